@@ -1,0 +1,560 @@
+// Package exact computes, with exact rational arithmetic or in float64 on the same code path, what
+// every policy is worth in every position of the exact models of Memory: perfect shared memory,
+// singletons, limited shared memory with handover-uniform or lru forgetting, the pass rules with the
+// stalemate rule, more than two players with fixed policies, and solitaire.
+//
+// Positions are rules.State values. The solver sweeps them in dependency order (a turn removes at
+// most one pair, and within a row it only moves to states with fewer unknown cards, or back to the
+// same state when a card is forgotten), keeping two rows of values. Values are computed as leads
+// (the mover's pairs minus the other seat's), in which every equation is linear; the few unknowns
+// that refer to each other within one state (a forgotten card leading back to the same state, a
+// pass answered in the same state) are solved in closed form, never iterated to a tolerance.
+package exact
+
+import (
+	"context"
+	"fmt"
+
+	"memsim/analysis/field"
+	"memsim/sim/rules"
+)
+
+// MaxPlayers is the largest number of seats the solver accepts.
+const MaxPlayers = 8
+
+// Matchup says who plays: Players seats, seat 0 (the mover in the evaluated state) playing Policy
+// and every other seat playing Opponent.
+type Matchup struct {
+	Players  int
+	Policy   rules.Policy
+	Opponent rules.Policy
+}
+
+// Validate reports whether the matchup can be solved exactly in model m.
+func (mu Matchup) Validate(m Model) error {
+	switch {
+	case mu.Players < 1 || mu.Players > MaxPlayers:
+		return fmt.Errorf("players %d: must be between 1 and %d", mu.Players, MaxPlayers)
+	case mu.Players != 2 && m.Pass != rules.PassNever:
+		return fmt.Errorf("pass rule %s: with %d players only pass rule never has an exact model", m.Pass, mu.Players)
+	case mu.Players == 1 && mu.Policy == rules.PolicyBestResponse:
+		return fmt.Errorf("policy best-response needs an opponent: use 2 or more players")
+	case mu.Players > 2 && (mu.Policy == rules.PolicyBestResponse || mu.Opponent == rules.PolicyBestResponse):
+		return fmt.Errorf("policy best-response is solved for 2 players only")
+	case mu.Players == 2 && mu.Policy == rules.PolicyBestResponse && mu.Opponent == rules.PolicyBestResponse:
+		return fmt.Errorf("best-response against best-response is the optimal policy: give the opponent a policy other than best-response")
+	}
+	return nil
+}
+
+// Result is the value of a matchup from one state.
+type Result[T any] struct {
+	State   rules.State
+	Players int
+	// ExpectedPairs is seat 0's expected number of the remaining pairs (two or more players).
+	ExpectedPairs T
+	// ExpectedLead is seat 0's expected pairs minus seat 1's (two players).
+	ExpectedLead T
+	// PairsBySeat gives every seat's expected pairs, seat 0 first (two or more players).
+	PairsBySeat []T
+	// ExpectedTurns is the expected number of turns (two flips each) to clear the table, and
+	// ExpectedLucky the expected number of turns whose second card matched a new first card by
+	// chance (one player).
+	ExpectedTurns, ExpectedLucky T
+}
+
+// Evaluate returns the value of the matchup from state st in model m.
+func Evaluate[T any](ctx context.Context, f field.Field[T], m Model, mu Matchup, st rules.State) (Result[T], error) {
+	var res Result[T]
+	w, err := newSweep(f, m, mu, st)
+	if err != nil {
+		return res, err
+	}
+	switch {
+	case mu.Players == 1:
+		w.needSolo = true
+	case mu.Players == 2:
+		w.needPair = true
+		w.needMulti = m.Pass == rules.PassNever
+	default:
+		w.needMulti = true
+	}
+	w.needOpt = mu.Policy == rules.PolicyOptimal || mu.Opponent == rules.PolicyOptimal
+	if err := w.run(ctx, st.N, nil); err != nil {
+		return res, err
+	}
+	c := w.at(st)
+	res.State, res.Players = st, mu.Players
+	n := f.FromInt(int64(st.N))
+	switch {
+	case mu.Players == 1:
+		res.ExpectedTurns, res.ExpectedLucky = c.solo[0], c.solo[1]
+		return res, nil
+	case mu.Players == 2:
+		res.ExpectedLead = c.lead[0]
+		res.ExpectedPairs = pairsFromLead(f, n, c.lead[0])
+		if w.needMulti {
+			res.PairsBySeat = c.seats[0]
+		} else {
+			res.PairsBySeat = []T{res.ExpectedPairs, f.Sub(n, res.ExpectedPairs)}
+		}
+	default:
+		res.PairsBySeat = c.seats[0]
+		res.ExpectedPairs = c.seats[0][0]
+	}
+	return res, nil
+}
+
+func pairsFromLead[T any](f field.Field[T], n, lead T) T {
+	return f.Div(f.Add(n, lead), f.FromInt(2))
+}
+
+// cell holds the values of one state.
+type cell[T any] struct {
+	opt   T      // two-player lead of the mover when both play optimally
+	lead  [2]T   // lead of the mover playing the matchup's policy (0) or opponent policy (1)
+	seats [][]T  // seats[t][i]: seat i's expected pairs when seat t is to move
+	solo  [2]T   // one player: expected turns and lucky matches
+	dist  [2][]T // lead distributions, indexed by lead + maxPairs, for the two roles
+}
+
+// sweep visits the states of a model in dependency order and computes the values asked for.
+type sweep[T any] struct {
+	f  field.Field[T]
+	m  Model
+	mu Matchup
+
+	needOpt, needPair, needMulti, needSolo, needDist bool
+
+	maxPairs int
+	stride   int // states per value of j in a row: S + 1
+	rows     [2][]cell[T]
+
+	// The current state's outcomes, per legal choice.
+	legal [rules.NumChoices]bool
+	outs  [rules.NumChoices][]Outcome
+	probs [rules.NumChoices][]T
+
+	// The current state's decisions, read by later evaluators and by table visitors.
+	optChoice rules.Choice
+	optDev    [rules.NumChoices]T // each legal choice's lead, optimal play afterwards
+	brChoice  [2]rules.Choice     // best response's choice without and with a pass just made
+
+	zero, one T
+	ints      []T // small integers, so that gains do not allocate
+}
+
+func newSweep[T any](f field.Field[T], m Model, mu Matchup, st rules.State) (*sweep[T], error) {
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	if err := mu.Validate(m); err != nil {
+		return nil, err
+	}
+	if st.S != m.Singletons {
+		return nil, fmt.Errorf("state has %d singletons, the model %d", st.S, m.Singletons)
+	}
+	if err := st.Validate(m.Memory); err != nil {
+		return nil, err
+	}
+	w := &sweep[T]{f: f, m: m, mu: mu, zero: f.FromInt(0), one: f.FromInt(1)}
+	for i := range 3 {
+		w.ints = append(w.ints, f.FromInt(int64(i)))
+	}
+	return w, nil
+}
+
+// jMin is the smallest j of a valid state with n pairs: at most Capacity cards are remembered.
+func (w *sweep[T]) jMin(n int) int {
+	if w.m.Memory.Perfect() {
+		return 0
+	}
+	return max(0, n-w.m.Memory.Capacity)
+}
+
+func (w *sweep[T]) at(st rules.State) *cell[T] {
+	return &w.rows[st.N&1][st.J*w.stride+st.F]
+}
+
+// run computes every state with at most maxPairs pairs, calling visit (when not nil) after each.
+func (w *sweep[T]) run(ctx context.Context, maxPairs int, visit func(st rules.State) error) error {
+	w.maxPairs = maxPairs
+	w.stride = w.m.Singletons + 1
+	for r := range w.rows {
+		w.rows[r] = make([]cell[T], (maxPairs+1)*w.stride)
+	}
+	for n := 0; n <= maxPairs; n++ {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("solver stopped at %d pairs: %w", n, err)
+		}
+		for j := w.jMin(n); j <= n; j++ {
+			for fu := 0; fu <= w.m.Singletons; fu++ {
+				st := rules.State{N: n, J: j, S: w.m.Singletons, F: fu}
+				if !w.m.Memory.Holds(st.Known()) {
+					continue
+				}
+				w.state(st)
+				if visit != nil {
+					if err := visit(st); err != nil {
+						return err
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func (w *sweep[T]) state(st rules.State) {
+	c := w.at(st)
+	if st.N == 0 {
+		w.terminal(c)
+		return
+	}
+	for _, ch := range rules.Choices() {
+		w.legal[ch] = rules.Legal(st, ch, w.m.Pass)
+		w.outs[ch] = w.outs[ch][:0]
+		w.probs[ch] = w.probs[ch][:0]
+		if !w.legal[ch] {
+			continue
+		}
+		w.outs[ch] = w.m.Outcomes(st, ch, w.outs[ch])
+		for _, o := range w.outs[ch] {
+			w.probs[ch] = append(w.probs[ch], w.f.FromFrac(o.Prob.Num, o.Prob.Den))
+		}
+	}
+	if w.needOpt {
+		w.optimal(st, c)
+	}
+	if w.needPair {
+		w.pair(st, c)
+	}
+	if w.needMulti {
+		w.multi(st, c)
+	}
+	if w.needSolo {
+		w.solitaire(st, c)
+	}
+	if w.needDist {
+		w.distribution(st, c)
+	}
+}
+
+// terminal sets the values of a table without pairs: nothing more to win, no turn to play.
+func (w *sweep[T]) terminal(c *cell[T]) {
+	c.opt, c.lead, c.solo = w.zero, [2]T{w.zero, w.zero}, [2]T{w.zero, w.zero}
+	if w.needMulti {
+		c.seats = make([][]T, w.mu.Players)
+		for t := range c.seats {
+			c.seats[t] = w.zeros(w.mu.Players)
+		}
+	}
+	if w.needDist {
+		d := w.zeros(2*w.maxPairs + 1)
+		d[w.maxPairs] = w.one
+		c.dist = [2][]T{d, d}
+	}
+}
+
+func (w *sweep[T]) zeros(k int) []T {
+	v := make([]T, k)
+	for i := range v {
+		v[i] = w.zero
+	}
+	return v
+}
+
+// selfLoop reports whether outcome o returns to state st with the next seat to move.
+func selfLoop(o Outcome, st rules.State) bool { return !o.Continue && o.Next == st }
+
+// leadSum returns, for choice ch in st, the lead a collected from outcomes that leave st and the
+// probability b of coming back to st with the next seat to move: the mover's lead is
+// a - b*(next seat's lead in st). own and other give the lead of the mover and of the next seat
+// at a successor where they move.
+func (w *sweep[T]) leadSum(st rules.State, ch rules.Choice, own, other func(*cell[T]) T) (a, b T) {
+	f := w.f
+	a, b = w.zero, w.zero
+	for i, o := range w.outs[ch] {
+		p := w.probs[ch][i]
+		if selfLoop(o, st) {
+			b = f.Add(b, p)
+			continue
+		}
+		var v T
+		if o.Continue {
+			v = f.Add(w.ints[o.MoverGain], own(w.at(o.Next)))
+		} else {
+			v = f.Sub(f.Sub(w.zero, w.ints[o.NextGain]), other(w.at(o.Next)))
+		}
+		a = f.Add(a, f.Mul(p, v))
+	}
+	return a, b
+}
+
+// optimal computes the two-player value when both sides play optimally. For a choice c with
+// lead a_c - b_c*v (v the opponent's value back in the same state), the value is the largest of
+// a_c/(1+b_c) over the choices, and 0 (an even split) where passing is legal: a pass answered by
+// a pass ends the game by the stalemate rule. Each choice's lead with optimal play afterwards is
+// kept for the strategy table, and the optimal policy takes the first best choice in the order
+// daring, safe, known-first, pass.
+func (w *sweep[T]) optimal(st rules.State, c *cell[T]) {
+	f := w.f
+	opt := func(c *cell[T]) T { return c.opt }
+	var as, bs [rules.NumChoices]T
+	var best T
+	have := false
+	for _, ch := range rules.Choices() {
+		if !w.legal[ch] || ch == rules.Pass {
+			continue
+		}
+		as[ch], bs[ch] = w.leadSum(st, ch, opt, opt)
+		v := f.Div(as[ch], f.Add(w.one, bs[ch]))
+		if !have || f.Cmp(v, best) > 0 {
+			best, have = v, true
+		}
+	}
+	if w.legal[rules.Pass] && f.Cmp(best, w.zero) < 0 {
+		best = w.zero
+	}
+	c.opt = best
+	var top T
+	haveTop := false
+	for _, ch := range rules.Choices() {
+		if !w.legal[ch] || ch == rules.Pass {
+			continue
+		}
+		w.optDev[ch] = f.Sub(as[ch], f.Mul(bs[ch], best))
+		if !haveTop || f.Cmp(w.optDev[ch], top) > 0 {
+			top, haveTop = w.optDev[ch], true
+		}
+	}
+	if w.legal[rules.Pass] {
+		// The opponent answers a pass in the same state: passing again splits the table.
+		reply := top
+		if f.Cmp(reply, w.zero) < 0 {
+			reply = w.zero
+		}
+		w.optDev[rules.Pass] = f.Sub(w.zero, reply)
+		if f.Cmp(w.optDev[rules.Pass], top) > 0 {
+			top = w.optDev[rules.Pass]
+		}
+	}
+	for _, ch := range rules.Choices() {
+		if w.legal[ch] && f.Cmp(w.optDev[ch], top) == 0 {
+			w.optChoice = ch
+			break
+		}
+	}
+}
+
+// choice returns the choice of a seat playing policy p in st (not best-response).
+func (w *sweep[T]) choice(p rules.Policy, st rules.State) rules.Choice {
+	if p == rules.PolicyOptimal {
+		return w.optChoice
+	}
+	return p.Decide(st)
+}
+
+// pairNode numbers the unknowns of a two-player state: the lead of role r (0: Policy, 1:
+// Opponent) to move, without (flag 0) or with (flag 1) a pass just made by the other seat.
+func pairNode(role, flag int) int { return 2*role + flag }
+
+// pair computes the leads of the two roles of the matchup in st. A role that passes with flag 0
+// hands the other role the same state with flag 1; a pass with flag 1 ends the game in a
+// stalemate (lead 0). A best-response role tries every combination of its choices with and
+// without a pass just made and keeps the best.
+func (w *sweep[T]) pair(st rules.State, c *cell[T]) {
+	f := w.f
+	leadOf := [2]func(*cell[T]) T{
+		func(c *cell[T]) T { return c.lead[0] },
+		func(c *cell[T]) T { return c.lead[1] },
+	}
+	var cs, bs [4]T
+	var to [4]int
+	set := func(role, flag int, ch rules.Choice) {
+		i := pairNode(role, flag)
+		switch {
+		case ch == rules.Pass && flag == 1:
+			cs[i], bs[i], to[i] = w.zero, w.zero, -1
+		case ch == rules.Pass:
+			cs[i], bs[i], to[i] = w.zero, w.one, pairNode(1-role, 1)
+		default:
+			cs[i], bs[i] = w.leadSum(st, ch, leadOf[role], leadOf[1-role])
+			to[i] = pairNode(1-role, 0)
+			if f.IsZero(bs[i]) {
+				to[i] = -1
+			}
+		}
+	}
+	policies := [2]rules.Policy{w.mu.Policy, w.mu.Opponent}
+	br := -1
+	for role, p := range policies {
+		if p == rules.PolicyBestResponse {
+			br = role
+			continue
+		}
+		ch := w.choice(p, st)
+		set(role, 0, ch)
+		set(role, 1, ch)
+	}
+	sp := w.scalarSpace()
+	if br < 0 {
+		x := solveLocal(f, sp, cs[:], bs[:], to[:])
+		c.lead = [2]T{x[0], x[2]}
+		return
+	}
+	var bestX []T
+	for _, c0 := range rules.Choices() {
+		if !w.legal[c0] {
+			continue
+		}
+		for _, c1 := range rules.Choices() {
+			if !w.legal[c1] || (!w.legal[rules.Pass] && c1 != c0) {
+				continue
+			}
+			set(br, 0, c0)
+			set(br, 1, c1)
+			x := solveLocal(f, sp, cs[:], bs[:], to[:])
+			if bestX == nil || better(f, x[pairNode(br, 0)], x[pairNode(br, 1)], bestX[pairNode(br, 0)], bestX[pairNode(br, 1)]) {
+				bestX, w.brChoice = x, [2]rules.Choice{c0, c1}
+			}
+		}
+	}
+	c.lead = [2]T{bestX[0], bestX[2]}
+}
+
+// better orders pairs of values lexicographically.
+func better[T any](f field.Field[T], a0, a1, b0, b1 T) bool {
+	if d := f.Cmp(a0, b0); d != 0 {
+		return d > 0
+	}
+	return f.Cmp(a1, b1) > 0
+}
+
+func (w *sweep[T]) scalarSpace() space[T, T] {
+	f := w.f
+	return space[T, T]{
+		add:    f.Add,
+		scale:  f.Mul,
+		mirror: func(a T) T { return f.Sub(w.zero, a) },
+	}
+}
+
+func (w *sweep[T]) vectorSpace(mirror func([]T) []T) space[T, []T] {
+	f := w.f
+	sp := space[T, []T]{
+		add: func(a, b []T) []T {
+			out := make([]T, len(a))
+			for i := range a {
+				out[i] = f.Add(a[i], b[i])
+			}
+			return out
+		},
+		scale: func(t T, a []T) []T {
+			out := make([]T, len(a))
+			for i := range a {
+				out[i] = f.Mul(t, a[i])
+			}
+			return out
+		},
+		mirror:   mirror,
+		identity: mirror == nil,
+	}
+	if mirror == nil {
+		sp.mirror = func(a []T) []T { return a }
+	}
+	return sp
+}
+
+// seatChoice returns the choice of seat t in st, for evaluators without pass flags.
+func (w *sweep[T]) seatChoice(t int, st rules.State) rules.Choice {
+	p := w.mu.Opponent
+	if t == 0 {
+		p = w.mu.Policy
+	}
+	if p == rules.PolicyBestResponse {
+		return w.brChoice[0]
+	}
+	return w.choice(p, st)
+}
+
+// multi computes every seat's expected pairs with each seat to move (pass rule never). A turn that
+// ends without a pair hands the state to the next seat; a forgotten card can bring the same state
+// back to the next seat, so the seats of one state form a cycle, solved in closed form.
+func (w *sweep[T]) multi(st rules.State, c *cell[T]) {
+	f := w.f
+	p := w.mu.Players
+	cs := make([][]T, p)
+	bs := make([]T, p)
+	to := make([]int, p)
+	for t := range p {
+		ch := w.seatChoice(t, st)
+		next := (t + 1) % p
+		vec := w.zeros(p)
+		b := w.zero
+		for i, o := range w.outs[ch] {
+			pr := w.probs[ch][i]
+			if selfLoop(o, st) {
+				b = f.Add(b, pr)
+				continue
+			}
+			mover, gain := next, o.NextGain
+			if o.Continue {
+				mover, gain = t, o.MoverGain
+			}
+			succ := w.at(o.Next).seats[mover]
+			for s := range vec {
+				v := succ[s]
+				if s == mover {
+					v = f.Add(v, w.ints[gain])
+				}
+				vec[s] = f.Add(vec[s], f.Mul(pr, v))
+			}
+		}
+		cs[t], bs[t], to[t] = vec, b, next
+		if f.IsZero(b) {
+			to[t] = -1
+		}
+	}
+	c.seats = solveLocal(f, w.vectorSpace(nil), cs, bs, to)
+}
+
+// solitaire computes the expected number of turns and of lucky matches for one player. The
+// optimal policy is the one that minimises the expected number of turns.
+func (w *sweep[T]) solitaire(st rules.State, c *cell[T]) {
+	f := w.f
+	eval := func(ch rules.Choice) [2]T {
+		turns, lucky, b := w.zero, w.zero, w.zero
+		for i, o := range w.outs[ch] {
+			pr := w.probs[ch][i]
+			// A pair left fully known costs the next turn, which takes it.
+			turns = f.Add(turns, f.Mul(pr, w.ints[1+o.NextGain]))
+			if o.Event == EventLucky {
+				lucky = f.Add(lucky, pr)
+			}
+			if selfLoop(o, st) {
+				b = f.Add(b, pr)
+				continue
+			}
+			next := w.at(o.Next)
+			turns = f.Add(turns, f.Mul(pr, next.solo[0]))
+			lucky = f.Add(lucky, f.Mul(pr, next.solo[1]))
+		}
+		scale := f.Div(w.one, f.Sub(w.one, b))
+		return [2]T{f.Mul(turns, scale), f.Mul(lucky, scale)}
+	}
+	if w.mu.Policy != rules.PolicyOptimal {
+		c.solo = eval(w.mu.Policy.Decide(st))
+		return
+	}
+	have := false
+	for _, ch := range rules.Choices() {
+		if !w.legal[ch] || ch == rules.Pass {
+			continue
+		}
+		v := eval(ch)
+		if !have || f.Cmp(v[0], c.solo[0]) < 0 {
+			c.solo, have = v, true
+		}
+	}
+}

@@ -1,0 +1,198 @@
+package exact
+
+import (
+	"context"
+	"fmt"
+
+	"memsim/analysis/field"
+	"memsim/sim/rules"
+)
+
+// Decision codes of a strategy table, as in Sjölund & Åstrand: the daring move against the safe
+// move in one state, optimal play afterwards.
+const (
+	CodeSafe   = 0 // the safe move is better
+	CodeDaring = 1 // the daring move is better
+	CodeEqual  = 2 // they are equal, or there is no choice to make
+)
+
+// TableCell is one state of a strategy table (two players, both optimal).
+type TableCell[T any] struct {
+	State rules.State
+	// Value is the mover's expected pairs with optimal play.
+	Value T
+	// Code compares daring with safe in this state (CodeSafe, CodeDaring or CodeEqual).
+	Code int
+	// Best lists the optimal choices, in the order daring, safe, known-first, pass.
+	Best []rules.Choice
+	// Choice is the optimal policy's choice: the first of Best.
+	Choice rules.Choice
+	// Legal says which choices are open; ChoiceValue gives each legal choice's expected pairs for
+	// the mover, the choice made here and optimal play afterwards.
+	Legal       [rules.NumChoices]bool
+	ChoiceValue [rules.NumChoices]T
+}
+
+// Table computes the two-player optimal strategy table of model m for every state with at most
+// maxPairs pairs and at least one pair, calling visit for each in order of n, then j, then f. The
+// cell passed to visit is reused: copy what must outlive the call.
+func Table[T any](ctx context.Context, f field.Field[T], m Model, maxPairs int, visit func(*TableCell[T]) error) error {
+	if maxPairs < 1 {
+		return fmt.Errorf("pairs-max %d: must be at least 1", maxPairs)
+	}
+	mu := Matchup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
+	start := rules.State{N: maxPairs, J: maxPairs, S: m.Singletons, F: m.Singletons}
+	w, err := newSweep(f, m, mu, start)
+	if err != nil {
+		return err
+	}
+	w.needOpt = true
+	var tc TableCell[T]
+	two := f.FromInt(2)
+	return w.run(ctx, maxPairs, func(st rules.State) error {
+		if st.N == 0 {
+			return nil
+		}
+		n := f.FromInt(int64(st.N))
+		tc.State = st
+		tc.Value = pairsFromLead(f, n, w.at(st).opt)
+		tc.Legal = w.legal
+		tc.Best = tc.Best[:0]
+		var top T
+		for i, ch := range rules.Choices() {
+			if !w.legal[ch] {
+				continue
+			}
+			tc.ChoiceValue[ch] = f.Div(f.Add(n, w.optDev[ch]), two)
+			if i == 0 || f.Cmp(w.optDev[ch], top) > 0 {
+				top = w.optDev[ch]
+			}
+		}
+		for _, ch := range rules.Choices() {
+			if w.legal[ch] && f.Cmp(w.optDev[ch], top) == 0 {
+				tc.Best = append(tc.Best, ch)
+			}
+		}
+		tc.Choice = w.optChoice
+		tc.Code = CodeEqual
+		if rules.HasDecision(st) {
+			switch f.Cmp(w.optDev[rules.Daring], w.optDev[rules.Safe]) {
+			case 1:
+				tc.Code = CodeDaring
+			case -1:
+				tc.Code = CodeSafe
+			}
+		}
+		return visit(&tc)
+	})
+}
+
+// ScoreDistribution is the exact distribution of seat 0's final share of the pairs on the table in
+// a two-player matchup. Shares are whole or half pairs: a stalemate splits what is left.
+type ScoreDistribution[T any] struct {
+	State rules.State
+	// Prob[i] is the probability that seat 0 collects i/2 of the n remaining pairs, i = 0..2n.
+	Prob []T
+	// Win, Draw and Loss are the probabilities that seat 0 collects more than, exactly, or less
+	// than half of the remaining pairs.
+	Win, Draw, Loss T
+}
+
+// Distribution returns the exact distribution of seat 0's final share in a two-player matchup.
+func Distribution[T any](ctx context.Context, f field.Field[T], m Model, mu Matchup, st rules.State) (ScoreDistribution[T], error) {
+	var d ScoreDistribution[T]
+	if mu.Players != 2 {
+		return d, fmt.Errorf("players %d: the score distribution is computed for 2 players", mu.Players)
+	}
+	w, err := newSweep(f, m, mu, st)
+	if err != nil {
+		return d, err
+	}
+	w.needOpt = mu.Policy == rules.PolicyOptimal || mu.Opponent == rules.PolicyOptimal
+	w.needPair, w.needDist = true, true
+	if err := w.run(ctx, st.N, nil); err != nil {
+		return d, err
+	}
+	lead := w.at(st).dist[0]
+	d.State = st
+	d.Prob = make([]T, 2*st.N+1)
+	d.Win, d.Draw, d.Loss = w.zero, w.zero, w.zero
+	for l := -st.N; l <= st.N; l++ {
+		p := lead[l+w.maxPairs]
+		d.Prob[st.N+l] = p
+		switch {
+		case l > 0:
+			d.Win = f.Add(d.Win, p)
+		case l == 0:
+			d.Draw = f.Add(d.Draw, p)
+		default:
+			d.Loss = f.Add(d.Loss, p)
+		}
+	}
+	return d, nil
+}
+
+// distribution computes the lead distributions of the two roles in st, with the same equations
+// as pair: continuing shifts the mover's own distribution by its gain, handing over mirrors the
+// next seat's distribution, and a stalemate is a lead of 0.
+func (w *sweep[T]) distribution(st rules.State, c *cell[T]) {
+	f := w.f
+	size := 2*w.maxPairs + 1
+	reverse := func(v []T) []T {
+		out := make([]T, size)
+		for i := range v {
+			out[size-1-i] = v[i]
+		}
+		return out
+	}
+	delta := w.zeros(size)
+	delta[w.maxPairs] = w.one
+	var cs [4][]T
+	var bs [4]T
+	var to [4]int
+	set := func(role, flag int, ch rules.Choice) {
+		i := pairNode(role, flag)
+		switch {
+		case ch == rules.Pass && flag == 1:
+			cs[i], bs[i], to[i] = delta, w.zero, -1
+			return
+		case ch == rules.Pass:
+			cs[i], bs[i], to[i] = w.zeros(size), w.one, pairNode(1-role, 1)
+			return
+		}
+		vec, b := w.zeros(size), w.zero
+		for k, o := range w.outs[ch] {
+			pr := w.probs[ch][k]
+			if selfLoop(o, st) {
+				b = f.Add(b, pr)
+				continue
+			}
+			// The mover's lead is gain + own lead after a pair, or -(gain + next seat's lead).
+			src, shift := w.at(o.Next).dist[role], o.MoverGain
+			if !o.Continue {
+				src, shift = reverse(w.at(o.Next).dist[1-role]), -o.NextGain
+			}
+			for i := range vec {
+				if j := i - shift; j >= 0 && j < size {
+					vec[i] = f.Add(vec[i], f.Mul(pr, src[j]))
+				}
+			}
+		}
+		cs[i], bs[i], to[i] = vec, b, pairNode(1-role, 0)
+		if f.IsZero(b) {
+			to[i] = -1
+		}
+	}
+	for role, p := range [2]rules.Policy{w.mu.Policy, w.mu.Opponent} {
+		if p == rules.PolicyBestResponse {
+			set(role, 0, w.brChoice[0])
+			set(role, 1, w.brChoice[1])
+			continue
+		}
+		ch := w.choice(p, st)
+		set(role, 0, ch)
+		set(role, 1, ch)
+	}
+	x := solveLocal(f, w.vectorSpace(reverse), cs[:], bs[:], to[:])
+	c.dist = [2][]T{x[0], x[2]}
+}

@@ -1,0 +1,100 @@
+package field
+
+import "math/big"
+
+// The exact operations below follow Knuth (TAOCP 4.5.1), as GMP does: they take greatest common
+// divisors of the operands' parts before combining them, so that the result is in lowest terms
+// without a gcd of the full-size result, which is what big.Rat's own Add and Mul compute. Values
+// are kept in lowest terms with a positive denominator, as big.Rat requires.
+
+var bigOne = big.NewInt(1)
+
+// ratOf returns the rational num/den, which must already be in lowest terms with den > 0.
+func ratOf(num, den *big.Int) *big.Rat {
+	z := new(big.Rat).SetInt64(1) // initialised, so Num and Denom return references
+	z.Num().Set(num)
+	z.Denom().Set(den)
+	return z
+}
+
+// addRat returns a + b, or a - b when sub is true.
+func addRat(a, b *big.Rat, sub bool) *big.Rat {
+	an, ad, bn, bd := a.Num(), a.Denom(), b.Num(), b.Denom()
+	if sub {
+		bn = new(big.Int).Neg(bn)
+	}
+	var num, den big.Int
+	switch {
+	case ad.Cmp(bigOne) == 0:
+		// an + bn/bd = (an*bd + bn)/bd, in lowest terms because bn/bd is.
+		num.Mul(an, bd)
+		num.Add(&num, bn)
+		return ratOf(&num, bd)
+	case bd.Cmp(bigOne) == 0:
+		num.Mul(bn, ad)
+		num.Add(&num, an)
+		return ratOf(&num, ad)
+	}
+	g := new(big.Int).GCD(nil, nil, ad, bd)
+	if g.Cmp(bigOne) == 0 {
+		var t big.Int
+		num.Mul(an, bd)
+		t.Mul(bn, ad)
+		num.Add(&num, &t)
+		den.Mul(ad, bd)
+		return ratOf(&num, &den)
+	}
+	// t = an*(bd/g) + bn*(ad/g); the result is t/g2 over (ad/g)*(bd/g2) with g2 = gcd(t, g).
+	var adg, bdg, t, u big.Int
+	adg.Quo(ad, g)
+	bdg.Quo(bd, g)
+	t.Mul(an, &bdg)
+	u.Mul(bn, &adg)
+	t.Add(&t, &u)
+	if t.Sign() == 0 {
+		return new(big.Rat)
+	}
+	g2 := new(big.Int).GCD(nil, nil, new(big.Int).Abs(&t), g)
+	if g2.Cmp(bigOne) != 0 {
+		t.Quo(&t, g2)
+		bd = new(big.Int).Quo(bd, g2)
+	}
+	den.Mul(&adg, bd)
+	return ratOf(&t, &den)
+}
+
+// mulRat returns (an/ad) * (bn/bd) for an/ad and bn/bd in lowest terms with ad > 0; bd may be
+// negative (when dividing), in which case invert says to move its sign to the numerator.
+func mulRat(an, ad, bn, bd *big.Int, invert bool) *big.Rat {
+	if an.Sign() == 0 || bn.Sign() == 0 {
+		return new(big.Rat)
+	}
+	if invert && bd.Sign() < 0 {
+		bn, bd = new(big.Int).Neg(bn), new(big.Int).Neg(bd)
+	}
+	var num, den big.Int
+	g1 := gcdAbs(an, bd)
+	g2 := gcdAbs(bn, ad)
+	num.Mul(quoIf(an, g1), quoIf(bn, g2))
+	den.Mul(quoIf(ad, g2), quoIf(bd, g1))
+	return ratOf(&num, &den)
+}
+
+// gcdAbs returns gcd(|x|, |y|), or nil when it is 1 (the common case) to save a division.
+func gcdAbs(x, y *big.Int) *big.Int {
+	if (x.IsInt64() && (x.Int64() == 1 || x.Int64() == -1)) || (y.IsInt64() && y.Int64() == 1) {
+		return nil
+	}
+	g := new(big.Int).GCD(nil, nil, new(big.Int).Abs(x), new(big.Int).Abs(y))
+	if g.Cmp(bigOne) == 0 {
+		return nil
+	}
+	return g
+}
+
+func quoIf(x, g *big.Int) *big.Int {
+	if g == nil {
+		return x
+	}
+	return new(big.Int).Quo(x, g)
+}

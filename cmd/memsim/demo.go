@@ -1,0 +1,85 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/big"
+
+	"memsim/analysis/exact"
+	"memsim/analysis/field"
+	"memsim/sim/rules"
+)
+
+// runDemo prints a short tour of the exact solver: what each policy is worth against the others
+// in a 12-pair game, the optimal strategy table up to 12 pairs, and solitaire. It is what
+// make run runs until the simulator's tournaments land.
+func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		fmt.Fprintf(stderr, "memsim demo: unexpected argument %q (demo takes no arguments)\n", args[0])
+		return exitUsage
+	}
+	if err := demo(ctx, stdout); err != nil {
+		fmt.Fprintln(stderr, "memsim demo: "+err.Error())
+		return exitError
+	}
+	return exitOK
+}
+
+func demo(ctx context.Context, w io.Writer) error {
+	const n = 12
+	var f field.Rat
+	perfect := exact.Model{}
+	start := rules.State{N: n, J: n}
+	policies := []rules.Policy{rules.PolicyOptimal, rules.PolicyParity, rules.PolicySafe, rules.PolicyDaring}
+
+	fmt.Fprintf(w, "Memory with %d pairs, perfect shared memory, two players, exact values.\n\n", n)
+	fmt.Fprintln(w, "Expected pairs of the first player (row) against the second (column):")
+	fmt.Fprintf(w, "%-14s", "")
+	for _, b := range policies {
+		fmt.Fprintf(w, "%10s", b)
+	}
+	fmt.Fprintln(w)
+	for _, a := range append(policies, rules.PolicyBestResponse) {
+		fmt.Fprintf(w, "%-14s", a)
+		for _, b := range policies {
+			r, err := exact.Evaluate(ctx, f, perfect, exact.Matchup{Players: 2, Policy: a, Opponent: b}, start)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(w, "%10.5f", f.Float64(r.ExpectedPairs))
+		}
+		fmt.Fprintln(w)
+	}
+
+	fmt.Fprintf(w, "\nOptimal strategy table, perfect memory (row n; one code per j = 1..n;\n")
+	fmt.Fprintf(w, "0 safe is better, 1 daring is better, 2 equal or no choice):\n")
+	row := -1
+	err := exact.Table(ctx, f, perfect, n, func(c *exact.TableCell[*big.Rat]) error {
+		if c.State.J == 0 {
+			return nil
+		}
+		if c.State.N != row {
+			if row >= 0 {
+				fmt.Fprintln(w)
+			}
+			row = c.State.N
+			fmt.Fprintf(w, "%3d:", row)
+		}
+		fmt.Fprintf(w, " %d", c.Code)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+
+	solo, err := exact.Evaluate(ctx, f, perfect, exact.Matchup{Players: 1, Policy: rules.PolicyOptimal}, start)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nSolitaire with %d pairs: %s turns and %s lucky matches expected.\n",
+		n, human[*big.Rat](f, solo.ExpectedTurns), human[*big.Rat](f, solo.ExpectedLucky))
+	fmt.Fprintln(w, "\nMore: memsim solve -h")
+	return nil
+}

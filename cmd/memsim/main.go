@@ -1,0 +1,62 @@
+// Command memsim answers "which way of playing Memory is best, and by how much".
+//
+// Usage:
+//
+//	memsim solve --pairs N [flags]        exact value of a position (see memsim solve -h)
+//	memsim solve --table --pairs-max N    exact strategy table
+//	memsim demo                           a short tour of the solver (what make run runs)
+//
+// Bad input gets one line on stderr naming the flag and its allowed values, and exit status 2.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// Exit statuses.
+const (
+	exitOK    = 0
+	exitError = 1 // the command could not complete (cancelled, output failed)
+	exitUsage = 2 // bad input
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+const usage = `memsim: exact solver and simulator for the card game Memory
+
+Usage:
+  memsim solve --pairs N [flags]       exact value of a position (memsim solve -h lists the flags)
+  memsim solve --table --pairs-max N   exact strategy table of a model
+  memsim demo                          a short tour of the solver
+  memsim help                          this text
+`
+
+// run executes the command line args and returns the exit status.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		fmt.Fprintln(stderr, "memsim: missing command (allowed: solve, demo, help)")
+		return exitUsage
+	}
+	switch args[0] {
+	case "solve":
+		return runSolve(ctx, args[1:], stdout, stderr)
+	case "demo":
+		return runDemo(ctx, args[1:], stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "memsim: unknown command %q (allowed: solve, demo, help)\n", args[0])
+	return exitUsage
+}

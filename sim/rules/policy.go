@@ -1,0 +1,82 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Policy names a way of choosing at the start of each turn.
+type Policy uint8
+
+const (
+	// PolicyOptimal plays the choice that is optimal when both sides play it (two players); it is
+	// read from the exact solver's table of the player's memory model.
+	PolicyOptimal Policy = iota
+	// PolicySafe makes the safe move wherever it is legal.
+	PolicySafe
+	// PolicyDaring always makes the daring move.
+	PolicyDaring
+	// PolicyParity is Alfthan's rule: daring when j is odd, safe when j is even.
+	PolicyParity
+	// PolicyBestResponse plays the best reply to a named opponent policy; it is computed by the
+	// exact solver.
+	PolicyBestResponse
+)
+
+var policyNames = [...]string{
+	PolicyOptimal:      "optimal",
+	PolicySafe:         "safe",
+	PolicyDaring:       "daring",
+	PolicyParity:       "parity",
+	PolicyBestResponse: "best-response",
+}
+
+// String returns the policy's name.
+func (p Policy) String() string {
+	if int(p) < len(policyNames) {
+		return policyNames[p]
+	}
+	return fmt.Sprintf("Policy(%d)", uint8(p))
+}
+
+// PolicyNames lists the names ParsePolicy accepts.
+func PolicyNames() []string { return append([]string(nil), policyNames[:]...) }
+
+// ParsePolicy parses a policy name.
+func ParsePolicy(name string) (Policy, error) {
+	for i, n := range policyNames {
+		if n == name {
+			return Policy(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown policy %q (allowed: %s)", name, strings.Join(policyNames[:], ", "))
+}
+
+// Fixed reports whether the policy's choice is a function of the state alone, defined here rather
+// than computed by a solver.
+func (p Policy) Fixed() bool { return p == PolicySafe || p == PolicyDaring || p == PolicyParity }
+
+// Decide returns a fixed policy's choice in st. A fixed policy never passes and never plays
+// known-first; where the safe move is not legal it plays daring. Decide panics for a policy that is
+// not Fixed: the caller must look those up in a solver's table.
+func (p Policy) Decide(st State) Choice {
+	var c Choice
+	switch p {
+	case PolicySafe:
+		c = Safe
+	case PolicyDaring:
+		c = Daring
+	case PolicyParity:
+		if st.J%2 == 1 {
+			c = Daring
+		} else {
+			c = Safe
+		}
+	default:
+		panic(fmt.Sprintf("rules: policy %s is not fixed", p))
+	}
+	if c == Safe && !Legal(st, Safe, PassNever) {
+		c = Daring
+	}
+	return c
+}

@@ -1,0 +1,229 @@
+// Package rules defines the game of Memory as memsim plays and solves it: the pass rules, the ways
+// of forgetting, the state (n, j, s, f) of the exact models, the choices open to a mover and the
+// fixed policies that pick among them. The exact solver (analysis/exact) and the card-level engine
+// (sim) both take these definitions from here, so the two cannot disagree about the game.
+//
+// The authoritative text of the rules is MODELS.md in the project's specification; the comments
+// below quote it where a definition depends on it.
+package rules
+
+import (
+	"fmt"
+	"strings"
+)
+
+// PassRule says when a mover may pass (flip two remembered cards that are not a pair, revealing
+// nothing).
+type PassRule uint8
+
+const (
+	// PassNever forbids passing: every turn flips at least one card the mover does not remember.
+	PassNever PassRule = iota
+	// PassTwoKnown allows a pass when the mover remembers at least two unmatched cards on the table.
+	PassTwoKnown
+	// PassAlways allows a pass at any time.
+	PassAlways
+)
+
+var passRuleNames = [...]string{PassNever: "never", PassTwoKnown: "two-known", PassAlways: "always"}
+
+// String returns the rule's name as written in configurations and flags.
+func (p PassRule) String() string {
+	if int(p) < len(passRuleNames) {
+		return passRuleNames[p]
+	}
+	return fmt.Sprintf("PassRule(%d)", uint8(p))
+}
+
+// ParsePassRule parses a pass rule name: never, two-known or always.
+func ParsePassRule(name string) (PassRule, error) {
+	for i, n := range passRuleNames {
+		if n == name {
+			return PassRule(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown pass rule %q (allowed: %s)", name, strings.Join(passRuleNames[:], ", "))
+}
+
+// Forgetting is the discipline by which a memory of limited capacity forgets cards.
+type Forgetting uint8
+
+const (
+	// ForgetNone is perfect memory: every card seen stays known until it is removed.
+	ForgetNone Forgetting = iota
+	// ForgetHandoverUniform forgets nothing during a turn; when the turn passes and the memory holds
+	// more than its capacity, cards are forgotten one at a time, each chosen uniformly among the
+	// cards that were already known before the turn began (Sjölund & Åstrand).
+	ForgetHandoverUniform
+	// ForgetLRU recognises a newly seen card whose partner is remembered without storing it;
+	// otherwise it stores the card and at once forgets the least recently seen card if the memory
+	// then exceeds its capacity.
+	ForgetLRU
+	// ForgetDecay forgets each remembered card independently with a fixed probability at every
+	// hand-over. No exact model covers it.
+	ForgetDecay
+)
+
+var forgettingNames = [...]string{
+	ForgetNone:            "none",
+	ForgetHandoverUniform: "handover-uniform",
+	ForgetLRU:             "lru",
+	ForgetDecay:           "decay",
+}
+
+// String returns the discipline's name as written in configurations and flags.
+func (f Forgetting) String() string {
+	if int(f) < len(forgettingNames) {
+		return forgettingNames[f]
+	}
+	return fmt.Sprintf("Forgetting(%d)", uint8(f))
+}
+
+// ParseForgetting parses a forgetting discipline: handover-uniform, lru or decay ("none" is
+// accepted too and means perfect memory).
+func ParseForgetting(name string) (Forgetting, error) {
+	for i, n := range forgettingNames {
+		if n == name {
+			return Forgetting(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown forgetting rule %q (allowed: handover-uniform, lru, decay)", name)
+}
+
+// Memory describes what the players remember: Capacity 0 is perfect memory; otherwise at most
+// Capacity cards are remembered and Forget says how the others are forgotten.
+type Memory struct {
+	Capacity int
+	Forget   Forgetting
+}
+
+// Perfect reports whether the memory never forgets.
+func (m Memory) Perfect() bool { return m.Capacity == 0 }
+
+// String describes the memory, for example "perfect" or "lru(7)".
+func (m Memory) String() string {
+	if m.Perfect() {
+		return "perfect"
+	}
+	return fmt.Sprintf("%s(%d)", m.Forget, m.Capacity)
+}
+
+// Validate reports whether the memory is well formed: a capacity of 0 (perfect) or at least 2
+// with a forgetting discipline.
+func (m Memory) Validate() error {
+	switch {
+	case m.Capacity < 0 || m.Capacity == 1:
+		return fmt.Errorf("memory capacity %d: must be 0 (perfect memory) or at least 2", m.Capacity)
+	case m.Capacity == 0 && m.Forget != ForgetNone:
+		return fmt.Errorf("forgetting rule %s needs a memory capacity of at least 2", m.Forget)
+	case m.Capacity > 0 && m.Forget == ForgetNone:
+		return fmt.Errorf("memory capacity %d needs a forgetting rule (allowed: handover-uniform, lru, decay)", m.Capacity)
+	}
+	return nil
+}
+
+// Holds reports whether the memory can hold k cards at the start of a turn.
+func (m Memory) Holds(k int) bool { return m.Perfect() || k <= m.Capacity }
+
+// State is a position of the exact models at the start of a turn, as seen through a shared memory:
+// N pairs on the table, J of them unknown (no card of the pair remembered; the other N-J pairs have
+// exactly one card remembered), S singletons on the table, F of them unseen. No pair is fully known
+// at the start of a turn: a mover who knows both cards of a pair takes it first.
+type State struct {
+	N, J, S, F int
+}
+
+// String formats the state as (n, j) or, with singletons, (n, j, s, f).
+func (st State) String() string {
+	if st.S == 0 {
+		return fmt.Sprintf("(n=%d, j=%d)", st.N, st.J)
+	}
+	return fmt.Sprintf("(n=%d, j=%d, s=%d, f=%d)", st.N, st.J, st.S, st.F)
+}
+
+// HalfKnown returns the number of pairs with exactly one card remembered, n - j.
+func (st State) HalfKnown() int { return st.N - st.J }
+
+// Known returns the number of remembered cards on the table: one per half-known pair and the
+// seen singletons.
+func (st State) Known() int { return st.N - st.J + st.S - st.F }
+
+// Unknown returns the number of face-down cards the mover does not remember, u = n + j + f.
+func (st State) Unknown() int { return st.N + st.J + st.F }
+
+// Validate checks that the state is a position of a game with the given memory and returns an
+// error naming the offending quantity otherwise.
+func (st State) Validate(m Memory) error {
+	switch {
+	case st.N < 0:
+		return fmt.Errorf("pairs %d: must be at least 0", st.N)
+	case st.J < 0 || st.J > st.N:
+		return fmt.Errorf("unknown pairs %d: must be between 0 and the number of pairs %d", st.J, st.N)
+	case st.S < 0:
+		return fmt.Errorf("singletons %d: must be at least 0", st.S)
+	case st.F < 0 || st.F > st.S:
+		return fmt.Errorf("unseen singletons %d: must be between 0 and the number of singletons %d", st.F, st.S)
+	case !m.Holds(st.Known()):
+		return fmt.Errorf("%d known cards (n - j + s - f) exceed the memory capacity %d", st.Known(), m.Capacity)
+	}
+	return nil
+}
+
+// Choice is what a mover decides at the start of a turn.
+type Choice uint8
+
+const (
+	// Daring (the 2-move): flip an unknown card; if it is new, flip another unknown card.
+	Daring Choice = iota
+	// Safe (the 1-move): flip an unknown card; if it is new, flip a known card.
+	Safe
+	// KnownFirst: flip a known card first (a half-known pair's card if there is one, otherwise a
+	// seen singleton), then an unknown card. Never better than Safe, but legal.
+	KnownFirst
+	// Pass (the 0-move): flip two remembered cards that are not a pair, revealing nothing.
+	Pass
+	// NumChoices is the number of choices.
+	NumChoices = 4
+)
+
+var choiceNames = [...]string{Daring: "daring", Safe: "safe", KnownFirst: "known-first", Pass: "pass"}
+
+// String returns the choice's name.
+func (c Choice) String() string {
+	if int(c) < len(choiceNames) {
+		return choiceNames[c]
+	}
+	return fmt.Sprintf("Choice(%d)", uint8(c))
+}
+
+// Choices lists every choice in the order used for tie-breaking: daring, safe, known-first, pass.
+func Choices() [NumChoices]Choice { return [NumChoices]Choice{Daring, Safe, KnownFirst, Pass} }
+
+// Allows reports whether the pass rule lets the mover pass in st.
+func (p PassRule) Allows(st State) bool {
+	switch p {
+	case PassTwoKnown:
+		return st.Known() >= 2
+	case PassAlways:
+		return true
+	}
+	return false
+}
+
+// Legal reports whether choice c is open to the mover in st under the pass rule. Daring is always
+// legal (it is forced when nothing is remembered); Safe and KnownFirst need a remembered card.
+func Legal(st State, c Choice, pass PassRule) bool {
+	switch c {
+	case Daring:
+		return true
+	case Safe, KnownFirst:
+		return st.Known() >= 1
+	case Pass:
+		return pass.Allows(st)
+	}
+	return false
+}
+
+// HasDecision reports whether the safe-or-daring decision can arise in st: some pair is unknown,
+// so the first card can be new, and a known card exists to make the safe move.
+func HasDecision(st State) bool { return st.J >= 1 && st.Known() >= 1 }

@@ -1,0 +1,275 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"math/big"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func runArgs(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(context.Background(), args, &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+func TestBadInputIsOneLineAndExit2(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string // a fragment of the message: the flag, and the allowed values where there are some
+	}{
+		{nil, "missing command"},
+		{[]string{"frobnicate"}, "allowed: solve, demo, help"},
+		{[]string{"solve"}, "--pairs is required"},
+		{[]string{"solve", "--pairs", "0"}, "--pairs 0: must be at least 1"},
+		{[]string{"solve", "--pairs", "x"}, "--pairs \"x\": must be a whole number"},
+		{[]string{"solve", "--pairs", "3", "--unknown", "4"}, "--unknown 4: must be between 0 and --pairs 3"},
+		{[]string{"solve", "--pairs", "3", "--unknown", "-1"}, "--unknown -1"},
+		{[]string{"solve", "--pairs", "3", "--singletons", "1", "--unseen-singletons", "2"}, "--unseen-singletons 2"},
+		{[]string{"solve", "--pairs", "3", "--singletons", "-1"}, "--singletons -1"},
+		{[]string{"solve", "--pairs", "3", "--memory", "1", "--forget", "lru"}, "--memory 1: must be 0 (perfect memory) or at least 2"},
+		{[]string{"solve", "--pairs", "3", "--memory", "3"}, "allowed: handover-uniform, lru"},
+		{[]string{"solve", "--pairs", "3", "--forget", "lru"}, "--forget lru needs --memory"},
+		{[]string{"solve", "--pairs", "3", "--memory", "3", "--forget", "decay"}, "allowed: handover-uniform, lru"},
+		{[]string{"solve", "--pairs", "5", "--unknown", "0", "--memory", "3", "--forget", "lru"}, "exceed --memory 3"},
+		{[]string{"solve", "--pairs", "3", "--singletons", "2", "--memory", "3", "--forget", "lru"}, "no exact model for singletons"},
+		{[]string{"solve", "--pairs", "3", "--pass", "sometimes"}, "allowed: never, two-known, always"},
+		{[]string{"solve", "--pairs", "3", "--policy", "smart"}, "allowed: optimal, safe, daring, parity, best-response"},
+		{[]string{"solve", "--pairs", "3", "--opponent", "smart"}, "--opponent \"smart\""},
+		{[]string{"solve", "--pairs", "3", "--players", "0"}, "--players 0: must be between 1 and 8"},
+		{[]string{"solve", "--pairs", "3", "--players", "9"}, "--players 9"},
+		{[]string{"solve", "--pairs", "3", "--players", "3", "--pass", "always"}, "only --pass never"},
+		{[]string{"solve", "--pairs", "3", "--policy", "best-response"}, "--policy best-response needs --opponent"},
+		{[]string{"solve", "--pairs", "3", "--players", "3", "--opponent", "best-response"}, "solved for 2 players only"},
+		{[]string{"solve", "--pairs", "3", "--players", "1", "--policy", "best-response"}, "solitaire has no opponent"},
+		{[]string{"solve", "--pairs", "3", "--players", "3", "--distribution"}, "--distribution with --players 3"},
+		{[]string{"solve", "--pairs", "3", "--bogus"}, "unknown flag -bogus"},
+		{[]string{"solve", "--pairs", "3", "extra"}, "unexpected argument \"extra\""},
+		{[]string{"solve", "--table"}, "--table needs --pairs-max"},
+		{[]string{"solve", "--table", "--pairs-max", "4", "--pairs", "3"}, "--pairs does not go with --table"},
+		{[]string{"solve", "--pairs", "3", "--pairs-max", "4"}, "--pairs-max goes with --table"},
+		{[]string{"demo", "now"}, "demo takes no arguments"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			stdout, stderr, code := runArgs(t, tt.args...)
+			if code != exitUsage {
+				t.Errorf("exit status %d, want %d", code, exitUsage)
+			}
+			if stdout != "" && tt.args != nil {
+				t.Errorf("wrote to stdout on bad input: %q", stdout)
+			}
+			lines := strings.Split(strings.TrimSpace(stderr), "\n")
+			last := lines[len(lines)-1]
+			if !strings.Contains(last, tt.want) {
+				t.Errorf("stderr %q does not contain %q", stderr, tt.want)
+			}
+			if tt.args != nil && len(lines) != 1 {
+				t.Errorf("stderr has %d lines, want 1: %q", len(lines), stderr)
+			}
+		})
+	}
+}
+
+type jsonNumber struct {
+	Exact *string `json:"exact"`
+	Float float64 `json:"float"`
+}
+
+func (n jsonNumber) rat(t *testing.T) *big.Rat {
+	t.Helper()
+	if n.Exact == nil {
+		t.Fatal("no exact value")
+	}
+	r, ok := new(big.Rat).SetString(*n.Exact)
+	if !ok {
+		t.Fatalf("bad exact value %q", *n.Exact)
+	}
+	if f, _ := r.Float64(); f != n.Float {
+		t.Fatalf("exact %s is %v, float says %v", *n.Exact, f, n.Float)
+	}
+	return r
+}
+
+type solveJSON struct {
+	ExpectedPairs  *jsonNumber   `json:"expected_pairs"`
+	ExpectedLead   *jsonNumber   `json:"expected_lead"`
+	ExpectedBySeat []jsonNumber  `json:"expected_pairs_by_seat"`
+	ExpectedTurns  *jsonNumber   `json:"expected_turns"`
+	ExpectedLucky  *jsonNumber   `json:"expected_lucky"`
+	Distribution   []struct {
+		Share       float64    `json:"share"`
+		Probability jsonNumber `json:"probability"`
+	} `json:"score_distribution"`
+	Win, Draw, Loss *jsonNumber
+}
+
+func solveJSONOf(t *testing.T, args ...string) solveJSON {
+	t.Helper()
+	stdout, stderr, code := runArgs(t, append([]string{"solve", "--json"}, args...)...)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var out solveJSON
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+		t.Fatalf("output is not one JSON object: %v\n%s", err, stdout)
+	}
+	return out
+}
+
+// TestSolveJSONIsConsistent checks the JSON contract with identities that hold whatever the
+// solver computes: pairs by seat add up to n, the lead is 2E - n, the distribution sums to one
+// and has mean E, and win + draw + loss = 1.
+func TestSolveJSONIsConsistent(t *testing.T) {
+	cases := [][]string{
+		{"--pairs", "5"},
+		{"--pairs", "5", "--unknown", "3", "--memory", "3", "--forget", "lru", "--policy", "parity", "--opponent", "safe"},
+		{"--pairs", "4", "--pass", "always", "--policy", "best-response", "--opponent", "optimal"},
+		{"--pairs", "4", "--singletons", "2", "--unseen-singletons", "1", "--policy", "daring"},
+		{"--pairs", "5", "--memory", "2", "--forget", "handover-uniform"},
+	}
+	for _, args := range cases {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			n := big.NewRat(int64(mustAtoi(t, args[1])), 1)
+			out := solveJSONOf(t, append(args, "--distribution")...)
+			e := out.ExpectedPairs.rat(t)
+			sum := new(big.Rat)
+			for _, s := range out.ExpectedBySeat {
+				sum.Add(sum, s.rat(t))
+			}
+			if sum.Cmp(n) != 0 {
+				t.Errorf("seats add up to %s, want %s", sum.RatString(), n.RatString())
+			}
+			lead := new(big.Rat).Sub(new(big.Rat).Mul(big.NewRat(2, 1), e), n)
+			if out.ExpectedLead.rat(t).Cmp(lead) != 0 {
+				t.Errorf("lead %s, want 2E - n = %s", *out.ExpectedLead.Exact, lead.RatString())
+			}
+			total, mean := new(big.Rat), new(big.Rat)
+			for _, d := range out.Distribution {
+				p := d.Probability.rat(t)
+				total.Add(total, p)
+				share := new(big.Rat).SetFloat64(d.Share)
+				mean.Add(mean, new(big.Rat).Mul(share, p))
+			}
+			if total.Cmp(big.NewRat(1, 1)) != 0 || mean.Cmp(e) != 0 {
+				t.Errorf("distribution sums to %s with mean %s, want 1 and %s", total.RatString(), mean.RatString(), e.RatString())
+			}
+			wdl := new(big.Rat).Add(out.Win.rat(t), out.Draw.rat(t))
+			if wdl.Add(wdl, out.Loss.rat(t)).Cmp(big.NewRat(1, 1)) != 0 {
+				t.Errorf("win + draw + loss = %s", wdl.RatString())
+			}
+		})
+	}
+}
+
+func mustAtoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestSolveFloatAgreesAndOmitsExact(t *testing.T) {
+	exactOut := solveJSONOf(t, "--pairs", "9", "--memory", "4", "--forget", "handover-uniform")
+	floatOut := solveJSONOf(t, "--pairs", "9", "--memory", "4", "--forget", "handover-uniform", "--float")
+	if floatOut.ExpectedPairs.Exact != nil {
+		t.Error("--float output has an exact value")
+	}
+	if d := floatOut.ExpectedPairs.Float - exactOut.ExpectedPairs.Float; d > 1e-12 || d < -1e-12 {
+		t.Errorf("float %v, exact %v", floatOut.ExpectedPairs.Float, exactOut.ExpectedPairs.Float)
+	}
+}
+
+func TestSolitaireAndMultiplayerJSON(t *testing.T) {
+	solo := solveJSONOf(t, "--pairs", "6", "--players", "1")
+	if solo.ExpectedTurns == nil || solo.ExpectedLucky == nil || solo.ExpectedPairs != nil {
+		t.Fatalf("solitaire output: %+v", solo)
+	}
+	// Each turn removes at most one pair, and the first turn removes at most one: at least n turns.
+	if solo.ExpectedTurns.rat(t).Cmp(big.NewRat(6, 1)) < 0 {
+		t.Errorf("fewer than 6 expected turns: %s", *solo.ExpectedTurns.Exact)
+	}
+	three := solveJSONOf(t, "--pairs", "6", "--players", "3", "--policy", "parity", "--opponent", "daring")
+	if len(three.ExpectedBySeat) != 3 || three.ExpectedLead != nil {
+		t.Fatalf("three players: %d seats, lead %v", len(three.ExpectedBySeat), three.ExpectedLead)
+	}
+}
+
+func TestTableOutputs(t *testing.T) {
+	const maxPairs = 7
+	stdout, stderr, code := runArgs(t, "solve", "--table", "--pairs-max", "7", "--memory", "3", "--forget", "handover-uniform")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	rows := 0
+	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		rows++
+		fields := strings.Fields(line)
+		n := mustAtoi(t, strings.TrimSuffix(fields[0], ":"))
+		// j runs from max(1, n-3) to n.
+		if want := n - max(1, n-3) + 1; len(fields)-1 != want {
+			t.Errorf("row %q has %d codes, want %d", line, len(fields)-1, want)
+		}
+		if last := fields[len(fields)-1]; last != "2" {
+			t.Errorf("row %q: j = n has no choice, so its code must be 2", line)
+		}
+	}
+	if rows != maxPairs {
+		t.Errorf("%d rows, want %d", rows, maxPairs)
+	}
+
+	stdout, stderr, code = runArgs(t, "solve", "--table", "--pairs-max", "7", "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var table struct {
+		Cells []struct {
+			Pairs, Unknown, Code int
+			Best                 []string
+			Value                jsonNumber
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &table); err != nil {
+		t.Fatalf("table JSON: %v", err)
+	}
+	if want := maxPairs * (maxPairs + 3) / 2; len(table.Cells) != want {
+		t.Fatalf("%d cells, want %d", len(table.Cells), want)
+	}
+	for _, c := range table.Cells {
+		if len(c.Best) == 0 || c.Code < 0 || c.Code > 2 {
+			t.Errorf("cell %+v", c)
+		}
+		if c.Code == 1 && c.Best[0] != "daring" || c.Code == 0 && c.Best[0] == "daring" {
+			t.Errorf("cell %+v: code and best disagree", c)
+		}
+	}
+}
+
+func TestHelpAndDemo(t *testing.T) {
+	if out, _, code := runArgs(t, "solve", "-h"); code != exitOK || !strings.Contains(out, "--pairs") {
+		t.Errorf("solve -h: exit %d, %q", code, out)
+	}
+	out, stderr, code := runArgs(t, "demo")
+	if code != exitOK || !strings.Contains(out, "Solitaire") {
+		t.Errorf("demo: exit %d: %s", code, stderr)
+	}
+}
+
+func TestCancelledSolveExits1(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errb bytes.Buffer
+	code := run(ctx, []string{"solve", "--pairs", "50"}, &out, &errb)
+	if code != exitError || !strings.Contains(errb.String(), "canceled") {
+		t.Errorf("exit %d, stderr %q", code, errb.String())
+	}
+}

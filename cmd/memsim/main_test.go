@@ -96,11 +96,11 @@ func (n jsonNumber) rat(t *testing.T) *big.Rat {
 }
 
 type solveJSON struct {
-	ExpectedPairs  *jsonNumber   `json:"expected_pairs"`
-	ExpectedLead   *jsonNumber   `json:"expected_lead"`
-	ExpectedBySeat []jsonNumber  `json:"expected_pairs_by_seat"`
-	ExpectedTurns  *jsonNumber   `json:"expected_turns"`
-	ExpectedLucky  *jsonNumber   `json:"expected_lucky"`
+	ExpectedPairs  *jsonNumber  `json:"expected_pairs"`
+	ExpectedLead   *jsonNumber  `json:"expected_lead"`
+	ExpectedBySeat []jsonNumber `json:"expected_pairs_by_seat"`
+	ExpectedTurns  *jsonNumber  `json:"expected_turns"`
+	ExpectedLucky  *jsonNumber  `json:"expected_lucky"`
 	Distribution   []struct {
 		Share       float64    `json:"share"`
 		Probability jsonNumber `json:"probability"`

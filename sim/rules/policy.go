@@ -1,9 +1,6 @@
 package rules
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // Policy names a way of choosing at the start of each turn.
 type Policy uint8
@@ -32,24 +29,14 @@ var policyNames = [...]string{
 }
 
 // String returns the policy's name.
-func (p Policy) String() string {
-	if int(p) < len(policyNames) {
-		return policyNames[p]
-	}
-	return fmt.Sprintf("Policy(%d)", uint8(p))
-}
+func (p Policy) String() string { return nameOf(policyNames[:], p, "Policy") }
 
 // PolicyNames lists the names ParsePolicy accepts.
 func PolicyNames() []string { return append([]string(nil), policyNames[:]...) }
 
 // ParsePolicy parses a policy name.
 func ParsePolicy(name string) (Policy, error) {
-	for i, n := range policyNames {
-		if n == name {
-			return Policy(i), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown policy %q (allowed: %s)", name, strings.Join(policyNames[:], ", "))
+	return parseName[Policy](policyNames[:], name, "policy", policyNames[:])
 }
 
 // Fixed reports whether the policy's choice is a function of the state alone, defined here rather

@@ -12,6 +12,24 @@ import (
 	"strings"
 )
 
+// nameOf returns the name of an enumerated value, or Kind(value) for a value without one.
+func nameOf[E ~uint8](names []string, e E, kind string) string {
+	if int(e) < len(names) {
+		return names[e]
+	}
+	return fmt.Sprintf("%s(%d)", kind, uint8(e))
+}
+
+// parseName returns the value whose name is name, or an error listing the allowed names.
+func parseName[E ~uint8](names []string, name, what string, allowed []string) (E, error) {
+	for i, n := range names {
+		if n == name {
+			return E(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown %s %q (allowed: %s)", what, name, strings.Join(allowed, ", "))
+}
+
 // PassRule says when a mover may pass (flip two remembered cards that are not a pair, revealing
 // nothing).
 type PassRule uint8
@@ -28,21 +46,11 @@ const (
 var passRuleNames = [...]string{PassNever: "never", PassTwoKnown: "two-known", PassAlways: "always"}
 
 // String returns the rule's name as written in configurations and flags.
-func (p PassRule) String() string {
-	if int(p) < len(passRuleNames) {
-		return passRuleNames[p]
-	}
-	return fmt.Sprintf("PassRule(%d)", uint8(p))
-}
+func (p PassRule) String() string { return nameOf(passRuleNames[:], p, "PassRule") }
 
 // ParsePassRule parses a pass rule name: never, two-known or always.
 func ParsePassRule(name string) (PassRule, error) {
-	for i, n := range passRuleNames {
-		if n == name {
-			return PassRule(i), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown pass rule %q (allowed: %s)", name, strings.Join(passRuleNames[:], ", "))
+	return parseName[PassRule](passRuleNames[:], name, "pass rule", passRuleNames[:])
 }
 
 // Forgetting is the discipline by which a memory of limited capacity forgets cards.
@@ -72,22 +80,12 @@ var forgettingNames = [...]string{
 }
 
 // String returns the discipline's name as written in configurations and flags.
-func (f Forgetting) String() string {
-	if int(f) < len(forgettingNames) {
-		return forgettingNames[f]
-	}
-	return fmt.Sprintf("Forgetting(%d)", uint8(f))
-}
+func (f Forgetting) String() string { return nameOf(forgettingNames[:], f, "Forgetting") }
 
 // ParseForgetting parses a forgetting discipline: handover-uniform, lru or decay ("none" is
 // accepted too and means perfect memory).
 func ParseForgetting(name string) (Forgetting, error) {
-	for i, n := range forgettingNames {
-		if n == name {
-			return Forgetting(i), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown forgetting rule %q (allowed: handover-uniform, lru, decay)", name)
+	return parseName[Forgetting](forgettingNames[:], name, "forgetting rule", forgettingNames[1:])
 }
 
 // Memory describes what the players remember: Capacity 0 is perfect memory; otherwise at most
@@ -189,12 +187,7 @@ const (
 var choiceNames = [...]string{Daring: "daring", Safe: "safe", KnownFirst: "known-first", Pass: "pass"}
 
 // String returns the choice's name.
-func (c Choice) String() string {
-	if int(c) < len(choiceNames) {
-		return choiceNames[c]
-	}
-	return fmt.Sprintf("Choice(%d)", uint8(c))
-}
+func (c Choice) String() string { return nameOf(choiceNames[:], c, "Choice") }
 
 // Choices lists every choice in the order used for tie-breaking: daring, safe, known-first, pass.
 func Choices() [NumChoices]Choice { return [NumChoices]Choice{Daring, Safe, KnownFirst, Pass} }

@@ -138,7 +138,8 @@ type sweep[T any] struct {
 	// The current state's decisions, read by later evaluators and by table visitors.
 	optChoice rules.Choice
 	optDev    [rules.NumChoices]T // each legal choice's lead, optimal play afterwards
-	brChoice  [2]rules.Choice     // best response's choice without and with a pass just made
+	optBest   [rules.NumChoices]bool
+	brChoice  [2]rules.Choice // best response's choice without and with a pass just made
 
 	zero, one T
 	ints      []T // small integers, so that gains do not allocate
@@ -339,10 +340,11 @@ func (w *sweep[T]) optimal(st rules.State, c *cell[T]) {
 			top = w.optDev[rules.Pass]
 		}
 	}
+	found := false
 	for _, ch := range rules.Choices() {
-		if w.legal[ch] && f.Cmp(w.optDev[ch], top) == 0 {
-			w.optChoice = ch
-			break
+		w.optBest[ch] = w.legal[ch] && f.Cmp(w.optDev[ch], top) == 0
+		if w.optBest[ch] && !found {
+			w.optChoice, found = ch, true
 		}
 	}
 }
@@ -359,47 +361,77 @@ func (w *sweep[T]) choice(p rules.Policy, st rules.State) rules.Choice {
 // Opponent) to move, without (flag 0) or with (flag 1) a pass just made by the other seat.
 func pairNode(role, flag int) int { return 2*role + flag }
 
-// pair computes the leads of the two roles of the matchup in st. A role that passes with flag 0
-// hands the other role the same state with flag 1; a pass with flag 1 ends the game in a
-// stalemate (lead 0). A best-response role tries every combination of its choices with and
-// without a pass just made and keeps the best.
+// twoSeat solves the four unknowns of a two-player state in the vector space sp, for the roles'
+// choices ch[role][flag]. A role that passes with flag 0 hands the other role the same state with
+// flag 1; a pass with flag 1 ends the game in a stalemate (value stalemate). For any other choice,
+// sum returns the value collected from the outcomes that leave the state and the probability of
+// coming back to it with the other role to move.
+func twoSeat[T, V any](w *sweep[T], sp space[T, V], zero, stalemate V, ch [2][2]rules.Choice,
+	sum func(role int, c rules.Choice) (V, T)) []V {
+	var cs [4]V
+	var bs [4]T
+	var to [4]int
+	for role := range 2 {
+		for flag := range 2 {
+			i := pairNode(role, flag)
+			switch c := ch[role][flag]; {
+			case c == rules.Pass && flag == 1:
+				cs[i], bs[i], to[i] = stalemate, w.zero, -1
+			case c == rules.Pass:
+				cs[i], bs[i], to[i] = zero, w.one, pairNode(1-role, 1)
+			default:
+				cs[i], bs[i] = sum(role, c)
+				to[i] = pairNode(1-role, 0)
+				if w.f.IsZero(bs[i]) {
+					to[i] = -1
+				}
+			}
+		}
+	}
+	return solveLocal(w.f, sp, cs[:], bs[:], to[:])
+}
+
+// pairChoices returns the roles' choices in st without and with a pass just made; a
+// best-response role takes br.
+func (w *sweep[T]) pairChoices(st rules.State, br [2]rules.Choice) [2][2]rules.Choice {
+	var ch [2][2]rules.Choice
+	for role, p := range [2]rules.Policy{w.mu.Policy, w.mu.Opponent} {
+		if p == rules.PolicyBestResponse {
+			ch[role] = br
+			continue
+		}
+		c := w.choice(p, st)
+		ch[role] = [2]rules.Choice{c, c}
+	}
+	return ch
+}
+
+// pair computes the leads of the two roles of the matchup in st. A best-response role tries
+// every combination of its choices with and without a pass just made and keeps the best.
 func (w *sweep[T]) pair(st rules.State, c *cell[T]) {
 	f := w.f
 	leadOf := [2]func(*cell[T]) T{
 		func(c *cell[T]) T { return c.lead[0] },
 		func(c *cell[T]) T { return c.lead[1] },
 	}
-	var cs, bs [4]T
-	var to [4]int
-	set := func(role, flag int, ch rules.Choice) {
-		i := pairNode(role, flag)
-		switch {
-		case ch == rules.Pass && flag == 1:
-			cs[i], bs[i], to[i] = w.zero, w.zero, -1
-		case ch == rules.Pass:
-			cs[i], bs[i], to[i] = w.zero, w.one, pairNode(1-role, 1)
-		default:
-			cs[i], bs[i] = w.leadSum(st, ch, leadOf[role], leadOf[1-role])
-			to[i] = pairNode(1-role, 0)
-			if f.IsZero(bs[i]) {
-				to[i] = -1
-			}
+	var done [2][rules.NumChoices]bool
+	var as, bs [2][rules.NumChoices]T
+	sum := func(role int, ch rules.Choice) (T, T) {
+		if !done[role][ch] {
+			as[role][ch], bs[role][ch] = w.leadSum(st, ch, leadOf[role], leadOf[1-role])
+			done[role][ch] = true
 		}
-	}
-	policies := [2]rules.Policy{w.mu.Policy, w.mu.Opponent}
-	br := -1
-	for role, p := range policies {
-		if p == rules.PolicyBestResponse {
-			br = role
-			continue
-		}
-		ch := w.choice(p, st)
-		set(role, 0, ch)
-		set(role, 1, ch)
+		return as[role][ch], bs[role][ch]
 	}
 	sp := w.scalarSpace()
+	br := -1
+	if w.mu.Policy == rules.PolicyBestResponse {
+		br = 0
+	} else if w.mu.Opponent == rules.PolicyBestResponse {
+		br = 1
+	}
 	if br < 0 {
-		x := solveLocal(f, sp, cs[:], bs[:], to[:])
+		x := twoSeat(w, sp, w.zero, w.zero, w.pairChoices(st, [2]rules.Choice{}), sum)
 		c.lead = [2]T{x[0], x[2]}
 		return
 	}
@@ -412,11 +444,10 @@ func (w *sweep[T]) pair(st rules.State, c *cell[T]) {
 			if !w.legal[c1] || (!w.legal[rules.Pass] && c1 != c0) {
 				continue
 			}
-			set(br, 0, c0)
-			set(br, 1, c1)
-			x := solveLocal(f, sp, cs[:], bs[:], to[:])
+			choice := [2]rules.Choice{c0, c1}
+			x := twoSeat(w, sp, w.zero, w.zero, w.pairChoices(st, choice), sum)
 			if bestX == nil || better(f, x[pairNode(br, 0)], x[pairNode(br, 1)], bestX[pairNode(br, 0)], bestX[pairNode(br, 1)]) {
-				bestX, w.brChoice = x, [2]rules.Choice{c0, c1}
+				bestX, w.brChoice = x, choice
 			}
 		}
 	}

@@ -58,18 +58,11 @@ func Table[T any](ctx context.Context, f field.Field[T], m Model, maxPairs int, 
 		tc.Value = pairsFromLead(f, n, w.at(st).opt)
 		tc.Legal = w.legal
 		tc.Best = tc.Best[:0]
-		var top T
-		for i, ch := range rules.Choices() {
-			if !w.legal[ch] {
-				continue
-			}
-			tc.ChoiceValue[ch] = f.Div(f.Add(n, w.optDev[ch]), two)
-			if i == 0 || f.Cmp(w.optDev[ch], top) > 0 {
-				top = w.optDev[ch]
-			}
-		}
 		for _, ch := range rules.Choices() {
-			if w.legal[ch] && f.Cmp(w.optDev[ch], top) == 0 {
+			if w.legal[ch] {
+				tc.ChoiceValue[ch] = f.Div(f.Add(n, w.optDev[ch]), two)
+			}
+			if w.optBest[ch] {
 				tc.Best = append(tc.Best, ch)
 			}
 		}
@@ -147,19 +140,7 @@ func (w *sweep[T]) distribution(st rules.State, c *cell[T]) {
 	}
 	delta := w.zeros(size)
 	delta[w.maxPairs] = w.one
-	var cs [4][]T
-	var bs [4]T
-	var to [4]int
-	set := func(role, flag int, ch rules.Choice) {
-		i := pairNode(role, flag)
-		switch {
-		case ch == rules.Pass && flag == 1:
-			cs[i], bs[i], to[i] = delta, w.zero, -1
-			return
-		case ch == rules.Pass:
-			cs[i], bs[i], to[i] = w.zeros(size), w.one, pairNode(1-role, 1)
-			return
-		}
+	sum := func(role int, ch rules.Choice) ([]T, T) {
 		vec, b := w.zeros(size), w.zero
 		for k, o := range w.outs[ch] {
 			pr := w.probs[ch][k]
@@ -178,21 +159,8 @@ func (w *sweep[T]) distribution(st rules.State, c *cell[T]) {
 				}
 			}
 		}
-		cs[i], bs[i], to[i] = vec, b, pairNode(1-role, 0)
-		if f.IsZero(b) {
-			to[i] = -1
-		}
+		return vec, b
 	}
-	for role, p := range [2]rules.Policy{w.mu.Policy, w.mu.Opponent} {
-		if p == rules.PolicyBestResponse {
-			set(role, 0, w.brChoice[0])
-			set(role, 1, w.brChoice[1])
-			continue
-		}
-		ch := w.choice(p, st)
-		set(role, 0, ch)
-		set(role, 1, ch)
-	}
-	x := solveLocal(f, w.vectorSpace(reverse), cs[:], bs[:], to[:])
+	x := twoSeat(w, w.vectorSpace(reverse), w.zeros(size), delta, w.pairChoices(st, w.brChoice), sum)
 	c.dist = [2][]T{x[0], x[2]}
 }

@@ -113,8 +113,6 @@ func gcd(a, b int64) int64 {
 	return a
 }
 
-func frac(num, den int64) Frac { return Frac{num, den} }
-
 // Mul returns the product of two fractions. Numerators and denominators are products of at most
 // four counts of cards, far from overflowing int64 for any table this solver can sweep.
 func (a Frac) Mul(b Frac) Frac { return Frac{a.Num * b.Num, a.Den * b.Den} }
@@ -223,8 +221,8 @@ func (t *turn) handOver(e Event, p Frac, n, half, oldHalf, full, f int) {
 		return
 	}
 	// The full pair's old card is among the forgotten with probability excess/eligible.
-	lost := frac(int64(excess), eligible)
-	kept := frac(eligible-int64(excess), eligible)
+	lost := Frac{int64(excess), eligible}
+	kept := Frac{eligible - int64(excess), eligible}
 	t.emit(e, p.Mul(lost), t.at(n, half+1-(excess-1), f), false, 0, 0)
 	t.emit(e, p.Mul(kept), t.at(n-1, half-excess, f), false, 0, 1)
 }
@@ -236,16 +234,16 @@ func (t *turn) unknownFirst(safe bool) {
 		return
 	}
 	// The first card's partner is remembered: take the pair and move again.
-	t.emit(EventFirstHit, frac(int64(k), u), t.at(n-1, k-1, f), true, 1, 0)
+	t.emit(EventFirstHit, Frac{int64(k), u}, t.at(n-1, k-1, f), true, 1, 0)
 
 	// An unseen singleton: flip a remembered card if there is one, otherwise a second unknown card.
 	if f > 0 {
-		p := frac(int64(f), u)
+		p := Frac{int64(f), u}
 		if k+ks >= 1 {
 			t.emit(EventSingletonThenKnown, p, t.at(n, k, f-1), false, 0, 0)
 		} else {
-			t.emit(EventTwoSingletons, p.Mul(frac(int64(f-1), u-1)), t.at(n, 0, f-2), false, 0, 0)
-			t.emit(EventSingletonThenNew, p.Mul(frac(int64(2*j), u-1)), t.at(n, 1, f-1), false, 0, 0)
+			t.emit(EventTwoSingletons, p.Mul(Frac{int64(f - 1), u - 1}), t.at(n, 0, f-2), false, 0, 0)
+			t.emit(EventSingletonThenNew, p.Mul(Frac{int64(2 * j), u - 1}), t.at(n, 1, f-1), false, 0, 0)
 		}
 	}
 	if j == 0 {
@@ -254,7 +252,7 @@ func (t *turn) unknownFirst(safe bool) {
 
 	// A new card of an unknown pair. Under lru, storing it evicts the least recently seen card
 	// when the memory was full; that card's pair becomes unknown again.
-	pNew := frac(int64(2*j), u)
+	pNew := Frac{int64(2 * j), u}
 	evict := 0
 	if t.lru() && k+1 > t.m.Memory.Capacity {
 		evict = 1
@@ -267,28 +265,28 @@ func (t *turn) unknownFirst(safe bool) {
 		// lru, memory full: the evicted card and its partner are unknown again, so the second flip
 		// chooses among u cards: the first card's partner, the k-1 partners of the cards still
 		// remembered, and 2j cards of unknown pairs (the evicted pair included).
-		t.emit(EventLucky, pNew.Mul(frac(1, u)), t.at(n-1, k-1, f), true, 1, 0)
-		t.emit(EventNewThenKnownPartner, pNew.Mul(frac(int64(k-1), u)), t.at(n-1, k-1, f), false, 0, 1)
+		t.emit(EventLucky, pNew.Mul(Frac{1, u}), t.at(n-1, k-1, f), true, 1, 0)
+		t.emit(EventNewThenKnownPartner, pNew.Mul(Frac{int64(k - 1), u}), t.at(n-1, k-1, f), false, 0, 1)
 		// The second new card is stored and evicts one more old card.
-		t.emit(EventTwoNew, pNew.Mul(frac(int64(2*j), u)), t.at(n, k, f), false, 0, 0)
+		t.emit(EventTwoNew, pNew.Mul(Frac{int64(2 * j), u}), t.at(n, k, f), false, 0, 0)
 		return
 	}
 	rest := u - 1
-	t.emit(EventLucky, pNew.Mul(frac(1, rest)), t.at(n-1, k, f), true, 1, 0)
+	t.emit(EventLucky, pNew.Mul(Frac{1, rest}), t.at(n-1, k, f), true, 1, 0)
 	if t.lru() {
 		// The partner is recognised, not stored; the next player takes the pair.
-		t.emit(EventNewThenKnownPartner, pNew.Mul(frac(int64(k), rest)), t.at(n-1, k, f), false, 0, 1)
+		t.emit(EventNewThenKnownPartner, pNew.Mul(Frac{int64(k), rest}), t.at(n-1, k, f), false, 0, 1)
 		half := k + 2
 		if half > t.m.Memory.Capacity {
 			half--
 		}
-		t.emit(EventTwoNew, pNew.Mul(frac(int64(2*(j-1)), rest)), t.at(n, half, f), false, 0, 0)
+		t.emit(EventTwoNew, pNew.Mul(Frac{int64(2 * (j - 1)), rest}), t.at(n, half, f), false, 0, 0)
 		return
 	}
-	t.handOver(EventNewThenKnownPartner, pNew.Mul(frac(int64(k), rest)), n, k, k-1, 1, f)
-	t.handOver(EventTwoNew, pNew.Mul(frac(int64(2*(j-1)), rest)), n, k+2, k, 0, f)
+	t.handOver(EventNewThenKnownPartner, pNew.Mul(Frac{int64(k), rest}), n, k, k-1, 1, f)
+	t.handOver(EventTwoNew, pNew.Mul(Frac{int64(2 * (j - 1)), rest}), n, k+2, k, 0, f)
 	if f > 0 {
-		t.handOver(EventNewThenSingleton, pNew.Mul(frac(int64(f), rest)), n, k+1, k, 0, f-1)
+		t.handOver(EventNewThenSingleton, pNew.Mul(Frac{int64(f), rest}), n, k+1, k, 0, f-1)
 	}
 }
 
@@ -299,7 +297,7 @@ func (t *turn) knownFirst() {
 	own := 0
 	if k >= 1 {
 		own = 1
-		t.emit(EventKnownThenPartner, frac(1, u), t.at(n-1, k-1, f), true, 1, 0)
+		t.emit(EventKnownThenPartner, Frac{1, u}, t.at(n-1, k-1, f), true, 1, 0)
 	}
 	others := int64(k - own)
 	switch {
@@ -307,17 +305,17 @@ func (t *turn) knownFirst() {
 		// The known card becomes the most recent; a recognised partner is not stored, so the
 		// next player takes that pair; a new card is stored and may evict an old card, never the
 		// one just flipped.
-		t.emit(EventKnownThenKnownPartner, frac(others, u), t.at(n-1, k-1, f), false, 0, 1)
+		t.emit(EventKnownThenKnownPartner, Frac{others, u}, t.at(n-1, k-1, f), false, 0, 1)
 		half := k + 1
 		if half > t.m.Memory.Capacity {
 			half--
 		}
-		t.emit(EventKnownThenNew, frac(int64(2*j), u), t.at(n, half, f), false, 0, 0)
+		t.emit(EventKnownThenNew, Frac{int64(2 * j), u}, t.at(n, half, f), false, 0, 0)
 	default:
-		t.handOver(EventKnownThenKnownPartner, frac(others, u), n, k-1, k-1, 1, f)
-		t.handOver(EventKnownThenNew, frac(int64(2*j), u), n, k+1, k, 0, f)
+		t.handOver(EventKnownThenKnownPartner, Frac{others, u}, n, k-1, k-1, 1, f)
+		t.handOver(EventKnownThenNew, Frac{int64(2 * j), u}, n, k+1, k, 0, f)
 		if f > 0 {
-			t.emit(EventKnownThenSingleton, frac(int64(f), u), t.at(n, k, f-1), false, 0, 0)
+			t.emit(EventKnownThenSingleton, Frac{int64(f), u}, t.at(n, k, f-1), false, 0, 0)
 		}
 	}
 }

@@ -79,7 +79,6 @@ func Evaluate[T any](ctx context.Context, f field.Field[T], m Model, mu Matchup,
 	default:
 		w.needMulti = true
 	}
-	w.needOpt = mu.Policy == rules.PolicyOptimal || mu.Opponent == rules.PolicyOptimal
 	if err := w.run(ctx, st.N, nil); err != nil {
 		return res, err
 	}
@@ -159,6 +158,8 @@ func newSweep[T any](f field.Field[T], m Model, mu Matchup, st rules.State) (*sw
 		return nil, err
 	}
 	w := &sweep[T]{f: f, m: m, mu: mu, zero: f.FromInt(0), one: f.FromInt(1)}
+	// The optimal policy's choices come from the self-play sweep.
+	w.needOpt = mu.Policy == rules.PolicyOptimal || mu.Opponent == rules.PolicyOptimal
 	for i := range 3 {
 		w.ints = append(w.ints, f.FromInt(int64(i)))
 	}

@@ -101,7 +101,6 @@ func Distribution[T any](ctx context.Context, f field.Field[T], m Model, mu Matc
 	if err != nil {
 		return d, err
 	}
-	w.needOpt = mu.Policy == rules.PolicyOptimal || mu.Opponent == rules.PolicyOptimal
 	w.needPair, w.needDist = true, true
 	if err := w.run(ctx, st.N, nil); err != nil {
 		return d, err

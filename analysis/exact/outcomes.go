@@ -24,6 +24,9 @@ func (m Model) Validate() error {
 	if m.Singletons < 0 {
 		return fmt.Errorf("singletons %d: must be at least 0", m.Singletons)
 	}
+	if m.Memory.Scope != rules.ScopeShared {
+		return fmt.Errorf("memory scope %s has no exact model (the exact models assume a shared memory)", m.Memory.Scope)
+	}
 	if m.Memory.Perfect() {
 		return nil
 	}

@@ -135,10 +135,11 @@ type sweep[T any] struct {
 	probs [rules.NumChoices][]T
 
 	// The current state's decisions, read by later evaluators and by table visitors.
-	optChoice rules.Choice
-	optDev    [rules.NumChoices]T // each legal choice's lead, optimal play afterwards
-	optBest   [rules.NumChoices]bool
-	brChoice  [2]rules.Choice // best response's choice without and with a pass just made
+	optChoice  rules.Choice
+	optDev     [rules.NumChoices]T // each legal choice's lead, optimal play afterwards
+	optBest    [rules.NumChoices]bool
+	brChoice   [2]rules.Choice // best response's choice without and with a pass just made
+	soloChoice rules.Choice    // solitaire: the choice that minimises the expected turns
 
 	zero, one T
 	ints      []T // small integers, so that gains do not allocate
@@ -587,6 +588,7 @@ func (w *sweep[T]) solitaire(st rules.State, c *cell[T]) {
 		v := eval(ch)
 		if !have || f.Cmp(v[0], c.solo[0]) < 0 {
 			c.solo, have = v, true
+			w.soloChoice = ch
 		}
 	}
 }

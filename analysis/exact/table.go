@@ -163,3 +163,54 @@ func (w *sweep[T]) distribution(st rules.State, c *cell[T]) {
 	x := twoSeat(w, w.vectorSpace(reverse), w.zeros(size), delta, w.pairChoices(st, w.brChoice), sum)
 	c.dist = [2][]T{x[0], x[2]}
 }
+
+// PolicyTable writes out the choices of seat 0's policy in matchup mu (seat 0 playing mu.Policy
+// against mu.Opponent) in model m, for every state with at most maxPairs pairs, so that a
+// card-level player can follow it. The optimal policy is the two-player optimum (also for more
+// players, where the solver defines it so) or, with one player, the choice that minimises the
+// expected number of turns; best response records its choice after a pass by the previous seat
+// separately; fixed policies are written out as rules.FixedChoiceTable does.
+func PolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Matchup, maxPairs int) (*rules.ChoiceTable, error) {
+	if maxPairs < 1 {
+		return nil, fmt.Errorf("pairs-max %d: must be at least 1", maxPairs)
+	}
+	if mu.Policy.Fixed() {
+		if err := m.Validate(); err != nil {
+			return nil, err
+		}
+		return rules.FixedChoiceTable(mu.Policy, maxPairs, m.Singletons)
+	}
+	start := rules.State{N: maxPairs, J: maxPairs, S: m.Singletons, F: m.Singletons}
+	w, err := newSweep(f, m, mu, start)
+	if err != nil {
+		return nil, err
+	}
+	solo := mu.Players == 1
+	w.needSolo = solo
+	w.needPair = mu.Policy == rules.PolicyBestResponse
+	t, err := rules.NewChoiceTable(maxPairs, m.Singletons)
+	if err != nil {
+		return nil, err
+	}
+	err = w.run(ctx, maxPairs, func(st rules.State) error {
+		if st.N == 0 {
+			return nil
+		}
+		switch {
+		case mu.Policy == rules.PolicyBestResponse:
+			t.Set(st, false, w.brChoice[0])
+			t.Set(st, true, w.brChoice[1])
+		case solo:
+			t.Set(st, false, w.soloChoice)
+			t.Set(st, true, w.soloChoice)
+		default:
+			t.Set(st, false, w.optChoice)
+			t.Set(st, true, w.optChoice)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}

@@ -37,6 +37,7 @@ const usage = `memsim: exact solver and simulator for the card game Memory
 Usage:
   memsim solve --pairs N [flags]       exact value of a position (memsim solve -h lists the flags)
   memsim solve --table --pairs-max N   exact strategy table of a model
+  memsim run [CONFIG.yaml]             play a tournament (memsim run -h)
   memsim demo                          a short tour of the solver
   memsim help                          this text
 `
@@ -45,18 +46,20 @@ Usage:
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
-		fmt.Fprintln(stderr, "memsim: missing command (allowed: solve, demo, help)")
+		fmt.Fprintln(stderr, "memsim: missing command (allowed: solve, run, demo, help)")
 		return exitUsage
 	}
 	switch args[0] {
 	case "solve":
 		return runSolve(ctx, args[1:], stdout, stderr)
+	case "run":
+		return runRun(ctx, args[1:], stdout, stderr)
 	case "demo":
 		return runDemo(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
 	}
-	fmt.Fprintf(stderr, "memsim: unknown command %q (allowed: solve, demo, help)\n", args[0])
+	fmt.Fprintf(stderr, "memsim: unknown command %q (allowed: solve, run, demo, help)\n", args[0])
 	return exitUsage
 }

@@ -75,7 +75,7 @@ func runSolve(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			fs.PrintDefaults()
 			return exitOK
 		}
-		fmt.Fprintln(stderr, "memsim solve: "+flagError(err))
+		fmt.Fprintln(stderr, "memsim solve: "+flagError(fs, err))
 		return exitUsage
 	}
 	if fs.NArg() > 0 {
@@ -104,11 +104,11 @@ func runSolve(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 }
 
 // flagError rewrites the flag package's errors as one line naming the flag.
-func flagError(err error) string {
+func flagError(fs *flag.FlagSet, err error) string {
 	msg := err.Error()
 	switch {
 	case strings.HasPrefix(msg, "flag provided but not defined: "):
-		return fmt.Sprintf("unknown flag %s (see memsim solve -h)", strings.TrimPrefix(msg, "flag provided but not defined: "))
+		return fmt.Sprintf("unknown flag %s (see %s -h)", strings.TrimPrefix(msg, "flag provided but not defined: "), fs.Name())
 	case strings.HasPrefix(msg, "invalid value "):
 		// invalid value "x" for flag -pairs: parse error
 		rest := strings.TrimPrefix(msg, "invalid value ")
@@ -118,8 +118,10 @@ func flagError(err error) string {
 				name = name[:k]
 			}
 			kind := "a whole number"
-			if name == "table" || name == "float" || name == "json" || name == "distribution" {
-				kind = "true or false"
+			if f := fs.Lookup(name); f != nil {
+				if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+					kind = "true or false"
+				}
 			}
 			return fmt.Sprintf("--%s %s: must be %s", name, rest[:i], kind)
 		}

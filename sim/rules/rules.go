@@ -88,40 +88,87 @@ func ParseForgetting(name string) (Forgetting, error) {
 	return parseName[Forgetting](forgettingNames[:], name, "forgetting rule", forgettingNames[1:])
 }
 
-// Memory describes what the players remember: Capacity 0 is perfect memory; otherwise at most
-// Capacity cards are remembered and Forget says how the others are forgotten.
+// Scope says whose memory a player's memory is.
+type Scope uint8
+
+const (
+	// ScopeShared: all players remember and forget the same cards (the assumption of every exact
+	// model).
+	ScopeShared Scope = iota
+	// ScopePrivate: each player has its own memory and its own forgetting draws.
+	ScopePrivate
+)
+
+var scopeNames = [...]string{ScopeShared: "shared", ScopePrivate: "private"}
+
+// String returns the scope's name as written in configurations and flags.
+func (s Scope) String() string { return nameOf(scopeNames[:], s, "Scope") }
+
+// ParseScope parses a memory scope: shared or private.
+func ParseScope(name string) (Scope, error) {
+	return parseName[Scope](scopeNames[:], name, "memory scope", scopeNames[:])
+}
+
+// Memory describes what a player remembers. Forget ForgetNone (with Capacity 0) is perfect memory.
+// Otherwise at most Capacity cards are remembered (Capacity 0 means no limit, which only decay
+// forgetting allows) and Forget says how the others are forgotten; Decay is the probability q with
+// which decay forgetting drops each remembered card at every hand-over. Scope says whether the
+// memory is shared by all players or private to each.
 type Memory struct {
 	Capacity int
 	Forget   Forgetting
+	Decay    float64
+	Scope    Scope
 }
 
 // Perfect reports whether the memory never forgets.
-func (m Memory) Perfect() bool { return m.Capacity == 0 }
+func (m Memory) Perfect() bool { return m.Forget == ForgetNone }
 
-// String describes the memory, for example "perfect" or "lru(7)".
+// String describes the memory, for example "perfect", "lru(7)", "decay(q=0.1)" or
+// "lru(7), private".
 func (m Memory) String() string {
-	if m.Perfect() {
-		return "perfect"
+	var s string
+	switch {
+	case m.Perfect():
+		s = "perfect"
+	case m.Forget == ForgetDecay && m.Capacity == 0:
+		s = fmt.Sprintf("decay(q=%g)", m.Decay)
+	case m.Forget == ForgetDecay:
+		s = fmt.Sprintf("decay(%d, q=%g)", m.Capacity, m.Decay)
+	default:
+		s = fmt.Sprintf("%s(%d)", m.Forget, m.Capacity)
 	}
-	return fmt.Sprintf("%s(%d)", m.Forget, m.Capacity)
+	if m.Scope == ScopePrivate {
+		s += ", private"
+	}
+	return s
 }
 
-// Validate reports whether the memory is well formed: a capacity of 0 (perfect) or at least 2
-// with a forgetting discipline.
+// Validate reports whether the memory is well formed: perfect memory has no capacity; lru and
+// handover-uniform need a capacity of at least 2; decay needs a probability 0 < q <= 1 and takes a
+// capacity of 0 (no limit) or at least 2.
 func (m Memory) Validate() error {
 	switch {
 	case m.Capacity < 0 || m.Capacity == 1:
 		return fmt.Errorf("memory capacity %d: must be 0 (perfect memory) or at least 2", m.Capacity)
-	case m.Capacity == 0 && m.Forget != ForgetNone:
-		return fmt.Errorf("forgetting rule %s needs a memory capacity of at least 2", m.Forget)
-	case m.Capacity > 0 && m.Forget == ForgetNone:
+	case m.Forget > ForgetDecay:
+		return fmt.Errorf("forgetting rule %s: unknown", m.Forget)
+	case m.Scope > ScopePrivate:
+		return fmt.Errorf("memory scope %s: unknown", m.Scope)
+	case m.Forget == ForgetNone && m.Capacity > 0:
 		return fmt.Errorf("memory capacity %d needs a forgetting rule (allowed: handover-uniform, lru, decay)", m.Capacity)
+	case (m.Forget == ForgetHandoverUniform || m.Forget == ForgetLRU) && m.Capacity == 0:
+		return fmt.Errorf("forgetting rule %s needs a memory capacity of at least 2", m.Forget)
+	case m.Forget == ForgetDecay && !(m.Decay > 0 && m.Decay <= 1):
+		return fmt.Errorf("decay probability q = %g: must be in (0, 1]", m.Decay)
+	case m.Forget != ForgetDecay && m.Decay != 0:
+		return fmt.Errorf("decay probability q = %g: only decay forgetting takes one", m.Decay)
 	}
 	return nil
 }
 
 // Holds reports whether the memory can hold k cards at the start of a turn.
-func (m Memory) Holds(k int) bool { return m.Perfect() || k <= m.Capacity }
+func (m Memory) Holds(k int) bool { return m.Capacity == 0 || k <= m.Capacity }
 
 // State is a position of the exact models at the start of a turn, as seen through a shared memory:
 // N pairs on the table, J of them unknown (no card of the pair remembered; the other N-J pairs have

@@ -1,0 +1,41 @@
+package report_test
+
+import (
+	"fmt"
+	"os"
+
+	"memsim/analysis/report"
+)
+
+func ExampleWriteCSV() {
+	third := "2/3"
+	fourThirds := "4/3"
+	run := &report.Run{
+		SchemaVersion: report.SchemaVersion,
+		Name:          "example",
+		Games:         100,
+		Rules:         report.Rules{Pairs: []int{2}, PlayersPerGame: 2, Pass: "never"},
+		Players:       []report.Player{{Name: "opt", Policy: "optimal", Memory: "perfect"}},
+		Matchups: []report.Matchup{{
+			Pairs:      2,
+			Players:    []string{"opt", "opt"},
+			Games:      100,
+			MeanPairs:  []float64{0.68, 1.32},
+			StdDev:     []float64{0.49, 0.49},
+			CI95:       [][2]float64{{0.584, 0.776}, {1.224, 1.416}},
+			ExactPairs: []*string{&third, &fourThirds},
+			Wins:       []int64{30, 61},
+			Draws:      []int64{9, 9},
+			Losses:     []int64{61, 30},
+			MeanTurns:  3.31,
+			CI95Turns:  [2]float64{3.2, 3.42},
+		}},
+	}
+	if err := report.WriteCSV(os.Stdout, run); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// pairs,matchup,seat,player,games,mean_pairs,sd_pairs,ci95_low,ci95_high,exact_pairs,wins,draws,losses,mean_turns
+	// 2,opt vs opt,0,opt,100,0.68,0.49,0.584,0.776,2/3,30,9,61,3.31
+	// 2,opt vs opt,1,opt,100,1.32,0.49,1.224,1.416,4/3,61,9,30,3.31
+}

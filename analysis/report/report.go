@@ -1,0 +1,283 @@
+// Package report defines the data model of a tournament run's results and writes a run folder:
+// config.yaml (the configuration as given), results.json (the Run), matchups.csv (one tidy row per
+// matchup and seat) and report.md (a human-readable summary). It takes plain data and depends on no
+// other memsim package.
+//
+// Units: scores are pairs collected per game, game lengths are turns per game, and counts (games,
+// wins, draws, losses, stalemates, deals) are numbers of games or deals. Confidence intervals are
+// two-sided 95% normal-approximation intervals of the mean, [low, high], in the unit of the mean.
+// Exact values are exact rationals from the solver, written "p/q" (or an integer "p").
+package report
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"strings"
+)
+
+// SchemaVersion is the version of the results.json layout described by Run. It changes whenever a
+// field is renamed or its meaning changes; adding a field does not change it.
+const SchemaVersion = 1
+
+// Run is the whole result of a tournament run, as written to results.json.
+type Run struct {
+	// SchemaVersion is the layout version of this record; writers of new runs set it to SchemaVersion.
+	SchemaVersion int `json:"schema_version"`
+	// Name is the run's name, used as the report's title.
+	Name string `json:"name"`
+	// Seed is the master random seed from which every game's deal and choices derive.
+	Seed uint64 `json:"seed"`
+	// Games is the number of games played per matchup and deal size.
+	Games int `json:"games"`
+	// Paired reports whether the games were paired: the same deals replayed with the seat order
+	// swapped, so that Pairings holds the pair-level statistics.
+	Paired bool `json:"paired"`
+	// Format is the tournament format, e.g. "round-robin", as named in the configuration.
+	Format string `json:"format"`
+	// Rules are the rules shared by every game of the run.
+	Rules Rules `json:"rules"`
+	// Players lists the named players that appear in the matchups.
+	Players []Player `json:"players"`
+	// Matchups holds one record per matchup (seat order) and deal size.
+	Matchups []Matchup `json:"matchups"`
+	// Pairings holds, for paired runs, one record per pair of players and deal size; empty otherwise.
+	Pairings []Pairing `json:"pairings,omitempty"`
+}
+
+// Rules are the rules of the game shared by every game of a run.
+type Rules struct {
+	// Pairs lists the deal sizes played, in pairs of cards.
+	Pairs []int `json:"pairs"`
+	// Singletons is the number of unmatched single cards added to each deal.
+	Singletons int `json:"singletons"`
+	// PlayersPerGame is the number of seats at the table.
+	PlayersPerGame int `json:"players_per_game"`
+	// Pass is the pass rule, e.g. "never", "two-known" or "always".
+	Pass string `json:"pass"`
+}
+
+// Player describes one named player: a policy together with the memory it plays with.
+type Player struct {
+	// Name is the player's unique name, as used in Matchup.Players and Pairing.Players.
+	Name string `json:"name"`
+	// Policy is the name of the policy the player follows, e.g. "optimal" or "best-response".
+	Policy string `json:"policy"`
+	// Opponent is, for a policy defined relative to another (such as best-response), the policy it
+	// is defined against; empty otherwise.
+	Opponent string `json:"opponent,omitempty"`
+	// Memory describes the player's memory, e.g. "perfect" or "lru(7)".
+	Memory string `json:"memory"`
+	// Table says which solver table the policy plays from, with a note when no exact model exists,
+	// e.g. "shared lru(7) table: private memory has no exact model"; empty when not applicable.
+	Table string `json:"table,omitempty"`
+}
+
+// Matchup is the result of the games of one seat order at one deal size. Every per-seat slice has
+// one entry per seat, in seat order.
+type Matchup struct {
+	// Pairs is the deal size, in pairs of cards.
+	Pairs int `json:"pairs"`
+	// Players lists the player names in seat order; Players[0] moves first.
+	Players []string `json:"players"`
+	// Games is the number of games played.
+	Games int64 `json:"games"`
+	// MeanPairs is, per seat, the mean number of pairs collected per game.
+	MeanPairs []float64 `json:"mean_pairs"`
+	// StdDev is, per seat, the sample standard deviation of the pairs collected per game.
+	StdDev []float64 `json:"sd_pairs"`
+	// CI95 is, per seat, the 95% confidence interval [low, high] of MeanPairs, in pairs per game.
+	CI95 [][2]float64 `json:"ci95"`
+	// ExactPairs is, per seat, the exact expected number of pairs per game as "p/q", or nil (null)
+	// where no exact model of the matchup exists.
+	ExactPairs []*string `json:"exact_pairs"`
+	// Wins is, per seat, the number of games in which the seat collected strictly the most pairs.
+	Wins []int64 `json:"wins"`
+	// Draws is, per seat, the number of games in which the seat tied with another for the most pairs.
+	Draws []int64 `json:"draws"`
+	// Losses is, per seat, the number of games in which another seat collected more pairs.
+	// For every seat Wins + Draws + Losses = Games.
+	Losses []int64 `json:"losses"`
+	// MeanTurns is the mean game length, in turns per game.
+	MeanTurns float64 `json:"mean_turns"`
+	// CI95Turns is the 95% confidence interval [low, high] of MeanTurns, in turns per game.
+	CI95Turns [2]float64 `json:"ci95_turns"`
+	// ExactTurns is the exact expected game length in turns as "p/q", where the solver has one
+	// (solitaire); nil otherwise.
+	ExactTurns *string `json:"exact_turns,omitempty"`
+	// Stalemates is the number of games that ended in a stalemate (every player passing).
+	Stalemates int64 `json:"stalemates"`
+}
+
+// Pairing compares two players over the same deals, each deal played once in each seat order.
+type Pairing struct {
+	// Pairs is the deal size, in pairs of cards.
+	Pairs int `json:"pairs"`
+	// Players names the two players, A = Players[0] and B = Players[1].
+	Players [2]string `json:"players"`
+	// Deals is the number of deals, each played twice.
+	Deals int64 `json:"deals"`
+	// MeanAdvantage is A's mean advantage in pairs per game: for each deal, (A's pairs when A moves
+	// first + A's pairs when B moves first)/2 - Pairs/2, averaged over the deals. Positive favours A.
+	MeanAdvantage float64 `json:"mean_advantage"`
+	// CI95 is the 95% confidence interval [low, high] of MeanAdvantage, in pairs per game, computed
+	// over the per-deal advantages.
+	CI95 [2]float64 `json:"ci95"`
+}
+
+// Validate checks that r can be written: every per-seat slice of a matchup has one entry per seat,
+// wins, draws and losses add up to the games, every float is finite, every interval has
+// low <= high, and every exact value parses as a rational. The writers call it first.
+func (r *Run) Validate() error {
+	if r == nil {
+		return errors.New("report: nil run")
+	}
+	var errs []error
+	for i := range r.Matchups {
+		if err := r.Matchups[i].validate(); err != nil {
+			errs = append(errs, fmt.Errorf("matchup %d (%s): %w", i, r.Matchups[i].label(), err))
+		}
+	}
+	for i, p := range r.Pairings {
+		if err := p.validate(); err != nil {
+			errs = append(errs, fmt.Errorf("pairing %d (%s, pairs %d): %w", i,
+				strings.Join(p.Players[:], " vs "), p.Pairs, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// label names a matchup in messages: "A vs B, pairs 4".
+func (m *Matchup) label() string {
+	return fmt.Sprintf("%s, pairs %d", matchupName(m.Players), m.Pairs)
+}
+
+// matchupName joins the seat order with " vs ".
+func matchupName(players []string) string {
+	return strings.Join(players, " vs ")
+}
+
+func (m *Matchup) validate() error {
+	seats := len(m.Players)
+	if seats == 0 {
+		return errors.New("no players")
+	}
+	var errs []error
+	lengths := []struct {
+		name string
+		n    int
+	}{
+		{"mean_pairs", len(m.MeanPairs)}, {"sd_pairs", len(m.StdDev)}, {"ci95", len(m.CI95)},
+		{"exact_pairs", len(m.ExactPairs)}, {"wins", len(m.Wins)}, {"draws", len(m.Draws)},
+		{"losses", len(m.Losses)},
+	}
+	for _, l := range lengths {
+		if l.n != seats {
+			errs = append(errs, fmt.Errorf("%s has %d entries for %d seats", l.name, l.n, seats))
+		}
+	}
+	if len(errs) > 0 {
+		return errors.Join(errs...)
+	}
+	if m.Games < 0 {
+		errs = append(errs, fmt.Errorf("games = %d is negative", m.Games))
+	}
+	for s := 0; s < seats; s++ {
+		errs = append(errs,
+			finite(fmt.Sprintf("mean_pairs[%d]", s), m.MeanPairs[s]),
+			finite(fmt.Sprintf("sd_pairs[%d]", s), m.StdDev[s]),
+			interval(fmt.Sprintf("ci95[%d]", s), m.CI95[s]),
+			exact(fmt.Sprintf("exact_pairs[%d]", s), m.ExactPairs[s]))
+		if m.Wins[s] < 0 || m.Draws[s] < 0 || m.Losses[s] < 0 || m.Wins[s]+m.Draws[s]+m.Losses[s] != m.Games {
+			errs = append(errs, fmt.Errorf("seat %d: wins %d + draws %d + losses %d do not add up to games %d",
+				s, m.Wins[s], m.Draws[s], m.Losses[s], m.Games))
+		}
+	}
+	errs = append(errs,
+		finite("mean_turns", m.MeanTurns),
+		interval("ci95_turns", m.CI95Turns),
+		exact("exact_turns", m.ExactTurns))
+	if m.Stalemates < 0 || m.Stalemates > m.Games {
+		errs = append(errs, fmt.Errorf("stalemates = %d is not within [0, games %d]", m.Stalemates, m.Games))
+	}
+	return errors.Join(errs...)
+}
+
+func (p *Pairing) validate() error {
+	var errs []error
+	if p.Deals < 0 {
+		errs = append(errs, fmt.Errorf("deals = %d is negative", p.Deals))
+	}
+	errs = append(errs, finite("mean_advantage", p.MeanAdvantage), interval("ci95", p.CI95))
+	return errors.Join(errs...)
+}
+
+func finite(name string, x float64) error {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return fmt.Errorf("%s is %v", name, x)
+	}
+	return nil
+}
+
+func interval(name string, ci [2]float64) error {
+	if err := errors.Join(finite(name+" low", ci[0]), finite(name+" high", ci[1])); err != nil {
+		return err
+	}
+	if ci[0] > ci[1] {
+		return fmt.Errorf("%s = [%v, %v] has low > high", name, ci[0], ci[1])
+	}
+	return nil
+}
+
+func exact(name string, s *string) error {
+	if s == nil {
+		return nil
+	}
+	if _, err := parseExact(*s); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
+}
+
+// parseExact parses an exact value "p/q" or "p" (integers only; no decimals or exponents).
+func parseExact(s string) (*big.Rat, error) {
+	num, den, frac := strings.Cut(s, "/")
+	if !isInteger(num) || (frac && (!isInteger(den) || strings.HasPrefix(den, "-") || strings.HasPrefix(den, "+"))) {
+		return nil, fmt.Errorf("exact value %q is not of the form p/q", s)
+	}
+	r, ok := new(big.Rat).SetString(s)
+	if !ok {
+		return nil, fmt.Errorf("exact value %q is not a rational (zero denominator?)", s)
+	}
+	return r, nil
+}
+
+func isInteger(s string) bool {
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		s = s[1:]
+	}
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// outside reports whether the exact value s lies outside the closed interval ci, comparing exactly.
+// A nil s is never outside.
+func outside(s *string, ci [2]float64) bool {
+	if s == nil {
+		return false
+	}
+	x, err := parseExact(*s)
+	if err != nil {
+		return false // Validate has already rejected it
+	}
+	lo, hi := new(big.Rat).SetFloat64(ci[0]), new(big.Rat).SetFloat64(ci[1])
+	return x.Cmp(lo) < 0 || x.Cmp(hi) > 0
+}

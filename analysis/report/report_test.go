@@ -1,0 +1,435 @@
+package report
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func ptr(s string) *string { return &s }
+
+// sampleRun is a small hand-made paired run at two deal sizes: matchup 0 has exact values inside
+// its intervals, matchup 1 an exact value outside seat 1's interval and a null for seat 0, and
+// matchup 2 (a different deal size) no exact values at all.
+func sampleRun() *Run {
+	return &Run{
+		SchemaVersion: SchemaVersion,
+		Name:          "demo run",
+		Seed:          42,
+		Games:         1000,
+		Paired:        true,
+		Format:        "round-robin",
+		Rules:         Rules{Pairs: []int{2, 4}, Singletons: 0, PlayersPerGame: 2, Pass: "never"},
+		Players: []Player{
+			{Name: "opt", Policy: "optimal", Memory: "perfect", Table: "perfect shared memory"},
+			{Name: "br", Policy: "best-response", Opponent: "optimal", Memory: "lru(7)",
+				Table: "shared lru(7) table: private memory has no exact model"},
+		},
+		Matchups: []Matchup{
+			{
+				Pairs: 2, Players: []string{"opt", "opt"}, Games: 1000,
+				MeanPairs:  []float64{0.672, 1.328},
+				StdDev:     []float64{0.5, 0.5},
+				CI95:       [][2]float64{{0.641, 0.703}, {1.297, 1.359}},
+				ExactPairs: []*string{ptr("2/3"), ptr("4/3")},
+				Wins:       []int64{300, 600}, Draws: []int64{100, 100}, Losses: []int64{600, 300},
+				MeanTurns: 3.25, CI95Turns: [2]float64{3.2, 3.3},
+			},
+			{
+				Pairs: 2, Players: []string{"br", "opt"}, Games: 1000,
+				MeanPairs:  []float64{0.9, 1.1},
+				StdDev:     []float64{0.6, 0.6},
+				CI95:       [][2]float64{{0.86, 0.94}, {1.06, 1.14}},
+				ExactPairs: []*string{nil, ptr("1")},
+				Wins:       []int64{400, 450}, Draws: []int64{150, 150}, Losses: []int64{450, 400},
+				MeanTurns: 3.5, CI95Turns: [2]float64{3.4, 3.6}, Stalemates: 7,
+			},
+			{
+				Pairs: 4, Players: []string{"opt", "br"}, Games: 1000,
+				MeanPairs:  []float64{1.75, 2.25},
+				StdDev:     []float64{0.9, 0.9},
+				CI95:       [][2]float64{{1.69, 1.81}, {2.19, 2.31}},
+				ExactPairs: []*string{nil, nil},
+				Wins:       []int64{350, 500}, Draws: []int64{150, 150}, Losses: []int64{500, 350},
+				MeanTurns: 7.125, CI95Turns: [2]float64{7, 7.25},
+			},
+		},
+		Pairings: []Pairing{
+			{Pairs: 2, Players: [2]string{"br", "opt"}, Deals: 1000, MeanAdvantage: 0.0625,
+				CI95: [2]float64{0.03, 0.095}},
+		},
+	}
+}
+
+func TestJSONRoundTrip(t *testing.T) {
+	r := sampleRun()
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	if !strings.HasSuffix(out, "}\n") || !strings.HasPrefix(out, "{\n  \"schema_version\": 1,") {
+		t.Errorf("unexpected framing:\n%s", out)
+	}
+	for _, key := range []string{`"mean_pairs"`, `"sd_pairs"`, `"ci95"`, `"exact_pairs"`, `"wins"`, `"draws"`,
+		`"losses"`, `"mean_turns"`, `"ci95_turns"`, `"stalemates"`, `"mean_advantage"`, `"players_per_game"`,
+		`"exact_pairs": [` + "\n        null,", `"opponent": "optimal"`} {
+		if !strings.Contains(out, key) {
+			t.Errorf("JSON lacks %s", key)
+		}
+	}
+	if strings.Contains(out, "exact_turns") {
+		t.Errorf("exact_turns should be omitted when nil")
+	}
+	var back Run
+	dec := json.NewDecoder(&buf)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&back); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(&back, r) {
+		t.Errorf("round trip differs:\n got %+v\nwant %+v", back, *r)
+	}
+	// Deterministic output.
+	var again bytes.Buffer
+	if err := WriteJSON(&again, r); err != nil || again.String() != out {
+		t.Errorf("second rendering differs (err %v)", err)
+	}
+}
+
+func TestCSV(t *testing.T) {
+	r := sampleRun()
+	var buf bytes.Buffer
+	if err := WriteCSV(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(&buf).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 1+3*2 {
+		t.Fatalf("%d rows, want 7", len(rows))
+	}
+	if !slices.Equal(rows[0], CSVHeader) || strings.Join(CSVHeader, ",") !=
+		"pairs,matchup,seat,player,games,mean_pairs,sd_pairs,ci95_low,ci95_high,exact_pairs,wins,draws,losses,mean_turns" {
+		t.Errorf("header = %v", rows[0])
+	}
+	want := [][]string{
+		{"2", "opt vs opt", "0", "opt", "1000", "0.672", "0.5", "0.641", "0.703", "2/3", "300", "100", "600", "3.25"},
+		{"2", "opt vs opt", "1", "opt", "1000", "1.328", "0.5", "1.297", "1.359", "4/3", "600", "100", "300", "3.25"},
+		{"2", "br vs opt", "0", "br", "1000", "0.9", "0.6", "0.86", "0.94", "", "400", "150", "450", "3.5"},
+		{"2", "br vs opt", "1", "opt", "1000", "1.1", "0.6", "1.06", "1.14", "1", "450", "150", "400", "3.5"},
+		{"4", "opt vs br", "0", "opt", "1000", "1.75", "0.9", "1.69", "1.81", "", "350", "150", "500", "7.125"},
+		{"4", "opt vs br", "1", "br", "1000", "2.25", "0.9", "2.19", "2.31", "", "500", "150", "350", "7.125"},
+	}
+	for i, w := range want {
+		if !slices.Equal(rows[i+1], w) {
+			t.Errorf("row %d = %q, want %q", i+1, rows[i+1], w)
+		}
+	}
+}
+
+func TestFormatFloat(t *testing.T) {
+	for _, x := range []float64{0, 1, -2.5, 1.0 / 3, 1e-7, 1e-10, -3e-9, 2.5e-300, 123456789012, 1e21, 1e22, -1.5e300, math.SmallestNonzeroFloat64} {
+		want, _ := json.Marshal(x)
+		if got := formatFloat(x); got != string(want) {
+			t.Errorf("formatFloat(%v) = %s, JSON prints %s", x, got, want)
+		}
+	}
+}
+
+// tableRow returns the markdown table row whose first cell is name, under the heading "## head".
+func tableRow(t *testing.T, md, head, name string) string {
+	t.Helper()
+	_, section, ok := strings.Cut(md, "\n## "+head+"\n")
+	if !ok {
+		t.Fatalf("no section %q", head)
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	for _, line := range strings.Split(section, "\n") {
+		if strings.HasPrefix(line, "| "+name+" |") {
+			return line
+		}
+	}
+	t.Fatalf("no row %q in section %q:\n%s", name, head, section)
+	return ""
+}
+
+func TestMarkdown(t *testing.T) {
+	r := sampleRun()
+	var buf bytes.Buffer
+	if err := WriteMarkdown(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	md := buf.String()
+	if !strings.HasPrefix(md, "# demo run\n") {
+		t.Errorf("title: %q", md[:min(40, len(md))])
+	}
+	for _, s := range []string{
+		"Seed 42 · 1000 games per matchup and deal size · paired",
+		"format round-robin",
+		"pairs 2, 4; 0 singletons; 2 players per game; pass never",
+		"| br | best-response (opponent: optimal) | lru(7) | shared lru(7) table: private memory has no exact model |",
+		"## How to read this",
+		"1 time in 20",
+		"95% normal-approximation confidence interval",
+	} {
+		if !strings.Contains(md, s) {
+			t.Errorf("report lacks %q", s)
+		}
+	}
+
+	row := tableRow(t, md, "2 pairs", "opt vs opt")
+	for _, s := range []string{"0.6720 [0.6410, 0.7030]", "0.6667 (2/3)", "1.3333 (4/3)",
+		"30.0% / 10.0% / 60.0%", "3.2500 [3.2000, 3.3000]"} {
+		if !strings.Contains(row, s) {
+			t.Errorf("row %q lacks %q", row, s)
+		}
+	}
+	if strings.Contains(row, "outside CI") {
+		t.Errorf("row %q flagged, but its exact values are inside", row)
+	}
+
+	row = tableRow(t, md, "2 pairs", "br vs opt")
+	for _, s := range []string{"0.9000 [0.8600, 0.9400] | — |", "1.0000 (1)", "40.0% / 15.0% / 45.0%",
+		"| outside CI (seat 1) |"} {
+		if !strings.Contains(row, s) {
+			t.Errorf("row %q lacks %q", row, s)
+		}
+	}
+
+	row = tableRow(t, md, "4 pairs", "opt vs br")
+	if strings.Count(row, "| — |") != 2 || strings.Contains(row, "outside CI") {
+		t.Errorf("row %q: want two missing exact values and no flag", row)
+	}
+	if n := strings.Count(md, "outside CI"); n != 1 {
+		t.Errorf("%d \"outside CI\" flags, want 1", n)
+	}
+
+	row = tableRow(t, md, "Pairings", "2")
+	if !strings.Contains(row, "| br | opt | 1000 | 0.0625 [0.0300, 0.0950] |") {
+		t.Errorf("pairing row %q", row)
+	}
+	if strings.Index(md, "## 2 pairs") > strings.Index(md, "## 4 pairs") {
+		t.Errorf("deal sizes out of order")
+	}
+}
+
+func TestMarkdownSolitaireTurns(t *testing.T) {
+	r := &Run{
+		SchemaVersion: SchemaVersion, Name: "solo | test", Games: 10,
+		Rules:   Rules{Pairs: []int{3}, PlayersPerGame: 1, Pass: "never"},
+		Players: []Player{{Name: "p", Policy: "optimal", Memory: "perfect"}},
+		Matchups: []Matchup{
+			{Pairs: 3, Players: []string{"p"}, Games: 10, MeanPairs: []float64{3}, StdDev: []float64{0},
+				CI95: [][2]float64{{3, 3}}, ExactPairs: []*string{ptr("3")}, Wins: []int64{10},
+				Draws: []int64{0}, Losses: []int64{0}, MeanTurns: 5.2, CI95Turns: [2]float64{4.9, 5.5},
+				ExactTurns: ptr("23/5")},
+		},
+	}
+	var buf bytes.Buffer
+	if err := WriteMarkdown(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	md := buf.String()
+	if !strings.HasPrefix(md, "# solo | test\n") || !strings.Contains(md, "| exact turns |") {
+		t.Errorf("report:\n%s", md)
+	}
+	row := tableRow(t, md, "3 pairs", "p")
+	if !strings.Contains(row, "4.6000 (23/5) | outside CI (turns) |") || !strings.Contains(row, "3.0000 (3)") {
+		t.Errorf("row %q", row)
+	}
+	if strings.Contains(md, "|---|---|---|---|\n| p | optimal | perfect |  |\n") == false {
+		t.Errorf("players table:\n%s", md)
+	}
+}
+
+func TestValidate(t *testing.T) {
+	if err := sampleRun().Validate(); err != nil {
+		t.Fatalf("sample run: %v", err)
+	}
+	cases := map[string]func(r *Run){
+		"short slice":  func(r *Run) { r.Matchups[0].Wins = r.Matchups[0].Wins[:1] },
+		"NaN mean":     func(r *Run) { r.Matchups[1].MeanPairs[0] = math.NaN() },
+		"Inf CI":       func(r *Run) { r.Pairings[0].CI95[1] = math.Inf(1) },
+		"reversed CI":  func(r *Run) { r.Matchups[0].CI95Turns = [2]float64{2, 1} },
+		"bad exact":    func(r *Run) { r.Matchups[0].ExactPairs[0] = ptr("0.6667") },
+		"zero denom":   func(r *Run) { r.Matchups[0].ExactPairs[0] = ptr("2/0") },
+		"bad sum":      func(r *Run) { r.Matchups[2].Losses[1]++ },
+		"no players":   func(r *Run) { r.Matchups[2].Players = nil },
+		"bad turns":    func(r *Run) { r.Matchups[2].ExactTurns = ptr("x") },
+		"stalemates":   func(r *Run) { r.Matchups[1].Stalemates = 1001 },
+		"negative dls": func(r *Run) { r.Pairings[0].Deals = -1 },
+	}
+	for name, spoil := range cases {
+		r := sampleRun()
+		spoil(r)
+		if err := r.Validate(); err == nil {
+			t.Errorf("%s: Validate accepted it", name)
+		}
+		for _, w := range []func(*bytes.Buffer, *Run) error{
+			func(b *bytes.Buffer, r *Run) error { return WriteJSON(b, r) },
+			func(b *bytes.Buffer, r *Run) error { return WriteCSV(b, r) },
+			func(b *bytes.Buffer, r *Run) error { return WriteMarkdown(b, r) },
+		} {
+			var buf bytes.Buffer
+			if err := w(&buf, r); err == nil || buf.Len() != 0 {
+				t.Errorf("%s: writer returned %v after writing %d bytes", name, err, buf.Len())
+			}
+		}
+	}
+	var nilRun *Run
+	if nilRun.Validate() == nil {
+		t.Errorf("nil run accepted")
+	}
+}
+
+// names lists the entries of dir.
+func names(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range entries {
+		out = append(out, e.Name())
+	}
+	return out
+}
+
+func TestWriteDir(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "runs", "demo")
+	r := sampleRun()
+	config := []byte("name: demo run\nseed: 42\n")
+	if err := WriteDir(dir, r, config); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{ConfigFile, MatchupsFile, ReportFile, ResultsFile}
+	if got := names(t, dir); !slices.Equal(got, want) {
+		t.Errorf("folder holds %v, want %v", got, want)
+	}
+	check := func(name string, render func(*bytes.Buffer) error) {
+		got, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := render(&buf); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, buf.Bytes()) {
+			t.Errorf("%s differs from its writer's output", name)
+		}
+		if fi, err := os.Stat(filepath.Join(dir, name)); err != nil || fi.Mode().Perm() != 0o644 {
+			t.Errorf("%s: mode %v, err %v", name, fi.Mode(), err)
+		}
+	}
+	check(ConfigFile, func(b *bytes.Buffer) error { b.Write(config); return nil })
+	check(ResultsFile, func(b *bytes.Buffer) error { return WriteJSON(b, r) })
+	check(MatchupsFile, func(b *bytes.Buffer) error { return WriteCSV(b, r) })
+	check(ReportFile, func(b *bytes.Buffer) error { return WriteMarkdown(b, r) })
+
+	// Rewriting replaces the files in place.
+	r.Name = "renamed"
+	if err := WriteDir(dir, r, []byte("x: 1\n")); err != nil {
+		t.Fatal(err)
+	}
+	if got := names(t, dir); !slices.Equal(got, want) {
+		t.Errorf("after rewrite folder holds %v", got)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, ConfigFile)); string(b) != "x: 1\n" {
+		t.Errorf("config not replaced: %q", b)
+	}
+}
+
+func TestWriteDirRenderErrorWritesNothing(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	r := sampleRun()
+	r.Matchups[0].MeanPairs[0] = math.NaN()
+	err := WriteDir(dir, r, []byte("a: 1\n"))
+	if err == nil || !strings.Contains(err.Error(), "render results.json") {
+		t.Fatalf("err = %v", err)
+	}
+	if _, err := os.Stat(dir); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("folder was created (stat err %v)", err)
+	}
+}
+
+func TestWriteDirOverAFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(path, []byte("keep"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteDir(path, sampleRun(), nil); err == nil {
+		t.Fatal("WriteDir over a file succeeded")
+	}
+	if b, _ := os.ReadFile(path); string(b) != "keep" {
+		t.Errorf("file clobbered: %q", b)
+	}
+}
+
+func TestWriteDirRenameFailureCleansUp(t *testing.T) {
+	// results.json is a non-empty directory, so renaming over it fails after config.yaml is written.
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, ResultsFile, "x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	err := WriteDir(dir, sampleRun(), []byte("c: 1\n"))
+	if err == nil || !strings.Contains(err.Error(), "write "+filepath.Join(dir, ResultsFile)+":") {
+		t.Fatalf("err = %v", err)
+	}
+	if got := names(t, dir); !slices.Equal(got, []string{ConfigFile, ResultsFile}) {
+		t.Errorf("folder holds %v, want config.yaml and the blocking directory only", got)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, ConfigFile)); string(b) != "c: 1\n" {
+		t.Errorf("config.yaml = %q", b)
+	}
+}
+
+func TestWriteDirReadOnly(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("running as root: a read-only folder is still writable")
+	}
+	dir := t.TempDir()
+	if err := os.Chmod(dir, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chmod(dir, 0o755)
+	err := WriteDir(dir, sampleRun(), []byte("c: 1\n"))
+	if err == nil || !strings.Contains(err.Error(), "write "+filepath.Join(dir, ConfigFile)+":") {
+		t.Fatalf("err = %v", err)
+	}
+	if got := names(t, dir); len(got) != 0 {
+		t.Errorf("folder holds %v, want nothing", got)
+	}
+}
+
+func TestWriteFileAtomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "f.txt")
+	for _, content := range []string{"first\n", "second, longer\n", ""} {
+		if err := WriteFileAtomic(path, []byte(content)); err != nil {
+			t.Fatal(err)
+		}
+		if b, _ := os.ReadFile(path); string(b) != content {
+			t.Errorf("content %q, want %q", b, content)
+		}
+		if got := names(t, dir); !slices.Equal(got, []string{"f.txt"}) {
+			t.Errorf("folder holds %v", got)
+		}
+	}
+	if err := WriteFileAtomic(filepath.Join(dir, "missing", "f"), nil); err == nil ||
+		!strings.HasPrefix(err.Error(), "write "+filepath.Join(dir, "missing", "f")+": ") {
+		t.Errorf("err = %v", err)
+	}
+}

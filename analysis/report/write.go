@@ -1,0 +1,360 @@
+package report
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// WriteJSON writes r as indented JSON (two spaces) with a trailing newline. Floats are printed as
+// encoding/json prints them (the shortest form that reads back to the same float64), so the
+// output is deterministic and decodes back to an equal Run. Characters such as < > & are written
+// as they are, not escaped. It returns an error, having written nothing, if r does not Validate.
+func WriteJSON(w io.Writer, r *Run) error {
+	if err := r.Validate(); err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(r); err != nil {
+		return err
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// CSVHeader is the header row of WriteCSV's output.
+var CSVHeader = []string{
+	"pairs", "matchup", "seat", "player", "games", "mean_pairs", "sd_pairs", "ci95_low", "ci95_high",
+	"exact_pairs", "wins", "draws", "losses", "mean_turns",
+}
+
+// WriteCSV writes r's matchups as tidy CSV: the header CSVHeader, then one row per matchup and seat,
+// in the order of r.Matchups and then seat order. matchup is the seat order joined by " vs ", seat
+// counts from 0 (seat 0 moves first), exact_pairs is "p/q" or empty where there is no exact model,
+// and the matchup-level games and mean_turns repeat on each of its rows. Floats are printed in the
+// shortest form that reads back to the same float64. It returns an error, having written nothing,
+// if r does not Validate.
+func WriteCSV(w io.Writer, r *Run) error {
+	if err := r.Validate(); err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	cw := csv.NewWriter(&buf)
+	if err := cw.Write(CSVHeader); err != nil {
+		return err
+	}
+	for _, m := range r.Matchups {
+		name := matchupName(m.Players)
+		for s, player := range m.Players {
+			exact := ""
+			if m.ExactPairs[s] != nil {
+				exact = *m.ExactPairs[s]
+			}
+			row := []string{
+				strconv.Itoa(m.Pairs), name, strconv.Itoa(s), player,
+				strconv.FormatInt(m.Games, 10),
+				formatFloat(m.MeanPairs[s]), formatFloat(m.StdDev[s]),
+				formatFloat(m.CI95[s][0]), formatFloat(m.CI95[s][1]),
+				exact,
+				strconv.FormatInt(m.Wins[s], 10), strconv.FormatInt(m.Draws[s], 10),
+				strconv.FormatInt(m.Losses[s], 10),
+				formatFloat(m.MeanTurns),
+			}
+			if err := cw.Write(row); err != nil {
+				return err
+			}
+		}
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return err
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// formatFloat prints x as encoding/json does: the shortest representation that reads back to x,
+// in plain decimal unless the magnitude is below 1e-6 or at least 1e21.
+func formatFloat(x float64) string {
+	if a := math.Abs(x); a != 0 && (a < 1e-6 || a >= 1e21) {
+		s := strconv.FormatFloat(x, 'e', -1, 64)
+		// Like encoding/json, print e-07 as e-7.
+		if n := len(s); n >= 4 && s[n-4] == 'e' && s[n-3] == '-' && s[n-2] == '0' {
+			s = s[:n-2] + s[n-1:]
+		}
+		return s
+	}
+	return strconv.FormatFloat(x, 'f', -1, 64)
+}
+
+// WriteMarkdown writes report.md: a title with the run's name, a line with the seed, games, pairing,
+// format and rules, a table of the players, then for each deal size (ascending) a table of its
+// matchups in the order of r.Matchups, then for paired runs a table of the pairings, and last a
+// short note on how to read the tables. A matchup's row shows each seat's mean pairs per game with
+// its 95% confidence interval ("mean [low, high]", 4 decimals), the exact value ("0.6667 (2/3)")
+// or "—" where there is no exact model, the wins, draws and losses of seat 0 as percentages of
+// the games, and the mean turns per game; its last column says "outside CI" (naming the seats, or
+// turns) when an exact value lies outside its 95% interval. It returns an error, having written
+// nothing, if r does not Validate.
+func WriteMarkdown(w io.Writer, r *Run) error {
+	if err := r.Validate(); err != nil {
+		return err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s\n\n", inline(r.Name))
+	paired := "unpaired"
+	if r.Paired {
+		paired = "paired (each deal played in both seat orders)"
+	}
+	fmt.Fprintf(&b, "Seed %d · %d games per matchup and deal size · %s · format %s · rules: %s\n\n",
+		r.Seed, r.Games, paired, inlineOr(r.Format), rulesLine(r.Rules))
+
+	b.WriteString("## Players\n\n")
+	b.WriteString("| name | policy | memory | table |\n|---|---|---|---|\n")
+	for _, p := range r.Players {
+		policy := p.Policy
+		if p.Opponent != "" {
+			policy += " (opponent: " + p.Opponent + ")"
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", cell(p.Name), cell(policy), cell(p.Memory), cell(p.Table))
+	}
+
+	sizes := make([]int, 0, len(r.Matchups))
+	for _, m := range r.Matchups {
+		sizes = append(sizes, m.Pairs)
+	}
+	slices.Sort(sizes)
+	sizes = slices.Compact(sizes)
+	for _, n := range sizes {
+		writeSizeTable(&b, r, n)
+	}
+
+	if len(r.Pairings) > 0 {
+		b.WriteString("\n## Pairings\n\n")
+		b.WriteString("Each deal is played twice, once in each seat order. The advantage of A is, per deal, " +
+			"A's mean pairs over the two games minus half the pairs, averaged over the deals; positive favours A.\n\n")
+		b.WriteString("| pairs | A | B | deals | advantage of A [95% CI] |\n|---:|---|---|---:|---|\n")
+		for _, p := range r.Pairings {
+			fmt.Fprintf(&b, "| %d | %s | %s | %d | %s |\n", p.Pairs, cell(p.Players[0]), cell(p.Players[1]),
+				p.Deals, meanCI(p.MeanAdvantage, p.CI95))
+		}
+	}
+
+	b.WriteString("\n## How to read this\n\n")
+	b.WriteString("Scores are pairs collected per game and game lengths are turns per game. " +
+		"Each \"mean [low, high]\" is a sample mean with its 95% normal-approximation confidence interval of the mean. " +
+		"Exact values come from the solver where an exact model of the matchup exists, and \"—\" marks a seat without one. " +
+		"W / D / L are the shares of games that seat 0 (which moves first) won outright, tied for the most pairs, or lost. " +
+		"The last column flags a matchup whose exact value lies outside its 95% interval: " +
+		"even with a correct simulator each exact value falls outside its interval about 1 time in 20, so an isolated flag is no cause for alarm, " +
+		"but many flags, or a value far outside, are.\n")
+
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeSizeTable writes the table of the matchups with deal size n.
+func writeSizeTable(b *strings.Builder, r *Run, n int) {
+	var ms []*Matchup
+	seats, turnsExact := 0, false
+	for i := range r.Matchups {
+		if m := &r.Matchups[i]; m.Pairs == n {
+			ms = append(ms, m)
+			seats = max(seats, len(m.Players))
+			turnsExact = turnsExact || m.ExactTurns != nil
+		}
+	}
+	fmt.Fprintf(b, "\n## %d pairs\n\n", n)
+	head := []string{"matchup (seat order)"}
+	align := []string{"---"}
+	for s := 0; s < seats; s++ {
+		head = append(head, fmt.Sprintf("seat %d mean [95%% CI]", s), fmt.Sprintf("seat %d exact", s))
+		align = append(align, "---", "---")
+	}
+	head = append(head, "seat 0 W / D / L", "mean turns [95% CI]")
+	align = append(align, "---", "---")
+	if turnsExact {
+		head = append(head, "exact turns")
+		align = append(align, "---")
+	}
+	head = append(head, "check")
+	align = append(align, "---")
+	b.WriteString("| " + strings.Join(head, " | ") + " |\n|" + strings.Join(align, "|") + "|\n")
+
+	for _, m := range ms {
+		row := []string{cell(matchupName(m.Players))}
+		var out []string
+		for s := 0; s < seats; s++ {
+			if s >= len(m.Players) {
+				row = append(row, "", "")
+				continue
+			}
+			row = append(row, meanCI(m.MeanPairs[s], m.CI95[s]), exactCell(m.ExactPairs[s]))
+			if outside(m.ExactPairs[s], m.CI95[s]) {
+				out = append(out, fmt.Sprintf("seat %d", s))
+			}
+		}
+		row = append(row, fmt.Sprintf("%s / %s / %s",
+			percent(m.Wins[0], m.Games), percent(m.Draws[0], m.Games), percent(m.Losses[0], m.Games)),
+			meanCI(m.MeanTurns, m.CI95Turns))
+		if turnsExact {
+			row = append(row, exactCell(m.ExactTurns))
+		}
+		if outside(m.ExactTurns, m.CI95Turns) {
+			out = append(out, "turns")
+		}
+		check := ""
+		if len(out) > 0 {
+			check = "outside CI (" + strings.Join(out, ", ") + ")"
+		}
+		row = append(row, check)
+		b.WriteString("| " + strings.Join(row, " | ") + " |\n")
+	}
+}
+
+func rulesLine(r Rules) string {
+	sizes := make([]string, len(r.Pairs))
+	for i, n := range r.Pairs {
+		sizes[i] = strconv.Itoa(n)
+	}
+	return fmt.Sprintf("pairs %s; %d singletons; %d players per game; pass %s",
+		inlineOr(strings.Join(sizes, ", ")), r.Singletons, r.PlayersPerGame, inlineOr(r.Pass))
+}
+
+// meanCI formats "mean [low, high]" with 4 decimals.
+func meanCI(mean float64, ci [2]float64) string {
+	return fmt.Sprintf("%.4f [%.4f, %.4f]", mean, ci[0], ci[1])
+}
+
+// exactCell formats an exact value as "0.6667 (2/3)", or "—" when there is none.
+func exactCell(s *string) string {
+	if s == nil {
+		return "—"
+	}
+	x, err := parseExact(*s)
+	if err != nil {
+		return cell(*s)
+	}
+	if x.IsInt() {
+		return x.FloatString(4) + " (" + x.Num().String() + ")"
+	}
+	return x.FloatString(4) + " (" + x.String() + ")"
+}
+
+// percent formats k/n as a percentage with one decimal; "—" when n is 0.
+func percent(k, n int64) string {
+	if n == 0 {
+		return "—"
+	}
+	return fmt.Sprintf("%.1f%%", 100*float64(k)/float64(n))
+}
+
+// cell makes s safe inside a Markdown table cell: pipes are escaped and line breaks become spaces.
+func cell(s string) string {
+	s = strings.ReplaceAll(s, "|", `\|`)
+	return inline(s)
+}
+
+// inline puts s on one line.
+func inline(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// inlineOr is inline, with "—" for an empty string.
+func inlineOr(s string) string {
+	if s = inline(s); s == "" {
+		return "—"
+	}
+	return s
+}
+
+// The files of a run folder.
+const (
+	ConfigFile   = "config.yaml"
+	ResultsFile  = "results.json"
+	MatchupsFile = "matchups.csv"
+	ReportFile   = "report.md"
+)
+
+// WriteDir writes the run folder dir: config.yaml (the config bytes as given), results.json
+// (WriteJSON), matchups.csv (WriteCSV) and report.md (WriteMarkdown). All four are rendered in
+// memory first, so a rendering error (a Run that does not Validate) writes nothing, not even the
+// folder. The folder is then created with its parents if needed, and each file is written with
+// WriteFileAtomic, in the order above, replacing any file of the same name. Each file is therefore
+// either complete or untouched, but a failure part-way (a full disk, say) can leave the folder
+// with some files new and the rest old or missing; the error names the file that failed.
+func WriteDir(dir string, r *Run, config []byte) error {
+	type file struct {
+		name   string
+		render func(io.Writer, *Run) error
+		data   []byte
+	}
+	files := []file{
+		{name: ConfigFile, data: config},
+		{name: ResultsFile, render: WriteJSON},
+		{name: MatchupsFile, render: WriteCSV},
+		{name: ReportFile, render: WriteMarkdown},
+	}
+	for i := range files {
+		if files[i].render == nil {
+			continue
+		}
+		var buf bytes.Buffer
+		if err := files[i].render(&buf, r); err != nil {
+			return fmt.Errorf("render %s: %w", files[i].name, err)
+		}
+		files[i].data = buf.Bytes()
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("create run folder %s: %w", dir, err)
+	}
+	for _, f := range files {
+		if err := WriteFileAtomic(filepath.Join(dir, f.name), f.data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WriteFileAtomic writes data to path so that path holds either its old content or all of data,
+// never a part: it writes a temporary file in the same directory (os.CreateTemp), syncs it to
+// disk, closes it, sets its permissions to 0644 and renames it over path. On any error it removes
+// the temporary file and returns an error of the form "write PATH: cause". The directory must
+// exist; the directory entry itself is not synced.
+func WriteFileAtomic(path string, data []byte) (err error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close() // a second Close after a successful one only reports os.ErrClosed
+			os.Remove(tmp.Name())
+			err = fmt.Errorf("write %s: %w", path, err)
+		}
+	}()
+	if _, err = tmp.Write(data); err != nil {
+		return err
+	}
+	if err = tmp.Sync(); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	if err = os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

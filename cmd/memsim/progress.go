@@ -1,0 +1,99 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+)
+
+// progress reports the games played so far: a progress bar with games/s and the time left when w
+// is a terminal, otherwise a plain line every few seconds, so that logs stay readable.
+type progress struct {
+	done  *atomic.Int64
+	total int64
+	stop  chan struct{}
+	wg    sync.WaitGroup
+}
+
+// plainEvery is the interval between plain progress lines.
+const plainEvery = 5 * time.Second
+
+func startProgress(w io.Writer, total int64, quiet bool) *progress {
+	p := &progress{done: new(atomic.Int64), total: total, stop: make(chan struct{})}
+	if quiet {
+		return p
+	}
+	tty := false
+	if f, ok := w.(*os.File); ok {
+		tty = term.IsTerminal(int(f.Fd()))
+	}
+	p.wg.Add(1)
+	go func() {
+		defer p.wg.Done()
+		if tty {
+			p.bar(w)
+		} else {
+			p.plain(w)
+		}
+	}()
+	return p
+}
+
+func (p *progress) bar(w io.Writer) {
+	bar := progressbar.NewOptions64(p.total,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetDescription("games"),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString("games"),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionThrottle(200*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+	)
+	tick := time.NewTicker(200 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-p.stop:
+			_ = bar.Set64(p.done.Load())
+			_ = bar.Finish()
+			return
+		case <-tick.C:
+			_ = bar.Set64(p.done.Load())
+		}
+	}
+}
+
+func (p *progress) plain(w io.Writer) {
+	start := time.Now()
+	tick := time.NewTicker(plainEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-p.stop:
+			return
+		case <-tick.C:
+			done := p.done.Load()
+			el := time.Since(start).Seconds()
+			rate := float64(done) / el
+			left := "?"
+			if rate > 0 {
+				left = fmt.Sprintf("%.0f s", float64(p.total-done)/rate)
+			}
+			fmt.Fprintf(w, "memsim run: %d of %d games (%.1f%%), %.3g games/s, about %s left\n",
+				done, p.total, 100*float64(done)/float64(p.total), rate, left)
+		}
+	}
+}
+
+// finish stops the reports.
+func (p *progress) finish() {
+	close(p.stop)
+	p.wg.Wait()
+}

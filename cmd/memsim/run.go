@@ -1,0 +1,136 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+
+	"memsim/analysis/report"
+	"memsim/configs"
+)
+
+const runUsage = `Usage:
+  memsim run [--workers W] [--games G] [--quiet] [CONFIG.yaml]
+
+Plays the tournament CONFIG.yaml describes (with no CONFIG, the embedded default,
+configs/default.yaml) and writes config.yaml, results.json, matchups.csv and report.md to
+<output>/<name>/. --workers and --games override the configuration's values.
+
+Flags:
+`
+
+type runFlags struct {
+	workers, games int
+	quiet          bool
+}
+
+func newRunFlagSet(fl *runFlags) *flag.FlagSet {
+	fs := flag.NewFlagSet("memsim run", flag.ContinueOnError)
+	fs.IntVar(&fl.workers, "workers", -1, "`W` worker goroutines (0: one per CPU; default: the configuration's)")
+	fs.IntVar(&fl.games, "games", 0, "`G` games per matchup and deal size (default: the configuration's)")
+	fs.BoolVar(&fl.quiet, "quiet", false, "no progress reports")
+	fs.SetOutput(io.Discard)
+	return fs
+}
+
+// loadConfig reads and parses the configuration named by args (at most one file), or the
+// embedded default.
+func loadConfig(args []string) (*configs.Tournament, error) {
+	var file string
+	var data []byte
+	switch len(args) {
+	case 0:
+		file, data = configs.Default()
+	case 1:
+		file = args[0]
+		var err error
+		if data, err = os.ReadFile(file); err != nil {
+			return nil, usagef("read configuration: %v", err)
+		}
+	default:
+		return nil, usagef("one configuration file at most, got %d: %v", len(args), args)
+	}
+	cfg, err := configs.Parse(file, data, configOptions())
+	if err != nil {
+		return nil, &usageError{err.Error()}
+	}
+	return cfg, nil
+}
+
+func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	var fl runFlags
+	fs := newRunFlagSet(&fl)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, runUsage)
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			return exitOK
+		}
+		fmt.Fprintln(stderr, "memsim run: "+flagError(fs, err))
+		return exitUsage
+	}
+	if err := runTournament(ctx, fl, fs.Args(), stdout, stderr); err != nil {
+		fmt.Fprintln(stderr, "memsim run: "+err.Error())
+		var ue *usageError
+		if errors.As(err, &ue) {
+			return exitUsage
+		}
+		return exitError
+	}
+	return exitOK
+}
+
+func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stderr io.Writer) error {
+	switch {
+	case fl.workers < -1:
+		return usagef("--workers %d: must be 0 (one per CPU) or more", fl.workers)
+	case fl.games < 0:
+		return usagef("--games %d: must be at least 1", fl.games)
+	}
+	cfg, err := loadConfig(args)
+	if err != nil {
+		return err
+	}
+	if fl.workers >= 0 {
+		cfg.Workers = fl.workers
+	}
+	if fl.games > 0 {
+		cfg.Games = fl.games
+	}
+	t, err := newTournament(ctx, cfg)
+	if err != nil {
+		return &usageError{err.Error()}
+	}
+	workers := cfg.Workers
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	fmt.Fprintf(stderr, "memsim run: %s: %d matches, %d games, seed %d, %d workers\n",
+		cfg.Name, len(t.matches), t.games, cfg.Seed, workers)
+	p := startProgress(stderr, t.games, fl.quiet)
+	results, elapsed, err := t.play(ctx, workers, p)
+	p.finish()
+	if err != nil {
+		return err
+	}
+	r, err := t.report(ctx, results)
+	if err != nil {
+		return err
+	}
+	dir := filepath.Join(cfg.Output, cfg.Name)
+	if err := report.WriteDir(dir, r, cfg.YAML()); err != nil {
+		return err
+	}
+	if err := report.WriteMarkdown(stdout, r); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "memsim run: %d games in %.2f s (%.3g games/s); wrote %s\n",
+		t.games, elapsed.Seconds(), float64(t.games)/elapsed.Seconds(), dir)
+	return nil
+}

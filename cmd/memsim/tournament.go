@@ -1,0 +1,313 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"time"
+
+	"memsim/analysis/exact"
+	"memsim/analysis/field"
+	"memsim/analysis/report"
+	"memsim/analysis/stats"
+	"memsim/configs"
+	"memsim/sim"
+	"memsim/sim/rules"
+	"memsim/strategies"
+)
+
+// maxPairs is the largest deal size a configuration may ask for.
+const maxPairs = 1000
+
+// exactLimit is the largest deal size for which run reports exact values.
+const exactLimit = 200
+
+// tournament is a parsed configuration with its players built and its matches laid out.
+type tournament struct {
+	cfg     *configs.Tournament
+	players []strategies.Built
+	matches []match
+	games   int64 // games in all
+}
+
+// match is one sim.Match of the tournament with the names needed to report it.
+type match struct {
+	sim.Match
+	ids []int // tournament player index of each participant
+}
+
+func configOptions() configs.Options {
+	return configs.Options{Policies: strategies.Names(), Opponents: strategies.OpponentNames(), MaxPairs: maxPairs}
+}
+
+// newTournament builds the players of cfg and lays out its matches.
+func newTournament(ctx context.Context, cfg *configs.Tournament) (*tournament, error) {
+	t := &tournament{cfg: cfg}
+	env := strategies.Env{
+		MaxPairs:   maxInts(cfg.Rules.Pairs),
+		Singletons: cfg.Rules.Singletons,
+		Players:    cfg.Rules.PlayersPerGame,
+		Pass:       cfg.Rules.Pass,
+		Tables:     strategies.NewTables(),
+	}
+	for _, p := range cfg.Players {
+		spec := strategies.Spec{Name: p.Name, Policy: p.Policy, Opponent: p.Opponent, Memory: strategies.MemoryOverride{
+			Capacity: p.Memory.Capacity, Forget: p.Memory.Forget, Scope: p.Memory.Scope, Decay: p.Memory.Q,
+		}}
+		b, err := strategies.Build(ctx, spec, env)
+		if err != nil {
+			return nil, cfg.At(p.Pos, err)
+		}
+		t.players = append(t.players, b)
+	}
+	tuples := seatTuples(len(cfg.Players), cfg.Rules.PlayersPerGame, cfg.Format)
+	for ni, n := range cfg.Rules.Pairs {
+		var groups [][][]int
+		if cfg.Paired {
+			groups = pairUp(tuples)
+		} else {
+			for _, tu := range tuples {
+				groups = append(groups, [][]int{tu})
+			}
+		}
+		for gi, orders := range groups {
+			// The participants are the players of the first order; the orders refer to them by
+			// their place in it.
+			ids := orders[0]
+			m := match{ids: ids}
+			m.Setup = sim.Setup{Pairs: n, Singletons: cfg.Rules.Singletons, Pass: cfg.Rules.Pass}
+			for _, id := range ids {
+				m.Setup.Players = append(m.Setup.Players, t.players[id].Player)
+			}
+			for _, o := range orders {
+				var local []int
+				for _, id := range o {
+					for k, x := range ids {
+						if x == id {
+							local = append(local, k)
+						}
+					}
+				}
+				m.Orders = append(m.Orders, local)
+			}
+			m.Deals = int64(cfg.Games)
+			m.Seed = cfg.Seed
+			m.DealStream = uint64(ni)<<40 | uint64(gi)<<8
+			m.PlayStream = m.DealStream + 1
+			if err := m.Validate(); err != nil {
+				return nil, fmt.Errorf("%s: %d pairs, players %v: %w", cfg.File, n, ids, err)
+			}
+			t.matches = append(t.matches, m)
+			t.games += m.Deals * int64(len(m.Orders))
+		}
+	}
+	return t, nil
+}
+
+func maxInts(xs []int) int {
+	m := 0
+	for _, x := range xs {
+		m = max(m, x)
+	}
+	return m
+}
+
+// seatTuples lists the seatings of a tournament of k players with p seats per game: every
+// ordered tuple of distinct players (round-robin), or those that include player 0 (gauntlet).
+// With one seat, every player plays alone.
+func seatTuples(k, p int, format configs.Format) [][]int {
+	var out [][]int
+	cur := make([]int, 0, p)
+	used := make([]bool, k)
+	var rec func()
+	rec = func() {
+		if len(cur) == p {
+			if format == configs.Gauntlet && p > 1 && !used[0] {
+				return
+			}
+			out = append(out, append([]int(nil), cur...))
+			return
+		}
+		for i := range k {
+			if !used[i] {
+				used[i] = true
+				cur = append(cur, i)
+				rec()
+				cur = cur[:len(cur)-1]
+				used[i] = false
+			}
+		}
+	}
+	rec()
+	return out
+}
+
+// pairUp groups two-seat tuples (a, b) with (b, a), in the order of their first appearance.
+func pairUp(tuples [][]int) [][][]int {
+	var out [][][]int
+	for _, tu := range tuples {
+		if tu[0] < tu[1] {
+			out = append(out, [][]int{tu, {tu[1], tu[0]}})
+		}
+	}
+	return out
+}
+
+// exactValues evaluates a seating with the exact solver where a model covers it: every seat's
+// expected pairs as "p/q" (nil where there is no model), and for one player the expected turns.
+type exactKey struct {
+	model exact.Model
+	mu    exact.Matchup
+	n     int
+}
+
+type exactCache map[exactKey]*exact.Result[*big.Rat]
+
+func (c exactCache) values(ctx context.Context, t *tournament, n int, seats []int) ([]*string, *string, error) {
+	pairs := make([]*string, len(seats))
+	var first *strategies.Exact
+	for _, id := range seats {
+		e := t.players[id].Exact
+		if e == nil || n > exactLimit {
+			return pairs, nil, nil
+		}
+		if first != nil && first.Memory != e.Memory {
+			return pairs, nil, nil
+		}
+		first = e
+	}
+	e0 := t.players[seats[0]].Exact
+	mu := exact.Matchup{Players: len(seats), Policy: e0.Policy, Opponent: e0.Policy}
+	if len(seats) > 1 {
+		mu.Opponent = t.players[seats[1]].Exact.Policy
+		for _, id := range seats[2:] {
+			if t.players[id].Exact.Policy != mu.Opponent {
+				return pairs, nil, nil
+			}
+		}
+		// A best response is evaluated only against the policy it answers.
+		e1 := t.players[seats[1]].Exact
+		if (mu.Policy == rules.PolicyBestResponse && e0.Opponent != mu.Opponent) ||
+			(mu.Opponent == rules.PolicyBestResponse && e1.Opponent != mu.Policy) {
+			return pairs, nil, nil
+		}
+	}
+	model := exact.Model{Pass: t.cfg.Rules.Pass, Memory: e0.Memory, Singletons: t.cfg.Rules.Singletons}
+	if model.Memory.Perfect() {
+		model.Memory = rules.Memory{}
+	}
+	if model.Validate() != nil || mu.Validate(model) != nil {
+		return pairs, nil, nil
+	}
+	key := exactKey{model, mu, n}
+	res, ok := c[key]
+	if !ok {
+		st := rules.State{N: n, J: n, S: model.Singletons, F: model.Singletons}
+		r, err := exact.Evaluate(ctx, field.Rat{}, model, mu, st)
+		if err != nil {
+			return nil, nil, fmt.Errorf("exact value of %d pairs, %v: %w", n, mu, err)
+		}
+		res = &r
+		c[key] = res
+	}
+	if len(seats) == 1 {
+		s := fmt.Sprint(n)
+		pairs[0] = &s
+		turns := res.ExpectedTurns.RatString()
+		return pairs, &turns, nil
+	}
+	for i, v := range res.PairsBySeat {
+		s := v.RatString()
+		pairs[i] = &s
+	}
+	return pairs, nil, nil
+}
+
+// report assembles the run's report from the matches' results.
+func (t *tournament) report(ctx context.Context, results []*sim.Result) (*report.Run, error) {
+	cfg := t.cfg
+	r := &report.Run{
+		SchemaVersion: report.SchemaVersion,
+		Name:          cfg.Name,
+		Seed:          cfg.Seed,
+		Games:         cfg.Games,
+		Paired:        cfg.Paired,
+		Format:        cfg.Format.String(),
+		Rules: report.Rules{Pairs: cfg.Rules.Pairs, Singletons: cfg.Rules.Singletons,
+			PlayersPerGame: cfg.Rules.PlayersPerGame, Pass: cfg.Rules.Pass.String()},
+	}
+	for i, b := range t.players {
+		p := cfg.Players[i]
+		r.Players = append(r.Players, report.Player{Name: p.Name, Policy: p.Policy, Opponent: p.Opponent,
+			Memory: b.Player.Memory.String(), Table: b.Table})
+	}
+	cache := exactCache{}
+	for mi, m := range t.matches {
+		res := results[mi]
+		for k, order := range m.Orders {
+			tally := res.Orders[k]
+			seats := make([]int, len(order))
+			names := make([]string, len(order))
+			for i, local := range order {
+				seats[i] = m.ids[local]
+				names[i] = cfg.Players[seats[i]].Name
+			}
+			mu := report.Matchup{Pairs: m.Setup.Pairs, Players: names, Games: tally.Games,
+				Wins: tally.Wins, Draws: tally.Draws, Losses: tally.Losses, Stalemates: tally.Stalemates}
+			for i := range order {
+				mo := stats.MomentsFromHistogram(tally.Share[i], 0, 1/float64(len(order)))
+				lo, hi := stats.NormalCI(mo, 0.95)
+				mu.MeanPairs = append(mu.MeanPairs, mo.Mean)
+				mu.StdDev = append(mu.StdDev, mo.StdDev())
+				mu.CI95 = append(mu.CI95, [2]float64{lo, hi})
+			}
+			turns := sumMoments(tally.Games, tally.TurnSum, tally.TurnSumSq)
+			mu.MeanTurns = turns.Mean
+			mu.CI95Turns[0], mu.CI95Turns[1] = stats.NormalCI(turns, 0.95)
+			var err error
+			mu.ExactPairs, mu.ExactTurns, err = cache.values(ctx, t, m.Setup.Pairs, seats)
+			if err != nil {
+				return nil, err
+			}
+			r.Matchups = append(r.Matchups, mu)
+		}
+		if res.Paired != nil {
+			n := m.Setup.Pairs
+			// Sum[k]: the first participant's two scores add up to k/2 pairs; its advantage over
+			// an even split is k/4 - n/2 pairs per game.
+			mo := stats.MomentsFromHistogram(res.Paired.Sum, -2*n, 0.25)
+			lo, hi := stats.NormalCI(mo, 0.95)
+			r.Pairings = append(r.Pairings, report.Pairing{Pairs: n,
+				Players: [2]string{cfg.Players[m.ids[0]].Name, cfg.Players[m.ids[1]].Name},
+				Deals:   res.Paired.Deals, MeanAdvantage: mo.Mean, CI95: [2]float64{lo, hi}})
+		}
+	}
+	return r, nil
+}
+
+// sumMoments returns the moments of n observations with the given sum and sum of squares.
+func sumMoments(n, sum, sumSq int64) stats.Moments {
+	if n == 0 {
+		return stats.Moments{}
+	}
+	mean := float64(sum) / float64(n)
+	// Exact in integers: n·Σx² - (Σx)² = n·M2, kept in big integers to avoid overflow.
+	a := new(big.Int).Mul(big.NewInt(n), big.NewInt(sumSq))
+	a.Sub(a, new(big.Int).Mul(big.NewInt(sum), big.NewInt(sum)))
+	m2, _ := new(big.Rat).SetFrac(a, big.NewInt(n)).Float64()
+	return stats.Moments{N: n, Mean: mean, M2: m2}
+}
+
+// play runs every match, reporting progress to p.
+func (t *tournament) play(ctx context.Context, workers int, p *progress) ([]*sim.Result, time.Duration, error) {
+	start := time.Now()
+	var results []*sim.Result
+	for _, m := range t.matches {
+		res, err := m.Play(ctx, workers, p.done)
+		if err != nil {
+			return nil, 0, err
+		}
+		results = append(results, res)
+	}
+	return results, time.Since(start), nil
+}

@@ -1,0 +1,424 @@
+package sim
+
+import (
+	"errors"
+	"fmt"
+
+	"memsim/sim/rules"
+)
+
+// MaxCards is the largest number of cards (2 × pairs + singletons) the engine deals.
+const MaxCards = 4096
+
+// MaxPlayers is the largest number of seats.
+const MaxPlayers = 8
+
+// Player is one seat's player: a name, a memory and a way of choosing flips. A player either
+// follows a policy table, which the engine plays itself (see Table), or a Strategy.
+type Player struct {
+	Name   string
+	Memory rules.Memory
+	// Table, when not nil, is the player's policy. At the start of each turn the player takes a
+	// pair it remembers both cards of, if any; otherwise it looks up the choice for the count
+	// state its own memory sees (n, j, s, f), after a pass by the previous seat or not, and plays
+	// it as MODELS.md section 3 defines it: daring flips a card it does not remember and, unless
+	// that card's partner is remembered (then it takes the pair), another such card; safe flips a
+	// remembered card second instead; known-first flips a remembered card (a half-known pair's,
+	// else a singleton) and then one it does not remember; pass gives up the turn. A card that
+	// turns out to be a singleton is followed by a remembered card if there is one. Where the
+	// rules leave the remembered card open, the engine takes the least recently seen one.
+	Table *rules.ChoiceTable
+	// NewStrategy returns the player's strategy, when Table is nil. It is called once per game
+	// engine (one per worker), so a strategy may keep state between its calls.
+	NewStrategy func() Strategy
+}
+
+// Setup is a game to play: the deal and the rules, and the players in seat order (seat 0 moves
+// first).
+type Setup struct {
+	Pairs, Singletons int
+	Pass              rules.PassRule
+	Players           []Player
+}
+
+// Validate reports whether the setup can be played.
+func (s Setup) Validate() error {
+	switch {
+	case s.Pairs < 1:
+		return fmt.Errorf("pairs %d: must be at least 1", s.Pairs)
+	case s.Singletons < 0:
+		return fmt.Errorf("singletons %d: must be at least 0", s.Singletons)
+	case 2*s.Pairs+s.Singletons > MaxCards:
+		return fmt.Errorf("%d pairs and %d singletons: at most %d cards", s.Pairs, s.Singletons, MaxCards)
+	case len(s.Players) < 1 || len(s.Players) > MaxPlayers:
+		return fmt.Errorf("%d players: must be between 1 and %d", len(s.Players), MaxPlayers)
+	case s.Pass > rules.PassAlways:
+		return fmt.Errorf("pass rule %s: unknown", s.Pass)
+	}
+	for i, p := range s.Players {
+		if err := p.Memory.Validate(); err != nil {
+			return fmt.Errorf("player %q (seat %d): %w", p.Name, i, err)
+		}
+		switch {
+		case p.Table == nil && p.NewStrategy == nil:
+			return fmt.Errorf("player %q (seat %d): neither a policy table nor a strategy", p.Name, i)
+		case p.Table != nil && (p.Table.MaxPairs() < s.Pairs || p.Table.Singletons() != s.Singletons):
+			return fmt.Errorf("player %q (seat %d): its policy table covers %d pairs and %d singletons, the game has %d and %d",
+				p.Name, i, p.Table.MaxPairs(), p.Table.Singletons(), s.Pairs, s.Singletons)
+		}
+	}
+	return nil
+}
+
+// GameID identifies one game of a run: the run's seed, the streams of its deal and of its play,
+// and its index. The same GameID always gives the same game.
+type GameID struct {
+	Seed       uint64
+	DealStream uint64
+	PlayStream uint64
+	Index      uint64
+}
+
+// Outcome is the result of the game an engine played last. Its slices are reused by the next game.
+type Outcome struct {
+	// Pairs[i] is the number of pairs seat i collected.
+	Pairs []int
+	// Share[i] is seat i's score in units of 1/len(Pairs) pairs: its pairs, plus an equal part of
+	// the pairs left on the table when the game ended in a stalemate.
+	Share []int
+	// Turns is the number of turns played (each flips two cards, or none for a pass).
+	Turns int
+	// Stalemate reports whether the game ended because every seat passed in turn; Left is the
+	// number of pairs then left on the table.
+	Stalemate bool
+	Left      int
+}
+
+// deal is the table: the face of every position and, for pair cards, the partner's position.
+type deal struct {
+	face    []int32 // pairs have faces 0..n-1, singletons n..n+s-1
+	partner []int32 // position of the other card of the pair, or -1 for a singleton
+	cardsOf []int32 // cardsOf[2f], cardsOf[2f+1]: the positions of pair face f
+	seen    []bool  // seen[pos]: turned face up at least once in this game
+}
+
+// Game plays games of one setup. It is not safe for concurrent use: give each worker its own.
+type Game struct {
+	setup    Setup
+	cards    int
+	players  int
+	deal     deal
+	present  []bool
+	down     []int32 // cards on the table
+	downAt   []int32
+	left     int // pairs on the table
+	mems     []memory
+	seatMem  []int
+	strat    []Strategy
+	tables   []*rules.ChoiceTable
+	maxTurns int
+
+	id      GameID
+	turn    int32
+	lucky   int // turns whose two cards, neither remembered, matched
+	play    rng
+	view    View
+	log     *Log
+	outcome Outcome
+}
+
+// NewGame returns an engine for the setup.
+func NewGame(s Setup) (*Game, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	cards := 2*s.Pairs + s.Singletons
+	faces := s.Pairs + s.Singletons
+	g := &Game{
+		setup:   s,
+		cards:   cards,
+		players: len(s.Players),
+		deal: deal{
+			face:    make([]int32, cards),
+			partner: make([]int32, cards),
+			cardsOf: make([]int32, 2*s.Pairs),
+			seen:    make([]bool, cards),
+		},
+		present: make([]bool, cards),
+		down:    make([]int32, cards),
+		downAt:  make([]int32, cards),
+		seatMem: make([]int, len(s.Players)),
+		strat:   make([]Strategy, len(s.Players)),
+		tables:  make([]*rules.ChoiceTable, len(s.Players)),
+		// A bound no sensible strategy comes near: it turns a strategy that never ends a game
+		// into an error rather than a hang.
+		maxTurns: 1000*cards + 10000,
+		outcome: Outcome{
+			Pairs: make([]int, len(s.Players)),
+			Share: make([]int, len(s.Players)),
+		},
+	}
+	// Players with the same memory share it unless it is private; perfect memories are all alike.
+	for i, p := range s.Players {
+		g.seatMem[i] = -1
+		if p.Memory.Scope == rules.ScopeShared || p.Memory.Perfect() {
+			for k := range i {
+				q := s.Players[k].Memory
+				if g.seatMem[k] >= 0 && sameMemory(p.Memory, q) {
+					g.seatMem[i] = g.seatMem[k]
+					break
+				}
+			}
+		}
+		if g.seatMem[i] < 0 {
+			g.seatMem[i] = len(g.mems)
+			g.mems = append(g.mems, newMemory(p.Memory, cards, faces))
+		}
+		g.tables[i] = p.Table
+		if p.Table == nil {
+			g.strat[i] = p.NewStrategy()
+			if g.strat[i] == nil {
+				return nil, fmt.Errorf("player %q (seat %d): its strategy constructor returned nil", p.Name, i)
+			}
+		}
+	}
+	g.view.g = g
+	return g, nil
+}
+
+// sameMemory reports whether two memories can be one shared memory.
+func sameMemory(a, b rules.Memory) bool {
+	if a.Perfect() && b.Perfect() {
+		return true
+	}
+	return a.Scope == rules.ScopeShared && b.Scope == rules.ScopeShared &&
+		a.Capacity == b.Capacity && a.Forget == b.Forget && a.Decay == b.Decay
+}
+
+// Setup returns the setup the engine plays.
+func (g *Game) Setup() Setup { return g.setup }
+
+// Outcome returns the result of the last game played.
+func (g *Game) Outcome() *Outcome { return &g.outcome }
+
+// ErrIllegal marks errors caused by a strategy's illegal move or panic.
+var ErrIllegal = errors.New("illegal move")
+
+// moveError reports a strategy's fault, naming the strategy, the game and the seed.
+func (g *Game) moveError(seat int, format string, args ...any) error {
+	return fmt.Errorf("player %q (seat %d), game %d (seed %d, deal stream %d, play stream %d), turn %d: %w: %s",
+		g.setup.Players[seat].Name, seat, g.id.Index, g.id.Seed, g.id.DealStream, g.id.PlayStream, g.turn,
+		ErrIllegal, fmt.Sprintf(format, args...))
+}
+
+// Play plays the game id. With log not nil it records every flip and turn in it.
+func (g *Game) Play(id GameID, log *Log) (err error) {
+	g.id, g.log = id, log
+	if log != nil {
+		log.reset(g)
+	}
+	seat := -1
+	defer func() {
+		if r := recover(); r != nil {
+			if seat < 0 {
+				panic(r)
+			}
+			err = g.moveError(seat, "panic: %v", r)
+		}
+	}()
+	g.shuffle(seedRNG(id.Seed, id.DealStream, id.Index))
+	g.play = seedRNG(id.Seed, id.PlayStream, id.Index)
+	return g.run(&seat)
+}
+
+// shuffle lays out a new deal: a uniform random permutation of the cards (Fisher-Yates), from the
+// same starting order every time, so that the deal depends on r alone.
+func (g *Game) shuffle(r rng) {
+	d := &g.deal
+	n := int32(g.setup.Pairs)
+	for pos := range g.cards {
+		if pos < 2*int(n) {
+			d.face[pos] = int32(pos / 2)
+		} else {
+			d.face[pos] = n + int32(pos-2*int(n))
+		}
+	}
+	for i := g.cards - 1; i > 0; i-- {
+		k := r.intn(i + 1)
+		d.face[i], d.face[k] = d.face[k], d.face[i]
+	}
+	for f := range n {
+		d.cardsOf[2*f] = -1
+	}
+	g.down = g.down[:g.cards]
+	for pos := range int32(g.cards) {
+		d.seen[pos] = false
+		g.present[pos] = true
+		g.down[pos] = pos
+		g.downAt[pos] = pos
+		f := d.face[pos]
+		d.partner[pos] = -1
+		if f >= n {
+			continue
+		}
+		if first := d.cardsOf[2*f]; first < 0 {
+			d.cardsOf[2*f] = pos
+		} else {
+			d.cardsOf[2*f+1] = pos
+			d.partner[pos], d.partner[first] = first, pos
+		}
+	}
+	g.left = int(n)
+	for i := range g.mems {
+		g.mems[i].reset()
+	}
+}
+
+type turnEnd uint8
+
+const (
+	turnMatched turnEnd = iota // the mover took a pair and moves again
+	turnMissed                 // the turn passes
+	turnPassed                 // the mover passed
+)
+
+// run plays the game; *seat is the mover, for error reports.
+func (g *Game) run(seat *int) error {
+	o := &g.outcome
+	clear(o.Pairs)
+	o.Stalemate, o.Left = false, 0
+	g.turn = 0
+	g.lucky = 0
+	passes := 0
+	*seat = 0
+	for g.left > 0 {
+		if int(g.turn) >= g.maxTurns {
+			return g.moveError(*seat, "the game did not end within %d turns", g.maxTurns)
+		}
+		g.turn++
+		var end turnEnd
+		var err error
+		if t := g.tables[*seat]; t != nil {
+			end, err = g.tableTurn(*seat, t, passes > 0)
+		} else {
+			end, err = g.strategyTurn(*seat, passes > 0)
+		}
+		if err != nil {
+			return err
+		}
+		if g.log != nil {
+			g.log.endTurn(g, *seat, end)
+		}
+		if end == turnMatched {
+			passes = 0
+			continue
+		}
+		for i := range g.mems {
+			g.mems[i].handOver(&g.deal, g.turn, &g.play)
+		}
+		if end == turnPassed {
+			passes++
+			if passes == g.players {
+				o.Stalemate, o.Left = true, g.left
+				break
+			}
+		} else {
+			passes = 0
+		}
+		*seat++
+		if *seat == g.players {
+			*seat = 0
+		}
+	}
+	o.Turns = int(g.turn)
+	for i := range o.Share {
+		o.Share[i] = o.Pairs[i]*g.players + o.Left
+	}
+	return nil
+}
+
+// flip turns pos face up: every memory sees it.
+func (g *Game) flip(pos int32) {
+	for i := range g.mems {
+		g.mems[i].see(&g.deal, pos, g.turn)
+	}
+	g.deal.seen[pos] = true
+	if g.log != nil {
+		g.log.flip(g, pos, g.deal.face[pos])
+	}
+}
+
+// take removes the matching face-up cards a and b and credits the mover.
+func (g *Game) take(seat int, a, b int32) turnEnd {
+	for _, pos := range [2]int32{a, b} {
+		for i := range g.mems {
+			g.mems[i].remove(&g.deal, pos)
+		}
+		g.present[pos] = false
+		i := g.downAt[pos]
+		last := g.down[len(g.down)-1]
+		g.down[i] = last
+		g.downAt[last] = i
+		g.down = g.down[:len(g.down)-1]
+	}
+	g.left--
+	g.outcome.Pairs[seat]++
+	return turnMatched
+}
+
+// tableTurn plays one turn of a player that follows a policy table.
+func (g *Game) tableTurn(seat int, t *rules.ChoiceTable, afterPass bool) (turnEnd, error) {
+	m := &g.mems[g.seatMem[seat]]
+	d := &g.deal
+	if m.full > 0 {
+		if a, b, ok := m.knownPair(d); ok {
+			g.flip(a)
+			g.flip(b)
+			return g.take(seat, a, b), nil
+		}
+	}
+	st := m.state(g.left, g.setup.Singletons)
+	c, ok := t.Lookup(st, afterPass)
+	if !ok {
+		return 0, g.moveError(seat, "its policy table has no choice for %v", st)
+	}
+	if !rules.Legal(st, c, g.setup.Pass) {
+		return 0, g.moveError(seat, "its policy table chose %s in %v, which is not legal under pass rule %s", c, st, g.setup.Pass)
+	}
+	switch c {
+	case rules.Pass:
+		return turnPassed, nil
+	case rules.KnownFirst:
+		k := m.halfKnownCard(d)
+		g.flip(k)
+		y := m.pickUnknown(&g.play)
+		g.flip(y)
+		if d.partner[y] == k {
+			return g.take(seat, k, y), nil
+		}
+		return turnMissed, nil
+	}
+	x := m.pickUnknown(&g.play)
+	g.flip(x)
+	p := d.partner[x]
+	if p >= 0 && m.known(p) && g.present[p] {
+		g.flip(p)
+		return g.take(seat, x, p), nil
+	}
+	if p < 0 || c == rules.Safe {
+		if k := m.oldestOther(x); k >= 0 {
+			g.flip(k)
+			return turnMissed, nil
+		}
+		if c == rules.Safe && p >= 0 {
+			return 0, g.moveError(seat, "safe move with no remembered card in %v", st)
+		}
+	}
+	y := m.pickUnknown(&g.play)
+	g.flip(y)
+	if d.partner[y] == x {
+		g.lucky++
+		return g.take(seat, x, y), nil
+	}
+	return turnMissed, nil
+}

@@ -1,0 +1,319 @@
+package sim
+
+import "memsim/sim/rules"
+
+type memKind uint8
+
+const (
+	memPerfect memKind = iota
+	memLRU
+	memHandover
+	memDecay
+)
+
+// memory is what one player remembers (or, for a shared memory, what all its players remember),
+// kept card by card as MODELS.md section 2 says. Every flip is seen by every memory.
+//
+// Remembered cards are in list (least recently seen first under lru; in no particular order
+// otherwise), except cards recognised under lru: a card seen while its partner is remembered is
+// not stored; the two are kept as a recognised pair, outside the capacity, until they are taken.
+type memory struct {
+	kind     memKind
+	capacity int // 0: no limit
+	decay    float64
+
+	list  []int32 // remembered cards not in a recognised pair
+	at    []int32 // at[pos]: index of pos in list, or -1
+	pend  []bool  // pend[pos]: pos is in a recognised pair (lru)
+	count []uint8 // count[face]: remembered cards of that face, recognised ones included
+	since []int32 // since[pos]: the turn in which pos was last stored
+
+	half    int // pairs on the table with exactly one card remembered
+	full    int // pairs on the table with both cards remembered
+	singles int // remembered singletons
+
+	fullFaces []int32 // faces that became fully remembered, checked when read
+
+	// unk lists the face-down cards on the table that this memory does not hold; unkAt[pos] is
+	// the index of pos in unk, or -1. stale counts the cards in unk that were seen before (and
+	// forgotten): while it is 0, every card in unk is unseen, and their faces are exchangeable.
+	unk   []int32
+	unkAt []int32
+	stale int
+}
+
+func newMemory(m rules.Memory, cards, faces int) memory {
+	kind := memPerfect
+	switch m.Forget {
+	case rules.ForgetLRU:
+		kind = memLRU
+	case rules.ForgetHandoverUniform:
+		kind = memHandover
+	case rules.ForgetDecay:
+		kind = memDecay
+	}
+	return memory{
+		kind:      kind,
+		capacity:  m.Capacity,
+		decay:     m.Decay,
+		list:      make([]int32, 0, cards),
+		at:        make([]int32, cards),
+		pend:      make([]bool, cards),
+		count:     make([]uint8, faces),
+		since:     make([]int32, cards),
+		fullFaces: make([]int32, 0, faces),
+		unk:       make([]int32, cards),
+		unkAt:     make([]int32, cards),
+	}
+}
+
+// reset empties the memory for a new game on d.
+func (m *memory) reset() {
+	m.list = m.list[:0]
+	m.fullFaces = m.fullFaces[:0]
+	m.half, m.full, m.singles, m.stale = 0, 0, 0, 0
+	m.unk = m.unk[:cap(m.unk)]
+	for i := range m.at {
+		m.at[i] = -1
+		m.pend[i] = false
+		m.unk[i] = int32(i)
+		m.unkAt[i] = int32(i)
+	}
+	clear(m.count)
+}
+
+func (m *memory) known(pos int32) bool { return m.at[pos] >= 0 || m.pend[pos] }
+
+// remember counts pos as remembered and takes it out of unk.
+func (m *memory) remember(d *deal, pos int32) {
+	i := m.unkAt[pos]
+	last := m.unk[len(m.unk)-1]
+	m.unk[i] = last
+	m.unkAt[last] = i
+	m.unk = m.unk[:len(m.unk)-1]
+	m.unkAt[pos] = -1
+	if d.seen[pos] {
+		m.stale--
+	}
+	f := d.face[pos]
+	if d.partner[pos] < 0 {
+		m.singles++
+		m.count[f]++
+		return
+	}
+	m.count[f]++
+	if m.count[f] == 1 {
+		m.half++
+	} else {
+		m.half--
+		m.full++
+		m.fullFaces = append(m.fullFaces, f)
+	}
+}
+
+// drop undoes remember: pos is no longer remembered. It goes back to unk if it is on the table.
+func (m *memory) drop(d *deal, pos int32, onTable bool) {
+	f := d.face[pos]
+	m.count[f]--
+	switch {
+	case d.partner[pos] < 0:
+		m.singles--
+	case m.count[f] == 1:
+		m.full--
+		m.half++
+	default:
+		m.half--
+	}
+	if onTable {
+		m.unkAt[pos] = int32(len(m.unk))
+		m.unk = append(m.unk, pos)
+		m.stale++ // it has been seen: that is how it was remembered
+	}
+}
+
+// unlist takes pos out of list, keeping the order under lru.
+func (m *memory) unlist(pos int32) {
+	i := m.at[pos]
+	if m.kind == memLRU {
+		copy(m.list[i:], m.list[i+1:])
+		m.list = m.list[:len(m.list)-1]
+		for k := int(i); k < len(m.list); k++ {
+			m.at[m.list[k]] = int32(k)
+		}
+	} else {
+		last := m.list[len(m.list)-1]
+		m.list[i] = last
+		m.at[last] = i
+		m.list = m.list[:len(m.list)-1]
+	}
+	m.at[pos] = -1
+}
+
+// touch makes a remembered card the most recently seen (lru).
+func (m *memory) touch(pos int32) {
+	i := int(m.at[pos])
+	if i < 0 || i == len(m.list)-1 {
+		return
+	}
+	copy(m.list[i:], m.list[i+1:])
+	m.list[len(m.list)-1] = pos
+	for k := i; k < len(m.list); k++ {
+		m.at[m.list[k]] = int32(k)
+	}
+}
+
+// see records that pos was turned face up in turn t.
+func (m *memory) see(d *deal, pos int32, t int32) {
+	if m.known(pos) {
+		if m.kind == memLRU {
+			m.touch(pos)
+		}
+		return
+	}
+	if m.kind == memLRU {
+		if p := d.partner[pos]; p >= 0 && m.known(p) {
+			// Recognised: not stored; the pair is kept until it is taken.
+			if m.at[p] >= 0 {
+				m.unlist(p)
+			}
+			m.pend[p], m.pend[pos] = true, true
+			m.remember(d, pos)
+			return
+		}
+	}
+	m.remember(d, pos)
+	m.at[pos] = int32(len(m.list))
+	m.list = append(m.list, pos)
+	m.since[pos] = t
+	if m.kind == memLRU && len(m.list) > m.capacity {
+		m.forget(d, m.list[0])
+	}
+}
+
+// forget drops a remembered card that stays on the table.
+func (m *memory) forget(d *deal, pos int32) {
+	m.unlist(pos)
+	m.drop(d, pos, true)
+}
+
+// remove drops pos, which leaves the table.
+func (m *memory) remove(d *deal, pos int32) {
+	switch {
+	case m.at[pos] >= 0:
+		m.unlist(pos)
+		m.drop(d, pos, false)
+	case m.pend[pos]:
+		m.pend[pos] = false
+		m.drop(d, pos, false)
+	default:
+		i := m.unkAt[pos]
+		last := m.unk[len(m.unk)-1]
+		m.unk[i] = last
+		m.unkAt[last] = i
+		m.unk = m.unk[:len(m.unk)-1]
+		m.unkAt[pos] = -1
+		if d.seen[pos] {
+			m.stale--
+		}
+	}
+}
+
+// handOver applies the forgetting due when the turn that began in turn t passes.
+func (m *memory) handOver(d *deal, t int32, r *rng) {
+	switch m.kind {
+	case memDecay:
+		for i := 0; i < len(m.list); {
+			if r.float64() < m.decay {
+				m.forget(d, m.list[i]) // the last card moves into slot i
+				continue
+			}
+			i++
+		}
+		if m.capacity > 0 {
+			m.overflow(d, t, r)
+		}
+	case memHandover:
+		m.overflow(d, t, r)
+	}
+}
+
+// overflow forgets cards one at a time, each chosen uniformly among the cards remembered before
+// turn t began, until the capacity holds.
+func (m *memory) overflow(d *deal, t int32, r *rng) {
+	for len(m.list) > m.capacity {
+		old := 0
+		for _, pos := range m.list {
+			if m.since[pos] < t {
+				old++
+			}
+		}
+		k := r.intn(old)
+		for _, pos := range m.list {
+			if m.since[pos] < t {
+				if k == 0 {
+					m.forget(d, pos)
+					break
+				}
+				k--
+			}
+		}
+	}
+}
+
+// knownPair returns the two cards of a pair the memory holds both of.
+func (m *memory) knownPair(d *deal) (a, b int32, ok bool) {
+	for m.full > 0 {
+		f := m.fullFaces[len(m.fullFaces)-1]
+		if m.count[f] == 2 {
+			a, b = d.cardsOf[2*f], d.cardsOf[2*f+1]
+			return a, b, true
+		}
+		m.fullFaces = m.fullFaces[:len(m.fullFaces)-1]
+	}
+	return -1, -1, false
+}
+
+// oldestOther returns the least recently seen remembered card other than x (lru), or some
+// remembered card other than x, or -1.
+func (m *memory) oldestOther(x int32) int32 {
+	for _, pos := range m.list {
+		if pos != x {
+			return pos
+		}
+	}
+	return -1
+}
+
+// halfKnownCard returns a remembered card whose partner is not remembered, preferring pair cards
+// to singletons, or -1.
+func (m *memory) halfKnownCard(d *deal) int32 {
+	single := int32(-1)
+	for _, pos := range m.list {
+		if d.partner[pos] < 0 {
+			if single < 0 {
+				single = pos
+			}
+			continue
+		}
+		if m.count[d.face[pos]] == 1 {
+			return pos
+		}
+	}
+	return single
+}
+
+// pickUnknown returns a face-down card on the table this memory does not hold, uniformly at
+// random. While no such card has been seen before, their faces are exchangeable (the deal is a
+// uniform shuffle and nothing has been learnt of them), so the last one is as good a uniform
+// choice as any and costs no random number.
+func (m *memory) pickUnknown(r *rng) int32 {
+	if m.stale == 0 {
+		return m.unk[len(m.unk)-1]
+	}
+	return m.unk[r.intn(len(m.unk))]
+}
+
+// state returns the count state of the exact models as this memory sees the table.
+func (m *memory) state(pairs, singletons int) rules.State {
+	return rules.State{N: pairs, J: pairs - m.half - m.full, S: singletons, F: singletons - m.singles}
+}

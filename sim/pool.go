@@ -1,0 +1,200 @@
+package sim
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// BatchSize is the number of deals a worker takes from the pool at a time.
+const BatchSize = 1024
+
+// Match is a set of players who meet over the same deals: every deal is played once in each seat
+// order of Orders. With one order it is a plain series of games; with the two orders of two
+// players, a paired series, in which both seat orders face the same cards.
+type Match struct {
+	// Setup is the deal and the rules; its Players are the participants.
+	Setup Setup
+	// Orders lists the seat orders: Orders[k][i] is the participant in seat i of order k.
+	Orders [][]int
+	// Deals is the number of deals, each played once per order.
+	Deals int64
+	// Seed, DealStream and PlayStream derive every game's generators: deal d is dealt from
+	// (Seed, DealStream, d) and played in order k from (Seed, PlayStream+k, d).
+	Seed, DealStream, PlayStream uint64
+}
+
+// Result is what a match produced: a tally per seat order and, for a paired series, the deal-by-
+// deal tally of its first participant.
+type Result struct {
+	Orders []*Tally
+	Paired *PairTally
+}
+
+// paired reports whether the match is a paired series of two players.
+func (m *Match) paired() bool {
+	return len(m.Setup.Players) == 2 && len(m.Orders) == 2 && len(m.Orders[0]) == 2
+}
+
+// orderSetup returns the setup of seat order k.
+func (m *Match) orderSetup(k int) Setup {
+	s := m.Setup
+	s.Players = make([]Player, len(m.Orders[k]))
+	for i, p := range m.Orders[k] {
+		s.Players[i] = m.Setup.Players[p]
+	}
+	return s
+}
+
+// Validate reports whether the match can be played.
+func (m *Match) Validate() error {
+	if m.Deals < 1 {
+		return fmt.Errorf("deals %d: must be at least 1", m.Deals)
+	}
+	if len(m.Orders) == 0 {
+		return fmt.Errorf("no seat order")
+	}
+	seats := len(m.Orders[0])
+	for k, o := range m.Orders {
+		if len(o) != seats {
+			return fmt.Errorf("seat order %d has %d seats, order 0 has %d", k, len(o), seats)
+		}
+		for _, p := range o {
+			if p < 0 || p >= len(m.Setup.Players) {
+				return fmt.Errorf("seat order %d names participant %d of %d", k, p, len(m.Setup.Players))
+			}
+		}
+		if err := m.orderSetup(k).Validate(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// worker plays deals for one goroutine, with one engine and one tally per seat order.
+type worker struct {
+	games  []*Game
+	tally  []*Tally
+	paired *PairTally
+}
+
+func (m *Match) newWorker() (*worker, error) {
+	w := &worker{}
+	for k := range m.Orders {
+		g, err := NewGame(m.orderSetup(k))
+		if err != nil {
+			return nil, err
+		}
+		w.games = append(w.games, g)
+		w.tally = append(w.tally, NewTally(len(m.Orders[k]), m.Setup.Pairs))
+	}
+	if m.paired() {
+		w.paired = NewPairTally(m.Setup.Pairs)
+	}
+	return w, nil
+}
+
+// deal plays deal d in every seat order and tallies it.
+func (w *worker) deal(m *Match, d uint64) error {
+	pairSum := 0
+	for k, g := range w.games {
+		id := GameID{Seed: m.Seed, DealStream: m.DealStream, PlayStream: m.PlayStream + uint64(k), Index: d}
+		if err := g.Play(id, nil); err != nil {
+			return err
+		}
+		o := &g.outcome
+		w.tally[k].add(o, g.lucky)
+		if w.paired != nil {
+			// The first participant sits in seat Orders[k] index of 0.
+			seat := 0
+			if m.Orders[k][0] != 0 {
+				seat = 1
+			}
+			pairSum += o.Share[seat]
+		}
+	}
+	if w.paired != nil {
+		w.paired.Deals++
+		w.paired.Sum[pairSum]++
+	}
+	return nil
+}
+
+// Play plays the match on workers goroutines (0: one per CPU) and returns its tallies. done, when
+// not nil, is increased by the number of games played as batches complete. The result is the same
+// for any number of workers: every game depends only on its GameID, and tallies are integer counts.
+func (m *Match) Play(ctx context.Context, workers int, done *atomic.Int64) (*Result, error) {
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	batches := (m.Deals + BatchSize - 1) / BatchSize
+	workers = int(min(int64(workers), batches))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	ws := make([]*worker, workers)
+	errs := make([]error, workers)
+	errAt := make([]uint64, workers)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	for i := range ws {
+		w, err := m.newWorker()
+		if err != nil {
+			return nil, err
+		}
+		ws[i] = w
+	}
+	for i, w := range ws {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				b := next.Add(1) - 1
+				if b >= batches {
+					return
+				}
+				lo, hi := b*BatchSize, min((b+1)*BatchSize, m.Deals)
+				for d := lo; d < hi; d++ {
+					if err := w.deal(m, uint64(d)); err != nil {
+						errs[i], errAt[i] = err, uint64(d)
+						cancel()
+						return
+					}
+				}
+				if done != nil {
+					done.Add((hi - lo) * int64(len(m.Orders)))
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	// Report the failing game of lowest index, so that the error too does not depend on the
+	// number of workers (when the failure is reached at all before the others stop).
+	var first error
+	var firstAt uint64
+	for i, err := range errs {
+		if err != nil && (first == nil || errAt[i] < firstAt) {
+			first, firstAt = err, errAt[i]
+		}
+	}
+	if first != nil {
+		return nil, first
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("match stopped: %w", err)
+	}
+	res := &Result{Orders: ws[0].tally, Paired: ws[0].paired}
+	for _, w := range ws[1:] {
+		for k, t := range w.tally {
+			res.Orders[k].Merge(t)
+		}
+		if w.paired != nil {
+			res.Paired.Merge(w.paired)
+		}
+	}
+	return res, nil
+}

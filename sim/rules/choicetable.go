@@ -1,0 +1,90 @@
+package rules
+
+import "fmt"
+
+// ChoiceTable is a policy written out state by state: the choice a mover makes at the start of a
+// turn in every state (n, j, s, f) with n <= MaxPairs and s = Singletons, once for a turn that
+// follows a pass by the previous seat and once for any other turn. Solvers fill it in; the
+// card-level engine reads it. States the table does not cover (more remembered cards than the
+// model's capacity) hold no choice.
+type ChoiceTable struct {
+	maxPairs, singletons int
+	choice               []Choice // index: see slot; noChoice where unset
+}
+
+const noChoice Choice = 255
+
+// NewChoiceTable returns a table with no choice set, for states with at most maxPairs pairs and
+// exactly singletons singletons.
+func NewChoiceTable(maxPairs, singletons int) (*ChoiceTable, error) {
+	if maxPairs < 0 || singletons < 0 {
+		return nil, fmt.Errorf("choice table for %d pairs and %d singletons: must not be negative", maxPairs, singletons)
+	}
+	t := &ChoiceTable{maxPairs: maxPairs, singletons: singletons}
+	t.choice = make([]Choice, (maxPairs+1)*(maxPairs+1)*(singletons+1)*2)
+	for i := range t.choice {
+		t.choice[i] = noChoice
+	}
+	return t, nil
+}
+
+// FixedChoiceTable writes out a fixed policy (safe, daring or parity) for every state with at most
+// maxPairs pairs and the given number of singletons.
+func FixedChoiceTable(p Policy, maxPairs, singletons int) (*ChoiceTable, error) {
+	if !p.Fixed() {
+		return nil, fmt.Errorf("policy %s is not fixed: its table comes from a solver", p)
+	}
+	t, err := NewChoiceTable(maxPairs, singletons)
+	if err != nil {
+		return nil, err
+	}
+	for n := 0; n <= maxPairs; n++ {
+		for j := 0; j <= n; j++ {
+			for f := 0; f <= singletons; f++ {
+				st := State{N: n, J: j, S: singletons, F: f}
+				c := p.Decide(st)
+				t.Set(st, false, c)
+				t.Set(st, true, c)
+			}
+		}
+	}
+	return t, nil
+}
+
+// MaxPairs returns the largest number of pairs the table covers.
+func (t *ChoiceTable) MaxPairs() int { return t.maxPairs }
+
+// Singletons returns the number of singletons of the table's states.
+func (t *ChoiceTable) Singletons() int { return t.singletons }
+
+// slot returns the index of a state in the table, or -1 when the table does not cover it.
+func (t *ChoiceTable) slot(st State, afterPass bool) int {
+	if st.N < 0 || st.N > t.maxPairs || st.J < 0 || st.J > st.N || st.S != t.singletons || st.F < 0 || st.F > st.S {
+		return -1
+	}
+	i := ((st.N*(t.maxPairs+1)+st.J)*(t.singletons+1) + st.F) * 2
+	if afterPass {
+		i++
+	}
+	return i
+}
+
+// Set records the choice made in st, after a pass by the previous seat or not. It panics if the
+// table does not cover st: tables are filled by solvers, over the states they are built for.
+func (t *ChoiceTable) Set(st State, afterPass bool, c Choice) {
+	i := t.slot(st, afterPass)
+	if i < 0 {
+		panic(fmt.Sprintf("rules: choice table (%d pairs, %d singletons) does not cover %v", t.maxPairs, t.singletons, st))
+	}
+	t.choice[i] = c
+}
+
+// Lookup returns the choice made in st, after a pass by the previous seat or not, and whether the
+// table holds one.
+func (t *ChoiceTable) Lookup(st State, afterPass bool) (Choice, bool) {
+	i := t.slot(st, afterPass)
+	if i < 0 || t.choice[i] == noChoice {
+		return 0, false
+	}
+	return t.choice[i], true
+}

@@ -1,0 +1,115 @@
+package sim
+
+// Tally accumulates the results of the games of one seat order. Everything in it is an integer
+// count, so tallies merge exactly and in any order: a run's totals do not depend on how its games
+// were split among workers.
+type Tally struct {
+	// Seats and Pairs are the number of seats and the deal size.
+	Seats, Pairs int
+	// Games is the number of games tallied.
+	Games int64
+	// Share[i][k] counts the games in which seat i's score was k/Seats pairs (k = 0 .. Pairs·Seats):
+	// its pairs plus an equal part of what a stalemate left on the table. For two players the
+	// lead of seat 0 over seat 1 is (2k - Pairs·Seats)/Seats when seat 0's share is k.
+	Share [][]int64
+	// Wins[i], Draws[i] and Losses[i] count the games in which seat i's score was strictly the
+	// highest, tied for the highest, or below the highest.
+	Wins, Draws, Losses []int64
+	// TurnSum and TurnSumSq are the sum of the games' lengths in turns and of their squares.
+	TurnSum, TurnSumSq int64
+	// Stalemates counts the games that ended because every seat passed in turn.
+	Stalemates int64
+	// Lucky counts the turns whose second card matched a first card the mover did not remember
+	// (solitaire's "lucky matches"); LuckySumSq the sum over games of its square.
+	Lucky, LuckySumSq int64
+}
+
+// NewTally returns an empty tally for games of seats players on a deal of pairs pairs.
+func NewTally(seats, pairs int) *Tally {
+	t := &Tally{
+		Seats:  seats,
+		Pairs:  pairs,
+		Share:  make([][]int64, seats),
+		Wins:   make([]int64, seats),
+		Draws:  make([]int64, seats),
+		Losses: make([]int64, seats),
+	}
+	for i := range t.Share {
+		t.Share[i] = make([]int64, pairs*seats+1)
+	}
+	return t
+}
+
+// add tallies one game.
+func (t *Tally) add(o *Outcome, lucky int) {
+	t.Games++
+	best, ties := -1, 0
+	for i, s := range o.Share {
+		t.Share[i][s]++
+		switch {
+		case s > best:
+			best, ties = s, 1
+		case s == best:
+			ties++
+		}
+	}
+	for i, s := range o.Share {
+		switch {
+		case s < best:
+			t.Losses[i]++
+		case ties > 1:
+			t.Draws[i]++
+		default:
+			t.Wins[i]++
+		}
+	}
+	turns := int64(o.Turns)
+	t.TurnSum += turns
+	t.TurnSumSq += turns * turns
+	if o.Stalemate {
+		t.Stalemates++
+	}
+	t.Lucky += int64(lucky)
+	t.LuckySumSq += int64(lucky * lucky)
+}
+
+// Merge adds the counts of u, a tally of the same shape, to t.
+func (t *Tally) Merge(u *Tally) {
+	t.Games += u.Games
+	for i := range t.Share {
+		for k, c := range u.Share[i] {
+			t.Share[i][k] += c
+		}
+		t.Wins[i] += u.Wins[i]
+		t.Draws[i] += u.Draws[i]
+		t.Losses[i] += u.Losses[i]
+	}
+	t.TurnSum += u.TurnSum
+	t.TurnSumSq += u.TurnSumSq
+	t.Stalemates += u.Stalemates
+	t.Lucky += u.Lucky
+	t.LuckySumSq += u.LuckySumSq
+}
+
+// PairTally accumulates the deal-by-deal results of two players who play every deal once in each
+// seat order.
+type PairTally struct {
+	Pairs int
+	Deals int64
+	// Sum[k] counts the deals on which the first player's scores in the two games added up to
+	// k/2 pairs (k = 0 .. 4·Pairs).
+	Sum []int64
+}
+
+// NewPairTally returns an empty pair tally for a deal of pairs pairs.
+func NewPairTally(pairs int) *PairTally {
+	return &PairTally{Pairs: pairs, Sum: make([]int64, 4*pairs+1)}
+}
+
+// Merge adds the counts of u to t.
+func (t *PairTally) Merge(u *PairTally) {
+	t.Deals += u.Deals
+	for k, c := range u.Sum {
+		t.Sum[k] += c
+	}
+}

@@ -1,0 +1,285 @@
+// Package strategies builds the simulator's players: a policy plus a memory. Policies that read a
+// table of choices (optimal, best-response, safe, daring, parity, and the forgetful preset) are
+// played by the engine from a rules.ChoiceTable, which this package fills from the exact solver or
+// from the fixed policies' definitions; the others (random, greedy-random) implement
+// sim.Strategy.
+//
+// Adding a policy is one file implementing sim.Strategy plus one line in the registry below.
+package strategies
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"memsim/analysis/exact"
+	"memsim/analysis/field"
+	"memsim/sim"
+	"memsim/sim/rules"
+)
+
+// Spec is a player as a configuration describes it.
+type Spec struct {
+	Name string
+	// Policy is a registered policy name (see Names).
+	Policy string
+	// Opponent is the policy a best-response player answers.
+	Opponent string
+	// Memory overrides the fields of the policy's default memory (perfect, or the preset's) that
+	// are set.
+	Memory MemoryOverride
+}
+
+// MemoryOverride lists memory fields to override; nil fields keep the default.
+type MemoryOverride struct {
+	Capacity *int
+	Forget   *rules.Forgetting
+	Scope    *rules.Scope
+	Decay    *float64
+}
+
+// apply returns m with the set fields of o.
+func (o MemoryOverride) apply(m rules.Memory) rules.Memory {
+	if o.Capacity != nil {
+		m.Capacity = *o.Capacity
+	}
+	if o.Forget != nil {
+		m.Forget = *o.Forget
+	}
+	if o.Scope != nil {
+		m.Scope = *o.Scope
+	}
+	if o.Decay != nil {
+		m.Decay = *o.Decay
+	}
+	return m
+}
+
+// Env is what building a player needs to know of the games it will play.
+type Env struct {
+	// MaxPairs is the largest deal size; Singletons, Players and Pass are the rules.
+	MaxPairs, Singletons, Players int
+	Pass                          rules.PassRule
+	// Tables caches solver tables across players; it may be nil.
+	Tables *Tables
+}
+
+// Built is a player ready for the engine, with what is known of it.
+type Built struct {
+	Player sim.Player
+	// Policy is the name of the policy played (a preset's underlying policy).
+	Policy string
+	// Table says which table a table policy plays from, with a note where the player's memory has
+	// no exact model; empty for other policies.
+	Table string
+	// Exact, when not nil, says how the exact solver can evaluate this player: its policy and
+	// the shared memory model it plays in.
+	Exact *Exact
+}
+
+// Exact is a player as the exact solver sees it.
+type Exact struct {
+	Policy, Opponent rules.Policy
+	Memory           rules.Memory
+}
+
+// builder makes a player of one registered policy.
+type builder func(ctx context.Context, spec Spec, env Env) (Built, error)
+
+// registry lists the built-in policies, in the order Names reports them.
+func registry() []struct {
+	name  string
+	build builder
+} {
+	return []struct {
+		name  string
+		build builder
+	}{
+		{"optimal", tablePolicy(rules.PolicyOptimal, rules.Memory{})},
+		{"best-response", tablePolicy(rules.PolicyBestResponse, rules.Memory{})},
+		{"safe", tablePolicy(rules.PolicySafe, rules.Memory{})},
+		{"daring", tablePolicy(rules.PolicyDaring, rules.Memory{})},
+		{"parity", tablePolicy(rules.PolicyParity, rules.Memory{})},
+		{"random", strategyPolicy(func() sim.Strategy { return Random{} })},
+		{"greedy-random", strategyPolicy(func() sim.Strategy { return GreedyRandom{} })},
+		{"forgetful", tablePolicy(rules.PolicyOptimal, ForgetfulMemory())},
+	}
+}
+
+// ForgetfulMemory returns the default memory of the forgetful preset: private lru of capacity 7.
+func ForgetfulMemory() rules.Memory {
+	return rules.Memory{Capacity: 7, Forget: rules.ForgetLRU, Scope: rules.ScopePrivate}
+}
+
+// Names lists the registered policy names.
+func Names() []string {
+	var out []string
+	for _, r := range registry() {
+		out = append(out, r.name)
+	}
+	return out
+}
+
+// OpponentNames lists the policies a best-response player can answer: those the solver knows.
+func OpponentNames() []string {
+	return []string{"optimal", "safe", "daring", "parity"}
+}
+
+// Build makes the player spec describes.
+func Build(ctx context.Context, spec Spec, env Env) (Built, error) {
+	for _, r := range registry() {
+		if r.name == spec.Policy {
+			b, err := r.build(ctx, spec, env)
+			if err != nil {
+				return Built{}, fmt.Errorf("player %q: %w", spec.Name, err)
+			}
+			b.Player.Name = spec.Name
+			return b, nil
+		}
+	}
+	return Built{}, fmt.Errorf("player %q: unknown policy %q (allowed: %s)", spec.Name, spec.Policy, strings.Join(Names(), ", "))
+}
+
+// strategyPolicy registers a policy that implements sim.Strategy.
+func strategyPolicy(newStrategy func() sim.Strategy) builder {
+	return func(_ context.Context, spec Spec, env Env) (Built, error) {
+		if spec.Opponent != "" {
+			return Built{}, fmt.Errorf("policy %s takes no opponent", spec.Policy)
+		}
+		mem := spec.Memory.apply(rules.Memory{})
+		if err := mem.Validate(); err != nil {
+			return Built{}, err
+		}
+		return Built{Player: sim.Player{Memory: mem, NewStrategy: newStrategy}, Policy: spec.Policy}, nil
+	}
+}
+
+// tablePolicy registers a policy played from a choice table, with the given default memory.
+func tablePolicy(p rules.Policy, defaultMemory rules.Memory) builder {
+	return func(ctx context.Context, spec Spec, env Env) (Built, error) {
+		mem := spec.Memory.apply(defaultMemory)
+		if err := mem.Validate(); err != nil {
+			return Built{}, err
+		}
+		b := Built{Player: sim.Player{Memory: mem}, Policy: p.String()}
+		opp := rules.PolicyOptimal
+		switch {
+		case p == rules.PolicyBestResponse && spec.Opponent == "":
+			return Built{}, fmt.Errorf("policy best-response needs an opponent (allowed: %s)", strings.Join(OpponentNames(), ", "))
+		case p == rules.PolicyBestResponse:
+			o, err := rules.ParsePolicy(spec.Opponent)
+			if err != nil || !slices.Contains(OpponentNames(), spec.Opponent) {
+				return Built{}, fmt.Errorf("opponent %q (allowed: %s)", spec.Opponent, strings.Join(OpponentNames(), ", "))
+			}
+			opp = o
+		case spec.Opponent != "":
+			return Built{}, fmt.Errorf("policy %s takes no opponent", spec.Policy)
+		}
+		model, note := tableModel(mem, env)
+		if p.Fixed() {
+			t, err := rules.FixedChoiceTable(p, env.MaxPairs, env.Singletons)
+			if err != nil {
+				return Built{}, err
+			}
+			b.Player.Table = t
+			b.Table = "fixed rule"
+		} else {
+			players := min(env.Players, 2)
+			mu := exact.Matchup{Players: players, Policy: p, Opponent: opp}
+			t, err := env.Tables.get(ctx, model, mu, env.MaxPairs)
+			if err != nil {
+				return Built{}, fmt.Errorf("policy %s with %s memory: %w", p, mem, err)
+			}
+			b.Player.Table = t
+			b.Table = fmt.Sprintf("%s table, %s memory", tableName(mu), model.Memory)
+			if note != "" {
+				b.Table += " (" + note + ")"
+			}
+		}
+		if note == "" {
+			b.Exact = &Exact{Policy: p, Opponent: opp, Memory: mem}
+		}
+		return b, nil
+	}
+}
+
+func tableName(mu exact.Matchup) string {
+	switch {
+	case mu.Policy == rules.PolicyBestResponse:
+		return "best response to " + mu.Opponent.String()
+	case mu.Players == 1:
+		return "solitaire optimal"
+	}
+	return "two-player optimal"
+}
+
+// tableModel returns the exact model whose table a player with memory mem plays from, and a note
+// when that model is not the player's own: private and decay memories have no exact model, so
+// they use the shared-memory table of the same capacity (decay's hand-over forgetting is nearest
+// to handover-uniform; decay without a capacity uses the perfect-memory table).
+func tableModel(mem rules.Memory, env Env) (exact.Model, string) {
+	m := exact.Model{Pass: env.Pass, Singletons: env.Singletons, Memory: mem}
+	var note string
+	if mem.Forget == rules.ForgetDecay {
+		m.Memory = rules.Memory{}
+		if mem.Capacity > 0 {
+			m.Memory = rules.Memory{Capacity: mem.Capacity, Forget: rules.ForgetHandoverUniform}
+		}
+		note = "decay forgetting has no exact model"
+	}
+	if mem.Scope == rules.ScopePrivate && !mem.Perfect() {
+		m.Memory.Scope = rules.ScopeShared
+		if note == "" {
+			note = "private memory has no exact model"
+		} else {
+			note += "; nor has private memory"
+		}
+	}
+	if note != "" {
+		note = "no exact model for this memory: " + note + ", so it plays the " + m.Memory.String() + " table"
+	}
+	return m, note
+}
+
+// Tables caches solver tables, keyed by model, matchup and size. It is not safe for concurrent
+// use; a nil *Tables computes every table afresh.
+type Tables struct {
+	cache map[tableKey]*rules.ChoiceTable
+}
+
+type tableKey struct {
+	model    exact.Model
+	mu       exact.Matchup
+	maxPairs int
+}
+
+// NewTables returns an empty cache.
+func NewTables() *Tables { return &Tables{cache: map[tableKey]*rules.ChoiceTable{}} }
+
+// ExactTableLimit is the largest deal size for which tables are computed in exact arithmetic;
+// larger tables use float64 (whose comparisons are within a relative 1e-12).
+const ExactTableLimit = 200
+
+func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Matchup, maxPairs int) (*rules.ChoiceTable, error) {
+	key := tableKey{m, mu, maxPairs}
+	if c != nil {
+		if t, ok := c.cache[key]; ok {
+			return t, nil
+		}
+	}
+	var t *rules.ChoiceTable
+	var err error
+	if maxPairs <= ExactTableLimit {
+		t, err = exact.PolicyTable(ctx, field.Rat{}, m, mu, maxPairs)
+	} else {
+		t, err = exact.PolicyTable(ctx, field.Float{}, m, mu, maxPairs)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if c != nil {
+		c.cache[key] = t
+	}
+	return t, nil
+}

@@ -94,12 +94,11 @@ type Outcome struct {
 	Left      int
 }
 
-// deal is the table: the face of every position and, for pair cards, the partner's position.
+// deal is the table: the face of every position. Two cards match when their faces are equal.
 type deal struct {
-	face    []int32 // pairs have faces 0..n-1, singletons n..n+s-1
-	partner []int32 // position of the other card of the pair, or -1 for a singleton
-	cardsOf []int32 // cardsOf[2f], cardsOf[2f+1]: the positions of pair face f
-	seen    []bool  // seen[pos]: turned face up at least once in this game
+	face  []int32 // pairs have faces 0..pairs-1, singletons pairs..pairs+singletons-1
+	pairs int32
+	seen  []bool // seen[pos]: turned face up at least once in this game
 }
 
 // Game plays games of one setup. It is not safe for concurrent use: give each worker its own.
@@ -111,6 +110,7 @@ type Game struct {
 	present  []bool
 	down     []int32 // cards on the table
 	downAt   []int32
+	identity []int32 // 0, 1, 2, ...
 	left     int // pairs on the table
 	mems     []memory
 	seatMem  []int
@@ -139,10 +139,9 @@ func NewGame(s Setup) (*Game, error) {
 		cards:   cards,
 		players: len(s.Players),
 		deal: deal{
-			face:    make([]int32, cards),
-			partner: make([]int32, cards),
-			cardsOf: make([]int32, 2*s.Pairs),
-			seen:    make([]bool, cards),
+			face:  make([]int32, cards),
+			pairs: int32(s.Pairs),
+			seen:  make([]bool, cards),
 		},
 		present: make([]bool, cards),
 		down:    make([]int32, cards),
@@ -158,6 +157,12 @@ func NewGame(s Setup) (*Game, error) {
 			Share: make([]int, len(s.Players)),
 		},
 	}
+	noneAt := make([]int32, cards)
+	identity := make([]int32, cards)
+	for i := range cards {
+		noneAt[i], identity[i] = -1, int32(i)
+	}
+	g.identity = identity
 	// Players with the same memory share it unless it is private; perfect memories are all alike.
 	for i, p := range s.Players {
 		g.seatMem[i] = -1
@@ -172,7 +177,7 @@ func NewGame(s Setup) (*Game, error) {
 		}
 		if g.seatMem[i] < 0 {
 			g.seatMem[i] = len(g.mems)
-			g.mems = append(g.mems, newMemory(p.Memory, cards, faces))
+			g.mems = append(g.mems, newMemory(p.Memory, cards, faces, noneAt, identity))
 		}
 		g.tables[i] = p.Table
 		if p.Table == nil {
@@ -211,8 +216,41 @@ func (g *Game) moveError(seat int, format string, args ...any) error {
 		ErrIllegal, fmt.Sprintf(format, args...))
 }
 
-// Play plays the game id. With log not nil it records every flip and turn in it.
-func (g *Game) Play(id GameID, log *Log) (err error) {
+// Play plays the game id on a freshly shuffled deal. With log not nil it records every flip and
+// turn in it.
+func (g *Game) Play(id GameID, log *Log) error {
+	r := seedRNG(id.Seed, id.DealStream, id.Index)
+	g.resetFaces()
+	for i := g.cards - 1; i > 0; i-- {
+		k := r.intn(i + 1)
+		g.deal.face[i], g.deal.face[k] = g.deal.face[k], g.deal.face[i]
+	}
+	return g.playDealt(id, log)
+}
+
+// PlayDeal plays the game id on a given deal: faces[pos] is the face of the card at pos, pair
+// faces 0 .. Pairs-1 appearing twice each and singleton faces Pairs .. Pairs+Singletons-1 once.
+// id.DealStream is not used.
+func (g *Game) PlayDeal(id GameID, faces []int, log *Log) error {
+	if len(faces) != g.cards {
+		return fmt.Errorf("deal of %d cards: the game has %d", len(faces), g.cards)
+	}
+	seen := make([]int, g.setup.Pairs+g.setup.Singletons)
+	for pos, f := range faces {
+		if f < 0 || f >= len(seen) {
+			return fmt.Errorf("deal: card %d has face %d (allowed: 0 to %d)", pos, f, len(seen)-1)
+		}
+		seen[f]++
+		if (f < g.setup.Pairs && seen[f] > 2) || (f >= g.setup.Pairs && seen[f] > 1) {
+			return fmt.Errorf("deal: face %d appears too often", f)
+		}
+		g.deal.face[pos] = int32(f)
+	}
+	return g.playDealt(id, log)
+}
+
+// playDealt plays the game id on the deal in g.deal.face.
+func (g *Game) playDealt(id GameID, log *Log) (err error) {
 	g.id, g.log = id, log
 	if log != nil {
 		log.reset(g)
@@ -226,47 +264,35 @@ func (g *Game) Play(id GameID, log *Log) (err error) {
 			err = g.moveError(seat, "panic: %v", r)
 		}
 	}()
-	g.shuffle(seedRNG(id.Seed, id.DealStream, id.Index))
+	g.layOut()
 	g.play = seedRNG(id.Seed, id.PlayStream, id.Index)
 	return g.run(&seat)
 }
 
-// shuffle lays out a new deal: a uniform random permutation of the cards (Fisher-Yates), from the
-// same starting order every time, so that the deal depends on r alone.
-func (g *Game) shuffle(r rng) {
-	d := &g.deal
+// resetFaces puts the cards in their starting order, so that a shuffle depends on its generator
+// alone.
+func (g *Game) resetFaces() {
 	n := int32(g.setup.Pairs)
 	for pos := range g.cards {
 		if pos < 2*int(n) {
-			d.face[pos] = int32(pos / 2)
+			g.deal.face[pos] = int32(pos / 2)
 		} else {
-			d.face[pos] = n + int32(pos-2*int(n))
+			g.deal.face[pos] = n + int32(pos-2*int(n))
 		}
 	}
-	for i := g.cards - 1; i > 0; i-- {
-		k := r.intn(i + 1)
-		d.face[i], d.face[k] = d.face[k], d.face[i]
-	}
-	for f := range n {
-		d.cardsOf[2*f] = -1
-	}
+}
+
+// layOut sets the table up for the deal in g.deal.face: every card face down and unseen, and
+// every memory empty.
+func (g *Game) layOut() {
+	d := &g.deal
+	n := int32(g.setup.Pairs)
 	g.down = g.down[:g.cards]
-	for pos := range int32(g.cards) {
-		d.seen[pos] = false
-		g.present[pos] = true
-		g.down[pos] = pos
-		g.downAt[pos] = pos
-		f := d.face[pos]
-		d.partner[pos] = -1
-		if f >= n {
-			continue
-		}
-		if first := d.cardsOf[2*f]; first < 0 {
-			d.cardsOf[2*f] = pos
-		} else {
-			d.cardsOf[2*f+1] = pos
-			d.partner[pos], d.partner[first] = first, pos
-		}
+	copy(g.down, g.identity)
+	copy(g.downAt, g.identity)
+	clear(d.seen)
+	for i := range g.present {
+		g.present[i] = true
 	}
 	g.left = int(n)
 	for i := range g.mems {
@@ -393,30 +419,30 @@ func (g *Game) tableTurn(seat int, t *rules.ChoiceTable, afterPass bool) (turnEn
 		g.flip(k)
 		y := m.pickUnknown(&g.play)
 		g.flip(y)
-		if d.partner[y] == k {
+		if d.face[y] == d.face[k] {
 			return g.take(seat, k, y), nil
 		}
 		return turnMissed, nil
 	}
 	x := m.pickUnknown(&g.play)
 	g.flip(x)
-	p := d.partner[x]
-	if p >= 0 && m.known(p) && g.present[p] {
+	if p, ok := m.partnerOf(d, x); ok {
 		g.flip(p)
 		return g.take(seat, x, p), nil
 	}
-	if p < 0 || c == rules.Safe {
+	single := d.face[x] >= d.pairs
+	if single || c == rules.Safe {
 		if k := m.oldestOther(x); k >= 0 {
 			g.flip(k)
 			return turnMissed, nil
 		}
-		if c == rules.Safe && p >= 0 {
+		if !single {
 			return 0, g.moveError(seat, "safe move with no remembered card in %v", st)
 		}
 	}
 	y := m.pickUnknown(&g.play)
 	g.flip(y)
-	if d.partner[y] == x {
+	if d.face[y] == d.face[x] {
 		g.lucky++
 		return g.take(seat, x, y), nil
 	}

@@ -26,6 +26,8 @@ type memory struct {
 	at    []int32 // at[pos]: index of pos in list, or -1
 	pend  []bool  // pend[pos]: pos is in a recognised pair (lru)
 	count []uint8 // count[face]: remembered cards of that face, recognised ones included
+	first []int32 // first[face]: a remembered card of that face (when count >= 1)
+	other []int32 // other[face]: the other remembered card of that face (when count == 2)
 	since []int32 // since[pos]: the turn in which pos was last stored
 
 	half    int // pairs on the table with exactly one card remembered
@@ -40,9 +42,12 @@ type memory struct {
 	unk   []int32
 	unkAt []int32
 	stale int
+
+	// Starting values, copied in by reset.
+	noneAt, identity []int32
 }
 
-func newMemory(m rules.Memory, cards, faces int) memory {
+func newMemory(m rules.Memory, cards, faces int, noneAt, identity []int32) memory {
 	kind := memPerfect
 	switch m.Forget {
 	case rules.ForgetLRU:
@@ -60,10 +65,14 @@ func newMemory(m rules.Memory, cards, faces int) memory {
 		at:        make([]int32, cards),
 		pend:      make([]bool, cards),
 		count:     make([]uint8, faces),
+		first:     make([]int32, faces),
+		other:     make([]int32, faces),
 		since:     make([]int32, cards),
 		fullFaces: make([]int32, 0, faces),
 		unk:       make([]int32, cards),
 		unkAt:     make([]int32, cards),
+		noneAt:    noneAt,
+		identity:  identity,
 	}
 }
 
@@ -73,12 +82,10 @@ func (m *memory) reset() {
 	m.fullFaces = m.fullFaces[:0]
 	m.half, m.full, m.singles, m.stale = 0, 0, 0, 0
 	m.unk = m.unk[:cap(m.unk)]
-	for i := range m.at {
-		m.at[i] = -1
-		m.pend[i] = false
-		m.unk[i] = int32(i)
-		m.unkAt[i] = int32(i)
-	}
+	copy(m.at, m.noneAt)
+	copy(m.unk, m.identity)
+	copy(m.unkAt, m.identity)
+	clear(m.pend)
 	clear(m.count)
 }
 
@@ -96,12 +103,16 @@ func (m *memory) remember(d *deal, pos int32) {
 		m.stale--
 	}
 	f := d.face[pos]
-	if d.partner[pos] < 0 {
+	m.count[f]++
+	if m.count[f] == 1 {
+		m.first[f] = pos
+	} else {
+		m.other[f] = pos
+	}
+	if f >= d.pairs {
 		m.singles++
-		m.count[f]++
 		return
 	}
-	m.count[f]++
 	if m.count[f] == 1 {
 		m.half++
 	} else {
@@ -115,8 +126,11 @@ func (m *memory) remember(d *deal, pos int32) {
 func (m *memory) drop(d *deal, pos int32, onTable bool) {
 	f := d.face[pos]
 	m.count[f]--
+	if m.first[f] == pos {
+		m.first[f] = m.other[f]
+	}
 	switch {
-	case d.partner[pos] < 0:
+	case f >= d.pairs:
 		m.singles--
 	case m.count[f] == 1:
 		m.full--
@@ -171,7 +185,7 @@ func (m *memory) see(d *deal, pos int32, t int32) {
 		return
 	}
 	if m.kind == memLRU {
-		if p := d.partner[pos]; p >= 0 && m.known(p) {
+		if p, ok := m.partnerOf(d, pos); ok {
 			// Recognised: not stored; the pair is kept until it is taken.
 			if m.at[p] >= 0 {
 				m.unlist(p)
@@ -265,8 +279,7 @@ func (m *memory) knownPair(d *deal) (a, b int32, ok bool) {
 	for m.full > 0 {
 		f := m.fullFaces[len(m.fullFaces)-1]
 		if m.count[f] == 2 {
-			a, b = d.cardsOf[2*f], d.cardsOf[2*f+1]
-			return a, b, true
+			return m.first[f], m.other[f], true
 		}
 		m.fullFaces = m.fullFaces[:len(m.fullFaces)-1]
 	}
@@ -289,7 +302,7 @@ func (m *memory) oldestOther(x int32) int32 {
 func (m *memory) halfKnownCard(d *deal) int32 {
 	single := int32(-1)
 	for _, pos := range m.list {
-		if d.partner[pos] < 0 {
+		if d.face[pos] >= d.pairs {
 			if single < 0 {
 				single = pos
 			}
@@ -300,6 +313,21 @@ func (m *memory) halfKnownCard(d *deal) int32 {
 		}
 	}
 	return single
+}
+
+// partnerOf returns the remembered card of the same pair as pos, a card on the table.
+func (m *memory) partnerOf(d *deal, pos int32) (int32, bool) {
+	f := d.face[pos]
+	if f >= d.pairs || m.count[f] == 0 {
+		return -1, false
+	}
+	if p := m.first[f]; p != pos {
+		return p, true
+	}
+	if m.count[f] == 2 {
+		return m.other[f], true
+	}
+	return -1, false
 }
 
 // pickUnknown returns a face-down card on the table this memory does not hold, uniformly at

@@ -198,3 +198,23 @@ func (m *Match) Play(ctx context.Context, workers int, done *atomic.Int64) (*Res
 	}
 	return res, nil
 }
+
+// Replay plays deal d of the match again in seat order k, recording it in log, and returns the
+// game's outcome (valid until the next call).
+func (m *Match) Replay(k int, d uint64, log *Log) (*Outcome, error) {
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	if k < 0 || k >= len(m.Orders) {
+		return nil, fmt.Errorf("seat order %d: the match has %d", k, len(m.Orders))
+	}
+	g, err := NewGame(m.orderSetup(k))
+	if err != nil {
+		return nil, err
+	}
+	id := GameID{Seed: m.Seed, DealStream: m.DealStream, PlayStream: m.PlayStream + uint64(k), Index: d}
+	if err := g.Play(id, log); err != nil {
+		return nil, err
+	}
+	return g.Outcome(), nil
+}

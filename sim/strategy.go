@@ -113,11 +113,8 @@ func (v *View) PartnerOf(pos int) (int, bool) {
 	if !v.m.known(int32(pos)) && !(v.Second && v.First.Pos == pos) {
 		return 0, false
 	}
-	p := v.g.deal.partner[pos]
-	if p < 0 || !v.m.known(p) {
-		return 0, false
-	}
-	return int(p), true
+	p, ok := v.m.partnerOf(&v.g.deal, int32(pos))
+	return int(p), ok
 }
 
 // KnownPair returns the two positions of a pair the player remembers both cards of.
@@ -163,13 +160,13 @@ func (g *Game) strategyTurn(seat int, afterPass bool) (turnEnd, error) {
 		return 0, err
 	}
 	yKnown := m.known(y)
-	isPass := xKnown && yKnown && d.partner[x] != y
+	isPass := xKnown && yKnown && d.face[x] != d.face[y]
 	if isPass && !canPass {
 		return 0, g.moveError(seat, "flip %d after remembered card %d: two remembered cards that are not a pair make a pass, which pass rule %s does not allow in %v",
 			y, x, g.setup.Pass, v.State)
 	}
 	g.flip(y)
-	if d.partner[y] == x {
+	if d.face[y] == d.face[x] {
 		if !xKnown && !yKnown {
 			g.lucky++
 		}
@@ -202,11 +199,9 @@ func (g *Game) resolve(seat int, m *memory, mv Move, first int32, noPass bool) (
 		}
 		return m.pickUnknown(&g.play), nil
 	case moveRandom:
-		partner := int32(-1)
-		if first >= 0 {
-			partner = g.deal.partner[first]
+		ok := func(pos int32) bool {
+			return pos != first && !(noPass && m.known(pos) && g.deal.face[pos] != g.deal.face[first])
 		}
-		ok := func(pos int32) bool { return pos != first && !(noPass && m.known(pos) && pos != partner) }
 		for range 64 {
 			if pos := g.down[g.play.intn(len(g.down))]; ok(pos) {
 				return pos, nil

@@ -1,0 +1,147 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"time"
+
+	"memsim/sim"
+	"memsim/sim/rules"
+	"memsim/strategies"
+)
+
+const benchUsage = `Usage:
+  memsim bench --pairs N --policy P [--memory M --forget D [--q Q] --scope S]
+               [--games G] [--workers W] [--json]
+
+Plays G games of policy P against itself (two players, pass rule never) on the worker pool and
+reports the games per second. These are the workloads of go test -bench ./sim.
+
+Flags:
+`
+
+type benchFlags struct {
+	pairs, memory, workers int
+	games                  int64
+	policy, forget, scope  string
+	q                      float64
+	json                   bool
+}
+
+// benchResult is what memsim bench --json prints.
+type benchResult struct {
+	GamesPerSec          float64 `json:"games_per_sec"`
+	GamesPerSecPerWorker float64 `json:"games_per_sec_per_worker"`
+	Workers              int     `json:"workers"`
+	Games                int64   `json:"games"`
+	Seconds              float64 `json:"seconds"`
+	Pairs                int     `json:"pairs"`
+	Policy               string  `json:"policy"`
+	Memory               string  `json:"memory"`
+	GOMAXPROCS           int     `json:"gomaxprocs"`
+}
+
+func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	var fl benchFlags
+	fs := flag.NewFlagSet("memsim bench", flag.ContinueOnError)
+	fs.IntVar(&fl.pairs, "pairs", 26, "deal size `N`")
+	fs.StringVar(&fl.policy, "policy", "parity", "`policy` of both players: "+strings.Join(strategies.Names(), ", "))
+	fs.IntVar(&fl.memory, "memory", 0, "memory capacity `M` (0: perfect memory, or no limit with decay)")
+	fs.StringVar(&fl.forget, "forget", "", "forgetting `rule`: handover-uniform, lru or decay")
+	fs.Float64Var(&fl.q, "q", 0, "decay `probability` per card and hand-over (with --forget decay)")
+	fs.StringVar(&fl.scope, "scope", "", "memory `scope`: shared or private (default: the policy's)")
+	fs.Int64Var(&fl.games, "games", 1000000, "`G` games to play")
+	fs.IntVar(&fl.workers, "workers", 0, "`W` worker goroutines (0: one per CPU)")
+	fs.BoolVar(&fl.json, "json", false, "print one JSON object")
+	fs.SetOutput(io.Discard)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, benchUsage)
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			return exitOK
+		}
+		fmt.Fprintln(stderr, "memsim bench: "+flagError(fs, err))
+		return exitUsage
+	}
+	res, err := bench(ctx, fl)
+	if err != nil {
+		fmt.Fprintln(stderr, "memsim bench: "+err.Error())
+		var ue *usageError
+		if errors.As(err, &ue) {
+			return exitUsage
+		}
+		return exitError
+	}
+	if fl.json {
+		b, _ := json.Marshal(res)
+		fmt.Fprintln(stdout, string(b))
+	} else {
+		fmt.Fprintf(stdout, "%d games of %s against itself, %d pairs, %s memory, %d workers: %.3f s, %.4g games/s (%.4g per worker)\n",
+			res.Games, res.Policy, res.Pairs, res.Memory, res.Workers, res.Seconds, res.GamesPerSec, res.GamesPerSecPerWorker)
+	}
+	return exitOK
+}
+
+func bench(ctx context.Context, fl benchFlags) (*benchResult, error) {
+	switch {
+	case fl.pairs < 1 || fl.pairs > maxPairs:
+		return nil, usagef("--pairs %d: must be between 1 and %d", fl.pairs, maxPairs)
+	case fl.games < 1:
+		return nil, usagef("--games %d: must be at least 1", fl.games)
+	case fl.workers < 0:
+		return nil, usagef("--workers %d: must be 0 (one per CPU) or more", fl.workers)
+	}
+	var ov strategies.MemoryOverride
+	if fl.memory != 0 {
+		ov.Capacity = &fl.memory
+	}
+	if fl.forget != "" {
+		f, err := rules.ParseForgetting(fl.forget)
+		if err != nil {
+			return nil, usagef("--forget: %v", err)
+		}
+		ov.Forget = &f
+	}
+	if fl.q != 0 {
+		ov.Decay = &fl.q
+	}
+	if fl.scope != "" {
+		sc, err := rules.ParseScope(fl.scope)
+		if err != nil {
+			return nil, usagef("--scope: %v", err)
+		}
+		ov.Scope = &sc
+	}
+	env := strategies.Env{MaxPairs: fl.pairs, Players: 2, Tables: strategies.NewTables()}
+	b, err := strategies.Build(ctx, strategies.Spec{Name: fl.policy, Policy: fl.policy, Memory: ov}, env)
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	m := sim.Match{
+		Setup:  sim.Setup{Pairs: fl.pairs, Players: []sim.Player{b.Player, b.Player}},
+		Orders: [][]int{{0, 1}},
+		Deals:  fl.games,
+		Seed:   1, DealStream: 1, PlayStream: 2,
+	}
+	workers := fl.workers
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	start := time.Now()
+	if _, err := m.Play(ctx, workers, nil); err != nil {
+		return nil, err
+	}
+	el := time.Since(start).Seconds()
+	return &benchResult{
+		GamesPerSec: float64(fl.games) / el, GamesPerSecPerWorker: float64(fl.games) / el / float64(workers),
+		Workers: workers, Games: fl.games, Seconds: el, Pairs: fl.pairs, Policy: fl.policy,
+		Memory: b.Player.Memory.String(), GOMAXPROCS: runtime.GOMAXPROCS(0),
+	}, nil
+}

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"memsim/sim"
+)
+
+const replayUsage = `Usage:
+  memsim replay [--config F] --game G [--pairs N] [--players A,B,...]
+
+Replays game G (0-based; with paired deals, deal G) of the run configuration F describes (with no
+--config, the embedded default) and prints its move log. --pairs picks the deal size (default: the
+first) and --players the seat order (default: the first matchup).
+
+Flags:
+`
+
+type replayFlags struct {
+	config, players string
+	game            int64
+	pairs           int
+}
+
+func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	var fl replayFlags
+	fs := flag.NewFlagSet("memsim replay", flag.ContinueOnError)
+	fs.StringVar(&fl.config, "config", "", "the run's configuration `file` (default: the embedded default)")
+	fs.Int64Var(&fl.game, "game", -1, "`G`, the game to replay (0-based)")
+	fs.IntVar(&fl.pairs, "pairs", 0, "deal size `N` (default: the configuration's first)")
+	fs.StringVar(&fl.players, "players", "", "seat order, comma-separated player `names` (default: the first matchup)")
+	fs.SetOutput(io.Discard)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, replayUsage)
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			return exitOK
+		}
+		fmt.Fprintln(stderr, "memsim replay: "+flagError(fs, err))
+		return exitUsage
+	}
+	if err := replay(ctx, fl, fs.Args(), stdout); err != nil {
+		fmt.Fprintln(stderr, "memsim replay: "+err.Error())
+		var ue *usageError
+		if errors.As(err, &ue) {
+			return exitUsage
+		}
+		return exitError
+	}
+	return exitOK
+}
+
+func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer) error {
+	if len(args) > 0 {
+		return usagef("unexpected argument %q (give the configuration with --config)", args[0])
+	}
+	var files []string
+	if fl.config != "" {
+		files = []string{fl.config}
+	}
+	cfg, err := loadConfig(files)
+	if err != nil {
+		return err
+	}
+	if fl.game < 0 || fl.game >= int64(cfg.Games) {
+		return usagef("--game %d: must be between 0 and %d (the run's games - 1)", fl.game, cfg.Games-1)
+	}
+	t, err := newTournament(ctx, cfg)
+	if err != nil {
+		return &usageError{err.Error()}
+	}
+	if fl.pairs == 0 {
+		fl.pairs = cfg.Rules.Pairs[0]
+	}
+	var available []string
+	for _, m := range t.matches {
+		if m.Setup.Pairs != fl.pairs {
+			continue
+		}
+		for k, order := range m.Orders {
+			names := make([]string, len(order))
+			for i, local := range order {
+				names[i] = cfg.Players[m.ids[local]].Name
+			}
+			seating := strings.Join(names, ",")
+			available = append(available, seating)
+			if fl.players != "" && fl.players != seating {
+				continue
+			}
+			var log sim.Log
+			o, err := m.Replay(k, uint64(fl.game), &log)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(stdout, "%s, game %d (seed %d): %d pairs, %d singletons, pass %s; seats: %s\n",
+				cfg.Name, fl.game, cfg.Seed, fl.pairs, cfg.Rules.Singletons, cfg.Rules.Pass, strings.Join(names, ", "))
+			if _, err := log.WriteTo(stdout); err != nil {
+				return err
+			}
+			var res []string
+			for i, name := range names {
+				res = append(res, fmt.Sprintf("%s %s", name, shareString(o.Share[i], len(names))))
+			}
+			end := "all pairs taken"
+			if o.Stalemate {
+				end = fmt.Sprintf("stalemate with %d pairs left, shared equally", o.Left)
+			}
+			fmt.Fprintf(stdout, "result after %d turns (%s): %s\n", o.Turns, end, strings.Join(res, ", "))
+			return nil
+		}
+	}
+	if len(available) == 0 {
+		return usagef("--pairs %d: the run's deal sizes are %v", fl.pairs, cfg.Rules.Pairs)
+	}
+	return usagef("--players %q: not a seat order of the run at %d pairs (allowed: %s)", fl.players, fl.pairs, strings.Join(available, "; "))
+}
+
+// shareString formats a score of k/p pairs.
+func shareString(k, p int) string {
+	if k%p == 0 {
+		return fmt.Sprint(k / p)
+	}
+	return fmt.Sprintf("%g", float64(k)/float64(p))
+}

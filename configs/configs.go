@@ -1,0 +1,136 @@
+// Package configs parses and validates tournament configurations: YAML files that say which
+// players meet, under which rules, how many games they play and where the results go. It also
+// holds the default tournament (default.yaml), which is compiled into the binary.
+//
+// Parsing is strict: unknown keys, duplicate keys, values of the wrong type, values out of range,
+// more than one YAML document and YAML syntax errors are all rejected, each with an *Error that
+// reads "file:line:col: message" and points at the offending node. The schema, the defaults and
+// the checks are listed in README.md next to this file.
+package configs
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+
+	"memsim/sim/rules"
+)
+
+//go:embed default.yaml
+var defaultYAML []byte
+
+// defaultFile is the name under which Default reports the embedded configuration.
+const defaultFile = "configs/default.yaml"
+
+// Default returns the default tournament configuration, which `memsim run` runs when it is given
+// no file: its file name ("configs/default.yaml") and a copy of its bytes, ready for Parse.
+func Default() (file string, data []byte) {
+	return defaultFile, append([]byte(nil), defaultYAML...)
+}
+
+// Options are the values the caller accepts.
+type Options struct {
+	Policies  []string // policy names accepted in players[].policy
+	Opponents []string // policy names accepted in players[].opponent (for best-response)
+	MaxPairs  int      // largest deal size accepted in rules.pairs (and largest singletons count)
+}
+
+// Format says which players meet.
+type Format uint8
+
+const (
+	// RoundRobin: every player meets every other player.
+	RoundRobin Format = iota
+	// Gauntlet: the first player meets each of the others, who do not meet among themselves.
+	Gauntlet
+)
+
+// String returns the format's name as written in configurations: "round-robin" or "gauntlet".
+func (f Format) String() string {
+	switch f {
+	case RoundRobin:
+		return "round-robin"
+	case Gauntlet:
+		return "gauntlet"
+	}
+	return fmt.Sprintf("Format(%d)", uint8(f))
+}
+
+// formatNames lists the names of the formats in order.
+func formatNames() []string { return []string{RoundRobin.String(), Gauntlet.String()} }
+
+// Pos is a position in a configuration file: a 1-based line and a 1-based column (counted in
+// characters).
+type Pos struct{ Line, Column int }
+
+// Tournament is a parsed and validated configuration with every default filled in.
+type Tournament struct {
+	File    string // as passed to Parse
+	Name    string
+	Seed    uint64
+	Games   int // games per matchup and deal size
+	Workers int // 0: one per CPU
+	Paired  bool
+	Format  Format
+	Rules   Rules
+	Players []Player
+	Output  string
+}
+
+// Rules are the rules of the game every matchup is played under.
+type Rules struct {
+	Pairs          []int // deal sizes, in the order given
+	Singletons     int
+	PlayersPerGame int
+	Pass           rules.PassRule
+}
+
+// Player is one entry of the players list.
+type Player struct {
+	Name      string
+	Policy    string
+	Opponent  string     // "" unless given
+	Memory    MemorySpec // fields nil when not given
+	Pos       Pos        // position of the player's entry (the mapping node)
+	MemoryPos Pos        // position of its memory: value, or the entry's Pos if absent
+}
+
+// MemorySpec is a player's memory: as given, field by field (nil when not given). The fields are
+// checked one by one, not in combination: the caller merges them with the policy's defaults and
+// validates the result (rules.Memory.Validate), reporting errors with Tournament.At at MemoryPos.
+type MemorySpec struct {
+	Capacity *int
+	Forget   *rules.Forgetting
+	Scope    *rules.Scope
+	Q        *float64
+}
+
+// Error is a configuration error at a position of a file: Error() returns "file:line:col: message".
+type Error struct {
+	File         string
+	Line, Column int
+	Msg          string
+}
+
+// Error returns "file:line:col: message".
+func (e *Error) Error() string {
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
+}
+
+// At returns an *Error at pos in t's file wrapping err's message (used by callers to report
+// errors found later, e.g. while building a player, at the player's position). It returns nil when
+// err is nil.
+func (t *Tournament) At(pos Pos, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &Error{File: t.File, Line: pos.Line, Column: pos.Column, Msg: oneLine(err.Error())}
+}
+
+// oneLine folds a message onto one line.
+func oneLine(s string) string {
+	if !strings.ContainsAny(s, "\r\n") {
+		return s
+	}
+	return strings.Join(strings.Fields(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s)), " ")
+}

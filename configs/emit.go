@@ -1,0 +1,87 @@
+package configs
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// YAML returns the resolved configuration (every default filled in) as YAML text that Parse
+// accepts and that parses back to an equal Tournament (with the same Options). Positions (Player.Pos, Player.MemoryPos) and File are not part of the text; an empty memory
+// (no field given) is left out.
+func (t *Tournament) YAML() []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# Tournament %s, resolved: every default filled in.\n", yamlString(t.Name))
+	fmt.Fprintf(&b, "name: %s\n", yamlString(t.Name))
+	fmt.Fprintf(&b, "seed: %d\n", t.Seed)
+	fmt.Fprintf(&b, "games: %d\n", t.Games)
+	fmt.Fprintf(&b, "workers: %d\n", t.Workers)
+	fmt.Fprintf(&b, "paired: %t\n", t.Paired)
+	fmt.Fprintf(&b, "format: %s\n", yamlString(t.Format.String()))
+	b.WriteString("rules:\n")
+	pairs := make([]string, len(t.Rules.Pairs))
+	for i, k := range t.Rules.Pairs {
+		pairs[i] = strconv.Itoa(k)
+	}
+	fmt.Fprintf(&b, "  pairs: [%s]\n", strings.Join(pairs, ", "))
+	fmt.Fprintf(&b, "  singletons: %d\n", t.Rules.Singletons)
+	fmt.Fprintf(&b, "  players_per_game: %d\n", t.Rules.PlayersPerGame)
+	fmt.Fprintf(&b, "  pass: %s\n", yamlString(t.Rules.Pass.String()))
+	b.WriteString("players:\n")
+	for _, pl := range t.Players {
+		fields := []string{"name: " + yamlString(pl.Name), "policy: " + yamlString(pl.Policy)}
+		if pl.Opponent != "" {
+			fields = append(fields, "opponent: "+yamlString(pl.Opponent))
+		}
+		if mem := pl.Memory.yaml(); mem != "" {
+			fields = append(fields, "memory: "+mem)
+		}
+		fmt.Fprintf(&b, "  - {%s}\n", strings.Join(fields, ", "))
+	}
+	fmt.Fprintf(&b, "output: %s\n", yamlString(t.Output))
+	return b.Bytes()
+}
+
+// yaml returns the memory as a YAML flow mapping, or "" if no field is given.
+func (m MemorySpec) yaml() string {
+	var fields []string
+	if m.Capacity != nil {
+		fields = append(fields, "capacity: "+strconv.Itoa(*m.Capacity))
+	}
+	if m.Forget != nil {
+		fields = append(fields, "forget: "+yamlString(m.Forget.String()))
+	}
+	if m.Scope != nil {
+		fields = append(fields, "scope: "+yamlString(m.Scope.String()))
+	}
+	if m.Q != nil {
+		fields = append(fields, "q: "+strconv.FormatFloat(*m.Q, 'g', -1, 64))
+	}
+	if len(fields) == 0 {
+		return ""
+	}
+	return "{" + strings.Join(fields, ", ") + "}"
+}
+
+// yamlString writes s as a YAML scalar that reads back as the string s: plain when it is a word
+// YAML cannot take for anything else, double-quoted otherwise. (Go's quoting is valid YAML
+// double-quoted style for the valid UTF-8 that YAML strings are.)
+func yamlString(s string) string {
+	plain := s != "" && (s[0] >= 'a' && s[0] <= 'z' || s[0] >= 'A' && s[0] <= 'Z')
+	for i := 0; plain && i < len(s); i++ {
+		c := s[i]
+		plain = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
+			c == '.' || c == '_' || c == '-' || c == '+'
+	}
+	if plain {
+		switch strings.ToLower(s) {
+		case "true", "false", "null", "yes", "no", "on", "off", "y", "n":
+			plain = false
+		}
+	}
+	if plain {
+		return s
+	}
+	return strconv.Quote(s)
+}

@@ -9,9 +9,9 @@ all: build
 build:
 	$(GO) build -o $(BIN) ./cmd/memsim
 
-# The main job. Until the simulator's tournaments land, a tour of the exact solver.
+# The main job: the embedded default tournament (configs/default.yaml); results go to results/default/.
 run: build
-	./$(BIN) demo
+	./$(BIN) run
 
 test: fmt-check vet
 	$(GO) test -race -count=1 ./...
@@ -25,7 +25,7 @@ vet:
 
 # Speed figures quoted in the README (medians of 5 runs on a shared 2-core machine).
 bench:
-	$(GO) test -run '^$$' -bench . -count 5 ./analysis/...
+	$(GO) test -run '^$$' -bench . -count 5 ./analysis/... ./sim/...
 
 clean:
 	rm -rf bin

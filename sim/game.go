@@ -3,6 +3,7 @@ package sim
 import (
 	"errors"
 	"fmt"
+	"unsafe"
 
 	"memsim/sim/rules"
 )
@@ -26,7 +27,8 @@ type Player struct {
 	// remembered card second instead; known-first flips a remembered card (a half-known pair's,
 	// else a singleton) and then one it does not remember; pass gives up the turn. A card that
 	// turns out to be a singleton is followed by a remembered card if there is one. Where the
-	// rules leave the remembered card open, the engine takes the least recently seen one.
+	// rules leave the remembered card open, the engine takes the least recently seen one under
+	// lru forgetting and any one otherwise (the exact models' values do not depend on it).
 	Table *rules.ChoiceTable
 	// NewStrategy returns the player's strategy, when Table is nil. It is called once per game
 	// engine (one per worker), so a strategy may keep state between its calls.
@@ -103,6 +105,7 @@ type deal struct {
 
 // Game plays games of one setup. It is not safe for concurrent use: give each worker its own.
 type Game struct {
+	_        [64]byte // padding: the engines of two workers must not share cache lines
 	setup    Setup
 	cards    int
 	players  int
@@ -111,7 +114,7 @@ type Game struct {
 	down     []int32 // cards on the table
 	downAt   []int32
 	identity []int32 // 0, 1, 2, ...
-	left     int // pairs on the table
+	left     int     // pairs on the table
 	mems     []memory
 	seatMem  []int
 	strat    []Strategy
@@ -125,6 +128,7 @@ type Game struct {
 	view    View
 	log     *Log
 	outcome Outcome
+	_       [64]byte
 }
 
 // NewGame returns an engine for the setup.
@@ -139,26 +143,26 @@ func NewGame(s Setup) (*Game, error) {
 		cards:   cards,
 		players: len(s.Players),
 		deal: deal{
-			face:  make([]int32, cards),
+			face:  padded[int32](cards),
 			pairs: int32(s.Pairs),
-			seen:  make([]bool, cards),
+			seen:  padded[bool](cards),
 		},
-		present: make([]bool, cards),
-		down:    make([]int32, cards),
-		downAt:  make([]int32, cards),
-		seatMem: make([]int, len(s.Players)),
+		present: padded[bool](cards),
+		down:    padded[int32](cards),
+		downAt:  padded[int32](cards),
+		seatMem: padded[int](len(s.Players)),
 		strat:   make([]Strategy, len(s.Players)),
 		tables:  make([]*rules.ChoiceTable, len(s.Players)),
 		// A bound no sensible strategy comes near: it turns a strategy that never ends a game
 		// into an error rather than a hang.
 		maxTurns: 1000*cards + 10000,
 		outcome: Outcome{
-			Pairs: make([]int, len(s.Players)),
-			Share: make([]int, len(s.Players)),
+			Pairs: padded[int](len(s.Players)),
+			Share: padded[int](len(s.Players)),
 		},
 	}
-	noneAt := make([]int32, cards)
-	identity := make([]int32, cards)
+	noneAt := padded[int32](cards)
+	identity := padded[int32](cards)
 	for i := range cards {
 		noneAt[i], identity[i] = -1, int32(i)
 	}
@@ -447,4 +451,14 @@ func (g *Game) tableTurn(seat int, t *rules.ChoiceTable, afterPass bool) (turnEn
 		return g.take(seat, x, y), nil
 	}
 	return turnMissed, nil
+}
+
+// padded returns a slice of n zero values with 64 bytes of unused memory on either side, so that
+// the hot arrays of two workers' engines never share a cache line: false sharing would make two
+// workers slower than one.
+func padded[T any](n int) []T {
+	var zero T
+	size := max(int(unsafe.Sizeof(zero)), 1)
+	pad := (64 + size - 1) / size
+	return make([]T, pad+n+pad)[pad : pad+n : pad+n]
 }

@@ -18,12 +18,15 @@ const (
 // otherwise), except cards recognised under lru: a card seen while its partner is remembered is
 // not stored; the two are kept as a recognised pair, outside the capacity, until they are taken.
 type memory struct {
+	_        [64]byte // padding against false sharing between workers
 	kind     memKind
 	capacity int // 0: no limit
 	decay    float64
 
-	list  []int32 // remembered cards not in a recognised pair
-	at    []int32 // at[pos]: index of pos in list, or -1
+	list  []int32  // remembered cards not in a recognised pair, in no particular order
+	at    []int32  // at[pos]: index of pos in list, or -1
+	stamp []uint32 // stamp[pos]: when pos was last seen (lru), from clock
+	clock uint32
 	pend  []bool  // pend[pos]: pos is in a recognised pair (lru)
 	count []uint8 // count[face]: remembered cards of that face, recognised ones included
 	first []int32 // first[face]: a remembered card of that face (when count >= 1)
@@ -45,6 +48,7 @@ type memory struct {
 
 	// Starting values, copied in by reset.
 	noneAt, identity []int32
+	_                [64]byte
 }
 
 func newMemory(m rules.Memory, cards, faces int, noneAt, identity []int32) memory {
@@ -61,16 +65,17 @@ func newMemory(m rules.Memory, cards, faces int, noneAt, identity []int32) memor
 		kind:      kind,
 		capacity:  m.Capacity,
 		decay:     m.Decay,
-		list:      make([]int32, 0, cards),
-		at:        make([]int32, cards),
-		pend:      make([]bool, cards),
-		count:     make([]uint8, faces),
-		first:     make([]int32, faces),
-		other:     make([]int32, faces),
-		since:     make([]int32, cards),
-		fullFaces: make([]int32, 0, faces),
-		unk:       make([]int32, cards),
-		unkAt:     make([]int32, cards),
+		list:      padded[int32](cards)[:0],
+		at:        padded[int32](cards),
+		stamp:     padded[uint32](cards),
+		pend:      padded[bool](cards),
+		count:     padded[uint8](faces),
+		first:     padded[int32](faces),
+		other:     padded[int32](faces),
+		since:     padded[int32](cards),
+		fullFaces: padded[int32](faces)[:0],
+		unk:       padded[int32](cards),
+		unkAt:     padded[int32](cards),
 		noneAt:    noneAt,
 		identity:  identity,
 	}
@@ -81,6 +86,7 @@ func (m *memory) reset() {
 	m.list = m.list[:0]
 	m.fullFaces = m.fullFaces[:0]
 	m.half, m.full, m.singles, m.stale = 0, 0, 0, 0
+	m.clock = 0
 	m.unk = m.unk[:cap(m.unk)]
 	copy(m.at, m.noneAt)
 	copy(m.unk, m.identity)
@@ -145,41 +151,37 @@ func (m *memory) drop(d *deal, pos int32, onTable bool) {
 	}
 }
 
-// unlist takes pos out of list, keeping the order under lru.
+// unlist takes pos out of list.
 func (m *memory) unlist(pos int32) {
 	i := m.at[pos]
-	if m.kind == memLRU {
-		copy(m.list[i:], m.list[i+1:])
-		m.list = m.list[:len(m.list)-1]
-		for k := int(i); k < len(m.list); k++ {
-			m.at[m.list[k]] = int32(k)
-		}
-	} else {
-		last := m.list[len(m.list)-1]
-		m.list[i] = last
-		m.at[last] = i
-		m.list = m.list[:len(m.list)-1]
-	}
+	last := m.list[len(m.list)-1]
+	m.list[i] = last
+	m.at[last] = i
+	m.list = m.list[:len(m.list)-1]
 	m.at[pos] = -1
 }
 
 // touch makes a remembered card the most recently seen (lru).
 func (m *memory) touch(pos int32) {
-	i := int(m.at[pos])
-	if i < 0 || i == len(m.list)-1 {
-		return
+	m.clock++
+	m.stamp[pos] = m.clock
+}
+
+// leastRecent returns the least recently seen card in list other than x, or -1.
+func (m *memory) leastRecent(x int32) int32 {
+	best := int32(-1)
+	for _, pos := range m.list {
+		if pos != x && (best < 0 || m.stamp[pos] < m.stamp[best]) {
+			best = pos
+		}
 	}
-	copy(m.list[i:], m.list[i+1:])
-	m.list[len(m.list)-1] = pos
-	for k := i; k < len(m.list); k++ {
-		m.at[m.list[k]] = int32(k)
-	}
+	return best
 }
 
 // see records that pos was turned face up in turn t.
 func (m *memory) see(d *deal, pos int32, t int32) {
 	if m.known(pos) {
-		if m.kind == memLRU {
+		if m.kind == memLRU && m.at[pos] >= 0 {
 			m.touch(pos)
 		}
 		return
@@ -199,8 +201,11 @@ func (m *memory) see(d *deal, pos int32, t int32) {
 	m.at[pos] = int32(len(m.list))
 	m.list = append(m.list, pos)
 	m.since[pos] = t
-	if m.kind == memLRU && len(m.list) > m.capacity {
-		m.forget(d, m.list[0])
+	if m.kind == memLRU {
+		m.touch(pos)
+		if len(m.list) > m.capacity {
+			m.forget(d, m.leastRecent(-1))
+		}
 	}
 }
 
@@ -286,9 +291,12 @@ func (m *memory) knownPair(d *deal) (a, b int32, ok bool) {
 	return -1, -1, false
 }
 
-// oldestOther returns the least recently seen remembered card other than x (lru), or some
-// remembered card other than x, or -1.
+// oldestOther returns a remembered card other than x for the mover to flip as a known card: the
+// least recently seen one under lru, the first one listed otherwise; -1 if there is none.
 func (m *memory) oldestOther(x int32) int32 {
+	if m.kind == memLRU {
+		return m.leastRecent(x)
+	}
 	for _, pos := range m.list {
 		if pos != x {
 			return pos

@@ -4,6 +4,7 @@ package sim
 // count, so tallies merge exactly and in any order: a run's totals do not depend on how its games
 // were split among workers.
 type Tally struct {
+	_ [64]byte // keeps the counters below off other workers' cache lines
 	// Seats and Pairs are the number of seats and the deal size.
 	Seats, Pairs int
 	// Games is the number of games tallied.
@@ -22,20 +23,25 @@ type Tally struct {
 	// Lucky counts the turns whose second card matched a first card the mover did not remember
 	// (solitaire's "lucky matches"); LuckySumSq the sum over games of its square.
 	Lucky, LuckySumSq int64
+	_                 [64]byte
 }
 
 // NewTally returns an empty tally for games of seats players on a deal of pairs pairs.
 func NewTally(seats, pairs int) *Tally {
-	t := &Tally{
-		Seats:  seats,
-		Pairs:  pairs,
-		Share:  make([][]int64, seats),
-		Wins:   make([]int64, seats),
-		Draws:  make([]int64, seats),
-		Losses: make([]int64, seats),
+	// All counts live in one block, padded at both ends, so that the tallies of two workers never
+	// share a cache line (false sharing would make two workers slower than one).
+	const pad = 16
+	bins := pairs*seats + 1
+	block := make([]int64, pad+3*seats+seats*bins+pad)[pad:]
+	take := func(k int) []int64 {
+		s := block[:k:k]
+		block = block[k:]
+		return s
 	}
+	t := &Tally{Seats: seats, Pairs: pairs, Share: make([][]int64, seats),
+		Wins: take(seats), Draws: take(seats), Losses: take(seats)}
 	for i := range t.Share {
-		t.Share[i] = make([]int64, pairs*seats+1)
+		t.Share[i] = take(bins)
 	}
 	return t
 }
@@ -94,16 +100,19 @@ func (t *Tally) Merge(u *Tally) {
 // PairTally accumulates the deal-by-deal results of two players who play every deal once in each
 // seat order.
 type PairTally struct {
+	_     [64]byte
 	Pairs int
 	Deals int64
 	// Sum[k] counts the deals on which the first player's scores in the two games added up to
 	// k/2 pairs (k = 0 .. 4·Pairs).
 	Sum []int64
+	_   [64]byte
 }
 
 // NewPairTally returns an empty pair tally for a deal of pairs pairs.
 func NewPairTally(pairs int) *PairTally {
-	return &PairTally{Pairs: pairs, Sum: make([]int64, 4*pairs+1)}
+	const pad = 16
+	return &PairTally{Pairs: pairs, Sum: make([]int64, pad+4*pairs+1+pad)[pad : pad+4*pairs+1 : pad+4*pairs+1]}
 }
 
 // Merge adds the counts of u to t.

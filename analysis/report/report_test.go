@@ -119,17 +119,17 @@ func TestCSV(t *testing.T) {
 	if len(rows) != 1+3*2 {
 		t.Fatalf("%d rows, want 7", len(rows))
 	}
-	if !slices.Equal(rows[0], CSVHeader) || strings.Join(CSVHeader, ",") !=
-		"pairs,matchup,seat,player,games,mean_pairs,sd_pairs,ci95_low,ci95_high,exact_pairs,wins,draws,losses,mean_turns" {
+	if !slices.Equal(rows[0], CSVHeader()) || strings.Join(CSVHeader(), ",") !=
+		"run,seed,pairs,matchup,seat,player,games,mean_pairs,sd_pairs,ci95_low,ci95_high,exact_pairs,wins,draws,losses,mean_turns" {
 		t.Errorf("header = %v", rows[0])
 	}
 	want := [][]string{
-		{"2", "opt vs opt", "0", "opt", "1000", "0.672", "0.5", "0.641", "0.703", "2/3", "300", "100", "600", "3.25"},
-		{"2", "opt vs opt", "1", "opt", "1000", "1.328", "0.5", "1.297", "1.359", "4/3", "600", "100", "300", "3.25"},
-		{"2", "br vs opt", "0", "br", "1000", "0.9", "0.6", "0.86", "0.94", "", "400", "150", "450", "3.5"},
-		{"2", "br vs opt", "1", "opt", "1000", "1.1", "0.6", "1.06", "1.14", "1", "450", "150", "400", "3.5"},
-		{"4", "opt vs br", "0", "opt", "1000", "1.75", "0.9", "1.69", "1.81", "", "350", "150", "500", "7.125"},
-		{"4", "opt vs br", "1", "br", "1000", "2.25", "0.9", "2.19", "2.31", "", "500", "150", "350", "7.125"},
+		{"demo run", "42", "2", "opt vs opt", "0", "opt", "1000", "0.672", "0.5", "0.641", "0.703", "2/3", "300", "100", "600", "3.25"},
+		{"demo run", "42", "2", "opt vs opt", "1", "opt", "1000", "1.328", "0.5", "1.297", "1.359", "4/3", "600", "100", "300", "3.25"},
+		{"demo run", "42", "2", "br vs opt", "0", "br", "1000", "0.9", "0.6", "0.86", "0.94", "", "400", "150", "450", "3.5"},
+		{"demo run", "42", "2", "br vs opt", "1", "opt", "1000", "1.1", "0.6", "1.06", "1.14", "1", "450", "150", "400", "3.5"},
+		{"demo run", "42", "4", "opt vs br", "0", "opt", "1000", "1.75", "0.9", "1.69", "1.81", "", "350", "150", "500", "7.125"},
+		{"demo run", "42", "4", "opt vs br", "1", "br", "1000", "2.25", "0.9", "2.19", "2.31", "", "500", "150", "350", "7.125"},
 	}
 	for i, w := range want {
 		if !slices.Equal(rows[i+1], w) {

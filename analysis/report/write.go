@@ -33,14 +33,15 @@ func WriteJSON(w io.Writer, r *Run) error {
 	return err
 }
 
-// CSVHeader is the header row of WriteCSV's output.
-var CSVHeader = []string{
-	"pairs", "matchup", "seat", "player", "games", "mean_pairs", "sd_pairs", "ci95_low", "ci95_high",
-	"exact_pairs", "wins", "draws", "losses", "mean_turns",
+// CSVHeader returns the header row of WriteCSV's output.
+func CSVHeader() []string {
+	return []string{"run", "seed", "pairs", "matchup", "seat", "player", "games", "mean_pairs", "sd_pairs", "ci95_low", "ci95_high",
+		"exact_pairs", "wins", "draws", "losses", "mean_turns",
+	}
 }
 
-// WriteCSV writes r's matchups as tidy CSV: the header CSVHeader, then one row per matchup and seat,
-// in the order of r.Matchups and then seat order. matchup is the seat order joined by " vs ", seat
+// WriteCSV writes r's matchups as tidy CSV: the header CSVHeader(), then one row per matchup and seat
+// (each naming the run and its seed), in the order of r.Matchups and then seat order. matchup is the seat order joined by " vs ", seat
 // counts from 0 (seat 0 moves first), exact_pairs is "p/q" or empty where there is no exact model,
 // and the matchup-level games and mean_turns repeat on each of its rows. Floats are printed in the
 // shortest form that reads back to the same float64. It returns an error, having written nothing,
@@ -51,7 +52,7 @@ func WriteCSV(w io.Writer, r *Run) error {
 	}
 	var buf bytes.Buffer
 	cw := csv.NewWriter(&buf)
-	if err := cw.Write(CSVHeader); err != nil {
+	if err := cw.Write(CSVHeader()); err != nil {
 		return err
 	}
 	for _, m := range r.Matchups {
@@ -62,7 +63,7 @@ func WriteCSV(w io.Writer, r *Run) error {
 				exact = *m.ExactPairs[s]
 			}
 			row := []string{
-				strconv.Itoa(m.Pairs), name, strconv.Itoa(s), player,
+				r.Name, strconv.FormatUint(r.Seed, 10), strconv.Itoa(m.Pairs), name, strconv.Itoa(s), player,
 				strconv.FormatInt(m.Games, 10),
 				formatFloat(m.MeanPairs[s]), formatFloat(m.StdDev[s]),
 				formatFloat(m.CI95[s][0]), formatFloat(m.CI95[s][1]),
@@ -237,7 +238,12 @@ func meanCI(mean float64, ci [2]float64) string {
 	return fmt.Sprintf("%.4f [%.4f, %.4f]", mean, ci[0], ci[1])
 }
 
-// exactCell formats an exact value as "0.6667 (2/3)", or "—" when there is none.
+// maxFractionWidth is the longest "p/q" the report prints beside an exact value's decimal;
+// longer fractions are left to results.json and matchups.csv.
+const maxFractionWidth = 15
+
+// exactCell formats an exact value as "0.6667 (2/3)", or "—" when there is none; a fraction
+// longer than maxFractionWidth is shown as its decimal alone, marked "exact".
 func exactCell(s *string) string {
 	if s == nil {
 		return "—"
@@ -246,8 +252,11 @@ func exactCell(s *string) string {
 	if err != nil {
 		return cell(*s)
 	}
-	if x.IsInt() {
+	switch {
+	case x.IsInt():
 		return x.FloatString(4) + " (" + x.Num().String() + ")"
+	case len(x.String()) > maxFractionWidth:
+		return x.FloatString(4) + " (exact)"
 	}
 	return x.FloatString(4) + " (" + x.String() + ")"
 }

@@ -109,6 +109,16 @@ func flagError(fs *flag.FlagSet, err error) string {
 	switch {
 	case strings.HasPrefix(msg, "flag provided but not defined: "):
 		return fmt.Sprintf("unknown flag %s (see %s -h)", strings.TrimPrefix(msg, "flag provided but not defined: "), fs.Name())
+	case strings.HasPrefix(msg, "invalid boolean value "):
+		// invalid boolean value "x" for -quiet: parse error
+		rest := strings.TrimPrefix(msg, "invalid boolean value ")
+		if i := strings.Index(rest, " for -"); i >= 0 {
+			name := rest[i+len(" for -"):]
+			if k := strings.Index(name, ":"); k >= 0 {
+				name = name[:k]
+			}
+			return fmt.Sprintf("--%s %s: must be true or false", name, rest[:i])
+		}
 	case strings.HasPrefix(msg, "invalid value "):
 		// invalid value "x" for flag -pairs: parse error
 		rest := strings.TrimPrefix(msg, "invalid value ")

@@ -1,0 +1,257 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"memsim/analysis/report"
+)
+
+// writeConfig writes a configuration whose output goes to dir and returns its path.
+func writeConfig(t *testing.T, dir, name, body string) string {
+	t.Helper()
+	path := filepath.Join(dir, name+".yaml")
+	text := fmt.Sprintf("name: %s\noutput: %q\n%s", name, filepath.Join(dir, "out"), body)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+const smallTournament = `seed: 7
+games: 3000
+paired: true
+rules:
+  pairs: [3, 4]
+players:
+  - {name: optimal, policy: optimal}
+  - {name: parity, policy: parity}
+  - {name: random, policy: random}
+  - {name: forgetful, policy: forgetful, memory: {capacity: 2}}
+`
+
+func readRun(t *testing.T, dir string) *report.Run {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, "results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r report.Run
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	return &r
+}
+
+func TestRunWritesTheRunFolder(t *testing.T) {
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, "small", smallTournament)
+	stdout, stderr, code := runArgs(t, "run", "--quiet", cfg)
+	if code != exitOK {
+		t.Fatalf("exit %d, stderr %s", code, stderr)
+	}
+	out := filepath.Join(dir, "out", "small")
+	for _, f := range []string{"config.yaml", "results.json", "matchups.csv", "report.md"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("missing %s: %v", f, err)
+		}
+	}
+	if !strings.Contains(stdout, "# ") || !strings.Contains(stderr, "wrote "+out) {
+		t.Errorf("stdout %q... stderr %q", stdout[:min(len(stdout), 80)], stderr)
+	}
+	r := readRun(t, out)
+	// 4 players, round-robin over ordered pairs: 12 matchups per deal size, 6 pairings.
+	if r.Seed != 7 || len(r.Matchups) != 24 || len(r.Pairings) != 12 {
+		t.Fatalf("seed %d, %d matchups, %d pairings", r.Seed, len(r.Matchups), len(r.Pairings))
+	}
+	for _, m := range r.Matchups {
+		total := 0.0
+		for _, x := range m.MeanPairs {
+			total += x
+		}
+		if m.Games != 3000 || total < float64(m.Pairs)-1e-9 || total > float64(m.Pairs)+1e-9 {
+			t.Errorf("%v at %d pairs: %d games, seats' means add up to %g", m.Players, m.Pairs, m.Games, total)
+		}
+		// Exact values exist exactly for the matchups of the two perfect-memory table players.
+		tableOnly := true
+		for _, p := range m.Players {
+			tableOnly = tableOnly && (p == "optimal" || p == "parity")
+		}
+		for s, e := range m.ExactPairs {
+			if (e != nil) != tableOnly {
+				t.Errorf("%v at %d pairs: exact value of seat %d is %v", m.Players, m.Pairs, s, e)
+			}
+		}
+	}
+	// The resolved configuration in the folder runs again to the same results.
+	code2 := run(t.Context(), []string{"run", "--quiet", filepath.Join(out, "config.yaml")}, new(strings.Builder), new(strings.Builder))
+	if code2 != exitOK {
+		t.Fatalf("rerun of the written config.yaml: exit %d", code2)
+	}
+}
+
+// The same configuration gives byte-identical results on 1 and 2 workers.
+func TestRunIsDeterministicAcrossWorkers(t *testing.T) {
+	var outputs [2][]byte
+	for i, workers := range []string{"1", "2"} {
+		dir := t.TempDir()
+		cfg := writeConfig(t, dir, "det", smallTournament)
+		if _, stderr, code := runArgs(t, "run", "--quiet", "--workers", workers, "--games", "2500", cfg); code != exitOK {
+			t.Fatalf("workers %s: exit %d: %s", workers, code, stderr)
+		}
+		data, err := os.ReadFile(filepath.Join(dir, "out", "det", "results.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		outputs[i] = data
+	}
+	if string(outputs[0]) != string(outputs[1]) {
+		t.Fatal("results.json differs between 1 and 2 workers")
+	}
+}
+
+// The simulated means of perfect-memory table players agree with the solver's exact values.
+func TestRunAgreesWithSolver(t *testing.T) {
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, "agree", `seed: 11
+games: 20000
+rules: {pairs: [4]}
+players:
+  - {name: optimal, policy: optimal}
+  - {name: daring, policy: daring}
+  - {name: br, policy: best-response, opponent: daring}
+format: gauntlet
+`)
+	if _, stderr, code := runArgs(t, "run", "--quiet", cfg); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	r := readRun(t, filepath.Join(dir, "out", "agree"))
+	checked := 0
+	for _, m := range r.Matchups {
+		for s, e := range m.ExactPairs {
+			if e == nil {
+				continue
+			}
+			x, _ := new(big.Rat).SetString(*e)
+			want, _ := x.Float64()
+			se := m.StdDev[s] / sqrt(float64(m.Games))
+			if d := m.MeanPairs[s] - want; d > 4.5*se || d < -4.5*se {
+				t.Errorf("%v seat %d: mean %.4f, exact %s = %.4f (%.1f standard errors)", m.Players, s, m.MeanPairs[s], *e, want, d/se)
+			}
+			checked++
+		}
+	}
+	// optimal vs daring, daring vs optimal; optimal vs br has no model (br answers daring).
+	if checked != 4 {
+		t.Errorf("checked %d exact values, want 4", checked)
+	}
+}
+
+func sqrt(x float64) float64 {
+	z := x
+	for range 60 {
+		z = (z + x/z) / 2
+	}
+	return z
+}
+
+var positionPrefix = regexp.MustCompile(`^memsim run: [^:]+\.yaml:\d+:\d+: `)
+
+func TestRunBadConfigurations(t *testing.T) {
+	tests := []struct {
+		name, body, want string
+	}{
+		{"unknown key", "gmaes: 3\nplayers: [{name: a, policy: safe}, {name: b, policy: daring}]\n", `unknown key "gmaes"`},
+		{"wrong type", "games: lots\nplayers: [{name: a, policy: safe}, {name: b, policy: daring}]\n", "games"},
+		{"bad value", "games: 0\nplayers: [{name: a, policy: safe}, {name: b, policy: daring}]\n", "games"},
+		{"unknown policy", "players: [{name: a, policy: smart}, {name: b, policy: daring}]\n", "allowed: optimal, best-response"},
+		{"bad memory combination", "players: [{name: a, policy: safe, memory: {capacity: 5}}, {name: b, policy: daring}]\n", "needs a forgetting rule"},
+		{"decay without q", "players: [{name: a, policy: safe, memory: {forget: decay}}, {name: b, policy: daring}]\n", "decay probability"},
+		{"syntax", "players: [{name: a, policy: safe}, {name: b\n", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			cfg := writeConfig(t, dir, "bad", tt.body)
+			_, stderr, code := runArgs(t, "run", "--quiet", cfg)
+			if code != exitUsage {
+				t.Fatalf("exit %d, want %d; stderr %q", code, exitUsage, stderr)
+			}
+			if strings.Count(stderr, "\n") != 1 || !positionPrefix.MatchString(stderr) || !strings.Contains(stderr, tt.want) {
+				t.Errorf("stderr %q: want one line file:line:col: ... containing %q", stderr, tt.want)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "out")); !os.IsNotExist(err) {
+				t.Errorf("a bad configuration wrote output: %v", err)
+			}
+		})
+	}
+}
+
+func TestRunBadInvocations(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "/no/such/file.yaml"}, "no such file"},
+		{[]string{"run", "a.yaml", "b.yaml"}, "one configuration file at most"},
+		{[]string{"run", "--workers", "-2"}, "--workers -2"},
+		{[]string{"run", "--games", "x"}, "--games \"x\": must be a whole number"},
+		{[]string{"run", "--quiet=maybe"}, "must be true or false"},
+		{[]string{"replay"}, "--game -1"},
+		{[]string{"replay", "--game", "0", "--pairs", "5"}, "deal sizes are [12 26]"},
+		{[]string{"replay", "--game", "0", "--players", "x,y"}, "allowed: optimal,parity;"},
+		{[]string{"bench", "--pairs", "0"}, "--pairs 0"},
+		{[]string{"bench", "--policy", "smart"}, "unknown policy \"smart\""},
+		{[]string{"bench", "--forget", "fifo"}, "allowed: handover-uniform, lru, decay"},
+		{[]string{"bench", "--scope", "public"}, "allowed: shared, private"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			_, stderr, code := runArgs(t, tt.args...)
+			if code != exitUsage || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, tt.want) {
+				t.Errorf("exit %d, stderr %q; want exit 2 and one line containing %q", code, stderr, tt.want)
+			}
+		})
+	}
+}
+
+func TestReplayPrintsTheSameGameTwice(t *testing.T) {
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, "rep", smallTournament)
+	args := []string{"replay", "--config", cfg, "--game", "17", "--pairs", "4", "--players", "parity,forgetful"}
+	out1, stderr, code := runArgs(t, args...)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	out2, _, _ := runArgs(t, args...)
+	if out1 != out2 {
+		t.Fatal("two replays of one game differ")
+	}
+	if !strings.Contains(out1, "game 17 (seed 7): 4 pairs") || !strings.Contains(out1, "turn   1  seat 0 parity") {
+		t.Errorf("replay output:\n%s", out1)
+	}
+	// Every pair is taken once: four "takes the pair" lines.
+	if n := strings.Count(out1, "takes the pair"); n != 4 {
+		t.Errorf("%d pairs taken in the log, want 4:\n%s", n, out1)
+	}
+}
+
+func TestBenchJSON(t *testing.T) {
+	stdout, stderr, code := runArgs(t, "bench", "--pairs", "6", "--games", "3000", "--workers", "1", "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var res benchResult
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+		t.Fatalf("%v: %q", err, stdout)
+	}
+	if res.GamesPerSec <= 0 || res.Workers != 1 || res.Games != 3000 || res.Policy != "parity" || res.Memory != "perfect" {
+		t.Errorf("%+v", res)
+	}
+}

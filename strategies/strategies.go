@@ -198,7 +198,11 @@ func tablePolicy(p rules.Policy, defaultMemory rules.Memory) builder {
 			}
 		}
 		if note == "" {
-			b.Exact = &Exact{Policy: p, Opponent: opp, Memory: mem}
+			em := mem
+			if em.Perfect() {
+				em = rules.Memory{} // every perfect memory is the same, whatever its scope
+			}
+			b.Exact = &Exact{Policy: p, Opponent: opp, Memory: em}
 		}
 		return b, nil
 	}

@@ -56,7 +56,7 @@ func newTournament(ctx context.Context, cfg *configs.Tournament) (*tournament, e
 		}}
 		b, err := strategies.Build(ctx, spec, env)
 		if err != nil {
-			return nil, cfg.At(p.Pos, err)
+			return nil, cfg.At(p.MemoryPos, err)
 		}
 		t.players = append(t.players, b)
 	}

@@ -124,6 +124,7 @@ type Game struct {
 	id      GameID
 	turn    int32
 	lucky   int // turns whose two cards, neither remembered, matched
+	mover   int // the seat moving in the current turn
 	play    rng
 	view    View
 	log     *Log
@@ -326,6 +327,7 @@ func (g *Game) run(seat *int) error {
 			return g.moveError(*seat, "the game did not end within %d turns", g.maxTurns)
 		}
 		g.turn++
+		g.mover = *seat
 		var end turnEnd
 		var err error
 		if t := g.tables[*seat]; t != nil {

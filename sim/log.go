@@ -32,7 +32,7 @@ func (l *Log) reset(g *Game) {
 
 func (l *Log) current(g *Game) *LoggedTurn {
 	if n := len(l.Turns); n == 0 || l.Turns[n-1].Turn != int(g.turn) {
-		l.Turns = append(l.Turns, LoggedTurn{Turn: int(g.turn)})
+		l.Turns = append(l.Turns, LoggedTurn{Turn: int(g.turn), Seat: g.mover})
 	}
 	return &l.Turns[len(l.Turns)-1]
 }

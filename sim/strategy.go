@@ -142,7 +142,7 @@ func (g *Game) strategyTurn(seat int, afterPass bool) (turnEnd, error) {
 		}
 		return turnPassed, nil
 	}
-	x, err := g.resolve(seat, m, mv, -1, false)
+	x, err := g.resolve(seat, m, mv, -1, !canPass)
 	if err != nil {
 		return 0, err
 	}
@@ -153,9 +153,8 @@ func (g *Game) strategyTurn(seat int, afterPass bool) (turnEnd, error) {
 	if mv.kind == movePass {
 		return 0, g.moveError(seat, "pass as the second flip: a pass is a first move")
 	}
-	// Under pass rule never, two remembered cards that are not a pair would make a pass.
-	noPass := xKnown && !canPass
-	y, err := g.resolve(seat, m, mv, x, noPass)
+	// Where passing is not allowed, two remembered cards that are not a pair would make a pass.
+	y, err := g.resolve(seat, m, mv, x, xKnown && !canPass)
 	if err != nil {
 		return 0, err
 	}
@@ -179,7 +178,9 @@ func (g *Game) strategyTurn(seat int, afterPass bool) (turnEnd, error) {
 }
 
 // resolve turns a move into a position, checking it; first is the face-up card (-1 for the first
-// flip) and noPass says that a remembered card other than first's partner may not be drawn.
+// flip) and noPass says that the turn may not become a pass: a random second card that is
+// remembered must be the first card's partner, and a random first card that is remembered must
+// leave such a second card.
 func (g *Game) resolve(seat int, m *memory, mv Move, first int32, noPass bool) (int32, error) {
 	switch mv.kind {
 	case moveAt:
@@ -200,7 +201,17 @@ func (g *Game) resolve(seat int, m *memory, mv Move, first int32, noPass bool) (
 		return m.pickUnknown(&g.play), nil
 	case moveRandom:
 		ok := func(pos int32) bool {
-			return pos != first && !(noPass && m.known(pos) && g.deal.face[pos] != g.deal.face[first])
+			if pos == first || !noPass || !m.known(pos) {
+				return pos != first
+			}
+			if first >= 0 {
+				// The second card: a remembered card must be the first card's partner.
+				return g.deal.face[pos] == g.deal.face[first]
+			}
+			// The first card: a remembered card needs a legal second card after it, an
+			// unremembered card or its remembered partner.
+			_, partner := m.partnerOf(&g.deal, pos)
+			return len(m.unk) > 0 || partner
 		}
 		for range 64 {
 			if pos := g.down[g.play.intn(len(g.down))]; ok(pos) {

@@ -20,8 +20,9 @@ type Tally struct {
 	TurnSum, TurnSumSq int64
 	// Stalemates counts the games that ended because every seat passed in turn.
 	Stalemates int64
-	// Lucky counts the turns whose second card matched a first card the mover did not remember
-	// (solitaire's "lucky matches"); LuckySumSq the sum over games of its square.
+	// Lucky counts the turns whose two cards, neither of them remembered by the mover when it
+	// flipped them, matched by chance (solitaire's "lucky matches"); LuckySumSq is the sum over
+	// games of the square of each game's count.
 	Lucky, LuckySumSq int64
 	_                 [64]byte
 }

@@ -165,6 +165,8 @@ func tablePolicy(p rules.Policy, defaultMemory rules.Memory) builder {
 		b := Built{Player: sim.Player{Memory: mem}, Policy: p.String()}
 		opp := rules.PolicyOptimal
 		switch {
+		case p == rules.PolicyBestResponse && env.Players != 2:
+			return Built{}, fmt.Errorf("policy best-response is solved for 2 players only, not %d", env.Players)
 		case p == rules.PolicyBestResponse && spec.Opponent == "":
 			return Built{}, fmt.Errorf("policy best-response needs an opponent (allowed: %s)", strings.Join(OpponentNames(), ", "))
 		case p == rules.PolicyBestResponse:

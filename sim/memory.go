@@ -97,8 +97,8 @@ func (m *memory) reset() {
 
 func (m *memory) known(pos int32) bool { return m.at[pos] >= 0 || m.pend[pos] }
 
-// remember counts pos as remembered and takes it out of unk.
-func (m *memory) remember(d *deal, pos int32) {
+// leaveUnk takes pos out of unk.
+func (m *memory) leaveUnk(d *deal, pos int32) {
 	i := m.unkAt[pos]
 	last := m.unk[len(m.unk)-1]
 	m.unk[i] = last
@@ -108,6 +108,11 @@ func (m *memory) remember(d *deal, pos int32) {
 	if d.seen[pos] {
 		m.stale--
 	}
+}
+
+// remember counts pos as remembered and takes it out of unk.
+func (m *memory) remember(d *deal, pos int32) {
+	m.leaveUnk(d, pos)
 	f := d.face[pos]
 	m.count[f]++
 	if m.count[f] == 1 {
@@ -225,15 +230,7 @@ func (m *memory) remove(d *deal, pos int32) {
 		m.pend[pos] = false
 		m.drop(d, pos, false)
 	default:
-		i := m.unkAt[pos]
-		last := m.unk[len(m.unk)-1]
-		m.unk[i] = last
-		m.unkAt[last] = i
-		m.unk = m.unk[:len(m.unk)-1]
-		m.unkAt[pos] = -1
-		if d.seen[pos] {
-			m.stale--
-		}
+		m.leaveUnk(d, pos)
 	}
 }
 

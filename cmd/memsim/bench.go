@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -60,24 +59,12 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.IntVar(&fl.workers, "workers", 0, "`W` worker goroutines (0: one per CPU)")
 	fs.BoolVar(&fl.json, "json", false, "print one JSON object")
 	fs.SetOutput(io.Discard)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, benchUsage)
-			fs.SetOutput(stdout)
-			fs.PrintDefaults()
-			return exitOK
-		}
-		fmt.Fprintln(stderr, "memsim bench: "+flagError(fs, err))
-		return exitUsage
+	if code, done := parseFlags(fs, benchUsage, args, stdout, stderr); done {
+		return code
 	}
 	res, err := bench(ctx, fl)
 	if err != nil {
-		fmt.Fprintln(stderr, "memsim bench: "+err.Error())
-		var ue *usageError
-		if errors.As(err, &ue) {
-			return exitUsage
-		}
-		return exitError
+		return exitFor(fs.Name(), err, stderr)
 	}
 	if fl.json {
 		b, _ := json.Marshal(res)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -35,25 +34,10 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fs.IntVar(&fl.pairs, "pairs", 0, "deal size `N` (default: the configuration's first)")
 	fs.StringVar(&fl.players, "players", "", "seat order, comma-separated player `names` (default: the first matchup)")
 	fs.SetOutput(io.Discard)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, replayUsage)
-			fs.SetOutput(stdout)
-			fs.PrintDefaults()
-			return exitOK
-		}
-		fmt.Fprintln(stderr, "memsim replay: "+flagError(fs, err))
-		return exitUsage
+	if code, done := parseFlags(fs, replayUsage, args, stdout, stderr); done {
+		return code
 	}
-	if err := replay(ctx, fl, fs.Args(), stdout); err != nil {
-		fmt.Fprintln(stderr, "memsim replay: "+err.Error())
-		var ue *usageError
-		if errors.As(err, &ue) {
-			return exitUsage
-		}
-		return exitError
-	}
-	return exitOK
+	return exitFor(fs.Name(), replay(ctx, fl, fs.Args(), stdout), stderr)
 }
 
 func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer) error {

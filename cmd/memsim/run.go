@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -65,25 +64,10 @@ func loadConfig(args []string) (*configs.Tournament, error) {
 func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var fl runFlags
 	fs := newRunFlagSet(&fl)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, runUsage)
-			fs.SetOutput(stdout)
-			fs.PrintDefaults()
-			return exitOK
-		}
-		fmt.Fprintln(stderr, "memsim run: "+flagError(fs, err))
-		return exitUsage
+	if code, done := parseFlags(fs, runUsage, args, stdout, stderr); done {
+		return code
 	}
-	if err := runTournament(ctx, fl, fs.Args(), stdout, stderr); err != nil {
-		fmt.Fprintln(stderr, "memsim run: "+err.Error())
-		var ue *usageError
-		if errors.As(err, &ue) {
-			return exitUsage
-		}
-		return exitError
-	}
-	return exitOK
+	return exitFor(fs.Name(), runTournament(ctx, fl, fs.Args(), stdout, stderr), stderr)
 }
 
 func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stderr io.Writer) error {

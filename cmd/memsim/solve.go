@@ -68,15 +68,8 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 func runSolve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var fl solveFlags
 	fs := newSolveFlagSet(&fl)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, solveUsage)
-			fs.SetOutput(stdout)
-			fs.PrintDefaults()
-			return exitOK
-		}
-		fmt.Fprintln(stderr, "memsim solve: "+flagError(fs, err))
-		return exitUsage
+	if code, done := parseFlags(fs, solveUsage, args, stdout, stderr); done {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "memsim solve: unexpected argument %q (all input is given by flags; see memsim solve -h)\n", fs.Arg(0))
@@ -106,35 +99,31 @@ func runSolve(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 // flagError rewrites the flag package's errors as one line naming the flag.
 func flagError(fs *flag.FlagSet, err error) string {
 	msg := err.Error()
-	switch {
-	case strings.HasPrefix(msg, "flag provided but not defined: "):
-		return fmt.Sprintf("unknown flag %s (see %s -h)", strings.TrimPrefix(msg, "flag provided but not defined: "), fs.Name())
-	case strings.HasPrefix(msg, "invalid boolean value "):
-		// invalid boolean value "x" for -quiet: parse error
-		rest := strings.TrimPrefix(msg, "invalid boolean value ")
-		if i := strings.Index(rest, " for -"); i >= 0 {
-			name := rest[i+len(" for -"):]
-			if k := strings.Index(name, ":"); k >= 0 {
-				name = name[:k]
-			}
-			return fmt.Sprintf("--%s %s: must be true or false", name, rest[:i])
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
+		return fmt.Sprintf("unknown flag %s (see %s -h)", name, fs.Name())
+	}
+	// invalid value "x" for flag -pairs: parse error, or invalid boolean value "x" for -quiet: ...
+	for _, form := range [][2]string{{"invalid value ", " for flag -"}, {"invalid boolean value ", " for -"}} {
+		rest, ok := strings.CutPrefix(msg, form[0])
+		if !ok {
+			continue
 		}
-	case strings.HasPrefix(msg, "invalid value "):
-		// invalid value "x" for flag -pairs: parse error
-		rest := strings.TrimPrefix(msg, "invalid value ")
-		if i := strings.Index(rest, " for flag -"); i >= 0 {
-			name := rest[i+len(" for flag -"):]
-			if k := strings.Index(name, ":"); k >= 0 {
-				name = name[:k]
-			}
-			kind := "a whole number"
-			if f := fs.Lookup(name); f != nil {
-				if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
-					kind = "true or false"
+		value, name, ok := strings.Cut(rest, form[1])
+		if !ok {
+			break
+		}
+		name, _, _ = strings.Cut(name, ":")
+		kind := "a whole number"
+		if f := fs.Lookup(name); f != nil {
+			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+				kind = "true or false"
+			} else if g, ok := f.Value.(flag.Getter); ok {
+				if _, ok := g.Get().(float64); ok {
+					kind = "a number"
 				}
 			}
-			return fmt.Sprintf("--%s %s: must be %s", name, rest[:i], kind)
 		}
+		return fmt.Sprintf("--%s %s: must be %s", name, value, kind)
 	}
 	return msg
 }

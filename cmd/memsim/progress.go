@@ -50,12 +50,11 @@ func (p *progress) bar(w io.Writer) {
 		progressbar.OptionSetWriter(w),
 		progressbar.OptionSetDescription("games"),
 		progressbar.OptionShowCount(),
-		progressbar.OptionShowIts(),
-		progressbar.OptionSetItsString("games"),
-		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionSetPredictTime(false),
 		progressbar.OptionThrottle(200*time.Millisecond),
 		progressbar.OptionClearOnFinish(),
 	)
+	start := time.Now()
 	tick := time.NewTicker(200 * time.Millisecond)
 	defer tick.Stop()
 	for {
@@ -65,9 +64,21 @@ func (p *progress) bar(w io.Writer) {
 			_ = bar.Finish()
 			return
 		case <-tick.C:
-			_ = bar.Set64(p.done.Load())
+			done := p.done.Load()
+			rate, left := p.rate(done, time.Since(start))
+			_ = bar.Set64(done)
+			bar.Describe(fmt.Sprintf("games, %.3g/s, about %s left", rate, left))
 		}
 	}
+}
+
+// rate returns the games per second so far and a rough time left.
+func (p *progress) rate(done int64, elapsed time.Duration) (float64, string) {
+	rate := float64(done) / elapsed.Seconds()
+	if rate <= 0 {
+		return 0, "?"
+	}
+	return rate, fmt.Sprintf("%.0f s", float64(p.total-done)/rate)
 }
 
 func (p *progress) plain(w io.Writer) {
@@ -80,12 +91,7 @@ func (p *progress) plain(w io.Writer) {
 			return
 		case <-tick.C:
 			done := p.done.Load()
-			el := time.Since(start).Seconds()
-			rate := float64(done) / el
-			left := "?"
-			if rate > 0 {
-				left = fmt.Sprintf("%.0f s", float64(p.total-done)/rate)
-			}
+			rate, left := p.rate(done, time.Since(start))
 			fmt.Fprintf(w, "memsim run: %d of %d games (%.1f%%), %.3g games/s, about %s left\n",
 				done, p.total, 100*float64(done)/float64(p.total), rate, left)
 		}

@@ -114,6 +114,7 @@ type Game struct {
 	down     []int32 // cards on the table
 	downAt   []int32
 	identity []int32 // 0, 1, 2, ...
+	ordered  []int32 // the cards in their starting order: 0, 0, 1, 1, ..., then the singletons
 	left     int     // pairs on the table
 	mems     []memory
 	seatMem  []int
@@ -124,6 +125,11 @@ type Game struct {
 	id      GameID
 	turn    int32
 	lucky   int // turns whose two cards, neither remembered, matched
+
+	fast      bool         // games without a log take the perfect-memory path
+	perfect   perfectState // its memory
+	noneFaces []int32      // -1 for every pair face
+	dense     [][]rules.Choice
 	mover   int // the seat moving in the current turn
 	play    rng
 	view    View
@@ -168,6 +174,14 @@ func NewGame(s Setup) (*Game, error) {
 		noneAt[i], identity[i] = -1, int32(i)
 	}
 	g.identity = identity
+	g.ordered = padded[int32](cards)
+	for pos := range cards {
+		if pos < 2*s.Pairs {
+			g.ordered[pos] = int32(pos / 2)
+		} else {
+			g.ordered[pos] = int32(s.Pairs + pos - 2*s.Pairs)
+		}
+	}
 	// Players with the same memory share it unless it is private; perfect memories are all alike.
 	for i, p := range s.Players {
 		g.seatMem[i] = -1
@@ -193,6 +207,11 @@ func NewGame(s Setup) (*Game, error) {
 		}
 	}
 	g.view.g = g
+	if g.fast = g.perfectEligible(); g.fast {
+		g.dense = g.denseChoices()
+		g.noneFaces = noneAt[:s.Pairs]
+		g.perfect = perfectState{kp: padded[int32](s.Pairs), list: padded[int32](cards)[:0], at: padded[int32](cards)}
+	}
 	return g, nil
 }
 
@@ -225,11 +244,7 @@ func (g *Game) moveError(seat int, format string, args ...any) error {
 // turn in it.
 func (g *Game) Play(id GameID, log *Log) error {
 	r := seedRNG(id.Seed, id.DealStream, id.Index)
-	g.resetFaces()
-	for i := g.cards - 1; i > 0; i-- {
-		k := r.intn(i + 1)
-		g.deal.face[i], g.deal.face[k] = g.deal.face[k], g.deal.face[i]
-	}
+	shuffle(g.deal.face, g.ordered, &r)
 	return g.playDealt(id, log)
 }
 
@@ -260,6 +275,9 @@ func (g *Game) playDealt(id GameID, log *Log) (err error) {
 	if log != nil {
 		log.reset(g)
 	}
+	if g.fast && log == nil {
+		return g.playPerfect() // no strategies, so no strategy's panic to catch
+	}
 	seat := -1
 	defer func() {
 		if r := recover(); r != nil {
@@ -274,16 +292,21 @@ func (g *Game) playDealt(id GameID, log *Log) (err error) {
 	return g.run(&seat)
 }
 
-// resetFaces puts the cards in their starting order, so that a shuffle depends on its generator
-// alone.
-func (g *Game) resetFaces() {
-	n := int32(g.setup.Pairs)
-	for pos := range g.cards {
-		if pos < 2*int(n) {
-			g.deal.face[pos] = int32(pos / 2)
-		} else {
-			g.deal.face[pos] = n + int32(pos-2*int(n))
-		}
+// shuffle lays out a uniformly random deal in face: the cards in their starting order (so that
+// the deal depends on r alone), then Fisher-Yates from the end, two swaps per 64-bit random number.
+func shuffle(face, ordered []int32, r *rng) {
+	copy(face, ordered)
+	i := len(face) - 1
+	for ; i > 1; i -= 2 {
+		x := r.next()
+		k := r.bounded32(uint32(x), uint32(i+1))
+		face[i], face[k] = face[k], face[i]
+		k = r.bounded32(uint32(x>>32), uint32(i))
+		face[i-1], face[k] = face[k], face[i-1]
+	}
+	if i == 1 {
+		k := r.bounded32(uint32(r.next()), 2)
+		face[1], face[k] = face[k], face[1]
 	}
 }
 

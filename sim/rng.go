@@ -38,5 +38,18 @@ func (r *rng) intn(n int) int {
 	return int(hi)
 }
 
+// bounded32 returns a uniform integer in [0, n), 0 < n < 2^32, from the 32 random bits x, by
+// Lemire's method; in the rare case it must reject x it draws again from r.
+func (r *rng) bounded32(x, n uint32) uint32 {
+	m := uint64(x) * uint64(n)
+	if uint32(m) < n {
+		thresh := -n % n
+		for uint32(m) < thresh {
+			m = uint64(uint32(r.next())) * uint64(n)
+		}
+	}
+	return uint32(m >> 32)
+}
+
 // float64 returns a uniform number in [0, 1).
 func (r *rng) float64() float64 { return float64(r.next()>>11) / (1 << 53) }

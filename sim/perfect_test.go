@@ -1,0 +1,87 @@
+package sim
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"memsim/sim/rules"
+)
+
+// randomTable returns a table with a random legal choice in every state and pass flag: it
+// exercises every choice, passes and stalemates included.
+func randomTable(t *testing.T, r *rand.Rand, n int, pass rules.PassRule) *rules.ChoiceTable {
+	t.Helper()
+	tab, err := rules.NewChoiceTable(n, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for pairs := 0; pairs <= n; pairs++ {
+		for j := 0; j <= pairs; j++ {
+			st := rules.State{N: pairs, J: j}
+			for _, after := range []bool{false, true} {
+				var legal []rules.Choice
+				for _, c := range rules.Choices() {
+					if rules.Legal(st, c, pass) {
+						legal = append(legal, c)
+					}
+				}
+				tab.Set(st, after, legal[r.IntN(len(legal))])
+			}
+		}
+	}
+	return tab
+}
+
+// The perfect-memory path plays exactly the game the general path plays (which a log forces),
+// for every kind of table, pass rule and number of seats.
+func TestPerfectPathIsTheGeneralPath(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	games := 0
+	for _, n := range []int{1, 2, 3, 5, 8, 13, 26} {
+		for _, pass := range []rules.PassRule{rules.PassNever, rules.PassTwoKnown, rules.PassAlways} {
+			for players := 1; players <= 4; players++ {
+				var ps []Player
+				for i := range players {
+					var tab *rules.ChoiceTable
+					switch i % 3 {
+					case 0:
+						tab = randomTable(t, r, n, pass)
+					case 1:
+						tab, _ = rules.FixedChoiceTable(rules.PolicyParity, n, 0)
+					default:
+						tab, _ = rules.FixedChoiceTable(rules.PolicySafe, n, 0)
+					}
+					ps = append(ps, Player{Name: fmt.Sprint("p", i), Table: tab})
+				}
+				g, err := NewGame(Setup{Pairs: n, Pass: pass, Players: ps})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !g.fast {
+					t.Fatal("the setup does not take the perfect-memory path")
+				}
+				for k := range uint64(40) {
+					id := GameID{Seed: 5, DealStream: uint64(n), PlayStream: uint64(players), Index: k}
+					if err := g.Play(id, nil); err != nil {
+						t.Fatal(err)
+					}
+					fast, fastLucky := *g.Outcome(), g.lucky
+					fast.Pairs = append([]int(nil), fast.Pairs...)
+					fast.Share = append([]int(nil), fast.Share...)
+					var log Log
+					if err := g.Play(id, &log); err != nil {
+						t.Fatal(err)
+					}
+					if general := *g.Outcome(); !reflect.DeepEqual(fast, general) || fastLucky != g.lucky {
+						t.Fatalf("n=%d pass %s, %d players, game %d: perfect path %+v (lucky %d), general path %+v (lucky %d)",
+							n, pass, players, k, fast, fastLucky, general, g.lucky)
+					}
+					games++
+				}
+			}
+		}
+	}
+	t.Logf("%d games compared", games)
+}

@@ -122,20 +122,20 @@ type Game struct {
 	tables   []*rules.ChoiceTable
 	maxTurns int
 
-	id      GameID
-	turn    int32
-	lucky   int // turns whose two cards, neither remembered, matched
+	id    GameID
+	turn  int32
+	lucky int // turns whose two cards, neither remembered, matched
 
 	fast      bool         // games without a log take the perfect-memory path
 	perfect   perfectState // its memory
 	noneFaces []int32      // -1 for every pair face
 	dense     [][]rules.Choice
-	mover   int // the seat moving in the current turn
-	play    rng
-	view    View
-	log     *Log
-	outcome Outcome
-	_       [64]byte
+	mover     int // the seat moving in the current turn
+	play      rng
+	view      View
+	log       *Log
+	outcome   Outcome
+	_         [64]byte
 }
 
 // NewGame returns an engine for the setup.

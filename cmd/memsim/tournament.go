@@ -163,40 +163,44 @@ type exactKey struct {
 
 type exactCache map[exactKey]*exact.Result[*big.Rat]
 
-func (c exactCache) values(ctx context.Context, t *tournament, n int, seats []int) ([]*string, *string, error) {
-	pairs := make([]*string, len(seats))
-	var first *strategies.Exact
+// exactModel returns the exact model and matchup of a seating (tournament player indices in seat
+// order) at n pairs, and false where the solver has none: every seat must be a player the solver
+// can evaluate, all in one shared memory model; the seats after the first must play one policy;
+// and a best response is evaluated only against the policy it answers.
+func (t *tournament) exactModel(n int, seats []int) (exact.Model, exact.Matchup, bool) {
+	var none exact.Model
 	for _, id := range seats {
 		e := t.players[id].Exact
-		if e == nil || n > exactLimit {
-			return pairs, nil, nil
+		if e == nil || n > exactLimit || e.Memory != t.players[seats[0]].Exact.Memory {
+			return none, exact.Matchup{}, false
 		}
-		if first != nil && first.Memory != e.Memory {
-			return pairs, nil, nil
-		}
-		first = e
 	}
 	e0 := t.players[seats[0]].Exact
 	mu := exact.Matchup{Players: len(seats), Policy: e0.Policy, Opponent: e0.Policy}
 	if len(seats) > 1 {
-		mu.Opponent = t.players[seats[1]].Exact.Policy
+		e1 := t.players[seats[1]].Exact
+		mu.Opponent = e1.Policy
 		for _, id := range seats[2:] {
 			if t.players[id].Exact.Policy != mu.Opponent {
-				return pairs, nil, nil
+				return none, exact.Matchup{}, false
 			}
 		}
-		// A best response is evaluated only against the policy it answers.
-		e1 := t.players[seats[1]].Exact
 		if (mu.Policy == rules.PolicyBestResponse && e0.Opponent != mu.Opponent) ||
 			(mu.Opponent == rules.PolicyBestResponse && e1.Opponent != mu.Policy) {
-			return pairs, nil, nil
+			return none, exact.Matchup{}, false
 		}
 	}
 	model := exact.Model{Pass: t.cfg.Rules.Pass, Memory: e0.Memory, Singletons: t.cfg.Rules.Singletons}
-	if model.Memory.Perfect() {
-		model.Memory = rules.Memory{}
-	}
 	if model.Validate() != nil || mu.Validate(model) != nil {
+		return none, exact.Matchup{}, false
+	}
+	return model, mu, true
+}
+
+func (c exactCache) values(ctx context.Context, t *tournament, n int, seats []int) ([]*string, *string, error) {
+	pairs := make([]*string, len(seats))
+	model, mu, ok := t.exactModel(n, seats)
+	if !ok {
 		return pairs, nil, nil
 	}
 	key := exactKey{model, mu, n}
@@ -255,7 +259,7 @@ func (t *tournament) report(ctx context.Context, results []*sim.Result) (*report
 			mu := report.Matchup{Pairs: m.Setup.Pairs, Players: names, Games: tally.Games,
 				Wins: tally.Wins, Draws: tally.Draws, Losses: tally.Losses, Stalemates: tally.Stalemates}
 			for i := range order {
-				mo := stats.MomentsFromHistogram(tally.Share[i], 0, 1/float64(len(order)))
+				mo := sharesMoments(tally, i)
 				lo, hi := stats.NormalCI(mo, 0.95)
 				mu.MeanPairs = append(mu.MeanPairs, mo.Mean)
 				mu.StdDev = append(mu.StdDev, mo.StdDev())
@@ -283,6 +287,11 @@ func (t *tournament) report(ctx context.Context, results []*sim.Result) (*report
 		}
 	}
 	return r, nil
+}
+
+// sharesMoments returns the moments of seat i's pairs per game.
+func sharesMoments(t *sim.Tally, i int) stats.Moments {
+	return stats.MomentsFromHistogram(t.Share[i], 0, 1/float64(t.Seats))
 }
 
 // sumMoments returns the moments of n observations with the given sum and sum of squares.

@@ -31,6 +31,14 @@ type Match struct {
 type Result struct {
 	Orders []*Tally
 	Paired *PairTally
+	// Batches[k][b] sums seat 0's scores over the games of batch b (deals b·BatchSize up to
+	// (b+1)·BatchSize) in seat order k: running means in deal order, for convergence plots.
+	Batches [][]Batch
+}
+
+// Batch sums seat 0's scores, in units of 1/seats pairs, over the games of one batch.
+type Batch struct {
+	Games, Sum, SumSq int64
 }
 
 // paired reports whether the match is a paired series of two players.
@@ -78,6 +86,7 @@ type worker struct {
 	games  []*Game
 	tally  []*Tally
 	paired *PairTally
+	batch  []Batch // the current batch, per seat order
 }
 
 func (m *Match) newWorker() (*worker, error) {
@@ -93,6 +102,7 @@ func (m *Match) newWorker() (*worker, error) {
 	if m.paired() {
 		w.paired = NewPairTally(m.Setup.Pairs)
 	}
+	w.batch = make([]Batch, len(m.Orders)+8)[:len(m.Orders)] // padded: written per game
 	return w, nil
 }
 
@@ -106,6 +116,11 @@ func (w *worker) deal(m *Match, d uint64) error {
 		}
 		o := &g.outcome
 		w.tally[k].add(o, g.lucky)
+		s := int64(o.Share[0])
+		b := &w.batch[k]
+		b.Games++
+		b.Sum += s
+		b.SumSq += s * s
 		if w.paired != nil {
 			// The first participant sits in seat Orders[k] index of 0.
 			seat := 0
@@ -141,6 +156,10 @@ func (m *Match) Play(ctx context.Context, workers int, done *atomic.Int64) (*Res
 	errAt := make([]uint64, workers)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	out := make([][]Batch, len(m.Orders))
+	for k := range out {
+		out[k] = make([]Batch, batches)
+	}
 	for i := range ws {
 		w, err := m.newWorker()
 		if err != nil {
@@ -158,12 +177,16 @@ func (m *Match) Play(ctx context.Context, workers int, done *atomic.Int64) (*Res
 					return
 				}
 				lo, hi := b*BatchSize, min((b+1)*BatchSize, m.Deals)
+				clear(w.batch)
 				for d := lo; d < hi; d++ {
 					if err := w.deal(m, uint64(d)); err != nil {
 						errs[i], errAt[i] = err, uint64(d)
 						cancel()
 						return
 					}
+				}
+				for k := range out {
+					out[k][b] = w.batch[k]
 				}
 				if done != nil {
 					done.Add((hi - lo) * int64(len(m.Orders)))
@@ -187,7 +210,7 @@ func (m *Match) Play(ctx context.Context, workers int, done *atomic.Int64) (*Res
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("match stopped: %w", err)
 	}
-	res := &Result{Orders: ws[0].tally, Paired: ws[0].paired}
+	res := &Result{Orders: ws[0].tally, Paired: ws[0].paired, Batches: out}
 	for _, w := range ws[1:] {
 		for k, t := range w.tally {
 			res.Orders[k].Merge(t)

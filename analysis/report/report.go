@@ -19,7 +19,7 @@ import (
 
 // SchemaVersion is the version of the results.json layout described by Run. It changes whenever a
 // field is renamed or its meaning changes; adding a field does not change it.
-const SchemaVersion = 1
+const SchemaVersion = 2
 
 // Run is the whole result of a tournament run, as written to results.json.
 type Run struct {
@@ -108,6 +108,23 @@ type Matchup struct {
 	ExactTurns *string `json:"exact_turns,omitempty"`
 	// Stalemates is the number of games that ended in a stalemate (every player passing).
 	Stalemates int64 `json:"stalemates"`
+	// ShareCounts[i][k] is the number of games in which seat i collected k/len(Players) pairs
+	// (a stalemate shares what is left equally), k = 0 .. Pairs·len(Players).
+	ShareCounts [][]int64 `json:"share_counts,omitempty"`
+	// ExactDistribution[k] is the exact probability that seat 0 collects k/2 pairs (two players,
+	// where the solver has a model), k = 0 .. 2·Pairs.
+	ExactDistribution []float64 `json:"exact_distribution,omitempty"`
+	// Convergence is seat 0's running mean pairs per game, in deal order, with its 95% interval,
+	// at checkpoints spread evenly on a logarithmic scale of games.
+	Convergence []ConvergencePoint `json:"convergence,omitempty"`
+}
+
+// ConvergencePoint is a running mean after the first Games games, with its 95% interval.
+type ConvergencePoint struct {
+	Games int64   `json:"games"`
+	Mean  float64 `json:"mean"`
+	Lo    float64 `json:"lo"`
+	Hi    float64 `json:"hi"`
 }
 
 // Pairing compares two players over the same deals, each deal played once in each seat order.

@@ -77,7 +77,7 @@ func TestJSONRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := buf.String()
-	if !strings.HasSuffix(out, "}\n") || !strings.HasPrefix(out, "{\n  \"schema_version\": 1,") {
+	if !strings.HasSuffix(out, "}\n") || !strings.HasPrefix(out, "{\n  \"schema_version\": 2,") {
 		t.Errorf("unexpected framing:\n%s", out)
 	}
 	for _, key := range []string{`"mean_pairs"`, `"sd_pairs"`, `"ci95"`, `"exact_pairs"`, `"wins"`, `"draws"`,
@@ -311,10 +311,10 @@ func TestWriteDir(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "runs", "demo")
 	r := sampleRun()
 	config := []byte("name: demo run\nseed: 42\n")
-	if err := WriteDir(dir, r, config); err != nil {
+	if err := WriteDir(dir, r, config, nil); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{ConfigFile, MatchupsFile, ReportFile, ResultsFile}
+	want := []string{ConfigFile, MatchupsFile, PlotsDir, HTMLFile, ReportFile, ResultsFile}
 	if got := names(t, dir); !slices.Equal(got, want) {
 		t.Errorf("folder holds %v, want %v", got, want)
 	}
@@ -338,10 +338,11 @@ func TestWriteDir(t *testing.T) {
 	check(ResultsFile, func(b *bytes.Buffer) error { return WriteJSON(b, r) })
 	check(MatchupsFile, func(b *bytes.Buffer) error { return WriteCSV(b, r) })
 	check(ReportFile, func(b *bytes.Buffer) error { return WriteMarkdown(b, r) })
+	check(HTMLFile, func(b *bytes.Buffer) error { return WriteHTML(b, r, nil) })
 
 	// Rewriting replaces the files in place.
 	r.Name = "renamed"
-	if err := WriteDir(dir, r, []byte("x: 1\n")); err != nil {
+	if err := WriteDir(dir, r, []byte("x: 1\n"), nil); err != nil {
 		t.Fatal(err)
 	}
 	if got := names(t, dir); !slices.Equal(got, want) {
@@ -356,7 +357,7 @@ func TestWriteDirRenderErrorWritesNothing(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "out")
 	r := sampleRun()
 	r.Matchups[0].MeanPairs[0] = math.NaN()
-	err := WriteDir(dir, r, []byte("a: 1\n"))
+	err := WriteDir(dir, r, []byte("a: 1\n"), nil)
 	if err == nil || !strings.Contains(err.Error(), "render results.json") {
 		t.Fatalf("err = %v", err)
 	}
@@ -370,7 +371,7 @@ func TestWriteDirOverAFile(t *testing.T) {
 	if err := os.WriteFile(path, []byte("keep"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteDir(path, sampleRun(), nil); err == nil {
+	if err := WriteDir(path, sampleRun(), nil, nil); err == nil {
 		t.Fatal("WriteDir over a file succeeded")
 	}
 	if b, _ := os.ReadFile(path); string(b) != "keep" {
@@ -384,12 +385,12 @@ func TestWriteDirRenameFailureCleansUp(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(dir, ResultsFile, "x"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	err := WriteDir(dir, sampleRun(), []byte("c: 1\n"))
+	err := WriteDir(dir, sampleRun(), []byte("c: 1\n"), nil)
 	if err == nil || !strings.Contains(err.Error(), "write "+filepath.Join(dir, ResultsFile)+":") {
 		t.Fatalf("err = %v", err)
 	}
-	if got := names(t, dir); !slices.Equal(got, []string{ConfigFile, ResultsFile}) {
-		t.Errorf("folder holds %v, want config.yaml and the blocking directory only", got)
+	if got := names(t, dir); !slices.Equal(got, []string{ConfigFile, PlotsDir, ResultsFile}) {
+		t.Errorf("folder holds %v, want config.yaml, plots/ and the blocking directory only", got)
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, ConfigFile)); string(b) != "c: 1\n" {
 		t.Errorf("config.yaml = %q", b)
@@ -405,7 +406,7 @@ func TestWriteDirReadOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer os.Chmod(dir, 0o755)
-	err := WriteDir(dir, sampleRun(), []byte("c: 1\n"))
+	err := WriteDir(dir, sampleRun(), []byte("c: 1\n"), nil)
 	if err == nil || !strings.Contains(err.Error(), "write "+filepath.Join(dir, ConfigFile)+":") {
 		t.Fatalf("err = %v", err)
 	}
@@ -431,5 +432,29 @@ func TestWriteFileAtomic(t *testing.T) {
 	if err := WriteFileAtomic(filepath.Join(dir, "missing", "f"), nil); err == nil ||
 		!strings.HasPrefix(err.Error(), "write "+filepath.Join(dir, "missing", "f")+": ") {
 		t.Errorf("err = %v", err)
+	}
+}
+
+func TestWriteHTML(t *testing.T) {
+	r := sampleRun()
+	fig := Figure{Name: "conv-1", Title: "A <title>", Caption: "how to read", SVG: []byte(`<svg xmlns="http://www.w3.org/2000/svg"><text>x</text></svg>`), PNG: []byte{1}}
+	var buf bytes.Buffer
+	if err := WriteHTML(&buf, r, []Figure{fig}); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{"<!DOCTYPE html>", "<h1>demo run</h1>", "A &lt;title&gt;", `<svg xmlns="http://www.w3.org/2000/svg"><text>x</text></svg>`,
+		`href="plots/conv-1.png"`, "opt vs opt", "outside CI"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report.html lacks %q", want)
+		}
+	}
+	if strings.Contains(out, "http://") && strings.Count(out, "http://") != strings.Count(out, "http://www.w3.org/2000/svg") {
+		t.Error("report.html refers to the network")
+	}
+	for _, bad := range []Figure{{Name: "Bad Name", SVG: fig.SVG, PNG: fig.PNG}, {Name: "x", SVG: []byte("<?xml?><svg/>"), PNG: fig.PNG}, {Name: "x", SVG: fig.SVG}} {
+		if err := WriteHTML(&buf, r, []Figure{bad}); err == nil {
+			t.Errorf("figure %+v accepted", bad)
+		}
 	}
 }

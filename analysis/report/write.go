@@ -153,13 +153,7 @@ func WriteMarkdown(w io.Writer, r *Run) error {
 	}
 
 	b.WriteString("\n## How to read this\n\n")
-	b.WriteString("Scores are pairs collected per game and game lengths are turns per game. " +
-		"Each \"mean [low, high]\" is a sample mean with its 95% normal-approximation confidence interval of the mean. " +
-		"Exact values come from the solver where an exact model of the matchup exists, and \"—\" marks a seat without one. " +
-		"W / D / L are the shares of games that seat 0 (which moves first) won outright, tied for the most pairs, or lost. " +
-		"The last column flags a matchup whose exact value lies outside its 95% interval: " +
-		"even with a correct simulator each exact value falls outside its interval about 1 time in 20, so an isolated flag is no cause for alarm, " +
-		"but many flags, or a value far outside, are.\n")
+	b.WriteString(howToRead + "\n")
 
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -167,6 +161,20 @@ func WriteMarkdown(w io.Writer, r *Run) error {
 
 // writeSizeTable writes the table of the matchups with deal size n.
 func writeSizeTable(b *strings.Builder, r *Run, n int) {
+	head, rows := sizeTable(r, n)
+	fmt.Fprintf(b, "\n## %d pairs\n\n", n)
+	b.WriteString("| " + strings.Join(head, " | ") + " |\n|" + strings.Repeat("---|", len(head)) + "\n")
+	for _, row := range rows {
+		for i := range row {
+			row[i] = cell(row[i])
+		}
+		b.WriteString("| " + strings.Join(row, " | ") + " |\n")
+	}
+}
+
+// sizeTable returns the header and the rows, as plain text, of the table of the matchups with n
+// pairs.
+func sizeTable(r *Run, n int) (head []string, rows [][]string) {
 	var ms []*Matchup
 	seats, turnsExact := 0, false
 	for i := range r.Matchups {
@@ -176,25 +184,18 @@ func writeSizeTable(b *strings.Builder, r *Run, n int) {
 			turnsExact = turnsExact || m.ExactTurns != nil
 		}
 	}
-	fmt.Fprintf(b, "\n## %d pairs\n\n", n)
-	head := []string{"matchup (seat order)"}
-	align := []string{"---"}
+	head = []string{"matchup (seat order)"}
 	for s := 0; s < seats; s++ {
 		head = append(head, fmt.Sprintf("seat %d mean [95%% CI]", s), fmt.Sprintf("seat %d exact", s))
-		align = append(align, "---", "---")
 	}
 	head = append(head, "seat 0 W / D / L", "mean turns [95% CI]")
-	align = append(align, "---", "---")
 	if turnsExact {
 		head = append(head, "exact turns")
-		align = append(align, "---")
 	}
 	head = append(head, "check")
-	align = append(align, "---")
-	b.WriteString("| " + strings.Join(head, " | ") + " |\n|" + strings.Join(align, "|") + "|\n")
 
 	for _, m := range ms {
-		row := []string{cell(matchupName(m.Players))}
+		row := []string{matchupName(m.Players)}
 		var out []string
 		for s := 0; s < seats; s++ {
 			if s >= len(m.Players) {
@@ -219,9 +220,9 @@ func writeSizeTable(b *strings.Builder, r *Run, n int) {
 		if len(out) > 0 {
 			check = "outside CI (" + strings.Join(out, ", ") + ")"
 		}
-		row = append(row, check)
-		b.WriteString("| " + strings.Join(row, " | ") + " |\n")
+		rows = append(rows, append(row, check))
 	}
+	return head, rows
 }
 
 func rulesLine(r Rules) string {
@@ -237,6 +238,15 @@ func rulesLine(r Rules) string {
 func meanCI(mean float64, ci [2]float64) string {
 	return fmt.Sprintf("%.4f [%.4f, %.4f]", mean, ci[0], ci[1])
 }
+
+// howToRead explains the tables of report.md and report.html.
+const howToRead = "Scores are pairs collected per game and game lengths are turns per game. " +
+	"Each \"mean [low, high]\" is a sample mean with its 95% normal-approximation confidence interval of the mean. " +
+	"Exact values come from the solver where an exact model of the matchup exists, and \"—\" marks a seat without one. " +
+	"W / D / L are the shares of games that seat 0 (which moves first) won outright, tied for the most pairs, or lost. " +
+	"The last column flags a matchup whose exact value lies outside its 95% interval: " +
+	"even with a correct simulator each exact value falls outside its interval about 1 time in 20, so an isolated flag is no cause for alarm, " +
+	"but many flags, or a value far outside, are."
 
 // maxFractionWidth is the longest "p/q" the report prints beside an exact value's decimal;
 // longer fractions are left to results.json and matchups.csv.
@@ -296,14 +306,15 @@ const (
 	ReportFile   = "report.md"
 )
 
-// WriteDir writes the run folder dir: config.yaml (the config bytes as given), results.json
-// (WriteJSON), matchups.csv (WriteCSV) and report.md (WriteMarkdown). All four are rendered in
-// memory first, so a rendering error (a Run that does not Validate) writes nothing, not even the
-// folder. The folder is then created with its parents if needed, and each file is written with
+// WriteDir writes the run folder dir: config.yaml (the config bytes as given; nil leaves an
+// existing config.yaml alone, for regenerating a report), results.json (WriteJSON), matchups.csv
+// (WriteCSV), report.md (WriteMarkdown), report.html (WriteHTML with figs) and a PNG per figure in
+// plots/. All are rendered in memory first, so a rendering error (a Run that does not Validate,
+// a malformed figure) writes nothing, not even the folder. The folder is then created with its parents if needed, and each file is written with
 // WriteFileAtomic, in the order above, replacing any file of the same name. Each file is therefore
 // either complete or untouched, but a failure part-way (a full disk, say) can leave the folder
 // with some files new and the rest old or missing; the error names the file that failed.
-func WriteDir(dir string, r *Run, config []byte) error {
+func WriteDir(dir string, r *Run, config []byte, figs []Figure) error {
 	type file struct {
 		name   string
 		render func(io.Writer, *Run) error
@@ -314,6 +325,7 @@ func WriteDir(dir string, r *Run, config []byte) error {
 		{name: ResultsFile, render: WriteJSON},
 		{name: MatchupsFile, render: WriteCSV},
 		{name: ReportFile, render: WriteMarkdown},
+		{name: HTMLFile, render: func(w io.Writer, r *Run) error { return WriteHTML(w, r, figs) }},
 	}
 	for i := range files {
 		if files[i].render == nil {
@@ -325,10 +337,16 @@ func WriteDir(dir string, r *Run, config []byte) error {
 		}
 		files[i].data = buf.Bytes()
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	for _, f := range figs {
+		files = append(files, file{name: filepath.Join(PlotsDir, f.Name+".png"), data: f.PNG})
+	}
+	if err := os.MkdirAll(filepath.Join(dir, PlotsDir), 0o755); err != nil {
 		return fmt.Errorf("create run folder %s: %w", dir, err)
 	}
 	for _, f := range files {
+		if f.data == nil && f.name == ConfigFile {
+			continue // regenerating a report leaves the configuration as it is
+		}
 		if err := WriteFileAtomic(filepath.Join(dir, f.name), f.data); err != nil {
 			return err
 		}

@@ -108,7 +108,7 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 		return err
 	}
 	dir := filepath.Join(cfg.Output, cfg.Name)
-	if err := report.WriteDir(dir, r, cfg.YAML()); err != nil {
+	if err := report.WriteDir(dir, r, cfg.YAML(), nil); err != nil {
 		return err
 	}
 	if err := report.WriteMarkdown(stdout, r); err != nil {

@@ -273,6 +273,13 @@ func (t *tournament) report(ctx context.Context, results []*sim.Result) (*report
 			if err != nil {
 				return nil, err
 			}
+			if mu.ExactDistribution, err = cache.distribution(ctx, t, m.Setup.Pairs, seats); err != nil {
+				return nil, err
+			}
+			for _, h := range tally.Share {
+				mu.ShareCounts = append(mu.ShareCounts, append([]int64(nil), h...))
+			}
+			mu.Convergence = convergence(res.Batches[k], len(order))
 			r.Matchups = append(r.Matchups, mu)
 		}
 		if res.Paired != nil {
@@ -287,6 +294,44 @@ func (t *tournament) report(ctx context.Context, results []*sim.Result) (*report
 		}
 	}
 	return r, nil
+}
+
+// distLimit is the largest deal size for which run reports the exact score distribution.
+const distLimit = 60
+
+// distribution returns the exact distribution of seat 0's share in a two-player seating, where
+// the solver has a model, or nil.
+func (c exactCache) distribution(ctx context.Context, t *tournament, n int, seats []int) ([]float64, error) {
+	model, mu, ok := t.exactModel(n, seats)
+	if !ok || mu.Players != 2 || n > distLimit {
+		return nil, nil
+	}
+	st := rules.State{N: n, J: n, S: model.Singletons, F: model.Singletons}
+	d, err := exact.Distribution(ctx, field.Float{}, model, mu, st)
+	if err != nil {
+		return nil, fmt.Errorf("exact distribution of %d pairs, %v: %w", n, mu, err)
+	}
+	return d.Prob, nil
+}
+
+// convergence returns seat 0's running mean pairs per game, in deal order, after the batches
+// whose cumulative games first reach 1, 2, 4, 8, ... times BatchSize, and after the last.
+func convergence(batches []sim.Batch, seats int) []report.ConvergencePoint {
+	var out []report.ConvergencePoint
+	var games, sum, sumSq int64
+	next := int64(1)
+	for b, x := range batches {
+		games, sum, sumSq = games+x.Games, sum+x.Sum, sumSq+x.SumSq
+		if int64(b+1) < next && b != len(batches)-1 {
+			continue
+		}
+		next *= 2
+		mo := sumMoments(games, sum, sumSq)
+		scale := 1 / float64(seats)
+		lo, hi := stats.NormalCI(mo, 0.95)
+		out = append(out, report.ConvergencePoint{Games: games, Mean: mo.Mean * scale, Lo: lo * scale, Hi: hi * scale})
+	}
+	return out
 }
 
 // sharesMoments returns the moments of seat i's pairs per game.

@@ -130,10 +130,17 @@ func WriteHTML(w io.Writer, r *Run, figs []Figure) error {
 		data.Tables = append(data.Tables, htmlTable{Title: fmt.Sprintf("%d pairs", n), Head: head, Rows: rows})
 	}
 	if len(r.Pairings) > 0 {
-		t := htmlTable{Title: "Pairings", Head: []string{"pairs", "A", "B", "deals", "advantage of A [95% CI]"}}
+		t := htmlTable{Title: "Pairings", Head: []string{"pairs", "A", "B", "deals", "advantage of A [95% CI]", "variance reduction"}}
 		for _, p := range r.Pairings {
 			t.Rows = append(t.Rows, []string{fmt.Sprint(p.Pairs), p.Players[0], p.Players[1], fmt.Sprint(p.Deals),
-				meanCI(p.MeanAdvantage, p.CI95)})
+				meanCI(p.MeanAdvantage, p.CI95), ratio(p.VarianceReduction)})
+		}
+		data.Tables = append(data.Tables, t)
+	}
+	for _, rs := range r.Ratings {
+		t := htmlTable{Title: fmt.Sprintf("Ratings, %d pairs", rs.Pairs), Head: []string{"player", "Bradley-Terry score [95% CI]"}}
+		for _, p := range rs.Players {
+			t.Rows = append(t.Rows, []string{p.Name, meanCI(p.Score, [2]float64{p.Lo, p.Hi})})
 		}
 		data.Tables = append(data.Tables, t)
 	}

@@ -44,6 +44,9 @@ type Run struct {
 	Matchups []Matchup `json:"matchups"`
 	// Pairings holds, for paired runs, one record per pair of players and deal size; empty otherwise.
 	Pairings []Pairing `json:"pairings,omitempty"`
+	// Ratings are Bradley-Terry ratings per deal size, fitted from the games' wins, draws (as half
+	// a win each) and losses between the players (two-player round robins).
+	Ratings []Ratings `json:"ratings,omitempty"`
 }
 
 // Rules are the rules of the game shared by every game of a run.
@@ -108,6 +111,11 @@ type Matchup struct {
 	ExactTurns *string `json:"exact_turns,omitempty"`
 	// Stalemates is the number of games that ended in a stalemate (every player passing).
 	Stalemates int64 `json:"stalemates"`
+	// WinCI95, DrawCI95 and LossCI95 are, per seat, 95% Wilson intervals of the win, draw and
+	// loss rates (Wins/Games and so on).
+	WinCI95  [][2]float64 `json:"win_ci95,omitempty"`
+	DrawCI95 [][2]float64 `json:"draw_ci95,omitempty"`
+	LossCI95 [][2]float64 `json:"loss_ci95,omitempty"`
 	// ShareCounts[i][k] is the number of games in which seat i collected k/len(Players) pairs
 	// (a stalemate shares what is left equally), k = 0 .. Pairs·len(Players).
 	ShareCounts [][]int64 `json:"share_counts,omitempty"`
@@ -117,6 +125,22 @@ type Matchup struct {
 	// Convergence is seat 0's running mean pairs per game, in deal order, with its 95% interval,
 	// at checkpoints spread evenly on a logarithmic scale of games.
 	Convergence []ConvergencePoint `json:"convergence,omitempty"`
+}
+
+// Ratings are the Bradley-Terry ratings of the players at one deal size.
+type Ratings struct {
+	Pairs   int      `json:"pairs"`
+	Players []Rating `json:"players"`
+}
+
+// Rating is a player's Bradley-Terry score: its log-strength, centred so that the scores of the
+// players rated together sum to zero (the difference of two scores is the log-odds that one beats
+// the other), with a 95% Wald interval [Lo, Hi] for that centred score.
+type Rating struct {
+	Name  string  `json:"name"`
+	Score float64 `json:"score"`
+	Lo    float64 `json:"lo"`
+	Hi    float64 `json:"hi"`
 }
 
 // ConvergencePoint is a running mean after the first Games games, with its 95% interval.
@@ -141,6 +165,11 @@ type Pairing struct {
 	// CI95 is the 95% confidence interval [low, high] of MeanAdvantage, in pairs per game, computed
 	// over the per-deal advantages.
 	CI95 [2]float64 `json:"ci95"`
+	// VarianceReduction is how many times as many games the same estimate would need from
+	// independent deals: (Var(a1) + Var(a2)) / Var(a1 + a2), where a1 and a2 are A's pairs in the
+	// two games of a deal. Above 1, pairing the deals helped. Null when the paired estimate has
+	// no variance at all (the ratio is infinite, or 0/0).
+	VarianceReduction *float64 `json:"variance_reduction"`
 }
 
 // Validate checks that r can be written: every per-seat slice of a matchup has one entry per seat,

@@ -181,7 +181,7 @@ func TestMarkdown(t *testing.T) {
 		"| br | best-response (opponent: optimal) | lru(7) | shared lru(7) table: private memory has no exact model |",
 		"## How to read this",
 		"1 time in 20",
-		"95% normal-approximation confidence interval",
+		"95% Student-t confidence interval",
 	} {
 		if !strings.Contains(md, s) {
 			t.Errorf("report lacks %q", s)

@@ -145,10 +145,18 @@ func WriteMarkdown(w io.Writer, r *Run) error {
 		b.WriteString("\n## Pairings\n\n")
 		b.WriteString("Each deal is played twice, once in each seat order. The advantage of A is, per deal, " +
 			"A's mean pairs over the two games minus half the pairs, averaged over the deals; positive favours A.\n\n")
-		b.WriteString("| pairs | A | B | deals | advantage of A [95% CI] |\n|---:|---|---|---:|---|\n")
+		b.WriteString("| pairs | A | B | deals | advantage of A [95% CI] | variance reduction |\n|---:|---|---|---:|---|---:|\n")
 		for _, p := range r.Pairings {
-			fmt.Fprintf(&b, "| %d | %s | %s | %d | %s |\n", p.Pairs, cell(p.Players[0]), cell(p.Players[1]),
-				p.Deals, meanCI(p.MeanAdvantage, p.CI95))
+			fmt.Fprintf(&b, "| %d | %s | %s | %d | %s | %s |\n", p.Pairs, cell(p.Players[0]), cell(p.Players[1]),
+				p.Deals, meanCI(p.MeanAdvantage, p.CI95), ratio(p.VarianceReduction))
+		}
+	}
+	for _, rs := range r.Ratings {
+		fmt.Fprintf(&b, "\n## Ratings, %d pairs\n\n", rs.Pairs)
+		b.WriteString(ratingsNote + "\n\n")
+		b.WriteString("| player | Bradley-Terry score [95% CI] |\n|---|---|\n")
+		for _, p := range rs.Players {
+			fmt.Fprintf(&b, "| %s | %s |\n", cell(p.Name), meanCI(p.Score, [2]float64{p.Lo, p.Hi}))
 		}
 	}
 
@@ -239,9 +247,21 @@ func meanCI(mean float64, ci [2]float64) string {
 	return fmt.Sprintf("%.4f [%.4f, %.4f]", mean, ci[0], ci[1])
 }
 
+// ratingsNote explains the ratings tables.
+const ratingsNote = "Bradley-Terry log-strengths fitted from every game's win, draw (half a win) or loss, " +
+	"centred to sum to zero: the difference of two scores is the log-odds that one player beats the other."
+
+// ratio formats a variance-reduction ratio; "—" when there is none.
+func ratio(x *float64) string {
+	if x == nil {
+		return "—"
+	}
+	return fmt.Sprintf("%.2f×", *x)
+}
+
 // howToRead explains the tables of report.md and report.html.
 const howToRead = "Scores are pairs collected per game and game lengths are turns per game. " +
-	"Each \"mean [low, high]\" is a sample mean with its 95% normal-approximation confidence interval of the mean. " +
+	"Each \"mean [low, high]\" is a sample mean with its 95% Student-t confidence interval. " +
 	"Exact values come from the solver where an exact model of the matchup exists, and \"—\" marks a seat without one. " +
 	"W / D / L are the shares of games that seat 0 (which moves first) won outright, tied for the most pairs, or lost. " +
 	"The last column flags a matchup whose exact value lies outside its 95% interval: " +

@@ -41,6 +41,7 @@ Usage:
   memsim solve --table --pairs-max N   exact strategy table of a model
   memsim run [CONFIG.yaml]             play a tournament (memsim run -h)
   memsim validate [SUITE.yaml]         compare simulation with the solver (memsim validate -h)
+  memsim report DIR                    regenerate a run folder's report.md and report.html
   memsim replay --game G [--config F]  replay one game of a run and print its move log
   memsim bench --pairs N --policy P    games per second of P against itself (memsim bench -h)
   memsim demo                          a short tour of the solver
@@ -51,7 +52,7 @@ Usage:
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
-		fmt.Fprintln(stderr, "memsim: missing command (allowed: solve, run, validate, replay, bench, demo, help)")
+		fmt.Fprintln(stderr, "memsim: missing command (allowed: solve, run, validate, report, replay, bench, demo, help)")
 		return exitUsage
 	}
 	switch args[0] {
@@ -61,6 +62,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return runRun(ctx, args[1:], stdout, stderr)
 	case "validate":
 		return runValidate(ctx, args[1:], stdout, stderr)
+	case "report":
+		return runReport(ctx, args[1:], stdout, stderr)
 	case "replay":
 		return runReplay(ctx, args[1:], stdout, stderr)
 	case "bench":
@@ -71,7 +74,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, usage)
 		return exitOK
 	}
-	fmt.Fprintf(stderr, "memsim: unknown command %q (allowed: solve, run, validate, replay, bench, demo, help)\n", args[0])
+	fmt.Fprintf(stderr, "memsim: unknown command %q (allowed: solve, run, validate, report, replay, bench, demo, help)\n", args[0])
 	return exitUsage
 }
 

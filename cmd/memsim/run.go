@@ -107,8 +107,12 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 	if err != nil {
 		return err
 	}
+	figs, err := figures(ctx, r, t.tableModels())
+	if err != nil {
+		return err
+	}
 	dir := filepath.Join(cfg.Output, cfg.Name)
-	if err := report.WriteDir(dir, r, cfg.YAML(), nil); err != nil {
+	if err := report.WriteDir(dir, r, cfg.YAML(), figs); err != nil {
 		return err
 	}
 	if err := report.WriteMarkdown(stdout, r); err != nil {

@@ -3,7 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/big"
+	"slices"
 	"time"
 
 	"memsim/analysis/exact"
@@ -260,14 +262,19 @@ func (t *tournament) report(ctx context.Context, results []*sim.Result) (*report
 				Wins: tally.Wins, Draws: tally.Draws, Losses: tally.Losses, Stalemates: tally.Stalemates}
 			for i := range order {
 				mo := sharesMoments(tally, i)
-				lo, hi := stats.NormalCI(mo, 0.95)
+				lo, hi := stats.StudentCI(mo, 0.95)
 				mu.MeanPairs = append(mu.MeanPairs, mo.Mean)
 				mu.StdDev = append(mu.StdDev, mo.StdDev())
 				mu.CI95 = append(mu.CI95, [2]float64{lo, hi})
 			}
+			for i := range order {
+				mu.WinCI95 = append(mu.WinCI95, wilson(tally.Wins[i], tally.Games))
+				mu.DrawCI95 = append(mu.DrawCI95, wilson(tally.Draws[i], tally.Games))
+				mu.LossCI95 = append(mu.LossCI95, wilson(tally.Losses[i], tally.Games))
+			}
 			turns := sumMoments(tally.Games, tally.TurnSum, tally.TurnSumSq)
 			mu.MeanTurns = turns.Mean
-			mu.CI95Turns[0], mu.CI95Turns[1] = stats.NormalCI(turns, 0.95)
+			mu.CI95Turns[0], mu.CI95Turns[1] = stats.StudentCI(turns, 0.95)
 			var err error
 			mu.ExactPairs, mu.ExactTurns, err = cache.values(ctx, t, m.Setup.Pairs, seats)
 			if err != nil {
@@ -287,13 +294,68 @@ func (t *tournament) report(ctx context.Context, results []*sim.Result) (*report
 			// Sum[k]: the first participant's two scores add up to k/2 pairs; its advantage over
 			// an even split is k/4 - n/2 pairs per game.
 			mo := stats.MomentsFromHistogram(res.Paired.Sum, -2*n, 0.25)
-			lo, hi := stats.NormalCI(mo, 0.95)
+			lo, hi := stats.StudentCI(mo, 0.95)
+			// The first participant's scores in the two seat orders, and their per-deal sum.
+			a1 := sharesMoments(res.Orders[0], slices.Index(m.Orders[0], 0))
+			a2 := sharesMoments(res.Orders[1], slices.Index(m.Orders[1], 0))
+			sum := stats.MomentsFromHistogram(res.Paired.Sum, 0, 0.5)
+			var vr *float64
+			if x := stats.VarianceReduction(a1, a2, sum); !math.IsInf(x, 0) && !math.IsNaN(x) && sum.M2 > 0 {
+				vr = &x
+			}
 			r.Pairings = append(r.Pairings, report.Pairing{Pairs: n,
 				Players: [2]string{cfg.Players[m.ids[0]].Name, cfg.Players[m.ids[1]].Name},
-				Deals:   res.Paired.Deals, MeanAdvantage: mo.Mean, CI95: [2]float64{lo, hi}})
+				Deals:   res.Paired.Deals, MeanAdvantage: mo.Mean, CI95: [2]float64{lo, hi},
+				VarianceReduction: vr})
+		}
+	}
+	if cfg.Rules.PlayersPerGame == 2 && cfg.Format == configs.RoundRobin {
+		for _, n := range cfg.Rules.Pairs {
+			if rs, ok := ratings(r, n); ok {
+				r.Ratings = append(r.Ratings, rs)
+			}
 		}
 	}
 	return r, nil
+}
+
+// wilson returns the 95% Wilson interval of the rate k/n.
+func wilson(k, n int64) [2]float64 {
+	lo, hi := stats.Wilson(k, n, 0.95)
+	return [2]float64{lo, hi}
+}
+
+// ratings fits Bradley-Terry ratings to the two-player games at n pairs: a win counts 1 for the
+// winner, a draw half for each. It returns false when they cannot be fitted (a player who never
+// won or never lost, say): the maximum-likelihood scores do not exist.
+func ratings(r *report.Run, n int) (report.Ratings, bool) {
+	index := map[string]int{}
+	var names []string
+	for _, p := range r.Players {
+		index[p.Name] = len(names)
+		names = append(names, p.Name)
+	}
+	wins := make([][]float64, len(names))
+	for i := range wins {
+		wins[i] = make([]float64, len(names))
+	}
+	for _, m := range r.Matchups {
+		if m.Pairs != n || len(m.Players) != 2 {
+			continue
+		}
+		a, b := index[m.Players[0]], index[m.Players[1]]
+		wins[a][b] += float64(m.Wins[0]) + float64(m.Draws[0])/2
+		wins[b][a] += float64(m.Wins[1]) + float64(m.Draws[1])/2
+	}
+	fit, err := stats.BradleyTerry(names, wins, 0.95)
+	if err != nil {
+		return report.Ratings{}, false
+	}
+	rs := report.Ratings{Pairs: n}
+	for _, f := range fit {
+		rs.Players = append(rs.Players, report.Rating{Name: f.Name, Score: f.Score, Lo: f.Lo, Hi: f.Hi})
+	}
+	return rs, true
 }
 
 // distLimit is the largest deal size for which run reports the exact score distribution.
@@ -314,8 +376,9 @@ func (c exactCache) distribution(ctx context.Context, t *tournament, n int, seat
 	return d.Prob, nil
 }
 
-// convergence returns seat 0's running mean pairs per game, in deal order, after the batches
-// whose cumulative games first reach 1, 2, 4, 8, ... times BatchSize, and after the last.
+// convergence returns seat 0's running mean pairs per game, in deal order, with its 95% interval,
+// after batches 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 15, ... (each at least a quarter more than the
+// last; a batch is sim.BatchSize deals) and after the last.
 func convergence(batches []sim.Batch, seats int) []report.ConvergencePoint {
 	var out []report.ConvergencePoint
 	var games, sum, sumSq int64
@@ -325,10 +388,10 @@ func convergence(batches []sim.Batch, seats int) []report.ConvergencePoint {
 		if int64(b+1) < next && b != len(batches)-1 {
 			continue
 		}
-		next *= 2
+		next = max(next+1, next*5/4)
 		mo := sumMoments(games, sum, sumSq)
 		scale := 1 / float64(seats)
-		lo, hi := stats.NormalCI(mo, 0.95)
+		lo, hi := stats.StudentCI(mo, 0.95)
 		out = append(out, report.ConvergencePoint{Games: games, Mean: mo.Mean * scale, Lo: lo * scale, Hi: hi * scale})
 	}
 	return out

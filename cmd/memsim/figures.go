@@ -1,0 +1,175 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/big"
+	"slices"
+	"strings"
+
+	"memsim/analysis/exact"
+	"memsim/analysis/field"
+	"memsim/analysis/plots"
+	"memsim/analysis/report"
+	"memsim/sim/rules"
+)
+
+// maxMatchupFigures bounds the convergence and distribution figures of a report: the matchups
+// with exact values come first, in the order of results.json.
+const maxMatchupFigures = 8
+
+// figures draws the plots of a run's report: for matchups with an exact value, the convergence of
+// seat 0's mean and the distribution of its share against the exact ones; the strategy table of
+// every exact model the run's players play from; and, for two players, the tournament matrix.
+func figures(ctx context.Context, r *report.Run, models []exact.Model) ([]report.Figure, error) {
+	var figs []report.Figure
+	add := func(name, title, caption string, f plots.Figure, err error) error {
+		if err != nil {
+			return fmt.Errorf("figure %s: %w", name, err)
+		}
+		figs = append(figs, report.Figure{Name: name, Title: title, Caption: caption, SVG: f.SVG, PNG: f.PNG})
+		return nil
+	}
+	drawn := 0
+	for i, m := range r.Matchups {
+		if drawn == maxMatchupFigures || m.ExactPairs[0] == nil || len(m.Convergence) == 0 {
+			continue
+		}
+		drawn++
+		name := fmt.Sprintf("%s, %d pairs", strings.Join(m.Players, " vs "), m.Pairs)
+		want := ratFloat(*m.ExactPairs[0])
+		pts := make([]plots.ConvergencePoint, len(m.Convergence))
+		for k, p := range m.Convergence {
+			pts[k] = plots.ConvergencePoint{Games: p.Games, Mean: p.Mean, Lo: p.Lo, Hi: p.Hi}
+		}
+		f, err := plots.Convergence("Seat 0's mean pairs: "+name, pts, &want, "mean pairs of seat 0")
+		if err := add(fmt.Sprintf("convergence-%d", i), "Convergence: "+name,
+			"The running mean of seat 0's pairs per game, in deal order, with its 95% interval, against the exact value (dashed).", f, err); err != nil {
+			return nil, err
+		}
+		if len(m.ExactDistribution) > 0 && len(m.ShareCounts) > 0 {
+			counts := m.ShareCounts[0]
+			sim := make([]float64, len(counts))
+			labels := make([]string, len(counts))
+			for k, c := range counts {
+				sim[k] = float64(c) / float64(m.Games)
+				labels[k] = fmt.Sprintf("%g", float64(k)/float64(len(m.Players)))
+			}
+			f, err := plots.Distribution("Seat 0's final share: "+name, sim, m.ExactDistribution, labels, "pairs collected by seat 0")
+			if err := add(fmt.Sprintf("distribution-%d", i), "Score distribution: "+name,
+				"The share of games in which seat 0 collected each number of pairs (a stalemate splits what is left), simulated and exact.", f, err); err != nil {
+				return nil, err
+			}
+		}
+	}
+	maxN := slices.Max(r.Rules.Pairs)
+	for i, model := range models {
+		codes, err := strategyCodes(ctx, model, min(maxN, 40))
+		if err != nil {
+			return nil, err
+		}
+		title := fmt.Sprintf("When is daring better? %s, pass %s", model.Memory, model.Pass)
+		if model.Singletons > 0 {
+			title += fmt.Sprintf(", %d singletons (all unseen)", model.Singletons)
+		}
+		f, err := plots.StrategyMap(title, codes, "j (pairs with no card known)", "n (pairs on the table)")
+		if err := add(fmt.Sprintf("strategy-%d", i), "Strategy table: "+model.Memory.String()+" memory, pass "+model.Pass.String(),
+			"The exact optimal choice in every state (n, j) with both players optimal: where the daring move is better, where the safe move is, and where they are equal or there is no choice.", f, err); err != nil {
+			return nil, err
+		}
+	}
+	if r.Rules.PlayersPerGame == 2 && len(r.Players) > 1 {
+		names, lead := leadMatrix(r, maxN)
+		f, err := plots.HeatMap(fmt.Sprintf("Mean lead per game, %d pairs", maxN), names, names, lead, "opponent", "player", plots.Diverging)
+		if err := add("tournament", fmt.Sprintf("Tournament matrix, %d pairs", maxN),
+			"The row player's mean lead in pairs per game over the column player, averaged over both seat orders.", f, err); err != nil {
+			return nil, err
+		}
+	}
+	return figs, nil
+}
+
+// ratFloat returns the value of an exact "p/q".
+func ratFloat(s string) float64 {
+	r, ok := new(big.Rat).SetString(s)
+	if !ok {
+		return math.NaN()
+	}
+	f, _ := r.Float64()
+	return f
+}
+
+// strategyCodes returns the codes of the exact optimal strategy table of model m for n = 0 ..
+// maxPairs and j = 0 .. n (with all singletons unseen), -1 where there is no state.
+func strategyCodes(ctx context.Context, m exact.Model, maxPairs int) ([][]int, error) {
+	codes := make([][]int, maxPairs+1)
+	for n := range codes {
+		codes[n] = make([]int, maxPairs+1)
+		for j := range codes[n] {
+			codes[n][j] = -1
+		}
+	}
+	err := exact.Table(ctx, field.Rat{}, m, maxPairs, func(c *exact.TableCell[*big.Rat]) error {
+		if c.State.F == c.State.S {
+			codes[c.State.N][c.State.J] = c.Code
+		}
+		return nil
+	})
+	return codes, err
+}
+
+// leadMatrix returns the players and, for each ordered pair, the row player's mean lead over the
+// column player at n pairs, averaged over the seat orders played; NaN where they did not meet.
+func leadMatrix(r *report.Run, n int) ([]string, [][]float64) {
+	var names []string
+	index := map[string]int{}
+	for _, p := range r.Players {
+		index[p.Name] = len(names)
+		names = append(names, p.Name)
+	}
+	sum := make([][]float64, len(names))
+	count := make([][]int, len(names))
+	for i := range sum {
+		sum[i] = make([]float64, len(names))
+		count[i] = make([]int, len(names))
+	}
+	for _, m := range r.Matchups {
+		if m.Pairs != n || len(m.Players) != 2 {
+			continue
+		}
+		a, b := index[m.Players[0]], index[m.Players[1]]
+		lead := m.MeanPairs[0] - m.MeanPairs[1]
+		sum[a][b] += lead
+		count[a][b]++
+		sum[b][a] -= lead
+		count[b][a]++
+	}
+	for i := range sum {
+		for j := range sum[i] {
+			if count[i][j] == 0 {
+				sum[i][j] = math.NaN()
+			} else {
+				sum[i][j] /= float64(count[i][j])
+			}
+		}
+	}
+	return names, sum
+}
+
+// tableModels lists the exact models the run's table players play from, once each.
+func (t *tournament) tableModels() []exact.Model {
+	var out []exact.Model
+	for _, b := range t.players {
+		if b.Exact == nil {
+			continue
+		}
+		m := exact.Model{Pass: t.cfg.Rules.Pass, Memory: b.Exact.Memory, Singletons: t.cfg.Rules.Singletons}
+		if m.Validate() == nil && !slices.Contains(out, m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+var _ = rules.PassNever

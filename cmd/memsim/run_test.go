@@ -255,3 +255,45 @@ func TestBenchJSON(t *testing.T) {
 		t.Errorf("%+v", res)
 	}
 }
+
+// memsim report regenerates a run folder's report and figures from results.json and config.yaml.
+func TestReportRegenerates(t *testing.T) {
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, "rep", smallTournament)
+	if _, stderr, code := runArgs(t, "run", "--quiet", "--games", "2000", cfg); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	out := filepath.Join(dir, "out", "rep")
+	html, err := os.ReadFile(filepath.Join(out, "report.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pngs, _ := filepath.Glob(filepath.Join(out, "plots", "*.png"))
+	// Convergence and distribution figures for the matchups with exact values (8 at most), the
+	// strategy table of the perfect-memory model, and the tournament matrix.
+	if len(pngs) < 4 || strings.Count(string(html), "<svg") != len(pngs) {
+		t.Fatalf("%d PNGs, %d inline SVGs", len(pngs), strings.Count(string(html), "<svg"))
+	}
+	if !strings.Contains(string(html), "Strategy table: perfect memory, pass never") || !strings.Contains(string(html), "Ratings, 4 pairs") {
+		t.Error("report.html lacks the strategy table or the ratings")
+	}
+	if err := os.RemoveAll(filepath.Join(out, "plots")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(out, "report.html")); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := runArgs(t, "report", out)
+	if code != exitOK || !strings.Contains(stdout, "figures") {
+		t.Fatalf("exit %d: %s %s", code, stdout, stderr)
+	}
+	again, err := os.ReadFile(filepath.Join(out, "report.html"))
+	if err != nil || string(again) != string(html) {
+		t.Error("the regenerated report.html differs from the run's")
+	}
+	for _, args := range [][]string{{"report"}, {"report", filepath.Join(dir, "nowhere")}} {
+		if _, stderr, code := runArgs(t, args...); code != exitUsage || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v: exit %d, stderr %q", args, code, stderr)
+		}
+	}
+}

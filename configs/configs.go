@@ -24,9 +24,11 @@ const defaultFile = "configs/default.yaml"
 
 // Default returns the default tournament configuration, which `memsim run` runs when it is given
 // no file: its file name ("configs/default.yaml") and a copy of its bytes, ready for Parse.
-func Default() (file string, data []byte) {
-	return defaultFile, append([]byte(nil), defaultYAML...)
-}
+func Default() (file string, data []byte) { return embedded(defaultFile, defaultYAML) }
+
+// embedded returns an embedded file's name and a copy of its bytes, so that callers cannot
+// change what the binary holds.
+func embedded(file string, data []byte) (string, []byte) { return file, append([]byte(nil), data...) }
 
 // Options are the values the caller accepts.
 type Options struct {

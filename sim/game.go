@@ -210,7 +210,7 @@ func NewGame(s Setup) (*Game, error) {
 	if g.fast = g.perfectEligible(); g.fast {
 		g.dense = g.denseChoices()
 		g.noneFaces = noneAt[:s.Pairs]
-		g.perfect = perfectState{kp: padded[int32](s.Pairs), list: padded[int32](cards)[:0], at: padded[int32](cards)}
+		g.perfect = perfectState{kp: padded[int32](s.Pairs), indexedList: indexedList{items: padded[int32](cards)[:0], at: padded[int32](cards)}}
 	}
 	return g, nil
 }

@@ -23,15 +23,14 @@ type memory struct {
 	capacity int // 0: no limit
 	decay    float64
 
-	list  []int32  // remembered cards not in a recognised pair, in no particular order
-	at    []int32  // at[pos]: index of pos in list, or -1
-	stamp []uint32 // stamp[pos]: when pos was last seen (lru), from clock
-	clock uint32
-	pend  []bool  // pend[pos]: pos is in a recognised pair (lru)
-	count []uint8 // count[face]: remembered cards of that face, recognised ones included
-	first []int32 // first[face]: a remembered card of that face (when count >= 1)
-	other []int32 // other[face]: the other remembered card of that face (when count == 2)
-	since []int32 // since[pos]: the turn in which pos was last stored
+	listed indexedList // remembered cards not in a recognised pair, in no particular order
+	stamp  []uint32    // stamp[pos]: when pos was last seen (lru), from clock
+	clock  uint32
+	pend   []bool  // pend[pos]: pos is in a recognised pair (lru)
+	count  []uint8 // count[face]: remembered cards of that face, recognised ones included
+	first  []int32 // first[face]: a remembered card of that face (when count >= 1)
+	other  []int32 // other[face]: the other remembered card of that face (when count == 2)
+	since  []int32 // since[pos]: the turn in which pos was last stored
 
 	half    int // pairs on the table with exactly one card remembered
 	full    int // pairs on the table with both cards remembered
@@ -65,8 +64,7 @@ func newMemory(m rules.Memory, cards, faces int, noneAt, identity []int32) memor
 		kind:      kind,
 		capacity:  m.Capacity,
 		decay:     m.Decay,
-		list:      padded[int32](cards)[:0],
-		at:        padded[int32](cards),
+		listed:    indexedList{items: padded[int32](cards)[:0], at: padded[int32](cards)},
 		stamp:     padded[uint32](cards),
 		pend:      padded[bool](cards),
 		count:     padded[uint8](faces),
@@ -83,19 +81,19 @@ func newMemory(m rules.Memory, cards, faces int, noneAt, identity []int32) memor
 
 // reset empties the memory for a new game on d.
 func (m *memory) reset() {
-	m.list = m.list[:0]
+	m.listed.items = m.listed.items[:0]
 	m.fullFaces = m.fullFaces[:0]
 	m.half, m.full, m.singles, m.stale = 0, 0, 0, 0
 	m.clock = 0
 	m.unk = m.unk[:cap(m.unk)]
-	copy(m.at, m.noneAt)
+	copy(m.listed.at, m.noneAt)
 	copy(m.unk, m.identity)
 	copy(m.unkAt, m.identity)
 	clear(m.pend)
 	clear(m.count)
 }
 
-func (m *memory) known(pos int32) bool { return m.at[pos] >= 0 || m.pend[pos] }
+func (m *memory) known(pos int32) bool { return m.listed.at[pos] >= 0 || m.pend[pos] }
 
 // leaveUnk takes pos out of unk.
 func (m *memory) leaveUnk(d *deal, pos int32) {
@@ -156,15 +154,29 @@ func (m *memory) drop(d *deal, pos int32, onTable bool) {
 	}
 }
 
-// unlist takes pos out of list.
-func (m *memory) unlist(pos int32) {
-	i := m.at[pos]
-	last := m.list[len(m.list)-1]
-	m.list[i] = last
-	m.at[last] = i
-	m.list = m.list[:len(m.list)-1]
-	m.at[pos] = -1
+// indexedList is a set of positions kept in a slice, with every member's index in it, so that a
+// member is removed in constant time by moving the last one into its place.
+type indexedList struct {
+	items []int32
+	at    []int32 // at[pos]: index of pos in items, or -1
 }
+
+func (l *indexedList) add(pos int32) {
+	l.at[pos] = int32(len(l.items))
+	l.items = append(l.items, pos)
+}
+
+func (l *indexedList) remove(pos int32) {
+	i := l.at[pos]
+	last := l.items[len(l.items)-1]
+	l.items[i] = last
+	l.at[last] = i
+	l.items = l.items[:len(l.items)-1]
+	l.at[pos] = -1
+}
+
+// unlist takes pos out of list.
+func (m *memory) unlist(pos int32) { m.listed.remove(pos) }
 
 // touch makes a remembered card the most recently seen (lru).
 func (m *memory) touch(pos int32) {
@@ -175,7 +187,7 @@ func (m *memory) touch(pos int32) {
 // leastRecent returns the least recently seen card in list other than x, or -1.
 func (m *memory) leastRecent(x int32) int32 {
 	best := int32(-1)
-	for _, pos := range m.list {
+	for _, pos := range m.listed.items {
 		if pos != x && (best < 0 || m.stamp[pos] < m.stamp[best]) {
 			best = pos
 		}
@@ -186,7 +198,7 @@ func (m *memory) leastRecent(x int32) int32 {
 // see records that pos was turned face up in turn t.
 func (m *memory) see(d *deal, pos int32, t int32) {
 	if m.known(pos) {
-		if m.kind == memLRU && m.at[pos] >= 0 {
+		if m.kind == memLRU && m.listed.at[pos] >= 0 {
 			m.touch(pos)
 		}
 		return
@@ -194,7 +206,7 @@ func (m *memory) see(d *deal, pos int32, t int32) {
 	if m.kind == memLRU {
 		if p, ok := m.partnerOf(d, pos); ok {
 			// Recognised: not stored; the pair is kept until it is taken.
-			if m.at[p] >= 0 {
+			if m.listed.at[p] >= 0 {
 				m.unlist(p)
 			}
 			m.pend[p], m.pend[pos] = true, true
@@ -203,12 +215,11 @@ func (m *memory) see(d *deal, pos int32, t int32) {
 		}
 	}
 	m.remember(d, pos)
-	m.at[pos] = int32(len(m.list))
-	m.list = append(m.list, pos)
+	m.listed.add(pos)
 	m.since[pos] = t
 	if m.kind == memLRU {
 		m.touch(pos)
-		if len(m.list) > m.capacity {
+		if len(m.listed.items) > m.capacity {
 			m.forget(d, m.leastRecent(-1))
 		}
 	}
@@ -223,7 +234,7 @@ func (m *memory) forget(d *deal, pos int32) {
 // remove drops pos, which leaves the table.
 func (m *memory) remove(d *deal, pos int32) {
 	switch {
-	case m.at[pos] >= 0:
+	case m.listed.at[pos] >= 0:
 		m.unlist(pos)
 		m.drop(d, pos, false)
 	case m.pend[pos]:
@@ -238,9 +249,9 @@ func (m *memory) remove(d *deal, pos int32) {
 func (m *memory) handOver(d *deal, t int32, r *rng) {
 	switch m.kind {
 	case memDecay:
-		for i := 0; i < len(m.list); {
+		for i := 0; i < len(m.listed.items); {
 			if r.float64() < m.decay {
-				m.forget(d, m.list[i]) // the last card moves into slot i
+				m.forget(d, m.listed.items[i]) // the last card moves into slot i
 				continue
 			}
 			i++
@@ -256,15 +267,15 @@ func (m *memory) handOver(d *deal, t int32, r *rng) {
 // overflow forgets cards one at a time, each chosen uniformly among the cards remembered before
 // turn t began, until the capacity holds.
 func (m *memory) overflow(d *deal, t int32, r *rng) {
-	for len(m.list) > m.capacity {
+	for len(m.listed.items) > m.capacity {
 		old := 0
-		for _, pos := range m.list {
+		for _, pos := range m.listed.items {
 			if m.since[pos] < t {
 				old++
 			}
 		}
 		k := r.intn(old)
-		for _, pos := range m.list {
+		for _, pos := range m.listed.items {
 			if m.since[pos] < t {
 				if k == 0 {
 					m.forget(d, pos)
@@ -294,7 +305,7 @@ func (m *memory) oldestOther(x int32) int32 {
 	if m.kind == memLRU {
 		return m.leastRecent(x)
 	}
-	for _, pos := range m.list {
+	for _, pos := range m.listed.items {
 		if pos != x {
 			return pos
 		}
@@ -306,7 +317,7 @@ func (m *memory) oldestOther(x int32) int32 {
 // to singletons, or -1.
 func (m *memory) halfKnownCard(d *deal) int32 {
 	single := int32(-1)
-	for _, pos := range m.list {
+	for _, pos := range m.listed.items {
 		if d.face[pos] >= d.pairs {
 			if single < 0 {
 				single = pos

@@ -57,24 +57,9 @@ func (g *Game) denseChoices() [][]rules.Choice {
 
 // perfectState is the memory of the perfect-memory path.
 type perfectState struct {
-	face []int32 // the deal
-	kp   []int32 // kp[f]: the remembered card of pair f, or -1
-	list []int32 // remembered cards, in the general path's order
-	at   []int32 // at[pos]: index of pos in list
-}
-
-func (p *perfectState) add(pos int32) {
-	p.at[pos] = int32(len(p.list))
-	p.list = append(p.list, pos)
-}
-
-// remove takes pos out of list as the general path does: the last card moves into its place.
-func (p *perfectState) remove(pos int32) {
-	i := p.at[pos]
-	last := p.list[len(p.list)-1]
-	p.list[i] = last
-	p.at[last] = i
-	p.list = p.list[:len(p.list)-1]
+	face        []int32 // the deal
+	kp          []int32 // kp[f]: the remembered card of pair f, or -1
+	indexedList         // remembered cards, in the general path's order
 }
 
 // playPerfect plays the game on the perfect-memory path.
@@ -86,7 +71,7 @@ func (g *Game) playPerfect() error {
 	p := &g.perfect
 	p.face = g.deal.face
 	copy(p.kp, g.noneFaces)
-	p.list = p.list[:0]
+	p.items = p.items[:0]
 	face := p.face
 	left := g.setup.Pairs
 	next := int32(g.cards) // the unseen cards are positions 0 .. next-1; the next one flipped is next-1
@@ -111,13 +96,13 @@ game:
 			passes = 0
 			continue
 		}
-		i := (left*stride + left - len(p.list)) * 2
+		i := (left*stride + left - len(p.items)) * 2
 		if passes > 0 {
 			i++
 		}
 		c := choices[i]
 		if c == invalidChoice {
-			st := rules.State{N: left, J: left - len(p.list)}
+			st := rules.State{N: left, J: left - len(p.items)}
 			c, ok := g.tables[seat].Lookup(st, passes > 0)
 			if !ok {
 				return g.moveError(seat, "its policy table has no choice for %v", st)
@@ -133,7 +118,7 @@ game:
 				break game
 			}
 		case rules.KnownFirst:
-			k := p.list[0]
+			k := p.items[0]
 			next--
 			y := next
 			switch fy := face[y]; {

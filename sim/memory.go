@@ -158,7 +158,7 @@ func (m *memory) drop(d *deal, pos int32, onTable bool) {
 // member is removed in constant time by moving the last one into its place.
 type indexedList struct {
 	items []int32
-	at    []int32 // at[pos]: index of pos in items, or -1
+	at    []int32 // at[pos]: index of pos in items (for a member)
 }
 
 func (l *indexedList) add(pos int32) {
@@ -172,11 +172,14 @@ func (l *indexedList) remove(pos int32) {
 	l.items[i] = last
 	l.at[last] = i
 	l.items = l.items[:len(l.items)-1]
-	l.at[pos] = -1
 }
 
-// unlist takes pos out of list.
-func (m *memory) unlist(pos int32) { m.listed.remove(pos) }
+// unlist takes pos out of list, marking it as not listed (the memory reads at to know whether it
+// holds a card).
+func (m *memory) unlist(pos int32) {
+	m.listed.remove(pos)
+	m.listed.at[pos] = -1
+}
 
 // touch makes a remembered card the most recently seen (lru).
 func (m *memory) touch(pos int32) {

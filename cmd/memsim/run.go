@@ -37,22 +37,29 @@ func newRunFlagSet(fl *runFlags) *flag.FlagSet {
 	return fs
 }
 
+// readInput reads the one file args names (what names a kind of file in messages), or returns
+// the embedded default when args is empty.
+func readInput(args []string, what string, embedded func() (string, []byte)) (string, []byte, error) {
+	switch len(args) {
+	case 0:
+		file, data := embedded()
+		return file, data, nil
+	case 1:
+		data, err := os.ReadFile(args[0])
+		if err != nil {
+			return "", nil, usagef("read %s: %v", what, err)
+		}
+		return args[0], data, nil
+	}
+	return "", nil, usagef("one %s file at most, got %d: %v", what, len(args), args)
+}
+
 // loadConfig reads and parses the configuration named by args (at most one file), or the
 // embedded default.
 func loadConfig(args []string) (*configs.Tournament, error) {
-	var file string
-	var data []byte
-	switch len(args) {
-	case 0:
-		file, data = configs.Default()
-	case 1:
-		file = args[0]
-		var err error
-		if data, err = os.ReadFile(file); err != nil {
-			return nil, usagef("read configuration: %v", err)
-		}
-	default:
-		return nil, usagef("one configuration file at most, got %d: %v", len(args), args)
+	file, data, err := readInput(args, "configuration", configs.Default)
+	if err != nil {
+		return nil, err
 	}
 	cfg, err := configs.Parse(file, data, configOptions())
 	if err != nil {

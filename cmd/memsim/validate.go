@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"runtime"
 	"sort"
 	"strings"
@@ -108,19 +107,9 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 
 // loadSuite reads the suite named by args (at most one file), or the embedded one.
 func loadSuite(args []string) ([]*configs.Tournament, error) {
-	var file string
-	var data []byte
-	switch len(args) {
-	case 0:
-		file, data = configs.Validate()
-	case 1:
-		file = args[0]
-		var err error
-		if data, err = os.ReadFile(file); err != nil {
-			return nil, usagef("read suite: %v", err)
-		}
-	default:
-		return nil, usagef("one suite file at most, got %d: %v", len(args), args)
+	file, data, err := readInput(args, "suite", configs.Validate)
+	if err != nil {
+		return nil, err
 	}
 	suite, err := configs.ParseSuite(file, data, configOptions())
 	if err != nil {

@@ -34,6 +34,10 @@ type Result struct {
 	// Batches[k][b] sums seat 0's scores over the games of batch b (deals b·BatchSize up to
 	// (b+1)·BatchSize) in seat order k: running means in deal order, for convergence plots.
 	Batches [][]Batch
+	// Deals is the number of deals played (each in every seat order): all of the match's, unless
+	// a stopping rule ended it early (Stopped).
+	Deals   int64
+	Stopped bool
 }
 
 // Batch sums seat 0's scores, in units of 1/seats pairs, over the games of one batch.
@@ -137,10 +141,21 @@ func (w *worker) deal(m *Match, d uint64) error {
 	return nil
 }
 
+// RoundBatches is the number of batches between two evaluations of a stopping rule (see PlayUntil).
+const RoundBatches = 16
+
 // Play plays the match on workers goroutines (0: one per CPU) and returns its tallies. done, when
 // not nil, is increased by the number of games played as batches complete. The result is the same
 // for any number of workers: every game depends only on its GameID, and tallies are integer counts.
 func (m *Match) Play(ctx context.Context, workers int, done *atomic.Int64) (*Result, error) {
+	return m.PlayUntil(ctx, workers, done, nil)
+}
+
+// PlayUntil plays the match as Play does, but in rounds of RoundBatches batches; after each round
+// it calls stop, when not nil, with the tallies of every deal so far (deals 0 .. Result.Deals-1),
+// and stops if it returns true. Rounds are fixed in deal order, so the stopping point, like the
+// result, does not depend on the number of workers. stop must not keep the Result.
+func (m *Match) PlayUntil(ctx context.Context, workers int, done *atomic.Int64, stop func(*Result) bool) (*Result, error) {
 	if err := m.Validate(); err != nil {
 		return nil, err
 	}
@@ -149,17 +164,11 @@ func (m *Match) Play(ctx context.Context, workers int, done *atomic.Int64) (*Res
 	}
 	batches := (m.Deals + BatchSize - 1) / BatchSize
 	workers = int(min(int64(workers), batches))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	ws := make([]*worker, workers)
-	errs := make([]error, workers)
-	errAt := make([]uint64, workers)
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	out := make([][]Batch, len(m.Orders))
-	for k := range out {
-		out[k] = make([]Batch, batches)
+	round := batches
+	if stop != nil {
+		round = RoundBatches
 	}
+	ws := make([]*worker, workers)
 	for i := range ws {
 		w, err := m.newWorker()
 		if err != nil {
@@ -167,13 +176,59 @@ func (m *Match) Play(ctx context.Context, workers int, done *atomic.Int64) (*Res
 		}
 		ws[i] = w
 	}
+	res, err := m.newWorker() // its tallies hold the totals
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]Batch, len(m.Orders))
+	for k := range out {
+		out[k] = make([]Batch, batches)
+	}
+	result := &Result{Orders: res.tally, Paired: res.paired, Batches: out}
+	for start := int64(0); start < batches; start += round {
+		end := min(start+round, batches)
+		if err := m.playBatches(ctx, ws, start, end, out, done); err != nil {
+			return nil, err
+		}
+		for _, w := range ws {
+			for k, t := range w.tally {
+				res.tally[k].Merge(t)
+				t.reset()
+			}
+			if w.paired != nil {
+				res.paired.Merge(w.paired)
+				w.paired.reset()
+			}
+		}
+		result.Deals = min(end*BatchSize, m.Deals)
+		if stop != nil && end < batches && stop(result) {
+			result.Stopped = true
+			result.Batches = out[:len(out):len(out)]
+			for k := range result.Batches {
+				result.Batches[k] = out[k][:end]
+			}
+			break
+		}
+	}
+	return result, nil
+}
+
+// playBatches plays batches start .. end-1 on the workers ws, recording each batch's sums in out.
+func (m *Match) playBatches(ctx context.Context, ws []*worker, start, end int64, out [][]Batch, done *atomic.Int64) error {
+	next := atomic.Int64{}
+	next.Store(start)
+	var wg sync.WaitGroup
+	errs := make([]error, len(ws))
+	errAt := make([]uint64, len(ws))
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	for i, w := range ws {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for ctx.Err() == nil {
 				b := next.Add(1) - 1
-				if b >= batches {
+				if b >= end {
 					return
 				}
 				lo, hi := b*BatchSize, min((b+1)*BatchSize, m.Deals)
@@ -205,21 +260,12 @@ func (m *Match) Play(ctx context.Context, workers int, done *atomic.Int64) (*Res
 		}
 	}
 	if first != nil {
-		return nil, first
+		return first
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("match stopped: %w", err)
+		return fmt.Errorf("match stopped: %w", err)
 	}
-	res := &Result{Orders: ws[0].tally, Paired: ws[0].paired, Batches: out}
-	for _, w := range ws[1:] {
-		for k, t := range w.tally {
-			res.Orders[k].Merge(t)
-		}
-		if w.paired != nil {
-			res.Paired.Merge(w.paired)
-		}
-	}
-	return res, nil
+	return nil
 }
 
 // Replay plays deal d of the match again in seat order k, recording it in log, and returns the

@@ -98,6 +98,18 @@ func (t *Tally) Merge(u *Tally) {
 	t.LuckySumSq += u.LuckySumSq
 }
 
+// reset sets every count to zero.
+func (t *Tally) reset() {
+	t.Games = 0
+	for i := range t.Share {
+		clear(t.Share[i])
+	}
+	clear(t.Wins)
+	clear(t.Draws)
+	clear(t.Losses)
+	t.TurnSum, t.TurnSumSq, t.Stalemates, t.Lucky, t.LuckySumSq = 0, 0, 0, 0, 0
+}
+
 // PairTally accumulates the deal-by-deal results of two players who play every deal once in each
 // seat order.
 type PairTally struct {
@@ -114,6 +126,12 @@ type PairTally struct {
 func NewPairTally(pairs int) *PairTally {
 	const pad = 16
 	return &PairTally{Pairs: pairs, Sum: make([]int64, pad+4*pairs+1+pad)[pad : pad+4*pairs+1 : pad+4*pairs+1]}
+}
+
+// reset sets every count to zero.
+func (t *PairTally) reset() {
+	t.Deals = 0
+	clear(t.Sum)
 }
 
 // Merge adds the counts of u to t.

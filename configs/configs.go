@@ -77,6 +77,25 @@ type Tournament struct {
 	Rules   Rules
 	Players []Player
 	Output  string
+	// Stop is an optional rule to end a matchup before Games: nil plays every game.
+	Stop *Stop
+}
+
+// Stop says when a match may end before its games are all played. Rules are checked every
+// sim.RoundBatches batches of deals; either one ends the match.
+type Stop struct {
+	// Precision, when positive, ends a match once the 95% half-width of every seat's mean pairs
+	// is at most Precision (pairs per game).
+	Precision float64
+	// SPRT, when not nil, ends a paired match once Wald's sequential test decides whether the
+	// first player's mean lead over the second is 0 or at least D pairs per game.
+	SPRT *SPRT
+}
+
+// SPRT is a sequential probability ratio test of H0 "the mean lead is 0" against H1 "it is D",
+// with error rates Alpha (rejecting H0 when it holds) and Beta (accepting it when H1 holds).
+type SPRT struct {
+	D, Alpha, Beta float64
 }
 
 // Rules are the rules of the game every matchup is played under.

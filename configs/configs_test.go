@@ -241,7 +241,7 @@ var errorCases = []struct {
 	{"top level string", "hello\n", "1:1", "the top level must be a mapping of keys to values, got string \"hello\""},
 	{"top level tagged", "!foo {players: []}\n", "1:1", "unsupported tag !foo"},
 	// Keys.
-	{"unknown key", "gmaes: 5\n" + two, "1:1", `unknown key "gmaes" (allowed: name, seed, games, workers, paired, format, rules, players, output)`},
+	{"unknown key", "gmaes: 5\n" + two, "1:1", `unknown key "gmaes" (allowed: name, seed, games, workers, paired, format, rules, players, output, stop)`},
 	{"unknown rules key", "rules:\n  pair: 12\n" + two, "2:3", `rules: unknown key "pair" (allowed: pairs, singletons, players_per_game, pass)`},
 	{"unknown player key", "players: [{name: a, policy: safe, polcy: x}]\n", "1:35", `players[0]: unknown key "polcy" (allowed: name, policy, opponent, memory)`},
 	{"unknown memory key", "players: [{name: a, policy: safe, memory: {size: 2}}]\n", "1:44", `players[0].memory: unknown key "size" (allowed: capacity, forget, scope, q)`},

@@ -40,6 +40,16 @@ func (t *Tournament) YAML() []byte {
 		fmt.Fprintf(&b, "  - {%s}\n", strings.Join(fields, ", "))
 	}
 	fmt.Fprintf(&b, "output: %s\n", yamlString(t.Output))
+	if t.Stop != nil {
+		b.WriteString("stop:\n")
+		if t.Stop.Precision > 0 {
+			fmt.Fprintf(&b, "  precision: %s\n", strconv.FormatFloat(t.Stop.Precision, 'g', -1, 64))
+		}
+		if s := t.Stop.SPRT; s != nil {
+			fmt.Fprintf(&b, "  sprt: {d: %s, alpha: %s, beta: %s}\n", strconv.FormatFloat(s.D, 'g', -1, 64),
+				strconv.FormatFloat(s.Alpha, 'g', -1, 64), strconv.FormatFloat(s.Beta, 'g', -1, 64))
+		}
+	}
 	return b.Bytes()
 }
 

@@ -176,13 +176,13 @@ func (p *parser) tournament(top *yaml.Node) (*Tournament, error) {
 		Rules:  Rules{Pairs: []int{defaultPairs}, PlayersPerGame: defaultPlayersPerGame, Pass: rules.PassNever},
 		Output: defaultOutput,
 	}
-	entries, err := p.mapping(top, "", "name", "seed", "games", "workers", "paired", "format", "rules", "players", "output")
+	entries, err := p.mapping(top, "", "name", "seed", "games", "workers", "paired", "format", "rules", "players", "output", "stop")
 	if err != nil {
 		return nil, err
 	}
 	var (
-		named                          bool
-		paired, playersKey, perGameVal *yaml.Node
+		named                                    bool
+		paired, playersKey, perGameVal, stopNode *yaml.Node
 	)
 	for _, e := range entries {
 		var err error
@@ -213,6 +213,9 @@ func (p *parser) tournament(top *yaml.Node) (*Tournament, error) {
 		case "players":
 			playersKey = e.keyNode
 			t.Players, err = p.players(e.val)
+		case "stop":
+			stopNode = e.val
+			t.Stop, err = p.stop(e.val)
 		case "output":
 			t.Output, err = p.str(e.val, e.key)
 			if err == nil && t.Output == "" {
@@ -238,6 +241,9 @@ func (p *parser) tournament(top *yaml.Node) (*Tournament, error) {
 		t.Paired = perGame == 2
 	} else if t.Paired && perGame != 2 {
 		return nil, p.errAt(paired, "paired", "true needs rules.players_per_game 2, but it is %d", perGame)
+	}
+	if t.Stop != nil && t.Stop.SPRT != nil && !t.Paired {
+		return nil, p.errAt(stopNode, "stop.sprt", "needs paired deals (paired: true, two players per game)")
 	}
 	switch t.Format {
 	case RoundRobin:
@@ -288,6 +294,76 @@ func (p *parser) rules(n *yaml.Node, r *Rules) (perGame *yaml.Node, err error) {
 		}
 	}
 	return perGame, nil
+}
+
+// stop checks the stop mapping: precision (a number > 0) and sprt (d > 0, 0 < alpha, beta and
+// alpha + beta < 1). An empty mapping is no rule.
+func (p *parser) stop(n *yaml.Node) (*Stop, error) {
+	entries, err := p.mapping(n, "stop", "precision", "sprt")
+	if err != nil {
+		return nil, err
+	}
+	st := &Stop{}
+	for _, e := range entries {
+		path := "stop." + e.key
+		switch e.key {
+		case "precision":
+			if st.Precision, err = p.number(e.val, path); err == nil && !(st.Precision > 0) {
+				err = p.errAt(e.val, path, "must be a positive number of pairs per game, got %g", st.Precision)
+			}
+		case "sprt":
+			st.SPRT, err = p.sprt(e.val, path)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if st.Precision == 0 && st.SPRT == nil {
+		return nil, nil
+	}
+	return st, nil
+}
+
+// sprt checks a stop.sprt mapping: d, alpha and beta, all required.
+func (p *parser) sprt(n *yaml.Node, path string) (*SPRT, error) {
+	entries, err := p.mapping(n, path, "d", "alpha", "beta")
+	if err != nil {
+		return nil, err
+	}
+	var t SPRT
+	seen := map[string]bool{}
+	for _, e := range entries {
+		var x float64
+		if x, err = p.number(e.val, path+"."+e.key); err != nil {
+			return nil, err
+		}
+		seen[e.key] = true
+		switch e.key {
+		case "d":
+			if !(x > 0) {
+				return nil, p.errAt(e.val, path+".d", "must be a positive number of pairs per game, got %g", x)
+			}
+			t.D = x
+		case "alpha", "beta":
+			if !(x > 0 && x < 1) {
+				return nil, p.errAt(e.val, path+"."+e.key, "must be between 0 and 1, got %g", x)
+			}
+			if e.key == "alpha" {
+				t.Alpha = x
+			} else {
+				t.Beta = x
+			}
+		}
+	}
+	for _, k := range []string{"d", "alpha", "beta"} {
+		if !seen[k] {
+			return nil, p.errAt(n, path, "missing key %q (give d, alpha and beta)", k)
+		}
+	}
+	if t.Alpha+t.Beta >= 1 {
+		return nil, p.errAt(n, path, "alpha + beta must be below 1, got %g", t.Alpha+t.Beta)
+	}
+	return &t, nil
 }
 
 // pairs checks rules.pairs: a deal size or a non-empty list of distinct deal sizes.

@@ -130,10 +130,10 @@ func WriteHTML(w io.Writer, r *Run, figs []Figure) error {
 		data.Tables = append(data.Tables, htmlTable{Title: fmt.Sprintf("%d pairs", n), Head: head, Rows: rows})
 	}
 	if len(r.Pairings) > 0 {
-		t := htmlTable{Title: "Pairings", Head: []string{"pairs", "A", "B", "deals", "advantage of A [95% CI]", "variance reduction"}}
+		t := htmlTable{Title: "Pairings", Head: []string{"pairs", "A", "B", "deals", "advantage of A [95% CI]", "variance reduction", "sequential test"}}
 		for _, p := range r.Pairings {
 			t.Rows = append(t.Rows, []string{fmt.Sprint(p.Pairs), p.Players[0], p.Players[1], fmt.Sprint(p.Deals),
-				meanCI(p.MeanAdvantage, p.CI95), ratio(p.VarianceReduction)})
+				meanCI(p.MeanAdvantage, p.CI95), ratio(p.VarianceReduction), sprtCell(p.SPRT)})
 		}
 		data.Tables = append(data.Tables, t)
 	}

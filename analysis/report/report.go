@@ -116,6 +116,10 @@ type Matchup struct {
 	WinCI95  [][2]float64 `json:"win_ci95,omitempty"`
 	DrawCI95 [][2]float64 `json:"draw_ci95,omitempty"`
 	LossCI95 [][2]float64 `json:"loss_ci95,omitempty"`
+	// StoppedEarly, when not empty, says why the match ended before its games were all played
+	// (a stopping rule of the configuration); Games then counts the games played. An interval
+	// after such a stop is approximate: stopping when the data look a certain way biases it.
+	StoppedEarly string `json:"stopped_early,omitempty"`
 	// ShareCounts[i][k] is the number of games in which seat i collected k/len(Players) pairs
 	// (a stalemate shares what is left equally), k = 0 .. Pairs·len(Players).
 	ShareCounts [][]int64 `json:"share_counts,omitempty"`
@@ -170,6 +174,19 @@ type Pairing struct {
 	// two games of a deal. Above 1, pairing the deals helped. Null when the paired estimate has
 	// no variance at all (the ratio is infinite, or 0/0).
 	VarianceReduction *float64 `json:"variance_reduction"`
+	// SPRT is the outcome of the configuration's sequential test for this pairing, if any.
+	SPRT *SPRT `json:"sprt,omitempty"`
+}
+
+// SPRT is the outcome of Wald's sequential probability ratio test of "A's mean lead over B is 0"
+// against "it is D pairs per game", with error rates Alpha and Beta, on the per-deal lead.
+type SPRT struct {
+	D        float64 `json:"d"`
+	Alpha    float64 `json:"alpha"`
+	Beta     float64 `json:"beta"`
+	Decision string  `json:"decision"`
+	// LLR is the log-likelihood ratio when the test stopped (or when the games ran out).
+	LLR float64 `json:"llr"`
 }
 
 // Validate checks that r can be written: every per-seat slice of a matchup has one entry per seat,

@@ -145,10 +145,10 @@ func WriteMarkdown(w io.Writer, r *Run) error {
 		b.WriteString("\n## Pairings\n\n")
 		b.WriteString("Each deal is played twice, once in each seat order. The advantage of A is, per deal, " +
 			"A's mean pairs over the two games minus half the pairs, averaged over the deals; positive favours A.\n\n")
-		b.WriteString("| pairs | A | B | deals | advantage of A [95% CI] | variance reduction |\n|---:|---|---|---:|---|---:|\n")
+		b.WriteString("| pairs | A | B | deals | advantage of A [95% CI] | variance reduction | sequential test |\n|---:|---|---|---:|---|---:|---|\n")
 		for _, p := range r.Pairings {
-			fmt.Fprintf(&b, "| %d | %s | %s | %d | %s | %s |\n", p.Pairs, cell(p.Players[0]), cell(p.Players[1]),
-				p.Deals, meanCI(p.MeanAdvantage, p.CI95), ratio(p.VarianceReduction))
+			fmt.Fprintf(&b, "| %d | %s | %s | %d | %s | %s | %s |\n", p.Pairs, cell(p.Players[0]), cell(p.Players[1]),
+				p.Deals, meanCI(p.MeanAdvantage, p.CI95), ratio(p.VarianceReduction), cell(sprtCell(p.SPRT)))
 		}
 	}
 	for _, rs := range r.Ratings {
@@ -228,6 +228,9 @@ func sizeTable(r *Run, n int) (head []string, rows [][]string) {
 		if len(out) > 0 {
 			check = "outside CI (" + strings.Join(out, ", ") + ")"
 		}
+		if m.StoppedEarly != "" {
+			check = strings.TrimPrefix(check+"; stopped early: "+m.StoppedEarly, "; ")
+		}
 		rows = append(rows, append(row, check))
 	}
 	return head, rows
@@ -251,6 +254,14 @@ func meanCI(mean float64, ci [2]float64) string {
 const ratingsNote = "Bradley-Terry log-strengths fitted from every game's win, draw (half a win) or loss, " +
 	"centred to sum to zero: the difference of two scores is the log-odds that one player beats the other."
 
+// sprtCell describes a pairing's sequential test, or "—" without one.
+func sprtCell(s *SPRT) string {
+	if s == nil {
+		return "—"
+	}
+	return fmt.Sprintf("%s (d %g, α %g, β %g, LLR %.2f)", s.Decision, s.D, s.Alpha, s.Beta, s.LLR)
+}
+
 // ratio formats a variance-reduction ratio; "—" when there is none.
 func ratio(x *float64) string {
 	if x == nil {
@@ -266,7 +277,8 @@ const howToRead = "Scores are pairs collected per game and game lengths are turn
 	"W / D / L are the shares of games that seat 0 (which moves first) won outright, tied for the most pairs, or lost. " +
 	"The last column flags a matchup whose exact value lies outside its 95% interval: " +
 	"even with a correct simulator each exact value falls outside its interval about 1 time in 20, so an isolated flag is no cause for alarm, " +
-	"but many flags, or a value far outside, are."
+	"but many flags, or a value far outside, are. " +
+	"A matchup stopped early by a stopping rule says so in the last column; its interval is then approximate."
 
 // maxFractionWidth is the longest "p/q" the report prints beside an exact value's decimal;
 // longer fractions are left to results.json and matchups.csv.

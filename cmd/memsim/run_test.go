@@ -297,3 +297,54 @@ func TestReportRegenerates(t *testing.T) {
 		}
 	}
 }
+
+// A stopping rule ends matches at a round boundary, identically on any number of workers, and
+// the report labels them.
+func TestRunStopsEarly(t *testing.T) {
+	body := `seed: 5
+games: 1000000
+rules: {pairs: [6]}
+players:
+  - {name: optimal, policy: optimal}
+  - {name: random, policy: random}
+  - {name: daring, policy: daring}
+stop:
+  precision: 0.02
+  sprt: {d: 0.2, alpha: 0.01, beta: 0.01}
+`
+	var outputs [2][]byte
+	for i, workers := range []string{"1", "2"} {
+		dir := t.TempDir()
+		cfg := writeConfig(t, dir, "stop", body)
+		if _, stderr, code := runArgs(t, "run", "--quiet", "--workers", workers, cfg); code != exitOK {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		outputs[i], _ = os.ReadFile(filepath.Join(dir, "out", "stop", "results.json"))
+		if i > 0 {
+			continue
+		}
+		r := readRun(t, filepath.Join(dir, "out", "stop"))
+		for _, m := range r.Matchups {
+			if m.StoppedEarly == "" || m.Games >= 1000000 || m.Games%int64(16*1024) != 0 {
+				t.Errorf("%v: stopped %q after %d games", m.Players, m.StoppedEarly, m.Games)
+			}
+		}
+		decisions := map[string]string{}
+		for _, p := range r.Pairings {
+			if p.SPRT == nil {
+				t.Fatalf("pairing %v has no sequential test", p.Players)
+			}
+			decisions[p.Players[0]+"-"+p.Players[1]] = p.SPRT.Decision
+		}
+		if !strings.HasPrefix(decisions["optimal-random"], "H1 accepted") || !strings.HasPrefix(decisions["random-daring"], "H0 accepted") {
+			t.Errorf("decisions %v", decisions)
+		}
+		md, _ := os.ReadFile(filepath.Join(dir, "out", "stop", "report.md"))
+		if !strings.Contains(string(md), "stopped early: sprt") {
+			t.Error("report.md does not label the early stops")
+		}
+	}
+	if string(outputs[0]) != string(outputs[1]) {
+		t.Error("results.json differs between 1 and 2 workers")
+	}
+}

@@ -29,7 +29,8 @@ type tournament struct {
 	cfg     *configs.Tournament
 	players []strategies.Built
 	matches []match
-	games   int64 // games in all
+	games   int64       // games in all (at most, with a stopping rule)
+	stops   []*stopRule // per match, after play: its stopping rule (nil without one)
 }
 
 // match is one sim.Match of the tournament with the names needed to report it.
@@ -287,6 +288,9 @@ func (t *tournament) report(ctx context.Context, results []*sim.Result) (*report
 				mu.ShareCounts = append(mu.ShareCounts, append([]int64(nil), h...))
 			}
 			mu.Convergence = convergence(res.Batches[k], len(order))
+			if res.Stopped && mi < len(t.stops) {
+				mu.StoppedEarly = t.stops[mi].reason
+			}
 			r.Matchups = append(r.Matchups, mu)
 		}
 		if res.Paired != nil {
@@ -307,6 +311,10 @@ func (t *tournament) report(ctx context.Context, results []*sim.Result) (*report
 				Players: [2]string{cfg.Players[m.ids[0]].Name, cfg.Players[m.ids[1]].Name},
 				Deals:   res.Paired.Deals, MeanAdvantage: mo.Mean, CI95: [2]float64{lo, hi},
 				VarianceReduction: vr})
+			if mi < len(t.stops) {
+				pr := &r.Pairings[len(r.Pairings)-1]
+				pr.SPRT = t.stops[mi].report(pr.Players[0], pr.Players[1])
+			}
 		}
 	}
 	if cfg.Rules.PlayersPerGame == 2 && cfg.Format == configs.RoundRobin {
@@ -419,12 +427,23 @@ func sumMoments(n, sum, sumSq int64) stats.Moments {
 func (t *tournament) play(ctx context.Context, workers int, p *progress) ([]*sim.Result, time.Duration, error) {
 	start := time.Now()
 	var results []*sim.Result
-	for _, m := range t.matches {
-		res, err := m.Play(ctx, workers, p.done)
+	t.stops = nil
+	for i := range t.matches {
+		m := &t.matches[i]
+		rule, err := newStopRule(t.cfg.Stop, &m.Match)
+		if err != nil {
+			return nil, 0, err
+		}
+		var stop func(*sim.Result) bool
+		if rule != nil {
+			stop = rule.done
+		}
+		res, err := m.PlayUntil(ctx, workers, p.done, stop)
 		if err != nil {
 			return nil, 0, err
 		}
 		results = append(results, res)
+		t.stops = append(t.stops, rule)
 	}
 	return results, time.Since(start), nil
 }

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"fmt"
+
+	"memsim/analysis/report"
+	"memsim/analysis/stats"
+	"memsim/configs"
+	"memsim/sim"
+)
+
+// stopRule is a configuration's stopping rule applied to one match: it sees the tallies after
+// every round of deals and says when the match may end.
+type stopRule struct {
+	precision float64
+	sprt      *stats.SPRT
+	test      *configs.SPRT
+	n         int
+	prev      []int64 // the pair tally's histogram at the previous round
+	decision  int     // the SPRT's decision: -1 no lead, 0 undecided, +1 a lead of at least d
+	llr       float64
+	reason    string // why the match stopped early
+}
+
+// newStopRule returns the rule of stop for a match of n pairs, or nil when there is none.
+func newStopRule(stop *configs.Stop, m *sim.Match) (*stopRule, error) {
+	if stop == nil {
+		return nil, nil
+	}
+	r := &stopRule{precision: stop.Precision, test: stop.SPRT, n: m.Setup.Pairs}
+	if stop.SPRT != nil && len(m.Orders) == 2 {
+		s, err := stats.NewSPRT(stop.SPRT.D, stop.SPRT.Alpha, stop.SPRT.Beta)
+		if err != nil {
+			return nil, err
+		}
+		r.sprt = s
+		r.prev = make([]int64, 4*m.Setup.Pairs+1)
+	}
+	return r, nil
+}
+
+// done reports whether the match may stop after the deals tallied in res.
+func (r *stopRule) done(res *sim.Result) bool {
+	if r.sprt != nil && res.Paired != nil {
+		// This round's deals: the first player's lead over the second, per game, on each deal is
+		// a1 + a2 - n, where its two scores add up to k/2 pairs.
+		round := make([]int64, len(r.prev))
+		for k, c := range res.Paired.Sum {
+			round[k] = c - r.prev[k]
+		}
+		copy(r.prev, res.Paired.Sum)
+		r.sprt.Add(stats.MomentsFromHistogram(round, -2*r.n, 0.5))
+		if r.decision, r.llr = r.sprt.Decision(); r.decision != 0 {
+			r.reason = "sprt"
+			return true
+		}
+	}
+	if r.precision > 0 {
+		var ms []stats.Moments
+		for _, t := range res.Orders {
+			for i := range t.Seats {
+				ms = append(ms, sharesMoments(t, i))
+			}
+		}
+		if stats.PrecisionReached(ms, 0.95, r.precision) {
+			r.reason = fmt.Sprintf("precision %g reached", r.precision)
+			return true
+		}
+	}
+	return false
+}
+
+// report describes the SPRT's outcome for a pairing, or nil without one.
+func (r *stopRule) report(a, b string) *report.SPRT {
+	if r == nil || r.sprt == nil {
+		return nil
+	}
+	out := &report.SPRT{D: r.test.D, Alpha: r.test.Alpha, Beta: r.test.Beta, LLR: r.llr}
+	switch r.decision {
+	case 1:
+		out.Decision = fmt.Sprintf("H1 accepted: %s leads %s by %g pairs per game or more", a, b, r.test.D)
+	case -1:
+		out.Decision = fmt.Sprintf("H0 accepted: %s does not lead %s by %g pairs per game", a, b, r.test.D)
+	default:
+		out.Decision = "undecided"
+	}
+	return out
+}

@@ -137,6 +137,13 @@ func WriteHTML(w io.Writer, r *Run, figs []Figure) error {
 		}
 		data.Tables = append(data.Tables, t)
 	}
+	if len(r.Comparisons) > 0 {
+		t := htmlTable{Title: "Comparisons against the first player", Head: []string{"pairs", "opponent", "A", "B", "A − B (pairs per game)", "Welch t", "df", "p"}}
+		for _, c := range r.Comparisons {
+			t.Rows = append(t.Rows, comparisonRow(c))
+		}
+		data.Tables = append(data.Tables, t)
+	}
 	for _, rs := range r.Ratings {
 		t := htmlTable{Title: fmt.Sprintf("Ratings, %d pairs", rs.Pairs), Head: []string{"player", "Bradley-Terry score [95% CI]"}}
 		for _, p := range rs.Players {

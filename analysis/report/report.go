@@ -47,6 +47,9 @@ type Run struct {
 	// Ratings are Bradley-Terry ratings per deal size, fitted from the games' wins, draws (as half
 	// a win each) and losses between the players (two-player round robins).
 	Ratings []Ratings `json:"ratings,omitempty"`
+	// Comparisons compare, by Welch's test, how two players fared against the first player
+	// (two-player runs with at least three players).
+	Comparisons []Comparison `json:"comparisons,omitempty"`
 }
 
 // Rules are the rules of the game shared by every game of a run.
@@ -129,6 +132,21 @@ type Matchup struct {
 	// Convergence is seat 0's running mean pairs per game, in deal order, with its 95% interval,
 	// at checkpoints spread evenly on a logarithmic scale of games.
 	Convergence []ConvergencePoint `json:"convergence,omitempty"`
+}
+
+// Comparison is Welch's test of A's and B's mean pairs per game against the same opponent, over
+// the games of both seat orders (independent games: the two matchups have their own deals).
+type Comparison struct {
+	Pairs    int    `json:"pairs"`
+	Opponent string `json:"opponent"`
+	A        string `json:"a"`
+	B        string `json:"b"`
+	// Diff is A's mean pairs per game minus B's; T, DF and P are Welch's statistic, its degrees of
+	// freedom and the two-sided p-value.
+	Diff float64 `json:"diff"`
+	T    float64 `json:"t"`
+	DF   float64 `json:"df"`
+	P    float64 `json:"p"`
 }
 
 // Ratings are the Bradley-Terry ratings of the players at one deal size.

@@ -151,6 +151,17 @@ func WriteMarkdown(w io.Writer, r *Run) error {
 				p.Deals, meanCI(p.MeanAdvantage, p.CI95), ratio(p.VarianceReduction), cell(sprtCell(p.SPRT)))
 		}
 	}
+	if len(r.Comparisons) > 0 {
+		b.WriteString("\n## Comparisons against the first player\n\n" + comparisonsNote + "\n\n")
+		b.WriteString("| pairs | opponent | A | B | A − B (pairs per game) | Welch t | df | p |\n|---:|---|---|---|---:|---:|---:|---:|\n")
+		for _, c := range r.Comparisons {
+			row := comparisonRow(c)
+			for i := range row {
+				row[i] = cell(row[i])
+			}
+			b.WriteString("| " + strings.Join(row, " | ") + " |\n")
+		}
+	}
 	for _, rs := range r.Ratings {
 		fmt.Fprintf(&b, "\n## Ratings, %d pairs\n\n", rs.Pairs)
 		b.WriteString(ratingsNote + "\n\n")
@@ -253,6 +264,16 @@ func meanCI(mean float64, ci [2]float64) string {
 // ratingsNote explains the ratings tables.
 const ratingsNote = "Bradley-Terry log-strengths fitted from every game's win, draw (half a win) or loss, " +
 	"centred to sum to zero: the difference of two scores is the log-odds that one player beats the other."
+
+// comparisonsNote explains the comparisons table.
+const comparisonsNote = "Welch's test of the difference between A's and B's mean pairs per game against the same opponent, " +
+	"over the games of both seat orders."
+
+// comparisonRow formats a comparison as table cells.
+func comparisonRow(c Comparison) []string {
+	return []string{fmt.Sprint(c.Pairs), c.Opponent, c.A, c.B, fmt.Sprintf("%.4f", c.Diff),
+		fmt.Sprintf("%.2f", c.T), fmt.Sprintf("%.0f", c.DF), fmt.Sprintf("%.3g", c.P)}
+}
 
 // sprtCell describes a pairing's sequential test, or "—" without one.
 func sprtCell(s *SPRT) string {

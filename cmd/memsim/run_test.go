@@ -70,6 +70,16 @@ func TestRunWritesTheRunFolder(t *testing.T) {
 	if r.Seed != 7 || len(r.Matchups) != 24 || len(r.Pairings) != 12 {
 		t.Fatalf("seed %d, %d matchups, %d pairings", r.Seed, len(r.Matchups), len(r.Pairings))
 	}
+	// Welch's comparisons of the three others against optimal, at each deal size; random fares
+	// far worse than parity against it.
+	if len(r.Comparisons) != 6 {
+		t.Errorf("%d comparisons, want 6", len(r.Comparisons))
+	}
+	for _, c := range r.Comparisons {
+		if c.Opponent != "optimal" || (c.A == "parity" && c.B == "random" && (c.Diff <= 0 || c.P > 1e-6)) {
+			t.Errorf("comparison %+v", c)
+		}
+	}
 	for _, m := range r.Matchups {
 		total := 0.0
 		for _, x := range m.MeanPairs {

@@ -317,6 +317,11 @@ func (t *tournament) report(ctx context.Context, results []*sim.Result) (*report
 			}
 		}
 	}
+	if cfg.Rules.PlayersPerGame == 2 && len(cfg.Players) >= 3 {
+		for _, n := range cfg.Rules.Pairs {
+			r.Comparisons = append(r.Comparisons, t.comparisons(results, n)...)
+		}
+	}
 	if cfg.Rules.PlayersPerGame == 2 && cfg.Format == configs.RoundRobin {
 		for _, n := range cfg.Rules.Pairs {
 			if rs, ok := ratings(r, n); ok {
@@ -325,6 +330,44 @@ func (t *tournament) report(ctx context.Context, results []*sim.Result) (*report
 		}
 	}
 	return r, nil
+}
+
+// comparisons compares, by Welch's test, every two players' mean pairs per game against the first
+// player at n pairs, over the games of both seat orders.
+func (t *tournament) comparisons(results []*sim.Result, n int) []report.Comparison {
+	// against[p]: player p's scores against player 0.
+	against := make([]stats.Moments, len(t.players))
+	for mi, m := range t.matches {
+		if m.Setup.Pairs != n {
+			continue
+		}
+		for k, order := range m.Orders {
+			seats := m.seats(order)
+			if len(seats) != 2 || (seats[0] != 0 && seats[1] != 0) {
+				continue
+			}
+			for i, p := range seats {
+				if p != 0 {
+					against[p].Merge(sharesMoments(results[mi].Orders[k], i))
+				}
+			}
+		}
+	}
+	var out []report.Comparison
+	for a := 1; a < len(t.players); a++ {
+		for b := a + 1; b < len(t.players); b++ {
+			if against[a].N < 2 || against[b].N < 2 {
+				continue
+			}
+			w := stats.Welch(against[a], against[b])
+			if math.IsInf(w.T, 0) {
+				continue
+			}
+			out = append(out, report.Comparison{Pairs: n, Opponent: t.cfg.Players[0].Name,
+				A: t.cfg.Players[a].Name, B: t.cfg.Players[b].Name, Diff: w.Diff, T: w.T, DF: w.DF, P: w.P})
+		}
+	}
+	return out
 }
 
 // wilson returns the 95% Wilson interval of the rate k/n.

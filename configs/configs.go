@@ -9,8 +9,9 @@
 package configs
 
 import (
-	_ "embed"
+	"embed"
 	"fmt"
+	"io/fs"
 	"strings"
 
 	"memsim/sim/rules"
@@ -154,4 +155,17 @@ func oneLine(s string) string {
 		return s
 	}
 	return strings.Join(strings.Fields(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s)), " ")
+}
+
+//go:embed claims
+var claimsFS embed.FS
+
+// Claims returns the published claims the audit checks, copied from the project's specification:
+// CLAIMS.md and the strategy tables it names, by file name.
+func Claims() fs.FS {
+	sub, err := fs.Sub(claimsFS, "claims")
+	if err != nil {
+		panic(err) // the embedded directory is fixed at build time
+	}
+	return sub
 }

@@ -214,3 +214,24 @@ func PolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Match
 	}
 	return t, nil
 }
+
+// Solitaire computes, for one player playing policy p (optimal: fewest expected turns) in model m,
+// the expected number of turns and of lucky matches from every state with at most maxPairs pairs,
+// calling visit for each in order of n, then j, then f.
+func Solitaire[T any](ctx context.Context, f field.Field[T], m Model, p rules.Policy, maxPairs int, visit func(st rules.State, turns, lucky T) error) error {
+	if maxPairs < 1 {
+		return fmt.Errorf("pairs-max %d: must be at least 1", maxPairs)
+	}
+	mu := Matchup{Players: 1, Policy: p, Opponent: p}
+	start := rules.State{N: maxPairs, J: maxPairs, S: m.Singletons, F: m.Singletons}
+	w, err := newSweep(f, m, mu, start)
+	if err != nil {
+		return err
+	}
+	w.needOpt = false
+	w.needSolo = true
+	return w.run(ctx, maxPairs, func(st rules.State) error {
+		c := w.at(st)
+		return visit(st, c.solo[0], c.solo[1])
+	})
+}

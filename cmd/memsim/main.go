@@ -42,6 +42,7 @@ Usage:
   memsim run [CONFIG.yaml]             play a tournament (memsim run -h)
   memsim validate [SUITE.yaml]         compare simulation with the solver (memsim validate -h)
   memsim report DIR                    regenerate a run folder's report.md and report.html
+  memsim audit                         check the published claims (memsim audit -h)
   memsim replay --game G [--config F]  replay one game of a run and print its move log
   memsim bench --pairs N --policy P    games per second of P against itself (memsim bench -h)
   memsim demo                          a short tour of the solver
@@ -52,7 +53,7 @@ Usage:
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
-		fmt.Fprintln(stderr, "memsim: missing command (allowed: solve, run, validate, report, replay, bench, demo, help)")
+		fmt.Fprintln(stderr, "memsim: missing command (allowed: solve, run, validate, report, audit, replay, bench, demo, help)")
 		return exitUsage
 	}
 	switch args[0] {
@@ -62,6 +63,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return runRun(ctx, args[1:], stdout, stderr)
 	case "validate":
 		return runValidate(ctx, args[1:], stdout, stderr)
+	case "audit":
+		return runAudit(ctx, args[1:], stdout, stderr)
 	case "report":
 		return runReport(ctx, args[1:], stdout, stderr)
 	case "replay":
@@ -74,7 +77,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, usage)
 		return exitOK
 	}
-	fmt.Fprintf(stderr, "memsim: unknown command %q (allowed: solve, run, validate, report, replay, bench, demo, help)\n", args[0])
+	fmt.Fprintf(stderr, "memsim: unknown command %q (allowed: solve, run, validate, report, audit, replay, bench, demo, help)\n", args[0])
 	return exitUsage
 }
 

@@ -358,3 +358,35 @@ stop:
 		t.Error("results.json differs between 1 and 2 workers")
 	}
 }
+
+func TestAudit(t *testing.T) {
+	dir := t.TempDir()
+	stdout, stderr, code := runArgs(t, "audit", "--games", "2000", "--output", dir)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var res auditResult
+	data, err := os.ReadFile(filepath.Join(dir, "audit.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &res); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Claims)+len(res.NotAudited) != 46 || !strings.Contains(stdout, "| SA-T6.4 |") {
+		t.Errorf("%d claims, %d not audited; stdout %q", len(res.Claims), len(res.NotAudited), stdout)
+	}
+	for _, f := range []string{"audit.md", "audit.html"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	for _, c := range res.Claims {
+		if (c.ID == "VW-ASYM" || c.ID == "AL-PRESS" || c.ID == "SA-2.1") && c.Simulated == "" {
+			t.Errorf("%s has no simulation", c.ID)
+		}
+	}
+	if _, stderr, code := runArgs(t, "audit", "--games", "5"); code != exitUsage || !strings.Contains(stderr, "--games 5") {
+		t.Errorf("--games 5: exit %d, %q", code, stderr)
+	}
+}

@@ -1,0 +1,74 @@
+// Package audit checks the published claims about Memory against the exact solver: strategy
+// tables cell by cell, worked examples with their intermediate values, Velleman & Warrington's
+// solitaire asymptotics, Alfthan's percentages and Sjölund & Åstrand's interval-halving duel. Every
+// verdict is computed when the audit runs; a claim is data (the published text or table), never an
+// expected verdict.
+package audit
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"strings"
+)
+
+// Verdict is the outcome of checking one claim.
+type Verdict string
+
+// The verdicts.
+const (
+	Confirmed    Verdict = "confirmed"
+	Refuted      Verdict = "refuted"
+	Inconclusive Verdict = "inconclusive"
+)
+
+// Finding is the audit of one claim.
+type Finding struct {
+	ID string `json:"id"`
+	// Claim says in a few words what was claimed.
+	Claim string `json:"claim"`
+	// Published, Exact and Simulated give the published value, the exact value under the rules of
+	// MODELS.md and, where the claim is about an expectation, a simulation estimate with its 95%
+	// interval; empty where they do not apply.
+	Published string  `json:"published"`
+	Exact     string  `json:"exact"`
+	Simulated string  `json:"simulated,omitempty"`
+	Verdict   Verdict `json:"verdict"`
+	// Reason is one line saying why.
+	Reason string `json:"reason"`
+	// Detail is Markdown shown under the finding in the report (a table side by side, say).
+	Detail string `json:"detail,omitempty"`
+}
+
+// Simulator estimates expectations by simulation, for the claims about them. The audit does not
+// play games itself: the caller passes a simulator built on the engine.
+type Simulator interface {
+	// Solitaire returns the mean number of turns and of lucky matches of the optimal solitaire
+	// player on n pairs, with half-widths of their 95% intervals.
+	Solitaire(ctx context.Context, n int) (turns, turnsHW, lucky, luckyHW float64, err error)
+	// Share returns the optimal player's mean share of the pairs against opponent ("daring" or
+	// "safe") on n pairs, over both seat orders, with the half-width of its 95% interval.
+	Share(ctx context.Context, opponent string, n int) (share, hw float64, err error)
+	// Duel returns the mover's winning frequency in the interval-halving duel on {1..n} with
+	// optimal play, with the half-width of its 95% interval.
+	Duel(ctx context.Context, n int) (win, hw float64, err error)
+}
+
+// rat parses "p/q" or "p".
+func rat(s string) *big.Rat {
+	r, ok := new(big.Rat).SetString(strings.TrimSpace(s))
+	if !ok {
+		panic(fmt.Sprintf("audit: bad rational %q in a claim", s))
+	}
+	return r
+}
+
+// ratString formats a rational with its decimal value.
+func ratString(r *big.Rat) string {
+	return fmt.Sprintf("%s (%s)", r.RatString(), r.FloatString(4))
+}
+
+// simString formats a simulation estimate with its 95% interval.
+func simString(mean, hw float64) string {
+	return fmt.Sprintf("%.4f [%.4f, %.4f]", mean, mean-hw, mean+hw)
+}

@@ -161,3 +161,61 @@ func TestRunCoversTheClaims(t *testing.T) {
 		}
 	}
 }
+
+// A term built to be right is confirmed; the same term with a wrong weight or successor is
+// refuted at a named state.
+func TestAuditTerm(t *testing.T) {
+	perfect := func(int) exact.Model { return exact.Model{} }
+	always := func(rules.State, int) bool { return true }
+	right := Term{ID: "X", Model: perfect, Choice: rules.Daring, Event: exact.EventFirstHit, Applies: always,
+		Parts: func(st rules.State, _ int) []Part {
+			return []Part{{frac(st.N-st.J, st.N+st.J), rules.State{N: st.N - 1, J: st.J}, MoverGoesOn}}
+		}}
+	if f := AuditTerm(right, 8, []int{0}); f.Verdict != Confirmed {
+		t.Fatalf("right term: %+v", f)
+	}
+	wrongWeight := right
+	wrongWeight.Parts = func(st rules.State, _ int) []Part {
+		return []Part{{frac(st.N-st.J, st.N+st.J+1), rules.State{N: st.N - 1, J: st.J}, MoverGoesOn}}
+	}
+	wrongNext := right
+	wrongNext.Parts = func(st rules.State, _ int) []Part {
+		return []Part{{frac(st.N-st.J, st.N+st.J), rules.State{N: st.N - 1, J: max(st.J-1, 0)}, MoverGoesOn}}
+	}
+	for name, tm := range map[string]Term{"weight": wrongWeight, "successor": wrongNext} {
+		if f := AuditTerm(tm, 8, []int{0}); f.Verdict != Refuted || !strings.Contains(f.Reason, "first disagreement in (n=") {
+			t.Errorf("wrong %s: %+v", name, f)
+		}
+	}
+	never := right
+	never.Applies = func(rules.State, int) bool { return false }
+	if f := AuditTerm(never, 8, []int{0}); f.Verdict != Inconclusive {
+		t.Errorf("a term that never applies: %+v", f)
+	}
+}
+
+// A solved-for-E formula that returns the solver's value is confirmed; one off by 1/1000 is refuted.
+func TestAuditSolvedFor(t *testing.T) {
+	ctx := context.Background()
+	tabs := map[int]map[rules.State]cellValues{}
+	for _, m := range []int{2, 3} {
+		tab, err := tableOf(ctx, exact.Model{Memory: rules.Memory{Capacity: m, Forget: rules.ForgetHandoverUniform}}, 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tabs[m] = tab
+	}
+	// The formula knows the state's own value only through m, which it reads off n - j at room 0.
+	value := func(n, j int) *big.Rat { return tabs[n-j][rules.State{N: n, J: j}].value }
+	right := SolvedFor{ID: "X", Choice: rules.Daring, Value: func(n, j int, _ func(int, int) *big.Rat) *big.Rat { return value(n, j) }}
+	if f := AuditSolvedFor(ctx, right, 8, []int{2, 3}); f.Verdict != Confirmed {
+		t.Fatalf("right formula: %+v", f)
+	}
+	wrong := right
+	wrong.Value = func(n, j int, _ func(int, int) *big.Rat) *big.Rat {
+		return new(big.Rat).Add(value(n, j), big.NewRat(1, 1000))
+	}
+	if f := AuditSolvedFor(ctx, wrong, 8, []int{2, 3}); f.Verdict != Refuted {
+		t.Errorf("wrong formula: %+v", f)
+	}
+}

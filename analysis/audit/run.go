@@ -34,6 +34,12 @@ func tableClaims() []struct {
 	}
 }
 
+// The grid the formula terms are checked on: every n up to termMaxN, every j, and these
+// capacities (perfect-memory terms once).
+const termMaxN = 20
+
+func termCaps() []int { return []int{2, 3, 4, 6, 12} }
+
 // Options tune an audit run.
 type Options struct {
 	// Sim estimates expectations by simulation; nil leaves the simulated column empty.
@@ -51,6 +57,12 @@ func Run(ctx context.Context, claims fs.FS, opts Options) (findings []Finding, m
 			return nil, nil, fmt.Errorf("claim %s: %w", tc.id, err)
 		}
 		findings = append(findings, AuditTable(ctx, tc.id, tc.claim, data, tc.model, tc.unseen))
+	}
+	for _, t := range Terms() {
+		findings = append(findings, AuditTerm(t, termMaxN, termCaps()))
+	}
+	for _, sf := range SolvedForms() {
+		findings = append(findings, AuditSolvedFor(ctx, sf, termMaxN, termCaps()))
 	}
 	for _, ex := range Examples() {
 		findings = append(findings, AuditExample(ctx, ex))

@@ -67,6 +67,7 @@ func Run(ctx context.Context, claims fs.FS, opts Options) (findings []Finding, m
 	for _, ex := range Examples() {
 		findings = append(findings, AuditExample(ctx, ex))
 	}
+	findings = append(findings, AuditGerez(ctx)...)
 	findings = append(findings, AuditDuel(ctx, opts.Sim, opts.DuelN)...)
 	findings = append(findings, AuditAlfthan(ctx, opts.Sim))
 	findings = append(findings, AuditSolitaire(ctx, opts.Sim, opts.SolitaireN)...)

@@ -22,6 +22,7 @@ const solveUsage = `Usage:
                [--memory M --forget handover-uniform|lru] [--pass never|two-known|always]
                [--players P] [--policy A] [--opponent B] [--distribution] [--float] [--json]
   memsim solve --table --pairs-max N [model flags] [--float] [--json]
+  memsim solve --gerez --cards K --known B --paired P [--json]
 
 The mover (seat 0) plays --policy, every other seat --opponent. Defaults: J = N, S = 0, F = S,
 M = 0 (perfect memory), pass never, P = 2, policy optimal, opponent = the policy.
@@ -35,6 +36,8 @@ type solveFlags struct {
 	pairs, unknown, singletons, unseen, memory, players, pairsMax int
 	forget, pass, policy, opponent                                string
 	table, distribution, float, json                              bool
+	gerez                                                         bool
+	cards, known, paired                                          int
 }
 
 // usageError is bad input: reported as one line, exit status 2.
@@ -61,6 +64,10 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.BoolVar(&fl.distribution, "distribution", false, "also give the exact distribution of seat 0's final share (2 players)")
 	fs.BoolVar(&fl.float, "float", false, "compute in float64 instead of exact rationals")
 	fs.BoolVar(&fl.json, "json", false, "print one JSON object")
+	fs.BoolVar(&fl.gerez, "gerez", false, "solve Gerez's state <k, B, P> (perfect memory, pass always) with --cards, --known, --paired")
+	fs.IntVar(&fl.cards, "cards", 0, "with --gerez: `K` cards on the table (even, at least 2)")
+	fs.IntVar(&fl.known, "known", 0, "with --gerez: `B` known cards")
+	fs.IntVar(&fl.paired, "paired", 0, "with --gerez: `P` known cards whose partner is known (even)")
 	fs.SetOutput(io.Discard)
 	return fs
 }
@@ -77,6 +84,15 @@ func runSolve(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if fl.gerez {
+		return exitFor(fs.Name(), solveGerez(ctx, fl, set, stdout), stderr)
+	}
+	for _, name := range []string{"cards", "known", "paired"} {
+		if set[name] {
+			fmt.Fprintf(stderr, "memsim solve: --%s goes with --gerez\n", name)
+			return exitUsage
+		}
+	}
 	q, err := fl.query(set)
 	if err == nil {
 		out := bufio.NewWriter(stdout)

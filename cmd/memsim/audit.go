@@ -101,10 +101,35 @@ func runAuditTo(ctx context.Context, fl auditFlags, args []string, stdout io.Wri
 	return err
 }
 
-// auditSummary is the short table of verdicts the README shows.
+// auditGroups names the groups of claims by identifier prefix, in the order of the summary.
+func auditGroups() [][2]string {
+	return [][2]string{
+		{"SA-T", "Sjölund & Åstrand: strategy tables"},
+		{"SA-4", "Sjölund & Åstrand: formula terms, limited memory"},
+		{"SA-5", "Sjölund & Åstrand: formula terms, singletons"},
+		{"SA-Ex", "Sjölund & Åstrand: worked examples"},
+		{"SA-2", "Sjölund & Åstrand: the interval-halving duel"},
+		{"GZ", "Gerez: the <k, B, P> model"},
+		{"AL", "Alfthan"},
+		{"VW", "Velleman & Warrington"},
+	}
+}
+
+// auditSummary is the table of verdicts: a short count per group of claims, then one line per
+// claim.
 func auditSummary(res auditResult) string {
 	var b strings.Builder
-	b.WriteString("| claim | verdict | reason |\n|---|---|---|\n")
+	b.WriteString("| claims | confirmed | refuted | inconclusive |\n|---|---:|---:|---:|\n")
+	for _, g := range auditGroups() {
+		count := map[audit.Verdict]int{}
+		for _, f := range res.Claims {
+			if strings.HasPrefix(f.ID, g[0]) {
+				count[f.Verdict]++
+			}
+		}
+		fmt.Fprintf(&b, "| %s | %d | %d | %d |\n", g[1], count[audit.Confirmed], count[audit.Refuted], count[audit.Inconclusive])
+	}
+	b.WriteString("\n| claim | verdict | reason |\n|---|---|---|\n")
 	for _, f := range res.Claims {
 		reason := f.Reason
 		if len(reason) > 160 {

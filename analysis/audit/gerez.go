@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"strings"
 
 	"memsim/analysis/exact"
 	"memsim/analysis/field"
@@ -109,7 +110,34 @@ func gerezT1(cells map[exact.GerezState]*exact.GerezCell) Finding {
 	}
 	fd.Exact = fmt.Sprintf("T1 optimal in all %d states with P >= 2, k <= %d", checked, gerezMaxCards)
 	fd.Verdict, fd.Reason = Confirmed, fd.Exact
+	fd.Detail = gerezTable(cells, gerezTableCards)
 	return fd
+}
+
+// gerezTableCards is the largest k of the table of optimal tactics shown in the report.
+const gerezTableCards = 10
+
+// gerezTable prints the optimal tactics of every state with at most maxK cards, as Gerez's
+// program did: the state, its value in cards, and the optimal tactics.
+func gerezTable(cells map[exact.GerezState]*exact.GerezCell, maxK int) string {
+	var b strings.Builder
+	b.WriteString("Optimal tactics by state (perfect memory, pass always):\n\n| <k, B, P> | value (cards) | optimal tactics |\n|---|---|---|\n")
+	for k := 2; k <= maxK; k += 2 {
+		for bb := 0; bb <= k; bb++ {
+			for p := 0; p <= bb; p += 2 {
+				c, ok := cells[exact.GerezState{K: k, B: bb, P: p}]
+				if !ok {
+					continue
+				}
+				best := exact.TacticNames(c.Best)
+				if c.PassBest {
+					best = strings.TrimPrefix(best+", pass", ", ")
+				}
+				fmt.Fprintf(&b, "| %v | %s | %s |\n", c.State, c.Value.RatString(), best)
+			}
+		}
+	}
+	return b.String()
 }
 
 func containsTactic(ts []exact.Tactic, t exact.Tactic) bool {

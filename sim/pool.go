@@ -148,7 +148,7 @@ const RoundBatches = 16
 // not nil, is increased by the number of games played as batches complete. The result is the same
 // for any number of workers: every game depends only on its GameID, and tallies are integer counts.
 func (m *Match) Play(ctx context.Context, workers int, done *atomic.Int64) (*Result, error) {
-	return m.PlayUntil(ctx, workers, done, nil)
+	return m.PlayWith(ctx, PlayOptions{Workers: workers, Done: done})
 }
 
 // PlayUntil plays the match as Play does, but in rounds of RoundBatches batches; after each round
@@ -156,16 +156,39 @@ func (m *Match) Play(ctx context.Context, workers int, done *atomic.Int64) (*Res
 // and stops if it returns true. Rounds are fixed in deal order, so the stopping point, like the
 // result, does not depend on the number of workers. stop must not keep the Result.
 func (m *Match) PlayUntil(ctx context.Context, workers int, done *atomic.Int64, stop func(*Result) bool) (*Result, error) {
+	return m.PlayWith(ctx, PlayOptions{Workers: workers, Done: done, Stop: stop})
+}
+
+// PlayOptions tune PlayWith.
+type PlayOptions struct {
+	// Workers is the number of goroutines (0: one per CPU); Done, when not nil, counts the games
+	// played as batches complete.
+	Workers int
+	Done    *atomic.Int64
+	// Stop, when not nil, is asked after every round whether the match may end (see PlayUntil).
+	Stop func(*Result) bool
+	// Round, when not nil, is called after every round with the tallies so far, for example to
+	// write a checkpoint; an error it returns ends the match with that error.
+	Round func(*Result) error
+	// From, when not nil, resumes the match from a Result that Round was given (a checkpoint):
+	// its deals are not played again.
+	From *Result
+}
+
+// PlayWith plays the match with the given options. When ctx is cancelled it returns ctx's error
+// after the batches under way; the last Result given to Round is then the state to resume from.
+func (m *Match) PlayWith(ctx context.Context, o PlayOptions) (*Result, error) {
 	if err := m.Validate(); err != nil {
 		return nil, err
 	}
+	workers := o.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	batches := (m.Deals + BatchSize - 1) / BatchSize
 	workers = int(min(int64(workers), batches))
 	round := batches
-	if stop != nil {
+	if o.Stop != nil || o.Round != nil {
 		round = RoundBatches
 	}
 	ws := make([]*worker, workers)
@@ -185,9 +208,31 @@ func (m *Match) PlayUntil(ctx context.Context, workers int, done *atomic.Int64, 
 		out[k] = make([]Batch, batches)
 	}
 	result := &Result{Orders: res.tally, Paired: res.paired, Batches: out}
-	for start := int64(0); start < batches; start += round {
+	start := int64(0)
+	if f := o.From; f != nil {
+		if err := m.checkResume(f); err != nil {
+			return nil, err
+		}
+		for k, t := range f.Orders {
+			res.tally[k].Merge(t)
+			copy(out[k], f.Batches[k])
+		}
+		if f.Paired != nil {
+			res.paired.Merge(f.Paired)
+		}
+		result.Deals = f.Deals
+		start = f.Deals / BatchSize
+		if f.Stopped {
+			result.Stopped = true
+			for k := range out {
+				out[k] = out[k][:start]
+			}
+			return result, nil
+		}
+	}
+	for ; start < batches; start += round {
 		end := min(start+round, batches)
-		if err := m.playBatches(ctx, ws, start, end, out, done); err != nil {
+		if err := m.playBatches(ctx, ws, start, end, out, o.Done); err != nil {
 			return nil, err
 		}
 		for _, w := range ws {
@@ -201,16 +246,41 @@ func (m *Match) PlayUntil(ctx context.Context, workers int, done *atomic.Int64, 
 			}
 		}
 		result.Deals = min(end*BatchSize, m.Deals)
-		if stop != nil && end < batches && stop(result) {
+		stopped := o.Stop != nil && end < batches && o.Stop(result)
+		if stopped {
 			result.Stopped = true
-			result.Batches = out[:len(out):len(out)]
-			for k := range result.Batches {
-				result.Batches[k] = out[k][:end]
+			for k := range out {
+				out[k] = out[k][:end]
 			}
+		}
+		if o.Round != nil {
+			if err := o.Round(result); err != nil {
+				return nil, err
+			}
+		}
+		if stopped {
 			break
 		}
 	}
 	return result, nil
+}
+
+// checkResume reports whether r can be the state of this match after some rounds.
+func (m *Match) checkResume(r *Result) error {
+	switch {
+	case len(r.Orders) != len(m.Orders) || len(r.Batches) != len(m.Orders):
+		return fmt.Errorf("resume: %d seat orders in the checkpoint, %d in the match", len(r.Orders), len(m.Orders))
+	case r.Deals < 0 || r.Deals > m.Deals || (r.Deals%(RoundBatches*BatchSize) != 0 && r.Deals != m.Deals):
+		return fmt.Errorf("resume: %d deals in the checkpoint is not a round boundary of a match of %d", r.Deals, m.Deals)
+	case (r.Paired == nil) != !m.paired():
+		return fmt.Errorf("resume: the checkpoint's pairing does not match")
+	}
+	for k, t := range r.Orders {
+		if t == nil || t.Games != r.Deals || t.Seats != len(m.Orders[k]) || t.Pairs != m.Setup.Pairs || int64(len(r.Batches[k])) < (r.Deals+BatchSize-1)/BatchSize {
+			return fmt.Errorf("resume: seat order %d of the checkpoint does not fit the match", k)
+		}
+	}
+	return nil
 }
 
 // playBatches plays batches start .. end-1 on the workers ws, recording each batch's sums in out.

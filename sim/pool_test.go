@@ -2,6 +2,8 @@ package sim
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"reflect"
 	"testing"
 
@@ -43,5 +45,45 @@ func TestPlayUntilStopsAtARoundOnAnyWorkers(t *testing.T) {
 	}
 	if !reflect.DeepEqual(whole.Orders, first.Orders) || !reflect.DeepEqual(whole.Paired, first.Paired) || whole.Stopped {
 		t.Fatal("the stopped match's tallies differ from a match of as many deals")
+	}
+}
+
+// A match resumed from the state after some rounds, written out and read back as JSON, ends with
+// the tallies of an uninterrupted match.
+func TestPlayWithResumes(t *testing.T) {
+	setup := benchSetup(t, 5, rules.Memory{})
+	round := int64(RoundBatches * BatchSize)
+	m := Match{Setup: setup, Orders: [][]int{{0, 1}, {1, 0}}, Deals: 3*round + 1000, Seed: 9, DealStream: 4, PlayStream: 5}
+	whole, err := m.Play(context.Background(), 2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var saved []byte
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err = m.PlayWith(ctx, PlayOptions{Workers: 2, Round: func(r *Result) error {
+		if r.Deals == 2*round {
+			saved, _ = json.Marshal(r)
+			cancel() // interrupted during the third round
+		}
+		return nil
+	}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("interrupted match: %v", err)
+	}
+	var from Result
+	if err := json.Unmarshal(saved, &from); err != nil {
+		t.Fatal(err)
+	}
+	resumed, err := m.PlayWith(context.Background(), PlayOptions{Workers: 3, From: &from})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(whole, resumed) {
+		t.Fatal("the resumed match differs from the uninterrupted one")
+	}
+	bad := from
+	bad.Deals = 100
+	if _, err := m.PlayWith(context.Background(), PlayOptions{From: &bad}); err == nil {
+		t.Error("a checkpoint off a round boundary was accepted")
 	}
 }

@@ -11,7 +11,7 @@ build:
 
 # The main job: the embedded default tournament (configs/default.yaml); results go to results/default/.
 run: build
-	./$(BIN) run
+	./$(BIN) run --force
 
 test: fmt-check vet
 	$(GO) test -race -count=1 ./...

@@ -2,30 +2,39 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
+	"time"
 
 	"memsim/analysis/report"
 	"memsim/configs"
 )
 
 const runUsage = `Usage:
-  memsim run [--workers W] [--games G] [--quiet] [CONFIG.yaml]
+  memsim run [--workers W] [--games G] [--quiet] [--force] [CONFIG.yaml]
+  memsim run --resume DIR [--workers W] [--quiet]
 
 Plays the tournament CONFIG.yaml describes (with no CONFIG, the embedded default,
-configs/default.yaml) and writes config.yaml, results.json, matchups.csv and report.md to
-<output>/<name>/. --workers and --games override the configuration's values.
+configs/default.yaml) and writes config.yaml, results.json, matchups.csv, report.md and
+report.html to <output>/<name>/. --workers and --games override the configuration's values. An
+existing run folder is only replaced with --force. While it runs, and when interrupted (SIGINT,
+SIGTERM), memsim writes checkpoint.json to the run folder; --resume DIR continues from it, to the
+results an uninterrupted run gives.
 
 Flags:
 `
 
 type runFlags struct {
-	workers, games int
-	quiet          bool
+	workers, games  int
+	quiet, force    bool
+	resume          string
+	checkpointEvery time.Duration
 }
 
 func newRunFlagSet(fl *runFlags) *flag.FlagSet {
@@ -33,6 +42,9 @@ func newRunFlagSet(fl *runFlags) *flag.FlagSet {
 	fs.IntVar(&fl.workers, "workers", -1, "`W` worker goroutines (0: one per CPU; default: the configuration's)")
 	fs.IntVar(&fl.games, "games", 0, "`G` games per matchup and deal size (default: the configuration's)")
 	fs.BoolVar(&fl.quiet, "quiet", false, "no progress reports")
+	fs.BoolVar(&fl.force, "force", false, "replace an existing run folder")
+	fs.StringVar(&fl.resume, "resume", "", "continue the interrupted run of the run folder `DIR`")
+	fs.DurationVar(&fl.checkpointEvery, "checkpoint-every", 5*time.Second, "write the checkpoint at most this `often`")
 	fs.SetOutput(io.Discard)
 	return fs
 }
@@ -83,9 +95,25 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 		return usagef("--workers %d: must be 0 (one per CPU) or more", fl.workers)
 	case fl.games < 0:
 		return usagef("--games %d: must be at least 1", fl.games)
+	case fl.checkpointEvery <= 0:
+		return usagef("--checkpoint-every %v: must be positive", fl.checkpointEvery)
+	case fl.resume != "" && (len(args) > 0 || fl.games > 0 || fl.force):
+		return usagef("--resume takes the run folder's own configuration: no CONFIG, --games or --force")
 	}
-	cfg, err := loadConfig(args)
-	if err != nil {
+	var cfg *configs.Tournament
+	var err error
+	var dir string
+	if fl.resume != "" {
+		dir = fl.resume
+		cfgFile := filepath.Join(dir, report.ConfigFile)
+		data, err := os.ReadFile(cfgFile)
+		if err != nil {
+			return usagef("--resume %s: %v", dir, err)
+		}
+		if cfg, err = configs.Parse(cfgFile, data, configOptions()); err != nil {
+			return &usageError{err.Error()}
+		}
+	} else if cfg, err = loadConfig(args); err != nil {
 		return err
 	}
 	if fl.workers >= 0 {
@@ -94,9 +122,27 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 	if fl.games > 0 {
 		cfg.Games = fl.games
 	}
+	if dir == "" {
+		dir = filepath.Join(cfg.Output, cfg.Name)
+	}
 	t, err := newTournament(ctx, cfg)
 	if err != nil {
 		return &usageError{err.Error()}
+	}
+	ck := newCheckpointer(dir, cfg, fl.checkpointEvery)
+	if fl.resume != "" {
+		from, err := readCheckpoint(dir, cfg)
+		if err != nil {
+			return err
+		}
+		ck.state = *from
+	} else {
+		if err := claimRunFolder(dir, fl.force); err != nil {
+			return err
+		}
+		if err := report.WriteFileAtomic(filepath.Join(dir, report.ConfigFile), cfg.YAML()); err != nil {
+			return err
+		}
 	}
 	workers := cfg.Workers
 	if workers == 0 {
@@ -105,9 +151,15 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 	fmt.Fprintf(stderr, "memsim run: %s: %d matches, %d games, seed %d, %d workers\n",
 		cfg.Name, len(t.matches), t.games, cfg.Seed, workers)
 	p := startProgress(stderr, t.games, fl.quiet)
-	results, elapsed, err := t.play(ctx, workers, p)
+	results, elapsed, err := t.play(ctx, workers, p, ck)
 	p.finish()
 	if err != nil {
+		if ctx.Err() != nil {
+			if werr := ck.write(); werr != nil {
+				return fmt.Errorf("interrupted, and the checkpoint could not be written: %w", werr)
+			}
+			return fmt.Errorf("interrupted; the finished work is in %s: resume with: memsim run --resume %s", filepath.Join(dir, checkpointFile), dir)
+		}
 		return err
 	}
 	r, err := t.report(ctx, results)
@@ -118,8 +170,10 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 	if err != nil {
 		return err
 	}
-	dir := filepath.Join(cfg.Output, cfg.Name)
 	if err := report.WriteDir(dir, r, cfg.YAML(), figs); err != nil {
+		return err
+	}
+	if err := ck.remove(); err != nil {
 		return err
 	}
 	if err := report.WriteMarkdown(stdout, r); err != nil {
@@ -127,5 +181,28 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 	}
 	fmt.Fprintf(stderr, "memsim run: %d games in %.2f s (%.3g games/s); wrote %s\n",
 		t.games, elapsed.Seconds(), float64(t.games)/elapsed.Seconds(), dir)
+	return nil
+}
+
+// claimRunFolder makes sure a new run may write to dir: a folder holding a run (its config,
+// results or checkpoint) is only replaced with force.
+func claimRunFolder(dir string, force bool) error {
+	for _, f := range []string{report.ResultsFile, checkpointFile, report.ConfigFile} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err == nil && !force {
+			hint := "use --force to replace it"
+			if f == checkpointFile {
+				hint = "resume it with: memsim run --resume " + dir + ", or use --force to start again"
+			}
+			return usagef("run folder %s already holds a run (%s): %s", dir, f, hint)
+		}
+	}
+	if force {
+		if err := os.Remove(filepath.Join(dir, checkpointFile)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("remove %s: %w", filepath.Join(dir, checkpointFile), err)
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("create run folder %s: %w", dir, err)
+	}
 	return nil
 }

@@ -99,10 +99,22 @@ func TestRunWritesTheRunFolder(t *testing.T) {
 			}
 		}
 	}
-	// The resolved configuration in the folder runs again to the same results.
-	code2 := run(t.Context(), []string{"run", "--quiet", filepath.Join(out, "config.yaml")}, new(strings.Builder), new(strings.Builder))
-	if code2 != exitOK {
-		t.Fatalf("rerun of the written config.yaml: exit %d", code2)
+	// The folder is not replaced without --force; with it, the resolved configuration in the
+	// folder runs again to the same results, and the checkpoint of the finished run is gone.
+	before, _ := os.ReadFile(filepath.Join(out, "results.json"))
+	_, stderr2, code2 := runArgs(t, "run", "--quiet", filepath.Join(out, "config.yaml"))
+	if code2 != exitUsage || !strings.Contains(stderr2, "already holds a run") || !strings.Contains(stderr2, "--force") {
+		t.Errorf("rerun without --force: exit %d, %q", code2, stderr2)
+	}
+	if _, stderr2, code2 = runArgs(t, "run", "--quiet", "--force", filepath.Join(out, "config.yaml")); code2 != exitOK {
+		t.Fatalf("rerun of the written config.yaml: exit %d: %s", code2, stderr2)
+	}
+	after, _ := os.ReadFile(filepath.Join(out, "results.json"))
+	if string(before) != string(after) {
+		t.Error("the rerun's results differ")
+	}
+	if _, err := os.Stat(filepath.Join(out, "checkpoint.json")); !os.IsNotExist(err) {
+		t.Errorf("a finished run left its checkpoint: %v", err)
 	}
 }
 

@@ -10,14 +10,14 @@ import (
 )
 
 // stopRule is a configuration's stopping rule applied to one match: it sees the tallies after
-// every round of deals and says when the match may end.
+// every round of deals and says when the match may end. It decides from the tallies alone (the
+// sequential test from all deals so far), so a resumed match decides as an uninterrupted one.
 type stopRule struct {
 	precision float64
-	sprt      *stats.SPRT
 	test      *configs.SPRT
 	n         int
-	prev      []int64 // the pair tally's histogram at the previous round
-	decision  int     // the SPRT's decision: -1 no lead, 0 undecided, +1 a lead of at least d
+	paired    bool
+	decision  int // the SPRT's decision: -1 no lead, 0 undecided, +1 a lead of at least d
 	llr       float64
 	reason    string // why the match stopped early
 }
@@ -27,30 +27,22 @@ func newStopRule(stop *configs.Stop, m *sim.Match) (*stopRule, error) {
 	if stop == nil {
 		return nil, nil
 	}
-	r := &stopRule{precision: stop.Precision, test: stop.SPRT, n: m.Setup.Pairs}
-	if stop.SPRT != nil && len(m.Orders) == 2 {
-		s, err := stats.NewSPRT(stop.SPRT.D, stop.SPRT.Alpha, stop.SPRT.Beta)
-		if err != nil {
+	if stop.SPRT != nil {
+		if _, err := stats.NewSPRT(stop.SPRT.D, stop.SPRT.Alpha, stop.SPRT.Beta); err != nil {
 			return nil, err
 		}
-		r.sprt = s
-		r.prev = make([]int64, 4*m.Setup.Pairs+1)
 	}
-	return r, nil
+	return &stopRule{precision: stop.Precision, test: stop.SPRT, n: m.Setup.Pairs, paired: len(m.Orders) == 2}, nil
 }
 
 // done reports whether the match may stop after the deals tallied in res.
 func (r *stopRule) done(res *sim.Result) bool {
-	if r.sprt != nil && res.Paired != nil {
-		// This round's deals: the first player's lead over the second, per game, on each deal is
-		// a1 + a2 - n, where its two scores add up to k/2 pairs.
-		round := make([]int64, len(r.prev))
-		for k, c := range res.Paired.Sum {
-			round[k] = c - r.prev[k]
-		}
-		copy(r.prev, res.Paired.Sum)
-		r.sprt.Add(stats.MomentsFromHistogram(round, -2*r.n, 0.5))
-		if r.decision, r.llr = r.sprt.Decision(); r.decision != 0 {
+	if r.test != nil && r.paired && res.Paired != nil {
+		// Each deal's lead of the first player over the second, per game: a1 + a2 - n, where its
+		// two scores add up to k/2 pairs.
+		s, _ := stats.NewSPRT(r.test.D, r.test.Alpha, r.test.Beta)
+		s.Add(stats.MomentsFromHistogram(res.Paired.Sum, -2*r.n, 0.5))
+		if r.decision, r.llr = s.Decision(); r.decision != 0 {
 			r.reason = "sprt"
 			return true
 		}
@@ -72,7 +64,7 @@ func (r *stopRule) done(res *sim.Result) bool {
 
 // report describes the SPRT's outcome for a pairing, or nil without one.
 func (r *stopRule) report(a, b string) *report.SPRT {
-	if r == nil || r.sprt == nil {
+	if r == nil || r.test == nil || !r.paired {
 		return nil
 	}
 	out := &report.SPRT{D: r.test.D, Alpha: r.test.Alpha, Beta: r.test.Beta, LLR: r.llr}

@@ -466,24 +466,53 @@ func sumMoments(n, sum, sumSq int64) stats.Moments {
 	return stats.Moments{N: n, Mean: mean, M2: m2}
 }
 
-// play runs every match, reporting progress to p.
-func (t *tournament) play(ctx context.Context, workers int, p *progress) ([]*sim.Result, time.Duration, error) {
+// play runs every match, reporting progress to p. With ck not nil it resumes from ck's state
+// and keeps it up to date, round by round, for a checkpoint.
+func (t *tournament) play(ctx context.Context, workers int, p *progress, ck *checkpointer) ([]*sim.Result, time.Duration, error) {
 	start := time.Now()
 	var results []*sim.Result
 	t.stops = nil
+	var from checkpoint
+	if ck != nil {
+		from = ck.state
+		ck.state.Done, ck.state.Current = nil, nil
+	}
 	for i := range t.matches {
 		m := &t.matches[i]
 		rule, err := newStopRule(t.cfg.Stop, &m.Match)
 		if err != nil {
 			return nil, 0, err
 		}
-		var stop func(*sim.Result) bool
+		opts := sim.PlayOptions{Workers: workers, Done: p.done}
 		if rule != nil {
-			stop = rule.done
+			opts.Stop = rule.done
 		}
-		res, err := m.PlayUntil(ctx, workers, p.done, stop)
-		if err != nil {
-			return nil, 0, err
+		if ck != nil {
+			opts.Round = ck.round
+		}
+		var res *sim.Result
+		switch {
+		case i < len(from.Done):
+			res = from.Done[i]
+		case i == len(from.Done) && from.Current != nil:
+			opts.From = from.Current
+			fallthrough
+		default:
+			if opts.From != nil {
+				p.done.Add(opts.From.Deals * int64(len(m.Orders)))
+			}
+			if res, err = m.PlayWith(ctx, opts); err != nil {
+				return nil, 0, err
+			}
+		}
+		if i < len(from.Done) {
+			p.done.Add(res.Deals * int64(len(m.Orders)))
+		}
+		if res.Stopped && rule != nil && rule.reason == "" {
+			rule.done(res) // a match that stopped before the checkpoint: say why again
+		}
+		if ck != nil {
+			ck.matchDone(res)
 		}
 		results = append(results, res)
 		t.stops = append(t.stops, rule)

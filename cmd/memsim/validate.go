@@ -157,7 +157,7 @@ func validateSuite(ctx context.Context, fl validateFlags, args []string, v valid
 	defer p.finish()
 	res := &validationResult{Games: total, Level: v.level}
 	for _, t := range ts {
-		results, _, err := t.play(ctx, workers, p)
+		results, _, err := t.play(ctx, workers, p, nil)
 		if err != nil {
 			return nil, err
 		}

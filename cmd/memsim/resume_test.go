@@ -20,7 +20,7 @@ func TestMain(m *testing.M) {
 }
 
 const resumeTournament = `seed: 31
-games: 655360
+games: 327680
 rules: {pairs: [8]}
 players:
   - {name: parity, policy: parity}

@@ -24,6 +24,10 @@ type Match struct {
 	// Seed, DealStream and PlayStream derive every game's generators: deal d is dealt from
 	// (Seed, DealStream, d) and played in order k from (Seed, PlayStream+k, d).
 	Seed, DealStream, PlayStream uint64
+	// Shard and Shards, when Shards > 1, play only the batches b with b mod Shards = Shard-1
+	// (1 <= Shard <= Shards): one slice of the deals, whose tallies add up with the other
+	// slices' to those of the whole match.
+	Shard, Shards int
 }
 
 // Result is what a match produced: a tally per seat order and, for a paired series, the deal-by-
@@ -38,6 +42,8 @@ type Result struct {
 	// a stopping rule ended it early (Stopped).
 	Deals   int64
 	Stopped bool
+	// NextBatch is the first batch not yet played: every batch before it is in the tallies.
+	NextBatch int64
 }
 
 // Batch sums seat 0's scores, in units of 1/seats pairs, over the games of one batch.
@@ -67,6 +73,9 @@ func (m *Match) Validate() error {
 	}
 	if len(m.Orders) == 0 {
 		return fmt.Errorf("no seat order")
+	}
+	if m.Shards > 1 && (m.Shard < 1 || m.Shard > m.Shards) {
+		return fmt.Errorf("shard %d of %d: must be between 1 and %d", m.Shard, m.Shards, m.Shards)
 	}
 	seats := len(m.Orders[0])
 	for k, o := range m.Orders {
@@ -220,8 +229,8 @@ func (m *Match) PlayWith(ctx context.Context, o PlayOptions) (*Result, error) {
 		if f.Paired != nil {
 			res.paired.Merge(f.Paired)
 		}
-		result.Deals = f.Deals
-		start = f.Deals / BatchSize
+		result.Deals, result.NextBatch = f.Deals, f.NextBatch
+		start = f.NextBatch
 		if f.Stopped {
 			result.Stopped = true
 			for k := range out {
@@ -245,7 +254,7 @@ func (m *Match) PlayWith(ctx context.Context, o PlayOptions) (*Result, error) {
 				w.paired.reset()
 			}
 		}
-		result.Deals = min(end*BatchSize, m.Deals)
+		result.Deals, result.NextBatch = m.dealsIn(end), end
 		stopped := o.Stop != nil && end < batches && o.Stop(result)
 		if stopped {
 			result.Stopped = true
@@ -265,18 +274,32 @@ func (m *Match) PlayWith(ctx context.Context, o PlayOptions) (*Result, error) {
 	return result, nil
 }
 
+// dealsIn returns the number of deals of this shard (of the whole match, unsharded) in the
+// batches 0 .. end-1.
+func (m *Match) dealsIn(end int64) int64 {
+	if m.Shards <= 1 {
+		return min(end*BatchSize, m.Deals)
+	}
+	var n int64
+	for b := int64(m.Shard - 1); b < end; b += int64(m.Shards) {
+		n += min((b+1)*BatchSize, m.Deals) - b*BatchSize
+	}
+	return n
+}
+
 // checkResume reports whether r can be the state of this match after some rounds.
 func (m *Match) checkResume(r *Result) error {
 	switch {
 	case len(r.Orders) != len(m.Orders) || len(r.Batches) != len(m.Orders):
 		return fmt.Errorf("resume: %d seat orders in the checkpoint, %d in the match", len(r.Orders), len(m.Orders))
-	case r.Deals < 0 || r.Deals > m.Deals || (r.Deals%(RoundBatches*BatchSize) != 0 && r.Deals != m.Deals):
-		return fmt.Errorf("resume: %d deals in the checkpoint is not a round boundary of a match of %d", r.Deals, m.Deals)
+	case r.NextBatch < 0 || r.NextBatch > (m.Deals+BatchSize-1)/BatchSize ||
+		(r.NextBatch%RoundBatches != 0 && r.NextBatch != (m.Deals+BatchSize-1)/BatchSize) || r.Deals != m.dealsIn(r.NextBatch):
+		return fmt.Errorf("resume: the checkpoint (%d deals, batch %d) is not a round boundary of this match", r.Deals, r.NextBatch)
 	case (r.Paired == nil) != !m.paired():
 		return fmt.Errorf("resume: the checkpoint's pairing does not match")
 	}
 	for k, t := range r.Orders {
-		if t == nil || t.Games != r.Deals || t.Seats != len(m.Orders[k]) || t.Pairs != m.Setup.Pairs || int64(len(r.Batches[k])) < (r.Deals+BatchSize-1)/BatchSize {
+		if t == nil || t.Games != r.Deals || t.Seats != len(m.Orders[k]) || t.Pairs != m.Setup.Pairs || int64(len(r.Batches[k])) < r.NextBatch {
 			return fmt.Errorf("resume: seat order %d of the checkpoint does not fit the match", k)
 		}
 	}
@@ -300,6 +323,9 @@ func (m *Match) playBatches(ctx context.Context, ws []*worker, start, end int64,
 				b := next.Add(1) - 1
 				if b >= end {
 					return
+				}
+				if m.Shards > 1 && b%int64(m.Shards) != int64(m.Shard-1) {
+					continue // another shard's batch
 				}
 				lo, hi := b*BatchSize, min((b+1)*BatchSize, m.Deals)
 				clear(w.batch)
@@ -356,4 +382,44 @@ func (m *Match) Replay(k int, d uint64, log *Log) (*Outcome, error) {
 		return nil, err
 	}
 	return g.Outcome(), nil
+}
+
+// MergeShards adds up the results of the shards of one match (all of them, each once) into the
+// result of the whole match.
+func (m *Match) MergeShards(shards []*Result) (*Result, error) {
+	if len(shards) == 0 {
+		return nil, fmt.Errorf("merge: no shard")
+	}
+	w, err := m.newWorker()
+	if err != nil {
+		return nil, err
+	}
+	batches := (m.Deals + BatchSize - 1) / BatchSize
+	out := &Result{Orders: w.tally, Paired: w.paired, Batches: make([][]Batch, len(m.Orders)), NextBatch: batches}
+	for k := range out.Batches {
+		out.Batches[k] = make([]Batch, batches)
+	}
+	for i, r := range shards {
+		if r.Stopped || len(r.Orders) != len(m.Orders) || len(r.Batches) != len(m.Orders) || (r.Paired == nil) != (w.paired == nil) {
+			return nil, fmt.Errorf("merge: shard %d does not fit the match", i+1)
+		}
+		for k, t := range r.Orders {
+			if t.Seats != len(m.Orders[k]) || t.Pairs != m.Setup.Pairs || int64(len(r.Batches[k])) > batches {
+				return nil, fmt.Errorf("merge: shard %d does not fit the match", i+1)
+			}
+			out.Orders[k].Merge(t)
+			for b, x := range r.Batches[k] {
+				o := &out.Batches[k][b]
+				o.Games, o.Sum, o.SumSq = o.Games+x.Games, o.Sum+x.Sum, o.SumSq+x.SumSq
+			}
+		}
+		if r.Paired != nil {
+			out.Paired.Merge(r.Paired)
+		}
+		out.Deals += r.Deals
+	}
+	if out.Deals != m.Deals {
+		return nil, fmt.Errorf("merge: the shards hold %d deals, the match has %d", out.Deals, m.Deals)
+	}
+	return out, nil
 }

@@ -87,3 +87,37 @@ func TestPlayWithResumes(t *testing.T) {
 		t.Error("a checkpoint off a round boundary was accepted")
 	}
 }
+
+// The shards of a match, played apart and merged, give the tallies of the whole match.
+func TestShardsMergeToTheWholeMatch(t *testing.T) {
+	setup := benchSetup(t, 6, rules.Memory{})
+	m := Match{Setup: setup, Orders: [][]int{{0, 1}, {1, 0}}, Deals: 7*BatchSize + 300, Seed: 2, DealStream: 7, PlayStream: 8}
+	whole, err := m.Play(context.Background(), 2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{1, 2, 3, 8} {
+		var parts []*Result
+		for i := 1; i <= n; i++ {
+			s := m
+			s.Shard, s.Shards = i, n
+			r, err := s.Play(context.Background(), 2, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			parts = append(parts, r)
+		}
+		merged, err := m.MergeShards(parts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(whole, merged) {
+			t.Fatalf("%d shards merged differ from the whole match", n)
+		}
+		if n > 1 {
+			if _, err := m.MergeShards(parts[1:]); err == nil {
+				t.Errorf("%d shards: a missing shard was not noticed", n)
+			}
+		}
+	}
+}

@@ -31,6 +31,9 @@ type checkpoint struct {
 	Seed       uint64        `json:"seed"`
 	Done       []*sim.Result `json:"done"`
 	Current    *sim.Result   `json:"current"`
+	// Shard and Shards say which shard the run plays (0 of 0: all of it).
+	Shard  int `json:"shard"`
+	Shards int `json:"shards"`
 }
 
 // configHash identifies what a run computes: its resolved configuration, workers aside (they do
@@ -77,7 +80,7 @@ func (c *checkpointer) write() error {
 	st := c.state
 	if cur := st.Current; cur != nil {
 		trimmed := *cur
-		n := (cur.Deals + sim.BatchSize - 1) / sim.BatchSize
+		n := cur.NextBatch
 		trimmed.Batches = make([][]sim.Batch, len(cur.Batches))
 		for k, b := range cur.Batches {
 			trimmed.Batches[k] = b[:min(int64(len(b)), n)]

@@ -43,6 +43,7 @@ Usage:
   memsim validate [SUITE.yaml]         compare simulation with the solver (memsim validate -h)
   memsim report DIR                    regenerate a run folder's report.md and report.html
   memsim audit                         check the published claims (memsim audit -h)
+  memsim merge --out DIR SHARD_DIR...  merge the shards of a run (memsim run --shard i/N)
   memsim replay --game G [--config F]  replay one game of a run and print its move log
   memsim bench --pairs N --policy P    games per second of P against itself (memsim bench -h)
   memsim demo                          a short tour of the solver
@@ -53,7 +54,7 @@ Usage:
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
-		fmt.Fprintln(stderr, "memsim: missing command (allowed: solve, run, validate, report, audit, replay, bench, demo, help)")
+		fmt.Fprintln(stderr, "memsim: missing command (allowed: solve, run, validate, report, audit, merge, replay, bench, demo, help)")
 		return exitUsage
 	}
 	switch args[0] {
@@ -63,6 +64,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return runRun(ctx, args[1:], stdout, stderr)
 	case "validate":
 		return runValidate(ctx, args[1:], stdout, stderr)
+	case "merge":
+		return runMerge(ctx, args[1:], stdout, stderr)
 	case "audit":
 		return runAudit(ctx, args[1:], stdout, stderr)
 	case "report":
@@ -77,7 +80,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, usage)
 		return exitOK
 	}
-	fmt.Fprintf(stderr, "memsim: unknown command %q (allowed: solve, run, validate, report, audit, replay, bench, demo, help)\n", args[0])
+	fmt.Fprintf(stderr, "memsim: unknown command %q (allowed: solve, run, validate, report, audit, merge, replay, bench, demo, help)\n", args[0])
 	return exitUsage
 }
 

@@ -14,18 +14,21 @@ import (
 
 	"memsim/analysis/report"
 	"memsim/configs"
+	"memsim/sim"
 )
 
 const runUsage = `Usage:
   memsim run [--workers W] [--games G] [--quiet] [--force] [CONFIG.yaml]
   memsim run --resume DIR [--workers W] [--quiet]
+  memsim run --shard i/N [flags] [CONFIG.yaml]
 
 Plays the tournament CONFIG.yaml describes (with no CONFIG, the embedded default,
 configs/default.yaml) and writes config.yaml, results.json, matchups.csv, report.md and
 report.html to <output>/<name>/. --workers and --games override the configuration's values. An
 existing run folder is only replaced with --force. While it runs, and when interrupted (SIGINT,
 SIGTERM), memsim writes checkpoint.json to the run folder; --resume DIR continues from it, to the
-results an uninterrupted run gives.
+results an uninterrupted run gives. --shard i/N plays one slice of every matchup's deals into
+<output>/<name>/shard-i-of-N/, for memsim merge.
 
 Flags:
 `
@@ -33,7 +36,7 @@ Flags:
 type runFlags struct {
 	workers, games  int
 	quiet, force    bool
-	resume          string
+	resume, shard   string
 	checkpointEvery time.Duration
 }
 
@@ -45,6 +48,7 @@ func newRunFlagSet(fl *runFlags) *flag.FlagSet {
 	fs.BoolVar(&fl.force, "force", false, "replace an existing run folder")
 	fs.StringVar(&fl.resume, "resume", "", "continue the interrupted run of the run folder `DIR`")
 	fs.DurationVar(&fl.checkpointEvery, "checkpoint-every", 5*time.Second, "write the checkpoint at most this `often`")
+	fs.StringVar(&fl.shard, "shard", "", "play only shard `i/N` of every matchup (default: from SLURM_ARRAY_TASK_ID, or JOB_COMPLETION_INDEX with MEMSIM_SHARDS)")
 	fs.SetOutput(io.Discard)
 	return fs
 }
@@ -129,6 +133,16 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 	if err != nil {
 		return &usageError{err.Error()}
 	}
+	var shard shardSpec
+	if fl.shard != "" {
+		if shard, err = parseShard(fl.shard); err != nil {
+			return err
+		}
+	} else if fl.resume == "" {
+		if shard, err = shardFromEnv(os.Getenv); err != nil {
+			return err
+		}
+	}
 	ck := newCheckpointer(dir, cfg, fl.checkpointEvery)
 	if fl.resume != "" {
 		from, err := readCheckpoint(dir, cfg)
@@ -136,7 +150,23 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 			return err
 		}
 		ck.state = *from
-	} else {
+		shard = shardSpec{from.Shard, from.Shards}
+	}
+	if shard.Shards > 0 {
+		if cfg.Stop != nil {
+			return usagef("--shard does not go with a stop block: a stopping rule needs every deal of a matchup")
+		}
+		if fl.resume == "" {
+			dir = shardDir(dir, shard)
+			ck = newCheckpointer(dir, cfg, fl.checkpointEvery)
+		}
+		ck.state.Shard, ck.state.Shards = shard.Shard, shard.Shards
+		for i := range t.matches {
+			t.matches[i].Shard, t.matches[i].Shards = shard.Shard, shard.Shards
+		}
+		t.games = (t.games + int64(shard.Shards) - 1) / int64(shard.Shards)
+	}
+	if fl.resume == "" {
 		if err := claimRunFolder(dir, fl.force); err != nil {
 			return err
 		}
@@ -162,26 +192,42 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 		}
 		return err
 	}
-	r, err := t.report(ctx, results)
-	if err != nil {
-		return err
-	}
-	figs, err := figures(ctx, r, t.tableModels())
-	if err != nil {
-		return err
-	}
-	if err := report.WriteDir(dir, r, cfg.YAML(), figs); err != nil {
-		return err
+	if shard.Shards > 0 {
+		if err := writeShard(dir, cfg, shard, results); err != nil {
+			return err
+		}
+	} else {
+		r, err := t.finish(ctx, dir, results)
+		if err != nil {
+			return err
+		}
+		if err := report.WriteMarkdown(stdout, r); err != nil {
+			return err
+		}
 	}
 	if err := ck.remove(); err != nil {
-		return err
-	}
-	if err := report.WriteMarkdown(stdout, r); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "memsim run: %d games in %.2f s (%.3g games/s); wrote %s\n",
 		t.games, elapsed.Seconds(), float64(t.games)/elapsed.Seconds(), dir)
 	return nil
+}
+
+// finish writes the run folder dir from the matches' results: results.json, the CSV and the
+// reports with their figures.
+func (t *tournament) finish(ctx context.Context, dir string, results []*sim.Result) (*report.Run, error) {
+	r, err := t.report(ctx, results)
+	if err != nil {
+		return nil, err
+	}
+	figs, err := figures(ctx, r, t.tableModels())
+	if err != nil {
+		return nil, err
+	}
+	if err := report.WriteDir(dir, r, t.cfg.YAML(), figs); err != nil {
+		return nil, err
+	}
+	return r, nil
 }
 
 // claimRunFolder makes sure a new run may write to dir: a folder holding a run (its config,

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Three shards merged give the single-process run's folder, bit for bit; merge refuses missing,
+// duplicated and foreign shards.
+func TestShardsAndMerge(t *testing.T) {
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, "sharded", smallTournament)
+	if _, stderr, code := runArgs(t, "run", "--quiet", "--games", "5000", cfg); code != exitOK {
+		t.Fatalf("whole run: exit %d: %s", code, stderr)
+	}
+	whole := filepath.Join(dir, "out", "sharded")
+	var shards []string
+	for i := 1; i <= 3; i++ {
+		// The second shard takes its index from a Slurm job array's environment.
+		args := []string{"run", "--quiet", "--games", "5000", "--shard", []string{"1/3", "", "3/3"}[i-1], cfg}
+		if i == 2 {
+			args = []string{"run", "--quiet", "--games", "5000", cfg}
+			t.Setenv("SLURM_ARRAY_TASK_ID", "7")
+			t.Setenv("SLURM_ARRAY_TASK_MIN", "6")
+			t.Setenv("SLURM_ARRAY_TASK_COUNT", "3")
+		}
+		if _, stderr, code := runArgs(t, args...); code != exitOK {
+			t.Fatalf("shard %d: exit %d: %s", i, code, stderr)
+		}
+		os.Unsetenv("SLURM_ARRAY_TASK_ID")
+		shards = append(shards, filepath.Join(whole, "shard-"+[]string{"1", "2", "3"}[i-1]+"-of-3"))
+	}
+	merged := filepath.Join(dir, "merged")
+	if _, stderr, code := runArgs(t, append([]string{"merge", "--out", merged}, shards...)...); code != exitOK {
+		t.Fatalf("merge: exit %d: %s", code, stderr)
+	}
+	for _, f := range []string{"results.json", "matchups.csv", "report.md", "report.html"} {
+		a, err1 := os.ReadFile(filepath.Join(whole, f))
+		b, err2 := os.ReadFile(filepath.Join(merged, f))
+		if err1 != nil || err2 != nil || string(a) != string(b) {
+			t.Errorf("%s: the merged run differs from the whole run (%v, %v)", f, err1, err2)
+		}
+	}
+	other := writeConfig(t, t.TempDir(), "sharded", strings.Replace(smallTournament, "seed: 7", "seed: 8", 1))
+	if _, stderr, code := runArgs(t, "run", "--quiet", "--games", "5000", "--shard", "2/3", other); code != exitOK {
+		t.Fatalf("foreign shard: %s", stderr)
+	}
+	foreign := filepath.Join(filepath.Dir(other), "out", "sharded", "shard-2-of-3")
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"merge", "--out", filepath.Join(dir, "m1"), shards[0], shards[2]}, "missing shards of 3: 2"},
+		{[]string{"merge", "--out", filepath.Join(dir, "m2"), shards[0], shards[1], shards[1], shards[2]}, "shard 2 of 3 given twice"},
+		{[]string{"merge", "--out", filepath.Join(dir, "m3"), shards[0], foreign, shards[2]}, "another configuration or seed"},
+		{[]string{"merge", "--out", merged, shards[0], shards[1], shards[2]}, "already holds a run"},
+		{[]string{"merge", shards[0]}, "--out DIR is required"},
+		{[]string{"run", "--shard", "4/3", cfg}, "--shard \"4/3\": must be i/N"},
+	} {
+		if _, stderr, code := runArgs(t, tt.args...); code != exitUsage || !strings.Contains(stderr, tt.want) {
+			t.Errorf("%v: exit %d, %q; want %q", tt.args, code, stderr, tt.want)
+		}
+	}
+}
+
+func TestShardFromEnv(t *testing.T) {
+	env := func(kv map[string]string) func(string) string { return func(k string) string { return kv[k] } }
+	tests := []struct {
+		env  map[string]string
+		want shardSpec
+		err  string
+	}{
+		{map[string]string{}, shardSpec{}, ""},
+		{map[string]string{"SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "4"}, shardSpec{1, 4}, ""},
+		{map[string]string{"SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "4"}, shardSpec{4, 4}, ""},
+		{map[string]string{"JOB_COMPLETION_INDEX": "2", "MEMSIM_SHARDS": "5"}, shardSpec{3, 5}, ""},
+		{map[string]string{"JOB_COMPLETION_INDEX": "2"}, shardSpec{}, "without MEMSIM_SHARDS"},
+		{map[string]string{"SLURM_ARRAY_TASK_ID": "x"}, shardSpec{}, "SLURM_ARRAY_TASK_ID=\"x\""},
+		{map[string]string{"SLURM_ARRAY_TASK_ID": "3"}, shardSpec{}, "without SLURM_ARRAY_TASK_COUNT"},
+	}
+	for _, tt := range tests {
+		got, err := shardFromEnv(env(tt.env))
+		if (tt.err == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tt.err)) || got != tt.want {
+			t.Errorf("%v: %+v, %v", tt.env, got, err)
+		}
+	}
+}

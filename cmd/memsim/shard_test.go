@@ -1,8 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -85,5 +87,43 @@ func TestShardFromEnv(t *testing.T) {
 		if (tt.err == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tt.err)) || got != tt.want {
 			t.Errorf("%v: %+v, %v", tt.env, got, err)
 		}
+	}
+}
+
+// Results do not depend on GOMAXPROCS (which sets the default number of workers).
+func TestResultsDoNotDependOnGOMAXPROCS(t *testing.T) {
+	var outputs []string
+	for _, procs := range []int{1, 2, 3} {
+		prev := runtime.GOMAXPROCS(procs)
+		dir := t.TempDir()
+		cfg := writeConfig(t, dir, "procs", smallTournament)
+		_, stderr, code := runArgs(t, "run", "--quiet", "--games", "2500", cfg)
+		runtime.GOMAXPROCS(prev)
+		if code != exitOK {
+			t.Fatalf("GOMAXPROCS %d: exit %d: %s", procs, code, stderr)
+		}
+		data, _ := os.ReadFile(filepath.Join(dir, "out", "procs", "results.json"))
+		outputs = append(outputs, string(data))
+	}
+	if outputs[0] != outputs[1] || outputs[1] != outputs[2] {
+		t.Fatal("results.json depends on GOMAXPROCS")
+	}
+}
+
+// A run folder that cannot be created is reported with its path, before anything is played.
+func TestUnwritableRunFolder(t *testing.T) {
+	dir := t.TempDir()
+	blocker := filepath.Join(dir, "file")
+	if err := os.WriteFile(blocker, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := filepath.Join(dir, "c.yaml")
+	body := fmt.Sprintf("name: c\noutput: %q\n%s", blocker, smallTournament)
+	if err := os.WriteFile(cfg, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := runArgs(t, "run", "--quiet", cfg)
+	if code != exitError || !strings.Contains(stderr, filepath.Join(blocker, "c")) || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("exit %d, %q", code, stderr)
 	}
 }

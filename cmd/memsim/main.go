@@ -4,9 +4,19 @@
 //
 //	memsim solve --pairs N [flags]        exact value of a position (see memsim solve -h)
 //	memsim solve --table --pairs-max N    exact strategy table
-//	memsim demo                           a short tour of the solver (what make run runs)
+//	memsim solve --gerez --cards K ...    one state of Gerez's <k, B, P> model
+//	memsim run [CONFIG.yaml]              play a tournament (the embedded default without CONFIG)
+//	memsim run --resume DIR               go on with an interrupted run
+//	memsim merge --out DIR SHARD_DIR...   merge the shards of a run (memsim run --shard i/N)
+//	memsim validate [SUITE.yaml]          compare simulation with the solver
+//	memsim report DIR                     regenerate a run folder's report
+//	memsim audit                          check the published claims
+//	memsim replay --game G [--config F]   replay one game of a run
+//	memsim bench --pairs N --policy P     games per second
+//	memsim demo                           a short tour of the solver
 //
-// Bad input gets one line on stderr naming the flag and its allowed values, and exit status 2.
+// Bad input gets one line on stderr naming the file and line, or the flag and its allowed values,
+// and exit status 2; a failure of the work itself exits 1.
 package main
 
 import (

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -100,6 +101,8 @@ type worker struct {
 	tally  []*Tally
 	paired *PairTally
 	batch  []Batch // the current batch, per seat order
+	// firstSeat[k] is the seat of participant 0 in seat order k (paired matches).
+	firstSeat []int
 }
 
 func (m *Match) newWorker() (*worker, error) {
@@ -114,6 +117,9 @@ func (m *Match) newWorker() (*worker, error) {
 	}
 	if m.paired() {
 		w.paired = NewPairTally(m.Setup.Pairs)
+		for _, o := range m.Orders {
+			w.firstSeat = append(w.firstSeat, slices.Index(o, 0))
+		}
 	}
 	w.batch = make([]Batch, len(m.Orders)+8)[:len(m.Orders)] // padded: written per game
 	return w, nil
@@ -135,12 +141,7 @@ func (w *worker) deal(m *Match, d uint64) error {
 		b.Sum += s
 		b.SumSq += s * s
 		if w.paired != nil {
-			// The first participant sits in seat Orders[k] index of 0.
-			seat := 0
-			if m.Orders[k][0] != 0 {
-				seat = 1
-			}
-			pairSum += o.Share[seat]
+			pairSum += o.Share[w.firstSeat[k]]
 		}
 	}
 	if w.paired != nil {

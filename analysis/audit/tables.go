@@ -5,12 +5,11 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"math/big"
 	"strconv"
 	"strings"
 
 	"memsim/analysis/exact"
-	"memsim/analysis/field"
+	"memsim/sim/rules"
 )
 
 // Table is a published strategy table: Codes[n] lists the codes of row n, for j from
@@ -65,13 +64,7 @@ func AuditTable(ctx context.Context, id, claim string, data []byte, m exact.Mode
 		fd.Verdict, fd.Reason = Inconclusive, "the published table cannot be read: "+err.Error()
 		return fd
 	}
-	ours := map[[2]int]int{}
-	err = exact.Table(ctx, field.Rat{}, m, pub.MaxN, func(c *exact.TableCell[*big.Rat]) error {
-		if c.State.F == f {
-			ours[[2]int{c.State.N, c.State.J}] = c.Code
-		}
-		return nil
-	})
+	tab, err := tableOf(ctx, m, pub.MaxN)
 	if err != nil {
 		fd.Verdict, fd.Reason = Inconclusive, "the solver cannot compute the table: "+err.Error()
 		return fd
@@ -88,7 +81,8 @@ func AuditTable(ctx context.Context, id, claim string, data []byte, m exact.Mode
 		var mine []string
 		for k, c := range codes {
 			j := pub.FirstJ[n] + k
-			o, have := ours[[2]int{n, j}]
+			cv, have := tab[rules.State{N: n, J: j, S: m.Singletons, F: f}]
+			o := cv.code
 			cells++
 			switch {
 			case !have:

@@ -108,23 +108,6 @@ func idDedupe(fams []idFamily) []idFamily {
 
 var idFourPolicies = []rules.Policy{rules.PolicyOptimal, rules.PolicySafe, rules.PolicyDaring, rules.PolicyParity}
 
-// idTwoPlayerMatchups lists every two-player matchup of optimal, safe, daring and parity, and
-// best-response on either side against each of them.
-func idTwoPlayerMatchups() []exact.Matchup {
-	var out []exact.Matchup
-	for _, p := range idFourPolicies {
-		for _, o := range idFourPolicies {
-			out = append(out, exact.Matchup{Players: 2, Policy: p, Opponent: o})
-		}
-	}
-	for _, o := range idFourPolicies {
-		out = append(out,
-			exact.Matchup{Players: 2, Policy: rules.PolicyBestResponse, Opponent: o},
-			exact.Matchup{Players: 2, Policy: o, Opponent: rules.PolicyBestResponse})
-	}
-	return out
-}
-
 // idSomeMatchups is a cheaper selection of two-player matchups: each policy against itself, two
 // mixed pairs, and best-response on either side.
 func idSomeMatchups() []exact.Matchup {

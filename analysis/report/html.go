@@ -6,7 +6,6 @@ import (
 	"html/template"
 	"io"
 	"regexp"
-	"slices"
 	"strings"
 )
 
@@ -42,12 +41,6 @@ func (f *Figure) validate() error {
 	return nil
 }
 
-type htmlTable struct {
-	Title string
-	Head  []string
-	Rows  [][]string
-}
-
 type htmlFigure struct {
 	Title, Caption, PNG string
 	SVG                 template.HTML
@@ -75,7 +68,8 @@ svg { max-width: 100%; height: auto; }
 <h1>{{.Name}}</h1>
 <p>{{.Summary}}</p>
 {{range .Tables}}<h2>{{.Title}}</h2>
-<table>
+{{if .Note}}<p>{{.Note}}</p>
+{{end}}<table>
 <tr>{{range .Head}}<th>{{.}}</th>{{end}}</tr>
 {{range .Rows}}<tr>{{range .}}<td{{if flagged .}} class="flag"{{end}}>{{.}}</td>{{end}}</tr>
 {{end}}</table>
@@ -97,60 +91,11 @@ func WriteHTML(w io.Writer, r *Run, figs []Figure) error {
 	if err := r.Validate(); err != nil {
 		return err
 	}
-	paired := "unpaired"
-	if r.Paired {
-		paired = "paired (each deal played in both seat orders)"
-	}
 	data := struct {
 		Name, Summary, HowTo string
-		Tables               []htmlTable
+		Tables               []table
 		Figures              []htmlFigure
-	}{
-		Name: r.Name,
-		Summary: fmt.Sprintf("Seed %d · %d games per matchup and deal size · %s · format %s · rules: %s",
-			r.Seed, r.Games, paired, r.Format, rulesLine(r.Rules)),
-		HowTo: howToRead,
-	}
-	players := htmlTable{Title: "Players", Head: []string{"name", "policy", "memory", "table"}}
-	for _, p := range r.Players {
-		policy := p.Policy
-		if p.Opponent != "" {
-			policy += " (opponent: " + p.Opponent + ")"
-		}
-		players.Rows = append(players.Rows, []string{p.Name, policy, p.Memory, p.Table})
-	}
-	data.Tables = append(data.Tables, players)
-	var sizes []int
-	for _, m := range r.Matchups {
-		sizes = append(sizes, m.Pairs)
-	}
-	slices.Sort(sizes)
-	for _, n := range slices.Compact(sizes) {
-		head, rows := sizeTable(r, n)
-		data.Tables = append(data.Tables, htmlTable{Title: fmt.Sprintf("%d pairs", n), Head: head, Rows: rows})
-	}
-	if len(r.Pairings) > 0 {
-		t := htmlTable{Title: "Pairings", Head: []string{"pairs", "A", "B", "deals", "advantage of A [95% CI]", "variance reduction", "sequential test"}}
-		for _, p := range r.Pairings {
-			t.Rows = append(t.Rows, []string{fmt.Sprint(p.Pairs), p.Players[0], p.Players[1], fmt.Sprint(p.Deals),
-				meanCI(p.MeanAdvantage, p.CI95), ratio(p.VarianceReduction), sprtCell(p.SPRT)})
-		}
-		data.Tables = append(data.Tables, t)
-	}
-	if len(r.Comparisons) > 0 {
-		t := htmlTable{Title: "Comparisons against the first player", Head: []string{"pairs", "opponent", "A", "B", "A − B (pairs per game)", "Welch t", "df", "p"}}
-		for _, c := range r.Comparisons {
-			t.Rows = append(t.Rows, comparisonRow(c))
-		}
-		data.Tables = append(data.Tables, t)
-	}
-	for _, rs := range r.Ratings {
-		t := htmlTable{Title: fmt.Sprintf("Ratings, %d pairs", rs.Pairs), Head: []string{"player", "Bradley-Terry score [95% CI]"}}
-		for _, p := range rs.Players {
-			t.Rows = append(t.Rows, []string{p.Name, meanCI(p.Score, [2]float64{p.Lo, p.Hi})})
-		}
-		data.Tables = append(data.Tables, t)
-	}
+	}{Name: r.Name, Summary: summaryLine(r), HowTo: howToRead, Tables: tables(r)}
 	for i := range figs {
 		f := &figs[i]
 		if err := f.validate(); err != nil {

@@ -114,60 +114,29 @@ func WriteMarkdown(w io.Writer, r *Run) error {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n\n", inline(r.Name))
-	paired := "unpaired"
-	if r.Paired {
-		paired = "paired (each deal played in both seat orders)"
-	}
-	fmt.Fprintf(&b, "Seed %d · %d games per matchup and deal size · %s · format %s · rules: %s\n\n",
-		r.Seed, r.Games, paired, inlineOr(r.Format), rulesLine(r.Rules))
-
-	b.WriteString("## Players\n\n")
-	b.WriteString("| name | policy | memory | table |\n|---|---|---|---|\n")
-	for _, p := range r.Players {
-		policy := p.Policy
-		if p.Opponent != "" {
-			policy += " (opponent: " + p.Opponent + ")"
+	b.WriteString(summaryLine(r) + "\n\n")
+	for i, t := range tables(r) {
+		if i > 0 {
+			b.WriteString("\n")
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", cell(p.Name), cell(policy), cell(p.Memory), cell(p.Table))
-	}
-
-	sizes := make([]int, 0, len(r.Matchups))
-	for _, m := range r.Matchups {
-		sizes = append(sizes, m.Pairs)
-	}
-	slices.Sort(sizes)
-	sizes = slices.Compact(sizes)
-	for _, n := range sizes {
-		writeSizeTable(&b, r, n)
-	}
-
-	if len(r.Pairings) > 0 {
-		b.WriteString("\n## Pairings\n\n")
-		b.WriteString("Each deal is played twice, once in each seat order. The advantage of A is, per deal, " +
-			"A's mean pairs over the two games minus half the pairs, averaged over the deals; positive favours A.\n\n")
-		b.WriteString("| pairs | A | B | deals | advantage of A [95% CI] | variance reduction | sequential test |\n|---:|---|---|---:|---|---:|---|\n")
-		for _, p := range r.Pairings {
-			fmt.Fprintf(&b, "| %d | %s | %s | %d | %s | %s | %s |\n", p.Pairs, cell(p.Players[0]), cell(p.Players[1]),
-				p.Deals, meanCI(p.MeanAdvantage, p.CI95), ratio(p.VarianceReduction), cell(sprtCell(p.SPRT)))
+		fmt.Fprintf(&b, "## %s\n\n", t.Title)
+		if t.Note != "" {
+			b.WriteString(t.Note + "\n\n")
 		}
-	}
-	if len(r.Comparisons) > 0 {
-		b.WriteString("\n## Comparisons against the first player\n\n" + comparisonsNote + "\n\n")
-		b.WriteString("| pairs | opponent | A | B | A − B (pairs per game) | Welch t | df | p |\n|---:|---|---|---|---:|---:|---:|---:|\n")
-		for _, c := range r.Comparisons {
-			row := comparisonRow(c)
-			for i := range row {
-				row[i] = cell(row[i])
+		align := make([]string, len(t.Head))
+		for k := range align {
+			align[k] = "---"
+			if k < len(t.Right) && t.Right[k] {
+				align[k] = "---:"
 			}
-			b.WriteString("| " + strings.Join(row, " | ") + " |\n")
 		}
-	}
-	for _, rs := range r.Ratings {
-		fmt.Fprintf(&b, "\n## Ratings, %d pairs\n\n", rs.Pairs)
-		b.WriteString(ratingsNote + "\n\n")
-		b.WriteString("| player | Bradley-Terry score [95% CI] |\n|---|---|\n")
-		for _, p := range rs.Players {
-			fmt.Fprintf(&b, "| %s | %s |\n", cell(p.Name), meanCI(p.Score, [2]float64{p.Lo, p.Hi}))
+		b.WriteString("| " + strings.Join(t.Head, " | ") + " |\n|" + strings.Join(align, "|") + "|\n")
+		for _, row := range t.Rows {
+			cells := make([]string, len(row))
+			for k, c := range row {
+				cells[k] = cell(c)
+			}
+			b.WriteString("| " + strings.Join(cells, " | ") + " |\n")
 		}
 	}
 
@@ -178,17 +147,72 @@ func WriteMarkdown(w io.Writer, r *Run) error {
 	return err
 }
 
-// writeSizeTable writes the table of the matchups with deal size n.
-func writeSizeTable(b *strings.Builder, r *Run, n int) {
-	head, rows := sizeTable(r, n)
-	fmt.Fprintf(b, "\n## %d pairs\n\n", n)
-	b.WriteString("| " + strings.Join(head, " | ") + " |\n|" + strings.Repeat("---|", len(head)) + "\n")
-	for _, row := range rows {
-		for i := range row {
-			row[i] = cell(row[i])
-		}
-		b.WriteString("| " + strings.Join(row, " | ") + " |\n")
+// table is one table of a report, as plain text: both report.md and report.html show it.
+type table struct {
+	Title, Note string
+	Head        []string
+	Right       []bool // columns aligned right in Markdown
+	Rows        [][]string
+}
+
+// summaryLine describes the run in one line.
+func summaryLine(r *Run) string {
+	paired := "unpaired"
+	if r.Paired {
+		paired = "paired (each deal played in both seat orders)"
 	}
+	return fmt.Sprintf("Seed %d · %d games per matchup and deal size · %s · format %s · rules: %s",
+		r.Seed, r.Games, paired, inlineOr(r.Format), rulesLine(r.Rules))
+}
+
+// tables lists the tables of a report in order: the players, the matchups of each deal size
+// (ascending), the pairings, the comparisons and the ratings.
+func tables(r *Run) []table {
+	players := table{Title: "Players", Head: []string{"name", "policy", "memory", "table"}}
+	for _, p := range r.Players {
+		policy := p.Policy
+		if p.Opponent != "" {
+			policy += " (opponent: " + p.Opponent + ")"
+		}
+		players.Rows = append(players.Rows, []string{p.Name, policy, p.Memory, p.Table})
+	}
+	out := []table{players}
+	sizes := make([]int, 0, len(r.Matchups))
+	for _, m := range r.Matchups {
+		sizes = append(sizes, m.Pairs)
+	}
+	slices.Sort(sizes)
+	for _, n := range slices.Compact(sizes) {
+		head, rows := sizeTable(r, n)
+		out = append(out, table{Title: fmt.Sprintf("%d pairs", n), Head: head, Rows: rows})
+	}
+	if len(r.Pairings) > 0 {
+		t := table{Title: "Pairings", Note: pairingsNote,
+			Head:  []string{"pairs", "A", "B", "deals", "advantage of A [95% CI]", "variance reduction", "sequential test"},
+			Right: []bool{true, false, false, true, false, true, false}}
+		for _, p := range r.Pairings {
+			t.Rows = append(t.Rows, []string{fmt.Sprint(p.Pairs), p.Players[0], p.Players[1], fmt.Sprint(p.Deals),
+				meanCI(p.MeanAdvantage, p.CI95), ratio(p.VarianceReduction), sprtCell(p.SPRT)})
+		}
+		out = append(out, t)
+	}
+	if len(r.Comparisons) > 0 {
+		t := table{Title: "Comparisons against the first player", Note: comparisonsNote,
+			Head:  []string{"pairs", "opponent", "A", "B", "A − B (pairs per game)", "Welch t", "df", "p"},
+			Right: []bool{true, false, false, false, true, true, true, true}}
+		for _, c := range r.Comparisons {
+			t.Rows = append(t.Rows, comparisonRow(c))
+		}
+		out = append(out, t)
+	}
+	for _, rs := range r.Ratings {
+		t := table{Title: fmt.Sprintf("Ratings, %d pairs", rs.Pairs), Note: ratingsNote, Head: []string{"player", "Bradley-Terry score [95% CI]"}}
+		for _, p := range rs.Players {
+			t.Rows = append(t.Rows, []string{p.Name, meanCI(p.Score, [2]float64{p.Lo, p.Hi})})
+		}
+		out = append(out, t)
+	}
+	return out
 }
 
 // sizeTable returns the header and the rows, as plain text, of the table of the matchups with n
@@ -264,6 +288,10 @@ func meanCI(mean float64, ci [2]float64) string {
 // ratingsNote explains the ratings tables.
 const ratingsNote = "Bradley-Terry log-strengths fitted from every game's win, draw (half a win) or loss, " +
 	"centred to sum to zero: the difference of two scores is the log-odds that one player beats the other."
+
+// pairingsNote explains the pairings table.
+const pairingsNote = "Each deal is played twice, once in each seat order. The advantage of A is, per deal, " +
+	"A's mean pairs over the two games minus half the pairs, averaged over the deals; positive favours A."
 
 // comparisonsNote explains the comparisons table.
 const comparisonsNote = "Welch's test of the difference between A's and B's mean pairs per game against the same opponent, " +

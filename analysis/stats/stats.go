@@ -13,6 +13,7 @@ package stats
 import (
 	"fmt"
 	"math"
+	"math/big"
 
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -125,4 +126,17 @@ func NormalCI(m Moments, level float64) (lo, hi float64) {
 	}
 	h := z * m.StdErr()
 	return m.Mean - h, m.Mean + h
+}
+
+// MomentsFromSums returns the moments of n integer observations given their sum and the sum of
+// their squares, as integer accumulators keep them. The centred second moment is computed exactly,
+// as (n·Σx² − (Σx)²)/n in big integers, so it does not lose precision to cancellation.
+func MomentsFromSums(n, sum, sumSq int64) Moments {
+	if n <= 0 {
+		return Moments{}
+	}
+	a := new(big.Int).Mul(big.NewInt(n), big.NewInt(sumSq))
+	a.Sub(a, new(big.Int).Mul(big.NewInt(sum), big.NewInt(sum)))
+	m2, _ := new(big.Rat).SetFrac(a, big.NewInt(n)).Float64()
+	return Moments{N: n, Mean: float64(sum) / float64(n), M2: m2}
 }

@@ -161,3 +161,21 @@ func TestZ(t *testing.T) {
 		}()
 	}
 }
+
+// MomentsFromSums agrees with the histogram of the same integers.
+func TestMomentsFromSums(t *testing.T) {
+	counts := []int64{3, 0, 7, 1, 12, 5}
+	var n, sum, sumSq int64
+	for v, c := range counts {
+		n += c
+		sum += c * int64(v)
+		sumSq += c * int64(v*v)
+	}
+	got, want := MomentsFromSums(n, sum, sumSq), MomentsFromHistogram(counts, 0, 1)
+	if got.N != want.N || math.Abs(got.Mean-want.Mean) > 1e-12 || math.Abs(got.M2-want.M2) > 1e-9 {
+		t.Errorf("from sums %+v, from the histogram %+v", got, want)
+	}
+	if (MomentsFromSums(0, 0, 0) != Moments{}) {
+		t.Error("no observations")
+	}
+}

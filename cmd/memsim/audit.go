@@ -200,7 +200,7 @@ func (s *auditSim) Solitaire(ctx context.Context, n int) (turns, thw, lucky, lhw
 		return 0, 0, 0, 0, err
 	}
 	t := res.Orders[0]
-	tm, lm := sumMoments(t.Games, t.TurnSum, t.TurnSumSq), sumMoments(t.Games, t.Lucky, t.LuckySumSq)
+	tm, lm := stats.MomentsFromSums(t.Games, t.TurnSum, t.TurnSumSq), stats.MomentsFromSums(t.Games, t.Lucky, t.LuckySumSq)
 	return tm.Mean, stats.HalfWidth(tm, 0.95), lm.Mean, stats.HalfWidth(lm, 0.95), nil
 }
 

@@ -12,7 +12,6 @@ import (
 	"memsim/analysis/field"
 	"memsim/analysis/plots"
 	"memsim/analysis/report"
-	"memsim/sim/rules"
 )
 
 // maxMatchupFigures bounds the convergence and distribution figures of a report: the matchups
@@ -171,5 +170,3 @@ func (t *tournament) tableModels() []exact.Model {
 	}
 	return out
 }
-
-var _ = rules.PassNever

@@ -68,10 +68,7 @@ func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer
 			continue
 		}
 		for k, order := range m.Orders {
-			names := make([]string, len(order))
-			for i, local := range order {
-				names[i] = cfg.Players[m.ids[local]].Name
-			}
+			names := t.names(m.seats(order))
 			seating := strings.Join(names, ",")
 			available = append(available, seating)
 			if fl.players != "" && fl.players != seating {

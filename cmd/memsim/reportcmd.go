@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 
 	"memsim/analysis/report"
-	"memsim/configs"
 )
 
 const reportUsage = `Usage:
@@ -47,14 +46,9 @@ func regenerate(ctx context.Context, args []string, stdout io.Writer) error {
 	if r.SchemaVersion != report.SchemaVersion {
 		return usagef("%s: schema version %d, this memsim reads %d (run it again)", filepath.Join(dir, report.ResultsFile), r.SchemaVersion, report.SchemaVersion)
 	}
-	cfgFile := filepath.Join(dir, report.ConfigFile)
-	cfgData, err := os.ReadFile(cfgFile)
+	cfg, err := readRunConfig(dir)
 	if err != nil {
-		return usagef("read the run's configuration: %v", err)
-	}
-	cfg, err := configs.Parse(cfgFile, cfgData, configOptions())
-	if err != nil {
-		return &usageError{err.Error()}
+		return err
 	}
 	t, err := newTournament(ctx, cfg)
 	if err != nil {

@@ -70,6 +70,20 @@ func readInput(args []string, what string, embedded func() (string, []byte)) (st
 	return "", nil, usagef("one %s file at most, got %d: %v", what, len(args), args)
 }
 
+// readRunConfig reads and parses the config.yaml of a run or shard folder.
+func readRunConfig(dir string) (*configs.Tournament, error) {
+	file := filepath.Join(dir, report.ConfigFile)
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	cfg, err := configs.Parse(file, data, configOptions())
+	if err != nil {
+		return nil, &usageError{err.Error()}
+	}
+	return cfg, nil
+}
+
 // loadConfig reads and parses the configuration named by args (at most one file), or the
 // embedded default.
 func loadConfig(args []string) (*configs.Tournament, error) {
@@ -109,13 +123,8 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 	var dir string
 	if fl.resume != "" {
 		dir = fl.resume
-		cfgFile := filepath.Join(dir, report.ConfigFile)
-		data, err := os.ReadFile(cfgFile)
-		if err != nil {
-			return usagef("--resume %s: %v", dir, err)
-		}
-		if cfg, err = configs.Parse(cfgFile, data, configOptions()); err != nil {
-			return &usageError{err.Error()}
+		if cfg, err = readRunConfig(dir); err != nil {
+			return fmt.Errorf("--resume %s: %w", dir, err)
 		}
 	} else if cfg, err = loadConfig(args); err != nil {
 		return err

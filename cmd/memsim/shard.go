@@ -134,14 +134,9 @@ func merge(ctx context.Context, out string, force bool, dirs []string, stderr io
 	var shards []*shardResult
 	byIndex := map[int]string{}
 	for _, dir := range dirs {
-		cfgFile := filepath.Join(dir, report.ConfigFile)
-		data, err := os.ReadFile(cfgFile)
+		c, err := readRunConfig(dir)
 		if err != nil {
-			return usagef("shard %s: %v", dir, err)
-		}
-		c, err := configs.Parse(cfgFile, data, configOptions())
-		if err != nil {
-			return &usageError{err.Error()}
+			return fmt.Errorf("shard %s: %w", dir, err)
 		}
 		raw, err := os.ReadFile(filepath.Join(dir, shardFile))
 		if err != nil {

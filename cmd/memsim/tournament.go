@@ -156,6 +156,24 @@ func pairUp(tuples [][]int) [][][]int {
 	return out
 }
 
+// seats returns the tournament player indices of a seat order of the match.
+func (m *match) seats(order []int) []int {
+	out := make([]int, len(order))
+	for i, local := range order {
+		out[i] = m.ids[local]
+	}
+	return out
+}
+
+// names returns the names of tournament players, in the order given.
+func (t *tournament) names(ids []int) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = t.cfg.Players[id].Name
+	}
+	return out
+}
+
 // exactValues evaluates a seating with the exact solver where a model covers it: every seat's
 // expected pairs as "p/q" (nil where there is no model), and for one player the expected turns.
 type exactKey struct {
@@ -253,12 +271,8 @@ func (t *tournament) report(ctx context.Context, results []*sim.Result) (*report
 		res := results[mi]
 		for k, order := range m.Orders {
 			tally := res.Orders[k]
-			seats := make([]int, len(order))
-			names := make([]string, len(order))
-			for i, local := range order {
-				seats[i] = m.ids[local]
-				names[i] = cfg.Players[seats[i]].Name
-			}
+			seats := m.seats(order)
+			names := t.names(seats)
 			mu := report.Matchup{Pairs: m.Setup.Pairs, Players: names, Games: tally.Games,
 				Wins: tally.Wins, Draws: tally.Draws, Losses: tally.Losses, Stalemates: tally.Stalemates}
 			for i := range order {
@@ -273,7 +287,7 @@ func (t *tournament) report(ctx context.Context, results []*sim.Result) (*report
 				mu.DrawCI95 = append(mu.DrawCI95, wilson(tally.Draws[i], tally.Games))
 				mu.LossCI95 = append(mu.LossCI95, wilson(tally.Losses[i], tally.Games))
 			}
-			turns := sumMoments(tally.Games, tally.TurnSum, tally.TurnSumSq)
+			turns := stats.MomentsFromSums(tally.Games, tally.TurnSum, tally.TurnSumSq)
 			mu.MeanTurns = turns.Mean
 			mu.CI95Turns[0], mu.CI95Turns[1] = stats.StudentCI(turns, 0.95)
 			var err error
@@ -440,7 +454,7 @@ func convergence(batches []sim.Batch, seats int) []report.ConvergencePoint {
 			continue
 		}
 		next = max(next+1, next*5/4)
-		mo := sumMoments(games, sum, sumSq)
+		mo := stats.MomentsFromSums(games, sum, sumSq)
 		scale := 1 / float64(seats)
 		lo, hi := stats.StudentCI(mo, 0.95)
 		out = append(out, report.ConvergencePoint{Games: games, Mean: mo.Mean * scale, Lo: lo * scale, Hi: hi * scale})
@@ -451,19 +465,6 @@ func convergence(batches []sim.Batch, seats int) []report.ConvergencePoint {
 // sharesMoments returns the moments of seat i's pairs per game.
 func sharesMoments(t *sim.Tally, i int) stats.Moments {
 	return stats.MomentsFromHistogram(t.Share[i], 0, 1/float64(t.Seats))
-}
-
-// sumMoments returns the moments of n observations with the given sum and sum of squares.
-func sumMoments(n, sum, sumSq int64) stats.Moments {
-	if n == 0 {
-		return stats.Moments{}
-	}
-	mean := float64(sum) / float64(n)
-	// Exact in integers: n·Σx² - (Σx)² = n·M2, kept in big integers to avoid overflow.
-	a := new(big.Int).Mul(big.NewInt(n), big.NewInt(sumSq))
-	a.Sub(a, new(big.Int).Mul(big.NewInt(sum), big.NewInt(sum)))
-	m2, _ := new(big.Rat).SetFrac(a, big.NewInt(n)).Float64()
-	return stats.Moments{N: n, Mean: mean, M2: m2}
 }
 
 // play runs every match, reporting progress to p. With ck not nil it resumes from ck's state

@@ -15,6 +15,7 @@ import (
 
 	"memsim/analysis/exact"
 	"memsim/analysis/field"
+	"memsim/analysis/stats"
 	"memsim/configs"
 	"memsim/sim"
 	"memsim/sim/rules"
@@ -187,15 +188,6 @@ func (t *tournament) keepExact() {
 	t.matches = kept
 }
 
-// seats returns the tournament player indices of a seat order of the match.
-func (m *match) seats(order []int) []int {
-	out := make([]int, len(order))
-	for i, local := range order {
-		out[i] = m.ids[local]
-	}
-	return out
-}
-
 // family names the exact model a check belongs to.
 func family(model exact.Model, players int) string {
 	switch {
@@ -225,10 +217,7 @@ func (v validator) checks(ctx context.Context, t *tournament, results []*sim.Res
 				continue
 			}
 			tally := results[mi].Orders[k]
-			names := make([]string, len(seats))
-			for i, id := range seats {
-				names[i] = t.cfg.Players[id].Name
-			}
+			names := t.names(seats)
 			prefix := fmt.Sprintf("%s/n=%d/%s", t.cfg.Name, n, strings.Join(names, " vs "))
 			fam := family(model, mu.Players)
 			st := rules.State{N: n, J: n, S: model.Singletons, F: model.Singletons}
@@ -238,7 +227,7 @@ func (v validator) checks(ctx context.Context, t *tournament, results []*sim.Res
 			}
 			switch {
 			case mu.Players == 1:
-				mo := sumMoments(tally.Games, tally.TurnSum, tally.TurnSumSq)
+				mo := stats.MomentsFromSums(tally.Games, tally.TurnSum, tally.TurnSumSq)
 				out = append(out, meanCheck(prefix+"/mean turns", fam, mo.Mean, mo.StdErr(), val.ExpectedTurns))
 			default:
 				seatsTested := len(seats)

@@ -492,22 +492,18 @@ func (t *tournament) play(ctx context.Context, workers int, p *progress, ck *che
 			opts.Round = ck.round
 		}
 		var res *sim.Result
-		switch {
-		case i < len(from.Done):
-			res = from.Done[i]
-		case i == len(from.Done) && from.Current != nil:
-			opts.From = from.Current
-			fallthrough
-		default:
-			if opts.From != nil {
-				p.done.Add(opts.From.Deals * int64(len(m.Orders)))
+		orders := int64(len(m.Orders))
+		if i < len(from.Done) {
+			res = from.Done[i] // finished before the checkpoint
+			p.done.Add(res.Deals * orders)
+		} else {
+			if i == len(from.Done) && from.Current != nil {
+				opts.From = from.Current // under way at the checkpoint
+				p.done.Add(opts.From.Deals * orders)
 			}
 			if res, err = m.PlayWith(ctx, opts); err != nil {
 				return nil, 0, err
 			}
-		}
-		if i < len(from.Done) {
-			p.done.Add(res.Deals * int64(len(m.Orders)))
 		}
 		if res.Stopped && rule != nil && rule.reason == "" {
 			rule.done(res) // a match that stopped before the checkpoint: say why again

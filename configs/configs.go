@@ -33,9 +33,11 @@ func embedded(file string, data []byte) (string, []byte) { return file, append([
 
 // Options are the values the caller accepts.
 type Options struct {
-	Policies  []string // policy names accepted in players[].policy
-	Opponents []string // policy names accepted in players[].opponent (for best-response)
-	MaxPairs  int      // largest deal size accepted in rules.pairs (and largest singletons count)
+	Policies []string // policy names accepted in players[].policy
+	// Opponents returns the policy names a player of the given policy may answer in
+	// players[].opponent, or nil for a policy that takes no opponent (strategies.Opponents).
+	Opponents func(policy string) []string
+	MaxPairs  int // largest deal size accepted in rules.pairs (and largest singletons count)
 }
 
 // Format says which players meet.

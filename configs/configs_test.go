@@ -14,9 +14,17 @@ import (
 func testOptions() Options {
 	return Options{
 		Policies:  []string{"optimal", "best-response", "safe", "daring", "parity", "random", "greedy-random", "forgetful"},
-		Opponents: []string{"optimal", "safe", "daring", "parity"},
+		Opponents: testOpponents,
 		MaxPairs:  500,
 	}
+}
+
+// testOpponents is the opponents rule memsim passes: best-response answers the solver's policies.
+func testOpponents(policy string) []string {
+	if policy == "best-response" {
+		return []string{"optimal", "safe", "daring", "parity"}
+	}
+	return nil
 }
 
 // two is a valid players list, appended to configurations that test other keys.

@@ -8,9 +8,14 @@ import (
 
 func ExampleParse() {
 	opts := configs.Options{
-		Policies:  []string{"optimal", "parity", "best-response"},
-		Opponents: []string{"optimal", "parity"},
-		MaxPairs:  500,
+		Policies: []string{"optimal", "parity", "best-response"},
+		Opponents: func(policy string) []string {
+			if policy == "best-response" {
+				return []string{"optimal", "parity"}
+			}
+			return nil
+		},
+		MaxPairs: 500,
 	}
 	src := []byte(`games: 1000
 rules: {pairs: [12, 26]}

@@ -25,8 +25,6 @@ const (
 	defaultPairs          = 12
 	defaultPlayersPerGame = 2
 	defaultOutput         = "results"
-	maxPlayersPerGame     = 8
-	bestResponse          = "best-response"
 )
 
 // Parse parses and validates the configuration data read from file (file is used in error
@@ -281,7 +279,7 @@ func (p *parser) rules(n *yaml.Node, r *Rules) (perGame *yaml.Node, err error) {
 			r.Singletons, err = p.intIn(e.val, path, 0, int64(max(p.opts.MaxPairs, 0)))
 		case "players_per_game":
 			perGame = e.val
-			r.PlayersPerGame, err = p.intIn(e.val, path, 1, maxPlayersPerGame)
+			r.PlayersPerGame, err = p.intIn(e.val, path, 1, rules.MaxPlayers)
 		case "pass":
 			var s string
 			if s, err = p.str(e.val, path); err == nil {
@@ -474,14 +472,39 @@ func (p *parser) player(n *yaml.Node, path string) (pl Player, nameVal *yaml.Nod
 		return pl, nil, p.errAt(n, path, "missing key \"name\"")
 	case policyVal == nil:
 		return pl, nil, p.errAt(n, path, "missing key \"policy\" (allowed: %s)", list(p.opts.Policies))
-	case pl.Policy != bestResponse && opponentVal != nil:
-		return pl, nil, p.errAt(opponentVal, path+".opponent", "only allowed with policy %s (the policy is %s)", bestResponse, quote(pl.Policy))
-	case pl.Policy == bestResponse && opponentVal == nil:
-		return pl, nil, p.errAt(n, path, "policy %s needs an opponent (allowed: %s)", bestResponse, list(p.opts.Opponents))
-	case opponentVal != nil && !slices.Contains(p.opts.Opponents, pl.Opponent):
-		return pl, nil, p.errAt(opponentVal, path+".opponent", "unknown opponent %s (allowed: %s)", quote(pl.Opponent), list(p.opts.Opponents))
+	}
+	allowed := p.opponents(pl.Policy)
+	switch {
+	case allowed == nil && opponentVal != nil:
+		return pl, nil, p.errAt(opponentVal, path+".opponent", "only allowed with %s (the policy is %s)", p.replies(), quote(pl.Policy))
+	case allowed != nil && opponentVal == nil:
+		return pl, nil, p.errAt(n, path, "policy %s needs an opponent (allowed: %s)", pl.Policy, list(allowed))
+	case opponentVal != nil && !slices.Contains(allowed, pl.Opponent):
+		return pl, nil, p.errAt(opponentVal, path+".opponent", "unknown opponent %s (allowed: %s)", quote(pl.Opponent), list(allowed))
 	}
 	return pl, nameVal, nil
+}
+
+// opponents returns the policies a player of the given policy may answer, nil for none.
+func (p *parser) opponents(policy string) []string {
+	if p.opts.Opponents == nil {
+		return nil
+	}
+	return p.opts.Opponents(policy)
+}
+
+// replies names the policies that take an opponent: "policy a" or "policies a, b".
+func (p *parser) replies() string {
+	var names []string
+	for _, pol := range p.opts.Policies {
+		if p.opponents(pol) != nil {
+			names = append(names, pol)
+		}
+	}
+	if len(names) == 1 {
+		return "policy " + names[0]
+	}
+	return "policies " + list(names)
 }
 
 // memory checks a player's memory mapping, key by key.

@@ -14,12 +14,13 @@ import (
 //go:embed validate.yaml
 var validateYAML []byte
 
-// validateFile is the name under which Validate reports the embedded validation suite.
+// validateFile is the name under which ValidationSuite reports the embedded validation suite.
 const validateFile = "configs/validate.yaml"
 
-// Validate returns the embedded validation suite, which `memsim validate` runs when it is given no
-// file: its file name ("configs/validate.yaml") and a copy of its bytes, ready for ParseSuite.
-func Validate() (file string, data []byte) { return embedded(validateFile, validateYAML) }
+// ValidationSuite returns the embedded validation suite, which `memsim validate` runs when it is
+// given no file: its file name ("configs/validate.yaml") and a copy of its bytes, ready for
+// ParseSuite.
+func ValidationSuite() (file string, data []byte) { return embedded(validateFile, validateYAML) }
 
 // ParseSuite parses a suite: a YAML stream of one or more documents separated by "---", each a
 // tournament as Parse reads it. A document without a name is named after the file and its place

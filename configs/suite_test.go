@@ -39,9 +39,9 @@ func TestParseSuite(t *testing.T) {
 
 // The embedded suite parses, with every document named.
 func TestValidateSuiteParses(t *testing.T) {
-	file, data := Validate()
+	file, data := ValidationSuite()
 	opts := Options{Policies: []string{"optimal", "best-response", "safe", "daring", "parity"},
-		Opponents: []string{"optimal", "safe", "daring", "parity"}, MaxPairs: 1000}
+		Opponents: testOpponents, MaxPairs: 1000}
 	suite, err := ParseSuite(file, data, opts)
 	if err != nil {
 		t.Fatal(err)

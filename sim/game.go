@@ -11,9 +11,6 @@ import (
 // MaxCards is the largest number of cards (2 × pairs + singletons) the engine deals.
 const MaxCards = 4096
 
-// MaxPlayers is the largest number of seats.
-const MaxPlayers = 8
-
 // Player is one seat's player: a name, a memory and a way of choosing flips. A player either
 // follows a policy table, which the engine plays itself (see Table), or a Strategy.
 type Player struct {
@@ -52,8 +49,8 @@ func (s Setup) Validate() error {
 		return fmt.Errorf("singletons %d: must be at least 0", s.Singletons)
 	case 2*s.Pairs+s.Singletons > MaxCards:
 		return fmt.Errorf("%d pairs and %d singletons: at most %d cards", s.Pairs, s.Singletons, MaxCards)
-	case len(s.Players) < 1 || len(s.Players) > MaxPlayers:
-		return fmt.Errorf("%d players: must be between 1 and %d", len(s.Players), MaxPlayers)
+	case len(s.Players) < 1 || len(s.Players) > rules.MaxPlayers:
+		return fmt.Errorf("%d players: must be between 1 and %d", len(s.Players), rules.MaxPlayers)
 	case s.Pass > rules.PassAlways:
 		return fmt.Errorf("pass rule %s: unknown", s.Pass)
 	}

@@ -9,6 +9,15 @@ import (
 	"sync/atomic"
 )
 
+// Workers returns the number of goroutines a pool asked for n workers runs: n, or one per CPU
+// (runtime.GOMAXPROCS) when n is 0 or less.
+func Workers(n int) int {
+	if n <= 0 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return n
+}
+
 // BatchSize is the number of deals a worker takes from the pool at a time.
 const BatchSize = 1024
 
@@ -191,10 +200,7 @@ func (m *Match) PlayWith(ctx context.Context, o PlayOptions) (*Result, error) {
 	if err := m.Validate(); err != nil {
 		return nil, err
 	}
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers := Workers(o.Workers)
 	batches := (m.Deals + BatchSize - 1) / BatchSize
 	workers = int(min(int64(workers), batches))
 	round := batches
@@ -273,6 +279,11 @@ func (m *Match) PlayWith(ctx context.Context, o PlayOptions) (*Result, error) {
 		}
 	}
 	return result, nil
+}
+
+// ShardDeals returns the number of deals the match plays: all of them, or its shard's slice.
+func (m *Match) ShardDeals() int64 {
+	return m.dealsIn((m.Deals + BatchSize - 1) / BatchSize)
 }
 
 // dealsIn returns the number of deals of this shard (of the whole match, unsharded) in the

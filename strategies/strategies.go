@@ -10,7 +10,6 @@ package strategies
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"memsim/analysis/exact"
@@ -121,9 +120,19 @@ func Names() []string {
 	return out
 }
 
-// OpponentNames lists the policies a best-response player can answer: those the solver knows.
-func OpponentNames() []string {
-	return []string{"optimal", "safe", "daring", "parity"}
+// Opponents lists the policies a player of the named policy may answer (best-response answers
+// the policies the solver knows), or nil for a policy that takes no opponent. It is the one source
+// of that rule for configurations and for Build (see rules.Policy.Opponents).
+func Opponents(policy string) []string {
+	p, err := rules.ParsePolicy(policy)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, o := range p.Opponents() {
+		out = append(out, o.String())
+	}
+	return out
 }
 
 // Build makes the player spec describes.
@@ -164,19 +173,15 @@ func tablePolicy(p rules.Policy, defaultMemory rules.Memory) builder {
 		}
 		b := Built{Player: sim.Player{Memory: mem}, Policy: p.String()}
 		opp := rules.PolicyOptimal
-		switch {
-		case p == rules.PolicyBestResponse && env.Players != 2:
-			return Built{}, fmt.Errorf("policy best-response is solved for 2 players only, not %d", env.Players)
-		case p == rules.PolicyBestResponse && spec.Opponent == "":
-			return Built{}, fmt.Errorf("policy best-response needs an opponent (allowed: %s)", strings.Join(OpponentNames(), ", "))
-		case p == rules.PolicyBestResponse:
+		if spec.Opponent != "" {
 			o, err := rules.ParsePolicy(spec.Opponent)
-			if err != nil || !slices.Contains(OpponentNames(), spec.Opponent) {
-				return Built{}, fmt.Errorf("opponent %q (allowed: %s)", spec.Opponent, strings.Join(OpponentNames(), ", "))
+			if err != nil {
+				return Built{}, fmt.Errorf("opponent %q (allowed: %s)", spec.Opponent, strings.Join(Opponents(spec.Policy), ", "))
 			}
 			opp = o
-		case spec.Opponent != "":
-			return Built{}, fmt.Errorf("policy %s takes no opponent", spec.Policy)
+		}
+		if err := p.CheckReply(opp, spec.Opponent != "", env.Players); err != nil {
+			return Built{}, err
 		}
 		model, note := tableModel(mem, env)
 		if p.Fixed() {
@@ -263,10 +268,6 @@ type tableKey struct {
 // NewTables returns an empty cache.
 func NewTables() *Tables { return &Tables{cache: map[tableKey]*rules.ChoiceTable{}} }
 
-// ExactTableLimit is the largest deal size for which tables are computed in exact arithmetic;
-// larger tables use float64 (whose comparisons are within a relative 1e-12).
-const ExactTableLimit = 200
-
 func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Matchup, maxPairs int) (*rules.ChoiceTable, error) {
 	key := tableKey{m, mu, maxPairs}
 	if c != nil {
@@ -276,7 +277,7 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Matchup, maxPa
 	}
 	var t *rules.ChoiceTable
 	var err error
-	if maxPairs <= ExactTableLimit {
+	if maxPairs <= exact.RationalLimit {
 		t, err = exact.PolicyTable(ctx, field.Rat{}, m, mu, maxPairs)
 	} else {
 		t, err = exact.PolicyTable(ctx, field.Float{}, m, mu, maxPairs)

@@ -41,7 +41,7 @@ type Finding struct {
 }
 
 // Simulator estimates expectations by simulation, for the claims about them. The audit does not
-// play games itself: the caller passes a simulator built on the engine.
+// play card games itself: the caller passes a simulator built on the engine.
 type Simulator interface {
 	// Solitaire returns the mean number of turns and of lucky matches of the optimal solitaire
 	// player on n pairs, with half-widths of their 95% intervals.
@@ -49,10 +49,10 @@ type Simulator interface {
 	// Share returns the optimal player's mean share of the pairs against opponent ("daring" or
 	// "safe") on n pairs, over both seat orders, with the half-width of its 95% interval.
 	Share(ctx context.Context, opponent string, n int) (share, hw float64, err error)
-	// Duel returns the mover's winning frequency in the interval-halving duel on {1..n} with
-	// optimal play, with the half-width of its 95% interval.
-	Duel(ctx context.Context, n int) (win, hw float64, err error)
 }
+
+// Seed is the seed of the audit's simulations.
+const Seed = 20261121
 
 // rat parses "p/q" or "p".
 func rat(s string) *big.Rat {

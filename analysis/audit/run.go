@@ -42,19 +42,23 @@ func termCaps() []int { return []int{2, 3, 4, 6, 12} }
 
 // Options tune an audit run.
 type Options struct {
-	// Sim estimates expectations by simulation; nil leaves the simulated column empty.
+	// Sim estimates expectations by simulation; nil leaves the simulated column empty (the duel,
+	// which needs no card game, is simulated here).
 	Sim Simulator
+	// Games is the number of games (or duels) of each simulation; 0 simulates nothing.
+	Games int64
 	// SolitaireN and DuelN are the sizes the solitaire and duel claims are simulated at.
 	SolitaireN, DuelN int
 }
 
 // Run audits every claim this version checks, reading the claims' files from claims (CLAIMS.md
-// and the tables). It also returns the identifiers CLAIMS.md names that it did not audit.
-func Run(ctx context.Context, claims fs.FS, opts Options) (findings []Finding, missing []string, err error) {
+// and the tables). The report also lists the identifiers CLAIMS.md names that it did not audit.
+func Run(ctx context.Context, claims fs.FS, opts Options) (*Report, error) {
+	var findings []Finding
 	for _, tc := range tableClaims() {
 		data, err := fs.ReadFile(claims, tc.file)
 		if err != nil {
-			return nil, nil, fmt.Errorf("claim %s: %w", tc.id, err)
+			return nil, fmt.Errorf("claim %s: %w", tc.id, err)
 		}
 		findings = append(findings, AuditTable(ctx, tc.id, tc.claim, data, tc.model, tc.unseen))
 	}
@@ -68,26 +72,27 @@ func Run(ctx context.Context, claims fs.FS, opts Options) (findings []Finding, m
 		findings = append(findings, AuditExample(ctx, ex))
 	}
 	findings = append(findings, AuditGerez(ctx)...)
-	findings = append(findings, AuditDuel(ctx, opts.Sim, opts.DuelN)...)
+	findings = append(findings, AuditDuel(ctx, opts.Games, opts.DuelN)...)
 	findings = append(findings, AuditAlfthan(ctx, opts.Sim))
 	findings = append(findings, AuditSolitaire(ctx, opts.Sim, opts.SolitaireN)...)
 	if err := ctx.Err(); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	ids, err := Identifiers(claims)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	done := map[string]bool{}
 	for _, f := range findings {
 		done[f.ID] = true
 	}
+	r := &Report{Claims: findings, Games: opts.Games}
 	for _, id := range ids {
 		if !done[id] {
-			missing = append(missing, id)
+			r.NotAudited = append(r.NotAudited, id)
 		}
 	}
-	return findings, missing, nil
+	return r, nil
 }
 
 var identifier = regexp.MustCompile("`((?:SA|GZ|AL|VW)-[A-Za-z0-9.]+)`")

@@ -19,8 +19,11 @@ import (
 	"memsim/sim/rules"
 )
 
-// MaxPlayers is the largest number of seats the solver accepts.
-const MaxPlayers = 8
+// RationalLimit is the largest deal size for which memsim solves in exact rationals when it needs
+// a whole table or a tournament's exact values: the policy tables of the simulator's players up
+// to this size are exact (larger ones are computed in float64, whose comparisons are within a
+// relative 1e-12), and tournaments report exact values up to it.
+const RationalLimit = 200
 
 // Matchup says who plays: Players seats, seat 0 (the mover in the evaluated state) playing Policy
 // and every other seat playing Opponent.
@@ -30,19 +33,24 @@ type Matchup struct {
 	Opponent rules.Policy
 }
 
-// Validate reports whether the matchup can be solved exactly in model m.
+// Validate reports whether the matchup can be solved exactly in model m. Which policy may answer
+// which is rules.Policy.CheckReply's to say.
 func (mu Matchup) Validate(m Model) error {
 	switch {
-	case mu.Players < 1 || mu.Players > MaxPlayers:
-		return fmt.Errorf("players %d: must be between 1 and %d", mu.Players, MaxPlayers)
+	case mu.Players < 1 || mu.Players > rules.MaxPlayers:
+		return fmt.Errorf("players %d: must be between 1 and %d", mu.Players, rules.MaxPlayers)
 	case mu.Players != 2 && m.Pass != rules.PassNever:
 		return fmt.Errorf("pass rule %s: with %d players only pass rule never has an exact model", m.Pass, mu.Players)
-	case mu.Players == 1 && mu.Policy == rules.PolicyBestResponse:
-		return fmt.Errorf("policy best-response needs an opponent: use 2 or more players")
-	case mu.Players > 2 && (mu.Policy == rules.PolicyBestResponse || mu.Opponent == rules.PolicyBestResponse):
-		return fmt.Errorf("policy best-response is solved for 2 players only")
-	case mu.Players == 2 && mu.Policy == rules.PolicyBestResponse && mu.Opponent == rules.PolicyBestResponse:
-		return fmt.Errorf("best-response against best-response is the optimal policy: give the opponent a policy other than best-response")
+	case mu.Players == 1:
+		return mu.Policy.CheckReply(0, false, 1)
+	}
+	if mu.Policy.Opponents() != nil {
+		if err := mu.Policy.CheckReply(mu.Opponent, true, mu.Players); err != nil {
+			return err
+		}
+	}
+	if mu.Opponent.Opponents() != nil {
+		return mu.Opponent.CheckReply(mu.Policy, true, mu.Players)
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"memsim/sim"
 	"memsim/sim/rules"
 	"memsim/strategies"
+	"memsim/tournament"
 )
 
 const benchUsage = `Usage:
@@ -78,8 +79,8 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 func bench(ctx context.Context, fl benchFlags) (*benchResult, error) {
 	switch {
-	case fl.pairs < 1 || fl.pairs > maxPairs:
-		return nil, usagef("--pairs %d: must be between 1 and %d", fl.pairs, maxPairs)
+	case fl.pairs < 1 || fl.pairs > tournament.MaxPairs:
+		return nil, usagef("--pairs %d: must be between 1 and %d", fl.pairs, tournament.MaxPairs)
 	case fl.games < 1:
 		return nil, usagef("--games %d: must be at least 1", fl.games)
 	case fl.workers < 0:
@@ -117,10 +118,7 @@ func bench(ctx context.Context, fl benchFlags) (*benchResult, error) {
 		Deals:  fl.games,
 		Seed:   1, DealStream: 1, PlayStream: 2,
 	}
-	workers := fl.workers
-	if workers == 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers := sim.Workers(fl.workers)
 	start := time.Now()
 	if _, err := m.Play(ctx, workers, nil); err != nil {
 		return nil, err

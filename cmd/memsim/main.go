@@ -21,8 +21,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -92,35 +90,4 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "memsim: unknown command %q (allowed: solve, run, validate, report, audit, merge, replay, bench, demo, help)\n", args[0])
 	return exitUsage
-}
-
-// parseFlags parses args into fs. It returns done with the exit status when the command should
-// stop: after printing its help (usage, then the flags) for -h, or after a one-line error.
-func parseFlags(fs *flag.FlagSet, usage string, args []string, stdout, stderr io.Writer) (code int, done bool) {
-	err := fs.Parse(args)
-	switch {
-	case err == nil:
-		return exitOK, false
-	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprint(stdout, usage)
-		fs.SetOutput(stdout)
-		fs.PrintDefaults()
-		return exitOK, true
-	}
-	fmt.Fprintln(stderr, fs.Name()+": "+flagError(fs, err))
-	return exitUsage, true
-}
-
-// exitFor reports err, if any, on one line of stderr prefixed with the command's name and returns
-// the exit status: exitUsage for bad input, exitError otherwise.
-func exitFor(name string, err error, stderr io.Writer) int {
-	if err == nil {
-		return exitOK
-	}
-	fmt.Fprintln(stderr, name+": "+err.Error())
-	var ue *usageError
-	if errors.As(err, &ue) {
-		return exitUsage
-	}
-	return exitError
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"memsim/sim"
+	"memsim/tournament"
 )
 
 const replayUsage = `Usage:
@@ -55,20 +56,20 @@ func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer
 	if fl.game < 0 || fl.game >= int64(cfg.Games) {
 		return usagef("--game %d: must be between 0 and %d (the run's games - 1)", fl.game, cfg.Games-1)
 	}
-	t, err := newTournament(ctx, cfg)
+	t, err := tournament.New(ctx, cfg)
 	if err != nil {
-		return &usageError{err.Error()}
+		return badInput(err)
 	}
 	if fl.pairs == 0 {
 		fl.pairs = cfg.Rules.Pairs[0]
 	}
 	var available []string
-	for _, m := range t.matches {
+	for _, m := range t.Matches {
 		if m.Setup.Pairs != fl.pairs {
 			continue
 		}
 		for k, order := range m.Orders {
-			names := t.names(m.seats(order))
+			names := t.Names(m.Seats(order))
 			seating := strings.Join(names, ",")
 			available = append(available, seating)
 			if fl.players != "" && fl.players != seating {

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"memsim/analysis/report"
+	"memsim/tournament"
 )
 
 const reportUsage = `Usage:
@@ -50,11 +51,11 @@ func regenerate(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	t, err := newTournament(ctx, cfg)
+	t, err := tournament.New(ctx, cfg)
 	if err != nil {
-		return &usageError{err.Error()}
+		return badInput(err)
 	}
-	figs, err := figures(ctx, &r, t.tableModels())
+	figs, err := tournament.Figures(ctx, &r, t.TableModels())
 	if err != nil {
 		return err
 	}

@@ -6,15 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"time"
 
 	"memsim/analysis/report"
-	"memsim/configs"
 	"memsim/sim"
+	"memsim/tournament"
 )
 
 const runUsage = `Usage:
@@ -53,51 +51,6 @@ func newRunFlagSet(fl *runFlags) *flag.FlagSet {
 	return fs
 }
 
-// readInput reads the one file args names (what names a kind of file in messages), or returns
-// the embedded default when args is empty.
-func readInput(args []string, what string, embedded func() (string, []byte)) (string, []byte, error) {
-	switch len(args) {
-	case 0:
-		file, data := embedded()
-		return file, data, nil
-	case 1:
-		data, err := os.ReadFile(args[0])
-		if err != nil {
-			return "", nil, usagef("read %s: %v", what, err)
-		}
-		return args[0], data, nil
-	}
-	return "", nil, usagef("one %s file at most, got %d: %v", what, len(args), args)
-}
-
-// readRunConfig reads and parses the config.yaml of a run or shard folder.
-func readRunConfig(dir string) (*configs.Tournament, error) {
-	file := filepath.Join(dir, report.ConfigFile)
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return nil, usagef("%v", err)
-	}
-	cfg, err := configs.Parse(file, data, configOptions())
-	if err != nil {
-		return nil, &usageError{err.Error()}
-	}
-	return cfg, nil
-}
-
-// loadConfig reads and parses the configuration named by args (at most one file), or the
-// embedded default.
-func loadConfig(args []string) (*configs.Tournament, error) {
-	file, data, err := readInput(args, "configuration", configs.Default)
-	if err != nil {
-		return nil, err
-	}
-	cfg, err := configs.Parse(file, data, configOptions())
-	if err != nil {
-		return nil, &usageError{err.Error()}
-	}
-	return cfg, nil
-}
-
 func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var fl runFlags
 	fs := newRunFlagSet(&fl)
@@ -107,27 +60,38 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return exitFor(fs.Name(), runTournament(ctx, fl, fs.Args(), stdout, stderr), stderr)
 }
 
-func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stderr io.Writer) error {
+// runPlan is what a run does: the tournament to play, the folder it writes, and the checkpoint
+// it goes on from (nil for a new run).
+type runPlan struct {
+	t      *tournament.Tournament
+	dir    string
+	resume *tournament.Checkpoint
+}
+
+// planRun checks the flags and decides the run: a new run (of the whole tournament or of one
+// shard) or the resumption of an interrupted one.
+func planRun(ctx context.Context, fl runFlags, args []string) (*runPlan, error) {
 	switch {
 	case fl.workers < -1:
-		return usagef("--workers %d: must be 0 (one per CPU) or more", fl.workers)
+		return nil, usagef("--workers %d: must be 0 (one per CPU) or more", fl.workers)
 	case fl.games < 0:
-		return usagef("--games %d: must be at least 1", fl.games)
+		return nil, usagef("--games %d: must be at least 1", fl.games)
 	case fl.checkpointEvery <= 0:
-		return usagef("--checkpoint-every %v: must be positive", fl.checkpointEvery)
-	case fl.resume != "" && (len(args) > 0 || fl.games > 0 || fl.force):
-		return usagef("--resume takes the run folder's own configuration: no CONFIG, --games or --force")
+		return nil, usagef("--checkpoint-every %v: must be positive", fl.checkpointEvery)
+	case fl.resume != "" && (len(args) > 0 || fl.games > 0 || fl.force || fl.shard != ""):
+		return nil, usagef("--resume takes the run folder's own configuration and shard: no CONFIG, --games, --force or --shard")
+	case fl.resume != "":
+		return planResume(ctx, fl)
 	}
-	var cfg *configs.Tournament
-	var err error
-	var dir string
-	if fl.resume != "" {
-		dir = fl.resume
-		if cfg, err = readRunConfig(dir); err != nil {
-			return fmt.Errorf("--resume %s: %w", dir, err)
-		}
-	} else if cfg, err = loadConfig(args); err != nil {
-		return err
+	return planNew(ctx, fl, args)
+}
+
+// planNew plans a new run of the configuration args names (or the default), or of one shard of
+// it (--shard, or a cluster engine's environment), and claims its folder.
+func planNew(ctx context.Context, fl runFlags, args []string) (*runPlan, error) {
+	cfg, err := loadConfig(args)
+	if err != nil {
+		return nil, err
 	}
 	if fl.workers >= 0 {
 		cfg.Workers = fl.workers
@@ -135,108 +99,107 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 	if fl.games > 0 {
 		cfg.Games = fl.games
 	}
-	if dir == "" {
-		dir = filepath.Join(cfg.Output, cfg.Name)
-	}
-	t, err := newTournament(ctx, cfg)
+	t, err := tournament.New(ctx, cfg)
 	if err != nil {
-		return &usageError{err.Error()}
+		return nil, badInput(err)
 	}
-	var shard shardSpec
-	if fl.shard != "" {
-		if shard, err = parseShard(fl.shard); err != nil {
-			return err
-		}
-	} else if fl.resume == "" {
-		if shard, err = shardFromEnv(os.Getenv); err != nil {
-			return err
-		}
+	shard, err := shardOf(fl.shard, os.Getenv)
+	if err != nil {
+		return nil, err
 	}
-	ck := newCheckpointer(dir, cfg, fl.checkpointEvery)
-	if fl.resume != "" {
-		from, err := readCheckpoint(dir, cfg)
-		if err != nil {
-			return err
+	p := &runPlan{t: t, dir: filepath.Join(cfg.Output, cfg.Name)}
+	if shard.Count > 0 {
+		if err := t.SetShard(shard); err != nil {
+			return nil, usagef("--shard %s: %v", shard, err)
 		}
-		ck.state = *from
-		shard = shardSpec{from.Shard, from.Shards}
+		p.dir = shardDir(p.dir, shard)
 	}
-	if shard.Shards > 0 {
-		if cfg.Stop != nil {
-			return usagef("--shard does not go with a stop block: a stopping rule needs every deal of a matchup")
-		}
-		if fl.resume == "" {
-			dir = shardDir(dir, shard)
-			ck = newCheckpointer(dir, cfg, fl.checkpointEvery)
-		}
-		ck.state.Shard, ck.state.Shards = shard.Shard, shard.Shards
-		for i := range t.matches {
-			t.matches[i].Shard, t.matches[i].Shards = shard.Shard, shard.Shards
-		}
-		t.games = (t.games + int64(shard.Shards) - 1) / int64(shard.Shards)
+	if err := claimRunFolder(p.dir, fl.force); err != nil {
+		return nil, err
 	}
-	if fl.resume == "" {
-		if err := claimRunFolder(dir, fl.force); err != nil {
-			return err
-		}
-		if err := report.WriteFileAtomic(filepath.Join(dir, report.ConfigFile), cfg.YAML()); err != nil {
-			return err
-		}
+	return p, report.WriteFileAtomic(filepath.Join(p.dir, report.ConfigFile), cfg.YAML())
+}
+
+// planResume plans going on with the interrupted run of the folder --resume names.
+func planResume(ctx context.Context, fl runFlags) (*runPlan, error) {
+	dir := fl.resume
+	cfg, err := readRunConfig(dir)
+	if err != nil {
+		return nil, fmt.Errorf("--resume %s: %w", dir, err)
 	}
-	workers := cfg.Workers
-	if workers == 0 {
-		workers = runtime.GOMAXPROCS(0)
+	if fl.workers >= 0 {
+		cfg.Workers = fl.workers
 	}
+	t, err := tournament.New(ctx, cfg)
+	if err != nil {
+		return nil, badInput(err)
+	}
+	ck, err := readCheckpoint(dir, t)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.SetShard(tournament.Shard{Index: ck.Shard, Count: ck.Shards}); err != nil {
+		return nil, usagef("%s: %v", filepath.Join(dir, checkpointFile), err)
+	}
+	return &runPlan{t: t, dir: dir, resume: ck}, nil
+}
+
+func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stderr io.Writer) error {
+	p, err := planRun(ctx, fl, args)
+	if err != nil {
+		return err
+	}
+	cfg := p.t.Config
+	games := p.t.Games()
 	fmt.Fprintf(stderr, "memsim run: %s: %d matches, %d games, seed %d, %d workers\n",
-		cfg.Name, len(t.matches), t.games, cfg.Seed, workers)
-	p := startProgress(stderr, t.games, fl.quiet)
-	results, elapsed, err := t.play(ctx, workers, p, ck)
-	p.finish()
+		cfg.Name, len(p.t.Matches), games, cfg.Seed, sim.Workers(cfg.Workers))
+	prog := startProgress(stderr, games, fl.quiet)
+	ck := &checkpointWriter{path: filepath.Join(p.dir, checkpointFile), every: fl.checkpointEvery, last: time.Now()}
+	res, err := p.t.Play(ctx, tournament.Options{Workers: cfg.Workers, Progress: prog.done, Resume: p.resume, Checkpoint: ck.update})
+	prog.finish()
 	if err != nil {
 		if ctx.Err() != nil {
 			if werr := ck.write(); werr != nil {
 				return fmt.Errorf("interrupted, and the checkpoint could not be written: %w", werr)
 			}
-			return fmt.Errorf("interrupted; the finished work is in %s: resume with: memsim run --resume %s", filepath.Join(dir, checkpointFile), dir)
+			return fmt.Errorf("interrupted; the finished work is in %s: resume with: memsim run --resume %s", ck.path, p.dir)
 		}
 		return err
 	}
-	if shard.Shards > 0 {
-		if err := writeShard(dir, cfg, shard, results); err != nil {
-			return err
-		}
+	if p.t.Shard().Count > 0 {
+		err = writeShard(p.dir, p.t.ShardResult(res))
 	} else {
-		r, err := t.finish(ctx, dir, results)
-		if err != nil {
-			return err
-		}
-		if err := report.WriteMarkdown(stdout, r); err != nil {
-			return err
-		}
+		err = finish(ctx, p.t, p.dir, res, stdout)
+	}
+	if err != nil {
+		return err
 	}
 	if err := ck.remove(); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "memsim run: %d games in %.2f s (%.3g games/s); wrote %s\n",
-		t.games, elapsed.Seconds(), float64(t.games)/elapsed.Seconds(), dir)
+		games, res.Elapsed.Seconds(), float64(games)/res.Elapsed.Seconds(), p.dir)
 	return nil
 }
 
-// finish writes the run folder dir from the matches' results: results.json, the CSV and the
-// reports with their figures.
-func (t *tournament) finish(ctx context.Context, dir string, results []*sim.Result) (*report.Run, error) {
-	r, err := t.report(ctx, results)
+// finish writes the run folder dir from the results: results.json, the CSV and the reports with
+// their figures; it prints report.md to stdout, when not nil.
+func finish(ctx context.Context, t *tournament.Tournament, dir string, res *tournament.Results, stdout io.Writer) error {
+	r, err := t.Report(ctx, res)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	figs, err := figures(ctx, r, t.tableModels())
+	figs, err := tournament.Figures(ctx, r, t.TableModels())
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if err := report.WriteDir(dir, r, t.cfg.YAML(), figs); err != nil {
-		return nil, err
+	if err := report.WriteDir(dir, r, t.Config.YAML(), figs); err != nil {
+		return err
 	}
-	return r, nil
+	if stdout == nil {
+		return nil
+	}
+	return report.WriteMarkdown(stdout, r)
 }
 
 // claimRunFolder makes sure a new run may write to dir: a folder holding a run (its config,
@@ -252,12 +215,20 @@ func claimRunFolder(dir string, force bool) error {
 		}
 	}
 	if force {
-		if err := os.Remove(filepath.Join(dir, checkpointFile)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("remove %s: %w", filepath.Join(dir, checkpointFile), err)
+		if err := removeIfPresent(filepath.Join(dir, checkpointFile)); err != nil {
+			return err
 		}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("create run folder %s: %w", dir, err)
+	}
+	return nil
+}
+
+// removeIfPresent removes the file path, if there is one.
+func removeIfPresent(path string) error {
+	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("remove %s: %w", path, err)
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"memsim/analysis/audit"
 	"memsim/analysis/report"
 )
 
@@ -377,7 +378,7 @@ func TestAudit(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	var res auditResult
+	var res audit.Report
 	data, err := os.ReadFile(filepath.Join(dir, "audit.json"))
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"memsim/tournament"
 )
 
 // Three shards merged give the single-process run's folder, bit for bit; merge refuses missing,
@@ -71,19 +73,19 @@ func TestShardFromEnv(t *testing.T) {
 	env := func(kv map[string]string) func(string) string { return func(k string) string { return kv[k] } }
 	tests := []struct {
 		env  map[string]string
-		want shardSpec
+		want tournament.Shard
 		err  string
 	}{
-		{map[string]string{}, shardSpec{}, ""},
-		{map[string]string{"SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "4"}, shardSpec{1, 4}, ""},
-		{map[string]string{"SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "4"}, shardSpec{4, 4}, ""},
-		{map[string]string{"JOB_COMPLETION_INDEX": "2", "MEMSIM_SHARDS": "5"}, shardSpec{3, 5}, ""},
-		{map[string]string{"JOB_COMPLETION_INDEX": "2"}, shardSpec{}, "without MEMSIM_SHARDS"},
-		{map[string]string{"SLURM_ARRAY_TASK_ID": "x"}, shardSpec{}, "SLURM_ARRAY_TASK_ID=\"x\""},
-		{map[string]string{"SLURM_ARRAY_TASK_ID": "3"}, shardSpec{}, "without SLURM_ARRAY_TASK_COUNT"},
+		{map[string]string{}, tournament.Shard{}, ""},
+		{map[string]string{"SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "4"}, tournament.Shard{Index: 1, Count: 4}, ""},
+		{map[string]string{"SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "4"}, tournament.Shard{Index: 4, Count: 4}, ""},
+		{map[string]string{"JOB_COMPLETION_INDEX": "2", "MEMSIM_SHARDS": "5"}, tournament.Shard{Index: 3, Count: 5}, ""},
+		{map[string]string{"JOB_COMPLETION_INDEX": "2"}, tournament.Shard{}, "without MEMSIM_SHARDS"},
+		{map[string]string{"SLURM_ARRAY_TASK_ID": "x"}, tournament.Shard{}, "SLURM_ARRAY_TASK_ID=\"x\""},
+		{map[string]string{"SLURM_ARRAY_TASK_ID": "3"}, tournament.Shard{}, "without SLURM_ARRAY_TASK_COUNT"},
 	}
 	for _, tt := range tests {
-		got, err := shardFromEnv(env(tt.env))
+		got, err := shardOf("", env(tt.env))
 		if (tt.err == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tt.err)) || got != tt.want {
 			t.Errorf("%v: %+v, %v", tt.env, got, err)
 		}

@@ -3,13 +3,11 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math/big"
-	"strconv"
 	"strings"
 
 	"memsim/analysis/exact"
@@ -39,13 +37,6 @@ type solveFlags struct {
 	gerez                                                         bool
 	cards, known, paired                                          int
 }
-
-// usageError is bad input: reported as one line, exit status 2.
-type usageError struct{ msg string }
-
-func (e *usageError) Error() string { return e.msg }
-
-func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
 
 func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs := flag.NewFlagSet("memsim solve", flag.ContinueOnError)
@@ -110,38 +101,6 @@ func runSolve(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return exitError
 	}
 	return exitOK
-}
-
-// flagError rewrites the flag package's errors as one line naming the flag.
-func flagError(fs *flag.FlagSet, err error) string {
-	msg := err.Error()
-	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
-		return fmt.Sprintf("unknown flag %s (see %s -h)", name, fs.Name())
-	}
-	// invalid value "x" for flag -pairs: parse error, or invalid boolean value "x" for -quiet: ...
-	for _, form := range [][2]string{{"invalid value ", " for flag -"}, {"invalid boolean value ", " for -"}} {
-		rest, ok := strings.CutPrefix(msg, form[0])
-		if !ok {
-			continue
-		}
-		value, name, ok := strings.Cut(rest, form[1])
-		if !ok {
-			break
-		}
-		name, _, _ = strings.Cut(name, ":")
-		kind := "a whole number"
-		if f := fs.Lookup(name); f != nil {
-			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
-				kind = "true or false"
-			} else if g, ok := f.Value.(flag.Getter); ok {
-				if _, ok := g.Get().(float64); ok {
-					kind = "a number"
-				}
-			}
-		}
-		return fmt.Sprintf("--%s %s: must be %s", name, value, kind)
-	}
-	return msg
 }
 
 // solveQuery is a validated memsim solve request.
@@ -216,8 +175,8 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 			st.J, st.Known(), fl.memory, st.N+st.S-st.F-fl.memory)
 	}
 	q.state = st
-	if fl.players < 1 || fl.players > exact.MaxPlayers {
-		return nil, usagef("--players %d: must be between 1 and %d", fl.players, exact.MaxPlayers)
+	if fl.players < 1 || fl.players > rules.MaxPlayers {
+		return nil, usagef("--players %d: must be between 1 and %d", fl.players, rules.MaxPlayers)
 	}
 	q.matchup.Players = fl.players
 	if q.matchup.Policy, err = parsePolicy("--policy", fl.policy); err != nil {
@@ -229,7 +188,7 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 			return nil, err
 		}
 	}
-	if err := q.checkMatchup(); err != nil {
+	if err := q.checkMatchup(set["opponent"]); err != nil {
 		return nil, err
 	}
 	return q, nil
@@ -263,18 +222,25 @@ func parsePolicy(flagName, name string) (rules.Policy, error) {
 	return p, nil
 }
 
-func (q *solveQuery) checkMatchup() error {
+// checkMatchup asks the solver whether it can evaluate the matchup in the model; hasOpponent
+// says whether --opponent was given.
+func (q *solveQuery) checkMatchup(hasOpponent bool) error {
 	mu := q.matchup
-	switch {
-	case mu.Players != 2 && q.model.Pass != rules.PassNever:
-		return usagef("--pass %s with --players %d: only --pass never has an exact model with other than 2 players", q.model.Pass, mu.Players)
-	case mu.Players == 1 && mu.Policy == rules.PolicyBestResponse:
-		return usagef("--policy best-response with --players 1: solitaire has no opponent (allowed: optimal, safe, daring, parity)")
-	case mu.Players > 2 && (mu.Policy == rules.PolicyBestResponse || mu.Opponent == rules.PolicyBestResponse):
-		return usagef("best-response with --players %d: solved for 2 players only (allowed: optimal, safe, daring, parity)", mu.Players)
-	case mu.Players == 2 && mu.Policy == rules.PolicyBestResponse && mu.Opponent == rules.PolicyBestResponse:
-		return usagef("--policy best-response needs --opponent set to optimal, safe, daring or parity")
-	case q.dist && mu.Players != 2:
+	if allowed := mu.Policy.Opponents(); allowed != nil && !hasOpponent && mu.Players > 1 {
+		return usagef("--policy %s needs --opponent: %v", mu.Policy, mu.Policy.CheckReply(0, false, mu.Players))
+	}
+	if err := mu.Validate(q.model); err != nil {
+		given := fmt.Sprintf("--players %d", mu.Players)
+		if q.model.Pass != rules.PassNever {
+			given += " --pass " + q.model.Pass.String()
+		}
+		given += " --policy " + mu.Policy.String()
+		if mu.Players > 1 {
+			given += " --opponent " + mu.Opponent.String()
+		}
+		return usagef("%s: %v", given, err)
+	}
+	if q.dist && mu.Players != 2 {
 		return usagef("--distribution with --players %d: the score distribution is computed for 2 players", mu.Players)
 	}
 	return nil
@@ -307,214 +273,4 @@ func runQuery[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bu
 		return writeResultJSON(q, f, res, dist, w)
 	}
 	return writeResultText(q, f, res, dist, w)
-}
-
-// number is a value as printed in JSON: exact is a reduced fraction (absent in float mode).
-type number struct {
-	Exact string  `json:"exact,omitempty"`
-	Float float64 `json:"float"`
-}
-
-func num[T any](f field.Field[T], v T) number {
-	n := number{Float: f.Float64(v)}
-	if s, ok := f.Exact(v); ok {
-		n.Exact = s
-	}
-	return n
-}
-
-// modelJSON describes the model and state of a result.
-type modelJSON struct {
-	Pairs      int    `json:"pairs,omitempty"`
-	Unknown    *int   `json:"unknown,omitempty"`
-	PairsMax   int    `json:"pairs_max,omitempty"`
-	Singletons int    `json:"singletons"`
-	Unseen     int    `json:"unseen_singletons"`
-	Memory     int    `json:"memory"`
-	Forget     string `json:"forget,omitempty"`
-	Pass       string `json:"pass"`
-	Players    int    `json:"players,omitempty"`
-	Policy     string `json:"policy,omitempty"`
-	Opponent   string `json:"opponent,omitempty"`
-	Arithmetic string `json:"arithmetic"`
-}
-
-func (q *solveQuery) modelJSON() modelJSON {
-	m := modelJSON{
-		Singletons: q.state.S, Unseen: q.state.F, Memory: q.model.Memory.Capacity, Pass: q.model.Pass.String(),
-		Arithmetic: "exact",
-	}
-	if q.float {
-		m.Arithmetic = "float64"
-	}
-	if !q.model.Memory.Perfect() {
-		m.Forget = q.model.Memory.Forget.String()
-	}
-	if q.table {
-		m.PairsMax = q.pairsMax
-		return m
-	}
-	j := q.state.J
-	m.Pairs, m.Unknown, m.Players = q.state.N, &j, q.matchup.Players
-	m.Policy = q.matchup.Policy.String()
-	if q.matchup.Players > 1 {
-		m.Opponent = q.matchup.Opponent.String()
-	}
-	return m
-}
-
-type shareJSON struct {
-	Share       float64 `json:"share"`
-	Probability number  `json:"probability"`
-}
-
-type resultJSON struct {
-	Model             modelJSON   `json:"model"`
-	ExpectedPairs     *number     `json:"expected_pairs,omitempty"`
-	ExpectedLead      *number     `json:"expected_lead,omitempty"`
-	ExpectedBySeat    []number    `json:"expected_pairs_by_seat,omitempty"`
-	ExpectedTurns     *number     `json:"expected_turns,omitempty"`
-	ExpectedLucky     *number     `json:"expected_lucky,omitempty"`
-	ScoreDistribution []shareJSON `json:"score_distribution,omitempty"`
-	Win               *number     `json:"win,omitempty"`
-	Draw              *number     `json:"draw,omitempty"`
-	Loss              *number     `json:"loss,omitempty"`
-}
-
-func ptr(n number) *number { return &n }
-
-func writeResultJSON[T any](q *solveQuery, f field.Field[T], res exact.Result[T], dist *exact.ScoreDistribution[T], w io.Writer) error {
-	out := resultJSON{Model: q.modelJSON()}
-	if res.Players == 1 {
-		out.ExpectedTurns, out.ExpectedLucky = ptr(num(f, res.ExpectedTurns)), ptr(num(f, res.ExpectedLucky))
-	} else {
-		out.ExpectedPairs = ptr(num(f, res.ExpectedPairs))
-		for _, v := range res.PairsBySeat {
-			out.ExpectedBySeat = append(out.ExpectedBySeat, num(f, v))
-		}
-		if res.Players == 2 {
-			out.ExpectedLead = ptr(num(f, res.ExpectedLead))
-		}
-	}
-	if dist != nil {
-		for i, p := range dist.Prob {
-			out.ScoreDistribution = append(out.ScoreDistribution, shareJSON{Share: float64(i) / 2, Probability: num(f, p)})
-		}
-		out.Win, out.Draw, out.Loss = ptr(num(f, dist.Win)), ptr(num(f, dist.Draw)), ptr(num(f, dist.Loss))
-	}
-	enc := json.NewEncoder(w)
-	return enc.Encode(out)
-}
-
-// human formats a value for people: a decimal, and the exact fraction when it is short.
-func human[T any](f field.Field[T], v T) string {
-	s := strconv.FormatFloat(f.Float64(v), 'f', 6, 64)
-	if e, ok := f.Exact(v); ok && len(e) <= 40 && e != s {
-		s += " (" + e + ")"
-	}
-	return s
-}
-
-func writeResultText[T any](q *solveQuery, f field.Field[T], res exact.Result[T], dist *exact.ScoreDistribution[T], w io.Writer) error {
-	fmt.Fprintf(w, "%s, %s memory, pass %s, %s arithmetic\n", q.state, q.model.Memory, q.model.Pass, q.modelJSON().Arithmetic)
-	mu := q.matchup
-	if mu.Players == 1 {
-		fmt.Fprintf(w, "solitaire, policy %s\n", mu.Policy)
-		fmt.Fprintf(w, "expected turns:         %s\n", human(f, res.ExpectedTurns))
-		fmt.Fprintf(w, "expected lucky matches: %s\n", human(f, res.ExpectedLucky))
-		return nil
-	}
-	fmt.Fprintf(w, "%d players: seat 0 (to move) plays %s, the others %s\n", mu.Players, mu.Policy, mu.Opponent)
-	for i, v := range res.PairsBySeat {
-		fmt.Fprintf(w, "expected pairs, seat %d: %s\n", i, human(f, v))
-	}
-	if mu.Players == 2 {
-		fmt.Fprintf(w, "expected lead, seat 0:  %s\n", human(f, res.ExpectedLead))
-	}
-	if dist != nil {
-		fmt.Fprintf(w, "seat 0 wins %s, draws %s, loses %s\n", human(f, dist.Win), human(f, dist.Draw), human(f, dist.Loss))
-		for i, p := range dist.Prob {
-			if f.Float64(p) != 0 {
-				fmt.Fprintf(w, "  share %4.1f: %s\n", float64(i)/2, human(f, p))
-			}
-		}
-	}
-	return nil
-}
-
-type tableCellJSON struct {
-	Pairs   int      `json:"pairs"`
-	Unknown int      `json:"unknown"`
-	Unseen  *int     `json:"unseen_singletons,omitempty"`
-	Code    int      `json:"code"`
-	Best    []string `json:"best"`
-	Value   number   `json:"value"`
-}
-
-// writeTable streams the strategy table: every state with n <= pairs-max (and, with singletons,
-// the requested number of unseen singletons).
-func writeTable[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bufio.Writer) error {
-	if q.json {
-		head, err := json.Marshal(q.modelJSON())
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(w, "{\"model\":%s,\"cells\":[", head)
-	} else {
-		fmt.Fprintf(w, "# optimal strategy table: %s memory, pass %s, singletons %d (unseen %d)\n",
-			q.model.Memory, q.model.Pass, q.state.S, q.state.F)
-		fmt.Fprintln(w, "# row n, then one code per j (unknown pairs) from j = 1 (or the least j the memory allows) to n")
-		fmt.Fprintln(w, "# codes: 0 safe is better, 1 daring is better, 2 equal or no choice (daring against safe, optimal afterwards)")
-	}
-	first, row := true, -1
-	var cellJSON tableCellJSON
-	err := exact.Table(ctx, f, q.model, q.pairsMax, func(c *exact.TableCell[T]) error {
-		st := c.State
-		if st.F != q.state.F {
-			return nil
-		}
-		if q.json {
-			cellJSON = tableCellJSON{Pairs: st.N, Unknown: st.J, Code: c.Code, Value: num(f, c.Value), Best: cellJSON.Best[:0]}
-			if st.S > 0 {
-				fu := st.F
-				cellJSON.Unseen = &fu
-			}
-			for _, b := range c.Best {
-				cellJSON.Best = append(cellJSON.Best, b.String())
-			}
-			b, err := json.Marshal(cellJSON)
-			if err != nil {
-				return err
-			}
-			if !first {
-				w.WriteByte(',')
-			}
-			first = false
-			_, err = w.Write(b)
-			return err
-		}
-		if st.J == 0 {
-			return nil
-		}
-		if st.N != row {
-			if row >= 0 {
-				w.WriteByte('\n')
-			}
-			row = st.N
-			fmt.Fprintf(w, "%d:", st.N)
-		}
-		_, err := fmt.Fprintf(w, " %d", c.Code)
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	if q.json {
-		_, err = w.WriteString("]}\n")
-		return err
-	}
-	if row >= 0 {
-		w.WriteByte('\n')
-	}
-	return nil
 }

@@ -1,6 +1,10 @@
 package rules
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // Policy names a way of choosing at the start of each turn.
 type Policy uint8
@@ -37,6 +41,45 @@ func PolicyNames() []string { return append([]string(nil), policyNames[:]...) }
 // ParsePolicy parses a policy name.
 func ParsePolicy(name string) (Policy, error) {
 	return parseName[Policy](policyNames[:], name, "policy", policyNames[:])
+}
+
+// Opponents lists the policies p can answer, for a policy defined as the reply to another
+// (best-response); it is nil for a policy that stands alone. A reply is computed for two players.
+// The configurations, the player builder and the exact solver all take this rule from here.
+func (p Policy) Opponents() []Policy {
+	if p == PolicyBestResponse {
+		return []Policy{PolicyOptimal, PolicySafe, PolicyDaring, PolicyParity}
+	}
+	return nil
+}
+
+// CheckReply reports whether a player of policy p may answer opponent in a game of players seats:
+// a policy that answers another needs one of its Opponents and exactly two seats; a policy that
+// stands alone takes no opponent (hasOpponent false).
+func (p Policy) CheckReply(opponent Policy, hasOpponent bool, players int) error {
+	allowed := p.Opponents()
+	switch {
+	case allowed == nil && hasOpponent:
+		return fmt.Errorf("policy %s takes no opponent", p)
+	case allowed == nil:
+		return nil
+	case !hasOpponent:
+		return fmt.Errorf("policy %s needs an opponent (allowed: %s)", p, policyList(allowed))
+	case !slices.Contains(allowed, opponent):
+		return fmt.Errorf("policy %s cannot answer %s (allowed: %s)", p, opponent, policyList(allowed))
+	case players != 2:
+		return fmt.Errorf("policy %s is solved for 2 players only, not %d", p, players)
+	}
+	return nil
+}
+
+// policyList joins policy names for an "allowed:" list.
+func policyList(ps []Policy) string {
+	names := make([]string, len(ps))
+	for i, p := range ps {
+		names[i] = p.String()
+	}
+	return strings.Join(names, ", ")
 }
 
 // Fixed reports whether the policy's choice is a function of the state alone, defined here rather

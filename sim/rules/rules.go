@@ -30,6 +30,10 @@ func parseName[E ~uint8](names []string, name, what string, allowed []string) (E
 	return 0, fmt.Errorf("unknown %s %q (allowed: %s)", what, name, strings.Join(allowed, ", "))
 }
 
+// MaxPlayers is the largest number of seats at a table: the engine, the exact solver and the
+// configurations all accept 1 to MaxPlayers players.
+const MaxPlayers = 8
+
 // PassRule says when a mover may pass (flip two remembered cards that are not a pair, revealing
 // nothing).
 type PassRule uint8

@@ -1,4 +1,4 @@
-package main
+package tournament
 
 import (
 	"context"
@@ -18,10 +18,10 @@ import (
 // with exact values come first, in the order of results.json.
 const maxMatchupFigures = 8
 
-// figures draws the plots of a run's report: for matchups with an exact value, the convergence of
+// Figures draws the plots of a run's report: for matchups with an exact value, the convergence of
 // seat 0's mean and the distribution of its share against the exact ones; the strategy table of
 // every exact model the run's players play from; and, for two players, the tournament matrix.
-func figures(ctx context.Context, r *report.Run, models []exact.Model) ([]report.Figure, error) {
+func Figures(ctx context.Context, r *report.Run, models []exact.Model) ([]report.Figure, error) {
 	var figs []report.Figure
 	add := func(name, title, caption string, f plots.Figure, err error) error {
 		if err != nil {
@@ -154,19 +154,4 @@ func leadMatrix(r *report.Run, n int) ([]string, [][]float64) {
 		}
 	}
 	return names, sum
-}
-
-// tableModels lists the exact models the run's table players play from, once each.
-func (t *tournament) tableModels() []exact.Model {
-	var out []exact.Model
-	for _, b := range t.players {
-		if b.Exact == nil {
-			continue
-		}
-		m := exact.Model{Pass: t.cfg.Rules.Pass, Memory: b.Exact.Memory, Singletons: t.cfg.Rules.Singletons}
-		if m.Validate() == nil && !slices.Contains(out, m) {
-			out = append(out, m)
-		}
-	}
-	return out
 }

@@ -1,0 +1,111 @@
+package audit
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"strings"
+)
+
+// Report is the outcome of an audit, as audit.json holds it.
+type Report struct {
+	Claims []Finding `json:"claims"`
+	// NotAudited lists the identifiers of CLAIMS.md this version does not check yet.
+	NotAudited []string `json:"not_audited"`
+	// Games is the number of games (or duels) of each simulation.
+	Games int64 `json:"games"`
+}
+
+// JSON is audit.json: the report as indented JSON with a trailing newline.
+func (res *Report) JSON() ([]byte, error) {
+	js, err := json.MarshalIndent(res, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(js, '\n'), nil
+}
+
+// HTML is audit.html: the verdicts and the details as one self-contained page.
+func (res *Report) HTML() ([]byte, error) {
+	var b bytes.Buffer
+	if err := page.Execute(&b, res); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// auditGroups names the groups of claims by identifier prefix, in the order of the summary.
+func groups() [][2]string {
+	return [][2]string{
+		{"SA-T", "Sjölund & Åstrand: strategy tables"},
+		{"SA-4", "Sjölund & Åstrand: formula terms, limited memory"},
+		{"SA-5", "Sjölund & Åstrand: formula terms, singletons"},
+		{"SA-Ex", "Sjölund & Åstrand: worked examples"},
+		{"SA-2", "Sjölund & Åstrand: the interval-halving duel"},
+		{"GZ", "Gerez: the <k, B, P> model"},
+		{"AL", "Alfthan"},
+		{"VW", "Velleman & Warrington"},
+	}
+}
+
+// Summary is the table of verdicts: a short count per group of claims, then one line per
+// claim.
+func (res *Report) Summary() string {
+	var b strings.Builder
+	b.WriteString("| claims | confirmed | refuted | inconclusive |\n|---|---:|---:|---:|\n")
+	for _, g := range groups() {
+		count := map[Verdict]int{}
+		for _, f := range res.Claims {
+			if strings.HasPrefix(f.ID, g[0]) {
+				count[f.Verdict]++
+			}
+		}
+		fmt.Fprintf(&b, "| %s | %d | %d | %d |\n", g[1], count[Confirmed], count[Refuted], count[Inconclusive])
+	}
+	b.WriteString("\n| claim | verdict | reason |\n|---|---|---|\n")
+	for _, f := range res.Claims {
+		reason := f.Reason
+		if len(reason) > 160 {
+			reason = reason[:157] + "..."
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s |\n", f.ID, f.Verdict, strings.ReplaceAll(reason, "|", "\\|"))
+	}
+	if len(res.NotAudited) > 0 {
+		fmt.Fprintf(&b, "\nNot audited by this version: %s.\n", strings.Join(res.NotAudited, ", "))
+	}
+	return b.String()
+}
+
+// Markdown is audit.md: the summary, then every claim with its verdict, values and detail.
+func (res *Report) Markdown() string {
+	var b strings.Builder
+	b.WriteString("# Audit of the published claims\n\n")
+	fmt.Fprintf(&b, "Exact values from the solver under the rules of MODELS.md; simulations of %d games (or duels) each, with 95%% intervals.\n\n", res.Games)
+	b.WriteString(res.Summary())
+	for _, f := range res.Claims {
+		fmt.Fprintf(&b, "\n## %s: %s\n\n", f.ID, f.Claim)
+		fmt.Fprintf(&b, "- verdict: **%s**: %s\n- published: %s\n- exact: %s\n", f.Verdict, f.Reason, f.Published, f.Exact)
+		if f.Simulated != "" {
+			fmt.Fprintf(&b, "- simulated: %s\n", f.Simulated)
+		}
+		if f.Detail != "" {
+			b.WriteString("\n" + f.Detail)
+		}
+	}
+	return b.String()
+}
+
+var page = template.Must(template.New("audit").Parse(`<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>memsim audit</title>
+<style>body{font-family:system-ui,sans-serif;max-width:75em;margin:2em auto;padding:0 1em}
+table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.25em .5em;text-align:left}
+.refuted{color:#b00;font-weight:bold}.confirmed{color:#070}.inconclusive{color:#a60}pre{background:#f6f6f6;padding:.5em}</style></head>
+<body><h1>Audit of the published claims</h1>
+<table><tr><th>claim</th><th>verdict</th><th>published</th><th>exact</th><th>simulated</th><th>reason</th></tr>
+{{range .Claims}}<tr><td>{{.ID}}</td><td class="{{.Verdict}}">{{.Verdict}}</td><td>{{.Published}}</td><td>{{.Exact}}</td><td>{{.Simulated}}</td><td>{{.Reason}}</td></tr>
+{{end}}</table>
+{{if .NotAudited}}<p>Not audited by this version: {{range .NotAudited}}{{.}} {{end}}</p>{{end}}
+{{range .Claims}}{{if .Detail}}<h2>{{.ID}}: {{.Claim}}</h2><pre>{{.Detail}}</pre>{{end}}{{end}}
+</body></html>
+`))

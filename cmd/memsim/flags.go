@@ -1,0 +1,142 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"memsim/analysis/report"
+	"memsim/configs"
+	"memsim/tournament"
+)
+
+// usageError is bad input: reported as one line, exit status 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
+
+// badInput marks err, when not nil, as bad input.
+func badInput(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &usageError{err.Error()}
+}
+
+// parseFlags parses args into fs. It returns done with the exit status when the command should
+// stop: after printing its help (usage, then the flags) for -h, or after a one-line error.
+func parseFlags(fs *flag.FlagSet, usage string, args []string, stdout, stderr io.Writer) (code int, done bool) {
+	err := fs.Parse(args)
+	switch {
+	case err == nil:
+		return exitOK, false
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(stdout, usage)
+		fs.SetOutput(stdout)
+		fs.PrintDefaults()
+		return exitOK, true
+	}
+	fmt.Fprintln(stderr, fs.Name()+": "+flagError(fs, err))
+	return exitUsage, true
+}
+
+// flagError rewrites the flag package's errors as one line naming the flag.
+func flagError(fs *flag.FlagSet, err error) string {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
+		return fmt.Sprintf("unknown flag %s (see %s -h)", name, fs.Name())
+	}
+	// invalid value "x" for flag -pairs: parse error, or invalid boolean value "x" for -quiet: ...
+	for _, form := range [][2]string{{"invalid value ", " for flag -"}, {"invalid boolean value ", " for -"}} {
+		rest, ok := strings.CutPrefix(msg, form[0])
+		if !ok {
+			continue
+		}
+		value, name, ok := strings.Cut(rest, form[1])
+		if !ok {
+			break
+		}
+		name, _, _ = strings.Cut(name, ":")
+		kind := "a whole number"
+		if f := fs.Lookup(name); f != nil {
+			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+				kind = "true or false"
+			} else if g, ok := f.Value.(flag.Getter); ok {
+				if _, ok := g.Get().(float64); ok {
+					kind = "a number"
+				}
+			}
+		}
+		return fmt.Sprintf("--%s %s: must be %s", name, value, kind)
+	}
+	return msg
+}
+
+// exitFor reports err, if any, on one line of stderr prefixed with the command's name and returns
+// the exit status: exitUsage for bad input, exitError otherwise.
+func exitFor(name string, err error, stderr io.Writer) int {
+	if err == nil {
+		return exitOK
+	}
+	fmt.Fprintln(stderr, name+": "+err.Error())
+	var ue *usageError
+	if errors.As(err, &ue) {
+		return exitUsage
+	}
+	return exitError
+}
+
+// readInput reads the one file args names (what names a kind of file in messages), or returns
+// the embedded default when args is empty.
+func readInput(args []string, what string, embedded func() (string, []byte)) (string, []byte, error) {
+	switch len(args) {
+	case 0:
+		file, data := embedded()
+		return file, data, nil
+	case 1:
+		data, err := os.ReadFile(args[0])
+		if err != nil {
+			return "", nil, usagef("read %s: %v", what, err)
+		}
+		return args[0], data, nil
+	}
+	return "", nil, usagef("one %s file at most, got %d: %v", what, len(args), args)
+}
+
+// loadConfig reads and parses the configuration named by args (at most one file), or the
+// embedded default.
+func loadConfig(args []string) (*configs.Tournament, error) {
+	file, data, err := readInput(args, "configuration", configs.Default)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := configs.Parse(file, data, tournament.ConfigOptions())
+	return cfg, badInput(err)
+}
+
+// readRunConfig reads and parses the config.yaml of a run or shard folder.
+func readRunConfig(dir string) (*configs.Tournament, error) {
+	file := filepath.Join(dir, report.ConfigFile)
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	cfg, err := configs.Parse(file, data, tournament.ConfigOptions())
+	return cfg, badInput(err)
+}
+
+// loadSuite reads the suite named by args (at most one file), or the embedded one.
+func loadSuite(args []string) ([]*configs.Tournament, error) {
+	file, data, err := readInput(args, "suite", configs.ValidationSuite)
+	if err != nil {
+		return nil, err
+	}
+	suite, err := configs.ParseSuite(file, data, tournament.ConfigOptions())
+	return suite, badInput(err)
+}

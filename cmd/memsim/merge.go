@@ -1,0 +1,117 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"memsim/configs"
+	"memsim/tournament"
+)
+
+const mergeUsage = `Usage:
+  memsim merge --out DIR [--force] SHARD_DIR...
+
+Merges the shard folders of one run (memsim run --shard i/N, each written to
+<output>/<name>/shard-i-of-N/) into the run folder DIR, with its results.json and reports: the
+same files, bit for bit, as one process playing the whole run. Shards of different
+configurations or seeds, and missing or duplicated shards, are refused.
+
+Flags:
+`
+
+func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("memsim merge", flag.ContinueOnError)
+	out := fs.String("out", "", "the run folder `DIR` to write")
+	force := fs.Bool("force", false, "replace an existing run folder")
+	fs.SetOutput(io.Discard)
+	if code, done := parseFlags(fs, mergeUsage, args, stdout, stderr); done {
+		return code
+	}
+	return exitFor(fs.Name(), merge(ctx, *out, *force, fs.Args(), stderr), stderr)
+}
+
+// readShard reads the configuration and the results of a finished shard folder.
+func readShard(dir string) (*configs.Tournament, *tournament.ShardResult, error) {
+	cfg, err := readRunConfig(dir)
+	if err != nil {
+		return nil, nil, fmt.Errorf("shard %s: %w", dir, err)
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, shardFile))
+	if err != nil {
+		return nil, nil, usagef("shard %s is not finished (%v)", dir, err)
+	}
+	var s tournament.ShardResult
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return nil, nil, usagef("%s: %v", filepath.Join(dir, shardFile), err)
+	}
+	if s.ConfigHash != tournament.ConfigHash(cfg) {
+		return nil, nil, usagef("%s does not belong to its own config.yaml", filepath.Join(dir, shardFile))
+	}
+	return cfg, &s, nil
+}
+
+func merge(ctx context.Context, out string, force bool, dirs []string, stderr io.Writer) error {
+	switch {
+	case out == "":
+		return usagef("--out DIR is required: the run folder to write")
+	case len(dirs) == 0:
+		return usagef("give the shard folders to merge")
+	}
+	var cfg *configs.Tournament
+	var shards []*tournament.ShardResult
+	byIndex := map[int]string{}
+	for _, dir := range dirs {
+		c, s, err := readShard(dir)
+		if err != nil {
+			return err
+		}
+		switch {
+		case cfg != nil && (s.ConfigHash != shards[0].ConfigHash || s.Seed != shards[0].Seed):
+			return usagef("shard %s is of another configuration or seed than %s", dir, dirs[0])
+		case cfg != nil && s.Shards != shards[0].Shards:
+			return usagef("shard %s is one of %d shards, %s one of %d", dir, s.Shards, dirs[0], shards[0].Shards)
+		}
+		if prev, dup := byIndex[s.Shard]; dup {
+			return usagef("shard %d of %d given twice: %s and %s", s.Shard, s.Shards, prev, dir)
+		}
+		byIndex[s.Shard] = dir
+		if cfg == nil {
+			cfg = c
+		}
+		shards = append(shards, s)
+	}
+	var missing []string
+	for i := 1; i <= shards[0].Shards; i++ {
+		if _, ok := byIndex[i]; !ok {
+			missing = append(missing, strconv.Itoa(i))
+		}
+	}
+	if len(missing) > 0 {
+		return usagef("missing shards of %d: %s", shards[0].Shards, strings.Join(missing, ", "))
+	}
+	sort.Slice(shards, func(a, b int) bool { return shards[a].Shard < shards[b].Shard })
+	t, err := tournament.New(ctx, cfg)
+	if err != nil {
+		return badInput(err)
+	}
+	res, err := t.Merge(shards)
+	if err != nil {
+		return badInput(err)
+	}
+	if err := claimRunFolder(out, force); err != nil {
+		return err
+	}
+	if err := finish(ctx, t, out, res, nil); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "memsim merge: %d shards merged into %s\n", len(shards), out)
+	return nil
+}

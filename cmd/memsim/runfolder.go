@@ -1,0 +1,148 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"memsim/analysis/report"
+	"memsim/tournament"
+)
+
+// The files a run folder holds besides the report's: the checkpoint of an interrupted run, and a
+// finished shard's results.
+const (
+	checkpointFile = "checkpoint.json"
+	shardFile      = "shard.json"
+)
+
+// checkpointWriter writes a run's checkpoint to path, at most every so often and when asked.
+type checkpointWriter struct {
+	path  string
+	every time.Duration
+	last  time.Time
+	state *tournament.Checkpoint // the latest state Play reported
+}
+
+// update takes the run's state and writes it when the last write is older than the interval.
+func (c *checkpointWriter) update(ck *tournament.Checkpoint) error {
+	c.state = ck
+	if time.Since(c.last) < c.every {
+		return nil
+	}
+	return c.write()
+}
+
+// write writes the latest state atomically (nothing before the first).
+func (c *checkpointWriter) write() error {
+	if c.state == nil {
+		return nil
+	}
+	data, err := json.Marshal(c.state)
+	if err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	if err := report.WriteFileAtomic(c.path, data); err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	c.last = time.Now()
+	return nil
+}
+
+// remove deletes the checkpoint of a finished run.
+func (c *checkpointWriter) remove() error { return removeIfPresent(c.path) }
+
+// readCheckpoint reads the checkpoint of the run folder dir and checks it belongs to t.
+func readCheckpoint(dir string, t *tournament.Tournament) (*tournament.Checkpoint, error) {
+	path := filepath.Join(dir, checkpointFile)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, usagef("%s has no %s: nothing to resume (the run finished, or never started)", dir, checkpointFile)
+	}
+	if err != nil {
+		return nil, usagef("read %s: %v", path, err)
+	}
+	ck, err := t.ReadCheckpoint(data)
+	if errors.Is(err, tournament.ErrForeignCheckpoint) {
+		return nil, usagef("%s belongs to another configuration than %s", path, filepath.Join(dir, report.ConfigFile))
+	}
+	if err != nil {
+		return nil, usagef("%s: %v", path, err)
+	}
+	return ck, nil
+}
+
+// shardDir is the folder of shard s of the run folder dir.
+func shardDir(dir string, s tournament.Shard) string {
+	return filepath.Join(dir, fmt.Sprintf("shard-%d-of-%d", s.Index, s.Count))
+}
+
+// writeShard writes a finished shard's tallies to its folder.
+func writeShard(dir string, s *tournament.ShardResult) error {
+	data, err := json.Marshal(s)
+	if err != nil {
+		return err
+	}
+	return report.WriteFileAtomic(filepath.Join(dir, shardFile), data)
+}
+
+// shardOf returns the shard --shard names or, without it, the one a cluster engine's environment
+// gives: a Slurm job array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT and SLURM_ARRAY_TASK_MIN),
+// or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, from 0, with the count in MEMSIM_SHARDS).
+// The zero Shard is the whole run.
+func shardOf(flag string, getenv func(string) string) (tournament.Shard, error) {
+	if flag != "" {
+		s, err := tournament.ParseShard(flag)
+		if err != nil {
+			return s, usagef("--%v", err)
+		}
+		return s, nil
+	}
+	num := func(name string) (int, bool, error) {
+		v := getenv(name)
+		if v == "" {
+			return 0, false, nil
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return 0, true, usagef("environment variable %s=%q: must be a whole number", name, v)
+		}
+		return n, true, nil
+	}
+	fromEnv := func(i, n int) (tournament.Shard, error) {
+		s, err := tournament.ParseShard(fmt.Sprintf("%d/%d", i, n))
+		if err != nil {
+			return s, usagef("%v (from the environment)", err)
+		}
+		return s, nil
+	}
+	id, haveID, err := num("SLURM_ARRAY_TASK_ID")
+	if err != nil {
+		return tournament.Shard{}, err
+	}
+	if haveID {
+		count, ok, err := num("SLURM_ARRAY_TASK_COUNT")
+		if err != nil || !ok {
+			return tournament.Shard{}, usagef("SLURM_ARRAY_TASK_ID is set without SLURM_ARRAY_TASK_COUNT: give --shard i/N")
+		}
+		low, _, err := num("SLURM_ARRAY_TASK_MIN")
+		if err != nil {
+			return tournament.Shard{}, err
+		}
+		return fromEnv(id-low+1, count)
+	}
+	index, haveIndex, err := num("JOB_COMPLETION_INDEX")
+	if err != nil || !haveIndex {
+		return tournament.Shard{}, err
+	}
+	count, ok, err := num("MEMSIM_SHARDS")
+	if err != nil || !ok {
+		return tournament.Shard{}, usagef("JOB_COMPLETION_INDEX is set without MEMSIM_SHARDS (the number of shards): give --shard i/N")
+	}
+	return fromEnv(index+1, count)
+}

@@ -1,0 +1,136 @@
+package tournament
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"slices"
+
+	"memsim/analysis/exact"
+	"memsim/analysis/field"
+	"memsim/sim/rules"
+)
+
+// DistributionLimit is the largest deal size for which reports give the exact score distribution.
+const DistributionLimit = 60
+
+// ExactModel returns the exact model and matchup of a seating (tournament player indices in seat
+// order) at n pairs, and false where the solver has none: every seat must be a player the solver
+// can evaluate, all in one shared memory model; the seats after the first must play one policy; a
+// policy that answers another is evaluated only against the policy it answers; and n must be at
+// most exact.RationalLimit.
+func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Matchup, bool) {
+	var none exact.Model
+	for _, id := range seats {
+		e := t.Players[id].Exact
+		if e == nil || n > exact.RationalLimit || e.Memory != t.Players[seats[0]].Exact.Memory {
+			return none, exact.Matchup{}, false
+		}
+	}
+	e0 := t.Players[seats[0]].Exact
+	mu := exact.Matchup{Players: len(seats), Policy: e0.Policy, Opponent: e0.Policy}
+	if len(seats) > 1 {
+		e1 := t.Players[seats[1]].Exact
+		mu.Opponent = e1.Policy
+		for _, id := range seats[2:] {
+			if t.Players[id].Exact.Policy != mu.Opponent {
+				return none, exact.Matchup{}, false
+			}
+		}
+		if (mu.Policy.Opponents() != nil && e0.Opponent != mu.Opponent) ||
+			(mu.Opponent.Opponents() != nil && e1.Opponent != mu.Policy) {
+			return none, exact.Matchup{}, false
+		}
+	}
+	model := exact.Model{Pass: t.Config.Rules.Pass, Memory: e0.Memory, Singletons: t.Config.Rules.Singletons}
+	if model.Validate() != nil || mu.Validate(model) != nil {
+		return none, exact.Matchup{}, false
+	}
+	return model, mu, true
+}
+
+// KeepExact drops the matches none of whose seat orders has an exact model.
+func (t *Tournament) KeepExact() {
+	var kept []Match
+	for _, m := range t.Matches {
+		for _, order := range m.Orders {
+			if _, _, ok := t.ExactModel(m.Setup.Pairs, m.Seats(order)); ok {
+				kept = append(kept, m)
+				break
+			}
+		}
+	}
+	t.Matches = kept
+}
+
+// TableModels lists the exact models the tournament's table players play from, once each.
+func (t *Tournament) TableModels() []exact.Model {
+	var out []exact.Model
+	for _, b := range t.Players {
+		if b.Exact == nil {
+			continue
+		}
+		m := exact.Model{Pass: t.Config.Rules.Pass, Memory: b.Exact.Memory, Singletons: t.Config.Rules.Singletons}
+		if m.Validate() == nil && !slices.Contains(out, m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// exactKey identifies an exact evaluation.
+type exactKey struct {
+	model exact.Model
+	mu    exact.Matchup
+	n     int
+}
+
+// exactCache keeps the exact values of the seatings evaluated so far.
+type exactCache map[exactKey]*exact.Result[*big.Rat]
+
+// values evaluates a seating with the exact solver where a model covers it: every seat's expected
+// pairs as "p/q" (nil where there is no model), and for one player the expected turns.
+func (c exactCache) values(ctx context.Context, t *Tournament, n int, seats []int) ([]*string, *string, error) {
+	pairs := make([]*string, len(seats))
+	model, mu, ok := t.ExactModel(n, seats)
+	if !ok {
+		return pairs, nil, nil
+	}
+	key := exactKey{model, mu, n}
+	res, ok := c[key]
+	if !ok {
+		st := rules.State{N: n, J: n, S: model.Singletons, F: model.Singletons}
+		r, err := exact.Evaluate(ctx, field.Rat{}, model, mu, st)
+		if err != nil {
+			return nil, nil, fmt.Errorf("exact value of %d pairs, %v: %w", n, mu, err)
+		}
+		res = &r
+		c[key] = res
+	}
+	if len(seats) == 1 {
+		s := fmt.Sprint(n)
+		pairs[0] = &s
+		turns := res.ExpectedTurns.RatString()
+		return pairs, &turns, nil
+	}
+	for i, v := range res.PairsBySeat {
+		s := v.RatString()
+		pairs[i] = &s
+	}
+	return pairs, nil, nil
+}
+
+// distribution returns the exact distribution of seat 0's share in a two-player seating, where
+// the solver has a model and n is at most DistributionLimit, or nil.
+func (t *Tournament) distribution(ctx context.Context, n int, seats []int) ([]float64, error) {
+	model, mu, ok := t.ExactModel(n, seats)
+	if !ok || mu.Players != 2 || n > DistributionLimit {
+		return nil, nil
+	}
+	st := rules.State{N: n, J: n, S: model.Singletons, F: model.Singletons}
+	d, err := exact.Distribution(ctx, field.Float{}, model, mu, st)
+	if err != nil {
+		return nil, fmt.Errorf("exact distribution of %d pairs, %v: %w", n, mu, err)
+	}
+	return d.Prob, nil
+}

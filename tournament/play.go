@@ -1,0 +1,110 @@
+package tournament
+
+import (
+	"context"
+	"sync/atomic"
+	"time"
+
+	"memsim/sim"
+)
+
+// Options tune Play.
+type Options struct {
+	// Workers is the number of goroutines (0: one per CPU). It does not change the results.
+	Workers int
+	// Progress, when not nil, is increased by the number of games played as batches complete
+	// (and, on resuming, at once by the games the checkpoint holds).
+	Progress *atomic.Int64
+	// Resume, when not nil, is the state of an interrupted run of this tournament (see
+	// Checkpoint): its finished matches and rounds are not played again, and the results equal
+	// those of an uninterrupted run.
+	Resume *Checkpoint
+	// Checkpoint, when not nil, is called with the run's state before play, after every round of
+	// deals (sim.RoundBatches batches) and after every finished match, on the goroutine that
+	// called Play.
+	// The *Checkpoint is the same every time and is updated in place until Play returns; when
+	// Play is cancelled, its last state is the one to resume from. An error it returns ends Play
+	// with that error.
+	Checkpoint func(*Checkpoint) error
+}
+
+// Results are the tallies of a tournament's matches, in the order of Tournament.Matches.
+type Results struct {
+	Matches []*sim.Result
+	// Elapsed is the time Play took.
+	Elapsed time.Duration
+	// stops holds each match's stopping rule after play (nil without one), for the report.
+	stops []*stopRule
+}
+
+// Play plays every match of the tournament, in order. With a stopping rule in the configuration,
+// a match may end before its games are all played, at the same deal on any number of workers.
+// When ctx is cancelled it returns an error wrapping ctx's error after the batches under way.
+func (t *Tournament) Play(ctx context.Context, o Options) (*Results, error) {
+	start := time.Now()
+	res := &Results{}
+	var from Checkpoint
+	if o.Resume != nil {
+		from = *o.Resume
+	}
+	state := t.newCheckpoint()
+	state.Done = append([]*sim.Result(nil), from.Done...)
+	state.Current = from.Current
+	if o.Checkpoint != nil {
+		if err := o.Checkpoint(state); err != nil {
+			return nil, err
+		}
+	}
+	for i := range t.Matches {
+		m := &t.Matches[i]
+		rule, err := newStopRule(t.Config.Stop, &m.Match)
+		if err != nil {
+			return nil, err
+		}
+		var r *sim.Result
+		orders := int64(len(m.Orders))
+		if i < len(from.Done) {
+			r = from.Done[i] // finished before the checkpoint
+			o.progress(r.Deals * orders)
+		} else {
+			opts := sim.PlayOptions{Workers: o.Workers, Done: o.Progress}
+			if rule != nil {
+				opts.Stop = rule.done
+			}
+			if o.Checkpoint != nil {
+				opts.Round = func(r *sim.Result) error {
+					state.Current = r
+					return o.Checkpoint(state)
+				}
+			}
+			if i == len(from.Done) && from.Current != nil {
+				opts.From = from.Current // under way at the checkpoint
+				o.progress(opts.From.Deals * orders)
+			}
+			if r, err = m.PlayWith(ctx, opts); err != nil {
+				return nil, err
+			}
+			state.Done = append(state.Done, r)
+			state.Current = nil
+			if o.Checkpoint != nil {
+				if err := o.Checkpoint(state); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if r.Stopped && rule != nil && rule.reason == "" {
+			rule.done(r) // a match that stopped before the checkpoint: say why again
+		}
+		res.Matches = append(res.Matches, r)
+		res.stops = append(res.stops, rule)
+	}
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+// progress adds games to the progress count, if any.
+func (o *Options) progress(games int64) {
+	if o.Progress != nil {
+		o.Progress.Add(games)
+	}
+}

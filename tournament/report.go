@@ -1,0 +1,231 @@
+package tournament
+
+import (
+	"context"
+	"math"
+	"slices"
+
+	"memsim/analysis/report"
+	"memsim/analysis/stats"
+	"memsim/configs"
+	"memsim/sim"
+)
+
+// Report assembles the report data of a run from its results: per seat order and deal size, the
+// means with Student-t intervals, Wilson intervals of win, draw and loss rates, exact values and
+// distributions where the solver has a model, score counts and the convergence of seat 0's mean;
+// per pairing of paired deals, the advantage, its interval, the variance reduction and the
+// sequential test; Welch's comparisons against the first player and Bradley-Terry ratings.
+func (t *Tournament) Report(ctx context.Context, res *Results) (*report.Run, error) {
+	cfg := t.Config
+	r := &report.Run{
+		SchemaVersion: report.SchemaVersion,
+		Name:          cfg.Name,
+		Seed:          cfg.Seed,
+		Games:         cfg.Games,
+		Paired:        cfg.Paired,
+		Format:        cfg.Format.String(),
+		Rules: report.Rules{Pairs: cfg.Rules.Pairs, Singletons: cfg.Rules.Singletons,
+			PlayersPerGame: cfg.Rules.PlayersPerGame, Pass: cfg.Rules.Pass.String()},
+	}
+	for i, b := range t.Players {
+		p := cfg.Players[i]
+		r.Players = append(r.Players, report.Player{Name: p.Name, Policy: p.Policy, Opponent: p.Opponent,
+			Memory: b.Player.Memory.String(), Table: b.Table})
+	}
+	cache := exactCache{}
+	for mi, m := range t.Matches {
+		mr := res.Matches[mi]
+		var rule *stopRule
+		if mi < len(res.stops) {
+			rule = res.stops[mi]
+		}
+		for k, order := range m.Orders {
+			mu, err := t.matchup(ctx, cache, &m, k, order, mr)
+			if err != nil {
+				return nil, err
+			}
+			if mr.Stopped && rule != nil {
+				mu.StoppedEarly = rule.reason
+			}
+			r.Matchups = append(r.Matchups, mu)
+		}
+		if mr.Paired != nil {
+			p := t.pairing(&m, mr)
+			p.SPRT = rule.report(p.Players[0], p.Players[1])
+			r.Pairings = append(r.Pairings, p)
+		}
+	}
+	if cfg.Rules.PlayersPerGame == 2 && len(cfg.Players) >= 3 {
+		for _, n := range cfg.Rules.Pairs {
+			r.Comparisons = append(r.Comparisons, t.comparisons(res, n)...)
+		}
+	}
+	if cfg.Rules.PlayersPerGame == 2 && cfg.Format == configs.RoundRobin {
+		for _, n := range cfg.Rules.Pairs {
+			if rs, ok := ratings(r, n); ok {
+				r.Ratings = append(r.Ratings, rs)
+			}
+		}
+	}
+	return r, nil
+}
+
+// matchup reports seat order k of match m.
+func (t *Tournament) matchup(ctx context.Context, cache exactCache, m *Match, k int, order []int, mr *sim.Result) (report.Matchup, error) {
+	tally := mr.Orders[k]
+	seats := m.Seats(order)
+	mu := report.Matchup{Pairs: m.Setup.Pairs, Players: t.Names(seats), Games: tally.Games,
+		Wins: tally.Wins, Draws: tally.Draws, Losses: tally.Losses, Stalemates: tally.Stalemates}
+	for i := range order {
+		mo := sharesMoments(tally, i)
+		lo, hi := stats.StudentCI(mo, 0.95)
+		mu.MeanPairs = append(mu.MeanPairs, mo.Mean)
+		mu.StdDev = append(mu.StdDev, mo.StdDev())
+		mu.CI95 = append(mu.CI95, [2]float64{lo, hi})
+	}
+	for i := range order {
+		mu.WinCI95 = append(mu.WinCI95, wilson(tally.Wins[i], tally.Games))
+		mu.DrawCI95 = append(mu.DrawCI95, wilson(tally.Draws[i], tally.Games))
+		mu.LossCI95 = append(mu.LossCI95, wilson(tally.Losses[i], tally.Games))
+	}
+	turns := stats.MomentsFromSums(tally.Games, tally.TurnSum, tally.TurnSumSq)
+	mu.MeanTurns = turns.Mean
+	mu.CI95Turns[0], mu.CI95Turns[1] = stats.StudentCI(turns, 0.95)
+	var err error
+	if mu.ExactPairs, mu.ExactTurns, err = cache.values(ctx, t, m.Setup.Pairs, seats); err != nil {
+		return mu, err
+	}
+	if mu.ExactDistribution, err = t.distribution(ctx, m.Setup.Pairs, seats); err != nil {
+		return mu, err
+	}
+	for _, h := range tally.Share {
+		mu.ShareCounts = append(mu.ShareCounts, append([]int64(nil), h...))
+	}
+	mu.Convergence = convergence(mr.Batches[k], len(order))
+	return mu, nil
+}
+
+// pairing reports the paired deals of a two-player match.
+func (t *Tournament) pairing(m *Match, mr *sim.Result) report.Pairing {
+	n := m.Setup.Pairs
+	// Sum[k]: the first participant's two scores add up to k/2 pairs; its advantage over an even
+	// split is k/4 - n/2 pairs per game.
+	mo := stats.MomentsFromHistogram(mr.Paired.Sum, -2*n, 0.25)
+	lo, hi := stats.StudentCI(mo, 0.95)
+	// The first participant's scores in the two seat orders, and their per-deal sum.
+	a1 := sharesMoments(mr.Orders[0], slices.Index(m.Orders[0], 0))
+	a2 := sharesMoments(mr.Orders[1], slices.Index(m.Orders[1], 0))
+	sum := stats.MomentsFromHistogram(mr.Paired.Sum, 0, 0.5)
+	var vr *float64
+	if x := stats.VarianceReduction(a1, a2, sum); !math.IsInf(x, 0) && !math.IsNaN(x) && sum.M2 > 0 {
+		vr = &x
+	}
+	return report.Pairing{Pairs: n,
+		Players: [2]string{t.Config.Players[m.IDs[0]].Name, t.Config.Players[m.IDs[1]].Name},
+		Deals:   mr.Paired.Deals, MeanAdvantage: mo.Mean, CI95: [2]float64{lo, hi},
+		VarianceReduction: vr}
+}
+
+// comparisons compares, by Welch's test, every two players' mean pairs per game against the first
+// player at n pairs, over the games of both seat orders.
+func (t *Tournament) comparisons(res *Results, n int) []report.Comparison {
+	// against[p]: player p's scores against player 0.
+	against := make([]stats.Moments, len(t.Players))
+	for mi, m := range t.Matches {
+		if m.Setup.Pairs != n {
+			continue
+		}
+		for k, order := range m.Orders {
+			seats := m.Seats(order)
+			if len(seats) != 2 || (seats[0] != 0 && seats[1] != 0) {
+				continue
+			}
+			for i, p := range seats {
+				if p != 0 {
+					against[p].Merge(sharesMoments(res.Matches[mi].Orders[k], i))
+				}
+			}
+		}
+	}
+	var out []report.Comparison
+	for a := 1; a < len(t.Players); a++ {
+		for b := a + 1; b < len(t.Players); b++ {
+			if against[a].N < 2 || against[b].N < 2 {
+				continue
+			}
+			w := stats.Welch(against[a], against[b])
+			if math.IsInf(w.T, 0) {
+				continue
+			}
+			out = append(out, report.Comparison{Pairs: n, Opponent: t.Config.Players[0].Name,
+				A: t.Config.Players[a].Name, B: t.Config.Players[b].Name, Diff: w.Diff, T: w.T, DF: w.DF, P: w.P})
+		}
+	}
+	return out
+}
+
+// wilson returns the 95% Wilson interval of the rate k/n.
+func wilson(k, n int64) [2]float64 {
+	lo, hi := stats.Wilson(k, n, 0.95)
+	return [2]float64{lo, hi}
+}
+
+// ratings fits Bradley-Terry ratings to the two-player games at n pairs: a win counts 1 for the
+// winner, a draw half for each. It returns false when they cannot be fitted (a player who never
+// won or never lost, say): the maximum-likelihood scores do not exist.
+func ratings(r *report.Run, n int) (report.Ratings, bool) {
+	index := map[string]int{}
+	var names []string
+	for _, p := range r.Players {
+		index[p.Name] = len(names)
+		names = append(names, p.Name)
+	}
+	wins := make([][]float64, len(names))
+	for i := range wins {
+		wins[i] = make([]float64, len(names))
+	}
+	for _, m := range r.Matchups {
+		if m.Pairs != n || len(m.Players) != 2 {
+			continue
+		}
+		a, b := index[m.Players[0]], index[m.Players[1]]
+		wins[a][b] += float64(m.Wins[0]) + float64(m.Draws[0])/2
+		wins[b][a] += float64(m.Wins[1]) + float64(m.Draws[1])/2
+	}
+	fit, err := stats.BradleyTerry(names, wins, 0.95)
+	if err != nil {
+		return report.Ratings{}, false
+	}
+	rs := report.Ratings{Pairs: n}
+	for _, f := range fit {
+		rs.Players = append(rs.Players, report.Rating{Name: f.Name, Score: f.Score, Lo: f.Lo, Hi: f.Hi})
+	}
+	return rs, true
+}
+
+// convergence returns seat 0's running mean pairs per game, in deal order, with its 95% interval,
+// after batches 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 15, ... (each at least a quarter more than the
+// last; a batch is sim.BatchSize deals) and after the last.
+func convergence(batches []sim.Batch, seats int) []report.ConvergencePoint {
+	var out []report.ConvergencePoint
+	var games, sum, sumSq int64
+	next := int64(1)
+	for b, x := range batches {
+		games, sum, sumSq = games+x.Games, sum+x.Sum, sumSq+x.SumSq
+		if int64(b+1) < next && b != len(batches)-1 {
+			continue
+		}
+		next = max(next+1, next*5/4)
+		mo := stats.MomentsFromSums(games, sum, sumSq)
+		scale := 1 / float64(seats)
+		lo, hi := stats.StudentCI(mo, 0.95)
+		out = append(out, report.ConvergencePoint{Games: games, Mean: mo.Mean * scale, Lo: lo * scale, Hi: hi * scale})
+	}
+	return out
+}
+
+// sharesMoments returns the moments of seat i's pairs per game.
+func sharesMoments(t *sim.Tally, i int) stats.Moments {
+	return stats.MomentsFromHistogram(t.Share[i], 0, 1/float64(t.Seats))
+}

@@ -1,0 +1,87 @@
+package tournament
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"memsim/sim"
+)
+
+// Shard names one slice of a run that is split among processes: Index of Count, 1-based. The zero
+// value is the whole run.
+type Shard struct{ Index, Count int }
+
+// ParseShard reads "i/N" with 1 <= i <= N.
+func ParseShard(s string) (Shard, error) {
+	a, b, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
+		return Shard{}, fmt.Errorf("shard %q: must be i/N with 1 <= i <= N, for example 2/8", s)
+	}
+	return Shard{i, n}, nil
+}
+
+// String formats the shard as "i/N".
+func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
+
+// ErrShardWithStop refuses to shard a tournament with a stopping rule.
+var ErrShardWithStop = errors.New("a stopping rule needs every deal of a matchup, so a run with a stop block cannot be split into shards")
+
+// SetShard makes the tournament play only shard s of every match: the batches of deals b with
+// b mod s.Count = s.Index-1. The shards' tallies add up to those of the whole run (Merge). The
+// zero Shard plays everything.
+func (t *Tournament) SetShard(s Shard) error {
+	if s.Count > 0 && t.Config.Stop != nil {
+		return ErrShardWithStop
+	}
+	t.shard = s
+	for i := range t.Matches {
+		t.Matches[i].Shard, t.Matches[i].Shards = s.Index, s.Count
+	}
+	return nil
+}
+
+// Shard returns the slice of every match the tournament plays (the zero Shard: all of it).
+func (t *Tournament) Shard() Shard { return t.shard }
+
+// ShardResult is what a finished shard produced: the tallies of every match of the run, for its
+// slice of the deals.
+type ShardResult struct {
+	Version    int           `json:"version"`
+	ConfigHash string        `json:"config_hash"`
+	Seed       uint64        `json:"seed"`
+	Shard      int           `json:"shard"`
+	Shards     int           `json:"shards"`
+	Results    []*sim.Result `json:"results"`
+}
+
+// ShardResult returns the results of a sharded run, to be merged with its other shards.
+func (t *Tournament) ShardResult(res *Results) *ShardResult {
+	return &ShardResult{Version: CheckpointVersion, ConfigHash: ConfigHash(t.Config), Seed: t.Config.Seed,
+		Shard: t.shard.Index, Shards: t.shard.Count, Results: res.Matches}
+}
+
+// Merge adds up the results of the shards of one run of t, each given once and in order of
+// their index, into the results of the whole run: the same, bit for bit, as one process playing
+// it.
+func (t *Tournament) Merge(shards []*ShardResult) (*Results, error) {
+	res := &Results{}
+	for mi := range t.Matches {
+		var parts []*sim.Result
+		for _, s := range shards {
+			if len(s.Results) != len(t.Matches) {
+				return nil, fmt.Errorf("shard %d has %d matches, the configuration %d", s.Shard, len(s.Results), len(t.Matches))
+			}
+			parts = append(parts, s.Results[mi])
+		}
+		r, err := t.Matches[mi].MergeShards(parts)
+		if err != nil {
+			return nil, fmt.Errorf("match %d: %w", mi+1, err)
+		}
+		res.Matches = append(res.Matches, r)
+	}
+	return res, nil
+}

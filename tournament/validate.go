@@ -1,0 +1,231 @@
+package tournament
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+
+	"memsim/analysis/exact"
+	"memsim/analysis/field"
+	"memsim/analysis/stats"
+	"memsim/configs"
+	"memsim/sim"
+	"memsim/sim/rules"
+)
+
+// Check is one comparison of simulation with the solver.
+type Check struct {
+	Name   string `json:"name"`
+	Family string `json:"family"`
+	Pass   bool   `json:"pass"`
+	// Statistic is z for a mean, G for a distribution (±math.MaxFloat64 stands for an infinite
+	// statistic, which JSON cannot hold).
+	Statistic float64 `json:"statistic"`
+	// Df is the G test's degrees of freedom (after pooling bins with fewer than 5 expected games).
+	Df       int     `json:"df,omitempty"`
+	PValue   float64 `json:"p_value"`
+	PHolm    float64 `json:"p_holm"`
+	Rejected bool    `json:"rejected"`
+	// Observed and Expected are the simulated and exact means (mean checks).
+	Observed float64 `json:"observed,omitempty"`
+	Expected float64 `json:"expected,omitempty"`
+}
+
+// Validation is the outcome of validating a suite: every check, with its Holm-adjusted p-value
+// and its verdict at the level.
+type Validation struct {
+	Games  int64   `json:"games"`
+	Level  float64 `json:"level"`
+	Checks []Check `json:"checks"`
+}
+
+// Families lists the families of checks, named after the exact model they test, in order.
+func Families() []string {
+	return []string{"perfect", "singletons", "handover-uniform", "lru", "solitaire", "multiplayer"}
+}
+
+// Suite is a set of tournaments to check against the solver, each reduced to the matches that
+// have an exact model.
+type Suite struct {
+	Tournaments []*Tournament
+}
+
+// NewSuite builds every tournament of a suite (so that a bad suite is refused before anything
+// runs) and keeps the matches with an exact model. games, when positive, replaces every
+// tournament's games per matchup.
+func NewSuite(ctx context.Context, cfgs []*configs.Tournament, games int) (*Suite, error) {
+	s := &Suite{}
+	for _, cfg := range cfgs {
+		if games > 0 {
+			cfg.Games = games
+		}
+		t, err := New(ctx, cfg)
+		if err != nil {
+			return nil, err
+		}
+		t.KeepExact()
+		s.Tournaments = append(s.Tournaments, t)
+	}
+	return s, nil
+}
+
+// Games returns the number of games the suite plays.
+func (s *Suite) Games() int64 {
+	var total int64
+	for _, t := range s.Tournaments {
+		total += t.Games()
+	}
+	return total
+}
+
+// ValidateOptions tune Suite.Validate.
+type ValidateOptions struct {
+	// Level is the significance level after the Holm correction across the suite.
+	Level float64
+	// Play tunes the play (workers, progress); its Resume and Checkpoint must be nil.
+	Play Options
+	// NegativeControl gives seat 0 of every two-player matchup the exact expectation of seat 1
+	// (its mean, and its share distribution reversed): the same code path with a wrong model,
+	// which the checks must reject. It is for testing the test.
+	NegativeControl bool
+}
+
+// Validate plays every tournament of the suite and compares it with the solver: the mean pairs
+// of seat 0 (of every seat with three or more players; solitaire: the mean number of turns) by a
+// two-sided z test, and, for two players, the whole distribution of seat 0's share by a G test.
+// The p-values are Holm-corrected across the suite.
+func (s *Suite) Validate(ctx context.Context, o ValidateOptions) (*Validation, error) {
+	v := &Validation{Games: s.Games(), Level: o.Level}
+	for _, t := range s.Tournaments {
+		res, err := t.Play(ctx, o.Play)
+		if err != nil {
+			return nil, err
+		}
+		checks, err := t.checks(ctx, res, o.NegativeControl)
+		if err != nil {
+			return nil, err
+		}
+		v.Checks = append(v.Checks, checks...)
+	}
+	p := make([]float64, len(v.Checks))
+	for i, c := range v.Checks {
+		p[i] = c.PValue
+	}
+	for i, adj := range stats.Holm(p) {
+		c := &v.Checks[i]
+		c.PHolm, c.Rejected = adj, adj < o.Level
+		c.Pass = !c.Rejected
+	}
+	return v, nil
+}
+
+// family names the exact model a check belongs to.
+func family(model exact.Model, players int) string {
+	switch {
+	case players == 1:
+		return "solitaire"
+	case players > 2:
+		return "multiplayer"
+	case model.Singletons > 0:
+		return "singletons"
+	case model.Memory.Forget == rules.ForgetHandoverUniform:
+		return "handover-uniform"
+	case model.Memory.Forget == rules.ForgetLRU:
+		return "lru"
+	}
+	return "perfect"
+}
+
+// minExpected is the least expected count of a bin of the G test; smaller bins are pooled.
+const minExpected = 5
+
+// checks compares the tallies of t's matches with the solver, seat order by seat order.
+func (t *Tournament) checks(ctx context.Context, res *Results, swap bool) ([]Check, error) {
+	var out []Check
+	for mi, m := range t.Matches {
+		n := m.Setup.Pairs
+		for k, order := range m.Orders {
+			seats := m.Seats(order)
+			model, mu, ok := t.ExactModel(n, seats)
+			if !ok {
+				continue
+			}
+			tally := res.Matches[mi].Orders[k]
+			prefix := fmt.Sprintf("%s/n=%d/%s", t.Config.Name, n, strings.Join(t.Names(seats), " vs "))
+			cs, err := exactChecks(ctx, model, mu, n, tally, swap)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", prefix, err)
+			}
+			for _, c := range cs {
+				c.Name = prefix + c.Name
+				c.Family = family(model, mu.Players)
+				out = append(out, c)
+			}
+		}
+	}
+	return out, nil
+}
+
+// exactChecks compares one seat order's tally with the exact values of its model; the checks'
+// names are suffixes ("/mean pairs seat 0").
+func exactChecks(ctx context.Context, model exact.Model, mu exact.Matchup, n int, tally *sim.Tally, swap bool) ([]Check, error) {
+	st := rules.State{N: n, J: n, S: model.Singletons, F: model.Singletons}
+	val, err := exact.Evaluate(ctx, field.Float{}, model, mu, st)
+	if err != nil {
+		return nil, err
+	}
+	var out []Check
+	switch {
+	case mu.Players == 1:
+		mo := stats.MomentsFromSums(tally.Games, tally.TurnSum, tally.TurnSumSq)
+		out = append(out, meanCheck("/mean turns", mo, val.ExpectedTurns))
+	default:
+		seatsTested := mu.Players
+		if mu.Players == 2 {
+			seatsTested = 1 // seat 1's share is n minus seat 0's
+		}
+		for s := range seatsTested {
+			want := val.PairsBySeat[s]
+			if swap && mu.Players == 2 {
+				want = val.PairsBySeat[1-s]
+			}
+			out = append(out, meanCheck(fmt.Sprintf("/mean pairs seat %d", s), sharesMoments(tally, s), want))
+		}
+	}
+	if mu.Players == 2 {
+		d, err := exact.Distribution(ctx, field.Float{}, model, mu, st)
+		if err != nil {
+			return nil, err
+		}
+		prob := d.Prob
+		if swap {
+			prob = make([]float64, len(d.Prob))
+			for i, p := range d.Prob {
+				prob[len(prob)-1-i] = p
+			}
+		}
+		observed := make([]float64, len(tally.Share[0]))
+		for i, c := range tally.Share[0] {
+			observed[i] = float64(c)
+		}
+		if g, ok := stats.GTest(observed, prob, minExpected); ok {
+			out = append(out, Check{Name: "/distribution", Statistic: finite(g.G), Df: g.DF, PValue: g.P})
+		}
+	}
+	return out, nil
+}
+
+// meanCheck is a two-sided z test of a sample mean against an exact value.
+func meanCheck(name string, mo stats.Moments, want float64) Check {
+	z, p := stats.ZTest(mo.Mean, mo.StdErr(), want)
+	return Check{Name: name, Observed: mo.Mean, Expected: want, Statistic: finite(z), PValue: p}
+}
+
+// finite replaces an infinite statistic by the largest float64 of its sign, for JSON.
+func finite(x float64) float64 {
+	if math.IsInf(x, 0) {
+		return math.Copysign(math.MaxFloat64, x)
+	}
+	return x
+}

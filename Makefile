@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/memsim
 
-.PHONY: all build run test fmt-check vet bench clean
+.PHONY: all build run test fmt-check vet bench apidiff clean
 
 all: build
 
@@ -26,6 +26,25 @@ vet:
 # Speed figures quoted in the README (medians of 5 runs on a shared 2-core machine).
 bench:
 	$(GO) test -run '^$$' -bench . -count 5 ./analysis/... ./sim/...
+
+# The exported API that strategy authors and library users build on, guarded with
+# golang.org/x/exp/apidiff: lists every incompatible change of these packages since the git
+# revision BASE (default HEAD: the uncommitted change; make apidiff BASE=<tag> before a release)
+# and fails if there is one.
+API_PACKAGES := sim sim/rules strategies tournament
+BASE ?= HEAD
+apidiff:
+	@set -e; tmp=$$(mktemp -d); \
+	trap 'git worktree remove --force "$$tmp/base" >/dev/null 2>&1 || true; rm -rf "$$tmp"' EXIT; \
+	$(GO) build -o "$$tmp/apidiff" golang.org/x/exp/cmd/apidiff; \
+	git worktree add --detach --quiet "$$tmp/base" $(BASE); \
+	fail=0; for p in $(API_PACKAGES); do \
+		f="$$tmp/$$(echo $$p | tr / _).export"; \
+		if ! (cd "$$tmp/base" && "$$tmp/apidiff" -w "$$f" memsim/$$p 2>/dev/null); then echo "memsim/$$p: new since $(BASE)"; continue; fi; \
+		out=$$("$$tmp/apidiff" -incompatible "$$f" memsim/$$p); \
+		if [ -n "$$out" ]; then echo "memsim/$$p: incompatible changes since $(BASE):"; echo "$$out"; fail=1; fi; \
+	done; \
+	if [ $$fail = 0 ]; then echo "apidiff: no incompatible change of $(API_PACKAGES) since $(BASE)"; fi; exit $$fail
 
 clean:
 	rm -rf bin

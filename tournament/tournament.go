@@ -22,6 +22,7 @@ package tournament
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"memsim/configs"
 	"memsim/sim"
@@ -62,7 +63,7 @@ type Match struct {
 func New(ctx context.Context, cfg *configs.Tournament) (*Tournament, error) {
 	t := &Tournament{Config: cfg}
 	env := strategies.Env{
-		MaxPairs:   maxInts(cfg.Rules.Pairs),
+		MaxPairs:   slices.Max(cfg.Rules.Pairs),
 		Singletons: cfg.Rules.Singletons,
 		Players:    cfg.Rules.PlayersPerGame,
 		Pass:       cfg.Rules.Pass,
@@ -130,14 +131,6 @@ func (t *Tournament) newMatch(n int, orders [][]int, stream uint64) (Match, erro
 		return Match{}, fmt.Errorf("%s: %d pairs, players %v: %w", cfg.File, n, ids, err)
 	}
 	return m, nil
-}
-
-func maxInts(xs []int) int {
-	m := 0
-	for _, x := range xs {
-		m = max(m, x)
-	}
-	return m
 }
 
 // seatTuples lists the seatings of a tournament of k players with p seats per game: every

@@ -15,6 +15,7 @@ import (
 	"math"
 	"math/big"
 
+	"golang.org/x/exp/constraints"
 	"gonum.org/v1/gonum/stat/distuv"
 )
 
@@ -76,18 +77,22 @@ func (m Moments) StdErr() float64 {
 	return math.Sqrt(m.Variance() / float64(m.N))
 }
 
-// MomentsFromHistogram returns the moments of integer-valued data given as a histogram: counts[i]
-// is the number of observations with value (i+offset)*scale. It makes two passes, one for the mean
-// and one for the squared deviations from it, which is more accurate than adding each bin's mass
-// through Add. Negative counts are a programming error and panic.
-func MomentsFromHistogram(counts []int64, offset int, scale float64) Moments {
+// MomentsFromHistogram returns the moments of integer-valued data given as a histogram of counts
+// of any integer type: counts[i] is the number of observations with value (i+offset)*scale. It
+// makes two passes, one for the mean and one for the squared deviations from it, which is more
+// accurate than adding each bin's mass through Add. Negative counts are a programming error and
+// panic, as are counts whose total exceeds an int64.
+func MomentsFromHistogram[C constraints.Integer](counts []C, offset int, scale float64) Moments {
 	var n int64
 	var sum float64 // sum of count*(i+offset), exact while below 2^53
 	for i, c := range counts {
 		if c < 0 {
 			panic(fmt.Sprintf("stats: MomentsFromHistogram: counts[%d] = %d is negative", i, c))
 		}
-		n += c
+		if uint64(c) > math.MaxInt64-uint64(n) {
+			panic(fmt.Sprintf("stats: MomentsFromHistogram: the counts exceed %d", int64(math.MaxInt64)))
+		}
+		n += int64(c)
 		sum += float64(c) * float64(i+offset)
 	}
 	if n == 0 {

@@ -135,11 +135,15 @@ func TestMomentsFromHistogram(t *testing.T) {
 			t.Errorf("trial %d: got %+v, want %+v", trial, got, want)
 		}
 	}
-	if m := MomentsFromHistogram(nil, 3, 1); m != (Moments{}) {
+	if m := MomentsFromHistogram[int64](nil, 3, 1); m != (Moments{}) {
 		t.Errorf("empty histogram: %+v", m)
 	}
 	if m := MomentsFromHistogram([]int64{0, 0, 5}, 1, 2); m != (Moments{N: 5, Mean: 6, M2: 0}) {
 		t.Errorf("constant histogram: %+v", m)
+	}
+	// Any integer type of counts gives the same moments.
+	if a, b := MomentsFromHistogram([]uint8{3, 0, 7}, -1, 0.5), MomentsFromHistogram([]int64{3, 0, 7}, -1, 0.5); a != b {
+		t.Errorf("uint8 counts %+v, int64 counts %+v", a, b)
 	}
 }
 

@@ -1,7 +1,7 @@
 package sim_test
 
 // Agreement of the card-level engine with the exact solver (memsim/analysis/exact), which
-// computes the same quantities from the count models of MODELS.md section 3.
+// computes the same quantities from the count models of docs/models.md §4.
 //
 // Statistical checks: a match of many deals with a fixed seed; the sample mean must lie within
 // tolerance = 4.5 standard errors of the exact value. For a correct engine a deviation that large

@@ -156,7 +156,7 @@ func TestMatchRebuiltGameByGame(t *testing.T) {
 
 // TestLuckyTally checks Tally.Lucky, LuckySumSq and the turn sums of solitaire matches with
 // perfect memory against the logs of their games: a lucky turn takes a pair of two cards never
-// seen before, "by chance" (MODELS.md 3.5); taking the remembered partner of a new first card is
+// seen before, "by chance" (docs/models.md §1.6); taking the remembered partner of a new first card is
 // not lucky. Both a policy table and a strategy are checked.
 func TestLuckyTally(t *testing.T) {
 	const n = 4

@@ -19,13 +19,14 @@ type Player struct {
 	// Table, when not nil, is the player's policy. At the start of each turn the player takes a
 	// pair it remembers both cards of, if any; otherwise it looks up the choice for the count
 	// state its own memory sees (n, j, s, f), after a pass by the previous seat or not, and plays
-	// it as MODELS.md section 3 defines it: daring flips a card it does not remember and, unless
+	// it as docs/models.md §5.2 describes: daring flips a card it does not remember and, unless
 	// that card's partner is remembered (then it takes the pair), another such card; safe flips a
-	// remembered card second instead; known-first flips a remembered card (a half-known pair's,
-	// else a singleton) and then one it does not remember; pass gives up the turn. A card that
-	// turns out to be a singleton is followed by a remembered card if there is one. Where the
-	// rules leave the remembered card open, the engine takes the least recently seen one under
-	// lru forgetting and any one otherwise (the exact models' values do not depend on it).
+	// remembered card second instead; known-first flips a remembered card (the first half-known
+	// pair's card of its memory's list, else a singleton) and then one it does not remember; pass
+	// gives up the turn without flipping. A card that turns out to be a singleton is followed by
+	// a remembered card if there is one. Where the rules leave that remembered card open, the
+	// engine takes the least recently seen one under lru forgetting and the first of its list
+	// otherwise (the exact models' values do not depend on it, §5.4).
 	Table *rules.ChoiceTable
 	// NewStrategy returns the player's strategy, when Table is nil. It is called once per game
 	// engine (one per worker), so a strategy may keep state between its calls.

@@ -1,7 +1,7 @@
 package sim_test
 
 // Tiny deals played move by move. Every expectation below is worked out by hand from the rules
-// of MODELS.md sections 1 (the game) and 2 (memory): who scores, who moves next, how many turns
+// of docs/models.md §1 (the game) and §2 (memory): who scores, who moves next, how many turns
 // the game lasts, what each memory holds, and how a stalemate is shared.
 
 import (

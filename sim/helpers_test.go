@@ -2,7 +2,7 @@ package sim_test
 
 // Helpers shared by the black-box tests of the card-level engine: scripted and random
 // strategies, policy tables written out by hand, a checker of game logs against the rules of
-// MODELS.md sections 1 and 2, and small statistics.
+// docs/models.md §1 and §2, and small statistics.
 
 import (
 	"fmt"
@@ -199,8 +199,8 @@ type logFacts struct {
 	passes int
 }
 
-// checkLog checks one finished game's log and outcome against the rules (MODELS.md sections 1
-// and 2) and returns what it learnt. perfect says that every player has perfect memory, so that
+// checkLog checks one finished game's log and outcome against the rules (docs/models.md §1
+// and §2) and returns what it learnt. perfect says that every player has perfect memory, so that
 // "remembered" means "flipped before"; tables says which seats follow a daring, safe or parity
 // table (whose first card, with perfect memory, is always one never seen, unless a pair is known).
 func checkLog(t *testing.T, s sim.Setup, lg *sim.Log, o *sim.Outcome, perfect bool, tables []bool) logFacts {

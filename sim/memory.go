@@ -12,7 +12,7 @@ const (
 )
 
 // memory is what one player remembers (or, for a shared memory, what all its players remember),
-// kept card by card as MODELS.md section 2 says. Every flip is seen by every memory.
+// kept card by card as docs/models.md §2 says. Every flip is seen by every memory.
 //
 // Remembered cards are in list (least recently seen first under lru; in no particular order
 // otherwise), except cards recognised under lru: a card seen while its partner is remembered is

@@ -28,7 +28,7 @@ type Finding struct {
 	// Claim says in a few words what was claimed.
 	Claim string `json:"claim"`
 	// Published, Exact and Simulated give the published value, the exact value under the rules of
-	// MODELS.md and, where the claim is about an expectation, a simulation estimate with its 95%
+	// docs/models.md and, where the claim is about an expectation, a simulation estimate with its 95%
 	// interval; empty where they do not apply.
 	Published string  `json:"published"`
 	Exact     string  `json:"exact"`

@@ -1,6 +1,6 @@
 package exact_test
 
-// An independent check of Model.Outcomes against the rules of MODELS.md sections 1 and 2, played
+// An independent check of Model.Outcomes against the rules of docs/models.md §1 and §2, played
 // out card by card.
 //
 // A position at the start of a turn is an explicit table: every card has an identity (pair i owns

@@ -10,7 +10,7 @@ import (
 	"memsim/sim/rules"
 )
 
-// The expected outputs below were derived by hand from MODELS.md section 3.1 (perfect memory, two
+// The expected outputs below were derived by hand from docs/models.md §4.2 (perfect memory, two
 // players, pass never), not copied from the solver. E(n, j) is the mover's expected pairs; k = n - j
 // cards are known and u = n + j cards are unknown.
 //

@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// Gerez's formulation (MODELS.md section 3.4): perfect memory, two players, the unconditional
+// Gerez's formulation (docs/models.md §4.10): perfect memory, two players, the unconditional
 // pass, and the state <k, B, P>: k cards on the table, B known cards, P known cards whose partner
 // is known too. Values count cards. The tactics are not listed by hand: they are every first card
 // and every second card, or pair of second cards conditional on whether the first card's partner
@@ -297,8 +297,8 @@ func Gerez(ctx context.Context, maxCards int, visit func(*GerezCell) error) erro
 	return nil
 }
 
-// GerezEX2 is the value of <onb, if partner known then nek else bzn> by the formula of MODELS.md
-// section 3.4, given the values w of the states it names.
+// GerezEX2 is the value of <onb, if partner known then nek else bzn> by Gerez's formula
+// (docs/models.md §4.10, claim GZ-EX2), given the values w of the states it names.
 func GerezEX2(s GerezState, w func(GerezState) *big.Rat) *big.Rat {
 	k, b, p := s.K, s.B, s.P
 	a := new(big.Rat).Add(w(GerezState{k - 2, b - 1, p}), big.NewRat(2, 1))

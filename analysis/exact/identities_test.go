@@ -5,7 +5,7 @@ package exact_test
 // seats share the n pairs), optimality (a best response is at least as good as any policy, the
 // optimal policy is an equilibrium), the stalemate rule, agreement of the exact and float fields,
 // input validation, cancellation, and a second method: idRefModel below re-derives the perfect
-// memory, pairs-only model of MODELS.md section 3.1 from the rules text (values, optimal choices,
+// memory, pairs-only model of docs/models.md §4.2 from the rules text (values, optimal choices,
 // best responses, score distributions, more players and solitaire) with its own recursion, and
 // the solver must agree with it exactly. No expected number here is published or copied from the
 // solver's output.
@@ -189,7 +189,7 @@ func idShort(short, long int) int {
 }
 
 // ---------------------------------------------------------------------------------------------
-// idRefModel: the perfect-memory, pairs-only model (MODELS.md 3.1), derived here from the rules.
+// idRefModel: the perfect-memory, pairs-only model (docs/models.md §4.2), derived here from the rules.
 //
 // In state (n, j) there are k = n - j half-known pairs and u = n + j cards nobody remembers, all
 // exchangeable. A turn:
@@ -260,7 +260,7 @@ func idRefLegal(n, j int, c rules.Choice, pass rules.PassRule) bool {
 	return false
 }
 
-// idRefFixed is a fixed policy's choice by MODELS.md 3.1: safe and daring make that choice where it
+// idRefFixed is a fixed policy's choice by docs/models.md §3.3: safe and daring make that choice where it
 // is legal (daring is forced when nothing is known); parity is daring for odd j, safe for even j.
 func idRefFixed(p rules.Policy, n, j int) rules.Choice {
 	c := rules.Daring

@@ -68,6 +68,9 @@ func memsimLines(script string) []string {
 // The deploy/ scripts, rendered for a sample configuration and run as the cluster engine would
 // (each shard with its engine's environment, then the merge), give the single-process results.
 func TestDeployScriptsRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("four whole runs and a merge (make test-long)")
+	}
 	const shards = 3
 	base := t.TempDir()
 	cfg := writeConfig(t, base, "clustered", strings.Replace(smallTournament, "games: 3000", "games: 4000", 1))

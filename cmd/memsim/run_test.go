@@ -121,6 +121,9 @@ func TestRunWritesTheRunFolder(t *testing.T) {
 
 // The same configuration gives byte-identical results on 1 and 2 workers.
 func TestRunIsDeterministicAcrossWorkers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two whole runs (make test-long); the engine and the golden tournament test determinism in short mode")
+	}
 	var outputs [2][]byte
 	for i, workers := range []string{"1", "2"} {
 		dir := t.TempDir()

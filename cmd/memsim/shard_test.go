@@ -94,6 +94,9 @@ func TestShardFromEnv(t *testing.T) {
 
 // Results do not depend on GOMAXPROCS (which sets the default number of workers).
 func TestResultsDoNotDependOnGOMAXPROCS(t *testing.T) {
+	if testing.Short() {
+		t.Skip("three whole runs (make test-long)")
+	}
 	var outputs []string
 	for _, procs := range []int{1, 2, 3} {
 		prev := runtime.GOMAXPROCS(procs)

@@ -3,8 +3,7 @@
 // fixed policies that pick among them. The exact solver (analysis/exact) and the card-level engine
 // (sim) both take these definitions from here, so the two cannot disagree about the game.
 //
-// The authoritative text of the rules is MODELS.md in the project's specification; the comments
-// below quote it where a definition depends on it.
+// docs/models.md describes the rules and the models; the comments below cite its sections.
 package rules
 
 import (
@@ -227,7 +226,8 @@ const (
 	// Safe (the 1-move): flip an unknown card; if it is new, flip a known card.
 	Safe
 	// KnownFirst: flip a known card first (a half-known pair's card if there is one, otherwise a
-	// seen singleton), then an unknown card. Never better than Safe, but legal.
+	// seen singleton), then an unknown card. It hands the move over, often with a pair, and is
+	// strictly best in some states (docs/models.md §3.5); the published models leave it out.
 	KnownFirst
 	// Pass (the 0-move): flip two remembered cards that are not a pair, revealing nothing.
 	Pass

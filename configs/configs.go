@@ -111,12 +111,15 @@ type Rules struct {
 
 // Player is one entry of the players list.
 type Player struct {
-	Name      string
-	Policy    string
-	Opponent  string     // "" unless given
-	Memory    MemorySpec // fields nil when not given
-	Pos       Pos        // position of the player's entry (the mapping node)
-	MemoryPos Pos        // position of its memory: value, or the entry's Pos if absent
+	Name     string
+	Policy   string
+	Opponent string     // "" unless given
+	Memory   MemorySpec // fields nil when not given
+	// Choices is the set of choices the player may make, nil when not given (the full game).
+	Choices    *rules.ChoiceSet
+	Pos        Pos // position of the player's entry (the mapping node)
+	MemoryPos  Pos // position of its memory: value, or the entry's Pos if absent
+	ChoicesPos Pos // position of its choices list, or the entry's Pos if absent
 }
 
 // MemorySpec is a player's memory: as given, field by field (nil when not given). The fields are

@@ -192,6 +192,8 @@ players:
   - {name: q, policy: optimal, memory: {forget: decay, q: 1e-300}}
   - {name: -z, policy: optimal, memory: {forget: none, capacity: 2}}
   - {name: h, policy: forgetful, memory: {forget: handover-uniform}}
+  - {name: two, policy: optimal, choices: [safe, daring]}
+  - {name: zp, policy: best-response, opponent: parity, choices: [pass, daring, safe]}
 output: "weird \"dir\"\twith \u00e9 and \\ and # and: colon"
 `,
 		"three per game": "rules: {players_per_game: 3}\nformat: round-robin\nplayers: [{name: a, policy: safe}, {name: b, policy: safe}, {name: c, policy: safe}]\n",
@@ -251,7 +253,7 @@ var errorCases = []struct {
 	// Keys.
 	{"unknown key", "gmaes: 5\n" + two, "1:1", `unknown key "gmaes" (allowed: name, seed, games, workers, paired, format, rules, players, output, stop)`},
 	{"unknown rules key", "rules:\n  pair: 12\n" + two, "2:3", `rules: unknown key "pair" (allowed: pairs, singletons, players_per_game, pass)`},
-	{"unknown player key", "players: [{name: a, policy: safe, polcy: x}]\n", "1:35", `players[0]: unknown key "polcy" (allowed: name, policy, opponent, memory)`},
+	{"unknown player key", "players: [{name: a, policy: safe, polcy: x}]\n", "1:35", `players[0]: unknown key "polcy" (allowed: name, policy, opponent, memory, choices)`},
 	{"unknown memory key", "players: [{name: a, policy: safe, memory: {size: 2}}]\n", "1:44", `players[0].memory: unknown key "size" (allowed: capacity, forget, scope, q)`},
 	{"merge key", "<<: {seed: 2}\n" + two, "1:1", `unknown key "<<"`},
 	{"non-scalar key", "[a]: 1\n" + two, "1:1", "expected a key (one of name, seed,"},
@@ -272,7 +274,7 @@ var errorCases = []struct {
 	{"paired: maybe", "paired: maybe\n" + two, "1:9", `paired: expected true or false, got string "maybe"`},
 	{"paired: yes", "paired: yes\n" + two, "1:9", `paired: expected true or false, got string "yes"`},
 	{"players: {}", "players: {}\n", "1:10", "players: expected a list of players, got a mapping"},
-	{"players: [5]", "players: [5]\n", "1:11", "players[0]: expected a mapping with keys name, policy, opponent, memory, got integer 5"},
+	{"players: [5]", "players: [5]\n", "1:11", "players[0]: expected a mapping with keys name, policy, opponent, memory, choices, got integer 5"},
 	{"rules: list", "rules: [12]\n" + two, "1:8", "rules: expected a mapping, got a list"},
 	{"name: list", "name: [a]\n" + two, "1:7", "name: expected a string, got a list"},
 	{"name: binary", "name: !!binary YQ==\n" + two, "1:7", `name: expected a string, got !!binary "YQ=="`},
@@ -308,6 +310,10 @@ var errorCases = []struct {
 	{"player: opponent without best-response", "players: [{name: a, policy: safe, opponent: parity}]\n", "1:45", `players[0].opponent: only allowed with policy best-response (the policy is "safe")`},
 	{"player: best-response without opponent", "players: [{name: a, policy: best-response}]\n", "1:11", "players[0]: policy best-response needs an opponent (allowed: optimal, safe, daring, parity)"},
 	{"player: unknown opponent", "players: [{name: a, policy: best-response, opponent: random}]\n", "1:54", `players[0].opponent: unknown opponent "random" (allowed: optimal, safe, daring, parity)`},
+	{"player: choices not a list", "players: [{name: a, policy: optimal, choices: daring}]\n", "1:47", `players[0].choices: expected a list of choices (daring, safe, known-first, pass), got string "daring"`},
+	{"player: unknown choice", "players: [{name: a, policy: optimal, choices: [daring, bold]}]\n", "1:56", `players[0].choices[1]: unknown choice "bold" (allowed: daring, safe, known-first, pass)`},
+	{"player: choice twice", "players: [{name: a, policy: optimal, choices: [daring, daring]}]\n", "1:56", `players[0].choices[1]: choice daring is already listed`},
+	{"player: choices without daring", "players: [{name: a, policy: optimal, choices: [safe]}]\n", "1:47", `players[0].choices: choice set safe: must include daring`},
 	{"memory: capacity 1", "players: [{name: a, policy: safe, memory: {capacity: 1}}]\n", "1:54", "players[0].memory.capacity: must be 0 (no limit) or at least 2, got 1"},
 	{"memory: capacity -1", "players: [{name: a, policy: safe, memory: {capacity: -1}}]\n", "1:54", "players[0].memory.capacity: must be at least 0, got -1"},
 	{"memory: unknown forget", "players: [{name: a, policy: safe, memory: {forget: fifo}}]\n", "1:52", `players[0].memory.forget: unknown forgetting rule "fifo" (allowed: handover-uniform, lru, decay)`},
@@ -420,7 +426,7 @@ func withoutPos(t *Tournament) *Tournament {
 	c := *t
 	c.Players = append([]Player(nil), t.Players...)
 	for i := range c.Players {
-		c.Players[i].Pos, c.Players[i].MemoryPos = Pos{}, Pos{}
+		c.Players[i].Pos, c.Players[i].MemoryPos, c.Players[i].ChoicesPos = Pos{}, Pos{}, Pos{}
 	}
 	return &c
 }

@@ -37,6 +37,9 @@ func (t *Tournament) YAML() []byte {
 		if mem := pl.Memory.yaml(); mem != "" {
 			fields = append(fields, "memory: "+mem)
 		}
+		if pl.Choices != nil {
+			fields = append(fields, "choices: ["+strings.ReplaceAll(pl.Choices.String(), ",", ", ")+"]")
+		}
 		fmt.Fprintf(&b, "  - {%s}\n", strings.Join(fields, ", "))
 	}
 	fmt.Fprintf(&b, "output: %s\n", yamlString(t.Output))

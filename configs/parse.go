@@ -428,15 +428,15 @@ func (p *parser) players(n *yaml.Node) ([]Player, error) {
 
 // player checks one entry of the players list; it also returns the entry's name value.
 func (p *parser) player(n *yaml.Node, path string) (pl Player, nameVal *yaml.Node, err error) {
-	if err := p.kind(n, path, yaml.MappingNode, "a mapping with keys name, policy, opponent, memory"); err != nil {
+	if err := p.kind(n, path, yaml.MappingNode, "a mapping with keys name, policy, opponent, memory, choices"); err != nil {
 		return pl, nil, err
 	}
-	entries, err := p.mapping(n, path, "name", "policy", "opponent", "memory")
+	entries, err := p.mapping(n, path, "name", "policy", "opponent", "memory", "choices")
 	if err != nil {
 		return pl, nil, err
 	}
 	pl.Pos = posOf(n)
-	pl.MemoryPos = pl.Pos
+	pl.MemoryPos, pl.ChoicesPos = pl.Pos, pl.Pos
 	var policyVal, opponentVal *yaml.Node
 	for _, e := range entries {
 		kpath := path + "." + e.key
@@ -462,6 +462,9 @@ func (p *parser) player(n *yaml.Node, path string) (pl Player, nameVal *yaml.Nod
 		case "memory":
 			pl.MemoryPos = posOf(e.val)
 			pl.Memory, err = p.memory(e.val, kpath)
+		case "choices":
+			pl.ChoicesPos = posOf(e.val)
+			pl.Choices, err = p.choices(e.val, kpath)
 		}
 		if err != nil {
 			return pl, nil, err
@@ -483,6 +486,35 @@ func (p *parser) player(n *yaml.Node, path string) (pl Player, nameVal *yaml.Nod
 		return pl, nil, p.errAt(opponentVal, path+".opponent", "unknown opponent %s (allowed: %s)", quote(pl.Opponent), list(allowed))
 	}
 	return pl, nameVal, nil
+}
+
+// choices checks a player's choice set: a non-empty list of distinct choice names that includes
+// daring.
+func (p *parser) choices(n *yaml.Node, path string) (*rules.ChoiceSet, error) {
+	if err := p.kind(n, path, yaml.SequenceNode, "a list of choices (daring, safe, known-first, pass)"); err != nil {
+		return nil, err
+	}
+	var cs []rules.Choice
+	for i, c := range n.Content {
+		ipath := fmt.Sprintf("%s[%d]", path, i)
+		name, err := p.str(c, ipath)
+		if err != nil {
+			return nil, err
+		}
+		ch, err := rules.ParseChoice(name)
+		if err != nil {
+			return nil, p.wrap(c, ipath, err)
+		}
+		if slices.Contains(cs, ch) {
+			return nil, p.errAt(c, ipath, "choice %s is already listed", ch)
+		}
+		cs = append(cs, ch)
+	}
+	set := rules.NewChoiceSet(cs...)
+	if err := set.Validate(); err != nil {
+		return nil, p.wrap(n, path, err)
+	}
+	return &set, nil
 }
 
 // opponents returns the policies a player of the given policy may answer, nil for none.

@@ -28,6 +28,10 @@ type Spec struct {
 	// Memory overrides the fields of the policy's default memory (perfect, or the preset's) that
 	// are set.
 	Memory MemoryOverride
+	// Choices, when not nil, restricts the choices of a table policy (the full game otherwise):
+	// optimal and best-response optimise within it, and a fixed policy must not need a choice
+	// outside it.
+	Choices *rules.ChoiceSet
 }
 
 // MemoryOverride lists memory fields to override; nil fields keep the default.
@@ -77,33 +81,50 @@ type Built struct {
 	Exact *Exact
 }
 
-// Exact is a player as the exact solver sees it.
+// Exact is a player as the exact solver sees it: its policy (and the policy it answers), and the
+// shared memory and choice set of the model it plays in.
 type Exact struct {
 	Policy, Opponent rules.Policy
 	Memory           rules.Memory
+	Choices          rules.ChoiceSet
 }
 
-// builder makes a player of one registered policy.
-type builder func(ctx context.Context, spec Spec, env Env) (Built, error)
+// entry is a registered policy: a table policy of the rules (played by the engine from a table,
+// with a default memory), or a strategy.
+type entry struct {
+	name        string
+	table       bool
+	policy      rules.Policy
+	memory      rules.Memory
+	newStrategy func() sim.Strategy
+}
 
 // registry lists the built-in policies, in the order Names reports them.
-func registry() []struct {
-	name  string
-	build builder
-} {
-	return []struct {
-		name  string
-		build builder
-	}{
-		{"optimal", tablePolicy(rules.PolicyOptimal, rules.Memory{})},
-		{"best-response", tablePolicy(rules.PolicyBestResponse, rules.Memory{})},
-		{"safe", tablePolicy(rules.PolicySafe, rules.Memory{})},
-		{"daring", tablePolicy(rules.PolicyDaring, rules.Memory{})},
-		{"parity", tablePolicy(rules.PolicyParity, rules.Memory{})},
-		{"random", strategyPolicy(func() sim.Strategy { return Random{} })},
-		{"greedy-random", strategyPolicy(func() sim.Strategy { return GreedyRandom{} })},
-		{"forgetful", tablePolicy(rules.PolicyOptimal, ForgetfulMemory())},
+func registry() []entry {
+	table := func(name string, p rules.Policy, mem rules.Memory) entry {
+		return entry{name: name, table: true, policy: p, memory: mem}
 	}
+	strategy := func(name string, s func() sim.Strategy) entry { return entry{name: name, newStrategy: s} }
+	return []entry{
+		table("optimal", rules.PolicyOptimal, rules.Memory{}),
+		table("best-response", rules.PolicyBestResponse, rules.Memory{}),
+		table("safe", rules.PolicySafe, rules.Memory{}),
+		table("daring", rules.PolicyDaring, rules.Memory{}),
+		table("parity", rules.PolicyParity, rules.Memory{}),
+		strategy("random", func() sim.Strategy { return Random{} }),
+		strategy("greedy-random", func() sim.Strategy { return GreedyRandom{} }),
+		table("forgetful", rules.PolicyOptimal, ForgetfulMemory()),
+	}
+}
+
+// lookup returns the registered policy of that name.
+func lookup(name string) (entry, bool) {
+	for _, e := range registry() {
+		if e.name == name {
+			return e, true
+		}
+	}
+	return entry{}, false
 }
 
 // ForgetfulMemory returns the default memory of the forgetful preset: private lru of capacity 7.
@@ -124,95 +145,124 @@ func Names() []string {
 // the policies the solver knows), or nil for a policy that takes no opponent. It is the one source
 // of that rule for configurations and for Build (see rules.Policy.Opponents).
 func Opponents(policy string) []string {
-	p, err := rules.ParsePolicy(policy)
-	if err != nil {
+	e, ok := lookup(policy)
+	if !ok || !e.table {
 		return nil
 	}
 	var out []string
-	for _, o := range p.Opponents() {
+	for _, o := range e.policy.Opponents() {
 		out = append(out, o.String())
 	}
 	return out
 }
 
+// CheckChoices reports whether a player of the named policy may play within the choice set s:
+// a table policy whose choices s holds (see rules.Policy.CheckChoices); a strategy takes none.
+func CheckChoices(policy string, s rules.ChoiceSet) error {
+	e, ok := lookup(policy)
+	switch {
+	case !ok:
+		return fmt.Errorf("unknown policy %q (allowed: %s)", policy, strings.Join(Names(), ", "))
+	case !e.table:
+		return fmt.Errorf("policy %s plays no table of choices, so it takes no choice set", policy)
+	}
+	return e.policy.CheckChoices(s)
+}
+
 // Build makes the player spec describes.
 func Build(ctx context.Context, spec Spec, env Env) (Built, error) {
-	for _, r := range registry() {
-		if r.name == spec.Policy {
-			b, err := r.build(ctx, spec, env)
-			if err != nil {
-				return Built{}, fmt.Errorf("player %q: %w", spec.Name, err)
-			}
-			b.Player.Name = spec.Name
-			return b, nil
-		}
+	e, ok := lookup(spec.Policy)
+	if !ok {
+		return Built{}, fmt.Errorf("player %q: unknown policy %q (allowed: %s)", spec.Name, spec.Policy, strings.Join(Names(), ", "))
 	}
-	return Built{}, fmt.Errorf("player %q: unknown policy %q (allowed: %s)", spec.Name, spec.Policy, strings.Join(Names(), ", "))
+	build := buildStrategy
+	if e.table {
+		build = buildTable
+	}
+	b, err := build(ctx, e, spec, env)
+	if err != nil {
+		return Built{}, fmt.Errorf("player %q: %w", spec.Name, err)
+	}
+	b.Player.Name = spec.Name
+	return b, nil
 }
 
-// strategyPolicy registers a policy that implements sim.Strategy.
-func strategyPolicy(newStrategy func() sim.Strategy) builder {
-	return func(_ context.Context, spec Spec, env Env) (Built, error) {
-		if spec.Opponent != "" {
-			return Built{}, fmt.Errorf("policy %s takes no opponent", spec.Policy)
-		}
-		mem := spec.Memory.apply(rules.Memory{})
-		if err := mem.Validate(); err != nil {
+// buildStrategy makes a player of a policy that implements sim.Strategy.
+func buildStrategy(_ context.Context, e entry, spec Spec, env Env) (Built, error) {
+	if spec.Opponent != "" {
+		return Built{}, fmt.Errorf("policy %s takes no opponent", spec.Policy)
+	}
+	if spec.Choices != nil {
+		if err := CheckChoices(spec.Policy, *spec.Choices); err != nil {
 			return Built{}, err
 		}
-		return Built{Player: sim.Player{Memory: mem, NewStrategy: newStrategy}, Policy: spec.Policy}, nil
 	}
+	mem := spec.Memory.apply(rules.Memory{})
+	if err := mem.Validate(); err != nil {
+		return Built{}, err
+	}
+	return Built{Player: sim.Player{Memory: mem, NewStrategy: e.newStrategy}, Policy: spec.Policy}, nil
 }
 
-// tablePolicy registers a policy played from a choice table, with the given default memory.
-func tablePolicy(p rules.Policy, defaultMemory rules.Memory) builder {
-	return func(ctx context.Context, spec Spec, env Env) (Built, error) {
-		mem := spec.Memory.apply(defaultMemory)
-		if err := mem.Validate(); err != nil {
-			return Built{}, err
-		}
-		b := Built{Player: sim.Player{Memory: mem}, Policy: p.String()}
-		opp := rules.PolicyOptimal
-		if spec.Opponent != "" {
-			o, err := rules.ParsePolicy(spec.Opponent)
-			if err != nil {
-				return Built{}, fmt.Errorf("opponent %q (allowed: %s)", spec.Opponent, strings.Join(Opponents(spec.Policy), ", "))
-			}
-			opp = o
-		}
-		if err := p.CheckReply(opp, spec.Opponent != "", env.Players); err != nil {
-			return Built{}, err
-		}
-		model, note := tableModel(mem, env)
-		if p.Fixed() {
-			t, err := rules.FixedChoiceTable(p, env.MaxPairs, env.Singletons)
-			if err != nil {
-				return Built{}, err
-			}
-			b.Player.Table = t
-			b.Table = "fixed rule"
-		} else {
-			players := min(env.Players, 2)
-			mu := exact.Matchup{Players: players, Policy: p, Opponent: opp}
-			t, err := env.Tables.get(ctx, model, mu, env.MaxPairs)
-			if err != nil {
-				return Built{}, fmt.Errorf("policy %s with %s memory: %w", p, mem, err)
-			}
-			b.Player.Table = t
-			b.Table = fmt.Sprintf("%s table, %s memory", tableName(mu), model.Memory)
-			if note != "" {
-				b.Table += " (" + note + ")"
-			}
-		}
-		if note == "" {
-			em := mem
-			if em.Perfect() {
-				em = rules.Memory{} // every perfect memory is the same, whatever its scope
-			}
-			b.Exact = &Exact{Policy: p, Opponent: opp, Memory: em}
-		}
-		return b, nil
+// buildTable makes a player of a policy played from a choice table.
+func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error) {
+	p := e.policy
+	mem := spec.Memory.apply(e.memory)
+	if err := mem.Validate(); err != nil {
+		return Built{}, err
 	}
+	b := Built{Player: sim.Player{Memory: mem}, Policy: p.String()}
+	opp := rules.PolicyOptimal
+	if spec.Opponent != "" {
+		o, err := rules.ParsePolicy(spec.Opponent)
+		if err != nil {
+			return Built{}, fmt.Errorf("opponent %q (allowed: %s)", spec.Opponent, strings.Join(Opponents(spec.Policy), ", "))
+		}
+		opp = o
+	}
+	if err := p.CheckReply(opp, spec.Opponent != "", env.Players); err != nil {
+		return Built{}, err
+	}
+	choices := rules.FullChoices
+	if spec.Choices != nil {
+		choices = *spec.Choices
+	}
+	if err := CheckChoices(spec.Policy, choices); err != nil {
+		return Built{}, err
+	}
+	model, note := tableModel(mem, env)
+	model.Choices = choices
+	if p.Fixed() {
+		t, err := rules.FixedChoiceTable(p, env.MaxPairs, env.Singletons)
+		if err != nil {
+			return Built{}, err
+		}
+		b.Player.Table = t
+		b.Table = "fixed rule"
+	} else {
+		players := min(env.Players, 2)
+		mu := exact.Matchup{Players: players, Policy: p, Opponent: opp}
+		t, err := env.Tables.get(ctx, model, mu, env.MaxPairs)
+		if err != nil {
+			return Built{}, fmt.Errorf("policy %s with %s memory: %w", p, mem, err)
+		}
+		b.Player.Table = t
+		b.Table = fmt.Sprintf("%s table, %s memory", tableName(mu), model.Memory)
+		if !choices.Full() {
+			b.Table += ", choices " + choices.String()
+		}
+		if note != "" {
+			b.Table += " (" + note + ")"
+		}
+	}
+	if note == "" {
+		em := mem
+		if em.Perfect() {
+			em = rules.Memory{} // every perfect memory is the same, whatever its scope
+		}
+		b.Exact = &Exact{Policy: p, Opponent: opp, Memory: em, Choices: choices}
+	}
+	return b, nil
 }
 
 func tableName(mu exact.Matchup) string {

@@ -16,14 +16,15 @@ const DistributionLimit = 60
 
 // ExactModel returns the exact model and matchup of a seating (tournament player indices in seat
 // order) at n pairs, and false where the solver has none: every seat must be a player the solver
-// can evaluate, all in one shared memory model; the seats after the first must play one policy; a
+// can evaluate, all in one shared memory model with one choice set; the seats after the first must play one policy; a
 // policy that answers another is evaluated only against the policy it answers; and n must be at
 // most exact.RationalLimit.
 func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Matchup, bool) {
 	var none exact.Model
 	for _, id := range seats {
 		e := t.Players[id].Exact
-		if e == nil || n > exact.RationalLimit || e.Memory != t.Players[seats[0]].Exact.Memory {
+		if e == nil || n > exact.RationalLimit || e.Memory != t.Players[seats[0]].Exact.Memory ||
+			e.Choices != t.Players[seats[0]].Exact.Choices {
 			return none, exact.Matchup{}, false
 		}
 	}
@@ -42,7 +43,7 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Matchup,
 			return none, exact.Matchup{}, false
 		}
 	}
-	model := exact.Model{Pass: t.Config.Rules.Pass, Memory: e0.Memory, Singletons: t.Config.Rules.Singletons}
+	model := exact.Model{Pass: t.Config.Rules.Pass, Memory: e0.Memory, Singletons: t.Config.Rules.Singletons, Choices: e0.Choices}
 	if model.Validate() != nil || mu.Validate(model) != nil {
 		return none, exact.Matchup{}, false
 	}
@@ -70,7 +71,7 @@ func (t *Tournament) TableModels() []exact.Model {
 		if b.Exact == nil {
 			continue
 		}
-		m := exact.Model{Pass: t.Config.Rules.Pass, Memory: b.Exact.Memory, Singletons: t.Config.Rules.Singletons}
+		m := exact.Model{Pass: t.Config.Rules.Pass, Memory: b.Exact.Memory, Singletons: t.Config.Rules.Singletons, Choices: b.Exact.Choices}
 		if m.Validate() == nil && !slices.Contains(out, m) {
 			out = append(out, m)
 		}

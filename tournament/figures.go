@@ -69,6 +69,9 @@ func Figures(ctx context.Context, r *report.Run, models []exact.Model) ([]report
 			return nil, err
 		}
 		title := fmt.Sprintf("When is daring better? %s, pass %s", model.Memory, model.Pass)
+		if !model.Choices.Full() {
+			title += ", choices " + model.Choices.String()
+		}
 		if model.Singletons > 0 {
 			title += fmt.Sprintf(", %d singletons (all unseen)", model.Singletons)
 		}

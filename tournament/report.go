@@ -30,8 +30,12 @@ func (t *Tournament) Report(ctx context.Context, res *Results) (*report.Run, err
 	}
 	for i, b := range t.Players {
 		p := cfg.Players[i]
-		r.Players = append(r.Players, report.Player{Name: p.Name, Policy: p.Policy, Opponent: p.Opponent,
-			Memory: b.Player.Memory.String(), Table: b.Table})
+		rp := report.Player{Name: p.Name, Policy: p.Policy, Opponent: p.Opponent,
+			Memory: b.Player.Memory.String(), Table: b.Table}
+		if p.Choices != nil && !p.Choices.Full() {
+			rp.Choices = p.Choices.String()
+		}
+		r.Players = append(r.Players, rp)
 	}
 	cache := exactCache{}
 	for mi, m := range t.Matches {

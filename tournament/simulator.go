@@ -5,6 +5,7 @@ import (
 
 	"memsim/analysis/stats"
 	"memsim/sim"
+	"memsim/sim/rules"
 	"memsim/strategies"
 )
 
@@ -43,10 +44,11 @@ func (s *Simulator) Solitaire(ctx context.Context, n int) (turns, turnsHW, lucky
 	return tm.Mean, stats.HalfWidth(tm, 0.95), lm.Mean, stats.HalfWidth(lm, 0.95), nil
 }
 
-// Share returns the optimal player's mean share of the pairs against opponent on n pairs, over
-// both seat orders of every deal, with the half-width of its 95% interval.
-func (s *Simulator) Share(ctx context.Context, opponent string, n int) (share, hw float64, err error) {
-	players := []strategies.Spec{{Name: "optimal", Policy: "optimal"}, {Name: opponent, Policy: opponent}}
+// Share returns the mean share of the pairs of the player that is optimal within the choice set
+// choices, against opponent, on n pairs, over both seat orders of every deal, with the
+// half-width of its 95% interval.
+func (s *Simulator) Share(ctx context.Context, opponent string, n int, choices rules.ChoiceSet) (share, hw float64, err error) {
+	players := []strategies.Spec{{Name: "optimal", Policy: "optimal", Choices: &choices}, {Name: opponent, Policy: opponent, Choices: &choices}}
 	res, err := s.match(ctx, n, players, [][]int{{0, 1}, {1, 0}}, 2<<40)
 	if err != nil {
 		return 0, 0, err

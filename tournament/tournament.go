@@ -70,9 +70,13 @@ func New(ctx context.Context, cfg *configs.Tournament) (*Tournament, error) {
 		Tables:     strategies.NewTables(),
 	}
 	for _, p := range cfg.Players {
-		spec := strategies.Spec{Name: p.Name, Policy: p.Policy, Opponent: p.Opponent, Memory: strategies.MemoryOverride{
-			Capacity: p.Memory.Capacity, Forget: p.Memory.Forget, Scope: p.Memory.Scope, Decay: p.Memory.Q,
-		}}
+		spec := strategies.Spec{Name: p.Name, Policy: p.Policy, Opponent: p.Opponent, Choices: p.Choices,
+			Memory: strategies.MemoryOverride{Capacity: p.Memory.Capacity, Forget: p.Memory.Forget, Scope: p.Memory.Scope, Decay: p.Memory.Q}}
+		if p.Choices != nil {
+			if err := strategies.CheckChoices(p.Policy, *p.Choices); err != nil {
+				return nil, cfg.At(p.ChoicesPos, fmt.Errorf("player %q: %w", p.Name, err))
+			}
+		}
 		b, err := strategies.Build(ctx, spec, env)
 		if err != nil {
 			return nil, cfg.At(p.MemoryPos, err)

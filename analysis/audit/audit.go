@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+
+	"memsim/sim/rules"
 )
 
 // Verdict is the outcome of checking one claim.
@@ -46,10 +48,16 @@ type Simulator interface {
 	// Solitaire returns the mean number of turns and of lucky matches of the optimal solitaire
 	// player on n pairs, with half-widths of their 95% intervals.
 	Solitaire(ctx context.Context, n int) (turns, turnsHW, lucky, luckyHW float64, err error)
-	// Share returns the optimal player's mean share of the pairs against opponent ("daring" or
-	// "safe") on n pairs, over both seat orders, with the half-width of its 95% interval.
-	Share(ctx context.Context, opponent string, n int) (share, hw float64, err error)
+	// Share returns the mean share of the pairs of the player that is optimal within the choice
+	// set choices, against opponent ("daring" or "safe"), on n pairs, over both seat orders, with
+	// the half-width of its 95% interval.
+	Share(ctx context.Context, opponent string, n int, choices rules.ChoiceSet) (share, hw float64, err error)
 }
+
+// SourceChoices is the choice set of Sjölund & Åstrand's and Alfthan's models, {daring, safe}
+// (docs/models.md §3.5): their tables, examples and values are judged in it. The full game adds
+// known-first and pass; what that changes is reported apart, beyond the sources (Beyond).
+var SourceChoices = rules.NewChoiceSet(rules.Daring, rules.Safe)
 
 // Seed is the seed of the audit's simulations.
 const Seed = 20261121

@@ -146,10 +146,11 @@ func checkWeights(ex Example) string {
 
 func choice(c rules.Choice) *rules.Choice { return &c }
 
-// Examples lists the worked examples of Sjölund & Åstrand (chapters 4 and 5), as published.
+// Examples lists the worked examples of Sjölund & Åstrand (chapters 4 and 5), as published, in
+// their model (choices daring and safe).
 func Examples() []Example {
-	m3 := exact.Model{Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetHandoverUniform}}
-	s2 := exact.Model{Singletons: 2}
+	m3 := exact.Model{Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetHandoverUniform}, Choices: SourceChoices}
+	s2 := exact.Model{Singletons: 2, Choices: SourceChoices}
 	st := func(n, j int) rules.State { return rules.State{N: n, J: j} }
 	sf := func(n, j, f int) rules.State { return rules.State{N: n, J: j, S: 2, F: f} }
 	return []Example{

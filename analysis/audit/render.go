@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"html/template"
 	"strings"
+
+	"memsim/analysis/exact"
 )
 
 // Report is the outcome of an audit, as audit.json holds it.
@@ -15,6 +17,8 @@ type Report struct {
 	NotAudited []string `json:"not_audited"`
 	// Games is the number of games (or duels) of each simulation.
 	Games int64 `json:"games"`
+	// Beyond is what the full game changes in the sources' models (not a verdict).
+	Beyond *Beyond `json:"beyond_the_sources,omitempty"`
 }
 
 // JSON is audit.json: the report as indented JSON with a trailing newline.
@@ -74,6 +78,15 @@ func (res *Report) Summary() string {
 	if len(res.NotAudited) > 0 {
 		fmt.Fprintf(&b, "\nNot audited by this version: %s.\n", strings.Join(res.NotAudited, ", "))
 	}
+	if res.Beyond != nil {
+		b.WriteString("\nThe verdicts judge each claim in its source's own model ({daring, safe} for Sjölund & Åstrand and Alfthan). " +
+			"Beyond the sources (audit.md): the full game adds known-first and pass; ")
+		for _, k := range res.Beyond.KnownFirst {
+			if k.Model == modelName(exact.Model{}) {
+				fmt.Fprintf(&b, "known-first is strictly best in %d states of %s with n <= %d.\n", k.States, k.Model, k.MaxPairs)
+			}
+		}
+	}
 	return b.String()
 }
 
@@ -81,7 +94,7 @@ func (res *Report) Summary() string {
 func (res *Report) Markdown() string {
 	var b strings.Builder
 	b.WriteString("# Audit of the published claims\n\n")
-	fmt.Fprintf(&b, "Exact values from the solver under the rules of MODELS.md; simulations of %d games (or duels) each, with 95%% intervals.\n\n", res.Games)
+	fmt.Fprintf(&b, "Exact values from the solver under the rules of docs/models.md, each claim in its source's own model; simulations of %d games (or duels) each, with 95%% intervals.\n\n", res.Games)
 	b.WriteString(res.Summary())
 	for _, f := range res.Claims {
 		fmt.Fprintf(&b, "\n## %s: %s\n\n", f.ID, f.Claim)
@@ -92,6 +105,9 @@ func (res *Report) Markdown() string {
 		if f.Detail != "" {
 			b.WriteString("\n" + f.Detail)
 		}
+	}
+	if res.Beyond != nil {
+		b.WriteString(res.Beyond.markdown())
 	}
 	return b.String()
 }

@@ -18,7 +18,7 @@ func tableClaims() []struct {
 	unseen          int
 } {
 	hu := func(m int) exact.Model {
-		return exact.Model{Memory: rules.Memory{Capacity: m, Forget: rules.ForgetHandoverUniform}}
+		return exact.Model{Memory: rules.Memory{Capacity: m, Forget: rules.ForgetHandoverUniform}, Choices: SourceChoices}
 	}
 	return []struct {
 		id, file, claim string
@@ -28,9 +28,9 @@ func tableClaims() []struct {
 		{"SA-T6.1", "table-6.1-memory-3.txt", "strategy table, m = 3 (handover-uniform)", hu(3), 0},
 		{"SA-T6.2", "table-6.2-memory-6.txt", "strategy table, m = 6 (handover-uniform)", hu(6), 0},
 		{"SA-T6.3", "table-6.3-memory-12.txt", "strategy table, m = 12 (handover-uniform)", hu(12), 0},
-		{"SA-T6.4", "table-6.4-perfect-memory.txt", "strategy table, perfect memory", exact.Model{}, 0},
-		{"SA-T6.5", "table-6.5-singletons-2-unseen-2.txt", "strategy table, s = 2, f = 2", exact.Model{Singletons: 2}, 2},
-		{"SA-T6.6", "table-6.6-singletons-2-unseen-1.txt", "strategy table, s = 2, f = 1", exact.Model{Singletons: 2}, 1},
+		{"SA-T6.4", "table-6.4-perfect-memory.txt", "strategy table, perfect memory", exact.Model{Choices: SourceChoices}, 0},
+		{"SA-T6.5", "table-6.5-singletons-2-unseen-2.txt", "strategy table, s = 2, f = 2", exact.Model{Singletons: 2, Choices: SourceChoices}, 2},
+		{"SA-T6.6", "table-6.6-singletons-2-unseen-1.txt", "strategy table, s = 2, f = 1", exact.Model{Singletons: 2, Choices: SourceChoices}, 1},
 	}
 }
 
@@ -86,7 +86,11 @@ func Run(ctx context.Context, claims fs.FS, opts Options) (*Report, error) {
 	for _, f := range findings {
 		done[f.ID] = true
 	}
-	r := &Report{Claims: findings, Games: opts.Games}
+	beyond, err := AuditBeyond(ctx, claims)
+	if err != nil {
+		return nil, err
+	}
+	r := &Report{Claims: findings, Games: opts.Games, Beyond: beyond}
 	for _, id := range ids {
 		if !done[id] {
 			r.NotAudited = append(r.NotAudited, id)

@@ -65,7 +65,7 @@ func AuditTerm(t Term, maxN int, caps []int) Finding {
 			for j := 0; j <= n; j++ {
 				for f := 0; f <= model.Singletons; f++ {
 					st := rules.State{N: n, J: j, S: model.Singletons, F: f}
-					if st.Validate(model.Memory) != nil || !rules.Legal(st, t.Choice, model.Pass) || !t.Applies(st, m) {
+					if st.Validate(model.Memory) != nil || !model.Legal(st, t.Choice) || !t.Applies(st, m) {
 						continue
 					}
 					checked++
@@ -166,7 +166,7 @@ func describeParts(ps map[partKey]*big.Rat) string {
 // capacity m; room = m - (n - j)) and 5 (singletons, perfect memory), as published.
 func Terms() []Term {
 	hu := func(m int) exact.Model {
-		return exact.Model{Memory: rules.Memory{Capacity: m, Forget: rules.ForgetHandoverUniform}}
+		return exact.Model{Memory: rules.Memory{Capacity: m, Forget: rules.ForgetHandoverUniform}, Choices: SourceChoices}
 	}
 	room := func(st rules.State, m int) int { return m - (st.N - st.J) }
 	always := func(rules.State, int) bool { return true }
@@ -218,7 +218,7 @@ func Terms() []Term {
 		{ID: "SA-4.12", Claim: "safe, room = 0: 2j/(n + j) * (n - E(n, j))", Model: hu, Choice: rules.Safe, Event: exact.EventNewThenKnown, Applies: roomIs(0),
 			Parts: func(st rules.State, _ int) []Part { return []Part{{frac(2*st.J, st.N+st.J), st, OpponentMoves}} }},
 	}
-	s2 := func(int) exact.Model { return exact.Model{Singletons: 2} }
+	s2 := func(int) exact.Model { return exact.Model{Singletons: 2, Choices: SourceChoices} }
 	du := func(st rules.State) int { u := st.Unknown(); return u * (u - 1) }
 	ss := func(st rules.State, n, j, f int) rules.State { return rules.State{N: n, J: j, S: st.S, F: f} }
 	nothingKnown := func(st rules.State, _ int) bool { return st.Known() == 0 }
@@ -309,7 +309,7 @@ func AuditSolvedFor(ctx context.Context, sf SolvedFor, maxN int, caps []int) Fin
 	fd := Finding{ID: sf.ID, Claim: sf.Claim, Published: sf.Claim}
 	checked := 0
 	for _, m := range caps {
-		model := exact.Model{Memory: rules.Memory{Capacity: m, Forget: rules.ForgetHandoverUniform}}
+		model := exact.Model{Memory: rules.Memory{Capacity: m, Forget: rules.ForgetHandoverUniform}, Choices: SourceChoices}
 		tab, err := tableOf(ctx, model, maxN)
 		if err != nil {
 			fd.Verdict, fd.Reason = Inconclusive, "the solver failed: "+err.Error()

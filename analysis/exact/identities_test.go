@@ -282,10 +282,17 @@ var idRefOrder = []rules.Choice{rules.Daring, rules.Safe, rules.KnownFirst, rule
 
 type idRefKey struct{ n, j int }
 
-// idRefModel memoises optimal play for one pass rule; matchup quantities are computed on demand.
+// idRefModel memoises optimal play for one pass rule and one set of allowed choices (the full
+// game: every choice); matchup quantities are computed on demand.
 type idRefModel struct {
-	pass rules.PassRule
-	opt  map[idRefKey]idRefOptCell
+	pass    rules.PassRule
+	allowed map[rules.Choice]bool // nil: every choice
+	opt     map[idRefKey]idRefOptCell
+}
+
+// legal is a choice's legality by the rules text, within the allowed choices.
+func (r *idRefModel) legal(n, j int, c rules.Choice) bool {
+	return (r.allowed == nil || r.allowed[c]) && idRefLegal(n, j, c, r.pass)
 }
 
 // idRefOptCell is the two-player optimal solution of a state: the mover's lead, the lead of each
@@ -334,7 +341,7 @@ func (r *idRefModel) optimal(n, j int) idRefOptCell {
 	lead := func(n, j int) *big.Rat { return r.optimal(n, j).lead }
 	var top *big.Rat
 	for _, c := range idRefOrder[:3] {
-		if !idRefLegal(n, j, c, r.pass) {
+		if !r.legal(n, j, c) {
 			continue
 		}
 		cell.choice[c] = idMoveLead(n, j, c, lead, lead)
@@ -343,7 +350,7 @@ func (r *idRefModel) optimal(n, j int) idRefOptCell {
 		}
 	}
 	cell.lead = top
-	if idRefLegal(n, j, rules.Pass, r.pass) {
+	if r.legal(n, j, rules.Pass) {
 		reply := top
 		if reply.Sign() < 0 {
 			reply = new(big.Rat)
@@ -407,7 +414,7 @@ func (m *idRefMatch) leadOf(ro, flag, n, j int) *big.Rat {
 	var v *big.Rat
 	if m.pol[ro] == rules.PolicyBestResponse {
 		for _, c := range idRefOrder {
-			if idRefLegal(n, j, c, m.r.pass) {
+			if m.r.legal(n, j, c) {
 				if x := value(c); v == nil || x.Cmp(v) > 0 {
 					v = x
 				}
@@ -1006,53 +1013,78 @@ func TestIdentityTableCells(t *testing.T) {
 // with idRefModel: values, every choice value, Best, and the best response against each policy.
 func TestReferenceOptimal(t *testing.T) {
 	t.Parallel()
+	// The choice sets: the full game, the published models ({daring, safe} and Zwick & Paterson's
+	// {daring, safe, pass}) and two more.
+	sets := [][]rules.Choice{nil, {rules.Daring, rules.Safe}, {rules.Daring, rules.Safe, rules.Pass},
+		{rules.Daring, rules.KnownFirst}, {rules.Daring}}
 	for _, pass := range []rules.PassRule{rules.PassNever, rules.PassTwoKnown, rules.PassAlways} {
-		t.Run("pass="+pass.String(), func(t *testing.T) {
-			t.Parallel()
-			r := newIDRefModel(pass)
-			m := exact.Model{Pass: pass}
-			maxN := idShort(20, 30)
-			for st, c := range idTable(t, m, maxN) {
-				ref := r.optimal(st.N, st.J)
-				if want := new(big.Rat).Quo(new(big.Rat).Add(big.NewRat(int64(st.N), 1), ref.lead), big.NewRat(2, 1)); c.Value.Cmp(want) != 0 {
-					t.Errorf("%v: value %s, reference %s", st, idRS(c.Value), want.RatString())
-				}
-				var best []rules.Choice
-				for _, ch := range rules.Choices() {
-					if (ref.choice[ch] != nil) != c.Legal[ch] {
-						t.Errorf("%v: Legal[%v] = %v, rules text says %v", st, ch, c.Legal[ch], ref.choice[ch] != nil)
-						continue
-					}
-					if ref.choice[ch] == nil {
-						continue
-					}
-					want := new(big.Rat).Quo(new(big.Rat).Add(big.NewRat(int64(st.N), 1), ref.choice[ch]), big.NewRat(2, 1))
-					if c.ChoiceValue[ch].Cmp(want) != 0 {
-						t.Errorf("%v: ChoiceValue[%v] %s, reference %s", st, ch, idRS(c.ChoiceValue[ch]), want.RatString())
-					}
-					if ref.choice[ch].Cmp(ref.lead) == 0 {
-						best = append(best, ch)
-					}
-				}
-				if !slices.Equal(best, c.Best) {
-					t.Errorf("%v: Best %v, reference %v", st, c.Best, best)
+		for _, set := range sets {
+			name := "pass=" + pass.String()
+			choices := rules.FullChoices
+			if set != nil {
+				choices = rules.NewChoiceSet(set...)
+				name += "/choices=" + choices.String()
+			}
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				testReferenceOptimal(t, pass, set, choices)
+			})
+		}
+	}
+}
+
+func testReferenceOptimal(t *testing.T, pass rules.PassRule, set []rules.Choice, choices rules.ChoiceSet) {
+	r := newIDRefModel(pass)
+	if set != nil {
+		r.allowed = map[rules.Choice]bool{}
+		for _, c := range set {
+			r.allowed[c] = true
+		}
+	}
+	m := exact.Model{Pass: pass, Choices: choices}
+	maxN := idShort(20, 30)
+	for st, c := range idTable(t, m, maxN) {
+		ref := r.optimal(st.N, st.J)
+		if want := new(big.Rat).Quo(new(big.Rat).Add(big.NewRat(int64(st.N), 1), ref.lead), big.NewRat(2, 1)); c.Value.Cmp(want) != 0 {
+			t.Errorf("%v: value %s, reference %s", st, idRS(c.Value), want.RatString())
+		}
+		var best []rules.Choice
+		for _, ch := range rules.Choices() {
+			if (ref.choice[ch] != nil) != c.Legal[ch] {
+				t.Errorf("%v: Legal[%v] = %v, rules text says %v", st, ch, c.Legal[ch], ref.choice[ch] != nil)
+				continue
+			}
+			if ref.choice[ch] == nil {
+				continue
+			}
+			want := new(big.Rat).Quo(new(big.Rat).Add(big.NewRat(int64(st.N), 1), ref.choice[ch]), big.NewRat(2, 1))
+			if c.ChoiceValue[ch].Cmp(want) != 0 {
+				t.Errorf("%v: ChoiceValue[%v] %s, reference %s", st, ch, idRS(c.ChoiceValue[ch]), want.RatString())
+			}
+			if ref.choice[ch].Cmp(ref.lead) == 0 {
+				best = append(best, ch)
+			}
+		}
+		if !slices.Equal(best, c.Best) {
+			t.Errorf("%v: Best %v, reference %v", st, c.Best, best)
+		}
+	}
+	for _, b := range idFourPolicies {
+		if b.CheckChoices(choices) != nil {
+			continue
+		}
+		for _, br := range []exact.Matchup{
+			{Players: 2, Policy: rules.PolicyBestResponse, Opponent: b},
+			{Players: 2, Policy: b, Opponent: rules.PolicyBestResponse},
+		} {
+			ref := r.match(br.Policy, br.Opponent)
+			for _, st := range idSample(m, 4, idShort(7, 9)) {
+				got := idEval(t, m, br, st)
+				if want := ref.pairs(st.N, st.J); got.ExpectedPairs.Cmp(want) != 0 {
+					t.Errorf("%v %s: %s, reference %s", st, idMatchupName(br), idRS(got.ExpectedPairs), want.RatString())
 				}
 			}
-			for _, b := range idFourPolicies {
-				for _, br := range []exact.Matchup{
-					{Players: 2, Policy: rules.PolicyBestResponse, Opponent: b},
-					{Players: 2, Policy: b, Opponent: rules.PolicyBestResponse},
-				} {
-					ref := r.match(br.Policy, br.Opponent)
-					for _, st := range idSample(m, 4, idShort(7, 9)) {
-						got := idEval(t, m, br, st)
-						if want := ref.pairs(st.N, st.J); got.ExpectedPairs.Cmp(want) != 0 {
-							t.Errorf("%v %s: %s, reference %s", st, idMatchupName(br), idRS(got.ExpectedPairs), want.RatString())
-						}
-					}
-				}
-			}
-		})
+		}
 	}
 }
 

@@ -6,12 +6,21 @@ import (
 	"memsim/sim/rules"
 )
 
-// Model is an exact model of the game: the pass rule, a shared memory and the number of
-// singletons. Its positions are rules.State values with S equal to Singletons.
+// Model is an exact model of the game: the pass rule, a shared memory, the number of singletons
+// and the choices a mover may make (the zero ChoiceSet is every choice: the full game; the
+// published models allow {daring, safe}, plus pass where the rule permits). Its positions are
+// rules.State values with S equal to Singletons.
 type Model struct {
 	Pass       rules.PassRule
 	Memory     rules.Memory
 	Singletons int
+	Choices    rules.ChoiceSet
+}
+
+// Legal reports whether choice c is open to the mover in st: legal under the pass rule and in
+// the model's choice set.
+func (m Model) Legal(st rules.State, c rules.Choice) bool {
+	return m.Choices.Has(c) && rules.Legal(st, c, m.Pass)
 }
 
 // Validate reports whether the model has an exact solution here: perfect memory (with or without
@@ -19,6 +28,9 @@ type Model struct {
 // no singletons. Decay forgetting and singletons under limited memory have no count-state model.
 func (m Model) Validate() error {
 	if err := m.Memory.Validate(); err != nil {
+		return err
+	}
+	if err := m.Choices.Validate(); err != nil {
 		return err
 	}
 	if m.Singletons < 0 {

@@ -41,8 +41,15 @@ func (mu Matchup) Validate(m Model) error {
 		return fmt.Errorf("players %d: must be between 1 and %d", mu.Players, rules.MaxPlayers)
 	case mu.Players != 2 && m.Pass != rules.PassNever:
 		return fmt.Errorf("pass rule %s: with %d players only pass rule never has an exact model", m.Pass, mu.Players)
-	case mu.Players == 1:
+	}
+	if err := mu.Policy.CheckChoices(m.Choices); err != nil {
+		return err
+	}
+	if mu.Players == 1 {
 		return mu.Policy.CheckReply(0, false, 1)
+	}
+	if err := mu.Opponent.CheckChoices(m.Choices); err != nil {
+		return err
 	}
 	if mu.Policy.Opponents() != nil {
 		if err := mu.Policy.CheckReply(mu.Opponent, true, mu.Players); err != nil {
@@ -223,7 +230,7 @@ func (w *sweep[T]) state(st rules.State) {
 		return
 	}
 	for _, ch := range rules.Choices() {
-		w.legal[ch] = rules.Legal(st, ch, w.m.Pass)
+		w.legal[ch] = w.m.Legal(st, ch)
 		w.outs[ch] = w.outs[ch][:0]
 		w.probs[ch] = w.probs[ch][:0]
 		if !w.legal[ch] {

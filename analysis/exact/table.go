@@ -21,7 +21,8 @@ type TableCell[T any] struct {
 	State rules.State
 	// Value is the mover's expected pairs with optimal play.
 	Value T
-	// Code compares daring with safe in this state (CodeSafe, CodeDaring or CodeEqual).
+	// Code compares daring with safe in this state, optimal play within the model's choice set
+	// afterwards (CodeSafe, CodeDaring, or CodeEqual where they tie or safe is not open).
 	Code int
 	// Best lists the optimal choices, in the order daring, safe, known-first, pass.
 	Best []rules.Choice
@@ -68,7 +69,7 @@ func Table[T any](ctx context.Context, f field.Field[T], m Model, maxPairs int, 
 		}
 		tc.Choice = w.optChoice
 		tc.Code = CodeEqual
-		if rules.HasDecision(st) {
+		if rules.HasDecision(st) && w.legal[rules.Safe] {
 			switch f.Cmp(w.optDev[rules.Daring], w.optDev[rules.Safe]) {
 			case 1:
 				tc.Code = CodeDaring
@@ -176,6 +177,9 @@ func PolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Match
 	}
 	if mu.Policy.Fixed() {
 		if err := m.Validate(); err != nil {
+			return nil, err
+		}
+		if err := mu.Policy.CheckChoices(m.Choices); err != nil {
 			return nil, err
 		}
 		return rules.FixedChoiceTable(mu.Policy, maxPairs, m.Singletons)

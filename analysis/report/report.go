@@ -75,6 +75,9 @@ type Player struct {
 	Opponent string `json:"opponent,omitempty"`
 	// Memory describes the player's memory, e.g. "perfect" or "lru(7)".
 	Memory string `json:"memory"`
+	// Choices lists the choices the player may make, comma-separated (e.g. "daring,safe"), when
+	// they are fewer than every choice; empty for the full game.
+	Choices string `json:"choices,omitempty"`
 	// Table says which solver table the policy plays from, with a note when no exact model exists,
 	// e.g. "shared lru(7) table: private memory has no exact model"; empty when not applicable.
 	Table string `json:"table,omitempty"`

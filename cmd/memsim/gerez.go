@@ -13,7 +13,7 @@ import (
 // solveGerez answers memsim solve --gerez: one state <k, B, P> of Gerez's model, its value in
 // cards and its optimal tactics, printed like the output of Gerez's program.
 func solveGerez(ctx context.Context, fl solveFlags, set map[string]bool, stdout io.Writer) error {
-	for _, name := range []string{"pairs", "unknown", "singletons", "unseen-singletons", "memory", "forget", "pass", "players", "policy", "opponent", "table", "pairs-max", "distribution", "float"} {
+	for _, name := range []string{"pairs", "unknown", "singletons", "unseen-singletons", "memory", "forget", "pass", "choices", "players", "policy", "opponent", "table", "pairs-max", "distribution", "float"} {
 		if set[name] {
 			return usagef("--%s does not go with --gerez (Gerez's model is perfect memory, two players, pass always)", name)
 		}

@@ -18,13 +18,16 @@ import (
 const solveUsage = `Usage:
   memsim solve --pairs N [--unknown J] [--singletons S] [--unseen-singletons F]
                [--memory M --forget handover-uniform|lru] [--pass never|two-known|always]
-               [--players P] [--policy A] [--opponent B] [--distribution] [--float] [--json]
+               [--choices LIST] [--players P] [--policy A] [--opponent B] [--distribution]
+               [--float] [--json]
   memsim solve --table --pairs-max N [model flags] [--float] [--json]
   memsim solve --gerez --cards K --known B --paired P [--json]
 
 The mover (seat 0) plays --policy, every other seat --opponent. Defaults: J = N, S = 0, F = S,
-M = 0 (perfect memory), pass never, P = 2, policy optimal, opponent = the policy.
-Policies: optimal, safe, daring, parity, best-response (the best reply to the other policy).
+M = 0 (perfect memory), pass never, every choice (daring,safe,known-first,pass), P = 2, policy
+optimal, opponent = the policy. Policies: optimal, safe, daring, parity, best-response (the best
+reply to the other policy). --choices restricts the choices of every seat: the published models
+use daring,safe (Sjölund & Åstrand, Alfthan) or daring,safe,pass (Zwick & Paterson).
 
 Flags:
 `
@@ -32,7 +35,7 @@ Flags:
 // solveFlags holds the parsed flags of memsim solve.
 type solveFlags struct {
 	pairs, unknown, singletons, unseen, memory, players, pairsMax int
-	forget, pass, policy, opponent                                string
+	forget, pass, policy, opponent, choices                       string
 	table, distribution, float, json                              bool
 	gerez                                                         bool
 	cards, known, paired                                          int
@@ -47,6 +50,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.IntVar(&fl.memory, "memory", 0, "shared memory capacity `M` (0: perfect memory; otherwise at least 2)")
 	fs.StringVar(&fl.forget, "forget", "", "forgetting `rule` with --memory: handover-uniform or lru")
 	fs.StringVar(&fl.pass, "pass", "never", "pass `rule`: never, two-known or always")
+	fs.StringVar(&fl.choices, "choices", rules.FullChoices.String(), "the choices a mover may make, a comma-separated `LIST` of daring, safe, known-first and pass that includes daring")
 	fs.IntVar(&fl.players, "players", 2, "`P` players (1 to 8; 1 is solitaire)")
 	fs.StringVar(&fl.policy, "policy", "optimal", "the mover's `policy`")
 	fs.StringVar(&fl.opponent, "opponent", "", "the other seats' `policy` (default: the mover's)")
@@ -123,6 +127,9 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 		return nil, usagef("--pass %q: unknown rule (allowed: never, two-known, always)", fl.pass)
 	}
 	q.model.Pass = pass
+	if q.model.Choices, err = rules.ParseChoiceSet(fl.choices); err != nil {
+		return nil, usagef("--choices %q: %v", fl.choices, err)
+	}
 	if fl.singletons < 0 {
 		return nil, usagef("--singletons %d: must be at least 0", fl.singletons)
 	}
@@ -233,6 +240,9 @@ func (q *solveQuery) checkMatchup(hasOpponent bool) error {
 		given := fmt.Sprintf("--players %d", mu.Players)
 		if q.model.Pass != rules.PassNever {
 			given += " --pass " + q.model.Pass.String()
+		}
+		if !q.model.Choices.Full() {
+			given += " --choices " + q.model.Choices.String()
 		}
 		given += " --policy " + mu.Policy.String()
 		if mu.Players > 1 {

@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"memsim/analysis/exact"
 	"memsim/analysis/field"
+	"memsim/sim/rules"
 )
 
 // number is a value as printed in JSON: exact is a reduced fraction (absent in float mode).
@@ -36,6 +38,7 @@ type modelJSON struct {
 	Memory     int    `json:"memory"`
 	Forget     string `json:"forget,omitempty"`
 	Pass       string `json:"pass"`
+	Choices    string `json:"choices"`
 	Players    int    `json:"players,omitempty"`
 	Policy     string `json:"policy,omitempty"`
 	Opponent   string `json:"opponent,omitempty"`
@@ -45,6 +48,7 @@ type modelJSON struct {
 func (q *solveQuery) modelJSON() modelJSON {
 	m := modelJSON{
 		Singletons: q.state.S, Unseen: q.state.F, Memory: q.model.Memory.Capacity, Pass: q.model.Pass.String(),
+		Choices:    q.model.Choices.String(),
 		Arithmetic: "exact",
 	}
 	if q.float {
@@ -109,6 +113,14 @@ func writeResultJSON[T any](q *solveQuery, f field.Field[T], res exact.Result[T]
 	return enc.Encode(out)
 }
 
+// choicesNote describes a restricted choice set for text output ("" for the full game).
+func choicesNote(s rules.ChoiceSet) string {
+	if s.Full() {
+		return ""
+	}
+	return ", choices {" + strings.ReplaceAll(s.String(), ",", ", ") + "}"
+}
+
 // human formats a value for people: a decimal, and the exact fraction when it is short.
 func human[T any](f field.Field[T], v T) string {
 	s := strconv.FormatFloat(f.Float64(v), 'f', 6, 64)
@@ -119,7 +131,7 @@ func human[T any](f field.Field[T], v T) string {
 }
 
 func writeResultText[T any](q *solveQuery, f field.Field[T], res exact.Result[T], dist *exact.ScoreDistribution[T], w io.Writer) error {
-	fmt.Fprintf(w, "%s, %s memory, pass %s, %s arithmetic\n", q.state, q.model.Memory, q.model.Pass, q.modelJSON().Arithmetic)
+	fmt.Fprintf(w, "%s, %s memory, pass %s%s, %s arithmetic\n", q.state, q.model.Memory, q.model.Pass, choicesNote(q.model.Choices), q.modelJSON().Arithmetic)
 	mu := q.matchup
 	if mu.Players == 1 {
 		fmt.Fprintf(w, "solitaire, policy %s\n", mu.Policy)
@@ -164,8 +176,8 @@ func writeTable[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *
 		}
 		fmt.Fprintf(w, "{\"model\":%s,\"cells\":[", head)
 	} else {
-		fmt.Fprintf(w, "# optimal strategy table: %s memory, pass %s, singletons %d (unseen %d)\n",
-			q.model.Memory, q.model.Pass, q.state.S, q.state.F)
+		fmt.Fprintf(w, "# optimal strategy table: %s memory, pass %s%s, singletons %d (unseen %d)\n",
+			q.model.Memory, q.model.Pass, choicesNote(q.model.Choices), q.state.S, q.state.F)
 		fmt.Fprintln(w, "# row n, then one code per j (unknown pairs) from j = 1 (or the least j the memory allows) to n")
 		fmt.Fprintln(w, "# codes: 0 safe is better, 1 daring is better, 2 equal or no choice (daring against safe, optimal afterwards)")
 	}

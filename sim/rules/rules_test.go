@@ -153,3 +153,42 @@ func TestFixedPolicies(t *testing.T) {
 		t.Error("optimal and best-response are computed, not fixed")
 	}
 }
+
+func TestChoiceSet(t *testing.T) {
+	if !FullChoices.Full() || FullChoices.String() != "daring,safe,known-first,pass" {
+		t.Errorf("full set %q", FullChoices)
+	}
+	two, err := ParseChoiceSet("safe, daring")
+	if err != nil || two != NewChoiceSet(Daring, Safe) || two.String() != "daring,safe" || two.Full() {
+		t.Errorf("ParseChoiceSet(safe, daring) = %v, %v", two, err)
+	}
+	if two.Has(KnownFirst) || two.Has(Pass) || !two.Has(Safe) {
+		t.Errorf("%v membership", two)
+	}
+	for _, bad := range []struct{ list, want string }{
+		{"safe", "must include daring"},
+		{"daring,daring", "listed twice"},
+		{"daring,bold", `unknown choice "bold" (allowed: daring, safe, known-first, pass)`},
+		{"", "unknown choice"},
+	} {
+		if _, err := ParseChoiceSet(bad.list); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("ParseChoiceSet(%q): %v, want %q", bad.list, err, bad.want)
+		}
+	}
+	for s := range 1 << NumChoices {
+		set := ChoiceSet{excluded: uint8(s)}
+		if set.Validate() != nil {
+			continue
+		}
+		back, err := ParseChoiceSet(set.String())
+		if err != nil || back != set {
+			t.Errorf("round trip of %v: %v, %v", set, back, err)
+		}
+	}
+	if err := PolicyParity.CheckChoices(NewChoiceSet(Daring, KnownFirst)); err == nil || !strings.Contains(err.Error(), "plays safe") {
+		t.Errorf("parity without safe: %v", err)
+	}
+	if err := PolicyOptimal.CheckChoices(NewChoiceSet(Daring)); err != nil {
+		t.Errorf("optimal within {daring}: %v", err)
+	}
+}

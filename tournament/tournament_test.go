@@ -1,0 +1,57 @@
+package tournament_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"memsim/configs"
+	"memsim/tournament"
+)
+
+// parse parses a configuration and builds its tournament.
+func parse(t *testing.T, src string) (*tournament.Tournament, error) {
+	t.Helper()
+	cfg, err := configs.Parse("t.yaml", []byte(src), tournament.ConfigOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tournament.New(context.Background(), cfg)
+}
+
+// Players with choice sets have an exact model only with players of the same set, and a fixed
+// policy that needs a choice outside its set is refused at the choices key.
+func TestChoiceSets(t *testing.T) {
+	tr, err := parse(t, `rules: {pairs: 6}
+players:
+  - {name: two, policy: optimal, choices: [daring, safe]}
+  - {name: parity2, policy: parity, choices: [safe, daring]}
+  - {name: full, policy: optimal}
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		seats []int
+		exact bool
+	}{{[]int{0, 1}, true}, {[]int{1, 0}, true}, {[]int{0, 2}, false}, {[]int{2, 1}, false}} {
+		model, _, ok := tr.ExactModel(6, tt.seats)
+		if ok != tt.exact {
+			t.Errorf("seats %v: exact model %v, want %v", tt.seats, ok, tt.exact)
+		}
+		if ok && model.Choices.String() != "daring,safe" {
+			t.Errorf("seats %v: model choices %v", tt.seats, model.Choices)
+		}
+	}
+	if !strings.Contains(tr.Players[0].Table, "choices daring,safe") {
+		t.Errorf("table note %q does not name the choice set", tr.Players[0].Table)
+	}
+	_, err = parse(t, "players:\n  - {name: a, policy: optimal}\n  - {name: b, policy: parity, choices: [daring, known-first]}\n")
+	if err == nil || !strings.HasPrefix(err.Error(), "t.yaml:3:40: ") || !strings.Contains(err.Error(), "policy parity plays safe") {
+		t.Errorf("parity without safe: %v", err)
+	}
+	_, err = parse(t, "players:\n  - {name: a, policy: optimal}\n  - {name: b, policy: random, choices: [daring]}\n")
+	if err == nil || !strings.Contains(err.Error(), "takes no choice set") {
+		t.Errorf("random with choices: %v", err)
+	}
+}

@@ -45,22 +45,21 @@ func (mu Matchup) Validate(m Model) error {
 	if err := mu.Policy.CheckChoices(m.Choices); err != nil {
 		return err
 	}
+	if err := mu.Policy.CheckReply(mu.Opponent, mu.Policy.Opponents() != nil, mu.Players); err != nil {
+		return err
+	}
 	if mu.Players == 1 {
-		return mu.Policy.CheckReply(0, false, 1)
+		return nil
 	}
 	if err := mu.Opponent.CheckChoices(m.Choices); err != nil {
 		return err
 	}
-	if mu.Policy.Opponents() != nil {
-		if err := mu.Policy.CheckReply(mu.Opponent, true, mu.Players); err != nil {
-			return err
-		}
-	}
-	if mu.Opponent.Opponents() != nil {
-		return mu.Opponent.CheckReply(mu.Policy, true, mu.Players)
-	}
-	return nil
+	return mu.Opponent.CheckReply(mu.Policy, mu.Opponent.Opponents() != nil, mu.Players)
 }
+
+// playsToWin reports whether a role of the matchup plays to win, so that its values depend on the
+// lead (docs/models.md §4.13).
+func (mu Matchup) playsToWin() bool { return mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin() }
 
 // Result is the value of a matchup from one state.
 type Result[T any] struct {
@@ -84,6 +83,19 @@ func Evaluate[T any](ctx context.Context, f field.Field[T], m Model, mu Matchup,
 	w, err := newSweep(f, m, mu, st)
 	if err != nil {
 		return res, err
+	}
+	if mu.playsToWin() {
+		l := newLeadSweep(w, st.N)
+		l.needEval = true
+		if err := w.run(ctx, st.N, nil); err != nil {
+			return res, err
+		}
+		n := f.FromInt(int64(st.N))
+		res.State, res.Players = st, mu.Players
+		res.ExpectedLead = l.at(st).lead[0][0][l.li(st.Lead)]
+		res.ExpectedPairs = pairsFromLead(f, n, res.ExpectedLead)
+		res.PairsBySeat = []T{res.ExpectedPairs, f.Sub(n, res.ExpectedPairs)}
+		return res, nil
 	}
 	switch {
 	case mu.Players == 1:
@@ -158,6 +170,9 @@ type sweep[T any] struct {
 
 	zero, one T
 	ints      []T // small integers, so that gains do not allocate
+
+	// lead, when not nil, extends the sweep with the lead (a role plays to win).
+	lead *leadSweep[T]
 }
 
 func newSweep[T any](f field.Field[T], m Model, mu Matchup, st rules.State) (*sweep[T], error) {
@@ -200,6 +215,9 @@ func (w *sweep[T]) run(ctx context.Context, maxPairs int, visit func(st rules.St
 	w.stride = w.m.Singletons + 1
 	for r := range w.rows {
 		w.rows[r] = make([]cell[T], (maxPairs+1)*w.stride)
+		if w.lead != nil {
+			w.lead.rows[r] = make([]leadCell[T], (maxPairs+1)*w.stride)
+		}
 	}
 	for n := 0; n <= maxPairs; n++ {
 		if err := ctx.Err(); err != nil {
@@ -227,6 +245,9 @@ func (w *sweep[T]) state(st rules.State) {
 	c := w.at(st)
 	if st.N == 0 {
 		w.terminal(c)
+		if w.lead != nil {
+			w.lead.state(st)
+		}
 		return
 	}
 	for _, ch := range rules.Choices() {
@@ -255,6 +276,9 @@ func (w *sweep[T]) state(st rules.State) {
 	}
 	if w.needDist {
 		w.distribution(st, c)
+	}
+	if w.lead != nil {
+		w.lead.state(st)
 	}
 }
 
@@ -380,10 +404,10 @@ func pairNode(role, flag int) int { return 2*role + flag }
 
 // twoSeat solves the four unknowns of a two-player state in the vector space sp, for the roles'
 // choices ch[role][flag]. A role that passes with flag 0 hands the other role the same state with
-// flag 1; a pass with flag 1 ends the game in a stalemate (value stalemate). For any other choice,
-// sum returns the value collected from the outcomes that leave the state and the probability of
-// coming back to it with the other role to move.
-func twoSeat[T, V any](w *sweep[T], sp space[T, V], zero, stalemate V, ch [2][2]rules.Choice,
+// flag 1; a pass with flag 1 ends the game in a stalemate (worth stalemate[role] to the role that
+// passed). For any other choice, sum returns the value collected from the outcomes that leave the
+// state and the probability of coming back to it with the other role to move.
+func twoSeat[T, V any](w *sweep[T], sp space[T, V], zero V, stalemate [2]V, ch [2][2]rules.Choice,
 	sum func(role int, c rules.Choice) (V, T)) []V {
 	var cs [4]V
 	var bs [4]T
@@ -393,7 +417,7 @@ func twoSeat[T, V any](w *sweep[T], sp space[T, V], zero, stalemate V, ch [2][2]
 			i := pairNode(role, flag)
 			switch c := ch[role][flag]; {
 			case c == rules.Pass && flag == 1:
-				cs[i], bs[i], to[i] = stalemate, w.zero, -1
+				cs[i], bs[i], to[i] = stalemate[role], w.zero, -1
 			case c == rules.Pass:
 				cs[i], bs[i], to[i] = zero, w.one, pairNode(1-role, 1)
 			default:
@@ -448,7 +472,7 @@ func (w *sweep[T]) pair(st rules.State, c *cell[T]) {
 		br = 1
 	}
 	if br < 0 {
-		x := twoSeat(w, sp, w.zero, w.zero, w.pairChoices(st, [2]rules.Choice{}), sum)
+		x := twoSeat(w, sp, w.zero, [2]T{w.zero, w.zero}, w.pairChoices(st, [2]rules.Choice{}), sum)
 		c.lead = [2]T{x[0], x[2]}
 		return
 	}
@@ -462,7 +486,7 @@ func (w *sweep[T]) pair(st rules.State, c *cell[T]) {
 				continue
 			}
 			choice := [2]rules.Choice{c0, c1}
-			x := twoSeat(w, sp, w.zero, w.zero, w.pairChoices(st, choice), sum)
+			x := twoSeat(w, sp, w.zero, [2]T{w.zero, w.zero}, w.pairChoices(st, choice), sum)
 			if bestX == nil || better(f, x[pairNode(br, 0)], x[pairNode(br, 1)], bestX[pairNode(br, 0)], bestX[pairNode(br, 1)]) {
 				bestX, w.brChoice = x, choice
 			}

@@ -87,8 +87,9 @@ type ScoreDistribution[T any] struct {
 	State rules.State
 	// Prob[i] is the probability that seat 0 collects i/2 of the n remaining pairs, i = 0..2n.
 	Prob []T
-	// Win, Draw and Loss are the probabilities that seat 0 collects more than, exactly, or less
-	// than half of the remaining pairs.
+	// Win, Draw and Loss are the probabilities that seat 0 ends the game ahead, level or behind:
+	// that its lead so far (State.Lead) plus its lead in the remaining pairs is positive, zero or
+	// negative.
 	Win, Draw, Loss T
 }
 
@@ -102,21 +103,31 @@ func Distribution[T any](ctx context.Context, f field.Field[T], m Model, mu Matc
 	if err != nil {
 		return d, err
 	}
-	w.needPair, w.needDist = true, true
-	if err := w.run(ctx, st.N, nil); err != nil {
-		return d, err
+	var lead []T
+	if mu.playsToWin() {
+		l := newLeadSweep(w, st.N)
+		l.needDist = true
+		if err := w.run(ctx, st.N, nil); err != nil {
+			return d, err
+		}
+		lead = l.at(st).dist[0][0][l.li(st.Lead)]
+	} else {
+		w.needPair, w.needDist = true, true
+		if err := w.run(ctx, st.N, nil); err != nil {
+			return d, err
+		}
+		lead = w.at(st).dist[0]
 	}
-	lead := w.at(st).dist[0]
 	d.State = st
 	d.Prob = make([]T, 2*st.N+1)
 	d.Win, d.Draw, d.Loss = w.zero, w.zero, w.zero
 	for l := -st.N; l <= st.N; l++ {
 		p := lead[l+w.maxPairs]
 		d.Prob[st.N+l] = p
-		switch {
-		case l > 0:
+		switch final := st.Lead + l; {
+		case final > 0:
 			d.Win = f.Add(d.Win, p)
-		case l == 0:
+		case final == 0:
 			d.Draw = f.Add(d.Draw, p)
 		default:
 			d.Loss = f.Add(d.Loss, p)
@@ -161,7 +172,7 @@ func (w *sweep[T]) distribution(st rules.State, c *cell[T]) {
 		}
 		return vec, b
 	}
-	x := twoSeat(w, w.vectorSpace(reverse), w.zeros(size), delta, w.pairChoices(st, w.brChoice), sum)
+	x := twoSeat(w, w.vectorSpace(reverse), w.zeros(size), [2][]T{delta, delta}, w.pairChoices(st, w.brChoice), sum)
 	c.dist = [2][]T{x[0], x[2]}
 }
 
@@ -188,6 +199,9 @@ func PolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Match
 	w, err := newSweep(f, m, mu, start)
 	if err != nil {
 		return nil, err
+	}
+	if mu.Policy.PlaysToWin() {
+		return winPolicyTable(ctx, w, maxPairs)
 	}
 	solo := mu.Players == 1
 	w.needSolo = solo
@@ -238,4 +252,37 @@ func Solitaire[T any](ctx context.Context, f field.Field[T], m Model, p rules.Po
 		c := w.at(st)
 		return visit(st, c.solo[0], c.solo[1])
 	})
+}
+
+// winPolicyTable writes out the choices of seat 0's policy, which plays to win, for every state
+// with at most maxPairs pairs and every lead (a table with a lead dimension).
+func winPolicyTable[T any](ctx context.Context, w *sweep[T], maxPairs int) (*rules.ChoiceTable, error) {
+	l := newLeadSweep(w, maxPairs)
+	t, err := rules.NewLeadChoiceTable(maxPairs, w.m.Singletons, l.D)
+	if err != nil {
+		return nil, err
+	}
+	err = w.run(ctx, maxPairs, func(st rules.State) error {
+		if st.N == 0 {
+			return nil
+		}
+		c := l.at(st)
+		for d := -l.D; d <= l.D; d++ {
+			i := l.li(d)
+			s := st
+			s.Lead = d
+			for g := range 2 {
+				choice := c.ch[0][g][i]
+				if w.mu.Policy == rules.PolicyWinOptimal {
+					choice = c.woC[g][i]
+				}
+				t.Set(s, g == 1, choice)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
 }

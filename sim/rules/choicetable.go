@@ -4,24 +4,33 @@ import "fmt"
 
 // ChoiceTable is a policy written out state by state: the choice a mover makes at the start of a
 // turn in every state (n, j, s, f) with n <= MaxPairs and s = Singletons, once for a turn that
-// follows a pass by the previous seat and once for any other turn. Solvers fill it in; the
-// card-level engine reads it. States the table does not cover (more remembered cards than the
-// model's capacity) hold no choice.
+// follows a pass by the previous seat and once for any other turn. A table of a policy that plays
+// to win also has a lead dimension: a choice for every lead -MaxLead .. MaxLead, the leads beyond
+// taking the choice of the nearest (NewLeadChoiceTable). Solvers fill it in; the card-level engine
+// reads it. States the table does not cover (more remembered cards than the model's capacity) hold
+// no choice.
 type ChoiceTable struct {
-	maxPairs, singletons int
-	choice               []Choice // index: see slot; noChoice where unset
+	maxPairs, singletons, maxLead int
+	choice                        []Choice // index: see slot; noChoice where unset
 }
 
 const noChoice Choice = 255
 
 // NewChoiceTable returns a table with no choice set, for states with at most maxPairs pairs and
-// exactly singletons singletons.
+// exactly singletons singletons, whatever their lead.
 func NewChoiceTable(maxPairs, singletons int) (*ChoiceTable, error) {
-	if maxPairs < 0 || singletons < 0 {
-		return nil, fmt.Errorf("choice table for %d pairs and %d singletons: must not be negative", maxPairs, singletons)
+	return NewLeadChoiceTable(maxPairs, singletons, -1)
+}
+
+// NewLeadChoiceTable returns a table with no choice set, for states with at most maxPairs pairs,
+// exactly singletons singletons and a lead from -maxLead to maxLead (a state's lead beyond them
+// is read at the nearest); maxLead -1 makes a table without a lead dimension.
+func NewLeadChoiceTable(maxPairs, singletons, maxLead int) (*ChoiceTable, error) {
+	if maxPairs < 0 || singletons < 0 || maxLead < -1 {
+		return nil, fmt.Errorf("choice table for %d pairs, %d singletons and leads up to %d: must not be negative", maxPairs, singletons, maxLead)
 	}
-	t := &ChoiceTable{maxPairs: maxPairs, singletons: singletons}
-	t.choice = make([]Choice, (maxPairs+1)*(maxPairs+1)*(singletons+1)*2)
+	t := &ChoiceTable{maxPairs: maxPairs, singletons: singletons, maxLead: maxLead}
+	t.choice = make([]Choice, (maxPairs+1)*(maxPairs+1)*(singletons+1)*2*(2*max(maxLead, 0)+1))
 	for i := range t.choice {
 		t.choice[i] = noChoice
 	}
@@ -57,12 +66,20 @@ func (t *ChoiceTable) MaxPairs() int { return t.maxPairs }
 // Singletons returns the number of singletons of the table's states.
 func (t *ChoiceTable) Singletons() int { return t.singletons }
 
+// MaxLead returns the largest lead the table tells apart, or -1 for a table whose choices do not
+// depend on the lead.
+func (t *ChoiceTable) MaxLead() int { return t.maxLead }
+
 // slot returns the index of a state in the table, or -1 when the table does not cover it.
 func (t *ChoiceTable) slot(st State, afterPass bool) int {
 	if st.N < 0 || st.N > t.maxPairs || st.J < 0 || st.J > st.N || st.S != t.singletons || st.F < 0 || st.F > st.S {
 		return -1
 	}
-	i := ((st.N*(t.maxPairs+1)+st.J)*(t.singletons+1) + st.F) * 2
+	i := (st.N*(t.maxPairs+1)+st.J)*(t.singletons+1) + st.F
+	if t.maxLead >= 0 {
+		i = i*(2*t.maxLead+1) + min(max(st.Lead, -t.maxLead), t.maxLead) + t.maxLead
+	}
+	i *= 2
 	if afterPass {
 		i++
 	}

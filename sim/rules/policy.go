@@ -22,14 +22,23 @@ const (
 	// PolicyBestResponse plays the best reply to a named opponent policy; it is computed by the
 	// exact solver.
 	PolicyBestResponse
+	// PolicyWinOptimal plays to win: it maximises P(win) + P(draw)/2 for the mover when both
+	// sides play it (two players), so its choice depends on the lead so far (docs/models.md
+	// §4.13); it is computed by the exact solver.
+	PolicyWinOptimal
+	// PolicyWinBestResponse plays the best reply, under the win objective, to a named opponent
+	// policy (two players); it is computed by the exact solver.
+	PolicyWinBestResponse
 )
 
 var policyNames = [...]string{
-	PolicyOptimal:      "optimal",
-	PolicySafe:         "safe",
-	PolicyDaring:       "daring",
-	PolicyParity:       "parity",
-	PolicyBestResponse: "best-response",
+	PolicyOptimal:         "optimal",
+	PolicySafe:            "safe",
+	PolicyDaring:          "daring",
+	PolicyParity:          "parity",
+	PolicyBestResponse:    "best-response",
+	PolicyWinOptimal:      "win-optimal",
+	PolicyWinBestResponse: "win-best-response",
 }
 
 // String returns the policy's name.
@@ -47,18 +56,28 @@ func ParsePolicy(name string) (Policy, error) {
 // (best-response); it is nil for a policy that stands alone. A reply is computed for two players.
 // The configurations, the player builder and the exact solver all take this rule from here.
 func (p Policy) Opponents() []Policy {
-	if p == PolicyBestResponse {
+	switch p {
+	case PolicyBestResponse:
 		return []Policy{PolicyOptimal, PolicySafe, PolicyDaring, PolicyParity}
+	case PolicyWinBestResponse:
+		return []Policy{PolicyOptimal, PolicySafe, PolicyDaring, PolicyParity, PolicyWinOptimal}
 	}
 	return nil
 }
 
+// PlaysToWin reports whether the policy maximises P(win) + P(draw)/2 rather than the expected
+// pairs: its choice depends on the mover's lead so far as well as on the count state, and it is
+// defined for two players.
+func (p Policy) PlaysToWin() bool { return p == PolicyWinOptimal || p == PolicyWinBestResponse }
+
 // CheckReply reports whether a player of policy p may answer opponent in a game of players seats:
 // a policy that answers another needs one of its Opponents and exactly two seats; a policy that
-// stands alone takes no opponent (hasOpponent false).
+// stands alone takes no opponent (hasOpponent false); a policy that plays to win needs two seats.
 func (p Policy) CheckReply(opponent Policy, hasOpponent bool, players int) error {
 	allowed := p.Opponents()
 	switch {
+	case p.PlaysToWin() && players != 2:
+		return fmt.Errorf("policy %s plays to win, which is defined for 2 players only, not %d", p, players)
 	case allowed == nil && hasOpponent:
 		return fmt.Errorf("policy %s takes no opponent", p)
 	case allowed == nil:

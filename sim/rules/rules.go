@@ -176,17 +176,34 @@ func (m Memory) Holds(k int) bool { return m.Capacity == 0 || k <= m.Capacity }
 // State is a position of the exact models at the start of a turn, as seen through a shared memory:
 // N pairs on the table, J of them unknown (no card of the pair remembered; the other N-J pairs have
 // exactly one card remembered), S singletons on the table, F of them unseen. No pair is fully known
-// at the start of a turn: a mover who knows both cards of a pair takes it first.
+// at the start of a turn: a mover who knows both cards of a pair takes it first. Lead is the
+// mover's lead so far, its pairs minus the other seat's (two players): what a policy that plays to
+// win looks at besides the counts (docs/models.md §4.13); the other policies, and the transitions
+// of the counts, ignore it.
 type State struct {
 	N, J, S, F int
+	Lead       int
 }
 
-// String formats the state as (n, j) or, with singletons, (n, j, s, f).
+// String formats the state as (n, j) or, with singletons, (n, j, s, f), with ", d=Lead" added
+// when the lead is not 0.
 func (st State) String() string {
+	var s string
 	if st.S == 0 {
-		return fmt.Sprintf("(n=%d, j=%d)", st.N, st.J)
+		s = fmt.Sprintf("(n=%d, j=%d", st.N, st.J)
+	} else {
+		s = fmt.Sprintf("(n=%d, j=%d, s=%d, f=%d", st.N, st.J, st.S, st.F)
 	}
-	return fmt.Sprintf("(n=%d, j=%d, s=%d, f=%d)", st.N, st.J, st.S, st.F)
+	if st.Lead != 0 {
+		s += fmt.Sprintf(", d=%d", st.Lead)
+	}
+	return s + ")"
+}
+
+// Counts returns the state without its lead: the count state the transitions act on.
+func (st State) Counts() State {
+	st.Lead = 0
+	return st
 }
 
 // HalfKnown returns the number of pairs with exactly one card remembered, n - j.

@@ -213,6 +213,9 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 	}
 	b := Built{Player: sim.Player{Memory: mem}, Policy: p.String()}
 	opp := rules.PolicyOptimal
+	if p == rules.PolicyWinOptimal {
+		opp = p // its table comes from self-play
+	}
 	if spec.Opponent != "" {
 		o, err := rules.ParsePolicy(spec.Opponent)
 		if err != nil {
@@ -269,6 +272,10 @@ func tableName(mu exact.Matchup) string {
 	switch {
 	case mu.Policy == rules.PolicyBestResponse:
 		return "best response to " + mu.Opponent.String()
+	case mu.Policy == rules.PolicyWinBestResponse:
+		return "win best response to " + mu.Opponent.String()
+	case mu.Policy == rules.PolicyWinOptimal:
+		return "win-optimal"
 	case mu.Players == 1:
 		return "solitaire optimal"
 	}
@@ -327,7 +334,14 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Matchup, maxPa
 	}
 	var t *rules.ChoiceTable
 	var err error
-	if maxPairs <= exact.RationalLimit {
+	limit := exact.RationalLimit
+	if mu.Policy.PlaysToWin() {
+		if maxPairs > exact.WinTableLimit {
+			return nil, fmt.Errorf("a policy that plays to win is solved for deals of at most %d pairs, not %d", exact.WinTableLimit, maxPairs)
+		}
+		limit = exact.WinRationalLimit
+	}
+	if maxPairs <= limit {
 		t, err = exact.PolicyTable(ctx, field.Rat{}, m, mu, maxPairs)
 	} else {
 		t, err = exact.PolicyTable(ctx, field.Float{}, m, mu, maxPairs)

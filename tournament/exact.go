@@ -18,7 +18,7 @@ const DistributionLimit = 60
 // order) at n pairs, and false where the solver has none: every seat must be a player the solver
 // can evaluate, all in one shared memory model with one choice set; the seats after the first must play one policy; a
 // policy that answers another is evaluated only against the policy it answers; and n must be at
-// most exact.RationalLimit.
+// most exact.RationalLimit (exact.WinRationalLimit where a seat plays to win).
 func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Matchup, bool) {
 	var none exact.Model
 	for _, id := range seats {
@@ -42,6 +42,9 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Matchup,
 			(mu.Opponent.Opponents() != nil && e1.Opponent != mu.Policy) {
 			return none, exact.Matchup{}, false
 		}
+	}
+	if (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) && n > exact.WinRationalLimit {
+		return none, exact.Matchup{}, false
 	}
 	model := exact.Model{Pass: t.Config.Rules.Pass, Memory: e0.Memory, Singletons: t.Config.Rules.Singletons, Choices: e0.Choices}
 	if model.Validate() != nil || mu.Validate(model) != nil {

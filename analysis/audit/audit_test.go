@@ -147,7 +147,7 @@ func TestRunCoversTheClaims(t *testing.T) {
 	if len(ids) != 46 {
 		t.Errorf("%d identifiers in CLAIMS.md: %v", len(ids), ids)
 	}
-	rep, err := Run(context.Background(), configs.Claims(), Options{})
+	rep, err := Run(context.Background(), configs.Claims(), Options{WinSizes: []int{5}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"memsim/analysis/exact"
+	"memsim/analysis/field"
 	"memsim/sim/rules"
 )
 
@@ -81,7 +82,7 @@ type WinFindings struct {
 	// the win-optimal player against the pairs-optimal player.
 	Matches []WinMatch `json:"matches"`
 	// Differ gives, per deal size, the share of the states (n, j, lead) where the two policies
-	// choose differently.
+	// choose differently, among those where the game is undecided and the mover has a choice.
 	Differ []WinDiffer `json:"differ"`
 }
 
@@ -109,7 +110,7 @@ const knownFirstMaxN = 100
 // AuditBeyond computes what the full game changes: where known-first is strictly best in the
 // perfect-memory models (every pass rule, up to knownFirstMaxN pairs) and in the models of the
 // published tables (over their sizes), and how each published table moves.
-func AuditBeyond(ctx context.Context, claims fs.FS) (*Beyond, error) {
+func AuditBeyond(ctx context.Context, claims fs.FS, winSizes []int) (*Beyond, error) {
 	b := &Beyond{}
 	for _, pass := range []rules.PassRule{rules.PassNever, rules.PassTwoKnown, rules.PassAlways} {
 		k, err := knownFirstStates(ctx, exact.Model{Pass: pass}, knownFirstMaxN, 0)
@@ -118,6 +119,11 @@ func AuditBeyond(ctx context.Context, claims fs.FS) (*Beyond, error) {
 		}
 		b.KnownFirst = append(b.KnownFirst, k)
 	}
+	win, err := AuditWin(ctx, winSizes)
+	if err != nil {
+		return nil, err
+	}
+	b.Win = win
 	for _, tc := range tableClaims() {
 		data, err := fs.ReadFile(claims, tc.file)
 		if err != nil {
@@ -283,7 +289,10 @@ func (b *Beyond) markdown() string {
 			}
 			fmt.Fprintf(&s, "| %d | %s | %.6f | %.6f | %.6f | %.6f |\n", m.Pairs, first, m.Win.Float, m.Draw.Float, m.Loss.Float, m.Win.Float+m.Draw.Float/2)
 		}
-		s.WriteString("\n| pairs | states (n, j, lead) | choices differ | share |\n|---:|---:|---:|---:|\n")
+		s.WriteString("\nHow often the two policies choose differently, among the states (n, j, lead) of a game of that size that are " +
+			"undecided (|lead| <= n: in a decided state every choice is as good for winning) and have a choice to make " +
+			"(an unknown pair and a remembered card):\n\n")
+		s.WriteString("| pairs | states (n, j, lead) | choices differ | share |\n|---:|---:|---:|---:|\n")
 		for _, d := range w.Differ {
 			fmt.Fprintf(&s, "| %d | %d | %d | %.4f |\n", d.Pairs, d.States, d.Differ, d.Share)
 		}
@@ -296,4 +305,56 @@ func orDash(s string) string {
 		return "none"
 	}
 	return s
+}
+
+// WinSizes are the deal sizes of the win findings, unless Options say otherwise.
+func WinSizes() []int { return []int{12, 26, 52} }
+
+// AuditWin computes what playing to win changes against the pairs-optimal policy (perfect
+// memory, pass never, the full game): the exact win, draw and loss probabilities of win-optimal
+// against optimal in both seat orders, and how often the two policies choose differently among
+// the states (n, j, lead) of a game of that size where the game is not decided (|lead| <= n) and
+// the mover has a choice to make (rules.HasDecision), at each deal size of sizes.
+func AuditWin(ctx context.Context, sizes []int) (*WinFindings, error) {
+	wf := &WinFindings{}
+	m := exact.Model{}
+	for _, n := range sizes {
+		st := rules.State{N: n, J: n}
+		mu := exact.Matchup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyOptimal}
+		both, err := exact.WinDrawLoss(ctx, field.Rat{}, m, mu, st)
+		if err != nil {
+			return nil, err
+		}
+		// [1] is optimal moving first: the win-optimal player's outcomes are its reverse.
+		wf.Matches = append(wf.Matches,
+			WinMatch{Pairs: n, First: true, Win: number(both[0].Win), Draw: number(both[0].Draw), Loss: number(both[0].Loss)},
+			WinMatch{Pairs: n, First: false, Win: number(both[1].Loss), Draw: number(both[1].Draw), Loss: number(both[1].Win)})
+		opt := map[rules.State]rules.Choice{}
+		err = exact.Table(ctx, field.Float{}, m, n, func(c *exact.TableCell[float64]) error {
+			opt[c.State] = c.Choice
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		d := WinDiffer{Pairs: n}
+		self := exact.Matchup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
+		err = exact.WinTable(ctx, field.Float{}, m, self, n, func(c *exact.WinCell[float64]) error {
+			st := c.State
+			if st.Lead > st.N || st.Lead < -st.N || !rules.HasDecision(st) {
+				return nil
+			}
+			d.States++
+			if c.Choice != opt[st.Counts()] {
+				d.Differ++
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		d.Share = float64(d.Differ) / float64(d.States)
+		wf.Differ = append(wf.Differ, d)
+	}
+	return wf, nil
 }

@@ -49,6 +49,8 @@ type Options struct {
 	Games int64
 	// SolitaireN and DuelN are the sizes the solitaire and duel claims are simulated at.
 	SolitaireN, DuelN int
+	// WinSizes are the deal sizes of the win findings beyond the sources (nil: WinSizes()).
+	WinSizes []int
 }
 
 // Run audits every claim this version checks, reading the claims' files from claims (CLAIMS.md
@@ -86,7 +88,11 @@ func Run(ctx context.Context, claims fs.FS, opts Options) (*Report, error) {
 	for _, f := range findings {
 		done[f.ID] = true
 	}
-	beyond, err := AuditBeyond(ctx, claims)
+	sizes := opts.WinSizes
+	if sizes == nil {
+		sizes = WinSizes()
+	}
+	beyond, err := AuditBeyond(ctx, claims, sizes)
 	if err != nil {
 		return nil, err
 	}

@@ -1520,3 +1520,33 @@ func TestCancelledContext(t *testing.T) {
 		}
 	})
 }
+
+// TestIdentityKnownFirstAgainstSafe checks, with perfect memory and pass rule never, that
+// known-first and safe differ by what the rules make them differ by. Both take the pair when the
+// unknown card is a remembered card's partner, and both hand over in (n, j-1) when it is new; but
+// after known-first the partner of another remembered card (k-1 of the u unknown cards, k = n - j)
+// leaves that pair to the opponent, who takes it and moves in (n-1, j), where safe would have
+// taken it and moved on in (n-1, j). So, with optimal play afterwards,
+// V(known-first) - V(safe) = (k-1)/u * (n - 2 - 2 E(n-1, j)): known-first is better exactly when
+// k >= 2 and E(n-1, j) < (n-2)/2.
+func TestIdentityKnownFirstAgainstSafe(t *testing.T) {
+	t.Parallel()
+	maxN := idShort(30, 60)
+	tab := idTable(t, exact.Model{}, maxN)
+	for st, c := range tab {
+		k, u := st.N-st.J, st.N+st.J
+		if k < 1 {
+			continue
+		}
+		e := new(big.Rat)
+		if st.N > 1 {
+			e = tab[rules.State{N: st.N - 1, J: st.J}].Value
+		}
+		want := new(big.Rat).Sub(big.NewRat(int64(st.N-2), 1), new(big.Rat).Mul(big.NewRat(2, 1), e))
+		want.Mul(want, big.NewRat(int64(k-1), int64(u)))
+		got := new(big.Rat).Sub(c.ChoiceValue[rules.KnownFirst], c.ChoiceValue[rules.Safe])
+		if got.Cmp(want) != 0 {
+			t.Errorf("%v: known-first - safe = %s, the rules give %s", st, idRS(got), want.RatString())
+		}
+	}
+}

@@ -25,6 +25,16 @@ import (
 // relative 1e-12), and tournaments report exact values up to it.
 const RationalLimit = 200
 
+// WinRationalLimit is the largest deal size for which memsim solves a policy that plays to win in
+// exact rationals when it needs its whole table or a tournament's exact values: the lead
+// multiplies the states by about 2n, so larger tables are computed in float64, and tournaments
+// report exact values of such matchups up to this size.
+const WinRationalLimit = 40
+
+// WinTableLimit is the largest deal size a player that plays to win can play: its table holds a
+// choice for every lead as well as every count state.
+const WinTableLimit = 200
+
 // Matchup says who plays: Players seats, seat 0 (the mover in the evaluated state) playing Policy
 // and every other seat playing Opponent.
 type Matchup struct {
@@ -45,7 +55,8 @@ func (mu Matchup) Validate(m Model) error {
 	if err := mu.Policy.CheckChoices(m.Choices); err != nil {
 		return err
 	}
-	if err := mu.Policy.CheckReply(mu.Opponent, mu.Policy.Opponents() != nil, mu.Players); err != nil {
+	// With one player there is no opponent to answer.
+	if err := mu.Policy.CheckReply(mu.Opponent, mu.Players > 1 && mu.Policy.Opponents() != nil, mu.Players); err != nil {
 		return err
 	}
 	if mu.Players == 1 {

@@ -36,6 +36,8 @@ type leadCell[T any] struct {
 	lead [2][2][]T
 	// dist[r][g][i]: the distribution of that lead, indexed by lead + maxPairs.
 	dist [2][2][][]T
+	// wdl[r][g][i]: role r's P(win) - P(loss) and P(draw) of the final lead.
+	wdl [2][2][][]T
 }
 
 // leadSweep computes the lead-dependent values of a matchup in which a role plays to win.
@@ -46,7 +48,7 @@ type leadSweep[T any] struct {
 	// pol[r] is role r's policy.
 	pol [2]rules.Policy
 
-	needWinOpt, needWin, needEval, needDist bool
+	needWinOpt, needWin, needEval, needDist, needWDL bool
 
 	rows [2][]leadCell[T]
 	half T
@@ -90,6 +92,18 @@ func (l *leadSweep[T]) final(d int) T {
 	return l.w.zero
 }
 
+// finalWDL returns P(win) - P(loss) and P(draw) of a game that ends with lead d.
+func (l *leadSweep[T]) finalWDL(d int) []T {
+	w := l.w
+	switch {
+	case d > 0:
+		return []T{w.one, w.zero}
+	case d < 0:
+		return []T{w.f.Sub(w.zero, w.one), w.zero}
+	}
+	return []T{w.zero, w.one}
+}
+
 // alloc makes the cell's slices, once.
 func (l *leadSweep[T]) alloc(c *leadCell[T]) {
 	n := 2*l.D + 1
@@ -100,7 +114,7 @@ func (l *leadSweep[T]) alloc(c *leadCell[T]) {
 		c.wo[g], c.woC[g] = make([]T, n), make([]rules.Choice, n)
 		for r := range 2 {
 			c.win[r][g], c.ch[r][g], c.lead[r][g] = make([]T, n), make([]rules.Choice, n), make([]T, n)
-			c.dist[r][g] = make([][]T, n)
+			c.dist[r][g], c.wdl[r][g] = make([][]T, n), make([][]T, n)
 		}
 	}
 }
@@ -130,6 +144,7 @@ func (l *leadSweep[T]) state(st rules.State) {
 				for r := range 2 {
 					c.win[r][g][i], c.ch[r][g][i], c.lead[r][g][i] = v, rules.Daring, w.zero
 					c.dist[r][g][i] = delta
+					c.wdl[r][g][i] = l.finalWDL(i - l.D)
 				}
 			}
 		}
@@ -279,6 +294,21 @@ func (l *leadSweep[T]) matchup(st rules.State, c *leadCell[T], e int) {
 			}
 		}
 	}
+	if l.needWDL {
+		var x [][]T
+		if e > st.N || -e > st.N {
+			// Decided: whatever is played, the outcome is known.
+			a, b := l.finalWDL(e), l.finalWDL(-e)
+			x = [][]T{a, a, b, b}
+		} else {
+			x = l.wdlGroup(st, lead, ch)
+		}
+		for r := range 2 {
+			for g := range 2 {
+				c.wdl[r][g][idx[r]] = x[node(r, g)]
+			}
+		}
+	}
 	if l.needDist {
 		x := l.distGroup(st, lead, ch)
 		for r := range 2 {
@@ -287,6 +317,73 @@ func (l *leadSweep[T]) matchup(st rules.State, c *leadCell[T], e int) {
 			}
 		}
 	}
+}
+
+// wdlGroup computes the roles' P(win) - P(loss) and P(draw) in the group in which role r moves at
+// lead[r]: linear in the values of the successors, with the mirror (u, v) -> (-u, v) of handing
+// the move over, so that the group's self-references are solved as the others are.
+func (l *leadSweep[T]) wdlGroup(st rules.State, lead [2]int, ch [2][2]rules.Choice) [][]T {
+	w, f := l.w, l.w.f
+	mirror := func(v []T) []T { return []T{f.Sub(w.zero, v[0]), v[1]} }
+	sum := func(r int, choice rules.Choice) ([]T, T) {
+		vec, b := []T{w.zero, w.zero}, w.zero
+		for k, o := range w.outs[choice] {
+			pr := w.probs[choice][k]
+			if selfLoop(o, st) {
+				b = f.Add(b, pr)
+				continue
+			}
+			src := l.at(o.Next).wdl[r][0][l.li(lead[r]+o.MoverGain)]
+			if !o.Continue {
+				src = mirror(l.at(o.Next).wdl[1-r][0][l.li(-lead[r]+o.NextGain)])
+			}
+			vec[0], vec[1] = f.Add(vec[0], f.Mul(pr, src[0])), f.Add(vec[1], f.Mul(pr, src[1]))
+		}
+		return vec, b
+	}
+	return twoSeat(w, w.vectorSpace(mirror), []T{w.zero, w.zero}, [2][]T{l.finalWDL(lead[0]), l.finalWDL(lead[1])}, ch, sum)
+}
+
+// WDL is the probability that a seat ends the game ahead (Win), level (Draw) or behind (Loss).
+type WDL[T any] struct{ Win, Draw, Loss T }
+
+// WinDrawLoss returns, for both seat orders of a two-player matchup from state st, the
+// probabilities that the mover ends the game ahead, level or behind, its lead so far being
+// st.Lead: [0] with mu.Policy moving first (against mu.Opponent), [1] with mu.Opponent moving
+// first (against mu.Policy). It works in scalars where Distribution works in whole distributions,
+// so it is the cheaper of the two; best-response matchups (whose choices the lead sweep does not
+// make) are computed through Distribution.
+func WinDrawLoss[T any](ctx context.Context, f field.Field[T], m Model, mu Matchup, st rules.State) ([2]WDL[T], error) {
+	var out [2]WDL[T]
+	if mu.Players != 2 {
+		return out, fmt.Errorf("players %d: win, draw and loss are computed for 2 players", mu.Players)
+	}
+	if mu.Policy == rules.PolicyBestResponse || mu.Opponent == rules.PolicyBestResponse {
+		for k, m2 := range []Matchup{mu, {Players: 2, Policy: mu.Opponent, Opponent: mu.Policy}} {
+			d, err := Distribution(ctx, f, m, m2, st)
+			if err != nil {
+				return out, err
+			}
+			out[k] = WDL[T]{d.Win, d.Draw, d.Loss}
+		}
+		return out, nil
+	}
+	w, err := newSweep(f, m, mu, st)
+	if err != nil {
+		return out, err
+	}
+	l := newLeadSweep(w, st.N)
+	l.needWDL = true
+	if err := w.run(ctx, st.N, nil); err != nil {
+		return out, err
+	}
+	two := f.FromInt(2)
+	for r := range 2 {
+		x := l.at(st).wdl[r][0][l.li(st.Lead)]
+		rest := f.Sub(w.one, x[1])
+		out[r] = WDL[T]{f.Div(f.Add(rest, x[0]), two), x[1], f.Div(f.Sub(rest, x[0]), two)}
+	}
+	return out, nil
 }
 
 // distGroup computes the lead distributions of the group in which role r moves at lead[r], with

@@ -244,7 +244,8 @@ func TestWinReference(t *testing.T) {
 				for _, mu := range mus {
 					all = append(all, mu, exact.Matchup{Players: 2, Policy: mu.Opponent, Opponent: mu.Policy})
 				}
-				all = append(all, exact.Matchup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyOptimal})
+				all = append(all, exact.Matchup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyOptimal},
+					exact.Matchup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal})
 				for k, mu := range all {
 					if testing.Short() && k%3 != 0 {
 						continue // the short form: a third of the matchups
@@ -296,6 +297,24 @@ func checkWinDistribution(t *testing.T, m exact.Model, mu exact.Matchup, st rule
 	if d.Win.Cmp(win) != 0 || d.Draw.Cmp(draw) != 0 || d.Loss.Cmp(loss) != 0 {
 		t.Errorf("%s %v: win/draw/loss %s %s %s, reference %s %s %s", idMatchupName(mu), st,
 			idRS(d.Win), idRS(d.Draw), idRS(d.Loss), win.RatString(), draw.RatString(), loss.RatString())
+	}
+	both, err := exact.WinDrawLoss(ctx, field.Rat{}, m, mu, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, dr, l := both[0].Win, both[0].Draw, both[0].Loss
+	// The other seat order, from the other matchup's own distribution.
+	other, err := exact.Distribution(ctx, field.Rat{}, m, exact.Matchup{Players: 2, Policy: mu.Opponent, Opponent: mu.Policy}, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if both[1].Win.Cmp(other.Win) != 0 || both[1].Draw.Cmp(other.Draw) != 0 || both[1].Loss.Cmp(other.Loss) != 0 {
+		t.Errorf("%s %v, other seat order: WinDrawLoss %s %s %s, Distribution %s %s %s", idMatchupName(mu), st,
+			idRS(both[1].Win), idRS(both[1].Draw), idRS(both[1].Loss), idRS(other.Win), idRS(other.Draw), idRS(other.Loss))
+	}
+	if w.Cmp(win) != 0 || dr.Cmp(draw) != 0 || l.Cmp(loss) != 0 {
+		t.Errorf("%s %v: WinDrawLoss %s %s %s, reference %s %s %s", idMatchupName(mu), st,
+			idRS(w), idRS(dr), idRS(l), win.RatString(), draw.RatString(), loss.RatString())
 	}
 	if e.ExpectedLead.Cmp(mean) != 0 {
 		t.Errorf("%s %v: expected lead %s, reference %s", idMatchupName(mu), st, idRS(e.ExpectedLead), mean.RatString())

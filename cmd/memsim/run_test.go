@@ -377,7 +377,7 @@ stop:
 
 func TestAudit(t *testing.T) {
 	dir := t.TempDir()
-	stdout, stderr, code := runArgs(t, "audit", "--games", "2000", "--output", dir)
+	stdout, stderr, code := runArgs(t, "audit", "--games", "2000", "--win-pairs", "6,8", "--output", dir)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -391,6 +391,18 @@ func TestAudit(t *testing.T) {
 	}
 	if len(res.Claims) < 46 || len(res.NotAudited) != 0 || !strings.Contains(stdout, "| SA-T6.4 |") {
 		t.Errorf("%d claims, %d not audited; stdout %q", len(res.Claims), len(res.NotAudited), stdout)
+	}
+	// SA-T6.4 is judged in its source's model, {daring, safe}, and the full game is reported apart.
+	for _, c := range res.Claims {
+		if c.ID == "SA-T6.4" && c.Verdict != audit.Confirmed {
+			t.Errorf("SA-T6.4 in its own model: %s (%s)", c.Verdict, c.Reason)
+		}
+	}
+	if b := res.Beyond; b == nil || b.Win == nil || len(b.Win.Matches) != 4 || len(b.KnownFirst) == 0 {
+		t.Errorf("beyond the sources: %+v", b)
+	}
+	if md, _ := os.ReadFile(filepath.Join(dir, "audit.md")); !strings.Contains(string(md), "known-first") {
+		t.Error("audit.md does not name known-first")
 	}
 	for _, f := range []string{"audit.md", "audit.html"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {

@@ -18,27 +18,32 @@ import (
 const solveUsage = `Usage:
   memsim solve --pairs N [--unknown J] [--singletons S] [--unseen-singletons F]
                [--memory M --forget handover-uniform|lru] [--pass never|two-known|always]
-               [--choices LIST] [--players P] [--policy A] [--opponent B] [--distribution]
-               [--float] [--json]
-  memsim solve --table --pairs-max N [model flags] [--float] [--json]
+               [--choices LIST] [--players P] [--policy A] [--opponent B] [--lead D]
+               [--distribution] [--float] [--json]
+  memsim solve --table --pairs-max N [model flags] [--policy win-optimal|win-best-response
+               [--opponent B]] [--float] [--json]
   memsim solve --gerez --cards K --known B --paired P [--json]
 
 The mover (seat 0) plays --policy, every other seat --opponent. Defaults: J = N, S = 0, F = S,
 M = 0 (perfect memory), pass never, every choice (daring,safe,known-first,pass), P = 2, policy
-optimal, opponent = the policy. Policies: optimal, safe, daring, parity, best-response (the best
-reply to the other policy). --choices restricts the choices of every seat: the published models
-use daring,safe (Sjölund & Åstrand, Alfthan) or daring,safe,pass (Zwick & Paterson).
+optimal, opponent = the policy, lead 0. Policies: optimal, safe, daring, parity, best-response
+(the best reply to the other policy), and, for two players, win-optimal and win-best-response,
+which play to win (they maximise P(win) + P(draw)/2, so their choice depends on the mover's lead
+D so far, its pairs minus the other seat's). --choices restricts the choices of every seat: the
+published models use daring,safe (Sjölund & Åstrand, Alfthan) or daring,safe,pass (Zwick &
+Paterson). --table prints the optimal strategy table, or with --policy win-optimal (or
+win-best-response and --opponent) the table of that policy's choices at every lead.
 
 Flags:
 `
 
 // solveFlags holds the parsed flags of memsim solve.
 type solveFlags struct {
-	pairs, unknown, singletons, unseen, memory, players, pairsMax int
-	forget, pass, policy, opponent, choices                       string
-	table, distribution, float, json                              bool
-	gerez                                                         bool
-	cards, known, paired                                          int
+	pairs, unknown, singletons, unseen, memory, players, pairsMax, lead int
+	forget, pass, policy, opponent, choices                             string
+	table, distribution, float, json                                    bool
+	gerez                                                               bool
+	cards, known, paired                                                int
 }
 
 func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
@@ -54,6 +59,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.IntVar(&fl.players, "players", 2, "`P` players (1 to 8; 1 is solitaire)")
 	fs.StringVar(&fl.policy, "policy", "optimal", "the mover's `policy`")
 	fs.StringVar(&fl.opponent, "opponent", "", "the other seats' `policy` (default: the mover's)")
+	fs.IntVar(&fl.lead, "lead", 0, "the mover's lead `D` so far, its pairs minus the other seat's (two players; -1000000..1000000)")
 	fs.BoolVar(&fl.table, "table", false, "print the optimal strategy table for every state with n <= --pairs-max")
 	fs.IntVar(&fl.pairsMax, "pairs-max", 0, "largest `N` of the table")
 	fs.BoolVar(&fl.distribution, "distribution", false, "also give the exact distribution of seat 0's final share (2 players)")
@@ -181,6 +187,10 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 		return nil, usagef("--unknown %d: %d known cards exceed --memory %d (need --unknown >= %d)",
 			st.J, st.Known(), fl.memory, st.N+st.S-st.F-fl.memory)
 	}
+	if fl.lead < -maxLead || fl.lead > maxLead {
+		return nil, usagef("--lead %d: must be between %d and %d", fl.lead, -maxLead, maxLead)
+	}
+	st.Lead = fl.lead
 	q.state = st
 	if fl.players < 1 || fl.players > rules.MaxPlayers {
 		return nil, usagef("--players %d: must be between 1 and %d", fl.players, rules.MaxPlayers)
@@ -198,13 +208,20 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 	if err := q.checkMatchup(set["opponent"]); err != nil {
 		return nil, err
 	}
+	if fl.lead != 0 && q.matchup.Players != 2 {
+		return nil, usagef("--lead %d with --players %d: the lead is defined for 2 players", fl.lead, q.matchup.Players)
+	}
 	return q, nil
 }
 
+// maxLead bounds --lead: any lead beyond the pairs on the table decides the game, so this is
+// only a guard against absurd input.
+const maxLead = 1000000
+
 func (fl *solveFlags) tableQuery(q *solveQuery, set map[string]bool) error {
-	for _, name := range []string{"pairs", "unknown", "players", "policy", "opponent", "distribution"} {
+	for _, name := range []string{"pairs", "unknown", "players", "lead", "distribution"} {
 		if set[name] {
-			return usagef("--%s does not go with --table (the table is for 2 players playing optimally, every n <= --pairs-max)", name)
+			return usagef("--%s does not go with --table (the table is for 2 players, every n <= --pairs-max)", name)
 		}
 	}
 	if fl.pairsMax < 1 {
@@ -218,7 +235,27 @@ func (fl *solveFlags) tableQuery(q *solveQuery, set map[string]bool) error {
 		}
 		q.state.F = fl.unseen
 	}
-	return nil
+	q.matchup = exact.Matchup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
+	if !set["policy"] && !set["opponent"] {
+		return nil
+	}
+	p, err := parsePolicy("--policy", fl.policy)
+	if err != nil {
+		return err
+	}
+	if !p.PlaysToWin() {
+		if p != rules.PolicyOptimal || set["opponent"] {
+			return usagef("--policy %s with --table: the table is of the optimal policy, or of a policy that plays to win (win-optimal, or win-best-response with --opponent)", fl.policy)
+		}
+		return nil
+	}
+	q.matchup.Policy, q.matchup.Opponent = p, p
+	if set["opponent"] {
+		if q.matchup.Opponent, err = parsePolicy("--opponent", fl.opponent); err != nil {
+			return err
+		}
+	}
+	return q.checkMatchup(set["opponent"])
 }
 
 func parsePolicy(flagName, name string) (rules.Policy, error) {
@@ -264,6 +301,9 @@ func (q *solveQuery) run(ctx context.Context, w *bufio.Writer) error {
 }
 
 func runQuery[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bufio.Writer) error {
+	if q.table && q.matchup.Policy.PlaysToWin() {
+		return writeWinTable(ctx, q, f, w)
+	}
 	if q.table {
 		return writeTable(ctx, q, f, w)
 	}

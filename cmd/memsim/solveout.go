@@ -39,6 +39,7 @@ type modelJSON struct {
 	Forget     string `json:"forget,omitempty"`
 	Pass       string `json:"pass"`
 	Choices    string `json:"choices"`
+	Lead       *int   `json:"lead,omitempty"`
 	Players    int    `json:"players,omitempty"`
 	Policy     string `json:"policy,omitempty"`
 	Opponent   string `json:"opponent,omitempty"`
@@ -59,10 +60,14 @@ func (q *solveQuery) modelJSON() modelJSON {
 	}
 	if q.table {
 		m.PairsMax = q.pairsMax
+		if q.matchup.Policy.PlaysToWin() {
+			m.Policy, m.Opponent = q.matchup.Policy.String(), q.matchup.Opponent.String()
+		}
 		return m
 	}
 	j := q.state.J
-	m.Pairs, m.Unknown, m.Players = q.state.N, &j, q.matchup.Players
+	lead := q.state.Lead
+	m.Pairs, m.Unknown, m.Players, m.Lead = q.state.N, &j, q.matchup.Players, &lead
 	m.Policy = q.matchup.Policy.String()
 	if q.matchup.Players > 1 {
 		m.Opponent = q.matchup.Opponent.String()
@@ -230,6 +235,102 @@ func writeTable[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *
 	}
 	if row >= 0 {
 		w.WriteByte('\n')
+	}
+	return nil
+}
+
+type winCellJSON struct {
+	Pairs   int      `json:"pairs"`
+	Unknown int      `json:"unknown"`
+	Unseen  *int     `json:"unseen_singletons,omitempty"`
+	Lead    int      `json:"lead"`
+	Choice  string   `json:"choice"`
+	Best    []string `json:"best"`
+	Value   number   `json:"value"`
+}
+
+// choiceLetters abbreviates the choices in the text of a win table.
+var choiceLetters = [rules.NumChoices]byte{rules.Daring: 'D', rules.Safe: 'S', rules.KnownFirst: 'K', rules.Pass: 'P'}
+
+// writeWinTable streams the table of a policy that plays to win: its choice in every state with
+// n <= pairs-max and every lead |d| <= pairs-max - n (and, with singletons, the requested number
+// of unseen singletons); the JSON cells add every best choice and the value P(win) + P(draw)/2.
+func writeWinTable[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bufio.Writer) error {
+	mu := q.matchup
+	name := mu.Policy.String()
+	if mu.Policy == rules.PolicyWinBestResponse {
+		name += " to " + mu.Opponent.String()
+	}
+	if q.json {
+		head, err := json.Marshal(q.modelJSON())
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "{\"model\":%s,\"cells\":[", head)
+	} else {
+		fmt.Fprintf(w, "# %s strategy table: %s memory, pass %s%s, singletons %d (unseen %d)\n",
+			name, q.model.Memory, q.model.Pass, choicesNote(q.model.Choices), q.state.S, q.state.F)
+		fmt.Fprintln(w, "# row n and d (the mover's lead: its pairs minus the other's, |d| <= pairs-max - n), then one choice per j (unknown pairs) from j = 1 (or the least j the memory allows) to n")
+		fmt.Fprintln(w, "# choices: D daring, S safe, K known-first, P pass (the first best in that order; P(win) + P(draw)/2, both policies played afterwards)")
+	}
+	first := true
+	// The text rows of one n, by lead, flushed when n changes.
+	row, rows := -1, map[int][]byte{}
+	flush := func() {
+		for d := -(q.pairsMax - row); d <= q.pairsMax-row; d++ {
+			if len(rows[d]) > 0 {
+				fmt.Fprintf(w, "%d d=%d:%s\n", row, d, rows[d])
+			}
+		}
+		clear(rows)
+	}
+	var cell winCellJSON
+	err := exact.WinTable(ctx, f, q.model, mu, q.pairsMax, func(c *exact.WinCell[T]) error {
+		st := c.State
+		if st.F != q.state.F {
+			return nil
+		}
+		if q.json {
+			cell = winCellJSON{Pairs: st.N, Unknown: st.J, Lead: st.Lead, Choice: c.Choice.String(), Value: num(f, c.Value), Best: cell.Best[:0]}
+			if st.S > 0 {
+				fu := st.F
+				cell.Unseen = &fu
+			}
+			for _, b := range c.Best {
+				cell.Best = append(cell.Best, b.String())
+			}
+			b, err := json.Marshal(cell)
+			if err != nil {
+				return err
+			}
+			if !first {
+				w.WriteByte(',')
+			}
+			first = false
+			_, err = w.Write(b)
+			return err
+		}
+		if st.J == 0 {
+			return nil
+		}
+		if st.N != row {
+			if row >= 0 {
+				flush()
+			}
+			row = st.N
+		}
+		rows[st.Lead] = append(rows[st.Lead], ' ', choiceLetters[c.Choice])
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if q.json {
+		_, err = w.WriteString("]}\n")
+		return err
+	}
+	if row >= 0 {
+		flush()
 	}
 	return nil
 }

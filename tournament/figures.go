@@ -12,16 +12,19 @@ import (
 	"memsim/analysis/field"
 	"memsim/analysis/plots"
 	"memsim/analysis/report"
+	"memsim/sim/rules"
 )
 
 // maxMatchupFigures bounds the convergence and distribution figures of a report: the matchups
 // with exact values come first, in the order of results.json.
 const maxMatchupFigures = 8
 
-// Figures draws the plots of a run's report: for matchups with an exact value, the convergence of
+// Figures draws the plots of a run's report r: for matchups with an exact value, the convergence of
 // seat 0's mean and the distribution of its share against the exact ones; the strategy table of
-// every exact model the run's players play from; and, for two players, the tournament matrix.
-func Figures(ctx context.Context, r *report.Run, models []exact.Model) ([]report.Figure, error) {
+// every exact model the tournament's players play from, and the win-optimal choices by lead where
+// a player plays it; and, for two players, the tournament matrix.
+func (t *Tournament) Figures(ctx context.Context, r *report.Run) ([]report.Figure, error) {
+	models := t.TableModels()
 	var figs []report.Figure
 	add := func(name, title, caption string, f plots.Figure, err error) error {
 		if err != nil {
@@ -78,6 +81,14 @@ func Figures(ctx context.Context, r *report.Run, models []exact.Model) ([]report
 		f, err := plots.StrategyMap(title, codes, "j (pairs with no card known)", "n (pairs on the table)")
 		if err := add(fmt.Sprintf("strategy-%d", i), "Strategy table: "+model.Memory.String()+" memory, pass "+model.Pass.String(),
 			"The exact optimal choice in every state (n, j) with both players optimal: where the daring move is better, where the safe move is, and where they are equal or there is no choice.", f, err); err != nil {
+			return nil, err
+		}
+	}
+	for i, model := range t.winModels() {
+		n := min(maxN, 40)
+		f, err := winChoiceMap(ctx, model, n)
+		if err := add(fmt.Sprintf("win-strategy-%d", i), fmt.Sprintf("Win-optimal choices: %s memory, pass %s", model.Memory, model.Pass),
+			fmt.Sprintf("The choice of the policy that plays to win (win-optimal against itself) with %d of a deal's %d pairs left, in every state (j unknown pairs) and at every lead the game can have then (its pairs minus the other's).", (n+1)/2, n), f, err); err != nil {
 			return nil, err
 		}
 	}
@@ -157,4 +168,45 @@ func leadMatrix(r *report.Run, n int) ([]string, [][]float64) {
 		}
 	}
 	return names, sum
+}
+
+// winModels lists the exact models in which a player plays win-optimal, once each.
+func (t *Tournament) winModels() []exact.Model {
+	var out []exact.Model
+	for _, b := range t.Players {
+		if b.Exact == nil || b.Exact.Policy != rules.PolicyWinOptimal {
+			continue
+		}
+		m := exact.Model{Pass: t.Config.Rules.Pass, Memory: b.Exact.Memory, Singletons: t.Config.Rules.Singletons, Choices: b.Exact.Choices}
+		if m.Validate() == nil && !slices.Contains(out, m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// winChoiceMap draws the win-optimal choices of model m with half of a deal of n pairs left, by
+// unknown pairs and lead (with all singletons unseen).
+func winChoiceMap(ctx context.Context, m exact.Model, n int) (plots.Figure, error) {
+	left := (n + 1) / 2
+	span := n - left
+	choices := make([][]int, 2*span+1)
+	for i := range choices {
+		choices[i] = make([]int, left+1)
+		for j := range choices[i] {
+			choices[i][j] = plots.NoChoice
+		}
+	}
+	mu := exact.Matchup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
+	err := exact.WinTable(ctx, field.Float{}, m, mu, n, func(c *exact.WinCell[float64]) error {
+		if st := c.State; st.N == left && st.F == st.S && rules.HasDecision(st) {
+			choices[st.Lead+span][st.J] = int(c.Choice)
+		}
+		return nil
+	})
+	if err != nil {
+		return plots.Figure{}, err
+	}
+	title := fmt.Sprintf("Playing to win: %d pairs left of %d, %s memory, pass %s", left, n, m.Memory, m.Pass)
+	return plots.ChoiceMap(title, choices, -span, "j (pairs with no card known)", "lead (the mover's pairs minus the other's)")
 }

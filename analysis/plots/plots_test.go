@@ -62,6 +62,8 @@ func figures() (map[string]Figure, error) {
 	add("Tournament matrix", f, err)
 	f, err = StrategyMap("Strategy table", triangle(5), "j", "n")
 	add("Strategy table", f, err)
+	f, err = ChoiceMap("Choices by lead", [][]int{{0, 1, 2}, {-1, 3, 0}, {1, 1, 2}, {0, 0, 0}}, -2, "j", "lead")
+	add("Choices by lead", f, err)
 	return out, errors.Join(errs...)
 }
 
@@ -130,7 +132,7 @@ func TestFigures(t *testing.T) {
 	}
 	for title, f := range figs {
 		w, h := WidthCM, HeightCM
-		if title == "Tournament matrix" || title == "Strategy table" {
+		if title == "Tournament matrix" || title == "Strategy table" || title == "Choices by lead" {
 			h = SquareHeightCM
 		}
 		checkSVG(t, title, f.SVG, title)
@@ -298,6 +300,9 @@ func TestErrors(t *testing.T) {
 		{"strategy ragged", func() (Figure, error) { return StrategyMap("t", [][]int{{0}, {0, 1}, {0}}, "j", "n") }},
 		{"strategy code", func() (Figure, error) { return StrategyMap("t", [][]int{{0}, {3, 1}}, "j", "n") }},
 		{"strategy negative code", func() (Figure, error) { return StrategyMap("t", [][]int{{-2}}, "j", "n") }},
+		{"choice empty", func() (Figure, error) { return ChoiceMap("t", nil, 0, "j", "d") }},
+		{"choice ragged", func() (Figure, error) { return ChoiceMap("t", [][]int{{0}, {0, 1}}, 0, "j", "d") }},
+		{"choice code", func() (Figure, error) { return ChoiceMap("t", [][]int{{4}}, 0, "j", "d") }},
 	}
 	for _, c := range cases {
 		f, err := c.fn()

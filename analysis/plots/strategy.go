@@ -108,3 +108,85 @@ func paintStrategyMap(dc draw.Canvas, title string, codes [][]int, ncols int, xL
 	p.Draw(main)
 	leg.draw(c, aside.Min.X, aside.Max.Y)
 }
+
+// Choices of ChoiceMap, in the order of memsim's tie-breaking.
+const (
+	// NoChoice marks a cell that is not a state; it is left blank.
+	NoChoice = -1
+	// ChoiceDaring, ChoiceSafe, ChoiceKnownFirst and ChoicePass are the four choices of a mover.
+	ChoiceDaring     = 0
+	ChoiceSafe       = 1
+	ChoiceKnownFirst = 2
+	ChoicePass       = 3
+)
+
+var choiceColors = [4]color.RGBA{
+	ChoiceDaring:     hex(0xEE6677), // red, as "daring better"
+	ChoiceSafe:       hex(0x4477AA), // blue, as "safe better"
+	ChoiceKnownFirst: hex(0x228833), // green
+	ChoicePass:       hex(0xCCBB44), // yellow
+}
+
+var choiceNames = [4]string{
+	ChoiceDaring:     "daring",
+	ChoiceSafe:       "safe",
+	ChoiceKnownFirst: "known-first",
+	ChoicePass:       "pass",
+}
+
+// ChoiceMap draws the choices of a policy as a categorical map: choices[r][x] is the choice in
+// the cell of column x and row r, whose y value is yFirst + r (for example a lead, which may be
+// negative). Daring, safe, known-first and pass are drawn red, blue, green and yellow and named
+// in a legend at the right; NoChoice cells are left blank. choices must be non-empty, its rows of
+// one non-zero length, every value in NoChoice..ChoicePass.
+func ChoiceMap(title string, choices [][]int, yFirst int, xLabel, yLabel string) (Figure, error) {
+	if len(choices) == 0 || len(choices[0]) == 0 {
+		return Figure{}, inputErr("choice map: no cells")
+	}
+	ncols := len(choices[0])
+	for r, row := range choices {
+		if len(row) != ncols {
+			return Figure{}, inputErr("choice map: row %d has %d cells, row 0 %d", r, len(row), ncols)
+		}
+		for x, v := range row {
+			if v < NoChoice || v > ChoicePass {
+				return Figure{}, inputErr("choice map: choice [%d][%d] = %d is not in -1..3", r, x, v)
+			}
+		}
+	}
+	pt := painter{WidthCM, SquareHeightCM, func(dc draw.Canvas) {
+		c := drawFrame(dc, title)
+		nrows := len(choices)
+		p := gridPlot(xLabel, yLabel, ncols, nrows)
+		p.Y.Min, p.Y.Max = float64(yFirst)-0.5, float64(yFirst+nrows)-0.5
+		p.X.Tick.Marker = plot.TickerFunc(intTicks)
+		p.Y.Tick.Marker = plot.TickerFunc(intTicks)
+		cs := &cells{}
+		if nrows <= 40 && ncols <= 40 {
+			cs.edge = draw.LineStyle{Color: color.White, Width: vg.Points(0.75)}
+		}
+		used := [4]bool{}
+		for r, row := range choices {
+			for x, v := range row {
+				if v == NoChoice {
+					continue
+				}
+				used[v] = true
+				y := float64(yFirst + r)
+				cs.cells = append(cs.cells, cell{x0: float64(x) - 0.5, x1: float64(x) + 0.5, y0: y - 0.5, y1: y + 0.5, fill: choiceColors[v]})
+			}
+		}
+		p.Add(cs)
+		var leg legend
+		for v, name := range choiceNames {
+			if used[v] {
+				leg.entries = append(leg.entries, legendEntry{name, swatch{fill: choiceColors[v]}})
+			}
+		}
+		lw, _ := leg.size()
+		main, aside := fitGrid(p, c, lw, ncols, nrows)
+		p.Draw(main)
+		leg.draw(c, aside.Min.X, aside.Max.Y)
+	}}
+	return pt.render()
+}

@@ -55,7 +55,7 @@ func regenerate(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return badInput(err)
 	}
-	figs, err := tournament.Figures(ctx, &r, t.TableModels())
+	figs, err := t.Figures(ctx, &r)
 	if err != nil {
 		return err
 	}

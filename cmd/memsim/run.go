@@ -189,7 +189,7 @@ func finish(ctx context.Context, t *tournament.Tournament, dir string, res *tour
 	if err != nil {
 		return err
 	}
-	figs, err := tournament.Figures(ctx, r, t.TableModels())
+	figs, err := t.Figures(ctx, r)
 	if err != nil {
 		return err
 	}

@@ -32,8 +32,10 @@ type Match struct {
 	// Deals is the number of deals, each played once per order.
 	Deals int64
 	// Seed, DealStream and PlayStream derive every game's generators: deal d is dealt from
-	// (Seed, DealStream, d) and played in order k from (Seed, PlayStream+k, d).
+	// (Seed, DealStream, d) and played in order k from (Seed, PlayStream+k, d), or from
+	// (Seed, PlayStreams[k], d) when PlayStreams is given (one stream per seat order).
 	Seed, DealStream, PlayStream uint64
+	PlayStreams                  []uint64
 	// Shard and Shards, when Shards > 1, play only the batches b with b mod Shards = Shard-1
 	// (1 <= Shard <= Shards): one slice of the deals, whose tallies add up with the other
 	// slices' to those of the whole match.
@@ -61,6 +63,14 @@ type Batch struct {
 	Games, Sum, SumSq int64
 }
 
+// playStream returns the play stream of seat order k.
+func (m *Match) playStream(k int) uint64 {
+	if m.PlayStreams != nil {
+		return m.PlayStreams[k]
+	}
+	return m.PlayStream + uint64(k)
+}
+
 // paired reports whether the match is a paired series of two players.
 func (m *Match) paired() bool {
 	return len(m.Setup.Players) == 2 && len(m.Orders) == 2 && len(m.Orders[0]) == 2
@@ -83,6 +93,9 @@ func (m *Match) Validate() error {
 	}
 	if len(m.Orders) == 0 {
 		return fmt.Errorf("no seat order")
+	}
+	if m.PlayStreams != nil && len(m.PlayStreams) != len(m.Orders) {
+		return fmt.Errorf("%d play streams for %d seat orders", len(m.PlayStreams), len(m.Orders))
 	}
 	if m.Shards > 1 && (m.Shard < 1 || m.Shard > m.Shards) {
 		return fmt.Errorf("shard %d of %d: must be between 1 and %d", m.Shard, m.Shards, m.Shards)
@@ -138,7 +151,7 @@ func (m *Match) newWorker() (*worker, error) {
 func (w *worker) deal(m *Match, d uint64) error {
 	pairSum := 0
 	for k, g := range w.games {
-		id := GameID{Seed: m.Seed, DealStream: m.DealStream, PlayStream: m.PlayStream + uint64(k), Index: d}
+		id := GameID{Seed: m.Seed, DealStream: m.DealStream, PlayStream: m.playStream(k), Index: d}
 		if err := g.Play(id, nil); err != nil {
 			return err
 		}
@@ -389,7 +402,7 @@ func (m *Match) Replay(k int, d uint64, log *Log) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	id := GameID{Seed: m.Seed, DealStream: m.DealStream, PlayStream: m.PlayStream + uint64(k), Index: d}
+	id := GameID{Seed: m.Seed, DealStream: m.DealStream, PlayStream: m.playStream(k), Index: d}
 	if err := g.Play(id, log); err != nil {
 		return nil, err
 	}

@@ -15,10 +15,11 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata/golden from this build")
 
-// The golden tournament's results.json, report.md and matchups.csv are pinned byte for byte: they
-// were written by the memsim of before the tournament became a library, and any change to the
-// numbers a configuration gives (its streams, the engine, the statistics, the report) must be
-// deliberate and recorded here with -update.
+// The golden tournament's results.json, report.md and matchups.csv are pinned byte for byte, so
+// that any change to the numbers a configuration gives (its streams, the engine, the statistics,
+// the report) is deliberate and recorded here with -update. They were first written by the memsim
+// of before the tournament became a library (the library gave them byte for byte), and written
+// again when the streams came to follow the matches' content (streams v1).
 func TestGoldenTournament(t *testing.T) {
 	dir := filepath.Join("testdata", "golden")
 	src, err := os.ReadFile(filepath.Join(dir, "golden.yaml"))

@@ -21,11 +21,16 @@ package tournament
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"memsim/configs"
 	"memsim/sim"
+	"memsim/sim/rules"
 	"memsim/strategies"
 )
 
@@ -84,7 +89,7 @@ func New(ctx context.Context, cfg *configs.Tournament) (*Tournament, error) {
 		t.Players = append(t.Players, b)
 	}
 	tuples := seatTuples(len(cfg.Players), cfg.Rules.PlayersPerGame, cfg.Format)
-	for ni, n := range cfg.Rules.Pairs {
+	for _, n := range cfg.Rules.Pairs {
 		var groups [][][]int
 		if cfg.Paired {
 			groups = pairUp(tuples)
@@ -93,8 +98,8 @@ func New(ctx context.Context, cfg *configs.Tournament) (*Tournament, error) {
 				groups = append(groups, [][]int{tu})
 			}
 		}
-		for gi, orders := range groups {
-			m, err := t.newMatch(n, orders, uint64(ni)<<40|uint64(gi)<<8)
+		for _, orders := range groups {
+			m, err := t.newMatch(n, orders)
 			if err != nil {
 				return nil, err
 			}
@@ -105,8 +110,8 @@ func New(ctx context.Context, cfg *configs.Tournament) (*Tournament, error) {
 }
 
 // newMatch lays out the match of the seat orders orders (tournament player indices) at n pairs,
-// dealt from stream and played from stream+1 onwards.
-func (t *Tournament) newMatch(n int, orders [][]int, stream uint64) (Match, error) {
+// with the random streams of what it is (see streams).
+func (t *Tournament) newMatch(n int, orders [][]int) (Match, error) {
 	cfg := t.Config
 	// The participants are the players of the first order; the orders refer to them by their
 	// place in it.
@@ -129,12 +134,56 @@ func (t *Tournament) newMatch(n int, orders [][]int, stream uint64) (Match, erro
 	}
 	m.Deals = int64(cfg.Games)
 	m.Seed = cfg.Seed
-	m.DealStream = stream
-	m.PlayStream = stream + 1
+	m.DealStream, m.PlayStreams = t.streams(n, orders)
 	if err := m.Validate(); err != nil {
 		return Match{}, fmt.Errorf("%s: %d pairs, players %v: %w", cfg.File, n, ids, err)
 	}
 	return m, nil
+}
+
+// streamVersion names the derivation of the streams below; changing the derivation changes it,
+// and the golden tests with it.
+const streamVersion = "memsim/streams/v1"
+
+// streams derives a match's random streams from what the match is, never from where it stands
+// in the configuration: the deal size and, for each seat order, the definitions of its players in
+// seat order (their names and resolved settings). The deal stream hashes the seat orders as a set,
+// so that both orders of a paired match face the same deals whichever order the configuration
+// lists; each order's play stream hashes that order. Adding, removing or reordering players or
+// deal sizes therefore leaves every other match's games as they were.
+func (t *Tournament) streams(n int, orders [][]int) (deal uint64, play []uint64) {
+	keys := make([]string, len(orders))
+	for k, o := range orders {
+		defs := make([]string, len(o))
+		for i, id := range o {
+			defs[i] = t.definition(id)
+		}
+		keys[k] = strings.Join(defs, "; ")
+	}
+	for _, key := range keys {
+		play = append(play, streamHash("play", n, key))
+	}
+	sorted := slices.Clone(keys)
+	slices.Sort(sorted)
+	return streamHash("deal", n, strings.Join(sorted, " | ")), play
+}
+
+// streamHash returns the first 8 bytes of the SHA-256 of the stream's description.
+func streamHash(kind string, n int, key string) uint64 {
+	sum := sha256.Sum256([]byte(fmt.Sprintf("%s %s pairs=%d %s", streamVersion, kind, n, key)))
+	return binary.BigEndian.Uint64(sum[:8])
+}
+
+// definition describes tournament player id by what it is: its name, policy, opponent, resolved
+// memory and choice set.
+func (t *Tournament) definition(id int) string {
+	p, mem := t.Config.Players[id], t.Players[id].Player.Memory
+	choices := rules.FullChoices
+	if p.Choices != nil {
+		choices = *p.Choices
+	}
+	return fmt.Sprintf("name=%q policy=%q opponent=%q memory={capacity=%d forget=%s scope=%s q=%s} choices=%s",
+		p.Name, p.Policy, p.Opponent, mem.Capacity, mem.Forget, mem.Scope, strconv.FormatFloat(mem.Decay, 'g', -1, 64), choices)
 }
 
 // seatTuples lists the seatings of a tournament of k players with p seats per game: every

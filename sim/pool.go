@@ -47,9 +47,10 @@ type Match struct {
 type Result struct {
 	Orders []*Tally
 	Paired *PairTally
-	// Batches[k][b] sums seat 0's scores over the games of batch b (deals b·BatchSize up to
-	// (b+1)·BatchSize) in seat order k: running means in deal order, for convergence plots.
-	Batches [][]Batch
+	// Convergence[k] records seat 0's running sums in seat order k, in deal order, after the
+	// batches ConvergenceAt lists (each at least a quarter more than the last): a bounded record
+	// (a few dozen points for any number of games) for convergence plots.
+	Convergence [][]Point
 	// Deals is the number of deals played (each in every seat order): all of the match's, unless
 	// a stopping rule ended it early (Stopped).
 	Deals   int64
@@ -61,6 +62,64 @@ type Result struct {
 // Batch sums seat 0's scores, in units of 1/seats pairs, over the games of one batch.
 type Batch struct {
 	Games, Sum, SumSq int64
+}
+
+// Point sums seat 0's scores, in units of 1/seats pairs, over the games of the batches before
+// Batch, in deal order (of this shard's batches, for a shard).
+type Point struct {
+	Batch, Games, Sum, SumSq int64
+}
+
+// NextConvergencePoint returns the batch after b at which a match records a convergence point:
+// 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 15, ... (each at least a quarter more than the last); b = 0
+// gives the first.
+func NextConvergencePoint(b int64) int64 { return max(b+1, b*5/4) }
+
+// convergencePoints returns the number of convergence points of the first batches batches.
+func convergencePoints(batches int64) int {
+	k := 0
+	for b := NextConvergencePoint(0); b <= batches; b = NextConvergencePoint(b) {
+		k++
+	}
+	return k
+}
+
+// convergenceFolder folds the sums of one seat order's batches, in deal order, into cumulative
+// sums, recording a Point at every batch NextConvergencePoint lists.
+type convergenceFolder struct {
+	next, at int64 // the next batch to fold, and the next batch to record at
+	sum      Point
+}
+
+// newFolder returns a folder that has folded the first next batches, whose sums are sum.
+func newFolder(next int64, sum Point) convergenceFolder {
+	at := NextConvergencePoint(0)
+	for at <= next {
+		at = NextConvergencePoint(at)
+	}
+	return convergenceFolder{next: next, at: at, sum: sum}
+}
+
+// fold adds the sums of batch c.next and returns points with the point it records, if any.
+func (c *convergenceFolder) fold(b Batch, points []Point) []Point {
+	c.sum.Games, c.sum.Sum, c.sum.SumSq = c.sum.Games+b.Games, c.sum.Sum+b.Sum, c.sum.SumSq+b.SumSq
+	c.next++
+	if c.next == c.at {
+		c.sum.Batch = c.next
+		points = append(points, c.sum)
+		c.at = NextConvergencePoint(c.at)
+	}
+	return points
+}
+
+// seat0Sums returns seat 0's sums over the games a tally holds, as a convergence point does.
+func seat0Sums(t *Tally) Point {
+	p := Point{Games: t.Games}
+	for k, c := range t.Share[0] {
+		p.Sum += int64(k) * c
+		p.SumSq += int64(k) * int64(k) * c
+	}
+	return p
 }
 
 // playStream returns the play stream of seat order k.
@@ -232,11 +291,18 @@ func (m *Match) PlayWith(ctx context.Context, o PlayOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([][]Batch, len(m.Orders))
-	for k := range out {
-		out[k] = make([]Batch, batches)
+	// Each round's batch sums are folded into the convergence record in deal order once the
+	// round is played, so that memory does not grow with the number of games.
+	if round == batches {
+		round = min(batches, foldRound)
 	}
-	result := &Result{Orders: res.tally, Paired: res.paired, Batches: out}
+	out := make([][]Batch, len(m.Orders))
+	folders := make([]convergenceFolder, len(m.Orders))
+	for k := range out {
+		out[k] = make([]Batch, round)
+		folders[k] = newFolder(0, Point{})
+	}
+	result := &Result{Orders: res.tally, Paired: res.paired, Convergence: make([][]Point, len(m.Orders))}
 	start := int64(0)
 	if f := o.From; f != nil {
 		if err := m.checkResume(f); err != nil {
@@ -244,7 +310,8 @@ func (m *Match) PlayWith(ctx context.Context, o PlayOptions) (*Result, error) {
 		}
 		for k, t := range f.Orders {
 			res.tally[k].Merge(t)
-			copy(out[k], f.Batches[k])
+			result.Convergence[k] = append([]Point(nil), f.Convergence[k]...)
+			folders[k] = newFolder(f.NextBatch, seat0Sums(t))
 		}
 		if f.Paired != nil {
 			res.paired.Merge(f.Paired)
@@ -253,9 +320,6 @@ func (m *Match) PlayWith(ctx context.Context, o PlayOptions) (*Result, error) {
 		start = f.NextBatch
 		if f.Stopped {
 			result.Stopped = true
-			for k := range out {
-				out[k] = out[k][:start]
-			}
 			return result, nil
 		}
 	}
@@ -263,6 +327,12 @@ func (m *Match) PlayWith(ctx context.Context, o PlayOptions) (*Result, error) {
 		end := min(start+round, batches)
 		if err := m.playBatches(ctx, ws, start, end, out, o.Done); err != nil {
 			return nil, err
+		}
+		for k := range out {
+			for _, b := range out[k][:end-start] {
+				result.Convergence[k] = folders[k].fold(b, result.Convergence[k])
+			}
+			clear(out[k])
 		}
 		for _, w := range ws {
 			for k, t := range w.tally {
@@ -278,9 +348,6 @@ func (m *Match) PlayWith(ctx context.Context, o PlayOptions) (*Result, error) {
 		stopped := o.Stop != nil && end < batches && o.Stop(result)
 		if stopped {
 			result.Stopped = true
-			for k := range out {
-				out[k] = out[k][:end]
-			}
 		}
 		if o.Round != nil {
 			if err := o.Round(result); err != nil {
@@ -293,6 +360,10 @@ func (m *Match) PlayWith(ctx context.Context, o PlayOptions) (*Result, error) {
 	}
 	return result, nil
 }
+
+// foldRound is the number of batches played between two foldings of their sums, when neither a
+// stopping rule nor a round callback asks for rounds of RoundBatches.
+const foldRound = 4096
 
 // ShardDeals returns the number of deals the match plays: all of them, or its shard's slice.
 func (m *Match) ShardDeals() int64 {
@@ -314,24 +385,18 @@ func (m *Match) dealsIn(end int64) int64 {
 
 // checkResume reports whether r can be the state of this match after some rounds.
 func (m *Match) checkResume(r *Result) error {
-	switch {
-	case len(r.Orders) != len(m.Orders) || len(r.Batches) != len(m.Orders):
-		return fmt.Errorf("resume: %d seat orders in the checkpoint, %d in the match", len(r.Orders), len(m.Orders))
-	case r.NextBatch < 0 || r.NextBatch > (m.Deals+BatchSize-1)/BatchSize ||
-		(r.NextBatch%RoundBatches != 0 && r.NextBatch != (m.Deals+BatchSize-1)/BatchSize) || r.Deals != m.dealsIn(r.NextBatch):
-		return fmt.Errorf("resume: the checkpoint (%d deals, batch %d) is not a round boundary of this match", r.Deals, r.NextBatch)
-	case (r.Paired == nil) != !m.paired():
-		return fmt.Errorf("resume: the checkpoint's pairing does not match")
+	if err := m.CheckResult(r); err != nil {
+		return fmt.Errorf("resume: %w", err)
 	}
-	for k, t := range r.Orders {
-		if t == nil || t.Games != r.Deals || t.Seats != len(m.Orders[k]) || t.Pairs != m.Setup.Pairs || int64(len(r.Batches[k])) < r.NextBatch {
-			return fmt.Errorf("resume: seat order %d of the checkpoint does not fit the match", k)
-		}
+	batches := (m.Deals + BatchSize - 1) / BatchSize
+	if r.NextBatch%RoundBatches != 0 && r.NextBatch != batches {
+		return fmt.Errorf("resume: the checkpoint (%d deals, batch %d) is not a round boundary of this match", r.Deals, r.NextBatch)
 	}
 	return nil
 }
 
-// playBatches plays batches start .. end-1 on the workers ws, recording each batch's sums in out.
+// playBatches plays batches start .. end-1 on the workers ws, recording batch b's sums in
+// out[k][b-start].
 func (m *Match) playBatches(ctx context.Context, ws []*worker, start, end int64, out [][]Batch, done *atomic.Int64) error {
 	next := atomic.Int64{}
 	next.Store(start)
@@ -362,7 +427,7 @@ func (m *Match) playBatches(ctx context.Context, ws []*worker, start, end int64,
 					}
 				}
 				for k := range out {
-					out[k][b] = w.batch[k]
+					out[k][b-start] = w.batch[k]
 				}
 				if done != nil {
 					done.Add((hi - lo) * int64(len(m.Orders)))
@@ -409,8 +474,8 @@ func (m *Match) Replay(k int, d uint64, log *Log) (*Outcome, error) {
 	return g.Outcome(), nil
 }
 
-// MergeShards adds up the results of the shards of one match (all of them, each once) into the
-// result of the whole match.
+// MergeShards adds up the results of the shards of one match (all of them, each once, shards[i]
+// being shard i+1 of len(shards)) into the result of the whole match.
 func (m *Match) MergeShards(shards []*Result) (*Result, error) {
 	if len(shards) == 0 {
 		return nil, fmt.Errorf("merge: no shard")
@@ -420,22 +485,25 @@ func (m *Match) MergeShards(shards []*Result) (*Result, error) {
 		return nil, err
 	}
 	batches := (m.Deals + BatchSize - 1) / BatchSize
-	out := &Result{Orders: w.tally, Paired: w.paired, Batches: make([][]Batch, len(m.Orders)), NextBatch: batches}
-	for k := range out.Batches {
-		out.Batches[k] = make([]Batch, batches)
+	out := &Result{Orders: w.tally, Paired: w.paired, Convergence: make([][]Point, len(m.Orders)), NextBatch: batches}
+	points := convergencePoints(batches)
+	for k := range out.Convergence {
+		out.Convergence[k] = make([]Point, points)
 	}
 	for i, r := range shards {
-		if r.Stopped || len(r.Orders) != len(m.Orders) || len(r.Batches) != len(m.Orders) || (r.Paired == nil) != (w.paired == nil) {
-			return nil, fmt.Errorf("merge: shard %d does not fit the match", i+1)
+		sm := *m
+		sm.Shard, sm.Shards = i+1, len(shards)
+		if err := sm.CheckResult(r); err != nil {
+			return nil, fmt.Errorf("merge: shard %d: %w", i+1, err)
+		}
+		if r.Stopped || r.NextBatch != batches {
+			return nil, fmt.Errorf("merge: shard %d is not finished", i+1)
 		}
 		for k, t := range r.Orders {
-			if t.Seats != len(m.Orders[k]) || t.Pairs != m.Setup.Pairs || int64(len(r.Batches[k])) > batches {
-				return nil, fmt.Errorf("merge: shard %d does not fit the match", i+1)
-			}
 			out.Orders[k].Merge(t)
-			for b, x := range r.Batches[k] {
-				o := &out.Batches[k][b]
-				o.Games, o.Sum, o.SumSq = o.Games+x.Games, o.Sum+x.Sum, o.SumSq+x.SumSq
+			for b, x := range r.Convergence[k] {
+				o := &out.Convergence[k][b]
+				o.Batch, o.Games, o.Sum, o.SumSq = x.Batch, o.Games+x.Games, o.Sum+x.Sum, o.SumSq+x.SumSq
 			}
 		}
 		if r.Paired != nil {

@@ -29,8 +29,11 @@ func TestPlayUntilStopsAtARoundOnAnyWorkers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !res.Stopped || res.Deals != 2*round || calls != 2 || len(res.Batches[0]) != 2*RoundBatches {
-			t.Fatalf("workers %d: stopped %v after %d deals, %d calls, %d batches", workers, res.Stopped, res.Deals, calls, len(res.Batches[0]))
+		if !res.Stopped || res.Deals != 2*round || calls != 2 || res.NextBatch != 2*RoundBatches {
+			t.Fatalf("workers %d: stopped %v after %d deals, %d calls, next batch %d", workers, res.Stopped, res.Deals, calls, res.NextBatch)
+		}
+		if err := m.CheckResult(res); err != nil {
+			t.Fatalf("workers %d: %v", workers, err)
 		}
 		if first == nil {
 			first = res

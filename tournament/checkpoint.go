@@ -1,28 +1,33 @@
 package tournament
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 
 	"memsim/configs"
 	"memsim/sim"
 )
 
 // CheckpointVersion is the layout version of a Checkpoint and a ShardResult in JSON.
-const CheckpointVersion = 1
+const CheckpointVersion = 2
 
 // Checkpoint is the state of an interrupted run: the tallies of the matches it finished, in
 // order, and of the completed rounds of the next one. Everything in it is an integer count, so a
-// run resumed from it gives the results of an uninterrupted run.
+// run resumed from it gives the results of an uninterrupted run. In JSON it carries a hash of its
+// content, and LoadCheckpoint checks every number in it.
 type Checkpoint struct {
-	Version    int           `json:"version"`
-	ConfigHash string        `json:"config_hash"`
-	Seed       uint64        `json:"seed"`
-	Done       []*sim.Result `json:"done"`
-	Current    *sim.Result   `json:"current"`
+	Version int `json:"version"`
+	// ContentHash is the SHA-256 of the checkpoint's JSON with this field empty.
+	ContentHash string        `json:"content_hash"`
+	ConfigHash  string        `json:"config_hash"`
+	Seed        uint64        `json:"seed"`
+	Done        []*sim.Result `json:"done"`
+	Current     *sim.Result   `json:"current"`
 	// Shard and Shards say which shard the run plays (0 of 0: all of it).
 	Shard  int `json:"shard"`
 	Shards int `json:"shards"`
@@ -43,31 +48,66 @@ func (t *Tournament) newCheckpoint() *Checkpoint {
 		Shard: t.shard.Index, Shards: t.shard.Count}
 }
 
-// MarshalJSON encodes the checkpoint. The current match's batch sums beyond its completed rounds
-// (a round cut short) are left out.
+// MarshalJSON encodes the checkpoint with the hash of its content.
 func (c *Checkpoint) MarshalJSON() ([]byte, error) {
 	type plain Checkpoint // without this method
-	st := plain(*c)
-	if cur := st.Current; cur != nil {
-		trimmed := *cur
-		n := cur.NextBatch
-		trimmed.Batches = make([][]sim.Batch, len(cur.Batches))
-		for k, b := range cur.Batches {
-			trimmed.Batches[k] = b[:min(int64(len(b)), n)]
-		}
-		st.Current = &trimmed
+	return marshalHashed(plain(*c), func(p *plain, h string) { p.ContentHash = h })
+}
+
+// marshalHashed encodes v with the SHA-256 of its encoding without the hash set by setHash.
+func marshalHashed[T any](v T, setHash func(*T, string)) ([]byte, error) {
+	setHash(&v, "")
+	body, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
 	}
-	return json.Marshal(st)
+	sum := sha256.Sum256(body)
+	setHash(&v, hex.EncodeToString(sum[:]))
+	return json.Marshal(v)
+}
+
+// decodeHashed decodes data strictly (no unknown field, nothing after the value) into v and
+// checks the hash that hash returns against v's content.
+func decodeHashed[T any](data []byte, v *T, hash func(*T) *string) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("not a valid file: %w", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("not a valid file: more data after its value")
+	}
+	h := hash(v)
+	stored := *h
+	*h = ""
+	body, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	sum := sha256.Sum256(body)
+	*h = stored
+	if stored != hex.EncodeToString(sum[:]) {
+		return ErrDamaged
+	}
+	return nil
 }
 
 // ErrForeignCheckpoint marks a checkpoint of another configuration or seed.
 var ErrForeignCheckpoint = errors.New("checkpoint of another configuration")
 
-// ReadCheckpoint decodes a checkpoint written for t (by encoding/json from the *Checkpoint that
-// Play maintains) and checks that it belongs to t's configuration and seed.
-func (t *Tournament) ReadCheckpoint(data []byte) (*Checkpoint, error) {
+// ErrDamaged marks a checkpoint or shard file whose content does not match its hash: it was
+// edited or damaged after memsim wrote it.
+var ErrDamaged = errors.New("its content does not match its hash: the file was edited or damaged after memsim wrote it")
+
+// LoadCheckpoint decodes a checkpoint written for t (from the *Checkpoint that Play maintains),
+// checks that it belongs to t's configuration and seed, that its content matches its hash, and
+// that every number in it is what t's matches could have produced (see sim.Match.CheckResult), and
+// sets t's shard to the checkpoint's. Damage gets an error that says what is wrong; nothing in
+// a damaged checkpoint can panic or pass into the results.
+func (t *Tournament) LoadCheckpoint(data []byte) (*Checkpoint, error) {
 	var c Checkpoint
-	if err := json.Unmarshal(data, &c); err != nil {
+	type plain Checkpoint
+	if err := decodeHashed(data, (*plain)(&c), func(p *plain) *string { return &p.ContentHash }); err != nil {
 		return nil, err
 	}
 	switch {
@@ -76,5 +116,40 @@ func (t *Tournament) ReadCheckpoint(data []byte) (*Checkpoint, error) {
 	case c.ConfigHash != ConfigHash(t.Config) || c.Seed != t.Config.Seed:
 		return nil, ErrForeignCheckpoint
 	}
+	s, err := checkShardNumbers(c.Shard, c.Shards)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.SetShard(s); err != nil {
+		return nil, err
+	}
+	if len(c.Done) > len(t.Matches) {
+		return nil, fmt.Errorf("%d finished matches, the configuration has %d", len(c.Done), len(t.Matches))
+	}
+	for i, r := range c.Done {
+		m := &t.Matches[i].Match
+		if err := m.CheckResult(r); err != nil {
+			return nil, fmt.Errorf("finished match %d: %w", i+1, err)
+		}
+		if !r.Stopped && r.NextBatch != (m.Deals+sim.BatchSize-1)/sim.BatchSize {
+			return nil, fmt.Errorf("finished match %d is not finished", i+1)
+		}
+	}
+	if c.Current != nil {
+		if len(c.Done) == len(t.Matches) {
+			return nil, errors.New("a match under way after the last match")
+		}
+		if err := t.Matches[len(c.Done)].CheckResult(c.Current); err != nil {
+			return nil, fmt.Errorf("match %d under way: %w", len(c.Done)+1, err)
+		}
+	}
 	return &c, nil
+}
+
+// checkShardNumbers checks a shard as a file states it: 0 of 0, or 1 <= i <= N.
+func checkShardNumbers(i, n int) (Shard, error) {
+	if (i == 0 && n == 0) || (i >= 1 && i <= n) {
+		return Shard{Index: i, Count: n}, nil
+	}
+	return Shard{}, fmt.Errorf("shard %d of %d: must be i of N with 1 <= i <= N (or 0 of 0)", i, n)
 }

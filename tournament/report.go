@@ -106,7 +106,7 @@ func (t *Tournament) matchup(ctx context.Context, cache exactCache, m *Match, k 
 	for _, h := range tally.Share {
 		mu.ShareCounts = append(mu.ShareCounts, append([]int64(nil), h...))
 	}
-	mu.Convergence = convergence(mr.Batches[k], len(order))
+	mu.Convergence = convergence(mr.Convergence[k], tally, len(order))
 	return mu, nil
 }
 
@@ -209,22 +209,27 @@ func ratings(r *report.Run, n int) (report.Ratings, bool) {
 }
 
 // convergence returns seat 0's running mean pairs per game, in deal order, with its 95% interval,
-// after batches 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 15, ... (each at least a quarter more than the
-// last; a batch is sim.BatchSize deals) and after the last.
-func convergence(batches []sim.Batch, seats int) []report.ConvergencePoint {
+// at the points the match recorded (after batches 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 15, ...: each at
+// least a quarter more than the last; a batch is sim.BatchSize deals) and after the last batch.
+func convergence(points []sim.Point, t *sim.Tally, seats int) []report.ConvergencePoint {
 	var out []report.ConvergencePoint
-	var games, sum, sumSq int64
-	next := int64(1)
-	for b, x := range batches {
-		games, sum, sumSq = games+x.Games, sum+x.Sum, sumSq+x.SumSq
-		if int64(b+1) < next && b != len(batches)-1 {
-			continue
-		}
-		next = max(next+1, next*5/4)
+	add := func(games, sum, sumSq int64) {
 		mo := stats.MomentsFromSums(games, sum, sumSq)
 		scale := 1 / float64(seats)
 		lo, hi := stats.StudentCI(mo, 0.95)
 		out = append(out, report.ConvergencePoint{Games: games, Mean: mo.Mean * scale, Lo: lo * scale, Hi: hi * scale})
+	}
+	for _, p := range points {
+		add(p.Games, p.Sum, p.SumSq)
+	}
+	// The totals, unless the last point already holds every game.
+	var sum, sumSq int64
+	for k, c := range t.Share[0] {
+		sum += int64(k) * c
+		sumSq += int64(k) * int64(k) * c
+	}
+	if len(points) == 0 || points[len(points)-1].Games != t.Games {
+		add(t.Games, sum, sumSq)
 	}
 	return out
 }

@@ -48,20 +48,65 @@ func (t *Tournament) SetShard(s Shard) error {
 func (t *Tournament) Shard() Shard { return t.shard }
 
 // ShardResult is what a finished shard produced: the tallies of every match of the run, for its
-// slice of the deals.
+// slice of the deals. In JSON it carries a hash of its content, and LoadShardResult checks every
+// number in it.
 type ShardResult struct {
-	Version    int           `json:"version"`
-	ConfigHash string        `json:"config_hash"`
-	Seed       uint64        `json:"seed"`
-	Shard      int           `json:"shard"`
-	Shards     int           `json:"shards"`
-	Results    []*sim.Result `json:"results"`
+	Version int `json:"version"`
+	// ContentHash is the SHA-256 of the file's JSON with this field empty.
+	ContentHash string        `json:"content_hash"`
+	ConfigHash  string        `json:"config_hash"`
+	Seed        uint64        `json:"seed"`
+	Shard       int           `json:"shard"`
+	Shards      int           `json:"shards"`
+	Results     []*sim.Result `json:"results"`
+}
+
+// MarshalJSON encodes the shard's results with the hash of their content.
+func (s *ShardResult) MarshalJSON() ([]byte, error) {
+	type plain ShardResult
+	return marshalHashed(plain(*s), func(p *plain, h string) { p.ContentHash = h })
 }
 
 // ShardResult returns the results of a sharded run, to be merged with its other shards.
 func (t *Tournament) ShardResult(res *Results) *ShardResult {
 	return &ShardResult{Version: CheckpointVersion, ConfigHash: ConfigHash(t.Config), Seed: t.Config.Seed,
 		Shard: t.shard.Index, Shards: t.shard.Count, Results: res.Matches}
+}
+
+// LoadShardResult decodes a shard file of a run of t (the unsharded tournament of its
+// configuration) and checks that its content matches its hash, that it belongs to t's
+// configuration and seed, and that every number in it is what its shard of t's matches could
+// have produced, finished (see sim.Match.CheckResult).
+func (t *Tournament) LoadShardResult(data []byte) (*ShardResult, error) {
+	var s ShardResult
+	type plain ShardResult
+	if err := decodeHashed(data, (*plain)(&s), func(p *plain) *string { return &p.ContentHash }); err != nil {
+		return nil, err
+	}
+	switch {
+	case s.Version != CheckpointVersion:
+		return nil, fmt.Errorf("version %d, this memsim reads %d", s.Version, CheckpointVersion)
+	case s.ConfigHash != ConfigHash(t.Config) || s.Seed != t.Config.Seed:
+		return nil, ErrForeignCheckpoint
+	case s.Shards < 1:
+		return nil, fmt.Errorf("shard %d of %d: a shard file is one of at least 1", s.Shard, s.Shards)
+	case len(s.Results) != len(t.Matches):
+		return nil, fmt.Errorf("%d matches, the configuration has %d", len(s.Results), len(t.Matches))
+	}
+	if _, err := checkShardNumbers(s.Shard, s.Shards); err != nil {
+		return nil, err
+	}
+	for i, r := range s.Results {
+		m := t.Matches[i].Match
+		m.Shard, m.Shards = s.Shard, s.Shards
+		if err := m.CheckResult(r); err != nil {
+			return nil, fmt.Errorf("match %d: %w", i+1, err)
+		}
+		if r.Stopped || r.NextBatch != (m.Deals+sim.BatchSize-1)/sim.BatchSize {
+			return nil, fmt.Errorf("match %d is not finished", i+1)
+		}
+	}
+	return &s, nil
 }
 
 // Merge adds up the results of the shards of one run of t, each given once and in order of

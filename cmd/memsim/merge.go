@@ -2,7 +2,7 @@ package main
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -38,8 +38,9 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	return exitFor(fs.Name(), merge(ctx, *out, *force, fs.Args(), stderr), stderr)
 }
 
-// readShard reads the configuration and the results of a finished shard folder.
-func readShard(dir string) (*configs.Tournament, *tournament.ShardResult, error) {
+// readShard reads the configuration of a finished shard folder, and checks that its results
+// belong to it (its configuration hash) before anything else is read.
+func readShard(dir string) (*configs.Tournament, []byte, error) {
 	cfg, err := readRunConfig(dir)
 	if err != nil {
 		return nil, nil, fmt.Errorf("shard %s: %w", dir, err)
@@ -48,14 +49,7 @@ func readShard(dir string) (*configs.Tournament, *tournament.ShardResult, error)
 	if err != nil {
 		return nil, nil, usagef("shard %s is not finished (%v)", dir, err)
 	}
-	var s tournament.ShardResult
-	if err := json.Unmarshal(raw, &s); err != nil {
-		return nil, nil, usagef("%s: %v", filepath.Join(dir, shardFile), err)
-	}
-	if s.ConfigHash != tournament.ConfigHash(cfg) {
-		return nil, nil, usagef("%s does not belong to its own config.yaml", filepath.Join(dir, shardFile))
-	}
-	return cfg, &s, nil
+	return cfg, raw, nil
 }
 
 func merge(ctx context.Context, out string, force bool, dirs []string, stderr io.Writer) error {
@@ -65,27 +59,36 @@ func merge(ctx context.Context, out string, force bool, dirs []string, stderr io
 	case len(dirs) == 0:
 		return usagef("give the shard folders to merge")
 	}
-	var cfg *configs.Tournament
+	var t *tournament.Tournament
 	var shards []*tournament.ShardResult
 	byIndex := map[int]string{}
 	for _, dir := range dirs {
-		c, s, err := readShard(dir)
+		cfg, raw, err := readShard(dir)
 		if err != nil {
 			return err
 		}
-		switch {
-		case cfg != nil && (s.ConfigHash != shards[0].ConfigHash || s.Seed != shards[0].Seed):
+		if t == nil {
+			if t, err = tournament.New(ctx, cfg); err != nil {
+				return badInput(err)
+			}
+		} else if tournament.ConfigHash(cfg) != tournament.ConfigHash(t.Config) || cfg.Seed != t.Config.Seed {
 			return usagef("shard %s is of another configuration or seed than %s", dir, dirs[0])
-		case cfg != nil && s.Shards != shards[0].Shards:
+		}
+		path := filepath.Join(dir, shardFile)
+		s, err := t.LoadShardResult(raw) // t's configuration is this shard's own
+
+		switch {
+		case errors.Is(err, tournament.ErrForeignCheckpoint):
+			return usagef("%s does not belong to its own config.yaml", path)
+		case err != nil:
+			return usagef("%s: %v", path, err)
+		case len(shards) > 0 && s.Shards != shards[0].Shards:
 			return usagef("shard %s is one of %d shards, %s one of %d", dir, s.Shards, dirs[0], shards[0].Shards)
 		}
 		if prev, dup := byIndex[s.Shard]; dup {
 			return usagef("shard %d of %d given twice: %s and %s", s.Shard, s.Shards, prev, dir)
 		}
 		byIndex[s.Shard] = dir
-		if cfg == nil {
-			cfg = c
-		}
 		shards = append(shards, s)
 	}
 	var missing []string
@@ -98,10 +101,6 @@ func merge(ctx context.Context, out string, force bool, dirs []string, stderr io
 		return usagef("missing shards of %d: %s", shards[0].Shards, strings.Join(missing, ", "))
 	}
 	sort.Slice(shards, func(a, b int) bool { return shards[a].Shard < shards[b].Shard })
-	t, err := tournament.New(ctx, cfg)
-	if err != nil {
-		return badInput(err)
-	}
 	res, err := t.Merge(shards)
 	if err != nil {
 		return badInput(err)

@@ -138,9 +138,6 @@ func planResume(ctx context.Context, fl runFlags) (*runPlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := t.SetShard(tournament.Shard{Index: ck.Shard, Count: ck.Shards}); err != nil {
-		return nil, usagef("%s: %v", filepath.Join(dir, checkpointFile), err)
-	}
 	return &runPlan{t: t, dir: dir, resume: ck}, nil
 }
 

@@ -57,7 +57,8 @@ func (c *checkpointWriter) write() error {
 // remove deletes the checkpoint of a finished run.
 func (c *checkpointWriter) remove() error { return removeIfPresent(c.path) }
 
-// readCheckpoint reads the checkpoint of the run folder dir and checks it belongs to t.
+// readCheckpoint reads the checkpoint of the run folder dir, checks it belongs to t and every
+// number in it, and sets t's shard to the checkpoint's.
 func readCheckpoint(dir string, t *tournament.Tournament) (*tournament.Checkpoint, error) {
 	path := filepath.Join(dir, checkpointFile)
 	data, err := os.ReadFile(path)
@@ -67,7 +68,7 @@ func readCheckpoint(dir string, t *tournament.Tournament) (*tournament.Checkpoin
 	if err != nil {
 		return nil, usagef("read %s: %v", path, err)
 	}
-	ck, err := t.ReadCheckpoint(data)
+	ck, err := t.LoadCheckpoint(data)
 	if errors.Is(err, tournament.ErrForeignCheckpoint) {
 		return nil, usagef("%s belongs to another configuration than %s", path, filepath.Join(dir, report.ConfigFile))
 	}

@@ -1,0 +1,172 @@
+package sim
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// CheckResult reports whether r can be what this match produced after playing its batches
+// 0 .. r.NextBatch-1 (those of its shard): it checks every count a Result holds, as decoded from
+// a checkpoint or a shard file, and names the first inconsistency. The tallies must have the
+// match's shape (seat orders, seats, deal size); every count must be non-negative; each seat's
+// share counts must add up to the games, its wins, draws and losses too; every order must have
+// played r.Deals games, the deals of batches 0 .. NextBatch-1; a paired tally must have one count
+// per deal, adding up to the first participant's scores in the two orders; and the convergence
+// record must hold the points of the first NextBatch batches, in order, growing, and below the
+// totals. A Result that passes is safe to resume from or to merge.
+func (m *Match) CheckResult(r *Result) error {
+	if r == nil {
+		return errors.New("no result")
+	}
+	batches := (m.Deals + BatchSize - 1) / BatchSize
+	switch {
+	case len(r.Orders) != len(m.Orders):
+		return fmt.Errorf("%d seat orders, the match has %d", len(r.Orders), len(m.Orders))
+	case len(r.Convergence) != len(m.Orders):
+		return fmt.Errorf("%d convergence records, the match has %d seat orders", len(r.Convergence), len(m.Orders))
+	case r.NextBatch < 0 || r.NextBatch > batches:
+		return fmt.Errorf("next batch %d: the match has %d batches", r.NextBatch, batches)
+	case r.Deals != m.dealsIn(r.NextBatch):
+		return fmt.Errorf("%d deals after %d batches: the match plays %d", r.Deals, r.NextBatch, m.dealsIn(r.NextBatch))
+	case r.Stopped && r.NextBatch == batches:
+		return errors.New("stopped after its last batch")
+	case (r.Paired != nil) != m.paired():
+		return errors.New("its pairing does not match the match's")
+	}
+	for k, t := range r.Orders {
+		if err := m.checkTally(k, t, r.Deals); err != nil {
+			return fmt.Errorf("seat order %d: %w", k, err)
+		}
+		if err := checkConvergence(r.Convergence[k], r.NextBatch, seat0Sums(t)); err != nil {
+			return fmt.Errorf("seat order %d: convergence: %w", k, err)
+		}
+	}
+	if r.Paired != nil {
+		if err := m.checkPaired(r); err != nil {
+			return fmt.Errorf("paired tally: %w", err)
+		}
+	}
+	return nil
+}
+
+// checkTally checks the tally of seat order k after deals games.
+func (m *Match) checkTally(k int, t *Tally, deals int64) error {
+	seats := len(m.Orders[k])
+	bins := m.Setup.Pairs*seats + 1
+	switch {
+	case t == nil:
+		return errors.New("no tally")
+	case t.Seats != seats || t.Pairs != m.Setup.Pairs:
+		return fmt.Errorf("%d seats and %d pairs, the match has %d and %d", t.Seats, t.Pairs, seats, m.Setup.Pairs)
+	case t.Games != deals:
+		return fmt.Errorf("%d games, the deals played are %d", t.Games, deals)
+	case len(t.Share) != seats || len(t.Wins) != seats || len(t.Draws) != seats || len(t.Losses) != seats:
+		return fmt.Errorf("%d share rows, %d wins, %d draws, %d losses for %d seats", len(t.Share), len(t.Wins), len(t.Draws), len(t.Losses), seats)
+	}
+	for i := range seats {
+		if len(t.Share[i]) != bins {
+			return fmt.Errorf("seat %d: %d share counts, want %d", i, len(t.Share[i]), bins)
+		}
+		sum, err := total(t.Share[i])
+		if err != nil {
+			return fmt.Errorf("seat %d: share counts: %w", i, err)
+		}
+		if sum != t.Games {
+			return fmt.Errorf("seat %d: share counts add up to %d, the games are %d", i, sum, t.Games)
+		}
+		wdl, err := total([]int64{t.Wins[i], t.Draws[i], t.Losses[i]})
+		if err != nil || wdl != t.Games {
+			return fmt.Errorf("seat %d: wins %d + draws %d + losses %d is not the games %d", i, t.Wins[i], t.Draws[i], t.Losses[i], t.Games)
+		}
+	}
+	turnsMax := int64(1000*(2*m.Setup.Pairs+m.Setup.Singletons) + 10000)
+	switch {
+	case t.TurnSum < t.Games || t.TurnSum > t.Games*turnsMax:
+		return fmt.Errorf("%d turns in %d games", t.TurnSum, t.Games)
+	case t.TurnSumSq < t.TurnSum || float64(t.TurnSumSq) > float64(t.Games)*float64(turnsMax)*float64(turnsMax):
+		return fmt.Errorf("a sum of squared turns of %d for %d turns in %d games", t.TurnSumSq, t.TurnSum, t.Games)
+	case t.Stalemates < 0 || t.Stalemates > t.Games:
+		return fmt.Errorf("%d stalemates in %d games", t.Stalemates, t.Games)
+	case t.Lucky < 0 || t.Lucky > t.TurnSum:
+		return fmt.Errorf("%d lucky matches in %d turns", t.Lucky, t.TurnSum)
+	case t.LuckySumSq < t.Lucky || (t.Games > 0 && float64(t.LuckySumSq) > float64(t.Lucky)*float64(t.Lucky)):
+		return fmt.Errorf("a sum of squared lucky matches of %d for %d", t.LuckySumSq, t.Lucky)
+	}
+	return nil
+}
+
+// total returns the sum of non-negative counts, or an error naming a negative count or an
+// overflow.
+func total(xs []int64) (int64, error) {
+	var s int64
+	for i, x := range xs {
+		if x < 0 {
+			return 0, fmt.Errorf("count %d is negative (%d)", i, x)
+		}
+		if s > math.MaxInt64-x {
+			return 0, errors.New("the counts overflow")
+		}
+		s += x
+	}
+	return s, nil
+}
+
+// checkPaired checks the paired tally of a two-player match against its seat orders' tallies.
+func (m *Match) checkPaired(r *Result) error {
+	p := r.Paired
+	switch {
+	case p.Pairs != m.Setup.Pairs || len(p.Sum) != 4*m.Setup.Pairs+1:
+		return fmt.Errorf("%d pairs and %d sums, the match has %d pairs", p.Pairs, len(p.Sum), m.Setup.Pairs)
+	case p.Deals != r.Deals:
+		return fmt.Errorf("%d deals, the seat orders %d", p.Deals, r.Deals)
+	}
+	n, err := total(p.Sum)
+	if err != nil {
+		return err
+	}
+	if n != p.Deals {
+		return fmt.Errorf("the sums count %d deals, not %d", n, p.Deals)
+	}
+	// The first participant's scores, in units of 1/2 pair, over both orders.
+	var want, got int64
+	for k, o := range m.Orders {
+		seat := 0
+		for i, pl := range o {
+			if pl == 0 {
+				seat = i
+			}
+		}
+		for s, c := range r.Orders[k].Share[seat] {
+			want += int64(s) * c
+		}
+	}
+	for s, c := range p.Sum {
+		got += int64(s) * c
+	}
+	if got != want {
+		return fmt.Errorf("the sums total %d half pairs, the seat orders give the first player %d", got, want)
+	}
+	return nil
+}
+
+// checkConvergence checks a convergence record of the first next batches against the totals.
+func checkConvergence(points []Point, next int64, totals Point) error {
+	if len(points) != convergencePoints(next) {
+		return fmt.Errorf("%d points for %d batches, want %d", len(points), next, convergencePoints(next))
+	}
+	at := NextConvergencePoint(0)
+	var prev Point
+	for i, p := range points {
+		switch {
+		case p.Batch != at:
+			return fmt.Errorf("point %d is at batch %d, want %d", i, p.Batch, at)
+		case p.Games < prev.Games || p.Sum < prev.Sum || p.SumSq < prev.SumSq || p.Games > p.Batch*BatchSize:
+			return fmt.Errorf("point %d (%d games) does not follow the one before", i, p.Games)
+		case p.Games > totals.Games || p.Sum > totals.Sum || p.SumSq > totals.SumSq:
+			return fmt.Errorf("point %d exceeds the totals", i)
+		}
+		prev, at = p, NextConvergencePoint(at)
+	}
+	return nil
+}

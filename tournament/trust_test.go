@@ -1,0 +1,302 @@
+package tournament_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"memsim/analysis/report"
+	"memsim/sim"
+	"memsim/tournament"
+)
+
+const trustConfig = `seed: 17
+games: 33000
+rules: {pairs: [3, 4]}
+players:
+  - {name: parity, policy: parity}
+  - {name: daring, policy: daring}
+`
+
+// resultsJSON plays (or resumes) the trust tournament and returns its results.json.
+func resultsJSON(t *testing.T, tr *tournament.Tournament, o tournament.Options) ([]byte, error) {
+	t.Helper()
+	ctx := context.Background()
+	res, err := tr.Play(ctx, o)
+	if err != nil {
+		return nil, err
+	}
+	run, err := tr.Report(ctx, res)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := report.WriteJSON(&b, run); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// interruptedCheckpoint plays the trust tournament until the second match's first round and
+// returns the checkpoint as written then.
+func interruptedCheckpoint(t *testing.T) []byte {
+	t.Helper()
+	tr, err := parse(t, trustConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var saved []byte
+	_, err = tr.Play(ctx, tournament.Options{Workers: 2, Checkpoint: func(c *tournament.Checkpoint) error {
+		if len(c.Done) == 1 && c.Current != nil && saved == nil {
+			if saved, err = json.Marshal(c); err != nil {
+				return err
+			}
+			cancel()
+		}
+		return nil
+	}})
+	if !errors.Is(err, context.Canceled) || saved == nil {
+		t.Fatalf("the run was not interrupted: %v", err)
+	}
+	return saved
+}
+
+// mutate returns data with one random change: a digit changed, a byte deleted, inserted or
+// doubled, or a number replaced by a negative or a huge one.
+func mutate(r *rand.Rand, data []byte) []byte {
+	out := bytes.Clone(data)
+	i := r.IntN(len(out))
+	switch r.IntN(5) {
+	case 0:
+		for k := 0; k < len(out); k++ {
+			if j := (i + k) % len(out); out[j] >= '0' && out[j] <= '9' {
+				out[j] = byte('0' + (int(out[j]-'0')+1+r.IntN(9))%10)
+				return out
+			}
+		}
+	case 1:
+		return append(out[:i:i], out[i+1:]...)
+	case 2:
+		return append(out[:i:i], append([]byte{"0123456789,-]}[{\"."[r.IntN(17)]}, out[i:]...)...)
+	case 3:
+		j := min(len(out), i+1+r.IntN(40))
+		return append(out[:j:j], append(bytes.Clone(out[i:j]), out[j:]...)...)
+	}
+	for k := 0; k < len(out); k++ {
+		if j := (i + k) % len(out); out[j] >= '1' && out[j] <= '9' {
+			repl := []byte("-1")
+			if r.IntN(2) == 0 {
+				repl = []byte("99999999999999999999")
+			}
+			return append(out[:j:j], append(repl, out[j+1:]...)...)
+		}
+	}
+	return out
+}
+
+// oneLine checks that an error reads as one line.
+func oneLine(t *testing.T, what string, err error) {
+	t.Helper()
+	if msg := err.Error(); msg == "" || strings.ContainsAny(msg, "\n\r") {
+		t.Errorf("%s: the error is not one line: %q", what, msg)
+	}
+}
+
+// Seeded random damage to a real checkpoint is refused with one clear line, or, where the damage
+// leaves the content as it was, the resumed run gives the results of an undamaged one. A panic
+// fails the test.
+func TestDamagedCheckpoints(t *testing.T) {
+	saved := interruptedCheckpoint(t)
+	fresh, err := parse(t, trustConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := resultsJSON(t, fresh, tournament.Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	refused, resumed := 0, 0
+	for i := range 400 {
+		data := mutate(r, saved)
+		tr, err := parse(t, trustConfig)
+		if err != nil {
+			t.Fatal(err)
+		}
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					t.Fatalf("mutation %d panicked: %v\n%s", i, p, data)
+				}
+			}()
+			ck, err := tr.LoadCheckpoint(data)
+			if err != nil {
+				refused++
+				oneLine(t, fmt.Sprintf("mutation %d", i), err)
+				return
+			}
+			resumed++
+			got, err := resultsJSON(t, tr, tournament.Options{Workers: 2, Resume: ck})
+			if err != nil {
+				t.Errorf("mutation %d: accepted, then the run failed: %v", i, err)
+				return
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("mutation %d: accepted, and the results differ from an undamaged run's", i)
+			}
+		}()
+	}
+	t.Logf("%d mutations refused, %d accepted with the undamaged results", refused, resumed)
+}
+
+// Damage that keeps the hash right (someone edited the numbers and recomputed it) is still
+// refused where it breaks what the numbers must satisfy.
+func TestEditedCheckpointsAreChecked(t *testing.T) {
+	saved := interruptedCheckpoint(t)
+	tests := []struct {
+		name string
+		edit func(c *tournament.Checkpoint)
+	}{
+		{"a nil finished match", func(c *tournament.Checkpoint) { c.Done[0] = nil }},
+		{"an appended match", func(c *tournament.Checkpoint) { c.Done = append(c.Done, c.Done[0]) }},
+		{"a finished match in place of the current one", func(c *tournament.Checkpoint) { c.Current = c.Done[0] }},
+		{"a negative count", func(c *tournament.Checkpoint) { c.Done[0].Orders[0].Share[0][1] = -3 }},
+		{"a short row", func(c *tournament.Checkpoint) { c.Current.Orders[1].Share[0] = c.Current.Orders[1].Share[0][:2] }},
+		{"games moved between seats' counts", func(c *tournament.Checkpoint) { c.Done[0].Orders[0].Wins[0] += 5 }},
+		{"a shard that does not exist", func(c *tournament.Checkpoint) { c.Shard, c.Shards = 3, 2 }},
+		{"a shard of another run", func(c *tournament.Checkpoint) { c.Shard, c.Shards = 1, 2 }},
+		{"the current match's deals", func(c *tournament.Checkpoint) { c.Current.Deals += sim.BatchSize }},
+		{"a stopped match that had no rule", func(c *tournament.Checkpoint) { c.Current.Stopped = false; c.Done[0].Stopped = true }},
+	}
+	for _, tt := range tests {
+		tr, err := parse(t, trustConfig)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ck, err := tr.LoadCheckpoint(saved)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tt.edit(ck)
+		data, err := json.Marshal(ck) // with its hash recomputed
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr2, _ := parse(t, trustConfig)
+		if _, err := tr2.LoadCheckpoint(data); err == nil {
+			t.Errorf("%s: accepted", tt.name)
+		} else {
+			oneLine(t, tt.name, err)
+		}
+	}
+}
+
+// Seeded random damage to a real shard file is refused with one clear line, or merges to the
+// results of the undamaged shards.
+func TestDamagedShards(t *testing.T) {
+	whole, err := parse(t, trustConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := resultsJSON(t, whole, tournament.Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files [][]byte
+	for i := 1; i <= 2; i++ {
+		tr, _ := parse(t, trustConfig)
+		if err := tr.SetShard(tournament.Shard{Index: i, Count: 2}); err != nil {
+			t.Fatal(err)
+		}
+		res, err := tr.Play(context.Background(), tournament.Options{Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := json.Marshal(tr.ShardResult(res))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, data)
+	}
+	merge := func(datas [][]byte) ([]byte, error) {
+		tr, _ := parse(t, trustConfig)
+		var shards []*tournament.ShardResult
+		for _, d := range datas {
+			s, err := tr.LoadShardResult(d)
+			if err != nil {
+				return nil, err
+			}
+			shards = append(shards, s)
+		}
+		res, err := tr.Merge(shards)
+		if err != nil {
+			return nil, err
+		}
+		run, err := tr.Report(context.Background(), res)
+		if err != nil {
+			return nil, err
+		}
+		var b bytes.Buffer
+		err = report.WriteJSON(&b, run)
+		return b.Bytes(), err
+	}
+	if got, err := merge(files); err != nil || !bytes.Equal(got, want) {
+		t.Fatalf("the undamaged shards: %v, or results that differ from one process's", err)
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	refused := 0
+	for i := range 400 {
+		datas := [][]byte{files[0], files[1]}
+		k := r.IntN(2)
+		datas[k] = mutate(r, files[k])
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					t.Fatalf("mutation %d panicked: %v", i, p)
+				}
+			}()
+			got, err := merge(datas)
+			if err != nil {
+				refused++
+				oneLine(t, fmt.Sprintf("mutation %d", i), err)
+				return
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("mutation %d: accepted, and the merged results differ", i)
+			}
+		}()
+	}
+	t.Logf("%d of 400 mutations refused", refused)
+}
+
+// FuzzLoadCheckpoint feeds LoadCheckpoint arbitrary checkpoints, with their hash made right so
+// that the number checks, not the hash, meet them: nothing may panic.
+func FuzzLoadCheckpoint(f *testing.F) {
+	f.Add([]byte(`{"version":2,"done":[],"current":null,"shard":0,"shards":0}`))
+	f.Add([]byte(`{"version":2,"done":[null],"current":{"Orders":[null]},"shard":1,"shards":1}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var c tournament.Checkpoint
+		type plain tournament.Checkpoint
+		if json.Unmarshal(data, (*plain)(&c)) != nil {
+			return
+		}
+		tr, err := parse(t, trustConfig)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.ConfigHash, c.Seed = tournament.ConfigHash(tr.Config), tr.Config.Seed
+		fixed, err := json.Marshal(&c)
+		if err != nil {
+			return
+		}
+		if _, err := tr.LoadCheckpoint(fixed); err != nil {
+			oneLine(t, "fuzz", err)
+		}
+	})
+}

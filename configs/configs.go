@@ -38,7 +38,16 @@ type Options struct {
 	// players[].opponent, or nil for a policy that takes no opponent (strategies.Opponents).
 	Opponents func(policy string) []string
 	MaxPairs  int // largest deal size accepted in rules.pairs (and largest singletons count)
+	// MaxGames and MaxWorkers bound games and workers (0: no bound beyond the int's).
+	MaxGames, MaxWorkers int
 }
+
+// MaxNameLength bounds the length of a tournament's name (a folder name) and MaxOutputLength that
+// of its output path, in bytes: what file systems accept.
+const (
+	MaxNameLength   = 200
+	MaxOutputLength = 4000
+)
 
 // Format says which players meet.
 type Format uint8
@@ -82,6 +91,9 @@ type Tournament struct {
 	Output  string
 	// Stop is an optional rule to end a matchup before Games: nil plays every game.
 	Stop *Stop
+	// Positions gives the position of the value of every key the file gives, by its path
+	// ("games", "rules.pairs", "players", ...), for errors found after parsing (Tournament.At).
+	Positions map[string]Pos
 }
 
 // Stop says when a match may end before its games are all played. Rules are checked every

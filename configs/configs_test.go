@@ -13,9 +13,11 @@ import (
 // testOptions are the options memsim passes.
 func testOptions() Options {
 	return Options{
-		Policies:  []string{"optimal", "best-response", "safe", "daring", "parity", "random", "greedy-random", "forgetful"},
-		Opponents: testOpponents,
-		MaxPairs:  500,
+		Policies:   []string{"optimal", "best-response", "safe", "daring", "parity", "random", "greedy-random", "forgetful"},
+		Opponents:  testOpponents,
+		MaxPairs:   500,
+		MaxGames:   1000000,
+		MaxWorkers: 64,
 	}
 }
 
@@ -194,7 +196,7 @@ players:
   - {name: h, policy: forgetful, memory: {forget: handover-uniform}}
   - {name: two, policy: optimal, choices: [safe, daring]}
   - {name: zp, policy: best-response, opponent: parity, choices: [pass, daring, safe]}
-output: "weird \"dir\"\twith \u00e9 and \\ and # and: colon"
+output: "weird \"dir\" with \u00e9 and \\ and # and: colon"
 `,
 		"three per game": "rules: {players_per_game: 3}\nformat: round-robin\nplayers: [{name: a, policy: safe}, {name: b, policy: safe}, {name: c, policy: safe}]\n",
 	}
@@ -283,15 +285,21 @@ var errorCases = []struct {
 	{"alias", "seed: &s 5\ngames: *s\n" + two, "2:8", "games: aliases (*s) are not supported"},
 	{"tagged mapping", "rules: !!set {pairs: ~}\n" + two, "1:8", "rules: unsupported tag !!set"},
 	// Values.
-	{"games: 0", "games: 0\n" + two, "1:8", "games: must be at least 1, got 0"},
-	{"games: overflow", "games: 99999999999999999999\n" + two, "1:8", "games: 99999999999999999999 is too large (at most 9223372036854775807)"},
-	{"workers: -1", "workers: -1\n" + two, "1:10", "workers: must be at least 0, got -1"},
+	{"games: 0", "games: 0\n" + two, "1:8", "games: must be between 1 and 1000000, got 0"},
+	{"games: overflow", "games: 99999999999999999999\n" + two, "1:8", "games: must be between 1 and 1000000, got 99999999999999999999"},
+	{"workers: -1", "workers: -1\n" + two, "1:10", "workers: must be between 0 and 64, got -1"},
 	{"seed: -1", "seed: -1\n" + two, "1:7", "seed: must not be negative, got -1"},
 	{"seed: overflow", "seed: 18446744073709551616\n" + two, "1:7", "seed: 18446744073709551616 is too large (at most 18446744073709551615)"},
 	{"name: bad characters", "name: my tour\n" + two, "1:7", `name: "my tour" is not a valid name`},
 	{"name: ..", "name: ..\n" + two, "1:7", `name: ".." is not a valid name`},
 	{"format: unknown", "format: league\n" + two, "1:9", `format: unknown format "league" (allowed: round-robin, gauntlet)`},
 	{"output: empty", "output: ''\n" + two, "1:9", "output: must not be empty"},
+	{"output: NUL", "output: \"a\\0b\"\n" + two, "1:9", `output: "a\x00b": a path must not hold control characters`},
+	{"output: newline", "output: \"a\\nb\"\n" + two, "1:9", "a path must not hold control characters"},
+	{"output: too long", "output: " + strings.Repeat("x", 4001) + "\n" + two, "1:9", "4001 bytes: a path has at most 4000"},
+	{"name: too long", "name: " + strings.Repeat("n", 201) + "\n" + two, "1:7", "201 characters: a name (a folder name) has at most 200"},
+	{"games: above the bound", "games: 1000001\n" + two, "1:8", "games: must be between 1 and 1000000, got 1000001"},
+	{"workers: above the bound", "workers: 65\n" + two, "1:10", "workers: must be between 0 and 64, got 65"},
 	{"pairs: [0]", "rules: {pairs: [0]}\n" + two, "1:17", "rules.pairs[0]: must be between 1 and 500, got 0"},
 	{"pairs: too large", "rules: {pairs: 501}\n" + two, "1:16", "rules.pairs: must be between 1 and 500, got 501"},
 	{"pairs: []", "rules: {pairs: []}\n" + two, "1:16", "rules.pairs: must not be empty"},
@@ -424,6 +432,7 @@ func FuzzParse(f *testing.F) {
 // withoutPos returns a copy of t with the players' positions cleared.
 func withoutPos(t *Tournament) *Tournament {
 	c := *t
+	c.Positions = nil
 	c.Players = append([]Player(nil), t.Players...)
 	for i := range c.Players {
 		c.Players[i].Pos, c.Players[i].MemoryPos, c.Players[i].ChoicesPos = Pos{}, Pos{}, Pos{}

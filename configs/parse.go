@@ -167,16 +167,20 @@ func printable(r rune) bool {
 // tournament checks the top-level mapping and fills in the defaults.
 func (p *parser) tournament(top *yaml.Node) (*Tournament, error) {
 	t := &Tournament{
-		File:   p.file,
-		Seed:   defaultSeed,
-		Games:  defaultGames,
-		Format: RoundRobin,
-		Rules:  Rules{Pairs: []int{defaultPairs}, PlayersPerGame: defaultPlayersPerGame, Pass: rules.PassNever},
-		Output: defaultOutput,
+		File:      p.file,
+		Seed:      defaultSeed,
+		Games:     defaultGames,
+		Format:    RoundRobin,
+		Rules:     Rules{Pairs: []int{defaultPairs}, PlayersPerGame: defaultPlayersPerGame, Pass: rules.PassNever},
+		Output:    defaultOutput,
+		Positions: map[string]Pos{},
 	}
 	entries, err := p.mapping(top, "", "name", "seed", "games", "workers", "paired", "format", "rules", "players", "output", "stop")
 	if err != nil {
 		return nil, err
+	}
+	for _, e := range entries {
+		t.Positions[e.key] = posOf(e.val)
 	}
 	var (
 		named                                    bool
@@ -188,15 +192,19 @@ func (p *parser) tournament(top *yaml.Node) (*Tournament, error) {
 		case "name":
 			named = true
 			t.Name, err = p.str(e.val, e.key)
-			if err == nil && !validName(t.Name, "") {
+			switch {
+			case err != nil:
+			case !validName(t.Name, ""):
 				err = p.errAt(e.val, e.key, "%s is not a valid name: it must match [A-Za-z0-9._-]+ and not be \".\" or \"..\"", quote(t.Name))
+			case len(t.Name) > MaxNameLength:
+				err = p.errAt(e.val, e.key, "%d characters: a name (a folder name) has at most %d", len(t.Name), MaxNameLength)
 			}
 		case "seed":
 			t.Seed, err = p.seed(e.val, e.key)
 		case "games":
-			t.Games, err = p.intIn(e.val, e.key, 1, math.MaxInt)
+			t.Games, err = p.intIn(e.val, e.key, 1, bound(p.opts.MaxGames))
 		case "workers":
-			t.Workers, err = p.intIn(e.val, e.key, 0, math.MaxInt)
+			t.Workers, err = p.intIn(e.val, e.key, 0, bound(p.opts.MaxWorkers))
 		case "paired":
 			paired = e.val
 			t.Paired, err = p.boolean(e.val, e.key)
@@ -207,7 +215,7 @@ func (p *parser) tournament(top *yaml.Node) (*Tournament, error) {
 				err = p.wrap(e.val, e.key, err)
 			}
 		case "rules":
-			perGameVal, err = p.rules(e.val, &t.Rules)
+			perGameVal, err = p.rules(e.val, &t.Rules, t.Positions)
 		case "players":
 			playersKey = e.keyNode
 			t.Players, err = p.players(e.val)
@@ -216,8 +224,14 @@ func (p *parser) tournament(top *yaml.Node) (*Tournament, error) {
 			t.Stop, err = p.stop(e.val)
 		case "output":
 			t.Output, err = p.str(e.val, e.key)
-			if err == nil && t.Output == "" {
+			switch {
+			case err != nil:
+			case t.Output == "":
 				err = p.errAt(e.val, e.key, "must not be empty")
+			case len(t.Output) > MaxOutputLength:
+				err = p.errAt(e.val, e.key, "%d bytes: a path has at most %d", len(t.Output), MaxOutputLength)
+			case strings.ContainsFunc(t.Output, func(r rune) bool { return r < 0x20 || r == 0x7f }):
+				err = p.errAt(e.val, e.key, "%s: a path must not hold control characters", quote(t.Output))
 			}
 		}
 		if err != nil {
@@ -227,7 +241,7 @@ func (p *parser) tournament(top *yaml.Node) (*Tournament, error) {
 	if !named {
 		base := filepath.Base(p.file)
 		t.Name = strings.TrimSuffix(base, filepath.Ext(base))
-		if !validName(t.Name, "") {
+		if !validName(t.Name, "") || len(t.Name) > MaxNameLength {
 			return nil, p.errAt(top, "", "no name given, and the file name's base %s is not a valid name (it must match [A-Za-z0-9._-]+ and not be \".\" or \"..\"): add a name key", quote(t.Name))
 		}
 	}
@@ -263,15 +277,24 @@ func (p *parser) tournament(top *yaml.Node) (*Tournament, error) {
 	return t, nil
 }
 
-// rules checks the rules mapping into r and returns the value node of players_per_game (nil if it
-// is not given).
-func (p *parser) rules(n *yaml.Node, r *Rules) (perGame *yaml.Node, err error) {
+// bound returns the largest value a key with the given bound accepts (0: no bound).
+func bound(max int) int64 {
+	if max <= 0 {
+		return math.MaxInt
+	}
+	return int64(max)
+}
+
+// rules checks the rules mapping into r, recording the positions of its values in pos, and returns
+// the value node of players_per_game (nil if it is not given).
+func (p *parser) rules(n *yaml.Node, r *Rules, pos map[string]Pos) (perGame *yaml.Node, err error) {
 	entries, err := p.mapping(n, "rules", "pairs", "singletons", "players_per_game", "pass")
 	if err != nil {
 		return nil, err
 	}
 	for _, e := range entries {
 		path := "rules." + e.key
+		pos[path] = posOf(e.val)
 		switch e.key {
 		case "pairs":
 			r.Pairs, err = p.pairs(e.val, path)

@@ -34,13 +34,79 @@ import (
 	"memsim/strategies"
 )
 
-// MaxPairs is the largest deal size a configuration may ask for.
-const MaxPairs = 1000
+// Bounds of a tournament, each derived from what the machine and the counters can hold, and
+// checked before anything is played.
+const (
+	// MaxPairs is the largest deal size (and number of singletons) a configuration may ask for.
+	MaxPairs = 1000
+	// MaxGames is the largest number of games per matchup: the tallies are 64-bit integers, and
+	// the sum of squared scores of a seat (at most 8 seats × 1000 pairs, in units of 1/seats
+	// pair: 8,000² = 6.4·10⁷ per game) stays below 2⁶³ ≈ 9.2·10¹⁸ up to 1.4·10¹¹ games.
+	MaxGames = 100_000_000_000
+	// MaxWorkers is the largest number of worker goroutines.
+	MaxWorkers = 1024
+	// MaxMatchups is the largest number of seat orders a tournament plays (over all deal sizes):
+	// each keeps its score counts, up to 16 kB at 1,000 pairs, in memory and in the reports.
+	MaxMatchups = 10_000
+	// MaxTableCells bounds the choice table a player plays from: (pairs + 1)² × (singletons + 1)
+	// cells (times the 2·pairs + 3 leads of a player that plays to win), 2 bytes each.
+	MaxTableCells = 50_000_000
+)
 
 // ConfigOptions returns what configs.Parse and configs.ParseSuite accept: the registered policies,
-// the opponents each may answer, and deal sizes up to MaxPairs.
+// the opponents each may answer, deal sizes up to MaxPairs, games up to MaxGames and workers up to
+// MaxWorkers.
 func ConfigOptions() configs.Options {
-	return configs.Options{Policies: strategies.Names(), Opponents: strategies.Opponents, MaxPairs: MaxPairs}
+	return configs.Options{Policies: strategies.Names(), Opponents: strategies.Opponents, MaxPairs: MaxPairs,
+		MaxGames: MaxGames, MaxWorkers: MaxWorkers}
+}
+
+// checkSize refuses a tournament too large to lay out or to hold: too many seat orders, or
+// choice tables too large, before anything is built.
+func checkSize(cfg *configs.Tournament) error {
+	k, p := len(cfg.Players), cfg.Rules.PlayersPerGame
+	orders := seatingCount(k, p, cfg.Format)
+	if orders > MaxMatchups/len(cfg.Rules.Pairs) {
+		return cfg.At(cfg.Positions["players"], fmt.Errorf("players: %d players in games of %d make more than %d seat orders with %d deal sizes: at most %d (fewer players, or smaller games)",
+			k, p, MaxMatchups, len(cfg.Rules.Pairs), MaxMatchups))
+	}
+	n, s := slices.Max(cfg.Rules.Pairs), cfg.Rules.Singletons
+	cells := float64(n+1) * float64(n+1) * float64(s+1)
+	for _, pl := range cfg.Players {
+		if p, err := rules.ParsePolicy(pl.Policy); err == nil && p.PlaysToWin() {
+			cells *= float64(2*n + 3)
+			break
+		}
+	}
+	if cells > MaxTableCells {
+		pos, ok := cfg.Positions["rules.singletons"]
+		if !ok {
+			pos = cfg.Positions["rules.pairs"]
+		}
+		return cfg.At(pos, fmt.Errorf("rules: %d pairs and %d singletons need choice tables of %.3g cells, at most %d (fewer pairs or singletons)", n, s, cells, MaxTableCells))
+	}
+	return nil
+}
+
+// seatingCount returns the number of seatings seatTuples lists, or more than MaxMatchups when
+// there are more: k!/(k-p)! ordered tuples, those with player 0 in a gauntlet.
+func seatingCount(k, p int, format configs.Format) int {
+	count := 1
+	for i := range p {
+		count *= k - i
+		if count > MaxMatchups {
+			return MaxMatchups + 1
+		}
+	}
+	if format == configs.Gauntlet && p > 1 {
+		// The tuples without player 0: (k-1)!/(k-1-p)!.
+		without := 1
+		for i := range p {
+			without *= k - 1 - i
+		}
+		count -= without
+	}
+	return count
 }
 
 // Tournament is a configuration with its players built and its matches laid out.
@@ -66,6 +132,9 @@ type Match struct {
 // player in a gauntlet); with paired deals, the two seat orders of two players form one match. An
 // error names the configuration file (and the player's line where the player is at fault).
 func New(ctx context.Context, cfg *configs.Tournament) (*Tournament, error) {
+	if err := checkSize(cfg); err != nil {
+		return nil, err
+	}
 	t := &Tournament{Config: cfg}
 	env := strategies.Env{
 		MaxPairs:   slices.Max(cfg.Rules.Pairs),

@@ -2,6 +2,7 @@ package tournament_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -53,5 +54,36 @@ players:
 	_, err = parse(t, "players:\n  - {name: a, policy: optimal}\n  - {name: b, policy: random, choices: [daring]}\n")
 	if err == nil || !strings.Contains(err.Error(), "takes no choice set") {
 		t.Errorf("random with choices: %v", err)
+	}
+}
+
+// Tournaments too large to lay out or to hold are refused, at the key at fault, before anything is
+// built (the input probes of issue 13: 16 players in games of 8, 1,000 pairs with 1,000
+// singletons).
+func TestTooLarge(t *testing.T) {
+	var players strings.Builder
+	for i := range 16 {
+		fmt.Fprintf(&players, "  - {name: p%d, policy: daring}\n", i)
+	}
+	tests := []struct{ src, want string }{
+		{"rules: {players_per_game: 8}\nplayers:\n" + players.String(), "t.yaml:3:3: players: 16 players in games of 8 make more than 10000 seat orders"},
+		{"rules: {pairs: [1000], singletons: 1000}\nplayers: [{name: a, policy: safe}, {name: b, policy: daring}]\n", "t.yaml:1:36: rules: 1000 pairs and 1000 singletons need choice tables of 1e+09 cells, at most 50000000"},
+	}
+	for _, tt := range tests {
+		_, err := parse(t, tt.src)
+		if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("%q: %v, want %q", tt.src, err, tt.want)
+		}
+	}
+	// The counts of seatings match the enumeration.
+	for _, f := range []string{"round-robin", "gauntlet"} {
+		tr, err := parse(t, "format: "+f+"\nrules: {players_per_game: 3}\nplayers:\n"+strings.Join(strings.SplitAfter(players.String(), "\n")[:6], ""))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]int{"round-robin": 6 * 5 * 4, "gauntlet": 6*5*4 - 5*4*3}[f]
+		if len(tr.Matches) != want {
+			t.Errorf("%s: %d matches, want %d", f, len(tr.Matches), want)
+		}
 	}
 }

@@ -105,8 +105,16 @@ func merge(ctx context.Context, out string, force bool, dirs []string, stderr io
 	if err != nil {
 		return badInput(err)
 	}
-	if err := claimRunFolder(out, force); err != nil {
+	lock, err := lockFolder(out)
+	if err != nil {
 		return err
+	}
+	defer lock.release()
+	if err := cleanStale(out); err != nil {
+		return err
+	}
+	if f, ok := holdsRun(out); ok && !force {
+		return usagef("run folder %s already holds a run (%s): use --force to replace it", out, f)
 	}
 	if err := finish(ctx, t, out, res, nil); err != nil {
 		return err

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -66,6 +65,7 @@ type runPlan struct {
 	t      *tournament.Tournament
 	dir    string
 	resume *tournament.Checkpoint
+	lock   *folderLock // the run folder's, held until the run ends
 }
 
 // planRun checks the flags and decides the run: a new run (of the whole tournament or of one
@@ -114,10 +114,18 @@ func planNew(ctx context.Context, fl runFlags, args []string) (*runPlan, error) 
 		}
 		p.dir = shardDir(p.dir, shard)
 	}
-	if err := claimRunFolder(p.dir, fl.force); err != nil {
+	if p.lock, err = lockFolder(p.dir); err != nil {
 		return nil, err
 	}
-	return p, report.WriteFileAtomic(filepath.Join(p.dir, report.ConfigFile), cfg.YAML())
+	err = cleanStale(p.dir)
+	if err == nil {
+		err = claimRunFolder(p.dir, fl.force, cfg.YAML())
+	}
+	if err != nil {
+		p.lock.release()
+		return nil, err
+	}
+	return p, nil
 }
 
 // planResume plans going on with the interrupted run of the folder --resume names.
@@ -134,11 +142,24 @@ func planResume(ctx context.Context, fl runFlags) (*runPlan, error) {
 	if err != nil {
 		return nil, badInput(err)
 	}
-	ck, err := readCheckpoint(dir, t)
+	lock, err := lockFolder(dir)
 	if err != nil {
 		return nil, err
 	}
-	return &runPlan{t: t, dir: dir, resume: ck}, nil
+	ck, err := readCheckpointAfterCleaning(dir, t)
+	if err != nil {
+		lock.release()
+		return nil, err
+	}
+	return &runPlan{t: t, dir: dir, resume: ck, lock: lock}, nil
+}
+
+// readCheckpointAfterCleaning removes what a killed process left in dir, then reads its checkpoint.
+func readCheckpointAfterCleaning(dir string, t *tournament.Tournament) (*tournament.Checkpoint, error) {
+	if err := cleanStale(dir); err != nil {
+		return nil, err
+	}
+	return readCheckpoint(dir, t)
 }
 
 func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stderr io.Writer) error {
@@ -146,10 +167,11 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 	if err != nil {
 		return err
 	}
+	defer p.lock.release()
 	cfg := p.t.Config
 	games := p.t.Games()
-	fmt.Fprintf(stderr, "memsim run: %s: %d matches, %d games, seed %d, %d workers\n",
-		cfg.Name, len(p.t.Matches), games, cfg.Seed, sim.Workers(cfg.Workers))
+	fmt.Fprintf(stderr, "memsim run: %s: %d matches, %d games, seed %d, %d workers, writing to %s\n",
+		cfg.Name, len(p.t.Matches), games, cfg.Seed, sim.Workers(cfg.Workers), p.dir)
 	prog := startProgress(stderr, games, fl.quiet)
 	ck := &checkpointWriter{path: filepath.Join(p.dir, checkpointFile), every: fl.checkpointEvery, last: time.Now()}
 	res, err := p.t.Play(ctx, tournament.Options{Workers: cfg.Workers, Progress: prog.done, Resume: p.resume, Checkpoint: ck.update})
@@ -163,24 +185,27 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 		}
 		return err
 	}
+	// The checkpoint holds every finished match before the folder is replaced: should the final
+	// write fail, resuming writes it again without playing.
+	if err := ck.write(); err != nil {
+		return err
+	}
 	if p.t.Shard().Count > 0 {
-		err = writeShard(p.dir, p.t.ShardResult(res))
+		err = writeShard(p.dir, cfg.YAML(), p.t.ShardResult(res))
 	} else {
 		err = finish(ctx, p.t, p.dir, res, stdout)
 	}
 	if err != nil {
-		return err
-	}
-	if err := ck.remove(); err != nil {
-		return err
+		return fmt.Errorf("the results could not be written (%w); %s still holds the finished games in %s: free what is needed, then write them with: memsim run --resume %s", err, p.dir, checkpointFile, p.dir)
 	}
 	fmt.Fprintf(stderr, "memsim run: %d games in %.2f s (%.3g games/s); wrote %s\n",
 		games, res.Elapsed.Seconds(), float64(games)/res.Elapsed.Seconds(), p.dir)
 	return nil
 }
 
-// finish writes the run folder dir from the results: results.json, the CSV and the reports with
-// their figures; it prints report.md to stdout, when not nil.
+// finish writes the run folder dir from the results, replacing what it held: config.yaml,
+// results.json, the CSV and the reports with their figures; it prints report.md to stdout, when
+// not nil.
 func finish(ctx context.Context, t *tournament.Tournament, dir string, res *tournament.Results, stdout io.Writer) error {
 	r, err := t.Report(ctx, res)
 	if err != nil {
@@ -190,42 +215,12 @@ func finish(ctx context.Context, t *tournament.Tournament, dir string, res *tour
 	if err != nil {
 		return err
 	}
-	if err := report.WriteDir(dir, r, t.Config.YAML(), figs); err != nil {
+	err = replaceFolder(dir, func(staging string) error { return report.WriteDir(staging, r, t.Config.YAML(), figs) })
+	if err != nil {
 		return err
 	}
 	if stdout == nil {
 		return nil
 	}
 	return report.WriteMarkdown(stdout, r)
-}
-
-// claimRunFolder makes sure a new run may write to dir: a folder holding a run (its config,
-// results or checkpoint) is only replaced with force.
-func claimRunFolder(dir string, force bool) error {
-	for _, f := range []string{report.ResultsFile, checkpointFile, report.ConfigFile} {
-		if _, err := os.Stat(filepath.Join(dir, f)); err == nil && !force {
-			hint := "use --force to replace it"
-			if f == checkpointFile {
-				hint = "resume it with: memsim run --resume " + dir + ", or use --force to start again"
-			}
-			return usagef("run folder %s already holds a run (%s): %s", dir, f, hint)
-		}
-	}
-	if force {
-		if err := removeIfPresent(filepath.Join(dir, checkpointFile)); err != nil {
-			return err
-		}
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("create run folder %s: %w", dir, err)
-	}
-	return nil
-}
-
-// removeIfPresent removes the file path, if there is one.
-func removeIfPresent(path string) error {
-	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("remove %s: %w", path, err)
-	}
-	return nil
 }

@@ -54,9 +54,6 @@ func (c *checkpointWriter) write() error {
 	return nil
 }
 
-// remove deletes the checkpoint of a finished run.
-func (c *checkpointWriter) remove() error { return removeIfPresent(c.path) }
-
 // readCheckpoint reads the checkpoint of the run folder dir, checks it belongs to t and every
 // number in it, and sets t's shard to the checkpoint's.
 func readCheckpoint(dir string, t *tournament.Tournament) (*tournament.Checkpoint, error) {
@@ -83,13 +80,18 @@ func shardDir(dir string, s tournament.Shard) string {
 	return filepath.Join(dir, fmt.Sprintf("shard-%d-of-%d", s.Index, s.Count))
 }
 
-// writeShard writes a finished shard's tallies to its folder.
-func writeShard(dir string, s *tournament.ShardResult) error {
+// writeShard replaces a finished shard's folder with its configuration and its tallies.
+func writeShard(dir string, config []byte, s *tournament.ShardResult) error {
 	data, err := json.Marshal(s)
 	if err != nil {
 		return err
 	}
-	return report.WriteFileAtomic(filepath.Join(dir, shardFile), data)
+	return replaceFolder(dir, func(staging string) error {
+		if err := report.WriteFileAtomic(filepath.Join(staging, report.ConfigFile), config); err != nil {
+			return err
+		}
+		return report.WriteFileAtomic(filepath.Join(staging, shardFile), data)
+	})
 }
 
 // shardOf returns the shard --shard names or, without it, the one a cluster engine's environment

@@ -1,0 +1,176 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"memsim/tournament"
+)
+
+// listFiles returns the names of the files below dir, relative to it, sorted.
+func listFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			rel, _ := filepath.Rel(dir, path)
+			out = append(out, rel)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// A run folder in use by another process is refused, for a new run, --force and --resume alike.
+func TestRunFolderIsLocked(t *testing.T) {
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, "locked", smallTournament)
+	out := filepath.Join(dir, "out", "locked")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src, _ := os.ReadFile(cfg)
+	if err := os.WriteFile(filepath.Join(out, "config.yaml"), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lock, err := lockFolder(out) // as another process would hold it
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"run", "--quiet", cfg},
+		{"run", "--quiet", "--force", cfg},
+		{"run", "--quiet", "--resume", out},
+	} {
+		_, stderr, code := runArgs(t, args...)
+		if code != exitUsage || !strings.Contains(stderr, "is in use by memsim process") || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v: exit %d, %q", args, code, stderr)
+		}
+	}
+	lock.release()
+	if _, stderr, code := runArgs(t, "run", "--quiet", "--force", cfg); code != exitOK {
+		t.Fatalf("after the lock is released: exit %d, %s", code, stderr)
+	}
+	if _, err := os.Stat(lockPath(out)); !os.IsNotExist(err) {
+		t.Errorf("the lock file stays after the run: %v", err)
+	}
+}
+
+// --force replaces the whole run folder: a rerun with fewer players leaves none of the earlier
+// run's files (its figures among them), and what a killed process left behind (temporary files
+// of atomic writes, staging folders) is cleaned up.
+func TestForceReplacesTheWholeFolder(t *testing.T) {
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, "f", smallTournament)
+	out := filepath.Join(dir, "out", "f")
+	if _, stderr, code := runArgs(t, "run", "--quiet", cfg); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	// Leftovers of a killed process.
+	stale := []string{filepath.Join(out, ".checkpoint.json.tmp-123"), filepath.Join(dir, "out", ".f.staging-9", "results.json")}
+	for _, s := range stale {
+		os.MkdirAll(filepath.Dir(s), 0o755)
+		if err := os.WriteFile(s, []byte("{"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fewer := strings.Replace(smallTournament, "  - {name: random, policy: random}\n", "", 1)
+	cfg = writeConfig(t, dir, "f", fewer)
+	if _, stderr, code := runArgs(t, "run", "--quiet", "--force", cfg); code != exitOK {
+		t.Fatalf("--force: exit %d: %s", code, stderr)
+	}
+	for _, s := range stale {
+		if _, err := os.Stat(s); !os.IsNotExist(err) {
+			t.Errorf("%s is still there", s)
+		}
+	}
+	// A fresh run of the smaller tournament writes exactly the same files.
+	fresh := t.TempDir()
+	cfg2 := writeConfig(t, fresh, "f", fewer)
+	if _, stderr, code := runArgs(t, "run", "--quiet", cfg2); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	got, want := listFiles(t, out), listFiles(t, filepath.Join(fresh, "out", "f"))
+	if !slices.Equal(got, want) {
+		t.Errorf("after --force the folder holds %v, a fresh run %v", got, want)
+	}
+	for _, f := range got {
+		if strings.Contains(f, "random") {
+			t.Errorf("%s of the earlier run is still there", f)
+		}
+	}
+}
+
+// A run folder whose checkpoint holds every match (the final write failed, say) is completed by
+// --resume without playing again, as the failure's message says.
+func TestResumeAfterTheLastMatchWritesTheResults(t *testing.T) {
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, "done", smallTournament)
+	out := filepath.Join(dir, "out", "done")
+	if _, stderr, code := runArgs(t, "run", "--quiet", cfg); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	want, err := os.ReadFile(filepath.Join(out, "results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The state such a failure leaves: the configuration and a checkpoint of every match.
+	other := t.TempDir()
+	cfg2 := writeConfig(t, other, "done", smallTournament)
+	out2 := filepath.Join(other, "out", "done")
+	if _, stderr, code := runArgs(t, "run", "--quiet", "--checkpoint-every", "1ns", cfg2); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	ck := checkpointOfFinishedRun(t, cfg2)
+	for _, f := range listFiles(t, out2) {
+		if f != "config.yaml" {
+			os.Remove(filepath.Join(out2, f))
+		}
+	}
+	if err := os.WriteFile(filepath.Join(out2, checkpointFile), ck, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := runArgs(t, "run", "--quiet", "--resume", out2)
+	if code != exitOK || !strings.Contains(stderr, "writing to "+out2) {
+		t.Fatalf("resume: exit %d: %s", code, stderr)
+	}
+	got, err := os.ReadFile(filepath.Join(out2, "results.json"))
+	if err != nil || string(got) != string(want) {
+		t.Fatalf("the resumed results differ from the run's: %v", err)
+	}
+}
+
+// checkpointOfFinishedRun plays the configuration at path and returns its checkpoint as it
+// stands after the last match.
+func checkpointOfFinishedRun(t *testing.T, path string) []byte {
+	t.Helper()
+	cfg, err := loadConfig([]string{path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := tournament.New(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var last []byte
+	_, err = tr.Play(context.Background(), tournament.Options{Checkpoint: func(c *tournament.Checkpoint) error {
+		last, err = json.Marshal(c)
+		return err
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return last
+}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -17,14 +16,18 @@ import (
 )
 
 const auditUsage = `Usage:
-  memsim audit [--games G] [--workers W] [--win-pairs LIST] [--json] [--output DIR]
+  memsim audit [--games G] [--workers W] [--win-pairs LIST] [--json] [--output DIR] [--force]
 
 Checks the published claims (configs/claims/CLAIMS.md and its tables) against the exact solver and
 simulation, each in its source's own model, and writes audit.md, audit.json and audit.html to DIR
 (default results/audit), with a section on what the full game changes beyond the sources: where
 known-first is strictly best, how the published tables move, and what playing to win changes at
-the deal sizes of --win-pairs (exact). A refuted claim is a finding, not a failure: the exit status
-is 0 unless the audit could not run.
+the deal sizes of --win-pairs (exact). A folder that already holds an audit is only replaced with
+--force. A refuted claim is a finding, not a failure: the exit status is 0 unless the audit could
+not run.
+
+A flag not given takes its default; a value given is used as it is: --games below 100 is an
+error, --workers 0 means one worker per CPU.
 
 Flags:
 `
@@ -33,19 +36,20 @@ type auditFlags struct {
 	games    int64
 	workers  int
 	json     bool
+	force    bool
 	output   string
 	winPairs string
 }
 
 func runAudit(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var fl auditFlags
-	fs := flag.NewFlagSet("memsim audit", flag.ContinueOnError)
+	fs := newFlagSet("memsim audit")
 	fs.Int64Var(&fl.games, "games", 200000, "`G` games (or duels) per simulation")
 	fs.IntVar(&fl.workers, "workers", 0, "`W` worker goroutines (0: one per CPU)")
 	fs.BoolVar(&fl.json, "json", false, "print audit.json on stdout instead of the summary")
 	fs.StringVar(&fl.winPairs, "win-pairs", "12,26,52", "deal sizes of the win findings, a comma-separated `LIST` of 1 to 60")
 	fs.StringVar(&fl.output, "output", filepath.Join("results", "audit"), "`DIR` for audit.md, audit.json and audit.html")
-	fs.SetOutput(io.Discard)
+	fs.BoolVar(&fl.force, "force", false, "replace an existing audit in DIR")
 	if code, done := parseFlags(fs, auditUsage, args, stdout, stderr); done {
 		return code
 	}
@@ -60,6 +64,8 @@ func runAuditTo(ctx context.Context, fl auditFlags, args []string, stdout io.Wri
 		return usagef("--games %d: must be at least 100", fl.games)
 	case fl.workers < 0:
 		return usagef("--workers %d: must be 0 (one per CPU) or more", fl.workers)
+	case fl.output == "":
+		return usagef("--output \"\": give the folder to write the audit to")
 	}
 	var sizes []int
 	for _, f := range strings.Split(fl.winPairs, ",") {
@@ -68,6 +74,9 @@ func runAuditTo(ctx context.Context, fl auditFlags, args []string, stdout io.Wri
 			return usagef("--win-pairs %q: must be a comma-separated list of deal sizes from 1 to 60", fl.winPairs)
 		}
 		sizes = append(sizes, n)
+	}
+	if err := claimAuditFolder(fl.output, fl.force); err != nil {
+		return err
 	}
 	sim := &tournament.Simulator{Games: fl.games, Workers: fl.workers, Seed: audit.Seed}
 	res, err := audit.Run(ctx, configs.Claims(), audit.Options{Sim: sim, Games: fl.games, SolitaireN: 100, DuelN: 9, WinSizes: sizes})
@@ -82,10 +91,7 @@ func runAuditTo(ctx context.Context, fl auditFlags, args []string, stdout io.Wri
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(fl.output, 0o755); err != nil {
-		return fmt.Errorf("create %s: %w", fl.output, err)
-	}
-	for name, data := range map[string][]byte{"audit.json": js, "audit.md": []byte(res.Markdown()), "audit.html": html} {
+	for name, data := range map[string][]byte{auditFiles[0]: js, auditFiles[1]: []byte(res.Markdown()), auditFiles[2]: html} {
 		if err := report.WriteFileAtomic(filepath.Join(fl.output, name), data); err != nil {
 			return err
 		}
@@ -96,4 +102,23 @@ func runAuditTo(ctx context.Context, fl auditFlags, args []string, stdout io.Wri
 	}
 	_, err = io.WriteString(stdout, res.Summary())
 	return err
+}
+
+// auditFiles are the files memsim audit writes.
+var auditFiles = [3]string{"audit.json", "audit.md", "audit.html"}
+
+// claimAuditFolder makes sure an audit may write to dir, as claimRunFolder does for a run: a
+// folder holding an audit is only replaced with force.
+func claimAuditFolder(dir string, force bool) error {
+	if !force {
+		for _, f := range auditFiles {
+			if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+				return usagef("audit folder %s already holds an audit (%s): use --force to replace it", dir, f)
+			}
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("create audit folder %s: %w", dir, err)
+	}
+	return nil
 }

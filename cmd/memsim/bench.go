@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"runtime"
@@ -17,11 +16,15 @@ import (
 )
 
 const benchUsage = `Usage:
-  memsim bench --pairs N --policy P [--memory M --forget D [--q Q] --scope S]
+  memsim bench [--pairs N] [--policy P] [--memory M --forget D [--q Q] --scope S]
                [--games G] [--workers W] [--json]
 
 Plays G games of policy P against itself (two players, pass rule never) on the worker pool and
 reports the games per second. These are the workloads of go test -bench ./sim.
+
+A flag not given takes its default (for the memory flags, the policy's own memory); a value given
+is used as it is: --games 0 is an error, --workers 0 means one worker per CPU and --memory 0
+perfect memory (or no limit with decay).
 
 Flags:
 `
@@ -32,6 +35,7 @@ type benchFlags struct {
 	policy, forget, scope  string
 	q                      float64
 	json                   bool
+	set                    map[string]bool // the flags given on the command line
 }
 
 // benchResult is what memsim bench --json prints.
@@ -49,20 +53,23 @@ type benchResult struct {
 
 func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var fl benchFlags
-	fs := flag.NewFlagSet("memsim bench", flag.ContinueOnError)
+	fs := newFlagSet("memsim bench")
 	fs.IntVar(&fl.pairs, "pairs", 26, "deal size `N`")
 	fs.StringVar(&fl.policy, "policy", "parity", "`policy` of both players: "+strings.Join(strategies.Names(), ", "))
-	fs.IntVar(&fl.memory, "memory", 0, "memory capacity `M` (0: perfect memory, or no limit with decay)")
-	fs.StringVar(&fl.forget, "forget", "", "forgetting `rule`: handover-uniform, lru or decay")
+	fs.IntVar(&fl.memory, "memory", 0, "memory capacity `M` (0: perfect memory, or no limit with decay; default: the policy's)")
+	fs.StringVar(&fl.forget, "forget", "", "forgetting `rule`: handover-uniform, lru or decay (default: the policy's)")
 	fs.Float64Var(&fl.q, "q", 0, "decay `probability` per card and hand-over (with --forget decay)")
 	fs.StringVar(&fl.scope, "scope", "", "memory `scope`: shared or private (default: the policy's)")
 	fs.Int64Var(&fl.games, "games", 1000000, "`G` games to play")
 	fs.IntVar(&fl.workers, "workers", 0, "`W` worker goroutines (0: one per CPU)")
 	fs.BoolVar(&fl.json, "json", false, "print one JSON object")
-	fs.SetOutput(io.Discard)
 	if code, done := parseFlags(fs, benchUsage, args, stdout, stderr); done {
 		return code
 	}
+	if fs.NArg() > 0 {
+		return exitFor(fs.Name(), usagef("unexpected argument %q (all input is given by flags; see memsim bench -h)", fs.Arg(0)), stderr)
+	}
+	fl.set = given(fs)
 	res, err := bench(ctx, fl)
 	if err != nil {
 		return exitFor(fs.Name(), err, stderr)
@@ -87,20 +94,20 @@ func bench(ctx context.Context, fl benchFlags) (*benchResult, error) {
 		return nil, usagef("--workers %d: must be 0 (one per CPU) or more", fl.workers)
 	}
 	var ov strategies.MemoryOverride
-	if fl.memory != 0 {
+	if fl.set["memory"] {
 		ov.Capacity = &fl.memory
 	}
-	if fl.forget != "" {
+	if fl.set["forget"] {
 		f, err := rules.ParseForgetting(fl.forget)
 		if err != nil {
 			return nil, usagef("--forget: %v", err)
 		}
 		ov.Forget = &f
 	}
-	if fl.q != 0 {
+	if fl.set["q"] {
 		ov.Decay = &fl.q
 	}
-	if fl.scope != "" {
+	if fl.set["scope"] {
 		sc, err := rules.ParseScope(fl.scope)
 		if err != nil {
 			return nil, usagef("--scope: %v", err)

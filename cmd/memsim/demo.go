@@ -11,12 +11,23 @@ import (
 	"memsim/sim/rules"
 )
 
+const demoUsage = `Usage:
+  memsim demo
+
+Prints a short tour of the exact solver: what each policy is worth against the others in a
+12-pair game, the optimal strategy table up to 12 pairs, and solitaire.
+`
+
 // runDemo prints a short tour of the exact solver: what each policy is worth against the others
 // in a 12-pair game, the optimal strategy table up to 12 pairs, and solitaire. It is what
 // make run runs until the simulator's tournaments land.
 func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
-		fmt.Fprintf(stderr, "memsim demo: unexpected argument %q (demo takes no arguments)\n", args[0])
+	fs := newFlagSet("memsim demo")
+	if code, done := parseFlags(fs, demoUsage, args, stdout, stderr); done {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "memsim demo: unexpected argument %q (demo takes no arguments)\n", fs.Arg(0))
 		return exitUsage
 	}
 	if err := demo(ctx, stdout); err != nil {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"memsim/analysis/report"
 	"memsim/configs"
@@ -29,17 +30,25 @@ func badInput(err error) error {
 	return &usageError{err.Error()}
 }
 
-// parseFlags parses args into fs. It returns done with the exit status when the command should
-// stop: after printing its help (usage, then the flags) for -h, or after a one-line error.
+// newFlagSet returns an empty flag set for the command name ("memsim run"), which reports its
+// errors through parseFlags rather than printing them.
+func newFlagSet(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return fs
+}
+
+// parseFlags parses args into fs, flags and arguments in any order (see interleave). It returns
+// done with the exit status when the command should stop: after printing its help (usage, then
+// the flags) for -h, or after a one-line error.
 func parseFlags(fs *flag.FlagSet, usage string, args []string, stdout, stderr io.Writer) (code int, done bool) {
-	err := fs.Parse(args)
+	err := fs.Parse(interleave(fs, args))
 	switch {
 	case err == nil:
 		return exitOK, false
 	case errors.Is(err, flag.ErrHelp):
 		fmt.Fprint(stdout, usage)
-		fs.SetOutput(stdout)
-		fs.PrintDefaults()
+		printFlags(stdout, fs)
 		return exitOK, true
 	}
 	fmt.Fprintln(stderr, fs.Name()+": "+flagError(fs, err))
@@ -49,8 +58,17 @@ func parseFlags(fs *flag.FlagSet, usage string, args []string, stdout, stderr io
 // flagError rewrites the flag package's errors as one line naming the flag.
 func flagError(fs *flag.FlagSet, err error) string {
 	msg := err.Error()
-	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
-		return fmt.Sprintf("unknown flag %s (see %s -h)", name, fs.Name())
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		if s := suggest(name, flagNames(fs)); s != "" {
+			return fmt.Sprintf("unknown flag --%s (did you mean %s?)", name, s)
+		}
+		return fmt.Sprintf("unknown flag --%s (see %s -h)", name, fs.Name())
+	}
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
+		if f := fs.Lookup(name); f != nil {
+			_, use := flag.UnquoteUsage(f)
+			return fmt.Sprintf("--%s needs a value: %s", name, use)
+		}
 	}
 	// invalid value "x" for flag -pairs: parse error, or invalid boolean value "x" for -quiet: ...
 	for _, form := range [][2]string{{"invalid value ", " for flag -"}, {"invalid boolean value ", " for -"}} {
@@ -65,17 +83,32 @@ func flagError(fs *flag.FlagSet, err error) string {
 		name, _, _ = strings.Cut(name, ":")
 		kind := "a whole number"
 		if f := fs.Lookup(name); f != nil {
-			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			if isBool(f) {
 				kind = "true or false"
 			} else if g, ok := f.Value.(flag.Getter); ok {
-				if _, ok := g.Get().(float64); ok {
+				switch g.Get().(type) {
+				case float64:
 					kind = "a number"
+				case time.Duration:
+					kind = "a duration such as 5s or 1m"
 				}
 			}
 		}
 		return fmt.Sprintf("--%s %s: must be %s", name, value, kind)
 	}
 	return msg
+}
+
+// required is the message for a required flag (or argument) that was not given, one wording for
+// every command: "--out DIR is required: the run folder to write".
+func required(what, format string, args ...any) error {
+	return usagef("%s is required: %s", what, fmt.Sprintf(format, args...))
+}
+
+// requiredWith is the message for a flag that another one needs: "--cards K is required with
+// --gerez: the cards on the table".
+func requiredWith(what, with, format string, args ...any) error {
+	return usagef("%s is required with %s: %s", what, with, fmt.Sprintf(format, args...))
 }
 
 // exitFor reports err, if any, on one line of stderr prefixed with the command's name and returns

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,6 +16,25 @@ import (
 // fuzzer explores the parsing of flags and arguments. Seeds found by fuzzing are added below.
 var numberPattern = regexp.MustCompile(`[0-9]+`)
 
+// stopFlag is an unknown flag the fuzzer adds to the commands that would play or write, so that
+// they stop once their flags are parsed.
+const stopFlag = "--no-such-flag-stops-it"
+
+// withStopFlag adds stopFlag where it is parsed as a flag after all the others: before the "--"
+// that ends the flags, if any, and after a value for the flag before it, which would otherwise
+// take it as its value.
+func withStopFlag(args []string) []string {
+	k := slices.Index(args, "--")
+	if k < 0 {
+		k = len(args)
+	}
+	insert := []string{stopFlag}
+	if last := args[k-1]; k > 1 && strings.HasPrefix(last, "-") && !strings.Contains(last, "=") {
+		insert = []string{"0", stopFlag}
+	}
+	return slices.Concat(args[:k], insert, args[k:])
+}
+
 func FuzzCommandLine(f *testing.F) {
 	seeds := []string{
 		"solve --pairs 3", "solve --pairs 3 --memory 2 --forget lru --json", "solve --table --pairs-max 4",
@@ -23,6 +43,15 @@ func FuzzCommandLine(f *testing.F) {
 		"run --shard 0/0", "run --resume", "replay --game x", "validate --level 2", "merge", "audit --games 1",
 		"report", "frobnicate", "solve --pairs 2 --players 9", "solve --gerez --cards 7",
 		"solve --pairs=3 --unknown=-0", "solve ---pairs 3", "solve --pairs 3 extra",
+		// Flags after the arguments, and -- ending the flags.
+		"run cfg.yaml --games 10", "run cfg.yaml --shard 1/2 --quiet", "merge a b --out x", "merge a -- --out x",
+		"solve --json -- --pairs 3", "solve --pairs", "run --games", "run --", "bench --", "audit --output",
+		"audit --output -- x", "report DIR --force", "replay --game 0 --pairs 0", "validate s.yaml --games 0",
+		"run --games 0 -", "solve - --pairs 2",
+		// version, help and did-you-mean.
+		"version", "--version", "-version", "version --json", "version now", "help", "help run", "help rnu",
+		"help run solve", "rnu", "slove --pairs 2", "run --gmes 5", "solve --pair 3", "--pairs 3", "RUN",
+		"merge --output x", "solve --unkown 2 --pairs 3",
 	}
 	for _, s := range seeds {
 		f.Add(s)
@@ -38,7 +67,7 @@ func FuzzCommandLine(f *testing.F) {
 			if !strings.Contains(line, "-") || strings.Contains(line, "--help") || strings.Contains(line, "-h") {
 				return
 			}
-			args = append(args, "--no-such-flag-stops-it")
+			args = withStopFlag(args)
 		case "solve":
 			// Bound the work: the solver is exact, and big states take long.
 			for _, m := range numberPattern.FindAllString(line, -1) {

@@ -21,7 +21,7 @@ func solveGerez(ctx context.Context, fl solveFlags, set map[string]bool, stdout 
 	s := exact.GerezState{K: fl.cards, B: fl.known, P: fl.paired}
 	switch {
 	case !set["cards"]:
-		return usagef("--gerez needs --cards")
+		return requiredWith("--cards K", "--gerez", "the cards on the table (even, 2 to 400)")
 	case s.K < 2 || s.K%2 != 0 || s.K > 400:
 		return usagef("--cards %d: must be even, between 2 and 400", s.K)
 	case s.P%2 != 0:

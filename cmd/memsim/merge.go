@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -18,20 +17,21 @@ import (
 
 const mergeUsage = `Usage:
   memsim merge --out DIR [--force] SHARD_DIR...
+  memsim merge SHARD_DIR... --out DIR [--force]
 
 Merges the shard folders of one run (memsim run --shard i/N, each written to
 <output>/<name>/shard-i-of-N/) into the run folder DIR, with its results.json and reports: the
 same files, bit for bit, as one process playing the whole run. Shards of different
-configurations or seeds, and missing or duplicated shards, are refused.
+configurations or seeds, and missing or duplicated shards, are refused. Flags may come before or
+after the shard folders; -- ends them.
 
 Flags:
 `
 
 func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("memsim merge", flag.ContinueOnError)
-	out := fs.String("out", "", "the run folder `DIR` to write")
+	fs := newFlagSet("memsim merge")
+	out := fs.String("out", "", "the run folder `DIR` to write (required)")
 	force := fs.Bool("force", false, "replace an existing run folder")
-	fs.SetOutput(io.Discard)
 	if code, done := parseFlags(fs, mergeUsage, args, stdout, stderr); done {
 		return code
 	}
@@ -55,9 +55,9 @@ func readShard(dir string) (*configs.Tournament, []byte, error) {
 func merge(ctx context.Context, out string, force bool, dirs []string, stderr io.Writer) error {
 	switch {
 	case out == "":
-		return usagef("--out DIR is required: the run folder to write")
+		return required("--out DIR", "the run folder to write")
 	case len(dirs) == 0:
-		return usagef("give the shard folders to merge")
+		return required("SHARD_DIR...", "the shard folders to merge")
 	}
 	var t *tournament.Tournament
 	var shards []*tournament.ShardResult

@@ -13,8 +13,10 @@ import (
 )
 
 // progress reports the games played so far: a progress bar with games/s and the time left when w
-// is a terminal, otherwise a plain line every few seconds, so that logs stay readable.
+// is a terminal, otherwise a plain line every few seconds, so that logs stay readable. The plain
+// lines begin with the name of the command that plays ("memsim validate: ...").
 type progress struct {
+	name  string
 	done  *atomic.Int64
 	total int64
 	stop  chan struct{}
@@ -24,8 +26,13 @@ type progress struct {
 // plainEvery is the interval between plain progress lines.
 const plainEvery = 5 * time.Second
 
-func startProgress(w io.Writer, total int64, quiet bool) *progress {
-	p := &progress{done: new(atomic.Int64), total: total, stop: make(chan struct{})}
+func startProgress(w io.Writer, name string, total int64, quiet bool) *progress {
+	return startProgressEvery(w, name, total, quiet, plainEvery)
+}
+
+// startProgressEvery is startProgress with plain lines every interval.
+func startProgressEvery(w io.Writer, name string, total int64, quiet bool, every time.Duration) *progress {
+	p := &progress{name: name, done: new(atomic.Int64), total: total, stop: make(chan struct{})}
 	if quiet {
 		return p
 	}
@@ -39,7 +46,7 @@ func startProgress(w io.Writer, total int64, quiet bool) *progress {
 		if tty {
 			p.bar(w)
 		} else {
-			p.plain(w)
+			p.plain(w, every)
 		}
 	}()
 	return p
@@ -81,9 +88,10 @@ func (p *progress) rate(done int64, elapsed time.Duration) (float64, string) {
 	return rate, fmt.Sprintf("%.0f s", float64(p.total-done)/rate)
 }
 
-func (p *progress) plain(w io.Writer) {
+// plain writes a plain line every interval until finish.
+func (p *progress) plain(w io.Writer, every time.Duration) {
 	start := time.Now()
-	tick := time.NewTicker(plainEvery)
+	tick := time.NewTicker(every)
 	defer tick.Stop()
 	for {
 		select {
@@ -92,8 +100,8 @@ func (p *progress) plain(w io.Writer) {
 		case <-tick.C:
 			done := p.done.Load()
 			rate, left := p.rate(done, time.Since(start))
-			fmt.Fprintf(w, "memsim run: %d of %d games (%.1f%%), %.3g games/s, about %s left\n",
-				done, p.total, 100*float64(done)/float64(p.total), rate, left)
+			fmt.Fprintf(w, "%s: %d of %d games (%.1f%%), %.3g games/s, about %s left\n",
+				p.name, done, p.total, 100*float64(done)/float64(p.total), rate, left)
 		}
 	}
 }

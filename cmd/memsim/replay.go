@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -16,7 +15,8 @@ const replayUsage = `Usage:
 
 Replays game G (0-based; with paired deals, deal G) of the run configuration F describes (with no
 --config, the embedded default) and prints its move log. --pairs picks the deal size (default: the
-first) and --players the seat order (default: the first matchup).
+first) and --players the seat order (default: the first matchup). A flag not given takes its
+default; a value given is used as it is: --pairs 0 is an error.
 
 Flags:
 `
@@ -25,28 +25,34 @@ type replayFlags struct {
 	config, players string
 	game            int64
 	pairs           int
+	set             map[string]bool // the flags given on the command line
 }
 
 func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var fl replayFlags
-	fs := flag.NewFlagSet("memsim replay", flag.ContinueOnError)
+	fs := newFlagSet("memsim replay")
 	fs.StringVar(&fl.config, "config", "", "the run's configuration `file` (default: the embedded default)")
-	fs.Int64Var(&fl.game, "game", -1, "`G`, the game to replay (0-based)")
+	fs.Int64Var(&fl.game, "game", 0, "`G`, the game to replay (0-based; required)")
 	fs.IntVar(&fl.pairs, "pairs", 0, "deal size `N` (default: the configuration's first)")
 	fs.StringVar(&fl.players, "players", "", "seat order, comma-separated player `names` (default: the first matchup)")
-	fs.SetOutput(io.Discard)
 	if code, done := parseFlags(fs, replayUsage, args, stdout, stderr); done {
 		return code
 	}
+	fl.set = given(fs)
 	return exitFor(fs.Name(), replay(ctx, fl, fs.Args(), stdout), stderr)
 }
 
 func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer) error {
-	if len(args) > 0 {
+	switch {
+	case len(args) > 0:
 		return usagef("unexpected argument %q (give the configuration with --config)", args[0])
+	case !fl.set["game"]:
+		return required("--game G", "the game to replay (0-based)")
+	case fl.set["config"] && fl.config == "":
+		return usagef("--config \"\": give the run's configuration file")
 	}
 	var files []string
-	if fl.config != "" {
+	if fl.set["config"] {
 		files = []string{fl.config}
 	}
 	cfg, err := loadConfig(files)
@@ -60,7 +66,7 @@ func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer
 	if err != nil {
 		return badInput(err)
 	}
-	if fl.pairs == 0 {
+	if !fl.set["pairs"] {
 		fl.pairs = cfg.Rules.Pairs[0]
 	}
 	var available []string
@@ -72,7 +78,7 @@ func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer
 			names := t.Names(m.Seats(order))
 			seating := strings.Join(names, ",")
 			available = append(available, seating)
-			if fl.players != "" && fl.players != seating {
+			if fl.set["players"] && fl.players != seating {
 				continue
 			}
 			var log sim.Log

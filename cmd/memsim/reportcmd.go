@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -20,13 +19,10 @@ const reportUsage = `Usage:
 
 Regenerates the report of the run folder DIR (written by memsim run) from its results.json and
 config.yaml: report.md, report.html with its plots, and the PNG copies in DIR/plots/.
-
-Flags:
 `
 
 func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("memsim report", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := newFlagSet("memsim report")
 	if code, done := parseFlags(fs, reportUsage, args, stdout, stderr); done {
 		return code
 	}
@@ -34,8 +30,11 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 }
 
 func regenerate(ctx context.Context, args []string, stdout io.Writer) error {
-	if len(args) != 1 {
-		return usagef("give one run folder, got %d arguments", len(args))
+	switch {
+	case len(args) == 0:
+		return required("DIR", "the run folder whose report to regenerate")
+	case len(args) > 1:
+		return usagef("one run folder at most, got %d: %v", len(args), args)
 	}
 	dir := args[0]
 	data, err := os.ReadFile(filepath.Join(dir, report.ResultsFile))

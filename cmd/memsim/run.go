@@ -17,7 +17,7 @@ import (
 const runUsage = `Usage:
   memsim run [--workers W] [--games G] [--quiet] [--force] [CONFIG.yaml]
   memsim run --resume DIR [--workers W] [--quiet]
-  memsim run --shard i/N [flags] [CONFIG.yaml]
+  memsim run CONFIG.yaml --shard i/N [flags]
 
 Plays the tournament CONFIG.yaml describes (with no CONFIG, the embedded default,
 configs/default.yaml) and writes config.yaml, results.json, matchups.csv, report.md and
@@ -27,6 +27,10 @@ SIGTERM), memsim writes checkpoint.json to the run folder; --resume DIR continue
 results an uninterrupted run gives. --shard i/N plays one slice of every matchup's deals into
 <output>/<name>/shard-i-of-N/, for memsim merge.
 
+Flags may come before or after CONFIG.yaml; -- ends them. A flag not given takes its default (for
+--games and --workers, the configuration's value); a value given is used as it is: --games 0 is
+an error, --workers 0 means one worker per CPU.
+
 Flags:
 `
 
@@ -35,18 +39,18 @@ type runFlags struct {
 	quiet, force    bool
 	resume, shard   string
 	checkpointEvery time.Duration
+	set             map[string]bool // the flags given on the command line
 }
 
 func newRunFlagSet(fl *runFlags) *flag.FlagSet {
-	fs := flag.NewFlagSet("memsim run", flag.ContinueOnError)
-	fs.IntVar(&fl.workers, "workers", -1, "`W` worker goroutines (0: one per CPU; default: the configuration's)")
-	fs.IntVar(&fl.games, "games", 0, "`G` games per matchup and deal size (default: the configuration's)")
+	fs := newFlagSet("memsim run")
+	fs.IntVar(&fl.workers, "workers", 0, "`W` worker goroutines (0: one per CPU; default: the configuration's)")
+	fs.IntVar(&fl.games, "games", 0, "`G` games per matchup and deal size, at least 1 (default: the configuration's)")
 	fs.BoolVar(&fl.quiet, "quiet", false, "no progress reports")
 	fs.BoolVar(&fl.force, "force", false, "replace an existing run folder")
 	fs.StringVar(&fl.resume, "resume", "", "continue the interrupted run of the run folder `DIR`")
-	fs.DurationVar(&fl.checkpointEvery, "checkpoint-every", 5*time.Second, "write the checkpoint at most this `often`")
+	fs.DurationVar(&fl.checkpointEvery, "checkpoint-every", 5*time.Second, "write the checkpoint at most every `D`, a duration such as 5s or 1m")
 	fs.StringVar(&fl.shard, "shard", "", "play only shard `i/N` of every matchup (default: from SLURM_ARRAY_TASK_ID, or JOB_COMPLETION_INDEX with MEMSIM_SHARDS)")
-	fs.SetOutput(io.Discard)
 	return fs
 }
 
@@ -56,6 +60,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if code, done := parseFlags(fs, runUsage, args, stdout, stderr); done {
 		return code
 	}
+	fl.set = given(fs)
 	return exitFor(fs.Name(), runTournament(ctx, fl, fs.Args(), stdout, stderr), stderr)
 }
 
@@ -72,13 +77,17 @@ type runPlan struct {
 // shard) or the resumption of an interrupted one.
 func planRun(ctx context.Context, fl runFlags, args []string) (*runPlan, error) {
 	switch {
-	case fl.workers < -1:
+	case fl.workers < 0:
 		return nil, usagef("--workers %d: must be 0 (one per CPU) or more", fl.workers)
-	case fl.games < 0:
+	case fl.set["games"] && fl.games < 1:
 		return nil, usagef("--games %d: must be at least 1", fl.games)
 	case fl.checkpointEvery <= 0:
 		return nil, usagef("--checkpoint-every %v: must be positive", fl.checkpointEvery)
-	case fl.resume != "" && (len(args) > 0 || fl.games > 0 || fl.force || fl.shard != ""):
+	case fl.set["shard"] && fl.shard == "":
+		return nil, usagef("--shard \"\": must be i/N with 1 <= i <= N, for example 2/8")
+	case fl.set["resume"] && fl.resume == "":
+		return nil, usagef("--resume \"\": give the run folder to resume")
+	case fl.resume != "" && (len(args) > 0 || fl.set["games"] || fl.force || fl.set["shard"]):
 		return nil, usagef("--resume takes the run folder's own configuration and shard: no CONFIG, --games, --force or --shard")
 	case fl.resume != "":
 		return planResume(ctx, fl)
@@ -93,10 +102,10 @@ func planNew(ctx context.Context, fl runFlags, args []string) (*runPlan, error) 
 	if err != nil {
 		return nil, err
 	}
-	if fl.workers >= 0 {
+	if fl.set["workers"] {
 		cfg.Workers = fl.workers
 	}
-	if fl.games > 0 {
+	if fl.set["games"] {
 		cfg.Games = fl.games
 	}
 	t, err := tournament.New(ctx, cfg)
@@ -135,7 +144,7 @@ func planResume(ctx context.Context, fl runFlags) (*runPlan, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--resume %s: %w", dir, err)
 	}
-	if fl.workers >= 0 {
+	if fl.set["workers"] {
 		cfg.Workers = fl.workers
 	}
 	t, err := tournament.New(ctx, cfg)
@@ -172,7 +181,7 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 	games := p.t.Games()
 	fmt.Fprintf(stderr, "memsim run: %s: %d matches, %d games, seed %d, %d workers, writing to %s\n",
 		cfg.Name, len(p.t.Matches), games, cfg.Seed, sim.Workers(cfg.Workers), p.dir)
-	prog := startProgress(stderr, games, fl.quiet)
+	prog := startProgress(stderr, "memsim run", games, fl.quiet)
 	ck := &checkpointWriter{path: filepath.Join(p.dir, checkpointFile), every: fl.checkpointEvery, last: time.Now()}
 	res, err := p.t.Play(ctx, tournament.Options{Workers: cfg.Workers, Progress: prog.done, Resume: p.resume, Checkpoint: ck.update})
 	prog.finish()

@@ -229,7 +229,7 @@ func TestRunBadInvocations(t *testing.T) {
 		{[]string{"run", "--workers", "-2"}, "--workers -2"},
 		{[]string{"run", "--games", "x"}, "--games \"x\": must be a whole number"},
 		{[]string{"run", "--quiet=maybe"}, "must be true or false"},
-		{[]string{"replay"}, "--game -1"},
+		{[]string{"replay"}, "memsim replay: --game G is required: the game to replay (0-based)"},
 		{[]string{"replay", "--game", "0", "--pairs", "5"}, "deal sizes are [12 26]"},
 		{[]string{"replay", "--game", "0", "--players", "x,y"}, "allowed: optimal,parity;"},
 		{[]string{"bench", "--pairs", "0"}, "--pairs 0"},
@@ -377,7 +377,11 @@ stop:
 
 func TestAudit(t *testing.T) {
 	dir := t.TempDir()
-	stdout, stderr, code := runArgs(t, "audit", "--games", "2000", "--win-pairs", "6,8", "--output", dir)
+	// An earlier audit in the folder is replaced with --force (and refused without it, below).
+	if err := os.WriteFile(filepath.Join(dir, "audit.md"), []byte("an earlier audit\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := runArgs(t, "audit", "--games", "2000", "--win-pairs", "6,8", "--output", dir, "--force")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -417,6 +421,9 @@ func TestAudit(t *testing.T) {
 	if _, stderr, code := runArgs(t, "audit", "--games", "5"); code != exitUsage || !strings.Contains(stderr, "--games 5") {
 		t.Errorf("--games 5: exit %d, %q", code, stderr)
 	}
+	if _, stderr, code := runArgs(t, "audit", "--output", dir); code != exitUsage || !strings.Contains(stderr, "already holds an audit") {
+		t.Errorf("a second audit without --force: exit %d, %q", code, stderr)
+	}
 }
 
 // memsim solve --gerez agrees with the (n, j) model under pass always: <2n, n-j, 0> is worth
@@ -448,7 +455,7 @@ func TestSolveGerez(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"solve", "--gerez"}, "--gerez needs --cards"},
+		{[]string{"solve", "--gerez"}, "--cards K is required with --gerez"},
 		{[]string{"solve", "--gerez", "--cards", "7"}, "--cards 7: must be even"},
 		{[]string{"solve", "--gerez", "--cards", "8", "--known", "6"}, "<8, 6, 0> is not a state"},
 		{[]string{"solve", "--gerez", "--cards", "8", "--paired", "1", "--known", "2"}, "--paired 1: must be even"},

@@ -34,6 +34,9 @@ published models use daring,safe (Sjölund & Åstrand, Alfthan) or daring,safe,p
 Paterson). --table prints the optimal strategy table, or with --policy win-optimal (or
 win-best-response and --opponent) the table of that policy's choices at every lead.
 
+A flag not given takes its default; a value given is used as it is: --pairs 0 and --players 0 are
+errors, --memory 0 means perfect memory and --unknown 0 a state with every pair half known.
+
 Flags:
 `
 
@@ -47,7 +50,7 @@ type solveFlags struct {
 }
 
 func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
-	fs := flag.NewFlagSet("memsim solve", flag.ContinueOnError)
+	fs := newFlagSet("memsim solve")
 	fs.IntVar(&fl.pairs, "pairs", 0, "`N` pairs on the table (at least 1)")
 	fs.IntVar(&fl.unknown, "unknown", -1, "`J` pairs with no card known (0..N; default N)")
 	fs.IntVar(&fl.singletons, "singletons", 0, "`S` singletons on the table")
@@ -69,7 +72,6 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.IntVar(&fl.cards, "cards", 0, "with --gerez: `K` cards on the table (even, at least 2)")
 	fs.IntVar(&fl.known, "known", 0, "with --gerez: `B` known cards")
 	fs.IntVar(&fl.paired, "paired", 0, "with --gerez: `P` known cards whose partner is known (even)")
-	fs.SetOutput(io.Discard)
 	return fs
 }
 
@@ -83,8 +85,7 @@ func runSolve(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "memsim solve: unexpected argument %q (all input is given by flags; see memsim solve -h)\n", fs.Arg(0))
 		return exitUsage
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	set := given(fs)
 	if fl.gerez {
 		return exitFor(fs.Name(), solveGerez(ctx, fl, set, stdout), stderr)
 	}
@@ -147,7 +148,7 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 		return nil, usagef("--forget %s needs --memory M with M >= 2", fl.forget)
 	case fl.memory > 0:
 		if !set["forget"] {
-			return nil, usagef("--memory %d needs --forget (allowed: handover-uniform, lru)", fl.memory)
+			return nil, requiredWith("--forget RULE", fmt.Sprintf("--memory %d", fl.memory), "the forgetting rule of the limited memory (allowed: handover-uniform, lru)")
 		}
 		fg, err := rules.ParseForgetting(fl.forget)
 		if err != nil || (fg != rules.ForgetHandoverUniform && fg != rules.ForgetLRU) {
@@ -166,7 +167,7 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 	}
 	if fl.pairs < 1 {
 		if !set["pairs"] {
-			return nil, usagef("--pairs is required (a whole number, at least 1)")
+			return nil, required("--pairs N", "the pairs on the table, a whole number of at least 1")
 		}
 		return nil, usagef("--pairs %d: must be at least 1", fl.pairs)
 	}
@@ -224,8 +225,11 @@ func (fl *solveFlags) tableQuery(q *solveQuery, set map[string]bool) error {
 			return usagef("--%s does not go with --table (the table is for 2 players, every n <= --pairs-max)", name)
 		}
 	}
-	if fl.pairsMax < 1 {
-		return usagef("--table needs --pairs-max N with N >= 1")
+	switch {
+	case !set["pairs-max"]:
+		return requiredWith("--pairs-max N", "--table", "the largest deal size of the table, at least 1")
+	case fl.pairsMax < 1:
+		return usagef("--pairs-max %d: must be at least 1", fl.pairsMax)
 	}
 	q.pairsMax = fl.pairsMax
 	q.state = rules.State{S: fl.singletons, F: fl.singletons}
@@ -271,7 +275,11 @@ func parsePolicy(flagName, name string) (rules.Policy, error) {
 func (q *solveQuery) checkMatchup(hasOpponent bool) error {
 	mu := q.matchup
 	if allowed := mu.Policy.Opponents(); allowed != nil && !hasOpponent && mu.Players > 1 {
-		return usagef("--policy %s needs --opponent: %v", mu.Policy, mu.Policy.CheckReply(0, false, mu.Players))
+		var names []string
+		for _, p := range allowed {
+			names = append(names, p.String())
+		}
+		return requiredWith("--opponent B", "--policy "+mu.Policy.String(), "the policy it answers (allowed: %s)", strings.Join(names, ", "))
 	}
 	if err := mu.Validate(q.model); err != nil {
 		given := fmt.Sprintf("--players %d", mu.Players)

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -22,6 +21,10 @@ distribution of seat 0's final share (a G test). The p-values are Holm-corrected
 suite. With no SUITE, the embedded suite (configs/validate.yaml) covering every exact model.
 Exit status 0 when no check is rejected at level L, 1 otherwise.
 
+Flags may come before or after SUITE.yaml; -- ends them. A flag not given takes its default (for
+--games, each tournament's value); a value given is used as it is: --games 0 is an error,
+--workers 0 means one worker per CPU.
+
 Flags:
 `
 
@@ -29,26 +32,27 @@ type validateFlags struct {
 	level          float64
 	games, workers int
 	json, quiet    bool
+	set            map[string]bool // the flags given on the command line
 }
 
 func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var fl validateFlags
-	fs := flag.NewFlagSet("memsim validate", flag.ContinueOnError)
+	fs := newFlagSet("memsim validate")
 	fs.Float64Var(&fl.level, "level", 0.01, "significance `level` after the Holm correction (0 < L < 1)")
-	fs.IntVar(&fl.games, "games", 0, "`G` games per matchup and deal size (default: each tournament's)")
+	fs.IntVar(&fl.games, "games", 0, "`G` games per matchup and deal size, at least 1 (default: each tournament's)")
 	fs.IntVar(&fl.workers, "workers", 0, "`W` worker goroutines (0: one per CPU)")
 	fs.BoolVar(&fl.json, "json", false, "print one JSON object")
 	fs.BoolVar(&fl.quiet, "quiet", false, "no progress reports")
-	fs.SetOutput(io.Discard)
 	if code, done := parseFlags(fs, validateUsage, args, stdout, stderr); done {
 		return code
 	}
+	fl.set = given(fs)
 	res, err := validateSuite(ctx, fl, fs.Args(), false, stderr)
 	if err != nil {
 		return exitFor(fs.Name(), err, stderr)
 	}
 	if fl.json {
-		b, err := json.Marshal(res)
+		b, err := json.Marshal(validationJSON(res))
 		if err != nil {
 			return exitFor(fs.Name(), err, stderr)
 		}
@@ -70,7 +74,7 @@ func validateSuite(ctx context.Context, fl validateFlags, args []string, negativ
 	switch {
 	case !(fl.level > 0 && fl.level < 1):
 		return nil, usagef("--level %g: must be between 0 and 1", fl.level)
-	case fl.games < 0:
+	case fl.games < 0 || fl.set["games"] && fl.games < 1:
 		return nil, usagef("--games %d: must be at least 1", fl.games)
 	case fl.workers < 0:
 		return nil, usagef("--workers %d: must be 0 (one per CPU) or more", fl.workers)
@@ -87,10 +91,53 @@ func validateSuite(ctx context.Context, fl validateFlags, args []string, negativ
 	if !fl.json {
 		fmt.Fprintf(stderr, "memsim validate: %d tournaments, %d games, %d workers\n", len(suite.Tournaments), total, sim.Workers(fl.workers))
 	}
-	p := startProgress(stderr, total, fl.quiet)
+	p := startProgress(stderr, "memsim validate", total, fl.quiet)
 	defer p.finish()
 	return suite.Validate(ctx, tournament.ValidateOptions{Level: fl.level, NegativeControl: negativeControl,
 		Play: tournament.Options{Workers: fl.workers, Progress: p.done}})
+}
+
+// checkJSON is a check as memsim validate --json prints it: every field is always there, so that
+// a zero (a mean of 0 pairs, 0 degrees of freedom) is never taken for a missing value; df is
+// null for a mean check, observed and expected are null for a distribution check.
+type checkJSON struct {
+	Name      string   `json:"name"`
+	Family    string   `json:"family"`
+	Pass      bool     `json:"pass"`
+	Statistic float64  `json:"statistic"`
+	Df        *int     `json:"df"`
+	PValue    float64  `json:"p_value"`
+	PHolm     float64  `json:"p_holm"`
+	Rejected  bool     `json:"rejected"`
+	Observed  *float64 `json:"observed"`
+	Expected  *float64 `json:"expected"`
+}
+
+// validationJSON is the object memsim validate --json prints (tournament.Validation's fields,
+// with the checks as checkJSON).
+func validationJSON(res *tournament.Validation) any {
+	out := struct {
+		Games  int64       `json:"games"`
+		Level  float64     `json:"level"`
+		Checks []checkJSON `json:"checks"`
+	}{Games: res.Games, Level: res.Level, Checks: make([]checkJSON, 0, len(res.Checks))}
+	for _, c := range res.Checks {
+		j := checkJSON{Name: c.Name, Family: c.Family, Pass: c.Pass, Statistic: c.Statistic,
+			PValue: c.PValue, PHolm: c.PHolm, Rejected: c.Rejected}
+		if isDistributionCheck(c) {
+			j.Df = &c.Df
+		} else {
+			j.Observed, j.Expected = &c.Observed, &c.Expected
+		}
+		out.Checks = append(out.Checks, j)
+	}
+	return out
+}
+
+// isDistributionCheck tells a G test of the score distribution from a z test of a mean, by its
+// name ("<tournament>/n=4/a vs b/distribution", "/mean pairs seat 0", "/mean turns").
+func isDistributionCheck(c tournament.Check) bool {
+	return strings.HasSuffix(c.Name, "/distribution")
 }
 
 // writeValidation prints a summary per family and every rejected check.
@@ -120,7 +167,7 @@ func writeValidation(w io.Writer, res *tournament.Validation) {
 	fmt.Fprintf(w, "%d checks rejected:\n", len(rejected))
 	for _, c := range rejected {
 		fmt.Fprintf(w, "  %s: statistic %.4g, p %.3g, Holm p %.3g", c.Name, c.Statistic, c.PValue, c.PHolm)
-		if strings.Contains(c.Name, "/mean") {
+		if !isDistributionCheck(c) {
 			fmt.Fprintf(w, " (observed %.4f, exact %.4f)", c.Observed, c.Expected)
 		}
 		fmt.Fprintln(w)

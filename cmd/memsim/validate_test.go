@@ -19,6 +19,23 @@ func TestValidateEmbeddedSuiteShort(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
 		t.Fatal(err)
 	}
+	// Every check has every field, none dropped for being zero: df for a distribution check,
+	// observed and expected for a mean check, null where they do not apply.
+	var raw struct{ Checks []map[string]any }
+	if err := json.Unmarshal([]byte(stdout), &raw); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range raw.Checks {
+		for _, k := range []string{"name", "family", "pass", "statistic", "df", "p_value", "p_holm", "rejected", "observed", "expected"} {
+			if _, ok := c[k]; !ok {
+				t.Fatalf("check %v has no %q", c["name"], k)
+			}
+		}
+		dist := strings.HasSuffix(c["name"].(string), "/distribution")
+		if (c["df"] != nil) != dist || (c["observed"] != nil) == dist || (c["expected"] != nil) == dist {
+			t.Errorf("check %v: df %v, observed %v, expected %v", c["name"], c["df"], c["observed"], c["expected"])
+		}
+	}
 	families := map[string]int{}
 	for _, c := range res.Checks {
 		families[c.Family]++

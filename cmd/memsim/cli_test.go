@@ -1,0 +1,319 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"memsim/tournament"
+)
+
+// wantUsageError runs args and checks that memsim answers with exactly the line want on stderr,
+// nothing on stdout, and exit status 2.
+func wantUsageError(t *testing.T, args []string, want string) {
+	t.Helper()
+	stdout, stderr, code := runArgs(t, args...)
+	if code != exitUsage || stderr != want+"\n" || stdout != "" {
+		t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and the one line %q", args, code, stdout, stderr, want)
+	}
+}
+
+func TestInterleave(t *testing.T) {
+	fs := newFlagSet("memsim test")
+	fs.Int("games", 0, "")
+	fs.String("out", "", "")
+	fs.Bool("quiet", false, "")
+	tests := []struct{ args, want []string }{
+		{nil, []string{"--"}},
+		{[]string{"a.yaml", "--games", "10"}, []string{"--games", "10", "--", "a.yaml"}},
+		{[]string{"x", "--out", "d", "y", "--quiet", "z"}, []string{"--out", "d", "--quiet", "--", "x", "y", "z"}},
+		// A boolean flag takes no separate value; --flag=value keeps its value.
+		{[]string{"--quiet", "a.yaml", "--games=3"}, []string{"--quiet", "--games=3", "--", "a.yaml"}},
+		// A value flag takes the next word whatever it looks like, as the flag package does.
+		{[]string{"--games", "-5", "a"}, []string{"--games", "-5", "--", "a"}},
+		{[]string{"-games", "5", "-quiet=false"}, []string{"-games", "5", "-quiet=false", "--"}},
+		// -- ends the flags, and a lone - is an argument.
+		{[]string{"a", "--", "--games", "-"}, []string{"--", "a", "--games", "-"}},
+		{[]string{"-", "--quiet"}, []string{"--quiet", "--", "-"}},
+		// Unknown flags stay among the flags (fs.Parse reports them) and take no value.
+		{[]string{"a", "--gmes", "5"}, []string{"--gmes", "--", "a", "5"}},
+		// A value flag that ends the line is left to fs.Parse to report.
+		{[]string{"a", "--games"}, []string{"--games"}},
+	}
+	for _, tt := range tests {
+		if got := interleave(fs, tt.args); !slices.Equal(got, tt.want) {
+			t.Errorf("interleave(%q) = %q, want %q", tt.args, got, tt.want)
+		}
+	}
+}
+
+const tinyTournament = `seed: 3
+games: 3000
+rules: {pairs: [3]}
+players:
+  - {name: optimal, policy: optimal}
+  - {name: parity, policy: parity}
+`
+
+// Flags may follow the arguments, as in the README's memsim run CONFIG --shard i/N and in
+// memsim merge SHARD_DIR... --out DIR; the results are those of the flags-first forms.
+func TestFlagsAfterArguments(t *testing.T) {
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, "tiny", tinyTournament)
+	run := filepath.Join(dir, "out", "tiny")
+	steps := [][]string{
+		{"run", cfg, "--games", "2048", "--quiet"},
+		{"run", cfg, "--shard", "1/2", "--quiet", "--games", "2048"},
+		{"run", "--quiet", cfg, "--games=2048", "--shard", "2/2"},
+		{"merge", filepath.Join(run, "shard-1-of-2"), filepath.Join(run, "shard-2-of-2"), "--out", filepath.Join(dir, "merged")},
+		{"merge", "--out", filepath.Join(dir, "merged2"), "--", filepath.Join(run, "shard-1-of-2"), filepath.Join(run, "shard-2-of-2")},
+	}
+	for _, args := range steps {
+		if _, stderr, code := runArgs(t, args...); code != exitOK {
+			t.Fatalf("%q: exit %d: %s", args, code, stderr)
+		}
+	}
+	whole := readRun(t, run)
+	if whole.Matchups[0].Games != 2048 {
+		t.Errorf("run CONFIG --games 2048 played %d games per seat order", whole.Matchups[0].Games)
+	}
+	want, _ := os.ReadFile(filepath.Join(run, "results.json"))
+	for _, m := range []string{"merged", "merged2"} {
+		got, err := os.ReadFile(filepath.Join(dir, m, "results.json"))
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: the merged shards differ from the whole run (%v)", m, err)
+		}
+	}
+	// Errors in flags after the arguments are the errors of flags before them.
+	wantUsageError(t, []string{"run", cfg, "--games", "x"}, `memsim run: --games "x": must be a whole number`)
+	wantUsageError(t, []string{"run", cfg, "--games"}, "memsim run: --games needs a value: G games per matchup and deal size, at least 1 (default: the configuration's)")
+	wantUsageError(t, []string{"run", cfg, "--games", "5", "--resume", run}, "memsim run: --resume takes the run folder's own configuration and shard: no CONFIG, --games, --force or --shard")
+	wantUsageError(t, []string{"merge", filepath.Join(run, "shard-1-of-2")}, "memsim merge: --out DIR is required: the run folder to write")
+	// -- ends the flags: what follows is an argument even when it looks like a flag.
+	wantUsageError(t, []string{"solve", "--", "--pairs", "3"}, `memsim solve: unexpected argument "--pairs" (all input is given by flags; see memsim solve -h)`)
+	if out, _, code := runArgs(t, "solve", "--json", "--", "--pairs", "3"); code != exitUsage || out != "" {
+		t.Errorf("solve --json -- --pairs 3: exit %d, %q", code, out)
+	}
+	if out, stderr, code := runArgs(t, "solve", "--pairs", "2", "-h"); code != exitOK || !strings.Contains(out, "Usage:") || stderr != "" {
+		t.Errorf("-h after flags: exit %d, %q", code, stderr)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"--version"}, {"-version"}} {
+		stdout, stderr, code := runArgs(t, args...)
+		want := " " + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH + "\n"
+		if code != exitOK || stderr != "" || !strings.HasPrefix(stdout, "memsim ") || !strings.HasSuffix(stdout, want) || strings.Count(stdout, "\n") != 1 {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, code, stdout, stderr)
+		}
+	}
+	stdout, _, code := runArgs(t, "version", "--json")
+	var v buildVersion
+	if err := json.Unmarshal([]byte(stdout), &v); code != exitOK || err != nil || v.Go != runtime.Version() || v.Version == "" {
+		t.Errorf("version --json: exit %d, %v, %q", code, err, stdout)
+	}
+	wantUsageError(t, []string{"version", "now"}, `memsim version: unexpected argument "now" (version takes no arguments)`)
+	wantUsageError(t, []string{"version", "--jsn"}, "memsim version: unknown flag --jsn (did you mean --json?)")
+
+	// What a build from a git checkout records (go version -m), and a build without it.
+	bi, err := debug.ParseBuildInfo("path\tmemsim/cmd/memsim\nmod\tmemsim\tv0.0.0-20261123133016-c6af79a8e884+dirty\t\n" +
+		"build\tGOARCH=arm64\nbuild\tGOOS=darwin\nbuild\tvcs=git\nbuild\tvcs.revision=c6af79a8e884b469892c9d80faf34c688d26b1ee\n" +
+		"build\tvcs.time=2026-11-23T13:30:16Z\nbuild\tvcs.modified=true\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bi.GoVersion = "go1.26.0" // the toolchain, which go version -m prints first
+	got := versionOf(bi).String()
+	want := "memsim v0.0.0-20261123133016-c6af79a8e884+dirty, revision c6af79a8e884b469892c9d80faf34c688d26b1ee (2026-11-23T13:30:16Z, modified), go1.26.0 darwin/arm64"
+	if got != want {
+		t.Errorf("version of a git build:\n got %s\nwant %s", got, want)
+	}
+	bare := &debug.BuildInfo{GoVersion: "go1.26.1", Main: debug.Module{Path: "memsim", Version: "(devel)"}}
+	if got, want := versionOf(bare).String(), "memsim (devel), go1.26.1 "+runtime.GOOS+"/"+runtime.GOARCH; got != want {
+		t.Errorf("version without VCS information: %q, want %q", got, want)
+	}
+	if got := versionOf(nil); got.Version != "(devel)" || got.Go != runtime.Version() {
+		t.Errorf("version without build information: %+v", got)
+	}
+}
+
+func TestDidYouMean(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"rnu"}, `memsim: unknown command "rnu" (did you mean run?)`},
+		{[]string{"slove", "--pairs", "3"}, `memsim: unknown command "slove" (did you mean solve?)`},
+		{[]string{"valdiate"}, `memsim: unknown command "valdiate" (did you mean validate?)`},
+		{[]string{"Bench"}, `memsim: unknown command "Bench" (did you mean bench?)`},
+		{[]string{"rep"}, `memsim: unknown command "rep" (did you mean report or replay?)`},
+		{[]string{"frobnicate"}, `memsim: unknown command "frobnicate" (allowed: solve, run, validate, report, audit, merge, replay, bench, demo, help, version)`},
+		{[]string{"help", "rnu"}, `memsim help: unknown command "rnu" (did you mean run?)`},
+		{[]string{"--pairs", "3"}, "memsim: flag --pairs before the command: give the command first, then its flags (allowed commands: solve, run, validate, report, audit, merge, replay, bench, demo, help, version)"},
+		{[]string{"run", "--gmes", "5"}, "memsim run: unknown flag --gmes (did you mean --games?)"},
+		{[]string{"run", "cfg.yaml", "-qiuet"}, "memsim run: unknown flag --qiuet (did you mean --quiet?)"},
+		{[]string{"solve", "--pair", "3"}, "memsim solve: unknown flag --pair (did you mean --pairs?)"},
+		{[]string{"solve", "--pairs", "3", "--unkown", "2"}, "memsim solve: unknown flag --unkown (did you mean --unknown?)"},
+		{[]string{"solve", "--pairs=3", "--memroy=2"}, "memsim solve: unknown flag --memroy (did you mean --memory?)"},
+		{[]string{"merge", "--output", "x"}, "memsim merge: unknown flag --output (did you mean --out?)"},
+		{[]string{"audit", "--out", "x"}, "memsim audit: unknown flag --out (did you mean --output?)"},
+		{[]string{"bench", "--bogus"}, "memsim bench: unknown flag --bogus (see memsim bench -h)"},
+	} {
+		wantUsageError(t, tt.args, tt.want)
+	}
+	for _, tt := range []struct {
+		a, b string
+		d    int
+	}{{"rnu", "run", 1}, {"kitten", "sitting", 3}, {"", "abc", 3}, {"ab", "ba", 1}, {"games", "games", 0}, {"ca", "abc", 3}} {
+		if d := distance(tt.a, tt.b); d != tt.d {
+			t.Errorf("distance(%q, %q) = %d, want %d", tt.a, tt.b, d, tt.d)
+		}
+	}
+}
+
+// One wording for every missing required flag or argument: "WHAT is required[ with FLAG]: why".
+func TestRequiredMessages(t *testing.T) {
+	pattern := regexp.MustCompile(`^memsim [a-z]+: (--[a-z-]+ [A-Z]+|[A-Z_.]+) is required( with --[a-z-]+( [a-z0-9-]+)?)?: [a-z]`)
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve"}, "memsim solve: --pairs N is required: the pairs on the table, a whole number of at least 1"},
+		{[]string{"solve", "--table"}, "memsim solve: --pairs-max N is required with --table: the largest deal size of the table, at least 1"},
+		{[]string{"solve", "--gerez"}, "memsim solve: --cards K is required with --gerez: the cards on the table (even, 2 to 400)"},
+		{[]string{"solve", "--pairs", "3", "--memory", "3"}, "memsim solve: --forget RULE is required with --memory 3: the forgetting rule of the limited memory (allowed: handover-uniform, lru)"},
+		{[]string{"solve", "--pairs", "3", "--policy", "best-response"}, "memsim solve: --opponent B is required with --policy best-response: the policy it answers (allowed: optimal, safe, daring, parity)"},
+		{[]string{"merge", "a", "b"}, "memsim merge: --out DIR is required: the run folder to write"},
+		{[]string{"merge", "--out", "x"}, "memsim merge: SHARD_DIR... is required: the shard folders to merge"},
+		{[]string{"replay"}, "memsim replay: --game G is required: the game to replay (0-based)"},
+		{[]string{"replay", "--pairs", "12"}, "memsim replay: --game G is required: the game to replay (0-based)"},
+		{[]string{"report"}, "memsim report: DIR is required: the run folder whose report to regenerate"},
+	} {
+		wantUsageError(t, tt.args, tt.want)
+		if !pattern.MatchString(tt.want) {
+			t.Errorf("%q does not have the one wording", tt.want)
+		}
+	}
+}
+
+// A flag not given takes its default; a value given is used as it is, so 0 is an error wherever
+// 0 makes no sense, in every command (it used to stand for the default in run, validate and
+// replay). Each command's help says so.
+func TestZeroMeansZero(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "--games", "0"}, "memsim run: --games 0: must be at least 1"},
+		{[]string{"run", "--workers", "-1"}, "memsim run: --workers -1: must be 0 (one per CPU) or more"},
+		{[]string{"run", "--shard", ""}, `memsim run: --shard "": must be i/N with 1 <= i <= N, for example 2/8`},
+		{[]string{"run", "--resume", ""}, `memsim run: --resume "": give the run folder to resume`},
+		{[]string{"validate", "--games", "0"}, "memsim validate: --games 0: must be at least 1"},
+		{[]string{"audit", "--games", "0"}, "memsim audit: --games 0: must be at least 100"},
+		{[]string{"audit", "--output", ""}, `memsim audit: --output "": give the folder to write the audit to`},
+		{[]string{"bench", "--games", "0"}, "memsim bench: --games 0: must be at least 1"},
+		{[]string{"bench", "--forget", "decay", "--q", "0"}, `memsim bench: player "parity": decay probability q = 0: must be in (0, 1]`},
+		{[]string{"replay", "--game", "0", "--pairs", "0"}, "memsim replay: --pairs 0: the run's deal sizes are [12 26]"},
+		{[]string{"replay", "--game", "0", "--config", ""}, `memsim replay: --config "": give the run's configuration file`},
+		{[]string{"solve", "--pairs", "0"}, "memsim solve: --pairs 0: must be at least 1"},
+		{[]string{"solve", "--table", "--pairs-max", "0"}, "memsim solve: --pairs-max 0: must be at least 1"},
+	} {
+		wantUsageError(t, tt.args, tt.want)
+	}
+	if _, stderr, code := runArgs(t, "replay", "--game", "0", "--players", ""); code != exitUsage || !strings.HasPrefix(stderr, `memsim replay: --players "": not a seat order of the run at 12 pairs (allowed: optimal,parity;`) {
+		t.Errorf(`replay --players "": exit %d, %q`, code, stderr)
+	}
+	for _, cmd := range []string{"solve", "run", "validate", "audit", "replay", "bench"} {
+		out, _, code := runArgs(t, cmd, "-h")
+		if code != exitOK || !strings.Contains(strings.Join(strings.Fields(out), " "), "A flag not given takes its default") {
+			t.Errorf("memsim %s -h does not state the rule for flags not given", cmd)
+		}
+	}
+}
+
+// validate --json keeps every field of every check, zeros included.
+func TestValidationJSONKeepsZeros(t *testing.T) {
+	res := &tournament.Validation{Games: 0, Level: 0.01, Checks: []tournament.Check{
+		{Name: "a/n=1/x vs y/mean pairs seat 0", Family: "perfect", Pass: true, Statistic: 0, PValue: 1, PHolm: 1, Observed: 0, Expected: 0},
+		{Name: "a/n=1/x vs y/distribution", Family: "perfect", Pass: true, Statistic: 0, Df: 0, PValue: 1, PHolm: 1},
+	}}
+	b, err := json.Marshal(validationJSON(res))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"games":0,"level":0.01,"checks":[` +
+		`{"name":"a/n=1/x vs y/mean pairs seat 0","family":"perfect","pass":true,"statistic":0,"df":null,"p_value":1,"p_holm":1,"rejected":false,"observed":0,"expected":0},` +
+		`{"name":"a/n=1/x vs y/distribution","family":"perfect","pass":true,"statistic":0,"df":0,"p_value":1,"p_holm":1,"rejected":false,"observed":null,"expected":null}]}`
+	if string(b) != want {
+		t.Errorf("validate --json:\n got %s\nwant %s", b, want)
+	}
+}
+
+// Each command's progress lines name that command.
+func TestProgressNamesItsCommand(t *testing.T) {
+	for _, name := range []string{"memsim run", "memsim validate"} {
+		var buf bytes.Buffer
+		p := startProgressEvery(&buf, name, 100, false, time.Millisecond)
+		p.done.Add(40)
+		time.Sleep(20 * time.Millisecond)
+		p.finish()
+		lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+		if buf.Len() == 0 || !strings.HasPrefix(lines[0], name+": 40 of 100 games (40.0%)") {
+			t.Errorf("%s: progress %q", name, buf.String())
+		}
+	}
+	var buf bytes.Buffer
+	p := startProgressEvery(&buf, "memsim validate", 100, true, time.Millisecond)
+	time.Sleep(5 * time.Millisecond)
+	p.finish()
+	if buf.Len() != 0 {
+		t.Errorf("--quiet wrote %q", buf.String())
+	}
+}
+
+// memsim audit, like run, does not replace a folder that holds an audit unless --force is given.
+func TestAuditRefusesToOverwrite(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "audit.md"), []byte("an earlier audit\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wantUsageError(t, []string{"audit", "--output", dir}, "memsim audit: audit folder "+dir+" already holds an audit (audit.md): use --force to replace it")
+	if data, _ := os.ReadFile(filepath.Join(dir, "audit.md")); string(data) != "an earlier audit\n" {
+		t.Error("the refused audit changed audit.md")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "audit.json")); !os.IsNotExist(err) {
+		t.Errorf("the refused audit wrote audit.json: %v", err)
+	}
+}
+
+func TestHelpCommand(t *testing.T) {
+	for _, args := range [][]string{{"help"}, {"--help"}, {"-h"}, {"help", "help"}} {
+		if out, _, code := runArgs(t, args...); code != exitOK || !strings.HasPrefix(out, "memsim: exact solver") {
+			t.Errorf("%q: exit %d, %q", args, code, out)
+		}
+	}
+	for _, c := range commandNames() {
+		if c == "help" {
+			continue
+		}
+		a, _, code1 := runArgs(t, "help", c)
+		b, _, code2 := runArgs(t, c, "-h")
+		if code1 != exitOK || code2 != exitOK || a != b || !strings.HasPrefix(a, "Usage:") {
+			t.Errorf("help %s: exit %d and %d, %q", c, code1, code2, a)
+		}
+	}
+	wantUsageError(t, []string{"help", "run", "solve"}, "memsim help: one command at most, got 2: [run solve]")
+	// -h lists the flags as they are written, --name VALUE.
+	out, _, _ := runArgs(t, "run", "-h")
+	if !strings.Contains(out, "\n  --games G\n") || strings.Contains(out, "\n  -games") {
+		t.Errorf("run -h lists the flags as:\n%s", out)
+	}
+}

@@ -64,33 +64,31 @@ players:
 `
 
 // Flags may follow the arguments, as in the README's memsim run CONFIG --shard i/N and in
-// memsim merge SHARD_DIR... --out DIR; the results are those of the flags-first forms.
+// memsim merge SHARD_DIR... --out DIR; the results are those of the flags-first forms (the
+// merged shards equal a single run: TestShardsAndMerge).
 func TestFlagsAfterArguments(t *testing.T) {
 	dir := t.TempDir()
 	cfg := writeConfig(t, dir, "tiny", tinyTournament)
 	run := filepath.Join(dir, "out", "tiny")
+	shards := []string{filepath.Join(run, "shard-1-of-2"), filepath.Join(run, "shard-2-of-2")}
 	steps := [][]string{
-		{"run", cfg, "--games", "2048", "--quiet"},
 		{"run", cfg, "--shard", "1/2", "--quiet", "--games", "2048"},
 		{"run", "--quiet", cfg, "--games=2048", "--shard", "2/2"},
-		{"merge", filepath.Join(run, "shard-1-of-2"), filepath.Join(run, "shard-2-of-2"), "--out", filepath.Join(dir, "merged")},
-		{"merge", "--out", filepath.Join(dir, "merged2"), "--", filepath.Join(run, "shard-1-of-2"), filepath.Join(run, "shard-2-of-2")},
+		{"merge", shards[0], shards[1], "--out", filepath.Join(dir, "merged")},
+		{"merge", "--out", filepath.Join(dir, "merged2"), "--", shards[0], shards[1]},
 	}
 	for _, args := range steps {
 		if _, stderr, code := runArgs(t, args...); code != exitOK {
 			t.Fatalf("%q: exit %d: %s", args, code, stderr)
 		}
 	}
-	whole := readRun(t, run)
-	if whole.Matchups[0].Games != 2048 {
-		t.Errorf("run CONFIG --games 2048 played %d games per seat order", whole.Matchups[0].Games)
+	if m := readRun(t, filepath.Join(dir, "merged")).Matchups[0]; m.Games != 2048 {
+		t.Errorf("run CONFIG --games 2048 played %d games per seat order", m.Games)
 	}
-	want, _ := os.ReadFile(filepath.Join(run, "results.json"))
-	for _, m := range []string{"merged", "merged2"} {
-		got, err := os.ReadFile(filepath.Join(dir, m, "results.json"))
-		if err != nil || !bytes.Equal(got, want) {
-			t.Errorf("%s: the merged shards differ from the whole run (%v)", m, err)
-		}
+	want, _ := os.ReadFile(filepath.Join(dir, "merged", "results.json"))
+	got, err := os.ReadFile(filepath.Join(dir, "merged2", "results.json"))
+	if err != nil || !bytes.Equal(got, want) {
+		t.Errorf("merge SHARD... --out DIR and merge --out DIR -- SHARD... differ (%v)", err)
 	}
 	// Errors in flags after the arguments are the errors of flags before them.
 	wantUsageError(t, []string{"run", cfg, "--games", "x"}, `memsim run: --games "x": must be a whole number`)

@@ -17,7 +17,7 @@ import (
 const runUsage = `Usage:
   memsim run [--workers W] [--games G] [--quiet] [--force] [CONFIG.yaml]
   memsim run --resume DIR [--workers W] [--quiet]
-  memsim run CONFIG.yaml --shard i/N [flags]
+  memsim run [CONFIG.yaml] --shard i/N [flags]
 
 Plays the tournament CONFIG.yaml describes (with no CONFIG, the embedded default,
 configs/default.yaml) and writes config.yaml, results.json, matchups.csv, report.md and

@@ -55,41 +55,18 @@ func TestInterleave(t *testing.T) {
 	}
 }
 
-const tinyTournament = `seed: 3
-games: 3000
-rules: {pairs: [3]}
-players:
-  - {name: optimal, policy: optimal}
-  - {name: parity, policy: parity}
-`
-
 // Flags may follow the arguments, as in the README's memsim run CONFIG --shard i/N and in
-// memsim merge SHARD_DIR... --out DIR; the results are those of the flags-first forms (the
-// merged shards equal a single run: TestShardsAndMerge).
+// memsim merge SHARD_DIR... --out DIR. These used to be refused ("one configuration file at
+// most", "--out DIR is required"); TestShardsAndMerge plays both forms to the single run's files.
 func TestFlagsAfterArguments(t *testing.T) {
 	dir := t.TempDir()
-	cfg := writeConfig(t, dir, "tiny", tinyTournament)
-	run := filepath.Join(dir, "out", "tiny")
-	shards := []string{filepath.Join(run, "shard-1-of-2"), filepath.Join(run, "shard-2-of-2")}
-	steps := [][]string{
-		{"run", cfg, "--shard", "1/2", "--quiet", "--games", "2048"},
-		{"run", "--quiet", cfg, "--games=2048", "--shard", "2/2"},
-		{"merge", shards[0], shards[1], "--out", filepath.Join(dir, "merged")},
-		{"merge", "--out", filepath.Join(dir, "merged2"), "--", shards[0], shards[1]},
-	}
-	for _, args := range steps {
-		if _, stderr, code := runArgs(t, args...); code != exitOK {
-			t.Fatalf("%q: exit %d: %s", args, code, stderr)
-		}
-	}
-	if m := readRun(t, filepath.Join(dir, "merged")).Matchups[0]; m.Games != 2048 {
-		t.Errorf("run CONFIG --games 2048 played %d games per seat order", m.Games)
-	}
-	want, _ := os.ReadFile(filepath.Join(dir, "merged", "results.json"))
-	got, err := os.ReadFile(filepath.Join(dir, "merged2", "results.json"))
-	if err != nil || !bytes.Equal(got, want) {
-		t.Errorf("merge SHARD... --out DIR and merge --out DIR -- SHARD... differ (%v)", err)
-	}
+	cfg := writeConfig(t, dir, "small", smallTournament)
+	run := filepath.Join(dir, "out", "small")
+	nowhere := filepath.Join(dir, "nowhere")
+	// The flags are taken as flags: --out names the folder and the shards are read.
+	wantUsageError(t, []string{"merge", nowhere, "--out", filepath.Join(dir, "merged"), "--force"},
+		"memsim merge: shard "+nowhere+": open "+filepath.Join(nowhere, "config.yaml")+": no such file or directory")
+	wantUsageError(t, []string{"run", cfg, "--shard", "3/2", "--quiet"}, `memsim run: --shard "3/2": must be i/N with 1 <= i <= N, for example 2/8`)
 	// Errors in flags after the arguments are the errors of flags before them.
 	wantUsageError(t, []string{"run", cfg, "--games", "x"}, `memsim run: --games "x": must be a whole number`)
 	wantUsageError(t, []string{"run", cfg, "--games"}, "memsim run: --games needs a value: G games per matchup and deal size, at least 1 (default: the configuration's)")

@@ -22,8 +22,12 @@ func TestShardsAndMerge(t *testing.T) {
 	whole := filepath.Join(dir, "out", "sharded")
 	var shards []string
 	for i := 1; i <= 3; i++ {
-		// The second shard takes its index from a Slurm job array's environment.
+		// The second shard takes its index from a Slurm job array's environment; the first is
+		// written as the README's memsim run CONFIG --shard i/N, flags after the configuration.
 		args := []string{"run", "--quiet", "--games", "5000", "--shard", []string{"1/3", "", "3/3"}[i-1], cfg}
+		if i == 1 {
+			args = []string{"run", cfg, "--quiet", "--shard", "1/3", "--games=5000"}
+		}
 		if i == 2 {
 			args = []string{"run", "--quiet", "--games", "5000", cfg}
 			t.Setenv("SLURM_ARRAY_TASK_ID", "7")
@@ -37,7 +41,7 @@ func TestShardsAndMerge(t *testing.T) {
 		shards = append(shards, filepath.Join(whole, "shard-"+[]string{"1", "2", "3"}[i-1]+"-of-3"))
 	}
 	merged := filepath.Join(dir, "merged")
-	if _, stderr, code := runArgs(t, append([]string{"merge", "--out", merged}, shards...)...); code != exitOK {
+	if _, stderr, code := runArgs(t, append(append([]string{"merge"}, shards...), "--out", merged)...); code != exitOK {
 		t.Fatalf("merge: exit %d: %s", code, stderr)
 	}
 	for _, f := range []string{"results.json", "matchups.csv", "report.md", "report.html"} {
@@ -57,6 +61,7 @@ func TestShardsAndMerge(t *testing.T) {
 		want string
 	}{
 		{[]string{"merge", "--out", filepath.Join(dir, "m1"), shards[0], shards[2]}, "missing shards of 3: 2"},
+		{[]string{"merge", "--out", filepath.Join(dir, "m1"), "--", shards[0], shards[2]}, "missing shards of 3: 2"},
 		{[]string{"merge", "--out", filepath.Join(dir, "m2"), shards[0], shards[1], shards[1], shards[2]}, "shard 2 of 3 given twice"},
 		{[]string{"merge", "--out", filepath.Join(dir, "m3"), shards[0], foreign, shards[2]}, "another configuration or seed"},
 		{[]string{"merge", "--out", merged, shards[0], shards[1], shards[2]}, "already holds a run"},

@@ -8,7 +8,7 @@ BIN := bin/memsim
 all: build
 
 build:
-	$(GO) build -o $(BIN) ./cmd/memsim
+	$(GO) build -buildvcs=auto -o $(BIN) ./cmd/memsim
 
 # The main job: the embedded default tournament (configs/default.yaml); results go to results/default/.
 run: build

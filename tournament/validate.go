@@ -51,14 +51,21 @@ type Suite struct {
 	Tournaments []*Tournament
 }
 
+// MinValidateGames is the least number of games per matchup a validation plays: its z and G tests
+// rest on normal approximations, and a sample of a few games can have no spread at all.
+const MinValidateGames = 100
+
 // NewSuite builds every tournament of a suite (so that a bad suite is refused before anything
 // runs) and keeps the matches with an exact model. games, when positive, replaces every
-// tournament's games per matchup.
+// tournament's games per matchup; each must be at least MinValidateGames.
 func NewSuite(ctx context.Context, cfgs []*configs.Tournament, games int) (*Suite, error) {
 	s := &Suite{}
 	for _, cfg := range cfgs {
 		if games > 0 {
 			cfg.Games = games
+		}
+		if cfg.Games < MinValidateGames {
+			return nil, cfg.At(cfg.Positions["games"], fmt.Errorf("games: %d per matchup is too few to validate: the tests' normal approximations need at least %d", cfg.Games, MinValidateGames))
 		}
 		t, err := New(ctx, cfg)
 		if err != nil {

@@ -60,10 +60,10 @@ func runAuditTo(ctx context.Context, fl auditFlags, args []string, stdout io.Wri
 	switch {
 	case len(args) > 0:
 		return usagef("unexpected argument %q", args[0])
-	case fl.games < 100:
-		return usagef("--games %d: must be at least 100", fl.games)
-	case fl.workers < 0:
-		return usagef("--workers %d: must be 0 (one per CPU) or more", fl.workers)
+	case checkGames(fl.games, 100) != nil:
+		return checkGames(fl.games, 100)
+	case checkWorkers(fl.workers) != nil:
+		return checkWorkers(fl.workers)
 	case fl.output == "":
 		return usagef("--output \"\": give the folder to write the audit to")
 	}

@@ -88,10 +88,10 @@ func bench(ctx context.Context, fl benchFlags) (*benchResult, error) {
 	switch {
 	case fl.pairs < 1 || fl.pairs > tournament.MaxPairs:
 		return nil, usagef("--pairs %d: must be between 1 and %d", fl.pairs, tournament.MaxPairs)
-	case fl.games < 1:
-		return nil, usagef("--games %d: must be at least 1", fl.games)
-	case fl.workers < 0:
-		return nil, usagef("--workers %d: must be 0 (one per CPU) or more", fl.workers)
+	case checkGames(fl.games, 1) != nil:
+		return nil, checkGames(fl.games, 1)
+	case checkWorkers(fl.workers) != nil:
+		return nil, checkWorkers(fl.workers)
 	}
 	var ov strategies.MemoryOverride
 	if fl.set["memory"] {

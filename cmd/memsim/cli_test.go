@@ -187,14 +187,14 @@ func TestZeroMeansZero(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"run", "--games", "0"}, "memsim run: --games 0: must be at least 1"},
-		{[]string{"run", "--workers", "-1"}, "memsim run: --workers -1: must be 0 (one per CPU) or more"},
+		{[]string{"run", "--games", "0"}, "memsim run: --games 0: must be between 1 and 100000000000"},
+		{[]string{"run", "--workers", "-1"}, "memsim run: --workers -1: must be between 0 (one per CPU) and 1024"},
 		{[]string{"run", "--shard", ""}, `memsim run: --shard "": must be i/N with 1 <= i <= N, for example 2/8`},
 		{[]string{"run", "--resume", ""}, `memsim run: --resume "": give the run folder to resume`},
-		{[]string{"validate", "--games", "0"}, "memsim validate: --games 0: must be at least 1"},
-		{[]string{"audit", "--games", "0"}, "memsim audit: --games 0: must be at least 100"},
+		{[]string{"validate", "--games", "0"}, "memsim validate: --games 0: must be between 100 and 100000000000 (the tests' normal approximations need at least 100 games per matchup)"},
+		{[]string{"audit", "--games", "0"}, "memsim audit: --games 0: must be between 100 and 100000000000"},
 		{[]string{"audit", "--output", ""}, `memsim audit: --output "": give the folder to write the audit to`},
-		{[]string{"bench", "--games", "0"}, "memsim bench: --games 0: must be at least 1"},
+		{[]string{"bench", "--games", "0"}, "memsim bench: --games 0: must be between 1 and 100000000000"},
 		{[]string{"bench", "--forget", "decay", "--q", "0"}, `memsim bench: player "parity": decay probability q = 0: must be in (0, 1]`},
 		{[]string{"replay", "--game", "0", "--pairs", "0"}, "memsim replay: --pairs 0: the run's deal sizes are [12 26]"},
 		{[]string{"replay", "--game", "0", "--config", ""}, `memsim replay: --config "": give the run's configuration file`},

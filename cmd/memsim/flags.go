@@ -30,6 +30,22 @@ func badInput(err error) error {
 	return &usageError{err.Error()}
 }
 
+// checkGames checks a --games value against its command's least value and tournament.MaxGames.
+func checkGames(g, least int64) error {
+	if g < least || g > tournament.MaxGames {
+		return usagef("--games %d: must be between %d and %d", g, least, int64(tournament.MaxGames))
+	}
+	return nil
+}
+
+// checkWorkers checks a --workers value: 0 (one per CPU) up to tournament.MaxWorkers.
+func checkWorkers(w int) error {
+	if w < 0 || w > tournament.MaxWorkers {
+		return usagef("--workers %d: must be between 0 (one per CPU) and %d", w, tournament.MaxWorkers)
+	}
+	return nil
+}
+
 // newFlagSet returns an empty flag set for the command name ("memsim run"), which reports its
 // errors through parseFlags rather than printing them.
 func newFlagSet(name string) *flag.FlagSet {

@@ -76,11 +76,15 @@ type runPlan struct {
 // planRun checks the flags and decides the run: a new run (of the whole tournament or of one
 // shard) or the resumption of an interrupted one.
 func planRun(ctx context.Context, fl runFlags, args []string) (*runPlan, error) {
+	if err := checkWorkers(fl.workers); err != nil {
+		return nil, err
+	}
+	if fl.set["games"] {
+		if err := checkGames(int64(fl.games), 1); err != nil {
+			return nil, err
+		}
+	}
 	switch {
-	case fl.workers < 0:
-		return nil, usagef("--workers %d: must be 0 (one per CPU) or more", fl.workers)
-	case fl.set["games"] && fl.games < 1:
-		return nil, usagef("--games %d: must be at least 1", fl.games)
 	case fl.checkpointEvery <= 0:
 		return nil, usagef("--checkpoint-every %v: must be positive", fl.checkpointEvery)
 	case fl.set["shard"] && fl.shard == "":

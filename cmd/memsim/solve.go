@@ -137,8 +137,8 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 	if q.model.Choices, err = rules.ParseChoiceSet(fl.choices); err != nil {
 		return nil, usagef("--choices %q: %v", fl.choices, err)
 	}
-	if fl.singletons < 0 {
-		return nil, usagef("--singletons %d: must be at least 0", fl.singletons)
+	if fl.singletons < 0 || fl.singletons > solveMaxSingletons {
+		return nil, usagef("--singletons %d: must be between 0 and %d", fl.singletons, solveMaxSingletons)
 	}
 	q.model.Singletons = fl.singletons
 	switch {
@@ -160,7 +160,10 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 		q.model.Memory = rules.Memory{Capacity: fl.memory, Forget: fg}
 	}
 	if q.table {
-		return q, fl.tableQuery(q, set)
+		if err := fl.tableQuery(q, set); err != nil {
+			return nil, err
+		}
+		return q, q.checkSize(q.pairsMax, "--pairs-max")
 	}
 	if set["pairs-max"] {
 		return nil, usagef("--pairs-max goes with --table")
@@ -212,7 +215,45 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 	if fl.lead != 0 && q.matchup.Players != 2 {
 		return nil, usagef("--lead %d with --players %d: the lead is defined for 2 players", fl.lead, q.matchup.Players)
 	}
-	return q, nil
+	return q, q.checkSize(q.state.N, "--pairs")
+}
+
+// Bounds of memsim solve, from the time and memory the solver needs. The solver sweeps every
+// state (n', j, f) with n' <= n, about (n+1)(n+2)/2 × (s+1) of them (times the 2n + 3 leads of a
+// policy that plays to win), keeping two rows; exact rationals grow with n.
+const (
+	solveMaxExactPairs = 1000        // the exact value at 1,000 pairs takes minutes
+	solveMaxFloatPairs = 20000       // 2·10⁸ states in float64, about a minute
+	solveMaxSingletons = 1000        // as configurations
+	solveMaxStates     = 200_000_000 // states of one sweep, in float64
+	solveMaxExactWin   = 60          // the exact win table at 60 pairs takes seconds
+	solveMaxExactState = 2_000_000   // states of one exact sweep (with leads)
+)
+
+// checkSize refuses a request beyond the bounds above, naming the flag that sets its size.
+func (q *solveQuery) checkSize(n int, flagName string) error {
+	maxPairs, maxStates := solveMaxFloatPairs, float64(solveMaxStates)
+	if !q.float {
+		maxPairs, maxStates = solveMaxExactPairs, solveMaxExactState
+		if q.matchup.Policy.PlaysToWin() || q.matchup.Opponent.PlaysToWin() {
+			maxPairs = solveMaxExactWin
+		}
+	}
+	hint := ""
+	if !q.float {
+		hint = " (or use --float)"
+	}
+	if n > maxPairs {
+		return usagef("%s %d: must be at most %d%s", flagName, n, maxPairs, hint)
+	}
+	states := float64(n+1) * float64(n+2) / 2 * float64(q.model.Singletons+1)
+	if q.matchup.Policy.PlaysToWin() || q.matchup.Opponent.PlaysToWin() {
+		states *= float64(2*n + 3)
+	}
+	if states > maxStates {
+		return usagef("%s %d with --singletons %d: %.3g states, at most %.3g%s", flagName, n, q.model.Singletons, states, maxStates, hint)
+	}
+	return nil
 }
 
 // maxLead bounds --lead: any lead beyond the pairs on the table decides the game, so this is

@@ -71,13 +71,16 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 // validateSuite checks the flags, reads the suite args names (or the embedded one) and validates
 // it; negativeControl is for the tests (see tournament.ValidateOptions).
 func validateSuite(ctx context.Context, fl validateFlags, args []string, negativeControl bool, stderr io.Writer) (*tournament.Validation, error) {
-	switch {
-	case !(fl.level > 0 && fl.level < 1):
+	if !(fl.level > 0 && fl.level < 1) {
 		return nil, usagef("--level %g: must be between 0 and 1", fl.level)
-	case fl.games < 0 || fl.set["games"] && fl.games < 1:
-		return nil, usagef("--games %d: must be at least 1", fl.games)
-	case fl.workers < 0:
-		return nil, usagef("--workers %d: must be 0 (one per CPU) or more", fl.workers)
+	}
+	if fl.set["games"] {
+		if err := checkGames(int64(fl.games), tournament.MinValidateGames); err != nil {
+			return nil, usagef("%v (the tests' normal approximations need at least %d games per matchup)", err, tournament.MinValidateGames)
+		}
+	}
+	if err := checkWorkers(fl.workers); err != nil {
+		return nil, err
 	}
 	cfgs, err := loadSuite(args)
 	if err != nil {

@@ -14,22 +14,26 @@ import (
 	"memsim/sim/rules"
 )
 
-// Check is one comparison of simulation with the solver.
+// Check is one comparison of simulation with the solver. In JSON every field is always there, so
+// that a zero is never taken for a missing value: Df is null for a mean check, Observed and
+// Expected are null for a distribution check.
 type Check struct {
 	Name   string `json:"name"`
 	Family string `json:"family"`
-	Pass   bool   `json:"pass"`
+	// Test is "z" (a mean against its exact value) or "G" (a distribution against the exact one).
+	Test string `json:"test"`
+	Pass bool   `json:"pass"`
 	// Statistic is z for a mean, G for a distribution (±math.MaxFloat64 stands for an infinite
 	// statistic, which JSON cannot hold).
 	Statistic float64 `json:"statistic"`
 	// Df is the G test's degrees of freedom (after pooling bins with fewer than 5 expected games).
-	Df       int     `json:"df,omitempty"`
+	Df       *int    `json:"df"`
 	PValue   float64 `json:"p_value"`
 	PHolm    float64 `json:"p_holm"`
 	Rejected bool    `json:"rejected"`
 	// Observed and Expected are the simulated and exact means (mean checks).
-	Observed float64 `json:"observed,omitempty"`
-	Expected float64 `json:"expected,omitempty"`
+	Observed *float64 `json:"observed"`
+	Expected *float64 `json:"expected"`
 }
 
 // Validation is the outcome of validating a suite: every check, with its Holm-adjusted p-value
@@ -217,7 +221,8 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Matchup, n int
 			observed[i] = float64(c)
 		}
 		if g, ok := stats.GTest(observed, prob, minExpected); ok {
-			out = append(out, Check{Name: "/distribution", Statistic: finite(g.G), Df: g.DF, PValue: g.P})
+			df := g.DF
+			out = append(out, Check{Name: "/distribution", Test: "G", Statistic: finite(g.G), Df: &df, PValue: g.P})
 		}
 	}
 	return out, nil
@@ -226,7 +231,7 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Matchup, n int
 // meanCheck is a two-sided z test of a sample mean against an exact value.
 func meanCheck(name string, mo stats.Moments, want float64) Check {
 	z, p := stats.ZTest(mo.Mean, mo.StdErr(), want)
-	return Check{Name: name, Observed: mo.Mean, Expected: want, Statistic: finite(z), PValue: p}
+	return Check{Name: name, Test: "z", Observed: &mo.Mean, Expected: &want, Statistic: finite(z), PValue: p}
 }
 
 // finite replaces an infinite statistic by the largest float64 of its sign, for JSON.

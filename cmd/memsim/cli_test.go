@@ -216,17 +216,18 @@ func TestZeroMeansZero(t *testing.T) {
 
 // validate --json keeps every field of every check, zeros included.
 func TestValidationJSONKeepsZeros(t *testing.T) {
+	zero, zeroDf := 0.0, 0
 	res := &tournament.Validation{Games: 0, Level: 0.01, Checks: []tournament.Check{
-		{Name: "a/n=1/x vs y/mean pairs seat 0", Family: "perfect", Pass: true, Statistic: 0, PValue: 1, PHolm: 1, Observed: 0, Expected: 0},
-		{Name: "a/n=1/x vs y/distribution", Family: "perfect", Pass: true, Statistic: 0, Df: 0, PValue: 1, PHolm: 1},
+		{Name: "a/n=1/x vs y/mean pairs seat 0", Family: "perfect", Test: "z", Pass: true, Statistic: 0, PValue: 1, PHolm: 1, Observed: &zero, Expected: &zero},
+		{Name: "a/n=1/x vs y/distribution", Family: "perfect", Test: "G", Pass: true, Statistic: 0, Df: &zeroDf, PValue: 1, PHolm: 1},
 	}}
-	b, err := json.Marshal(validationJSON(res))
+	b, err := json.Marshal(res)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := `{"games":0,"level":0.01,"checks":[` +
-		`{"name":"a/n=1/x vs y/mean pairs seat 0","family":"perfect","pass":true,"statistic":0,"df":null,"p_value":1,"p_holm":1,"rejected":false,"observed":0,"expected":0},` +
-		`{"name":"a/n=1/x vs y/distribution","family":"perfect","pass":true,"statistic":0,"df":0,"p_value":1,"p_holm":1,"rejected":false,"observed":null,"expected":null}]}`
+		`{"name":"a/n=1/x vs y/mean pairs seat 0","family":"perfect","test":"z","pass":true,"statistic":0,"df":null,"p_value":1,"p_holm":1,"rejected":false,"observed":0,"expected":0},` +
+		`{"name":"a/n=1/x vs y/distribution","family":"perfect","test":"G","pass":true,"statistic":0,"df":0,"p_value":1,"p_holm":1,"rejected":false,"observed":null,"expected":null}]}`
 	if string(b) != want {
 		t.Errorf("validate --json:\n got %s\nwant %s", b, want)
 	}

@@ -15,9 +15,46 @@ import (
 	"memsim/sim/rules"
 )
 
-// maxMatchupFigures bounds the convergence and distribution figures of a report: the matchups
-// with exact values come first, in the order of results.json.
+// maxMatchupFigures bounds the matchups a report draws the convergence and distribution of.
 const maxMatchupFigures = 8
+
+// figureMatchups chooses the matchups with an exact value whose figures a report draws, by
+// interest: those with an exact value outside its interval first, then the others, each in the
+// order of results.json, up to maxMatchupFigures.
+func figureMatchups(r *report.Run) []int {
+	var flagged, rest []int
+	for i, m := range r.Matchups {
+		if m.ExactPairs[0] == nil || len(m.Convergence) == 0 {
+			continue
+		}
+		if len(m.OutsideCI()) > 0 {
+			flagged = append(flagged, i)
+		} else {
+			rest = append(rest, i)
+		}
+	}
+	all := append(flagged, rest...)
+	return all[:min(len(all), maxMatchupFigures)]
+}
+
+// uniqueSlug makes s a file name of lower-case letters, digits and '-', different from those in
+// taken (which it joins).
+func uniqueSlug(s string, taken map[string]bool) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('-')
+		}
+	}
+	slug := b.String()
+	for k := 2; taken[slug]; k++ {
+		slug = fmt.Sprintf("%s-%d", b.String(), k)
+	}
+	taken[slug] = true
+	return slug
+}
 
 // Figures draws the plots of a run's report r: for matchups with an exact value, the convergence of
 // seat 0's mean and the distribution of its share against the exact ones; the strategy table of
@@ -33,33 +70,36 @@ func (t *Tournament) Figures(ctx context.Context, r *report.Run) ([]report.Figur
 		figs = append(figs, report.Figure{Name: name, Title: title, Caption: caption, SVG: f.SVG, PNG: f.PNG})
 		return nil
 	}
-	drawn := 0
-	for i, m := range r.Matchups {
-		if drawn == maxMatchupFigures || m.ExactPairs[0] == nil || len(m.Convergence) == 0 {
-			continue
-		}
-		drawn++
+	names := map[string]bool{}
+	for _, i := range figureMatchups(r) {
+		m := r.Matchups[i]
 		name := fmt.Sprintf("%s, %d pairs", strings.Join(m.Players, " vs "), m.Pairs)
+		slug := uniqueSlug(fmt.Sprintf("n%d-%s", m.Pairs, strings.Join(m.Players, "-vs-")), names)
 		want := ratFloat(*m.ExactPairs[0])
 		pts := make([]plots.ConvergencePoint, len(m.Convergence))
 		for k, p := range m.Convergence {
 			pts[k] = plots.ConvergencePoint{Games: p.Games, Mean: p.Mean, Lo: p.Lo, Hi: p.Hi}
 		}
 		f, err := plots.Convergence("Seat 0's mean pairs: "+name, pts, &want, "mean pairs of seat 0")
-		if err := add(fmt.Sprintf("convergence-%d", i), "Convergence: "+name,
+		if err := add("convergence-"+slug, "Convergence: "+name,
 			"The running mean of seat 0's pairs per game, in deal order, with its 95% interval, against the exact value (dashed).", f, err); err != nil {
 			return nil, err
 		}
 		if len(m.ExactDistribution) > 0 && len(m.ShareCounts) > 0 {
-			counts := m.ShareCounts[0]
-			sim := make([]float64, len(counts))
-			labels := make([]string, len(counts))
-			for k, c := range counts {
-				sim[k] = float64(c) / float64(m.Games)
-				labels[k] = fmt.Sprintf("%g", float64(k)/float64(len(m.Players)))
+			var sim, exact []float64
+			var labels []string
+			for k, c := range m.ShareCounts[0] {
+				// Shares no game reached and the solver gives no chance (odd half pairs
+				// without stalemates, say) would be empty slots.
+				if c == 0 && (k >= len(m.ExactDistribution) || m.ExactDistribution[k] == 0) {
+					continue
+				}
+				sim = append(sim, float64(c)/float64(m.Games))
+				exact = append(exact, m.ExactDistribution[k])
+				labels = append(labels, fmt.Sprintf("%g", float64(k)/float64(len(m.Players))))
 			}
-			f, err := plots.Distribution("Seat 0's final share: "+name, sim, m.ExactDistribution, labels, "pairs collected by seat 0")
-			if err := add(fmt.Sprintf("distribution-%d", i), "Score distribution: "+name,
+			f, err := plots.Distribution("Seat 0's final share: "+name, sim, exact, labels, "pairs collected by seat 0")
+			if err := add("distribution-"+slug, "Score distribution: "+name,
 				"The share of games in which seat 0 collected each number of pairs (a stalemate splits what is left), simulated and exact.", f, err); err != nil {
 				return nil, err
 			}

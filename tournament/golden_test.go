@@ -45,7 +45,7 @@ func TestGoldenTournament(t *testing.T) {
 	}
 	files := map[string]func(*bytes.Buffer) error{
 		report.ResultsFile:  func(b *bytes.Buffer) error { return report.WriteJSON(b, run) },
-		report.ReportFile:   func(b *bytes.Buffer) error { return report.WriteMarkdown(b, run) },
+		report.ReportFile:   func(b *bytes.Buffer) error { return report.WriteMarkdown(b, run, nil) },
 		report.MatchupsFile: func(b *bytes.Buffer) error { return report.WriteCSV(b, run) },
 	}
 	for name, write := range files {

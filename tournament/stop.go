@@ -68,13 +68,16 @@ func (r *stopRule) report(a, b string) *report.SPRT {
 		return nil
 	}
 	out := &report.SPRT{D: r.test.D, Alpha: r.test.Alpha, Beta: r.test.Beta, LLR: r.llr}
+	if s, err := stats.NewSPRT(r.test.D, r.test.Alpha, r.test.Beta); err == nil {
+		out.Lower, out.Upper = s.Thresholds()
+	}
 	switch r.decision {
 	case 1:
-		out.Decision = fmt.Sprintf("H1 accepted: %s leads %s by %g pairs per game or more", a, b, r.test.D)
+		out.Decision = fmt.Sprintf("H1 accepted: %s's mean lead over %s is %g pairs per game, not 0", a, b, r.test.D)
 	case -1:
-		out.Decision = fmt.Sprintf("H0 accepted: %s does not lead %s by %g pairs per game", a, b, r.test.D)
+		out.Decision = fmt.Sprintf("H0 accepted: %s's mean lead over %s is 0, not %g pairs per game", a, b, r.test.D)
 	default:
-		out.Decision = "undecided"
+		out.Decision = "undecided: the games ran out before the log-likelihood ratio reached a bound"
 	}
 	return out
 }

@@ -35,7 +35,7 @@ func ExampleWriteCSV() {
 		fmt.Println(err)
 	}
 	// Output:
-	// run,seed,pairs,matchup,seat,player,games,mean_pairs,sd_pairs,ci95_low,ci95_high,exact_pairs,wins,draws,losses,mean_turns
-	// example,0,2,opt vs opt,0,opt,100,0.68,0.49,0.584,0.776,2/3,30,9,61,3.31
-	// example,0,2,opt vs opt,1,opt,100,1.32,0.49,1.224,1.416,4/3,61,9,30,3.31
+	// run,seed,pairs,matchup,seat,player,games,mean_pairs,sd_pairs,ci95_low,ci95_high,exact_pairs,exact_pairs_float,wins,draws,losses,mean_turns,stopped_early
+	// example,0,2,opt vs opt,0,opt,100,0.68,0.49,0.584,0.776,2/3,0.6666666666666666,30,9,61,3.31,
+	// example,0,2,opt vs opt,1,opt,100,1.32,0.49,1.224,1.416,4/3,1.3333333333333333,61,9,30,3.31,
 }

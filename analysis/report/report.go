@@ -43,13 +43,13 @@ type Run struct {
 	// Matchups holds one record per matchup (seat order) and deal size.
 	Matchups []Matchup `json:"matchups"`
 	// Pairings holds, for paired runs, one record per pair of players and deal size; empty otherwise.
-	Pairings []Pairing `json:"pairings,omitempty"`
+	Pairings []Pairing `json:"pairings"`
 	// Ratings are Bradley-Terry ratings per deal size, fitted from the games' wins, draws (as half
 	// a win each) and losses between the players (two-player round robins).
-	Ratings []Ratings `json:"ratings,omitempty"`
+	Ratings []Ratings `json:"ratings"`
 	// Comparisons compare, by Welch's test, how two players fared against the first player
 	// (two-player runs with at least three players).
-	Comparisons []Comparison `json:"comparisons,omitempty"`
+	Comparisons []Comparison `json:"comparisons"`
 }
 
 // Rules are the rules of the game shared by every game of a run.
@@ -114,27 +114,27 @@ type Matchup struct {
 	CI95Turns [2]float64 `json:"ci95_turns"`
 	// ExactTurns is the exact expected game length in turns as "p/q", where the solver has one
 	// (solitaire); nil otherwise.
-	ExactTurns *string `json:"exact_turns,omitempty"`
+	ExactTurns *string `json:"exact_turns"`
 	// Stalemates is the number of games that ended in a stalemate (every player passing).
 	Stalemates int64 `json:"stalemates"`
 	// WinCI95, DrawCI95 and LossCI95 are, per seat, 95% Wilson intervals of the win, draw and
 	// loss rates (Wins/Games and so on).
-	WinCI95  [][2]float64 `json:"win_ci95,omitempty"`
-	DrawCI95 [][2]float64 `json:"draw_ci95,omitempty"`
-	LossCI95 [][2]float64 `json:"loss_ci95,omitempty"`
+	WinCI95  [][2]float64 `json:"win_ci95"`
+	DrawCI95 [][2]float64 `json:"draw_ci95"`
+	LossCI95 [][2]float64 `json:"loss_ci95"`
 	// StoppedEarly, when not empty, says why the match ended before its games were all played
 	// (a stopping rule of the configuration); Games then counts the games played. An interval
 	// after such a stop is approximate: stopping when the data look a certain way biases it.
-	StoppedEarly string `json:"stopped_early,omitempty"`
+	StoppedEarly string `json:"stopped_early"`
 	// ShareCounts[i][k] is the number of games in which seat i collected k/len(Players) pairs
 	// (a stalemate shares what is left equally), k = 0 .. Pairs·len(Players).
-	ShareCounts [][]int64 `json:"share_counts,omitempty"`
+	ShareCounts [][]int64 `json:"share_counts"`
 	// ExactDistribution[k] is the exact probability that seat 0 collects k/2 pairs (two players,
 	// where the solver has a model), k = 0 .. 2·Pairs.
-	ExactDistribution []float64 `json:"exact_distribution,omitempty"`
+	ExactDistribution []float64 `json:"exact_distribution"`
 	// Convergence is seat 0's running mean pairs per game, in deal order, with its 95% interval,
 	// at checkpoints spread evenly on a logarithmic scale of games.
-	Convergence []ConvergencePoint `json:"convergence,omitempty"`
+	Convergence []ConvergencePoint `json:"convergence"`
 }
 
 // Comparison is Welch's test of A's and B's mean pairs per game against the same opponent, over
@@ -196,18 +196,23 @@ type Pairing struct {
 	// no variance at all (the ratio is infinite, or 0/0).
 	VarianceReduction *float64 `json:"variance_reduction"`
 	// SPRT is the outcome of the configuration's sequential test for this pairing, if any.
-	SPRT *SPRT `json:"sprt,omitempty"`
+	SPRT *SPRT `json:"sprt"`
 }
 
 // SPRT is the outcome of Wald's sequential probability ratio test of "A's mean lead over B is 0"
-// against "it is D pairs per game", with error rates Alpha and Beta, on the per-deal lead.
+// against "it is D pairs per game", with error rates Alpha and Beta, on each deal's lead (A's
+// pairs minus B's, per game, averaged over the deal's two games: twice the pairing's advantage).
 type SPRT struct {
 	D        float64 `json:"d"`
 	Alpha    float64 `json:"alpha"`
 	Beta     float64 `json:"beta"`
 	Decision string  `json:"decision"`
-	// LLR is the log-likelihood ratio when the test stopped (or when the games ran out).
-	LLR float64 `json:"llr"`
+	// LLR is the log-likelihood ratio when the test stopped (or when the games ran out); the
+	// test accepts "0" when it falls to Lower = ln(β/(1-α)) and "D" when it rises to Upper =
+	// ln((1-β)/α).
+	LLR   float64 `json:"llr"`
+	Lower float64 `json:"lower"`
+	Upper float64 `json:"upper"`
 }
 
 // Validate checks that r can be written: every per-seat slice of a matchup has one entry per seat,
@@ -350,6 +355,21 @@ func isInteger(s string) bool {
 		}
 	}
 	return true
+}
+
+// OutsideCI names what of the matchup has an exact value outside its 95% interval: "seat i" for
+// each such seat, "turns" for the game length; nil where every exact value is inside.
+func (m *Matchup) OutsideCI() []string {
+	var out []string
+	for s := range m.Players {
+		if s < len(m.ExactPairs) && s < len(m.CI95) && outside(m.ExactPairs[s], m.CI95[s]) {
+			out = append(out, fmt.Sprintf("seat %d", s))
+		}
+	}
+	if outside(m.ExactTurns, m.CI95Turns) {
+		out = append(out, "turns")
+	}
+	return out
 }
 
 // outside reports whether the exact value s lies outside the closed interval ci, comparing exactly.

@@ -87,8 +87,9 @@ func TestJSONRoundTrip(t *testing.T) {
 			t.Errorf("JSON lacks %s", key)
 		}
 	}
-	if strings.Contains(out, "exact_turns") {
-		t.Errorf("exact_turns should be omitted when nil")
+	// Every field is always there: a missing value is null, never an absent key.
+	if !strings.Contains(out, `"exact_turns": null`) {
+		t.Errorf("exact_turns should be null when there is none")
 	}
 	var back Run
 	dec := json.NewDecoder(&buf)
@@ -120,16 +121,16 @@ func TestCSV(t *testing.T) {
 		t.Fatalf("%d rows, want 7", len(rows))
 	}
 	if !slices.Equal(rows[0], CSVHeader()) || strings.Join(CSVHeader(), ",") !=
-		"run,seed,pairs,matchup,seat,player,games,mean_pairs,sd_pairs,ci95_low,ci95_high,exact_pairs,wins,draws,losses,mean_turns" {
+		"run,seed,pairs,matchup,seat,player,games,mean_pairs,sd_pairs,ci95_low,ci95_high,exact_pairs,exact_pairs_float,wins,draws,losses,mean_turns,stopped_early" {
 		t.Errorf("header = %v", rows[0])
 	}
 	want := [][]string{
-		{"demo run", "42", "2", "opt vs opt", "0", "opt", "1000", "0.672", "0.5", "0.641", "0.703", "2/3", "300", "100", "600", "3.25"},
-		{"demo run", "42", "2", "opt vs opt", "1", "opt", "1000", "1.328", "0.5", "1.297", "1.359", "4/3", "600", "100", "300", "3.25"},
-		{"demo run", "42", "2", "br vs opt", "0", "br", "1000", "0.9", "0.6", "0.86", "0.94", "", "400", "150", "450", "3.5"},
-		{"demo run", "42", "2", "br vs opt", "1", "opt", "1000", "1.1", "0.6", "1.06", "1.14", "1", "450", "150", "400", "3.5"},
-		{"demo run", "42", "4", "opt vs br", "0", "opt", "1000", "1.75", "0.9", "1.69", "1.81", "", "350", "150", "500", "7.125"},
-		{"demo run", "42", "4", "opt vs br", "1", "br", "1000", "2.25", "0.9", "2.19", "2.31", "", "500", "150", "350", "7.125"},
+		{"demo run", "42", "2", "opt vs opt", "0", "opt", "1000", "0.672", "0.5", "0.641", "0.703", "2/3", "0.6666666666666666", "300", "100", "600", "3.25", ""},
+		{"demo run", "42", "2", "opt vs opt", "1", "opt", "1000", "1.328", "0.5", "1.297", "1.359", "4/3", "1.3333333333333333", "600", "100", "300", "3.25", ""},
+		{"demo run", "42", "2", "br vs opt", "0", "br", "1000", "0.9", "0.6", "0.86", "0.94", "", "", "400", "150", "450", "3.5", ""},
+		{"demo run", "42", "2", "br vs opt", "1", "opt", "1000", "1.1", "0.6", "1.06", "1.14", "1", "1", "450", "150", "400", "3.5", ""},
+		{"demo run", "42", "4", "opt vs br", "0", "opt", "1000", "1.75", "0.9", "1.69", "1.81", "", "", "350", "150", "500", "7.125", ""},
+		{"demo run", "42", "4", "opt vs br", "1", "br", "1000", "2.25", "0.9", "2.19", "2.31", "", "", "500", "150", "350", "7.125", ""},
 	}
 	for i, w := range want {
 		if !slices.Equal(rows[i+1], w) {
@@ -167,7 +168,7 @@ func tableRow(t *testing.T, md, head, name string) string {
 func TestMarkdown(t *testing.T) {
 	r := sampleRun()
 	var buf bytes.Buffer
-	if err := WriteMarkdown(&buf, r); err != nil {
+	if err := WriteMarkdown(&buf, r, nil); err != nil {
 		t.Fatal(err)
 	}
 	md := buf.String()
@@ -237,7 +238,7 @@ func TestMarkdownSolitaireTurns(t *testing.T) {
 		},
 	}
 	var buf bytes.Buffer
-	if err := WriteMarkdown(&buf, r); err != nil {
+	if err := WriteMarkdown(&buf, r, nil); err != nil {
 		t.Fatal(err)
 	}
 	md := buf.String()
@@ -279,7 +280,7 @@ func TestValidate(t *testing.T) {
 		for _, w := range []func(*bytes.Buffer, *Run) error{
 			func(b *bytes.Buffer, r *Run) error { return WriteJSON(b, r) },
 			func(b *bytes.Buffer, r *Run) error { return WriteCSV(b, r) },
-			func(b *bytes.Buffer, r *Run) error { return WriteMarkdown(b, r) },
+			func(b *bytes.Buffer, r *Run) error { return WriteMarkdown(b, r, nil) },
 		} {
 			var buf bytes.Buffer
 			if err := w(&buf, r); err == nil || buf.Len() != 0 {
@@ -337,7 +338,7 @@ func TestWriteDir(t *testing.T) {
 	check(ConfigFile, func(b *bytes.Buffer) error { b.Write(config); return nil })
 	check(ResultsFile, func(b *bytes.Buffer) error { return WriteJSON(b, r) })
 	check(MatchupsFile, func(b *bytes.Buffer) error { return WriteCSV(b, r) })
-	check(ReportFile, func(b *bytes.Buffer) error { return WriteMarkdown(b, r) })
+	check(ReportFile, func(b *bytes.Buffer) error { return WriteMarkdown(b, r, nil) })
 	check(HTMLFile, func(b *bytes.Buffer) error { return WriteHTML(b, r, nil) })
 
 	// Rewriting replaces the files in place.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/big"
 	"os"
 	"path/filepath"
 	"slices"
@@ -36,14 +37,15 @@ func WriteJSON(w io.Writer, r *Run) error {
 // CSVHeader returns the header row of WriteCSV's output.
 func CSVHeader() []string {
 	return []string{"run", "seed", "pairs", "matchup", "seat", "player", "games", "mean_pairs", "sd_pairs", "ci95_low", "ci95_high",
-		"exact_pairs", "wins", "draws", "losses", "mean_turns",
+		"exact_pairs", "exact_pairs_float", "wins", "draws", "losses", "mean_turns", "stopped_early",
 	}
 }
 
 // WriteCSV writes r's matchups as tidy CSV: the header CSVHeader(), then one row per matchup and seat
 // (each naming the run and its seed), in the order of r.Matchups and then seat order. matchup is the seat order joined by " vs ", seat
-// counts from 0 (seat 0 moves first), exact_pairs is "p/q" or empty where there is no exact model,
-// and the matchup-level games and mean_turns repeat on each of its rows. Floats are printed in the
+// counts from 0 (seat 0 moves first), exact_pairs is "p/q" or empty where there is no exact model
+// and exact_pairs_float its value as a number, and the matchup-level games, mean_turns and
+// stopped_early (why the matchup stopped before its games, or empty) repeat on each of its rows. Floats are printed in the
 // shortest form that reads back to the same float64. It returns an error, having written nothing,
 // if r does not Validate.
 func WriteCSV(w io.Writer, r *Run) error {
@@ -58,19 +60,23 @@ func WriteCSV(w io.Writer, r *Run) error {
 	for _, m := range r.Matchups {
 		name := matchupName(m.Players)
 		for s, player := range m.Players {
-			exact := ""
+			exact, exactFloat := "", ""
 			if m.ExactPairs[s] != nil {
 				exact = *m.ExactPairs[s]
+				if v, ok := new(big.Rat).SetString(exact); ok {
+					f, _ := v.Float64()
+					exactFloat = formatFloat(f)
+				}
 			}
 			row := []string{
 				r.Name, strconv.FormatUint(r.Seed, 10), strconv.Itoa(m.Pairs), name, strconv.Itoa(s), player,
 				strconv.FormatInt(m.Games, 10),
 				formatFloat(m.MeanPairs[s]), formatFloat(m.StdDev[s]),
 				formatFloat(m.CI95[s][0]), formatFloat(m.CI95[s][1]),
-				exact,
+				exact, exactFloat,
 				strconv.FormatInt(m.Wins[s], 10), strconv.FormatInt(m.Draws[s], 10),
 				strconv.FormatInt(m.Losses[s], 10),
-				formatFloat(m.MeanTurns),
+				formatFloat(m.MeanTurns), m.StoppedEarly,
 			}
 			if err := cw.Write(row); err != nil {
 				return err
@@ -106,9 +112,10 @@ func formatFloat(x float64) string {
 // its 95% confidence interval ("mean [low, high]", 4 decimals), the exact value ("0.6667 (2/3)")
 // or "—" where there is no exact model, the wins, draws and losses of seat 0 as percentages of
 // the games, and the mean turns per game; its last column says "outside CI" (naming the seats, or
-// turns) when an exact value lies outside its 95% interval. It returns an error, having written
-// nothing, if r does not Validate.
-func WriteMarkdown(w io.Writer, r *Run) error {
+// turns) when an exact value lies outside its 95% interval. With figures, a section links each one's
+// PNG in plots/ with its title and caption. It returns an error, having written nothing, if r
+// does not Validate.
+func WriteMarkdown(w io.Writer, r *Run, figs []Figure) error {
 	if err := r.Validate(); err != nil {
 		return err
 	}
@@ -140,6 +147,12 @@ func WriteMarkdown(w io.Writer, r *Run) error {
 		}
 	}
 
+	if len(figs) > 0 {
+		b.WriteString("\n## Figures\n\n")
+		for _, f := range figs {
+			fmt.Fprintf(&b, "### %s\n\n![%s](%s/%s.png)\n\n%s\n\n", inline(f.Title), inline(f.Title), PlotsDir, f.Name, f.Caption)
+		}
+	}
 	b.WriteString("\n## How to read this\n\n")
 	b.WriteString(howToRead + "\n")
 
@@ -239,25 +252,19 @@ func sizeTable(r *Run, n int) (head []string, rows [][]string) {
 
 	for _, m := range ms {
 		row := []string{matchupName(m.Players)}
-		var out []string
+		out := m.OutsideCI()
 		for s := 0; s < seats; s++ {
 			if s >= len(m.Players) {
 				row = append(row, "", "")
 				continue
 			}
 			row = append(row, meanCI(m.MeanPairs[s], m.CI95[s]), exactCell(m.ExactPairs[s]))
-			if outside(m.ExactPairs[s], m.CI95[s]) {
-				out = append(out, fmt.Sprintf("seat %d", s))
-			}
 		}
 		row = append(row, fmt.Sprintf("%s / %s / %s",
 			percent(m.Wins[0], m.Games), percent(m.Draws[0], m.Games), percent(m.Losses[0], m.Games)),
 			meanCI(m.MeanTurns, m.CI95Turns))
 		if turnsExact {
 			row = append(row, exactCell(m.ExactTurns))
-		}
-		if outside(m.ExactTurns, m.CI95Turns) {
-			out = append(out, "turns")
 		}
 		check := ""
 		if len(out) > 0 {
@@ -308,7 +315,7 @@ func sprtCell(s *SPRT) string {
 	if s == nil {
 		return "—"
 	}
-	return fmt.Sprintf("%s (d %g, α %g, β %g, LLR %.2f)", s.Decision, s.D, s.Alpha, s.Beta, s.LLR)
+	return fmt.Sprintf("%s (d %g pairs per game of lead, α %g, β %g; LLR %.2f, bounds %.2f and %.2f)", s.Decision, s.D, s.Alpha, s.Beta, s.LLR, s.Lower, s.Upper)
 }
 
 // ratio formats a variance-reduction ratio; "—" when there is none.
@@ -405,7 +412,7 @@ func WriteDir(dir string, r *Run, config []byte, figs []Figure) error {
 		{name: ConfigFile, data: config},
 		{name: ResultsFile, render: WriteJSON},
 		{name: MatchupsFile, render: WriteCSV},
-		{name: ReportFile, render: WriteMarkdown},
+		{name: ReportFile, render: func(w io.Writer, r *Run) error { return WriteMarkdown(w, r, figs) }},
 		{name: HTMLFile, render: func(w io.Writer, r *Run) error { return WriteHTML(w, r, figs) }},
 	}
 	for i := range files {

@@ -19,6 +19,10 @@ type Options struct {
 	// Checkpoint): its finished matches and rounds are not played again, and the results equal
 	// those of an uninterrupted run.
 	Resume *Checkpoint
+	// Match, when not nil, is called before each match (on the goroutine that called Play) with
+	// its index in Tournament.Matches and the games of it a resumed checkpoint already holds, so
+	// that a progress report can tell the match's own pace.
+	Match func(index int, resumed int64)
 	// Checkpoint, when not nil, is called with the run's state before play, after every round of
 	// deals (sim.RoundBatches batches) and after every finished match, on the goroutine that
 	// called Play.
@@ -66,6 +70,9 @@ func (t *Tournament) Play(ctx context.Context, o Options) (*Results, error) {
 		if i < len(from.Done) {
 			r = from.Done[i] // finished before the checkpoint
 			o.progress(r.Deals * orders)
+			if o.Match != nil {
+				o.Match(i, r.Deals*orders)
+			}
 		} else {
 			opts := sim.PlayOptions{Workers: o.Workers, Done: o.Progress}
 			if rule != nil {
@@ -77,9 +84,14 @@ func (t *Tournament) Play(ctx context.Context, o Options) (*Results, error) {
 					return o.Checkpoint(state)
 				}
 			}
+			var resumed int64
 			if i == len(from.Done) && from.Current != nil {
 				opts.From = from.Current // under way at the checkpoint
-				o.progress(opts.From.Deals * orders)
+				resumed = opts.From.Deals * orders
+				o.progress(resumed)
+			}
+			if o.Match != nil {
+				o.Match(i, resumed)
 			}
 			if r, err = m.PlayWith(ctx, opts); err != nil {
 				return nil, err

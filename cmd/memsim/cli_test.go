@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -10,6 +11,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -291,5 +293,42 @@ func TestHelpCommand(t *testing.T) {
 	out, _, _ := runArgs(t, "run", "-h")
 	if !strings.Contains(out, "\n  --games G\n") || strings.Contains(out, "\n  -games") {
 		t.Errorf("run -h lists the flags as:\n%s", out)
+	}
+}
+
+// The time left comes from each match's own pace: games a resumed checkpoint holds do not count
+// as played now, a match to come takes the pace of a played match of its kind (or the pace per
+// game and pair so far), and a stopping rule makes it a bound.
+func TestTimeLeft(t *testing.T) {
+	p := &progress{done: new(atomic.Int64), est: &estimate{seconds: map[string]float64{}, plans: []matchPlan{
+		{games: 1000, pairs: 10, kind: "a"}, {games: 2000, pairs: 10, kind: "a"}, {games: 1000, pairs: 20, kind: "b"},
+	}}}
+	e := p.est
+	start := time.Now()
+	p.done.Add(400) // resumed from a checkpoint
+	p.startMatch(0, 400)
+	e.start = start
+	p.done.Add(300) // played in one second: 300 games/s
+	left, ok := e.left(p.done.Load(), start.Add(time.Second))
+	// Match 0: 1000 - 400 - 300 games at 1/300 s; match 1 at the same pace (no kind measured yet,
+	// the same pairs); match 2 at twice the pace per game, having twice the pairs.
+	secs := 300.0/300 + 2000.0/300 + 1000.0*2/300
+	want := time.Duration(secs * float64(time.Second))
+	if !ok || (left-want).Abs() > time.Millisecond {
+		t.Errorf("left %v, want %v", left, want)
+	}
+	// The first match ends after 10 s: kind "a" is measured at 10 s / 600 games.
+	e.start = time.Now().Add(-10 * time.Second)
+	p.done.Add(300)
+	p.startMatch(1, 0)
+	if got, want := e.seconds["a"], 10.0/600; math.Abs(got-want) > 1e-3*want {
+		t.Errorf("pace of kind a: %g s per game, want %g", got, want)
+	}
+	e.stopped = true
+	if _, text := p.rate(p.done.Load(), time.Second); !strings.Contains(text, "at most") {
+		t.Errorf("with a stopping rule: %q", text)
+	}
+	if hms(3*time.Hour+7*time.Minute+5*time.Second) != "3:07:05" {
+		t.Error("hms")
 	}
 }

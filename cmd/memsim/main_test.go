@@ -283,3 +283,19 @@ func TestCancelledSolveExits1(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, errb.String())
 	}
 }
+
+// The text output prints an exact fraction whole, or says where to find it when it is too long to
+// read: never a decimal alone under "exact arithmetic".
+func TestSolveTextFractions(t *testing.T) {
+	text, _, code := runArgs(t, "solve", "--pairs", "120")
+	js := solveJSONOf(t, "--pairs", "120", "--json")
+	long := *js.ExpectedPairs.Exact
+	if code != exitOK || !strings.Contains(text, "exactly a fraction of "+strconv.Itoa(len(long))+" characters: see --json") {
+		t.Errorf("long fraction: %q (the JSON fraction has %d characters)", text, len(long))
+	}
+	text, _, _ = runArgs(t, "solve", "--pairs", "12")
+	js = solveJSONOf(t, "--pairs", "12", "--json")
+	if !strings.Contains(text, "("+*js.ExpectedPairs.Exact+")") {
+		t.Errorf("short fraction not printed whole: %q", text)
+	}
+}

@@ -116,7 +116,7 @@ func merge(ctx context.Context, out string, force bool, dirs []string, stderr io
 	if f, ok := holdsRun(out); ok && !force {
 		return usagef("run folder %s already holds a run (%s): use --force to replace it", out, f)
 	}
-	if err := finish(ctx, t, out, res, nil); err != nil {
+	if err := finish(ctx, t, out, res, nil, false); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "memsim merge: %d shards merged into %s\n", len(shards), out)

@@ -25,7 +25,8 @@ report.html to <output>/<name>/. --workers and --games override the configuratio
 existing run folder is only replaced with --force. While it runs, and when interrupted (SIGINT,
 SIGTERM), memsim writes checkpoint.json to the run folder; --resume DIR continues from it, to the
 results an uninterrupted run gives. --shard i/N plays one slice of every matchup's deals into
-<output>/<name>/shard-i-of-N/, for memsim merge.
+<output>/<name>/shard-i-of-N/, for memsim merge. It prints a summary of the results, one line
+per matchup, or with --markdown the whole report.md.
 
 Flags may come before or after CONFIG.yaml; -- ends them. A flag not given takes its default (for
 --games and --workers, the configuration's value); a value given is used as it is: --games 0 is
@@ -37,6 +38,7 @@ Flags:
 type runFlags struct {
 	workers, games  int
 	quiet, force    bool
+	markdown        bool
 	resume, shard   string
 	checkpointEvery time.Duration
 	set             map[string]bool // the flags given on the command line
@@ -47,6 +49,7 @@ func newRunFlagSet(fl *runFlags) *flag.FlagSet {
 	fs.IntVar(&fl.workers, "workers", 0, "`W` worker goroutines (0: one per CPU; default: the configuration's)")
 	fs.IntVar(&fl.games, "games", 0, "`G` games per matchup and deal size, at least 1 (default: the configuration's)")
 	fs.BoolVar(&fl.quiet, "quiet", false, "no progress reports")
+	fs.BoolVar(&fl.markdown, "markdown", false, "print the whole report (report.md) instead of the summary")
 	fs.BoolVar(&fl.force, "force", false, "replace an existing run folder")
 	fs.StringVar(&fl.resume, "resume", "", "continue the interrupted run of the run folder `DIR`")
 	fs.DurationVar(&fl.checkpointEvery, "checkpoint-every", 5*time.Second, "write the checkpoint at most every `D`, a duration such as 5s or 1m")
@@ -185,9 +188,15 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 	games := p.t.Games()
 	fmt.Fprintf(stderr, "memsim run: %s: %d matches, %d games, seed %d, %d workers, writing to %s\n",
 		cfg.Name, len(p.t.Matches), games, cfg.Seed, sim.Workers(cfg.Workers), p.dir)
-	prog := startProgress(stderr, "memsim run", games, fl.quiet)
+	prog := startProgressPlanned(stderr, "memsim run", games, fl.quiet, plans(p.t), cfg.Stop != nil)
 	ck := &checkpointWriter{path: filepath.Join(p.dir, checkpointFile), every: fl.checkpointEvery, last: time.Now()}
-	res, err := p.t.Play(ctx, tournament.Options{Workers: cfg.Workers, Progress: prog.done, Resume: p.resume, Checkpoint: ck.update})
+	current := 0
+	res, err := p.t.Play(ctx, tournament.Options{Workers: cfg.Workers, Progress: prog.done, Resume: p.resume,
+		Match: func(i int, resumed int64) { current = i; prog.startMatch(i, resumed) },
+		Checkpoint: func(c *tournament.Checkpoint) error {
+			prog.setNote(interim(p.t, current, c.Current))
+			return ck.update(c)
+		}})
 	prog.finish()
 	if err != nil {
 		if ctx.Err() != nil {
@@ -206,7 +215,7 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 	if p.t.Shard().Count > 0 {
 		err = writeShard(p.dir, cfg.YAML(), p.t.ShardResult(res))
 	} else {
-		err = finish(ctx, p.t, p.dir, res, stdout)
+		err = finish(ctx, p.t, p.dir, res, stdout, fl.markdown)
 	}
 	if err != nil {
 		return fmt.Errorf("the results could not be written (%w); %s still holds the finished games in %s: free what is needed, then write them with: memsim run --resume %s", err, p.dir, checkpointFile, p.dir)
@@ -217,9 +226,9 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 }
 
 // finish writes the run folder dir from the results, replacing what it held: config.yaml,
-// results.json, the CSV and the reports with their figures; it prints report.md to stdout, when
-// not nil.
-func finish(ctx context.Context, t *tournament.Tournament, dir string, res *tournament.Results, stdout io.Writer) error {
+// results.json, the CSV and the reports with their figures. When stdout is not nil it prints the
+// summary of the run there, or the whole report.md with markdown.
+func finish(ctx context.Context, t *tournament.Tournament, dir string, res *tournament.Results, stdout io.Writer, markdown bool) error {
 	r, err := t.Report(ctx, res)
 	if err != nil {
 		return err
@@ -229,11 +238,13 @@ func finish(ctx context.Context, t *tournament.Tournament, dir string, res *tour
 		return err
 	}
 	err = replaceFolder(dir, func(staging string) error { return report.WriteDir(staging, r, t.Config.YAML(), figs) })
-	if err != nil {
+	switch {
+	case err != nil:
 		return err
-	}
-	if stdout == nil {
+	case stdout == nil:
 		return nil
+	case markdown:
+		return report.WriteMarkdown(stdout, r, figs)
 	}
-	return report.WriteMarkdown(stdout, r)
+	return writeSummary(stdout, r, dir)
 }

@@ -63,8 +63,24 @@ func TestRunWritesTheRunFolder(t *testing.T) {
 			t.Errorf("missing %s: %v", f, err)
 		}
 	}
-	if !strings.Contains(stdout, "# ") || !strings.Contains(stderr, "wrote "+out) {
+	if !strings.Contains(stdout, "full report: "+filepath.Join(out, "report.md")) || !strings.Contains(stderr, "wrote "+out) {
 		t.Errorf("stdout %q... stderr %q", stdout[:min(len(stdout), 80)], stderr)
+	}
+	// The summary: one line per matchup (24), a head and a tail, none wider than 100 columns.
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if len(lines) != 26 {
+		t.Errorf("the summary has %d lines, want 26:\n%s", len(lines), stdout)
+	}
+	for _, l := range lines[1 : len(lines)-1] {
+		if n := len([]rune(l)); n > 100 {
+			t.Errorf("a summary line of %d columns: %q", n, l)
+		}
+	}
+	// --markdown prints the whole report instead.
+	md, _, code := runArgs(t, "run", "--quiet", "--force", "--markdown", cfg)
+	report, _ := os.ReadFile(filepath.Join(out, "report.md"))
+	if code != exitOK || md != string(report) {
+		t.Errorf("--markdown: exit %d, and stdout is not report.md", code)
 	}
 	r := readRun(t, out)
 	// 4 players, round-robin over ordered pairs: 12 matchups per deal size, 6 pairings.

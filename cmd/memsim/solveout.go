@@ -126,14 +126,23 @@ func choicesNote(s rules.ChoiceSet) string {
 	return ", choices {" + strings.ReplaceAll(s.String(), ",", ", ") + "}"
 }
 
-// human formats a value for people: a decimal, and the exact fraction when it is short.
+// human formats a value for people: a decimal and the exact fraction, whole, or where it is longer
+// than maxShownFraction a pointer to --json, which prints every fraction whole.
 func human[T any](f field.Field[T], v T) string {
 	s := strconv.FormatFloat(f.Float64(v), 'f', 6, 64)
-	if e, ok := f.Exact(v); ok && len(e) <= 40 && e != s {
+	e, ok := f.Exact(v)
+	switch {
+	case !ok || e == s:
+	case len(e) <= maxShownFraction:
 		s += " (" + e + ")"
+	default:
+		s += fmt.Sprintf(" (exactly a fraction of %d characters: see --json)", len(e))
 	}
 	return s
 }
+
+// maxShownFraction is the longest exact fraction the text output prints whole.
+const maxShownFraction = 200
 
 func writeResultText[T any](q *solveQuery, f field.Field[T], res exact.Result[T], dist *exact.ScoreDistribution[T], w io.Writer) error {
 	fmt.Fprintf(w, "%s, %s memory, pass %s%s, %s arithmetic\n", q.state, q.model.Memory, q.model.Pass, choicesNote(q.model.Choices), q.modelJSON().Arithmetic)

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"math/big"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	"memsim/analysis/report"
+	"memsim/sim"
+	"memsim/tournament"
+)
+
+// summaryWidth is the widest line of the summary memsim run prints.
+const summaryWidth = 100
+
+// writeSummary prints a run's results compactly, one line per matchup of at most summaryWidth
+// columns: the deal size, the seat order, seat 0's mean pairs with the half-width of its 95%
+// interval, the exact value where there is one, seat 0's wins, draws and losses, and a flag for an
+// exact value outside its interval or an early stop; then where the full report is.
+func writeSummary(w io.Writer, r *report.Run, dir string) error {
+	fmt.Fprintf(w, "%s: seat 0's mean pairs per game [±95%% half-width], exact value, seat 0's wins/draws/losses\n", r.Name)
+	for _, m := range r.Matchups {
+		exact := ""
+		if m.ExactPairs[0] != nil {
+			exact = fmt.Sprintf("exact %.4f", ratFloat(*m.ExactPairs[0]))
+		}
+		flag := ""
+		if out := m.OutsideCI(); len(out) > 0 {
+			flag = "outside CI"
+		}
+		if m.StoppedEarly != "" {
+			flag = strings.TrimPrefix(flag+", stopped early", ", ")
+		}
+		wdl := fmt.Sprintf("%.0f/%.0f/%.0f%%", pct(m.Wins[0], m.Games), pct(m.Draws[0], m.Games), pct(m.Losses[0], m.Games))
+		half := (m.CI95[0][1] - m.CI95[0][0]) / 2
+		tail := fmt.Sprintf(" %8.4f ±%.4f %-13s %-12s %s", m.MeanPairs[0], half, exact, wdl, flag)
+		head := fmt.Sprintf("%4d %s", m.Pairs, strings.Join(m.Players, " vs "))
+		room := summaryWidth - utf8.RuneCountInString(strings.TrimRight(tail, " ")) - 1
+		head = fitRunes(head, room)
+		fmt.Fprintln(w, strings.TrimRight(fmt.Sprintf("%-*s%s", room, head, tail), " "))
+	}
+	_, err := fmt.Fprintf(w, "full report: %s (and %s); memsim run --markdown prints it here\n",
+		filepath.Join(dir, report.ReportFile), filepath.Join(dir, report.HTMLFile))
+	return err
+}
+
+// fitRunes cuts s to at most n characters, ending it with "…" when cut.
+func fitRunes(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:max(n-1, 0)]) + "…"
+}
+
+func pct(k, n int64) float64 {
+	if n == 0 {
+		return 0
+	}
+	return 100 * float64(k) / float64(n)
+}
+
+// interim describes a match under way from its tallies so far: each participant's mean pairs per
+// game over the seat orders played, as "optimal 13.41 - 12.59 parity after 32768 games, 26 pairs".
+func interim(t *tournament.Tournament, i int, r *sim.Result) string {
+	if r == nil || r.Deals == 0 {
+		return ""
+	}
+	m := &t.Matches[i]
+	sum := make([]float64, len(m.IDs))
+	games := make([]int64, len(m.IDs))
+	for k, order := range m.Orders {
+		tally := r.Orders[k]
+		for seat, part := range order {
+			for share, c := range tally.Share[seat] {
+				sum[part] += float64(share) * float64(c) / float64(tally.Seats)
+			}
+			games[part] += tally.Games
+		}
+	}
+	var parts []string
+	for part, id := range m.IDs {
+		parts = append(parts, fmt.Sprintf("%s %.2f", t.Config.Players[id].Name, sum[part]/float64(max(games[part], 1))))
+	}
+	var played int64
+	for _, tally := range r.Orders {
+		played += tally.Games
+	}
+	return fmt.Sprintf("%s after %d games, %d pairs", strings.Join(parts, " - "), played, m.Setup.Pairs)
+}
+
+// plans describes the tournament's matches for the time-left estimate.
+func plans(t *tournament.Tournament) []matchPlan {
+	out := make([]matchPlan, len(t.Matches))
+	for i := range t.Matches {
+		m := &t.Matches[i]
+		var kinds []string
+		for _, p := range m.Setup.Players {
+			kind := "strategy"
+			if p.Table != nil {
+				kind = "table"
+			}
+			kinds = append(kinds, kind+" "+p.Memory.String())
+		}
+		out[i] = matchPlan{games: m.ShardDeals() * int64(len(m.Orders)), pairs: m.Setup.Pairs,
+			kind: fmt.Sprintf("%d pairs: %s", m.Setup.Pairs, strings.Join(kinds, "; "))}
+	}
+	return out
+}
+
+// ratFloat returns the value of an exact "p/q" (NaN if it is not one).
+func ratFloat(s string) float64 {
+	r, ok := new(big.Rat).SetString(s)
+	if !ok {
+		return math.NaN()
+	}
+	f, _ := r.Float64()
+	return f
+}

@@ -47,6 +47,7 @@ func TestBadInputIsOneLineAndExit2(t *testing.T) {
 		{[]string{"solve", "--pairs", "300", "--singletons", "900"}, "states, at most 2e+06 (or use --float)"},
 		{[]string{"run", "--games", "9223372036854775807"}, "--games 9223372036854775807: must be between 1 and 100000000000"},
 		{[]string{"validate", "--games", "1"}, "the tests' normal approximations need at least 100 games per matchup"},
+		{[]string{"audit", "--output", "a/b\x00c"}, "a path of at most 4000 bytes without control characters"},
 		{[]string{"solve", "--pairs", "3", "--choices", "daring,bold"}, "allowed: daring, safe, known-first, pass"},
 		{[]string{"solve", "--pairs", "3", "--choices", "daring,known-first", "--policy", "parity"}, "policy parity plays safe, which the choice set daring,known-first leaves out"},
 		{[]string{"solve", "--pairs", "3", "--opponent", "smart"}, "--opponent \"smart\""},

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -377,6 +378,13 @@ stop:
 				t.Fatalf("pairing %v has no sequential test", p.Players)
 			}
 			decisions[p.Players[0]+"-"+p.Players[1]] = p.SPRT.Decision
+			// Wald's bounds for alpha = beta = 0.01: ln(0.01/0.99) and ln(0.99/0.01).
+			if math.Abs(p.SPRT.Lower-math.Log(0.01/0.99)) > 1e-12 || math.Abs(p.SPRT.Upper-math.Log(0.99/0.01)) > 1e-12 {
+				t.Errorf("pairing %v: bounds %g and %g", p.Players, p.SPRT.Lower, p.SPRT.Upper)
+			}
+			if d := p.SPRT.Decision; d != "undecided" && !strings.Contains(d, "mean lead over") {
+				t.Errorf("pairing %v: the decision %q does not say what it tests", p.Players, d)
+			}
 		}
 		if !strings.HasPrefix(decisions["optimal-random"], "H1 accepted") || !strings.HasPrefix(decisions["random-daring"], "H0 accepted") {
 			t.Errorf("decisions %v", decisions)

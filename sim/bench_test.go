@@ -89,7 +89,7 @@ func tightParity(face []int32, known []bool, n int, r *rng) (p0, p1, turns int) 
 	}
 	var score [2]int
 	seat, next, left, half := 0, len(face), n, 0 // half: remembered cards (one per half-known pair)
-	pend := int32(-1)                             // a pair left fully known, taken by the next mover
+	pend := int32(-1)                            // a pair left fully known, taken by the next mover
 	for left > 0 {
 		turns++
 		if pend >= 0 {

@@ -127,8 +127,8 @@ type Game struct {
 	fast      bool         // games without a log take the perfect-memory path
 	perfect   perfectState // its memory
 	noneFaces []int32      // -1 for every pair face
-	dense     [][]rules.Choice
-	mover     int // the seat moving in the current turn
+	choices   seatChoices  // the tables written out, for the lean paths
+	mover     int          // the seat moving in the current turn
 	play      rng
 	view      View
 	log       *Log
@@ -206,9 +206,11 @@ func NewGame(s Setup) (*Game, error) {
 	}
 	g.view.g = g
 	if g.fast = g.perfectEligible(); g.fast {
-		g.dense = g.denseChoices()
+		g.choices = g.newSeatChoices()
 		g.noneFaces = noneAt[:s.Pairs]
-		g.perfect = perfectState{kp: padded[int32](s.Pairs), indexedList: indexedList{items: padded[int32](cards)[:0], at: padded[int32](cards)}}
+		g.perfect = perfectState{kp: padded[int32](s.Pairs), kf: padded[bool](s.Pairs),
+			indexedList: indexedList{items: padded[int32](cards)[:0], at: padded[int32](cards)}}
+		copy(g.perfect.kp, g.noneFaces)
 	}
 	return g, nil
 }

@@ -128,12 +128,15 @@ type Game struct {
 	perfect   perfectState // its memory
 	noneFaces []int32      // -1 for every pair face
 	choices   seatChoices  // the tables written out, for the lean paths
-	mover     int          // the seat moving in the current turn
-	play      rng
-	view      View
-	log       *Log
-	outcome   Outcome
-	_         [64]byte
+	// perfectListed: some seat's table can choose known-first, so the perfect-memory path keeps
+	// the list of remembered cards
+	perfectListed bool
+	mover         int // the seat moving in the current turn
+	play          rng
+	view          View
+	log           *Log
+	outcome       Outcome
+	_             [64]byte
 }
 
 // NewGame returns an engine for the setup.
@@ -206,7 +209,7 @@ func NewGame(s Setup) (*Game, error) {
 	}
 	g.view.g = g
 	if g.fast = g.perfectEligible(); g.fast {
-		g.choices = g.newSeatChoices()
+		g.choices, g.perfectListed = g.newSeatChoices()
 		g.noneFaces = noneAt[:s.Pairs]
 		g.perfect = perfectState{kp: padded[int32](s.Pairs), kf: padded[bool](s.Pairs),
 			indexedList: indexedList{items: padded[int32](cards)[:0], at: padded[int32](cards)}}

@@ -39,21 +39,26 @@ const invalidChoice rules.Choice = rules.NumChoices
 
 // seatChoices holds the choices of every seat's table for the states (n, j) of one game (no
 // singletons), written out so that the lean paths read a choice with one index. A missing or
-// illegal choice is written as invalidChoice and reported when it is reached.
+// illegal choice is written as invalidChoice and reported when it is reached. It is small enough
+// (four words) for the compiler to keep in registers.
 type seatChoices struct {
-	c          []rules.Choice // c[seat·seatStride + (n·(pairs+1) + j)·2 + (1 after a pass)]
-	pairs      int
-	seatStride int
-	knownFirst bool // some seat's table chooses known-first in some state
+	// c[((n·(pairs+1) + j)·2 + (1 after a pass))<<seatBits + seat]: the seats of one state and
+	// pass flag side by side, their number rounded up to a power of two.
+	c        []rules.Choice
+	width    uint32 // pairs + 1
+	seatBits uint32 // log2 of the seats rounded up to a power of two (at most 3)
 }
 
-// newSeatChoices writes out the tables of game g.
-func (g *Game) newSeatChoices() seatChoices {
+// newSeatChoices writes out the tables of game g, and reports whether some seat's table chooses
+// known-first in some state.
+func (g *Game) newSeatChoices() (sc seatChoices, knownFirst bool) {
 	n := g.setup.Pairs
-	stride := (n + 1) * (n + 1) * 2
-	sc := seatChoices{c: padded[rules.Choice](stride * len(g.tables)), pairs: n, seatStride: stride}
+	sc.width = uint32(n + 1)
+	for 1<<sc.seatBits < len(g.tables) {
+		sc.seatBits++
+	}
+	sc.c = padded[rules.Choice]((n + 1) * (n + 1) * 2 << sc.seatBits)
 	for seat, t := range g.tables {
-		dense := sc.c[seat*stride : (seat+1)*stride]
 		for pairs := 1; pairs <= n; pairs++ {
 			for j := 0; j <= pairs; j++ {
 				for flag, after := range [2]bool{false, true} {
@@ -62,24 +67,43 @@ func (g *Game) newSeatChoices() seatChoices {
 					if !ok || !rules.Legal(st, c, g.setup.Pass) {
 						c = invalidChoice
 					}
-					dense[(pairs*(n+1)+j)*2+flag] = c
-					sc.knownFirst = sc.knownFirst || c == rules.KnownFirst
+					sc.c[((pairs*(n+1)+j)*2+flag)<<sc.seatBits+seat] = c
+					knownFirst = knownFirst || c == rules.KnownFirst
 				}
 			}
 		}
 	}
-	return sc
+	return sc, knownFirst
 }
 
-// choice returns the choice of seat's table in the state (n, j) with no singletons, after a pass
-// by the previous seat or not: the one place where the lean paths (perfect and limited memory)
-// look up a table player's choice.
-func (sc *seatChoices) choice(seat, n, j int, afterPass bool) rules.Choice {
-	i := seat*sc.seatStride + (n*(sc.pairs+1)+j)*2
+// stateIndex is a count state (n, j) with no singletons folded into one number,
+// (n·(pairs+1) + j)·2, which indexes the choice tables directly: the lean paths keep their count
+// state in it. A pair leaving the table with j unchanged subtracts sc.pairStep(), a pair becoming
+// half-known subtracts unknownStep, a half-known pair becoming unknown adds it; n = 0 is index 0.
+type stateIndex int
+
+const unknownStep stateIndex = 2
+
+// state returns the index of (n, j).
+func (sc seatChoices) state(n, j int) stateIndex { return stateIndex((n*int(sc.width) + j) * 2) }
+
+// pairStep is the change of the index when n changes by one and j does not.
+func (sc seatChoices) pairStep() stateIndex { return stateIndex(2 * sc.width) }
+
+// counts returns the state (n, j) of an index.
+func (sc seatChoices) counts(s stateIndex) (n, j int) {
+	return int(s) / 2 / int(sc.width), int(s) / 2 % int(sc.width)
+}
+
+// choice returns the choice of seat's table in the state s, after a pass by the previous seat or
+// not: the one place where the lean paths (perfect and limited memory) look up a table player's
+// choice.
+func (sc seatChoices) choice(seat int, s stateIndex, afterPass bool) rules.Choice {
+	i := int(s)
 	if afterPass {
 		i++
 	}
-	return sc.c[i]
+	return sc.c[i<<(sc.seatBits&7)+seat]
 }
 
 // choiceError reports the missing or illegal choice of seat's table in (n, j) as the general path
@@ -102,7 +126,7 @@ type perfectState struct {
 
 // playPerfect plays the game on the perfect-memory path.
 func (g *Game) playPerfect() error {
-	if g.choices.knownFirst {
+	if g.perfectListed {
 		return g.playPerfectListed()
 	}
 	return g.playPerfectFaces()
@@ -112,50 +136,49 @@ func (g *Game) playPerfect() error {
 func (g *Game) playPerfectFaces() error {
 	o := &g.outcome
 	o.Stalemate, o.Left = false, 0
+	g.lucky = 0 // counted in place: a lucky match is rare
 	var score [rules.MaxPlayers]int
 	known := g.perfect.kf
 	face := g.deal.face
-	sc := &g.choices
+	sc := g.choices
 	players := g.players
-	turn, lucky := int32(0), 0
-	left, half := g.setup.Pairs, 0 // pairs on the table; remembered cards (one per pair at most, but pend)
-	next := g.cards                // the unseen cards are positions 0 .. next-1; the next one flipped is next-1
-	pend := int32(-1)              // the face of a pair left fully known, which the mover takes first
+	turn := int32(0)
+	st := sc.state(g.setup.Pairs, g.setup.Pairs) // the count state
+	pairStep := sc.pairStep()
+	next := g.cards   // the unseen cards are positions 0 .. next-1; the next one flipped is next-1
+	pend := int32(-1) // the face of a pair left fully known, which the mover takes first
 	passes, seat := 0, 0
 	var err error
 game:
-	for left > 0 {
+	for st > 0 {
 		turn++
 		if pend >= 0 {
 			known[pend], pend = false, -1
-			half--
-			left--
+			st -= pairStep
 			score[seat]++
 			passes = 0
 			continue
 		}
-		switch c := sc.choice(seat, left, left-half, passes > 0); c {
+		switch c := sc.choice(seat, st, passes > 0); c {
 		case rules.Daring, rules.Safe:
 			next--
 			fx := face[next]
 			if known[fx] {
 				known[fx] = false
-				half--
-				left--
+				st -= pairStep
 				score[seat]++
 				passes = 0
 				continue
 			}
 			known[fx] = true
-			half++
+			st -= unknownStep
 			if c == rules.Daring {
 				next--
 				fy := face[next]
 				if fy == fx {
 					known[fx] = false
-					half--
-					lucky++
-					left--
+					st -= pairStep
+					g.lucky++
 					score[seat]++
 					passes = 0
 					continue
@@ -164,19 +187,21 @@ game:
 					pend = fy
 				} else {
 					known[fy] = true
-					half++
+					st -= unknownStep
 				}
 			}
 			passes = 0
 		case rules.Pass:
 			passes++
 			if passes == players {
-				o.Stalemate, o.Left = true, left
+				o.Stalemate = true
+				o.Left, _ = sc.counts(st)
 				break game
 			}
 		default: // invalidChoice: known-first is never in these tables
 			g.turn = turn
-			err = g.choiceError(seat, left, left-half, passes > 0)
+			n, j := sc.counts(st)
+			err = g.choiceError(seat, n, j, passes > 0)
 			break game
 		}
 		seat++
@@ -184,13 +209,13 @@ game:
 			seat = 0
 		}
 	}
-	if left > 0 {
+	if st > 0 {
 		clear(known) // a stalemate or an error left cards remembered
 	}
 	if err != nil {
 		return err
 	}
-	g.turn, g.lucky = turn, lucky
+	g.turn = turn
 	g.finish(score[:players], int(turn))
 	return nil
 }
@@ -216,7 +241,7 @@ func (g *Game) playPerfectListed() error {
 	p.items = p.items[:0]
 	kp := p.kp
 	face := g.deal.face
-	sc := &g.choices
+	sc := g.choices
 	players := g.players
 	turn, lucky := int32(0), 0
 	left := g.setup.Pairs
@@ -237,7 +262,7 @@ game:
 			passes = 0
 			continue
 		}
-		c := sc.choice(seat, left, left-len(p.items), passes > 0)
+		c := sc.choice(seat, sc.state(left, left-len(p.items)), passes > 0)
 		matched := false
 		switch c {
 		case rules.Pass:

@@ -88,8 +88,8 @@ func TestPerfectPathIsTheGeneralPath(t *testing.T) {
 				if !g.fast {
 					t.Fatal("the setup does not take the perfect-memory path")
 				}
-				if g.choices.knownFirst != hasKF {
-					t.Fatalf("n=%d: the path keeps the list of remembered cards: %v; a table chooses known-first: %v", n, g.choices.knownFirst, hasKF)
+				if g.perfectListed != hasKF {
+					t.Fatalf("n=%d: the path keeps the list of remembered cards: %v; a table chooses known-first: %v", n, g.perfectListed, hasKF)
 				}
 				for k := range uint64(40) {
 					id := GameID{Seed: 5, DealStream: uint64(n), PlayStream: uint64(players), Index: k}

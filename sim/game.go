@@ -131,7 +131,9 @@ type Game struct {
 	// perfectListed: some seat's table can choose known-first, so the perfect-memory path keeps
 	// the list of remembered cards
 	perfectListed bool
-	mover         int // the seat moving in the current turn
+	limited       bool       // games without a log take the limited-memory path
+	lean          leanMemory // its memory
+	mover         int        // the seat moving in the current turn
 	play          rng
 	view          View
 	log           *Log
@@ -208,6 +210,11 @@ func NewGame(s Setup) (*Game, error) {
 		}
 	}
 	g.view.g = g
+	if mem, ok := g.limitedEligible(); ok {
+		g.limited = true
+		g.choices, _ = g.newSeatChoices()
+		g.lean = newLeanMemory(mem, g.deal.face, cards, faces, noneAt, identity)
+	}
 	if g.fast = g.perfectEligible(); g.fast {
 		g.choices, g.perfectListed = g.newSeatChoices()
 		g.noneFaces = noneAt[:s.Pairs]
@@ -278,8 +285,13 @@ func (g *Game) playDealt(id GameID, log *Log) (err error) {
 	if log != nil {
 		log.reset(g)
 	}
-	if g.fast && log == nil {
-		return g.playPerfect() // no strategies, so no strategy's panic to catch
+	if log == nil && (g.fast || g.limited) {
+		// No strategies, so no strategy's panic to catch.
+		if g.fast {
+			return g.playPerfect() // it draws no random number
+		}
+		g.play = seedRNG(id.Seed, id.PlayStream, id.Index)
+		return g.playLimited()
 	}
 	seat := -1
 	defer func() {

@@ -131,9 +131,9 @@ type Game struct {
 	// perfectListed: some seat's table can choose known-first, so the perfect-memory path keeps
 	// the list of remembered cards
 	perfectListed bool
-	limited       bool       // games without a log take the limited-memory path
-	lean          leanMemory // its memory
-	mover         int        // the seat moving in the current turn
+	limited       bool        // games without a log take the limited-memory path
+	lean          *leanMemory // its memory
+	mover         int         // the seat moving in the current turn
 	play          rng
 	view          View
 	log           *Log
@@ -213,7 +213,7 @@ func NewGame(s Setup) (*Game, error) {
 	if mem, ok := g.limitedEligible(); ok {
 		g.limited = true
 		g.choices, _ = g.newSeatChoices()
-		g.lean = newLeanMemory(mem, g.deal.face, cards, faces, noneAt, identity)
+		g.lean = newLeanMemory(mem, g.deal.face)
 	}
 	if g.fast = g.perfectEligible(); g.fast {
 		g.choices, g.perfectListed = g.newSeatChoices()

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"math"
+	"math/bits"
 
 	"memsim/sim/rules"
 )
@@ -25,32 +26,54 @@ import (
 // rather than a stack.
 
 // leanMemory is the limited-memory path's memory: the general path's memory (memory.go) for pairs
-// only, with the same lists in the same order.
+// only, with the same lists in the same order. Its arrays have a fixed size, MaxCards, so that
+// they are reached from the memory's address without loading a slice's header again after every
+// store; only the first entries are used (and touched).
 type leanMemory struct {
 	_        [64]byte // padding against false sharing between workers
 	kind     memKind
 	capacity int
 	decayThr uint64 // decay: a card is forgotten when the next random number >> 11 is below it
+	face     []int32
 
-	items []int32  // remembered cards not in a recognised pair, in the general path's order
-	key   []uint32 // key[i], of items[i]: when it was last seen (lru) or stored (the turn)
-	at    []int32  // at[pos]: the index of pos in items, or -1
-	clock uint32
+	nItems, nUnk int
+	half, full   int   // pairs with one card remembered; with both (at most one)
+	fullFace     int32 // the pair with both cards remembered, when full is 1
+	stale        int   // cards in unk that were seen before (forgotten)
 
-	count        []uint8 // count[face]: remembered cards of that face, recognised ones included
-	first, other []int32 // as in memory
-	half, full   int     // pairs with one card remembered; with both (at most one)
-	fullFace     int32   // the pair with both cards remembered, when full is 1
-
-	unk       []int32 // the face-down cards not remembered, in the general path's order
-	unkAt     []int32 // unkAt[pos]: the index of pos in unk, or -1
-	stale     int     // cards in unk that were seen before (forgotten)
-	forgotten []bool  // forgotten[pos]: pos is in unk and was seen before
-
-	face             []int32 // the deal
-	noneAt, identity []int32
-	_                [64]byte
+	// items: the remembered cards not in a recognised pair, in the general path's order, each
+	// with the turn in which it was stored (handover-uniform, decay).
+	items [MaxCards]leanItem
+	// unk: the face-down cards not remembered, in the general path's order.
+	unk   [MaxCards]int32
+	card  [MaxCards + 1]leanCard // by position; card[MaxCards] heads the lru recency order
+	faces [MaxCards / 2]leanFace
+	_     [64]byte
 }
+
+type leanItem struct {
+	pos  int32
+	turn int32
+}
+
+// leanCard is what the memory keeps of one position.
+type leanCard struct {
+	at    int32 // the index of the card in items, or -1
+	unkAt int32 // the index of the card in unk, or -1
+	// lru: the cards of items from the least to the most recently seen, linked through older and
+	// newer; card[lruHead] stands for both ends.
+	older, newer int32
+	forgotten    bool // the card is in unk and was seen before
+}
+
+// leanFace is what the memory keeps of one pair.
+type leanFace struct {
+	first, other int32 // as in memory
+	count        uint8 // remembered cards of that face, recognised ones included
+}
+
+// lruHead is the index of the end of the lru recency order in leanMemory.card.
+const lruHead = MaxCards
 
 // limitedEligible reports whether games of g can take the limited-memory path (without a log),
 // and returns the memory that stands for all of the seats' memories.
@@ -80,24 +103,8 @@ func (g *Game) limitedEligible() (rules.Memory, bool) {
 	return m0, true
 }
 
-func newLeanMemory(m rules.Memory, face []int32, cards, faces int, noneAt, identity []int32) leanMemory {
-	general := newMemory(m, cards, faces, noneAt, identity)
-	lm := leanMemory{
-		kind:      general.kind,
-		capacity:  m.Capacity,
-		items:     padded[int32](cards)[:0],
-		key:       padded[uint32](cards)[:0],
-		at:        padded[int32](cards),
-		count:     padded[uint8](faces),
-		first:     padded[int32](faces),
-		other:     padded[int32](faces),
-		unk:       padded[int32](cards),
-		unkAt:     padded[int32](cards),
-		forgotten: padded[bool](cards),
-		face:      face,
-		noneAt:    noneAt,
-		identity:  identity,
-	}
+func newLeanMemory(m rules.Memory, face []int32) *leanMemory {
+	lm := &leanMemory{kind: newMemory(m, 0, 0, nil, nil).kind, capacity: m.Capacity, face: face}
 	if lm.kind == memDecay {
 		lm.decayThr = decayThreshold(m.Decay)
 	}
@@ -110,90 +117,109 @@ func decayThreshold(q float64) uint64 { return uint64(math.Ceil(q * (1 << 53))) 
 
 // reset empties the memory for a new game.
 func (m *leanMemory) reset() {
-	m.items, m.key = m.items[:0], m.key[:0]
-	m.clock = 0
+	cards := len(m.face)
+	m.nItems, m.nUnk = 0, cards
 	m.half, m.full, m.stale = 0, 0, 0
-	m.unk = m.unk[:cap(m.unk)]
-	copy(m.at, m.noneAt)
-	copy(m.unk, m.identity)
-	copy(m.unkAt, m.identity)
-	clear(m.count)
+	for pos := range cards {
+		m.unk[pos] = int32(pos)
+		m.card[pos] = leanCard{at: -1, unkAt: int32(pos)}
+	}
+	m.card[lruHead] = leanCard{older: lruHead, newer: lruHead}
+	for f := range cards / 2 {
+		m.faces[f].count = 0
+	}
 }
 
 // leaveUnk takes pos out of unk (memory.leaveUnk).
 func (m *leanMemory) leaveUnk(pos int32) {
-	i := m.unkAt[pos]
-	last := m.unk[len(m.unk)-1]
+	c := &m.card[pos]
+	i := c.unkAt
+	m.nUnk--
+	last := m.unk[m.nUnk]
 	m.unk[i] = last
-	m.unkAt[last] = i
-	m.unk = m.unk[:len(m.unk)-1]
-	m.unkAt[pos] = -1
-	if m.forgotten[pos] {
-		m.forgotten[pos] = false
-		m.stale--
-	}
+	m.card[last].unkAt = i
+	c.unkAt = -1
+	m.stale -= int(b2u(c.forgotten))
+	c.forgotten = false
 }
 
 // pickUnknown is memory.pickUnknown.
 func (m *leanMemory) pickUnknown(r *rng) int32 {
 	if m.stale == 0 {
-		return m.unk[len(m.unk)-1]
+		return m.unk[m.nUnk-1]
 	}
-	return m.unk[r.intn(len(m.unk))]
+	return m.unk[r.intn(m.nUnk)]
 }
 
-// list adds pos to items with its key.
-func (m *leanMemory) list(pos int32, key uint32) {
-	m.at[pos] = int32(len(m.items))
-	m.items = append(m.items, pos)
-	m.key = append(m.key, key)
+// list adds pos to items, stored in turn t.
+func (m *leanMemory) list(pos, t int32) {
+	m.card[pos].at = int32(m.nItems)
+	m.items[m.nItems] = leanItem{pos: pos, turn: t}
+	m.nItems++
 }
 
-// unlist takes pos out of items, moving the last card (and its key) into its place.
+// unlist takes pos out of items, moving the last card into its place.
 func (m *leanMemory) unlist(pos int32) {
-	i := m.at[pos]
-	n := len(m.items) - 1
-	last := m.items[n]
-	m.items[i], m.key[i] = last, m.key[n]
-	m.at[last] = i
-	m.items, m.key = m.items[:n], m.key[:n]
-	m.at[pos] = -1
+	c := &m.card[pos]
+	i := c.at
+	m.nItems--
+	last := m.items[m.nItems]
+	m.items[i] = last
+	m.card[last.pos].at = i
+	c.at = -1
+	if m.kind == memLRU {
+		m.card[c.older].newer = c.newer
+		m.card[c.newer].older = c.older
+	}
+}
+
+// link makes pos the most recently seen card (lru).
+func (m *leanMemory) link(pos int32) {
+	h := &m.card[lruHead]
+	last := h.older
+	m.card[last].newer = pos
+	c := &m.card[pos]
+	c.older, c.newer = last, lruHead
+	h.older = pos
 }
 
 // drop undoes the remembering of pos, of face f (memory.drop); a card on the table goes back to
 // unk as a forgotten card.
 func (m *leanMemory) drop(pos, f int32, onTable bool) {
-	m.count[f]--
-	if m.first[f] == pos {
-		m.first[f] = m.other[f]
+	fc := &m.faces[f]
+	fc.count--
+	if fc.first == pos {
+		fc.first = fc.other
 	}
-	if m.count[f] == 1 {
+	if fc.count == 1 {
 		m.full--
 		m.half++
 	} else {
 		m.half--
 	}
 	if onTable {
-		m.unkAt[pos] = int32(len(m.unk))
-		m.unk = append(m.unk, pos)
-		m.forgotten[pos] = true
+		c := &m.card[pos]
+		c.unkAt = int32(m.nUnk)
+		c.forgotten = true
+		m.unk[m.nUnk] = pos
+		m.nUnk++
 		m.stale++
 	}
 }
 
 // forget drops a remembered card that stays on the table.
-func (m *leanMemory) forget(pos, f int32) {
+func (m *leanMemory) forget(pos int32) {
 	m.unlist(pos)
-	m.drop(pos, f, true)
+	m.drop(pos, m.face[pos], true)
 }
 
 // remove drops pos, of face f, which leaves the table (memory.remove).
 func (m *leanMemory) remove(pos, f int32) {
-	switch {
-	case m.at[pos] >= 0:
+	switch c := &m.card[pos]; {
+	case c.at >= 0:
 		m.unlist(pos)
 		m.drop(pos, f, false)
-	case m.unkAt[pos] >= 0:
+	case c.unkAt >= 0:
 		m.leaveUnk(pos)
 	default: // recognised (lru)
 		m.drop(pos, f, false)
@@ -204,64 +230,61 @@ func (m *leanMemory) remove(pos, f int32) {
 // (memory.see for a card not remembered).
 func (m *leanMemory) see(pos, f int32, t int32) {
 	m.leaveUnk(pos)
-	if m.count[f] == 1 {
+	fc := &m.faces[f]
+	if fc.count == 1 {
 		// Its partner is remembered: under lru the two are recognised and kept outside the
 		// capacity; otherwise both are remembered. Either way the pair is known whole.
-		m.count[f] = 2
-		m.other[f] = pos
+		fc.count = 2
+		fc.other = pos
 		m.half--
 		m.full++
 		m.fullFace = f
 		if m.kind == memLRU {
-			if p := m.first[f]; m.at[p] >= 0 {
+			if p := fc.first; m.card[p].at >= 0 {
 				m.unlist(p)
 			}
 		} else {
-			m.list(pos, uint32(t))
+			m.list(pos, t)
 		}
 		return
 	}
-	m.count[f] = 1
-	m.first[f] = pos
+	fc.count = 1
+	fc.first = pos
 	m.half++
+	m.list(pos, t)
 	if m.kind != memLRU {
-		m.list(pos, uint32(t))
 		return
 	}
-	m.clock++
-	m.list(pos, m.clock)
-	if len(m.items) > m.capacity {
-		old := m.leastRecent(-1)
-		m.forget(old, m.face[old])
+	m.link(pos)
+	if m.nItems > m.capacity {
+		m.forget(m.card[lruHead].newer) // the least recently seen
 	}
 }
 
-// touch makes items[i] the most recently seen (lru).
+// touch makes pos, if it is in items, the most recently seen (lru).
 func (m *leanMemory) touch(pos int32) {
-	if i := m.at[pos]; i >= 0 {
-		m.clock++
-		m.key[i] = m.clock
+	if c := &m.card[pos]; c.at >= 0 && m.card[lruHead].older != pos {
+		m.card[c.older].newer = c.newer
+		m.card[c.newer].older = c.older
+		m.link(pos)
 	}
 }
 
-// leastRecent returns the least recently seen card in items other than x, or -1 (lru).
-func (m *leanMemory) leastRecent(x int32) int32 {
-	best, bestKey := int32(-1), uint32(math.MaxUint32)
-	for i, pos := range m.items {
-		if k := m.key[i]; k < bestKey && pos != x {
-			best, bestKey = pos, k
-		}
-	}
-	return best
-}
-
-// oldestOther is memory.oldestOther.
+// oldestOther is memory.oldestOther: a remembered card other than x, the least recently seen
+// under lru, else the first of items.
 func (m *leanMemory) oldestOther(x int32) int32 {
 	if m.kind == memLRU {
-		return m.leastRecent(x)
+		best := m.card[lruHead].newer
+		if best == x {
+			best = m.card[best].newer
+		}
+		if best == lruHead {
+			return -1
+		}
+		return best
 	}
-	for _, pos := range m.items {
-		if pos != x {
+	for i := range m.nItems {
+		if pos := m.items[i].pos; pos != x {
 			return pos
 		}
 	}
@@ -273,10 +296,9 @@ func (m *leanMemory) oldestOther(x int32) int32 {
 func (m *leanMemory) handOver(t int32, r *rng) {
 	switch m.kind {
 	case memDecay:
-		for i := 0; i < len(m.items); {
+		for i := 0; i < m.nItems; {
 			if r.next()>>11 < m.decayThr {
-				pos := m.items[i]
-				m.forget(pos, m.face[pos]) // the last card moves into slot i
+				m.forget(m.items[i].pos) // the last card moves into slot i
 				continue
 			}
 			i++
@@ -285,26 +307,84 @@ func (m *leanMemory) handOver(t int32, r *rng) {
 			m.overflow(t, r)
 		}
 	case memHandover:
+		m.overflowFresh(t, r)
+	}
+}
+
+// overflowFresh is overflow under handover-uniform forgetting, where the cards stored in turn t
+// are the last ones of items: a turn that stores a card takes none out of items after it (cards
+// leave items when they are taken, and a turn that takes a pair does not hand over, or when they
+// are forgotten, which happens only here). The old cards are then items[0 .. old-1]; a turn
+// stores at most two cards, and the memory held no more than its capacity before it, so at most
+// as many cards are forgotten as were stored, and the card that takes a forgotten card's place is
+// always a new one: the second draw skips it. Other layouts, which do not arise, go to overflow.
+func (m *leanMemory) overflowFresh(t int32, r *rng) {
+	n := m.nItems
+	if n <= m.capacity {
+		return
+	}
+	fresh := 0 // cards stored in turn t
+	for fresh < 2 && fresh < n && m.items[n-1-fresh].turn == t {
+		fresh++
+	}
+	if n-m.capacity > fresh {
 		m.overflow(t, r)
+		return
+	}
+	k := r.intn(n - fresh)
+	m.forget(m.items[k].pos) // a new card takes its place
+	if m.nItems > m.capacity {
+		k2 := r.intn(n - fresh - 1)
+		if k2 >= k {
+			k2++
+		}
+		m.forget(m.items[k2].pos)
 	}
 }
 
 // overflow is memory.overflow: cards stored before turn t are forgotten, each uniformly among
-// them, until the capacity holds.
+// them, until the capacity holds. With at most 64 cards in items, the old ones are the set bits
+// of a mask, kept up to date as cards leave; otherwise they are counted anew for each card.
 func (m *leanMemory) overflow(t int32, r *rng) {
-	for len(m.items) > m.capacity {
+	if m.nItems <= m.capacity {
+		return
+	}
+	if m.nItems > 64 {
+		m.overflowScan(t, r)
+		return
+	}
+	var old uint64
+	for i := range m.nItems {
+		old |= b2u(m.items[i].turn < t) << i
+	}
+	for m.nItems > m.capacity {
+		k := r.intn(bits.OnesCount64(old))
+		sel := old
+		for ; k > 0; k-- {
+			sel &= sel - 1
+		}
+		i := bits.TrailingZeros64(sel)
+		last := m.nItems - 1
+		m.forget(m.items[i].pos) // the last card moves into slot i
+		old = old&^(1<<i) | (old>>last&1)<<i
+		old &^= 1 << last
+	}
+}
+
+// overflowScan is overflow for more than 64 cards.
+func (m *leanMemory) overflowScan(t int32, r *rng) {
+	for m.nItems > m.capacity {
 		old := 0
-		for _, k := range m.key {
-			if k < uint32(t) {
+		for i := range m.nItems {
+			if m.items[i].turn < t {
 				old++
 			}
 		}
 		k := r.intn(old)
-		for i, key := range m.key {
-			if key < uint32(t) {
+		for i := range m.nItems {
+			if m.items[i].turn < t {
 				if k == 0 {
-					pos := m.items[i]
-					m.forget(pos, m.face[pos])
+					m.forget(m.items[i].pos)
 					break
 				}
 				k--
@@ -313,13 +393,21 @@ func (m *leanMemory) overflow(t int32, r *rng) {
 	}
 }
 
+// b2u is 1 for true and 0 for false.
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // knownPair returns the two cards of the pair the memory holds both of (memory.knownPair).
 func (m *leanMemory) knownPair() (a, b int32, ok bool) {
 	if m.full == 0 {
 		return -1, -1, false
 	}
-	f := m.fullFace
-	return m.first[f], m.other[f], true
+	fc := &m.faces[m.fullFace]
+	return fc.first, fc.other, true
 }
 
 // take removes the pair a, b of face f from the memory, as the general path's take does.
@@ -334,7 +422,7 @@ func (g *Game) playLimited() error {
 	o.Stalemate, o.Left = false, 0
 	g.lucky = 0
 	var score [rules.MaxPlayers]int
-	m := &g.lean
+	m := g.lean
 	m.reset()
 	face := g.deal.face
 	sc := g.choices
@@ -366,7 +454,7 @@ game:
 		case rules.Pass:
 			passed = true
 		case rules.KnownFirst:
-			k := m.items[0] // every remembered card is a half-known pair's: the pair known whole was taken
+			k := m.items[0].pos // every remembered card is a half-known pair's: the pair known whole was taken
 			if m.kind == memLRU {
 				m.touch(k)
 			}
@@ -380,9 +468,9 @@ game:
 		case rules.Daring, rules.Safe:
 			x := m.pickUnknown(r)
 			fx := face[x]
-			if m.count[fx] == 1 {
+			if fc := &m.faces[fx]; fc.count == 1 {
 				// Its partner is remembered: the mover flips it and takes the pair.
-				p := m.first[fx]
+				p := fc.first
 				m.see(x, fx, turn)
 				m.take(p, x, fx)
 				matched = true
@@ -431,9 +519,6 @@ game:
 		if seat == players {
 			seat = 0
 		}
-	}
-	if left > 0 {
-		clear(m.forgotten) // a stalemate or an error left forgotten cards on the table
 	}
 	if err != nil {
 		return err

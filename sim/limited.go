@@ -296,6 +296,23 @@ func (m *leanMemory) oldestOther(x int32) int32 {
 func (m *leanMemory) handOver(t int32, r *rng) {
 	switch m.kind {
 	case memDecay:
+		m.decayAll(r)
+		if m.capacity > 0 {
+			m.overflow(t, r)
+		}
+	case memHandover:
+		m.overflowFresh(t, r)
+	}
+}
+
+// decayAll forgets each card of items with probability q, as memory.handOver does: it examines
+// items[0], items[1], ... drawing one number each, and a forgotten card's place is taken by the
+// last card, examined next. Every card is examined once, so the draws are made first (with up to
+// 64 cards, as the bits of a mask, the generator in a register), then the cards forgotten in the
+// same order.
+func (m *leanMemory) decayAll(r *rng) {
+	n := m.nItems
+	if n > 64 {
 		for i := 0; i < m.nItems; {
 			if r.next()>>11 < m.decayThr {
 				m.forget(m.items[i].pos) // the last card moves into slot i
@@ -303,11 +320,19 @@ func (m *leanMemory) handOver(t int32, r *rng) {
 			}
 			i++
 		}
-		if m.capacity > 0 {
-			m.overflow(t, r)
-		}
-	case memHandover:
-		m.overflowFresh(t, r)
+		return
+	}
+	g, thr := *r, m.decayThr
+	var hit uint64 // bit k: the k-th card examined is forgotten
+	for k := range n {
+		hit |= b2u(g.next()>>11 < thr) << k
+	}
+	*r = g
+	for i := 0; hit != 0; hit >>= 1 {
+		skip := bits.TrailingZeros64(hit) // cards kept, each followed by the next one
+		i += skip
+		hit >>= skip
+		m.forget(m.items[i].pos) // the last card moves into slot i
 	}
 }
 
@@ -401,19 +426,33 @@ func b2u(b bool) uint64 {
 	return 0
 }
 
-// knownPair returns the two cards of the pair the memory holds both of (memory.knownPair).
-func (m *leanMemory) knownPair() (a, b int32, ok bool) {
+// takeKnown removes the pair the memory holds both cards of, when there is one, as the general
+// path's take of knownPair's two cards does (memory.knownPair, memory.remove): under lru both
+// are recognised, otherwise both are in items and leave it first card first.
+func (m *leanMemory) takeKnown() bool {
 	if m.full == 0 {
-		return -1, -1, false
+		return false
 	}
 	fc := &m.faces[m.fullFace]
-	return fc.first, fc.other, true
+	if m.kind != memLRU {
+		m.unlist(fc.first)
+		m.unlist(fc.other)
+	}
+	fc.count = 0
+	m.full--
+	return true
 }
 
-// take removes the pair a, b of face f from the memory, as the general path's take does.
-func (m *leanMemory) take(a, b, f int32) {
-	m.remove(a, f)
-	m.remove(b, f)
+// pairOff removes the remembered card p, in items, and its partner x, just flipped and not
+// remembered (the last card flipped, or the mover's first card when p is the second). It leaves
+// items, unk and the counts as the general path leaves them after seeing x (which stores it, or
+// recognises the pair) and taking the pair: x, stored last, leaves items right after p has left
+// it, which is as if it had never been stored.
+func (m *leanMemory) pairOff(p, x, f int32) {
+	m.leaveUnk(x)
+	m.unlist(p)
+	m.faces[f].count = 0
+	m.half--
 }
 
 // playLimited plays the game on the limited-memory path.
@@ -441,8 +480,7 @@ game:
 			break
 		}
 		turn++
-		if a, b, ok := m.knownPair(); ok {
-			m.take(a, b, face[a])
+		if m.takeKnown() {
 			left--
 			score[seat]++
 			passes = 0
@@ -459,20 +497,18 @@ game:
 				m.touch(k)
 			}
 			y := m.pickUnknown(r)
-			fy := face[y]
-			m.see(y, fy, turn)
-			if fy == face[k] {
-				m.take(k, y, fy)
+			if fy := face[y]; fy == face[k] {
+				m.pairOff(k, y, fy)
 				matched = true
+			} else {
+				m.see(y, fy, turn)
 			}
 		case rules.Daring, rules.Safe:
 			x := m.pickUnknown(r)
 			fx := face[x]
 			if fc := &m.faces[fx]; fc.count == 1 {
 				// Its partner is remembered: the mover flips it and takes the pair.
-				p := fc.first
-				m.see(x, fx, turn)
-				m.take(p, x, fx)
+				m.pairOff(fc.first, x, fx)
 				matched = true
 				break
 			}
@@ -490,12 +526,12 @@ game:
 				break
 			}
 			y := m.pickUnknown(r)
-			fy := face[y]
-			m.see(y, fy, turn)
-			if fy == fx {
+			if fy := face[y]; fy == fx {
 				g.lucky++
-				m.take(x, y, fx)
+				m.pairOff(x, y, fx)
 				matched = true
+			} else {
+				m.see(y, fy, turn)
 			}
 		default: // invalidChoice
 			g.turn = turn
@@ -508,7 +544,9 @@ game:
 			passes = 0
 			continue
 		}
-		m.handOver(turn, r)
+		if m.kind != memLRU { // lru forgets as it stores
+			m.handOver(turn, r)
+		}
 		if !passed {
 			passes = 0
 		} else if passes++; passes == players {

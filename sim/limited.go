@@ -18,12 +18,14 @@ import (
 // TestLimitedPathIsTheGeneralPath checks this game by game.
 //
 // What makes it lean: one memory instead of one per seat; no table of face-down positions, no
-// log and no strategy to serve; the recency stamps (lru) and storing turns (handover-uniform,
-// decay) kept beside the list of remembered cards, so that the scans for the least recent card
-// and for the cards remembered before the turn read one small array; the choice read from the
-// written-out tables (seatChoices), whose legality was checked once; and at most one pair known
-// whole at a time (a turn leaves at most one, and the next turn takes it first), kept as a face
-// rather than a stack.
+// log and no strategy to serve; the memory's arrays of a fixed size, reached without loading a
+// slice header; the lru recency order as a linked list (the least recent card at its head, no
+// stamps to scan); handover-uniform's old cards found without a scan (they are the first ones
+// of the list); decay's numbers for a whole hand-over drawn in a register; a pair taken without
+// storing the card just flipped when that leaves the same lists; at most one pair known whole at
+// a time (a turn leaves at most one, and the next turn takes it first), kept as a face; the
+// choice read from the written-out tables (seatChoices), whose legality was checked once; and
+// the common steps of a turn written as small methods the compiler inlines.
 
 // leanMemory is the limited-memory path's memory: the general path's memory (memory.go) for pairs
 // only, with the same lists in the same order. Its arrays have a fixed size, MaxCards, so that
@@ -158,8 +160,17 @@ func (m *leanMemory) list(pos, t int32) {
 	m.nItems++
 }
 
-// unlist takes pos out of items, moving the last card into its place.
+// unlist takes pos out of items, moving the last card into its place, and under lru out of the
+// recency order.
 func (m *leanMemory) unlist(pos int32) {
+	m.unlistItem(pos)
+	if m.kind == memLRU {
+		m.unlink(pos)
+	}
+}
+
+// unlistItem takes pos out of items, moving the last card into its place.
+func (m *leanMemory) unlistItem(pos int32) {
 	c := &m.card[pos]
 	i := c.at
 	m.nItems--
@@ -167,10 +178,13 @@ func (m *leanMemory) unlist(pos int32) {
 	m.items[i] = last
 	m.card[last.pos].at = i
 	c.at = -1
-	if m.kind == memLRU {
-		m.card[c.older].newer = c.newer
-		m.card[c.newer].older = c.older
-	}
+}
+
+// unlink takes pos out of the recency order (lru).
+func (m *leanMemory) unlink(pos int32) {
+	c := &m.card[pos]
+	m.card[c.older].newer = c.newer
+	m.card[c.newer].older = c.older
 }
 
 // link makes pos the most recently seen card (lru).
@@ -183,10 +197,11 @@ func (m *leanMemory) link(pos int32) {
 	h.older = pos
 }
 
-// drop undoes the remembering of pos, of face f (memory.drop); a card on the table goes back to
-// unk as a forgotten card.
-func (m *leanMemory) drop(pos, f int32, onTable bool) {
-	fc := &m.faces[f]
+// forget drops a remembered card that stays on the table (memory.forget: memory.unlist, then
+// memory.drop): it goes back to unk as a forgotten card.
+func (m *leanMemory) forget(pos int32) {
+	m.unlist(pos)
+	fc := &m.faces[m.face[pos]]
 	fc.count--
 	if fc.first == pos {
 		fc.first = fc.other
@@ -197,75 +212,53 @@ func (m *leanMemory) drop(pos, f int32, onTable bool) {
 	} else {
 		m.half--
 	}
-	if onTable {
-		c := &m.card[pos]
-		c.unkAt = int32(m.nUnk)
-		c.forgotten = true
-		m.unk[m.nUnk] = pos
-		m.nUnk++
-		m.stale++
-	}
+	c := &m.card[pos]
+	c.unkAt = int32(m.nUnk)
+	c.forgotten = true
+	m.unk[m.nUnk] = pos
+	m.nUnk++
+	m.stale++
 }
 
-// forget drops a remembered card that stays on the table.
-func (m *leanMemory) forget(pos int32) {
-	m.unlist(pos)
-	m.drop(pos, m.face[pos], true)
-}
-
-// remove drops pos, of face f, which leaves the table (memory.remove).
-func (m *leanMemory) remove(pos, f int32) {
-	switch c := &m.card[pos]; {
-	case c.at >= 0:
-		m.unlist(pos)
-		m.drop(pos, f, false)
-	case c.unkAt >= 0:
-		m.leaveUnk(pos)
-	default: // recognised (lru)
-		m.drop(pos, f, false)
-	}
-}
-
-// see records that pos, of face f, which the memory does not hold, was turned face up in turn t
-// (memory.see for a card not remembered).
-func (m *leanMemory) see(pos, f int32, t int32) {
-	m.leaveUnk(pos)
+// remember stores pos, of face f, a card seen in turn t whose partner is not remembered, out of
+// unk already (memory.see and memory.remember, up to the lru recency and capacity, which
+// playLimited applies after it with link and evict). playLimited writes memory.see out at its
+// call sites as leaveUnk, then remember (a new card) or knownWhole (its partner is remembered),
+// so that the compiler inlines the common steps.
+func (m *leanMemory) remember(pos, f int32, t int32) {
 	fc := &m.faces[f]
-	if fc.count == 1 {
-		// Its partner is remembered: under lru the two are recognised and kept outside the
-		// capacity; otherwise both are remembered. Either way the pair is known whole.
-		fc.count = 2
-		fc.other = pos
-		m.half--
-		m.full++
-		m.fullFace = f
-		if m.kind == memLRU {
-			if p := fc.first; m.card[p].at >= 0 {
-				m.unlist(p)
-			}
-		} else {
-			m.list(pos, t)
-		}
-		return
-	}
 	fc.count = 1
 	fc.first = pos
 	m.half++
 	m.list(pos, t)
-	if m.kind != memLRU {
-		return
-	}
-	m.link(pos)
-	if m.nItems > m.capacity {
-		m.forget(m.card[lruHead].newer) // the least recently seen
+}
+
+// evict forgets the least recently seen card (lru).
+func (m *leanMemory) evict() { m.forget(m.card[lruHead].newer) }
+
+// knownWhole is memory.see for pos, of face f, seen in turn t (out of unk already), when its
+// partner is remembered: under lru the two are recognised and kept outside the capacity;
+// otherwise both are remembered. Either way the pair is known whole.
+func (m *leanMemory) knownWhole(pos, f int32, t int32) {
+	fc := &m.faces[f]
+	fc.count = 2
+	fc.other = pos
+	m.half--
+	m.full++
+	m.fullFace = f
+	if m.kind == memLRU {
+		if p := fc.first; m.card[p].at >= 0 {
+			m.unlist(p)
+		}
+	} else {
+		m.list(pos, t)
 	}
 }
 
-// touch makes pos, if it is in items, the most recently seen (lru).
+// touch makes pos, a card in items, the most recently seen (lru).
 func (m *leanMemory) touch(pos int32) {
-	if c := &m.card[pos]; c.at >= 0 && m.card[lruHead].older != pos {
-		m.card[c.older].newer = c.newer
-		m.card[c.newer].older = c.older
+	if m.card[lruHead].older != pos {
+		m.unlink(pos)
 		m.link(pos)
 	}
 }
@@ -426,13 +419,10 @@ func b2u(b bool) uint64 {
 	return 0
 }
 
-// takeKnown removes the pair the memory holds both cards of, when there is one, as the general
+// takeKnown removes the pair the memory holds both cards of (full is 1), as the general
 // path's take of knownPair's two cards does (memory.knownPair, memory.remove): under lru both
 // are recognised, otherwise both are in items and leave it first card first.
-func (m *leanMemory) takeKnown() bool {
-	if m.full == 0 {
-		return false
-	}
+func (m *leanMemory) takeKnown() {
 	fc := &m.faces[m.fullFace]
 	if m.kind != memLRU {
 		m.unlist(fc.first)
@@ -440,17 +430,15 @@ func (m *leanMemory) takeKnown() bool {
 	}
 	fc.count = 0
 	m.full--
-	return true
 }
 
-// pairOff removes the remembered card p, in items, and its partner x, just flipped and not
-// remembered (the last card flipped, or the mover's first card when p is the second). It leaves
-// items, unk and the counts as the general path leaves them after seeing x (which stores it, or
-// recognises the pair) and taking the pair: x, stored last, leaves items right after p has left
-// it, which is as if it had never been stored.
-func (m *leanMemory) pairOff(p, x, f int32) {
-	m.leaveUnk(x)
-	m.unlist(p)
+// pairOff removes the remembered card p, in items, and its partner x, just flipped, not
+// remembered and out of unk already (the last card flipped, or the mover's first card when p is
+// the second). It leaves items, unk and the counts as the general path leaves them after seeing x
+// (which stores it, or recognises the pair) and taking the pair: x, stored last, leaves items
+// right after p has left it, which is as if it had never been stored.
+func (m *leanMemory) pairOff(p, f int32) {
+	m.unlistItem(p)
 	m.faces[f].count = 0
 	m.half--
 }
@@ -463,6 +451,7 @@ func (g *Game) playLimited() error {
 	var score [rules.MaxPlayers]int
 	m := g.lean
 	m.reset()
+	lru := m.kind == memLRU
 	face := g.deal.face
 	sc := g.choices
 	r := &g.play
@@ -480,74 +469,97 @@ game:
 			break
 		}
 		turn++
-		if m.takeKnown() {
+		if m.full > 0 {
+			m.takeKnown()
 			left--
 			score[seat]++
 			passes = 0
 			continue
 		}
 		j := left - m.half
-		matched, passed := false, false
-		switch c := sc.choice(seat, sc.state(left, j), passes > 0); c {
-		case rules.Pass:
-			passed = true
-		case rules.KnownFirst:
-			k := m.items[0].pos // every remembered card is a half-known pair's: the pair known whole was taken
-			if m.kind == memLRU {
-				m.touch(k)
-			}
-			y := m.pickUnknown(r)
-			if fy := face[y]; fy == face[k] {
-				m.pairOff(k, y, fy)
-				matched = true
-			} else {
-				m.see(y, fy, turn)
-			}
+		c := sc.choice(seat, sc.state(left, j), passes > 0)
+		first := int32(-1) // daring and known-first: the first card, whose partner the second may be
+		switch c {
 		case rules.Daring, rules.Safe:
 			x := m.pickUnknown(r)
 			fx := face[x]
+			m.leaveUnk(x)
 			if fc := &m.faces[fx]; fc.count == 1 {
 				// Its partner is remembered: the mover flips it and takes the pair.
-				m.pairOff(fc.first, x, fx)
-				matched = true
+				m.pairOff(fc.first, fx)
+				if lru {
+					m.unlink(fc.first)
+				}
+				left--
+				score[seat]++
+				passes = 0
+				continue
+			}
+			m.remember(x, fx, turn)
+			if lru {
+				m.link(x)
+				if m.nItems > m.capacity {
+					m.evict()
+				}
+			}
+			if c == rules.Daring {
+				first = x
 				break
 			}
-			m.see(x, fx, turn)
-			if c == rules.Safe {
-				k := m.oldestOther(x)
-				if k < 0 {
-					g.turn = turn
-					err = g.moveError(seat, "safe move with no remembered card in %v", rules.State{N: left, J: j})
-					break game
-				}
-				if m.kind == memLRU {
-					m.touch(k)
-				}
-				break
+			k := m.oldestOther(x)
+			if k < 0 {
+				g.turn = turn
+				err = g.moveError(seat, "safe move with no remembered card in %v", rules.State{N: left, J: j})
+				break game
 			}
-			y := m.pickUnknown(r)
-			if fy := face[y]; fy == fx {
-				g.lucky++
-				m.pairOff(x, y, fx)
-				matched = true
-			} else {
-				m.see(y, fy, turn)
+			if lru {
+				m.touch(k)
 			}
+		case rules.KnownFirst:
+			first = m.items[0].pos // every remembered card is a half-known pair's: the pair known whole was taken
+			if lru {
+				m.touch(first)
+			}
+		case rules.Pass:
 		default: // invalidChoice
 			g.turn = turn
 			err = g.choiceError(seat, left, j, passes > 0)
 			break game
 		}
-		if matched {
-			left--
-			score[seat]++
-			passes = 0
-			continue
+		if first >= 0 {
+			// The second card of daring and known-first, not remembered.
+			y := m.pickUnknown(r)
+			fy := face[y]
+			m.leaveUnk(y)
+			switch {
+			case fy == face[first]:
+				if c == rules.Daring {
+					g.lucky++
+				}
+				m.pairOff(first, fy)
+				if lru {
+					m.unlink(first)
+				}
+				left--
+				score[seat]++
+				passes = 0
+				continue
+			case m.faces[fy].count == 1:
+				m.knownWhole(y, fy, turn)
+			default:
+				m.remember(y, fy, turn)
+				if lru {
+					m.link(y)
+					if m.nItems > m.capacity {
+						m.evict()
+					}
+				}
+			}
 		}
-		if m.kind != memLRU { // lru forgets as it stores
+		if !lru { // lru forgets as it stores
 			m.handOver(turn, r)
 		}
-		if !passed {
+		if c != rules.Pass {
 			passes = 0
 		} else if passes++; passes == players {
 			o.Stalemate, o.Left = true, left

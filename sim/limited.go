@@ -60,8 +60,7 @@ type leanItem struct {
 
 // leanCard is what the memory keeps of one position.
 type leanCard struct {
-	at    int32 // the index of the card in items, or -1
-	unkAt int32 // the index of the card in unk, or -1
+	at int32 // the index of the card in items, or -1
 	// lru: the cards of items from the least to the most recently seen, linked through older and
 	// newer; card[lruHead] stands for both ends.
 	older, newer int32
@@ -124,7 +123,7 @@ func (m *leanMemory) reset() {
 	m.half, m.full, m.stale = 0, 0, 0
 	for pos := range cards {
 		m.unk[pos] = int32(pos)
-		m.card[pos] = leanCard{at: -1, unkAt: int32(pos)}
+		m.card[pos] = leanCard{at: -1}
 	}
 	m.card[lruHead] = leanCard{older: lruHead, newer: lruHead}
 	for f := range cards / 2 {
@@ -132,25 +131,20 @@ func (m *leanMemory) reset() {
 	}
 }
 
-// leaveUnk takes pos out of unk (memory.leaveUnk).
-func (m *leanMemory) leaveUnk(pos int32) {
-	c := &m.card[pos]
-	i := c.unkAt
+// flipUnknown draws a card the memory does not hold, as memory.pickUnknown does, and takes it
+// out of unk as memory.leaveUnk does, from the index it drew (so no card needs its index in unk).
+func (m *leanMemory) flipUnknown(r *rng) int32 {
+	i := m.nUnk - 1
+	if m.stale != 0 {
+		i = r.intn(m.nUnk)
+	}
+	pos := m.unk[i]
 	m.nUnk--
-	last := m.unk[m.nUnk]
-	m.unk[i] = last
-	m.card[last].unkAt = i
-	c.unkAt = -1
+	m.unk[i] = m.unk[m.nUnk]
+	c := &m.card[pos]
 	m.stale -= int(b2u(c.forgotten))
 	c.forgotten = false
-}
-
-// pickUnknown is memory.pickUnknown.
-func (m *leanMemory) pickUnknown(r *rng) int32 {
-	if m.stale == 0 {
-		return m.unk[m.nUnk-1]
-	}
-	return m.unk[r.intn(m.nUnk)]
+	return pos
 }
 
 // list adds pos to items, stored in turn t.
@@ -212,9 +206,7 @@ func (m *leanMemory) forget(pos int32) {
 	} else {
 		m.half--
 	}
-	c := &m.card[pos]
-	c.unkAt = int32(m.nUnk)
-	c.forgotten = true
+	m.card[pos].forgotten = true
 	m.unk[m.nUnk] = pos
 	m.nUnk++
 	m.stale++
@@ -223,7 +215,7 @@ func (m *leanMemory) forget(pos int32) {
 // remember stores pos, of face f, a card seen in turn t whose partner is not remembered, out of
 // unk already (memory.see and memory.remember, up to the lru recency and capacity, which
 // playLimited applies after it with link and evict). playLimited writes memory.see out at its
-// call sites as leaveUnk, then remember (a new card) or knownWhole (its partner is remembered),
+// call sites as flipUnknown, then remember (a new card) or knownWhole (its partner is remembered),
 // so that the compiler inlines the common steps.
 func (m *leanMemory) remember(pos, f int32, t int32) {
 	fc := &m.faces[f]
@@ -481,9 +473,8 @@ game:
 		first := int32(-1) // daring and known-first: the first card, whose partner the second may be
 		switch c {
 		case rules.Daring, rules.Safe:
-			x := m.pickUnknown(r)
+			x := m.flipUnknown(r)
 			fx := face[x]
-			m.leaveUnk(x)
 			if fc := &m.faces[fx]; fc.count == 1 {
 				// Its partner is remembered: the mover flips it and takes the pair.
 				m.pairOff(fc.first, fx)
@@ -528,9 +519,8 @@ game:
 		}
 		if first >= 0 {
 			// The second card of daring and known-first, not remembered.
-			y := m.pickUnknown(r)
+			y := m.flipUnknown(r)
 			fy := face[y]
-			m.leaveUnk(y)
 			switch {
 			case fy == face[first]:
 				if c == rules.Daring {

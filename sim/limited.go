@@ -308,15 +308,16 @@ func (m *leanMemory) decayAll(r *rng) {
 		return
 	}
 	g, thr := *r, m.decayThr
-	var hit uint64 // bit k: the k-th card examined is forgotten
-	for k := range n {
-		hit |= b2u(g.next()>>11 < thr) << k
+	var hit uint64 // bit 63-k: the k-th card examined is forgotten
+	for range n {
+		hit = hit<<1 | b2u(g.next()>>11 < thr)
 	}
 	*r = g
-	for i := 0; hit != 0; hit >>= 1 {
-		skip := bits.TrailingZeros64(hit) // cards kept, each followed by the next one
+	hit <<= 64 - n
+	for i := 0; hit != 0; hit <<= 1 {
+		skip := bits.LeadingZeros64(hit) // cards kept, each followed by the next one
 		i += skip
-		hit >>= skip
+		hit <<= skip
 		m.forget(m.items[i].pos) // the last card moves into slot i
 	}
 }

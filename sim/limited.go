@@ -131,13 +131,18 @@ func (m *leanMemory) reset() {
 	}
 }
 
-// flipUnknown draws a card the memory does not hold, as memory.pickUnknown does, and takes it
-// out of unk as memory.leaveUnk does, from the index it drew (so no card needs its index in unk).
-func (m *leanMemory) flipUnknown(r *rng) int32 {
-	i := m.nUnk - 1
-	if m.stale != 0 {
-		i = r.intn(m.nUnk)
+// unknownIndex draws the index in unk of a card the memory does not hold, as memory.pickUnknown
+// does: the last one while none of them was seen before, otherwise a uniform one.
+func (m *leanMemory) unknownIndex(r *rng) int {
+	if m.stale == 0 {
+		return m.nUnk - 1
 	}
+	return r.intn(m.nUnk)
+}
+
+// flipUnknown takes the card at index i of unk out of it, as memory.leaveUnk does (but from the
+// index drawn, so that no card needs its index in unk), and returns it.
+func (m *leanMemory) flipUnknown(i int) int32 {
 	pos := m.unk[i]
 	m.nUnk--
 	m.unk[i] = m.unk[m.nUnk]
@@ -474,7 +479,7 @@ game:
 		first := int32(-1) // daring and known-first: the first card, whose partner the second may be
 		switch c {
 		case rules.Daring, rules.Safe:
-			x := m.flipUnknown(r)
+			x := m.flipUnknown(m.unknownIndex(r))
 			fx := face[x]
 			if fc := &m.faces[fx]; fc.count == 1 {
 				// Its partner is remembered: the mover flips it and takes the pair.
@@ -520,7 +525,7 @@ game:
 		}
 		if first >= 0 {
 			// The second card of daring and known-first, not remembered.
-			y := m.flipUnknown(r)
+			y := m.flipUnknown(m.unknownIndex(r))
 			fy := face[y]
 			switch {
 			case fy == face[first]:

@@ -30,14 +30,14 @@ func (r *rng) next() uint64 {
 
 // intn returns a uniform integer in [0, n), n > 0, by Lemire's multiply-and-reject method.
 func (r *rng) intn(n int) int {
-	hi, lo := bits.Mul64(r.next(), uint64(n))
-	if lo < uint64(n) {
-		thresh := -uint64(n) % uint64(n)
-		for lo < thresh {
-			hi, lo = bits.Mul64(r.next(), uint64(n))
+	for {
+		hi, lo := bits.Mul64(r.next(), uint64(n))
+		// A low word below 2^64 mod n is rejected; that is below n, so the modulus is computed
+		// only for a low word below n. (One call of next in the loop: small enough to inline.)
+		if lo >= uint64(n) || lo >= -uint64(n)%uint64(n) {
+			return int(hi)
 		}
 	}
-	return int(hi)
 }
 
 // bounded32 returns a uniform integer in [0, n), 0 < n < 2^32, from the 32 random bits x, by

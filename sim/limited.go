@@ -46,8 +46,9 @@ type leanMemory struct {
 	// items: the remembered cards not in a recognised pair, in the general path's order, each
 	// with the turn in which it was stored (handover-uniform, decay).
 	items [MaxCards]leanItem
-	// unk: the face-down cards not remembered, in the general path's order.
-	unk   [MaxCards]int32
+	// unk: the face-down cards not remembered, in the general path's order, each with its face
+	// (read at once when the card is drawn).
+	unk   [MaxCards]leanUnknown
 	card  [MaxCards + 1]leanCard // by position; card[MaxCards] heads the lru recency order
 	faces [MaxCards / 2]leanFace
 	_     [64]byte
@@ -56,6 +57,10 @@ type leanMemory struct {
 type leanItem struct {
 	pos  int32
 	turn int32
+}
+
+type leanUnknown struct {
+	pos, face int32
 }
 
 // leanCard is what the memory keeps of one position.
@@ -122,7 +127,7 @@ func (m *leanMemory) reset() {
 	m.nItems, m.nUnk = 0, cards
 	m.half, m.full, m.stale = 0, 0, 0
 	for pos := range cards {
-		m.unk[pos] = int32(pos)
+		m.unk[pos] = leanUnknown{pos: int32(pos), face: m.face[pos]}
 		m.card[pos] = leanCard{at: -1}
 	}
 	m.card[lruHead] = leanCard{older: lruHead, newer: lruHead}
@@ -141,15 +146,15 @@ func (m *leanMemory) unknownIndex(r *rng) int {
 }
 
 // flipUnknown takes the card at index i of unk out of it, as memory.leaveUnk does (but from the
-// index drawn, so that no card needs its index in unk), and returns it.
-func (m *leanMemory) flipUnknown(i int) int32 {
-	pos := m.unk[i]
+// index drawn, so that no card needs its index in unk), and returns it and its face.
+func (m *leanMemory) flipUnknown(i int) (pos, face int32) {
+	u := m.unk[i]
 	m.nUnk--
 	m.unk[i] = m.unk[m.nUnk]
-	c := &m.card[pos]
+	c := &m.card[u.pos]
 	m.stale -= int(b2u(c.forgotten))
 	c.forgotten = false
-	return pos
+	return u.pos, u.face
 }
 
 // list adds pos to items, stored in turn t.
@@ -200,7 +205,8 @@ func (m *leanMemory) link(pos int32) {
 // memory.drop): it goes back to unk as a forgotten card.
 func (m *leanMemory) forget(pos int32) {
 	m.unlist(pos)
-	fc := &m.faces[m.face[pos]]
+	f := m.face[pos]
+	fc := &m.faces[f]
 	fc.count--
 	if fc.first == pos {
 		fc.first = fc.other
@@ -212,7 +218,7 @@ func (m *leanMemory) forget(pos int32) {
 		m.half--
 	}
 	m.card[pos].forgotten = true
-	m.unk[m.nUnk] = pos
+	m.unk[m.nUnk] = leanUnknown{pos: pos, face: f}
 	m.nUnk++
 	m.stale++
 }
@@ -479,8 +485,7 @@ game:
 		first := int32(-1) // daring and known-first: the first card, whose partner the second may be
 		switch c {
 		case rules.Daring, rules.Safe:
-			x := m.flipUnknown(m.unknownIndex(r))
-			fx := face[x]
+			x, fx := m.flipUnknown(m.unknownIndex(r))
 			if fc := &m.faces[fx]; fc.count == 1 {
 				// Its partner is remembered: the mover flips it and takes the pair.
 				m.pairOff(fc.first, fx)
@@ -525,8 +530,7 @@ game:
 		}
 		if first >= 0 {
 			// The second card of daring and known-first, not remembered.
-			y := m.flipUnknown(m.unknownIndex(r))
-			fy := face[y]
+			y, fy := m.flipUnknown(m.unknownIndex(r))
 			switch {
 			case fy == face[first]:
 				if c == rules.Daring {

@@ -55,8 +55,8 @@ type leanMemory struct {
 }
 
 type leanItem struct {
-	pos  int32
-	turn int32
+	pos, face int32
+	turn      int32
 }
 
 type leanUnknown struct {
@@ -157,10 +157,10 @@ func (m *leanMemory) flipUnknown(i int) (pos, face int32) {
 	return u.pos, u.face
 }
 
-// list adds pos to items, stored in turn t.
-func (m *leanMemory) list(pos, t int32) {
+// list adds pos, of face f, to items, stored in turn t.
+func (m *leanMemory) list(pos, f, t int32) {
 	m.card[pos].at = int32(m.nItems)
-	m.items[m.nItems] = leanItem{pos: pos, turn: t}
+	m.items[m.nItems] = leanItem{pos: pos, face: f, turn: t}
 	m.nItems++
 }
 
@@ -201,14 +201,24 @@ func (m *leanMemory) link(pos int32) {
 	h.older = pos
 }
 
-// forget drops a remembered card that stays on the table (memory.forget: memory.unlist, then
-// memory.drop): it goes back to unk as a forgotten card.
-func (m *leanMemory) forget(pos int32) {
-	m.unlist(pos)
-	f := m.face[pos]
-	fc := &m.faces[f]
+// forget drops items[i], a remembered card that stays on the table (memory.forget:
+// memory.unlist, then memory.drop): the last card of items takes its place, and it goes back to
+// unk as a forgotten card.
+func (m *leanMemory) forget(i int) {
+	it := m.items[i]
+	m.nItems--
+	last := m.items[m.nItems]
+	m.items[i] = last
+	m.card[last.pos].at = int32(i)
+	c := &m.card[it.pos]
+	c.at = -1
+	c.forgotten = true
+	if m.kind == memLRU {
+		m.unlink(it.pos)
+	}
+	fc := &m.faces[it.face]
 	fc.count--
-	if fc.first == pos {
+	if fc.first == it.pos {
 		fc.first = fc.other
 	}
 	if fc.count == 1 {
@@ -217,8 +227,7 @@ func (m *leanMemory) forget(pos int32) {
 	} else {
 		m.half--
 	}
-	m.card[pos].forgotten = true
-	m.unk[m.nUnk] = leanUnknown{pos: pos, face: f}
+	m.unk[m.nUnk] = leanUnknown{pos: it.pos, face: it.face}
 	m.nUnk++
 	m.stale++
 }
@@ -233,11 +242,11 @@ func (m *leanMemory) remember(pos, f int32, t int32) {
 	fc.count = 1
 	fc.first = pos
 	m.half++
-	m.list(pos, t)
+	m.list(pos, f, t)
 }
 
 // evict forgets the least recently seen card (lru).
-func (m *leanMemory) evict() { m.forget(m.card[lruHead].newer) }
+func (m *leanMemory) evict() { m.forget(int(m.card[m.card[lruHead].newer].at)) }
 
 // knownWhole is memory.see for pos, of face f, seen in turn t (out of unk already), when its
 // partner is remembered: under lru the two are recognised and kept outside the capacity;
@@ -254,7 +263,7 @@ func (m *leanMemory) knownWhole(pos, f int32, t int32) {
 			m.unlist(p)
 		}
 	} else {
-		m.list(pos, t)
+		m.list(pos, f, t)
 	}
 }
 
@@ -311,7 +320,7 @@ func (m *leanMemory) decayAll(r *rng) {
 	if n > 64 {
 		for i := 0; i < m.nItems; {
 			if r.next()>>11 < m.decayThr {
-				m.forget(m.items[i].pos) // the last card moves into slot i
+				m.forget(i) // the last card moves into slot i
 				continue
 			}
 			i++
@@ -329,7 +338,7 @@ func (m *leanMemory) decayAll(r *rng) {
 		skip := bits.LeadingZeros64(hit) // cards kept, each followed by the next one
 		i += skip
 		hit <<= skip
-		m.forget(m.items[i].pos) // the last card moves into slot i
+		m.forget(i) // the last card moves into slot i
 	}
 }
 
@@ -354,13 +363,13 @@ func (m *leanMemory) overflowFresh(t int32, r *rng) {
 		return
 	}
 	k := r.intn(n - fresh)
-	m.forget(m.items[k].pos) // a new card takes its place
+	m.forget(k) // a new card takes its place
 	if m.nItems > m.capacity {
 		k2 := r.intn(n - fresh - 1)
 		if k2 >= k {
 			k2++
 		}
-		m.forget(m.items[k2].pos)
+		m.forget(k2)
 	}
 }
 
@@ -387,7 +396,7 @@ func (m *leanMemory) overflow(t int32, r *rng) {
 		}
 		i := bits.TrailingZeros64(sel)
 		last := m.nItems - 1
-		m.forget(m.items[i].pos) // the last card moves into slot i
+		m.forget(i) // the last card moves into slot i
 		old = old&^(1<<i) | (old>>last&1)<<i
 		old &^= 1 << last
 	}
@@ -406,7 +415,7 @@ func (m *leanMemory) overflowScan(t int32, r *rng) {
 		for i := range m.nItems {
 			if m.items[i].turn < t {
 				if k == 0 {
-					m.forget(m.items[i].pos)
+					m.forget(i)
 					break
 				}
 				k--

@@ -313,8 +313,8 @@ func (m *leanMemory) handOver(t int32, r *rng) {
 // decayAll forgets each card of items with probability q, as memory.handOver does: it examines
 // items[0], items[1], ... drawing one number each, and a forgotten card's place is taken by the
 // last card, examined next. Every card is examined once, so the draws are made first (with up to
-// 64 cards, as the bits of a mask, the generator in a register), then the cards forgotten in the
-// same order.
+// 64 cards, as the bits of a mask, the generator's state in a register), then the cards
+// forgotten in the same order.
 func (m *leanMemory) decayAll(r *rng) {
 	n := m.nItems
 	if n > 64 {
@@ -327,12 +327,13 @@ func (m *leanMemory) decayAll(r *rng) {
 		}
 		return
 	}
-	g, thr := *r, m.decayThr
-	var hit uint64 // bit 63-k: the k-th card examined is forgotten
+	s, thr := r.s, m.decayThr // r.next() n times, the state in a register
+	var hit uint64            // bit 63-k: the k-th card examined is forgotten
 	for range n {
-		hit = hit<<1 | b2u(g.next()>>11 < thr)
+		s += wyIncrement
+		hit = hit<<1 | b2u(wyMix(s)>>11 < thr)
 	}
-	*r = g
+	r.s = s
 	hit <<= 64 - n
 	for i := 0; hit != 0; hit <<= 1 {
 		skip := bits.LeadingZeros64(hit) // cards kept, each followed by the next one

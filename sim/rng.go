@@ -23,8 +23,18 @@ func seedRNG(seed, stream, index uint64) rng {
 }
 
 func (r *rng) next() uint64 {
-	r.s += 0xa0761d6478bd642f
-	hi, lo := bits.Mul64(r.s, r.s^0xe7037ed1a0b428db)
+	r.s += wyIncrement
+	return wyMix(r.s)
+}
+
+// wyIncrement is the step of wyrand's Weyl sequence: next adds it to the state, then mixes.
+const wyIncrement = 0xa0761d6478bd642f
+
+// wyMix is wyrand's output for the state s. A loop that draws many numbers can keep the state in
+// a plain local (s += wyIncrement; wyMix(s)), which the compiler holds in a register, where an
+// rng value whose next is called stays in memory.
+func wyMix(s uint64) uint64 {
+	hi, lo := bits.Mul64(s, s^0xe7037ed1a0b428db)
 	return hi ^ lo
 }
 

@@ -465,19 +465,17 @@ func (g *Game) playLimited() error {
 	var score [rules.MaxPlayers]int
 	m := g.lean
 	m.reset()
-	lru := m.kind == memLRU
-	face := g.deal.face
-	sc := g.choices
+	// Few locals live across the loop: the loop calls out (to forget, hand over, ...), and Go
+	// keeps no register across a call, so every local the loop holds is reloaded at its head.
+	// The rest is read where it is used.
 	r := &g.play
-	players := g.players
-	maxTurns := int32(g.maxTurns)
 	turn := int32(0)
 	left := g.setup.Pairs
 	passes, seat := 0, 0
 	var err error
 game:
 	for left > 0 {
-		if turn >= maxTurns {
+		if turn >= int32(g.maxTurns) {
 			g.turn = turn
 			err = g.moveError(seat, "the game did not end within %d turns", g.maxTurns)
 			break
@@ -491,7 +489,7 @@ game:
 			continue
 		}
 		j := left - m.half
-		c := sc.choice(seat, sc.state(left, j), passes > 0)
+		c := g.choices.choice(seat, g.choices.state(left, j), passes > 0)
 		first := int32(-1) // daring and known-first: the first card, whose partner the second may be
 		switch c {
 		case rules.Daring, rules.Safe:
@@ -499,7 +497,7 @@ game:
 			if fc := &m.faces[fx]; fc.count == 1 {
 				// Its partner is remembered: the mover flips it and takes the pair.
 				m.pairOff(fc.first, fx)
-				if lru {
+				if m.kind == memLRU {
 					m.unlink(fc.first)
 				}
 				left--
@@ -508,7 +506,7 @@ game:
 				continue
 			}
 			m.remember(x, fx, turn)
-			if lru {
+			if m.kind == memLRU {
 				m.link(x)
 				if m.nItems > m.capacity {
 					m.evict()
@@ -524,12 +522,12 @@ game:
 				err = g.moveError(seat, "safe move with no remembered card in %v", rules.State{N: left, J: j})
 				break game
 			}
-			if lru {
+			if m.kind == memLRU {
 				m.touch(k)
 			}
 		case rules.KnownFirst:
 			first = m.items[0].pos // every remembered card is a half-known pair's: the pair known whole was taken
-			if lru {
+			if m.kind == memLRU {
 				m.touch(first)
 			}
 		case rules.Pass:
@@ -542,12 +540,12 @@ game:
 			// The second card of daring and known-first, not remembered.
 			y, fy := m.flipUnknown(m.unknownIndex(r))
 			switch {
-			case fy == face[first]:
+			case fy == m.face[first]:
 				if c == rules.Daring {
 					g.lucky++
 				}
 				m.pairOff(first, fy)
-				if lru {
+				if m.kind == memLRU {
 					m.unlink(first)
 				}
 				left--
@@ -558,7 +556,7 @@ game:
 				m.knownWhole(y, fy, turn)
 			default:
 				m.remember(y, fy, turn)
-				if lru {
+				if m.kind == memLRU {
 					m.link(y)
 					if m.nItems > m.capacity {
 						m.evict()
@@ -566,17 +564,17 @@ game:
 				}
 			}
 		}
-		if !lru { // lru forgets as it stores
+		if m.kind != memLRU { // lru forgets as it stores
 			m.handOver(turn, r)
 		}
 		if c != rules.Pass {
 			passes = 0
-		} else if passes++; passes == players {
+		} else if passes++; passes == g.players {
 			o.Stalemate, o.Left = true, left
 			break
 		}
 		seat++
-		if seat == players {
+		if seat == g.players {
 			seat = 0
 		}
 	}
@@ -584,6 +582,6 @@ game:
 		return err
 	}
 	g.turn = turn
-	g.finish(score[:players], int(turn))
+	g.finish(score[:g.players], int(turn))
 	return nil
 }

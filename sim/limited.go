@@ -61,15 +61,16 @@ type leanItem struct {
 
 type leanUnknown struct {
 	pos, face int32
+	forgotten bool // the card was seen before
 }
 
-// leanCard is what the memory keeps of one position.
+// leanCard is what the memory keeps of a card in items; it is not read otherwise, so a new game
+// need not clear it.
 type leanCard struct {
-	at int32 // the index of the card in items, or -1
+	at int32 // the index of the card in items
 	// lru: the cards of items from the least to the most recently seen, linked through older and
 	// newer; card[lruHead] stands for both ends.
 	older, newer int32
-	forgotten    bool // the card is in unk and was seen before
 }
 
 // leanFace is what the memory keeps of one pair.
@@ -128,7 +129,6 @@ func (m *leanMemory) reset() {
 	m.half, m.full, m.stale = 0, 0, 0
 	for pos := range cards {
 		m.unk[pos] = leanUnknown{pos: int32(pos), face: m.face[pos]}
-		m.card[pos] = leanCard{at: -1}
 	}
 	m.card[lruHead] = leanCard{older: lruHead, newer: lruHead}
 	for f := range cards / 2 {
@@ -151,9 +151,7 @@ func (m *leanMemory) flipUnknown(i int) (pos, face int32) {
 	u := m.unk[i]
 	m.nUnk--
 	m.unk[i] = m.unk[m.nUnk]
-	c := &m.card[u.pos]
-	m.stale -= int(b2u(c.forgotten))
-	c.forgotten = false
+	m.stale -= int(b2u(u.forgotten))
 	return u.pos, u.face
 }
 
@@ -175,13 +173,11 @@ func (m *leanMemory) unlist(pos int32) {
 
 // unlistItem takes pos out of items, moving the last card into its place.
 func (m *leanMemory) unlistItem(pos int32) {
-	c := &m.card[pos]
-	i := c.at
+	i := m.card[pos].at
 	m.nItems--
 	last := m.items[m.nItems]
 	m.items[i] = last
 	m.card[last.pos].at = i
-	c.at = -1
 }
 
 // unlink takes pos out of the recency order (lru).
@@ -210,9 +206,6 @@ func (m *leanMemory) forget(i int) {
 	last := m.items[m.nItems]
 	m.items[i] = last
 	m.card[last.pos].at = int32(i)
-	c := &m.card[it.pos]
-	c.at = -1
-	c.forgotten = true
 	if m.kind == memLRU {
 		m.unlink(it.pos)
 	}
@@ -227,7 +220,7 @@ func (m *leanMemory) forget(i int) {
 	} else {
 		m.half--
 	}
-	m.unk[m.nUnk] = leanUnknown{pos: it.pos, face: it.face}
+	m.unk[m.nUnk] = leanUnknown{pos: it.pos, face: it.face, forgotten: true}
 	m.nUnk++
 	m.stale++
 }
@@ -259,9 +252,7 @@ func (m *leanMemory) knownWhole(pos, f int32, t int32) {
 	m.full++
 	m.fullFace = f
 	if m.kind == memLRU {
-		if p := fc.first; m.card[p].at >= 0 {
-			m.unlist(p)
-		}
+		m.unlist(fc.first) // in items: a card whose partner is not remembered always is
 	} else {
 		m.list(pos, f, t)
 	}

@@ -43,11 +43,11 @@ func TestLimitedPathIsTheGeneralPath(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	games, setups, errs := 0, 0, 0
 	perKind := map[memKind]int{}
-	gamesPer := 30
+	gamesPer, sizes := 150, []int{1, 2, 3, 5, 8, 13, 26, 52}
 	if testing.Short() {
-		gamesPer = 10
+		gamesPer, sizes = 10, sizes[:7]
 	}
-	for _, n := range []int{1, 2, 3, 5, 8, 13, 26} {
+	for _, n := range sizes {
 		for _, pass := range []rules.PassRule{rules.PassNever, rules.PassTwoKnown, rules.PassAlways} {
 			for players := 1; players <= 4; players++ {
 				for rep := range 6 {
@@ -82,13 +82,14 @@ func TestLimitedPathIsTheGeneralPath(t *testing.T) {
 					for k := range uint64(gamesPer) {
 						id := GameID{Seed: 9, DealStream: uint64(n), PlayStream: uint64(players*10 + rep), Index: k}
 						errLean := g.Play(id, nil)
-						lean, leanLucky, leanRNG := *g.Outcome(), g.lucky, g.play
+						lean, leanLucky, leanRNG, leanTurn := *g.Outcome(), g.lucky, g.play, g.turn
 						lean.Pairs = append([]int(nil), lean.Pairs...)
 						lean.Share = append([]int(nil), lean.Share...)
 						var log Log
 						errGeneral := g.Play(id, &log)
-						if fmt.Sprint(errLean) != fmt.Sprint(errGeneral) {
-							t.Fatalf("n=%d pass %s, %v, game %d: limited path error %v, general path %v", n, pass, mems, k, errLean, errGeneral)
+						if fmt.Sprint(errLean) != fmt.Sprint(errGeneral) || leanTurn != g.turn {
+							t.Fatalf("n=%d pass %s, %v, game %d: limited path error %v (turn %d), general path %v (turn %d)",
+								n, pass, mems, k, errLean, leanTurn, errGeneral, g.turn)
 						}
 						if errLean != nil {
 							errs++

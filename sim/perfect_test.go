@@ -120,3 +120,54 @@ func TestPerfectPathIsTheGeneralPath(t *testing.T) {
 		t.Fatal("one of the two perfect-memory paths was not compared")
 	}
 }
+
+// Tables without a choice in some states: the perfect-memory path reports the same error as the
+// general path, in the same turn, and the next game on the same engine is played as the general
+// path plays it.
+func TestPerfectPathErrorsAreTheGeneralPath(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	errs, games := 0, 0
+	noKnownFirst := []rules.Choice{rules.Daring, rules.Safe, rules.Pass}
+	for _, n := range []int{2, 3, 5, 8, 13} {
+		for _, pass := range []rules.PassRule{rules.PassNever, rules.PassTwoKnown, rules.PassAlways} {
+			for _, kf := range []bool{false, true} {
+				var ps []Player
+				for i := range 2 {
+					tab := randomTableOf(t, r, n, pass, noKnownFirst)
+					if kf {
+						tab = randomTable(t, r, n, pass)
+					}
+					ps = append(ps, Player{Name: fmt.Sprint("p", i), Table: holeyTable(t, r, tab, n)})
+				}
+				g, err := NewGame(Setup{Pairs: n, Pass: pass, Players: ps})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for k := range uint64(30) {
+					id := GameID{Seed: 11, DealStream: uint64(n), PlayStream: 3, Index: k}
+					errFast := g.Play(id, nil)
+					fast, fastTurn := *g.Outcome(), g.turn
+					fast.Pairs = append([]int(nil), fast.Pairs...)
+					fast.Share = append([]int(nil), fast.Share...)
+					errGeneral := g.Play(id, &Log{})
+					if fmt.Sprint(errFast) != fmt.Sprint(errGeneral) || fastTurn != g.turn {
+						t.Fatalf("n=%d pass %s, game %d: perfect path error %v (turn %d), general path %v (turn %d)",
+							n, pass, k, errFast, fastTurn, errGeneral, g.turn)
+					}
+					if errFast != nil {
+						errs++
+						continue
+					}
+					if general := *g.Outcome(); !reflect.DeepEqual(fast, general) {
+						t.Fatalf("n=%d pass %s, game %d: perfect path %+v, general path %+v", n, pass, k, fast, general)
+					}
+					games++
+				}
+			}
+		}
+	}
+	t.Logf("%d games compared, %d more ended in the same error", games, errs)
+	if errs == 0 || games == 0 {
+		t.Fatal("no error, or no game without one")
+	}
+}

@@ -111,7 +111,7 @@ func (g *Game) limitedEligible() (rules.Memory, bool) {
 }
 
 func newLeanMemory(m rules.Memory, face []int32) *leanMemory {
-	lm := &leanMemory{kind: newMemory(m, 0, 0, nil, nil).kind, capacity: m.Capacity, face: face}
+	lm := &leanMemory{kind: memKindOf(m), capacity: m.Capacity, face: face}
 	if lm.kind == memDecay {
 		lm.decayThr = decayThreshold(m.Decay)
 	}

@@ -127,13 +127,18 @@ type Game struct {
 	fast      bool         // games without a log take the perfect-memory path
 	perfect   perfectState // its memory
 	noneFaces []int32      // -1 for every pair face
-	dense     [][]rules.Choice
-	mover     int // the seat moving in the current turn
-	play      rng
-	view      View
-	log       *Log
-	outcome   Outcome
-	_         [64]byte
+	choices   seatChoices  // the tables written out, for the lean paths
+	// perfectListed: some seat's table can choose known-first, so the perfect-memory path keeps
+	// the list of remembered cards
+	perfectListed bool
+	limited       bool        // games without a log take the limited-memory path
+	lean          *leanMemory // its memory
+	mover         int         // the seat moving in the current turn
+	play          rng
+	view          View
+	log           *Log
+	outcome       Outcome
+	_             [64]byte
 }
 
 // NewGame returns an engine for the setup.
@@ -205,10 +210,17 @@ func NewGame(s Setup) (*Game, error) {
 		}
 	}
 	g.view.g = g
+	if mem, ok := g.limitedEligible(); ok {
+		g.limited = true
+		g.choices, _ = g.newSeatChoices()
+		g.lean = newLeanMemory(mem, g.deal.face)
+	}
 	if g.fast = g.perfectEligible(); g.fast {
-		g.dense = g.denseChoices()
+		g.choices, g.perfectListed = g.newSeatChoices()
 		g.noneFaces = noneAt[:s.Pairs]
-		g.perfect = perfectState{kp: padded[int32](s.Pairs), indexedList: indexedList{items: padded[int32](cards)[:0], at: padded[int32](cards)}}
+		g.perfect = perfectState{kp: padded[int32](s.Pairs), kf: padded[bool](s.Pairs),
+			indexedList: indexedList{items: padded[int32](cards)[:0], at: padded[int32](cards)}}
+		copy(g.perfect.kp, g.noneFaces)
 	}
 	return g, nil
 }
@@ -273,8 +285,13 @@ func (g *Game) playDealt(id GameID, log *Log) (err error) {
 	if log != nil {
 		log.reset(g)
 	}
-	if g.fast && log == nil {
-		return g.playPerfect() // no strategies, so no strategy's panic to catch
+	if log == nil && (g.fast || g.limited) {
+		// No strategies, so no strategy's panic to catch.
+		if g.fast {
+			return g.playPerfect() // it draws no random number
+		}
+		g.play = seedRNG(id.Seed, id.PlayStream, id.Index)
+		return g.playLimited()
 	}
 	seat := -1
 	defer func() {

@@ -50,18 +50,22 @@ type memory struct {
 	_                [64]byte
 }
 
-func newMemory(m rules.Memory, cards, faces int, noneAt, identity []int32) memory {
-	kind := memPerfect
+// memKindOf returns the kind of memory m.
+func memKindOf(m rules.Memory) memKind {
 	switch m.Forget {
 	case rules.ForgetLRU:
-		kind = memLRU
+		return memLRU
 	case rules.ForgetHandoverUniform:
-		kind = memHandover
+		return memHandover
 	case rules.ForgetDecay:
-		kind = memDecay
+		return memDecay
 	}
+	return memPerfect
+}
+
+func newMemory(m rules.Memory, cards, faces int, noneAt, identity []int32) memory {
 	return memory{
-		kind:      kind,
+		kind:      memKindOf(m),
 		capacity:  m.Capacity,
 		decay:     m.Decay,
 		listed:    indexedList{items: padded[int32](cards)[:0], at: padded[int32](cards)},

@@ -23,21 +23,31 @@ func seedRNG(seed, stream, index uint64) rng {
 }
 
 func (r *rng) next() uint64 {
-	r.s += 0xa0761d6478bd642f
-	hi, lo := bits.Mul64(r.s, r.s^0xe7037ed1a0b428db)
+	r.s += wyIncrement
+	return wyMix(r.s)
+}
+
+// wyIncrement is the step of wyrand's Weyl sequence: next adds it to the state, then mixes.
+const wyIncrement = 0xa0761d6478bd642f
+
+// wyMix is wyrand's output for the state s. A loop that draws many numbers can keep the state in
+// a plain local (s += wyIncrement; wyMix(s)), which the compiler holds in a register, where an
+// rng value whose next is called stays in memory.
+func wyMix(s uint64) uint64 {
+	hi, lo := bits.Mul64(s, s^0xe7037ed1a0b428db)
 	return hi ^ lo
 }
 
 // intn returns a uniform integer in [0, n), n > 0, by Lemire's multiply-and-reject method.
 func (r *rng) intn(n int) int {
-	hi, lo := bits.Mul64(r.next(), uint64(n))
-	if lo < uint64(n) {
-		thresh := -uint64(n) % uint64(n)
-		for lo < thresh {
-			hi, lo = bits.Mul64(r.next(), uint64(n))
+	for {
+		hi, lo := bits.Mul64(r.next(), uint64(n))
+		// A low word below 2^64 mod n is rejected; that is below n, so the modulus is computed
+		// only for a low word below n. (One call of next in the loop: small enough to inline.)
+		if lo >= uint64(n) || lo >= -uint64(n)%uint64(n) {
+			return int(hi)
 		}
 	}
-	return int(hi)
 }
 
 // bounded32 returns a uniform integer in [0, n), 0 < n < 2^32, from the 32 random bits x, by

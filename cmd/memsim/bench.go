@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -17,10 +19,12 @@ import (
 
 const benchUsage = `Usage:
   memsim bench [--pairs N] [--policy P] [--memory M --forget D [--q Q] --scope S]
-               [--games G] [--workers W] [--json]
+               [--games G] [--workers W] [--count K] [--json]
 
 Plays G games of policy P against itself (two players, pass rule never) on the worker pool and
-reports the games per second. These are the workloads of go test -bench ./sim.
+reports the games per second. These are the workloads of go test -bench ./sim. With --count K it
+plays the same G games K times and reports the median games per second with a 95% interval
+(distribution-free, from order statistics, as benchstat computes it: K >= 6 gives one).
 
 A flag not given takes its default (for the memory flags, the policy's own memory); a value given
 is used as it is: --games 0 is an error, --workers 0 means one worker per CPU and --memory 0
@@ -30,25 +34,32 @@ Flags:
 `
 
 type benchFlags struct {
-	pairs, memory, workers int
-	games                  int64
-	policy, forget, scope  string
-	q                      float64
-	json                   bool
-	set                    map[string]bool // the flags given on the command line
+	pairs, memory, workers, count int
+	games                         int64
+	policy, forget, scope         string
+	q                             float64
+	json                          bool
+	set                           map[string]bool // the flags given on the command line
 }
 
-// benchResult is what memsim bench --json prints.
+// benchResult is what memsim bench --json prints. With --count K, GamesPerSec is the median of
+// the K runs' games per second, CI95 its 95% interval (null when K < 6 gives none) and
+// CICoverage the probability with which that interval covers the median (at least 0.95), Runs
+// every run's games per second in order, and Seconds the time of all the runs.
 type benchResult struct {
-	GamesPerSec          float64 `json:"games_per_sec"`
-	GamesPerSecPerWorker float64 `json:"games_per_sec_per_worker"`
-	Workers              int     `json:"workers"`
-	Games                int64   `json:"games"`
-	Seconds              float64 `json:"seconds"`
-	Pairs                int     `json:"pairs"`
-	Policy               string  `json:"policy"`
-	Memory               string  `json:"memory"`
-	GOMAXPROCS           int     `json:"gomaxprocs"`
+	GamesPerSec          float64     `json:"games_per_sec"`
+	GamesPerSecPerWorker float64     `json:"games_per_sec_per_worker"`
+	CI95                 *[2]float64 `json:"games_per_sec_ci95"`
+	CICoverage           float64     `json:"ci_coverage"`
+	Count                int         `json:"count"`
+	Runs                 []float64   `json:"runs"`
+	Workers              int         `json:"workers"`
+	Games                int64       `json:"games"`
+	Seconds              float64     `json:"seconds"`
+	Pairs                int         `json:"pairs"`
+	Policy               string      `json:"policy"`
+	Memory               string      `json:"memory"`
+	GOMAXPROCS           int         `json:"gomaxprocs"`
 }
 
 func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -62,6 +73,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.StringVar(&fl.scope, "scope", "", "memory `scope`: shared or private (default: the policy's)")
 	fs.Int64Var(&fl.games, "games", 1000000, "`G` games to play")
 	fs.IntVar(&fl.workers, "workers", 0, "`W` worker goroutines (0: one per CPU)")
+	fs.IntVar(&fl.count, "count", 1, "`K` runs of the G games: the median games per second, with a 95% interval for K >= 6")
 	fs.BoolVar(&fl.json, "json", false, "print one JSON object")
 	if code, done := parseFlags(fs, benchUsage, args, stdout, stderr); done {
 		return code
@@ -77,9 +89,16 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if fl.json {
 		b, _ := json.Marshal(res)
 		fmt.Fprintln(stdout, string(b))
-	} else {
+	} else if res.Count == 1 {
 		fmt.Fprintf(stdout, "%d games of %s against itself, %d pairs, %s memory, %d workers: %.3f s, %.4g games/s (%.4g per worker)\n",
 			res.Games, res.Policy, res.Pairs, res.Memory, res.Workers, res.Seconds, res.GamesPerSec, res.GamesPerSecPerWorker)
+	} else {
+		ci := "no 95% interval with fewer than 6 runs"
+		if res.CI95 != nil {
+			ci = fmt.Sprintf("95%% interval [%.4g, %.4g]", res.CI95[0], res.CI95[1])
+		}
+		fmt.Fprintf(stdout, "%d runs of %d games of %s against itself, %d pairs, %s memory, %d workers: %.3f s, median %.4g games/s, %s (%.4g per worker)\n",
+			res.Count, res.Games, res.Policy, res.Pairs, res.Memory, res.Workers, res.Seconds, res.GamesPerSec, ci, res.GamesPerSecPerWorker)
 	}
 	return exitOK
 }
@@ -92,6 +111,8 @@ func bench(ctx context.Context, fl benchFlags) (*benchResult, error) {
 		return nil, checkGames(fl.games, 1)
 	case checkWorkers(fl.workers) != nil:
 		return nil, checkWorkers(fl.workers)
+	case fl.count < 1 || fl.count > maxBenchCount:
+		return nil, usagef("--count %d: must be between 1 and %d", fl.count, maxBenchCount)
 	}
 	var ov strategies.MemoryOverride
 	if fl.set["memory"] {
@@ -126,14 +147,76 @@ func bench(ctx context.Context, fl benchFlags) (*benchResult, error) {
 		Seed:   1, DealStream: 1, PlayStream: 2,
 	}
 	workers := sim.Workers(fl.workers)
-	start := time.Now()
-	if _, err := m.Play(ctx, workers, nil); err != nil {
-		return nil, err
+	runs := make([]float64, fl.count)
+	total := 0.0
+	for i := range runs {
+		start := time.Now()
+		if _, err := m.Play(ctx, workers, nil); err != nil {
+			return nil, err
+		}
+		el := time.Since(start).Seconds()
+		runs[i] = float64(fl.games) / el
+		total += el
 	}
-	el := time.Since(start).Seconds()
-	return &benchResult{
-		GamesPerSec: float64(fl.games) / el, GamesPerSecPerWorker: float64(fl.games) / el / float64(workers),
-		Workers: workers, Games: fl.games, Seconds: el, Pairs: fl.pairs, Policy: fl.policy,
+	med, ci, coverage := medianCI(runs, 0.95)
+	res := &benchResult{
+		GamesPerSec: med, GamesPerSecPerWorker: med / float64(workers), CICoverage: coverage, Count: fl.count, Runs: runs,
+		Workers: workers, Games: fl.games, Seconds: total, Pairs: fl.pairs, Policy: fl.policy,
 		Memory: b.Player.Memory.String(), GOMAXPROCS: runtime.GOMAXPROCS(0),
-	}, nil
+	}
+	if ci != nil {
+		res.CI95 = ci
+	}
+	return res, nil
+}
+
+// maxBenchCount bounds --count.
+const maxBenchCount = 1000
+
+// medianCI returns the median of xs and the confidence interval of the median that benchstat
+// gives (golang.org/x/perf/benchmath, which uses go-moremath's stats.QuantileCI): distribution-
+// free, between two order statistics x(l) and x(r), chosen by starting from the mode of B,
+// binomial(n, 1/2) (the number of values below the population median), and taking in the
+// likeliest neighbouring count, the lower one on a tie, until P(l <= B < r) reaches level. It also
+// returns that probability. benchstat switches to a normal approximation above 30 values; this
+// stays exact. When the interval reaches past the smallest or the largest value (fewer than 6
+// values for 0.95) there is none: the interval is nil.
+func medianCI(xs []float64, level float64) (median float64, ci *[2]float64, coverage float64) {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	n := len(s)
+	median = s[n/2]
+	if n%2 == 0 {
+		median = (s[n/2-1] + s[n/2]) / 2
+	}
+	x := (n+1+1)/2 - 1 // the mode, ceil((n+1)/2) - 1: the lower one of two
+	accum := binomialPMF(n, x)
+	l, r := x, x+1 // the counts [l, r) taken in
+	lp, rp := binomialPMF(n, l-1), binomialPMF(n, r)
+	for accum < level && (lp > 0 || rp > 0) {
+		if lp >= rp {
+			accum += lp
+			l--
+			lp = binomialPMF(n, l-1)
+		} else {
+			accum += rp
+			r++
+			rp = binomialPMF(n, r)
+		}
+	}
+	if l < 1 || r > n {
+		return median, nil, accum
+	}
+	return median, &[2]float64{s[l-1], s[r-1]}, accum
+}
+
+// binomialPMF returns P(B = k) for B binomial(n, 1/2), 0 outside 0 .. n.
+func binomialPMF(n, k int) float64 {
+	if k < 0 || k > n {
+		return 0
+	}
+	lgN, _ := math.Lgamma(float64(n + 1))
+	lgK, _ := math.Lgamma(float64(k + 1))
+	lgNK, _ := math.Lgamma(float64(n - k + 1))
+	return math.Exp(lgN - lgK - lgNK - float64(n)*math.Ln2)
 }

@@ -21,10 +21,14 @@ func testOptions() Options {
 	}
 }
 
-// testOpponents is the opponents rule memsim passes: best-response answers the solver's policies.
+// testOpponents is the opponents rule memsim passes: best-response answers the solver's policies,
+// win-best-response those and win-optimal.
 func testOpponents(policy string) []string {
-	if policy == "best-response" {
+	switch policy {
+	case "best-response":
 		return []string{"optimal", "safe", "daring", "parity"}
+	case "win-best-response":
+		return []string{"optimal", "safe", "daring", "parity", "win-optimal"}
 	}
 	return nil
 }

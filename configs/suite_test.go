@@ -40,7 +40,7 @@ func TestParseSuite(t *testing.T) {
 // The embedded suite parses, with every document named.
 func TestValidateSuiteParses(t *testing.T) {
 	file, data := ValidationSuite()
-	opts := Options{Policies: []string{"optimal", "best-response", "safe", "daring", "parity"},
+	opts := Options{Policies: []string{"optimal", "best-response", "safe", "daring", "parity", "win-optimal", "win-best-response"},
 		Opponents: testOpponents, MaxPairs: 1000}
 	suite, err := ParseSuite(file, data, opts)
 	if err != nil {

@@ -62,6 +62,8 @@ func (s Setup) Validate() error {
 		switch {
 		case p.Table == nil && p.NewStrategy == nil:
 			return fmt.Errorf("player %q (seat %d): neither a policy table nor a strategy", p.Name, i)
+		case p.Table != nil && p.Table.MaxLead() >= 0 && len(s.Players) != 2:
+			return fmt.Errorf("player %q (seat %d): its policy table plays to win, which is defined for 2 players, not %d", p.Name, i, len(s.Players))
 		case p.Table != nil && (p.Table.MaxPairs() < s.Pairs || p.Table.Singletons() != s.Singletons):
 			return fmt.Errorf("player %q (seat %d): its policy table covers %d pairs and %d singletons, the game has %d and %d",
 				p.Name, i, p.Table.MaxPairs(), p.Table.Singletons(), s.Pairs, s.Singletons)
@@ -448,6 +450,10 @@ func (g *Game) tableTurn(seat int, t *rules.ChoiceTable, afterPass bool) (turnEn
 		}
 	}
 	st := m.state(g.left, g.setup.Singletons)
+	if t.MaxLead() >= 0 && len(g.outcome.Pairs) == 2 {
+		// A policy that plays to win reads the lead so far, its pairs minus the other seat's.
+		st.Lead = g.outcome.Pairs[seat] - g.outcome.Pairs[1-seat]
+	}
 	c, ok := t.Lookup(st, afterPass)
 	if !ok {
 		return 0, g.moveError(seat, "its policy table has no choice for %v", st)

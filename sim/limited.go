@@ -88,10 +88,8 @@ func (g *Game) limitedEligible() (rules.Memory, bool) {
 	if g.setup.Singletons != 0 {
 		return rules.Memory{}, false
 	}
-	for _, t := range g.tables {
-		if t == nil {
-			return rules.Memory{}, false
-		}
+	if !g.tablesWithoutLead() {
+		return rules.Memory{}, false
 	}
 	m0 := g.setup.Players[0].Memory
 	switch {

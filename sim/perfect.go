@@ -26,8 +26,15 @@ func (g *Game) perfectEligible() bool {
 	if g.setup.Singletons != 0 || len(g.mems) != 1 || g.mems[0].kind != memPerfect {
 		return false
 	}
+	return g.tablesWithoutLead()
+}
+
+// tablesWithoutLead reports whether every seat follows a table that does not depend on the lead:
+// the lean paths index their tables by count state alone, and leave policies that play to win to
+// the general path.
+func (g *Game) tablesWithoutLead() bool {
 	for _, t := range g.tables {
-		if t == nil {
+		if t == nil || t.MaxLead() >= 0 {
 			return false
 		}
 	}

@@ -111,6 +111,8 @@ func registry() []entry {
 		table("safe", rules.PolicySafe, rules.Memory{}),
 		table("daring", rules.PolicyDaring, rules.Memory{}),
 		table("parity", rules.PolicyParity, rules.Memory{}),
+		table("win-optimal", rules.PolicyWinOptimal, rules.Memory{}),
+		table("win-best-response", rules.PolicyWinBestResponse, rules.Memory{}),
 		strategy("random", func() sim.Strategy { return Random{} }),
 		strategy("greedy-random", func() sim.Strategy { return GreedyRandom{} }),
 		table("forgetful", rules.PolicyOptimal, ForgetfulMemory()),

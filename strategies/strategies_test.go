@@ -65,7 +65,7 @@ func TestBuildErrors(t *testing.T) {
 		spec Spec
 		want string
 	}{
-		{Spec{Name: "x", Policy: "smart"}, `unknown policy "smart" (allowed: optimal, best-response, safe, daring, parity, random, greedy-random, forgetful)`},
+		{Spec{Name: "x", Policy: "smart"}, `unknown policy "smart" (allowed: optimal, best-response, safe, daring, parity, win-optimal, win-best-response, random, greedy-random, forgetful)`},
 		{Spec{Name: "x", Policy: "best-response"}, "needs an opponent"},
 		{Spec{Name: "x", Policy: "best-response", Opponent: "random"}, `opponent "random"`},
 		{Spec{Name: "x", Policy: "parity", Opponent: "safe"}, "takes no opponent"},

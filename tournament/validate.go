@@ -46,7 +46,7 @@ type Validation struct {
 
 // Families lists the families of checks, named after the exact model they test, in order.
 func Families() []string {
-	return []string{"perfect", "singletons", "handover-uniform", "lru", "solitaire", "multiplayer"}
+	return []string{"perfect", "singletons", "handover-uniform", "lru", "solitaire", "multiplayer", "win"}
 }
 
 // Suite is a set of tournaments to check against the solver, each reduced to the matches that
@@ -104,7 +104,8 @@ type ValidateOptions struct {
 
 // Validate plays every tournament of the suite and compares it with the solver: the mean pairs
 // of seat 0 (of every seat with three or more players; solitaire: the mean number of turns) by a
-// two-sided z test, and, for two players, the whole distribution of seat 0's share by a G test.
+// two-sided z test, and, for two players, seat 0's rates of wins and draws by z tests with their
+// exact binomial standard errors and the whole distribution of seat 0's share by a G test.
 // The p-values are Holm-corrected across the suite.
 func (s *Suite) Validate(ctx context.Context, o ValidateOptions) (*Validation, error) {
 	v := &Validation{Games: s.Games(), Level: o.Level}
@@ -131,9 +132,12 @@ func (s *Suite) Validate(ctx context.Context, o ValidateOptions) (*Validation, e
 	return v, nil
 }
 
-// family names the exact model a check belongs to.
-func family(model exact.Model, players int) string {
+// family names the exact model a check belongs to ("win" for a matchup that plays to win).
+func family(model exact.Model, mu exact.Matchup) string {
+	players := mu.Players
 	switch {
+	case mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin():
+		return "win"
 	case players == 1:
 		return "solitaire"
 	case players > 2:
@@ -170,7 +174,7 @@ func (t *Tournament) checks(ctx context.Context, res *Results, swap bool) ([]Che
 			}
 			for _, c := range cs {
 				c.Name = prefix + c.Name
-				c.Family = family(model, mu.Players)
+				c.Family = family(model, mu)
 				out = append(out, c)
 			}
 		}
@@ -219,6 +223,24 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Matchup, n int
 		observed := make([]float64, len(tally.Share[0]))
 		for i, c := range tally.Share[0] {
 			observed[i] = float64(c)
+		}
+		// The rates of wins and draws, against their exact probabilities, with the exact
+		// binomial standard errors.
+		wdl, err := exact.WinDrawLoss(ctx, field.Float{}, model, mu, st)
+		if err != nil {
+			return nil, err
+		}
+		want := [2]float64{wdl[0].Win, wdl[0].Draw}
+		if swap {
+			want[0] = wdl[0].Loss
+		}
+		for k, got := range [2]int64{tally.Wins[0], tally.Draws[0]} {
+			rate := float64(got) / float64(tally.Games)
+			se := math.Sqrt(want[k] * (1 - want[k]) / float64(tally.Games))
+			c := meanCheck([2]string{"/win rate seat 0", "/draw rate seat 0"}[k], stats.Moments{N: tally.Games, Mean: rate}, want[k])
+			c.Statistic, c.PValue = stats.ZTest(rate, se, want[k])
+			c.Statistic = finite(c.Statistic)
+			out = append(out, c)
 		}
 		if g, ok := stats.GTest(observed, prob, minExpected); ok {
 			df := g.DF

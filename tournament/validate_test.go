@@ -36,7 +36,8 @@ func TestValidateNegativeControl(t *testing.T) {
 			rejected[c.Family]++
 		}
 	}
-	for _, f := range []string{"perfect", "singletons", "handover-uniform", "lru"} {
+	t.Logf("%d of %d checks rejected: %v", total(rejected), len(res.Checks), rejected)
+	for _, f := range []string{"perfect", "singletons", "handover-uniform", "lru", "win"} {
 		if rejected[f] < 10 {
 			t.Errorf("family %s: %d checks rejected under the wrong model, want many", f, rejected[f])
 		}
@@ -45,4 +46,13 @@ func TestValidateNegativeControl(t *testing.T) {
 	if rejected["solitaire"]+rejected["multiplayer"] > 0 {
 		t.Errorf("checks without a swap rejected: %v", rejected)
 	}
+}
+
+// total sums the counts of a map.
+func total(m map[string]int) int {
+	n := 0
+	for _, v := range m {
+		n += v
+	}
+	return n
 }

@@ -692,9 +692,22 @@ type gameTally struct {
 }
 
 // playDeal plays a deal to the end with perfect shared memory, pass rule never, seat 0 playing
-// policy and the others opponent. The mover always flips the lowest-index position nobody has
-// seen, which with a uniformly random deal is a uniformly random unseen position.
+// policy and the others opponent.
 func playDeal(face []int, n, players int, policy, opponent rules.Policy) gameTally {
+	return playDealWith(face, n, players, func(seat int, st rules.State) rules.Choice {
+		if seat == 0 {
+			return policy.Decide(st)
+		}
+		return opponent.Decide(st)
+	})
+}
+
+// playDealWith plays a deal to the end with perfect shared memory, pass rule never, the mover
+// making the choice decide gives for its seat and the state (whose Lead is the mover's pairs minus
+// the other seat's, with two players), daring or safe. The mover always flips the lowest-index
+// position nobody has seen, which with a uniformly random deal is a uniformly random unseen
+// position.
+func playDealWith(face []int, n, players int, decide func(seat int, st rules.State) rules.Choice) gameTally {
 	L := len(face)
 	partner := make([]int, L)
 	for i := range partner {
@@ -756,11 +769,10 @@ func playDeal(face []int, n, players int, policy, opponent rules.Policy) gameTal
 				}
 			}
 		}
-		pol := opponent
-		if mover == 0 {
-			pol = policy
+		if players == 2 {
+			st.Lead = int(res.pairs[mover] - res.pairs[1-mover])
 		}
-		choice := pol.Decide(st)
+		choice := decide(mover, st)
 		res.turns++
 		a := firstUnseen(-1)
 		known[a] = true
@@ -1030,4 +1042,104 @@ func TestCardLevelGameLimitedMemory(t *testing.T) {
 		t.Fatal("no value compared")
 	}
 	t.Logf("compared %d values with card-level value iteration", compared)
+}
+
+// TestCardLevelGameWin plays every deal of small games at card level between policies that play
+// to win (each seat following the choice table the solver writes out for it, read at the lead so
+// far) and compares the share of deals won, drawn and lost by seat 0 with WinDrawLoss and
+// Distribution. The choice set is {daring, safe}, the moves playDealWith knows. Seat 0 starts
+// with a lead of -3 .. 3 pairs, as if earlier pairs had been taken: the win objective's choices
+// depend on the lead only where it is large against the pairs left.
+func TestCardLevelGameWin(t *testing.T) {
+	type size struct{ n, s int }
+	sizes := []size{{1, 0}, {2, 0}, {3, 0}, {4, 0}, {1, 1}, {2, 1}, {3, 1}, {2, 2}}
+	if !testing.Short() {
+		sizes = append(sizes, size{5, 0}, size{4, 1})
+	}
+	matchups := []exact.Matchup{
+		{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyOptimal},
+		{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyWinOptimal},
+		{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyParity},
+		{Players: 2, Policy: rules.PolicyWinBestResponse, Opponent: rules.PolicyParity},
+		{Players: 2, Policy: rules.PolicyWinBestResponse, Opponent: rules.PolicyWinOptimal},
+		{Players: 2, Policy: rules.PolicyDaring, Opponent: rules.PolicyWinOptimal},
+	}
+	ctx := context.Background()
+	daringSafe := rules.NewChoiceSet(rules.Daring, rules.Safe)
+	compared := 0
+	for _, sz := range sizes {
+		deals := dealsOf(sz.n, sz.s)
+		model := exact.Model{Pass: rules.PassNever, Singletons: sz.s, Choices: daringSafe}
+		for lead0, mu := range leadsAndMatchups(matchups) {
+			start := rules.State{N: sz.n, J: sz.n, S: sz.s, F: sz.s, Lead: lead0}
+			t.Run(fmt.Sprintf("n=%d,s=%d,lead=%d/%v-vs-%v", sz.n, sz.s, lead0, mu.Policy, mu.Opponent), func(t *testing.T) {
+				// Each seat's table: a policy that answers another is solved against it.
+				var tables [2]*rules.ChoiceTable
+				for seat, pair := range [2][2]rules.Policy{{mu.Policy, mu.Opponent}, {mu.Opponent, mu.Policy}} {
+					own := exact.Matchup{Players: 2, Policy: pair[0]}
+					if len(pair[0].Opponents()) > 0 {
+						own.Opponent = pair[1]
+					}
+					tab, err := exact.PolicyTable(ctx, field.Rat{}, model, own, sz.n)
+					if err != nil {
+						t.Fatalf("PolicyTable(%+v): %v", own, err)
+					}
+					tables[seat] = tab
+				}
+				var win, draw, loss int64
+				for _, d := range deals {
+					r := playDealWith(d, sz.n, 2, func(seat int, st rules.State) rules.Choice {
+						st.Lead += [2]int{lead0, -lead0}[seat]
+						c, ok := tables[seat].Lookup(st, false)
+						if !ok || (c != rules.Daring && c != rules.Safe) {
+							t.Fatalf("seat %d in %+v: choice %v (found %v)", seat, st, c, ok)
+						}
+						return c
+					})
+					switch lead := int(r.pairs[0]-r.pairs[1]) + lead0; {
+					case lead > 0:
+						win++
+					case lead == 0:
+						draw++
+					default:
+						loss++
+					}
+				}
+				want := [3]*big.Rat{big.NewRat(win, int64(len(deals))), big.NewRat(draw, int64(len(deals))), big.NewRat(loss, int64(len(deals)))}
+				wdl, err := exact.WinDrawLoss[*big.Rat](ctx, field.Rat{}, model, mu, start)
+				if err != nil {
+					t.Fatal(err)
+				}
+				dist, err := exact.Distribution[*big.Rat](ctx, field.Rat{}, model, mu, start)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, got := range []struct {
+					how string
+					v   [3]*big.Rat
+				}{{"WinDrawLoss", [3]*big.Rat{wdl[0].Win, wdl[0].Draw, wdl[0].Loss}}, {"Distribution", [3]*big.Rat{dist.Win, dist.Draw, dist.Loss}}} {
+					for k, name := range []string{"win", "draw", "loss"} {
+						compared++
+						if got.v[k].Cmp(want[k]) != 0 {
+							t.Errorf("%s: %s %s, card level over %d deals %s", got.how, name, got.v[k].RatString(), len(deals), want[k].RatString())
+						}
+					}
+				}
+			})
+		}
+	}
+	t.Logf("compared %d exact probabilities with card-level play over every deal", compared)
+}
+
+// leadsAndMatchups yields every starting lead -3 .. 3 of seat 0 with every matchup.
+func leadsAndMatchups(mus []exact.Matchup) func(yield func(int, exact.Matchup) bool) {
+	return func(yield func(int, exact.Matchup) bool) {
+		for lead := -3; lead <= 3; lead++ {
+			for _, mu := range mus {
+				if !yield(lead, mu) {
+					return
+				}
+			}
+		}
+	}
 }

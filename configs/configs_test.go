@@ -13,7 +13,7 @@ import (
 // testOptions are the options memsim passes.
 func testOptions() Options {
 	return Options{
-		Policies:   []string{"optimal", "best-response", "safe", "daring", "parity", "random", "greedy-random", "forgetful"},
+		Policies:   []string{"optimal", "best-response", "safe", "daring", "parity", "win-optimal", "win-best-response", "random", "greedy-random", "forgetful"},
 		Opponents:  testOpponents,
 		MaxPairs:   500,
 		MaxGames:   1000000,
@@ -59,6 +59,7 @@ func TestDefaultParses(t *testing.T) {
 			{Name: "parity", Policy: "parity"},
 			{Name: "daring", Policy: "daring"},
 			{Name: "forgetful", Policy: "forgetful"},
+			{Name: "win-optimal", Policy: "win-optimal"},
 		},
 		Output: "results",
 	}
@@ -318,8 +319,8 @@ var errorCases = []struct {
 	{"player: bad name", "players: [{name: a/b, policy: safe}]\n", "1:18", `players[0].name: "a/b" is not a valid player name: it must match [A-Za-z0-9._+-]+`},
 	{"player: duplicate name", "players:\n  - {name: a, policy: safe}\n  - {name: b, policy: safe}\n  - {name: a, policy: daring}\n", "4:12", `players[2].name: duplicate player name "a": players[0] (line 2) already uses it`},
 	{"player: missing policy", "players: [{name: a}]\n", "1:11", `players[0]: missing key "policy" (allowed: optimal, best-response,`},
-	{"player: unknown policy", "players: [{name: a, policy: smart}]\n", "1:29", `players[0].policy: unknown policy "smart" (allowed: optimal, best-response, safe, daring, parity, random, greedy-random, forgetful)`},
-	{"player: opponent without best-response", "players: [{name: a, policy: safe, opponent: parity}]\n", "1:45", `players[0].opponent: only allowed with policy best-response (the policy is "safe")`},
+	{"player: unknown policy", "players: [{name: a, policy: smart}]\n", "1:29", `players[0].policy: unknown policy "smart" (allowed: optimal, best-response, safe, daring, parity, win-optimal, win-best-response, random, greedy-random, forgetful)`},
+	{"player: opponent without best-response", "players: [{name: a, policy: safe, opponent: parity}]\n", "1:45", `players[0].opponent: only allowed with policies best-response, win-best-response (the policy is "safe")`},
 	{"player: best-response without opponent", "players: [{name: a, policy: best-response}]\n", "1:11", "players[0]: policy best-response needs an opponent (allowed: optimal, safe, daring, parity)"},
 	{"player: unknown opponent", "players: [{name: a, policy: best-response, opponent: random}]\n", "1:54", `players[0].opponent: unknown opponent "random" (allowed: optimal, safe, daring, parity)`},
 	{"player: choices not a list", "players: [{name: a, policy: optimal, choices: daring}]\n", "1:47", `players[0].choices: expected a list of choices (daring, safe, known-first, pass), got string "daring"`},

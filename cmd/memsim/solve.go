@@ -361,15 +361,25 @@ func runQuery[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bu
 		return err
 	}
 	var dist *exact.ScoreDistribution[T]
-	if q.dist {
+	var wdl *exact.WDL[T]
+	switch {
+	case q.dist:
 		d, err := exact.Distribution(ctx, f, q.model, q.matchup, q.state)
 		if err != nil {
 			return err
 		}
-		dist = &d
+		dist, wdl = &d, &exact.WDL[T]{Win: d.Win, Draw: d.Draw, Loss: d.Loss}
+	case q.matchup.Policy.PlaysToWin() || q.matchup.Opponent.PlaysToWin():
+		// A matchup that plays to win is judged by its outcomes, which cost far less than the
+		// whole distribution.
+		both, err := exact.WinDrawLoss(ctx, f, q.model, q.matchup, q.state)
+		if err != nil {
+			return err
+		}
+		wdl = &both[0]
 	}
 	if q.json {
-		return writeResultJSON(q, f, res, dist, w)
+		return writeResultJSON(q, f, res, wdl, dist, w)
 	}
-	return writeResultText(q, f, res, dist, w)
+	return writeResultText(q, f, res, wdl, dist, w)
 }

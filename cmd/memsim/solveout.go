@@ -91,11 +91,17 @@ type resultJSON struct {
 	Win               *number     `json:"win,omitempty"`
 	Draw              *number     `json:"draw,omitempty"`
 	Loss              *number     `json:"loss,omitempty"`
+	Score             *number     `json:"score,omitempty"`
+}
+
+// score is what the objective of the policies that play to win counts: P(win) + P(draw)/2.
+func score[T any](f field.Field[T], o *exact.WDL[T]) T {
+	return f.Add(o.Win, f.Div(o.Draw, f.FromInt(2)))
 }
 
 func ptr(n number) *number { return &n }
 
-func writeResultJSON[T any](q *solveQuery, f field.Field[T], res exact.Result[T], dist *exact.ScoreDistribution[T], w io.Writer) error {
+func writeResultJSON[T any](q *solveQuery, f field.Field[T], res exact.Result[T], wdl *exact.WDL[T], dist *exact.ScoreDistribution[T], w io.Writer) error {
 	out := resultJSON{Model: q.modelJSON()}
 	if res.Players == 1 {
 		out.ExpectedTurns, out.ExpectedLucky = ptr(num(f, res.ExpectedTurns)), ptr(num(f, res.ExpectedLucky))
@@ -112,7 +118,10 @@ func writeResultJSON[T any](q *solveQuery, f field.Field[T], res exact.Result[T]
 		for i, p := range dist.Prob {
 			out.ScoreDistribution = append(out.ScoreDistribution, shareJSON{Share: float64(i) / 2, Probability: num(f, p)})
 		}
-		out.Win, out.Draw, out.Loss = ptr(num(f, dist.Win)), ptr(num(f, dist.Draw)), ptr(num(f, dist.Loss))
+	}
+	if wdl != nil {
+		out.Win, out.Draw, out.Loss = ptr(num(f, wdl.Win)), ptr(num(f, wdl.Draw)), ptr(num(f, wdl.Loss))
+		out.Score = ptr(num(f, score(f, wdl)))
 	}
 	enc := json.NewEncoder(w)
 	return enc.Encode(out)
@@ -144,7 +153,7 @@ func human[T any](f field.Field[T], v T) string {
 // maxShownFraction is the longest exact fraction the text output prints whole.
 const maxShownFraction = 200
 
-func writeResultText[T any](q *solveQuery, f field.Field[T], res exact.Result[T], dist *exact.ScoreDistribution[T], w io.Writer) error {
+func writeResultText[T any](q *solveQuery, f field.Field[T], res exact.Result[T], wdl *exact.WDL[T], dist *exact.ScoreDistribution[T], w io.Writer) error {
 	fmt.Fprintf(w, "%s, %s memory, pass %s%s, %s arithmetic\n", q.state, q.model.Memory, q.model.Pass, choicesNote(q.model.Choices), q.modelJSON().Arithmetic)
 	mu := q.matchup
 	if mu.Players == 1 {
@@ -160,8 +169,11 @@ func writeResultText[T any](q *solveQuery, f field.Field[T], res exact.Result[T]
 	if mu.Players == 2 {
 		fmt.Fprintf(w, "expected lead, seat 0:  %s\n", human(f, res.ExpectedLead))
 	}
+	if wdl != nil {
+		fmt.Fprintf(w, "seat 0 wins %s, draws %s, loses %s\n", human(f, wdl.Win), human(f, wdl.Draw), human(f, wdl.Loss))
+		fmt.Fprintf(w, "seat 0's score (a win 1, a draw 1/2): %s\n", human(f, score(f, wdl)))
+	}
 	if dist != nil {
-		fmt.Fprintf(w, "seat 0 wins %s, draws %s, loses %s\n", human(f, dist.Win), human(f, dist.Draw), human(f, dist.Loss))
 		for i, p := range dist.Prob {
 			if f.Float64(p) != 0 {
 				fmt.Fprintf(w, "  share %4.1f: %s\n", float64(i)/2, human(f, p))

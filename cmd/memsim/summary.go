@@ -23,7 +23,9 @@ const summaryWidth = 100
 // exact value outside its interval or an early stop; then where the full report is.
 func writeSummary(w io.Writer, r *report.Run, dir string) error {
 	fmt.Fprintf(w, "%s: seat 0's mean pairs per game [±95%% half-width], exact value, seat 0's wins/draws/losses\n", r.Name)
-	for _, m := range r.Matchups {
+	heads, tails := make([]string, len(r.Matchups)), make([]string, len(r.Matchups))
+	headWidth, tailWidth := 0, 0
+	for i, m := range r.Matchups {
 		exact := ""
 		if m.ExactPairs[0] != nil {
 			exact = fmt.Sprintf("exact %.4f", ratFloat(*m.ExactPairs[0]))
@@ -37,11 +39,15 @@ func writeSummary(w io.Writer, r *report.Run, dir string) error {
 		}
 		wdl := fmt.Sprintf("%.0f/%.0f/%.0f%%", pct(m.Wins[0], m.Games), pct(m.Draws[0], m.Games), pct(m.Losses[0], m.Games))
 		half := (m.CI95[0][1] - m.CI95[0][0]) / 2
-		tail := fmt.Sprintf(" %8.4f ±%.4f %-13s %-12s %s", m.MeanPairs[0], half, exact, wdl, flag)
-		head := fmt.Sprintf("%4d %s", m.Pairs, strings.Join(m.Players, " vs "))
-		room := summaryWidth - utf8.RuneCountInString(strings.TrimRight(tail, " ")) - 1
-		head = fitRunes(head, room)
-		fmt.Fprintln(w, strings.TrimRight(fmt.Sprintf("%-*s%s", room, head, tail), " "))
+		tails[i] = strings.TrimRight(fmt.Sprintf(" %8.4f ±%.4f %-13s %-12s %s", m.MeanPairs[0], half, exact, wdl, flag), " ")
+		heads[i] = fmt.Sprintf("%4d %s", m.Pairs, strings.Join(m.Players, " vs "))
+		headWidth = max(headWidth, utf8.RuneCountInString(heads[i]))
+		tailWidth = max(tailWidth, utf8.RuneCountInString(tails[i]))
+	}
+	// One column for the seat orders, as wide as the longest or as the line leaves room for.
+	headWidth = min(headWidth, summaryWidth-tailWidth)
+	for i := range heads {
+		fmt.Fprintf(w, "%-*s%s\n", headWidth, fitRunes(heads[i], headWidth), tails[i])
 	}
 	_, err := fmt.Fprintf(w, "full report: %s (and %s); memsim run --markdown prints it here\n",
 		filepath.Join(dir, report.ReportFile), filepath.Join(dir, report.HTMLFile))

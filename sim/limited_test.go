@@ -191,3 +191,25 @@ func TestDecayThreshold(t *testing.T) {
 		}
 	}
 }
+
+// decayDraws gives the decisions and the state of n calls of next, each compared as
+// memory.handOver compares it.
+func TestDecayDraws(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for range 2000 {
+		q := []float64{0.05, 0.1, 0.5, 1e-9, math.Nextafter(1, 0), r.Float64()}[r.IntN(6)]
+		thr := decayThreshold(q)
+		n := r.IntN(65)
+		g := rng{s: r.Uint64()}
+		hit, after := decayDraws(g.s, thr<<11, n, wyIncrement, wyMixConstant)
+		var want uint64
+		for k := range n {
+			if g.float64() < q {
+				want |= 1 << (63 - k)
+			}
+		}
+		if hit != want || after != g.s {
+			t.Fatalf("q=%v n=%d: mask %x state %x, next gives %x and %x", q, n, hit, after, want, g.s)
+		}
+	}
+}

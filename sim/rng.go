@@ -34,9 +34,12 @@ const wyIncrement = 0xa0761d6478bd642f
 // a plain local (s += wyIncrement; wyMix(s)), which the compiler holds in a register, where an
 // rng value whose next is called stays in memory.
 func wyMix(s uint64) uint64 {
-	hi, lo := bits.Mul64(s, s^0xe7037ed1a0b428db)
+	hi, lo := bits.Mul64(s, s^wyMixConstant)
 	return hi ^ lo
 }
+
+// wyMixConstant is what wyMix xors the state with before multiplying.
+const wyMixConstant = 0xe7037ed1a0b428db
 
 // intn returns a uniform integer in [0, n), n > 0, by Lemire's multiply-and-reject method.
 func (r *rng) intn(n int) int {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
+	"slices"
 )
 
 // CheckResult reports whether r can be what this match produced after playing its batches
@@ -93,6 +95,38 @@ func (m *Match) checkTally(k int, t *Tally, deals int64) error {
 	case t.LuckySumSq < t.Lucky || (t.Games > 0 && float64(t.LuckySumSq) > float64(t.Lucky)*float64(t.Lucky)):
 		return fmt.Errorf("a sum of squared lucky matches of %d for %d", t.LuckySumSq, t.Lucky)
 	}
+	return m.checkLuckSums(t.Luck, seats, t.Games, turnsMax, seats)
+}
+
+// checkLuckSums checks the luck sums of games games (or deals, for a paired tally, whose scores
+// are in half pairs): one per seat with a luck table and games played (none without a table),
+// each within what games of at most turnsMax turns can give (a turn's luck is at most the pairs
+// plus one), with a sum of squares that the sum allows (Cauchy-Schwarz).
+func (m *Match) checkLuckSums(sums []LuckSums, seats int, games, turnsMax int64, shareUnits int) error {
+	switch {
+	case m.Setup.Luck == nil && sums != nil:
+		return errors.New("luck sums without a luck table")
+	case m.Setup.Luck == nil || (games == 0 && sums == nil):
+		return nil
+	case len(sums) != seats:
+		return fmt.Errorf("%d luck sums for %d seats", len(sums), seats)
+	}
+	g := big.NewInt(games)
+	perGame := new(big.Int).Mul(big.NewInt(turnsMax*int64(m.Setup.Pairs+1)), big.NewInt(1/LuckUnit))
+	bound := new(big.Int).Mul(g, perGame)
+	boundSq := new(big.Int).Mul(bound, perGame)
+	boundShare := new(big.Int).Mul(bound, big.NewInt(int64(m.Setup.Pairs*shareUnits)))
+	for i, l := range sums {
+		sum, sq, share := l.Sum.Big(), l.SumSq.Big(), l.SumShare.Big()
+		cs := new(big.Int).Mul(sum, sum)
+		switch {
+		case new(big.Int).Abs(sum).Cmp(bound) > 0 || sq.Sign() < 0 || sq.Cmp(boundSq) > 0 ||
+			new(big.Int).Abs(share).Cmp(boundShare) > 0:
+			return fmt.Errorf("seat %d: luck sums beyond what %d games can give", i, games)
+		case cs.Cmp(new(big.Int).Mul(g, sq)) > 0:
+			return fmt.Errorf("seat %d: a luck sum of squares below what the sum allows", i)
+		}
+	}
 	return nil
 }
 
@@ -146,6 +180,28 @@ func (m *Match) checkPaired(r *Result) error {
 	}
 	if got != want {
 		return fmt.Errorf("the sums total %d half pairs, the seat orders give the first player %d", got, want)
+	}
+	// The luck of the first participant, over both orders.
+	var luck []LuckSums
+	if p.Luck != nil {
+		luck = []LuckSums{*p.Luck}
+	}
+	turnsMax := 2 * int64(1000*(2*m.Setup.Pairs+m.Setup.Singletons)+10000)
+	if err := m.checkLuckSums(luck, 1, p.Deals, turnsMax, 2); err != nil {
+		return err
+	}
+	if p.Luck != nil {
+		var orders Int128
+		for k, o := range m.Orders {
+			seat := slices.Index(o, 0)
+			if r.Orders[k].Luck == nil {
+				return errors.New("a paired luck sum without the seat orders' luck sums")
+			}
+			orders = orders.Add(r.Orders[k].Luck[seat].Sum)
+		}
+		if orders != p.Luck.Sum {
+			return fmt.Errorf("the luck sums total %s, the seat orders give the first player %s", p.Luck.Sum, orders)
+		}
 	}
 	return nil
 }

@@ -31,6 +31,11 @@ type Player struct {
 	// NewStrategy returns the player's strategy, when Table is nil. It is called once per game
 	// engine (one per worker), so a strategy may keep state between its calls.
 	NewStrategy func() Strategy
+	// Luck, when not nil, is the luck table of the model of the player's own memory (of either
+	// scope; perfect, lru or handover-uniform) under the game's pass rule, for a player that
+	// follows a Table: the luck of its turns is then taken out turn by turn from that model
+	// (docs/models.md §5.6), not card by card from the public record. It needs Setup.Luck.
+	Luck *rules.LuckTable
 }
 
 // Setup is a game to play: the deal and the rules, and the players in seat order (seat 0 moves
@@ -39,6 +44,12 @@ type Setup struct {
 	Pairs, Singletons int
 	Pass              rules.PassRule
 	Players           []Player
+	// Luck, when not nil, is the reference value function of luck-adjusted scores
+	// (Outcome.Adjusted, docs/models.md §5.6): the table of the model of the players' shared memory
+	// when every seat follows a table and shares it; otherwise a perfect-memory table, which
+	// values the public record of the cards seen, for the turns no player's own table (Player.Luck)
+	// describes.
+	Luck *rules.LuckTable
 }
 
 // Validate reports whether the setup can be played.
@@ -54,6 +65,9 @@ func (s Setup) Validate() error {
 		return fmt.Errorf("%d players: must be between 1 and %d", len(s.Players), rules.MaxPlayers)
 	case s.Pass > rules.PassAlways:
 		return fmt.Errorf("pass rule %s: unknown", s.Pass)
+	}
+	if _, err := s.checkLuck(); err != nil {
+		return err
 	}
 	for i, p := range s.Players {
 		if err := p.Memory.Validate(); err != nil {
@@ -94,6 +108,9 @@ type Outcome struct {
 	// number of pairs then left on the table.
 	Stalemate bool
 	Left      int
+	// Adjusted[i] is seat i's luck-adjusted score in pairs (docs/models.md §5.6), when the setup
+	// has a luck table; nil otherwise.
+	Adjusted []float64
 }
 
 // deal is the table: the face of every position. Two cards match when their faces are equal.
@@ -121,6 +138,24 @@ type Game struct {
 	strat    []Strategy
 	tables   []*rules.ChoiceTable
 	maxTurns int
+
+	luck      luckMode
+	luckStart []float64 // every seat's value at the start of a game
+	// The card mode's state: the public record, the first card of the turn (-1 before it), the
+	// turn's choice (noTurnChoice for a strategy), every seat's luck so far, and the partner of
+	// every position.
+	public         publicCounts
+	luckFirst      int32
+	luckChoice     rules.Choice
+	luckSum        seatValues
+	partner        []int32
+	partnerScratch []int32
+	// seatLuck[i] is seat i's own model table (nil: its turns are adjusted card by card); during
+	// a turn adjusted from it, modelTurn is set and turnQ holds every seat's expected score at the
+	// turn's end.
+	seatLuck  []*rules.LuckTable
+	modelTurn bool
+	turnQ     seatValues
 
 	id    GameID
 	turn  int32
@@ -212,17 +247,37 @@ func NewGame(s Setup) (*Game, error) {
 		}
 	}
 	g.view.g = g
-	if mem, ok := g.limitedEligible(); ok {
+	g.luck, _ = s.checkLuck() // checked by Validate
+	if g.luck == luckTurns {
+		g.partner = padded[int32](cards)
+		g.partnerScratch = padded[int32](s.Pairs)
+		g.seatLuck = make([]*rules.LuckTable, len(s.Players))
+		for i, p := range s.Players {
+			g.seatLuck[i] = p.Luck
+		}
+	}
+	if g.luck != luckNone {
+		start, err := s.newLuckStart()
+		if err != nil {
+			return nil, err
+		}
+		g.luckStart = start
+		g.outcome.Adjusted = padded[float64](len(s.Players))
+	}
+	if mem, ok := g.limitedEligible(); ok && g.luck != luckTurns {
 		g.limited = true
 		g.choices, _ = g.newSeatChoices()
 		g.lean = newLeanMemory(mem, g.deal.face)
 	}
-	if g.fast = g.perfectEligible(); g.fast {
+	if g.fast = g.perfectEligible() && g.luck != luckTurns; g.fast {
 		g.choices, g.perfectListed = g.newSeatChoices()
 		g.noneFaces = noneAt[:s.Pairs]
 		g.perfect = perfectState{kp: padded[int32](s.Pairs), kf: padded[bool](s.Pairs),
 			indexedList: indexedList{items: padded[int32](cards)[:0], at: padded[int32](cards)}}
 		copy(g.perfect.kp, g.noneFaces)
+	}
+	if (g.fast || g.limited) && g.luck == luckModel {
+		g.newLuckSteps(&g.choices)
 	}
 	return g, nil
 }
@@ -360,6 +415,10 @@ func (g *Game) run(seat *int) error {
 	o.Stalemate, o.Left = false, 0
 	g.turn = 0
 	g.lucky = 0
+	copy(o.Adjusted, g.luckStart)
+	if g.luck == luckTurns {
+		g.startCardLuck()
+	}
 	passes := 0
 	*seat = 0
 	for g.left > 0 {
@@ -368,6 +427,7 @@ func (g *Game) run(seat *int) error {
 		}
 		g.turn++
 		g.mover = *seat
+		g.luckFirst, g.luckChoice = -1, noTurnChoice
 		var end turnEnd
 		var err error
 		if t := g.tables[*seat]; t != nil {
@@ -383,15 +443,22 @@ func (g *Game) run(seat *int) error {
 		}
 		if end == turnMatched {
 			passes = 0
+			if g.modelTurn {
+				g.endModelTurn(*seat, *seat, false)
+			}
 			continue
 		}
 		for i := range g.mems {
 			g.mems[i].handOver(&g.deal, g.turn, &g.play)
 		}
+		mover := *seat
 		if end == turnPassed {
 			passes++
 			if passes == g.players {
 				o.Stalemate, o.Left = true, g.left
+				if g.modelTurn {
+					g.endModelTurn(mover, -1, true)
+				}
 				break
 			}
 		} else {
@@ -401,16 +468,34 @@ func (g *Game) run(seat *int) error {
 		if *seat == g.players {
 			*seat = 0
 		}
+		if g.modelTurn {
+			g.endModelTurn(mover, *seat, end == turnPassed)
+		}
 	}
 	o.Turns = int(g.turn)
 	for i := range o.Share {
 		o.Share[i] = o.Pairs[i]*g.players + o.Left
+	}
+	if g.luck == luckTurns {
+		g.endCardLuck()
 	}
 	return nil
 }
 
 // flip turns pos face up: every memory sees it.
 func (g *Game) flip(pos int32) {
+	if g.luck == luckTurns {
+		if d := &g.deal; !d.seen[pos] {
+			if !g.modelTurn {
+				g.cardLuck(pos)
+			}
+			single := d.face[pos] >= d.pairs
+			g.public.see(single, !single && d.seen[g.partner[pos]])
+		}
+		if g.luckFirst < 0 {
+			g.luckFirst = pos
+		}
+	}
 	for i := range g.mems {
 		g.mems[i].see(&g.deal, pos, g.turn)
 	}
@@ -435,6 +520,9 @@ func (g *Game) take(seat int, a, b int32) turnEnd {
 	}
 	g.left--
 	g.outcome.Pairs[seat]++
+	if g.luck == luckTurns {
+		g.public.both--
+	}
 	return turnMatched
 }
 
@@ -460,6 +548,19 @@ func (g *Game) tableTurn(seat int, t *rules.ChoiceTable, afterPass bool) (turnEn
 	}
 	if !rules.Legal(st, c, g.setup.Pass) {
 		return 0, g.moveError(seat, "its policy table chose %s in %v, which is not legal under pass rule %s", c, st, g.setup.Pass)
+	}
+	switch g.luck {
+	case luckModel:
+		if err := g.adjustChoice(seat, st, afterPass, c); err != nil {
+			return 0, err
+		}
+	case luckTurns:
+		g.luckChoice = c
+		if lt := g.seatLuck[seat]; lt != nil {
+			if err := g.beginModelTurn(seat, lt, st, afterPass, c); err != nil {
+				return 0, err
+			}
+		}
 	}
 	switch c {
 	case rules.Pass:

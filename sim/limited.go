@@ -472,6 +472,7 @@ func (g *Game) playLimited() error {
 	var score [rules.MaxPlayers]int
 	m := g.lean
 	m.reset()
+	copy(g.outcome.Adjusted, g.luckStart)
 	// Few locals live across the loop: the loop calls out (to forget, hand over, ...), and Go
 	// keeps no register across a call, so every local the loop holds is reloaded at its head.
 	// The rest is read where it is used.
@@ -496,7 +497,13 @@ game:
 			continue
 		}
 		j := left - m.half
-		c := g.choices.choice(seat, g.choices.state(left, j), passes > 0)
+		si := g.choices.state(left, j)
+		c := g.choices.choice(seat, si, passes > 0)
+		if g.luck != luckNone {
+			for i, a := range g.choices.luckAt(seat, si, passes > 0, g.players) {
+				g.outcome.Adjusted[i] += a
+			}
+		}
 		first := int32(-1) // daring and known-first: the first card, whose partner the second may be
 		switch c {
 		case rules.Daring, rules.Safe:

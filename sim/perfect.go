@@ -51,7 +51,9 @@ const invalidChoice rules.Choice = rules.NumChoices
 type seatChoices struct {
 	// c[((n·(pairs+1) + j)·2 + (1 after a pass))<<seatBits + seat]: the seats of one state and
 	// pass flag side by side, their number rounded up to a power of two.
-	c        []rules.Choice
+	c []rules.Choice
+	// luck, with a luck table, holds every seat's advantage of each of those choices (luckAt).
+	luck     []float64
 	width    uint32 // pairs + 1
 	seatBits uint32 // log2 of the seats rounded up to a power of two (at most 3)
 }
@@ -155,6 +157,8 @@ func (g *Game) playPerfectFaces() error {
 	next := g.cards   // the unseen cards are positions 0 .. next-1; the next one flipped is next-1
 	pend := int32(-1) // the face of a pair left fully known, which the mover takes first
 	passes, seat := 0, 0
+	var adj [rules.MaxPlayers]float64
+	copy(adj[:], g.luckStart)
 	var err error
 game:
 	for st > 0 {
@@ -165,6 +169,11 @@ game:
 			score[seat]++
 			passes = 0
 			continue
+		}
+		if sc.luck != nil {
+			for i, a := range sc.luckAt(seat, st, passes > 0, players) {
+				adj[i] += a
+			}
 		}
 		switch c := sc.choice(seat, st, passes > 0); c {
 		case rules.Daring, rules.Safe:
@@ -224,6 +233,7 @@ game:
 	}
 	g.turn = turn
 	g.finish(score[:players], int(turn))
+	copy(o.Adjusted, adj[:])
 	return nil
 }
 
@@ -255,6 +265,8 @@ func (g *Game) playPerfectListed() error {
 	next := int32(g.cards) // the unseen cards are positions 0 .. next-1; the next one flipped is next-1
 	pend, pendB := int32(-1), int32(-1)
 	passes, seat := 0, 0
+	var adj [rules.MaxPlayers]float64
+	copy(adj[:], g.luckStart)
 	var err error
 game:
 	for left > 0 {
@@ -269,7 +281,13 @@ game:
 			passes = 0
 			continue
 		}
-		c := sc.choice(seat, sc.state(left, left-len(p.items)), passes > 0)
+		si := sc.state(left, left-len(p.items))
+		c := sc.choice(seat, si, passes > 0)
+		if sc.luck != nil {
+			for i, a := range sc.luckAt(seat, si, passes > 0, players) {
+				adj[i] += a
+			}
+		}
 		matched := false
 		switch c {
 		case rules.Pass:
@@ -353,5 +371,6 @@ game:
 	}
 	g.turn, g.lucky = turn, lucky
 	g.finish(score[:players], int(turn))
+	copy(o.Adjusted, adj[:])
 	return nil
 }

@@ -209,6 +209,7 @@ func (m *Match) newWorker() (*worker, error) {
 // deal plays deal d in every seat order and tallies it.
 func (w *worker) deal(m *Match, d uint64) error {
 	pairSum := 0
+	var pairLuck int64
 	for k, g := range w.games {
 		id := GameID{Seed: m.Seed, DealStream: m.DealStream, PlayStream: m.playStream(k), Index: d}
 		if err := g.Play(id, nil); err != nil {
@@ -222,12 +223,22 @@ func (w *worker) deal(m *Match, d uint64) error {
 		b.Sum += s
 		b.SumSq += s * s
 		if w.paired != nil {
-			pairSum += o.Share[w.firstSeat[k]]
+			first := w.firstSeat[k]
+			pairSum += o.Share[first]
+			if o.Adjusted != nil {
+				pairLuck += luckUnits(o.Share[first], len(o.Share), o.Adjusted[first])
+			}
 		}
 	}
 	if w.paired != nil {
 		w.paired.Deals++
 		w.paired.Sum[pairSum]++
+		if m.Setup.Luck != nil {
+			if w.paired.Luck == nil {
+				w.paired.Luck = new(LuckSums)
+			}
+			w.paired.Luck.add(pairLuck, pairSum)
+		}
 	}
 	return nil
 }

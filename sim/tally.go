@@ -1,5 +1,7 @@
 package sim
 
+import "math"
+
 // Tally accumulates the results of the games of one seat order. Everything in it is an integer
 // count, so tallies merge exactly and in any order: a run's totals do not depend on how its games
 // were split among workers.
@@ -24,7 +26,41 @@ type Tally struct {
 	// flipped them, matched by chance (solitaire's "lucky matches"); LuckySumSq is the sum over
 	// games of the square of each game's count.
 	Lucky, LuckySumSq int64
-	_                 [64]byte
+	// Luck[i], for games with a luck table (Setup.Luck), sums seat i's luck over the games: its
+	// score minus its luck-adjusted score (docs/models.md §5.6), in units of LuckUnit pairs; nil
+	// without a luck table.
+	Luck []LuckSums
+	_    [64]byte
+}
+
+// LuckUnit is the unit of the luck sums, in pairs: a game's luck is rounded to a multiple of it,
+// so that sums are integers and merge exactly, in any order.
+const LuckUnit = 1.0 / (1 << 24)
+
+// LuckSums sums a seat's luck over games: Sum the luck (in LuckUnit), SumSq its square (in
+// LuckUnit²) and SumShare the luck times the seat's score in Share's units (1/seats pairs).
+type LuckSums struct {
+	Sum, SumSq, SumShare Int128
+}
+
+// add tallies one game's luck l (in LuckUnit) and score share (in 1/seats pairs).
+func (s *LuckSums) add(l int64, share int) {
+	s.Sum = s.Sum.Add(int128Of(l))
+	s.SumSq = s.SumSq.Add(mul128(l, l))
+	s.SumShare = s.SumShare.Add(mul128(l, int64(share)))
+}
+
+// merge adds u to s.
+func (s *LuckSums) merge(u LuckSums) {
+	s.Sum = s.Sum.Add(u.Sum)
+	s.SumSq = s.SumSq.Add(u.SumSq)
+	s.SumShare = s.SumShare.Add(u.SumShare)
+}
+
+// luckUnits returns a seat's luck in a game, its score share/seats pairs minus its adjusted
+// score, in LuckUnit.
+func luckUnits(share, seats int, adjusted float64) int64 {
+	return int64(math.Round((float64(share)/float64(seats) - adjusted) / LuckUnit))
 }
 
 // NewTally returns an empty tally for games of seats players on a deal of pairs pairs.
@@ -78,6 +114,14 @@ func (t *Tally) add(o *Outcome, lucky int) {
 	}
 	t.Lucky += int64(lucky)
 	t.LuckySumSq += int64(lucky * lucky)
+	if o.Adjusted != nil {
+		if t.Luck == nil {
+			t.Luck = make([]LuckSums, len(o.Share))
+		}
+		for i, s := range o.Share {
+			t.Luck[i].add(luckUnits(s, len(o.Share), o.Adjusted[i]), s)
+		}
+	}
 }
 
 // Merge adds the counts of u, a tally of the same shape, to t.
@@ -96,6 +140,12 @@ func (t *Tally) Merge(u *Tally) {
 	t.Stalemates += u.Stalemates
 	t.Lucky += u.Lucky
 	t.LuckySumSq += u.LuckySumSq
+	if u.Luck != nil && t.Luck == nil {
+		t.Luck = make([]LuckSums, len(u.Luck))
+	}
+	for i := range u.Luck {
+		t.Luck[i].merge(u.Luck[i])
+	}
 }
 
 // reset sets every count to zero.
@@ -108,6 +158,7 @@ func (t *Tally) reset() {
 	clear(t.Draws)
 	clear(t.Losses)
 	t.TurnSum, t.TurnSumSq, t.Stalemates, t.Lucky, t.LuckySumSq = 0, 0, 0, 0, 0
+	clear(t.Luck)
 }
 
 // PairTally accumulates the deal-by-deal results of two players who play every deal once in each
@@ -119,7 +170,10 @@ type PairTally struct {
 	// Sum[k] counts the deals on which the first player's scores in the two games added up to
 	// k/2 pairs (k = 0 .. 4·Pairs).
 	Sum []int64
-	_   [64]byte
+	// Luck, for games with a luck table, sums over the deals the first player's luck in the two
+	// games together (SumShare with its two scores together, in half pairs); nil otherwise.
+	Luck *LuckSums
+	_    [64]byte
 }
 
 // NewPairTally returns an empty pair tally for a deal of pairs pairs.
@@ -132,6 +186,9 @@ func NewPairTally(pairs int) *PairTally {
 func (t *PairTally) reset() {
 	t.Deals = 0
 	clear(t.Sum)
+	if t.Luck != nil {
+		*t.Luck = LuckSums{}
+	}
 }
 
 // Merge adds the counts of u to t.
@@ -139,5 +196,11 @@ func (t *PairTally) Merge(u *PairTally) {
 	t.Deals += u.Deals
 	for k, c := range u.Sum {
 		t.Sum[k] += c
+	}
+	if u.Luck != nil {
+		if t.Luck == nil {
+			t.Luck = new(LuckSums)
+		}
+		t.Luck.merge(*u.Luck)
 	}
 }

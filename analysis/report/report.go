@@ -19,7 +19,7 @@ import (
 
 // SchemaVersion is the version of the results.json layout described by Run. It changes whenever a
 // field is renamed or its meaning changes; adding a field does not change it.
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 // Run is the whole result of a tournament run, as written to results.json.
 type Run struct {
@@ -135,6 +135,36 @@ type Matchup struct {
 	// Convergence is seat 0's running mean pairs per game, in deal order, with its 95% interval,
 	// at checkpoints spread evenly on a logarithmic scale of games.
 	Convergence []ConvergencePoint `json:"convergence"`
+	// LuckAdjusted is the luck-adjusted estimate of the same means, or nil (null) where the games
+	// had no luck table (solitaire, or deals too large for one).
+	LuckAdjusted *LuckAdjusted `json:"luck_adjusted"`
+}
+
+// LuckAdjusted is a luck-adjusted estimate (docs/models.md §5.6). Every chance event of a game
+// (a card nobody has seen turned face up) has a luck: the change it brings to the seat's expected
+// score under a reference value function, minus the change expected before it. The luck terms
+// have mean zero, so a seat's score minus a multiple of its game's luck estimates the same
+// expected score as the raw mean, with the luck's share of the variance taken out.
+type LuckAdjusted struct {
+	// Reference says which value function measured the luck: the matchup's own model (every seat
+	// follows a table and shares one memory with an exact model), or perfect-memory values on
+	// the public record of the cards seen (any other matchup).
+	Reference string `json:"reference"`
+	// Coefficient is, per seat, the multiple of its luck subtracted: the one that minimises the
+	// variance of the estimate (the regression of the score on the luck, fitted on the games; 1
+	// where the reference values are exact for the games and the seats play them).
+	Coefficient []float64 `json:"coefficient"`
+	// MeanPairs is, per seat, the luck-adjusted mean pairs per game, and CI95 its 95% interval.
+	MeanPairs []float64    `json:"mean_pairs"`
+	CI95      [][2]float64 `json:"ci95"`
+	// MeanLead is seat 0's luck-adjusted mean lead over seat 1, in pairs per game (two players),
+	// and CI95Lead its 95% interval; null otherwise.
+	MeanLead *float64    `json:"mean_lead"`
+	CI95Lead *[2]float64 `json:"ci95_lead"`
+	// VarianceReduction is seat 0's raw variance over its adjusted variance: the factor by which
+	// the luck adjustment cuts the games needed for an interval of the same width. Null when the
+	// adjusted estimate has no variance at all (every game gave the same adjusted score).
+	VarianceReduction *float64 `json:"variance_reduction"`
 }
 
 // Comparison is Welch's test of A's and B's mean pairs per game against the same opponent, over
@@ -197,6 +227,22 @@ type Pairing struct {
 	VarianceReduction *float64 `json:"variance_reduction"`
 	// SPRT is the outcome of the configuration's sequential test for this pairing, if any.
 	SPRT *SPRT `json:"sprt"`
+	// LuckAdjusted is the luck-adjusted estimate of A's advantage (each deal's two games' luck
+	// taken out together), or nil (null) where the games had no luck table.
+	LuckAdjusted *PairingLuck `json:"luck_adjusted"`
+}
+
+// PairingLuck is the luck-adjusted estimate of a pairing's advantage (see LuckAdjusted).
+type PairingLuck struct {
+	// Coefficient is the multiple of each deal's luck subtracted (fitted as in LuckAdjusted).
+	Coefficient float64 `json:"coefficient"`
+	// MeanAdvantage is A's luck-adjusted mean advantage in pairs per game, and CI95 its 95%
+	// interval.
+	MeanAdvantage float64    `json:"mean_advantage"`
+	CI95          [2]float64 `json:"ci95"`
+	// VarianceReduction is the raw paired advantage's variance over the adjusted one's; null
+	// when the adjusted estimate has no variance at all.
+	VarianceReduction *float64 `json:"variance_reduction"`
 }
 
 // SPRT is the outcome of Wald's sequential probability ratio test of "A's mean lead over B is 0"

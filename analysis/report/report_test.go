@@ -77,7 +77,7 @@ func TestJSONRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := buf.String()
-	if !strings.HasSuffix(out, "}\n") || !strings.HasPrefix(out, "{\n  \"schema_version\": 2,") {
+	if !strings.HasSuffix(out, "}\n") || !strings.HasPrefix(out, "{\n  \"schema_version\": 3,") {
 		t.Errorf("unexpected framing:\n%s", out)
 	}
 	for _, key := range []string{`"mean_pairs"`, `"sd_pairs"`, `"ci95"`, `"exact_pairs"`, `"wins"`, `"draws"`,

@@ -125,6 +125,9 @@ type Match struct {
 	sim.Match
 	// IDs lists the tournament player index of each participant of the match.
 	IDs []int
+	// LuckReference says which values measure the luck of its games (docs/models.md §5.6), or is
+	// empty when they are not luck-adjusted.
+	LuckReference string
 }
 
 // New builds the players of cfg and lays out its matches: for every deal size, every seating of
@@ -158,6 +161,7 @@ func New(ctx context.Context, cfg *configs.Tournament) (*Tournament, error) {
 		t.Players = append(t.Players, b)
 	}
 	tuples := seatTuples(len(cfg.Players), cfg.Rules.PlayersPerGame, cfg.Format)
+	luck := &luckTables{maxPairs: env.MaxPairs, cache: map[luckKey]*rules.LuckTable{}}
 	for _, n := range cfg.Rules.Pairs {
 		var groups [][][]int
 		if cfg.Paired {
@@ -168,7 +172,7 @@ func New(ctx context.Context, cfg *configs.Tournament) (*Tournament, error) {
 			}
 		}
 		for _, orders := range groups {
-			m, err := t.newMatch(n, orders)
+			m, err := t.newMatch(ctx, luck, n, orders)
 			if err != nil {
 				return nil, err
 			}
@@ -180,7 +184,7 @@ func New(ctx context.Context, cfg *configs.Tournament) (*Tournament, error) {
 
 // newMatch lays out the match of the seat orders orders (tournament player indices) at n pairs,
 // with the random streams of what it is (see streams).
-func (t *Tournament) newMatch(n int, orders [][]int) (Match, error) {
+func (t *Tournament) newMatch(ctx context.Context, luck *luckTables, n int, orders [][]int) (Match, error) {
 	cfg := t.Config
 	// The participants are the players of the first order; the orders refer to them by their
 	// place in it.
@@ -190,6 +194,11 @@ func (t *Tournament) newMatch(n int, orders [][]int) (Match, error) {
 	for _, id := range ids {
 		m.Setup.Players = append(m.Setup.Players, t.Players[id].Player)
 	}
+	ref, err := luck.setLuck(ctx, &m.Setup, luck.maxPairs)
+	if err != nil {
+		return Match{}, fmt.Errorf("%s: %d pairs, players %v: luck table: %w", cfg.File, n, ids, err)
+	}
+	m.LuckReference = ref
 	for _, o := range orders {
 		var local []int
 		for _, id := range o {

@@ -1,0 +1,194 @@
+package tournament
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/big"
+
+	"memsim/analysis/exact"
+	"memsim/analysis/report"
+	"memsim/analysis/stats"
+	"memsim/sim"
+	"memsim/sim/rules"
+)
+
+// MaxLuckTableBytes bounds the memory of one luck table (a float64 value and an advantage per
+// choice, for every state, pass flag and seat): deals whose table would be larger are played
+// without a luck adjustment.
+const MaxLuckTableBytes = 64 << 20
+
+// luckTables builds and caches the luck tables of a tournament, one per model and number of seats,
+// each covering its largest deal.
+type luckTables struct {
+	maxPairs int
+	cache    map[luckKey]*rules.LuckTable
+}
+
+type luckKey struct {
+	model   exact.Model
+	players int
+}
+
+// get returns the luck table of model m for games of players seats.
+func (c *luckTables) get(ctx context.Context, m exact.Model, players int) (*rules.LuckTable, error) {
+	key := luckKey{m, players}
+	if t, ok := c.cache[key]; ok {
+		return t, nil
+	}
+	t, err := exact.LuckTable(ctx, m, players, c.maxPairs)
+	if err != nil {
+		return nil, err
+	}
+	c.cache[key] = t
+	return t, nil
+}
+
+// luckSize returns the bytes of a luck table of maxPairs pairs, singletons singletons and players
+// seats.
+func luckSize(maxPairs, singletons, players int) float64 {
+	slots := float64(maxPairs+1) * float64(maxPairs+1) * float64(singletons+1) * 2
+	return slots * float64(players) * float64(1+rules.NumChoices) * 8
+}
+
+// setLuck gives the setup its luck tables (docs/models.md §5.6) and returns the reference they
+// measure luck by, for reports ("" when the games are not luck-adjusted: solitaire, or deals too
+// large for a table).
+//
+// When every seat follows a table and they all have one memory of a kind with an exact model (one
+// shared memory, or private memories that hold the same cards: perfect or lru of one capacity),
+// the model's own table adjusts the games turn by turn. When every seat follows a table with a
+// private handover-uniform memory of one capacity, each seat's turns are adjusted from that
+// model. Any other game is adjusted card by card on the public record, with perfect-memory values.
+func (c *luckTables) setLuck(ctx context.Context, s *sim.Setup, maxPairs int) (string, error) {
+	k := len(s.Players)
+	if k < 2 || luckSize(maxPairs, s.Singletons, k) > MaxLuckTableBytes {
+		return "", nil
+	}
+	perfectPass := s.Pass
+	if k > 2 {
+		perfectPass = rules.PassNever // the only rule with an exact model beyond two seats
+	}
+	perfect, err := c.get(ctx, exact.Model{Pass: perfectPass, Singletons: s.Singletons}, k)
+	if err != nil {
+		return "", err
+	}
+	mem, same := s.Players[0].Memory, true
+	for _, p := range s.Players {
+		q := p.Memory
+		if p.Table == nil || q.Capacity != mem.Capacity || q.Forget != mem.Forget || q.Scope != mem.Scope || q.Decay != mem.Decay {
+			same = false
+		}
+	}
+	shared := mem
+	shared.Scope = rules.ScopeShared
+	model := exact.Model{Pass: s.Pass, Singletons: s.Singletons, Memory: shared}
+	exactKind := model.Validate() == nil && (k == 2 || s.Pass == rules.PassNever)
+	switch {
+	case same && exactKind && (mem.Perfect() || mem.Scope == rules.ScopeShared || mem.Forget == rules.ForgetLRU):
+		t, err := c.get(ctx, model, k)
+		if err != nil {
+			return "", err
+		}
+		if mem.Perfect() || mem.Scope == rules.ScopeShared {
+			s.Luck = t
+		} else {
+			// Private lru memories of one capacity hold the same cards: each seat's turns from
+			// the model, which then agree.
+			s.Luck = perfect
+			for i := range s.Players {
+				s.Players[i].Luck = t
+			}
+		}
+		return "the matchup's own model: " + t.Reference(), nil
+	case same && exactKind && mem.Forget == rules.ForgetHandoverUniform:
+		t, err := c.get(ctx, model, k)
+		if err != nil {
+			return "", err
+		}
+		s.Luck = perfect
+		for i := range s.Players {
+			s.Players[i].Luck = t
+		}
+		return fmt.Sprintf("each seat's own memory model (private memories forget independently): %s", t.Reference()), nil
+	}
+	s.Luck = perfect
+	return "perfect-memory values on the public record of the cards seen: " + perfect.Reference(), nil
+}
+
+// luckSums returns seat i's score and luck sums in t, for a fit (ok false without luck sums).
+func luckSums(t *sim.Tally, i int) (stats.LuckSums, bool) {
+	if t.Luck == nil {
+		return stats.LuckSums{}, false
+	}
+	x, xx := shareSums(t.Share[i])
+	l := t.Luck[i]
+	return stats.LuckSums{N: t.Games, X: x, XX: xx, L: l.Sum.Big(), LL: l.SumSq.Big(), XL: l.SumShare.Big(),
+		XUnit: 1 / float64(t.Seats), LUnit: sim.LuckUnit}, true
+}
+
+// shareSums returns the sum and the sum of squares of the scores a histogram of counts holds
+// (score k for counts[k]), exactly.
+func shareSums(counts []int64) (sum, sumSq *big.Int) {
+	sum, sumSq = new(big.Int), new(big.Int)
+	var term big.Int
+	for k, c := range counts {
+		term.SetInt64(int64(k) * c)
+		sum.Add(sum, &term)
+		term.Mul(&term, big.NewInt(int64(k)))
+		sumSq.Add(sumSq, &term)
+	}
+	return sum, sumSq
+}
+
+// luckAdjusted reports the luck-adjusted estimate of a seat order's tally, or nil without luck
+// sums.
+func luckAdjusted(reference string, t *sim.Tally) *report.LuckAdjusted {
+	if t.Luck == nil || t.Games == 0 {
+		return nil
+	}
+	la := &report.LuckAdjusted{Reference: reference}
+	var fit0 stats.LuckFit
+	for i := range t.Seats {
+		s, _ := luckSums(t, i)
+		fit := stats.FitLuck(s)
+		if i == 0 {
+			fit0 = fit
+		}
+		lo, hi := stats.StudentCI(fit.Adjusted, 0.95)
+		la.Coefficient = append(la.Coefficient, fit.Coefficient)
+		la.MeanPairs = append(la.MeanPairs, fit.Adjusted.Mean)
+		la.CI95 = append(la.CI95, [2]float64{lo, hi})
+	}
+	if t.Seats == 2 {
+		// Seat 1's score and luck are seat 0's mirrored, so the lead is 2·seat 0's - n.
+		n := float64(t.Pairs)
+		lead := 2*la.MeanPairs[0] - n
+		ci := [2]float64{2*la.CI95[0][0] - n, 2*la.CI95[0][1] - n}
+		la.MeanLead, la.CI95Lead = &lead, &ci
+	}
+	if vr := fit0.VarianceRatio(); !math.IsInf(vr, 0) && !math.IsNaN(vr) {
+		la.VarianceReduction = &vr
+	}
+	return la
+}
+
+// pairingLuck reports the luck-adjusted advantage of a pairing, or nil without luck sums.
+func pairingLuck(n int, p *sim.PairTally) *report.PairingLuck {
+	if p.Luck == nil || p.Deals == 0 {
+		return nil
+	}
+	// Per deal: the first participant's two scores together in half pairs, and their luck.
+	x, xx := shareSums(p.Sum)
+	fit := stats.FitLuck(stats.LuckSums{N: p.Deals, X: x, XX: xx, L: p.Luck.Sum.Big(), LL: p.Luck.SumSq.Big(),
+		XL: p.Luck.SumShare.Big(), XUnit: 0.5, LUnit: sim.LuckUnit})
+	lo, hi := stats.StudentCI(fit.Adjusted, 0.95)
+	// The advantage per game: half the deal's two scores, minus an even split.
+	half := float64(n) / 2
+	pl := &report.PairingLuck{Coefficient: fit.Coefficient, MeanAdvantage: fit.Adjusted.Mean/2 - half,
+		CI95: [2]float64{lo/2 - half, hi/2 - half}}
+	if vr := fit.VarianceRatio(); !math.IsInf(vr, 0) && !math.IsNaN(vr) {
+		pl.VarianceReduction = &vr
+	}
+	return pl
+}

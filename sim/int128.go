@@ -56,7 +56,12 @@ func (a Int128) Big() *big.Int {
 }
 
 // Float64 returns a rounded to a float64.
-func (a Int128) Float64() float64 { return float64(a.Hi)*math.Exp2(64) + float64(a.Lo) }
+func (a Int128) Float64() float64 {
+	if a.Hi < 0 {
+		return -a.Neg().Float64()
+	}
+	return float64(a.Hi)*math.Exp2(64) + float64(a.Lo)
+}
 
 // String returns a in decimal.
 func (a Int128) String() string { return a.Big().String() }

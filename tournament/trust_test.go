@@ -173,6 +173,22 @@ func TestEditedCheckpointsAreChecked(t *testing.T) {
 		{"a shard of another run", func(c *tournament.Checkpoint) { c.Shard, c.Shards = 1, 2 }},
 		{"the current match's deals", func(c *tournament.Checkpoint) { c.Current.Deals += sim.BatchSize }},
 		{"a stopped match that had no rule", func(c *tournament.Checkpoint) { c.Current.Stopped = false; c.Done[0].Stopped = true }},
+		{"luck sums dropped", func(c *tournament.Checkpoint) { c.Done[0].Orders[0].Luck = nil }},
+		{"a seat's luck sums missing", func(c *tournament.Checkpoint) { c.Done[0].Orders[0].Luck = c.Done[0].Orders[0].Luck[:1] }},
+		{"a luck sum of squares below the sum's", func(c *tournament.Checkpoint) {
+			c.Done[0].Orders[0].Luck[0].SumSq = c.Done[0].Orders[0].Luck[0].SumSq.Neg()
+		}},
+		{"a paired luck sum that is not the seat orders'", func(c *tournament.Checkpoint) {
+			var one sim.Int128
+			_ = one.UnmarshalText([]byte("1"))
+			p := c.Done[0].Paired.Luck
+			p.Sum = p.Sum.Add(one)
+		}},
+		{"a luck sum beyond any game", func(c *tournament.Checkpoint) {
+			var huge sim.Int128
+			_ = huge.UnmarshalText([]byte("100000000000000000000000000000000000"))
+			c.Done[0].Orders[0].Luck[0].Sum = huge
+		}},
 	}
 	for _, tt := range tests {
 		tr, err := parse(t, trustConfig)

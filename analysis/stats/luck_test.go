@@ -1,0 +1,88 @@
+package stats
+
+import (
+	"math"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/stat"
+)
+
+// sumsOf returns the exact sums of integer scores xs and lucks ls.
+func sumsOf(xs, ls []int64, xUnit, lUnit float64) LuckSums {
+	s := LuckSums{N: int64(len(xs)), X: new(big.Int), XX: new(big.Int), L: new(big.Int), LL: new(big.Int), XL: new(big.Int),
+		XUnit: xUnit, LUnit: lUnit}
+	for i := range xs {
+		x, l := big.NewInt(xs[i]), big.NewInt(ls[i])
+		s.X.Add(s.X, x)
+		s.XX.Add(s.XX, new(big.Int).Mul(x, x))
+		s.L.Add(s.L, l)
+		s.LL.Add(s.LL, new(big.Int).Mul(l, l))
+		s.XL.Add(s.XL, new(big.Int).Mul(x, l))
+	}
+	return s
+}
+
+// TestFitLuckAgainstRegression compares FitLuck with gonum's least-squares regression of the
+// scores on the luck, on random data: the coefficient is the slope, the adjusted mean the mean
+// score minus the slope times the mean luck, and the adjusted variance the residual variance
+// (residual sum of squares over N-1).
+func TestFitLuckAgainstRegression(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for trial, beta := range []float64{0, 0.3, 1, -2} {
+		n := 500 + 100*trial
+		xs, ls := make([]int64, n), make([]int64, n)
+		xf, lf := make([]float64, n), make([]float64, n)
+		const xUnit, lUnit = 0.5, 1.0 / 1024
+		for i := range n {
+			l := r.NormFloat64() * 3
+			ls[i] = int64(math.Round(l / lUnit))
+			xs[i] = int64(math.Round((10 + beta*float64(ls[i])*lUnit + r.NormFloat64()) / xUnit))
+			xf[i], lf[i] = float64(xs[i])*xUnit, float64(ls[i])*lUnit
+		}
+		fit := FitLuck(sumsOf(xs, ls, xUnit, lUnit))
+		alpha, slope := stat.LinearRegression(lf, xf, nil, false)
+		var rss float64
+		for i := range n {
+			e := xf[i] - alpha - slope*lf[i]
+			rss += e * e
+		}
+		meanX, meanL := stat.Mean(xf, nil), stat.Mean(lf, nil)
+		checks := []struct {
+			what      string
+			got, want float64
+		}{
+			{"coefficient", fit.Coefficient, slope},
+			{"adjusted mean", fit.Adjusted.Mean, meanX - slope*meanL},
+			{"adjusted variance", fit.Adjusted.Variance(), rss / float64(n-1)},
+			{"raw mean", fit.Raw.Mean, meanX},
+			{"raw variance", fit.Raw.Variance(), stat.Variance(xf, nil)},
+		}
+		for _, c := range checks {
+			if math.Abs(c.got-c.want) > 1e-9*(1+math.Abs(c.want)) {
+				t.Errorf("trial %d: %s %.12g, regression %.12g", trial, c.what, c.got, c.want)
+			}
+		}
+		if vr := fit.VarianceRatio(); vr < 1-1e-12 {
+			t.Errorf("trial %d: variance ratio %g below 1", trial, vr)
+		}
+	}
+}
+
+// TestFitLuckEdges: constant luck leaves the raw estimate; a score that is the luck plus a
+// constant has no variance left (an infinite ratio); one game gives its score.
+func TestFitLuckEdges(t *testing.T) {
+	raw := FitLuck(sumsOf([]int64{1, 2, 3, 6}, []int64{5, 5, 5, 5}, 1, 1))
+	if raw.Coefficient != 0 || raw.Adjusted != raw.Raw || raw.VarianceRatio() != 1 {
+		t.Errorf("constant luck: %+v", raw)
+	}
+	exact := FitLuck(sumsOf([]int64{7, 9, 4, 12}, []int64{3, 5, 0, 8}, 1, 1))
+	if exact.Coefficient != 1 || exact.Adjusted.Mean != 4 || exact.Adjusted.M2 != 0 || !math.IsInf(exact.VarianceRatio(), 1) {
+		t.Errorf("score = luck + 4: %+v, ratio %g", exact, exact.VarianceRatio())
+	}
+	one := FitLuck(sumsOf([]int64{3}, []int64{2}, 0.5, 1))
+	if one.Adjusted.Mean != 1.5 || one.Adjusted.N != 1 {
+		t.Errorf("one game: %+v", one)
+	}
+}

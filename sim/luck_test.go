@@ -215,7 +215,6 @@ func TestLuckAveragesToZeroOverEveryDeal(t *testing.T) {
 	}
 }
 
-
 // TestLuckPathsAgree adjusts the same games in the engine's different ways, which must agree game
 // by game: a shared limited memory on the lean path and on the general path (with a log), both
 // from the model's advantages; and the same players with private memories of that kind, whose

@@ -173,15 +173,25 @@ func luckAdjusted(reference string, t *sim.Tally) *report.LuckAdjusted {
 	return la
 }
 
+// pairLuckSums returns the sums of each deal's two scores of the first participant (in half
+// pairs) and their luck, for a fit (ok false without luck sums).
+func pairLuckSums(p *sim.PairTally) (stats.LuckSums, bool) {
+	if p.Luck == nil {
+		return stats.LuckSums{}, false
+	}
+	x, xx := shareSums(p.Sum)
+	return stats.LuckSums{N: p.Deals, X: x, XX: xx, L: p.Luck.Sum.Big(), LL: p.Luck.SumSq.Big(),
+		XL: p.Luck.SumShare.Big(), XUnit: 0.5, LUnit: sim.LuckUnit}, true
+}
+
 // pairingLuck reports the luck-adjusted advantage of a pairing, or nil without luck sums.
 func pairingLuck(n int, p *sim.PairTally) *report.PairingLuck {
-	if p.Luck == nil || p.Deals == 0 {
+	s, ok := pairLuckSums(p)
+	if !ok || p.Deals == 0 {
 		return nil
 	}
-	// Per deal: the first participant's two scores together in half pairs, and their luck.
-	x, xx := shareSums(p.Sum)
-	fit := stats.FitLuck(stats.LuckSums{N: p.Deals, X: x, XX: xx, L: p.Luck.Sum.Big(), LL: p.Luck.SumSq.Big(),
-		XL: p.Luck.SumShare.Big(), XUnit: 0.5, LUnit: sim.LuckUnit})
+	// Per deal: the first participant's two scores together, and their luck.
+	fit := stats.FitLuck(s)
 	lo, hi := stats.StudentCI(fit.Adjusted, 0.95)
 	// The advantage per game: half the deal's two scores, minus an even split.
 	half := float64(n) / 2

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"memsim/analysis/exact"
@@ -100,6 +101,11 @@ type ValidateOptions struct {
 	// (its mean, and its share distribution reversed): the same code path with a wrong model,
 	// which the checks must reject. It is for testing the test.
 	NegativeControl bool
+	// BiasedLuck, when not zero, moves the advantage of every daring choice in every luck table
+	// by this many pairs in the mover's favour: luck terms whose expectation is wrong, which the
+	// checks of the luck-adjusted means must reject (and the raw checks not notice). It is for
+	// testing the test.
+	BiasedLuck float64
 }
 
 // Validate plays every tournament of the suite and compares it with the solver: the mean pairs
@@ -110,6 +116,9 @@ type ValidateOptions struct {
 func (s *Suite) Validate(ctx context.Context, o ValidateOptions) (*Validation, error) {
 	v := &Validation{Games: s.Games(), Level: o.Level}
 	for _, t := range s.Tournaments {
+		if o.BiasedLuck != 0 {
+			t = t.withBiasedLuck(o.BiasedLuck)
+		}
 		res, err := t.Play(ctx, o.Play)
 		if err != nil {
 			return nil, err
@@ -130,6 +139,25 @@ func (s *Suite) Validate(ctx context.Context, o ValidateOptions) (*Validation, e
 		c.Pass = !c.Rejected
 	}
 	return v, nil
+}
+
+// withBiasedLuck returns a copy of t whose matches' luck tables are biased (ValidateOptions).
+func (t *Tournament) withBiasedLuck(delta float64) *Tournament {
+	u := *t
+	u.Matches = slices.Clone(t.Matches)
+	for i := range u.Matches {
+		m := &u.Matches[i]
+		if m.Setup.Luck != nil {
+			m.Setup.Luck = m.Setup.Luck.Biased(rules.Daring, delta)
+		}
+		m.Setup.Players = slices.Clone(m.Setup.Players)
+		for j := range m.Setup.Players {
+			if p := &m.Setup.Players[j]; p.Luck != nil {
+				p.Luck = p.Luck.Biased(rules.Daring, delta)
+			}
+		}
+	}
+	return &u
 }
 
 // family names the exact model a check belongs to ("win" for a matchup that plays to win).
@@ -206,6 +234,14 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Matchup, n int
 				want = val.PairsBySeat[1-s]
 			}
 			out = append(out, meanCheck(fmt.Sprintf("/mean pairs seat %d", s), sharesMoments(tally, s), want))
+			if tally.Luck != nil {
+				// The luck-adjusted mean: the same expectation, a far narrower interval.
+				mo := seatMoments(tally, s)
+				c := meanCheck(fmt.Sprintf("/adjusted pairs seat %d", s), mo, want)
+				c.Statistic, c.PValue = stats.ZTest(mo.Mean, max(mo.StdErr(), adjustedResolution), want)
+				c.Statistic = finite(c.Statistic)
+				out = append(out, c)
+			}
 		}
 	}
 	if mu.Players == 2 {
@@ -249,6 +285,11 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Matchup, n int
 	}
 	return out, nil
 }
+
+// adjustedResolution bounds the standard error of a luck-adjusted mean from below, in pairs: the
+// luck of each game is summed in units of sim.LuckUnit (2^-24 pairs), so nothing finer is
+// resolved (and a matchup in which every choice is the reference play's has no other variance).
+const adjustedResolution = 1e-7
 
 // meanCheck is a two-sided z test of a sample mean against an exact value.
 func meanCheck(name string, mo stats.Moments, want float64) Check {

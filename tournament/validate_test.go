@@ -2,6 +2,7 @@ package tournament_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"memsim/configs"
@@ -55,4 +56,34 @@ func total(m map[string]int) int {
 		n += v
 	}
 	return n
+}
+
+// The negative control of the luck adjustment: luck tables biased by 0.01 pairs for the mover at
+// every daring choice (luck terms whose mean is not zero) must have the adjusted means rejected,
+// while the raw checks, on the same games, notice nothing.
+func TestValidateBiasedLuck(t *testing.T) {
+	res, err := embeddedSuite(t, 400).Validate(context.Background(), tournament.ValidateOptions{Level: 0.01, BiasedLuck: 0.01})
+	if err != nil {
+		t.Fatal(err)
+	}
+	adjusted, rejected, other := 0, 0, 0
+	for _, c := range res.Checks {
+		isAdjusted := strings.Contains(c.Name, "/adjusted pairs")
+		if isAdjusted {
+			adjusted++
+		}
+		switch {
+		case c.Rejected && isAdjusted:
+			rejected++
+		case c.Rejected:
+			other++
+		}
+	}
+	t.Logf("%d of %d adjusted checks rejected, %d other checks", rejected, adjusted, other)
+	if adjusted == 0 || rejected < adjusted/5 { // small deals have few daring choices to bias
+		t.Errorf("%d of %d adjusted checks rejected under biased luck, want many", rejected, adjusted)
+	}
+	if other > 0 {
+		t.Errorf("%d raw checks rejected: the bias must touch only the adjusted means", other)
+	}
 }

@@ -18,9 +18,14 @@ type LuckSums struct {
 // has mean zero, so the estimate has the mean of x; its variance is x's times 1 - ρ², ρ being the
 // correlation of x and l, never more than x's.
 type LuckFit struct {
-	// Raw is the moments of x alone; Adjusted those of the adjusted score, whose Variance is the
-	// residual variance of the regression (in the units of x, pairs).
+	// Raw is the moments of x alone. Adjusted is the adjusted estimate as moments: its Mean the
+	// adjusted mean and its StdErr the standard error of that mean, which counts the error of
+	// the fitted coefficient (the intercept's of the regression, σ²·(1/N + l̄²/Sll)), so that
+	// StudentCI, HalfWidth and the sequential tests apply to it as to a plain mean.
 	Raw, Adjusted Moments
+	// Residual is the variance of one game's adjusted score: the residual variance of the
+	// regression, RSS/(N-2), in the units of x squared.
+	Residual float64
 	// Coefficient is the multiple of the luck subtracted (0 when the luck never varied).
 	Coefficient float64
 }
@@ -52,7 +57,7 @@ func FitLuck(s LuckSums) LuckFit {
 	// M2 = S/N in the units of x.
 	fit.Raw.M2 = ratio(sxx, nb) * s.XUnit * s.XUnit
 	if sll.Sign() <= 0 {
-		fit.Adjusted = fit.Raw
+		fit.Adjusted, fit.Residual = fit.Raw, fit.Raw.Variance()
 		return fit
 	}
 	// Coefficient = Sxl/Sll (units of x per unit of l); residual M2 = (Sxx·Sll - Sxl²)/(Sll·N).
@@ -62,21 +67,27 @@ func FitLuck(s LuckSums) LuckFit {
 	if res.Sign() < 0 {
 		res.SetInt64(0) // not reached: Cauchy-Schwarz
 	}
-	m2 := ratio(res, new(big.Int).Mul(sll, nb)) * s.XUnit * s.XUnit
-	fit.Adjusted = Moments{N: n, Mean: meanX - fit.Coefficient*meanL, M2: m2}
+	rss := ratio(res, new(big.Int).Mul(sll, nb)) * s.XUnit * s.XUnit
+	if n > 2 {
+		fit.Residual = rss / float64(n-2)
+	}
+	// The intercept's variance, σ²·(1/N + l̄²/Sll) with Sll = Σ(l - l̄)² = sll/N, as the M2 of
+	// moments whose StdErr gives it: M2 = (N-1)·σ²·(1 + N·l̄²/Sll) = (N-1)·σ²·(1 + L²/sll).
+	inflate := 1 + ratio(new(big.Int).Mul(s.L, s.L), sll)
+	fit.Adjusted = Moments{N: n, Mean: meanX - fit.Coefficient*meanL, M2: float64(n-1) * fit.Residual * inflate}
 	return fit
 }
 
-// VarianceRatio returns the raw variance over the adjusted one, or +Inf when the adjusted
-// estimate has no variance (and the raw one has).
+// VarianceRatio returns the raw variance of one game's score over the adjusted one's (the
+// residual variance), or +Inf when the adjusted scores have no variance (and the raw ones have).
 func (f LuckFit) VarianceRatio() float64 {
-	if f.Adjusted.M2 == 0 {
+	if f.Residual == 0 {
 		if f.Raw.M2 == 0 {
 			return 1
 		}
 		return math.Inf(1)
 	}
-	return f.Raw.M2 / f.Adjusted.M2
+	return f.Raw.Variance() / f.Residual
 }
 
 // ratio returns a/b as a float64, correctly rounded.

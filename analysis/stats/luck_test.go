@@ -43,19 +43,24 @@ func TestFitLuckAgainstRegression(t *testing.T) {
 		}
 		fit := FitLuck(sumsOf(xs, ls, xUnit, lUnit))
 		alpha, slope := stat.LinearRegression(lf, xf, nil, false)
-		var rss float64
+		var rss, sll float64
+		meanX, meanL := stat.Mean(xf, nil), stat.Mean(lf, nil)
 		for i := range n {
 			e := xf[i] - alpha - slope*lf[i]
 			rss += e * e
+			sll += (lf[i] - meanL) * (lf[i] - meanL)
 		}
-		meanX, meanL := stat.Mean(xf, nil), stat.Mean(lf, nil)
+		sigma2 := rss / float64(n-2)
+		// The standard error of the intercept of the regression, the estimate at zero luck.
+		seAlpha := math.Sqrt(sigma2 * (1/float64(n) + meanL*meanL/sll))
 		checks := []struct {
 			what      string
 			got, want float64
 		}{
 			{"coefficient", fit.Coefficient, slope},
-			{"adjusted mean", fit.Adjusted.Mean, meanX - slope*meanL},
-			{"adjusted variance", fit.Adjusted.Variance(), rss / float64(n-1)},
+			{"adjusted mean", fit.Adjusted.Mean, alpha},
+			{"residual variance", fit.Residual, sigma2},
+			{"standard error", fit.Adjusted.StdErr(), seAlpha},
 			{"raw mean", fit.Raw.Mean, meanX},
 			{"raw variance", fit.Raw.Variance(), stat.Variance(xf, nil)},
 		}
@@ -64,7 +69,7 @@ func TestFitLuckAgainstRegression(t *testing.T) {
 				t.Errorf("trial %d: %s %.12g, regression %.12g", trial, c.what, c.got, c.want)
 			}
 		}
-		if vr := fit.VarianceRatio(); vr < 1-1e-12 {
+		if vr := fit.VarianceRatio(); vr < 1-2/float64(n) { // the residual counts one parameter more
 			t.Errorf("trial %d: variance ratio %g below 1", trial, vr)
 		}
 	}
@@ -78,7 +83,7 @@ func TestFitLuckEdges(t *testing.T) {
 		t.Errorf("constant luck: %+v", raw)
 	}
 	exact := FitLuck(sumsOf([]int64{7, 9, 4, 12}, []int64{3, 5, 0, 8}, 1, 1))
-	if exact.Coefficient != 1 || exact.Adjusted.Mean != 4 || exact.Adjusted.M2 != 0 || !math.IsInf(exact.VarianceRatio(), 1) {
+	if exact.Coefficient != 1 || exact.Adjusted.Mean != 4 || exact.Adjusted.M2 != 0 || exact.Residual != 0 || !math.IsInf(exact.VarianceRatio(), 1) {
 		t.Errorf("score = luck + 4: %+v, ratio %g", exact, exact.VarianceRatio())
 	}
 	one := FitLuck(sumsOf([]int64{3}, []int64{2}, 0.5, 1))

@@ -135,3 +135,24 @@ func (t *LuckTable) Advantage(st State, afterPass bool, c Choice, r int) (float6
 	v := t.advantage[(i*int(NumChoices)+int(c))*t.players+r]
 	return v, !math.IsNaN(v)
 }
+
+// Biased returns a copy of the table in which every advantage of choice c is moved by delta pairs
+// in the mover's favour, taken evenly from the other seats: luck terms whose expectation is
+// wrong, for the negative controls of the checks that rely on the table.
+func (t *LuckTable) Biased(c Choice, delta float64) *LuckTable {
+	u := *t
+	u.value = t.value // values are not changed: shared
+	u.advantage = append([]float64(nil), t.advantage...)
+	u.reference = t.reference + fmt.Sprintf(" (biased: %+g pairs to the mover for every %s)", delta, c)
+	k := t.players
+	for i := int(c) * k; i < len(u.advantage); i += int(NumChoices) * k {
+		if math.IsNaN(u.advantage[i]) {
+			continue
+		}
+		u.advantage[i] += delta
+		for r := 1; r < k; r++ {
+			u.advantage[i+r] -= delta / float64(k-1)
+		}
+	}
+	return &u
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"memsim/analysis/exact"
 	"memsim/sim/rules"
 )
 
@@ -183,3 +184,57 @@ func benchPool(b *testing.B, workers int) {
 // BenchmarkPool1 and BenchmarkPool2 play the perfect-memory workload on one and two workers.
 func BenchmarkPool1(b *testing.B) { benchPool(b, 1) }
 func BenchmarkPool2(b *testing.B) { benchPool(b, 2) }
+
+// withLuck gives s the luck table of model m (docs/models.md §5.6).
+func withLuck(tb testing.TB, s Setup, m exact.Model) Setup {
+	tb.Helper()
+	lt, err := exact.LuckTable(context.Background(), m, len(s.Players), s.Pairs)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s.Luck = lt
+	return s
+}
+
+// BenchmarkLuckPerfect26 is BenchmarkGamePerfect26 with luck-adjusted scores (the model's
+// advantages, read with the choices on the lean path); BenchmarkLuckPerfect12 on 12 pairs.
+func BenchmarkLuckPerfect26(b *testing.B) {
+	benchGames(b, withLuck(b, benchSetup(b, 26, rules.Memory{}), exact.Model{}))
+}
+func BenchmarkLuckPerfect12(b *testing.B) {
+	benchGames(b, withLuck(b, benchSetup(b, 12, rules.Memory{}), exact.Model{}))
+}
+
+// BenchmarkLuckSharedHandover7 is BenchmarkGameSharedHandover7 with luck-adjusted scores (the
+// limited-memory lean path).
+func BenchmarkLuckSharedHandover7(b *testing.B) {
+	mem := rules.Memory{Capacity: 7, Forget: rules.ForgetHandoverUniform}
+	benchGames(b, withLuck(b, benchSetup(b, 26, mem), exact.Model{Memory: mem}))
+}
+
+// BenchmarkLuckPrivateLRU7 is BenchmarkGamePrivateLRU7 with luck-adjusted scores: private lru
+// memories of one capacity hold the same cards as a shared one, so the model of that memory
+// adjusts them on the lean path.
+func BenchmarkLuckPrivateLRU7(b *testing.B) {
+	lru := rules.Memory{Capacity: 7, Forget: rules.ForgetLRU}
+	private := lru
+	private.Scope = rules.ScopePrivate
+	benchGames(b, withLuck(b, benchSetup(b, 26, private), exact.Model{Memory: lru}))
+}
+
+// BenchmarkLuckDecay is BenchmarkGameDecay with luck-adjusted scores, card by card.
+func BenchmarkLuckDecay(b *testing.B) {
+	benchGames(b, withLuck(b, benchSetup(b, 26, rules.Memory{Forget: rules.ForgetDecay, Decay: 0.1}), exact.Model{}))
+}
+
+// mixedSetup is parity with perfect memory against parity with a private lru memory of capacity
+// 7 on 26 pairs: the general path.
+func mixedSetup(tb testing.TB) Setup {
+	s := benchSetup(tb, 26, rules.Memory{})
+	s.Players[1].Memory = rules.Memory{Capacity: 7, Forget: rules.ForgetLRU, Scope: rules.ScopePrivate}
+	return s
+}
+
+// BenchmarkGameMixed is mixedSetup's game; BenchmarkLuckMixed the same adjusted card by card.
+func BenchmarkGameMixed(b *testing.B) { benchGames(b, mixedSetup(b)) }
+func BenchmarkLuckMixed(b *testing.B) { benchGames(b, withLuck(b, mixedSetup(b), exact.Model{})) }

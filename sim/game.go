@@ -156,6 +156,9 @@ type Game struct {
 	seatLuck  []*rules.LuckTable
 	modelTurn bool
 	turnQ     seatValues
+	// pubValues holds every seat's value of every public record (newPublicValues).
+	pubValues            []float64
+	pubWidth, pubSingles int
 
 	id    GameID
 	turn  int32
@@ -255,6 +258,7 @@ func NewGame(s Setup) (*Game, error) {
 		for i, p := range s.Players {
 			g.seatLuck[i] = p.Luck
 		}
+		g.newPublicValues()
 	}
 	if g.luck != luckNone {
 		start, err := s.newLuckStart()

@@ -50,11 +50,12 @@ func (s Setup) checkLuck() (luckMode, error) {
 	if err := check(t, ""); err != nil {
 		return luckNone, err
 	}
-	// One shared memory of the table's model, every seat a table: the model's mode.
+	// One memory of the table's model, shared or held alike by every seat (private lru memories
+	// of one capacity hold the same cards), every seat a table: the model's mode.
 	model := t.Pass() == s.Pass
 	for _, p := range s.Players {
-		if p.Table == nil || (p.Luck != nil && p.Luck != t) || !sameMemory(p.Memory, t.Memory()) ||
-			(!p.Memory.Perfect() && p.Memory.Scope != rules.ScopeShared) {
+		alike := p.Memory.Perfect() || p.Memory.Scope == rules.ScopeShared || p.Memory.Forget == rules.ForgetLRU
+		if p.Table == nil || (p.Luck != nil && p.Luck != t) || !modelMemory(p.Memory, t.Memory()) || !alike {
 			model = false
 		}
 	}
@@ -225,16 +226,33 @@ type seatValues [rules.MaxPlayers]float64
 // mover, with the record p: the mover is credited with the pairs seen whole, and V gives the rest.
 func (g *Game) decision(mover int, p publicCounts, out *seatValues) {
 	k := g.players
-	st := rules.State{N: p.none + p.one, J: p.none, S: g.setup.Singletons, F: p.unseenSingles}
+	base := ((p.none*g.pubWidth+p.one)*g.pubSingles + p.unseenSingles) * k
+	v := g.pubValues[base : base+k : base+k]
+	i := mover
 	for r := range k {
-		v, _ := g.setup.Luck.Value(st, false, r) // every perfect-memory state is covered
-		i := mover + r
-		if i >= k {
-			i -= k
+		out[i] = v[r]
+		if i++; i == k {
+			i = 0
 		}
-		out[i] = v
 	}
 	out[mover] += float64(p.both)
+}
+
+// newPublicValues writes out, for the card mode, every seat's value of every public record
+// (pairs none or one of whose cards were seen, singletons unseen) of a game, from the setup's
+// perfect-memory table: decision's table, indexed without a search.
+func (g *Game) newPublicValues() {
+	n, s, k := g.setup.Pairs, g.setup.Singletons, g.players
+	g.pubWidth, g.pubSingles = n+1, s+1
+	g.pubValues = make([]float64, (n+1)*(n+1)*(s+1)*k)
+	for none := 0; none <= n; none++ {
+		for one := 0; none+one <= n; one++ {
+			for f := 0; f <= s; f++ {
+				v := g.setup.Luck.Values(rules.State{N: none + one, J: none, S: s, F: f}, false)
+				copy(g.pubValues[((none*g.pubWidth+one)*g.pubSingles+f)*k:], v)
+			}
+		}
+	}
 }
 
 // secondFlip writes to out every seat's expected value after the mover flips, as its second card,
@@ -305,19 +323,20 @@ func (g *Game) afterFirst(mover int, p publicCounts, single, matchable bool, cho
 	}
 	seenOthers := p.one + 2*p.both + g.setup.Singletons - p.unseenSingles - 1
 	unseen := 2*p.none + p.one + p.unseenSingles
-	var safe seatValues
 	canSafe := seenOthers > 0
-	if canSafe {
-		g.decision(next, p, &safe)
-	}
-	switch {
-	case unseen == 0 || (canSafe && (single || choice == rules.Safe)):
-		*out = safe
+	safeFirst := canSafe && (single || choice == rules.Safe)
+	if safeFirst || unseen == 0 {
+		g.decision(next, p, out) // a seen card second: the turn passes
 		return
 	}
 	g.secondFlip(mover, p, matchable && !single, out)
-	if canSafe && choice == noTurnChoice && safe[mover] > out[mover] {
-		*out = safe
+	if canSafe && choice == noTurnChoice {
+		// A strategy's second card is not known: the better of the two for the mover.
+		var safe seatValues
+		g.decision(next, p, &safe)
+		if safe[mover] > out[mover] {
+			*out = safe
+		}
 	}
 }
 

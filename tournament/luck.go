@@ -90,16 +90,8 @@ func (c *luckTables) setLuck(ctx context.Context, s *sim.Setup, maxPairs int) (s
 		if err != nil {
 			return "", err
 		}
-		if mem.Perfect() || mem.Scope == rules.ScopeShared {
-			s.Luck = t
-		} else {
-			// Private lru memories of one capacity hold the same cards: each seat's turns from
-			// the model, which then agree.
-			s.Luck = perfect
-			for i := range s.Players {
-				s.Players[i].Luck = t
-			}
-		}
+		// Private lru memories of one capacity hold the same cards as a shared one.
+		s.Luck = t
 		return "the matchup's own model: " + t.Reference(), nil
 	case same && exactKind && mem.Forget == rules.ForgetHandoverUniform:
 		t, err := c.get(ctx, model, k)

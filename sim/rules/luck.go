@@ -156,3 +156,13 @@ func (t *LuckTable) Biased(c Choice, delta float64) *LuckTable {
 	}
 	return &u
 }
+
+// Values returns every seat's value in st (index r: the seat r seats after the mover), or nil
+// where the table does not cover st. The slice is the table's: it must not be changed.
+func (t *LuckTable) Values(st State, afterPass bool) []float64 {
+	i := t.slot(st, afterPass)
+	if i < 0 {
+		return nil
+	}
+	return t.value[i*t.players : (i+1)*t.players : (i+1)*t.players]
+}

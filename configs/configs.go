@@ -85,7 +85,10 @@ type Tournament struct {
 	Games   int // games per matchup and deal size
 	Workers int // 0: one per CPU
 	Paired  bool
-	Format  Format
+	// LuckAdjusted says whether the games are luck-adjusted (docs/models.md §5.6), as they are
+	// unless the file says luck_adjusted: false.
+	LuckAdjusted bool
+	Format       Format
 	Rules   Rules
 	Players []Player
 	Output  string

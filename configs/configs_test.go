@@ -52,7 +52,7 @@ func TestDefaultParses(t *testing.T) {
 	}
 	want := &Tournament{
 		File: "configs/default.yaml", Name: "default", Seed: 20261121, Games: 200000, Workers: 0,
-		Paired: true, Format: RoundRobin,
+		Paired: true, LuckAdjusted: true, Format: RoundRobin,
 		Rules: Rules{Pairs: []int{12, 26}, Singletons: 0, PlayersPerGame: 2, Pass: rules.PassNever},
 		Players: []Player{
 			{Name: "optimal", Policy: "optimal"},
@@ -80,7 +80,7 @@ func TestDefaultsFilled(t *testing.T) {
 		file: "dir/mini.v2.yaml",
 		src:  two,
 		want: Tournament{
-			File: "dir/mini.v2.yaml", Name: "mini.v2", Seed: 1, Games: 100000, Workers: 0, Paired: true,
+			File: "dir/mini.v2.yaml", Name: "mini.v2", Seed: 1, Games: 100000, Workers: 0, Paired: true, LuckAdjusted: true,
 			Format: RoundRobin, Rules: Rules{Pairs: []int{12}, Singletons: 0, PlayersPerGame: 2, Pass: rules.PassNever},
 			Players: []Player{{Name: "a", Policy: "optimal"}, {Name: "b", Policy: "parity"}},
 			Output:  "results",
@@ -90,7 +90,7 @@ func TestDefaultsFilled(t *testing.T) {
 		file: "n.yaml",
 		src:  "name: ~\nseed: null\ngames:\nworkers: ~\npaired: ~\nformat: ~\nrules:\noutput: ~\n" + two,
 		want: Tournament{
-			File: "n.yaml", Name: "n", Seed: 1, Games: 100000, Paired: true,
+			File: "n.yaml", Name: "n", Seed: 1, Games: 100000, Paired: true, LuckAdjusted: true,
 			Rules:   Rules{Pairs: []int{12}, PlayersPerGame: 2},
 			Players: []Player{{Name: "a", Policy: "optimal"}, {Name: "b", Policy: "parity"}},
 			Output:  "results",
@@ -100,7 +100,7 @@ func TestDefaultsFilled(t *testing.T) {
 		file: "three.yaml",
 		src:  "rules: {players_per_game: 3, pairs: 26}\nplayers: [{name: a, policy: safe}, {name: b, policy: daring}, {name: c, policy: parity, memory: ~}]\n",
 		want: Tournament{
-			File: "three.yaml", Name: "three", Seed: 1, Games: 100000, Paired: false,
+			File: "three.yaml", Name: "three", Seed: 1, Games: 100000, Paired: false, LuckAdjusted: true,
 			Rules: Rules{Pairs: []int{26}, PlayersPerGame: 3},
 			Players: []Player{
 				{Name: "a", Policy: "safe"}, {Name: "b", Policy: "daring"}, {Name: "c", Policy: "parity"},
@@ -132,7 +132,7 @@ players:
 output: out/classic
 `,
 		want: Tournament{
-			File: "x.yaml", Name: "classic", Seed: 1<<64 - 1, Games: 1000000, Workers: 3, Paired: false,
+			File: "x.yaml", Name: "classic", Seed: 1<<64 - 1, Games: 1000000, Workers: 3, Paired: false, LuckAdjusted: true,
 			Format: Gauntlet,
 			Rules:  Rules{Pairs: []int{26, 12}, Singletons: 2, PlayersPerGame: 2, Pass: rules.PassTwoKnown},
 			Players: []Player{
@@ -258,7 +258,7 @@ var errorCases = []struct {
 	{"top level string", "hello\n", "1:1", "the top level must be a mapping of keys to values, got string \"hello\""},
 	{"top level tagged", "!foo {players: []}\n", "1:1", "unsupported tag !foo"},
 	// Keys.
-	{"unknown key", "gmaes: 5\n" + two, "1:1", `unknown key "gmaes" (allowed: name, seed, games, workers, paired, format, rules, players, output, stop)`},
+	{"unknown key", "gmaes: 5\n" + two, "1:1", `unknown key "gmaes" (allowed: name, seed, games, workers, paired, luck_adjusted, format, rules, players, output, stop)`},
 	{"unknown rules key", "rules:\n  pair: 12\n" + two, "2:3", `rules: unknown key "pair" (allowed: pairs, singletons, players_per_game, pass)`},
 	{"unknown player key", "players: [{name: a, policy: safe, polcy: x}]\n", "1:35", `players[0]: unknown key "polcy" (allowed: name, policy, opponent, memory, choices)`},
 	{"unknown memory key", "players: [{name: a, policy: safe, memory: {size: 2}}]\n", "1:44", `players[0].memory: unknown key "size" (allowed: capacity, forget, scope, q)`},

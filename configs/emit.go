@@ -18,6 +18,7 @@ func (t *Tournament) YAML() []byte {
 	fmt.Fprintf(&b, "games: %d\n", t.Games)
 	fmt.Fprintf(&b, "workers: %d\n", t.Workers)
 	fmt.Fprintf(&b, "paired: %t\n", t.Paired)
+	fmt.Fprintf(&b, "luck_adjusted: %t\n", t.LuckAdjusted)
 	fmt.Fprintf(&b, "format: %s\n", yamlString(t.Format.String()))
 	b.WriteString("rules:\n")
 	pairs := make([]string, len(t.Rules.Pairs))

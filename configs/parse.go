@@ -175,7 +175,7 @@ func (p *parser) tournament(top *yaml.Node) (*Tournament, error) {
 		Output:    defaultOutput,
 		Positions: map[string]Pos{},
 	}
-	entries, err := p.mapping(top, "", "name", "seed", "games", "workers", "paired", "format", "rules", "players", "output", "stop")
+	entries, err := p.mapping(top, "", "name", "seed", "games", "workers", "paired", "luck_adjusted", "format", "rules", "players", "output", "stop")
 	if err != nil {
 		return nil, err
 	}
@@ -184,7 +184,7 @@ func (p *parser) tournament(top *yaml.Node) (*Tournament, error) {
 	}
 	var (
 		named                                    bool
-		paired, playersKey, perGameVal, stopNode *yaml.Node
+		paired, luck, playersKey, perGameVal, stopNode *yaml.Node
 	)
 	for _, e := range entries {
 		var err error
@@ -208,6 +208,9 @@ func (p *parser) tournament(top *yaml.Node) (*Tournament, error) {
 		case "paired":
 			paired = e.val
 			t.Paired, err = p.boolean(e.val, e.key)
+		case "luck_adjusted":
+			luck = e.val
+			t.LuckAdjusted, err = p.boolean(e.val, e.key)
 		case "format":
 			var s string
 			if s, err = p.str(e.val, e.key); err == nil {
@@ -249,6 +252,9 @@ func (p *parser) tournament(top *yaml.Node) (*Tournament, error) {
 		return nil, p.errAt(top, "", "missing key \"players\" (a non-empty list of players)")
 	}
 	perGame := t.Rules.PlayersPerGame
+	if luck == nil {
+		t.LuckAdjusted = true
+	}
 	if paired == nil {
 		t.Paired = perGame == 2
 	} else if t.Paired && perGame != 2 {

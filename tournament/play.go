@@ -41,6 +41,18 @@ type Results struct {
 	stops []*stopRule
 }
 
+// Games returns the games the results hold: every seat order's games of every match (fewer than
+// the configuration's where a stopping rule ended a match early).
+func (r *Results) Games() int64 {
+	var n int64
+	for _, m := range r.Matches {
+		for _, t := range m.Orders {
+			n += t.Games
+		}
+	}
+	return n
+}
+
 // Play plays every match of the tournament, in order. With a stopping rule in the configuration,
 // a match may end before its games are all played, at the same deal on any number of workers.
 // When ctx is cancelled it returns an error wrapping ctx's error after the batches under way.

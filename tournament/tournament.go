@@ -194,11 +194,13 @@ func (t *Tournament) newMatch(ctx context.Context, luck *luckTables, n int, orde
 	for _, id := range ids {
 		m.Setup.Players = append(m.Setup.Players, t.Players[id].Player)
 	}
-	ref, err := luck.setLuck(ctx, &m.Setup, luck.maxPairs)
-	if err != nil {
-		return Match{}, fmt.Errorf("%s: %d pairs, players %v: luck table: %w", cfg.File, n, ids, err)
+	if cfg.LuckAdjusted {
+		ref, err := luck.setLuck(ctx, &m.Setup, luck.maxPairs)
+		if err != nil {
+			return Match{}, fmt.Errorf("%s: %d pairs, players %v: luck table: %w", cfg.File, n, ids, err)
+		}
+		m.LuckReference = ref
 	}
-	m.LuckReference = ref
 	for _, o := range orders {
 		var local []int
 		for _, id := range o {

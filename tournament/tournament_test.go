@@ -3,9 +3,11 @@ package tournament_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
+	"memsim/analysis/report"
 	"memsim/configs"
 	"memsim/tournament"
 )
@@ -84,6 +86,44 @@ func TestTooLarge(t *testing.T) {
 		want := map[string]int{"round-robin": 6 * 5 * 4, "gauntlet": 6*5*4 - 5*4*3}[f]
 		if len(tr.Matches) != want {
 			t.Errorf("%s: %d matches, want %d", f, len(tr.Matches), want)
+		}
+	}
+}
+
+// Every matchup is luck-adjusted by default, with the reference named; luck_adjusted: false plays
+// the same games (the raw numbers are equal) without the adjustment.
+func TestLuckAdjustedKey(t *testing.T) {
+	const src = "seed: 3\ngames: 3000\nrules: {pairs: [5]}\nplayers:\n  - {name: a, policy: optimal}\n  - {name: b, policy: daring}\n  - {name: c, policy: optimal, memory: {capacity: 3, forget: lru, scope: private}}\n"
+	runs := map[bool]*report.Run{}
+	for _, on := range []bool{true, false} {
+		cfg := src
+		if !on {
+			cfg += "luck_adjusted: false\n"
+		}
+		tr, err := parse(t, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := tr.Play(context.Background(), tournament.Options{Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if runs[on], err = tr.Report(context.Background(), res); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, m := range runs[true].Matchups {
+		raw := runs[false].Matchups[i]
+		if m.LuckAdjusted == nil || raw.LuckAdjusted != nil {
+			t.Fatalf("matchup %v: luck_adjusted %v with the default, %v with false", m.Players, m.LuckAdjusted, raw.LuckAdjusted)
+		}
+		if !slices.Equal(m.MeanPairs, raw.MeanPairs) {
+			t.Errorf("matchup %v: the raw means differ with and without the adjustment: %v, %v", m.Players, m.MeanPairs, raw.MeanPairs)
+		}
+		mixed := slices.Contains(m.Players, "c") // a private lru memory against perfect ones
+		model := strings.HasPrefix(m.LuckAdjusted.Reference, "the matchup's own model")
+		if mixed == model {
+			t.Errorf("matchup %v: reference %q", m.Players, m.LuckAdjusted.Reference)
 		}
 	}
 }

@@ -220,8 +220,10 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 	if err != nil {
 		return fmt.Errorf("the results could not be written (%w); %s still holds the finished games in %s: free what is needed, then write them with: memsim run --resume %s", err, p.dir, checkpointFile, p.dir)
 	}
+	// The games the results hold: fewer than planned where a stopping rule ended a match.
+	held := res.Games()
 	fmt.Fprintf(stderr, "memsim run: %d games in %.2f s (%.3g games/s); wrote %s\n",
-		games, res.Elapsed.Seconds(), float64(games)/res.Elapsed.Seconds(), p.dir)
+		held, res.Elapsed.Seconds(), float64(held)/res.Elapsed.Seconds(), p.dir)
 	return nil
 }
 

@@ -89,9 +89,9 @@ type Tournament struct {
 	// unless the file says luck_adjusted: false.
 	LuckAdjusted bool
 	Format       Format
-	Rules   Rules
-	Players []Player
-	Output  string
+	Rules        Rules
+	Players      []Player
+	Output       string
 	// Stop is an optional rule to end a matchup before Games: nil plays every game.
 	Stop *Stop
 	// Positions gives the position of the value of every key the file gives, by its path

@@ -183,7 +183,7 @@ func (p *parser) tournament(top *yaml.Node) (*Tournament, error) {
 		t.Positions[e.key] = posOf(e.val)
 	}
 	var (
-		named                                    bool
+		named                                          bool
 		paired, luck, playersKey, perGameVal, stopNode *yaml.Node
 	)
 	for _, e := range entries {

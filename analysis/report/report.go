@@ -478,15 +478,22 @@ func outside(s *string, ci [2]float64) bool {
 	return x.Cmp(lo) < 0 || x.Cmp(hi) > 0
 }
 
-// AdjustedSlack is the slack OutsideAdjustedCI allows either side of a luck-adjusted interval,
-// relative to the larger of 1 and the magnitudes of the exact value and the interval's ends: a
-// luck-adjusted mean is a float sum, so where no variance is left (an interval of zero width) it
-// can differ from the exact value by float noise alone. Against an interval of any real width the
-// slack is far below what the report prints.
-const AdjustedSlack = 1e-9
+// AdjustedResolution and AdjustedSlack are the slack OutsideAdjustedCI allows either side of a
+// luck-adjusted interval: AdjustedResolution pairs, plus AdjustedSlack times the largest of 1 and
+// the magnitudes of the exact value and the interval's ends. The engine rounds each game's luck
+// to a multiple of 2^-24 pairs (sim.LuckUnit) so that its sums merge exactly, which can shift an
+// adjusted mean by up to half of that (a lead by up to a whole unit) times the coefficient, the
+// same way in every game; and the reference values are float64. Where no variance is left (an
+// interval of zero width) these alone would put an exact value outside. Two units cover the
+// rounding for coefficients up to 2; against an interval of any real width the slack is far
+// below what the report prints.
+const (
+	AdjustedResolution = 1.0 / (1 << 23)
+	AdjustedSlack      = 1e-9
+)
 
 // OutsideAdjustedCI names what of the matchup has an exact value outside its luck-adjusted 95%
-// interval, allowing AdjustedSlack: "seat i" for each such seat, and "lead" when seat 0's exact
+// interval, allowing AdjustedResolution and AdjustedSlack: "seat i" for each such seat, and "lead" when seat 0's exact
 // lead over seat 1 (two players, both exact) is outside the interval of the adjusted lead. It is
 // nil without a luck-adjusted estimate or where every exact value is inside. The game length is
 // not luck-adjusted: OutsideCI checks it.
@@ -522,8 +529,9 @@ func exactRat(s *string) *big.Rat {
 	return x
 }
 
-// outsideSlack reports whether x lies outside the interval ci widened by AdjustedSlack times the
-// larger of 1, |x|, |low| and |high| on either side. A nil x is never outside.
+// outsideSlack reports whether x lies outside the interval ci widened on either side by
+// AdjustedResolution plus AdjustedSlack times the largest of 1, |x|, |low| and |high|. A nil x
+// is never outside.
 func outsideSlack(x *big.Rat, ci [2]float64) bool {
 	if x == nil {
 		return false
@@ -541,5 +549,5 @@ func outsideSlack(x *big.Rat, ci [2]float64) bool {
 	xf, _ := x.Float64()
 	scale := max(1, math.Abs(xf), math.Abs(ci[0]), math.Abs(ci[1]))
 	g, _ := gap.Float64()
-	return g > AdjustedSlack*scale
+	return g > AdjustedResolution+AdjustedSlack*scale
 }

@@ -506,6 +506,13 @@ func TestOutsideAdjustedCI(t *testing.T) {
 			CI95: [][2]float64{{third, third}, {4.0 / 3, 4.0 / 3}}, CI95Lead: &[2]float64{third - 4.0/3, third - 4.0/3}}, nil},
 		{"zero width off by float noise", []*string{ptr("2/3"), ptr("4/3")}, &LuckAdjusted{
 			CI95: [][2]float64{{third * (1 + 1e-12), third * (1 + 1e-12)}, {4.0 / 3 * (1 - 1e-12), 4.0 / 3 * (1 - 1e-12)}}}, nil},
+		{"zero width off by the rounding of the luck", []*string{ptr("7/5"), ptr("8/5")}, &LuckAdjusted{
+			// The engine's figures for optimal self-play at 3 pairs: each game's luck rounded to
+			// 2^-24 pairs puts both means 0.4 units off, the same way in every game.
+			CI95:     [][2]float64{{1.399999976158142, 1.399999976158142}, {1.600000023841858, 1.600000023841858}},
+			CI95Lead: &[2]float64{-0.20000004768371582, -0.20000004768371582}}, nil},
+		{"zero width off by a millionth", []*string{ptr("7/5"), ptr("8/5")}, &LuckAdjusted{
+			CI95: [][2]float64{{1.400001, 1.400001}, {1.6, 1.6}}}, []string{"seat 0"}},
 		{"zero width off by more", []*string{ptr("2/3"), ptr("4/3")}, &LuckAdjusted{
 			CI95: [][2]float64{{0.6667, 0.6667}, {1.3333, 1.3333}}, CI95Lead: &[2]float64{-0.6666, -0.6666}},
 			[]string{"seat 0", "seat 1", "lead"}},

@@ -154,7 +154,7 @@ func formatFloat(x float64) string {
 // the variance reduction (seat 0's raw variance over its adjusted variance; "∞ (no variance
 // left)" where it is null), each seat's coefficient, and "exact outside adjusted CI" (naming the
 // seats, or the lead) where an exact value lies outside its adjusted interval by more than
-// AdjustedSlack; "—" marks a matchup without an estimate. Its note explains luck adjustment and
+// AdjustedResolution and AdjustedSlack allow; "—" marks a matchup without an estimate. Its note explains luck adjustment and
 // names each reference value function once (numbered, with a reference column, when there are
 // several). When any pairing has one, the pairings table gains the adjusted advantage of A with
 // its interval and its variance reduction.
@@ -483,7 +483,8 @@ const luckNote = "Luck adjustment: every card nobody had seen has a luck, the ch
 // luckCheckNote explains the "—" cells and the check column of the table of luck-adjusted
 // estimates.
 const luckCheckNote = "\"—\" marks a matchup whose games had no luck table (solitaire, or deals too large for one). " +
-	"The check column flags an exact value outside its adjusted interval (a seat's, or the lead's), allowing 1e-9 relative for float noise; " +
+	"The check column flags an exact value outside its adjusted interval (a seat's, or the lead's) by more than 2^-23 pairs " +
+	"(each game's luck is rounded to 2^-24 pairs) plus 1e-9 relative (float noise); " +
 	"adjusted intervals are far narrower than raw ones, so this is the sharper test."
 
 // pairingLuckNote explains the luck-adjusted columns of the pairings table.

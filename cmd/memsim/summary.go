@@ -28,7 +28,8 @@ const summaryWidth = 100
 // summaryWidth columns without cutting a seat order ("—" for a matchup without one), otherwise in
 // their place (the raw ones, marked "*", for a matchup without one). The header line says which.
 // The flag "outside CI" then judges the exact values of such a matchup against its adjusted
-// intervals (report.Matchup.OutsideAdjustedCI, which allows report.AdjustedSlack for float noise)
+// intervals (report.Matchup.OutsideAdjustedCI, which allows for the rounding of the luck and
+// float noise: report.AdjustedResolution and report.AdjustedSlack)
 // and its game length against the raw interval; a matchup without one is judged as before.
 func writeSummary(w io.Writer, r *report.Run, dir string) error {
 	type line struct{ head, raw, adj, rest string }

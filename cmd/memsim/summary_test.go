@@ -88,6 +88,9 @@ func TestWriteSummary(t *testing.T) {
 		{"zero-width adjusted interval at the nearest float", []report.Matchup{
 			summaryMatchup("a vs b", 2.6, 0.1, "8/3", luck(8.0/3, 0)),
 		}, "", []string{"   2.6667 ±0.0000 exact 2.6667  50/10/40%\n"}, []string{"outside CI"}},
+		{"zero-width adjusted interval off by the rounding of the luck", []report.Matchup{
+			summaryMatchup("a vs b", 2.6, 0.1, "8/3", luck(8.0/3-0.4/(1<<24), 0)),
+		}, "", []string{"   2.6667 ±0.0000 exact 2.6667  50/10/40%\n"}, []string{"outside CI"}},
 		{"zero-width adjusted interval off the exact value", []report.Matchup{
 			summaryMatchup("a vs b", 2.6, 0.1, "8/3", luck(2.6667, 0)),
 		}, "", []string{"   2.6667 ±0.0000 exact 2.6667  50/10/40%    outside CI\n"}, nil},

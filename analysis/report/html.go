@@ -47,7 +47,9 @@ type htmlFigure struct {
 }
 
 var htmlPage = template.Must(template.New("report").Funcs(template.FuncMap{
-	"flagged": func(c string) bool { return strings.HasPrefix(c, "outside CI") },
+	"flagged": func(c string) bool {
+		return strings.HasPrefix(c, "outside CI") || strings.HasPrefix(c, "exact outside adjusted CI")
+	},
 }).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>

@@ -261,9 +261,10 @@ type SPRT struct {
 	Upper float64 `json:"upper"`
 }
 
-// Validate checks that r can be written: every per-seat slice of a matchup has one entry per seat,
-// wins, draws and losses add up to the games, every float is finite, every interval has
-// low <= high, and every exact value parses as a rational. The writers call it first.
+// Validate checks that r can be written: every per-seat slice of a matchup (and of its
+// luck-adjusted estimate) has one entry per seat, wins, draws and losses add up to the games,
+// every float is finite, every interval has low <= high, and every exact value parses as a
+// rational. The writers call it first.
 func (r *Run) Validate() error {
 	if r == nil {
 		return errors.New("report: nil run")
@@ -336,6 +337,44 @@ func (m *Matchup) validate() error {
 	if m.Stalemates < 0 || m.Stalemates > m.Games {
 		errs = append(errs, fmt.Errorf("stalemates = %d is not within [0, games %d]", m.Stalemates, m.Games))
 	}
+	if m.LuckAdjusted != nil {
+		if err := m.LuckAdjusted.validate(seats); err != nil {
+			errs = append(errs, fmt.Errorf("luck_adjusted: %w", err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// validate checks a luck-adjusted estimate of a matchup of the given seats: one coefficient, mean
+// and interval per seat, every float finite, every interval with low <= high.
+func (la *LuckAdjusted) validate(seats int) error {
+	var errs []error
+	for _, l := range []struct {
+		name string
+		n    int
+	}{{"coefficient", len(la.Coefficient)}, {"mean_pairs", len(la.MeanPairs)}, {"ci95", len(la.CI95)}} {
+		if l.n != seats {
+			errs = append(errs, fmt.Errorf("%s has %d entries for %d seats", l.name, l.n, seats))
+		}
+	}
+	if len(errs) > 0 {
+		return errors.Join(errs...)
+	}
+	for s := 0; s < seats; s++ {
+		errs = append(errs,
+			finite(fmt.Sprintf("coefficient[%d]", s), la.Coefficient[s]),
+			finite(fmt.Sprintf("mean_pairs[%d]", s), la.MeanPairs[s]),
+			interval(fmt.Sprintf("ci95[%d]", s), la.CI95[s]))
+	}
+	if la.MeanLead != nil {
+		errs = append(errs, finite("mean_lead", *la.MeanLead))
+	}
+	if la.CI95Lead != nil {
+		errs = append(errs, interval("ci95_lead", *la.CI95Lead))
+	}
+	if la.VarianceReduction != nil {
+		errs = append(errs, finite("variance_reduction", *la.VarianceReduction))
+	}
 	return errors.Join(errs...)
 }
 
@@ -345,6 +384,13 @@ func (p *Pairing) validate() error {
 		errs = append(errs, fmt.Errorf("deals = %d is negative", p.Deals))
 	}
 	errs = append(errs, finite("mean_advantage", p.MeanAdvantage), interval("ci95", p.CI95))
+	if l := p.LuckAdjusted; l != nil {
+		errs = append(errs, finite("luck_adjusted coefficient", l.Coefficient),
+			finite("luck_adjusted mean_advantage", l.MeanAdvantage), interval("luck_adjusted ci95", l.CI95))
+		if l.VarianceReduction != nil {
+			errs = append(errs, finite("luck_adjusted variance_reduction", *l.VarianceReduction))
+		}
+	}
 	return errors.Join(errs...)
 }
 
@@ -430,4 +476,78 @@ func outside(s *string, ci [2]float64) bool {
 	}
 	lo, hi := new(big.Rat).SetFloat64(ci[0]), new(big.Rat).SetFloat64(ci[1])
 	return x.Cmp(lo) < 0 || x.Cmp(hi) > 0
+}
+
+// AdjustedResolution and AdjustedSlack are the slack OutsideAdjustedCI allows either side of a
+// luck-adjusted interval: AdjustedResolution pairs, plus AdjustedSlack times the largest of 1 and
+// the magnitudes of the exact value and the interval's ends. The engine rounds each game's luck
+// to a multiple of 2^-24 pairs (sim.LuckUnit) so that its sums merge exactly, which can shift an
+// adjusted mean by up to half of that (a lead by up to a whole unit) times the coefficient, the
+// same way in every game; and the reference values are float64. Where no variance is left (an
+// interval of zero width) these alone would put an exact value outside. Two units cover the
+// rounding for coefficients up to 2; against an interval of any real width the slack is far
+// below what the report prints.
+const (
+	AdjustedResolution = 1.0 / (1 << 23)
+	AdjustedSlack      = 1e-9
+)
+
+// OutsideAdjustedCI names what of the matchup has an exact value outside its luck-adjusted 95%
+// interval, allowing AdjustedResolution and AdjustedSlack: "seat i" for each such seat, and "lead" when seat 0's exact
+// lead over seat 1 (two players, both exact) is outside the interval of the adjusted lead. It is
+// nil without a luck-adjusted estimate or where every exact value is inside. The game length is
+// not luck-adjusted: OutsideCI checks it.
+func (m *Matchup) OutsideAdjustedCI() []string {
+	la := m.LuckAdjusted
+	if la == nil {
+		return nil
+	}
+	var out []string
+	for s := range m.Players {
+		if s < len(m.ExactPairs) && s < len(la.CI95) && outsideSlack(exactRat(m.ExactPairs[s]), la.CI95[s]) {
+			out = append(out, fmt.Sprintf("seat %d", s))
+		}
+	}
+	if len(m.Players) == 2 && len(m.ExactPairs) == 2 && la.CI95Lead != nil {
+		a, b := exactRat(m.ExactPairs[0]), exactRat(m.ExactPairs[1])
+		if a != nil && b != nil && outsideSlack(new(big.Rat).Sub(a, b), *la.CI95Lead) {
+			out = append(out, "lead")
+		}
+	}
+	return out
+}
+
+// exactRat parses an exact value; nil for none (or one Validate rejects).
+func exactRat(s *string) *big.Rat {
+	if s == nil {
+		return nil
+	}
+	x, err := parseExact(*s)
+	if err != nil {
+		return nil
+	}
+	return x
+}
+
+// outsideSlack reports whether x lies outside the interval ci widened on either side by
+// AdjustedResolution plus AdjustedSlack times the largest of 1, |x|, |low| and |high|. A nil x
+// is never outside.
+func outsideSlack(x *big.Rat, ci [2]float64) bool {
+	if x == nil {
+		return false
+	}
+	lo, hi := new(big.Rat).SetFloat64(ci[0]), new(big.Rat).SetFloat64(ci[1])
+	var gap *big.Rat
+	switch {
+	case x.Cmp(lo) < 0:
+		gap = new(big.Rat).Sub(lo, x)
+	case x.Cmp(hi) > 0:
+		gap = new(big.Rat).Sub(x, hi)
+	default:
+		return false
+	}
+	xf, _ := x.Float64()
+	scale := max(1, math.Abs(xf), math.Abs(ci[0]), math.Abs(ci[1]))
+	g, _ := gap.Float64()
+	return g > AdjustedResolution+AdjustedSlack*scale
 }

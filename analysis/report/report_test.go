@@ -121,16 +121,17 @@ func TestCSV(t *testing.T) {
 		t.Fatalf("%d rows, want 7", len(rows))
 	}
 	if !slices.Equal(rows[0], CSVHeader()) || strings.Join(CSVHeader(), ",") !=
-		"run,seed,pairs,matchup,seat,player,games,mean_pairs,sd_pairs,ci95_low,ci95_high,exact_pairs,exact_pairs_float,wins,draws,losses,mean_turns,stopped_early" {
+		"run,seed,pairs,matchup,seat,player,games,mean_pairs,sd_pairs,ci95_low,ci95_high,exact_pairs,exact_pairs_float,wins,draws,losses,mean_turns,stopped_early,"+
+			"adjusted_pairs,adjusted_ci95_low,adjusted_ci95_high,adjusted_lead,variance_reduction,luck_coefficient,luck_reference" {
 		t.Errorf("header = %v", rows[0])
 	}
 	want := [][]string{
-		{"demo run", "42", "2", "opt vs opt", "0", "opt", "1000", "0.672", "0.5", "0.641", "0.703", "2/3", "0.6666666666666666", "300", "100", "600", "3.25", ""},
-		{"demo run", "42", "2", "opt vs opt", "1", "opt", "1000", "1.328", "0.5", "1.297", "1.359", "4/3", "1.3333333333333333", "600", "100", "300", "3.25", ""},
-		{"demo run", "42", "2", "br vs opt", "0", "br", "1000", "0.9", "0.6", "0.86", "0.94", "", "", "400", "150", "450", "3.5", ""},
-		{"demo run", "42", "2", "br vs opt", "1", "opt", "1000", "1.1", "0.6", "1.06", "1.14", "1", "1", "450", "150", "400", "3.5", ""},
-		{"demo run", "42", "4", "opt vs br", "0", "opt", "1000", "1.75", "0.9", "1.69", "1.81", "", "", "350", "150", "500", "7.125", ""},
-		{"demo run", "42", "4", "opt vs br", "1", "br", "1000", "2.25", "0.9", "2.19", "2.31", "", "", "500", "150", "350", "7.125", ""},
+		{"demo run", "42", "2", "opt vs opt", "0", "opt", "1000", "0.672", "0.5", "0.641", "0.703", "2/3", "0.6666666666666666", "300", "100", "600", "3.25", "", "", "", "", "", "", "", ""},
+		{"demo run", "42", "2", "opt vs opt", "1", "opt", "1000", "1.328", "0.5", "1.297", "1.359", "4/3", "1.3333333333333333", "600", "100", "300", "3.25", "", "", "", "", "", "", "", ""},
+		{"demo run", "42", "2", "br vs opt", "0", "br", "1000", "0.9", "0.6", "0.86", "0.94", "", "", "400", "150", "450", "3.5", "", "", "", "", "", "", "", ""},
+		{"demo run", "42", "2", "br vs opt", "1", "opt", "1000", "1.1", "0.6", "1.06", "1.14", "1", "1", "450", "150", "400", "3.5", "", "", "", "", "", "", "", ""},
+		{"demo run", "42", "4", "opt vs br", "0", "opt", "1000", "1.75", "0.9", "1.69", "1.81", "", "", "350", "150", "500", "7.125", "", "", "", "", "", "", "", ""},
+		{"demo run", "42", "4", "opt vs br", "1", "br", "1000", "2.25", "0.9", "2.19", "2.31", "", "", "500", "150", "350", "7.125", "", "", "", "", "", "", "", ""},
 	}
 	for i, w := range want {
 		if !slices.Equal(rows[i+1], w) {
@@ -456,6 +457,325 @@ func TestWriteHTML(t *testing.T) {
 	for _, bad := range []Figure{{Name: "Bad Name", SVG: fig.SVG, PNG: fig.PNG}, {Name: "x", SVG: []byte("<?xml?><svg/>"), PNG: fig.PNG}, {Name: "x", SVG: fig.SVG}} {
 		if err := WriteHTML(&buf, r, []Figure{bad}); err == nil {
 			t.Errorf("figure %+v accepted", bad)
+		}
+	}
+}
+
+func fptr(x float64) *float64 { return &x }
+
+// luckRun is sampleRun with luck-adjusted estimates: matchup 0 (opt vs opt, exact 2/3 and 4/3)
+// has one with no variance left (zero-width intervals at the float nearest each exact value, a
+// null variance reduction); matchup 1 (br vs opt) one whose seat 1 interval misses the exact
+// value 1; matchup 2 none (no luck table). The pairing has one too.
+func luckRun() *Run {
+	r := sampleRun()
+	r.Matchups[0].LuckAdjusted = &LuckAdjusted{
+		Reference:   "optimal self-play",
+		Coefficient: []float64{1, 1},
+		MeanPairs:   []float64{2.0 / 3, 4.0 / 3},
+		CI95:        [][2]float64{{2.0 / 3, 2.0 / 3}, {4.0 / 3, 4.0 / 3}},
+		MeanLead:    fptr(2.0/3 - 4.0/3),
+		CI95Lead:    &[2]float64{2.0/3 - 4.0/3, 2.0/3 - 4.0/3},
+	}
+	r.Matchups[1].LuckAdjusted = &LuckAdjusted{
+		Reference:         "perfect-memory values on the public record",
+		Coefficient:       []float64{0.98, 1.02},
+		MeanPairs:         []float64{0.95, 1.05},
+		CI95:              [][2]float64{{0.94, 0.96}, {1.04, 1.06}},
+		MeanLead:          fptr(-0.1),
+		CI95Lead:          &[2]float64{-0.12, -0.08},
+		VarianceReduction: fptr(4),
+	}
+	r.Pairings[0].LuckAdjusted = &PairingLuck{Coefficient: 0.99, MeanAdvantage: 0.06,
+		CI95: [2]float64{0.055, 0.065}, VarianceReduction: fptr(12.5)}
+	return r
+}
+
+func TestOutsideAdjustedCI(t *testing.T) {
+	third := 2.0 / 3
+	cases := []struct {
+		name  string
+		exact []*string
+		la    *LuckAdjusted
+		want  []string
+	}{
+		{"no estimate", []*string{ptr("2/3"), ptr("4/3")}, nil, nil},
+		{"inside", []*string{ptr("2/3"), ptr("4/3")}, &LuckAdjusted{
+			CI95: [][2]float64{{0.6, 0.7}, {1.3, 1.4}}, CI95Lead: &[2]float64{-0.7, -0.6}}, nil},
+		{"zero width at the nearest float", []*string{ptr("2/3"), ptr("4/3")}, &LuckAdjusted{
+			CI95: [][2]float64{{third, third}, {4.0 / 3, 4.0 / 3}}, CI95Lead: &[2]float64{third - 4.0/3, third - 4.0/3}}, nil},
+		{"zero width off by float noise", []*string{ptr("2/3"), ptr("4/3")}, &LuckAdjusted{
+			CI95: [][2]float64{{third * (1 + 1e-12), third * (1 + 1e-12)}, {4.0 / 3 * (1 - 1e-12), 4.0 / 3 * (1 - 1e-12)}}}, nil},
+		{"zero width off by the rounding of the luck", []*string{ptr("7/5"), ptr("8/5")}, &LuckAdjusted{
+			// The engine's figures for optimal self-play at 3 pairs: each game's luck rounded to
+			// 2^-24 pairs puts both means 0.4 units off, the same way in every game.
+			CI95:     [][2]float64{{1.399999976158142, 1.399999976158142}, {1.600000023841858, 1.600000023841858}},
+			CI95Lead: &[2]float64{-0.20000004768371582, -0.20000004768371582}}, nil},
+		{"zero width off by a millionth", []*string{ptr("7/5"), ptr("8/5")}, &LuckAdjusted{
+			CI95: [][2]float64{{1.400001, 1.400001}, {1.6, 1.6}}}, []string{"seat 0"}},
+		{"zero width off by more", []*string{ptr("2/3"), ptr("4/3")}, &LuckAdjusted{
+			CI95: [][2]float64{{0.6667, 0.6667}, {1.3333, 1.3333}}, CI95Lead: &[2]float64{-0.6666, -0.6666}},
+			[]string{"seat 0", "seat 1", "lead"}},
+		{"zero lead, noise near zero", []*string{ptr("1"), ptr("1")}, &LuckAdjusted{
+			CI95: [][2]float64{{1, 1}, {1, 1}}, CI95Lead: &[2]float64{1e-17, 1e-17}}, nil},
+		{"narrow interval missed", []*string{ptr("1/2"), ptr("3/2")}, &LuckAdjusted{
+			CI95: [][2]float64{{0.5001, 0.5002}, {1.4, 1.6}}, CI95Lead: &[2]float64{-1.1, -0.9}}, []string{"seat 0"}},
+		{"one exact value missing: no lead", []*string{nil, ptr("1")}, &LuckAdjusted{
+			CI95: [][2]float64{{5, 6}, {1.04, 1.06}}, CI95Lead: &[2]float64{7, 8}}, []string{"seat 1"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := Matchup{Players: []string{"a", "b"}, ExactPairs: c.exact, LuckAdjusted: c.la}
+			if got := m.OutsideAdjustedCI(); !slices.Equal(got, c.want) {
+				t.Errorf("OutsideAdjustedCI() = %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+func TestLuckCSV(t *testing.T) {
+	cases := []struct {
+		name string
+		run  func() *Run
+		want map[int][]string // row (after the header) -> its last seven cells
+	}{
+		{"no estimates", sampleRun, map[int][]string{
+			0: {"", "", "", "", "", "", ""}, 5: {"", "", "", "", "", "", ""}}},
+		{"estimates", luckRun, map[int][]string{
+			// Null variance reduction: an empty cell, with the reference still named.
+			0: {"0.6666666666666666", "0.6666666666666666", "0.6666666666666666", "-0.6666666666666666", "", "1", "optimal self-play"},
+			1: {"1.3333333333333333", "1.3333333333333333", "1.3333333333333333", "-0.6666666666666666", "", "1", "optimal self-play"},
+			2: {"0.95", "0.94", "0.96", "-0.1", "4", "0.98", "perfect-memory values on the public record"},
+			3: {"1.05", "1.04", "1.06", "-0.1", "4", "1.02", "perfect-memory values on the public record"},
+			4: {"", "", "", "", "", "", ""}, 5: {"", "", "", "", "", "", ""}}},
+		{"three players, no lead", func() *Run {
+			r := &Run{SchemaVersion: SchemaVersion, Name: "three, \"quoted\"", Games: 10,
+				Matchups: []Matchup{{Pairs: 3, Players: []string{"a", "b", "c"}, Games: 10,
+					MeanPairs: []float64{1, 1, 1}, StdDev: []float64{1, 1, 1}, CI95: [][2]float64{{0, 2}, {0, 2}, {0, 2}},
+					ExactPairs: []*string{nil, nil, nil}, Wins: []int64{3, 3, 3}, Draws: []int64{1, 1, 1}, Losses: []int64{6, 6, 6},
+					LuckAdjusted: &LuckAdjusted{Reference: "ref, with \"commas\"", Coefficient: []float64{1, 0.5, 0.25},
+						MeanPairs: []float64{1, 1, 1}, CI95: [][2]float64{{0.9, 1.1}, {0.8, 1.2}, {0.7, 1.3}}, VarianceReduction: fptr(2.5)}}}}
+			return r
+		}, map[int][]string{
+			1: {"1", "0.8", "1.2", "", "2.5", "0.5", "ref, with \"commas\""},
+			2: {"1", "0.7", "1.3", "", "2.5", "0.25", "ref, with \"commas\""}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := WriteCSV(&buf, c.run()); err != nil {
+				t.Fatal(err)
+			}
+			cr := csv.NewReader(&buf)
+			cr.FieldsPerRecord = -1 // count them here
+			rows, err := cr.ReadAll()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, row := range rows {
+				if len(row) != len(CSVHeader()) {
+					t.Errorf("row %d has %d cells, the header %d", i, len(row), len(CSVHeader()))
+				}
+			}
+			for i, want := range c.want {
+				row := rows[i+1]
+				if got := row[len(row)-7:]; !slices.Equal(got, want) {
+					t.Errorf("row %d ends %q, want %q", i+1, got, want)
+				}
+			}
+		})
+	}
+}
+
+// section returns the text of the section "## head" of a Markdown report, or "" without one.
+func section(md, head string) string {
+	_, s, ok := strings.Cut(md, "\n## "+head+"\n")
+	if !ok {
+		return ""
+	}
+	s, _, _ = strings.Cut(s, "\n## ")
+	return s
+}
+
+func TestLuckMarkdown(t *testing.T) {
+	cases := []struct {
+		name  string
+		run   func() *Run
+		check func(t *testing.T, md string)
+	}{
+		{"no estimates: no section, no columns", sampleRun, func(t *testing.T, md string) {
+			if strings.Contains(md, "Luck-adjusted") || strings.Contains(md, "adjusted") {
+				t.Errorf("a report without estimates mentions them:\n%s", md)
+			}
+		}},
+		{"estimates", luckRun, func(t *testing.T, md string) {
+			s := section(md, "Luck-adjusted estimates")
+			for _, want := range []string{
+				"| pairs | matchup (seat order) | seat 0 adjusted mean [95% CI] | seat 0 adjusted lead [95% CI] | variance reduction | coefficient (by seat) | reference | check |",
+				"| 2 | opt vs opt | 0.6667 [0.6667, 0.6667] | -0.6667 [-0.6667, -0.6667] | ∞ (no variance left) | 1.000 / 1.000 | (1) |  |",
+				"| 2 | br vs opt | 0.9500 [0.9400, 0.9600] | -0.1000 [-0.1200, -0.0800] | 4.00× | 0.980 / 1.020 | (2) | exact outside adjusted CI (seat 1) |",
+				"| 4 | opt vs br | — | — | — | — | — |  |",
+				"Reference value functions: (1) optimal self-play; (2) perfect-memory values on the public record.",
+				"how many times fewer games", "had no luck table",
+			} {
+				if !strings.Contains(s, want) {
+					t.Errorf("section lacks %q:\n%s", want, s)
+				}
+			}
+			if strings.Count(s, "optimal self-play") != 1 {
+				t.Errorf("the reference is named %d times, want once", strings.Count(s, "optimal self-play"))
+			}
+			// The section comes after the deal sizes and before the pairings.
+			if i := strings.Index(md, "## Luck-adjusted estimates"); i < strings.Index(md, "## 4 pairs") || i > strings.Index(md, "## Pairings") {
+				t.Errorf("section out of place")
+			}
+			row := tableRow(t, md, "Pairings", "2")
+			if !strings.Contains(row, "| 0.0600 [0.0550, 0.0650] | 12.50× | — |") {
+				t.Errorf("pairing row %q", row)
+			}
+			if !strings.Contains(section(md, "Pairings"), "| adjusted advantage of A [95% CI] | adjusted variance reduction | sequential test |") {
+				t.Errorf("pairings head:\n%s", section(md, "Pairings"))
+			}
+		}},
+		{"one reference: named in the note, no column", func() *Run {
+			r := luckRun()
+			r.Matchups[1].LuckAdjusted.Reference = "optimal self-play"
+			return r
+		}, func(t *testing.T, md string) {
+			s := section(md, "Luck-adjusted estimates")
+			if !strings.Contains(s, "Reference value function: optimal self-play.") || strings.Contains(s, "| reference |") ||
+				!strings.Contains(s, "| 4 | opt vs br | — | — | — | — |  |") {
+				t.Errorf("section:\n%s", s)
+			}
+		}},
+		{"zero width off the exact value: flagged", func() *Run {
+			r := luckRun()
+			la := r.Matchups[0].LuckAdjusted
+			la.CI95[0], la.MeanPairs[0] = [2]float64{0.6667, 0.6667}, 0.6667
+			return r
+		}, func(t *testing.T, md string) {
+			if !strings.Contains(tableRow(t, md, "Luck-adjusted estimates", "2 | opt vs opt"), "| exact outside adjusted CI (seat 0) |") {
+				t.Errorf("no flag")
+			}
+		}},
+		{"no variance raw or adjusted", func() *Run {
+			r := luckRun()
+			r.Matchups[0].StdDev[0] = 0
+			r.Pairings[0].CI95 = [2]float64{0.0625, 0.0625}
+			r.Pairings[0].LuckAdjusted.VarianceReduction = nil
+			return r
+		}, func(t *testing.T, md string) {
+			if !strings.Contains(tableRow(t, md, "Luck-adjusted estimates", "2 | opt vs opt"), "| — (no variance at all) |") ||
+				!strings.Contains(tableRow(t, md, "Pairings", "2"), "| — (no variance at all) |") {
+				t.Errorf("report:\n%s", md)
+			}
+		}},
+		{"pairing without an estimate", func() *Run {
+			r := luckRun()
+			r.Pairings = append(r.Pairings, Pairing{Pairs: 4, Players: [2]string{"opt", "br"}, Deals: 1000, CI95: [2]float64{-0.1, 0.1}})
+			r.Pairings[0].LuckAdjusted.VarianceReduction = nil
+			return r
+		}, func(t *testing.T, md string) {
+			if !strings.Contains(tableRow(t, md, "Pairings", "4"), "| — | — | — |") ||
+				!strings.Contains(tableRow(t, md, "Pairings", "2"), "| ∞ (no variance left) |") {
+				t.Errorf("pairings:\n%s", section(md, "Pairings"))
+			}
+		}},
+		{"pairings only: the explanation goes with them", func() *Run {
+			r := luckRun()
+			for i := range r.Matchups {
+				r.Matchups[i].LuckAdjusted = nil
+			}
+			return r
+		}, func(t *testing.T, md string) {
+			if s := section(md, "Pairings"); section(md, "Luck-adjusted estimates") != "" ||
+				!strings.Contains(s, "Luck adjustment: every card nobody had seen") || !strings.Contains(s, "12.50×") {
+				t.Errorf("report:\n%s", md)
+			}
+		}},
+		{"three players: no lead column", func() *Run {
+			r := luckRun()
+			r.Matchups = r.Matchups[2:]
+			m := &r.Matchups[0]
+			m.Players = append(m.Players, "x")
+			m.MeanPairs, m.StdDev = append(m.MeanPairs, 0), append(m.StdDev, 0)
+			m.CI95, m.ExactPairs = append(m.CI95, [2]float64{0, 0}), append(m.ExactPairs, nil)
+			m.Wins, m.Draws, m.Losses = append(m.Wins, 0), append(m.Draws, 0), append(m.Losses, 1000)
+			m.LuckAdjusted = &LuckAdjusted{Reference: "r", Coefficient: []float64{1, 1, 1},
+				MeanPairs: []float64{1.75, 2.25, 0}, CI95: [][2]float64{{1.7, 1.8}, {2.2, 2.3}, {0, 0}}, VarianceReduction: fptr(1.5)}
+			return r
+		}, func(t *testing.T, md string) {
+			s := section(md, "Luck-adjusted estimates")
+			if strings.Contains(s, "adjusted lead") ||
+				!strings.Contains(s, "| 4 | opt vs br vs x | 1.7500 [1.7000, 1.8000] | 1.50× | 1.000 / 1.000 / 1.000 |  |") {
+				t.Errorf("section:\n%s", s)
+			}
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := WriteMarkdown(&buf, c.run(), nil); err != nil {
+				t.Fatal(err)
+			}
+			md := buf.String()
+			if strings.Contains(md, "NaN") || strings.Contains(md, "Inf") {
+				t.Errorf("report prints NaN or Inf:\n%s", md)
+			}
+			c.check(t, md)
+		})
+	}
+}
+
+func TestLuckHTML(t *testing.T) {
+	r := luckRun()
+	r.Matchups[1].LuckAdjusted.Reference = `<script>alert("x")</script> & values`
+	var buf bytes.Buffer
+	if err := WriteHTML(&buf, r, nil); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{
+		"<h2>Luck-adjusted estimates</h2>",
+		"&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; &amp; values",
+		`<td class="flag">exact outside adjusted CI (seat 1)</td>`,
+		"<td>∞ (no variance left)</td>",
+		"<th>adjusted advantage of A [95% CI]</th>",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report.html lacks %q", want)
+		}
+	}
+	if strings.Contains(out, "<script>") || strings.Contains(out, "NaN") {
+		t.Errorf("report.html has an unescaped reference or a NaN")
+	}
+}
+
+func TestValidateLuck(t *testing.T) {
+	if err := luckRun().Validate(); err != nil {
+		t.Fatalf("luck run: %v", err)
+	}
+	cases := map[string]func(r *Run){
+		"short coefficient":      func(r *Run) { r.Matchups[0].LuckAdjusted.Coefficient = []float64{1} },
+		"short ci95":             func(r *Run) { r.Matchups[1].LuckAdjusted.CI95 = nil },
+		"NaN mean":               func(r *Run) { r.Matchups[1].LuckAdjusted.MeanPairs[1] = math.NaN() },
+		"reversed ci95":          func(r *Run) { r.Matchups[1].LuckAdjusted.CI95[0] = [2]float64{1, 0} },
+		"Inf lead":               func(r *Run) { r.Matchups[1].LuckAdjusted.MeanLead = fptr(math.Inf(-1)) },
+		"reversed lead ci":       func(r *Run) { r.Matchups[1].LuckAdjusted.CI95Lead = &[2]float64{1, 0} },
+		"NaN variance reduction": func(r *Run) { r.Matchups[1].LuckAdjusted.VarianceReduction = fptr(math.NaN()) },
+		"pairing NaN":            func(r *Run) { r.Pairings[0].LuckAdjusted.Coefficient = math.NaN() },
+		"pairing reversed ci":    func(r *Run) { r.Pairings[0].LuckAdjusted.CI95 = [2]float64{1, 0} },
+		"pairing Inf reduction":  func(r *Run) { r.Pairings[0].LuckAdjusted.VarianceReduction = fptr(math.Inf(1)) },
+	}
+	for name, spoil := range cases {
+		r := luckRun()
+		spoil(r)
+		if err := r.Validate(); err == nil {
+			t.Errorf("%s: Validate accepted it", name)
+		}
+		var buf bytes.Buffer
+		if err := WriteCSV(&buf, r); err == nil || buf.Len() != 0 {
+			t.Errorf("%s: WriteCSV returned %v after writing %d bytes", name, err, buf.Len())
 		}
 	}
 }

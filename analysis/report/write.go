@@ -38,6 +38,8 @@ func WriteJSON(w io.Writer, r *Run) error {
 func CSVHeader() []string {
 	return []string{"run", "seed", "pairs", "matchup", "seat", "player", "games", "mean_pairs", "sd_pairs", "ci95_low", "ci95_high",
 		"exact_pairs", "exact_pairs_float", "wins", "draws", "losses", "mean_turns", "stopped_early",
+		"adjusted_pairs", "adjusted_ci95_low", "adjusted_ci95_high", "adjusted_lead", "variance_reduction",
+		"luck_coefficient", "luck_reference",
 	}
 }
 
@@ -45,9 +47,19 @@ func CSVHeader() []string {
 // (each naming the run and its seed), in the order of r.Matchups and then seat order. matchup is the seat order joined by " vs ", seat
 // counts from 0 (seat 0 moves first), exact_pairs is "p/q" or empty where there is no exact model
 // and exact_pairs_float its value as a number, and the matchup-level games, mean_turns and
-// stopped_early (why the matchup stopped before its games, or empty) repeat on each of its rows. Floats are printed in the
-// shortest form that reads back to the same float64. It returns an error, having written nothing,
-// if r does not Validate.
+// stopped_early (why the matchup stopped before its games, or empty) repeat on each of its rows.
+//
+// The last seven columns are the matchup's luck-adjusted estimate (Matchup.LuckAdjusted), all
+// empty where it has none: the row's seat's adjusted mean pairs per game (adjusted_pairs), its
+// 95% interval (adjusted_ci95_low, adjusted_ci95_high) and the multiple of its luck subtracted
+// (luck_coefficient); and, repeated on each row of the matchup as the other matchup-level
+// columns are, seat 0's adjusted mean lead over seat 1 (adjusted_lead; empty unless two
+// players), seat 0's variance reduction (variance_reduction: raw variance over adjusted
+// variance; empty where it is null, no variance left, which luck_reference tells apart from no
+// estimate at all) and the reference value function that measured the luck (luck_reference).
+//
+// Floats are printed in the shortest form that reads back to the same float64. It returns an
+// error, having written nothing, if r does not Validate.
 func WriteCSV(w io.Writer, r *Run) error {
 	if err := r.Validate(); err != nil {
 		return err
@@ -78,6 +90,7 @@ func WriteCSV(w io.Writer, r *Run) error {
 				strconv.FormatInt(m.Losses[s], 10),
 				formatFloat(m.MeanTurns), m.StoppedEarly,
 			}
+			row = append(row, luckCSV(m.LuckAdjusted, s)...)
 			if err := cw.Write(row); err != nil {
 				return err
 			}
@@ -89,6 +102,27 @@ func WriteCSV(w io.Writer, r *Run) error {
 	}
 	_, err := w.Write(buf.Bytes())
 	return err
+}
+
+// luckCSV returns the luck-adjusted columns of seat s's CSV row (see WriteCSV); empty cells
+// without an estimate.
+func luckCSV(la *LuckAdjusted, s int) []string {
+	if la == nil {
+		return make([]string, 7)
+	}
+	return []string{
+		formatFloat(la.MeanPairs[s]), formatFloat(la.CI95[s][0]), formatFloat(la.CI95[s][1]),
+		formatFloatOr(la.MeanLead), formatFloatOr(la.VarianceReduction),
+		formatFloat(la.Coefficient[s]), la.Reference,
+	}
+}
+
+// formatFloatOr is formatFloat of *x, or "" for nil.
+func formatFloatOr(x *float64) string {
+	if x == nil {
+		return ""
+	}
+	return formatFloat(*x)
 }
 
 // formatFloat prints x as encoding/json does: the shortest representation that reads back to x,
@@ -112,9 +146,21 @@ func formatFloat(x float64) string {
 // its 95% confidence interval ("mean [low, high]", 4 decimals), the exact value ("0.6667 (2/3)")
 // or "—" where there is no exact model, the wins, draws and losses of seat 0 as percentages of
 // the games, and the mean turns per game; its last column says "outside CI" (naming the seats, or
-// turns) when an exact value lies outside its 95% interval. With figures, a section links each one's
-// PNG in plots/ with its title and caption. It returns an error, having written nothing, if r
-// does not Validate.
+// turns) when an exact value lies outside its 95% interval.
+//
+// When any matchup has a luck-adjusted estimate (Matchup.LuckAdjusted), a section "Luck-adjusted
+// estimates" follows the deal sizes: one row per matchup, by deal size, with seat 0's adjusted
+// mean pairs and 95% interval, seat 0's adjusted lead over seat 1 and its interval (two players),
+// the variance reduction (seat 0's raw variance over its adjusted variance; "∞ (no variance
+// left)" where it is null), each seat's coefficient, and "exact outside adjusted CI" (naming the
+// seats, or the lead) where an exact value lies outside its adjusted interval by more than
+// AdjustedResolution and AdjustedSlack allow; "—" marks a matchup without an estimate. Its note explains luck adjustment and
+// names each reference value function once (numbered, with a reference column, when there are
+// several). When any pairing has one, the pairings table gains the adjusted advantage of A with
+// its interval and its variance reduction.
+//
+// With figures, a section links each one's PNG in plots/ with its title and caption. It returns
+// an error, having written nothing, if r does not Validate.
 func WriteMarkdown(w io.Writer, r *Run, figs []Figure) error {
 	if err := r.Validate(); err != nil {
 		return err
@@ -179,7 +225,8 @@ func summaryLine(r *Run) string {
 }
 
 // tables lists the tables of a report in order: the players, the matchups of each deal size
-// (ascending), the pairings, the comparisons and the ratings.
+// (ascending), the luck-adjusted estimates (when any matchup has one), the pairings, the
+// comparisons and the ratings.
 func tables(r *Run) []table {
 	players := table{Title: "Players", Head: []string{"name", "policy", "memory", "table"}}
 	for _, p := range r.Players {
@@ -195,17 +242,49 @@ func tables(r *Run) []table {
 		sizes = append(sizes, m.Pairs)
 	}
 	slices.Sort(sizes)
-	for _, n := range slices.Compact(sizes) {
+	sizes = slices.Compact(sizes)
+	for _, n := range sizes {
 		head, rows := sizeTable(r, n)
 		out = append(out, table{Title: fmt.Sprintf("%d pairs", n), Head: head, Rows: rows})
 	}
+	luckSection := false
+	for _, m := range r.Matchups {
+		luckSection = luckSection || m.LuckAdjusted != nil
+	}
+	if luckSection {
+		out = append(out, luckTable(r, sizes))
+	}
 	if len(r.Pairings) > 0 {
-		t := table{Title: "Pairings", Note: pairingsNote,
-			Head:  []string{"pairs", "A", "B", "deals", "advantage of A [95% CI]", "variance reduction", "sequential test"},
-			Right: []bool{true, false, false, true, false, true, false}}
+		pairingLuck := false
 		for _, p := range r.Pairings {
-			t.Rows = append(t.Rows, []string{fmt.Sprint(p.Pairs), p.Players[0], p.Players[1], fmt.Sprint(p.Deals),
-				meanCI(p.MeanAdvantage, p.CI95), ratio(p.VarianceReduction), sprtCell(p.SPRT)})
+			pairingLuck = pairingLuck || p.LuckAdjusted != nil
+		}
+		t := table{Title: "Pairings", Note: pairingsNote,
+			Head:  []string{"pairs", "A", "B", "deals", "advantage of A [95% CI]", "variance reduction"},
+			Right: []bool{true, false, false, true, false, true}}
+		if pairingLuck {
+			t.Note += " " + pairingLuckNote
+			if luckSection {
+				t.Note += " Luck adjustment is explained under Luck-adjusted estimates."
+			} else {
+				t.Note += " " + luckNote
+			}
+			t.Head = append(t.Head, "adjusted advantage of A [95% CI]", "adjusted variance reduction")
+			t.Right = append(t.Right, false, true)
+		}
+		t.Head = append(t.Head, "sequential test")
+		t.Right = append(t.Right, false)
+		for _, p := range r.Pairings {
+			row := []string{fmt.Sprint(p.Pairs), p.Players[0], p.Players[1], fmt.Sprint(p.Deals),
+				meanCI(p.MeanAdvantage, p.CI95), ratio(p.VarianceReduction)}
+			if pairingLuck {
+				if l := p.LuckAdjusted; l != nil {
+					row = append(row, meanCI(l.MeanAdvantage, l.CI95), luckRatio(l.VarianceReduction, p.CI95[0] == p.CI95[1]))
+				} else {
+					row = append(row, "—", "—")
+				}
+			}
+			t.Rows = append(t.Rows, append(row, sprtCell(p.SPRT)))
 		}
 		out = append(out, t)
 	}
@@ -277,6 +356,140 @@ func sizeTable(r *Run, n int) (head []string, rows [][]string) {
 	}
 	return head, rows
 }
+
+// luckTable returns the table of the luck-adjusted estimates of every matchup, by deal size
+// (sizes, ascending) and then in the order of r.Matchups: seat 0's adjusted mean pairs with its
+// interval, seat 0's adjusted lead over seat 1 (when any matchup has two players), seat 0's
+// variance reduction, the coefficient of each seat, the reference (a footnote number, when the
+// matchups used more than one) and a check of the exact values against the adjusted intervals
+// (OutsideAdjustedCI). A matchup without an estimate shows "—". The note explains luck
+// adjustment and names each distinct reference once.
+func luckTable(r *Run, sizes []int) table {
+	var refs []string
+	lead := false
+	for _, m := range r.Matchups {
+		if la := m.LuckAdjusted; la != nil {
+			lead = lead || la.MeanLead != nil
+			if ref := inlineOr(la.Reference); !slices.Contains(refs, ref) {
+				refs = append(refs, ref)
+			}
+		}
+	}
+	t := table{Title: "Luck-adjusted estimates",
+		Head:  []string{"pairs", "matchup (seat order)", "seat 0 adjusted mean [95% CI]"},
+		Right: []bool{true, false, false}}
+	if lead {
+		t.Head = append(t.Head, "seat 0 adjusted lead [95% CI]")
+		t.Right = append(t.Right, false)
+	}
+	t.Head = append(t.Head, "variance reduction", "coefficient (by seat)")
+	t.Right = append(t.Right, true, false)
+	if len(refs) > 1 {
+		t.Head = append(t.Head, "reference")
+		t.Right = append(t.Right, false)
+	}
+	t.Head = append(t.Head, "check")
+	t.Right = append(t.Right, false)
+
+	t.Note = luckNote
+	if lead {
+		t.Note += " The lead is seat 0's pairs minus seat 1's."
+	}
+	t.Note += " " + luckCheckNote
+	if len(refs) == 1 {
+		t.Note += " Reference value function: " + refs[0] + "."
+	} else {
+		named := make([]string, len(refs))
+		for i, ref := range refs {
+			named[i] = fmt.Sprintf("(%d) %s", i+1, ref)
+		}
+		t.Note += " Reference value functions: " + strings.Join(named, "; ") + "."
+	}
+
+	for _, n := range sizes {
+		for i := range r.Matchups {
+			m := &r.Matchups[i]
+			if m.Pairs != n {
+				continue
+			}
+			row := []string{fmt.Sprint(n), matchupName(m.Players)}
+			la := m.LuckAdjusted
+			if la == nil {
+				row = append(row, "—")
+				if lead {
+					row = append(row, "—")
+				}
+				row = append(row, "—", "—")
+				if len(refs) > 1 {
+					row = append(row, "—")
+				}
+				t.Rows = append(t.Rows, append(row, ""))
+				continue
+			}
+			row = append(row, meanCI(la.MeanPairs[0], la.CI95[0]))
+			if lead {
+				row = append(row, leadCell(la))
+			}
+			coef := make([]string, len(la.Coefficient))
+			for s, c := range la.Coefficient {
+				coef[s] = fmt.Sprintf("%.3f", c)
+			}
+			row = append(row, luckRatio(la.VarianceReduction, m.StdDev[0] == 0), strings.Join(coef, " / "))
+			if len(refs) > 1 {
+				row = append(row, fmt.Sprintf("(%d)", slices.Index(refs, inlineOr(la.Reference))+1))
+			}
+			check := ""
+			if out := m.OutsideAdjustedCI(); len(out) > 0 {
+				check = "exact outside adjusted CI (" + strings.Join(out, ", ") + ")"
+			}
+			t.Rows = append(t.Rows, append(row, check))
+		}
+	}
+	return t
+}
+
+// leadCell formats seat 0's adjusted lead with its interval, or "—" without one.
+func leadCell(la *LuckAdjusted) string {
+	switch {
+	case la.MeanLead == nil:
+		return "—"
+	case la.CI95Lead == nil:
+		return fmt.Sprintf("%.4f", *la.MeanLead)
+	}
+	return meanCI(*la.MeanLead, *la.CI95Lead)
+}
+
+// luckRatio formats the variance reduction of a luck-adjusted estimate. Null means the adjusted
+// estimate has no variance left: "∞ (no variance left)", or, where the raw estimate had none
+// either (rawZero), "— (no variance at all)".
+func luckRatio(x *float64, rawZero bool) string {
+	switch {
+	case x != nil:
+		return fmt.Sprintf("%.2f×", *x)
+	case rawZero:
+		return "— (no variance at all)"
+	}
+	return "∞ (no variance left)"
+}
+
+// luckNote explains luck adjustment, for the table of luck-adjusted estimates.
+const luckNote = "Luck adjustment: every card nobody had seen has a luck, the change its turning brings to " +
+	"a seat's expected score under a reference value function minus the change expected before it. " +
+	"Luck has mean zero, so subtracting each game's luck (times a coefficient fitted on the games to minimise the variance; " +
+	"1 where the reference values are exact for the games) keeps the mean and removes the luck's share of the variance. " +
+	"The variance reduction is seat 0's raw variance over its adjusted variance: how many times fewer games the adjusted " +
+	"estimate needs for an interval of the same width (∞ where no variance is left: every game gave the same adjusted score)."
+
+// luckCheckNote explains the "—" cells and the check column of the table of luck-adjusted
+// estimates.
+const luckCheckNote = "\"—\" marks a matchup whose games had no luck table (solitaire, or deals too large for one). " +
+	"The check column flags an exact value outside its adjusted interval (a seat's, or the lead's) by more than 2^-23 pairs " +
+	"(each game's luck is rounded to 2^-24 pairs) plus 1e-9 relative (float noise); " +
+	"adjusted intervals are far narrower than raw ones, so this is the sharper test."
+
+// pairingLuckNote explains the luck-adjusted columns of the pairings table.
+const pairingLuckNote = "The adjusted advantage takes the luck of both games of each deal out; " +
+	"its variance reduction is the raw advantage's variance over the adjusted one's, and \"—\" marks a pairing whose games had no luck table."
 
 func rulesLine(r Rules) string {
 	sizes := make([]string, len(r.Pairs))

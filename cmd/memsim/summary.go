@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -21,26 +22,81 @@ const summaryWidth = 100
 // columns: the deal size, the seat order, seat 0's mean pairs with the half-width of its 95%
 // interval, the exact value where there is one, seat 0's wins, draws and losses, and a flag for an
 // exact value outside its interval or an early stop; then where the full report is.
+//
+// Where a matchup has a luck-adjusted estimate (report.Matchup.LuckAdjusted), seat 0's adjusted
+// mean and half-width join the line: next to the raw ones when every line then fits in
+// summaryWidth columns without cutting a seat order ("—" for a matchup without one), otherwise in
+// their place (the raw ones, marked "*", for a matchup without one). The header line says which.
+// The flag "outside CI" then judges the exact values of such a matchup against its adjusted
+// intervals (report.Matchup.OutsideAdjustedCI, which allows for the rounding of the luck and
+// float noise: report.AdjustedResolution and report.AdjustedSlack)
+// and its game length against the raw interval; a matchup without one is judged as before.
 func writeSummary(w io.Writer, r *report.Run, dir string) error {
-	fmt.Fprintf(w, "%s: seat 0's mean pairs per game [±95%% half-width], exact value, seat 0's wins/draws/losses\n", r.Name)
-	heads, tails := make([]string, len(r.Matchups)), make([]string, len(r.Matchups))
-	headWidth, tailWidth := 0, 0
+	type line struct{ head, raw, adj, rest string }
+	lines := make([]line, len(r.Matchups))
+	luck := false
 	for i, m := range r.Matchups {
 		exact := ""
 		if m.ExactPairs[0] != nil {
 			exact = fmt.Sprintf("exact %.4f", ratFloat(*m.ExactPairs[0]))
 		}
+		out := m.OutsideCI()
+		if la := m.LuckAdjusted; la != nil {
+			luck = true
+			adjusted := m.OutsideAdjustedCI()
+			if slices.Contains(out, "turns") {
+				adjusted = append(adjusted, "turns")
+			}
+			out = adjusted
+			lines[i].adj = fmt.Sprintf(" %8.4f ±%.4f", la.MeanPairs[0], (la.CI95[0][1]-la.CI95[0][0])/2)
+		}
 		flag := ""
-		if out := m.OutsideCI(); len(out) > 0 {
+		if len(out) > 0 {
 			flag = "outside CI"
 		}
 		if m.StoppedEarly != "" {
 			flag = strings.TrimPrefix(flag+", stopped early", ", ")
 		}
 		wdl := fmt.Sprintf("%.0f/%.0f/%.0f%%", pct(m.Wins[0], m.Games), pct(m.Draws[0], m.Games), pct(m.Losses[0], m.Games))
-		half := (m.CI95[0][1] - m.CI95[0][0]) / 2
-		tails[i] = strings.TrimRight(fmt.Sprintf(" %8.4f ±%.4f %-13s %-12s %s", m.MeanPairs[0], half, exact, wdl, flag), " ")
-		heads[i] = fmt.Sprintf("%4d %s", m.Pairs, strings.Join(m.Players, " vs "))
+		lines[i].raw = fmt.Sprintf(" %8.4f ±%.4f", m.MeanPairs[0], (m.CI95[0][1]-m.CI95[0][0])/2)
+		lines[i].rest = fmt.Sprintf(" %-13s %-12s %s", exact, wdl, flag)
+		lines[i].head = fmt.Sprintf("%4d %s", m.Pairs, strings.Join(m.Players, " vs "))
+	}
+	// The mean columns: the raw estimate alone without luck-adjusted ones; with them, the raw and
+	// the adjusted side by side if every line fits whole, else the adjusted in place of the raw.
+	tail := func(l line) string { return strings.TrimRight(l.raw+l.rest, " ") }
+	header := "%s: seat 0's mean pairs per game [±95%% half-width], exact value, seat 0's wins/draws/losses\n"
+	if luck {
+		tail = func(l line) string {
+			adj := l.adj
+			if adj == "" {
+				adj = fmt.Sprintf(" %8s %-7s", "—", "")
+			}
+			return strings.TrimRight(l.raw+adj+l.rest, " ")
+		}
+		header = "%s: seat 0's mean pairs per game [±95%% half-width], raw then luck-adjusted (— none), exact value, " +
+			"wins/draws/losses; \"outside CI\" by the adjusted interval where there is one\n"
+		headWidth, tailWidth := 0, 0
+		for _, l := range lines {
+			headWidth = max(headWidth, utf8.RuneCountInString(l.head))
+			tailWidth = max(tailWidth, utf8.RuneCountInString(tail(l)))
+		}
+		if headWidth+tailWidth > summaryWidth {
+			tail = func(l line) string {
+				if l.adj == "" {
+					return strings.TrimRight(l.raw+"*"+l.rest, " ")
+				}
+				return strings.TrimRight(l.adj+" "+l.rest, " ")
+			}
+			header = "%s: seat 0's luck-adjusted mean pairs per game [±95%% half-width] (*: raw, no luck table), " +
+				"exact value, wins/draws/losses; \"outside CI\" by the interval shown\n"
+		}
+	}
+	fmt.Fprintf(w, header, r.Name)
+	heads, tails := make([]string, len(lines)), make([]string, len(lines))
+	headWidth, tailWidth := 0, 0
+	for i, l := range lines {
+		heads[i], tails[i] = l.head, tail(l)
 		headWidth = max(headWidth, utf8.RuneCountInString(heads[i]))
 		tailWidth = max(tailWidth, utf8.RuneCountInString(tails[i]))
 	}

@@ -65,7 +65,7 @@ func TestGoldenTournament(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(got.Bytes(), want) {
-			t.Errorf("%s differs from %s: the numbers of a configuration changed (run go test -run Golden -update ./tournament to accept a deliberate change)", name, path)
+			t.Errorf("%s differs from %s: the numbers of a configuration changed (run go test ./tournament -run Golden -args -update to accept a deliberate change)", name, path)
 		}
 	}
 }

@@ -159,7 +159,7 @@ func luckAdjusted(reference string, t *sim.Tally) *report.LuckAdjusted {
 		ci := [2]float64{2*la.CI95[0][0] - n, 2*la.CI95[0][1] - n}
 		la.MeanLead, la.CI95Lead = &lead, &ci
 	}
-	if vr := fit0.VarianceRatio(); !math.IsInf(vr, 0) && !math.IsNaN(vr) {
+	if vr := fit0.VarianceRatio(); fit0.Residual > 0 && !math.IsInf(vr, 0) && !math.IsNaN(vr) {
 		la.VarianceReduction = &vr
 	}
 	return la
@@ -189,7 +189,7 @@ func pairingLuck(n int, p *sim.PairTally) *report.PairingLuck {
 	half := float64(n) / 2
 	pl := &report.PairingLuck{Coefficient: fit.Coefficient, MeanAdvantage: fit.Adjusted.Mean/2 - half,
 		CI95: [2]float64{lo/2 - half, hi/2 - half}}
-	if vr := fit.VarianceRatio(); !math.IsInf(vr, 0) && !math.IsNaN(vr) {
+	if vr := fit.VarianceRatio(); fit.Residual > 0 && !math.IsInf(vr, 0) && !math.IsNaN(vr) {
 		pl.VarianceReduction = &vr
 	}
 	return pl

@@ -120,6 +120,6 @@ players:
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got.Bytes(), want) {
-		t.Errorf("the first games of seed 20261123 changed (run go test -run StreamsGolden -update ./tournament to accept a deliberate change):\n%s", got.String())
+		t.Errorf("the first games of seed 20261123 changed (run go test ./tournament -run StreamsGolden -args -update to accept a deliberate change):\n%s", got.String())
 	}
 }

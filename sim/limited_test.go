@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -210,6 +211,33 @@ func TestDecayDraws(t *testing.T) {
 		}
 		if hit != want || after != g.s {
 			t.Fatalf("q=%v n=%d: mask %x state %x, next gives %x and %x", q, n, hit, after, want, g.s)
+		}
+	}
+}
+
+// intn draws what the multiply-and-reject loop it replaced drew, rejections included (large n
+// reject often).
+func TestIntnIsLemire(t *testing.T) {
+	reference := func(r *rng, n int) int {
+		hi, lo := bits.Mul64(r.next(), uint64(n))
+		if lo < uint64(n) {
+			thresh := -uint64(n) % uint64(n)
+			for lo < thresh {
+				hi, lo = bits.Mul64(r.next(), uint64(n))
+			}
+		}
+		return int(hi)
+	}
+	src := rand.New(rand.NewPCG(11, 12))
+	for range 100000 {
+		n := 1 + src.IntN(100)
+		if src.IntN(2) == 0 {
+			n = 1 + int(src.Uint64()>>1) // up to 2^63: rejection is frequent
+		}
+		a := rng{s: src.Uint64()}
+		b := a
+		if x, y := a.intn(n), reference(&b, n); x != y || a != b {
+			t.Fatalf("n=%d: intn %d (state %x), reference %d (state %x)", n, x, a.s, y, b.s)
 		}
 	}
 }

@@ -47,7 +47,7 @@ func Table[T any](ctx context.Context, f field.Field[T], m Model, maxPairs int, 
 	if err != nil {
 		return err
 	}
-	w.needOpt = true
+	w.needOpt, w.needDev = true, true
 	var tc TableCell[T]
 	two := f.FromInt(2)
 	return w.run(ctx, maxPairs, func(st rules.State) error {
@@ -56,7 +56,7 @@ func Table[T any](ctx context.Context, f field.Field[T], m Model, maxPairs int, 
 		}
 		n := f.FromInt(int64(st.N))
 		tc.State = st
-		tc.Value = pairsFromLead(f, n, w.at(st).opt)
+		tc.Value = pairsFromLead(f, n, w.optAt(st))
 		tc.Legal = w.legal
 		tc.Best = tc.Best[:0]
 		for _, ch := range rules.Choices() {
@@ -70,7 +70,7 @@ func Table[T any](ctx context.Context, f field.Field[T], m Model, maxPairs int, 
 		tc.Choice = w.optChoice
 		tc.Code = CodeEqual
 		if rules.HasDecision(st) && w.legal[rules.Safe] {
-			switch f.Cmp(w.optDev[rules.Daring], w.optDev[rules.Safe]) {
+			switch w.cmpDaringSafe() {
 			case 1:
 				tc.Code = CodeDaring
 			case -1:

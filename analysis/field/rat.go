@@ -1,6 +1,9 @@
 package field
 
-import "math/big"
+import (
+	"math/big"
+	"math/bits"
+)
 
 // The exact operations below follow Knuth (TAOCP 4.5.1), as GMP does: they take greatest common
 // divisors of the operands' parts before combining them, so that the result is in lowest terms
@@ -85,6 +88,18 @@ func gcdAbs(x, y *big.Int) *big.Int {
 	if (x.IsInt64() && (x.Int64() == 1 || x.Int64() == -1)) || (y.IsInt64() && y.Int64() == 1) {
 		return nil
 	}
+	// A one-word operand w (a small integer, a probability's part): gcd(w, other mod w), with
+	// one pass over the other operand's words instead of a gcd of big numbers.
+	if xs, ys := x.Bits(), y.Bits(); len(xs) == 1 || len(ys) == 1 {
+		if len(xs) != 1 {
+			xs, ys = ys, xs
+		}
+		g := gcdWord(uint(xs[0]), modWord(ys, uint(xs[0])))
+		if g == 1 {
+			return nil
+		}
+		return new(big.Int).SetUint64(uint64(g))
+	}
 	g := new(big.Int).GCD(nil, nil, new(big.Int).Abs(x), new(big.Int).Abs(y))
 	if g.Cmp(bigOne) == 0 {
 		return nil
@@ -97,4 +112,26 @@ func quoIf(x, g *big.Int) *big.Int {
 		return x
 	}
 	return new(big.Int).Quo(x, g)
+}
+
+// modWord returns the magnitude with the little-endian words xs modulo m > 0.
+func modWord(xs []big.Word, m uint) uint {
+	if m&(m-1) == 0 {
+		if len(xs) == 0 {
+			return 0
+		}
+		return uint(xs[0]) & (m - 1)
+	}
+	var r uint
+	for i := len(xs) - 1; i >= 0; i-- {
+		_, r = bits.Div(r, uint(xs[i]), m)
+	}
+	return r
+}
+
+func gcdWord(a, b uint) uint {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }

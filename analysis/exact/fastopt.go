@@ -74,7 +74,8 @@ func (e *ratOpt) value(key, cells int) *field.SmoothRat { return &e.rows[key/cel
 
 // fastOptimal is sweep.optimal on ratOpt: it sets the optimal choice, the best choices, the
 // comparison of daring with safe and, when the sweep needs them (a strategy table), each legal
-// choice's lead with optimal play afterwards. The state's value is read with optAt.
+// choice's lead with optimal play afterwards. The state's value is read with optAt or pairsAt,
+// the choices' with choicePairs; optDev is not set.
 func (w *sweep[T]) fastOptimal(st rules.State) {
 	e := w.fast
 	cells := len(w.rows[0])
@@ -173,7 +174,8 @@ func (w *sweep[T]) fastOptimal(st rules.State) {
 		}
 		return
 	}
-	// Every legal choice's lead, in lowest terms (each distinct numerator reduced once).
+	// Every legal choice's lead, in lowest terms (each distinct numerator reduced once), for
+	// choicePairs.
 	var done [rules.NumChoices]bool
 	for _, ch := range rules.Choices() {
 		if !w.legal[ch] || ch == rules.Pass {
@@ -182,14 +184,12 @@ func (w *sweep[T]) fastOptimal(st rules.State) {
 		for prev := range ch {
 			if done[prev] && e.x[prev].Cmp(&e.x[ch]) == 0 {
 				e.red[ch].Set(&e.red[prev])
-				w.optDev[ch] = w.optDev[prev]
 				done[ch] = true
 				break
 			}
 		}
 		if !done[ch] {
 			e.comb.Reduce(&e.red[ch], &e.x[ch])
-			w.optDev[ch] = any(e.red[ch].Rat()).(T)
 			done[ch] = true
 		}
 	}
@@ -198,9 +198,32 @@ func (w *sweep[T]) fastOptimal(st rules.State) {
 	} else {
 		cur.Set(&e.red[best])
 	}
-	if pass {
-		w.optDev[rules.Pass] = w.f.Sub(w.zero, w.optAt(st))
+}
+
+// pairsAt returns the mover's expected pairs in st with optimal play: (n + lead)/2.
+func (w *sweep[T]) pairsAt(st rules.State) T {
+	if w.fast == nil || st.N == 0 {
+		return pairsFromLead(w.f, w.f.FromInt(int64(st.N)), w.optAt(st))
 	}
+	return any(w.fast.value(w.key(st), len(w.rows[0])).Halve(int64(st.N), false)).(T)
+}
+
+// choicePairs returns the mover's expected pairs in the last state st, after legal choice ch and
+// optimal play afterwards; value is pairsAt(st).
+func (w *sweep[T]) choicePairs(st rules.State, ch rules.Choice, value T) T {
+	if w.fast == nil {
+		f := w.f
+		return f.Div(f.Add(f.FromInt(int64(st.N)), w.optDev[ch]), f.FromInt(2))
+	}
+	e := w.fast
+	switch {
+	case ch == rules.Pass:
+		// The other seat answers in the same state: (n - lead)/2.
+		return any(e.value(w.key(st), len(w.rows[0])).Halve(int64(st.N), true)).(T)
+	case w.optBest[ch] && e.red[ch].Sign() >= 0:
+		return value // the state's value (not the pass's 0 in its place)
+	}
+	return any(e.red[ch].Halve(int64(st.N), false)).(T)
 }
 
 // optAt returns the optimal value (the mover's lead) of st, of the current row or the one before.

@@ -14,56 +14,70 @@ var bigOne = big.NewInt(1)
 
 // ratOf returns the rational num/den, which must already be in lowest terms with den > 0.
 func ratOf(num, den *big.Int) *big.Rat {
-	z := new(big.Rat).SetInt64(1) // initialised, so Num and Denom return references
+	z := newRat()
 	z.Num().Set(num)
 	z.Denom().Set(den)
 	return z
 }
 
+// newRat returns a new rational initialised to 1, so that Num and Denom return references into
+// it: the operations below compute their results in place, with no copy.
+func newRat() *big.Rat { return new(big.Rat).SetInt64(1) }
+
+// addSub sets z to x + y, or x - y when sub is true.
+func addSub(z, x, y *big.Int, sub bool) {
+	if sub {
+		z.Sub(x, y)
+	} else {
+		z.Add(x, y)
+	}
+}
+
 // addRat returns a + b, or a - b when sub is true.
 func addRat(a, b *big.Rat, sub bool) *big.Rat {
 	an, ad, bn, bd := a.Num(), a.Denom(), b.Num(), b.Denom()
-	if sub {
-		bn = new(big.Int).Neg(bn)
-	}
-	var num, den big.Int
+	z := newRat()
+	num, den := z.Num(), z.Denom()
 	switch {
 	case ad.Cmp(bigOne) == 0:
-		// an + bn/bd = (an*bd + bn)/bd, in lowest terms because bn/bd is.
+		// an ± bn/bd = (an*bd ± bn)/bd, in lowest terms because bn/bd is.
 		num.Mul(an, bd)
-		num.Add(&num, bn)
-		return ratOf(&num, bd)
+		addSub(num, num, bn, sub)
+		den.Set(bd)
+		return z
 	case bd.Cmp(bigOne) == 0:
 		num.Mul(bn, ad)
-		num.Add(&num, an)
-		return ratOf(&num, ad)
+		addSub(num, an, num, sub)
+		den.Set(ad)
+		return z
 	}
 	g := new(big.Int).GCD(nil, nil, ad, bd)
 	if g.Cmp(bigOne) == 0 {
+		// Coprime denominators (both above 1): the result is not an integer, nor zero.
 		var t big.Int
 		num.Mul(an, bd)
 		t.Mul(bn, ad)
-		num.Add(&num, &t)
+		addSub(num, num, &t, sub)
 		den.Mul(ad, bd)
-		return ratOf(&num, &den)
+		return z
 	}
-	// t = an*(bd/g) + bn*(ad/g); the result is t/g2 over (ad/g)*(bd/g2) with g2 = gcd(t, g).
-	var adg, bdg, t, u big.Int
+	// t = an*(bd/g) ± bn*(ad/g); the result is t/g2 over (ad/g)*(bd/g2) with g2 = gcd(t, g).
+	var adg, bdg, u big.Int
 	adg.Quo(ad, g)
 	bdg.Quo(bd, g)
-	t.Mul(an, &bdg)
+	num.Mul(an, &bdg)
 	u.Mul(bn, &adg)
-	t.Add(&t, &u)
-	if t.Sign() == 0 {
+	addSub(num, num, &u, sub)
+	if num.Sign() == 0 {
 		return new(big.Rat)
 	}
-	g2 := new(big.Int).GCD(nil, nil, new(big.Int).Abs(&t), g)
+	g2 := new(big.Int).GCD(nil, nil, u.Abs(num), g)
 	if g2.Cmp(bigOne) != 0 {
-		t.Quo(&t, g2)
-		bd = new(big.Int).Quo(bd, g2)
+		num.Quo(num, g2)
+		bd = u.Quo(bd, g2)
 	}
 	den.Mul(&adg, bd)
-	return ratOf(&t, &den)
+	return z
 }
 
 // mulRat returns (an/ad) * (bn/bd) for an/ad and bn/bd in lowest terms with ad > 0; bd may be
@@ -75,12 +89,12 @@ func mulRat(an, ad, bn, bd *big.Int, invert bool) *big.Rat {
 	if invert && bd.Sign() < 0 {
 		bn, bd = new(big.Int).Neg(bn), new(big.Int).Neg(bd)
 	}
-	var num, den big.Int
+	z := newRat()
 	g1 := gcdAbs(an, bd)
 	g2 := gcdAbs(bn, ad)
-	num.Mul(quoIf(an, g1), quoIf(bn, g2))
-	den.Mul(quoIf(ad, g2), quoIf(bd, g1))
-	return ratOf(&num, &den)
+	z.Num().Mul(quoIf(an, g1), quoIf(bn, g2))
+	z.Denom().Mul(quoIf(ad, g2), quoIf(bd, g1))
+	return z
 }
 
 // gcdAbs returns gcd(|x|, |y|), or nil when it is 1 (the common case) to save a division.

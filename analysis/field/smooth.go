@@ -29,8 +29,12 @@ import (
 type Smooth struct {
 	bound  int
 	primes []uint64 // the primes up to bound, in increasing order
-	index  []int32  // index[p]: position of the prime p in primes; -1 when p is not prime
-	spf    []uint32 // spf[k]: the smallest prime factor of k, 2 <= k <= bound
+	// For the odd primes p, inv[i] = 1/p mod 2^64 and lim[i] = (2^64 - 1)/p: r is a multiple
+	// of p exactly when r*inv[i] mod 2^64 <= lim[i] (Granlund and Montgomery), a multiplication
+	// where r % p would take a division.
+	inv, lim []uint64
+	index    []int32  // index[p]: position of the prime p in primes; -1 when p is not prime
+	spf      []uint32 // spf[k]: the smallest prime factor of k, 2 <= k <= bound
 
 	// The primes are grouped in batches of consecutive primes whose product mod[b] is below 2^62;
 	// pow[b][i] is 2^(W*i) mod mod[b], W the word size of big.Word.
@@ -62,6 +66,14 @@ func NewSmooth(bound int) *Smooth {
 			if s.spf[m] == 0 {
 				s.spf[m] = uint32(k)
 			}
+		}
+	}
+	s.inv = make([]uint64, len(s.primes))
+	s.lim = make([]uint64, len(s.primes))
+	for i, p := range s.primes {
+		if p%2 == 1 {
+			s.inv[i] = inverse64(p)
+			s.lim[i] = ^uint64(0) / p
 		}
 	}
 	s.batchOf = make([]int32, len(s.primes))
@@ -125,6 +137,34 @@ func (z *SmoothRat) Sign() int { return z.num.Sign() }
 // Rat returns z as a new big.Rat (in lowest terms, as z is; no gcd is taken).
 func (z *SmoothRat) Rat() *big.Rat {
 	return RatOf(&z.num, z.denominator())
+}
+
+// Halve returns (n + z)/2, or (n - z)/2 when sub is true, as a new big.Rat in lowest terms,
+// with no gcd: with z = p/q in lowest terms, nq ± p is prime to q, so the only factor the
+// numerator and the denominator 2q can share is 2. The result's numerator and denominator share
+// one allocation.
+func (z *SmoothRat) Halve(n int64, sub bool) *big.Rat {
+	d := z.denominator()
+	numW := max(len(d.Bits())+1, len(z.num.Bits())) + 1
+	denW := len(d.Bits()) + 1
+	r := new(big.Rat).SetInt64(0) // initialised, so Num and Denom return references
+	buf := make([]big.Word, numW+denW)
+	num, den := r.Num(), r.Denom()
+	num.SetBits(buf[:0:numW])
+	den.SetBits(buf[numW : numW : numW+denW])
+	den.SetInt64(n)
+	num.Mul(den, d)
+	addSub(num, num, &z.num, sub)
+	switch {
+	case num.Sign() == 0:
+		den.SetInt64(1)
+	case num.Bit(0) == 0:
+		num.Rsh(num, 1)
+		den.Set(d)
+	default:
+		den.Lsh(d, 1)
+	}
+	return r
 }
 
 // RatOf returns a new big.Rat num/den; num/den must be in lowest terms with den > 0. The
@@ -330,7 +370,7 @@ func (c *Combination) Reduce(z *SmoothRat, x *big.Int) *SmoothRat {
 		}
 		r := s.residue(b, xs)
 		for i := max(lo, 1); i < hi; i++ {
-			if z.exp[i] > 0 && r%s.primes[i] == 0 {
+			if z.exp[i] > 0 && r*s.inv[i] <= s.lim[i] {
 				s.found = append(s.found, int32(i))
 			}
 		}
@@ -379,6 +419,16 @@ func (c *Combination) Reduce(z *SmoothRat, x *big.Int) *SmoothRat {
 	}
 	z.exp = z.exp[:k]
 	return z
+}
+
+// inverse64 returns 1/d mod 2^64 for an odd d: d*d = 1 mod 8, and each Newton step doubles the
+// number of correct low bits.
+func inverse64(d uint64) uint64 {
+	inv := d
+	for range 5 {
+		inv *= 2 - d*inv
+	}
+	return inv
 }
 
 // maxDivisor bounds the words divExact divides by.

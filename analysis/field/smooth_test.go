@@ -102,12 +102,22 @@ func TestSmoothCombinationsMatchBigRat(t *testing.T) {
 				var z SmoothRat
 				c.Reduce(&z, &x)
 				got := z.Rat()
-				if got.Cmp(want) != 0 || got.Denom().Cmp(want.Denom()) != 0 || got.Num().Cmp(want.Num()) != 0 {
+				if !sameFrac(got, want) {
 					t.Fatalf("bound %d: got %s, want %s", bound, got.RatString(), want.RatString())
 				}
 				// The exponents describe the denominator.
 				if back := smoothOf(t, s, want); !equalExp(back.exp, z.exp) {
 					t.Fatalf("bound %d: exponents %v, want %v", bound, z.exp, back.exp)
+				}
+				n := rng.Int63n(2000) - 1000
+				half := new(big.Rat).Add(want, new(big.Rat).SetInt64(n))
+				half.Quo(half, big.NewRat(2, 1))
+				if h := z.Halve(n, false); !sameFrac(h, half) {
+					t.Fatalf("(%d + %s)/2 = %s, want %s", n, want.RatString(), h.RatString(), half.RatString())
+				}
+				half.Sub(half, want)
+				if h := z.Halve(n, true); !sameFrac(h, half) {
+					t.Fatalf("(%d - %s)/2 = %s, want %s", n, want.RatString(), h.RatString(), half.RatString())
 				}
 				if z.Sign() != want.Sign() {
 					t.Fatalf("sign %d, want %d", z.Sign(), want.Sign())
@@ -203,6 +213,29 @@ func TestShiftDown(t *testing.T) {
 		got := new(big.Int).SetBits(shiftDown(append([]big.Word(nil), x.Bits()...), k))
 		if got.Cmp(want) != 0 {
 			t.Fatalf("%s >> %d = %s, want %s", x, k, got, want)
+		}
+	}
+}
+
+// sameFrac reports whether a and b have the same numerator and denominator (big.Rat.Cmp would
+// not notice a fraction left unreduced).
+func sameFrac(a, b *big.Rat) bool {
+	return a.Num().Cmp(b.Num()) == 0 && a.Denom().Cmp(b.Denom()) == 0
+}
+
+func TestDivisibilityByInverse(t *testing.T) {
+	s := NewSmooth(500)
+	rng := rand.New(rand.NewSource(5))
+	for i, p := range s.primes[1:] {
+		i++
+		for range 2000 {
+			r := uint64(rng.Int63n(1 << 62))
+			if rng.Intn(2) == 0 {
+				r -= r % p
+			}
+			if got := r*s.inv[i] <= s.lim[i]; got != (r%p == 0) {
+				t.Fatalf("%d divisible by %d: %v", r, p, got)
+			}
 		}
 	}
 }

@@ -14,15 +14,23 @@ var bigOne = big.NewInt(1)
 
 // ratOf returns the rational num/den, which must already be in lowest terms with den > 0.
 func ratOf(num, den *big.Int) *big.Rat {
-	z := newRat()
-	z.Num().Set(num)
-	z.Denom().Set(den)
+	z, n, d := newRat(len(num.Bits()), len(den.Bits()))
+	n.Set(num)
+	d.Set(den)
 	return z
 }
 
-// newRat returns a new rational initialised to 1, so that Num and Denom return references into
-// it: the operations below compute their results in place, with no copy.
-func newRat() *big.Rat { return new(big.Rat).SetInt64(1) }
+// newRat returns a new rational with references to its numerator and denominator, which have room
+// for nw and dw words in one allocation: the operations below compute their results in place,
+// with no copy. The denominator is 0 until set.
+func newRat(nw, dw int) (z *big.Rat, num, den *big.Int) {
+	z = new(big.Rat).SetInt64(0) // initialised, so Denom returns a reference
+	num, den = z.Num(), z.Denom()
+	buf := make([]big.Word, nw+dw)
+	num.SetBits(buf[:0:nw])
+	den.SetBits(buf[nw : nw : nw+dw])
+	return z, num, den
+}
 
 // addSub sets z to x + y, or x - y when sub is true.
 func addSub(z, x, y *big.Int, sub bool) {
@@ -36,8 +44,8 @@ func addSub(z, x, y *big.Int, sub bool) {
 // addRat returns a + b, or a - b when sub is true.
 func addRat(a, b *big.Rat, sub bool) *big.Rat {
 	an, ad, bn, bd := a.Num(), a.Denom(), b.Num(), b.Denom()
-	z := newRat()
-	num, den := z.Num(), z.Denom()
+	la, lb := len(an.Bits())+len(bd.Bits()), len(bn.Bits())+len(ad.Bits())
+	z, num, den := newRat(max(la, lb)+1, len(ad.Bits())+len(bd.Bits()))
 	switch {
 	case ad.Cmp(bigOne) == 0:
 		// an ± bn/bd = (an*bd ± bn)/bd, in lowest terms because bn/bd is.
@@ -89,11 +97,11 @@ func mulRat(an, ad, bn, bd *big.Int, invert bool) *big.Rat {
 	if invert && bd.Sign() < 0 {
 		bn, bd = new(big.Int).Neg(bn), new(big.Int).Neg(bd)
 	}
-	z := newRat()
+	z, num, den := newRat(len(an.Bits())+len(bn.Bits()), len(ad.Bits())+len(bd.Bits()))
 	g1 := gcdAbs(an, bd)
 	g2 := gcdAbs(bn, ad)
-	z.Num().Mul(quoIf(an, g1), quoIf(bn, g2))
-	z.Denom().Mul(quoIf(ad, g2), quoIf(bd, g1))
+	num.Mul(quoIf(an, g1), quoIf(bn, g2))
+	den.Mul(quoIf(ad, g2), quoIf(bd, g1))
 	return z
 }
 

@@ -147,11 +147,7 @@ func (z *SmoothRat) Halve(n int64, sub bool) *big.Rat {
 	d := z.denominator()
 	numW := max(len(d.Bits())+1, len(z.num.Bits())) + 1
 	denW := len(d.Bits()) + 1
-	r := new(big.Rat).SetInt64(0) // initialised, so Num and Denom return references
-	buf := make([]big.Word, numW+denW)
-	num, den := r.Num(), r.Denom()
-	num.SetBits(buf[:0:numW])
-	den.SetBits(buf[numW : numW : numW+denW])
+	r, num, den := newRat(numW, denW)
 	den.SetInt64(n)
 	num.Mul(den, d)
 	addSub(num, num, &z.num, sub)

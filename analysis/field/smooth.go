@@ -46,7 +46,6 @@ type Smooth struct {
 	// Scratch.
 	word  big.Int
 	found []int32
-	quo   []big.Word
 }
 
 // NewSmooth returns the arithmetic of rationals whose denominators are bound-smooth.
@@ -371,8 +370,10 @@ func (c *Combination) Reduce(z *SmoothRat, x *big.Int) *SmoothRat {
 			}
 		}
 	}
-	if len(s.found) > 0 {
-		// Each found prime divides x once: divide by their product, a word at a time.
+	// Divide them out in rounds: each prime found divides x once, so divide by their product (a
+	// word at a time); then test again those that may divide x still (their exponent in T is not
+	// used up), one residue per batch, and so on.
+	for len(s.found) > 0 {
 		w := uint(1)
 		for _, i := range s.found {
 			p := uint(s.primes[i])
@@ -387,20 +388,19 @@ func (c *Combination) Reduce(z *SmoothRat, x *big.Int) *SmoothRat {
 		}
 		xs, _ = divExact(xs, xs, w)
 		ds, _ = divExact(ds, ds, w)
-		// Then as often again as each divides.
+		next, batch, r := s.found[:0], int32(-1), uint64(0)
 		for _, i := range s.found {
-			p := uint(s.primes[i])
-			for z.exp[i] > 0 {
-				s.quo = growWords(s.quo, len(xs))
-				q, ok := divExact(s.quo, xs, p)
-				if !ok {
-					break
-				}
-				xs = xs[:copy(xs, q)]
-				ds, _ = divExact(ds, ds, p)
-				z.exp[i]--
+			if z.exp[i] == 0 {
+				continue
+			}
+			if b := s.batchOf[i]; b != batch {
+				batch, r = b, s.residue(int(b), xs)
+			}
+			if r*s.inv[i] <= s.lim[i] {
+				next = append(next, i)
 			}
 		}
+		s.found = next
 	}
 	x.SetBits(xs)
 	if neg {
@@ -480,13 +480,6 @@ func shiftDown(x []big.Word, k uint) []big.Word {
 		n--
 	}
 	return x[:n]
-}
-
-func growWords(w []big.Word, n int) []big.Word {
-	if cap(w) < n {
-		return make([]big.Word, n, 2*n)
-	}
-	return w[:n]
 }
 
 // residue returns the number with the little-endian words ws modulo mod[b].

@@ -220,8 +220,8 @@ func (w *sweep[T]) choicePairs(st rules.State, ch rules.Choice, value T) T {
 	case ch == rules.Pass:
 		// The other seat answers in the same state: (n - lead)/2.
 		return any(e.value(w.key(st), len(w.rows[0])).Halve(int64(st.N), true)).(T)
-	case w.optBest[ch] && e.red[ch].Sign() >= 0:
-		return value // the state's value (not the pass's 0 in its place)
+	case w.optBest[ch]:
+		return value // a best choice other than a pass: the state's value
 	}
 	return any(e.red[ch].Halve(int64(st.N), false)).(T)
 }

@@ -24,8 +24,8 @@ import (
 //     word base, one multiply-add per word and product of primes, and only the primes found to
 //     divide it are divided out.
 //
-// A Smooth holds growing tables and is not safe for concurrent use; values (SmoothRat) may be
-// shared freely once made.
+// A Smooth holds growing tables, and a SmoothRat sets its denominator on first use: neither is
+// safe for concurrent use.
 type Smooth struct {
 	bound  int
 	primes []uint64 // the primes up to bound, in increasing order
@@ -92,9 +92,6 @@ func NewSmooth(bound int) *Smooth {
 	s.pow = make([][]uint64, len(s.mod))
 	return s
 }
-
-// Bound returns the largest prime a denominator may contain.
-func (s *Smooth) Bound() int { return s.bound }
 
 // SmoothRat is a rational number num/den in lowest terms, den > 0, with den = the product of
 // primes[i]^exp[i] of its Smooth (exp may be shorter than primes: the missing exponents are 0).
@@ -173,7 +170,6 @@ func RatOf(num, den *big.Int) *big.Rat { return ratOf(num, den) }
 // terms.
 type Combination struct {
 	s      *Smooth
-	ops    []*SmoothRat
 	scaled []*big.Int // scaled[i] = num_i * (L / den_i), L the least common denominator
 	store  []big.Int  // backing for scaled
 	exp    []int32    // exponents of T
@@ -244,10 +240,9 @@ func (s *Smooth) mulPowers(z *big.Int, hi, lo []int32) {
 }
 
 // Reset makes ops the operands of c and q (>= 1, bound-smooth) the extra factor of the common
-// denominator. The operands must not change while c uses them.
+// denominator; c keeps what it needs of them.
 func (c *Combination) Reset(q uint64, ops ...*SmoothRat) {
 	s := c.s
-	c.ops = append(c.ops[:0], ops...)
 	// The exponents of L: the largest of the operands'.
 	n := 0
 	for _, op := range ops {

@@ -46,3 +46,23 @@ func BenchmarkTableExactTwoKnown150(b *testing.B) {
 func BenchmarkTableFloatPerfect5000(b *testing.B) {
 	benchTable[float64](b, field.Float{}, exact.Model{}, 5000)
 }
+
+// BenchmarkTableExactPublishedTwoKnown150 is the exact optimal table up to n = 150 in the model of
+// the published (n, k) solvers: pass rule two-known, choices daring, safe and pass.
+func BenchmarkTableExactPublishedTwoKnown150(b *testing.B) {
+	m := exact.Model{Pass: rules.PassTwoKnown, Choices: rules.NewChoiceSet(rules.Daring, rules.Safe, rules.Pass)}
+	benchTable[*big.Rat](b, field.Rat{}, m, 150)
+}
+
+// BenchmarkEvaluateExactPerfect500 is the exact value of optimal play against optimal play from
+// (500, 500), perfect memory: memsim solve --pairs 500.
+func BenchmarkEvaluateExactPerfect500(b *testing.B) {
+	mu := exact.Matchup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
+	st := rules.State{N: 500, J: 500}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := exact.Evaluate(context.Background(), field.Rat{}, exact.Model{}, mu, st); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

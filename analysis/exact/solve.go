@@ -108,9 +108,14 @@ func Evaluate[T any](ctx context.Context, f field.Field[T], m Model, mu Matchup,
 		res.PairsBySeat = []T{res.ExpectedPairs, f.Sub(n, res.ExpectedPairs)}
 		return res, nil
 	}
+	// With both seats optimal, the optimal sweep alone gives the answer: the mover's lead is the
+	// optimal value and the seats share the pairs (each seat's pairs follow from the lead).
+	selfPlay := mu.Players == 2 && mu.Policy == rules.PolicyOptimal && mu.Opponent == rules.PolicyOptimal
 	switch {
 	case mu.Players == 1:
 		w.needSolo = true
+		w.needOpt = false // solitaire's optimum is its own (fewest turns)
+	case selfPlay:
 	case mu.Players == 2:
 		w.needPair = true
 		w.needMulti = m.Pass == rules.PassNever
@@ -124,6 +129,10 @@ func Evaluate[T any](ctx context.Context, f field.Field[T], m Model, mu Matchup,
 	res.State, res.Players = st, mu.Players
 	n := f.FromInt(int64(st.N))
 	switch {
+	case selfPlay:
+		res.ExpectedLead = w.optAt(st)
+		res.ExpectedPairs = pairsFromLead(f, n, res.ExpectedLead)
+		res.PairsBySeat = []T{res.ExpectedPairs, f.Sub(n, res.ExpectedPairs)}
 	case mu.Players == 1:
 		res.ExpectedTurns, res.ExpectedLucky = c.solo[0], c.solo[1]
 		return res, nil
@@ -184,6 +193,11 @@ type sweep[T any] struct {
 
 	// lead, when not nil, extends the sweep with the lead (a role plays to win).
 	lead *leadSweep[T]
+
+	// fast, when not nil, computes the optimal values in exact arithmetic (ratOpt); needDev asks
+	// for every legal choice's lead in optDev, not only the choice made (a strategy table).
+	fast               *ratOpt
+	needDev, needProbs bool
 }
 
 func newSweep[T any](f field.Field[T], m Model, mu Matchup, st rules.State) (*sweep[T], error) {
@@ -230,6 +244,12 @@ func (w *sweep[T]) run(ctx context.Context, maxPairs int, visit func(st rules.St
 			w.lead.rows[r] = make([]leadCell[T], (maxPairs+1)*w.stride)
 		}
 	}
+	w.fast = nil
+	if useFastOpt(w) {
+		w.fast = newRatOpt(maxPairs, w.m.Singletons, (maxPairs+1)*w.stride)
+	}
+	// The probabilities in the field, for every evaluator but ratOpt (which reads the outcomes').
+	w.needProbs = w.needPair || w.needMulti || w.needSolo || w.needDist || w.lead != nil || (w.needOpt && w.fast == nil)
 	for n := 0; n <= maxPairs; n++ {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("solver stopped at %d pairs: %w", n, err)
@@ -256,6 +276,9 @@ func (w *sweep[T]) state(st rules.State) {
 	c := w.at(st)
 	if st.N == 0 {
 		w.terminal(c)
+		if w.fast != nil {
+			w.fast.value(w.key(st), len(w.rows[0])).SetInt64(0)
+		}
 		if w.lead != nil {
 			w.lead.state(st)
 		}
@@ -269,11 +292,16 @@ func (w *sweep[T]) state(st rules.State) {
 			continue
 		}
 		w.outs[ch] = w.m.Outcomes(st, ch, w.outs[ch])
-		for _, o := range w.outs[ch] {
-			w.probs[ch] = append(w.probs[ch], w.f.FromFrac(o.Prob.Num, o.Prob.Den))
+		if w.needProbs {
+			for _, o := range w.outs[ch] {
+				w.probs[ch] = append(w.probs[ch], w.f.FromFrac(o.Prob.Num, o.Prob.Den))
+			}
 		}
 	}
-	if w.needOpt {
+	switch {
+	case w.needOpt && w.fast != nil:
+		w.fastOptimal(st)
+	case w.needOpt:
 		w.optimal(st, c)
 	}
 	if w.needPair {

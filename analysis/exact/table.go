@@ -47,21 +47,19 @@ func Table[T any](ctx context.Context, f field.Field[T], m Model, maxPairs int, 
 	if err != nil {
 		return err
 	}
-	w.needOpt = true
+	w.needOpt, w.needDev = true, true
 	var tc TableCell[T]
-	two := f.FromInt(2)
 	return w.run(ctx, maxPairs, func(st rules.State) error {
 		if st.N == 0 {
 			return nil
 		}
-		n := f.FromInt(int64(st.N))
 		tc.State = st
-		tc.Value = pairsFromLead(f, n, w.at(st).opt)
+		tc.Value = w.pairsAt(st)
 		tc.Legal = w.legal
 		tc.Best = tc.Best[:0]
 		for _, ch := range rules.Choices() {
 			if w.legal[ch] {
-				tc.ChoiceValue[ch] = f.Div(f.Add(n, w.optDev[ch]), two)
+				tc.ChoiceValue[ch] = w.choicePairs(st, ch, tc.Value)
 			}
 			if w.optBest[ch] {
 				tc.Best = append(tc.Best, ch)
@@ -70,7 +68,7 @@ func Table[T any](ctx context.Context, f field.Field[T], m Model, maxPairs int, 
 		tc.Choice = w.optChoice
 		tc.Code = CodeEqual
 		if rules.HasDecision(st) && w.legal[rules.Safe] {
-			switch f.Cmp(w.optDev[rules.Daring], w.optDev[rules.Safe]) {
+			switch w.cmpDaringSafe() {
 			case 1:
 				tc.Code = CodeDaring
 			case -1:

@@ -3,6 +3,7 @@ package field
 import (
 	"fmt"
 	"math/big"
+	"math/rand"
 	"testing"
 )
 
@@ -106,5 +107,73 @@ func TestRatAgreesWithBigRat(t *testing.T) {
 	}
 	if checks < 1000 {
 		t.Fatalf("only %d checks", checks)
+	}
+}
+
+// TestRatAgreesWithBigRatRandom compares the field's exact operations with math/big's own on
+// random fractions of up to a few thousand bits whose parts share small prime factors (so that
+// every reduction path is taken: one-word operands, coprime and common denominators, integers),
+// and checks that the operands are left unchanged.
+func TestRatAgreesWithBigRatRandom(t *testing.T) {
+	var f Rat
+	rng := rand.New(rand.NewSource(7))
+	smallPrimes := []int64{2, 3, 5, 7, 11, 13, 101, 997}
+	part := func() *big.Int {
+		x := big.NewInt(1)
+		switch rng.Intn(4) {
+		case 0: // one word
+			x.SetInt64(1 + rng.Int63n(1<<40))
+		case 1: // large
+			x.Rand(rng, new(big.Int).Lsh(big.NewInt(1), uint(64+rng.Intn(3000))))
+			x.Add(x, big.NewInt(1))
+		}
+		for range rng.Intn(12) {
+			x.Mul(x, big.NewInt(smallPrimes[rng.Intn(len(smallPrimes))]))
+		}
+		return x
+	}
+	value := func() *big.Rat {
+		if rng.Intn(10) == 0 {
+			return new(big.Rat)
+		}
+		num, den := part(), part()
+		if rng.Intn(2) == 0 {
+			num.Neg(num)
+		}
+		if rng.Intn(5) == 0 {
+			den.SetInt64(1)
+		}
+		return new(big.Rat).SetFrac(num, den)
+	}
+	trials := 3000
+	if testing.Short() {
+		trials = 500
+	}
+	for range trials {
+		a, b := value(), value()
+		a0, b0 := new(big.Rat).Set(a), new(big.Rat).Set(b)
+		ops := []struct {
+			name      string
+			got, want *big.Rat
+		}{
+			{"add", f.Add(a, b), new(big.Rat).Add(a, b)},
+			{"sub", f.Sub(a, b), new(big.Rat).Sub(a, b)},
+			{"mul", f.Mul(a, b), new(big.Rat).Mul(a, b)},
+		}
+		if b.Sign() != 0 {
+			ops = append(ops, struct {
+				name      string
+				got, want *big.Rat
+			}{"div", f.Div(a, b), new(big.Rat).Quo(a, b)})
+		}
+		for _, op := range ops {
+			if op.got.Num().Cmp(op.want.Num()) != 0 || op.got.Denom().Cmp(op.want.Denom()) != 0 {
+				t.Fatalf("%s(%s, %s) = %s/%s, want %s", op.name, a.RatString(), b.RatString(),
+					op.got.Num(), op.got.Denom(), op.want.RatString())
+			}
+		}
+		if a.Cmp(a0) != 0 || b.Cmp(b0) != 0 {
+			t.Fatalf("operands changed: %s %s, were %s %s", a.RatString(), b.RatString(), a0.RatString(), b0.RatString())
+		}
 	}
 }

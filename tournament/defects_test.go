@@ -1,0 +1,120 @@
+package tournament_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"testing"
+
+	"memsim/tournament"
+)
+
+// threeMatches is a tournament of three matches of the same shape: one deal size, two seats, both
+// seat orders, the same deals.
+const threeMatches = `seed: 5
+games: 2000
+rules: {pairs: [4]}
+players:
+  - {name: a, policy: parity}
+  - {name: b, policy: daring}
+  - {name: c, policy: safe}
+`
+
+// finishedCheckpoint plays src and returns its checkpoint after the last match.
+func finishedCheckpoint(t *testing.T, src string) []byte {
+	t.Helper()
+	tr, err := parse(t, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var last []byte
+	_, err = tr.Play(context.Background(), tournament.Options{Workers: 2, Checkpoint: func(c *tournament.Checkpoint) error {
+		last, err = json.Marshal(c)
+		return err
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return last
+}
+
+// Issue 13, trust: "Swapping two finished matches swaps two matchups' results." Swapped in the
+// file, they are refused: the content no longer matches its hash.
+func TestDefectSwappedFinishedMatches(t *testing.T) {
+	saved := finishedCheckpoint(t, threeMatches)
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(saved, &raw); err != nil {
+		t.Fatal(err)
+	}
+	var done []json.RawMessage
+	if err := json.Unmarshal(raw["done"], &done); err != nil {
+		t.Fatal(err)
+	}
+	if len(done) != 3 {
+		t.Fatalf("%d finished matches, want 3", len(done))
+	}
+	done[0], done[2] = done[2], done[0]
+	raw["done"], _ = json.Marshal(done)
+	swapped, _ := json.Marshal(raw)
+	tr, err := parse(t, threeMatches)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tr.LoadCheckpoint(swapped); !errors.Is(err, tournament.ErrDamaged) {
+		t.Errorf("swapped finished matches: %v, want %v", err, tournament.ErrDamaged)
+	}
+}
+
+// The same swap with the hash recomputed (TestEditedCheckpointsAreChecked's edits) passes every
+// check: nothing in a finished match's tallies says which match it is, so two matches of the same
+// shape (deal size, seats, deals) can trade places, and the resumed run reports each one's results
+// under the other's players. Issue 13 asks that "the matches match the configuration in order".
+func TestDefectSwappedFinishedMatchesWithTheirHash(t *testing.T) {
+	t.Skip("not fixed: a checkpoint's finished matches carry no identity; two of the same shape swapped, with the hash recomputed, are accepted")
+	saved := finishedCheckpoint(t, threeMatches)
+	tr, err := parse(t, threeMatches)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ck, err := tr.LoadCheckpoint(saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ck.Done[0], ck.Done[2] = ck.Done[2], ck.Done[0]
+	data, err := json.Marshal(ck)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr2, _ := parse(t, threeMatches)
+	if _, err := tr2.LoadCheckpoint(data); err == nil {
+		t.Error("two finished matches swapped, hash recomputed: accepted")
+	}
+}
+
+// FuzzLoadShardResult feeds LoadShardResult arbitrary shard files, with their configuration and
+// hash made right so that the number checks meet them: nothing may panic, and an error is one
+// line. (Issue 13's "Done when": the fuzz targets also cover shard reading.)
+func FuzzLoadShardResult(f *testing.F) {
+	f.Add([]byte(`{"version":2,"shard":1,"shards":1,"results":[null,null]}`))
+	f.Add([]byte(`{"version":2,"shard":1,"shards":2,"results":[{"Orders":[null]},{"Orders":[{"Share":[[1,-1]]}]}]}`))
+	f.Add([]byte(`{"version":2,"shard":3,"shards":2,"results":[]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var s tournament.ShardResult
+		type plain tournament.ShardResult
+		if json.Unmarshal(data, (*plain)(&s)) != nil {
+			return
+		}
+		tr, err := parse(t, trustConfig)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.ConfigHash, s.Seed = tournament.ConfigHash(tr.Config), tr.Config.Seed
+		fixed, err := json.Marshal(&s)
+		if err != nil {
+			return
+		}
+		if _, err := tr.LoadShardResult(fixed); err != nil {
+			oneLine(t, "fuzz", err)
+		}
+	})
+}

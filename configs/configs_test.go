@@ -52,7 +52,7 @@ func TestDefaultParses(t *testing.T) {
 	}
 	want := &Tournament{
 		File: "configs/default.yaml", Name: "default", Seed: 20261121, Games: 200000, Workers: 0,
-		Paired: true, LuckAdjusted: true, Format: RoundRobin,
+		Paired: false, LuckAdjusted: true, Format: RoundRobin,
 		Rules: Rules{Pairs: []int{12, 26}, Singletons: 0, PlayersPerGame: 2, Pass: rules.PassNever},
 		Players: []Player{
 			{Name: "optimal", Policy: "optimal"},
@@ -80,7 +80,7 @@ func TestDefaultsFilled(t *testing.T) {
 		file: "dir/mini.v2.yaml",
 		src:  two,
 		want: Tournament{
-			File: "dir/mini.v2.yaml", Name: "mini.v2", Seed: 1, Games: 100000, Workers: 0, Paired: true, LuckAdjusted: true,
+			File: "dir/mini.v2.yaml", Name: "mini.v2", Seed: 1, Games: 100000, Workers: 0, Paired: false, LuckAdjusted: true,
 			Format: RoundRobin, Rules: Rules{Pairs: []int{12}, Singletons: 0, PlayersPerGame: 2, Pass: rules.PassNever},
 			Players: []Player{{Name: "a", Policy: "optimal"}, {Name: "b", Policy: "parity"}},
 			Output:  "results",
@@ -90,7 +90,7 @@ func TestDefaultsFilled(t *testing.T) {
 		file: "n.yaml",
 		src:  "name: ~\nseed: null\ngames:\nworkers: ~\npaired: ~\nformat: ~\nrules:\noutput: ~\n" + two,
 		want: Tournament{
-			File: "n.yaml", Name: "n", Seed: 1, Games: 100000, Paired: true, LuckAdjusted: true,
+			File: "n.yaml", Name: "n", Seed: 1, Games: 100000, Paired: false, LuckAdjusted: true,
 			Rules:   Rules{Pairs: []int{12}, PlayersPerGame: 2},
 			Players: []Player{{Name: "a", Policy: "optimal"}, {Name: "b", Policy: "parity"}},
 			Output:  "results",

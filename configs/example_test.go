@@ -37,7 +37,7 @@ players:
 	_, err = configs.Parse("configs/bad.yaml", []byte("gmaes: 1000\n"), opts)
 	fmt.Println(err)
 	// Output:
-	// classic 1 1000 round-robin true [12 26] never
+	// classic 1 1000 round-robin false [12 26] never
 	// optimal at 4:5
 	// br at 5:5
 	// forgetful at 6:5

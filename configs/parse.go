@@ -255,9 +255,7 @@ func (p *parser) tournament(top *yaml.Node) (*Tournament, error) {
 	if luck == nil {
 		t.LuckAdjusted = true
 	}
-	if paired == nil {
-		t.Paired = perGame == 2
-	} else if t.Paired && perGame != 2 {
+	if paired != nil && t.Paired && perGame != 2 {
 		return nil, p.errAt(paired, "paired", "true needs rules.players_per_game 2, but it is %d", perGame)
 	}
 	if t.Stop != nil && t.Stop.SPRT != nil && !t.Paired {

@@ -9,7 +9,7 @@ import (
 func TestStop(t *testing.T) {
 	opts := Options{Policies: []string{"safe", "daring"}, MaxPairs: 100}
 	two := "players: [{name: a, policy: safe}, {name: b, policy: daring}]\n"
-	cfg, err := Parse("s.yaml", []byte(two+"stop: {precision: 0.05, sprt: {d: 0.2, alpha: 0.05, beta: 0.1}}\n"), opts)
+	cfg, err := Parse("s.yaml", []byte(two+"paired: true\nstop: {precision: 0.05, sprt: {d: 0.2, alpha: 0.05, beta: 0.1}}\n"), opts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 // threeMatches is a tournament of three matches of the same shape: one deal size, two seats, both
 // seat orders, the same deals.
 const threeMatches = `seed: 5
+paired: true
 games: 2000
 rules: {pairs: [4]}
 players:

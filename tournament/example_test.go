@@ -14,6 +14,7 @@ import (
 func Example() {
 	src := []byte(`name: example
 seed: 7
+paired: true
 games: 20000
 rules: {pairs: 8}
 players:

@@ -83,6 +83,7 @@ players:
 // uses them, changes them, and must be recorded deliberately with -update.
 func TestStreamsGolden(t *testing.T) {
 	tr, err := parse(t, `seed: 20261123
+paired: true
 games: 6
 rules: {pairs: [3, 8], pass: always}
 players:

@@ -16,6 +16,7 @@ import (
 )
 
 const trustConfig = `seed: 17
+paired: true
 games: 33000
 rules: {pairs: [3, 4]}
 players:

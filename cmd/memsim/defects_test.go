@@ -27,6 +27,7 @@ import (
 // tinyTournament plays fast: two players without an exact model (so no convergence or
 // distribution figures), two deal sizes (two matches, so a checkpoint has two finished ones).
 const tinyTournament = `seed: 3
+paired: true
 games: 2000
 rules: {pairs: [3, 4]}
 players:
@@ -334,6 +335,7 @@ func TestDefectLastLineAfterResume(t *testing.T) {
 func TestDefectLastLineWithAStopRule(t *testing.T) {
 	dir := t.TempDir()
 	cfg := writeConfig(t, dir, "stop", `seed: 4
+paired: true
 games: 1000000
 rules: {pairs: [4]}
 players:

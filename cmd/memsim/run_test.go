@@ -345,6 +345,7 @@ func TestReportRegenerates(t *testing.T) {
 // the report labels them.
 func TestRunStopsEarly(t *testing.T) {
 	body := `seed: 5
+paired: true
 games: 1000000
 rules: {pairs: [6]}
 players:

@@ -260,15 +260,11 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Matchup, n int
 		for i, c := range tally.Share[0] {
 			observed[i] = float64(c)
 		}
-		// The rates of wins and draws, against their exact probabilities, with the exact
-		// binomial standard errors.
-		wdl, err := exact.WinDrawLoss(ctx, field.Float{}, model, mu, st)
-		if err != nil {
-			return nil, err
-		}
-		want := [2]float64{wdl[0].Win, wdl[0].Draw}
+		// The rates of wins and draws, against their exact probabilities (the distribution's
+		// masses above and at a level game), with the exact binomial standard errors.
+		want := [2]float64{d.Win, d.Draw}
 		if swap {
-			want[0] = wdl[0].Loss
+			want[0] = d.Loss
 		}
 		for k, got := range [2]int64{tally.Wins[0], tally.Draws[0]} {
 			rate := float64(got) / float64(tally.Games)

@@ -260,49 +260,6 @@ func (q *solveQuery) checkSize(n int, flagName string) error {
 // only a guard against absurd input.
 const maxLead = 1000000
 
-func (fl *solveFlags) tableQuery(q *solveQuery, set map[string]bool) error {
-	for _, name := range []string{"pairs", "unknown", "players", "lead", "distribution"} {
-		if set[name] {
-			return usagef("--%s does not go with --table (the table is for 2 players, every n <= --pairs-max)", name)
-		}
-	}
-	switch {
-	case !set["pairs-max"]:
-		return requiredWith("--pairs-max N", "--table", "the largest deal size of the table, at least 1")
-	case fl.pairsMax < 1:
-		return usagef("--pairs-max %d: must be at least 1", fl.pairsMax)
-	}
-	q.pairsMax = fl.pairsMax
-	q.state = rules.State{S: fl.singletons, F: fl.singletons}
-	if set["unseen-singletons"] {
-		if fl.unseen < 0 || fl.unseen > fl.singletons {
-			return usagef("--unseen-singletons %d: must be between 0 and --singletons %d", fl.unseen, fl.singletons)
-		}
-		q.state.F = fl.unseen
-	}
-	q.matchup = exact.Matchup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
-	if !set["policy"] && !set["opponent"] {
-		return nil
-	}
-	p, err := parsePolicy("--policy", fl.policy)
-	if err != nil {
-		return err
-	}
-	if !p.PlaysToWin() {
-		if p != rules.PolicyOptimal || set["opponent"] {
-			return usagef("--policy %s with --table: the table is of the optimal policy, or of a policy that plays to win (win-optimal, or win-best-response with --opponent)", fl.policy)
-		}
-		return nil
-	}
-	q.matchup.Policy, q.matchup.Opponent = p, p
-	if set["opponent"] {
-		if q.matchup.Opponent, err = parsePolicy("--opponent", fl.opponent); err != nil {
-			return err
-		}
-	}
-	return q.checkMatchup(set["opponent"])
-}
-
 func parsePolicy(flagName, name string) (rules.Policy, error) {
 	p, err := rules.ParsePolicy(name)
 	if err != nil {
@@ -347,39 +304,4 @@ func (q *solveQuery) run(ctx context.Context, w *bufio.Writer) error {
 		return runQuery[float64](ctx, q, field.Float{}, w)
 	}
 	return runQuery[*big.Rat](ctx, q, field.Rat{}, w)
-}
-
-func runQuery[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bufio.Writer) error {
-	if q.table && q.matchup.Policy.PlaysToWin() {
-		return writeWinTable(ctx, q, f, w)
-	}
-	if q.table {
-		return writeTable(ctx, q, f, w)
-	}
-	res, err := exact.Evaluate(ctx, f, q.model, q.matchup, q.state)
-	if err != nil {
-		return err
-	}
-	var dist *exact.ScoreDistribution[T]
-	var wdl *exact.WDL[T]
-	switch {
-	case q.dist:
-		d, err := exact.Distribution(ctx, f, q.model, q.matchup, q.state)
-		if err != nil {
-			return err
-		}
-		dist, wdl = &d, &exact.WDL[T]{Win: d.Win, Draw: d.Draw, Loss: d.Loss}
-	case q.matchup.Policy.PlaysToWin() || q.matchup.Opponent.PlaysToWin():
-		// A matchup that plays to win is judged by its outcomes, which cost far less than the
-		// whole distribution.
-		both, err := exact.WinDrawLoss(ctx, f, q.model, q.matchup, q.state)
-		if err != nil {
-			return err
-		}
-		wdl = &both[0]
-	}
-	if q.json {
-		return writeResultJSON(q, f, res, wdl, dist, w)
-	}
-	return writeResultText(q, f, res, wdl, dist, w)
 }

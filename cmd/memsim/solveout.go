@@ -192,74 +192,6 @@ type tableCellJSON struct {
 	Value   number   `json:"value"`
 }
 
-// writeTable streams the strategy table: every state with n <= pairs-max (and, with singletons,
-// the requested number of unseen singletons).
-func writeTable[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bufio.Writer) error {
-	if q.json {
-		head, err := json.Marshal(q.modelJSON())
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(w, "{\"model\":%s,\"cells\":[", head)
-	} else {
-		fmt.Fprintf(w, "# optimal strategy table: %s memory, pass %s%s, singletons %d (unseen %d)\n",
-			q.model.Memory, q.model.Pass, choicesNote(q.model.Choices), q.state.S, q.state.F)
-		fmt.Fprintln(w, "# row n, then one code per j (unknown pairs) from j = 1 (or the least j the memory allows) to n")
-		fmt.Fprintln(w, "# codes: 0 safe is better, 1 daring is better, 2 equal or no choice (daring against safe, optimal afterwards)")
-	}
-	first, row := true, -1
-	var cellJSON tableCellJSON
-	err := exact.Table(ctx, f, q.model, q.pairsMax, func(c *exact.TableCell[T]) error {
-		st := c.State
-		if st.F != q.state.F {
-			return nil
-		}
-		if q.json {
-			cellJSON = tableCellJSON{Pairs: st.N, Unknown: st.J, Code: c.Code, Value: num(f, c.Value), Best: cellJSON.Best[:0]}
-			if st.S > 0 {
-				fu := st.F
-				cellJSON.Unseen = &fu
-			}
-			for _, b := range c.Best {
-				cellJSON.Best = append(cellJSON.Best, b.String())
-			}
-			b, err := json.Marshal(cellJSON)
-			if err != nil {
-				return err
-			}
-			if !first {
-				w.WriteByte(',')
-			}
-			first = false
-			_, err = w.Write(b)
-			return err
-		}
-		if st.J == 0 {
-			return nil
-		}
-		if st.N != row {
-			if row >= 0 {
-				w.WriteByte('\n')
-			}
-			row = st.N
-			fmt.Fprintf(w, "%d:", st.N)
-		}
-		_, err := fmt.Fprintf(w, " %d", c.Code)
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	if q.json {
-		_, err = w.WriteString("]}\n")
-		return err
-	}
-	if row >= 0 {
-		w.WriteByte('\n')
-	}
-	return nil
-}
-
 type winCellJSON struct {
 	Pairs   int      `json:"pairs"`
 	Unknown int      `json:"unknown"`
@@ -273,85 +205,37 @@ type winCellJSON struct {
 // choiceLetters abbreviates the choices in the text of a win table.
 var choiceLetters = [rules.NumChoices]byte{rules.Daring: 'D', rules.Safe: 'S', rules.KnownFirst: 'K', rules.Pass: 'P'}
 
-// writeWinTable streams the table of a policy that plays to win: its choice in every state with
-// n <= pairs-max and every lead |d| <= pairs-max - n (and, with singletons, the requested number
-// of unseen singletons); the JSON cells add every best choice and the value P(win) + P(draw)/2.
-func writeWinTable[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bufio.Writer) error {
-	mu := q.matchup
-	name := mu.Policy.String()
-	if mu.Policy == rules.PolicyWinBestResponse {
-		name += " to " + mu.Opponent.String()
+func runQuery[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bufio.Writer) error {
+	if q.table && q.matchup.Policy.PlaysToWin() {
+		return writeWinTable(ctx, q, f, w)
 	}
-	if q.json {
-		head, err := json.Marshal(q.modelJSON())
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(w, "{\"model\":%s,\"cells\":[", head)
-	} else {
-		fmt.Fprintf(w, "# %s strategy table: %s memory, pass %s%s, singletons %d (unseen %d)\n",
-			name, q.model.Memory, q.model.Pass, choicesNote(q.model.Choices), q.state.S, q.state.F)
-		fmt.Fprintln(w, "# row n and d (the mover's lead: its pairs minus the other's, |d| <= pairs-max - n), then one choice per j (unknown pairs) from j = 1 (or the least j the memory allows) to n")
-		fmt.Fprintln(w, "# choices: D daring, S safe, K known-first, P pass (the first best in that order; P(win) + P(draw)/2, both policies played afterwards)")
+	if q.table {
+		return writeTable(ctx, q, f, w)
 	}
-	first := true
-	// The text rows of one n, by lead, flushed when n changes.
-	row, rows := -1, map[int][]byte{}
-	flush := func() {
-		for d := -(q.pairsMax - row); d <= q.pairsMax-row; d++ {
-			if len(rows[d]) > 0 {
-				fmt.Fprintf(w, "%d d=%d:%s\n", row, d, rows[d])
-			}
-		}
-		clear(rows)
-	}
-	var cell winCellJSON
-	err := exact.WinTable(ctx, f, q.model, mu, q.pairsMax, func(c *exact.WinCell[T]) error {
-		st := c.State
-		if st.F != q.state.F {
-			return nil
-		}
-		if q.json {
-			cell = winCellJSON{Pairs: st.N, Unknown: st.J, Lead: st.Lead, Choice: c.Choice.String(), Value: num(f, c.Value), Best: cell.Best[:0]}
-			if st.S > 0 {
-				fu := st.F
-				cell.Unseen = &fu
-			}
-			for _, b := range c.Best {
-				cell.Best = append(cell.Best, b.String())
-			}
-			b, err := json.Marshal(cell)
-			if err != nil {
-				return err
-			}
-			if !first {
-				w.WriteByte(',')
-			}
-			first = false
-			_, err = w.Write(b)
-			return err
-		}
-		if st.J == 0 {
-			return nil
-		}
-		if st.N != row {
-			if row >= 0 {
-				flush()
-			}
-			row = st.N
-		}
-		rows[st.Lead] = append(rows[st.Lead], ' ', choiceLetters[c.Choice])
-		return nil
-	})
+	res, err := exact.Evaluate(ctx, f, q.model, q.matchup, q.state)
 	if err != nil {
 		return err
 	}
+	var dist *exact.ScoreDistribution[T]
+	var wdl *exact.WDL[T]
+	switch {
+	case q.dist:
+		d, err := exact.Distribution(ctx, f, q.model, q.matchup, q.state)
+		if err != nil {
+			return err
+		}
+		dist, wdl = &d, &exact.WDL[T]{Win: d.Win, Draw: d.Draw, Loss: d.Loss}
+	case q.matchup.Policy.PlaysToWin() || q.matchup.Opponent.PlaysToWin():
+		// A matchup that plays to win is judged by its outcomes, which cost far less than the
+		// whole distribution.
+		both, err := exact.WinDrawLoss(ctx, f, q.model, q.matchup, q.state)
+		if err != nil {
+			return err
+		}
+		wdl = &both[0]
+	}
 	if q.json {
-		_, err = w.WriteString("]}\n")
-		return err
+		return writeResultJSON(q, f, res, wdl, dist, w)
 	}
-	if row >= 0 {
-		flush()
-	}
-	return nil
+	return writeResultText(q, f, res, wdl, dist, w)
 }

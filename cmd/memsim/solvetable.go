@@ -1,0 +1,210 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"memsim/analysis/exact"
+	"memsim/analysis/field"
+	"memsim/sim/rules"
+)
+
+// This file holds memsim solve --table: the checks of its flags and the strategy tables it
+// writes, as text or JSON.
+
+// tableQuery checks the flags that go with --table and completes q for a table.
+func (fl *solveFlags) tableQuery(q *solveQuery, set map[string]bool) error {
+	for _, name := range []string{"pairs", "unknown", "players", "lead", "distribution"} {
+		if set[name] {
+			return usagef("--%s does not go with --table (the table is for 2 players, every n <= --pairs-max)", name)
+		}
+	}
+	switch {
+	case !set["pairs-max"]:
+		return requiredWith("--pairs-max N", "--table", "the largest deal size of the table, at least 1")
+	case fl.pairsMax < 1:
+		return usagef("--pairs-max %d: must be at least 1", fl.pairsMax)
+	}
+	q.pairsMax = fl.pairsMax
+	q.state = rules.State{S: fl.singletons, F: fl.singletons}
+	if set["unseen-singletons"] {
+		if fl.unseen < 0 || fl.unseen > fl.singletons {
+			return usagef("--unseen-singletons %d: must be between 0 and --singletons %d", fl.unseen, fl.singletons)
+		}
+		q.state.F = fl.unseen
+	}
+	q.matchup = exact.Matchup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
+	if !set["policy"] && !set["opponent"] {
+		return nil
+	}
+	p, err := parsePolicy("--policy", fl.policy)
+	if err != nil {
+		return err
+	}
+	if !p.PlaysToWin() {
+		if p != rules.PolicyOptimal || set["opponent"] {
+			return usagef("--policy %s with --table: the table is of the optimal policy, or of a policy that plays to win (win-optimal, or win-best-response with --opponent)", fl.policy)
+		}
+		return nil
+	}
+	q.matchup.Policy, q.matchup.Opponent = p, p
+	if set["opponent"] {
+		if q.matchup.Opponent, err = parsePolicy("--opponent", fl.opponent); err != nil {
+			return err
+		}
+	}
+	return q.checkMatchup(set["opponent"])
+}
+
+// writeTable streams the strategy table: every state with n <= pairs-max (and, with singletons,
+// the requested number of unseen singletons).
+func writeTable[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bufio.Writer) error {
+	if q.json {
+		head, err := json.Marshal(q.modelJSON())
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "{\"model\":%s,\"cells\":[", head)
+	} else {
+		fmt.Fprintf(w, "# optimal strategy table: %s memory, pass %s%s, singletons %d (unseen %d)\n",
+			q.model.Memory, q.model.Pass, choicesNote(q.model.Choices), q.state.S, q.state.F)
+		fmt.Fprintln(w, "# row n, then one code per j (unknown pairs) from j = 1 (or the least j the memory allows) to n")
+		fmt.Fprintln(w, "# codes: 0 safe is better, 1 daring is better, 2 equal or no choice (daring against safe, optimal afterwards)")
+	}
+	first, row := true, -1
+	var cellJSON tableCellJSON
+	err := exact.Table(ctx, f, q.model, q.pairsMax, func(c *exact.TableCell[T]) error {
+		st := c.State
+		if st.F != q.state.F {
+			return nil
+		}
+		if q.json {
+			cellJSON = tableCellJSON{Pairs: st.N, Unknown: st.J, Code: c.Code, Value: num(f, c.Value), Best: cellJSON.Best[:0]}
+			if st.S > 0 {
+				fu := st.F
+				cellJSON.Unseen = &fu
+			}
+			for _, b := range c.Best {
+				cellJSON.Best = append(cellJSON.Best, b.String())
+			}
+			b, err := json.Marshal(cellJSON)
+			if err != nil {
+				return err
+			}
+			if !first {
+				w.WriteByte(',')
+			}
+			first = false
+			_, err = w.Write(b)
+			return err
+		}
+		if st.J == 0 {
+			return nil
+		}
+		if st.N != row {
+			if row >= 0 {
+				w.WriteByte('\n')
+			}
+			row = st.N
+			fmt.Fprintf(w, "%d:", st.N)
+		}
+		_, err := fmt.Fprintf(w, " %d", c.Code)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if q.json {
+		_, err = w.WriteString("]}\n")
+		return err
+	}
+	if row >= 0 {
+		w.WriteByte('\n')
+	}
+	return nil
+}
+
+// writeWinTable streams the table of a policy that plays to win: its choice in every state with
+// n <= pairs-max and every lead |d| <= pairs-max - n (and, with singletons, the requested number
+// of unseen singletons); the JSON cells add every best choice and the value P(win) + P(draw)/2.
+func writeWinTable[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bufio.Writer) error {
+	mu := q.matchup
+	name := mu.Policy.String()
+	if mu.Policy == rules.PolicyWinBestResponse {
+		name += " to " + mu.Opponent.String()
+	}
+	if q.json {
+		head, err := json.Marshal(q.modelJSON())
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "{\"model\":%s,\"cells\":[", head)
+	} else {
+		fmt.Fprintf(w, "# %s strategy table: %s memory, pass %s%s, singletons %d (unseen %d)\n",
+			name, q.model.Memory, q.model.Pass, choicesNote(q.model.Choices), q.state.S, q.state.F)
+		fmt.Fprintln(w, "# row n and d (the mover's lead: its pairs minus the other's, |d| <= pairs-max - n), then one choice per j (unknown pairs) from j = 1 (or the least j the memory allows) to n")
+		fmt.Fprintln(w, "# choices: D daring, S safe, K known-first, P pass (the first best in that order; P(win) + P(draw)/2, both policies played afterwards)")
+	}
+	first := true
+	// The text rows of one n, by lead, flushed when n changes.
+	row, rows := -1, map[int][]byte{}
+	flush := func() {
+		for d := -(q.pairsMax - row); d <= q.pairsMax-row; d++ {
+			if len(rows[d]) > 0 {
+				fmt.Fprintf(w, "%d d=%d:%s\n", row, d, rows[d])
+			}
+		}
+		clear(rows)
+	}
+	var cell winCellJSON
+	err := exact.WinTable(ctx, f, q.model, mu, q.pairsMax, func(c *exact.WinCell[T]) error {
+		st := c.State
+		if st.F != q.state.F {
+			return nil
+		}
+		if q.json {
+			cell = winCellJSON{Pairs: st.N, Unknown: st.J, Lead: st.Lead, Choice: c.Choice.String(), Value: num(f, c.Value), Best: cell.Best[:0]}
+			if st.S > 0 {
+				fu := st.F
+				cell.Unseen = &fu
+			}
+			for _, b := range c.Best {
+				cell.Best = append(cell.Best, b.String())
+			}
+			b, err := json.Marshal(cell)
+			if err != nil {
+				return err
+			}
+			if !first {
+				w.WriteByte(',')
+			}
+			first = false
+			_, err = w.Write(b)
+			return err
+		}
+		if st.J == 0 {
+			return nil
+		}
+		if st.N != row {
+			if row >= 0 {
+				flush()
+			}
+			row = st.N
+		}
+		rows[st.Lead] = append(rows[st.Lead], ' ', choiceLetters[c.Choice])
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if q.json {
+		_, err = w.WriteString("]}\n")
+		return err
+	}
+	if row >= 0 {
+		flush()
+	}
+	return nil
+}

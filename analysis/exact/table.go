@@ -140,13 +140,6 @@ func Distribution[T any](ctx context.Context, f field.Field[T], m Model, mu Matc
 func (w *sweep[T]) distribution(st rules.State, c *cell[T]) {
 	f := w.f
 	size := 2*w.maxPairs + 1
-	reverse := func(v []T) []T {
-		out := make([]T, size)
-		for i := range v {
-			out[size-1-i] = v[i]
-		}
-		return out
-	}
 	delta := w.zeros(size)
 	delta[w.maxPairs] = w.one
 	sum := func(role int, ch rules.Choice) ([]T, T) {
@@ -160,7 +153,7 @@ func (w *sweep[T]) distribution(st rules.State, c *cell[T]) {
 			// The mover's lead is gain + own lead after a pair, or -(gain + next seat's lead).
 			src, shift := w.at(o.Next).dist[role], o.MoverGain
 			if !o.Continue {
-				src, shift = reverse(w.at(o.Next).dist[1-role]), -o.NextGain
+				src, shift = reversed(w.at(o.Next).dist[1-role], size), -o.NextGain
 			}
 			for i := range vec {
 				if j := i - shift; j >= 0 && j < size {
@@ -170,7 +163,7 @@ func (w *sweep[T]) distribution(st rules.State, c *cell[T]) {
 		}
 		return vec, b
 	}
-	x := twoSeat(w, w.vectorSpace(reverse), w.zeros(size), [2][]T{delta, delta}, w.pairChoices(st, w.brChoice), sum)
+	x := twoSeat(w, w.vectorSpace(func(v []T) []T { return reversed(v, size) }), w.zeros(size), [2][]T{delta, delta}, w.pairChoices(st, w.brChoice), sum)
 	c.dist = [2][]T{x[0], x[2]}
 }
 
@@ -283,4 +276,14 @@ func winPolicyTable[T any](ctx context.Context, w *sweep[T], maxPairs int) (*rul
 		return nil, err
 	}
 	return t, nil
+}
+
+// reversed returns v mirrored into a new slice of the given size: a distribution of the other
+// seat's lead seen from the mover's side.
+func reversed[T any](v []T, size int) []T {
+	out := make([]T, size)
+	for i := range v {
+		out[size-1-i] = v[i]
+	}
+	return out
 }

@@ -392,13 +392,6 @@ func WinDrawLoss[T any](ctx context.Context, f field.Field[T], m Model, mu Match
 func (l *leadSweep[T]) distGroup(st rules.State, lead [2]int, ch [2][2]rules.Choice) [][]T {
 	w, f := l.w, l.w.f
 	size := 2*w.maxPairs + 1
-	reverse := func(v []T) []T {
-		out := make([]T, size)
-		for i := range v {
-			out[size-1-i] = v[i]
-		}
-		return out
-	}
 	delta := w.zeros(size)
 	delta[w.maxPairs] = w.one
 	sum := func(r int, choice rules.Choice) ([]T, T) {
@@ -412,7 +405,7 @@ func (l *leadSweep[T]) distGroup(st rules.State, lead [2]int, ch [2][2]rules.Cho
 			src := l.at(o.Next).dist[r][0][l.li(lead[r]+o.MoverGain)]
 			shift := o.MoverGain
 			if !o.Continue {
-				src, shift = reverse(l.at(o.Next).dist[1-r][0][l.li(-lead[r]+o.NextGain)]), -o.NextGain
+				src, shift = reversed(l.at(o.Next).dist[1-r][0][l.li(-lead[r]+o.NextGain)], size), -o.NextGain
 			}
 			for i := range vec {
 				if j := i - shift; j >= 0 && j < size {
@@ -422,7 +415,7 @@ func (l *leadSweep[T]) distGroup(st rules.State, lead [2]int, ch [2][2]rules.Cho
 		}
 		return vec, b
 	}
-	return twoSeat(w, w.vectorSpace(reverse), w.zeros(size), [2][]T{delta, delta}, ch, sum)
+	return twoSeat(w, w.vectorSpace(func(v []T) []T { return reversed(v, size) }), w.zeros(size), [2][]T{delta, delta}, ch, sum)
 }
 
 // winGroup solves a group for the centred win values when the roles marked free maximise them

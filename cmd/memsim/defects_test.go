@@ -650,7 +650,6 @@ players:
 // replaced whole by a plain memsim run of its configuration: the shards and the merged run are
 // deleted. (The fix of issue 13's "--force leaves ... shard folders in place" went the other way.)
 func TestDefectRunWithoutForceKeepsShards(t *testing.T) {
-	t.Skip("not fixed: memsim run without --force deletes a run folder that holds only shard folders (and a merged run inside it)")
 	dir := t.TempDir()
 	cfg := writeConfig(t, dir, "sh", tinyTournament)
 	out := filepath.Join(dir, "out", "sh")

@@ -21,10 +21,10 @@ const runUsage = `Usage:
 
 Plays the tournament CONFIG.yaml describes (with no CONFIG, the embedded default,
 configs/default.yaml) and writes config.yaml, results.json, matchups.csv, report.md and
-report.html to <output>/<name>/. --workers and --games override the configuration's values. An
-existing run folder is only replaced with --force. While it runs, and when interrupted (SIGINT,
-SIGTERM), memsim writes checkpoint.json to the run folder; --resume DIR continues from it, to the
-results an uninterrupted run gives. --shard i/N plays one slice of every matchup's deals into
+report.html to <output>/<name>/. --workers and --games override the configuration's values. A
+run folder that is not empty (a run, shard folders, any file) is only replaced with --force. While
+it runs, and when interrupted (SIGINT, SIGTERM), memsim writes checkpoint.json to the run folder;
+--resume DIR continues from it, to the results an uninterrupted run gives. --shard i/N plays one slice of every matchup's deals into
 <output>/<name>/shard-i-of-N/, for memsim merge. It prints a summary of the results, one line
 per matchup, or with --markdown the whole report.md.
 
@@ -50,7 +50,7 @@ func newRunFlagSet(fl *runFlags) *flag.FlagSet {
 	fs.IntVar(&fl.games, "games", 0, "`G` games per matchup and deal size, at least 1 (default: the configuration's)")
 	fs.BoolVar(&fl.quiet, "quiet", false, "no progress reports")
 	fs.BoolVar(&fl.markdown, "markdown", false, "print the whole report (report.md) instead of the summary")
-	fs.BoolVar(&fl.force, "force", false, "replace an existing run folder")
+	fs.BoolVar(&fl.force, "force", false, "replace an existing run folder with all it holds")
 	fs.StringVar(&fl.resume, "resume", "", "continue the interrupted run of the run folder `DIR`")
 	fs.DurationVar(&fl.checkpointEvery, "checkpoint-every", 5*time.Second, "write the checkpoint at most every `D`, a duration such as 5s or 1m")
 	fs.StringVar(&fl.shard, "shard", "", "play only shard `i/N` of every matchup (default: from SLURM_ARRAY_TASK_ID, or JOB_COMPLETION_INDEX with MEMSIM_SHARDS)")
@@ -215,7 +215,7 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 	if p.t.Shard().Count > 0 {
 		err = writeShard(p.dir, cfg.YAML(), p.t.ShardResult(res))
 	} else {
-		err = finish(ctx, p.t, p.dir, res, stdout, fl.markdown)
+		err = finish(ctx, p.t, p.dir, false, res, stdout, fl.markdown)
 	}
 	if err != nil {
 		return fmt.Errorf("the results could not be written (%w); %s still holds the finished games in %s: free what is needed, then write them with: memsim run --resume %s", err, p.dir, checkpointFile, p.dir)
@@ -228,9 +228,10 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 }
 
 // finish writes the run folder dir from the results, replacing what it held: config.yaml,
-// results.json, the CSV and the reports with their figures. When stdout is not nil it prints the
-// summary of the run there, or the whole report.md with markdown.
-func finish(ctx context.Context, t *tournament.Tournament, dir string, res *tournament.Results, stdout io.Writer, markdown bool) error {
+// results.json, the CSV and the reports with their figures (with force, whatever else dir held;
+// without, a dir holding anything else is refused: see replaceFolder). When stdout is not nil it
+// prints the summary of the run there, or the whole report.md with markdown.
+func finish(ctx context.Context, t *tournament.Tournament, dir string, force bool, res *tournament.Results, stdout io.Writer, markdown bool) error {
 	r, err := t.Report(ctx, res)
 	if err != nil {
 		return err
@@ -239,7 +240,7 @@ func finish(ctx context.Context, t *tournament.Tournament, dir string, res *tour
 	if err != nil {
 		return err
 	}
-	err = replaceFolder(dir, func(staging string) error { return report.WriteDir(staging, r, t.Config.YAML(), figs) })
+	err = replaceFolder(dir, force, func(staging string) error { return report.WriteDir(staging, r, t.Config.YAML(), figs) })
 	switch {
 	case err != nil:
 		return err

@@ -86,7 +86,7 @@ func writeShard(dir string, config []byte, s *tournament.ShardResult) error {
 	if err != nil {
 		return err
 	}
-	return replaceFolder(dir, func(staging string) error {
+	return replaceFolder(dir, false, func(staging string) error {
 		if err := report.WriteFileAtomic(filepath.Join(staging, report.ConfigFile), config); err != nil {
 			return err
 		}

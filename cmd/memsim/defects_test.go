@@ -312,7 +312,6 @@ func TestDefectResumeCleansUpLeftovers(t *testing.T) {
 // reports "8000 games in 0.00 s (6.39e+08 games/s)" (a real resume of 15M of 30M games printed
 // 5.2e6 games/s for a pace of 3.9e6).
 func TestDefectLastLineAfterResume(t *testing.T) {
-	t.Skip("not fixed: memsim run's last line after --resume counts the checkpoint's games as played now")
 	dir := t.TempDir()
 	_, out := finishedRunFolder(t, dir, "l", tinyTournament)
 	_, stderr, code := runArgs(t, "run", "--quiet", "--resume", out)
@@ -579,7 +578,6 @@ func TestDefectRunFolderLockedByAnotherProcess(t *testing.T) {
 // finished matches, whose games arrive at once: their kind must not be given a pace of (almost)
 // nothing, which makes every later match of that kind take no time in the estimate.
 func TestDefectTimeLeftAfterFinishedMatchesResumed(t *testing.T) {
-	t.Skip("not fixed: progress.startMatch measures a checkpointed match's pace from the next match's resumed games, in microseconds")
 	p := &progress{done: new(atomic.Int64), est: &estimate{seconds: map[string]float64{}, plans: []matchPlan{
 		{games: 1000, pairs: 10, kind: "a"}, {games: 1000, pairs: 10, kind: "a"},
 		{games: 1000, pairs: 10, kind: "b"}, {games: 1000, pairs: 10, kind: "a"},

@@ -191,8 +191,9 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 	prog := startProgressPlanned(stderr, "memsim run", games, fl.quiet, plans(p.t), cfg.Stop != nil)
 	ck := &checkpointWriter{path: filepath.Join(p.dir, checkpointFile), every: fl.checkpointEvery, last: time.Now()}
 	current := 0
+	var resumed int64 // the games the checkpoint held, not played by this process
 	res, err := p.t.Play(ctx, tournament.Options{Workers: cfg.Workers, Progress: prog.done, Resume: p.resume,
-		Match: func(i int, resumed int64) { current = i; prog.startMatch(i, resumed) },
+		Match: func(i int, r int64) { current, resumed = i, resumed+r; prog.startMatch(i, r) },
 		Checkpoint: func(c *tournament.Checkpoint) error {
 			prog.setNote(interim(p.t, current, c.Current))
 			return ck.update(c)
@@ -220,11 +221,23 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 	if err != nil {
 		return fmt.Errorf("the results could not be written (%w); %s still holds the finished games in %s: free what is needed, then write them with: memsim run --resume %s", err, p.dir, checkpointFile, p.dir)
 	}
-	// The games the results hold: fewer than planned where a stopping rule ended a match.
-	held := res.Games()
-	fmt.Fprintf(stderr, "memsim run: %d games in %.2f s (%.3g games/s); wrote %s\n",
-		held, res.Elapsed.Seconds(), float64(held)/res.Elapsed.Seconds(), p.dir)
+	fmt.Fprintf(stderr, "memsim run: %s; wrote %s\n", playedLine(res, resumed), p.dir)
 	return nil
+}
+
+// playedLine says how many games this process played, how fast, and how many more a resumed
+// checkpoint held: the games the results hold (fewer than planned where a stopping rule ended a
+// match) less the resumed ones, so that the pace is this process's own.
+func playedLine(res *tournament.Results, resumed int64) string {
+	played, secs := res.Games()-resumed, res.Elapsed.Seconds()
+	line := fmt.Sprintf("%d games in %.2f s", played, secs)
+	if played > 0 && secs > 0 {
+		line += fmt.Sprintf(" (%.3g games/s)", float64(played)/secs)
+	}
+	if resumed > 0 {
+		line += fmt.Sprintf(", %d more resumed from %s", resumed, checkpointFile)
+	}
+	return line
 }
 
 // finish writes the run folder dir from the results, replacing what it held: config.yaml,

@@ -619,7 +619,6 @@ func TestDefectValidateSuiteWithTooFewGames(t *testing.T) {
 // (its standard error is then the floor 1e-7), and validate --games 100 rejects it with z =
 // -65,299 (observed 4.0196, exact 4.0261): a false rejection and exit status 1.
 func TestDefectValidateFewGamesFalseRejection(t *testing.T) {
-	t.Skip("not fixed: validate --games 100 (the least it accepts) rejects win-lru-3/n=8 optimal vs win's adjusted mean, z = -65299")
 	dir := t.TempDir()
 	suite := filepath.Join(dir, "suite.yaml")
 	body := `name: win-lru-3

@@ -192,37 +192,61 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 	ck := &checkpointWriter{path: filepath.Join(p.dir, checkpointFile), every: fl.checkpointEvery, last: time.Now()}
 	current := 0
 	var resumed int64 // the games the checkpoint held, not played by this process
+	ckFailed := false
 	res, err := p.t.Play(ctx, tournament.Options{Workers: cfg.Workers, Progress: prog.done, Resume: p.resume,
 		Match: func(i int, r int64) { current, resumed = i, resumed+r; prog.startMatch(i, r) },
 		Checkpoint: func(c *tournament.Checkpoint) error {
 			prog.setNote(interim(p.t, current, c.Current))
-			return ck.update(c)
+			err := ck.update(c)
+			ckFailed = err != nil
+			return err
 		}})
 	prog.finish()
 	if err != nil {
-		if ctx.Err() != nil {
+		switch {
+		case ctx.Err() != nil:
 			if werr := ck.write(); werr != nil {
-				return fmt.Errorf("interrupted, and the checkpoint could not be written: %w", werr)
+				return fmt.Errorf("interrupted, and the checkpoint could not be written (%w); %s", werr, p.recovery())
 			}
 			return fmt.Errorf("interrupted; the finished work is in %s: resume with: memsim run --resume %s", ck.path, p.dir)
+		case ckFailed:
+			return fmt.Errorf("the checkpoint could not be written (%w); %s", err, p.recovery())
 		}
 		return err
 	}
 	// The checkpoint holds every finished match before the folder is replaced: should the final
-	// write fail, resuming writes it again without playing.
-	if err := ck.write(); err != nil {
-		return err
-	}
+	// write fail, resuming writes it again without playing. Should the checkpoint itself fail,
+	// the results are still written if they can be.
+	ckErr := ck.write()
 	if p.t.Shard().Count > 0 {
 		err = writeShard(p.dir, cfg.YAML(), p.t.ShardResult(res))
 	} else {
 		err = finish(ctx, p.t, p.dir, false, res, stdout, fl.markdown)
 	}
-	if err != nil {
+	switch {
+	case err != nil && ckErr != nil:
+		return fmt.Errorf("the results could not be written (%w), nor the checkpoint of the finished games (%w); %s", err, ckErr, p.recovery())
+	case err != nil:
 		return fmt.Errorf("the results could not be written (%w); %s still holds the finished games in %s: free what is needed, then write them with: memsim run --resume %s", err, p.dir, checkpointFile, p.dir)
 	}
 	fmt.Fprintf(stderr, "memsim run: %s; wrote %s\n", playedLine(res, resumed), p.dir)
 	return nil
+}
+
+// recovery says, after a failed checkpoint write, what the run folder kept and how to go on: from
+// the checkpoint it holds (a failed write leaves the last one written, or the one resumed, as it
+// was), or else from the start, with the run folder's own config.yaml (the resolved configuration,
+// --games included) and the run's shard.
+func (p *runPlan) recovery() string {
+	path := filepath.Join(p.dir, checkpointFile)
+	if _, err := os.Stat(path); err == nil {
+		return fmt.Sprintf("%s still holds the games of an earlier checkpoint: free what is needed, then go on from it with: memsim run --resume %s", path, p.dir)
+	}
+	shard := ""
+	if s := p.t.Shard(); s.Count > 0 {
+		shard = " --shard " + s.String()
+	}
+	return fmt.Sprintf("no game was kept: free what is needed, then play the run again with: memsim run --force%s %s", shard, filepath.Join(p.dir, report.ConfigFile))
 }
 
 // playedLine says how many games this process played, how fast, and how many more a resumed

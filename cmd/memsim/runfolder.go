@@ -38,17 +38,18 @@ func (c *checkpointWriter) update(ck *tournament.Checkpoint) error {
 	return c.write()
 }
 
-// write writes the latest state atomically (nothing before the first).
+// write writes the latest state atomically (nothing before the first). When it fails, the file
+// holds the state of the last write that succeeded, if any.
 func (c *checkpointWriter) write() error {
 	if c.state == nil {
 		return nil
 	}
 	data, err := json.Marshal(c.state)
 	if err != nil {
-		return fmt.Errorf("checkpoint: %w", err)
+		return fmt.Errorf("encode %s: %w", c.path, err)
 	}
 	if err := report.WriteFileAtomic(c.path, data); err != nil {
-		return fmt.Errorf("checkpoint: %w", err)
+		return err // "write PATH: cause"
 	}
 	c.last = time.Now()
 	return nil

@@ -59,6 +59,8 @@ func merge(ctx context.Context, out string, force bool, dirs []string, stderr io
 		return required("--out DIR", "the run folder to write")
 	case len(dirs) == 0:
 		return required("SHARD_DIR...", "the shard folders to merge")
+	case checkFolderFlag("--out", out) != nil:
+		return checkFolderFlag("--out", out)
 	}
 	var t *tournament.Tournament
 	var shards []*tournament.ShardResult

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"memsim/analysis/report"
+	"memsim/configs"
 	"memsim/sim"
 	"memsim/tournament"
 )
@@ -129,6 +130,10 @@ func planNew(ctx context.Context, fl runFlags, args []string) (*runPlan, error) 
 			return nil, usagef("--shard %s: %v", shard, err)
 		}
 		p.dir = shardDir(p.dir, shard)
+	}
+	// The output and the name are checked apart (configs.CheckPath); together they must fit too.
+	if err := configs.CheckPath(p.dir); err != nil {
+		return nil, usagef("run folder %v (the output and the name together)", err)
 	}
 	if p.lock, err = lockFolder(p.dir); err != nil {
 		return nil, err

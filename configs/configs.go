@@ -12,6 +12,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"path/filepath"
 	"strings"
 
 	"memsim/sim/rules"
@@ -42,12 +43,47 @@ type Options struct {
 	MaxGames, MaxWorkers int
 }
 
-// MaxNameLength bounds the length of a tournament's name (a folder name) and MaxOutputLength that
-// of its output path, in bytes: what file systems accept.
+// MaxNameLength bounds the length of a tournament's name (a folder name), MaxOutputLength that of
+// its output path and MaxComponentLength that of each name in the path, in bytes: what file
+// systems accept.
 const (
-	MaxNameLength   = 200
-	MaxOutputLength = 4000
+	MaxNameLength      = 200
+	MaxOutputLength    = 4000
+	MaxComponentLength = 255
 )
+
+// CheckPath checks a path that memsim is to create folders and files on (a configuration's
+// output) before anything is created: at most MaxOutputLength bytes, no control characters, and
+// no folder or file name in it longer than MaxComponentLength bytes. Its error, one line, quotes
+// the path (cut short) and says which rule it breaks.
+func CheckPath(path string) error {
+	switch {
+	case len(path) > MaxOutputLength:
+		return fmt.Errorf("%s: %d bytes: a path has at most %d", quote(path), len(path), MaxOutputLength)
+	case strings.ContainsFunc(path, func(r rune) bool { return r < 0x20 || r == 0x7f }):
+		return fmt.Errorf("%s: a path must not hold control characters", quote(path))
+	}
+	for _, name := range strings.FieldsFunc(path, func(r rune) bool { return r == '/' || r == filepath.Separator }) {
+		if len(name) > MaxComponentLength {
+			return fmt.Errorf("%s: a name of %d bytes in it: a path's folder and file names have at most %d", quote(path), len(name), MaxComponentLength)
+		}
+	}
+	return nil
+}
+
+// CheckFolder checks the path of a folder that memsim is to write whole (the folder of memsim
+// merge --out or memsim audit --output) before anything is created: CheckPath's rules, and a
+// folder name of at most MaxNameLength bytes, as a tournament's name, for the files memsim writes
+// beside the folder (.NAME.lock, .NAME.staging-*).
+func CheckFolder(path string) error {
+	if err := CheckPath(path); err != nil {
+		return err
+	}
+	if base := filepath.Base(filepath.Clean(path)); len(base) > MaxNameLength {
+		return fmt.Errorf("%s: its folder name has %d bytes: a folder memsim writes has a name of at most %d", quote(path), len(base), MaxNameLength)
+	}
+	return nil
+}
 
 // Format says which players meet.
 type Format uint8

@@ -231,10 +231,8 @@ func (p *parser) tournament(top *yaml.Node) (*Tournament, error) {
 			case err != nil:
 			case t.Output == "":
 				err = p.errAt(e.val, e.key, "must not be empty")
-			case len(t.Output) > MaxOutputLength:
-				err = p.errAt(e.val, e.key, "%d bytes: a path has at most %d", len(t.Output), MaxOutputLength)
-			case strings.ContainsFunc(t.Output, func(r rune) bool { return r < 0x20 || r == 0x7f }):
-				err = p.errAt(e.val, e.key, "%s: a path must not hold control characters", quote(t.Output))
+			case CheckPath(t.Output) != nil:
+				err = p.errAt(e.val, e.key, "%v", CheckPath(t.Output))
 			}
 		}
 		if err != nil {

@@ -16,10 +16,14 @@ import (
 // played r.Deals games, the deals of batches 0 .. NextBatch-1; a paired tally must have one count
 // per deal, adding up to the first participant's scores in the two orders; and the convergence
 // record must hold the points of the first NextBatch batches, in order, growing, and below the
-// totals. A Result that passes is safe to resume from or to merge.
+// totals. Its Streams must be the match's own (Match.Streams): the Result of another match, even
+// one of the same shape, is refused. A Result that passes is safe to resume from or to merge.
 func (m *Match) CheckResult(r *Result) error {
 	if r == nil {
 		return errors.New("no result")
+	}
+	if !slices.Equal(r.Streams, m.Streams()) {
+		return fmt.Errorf("the tallies of another match (random streams %v, this match's %v)", r.Streams, m.Streams())
 	}
 	batches := (m.Deals + BatchSize - 1) / BatchSize
 	switch {

@@ -125,6 +125,8 @@ func TestCheckResult(t *testing.T) {
 		{"convergence beyond totals", func(r *sim.Result) { r.Convergence[0][2].Sum = 1 << 50 }, "convergence"},
 		{"stopped at the end", func(r *sim.Result) { r.Stopped = true }, "stopped"},
 		{"overflow", func(r *sim.Result) { r.Orders[0].Share[0][0] = 1 << 62; r.Orders[0].Share[0][1] = 1 << 62 }, "overflow"},
+		{"another match's streams", func(r *sim.Result) { r.Streams[2]++ }, "another match"},
+		{"no streams", func(r *sim.Result) { r.Streams = nil }, "another match"},
 	}
 	for _, tt := range tests {
 		var r sim.Result

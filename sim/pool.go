@@ -57,6 +57,11 @@ type Result struct {
 	Stopped bool
 	// NextBatch is the first batch not yet played: every batch before it is in the tallies.
 	NextBatch int64
+	// Streams identifies the games the tallies count: the match's Streams, its deal stream and
+	// each seat order's play stream, which CheckResult compares with the match's own, so that a
+	// Result is never taken for another match's (two matches of the same shape swapped in a
+	// checkpoint, say).
+	Streams []uint64
 }
 
 // Batch sums seat 0's scores, in units of 1/seats pairs, over the games of one batch.
@@ -120,6 +125,16 @@ func seat0Sums(t *Tally) Point {
 		p.SumSq += int64(k) * int64(k) * c
 	}
 	return p
+}
+
+// Streams returns the random streams the match's games are drawn from: its deal stream, then each
+// seat order's play stream. A Result records them (Result.Streams).
+func (m *Match) Streams() []uint64 {
+	s := []uint64{m.DealStream}
+	for k := range m.Orders {
+		s = append(s, m.playStream(k))
+	}
+	return s
 }
 
 // playStream returns the play stream of seat order k.
@@ -313,7 +328,7 @@ func (m *Match) PlayWith(ctx context.Context, o PlayOptions) (*Result, error) {
 		out[k] = make([]Batch, round)
 		folders[k] = newFolder(0, Point{})
 	}
-	result := &Result{Orders: res.tally, Paired: res.paired, Convergence: make([][]Point, len(m.Orders))}
+	result := &Result{Orders: res.tally, Paired: res.paired, Convergence: make([][]Point, len(m.Orders)), Streams: m.Streams()}
 	start := int64(0)
 	if f := o.From; f != nil {
 		if err := m.checkResume(f); err != nil {
@@ -496,7 +511,8 @@ func (m *Match) MergeShards(shards []*Result) (*Result, error) {
 		return nil, err
 	}
 	batches := (m.Deals + BatchSize - 1) / BatchSize
-	out := &Result{Orders: w.tally, Paired: w.paired, Convergence: make([][]Point, len(m.Orders)), NextBatch: batches}
+	out := &Result{Orders: w.tally, Paired: w.paired, Convergence: make([][]Point, len(m.Orders)), NextBatch: batches,
+		Streams: m.Streams()}
 	points := convergencePoints(batches)
 	for k := range out.Convergence {
 		out.Convergence[k] = make([]Point, points)

@@ -13,8 +13,10 @@ import (
 	"memsim/sim"
 )
 
-// CheckpointVersion is the layout version of a Checkpoint and a ShardResult in JSON.
-const CheckpointVersion = 2
+// CheckpointVersion is the layout version of a Checkpoint and a ShardResult in JSON: 3 since each
+// match's tallies record the random streams of their games (sim.Result.Streams), which say which
+// match of the configuration they belong to.
+const CheckpointVersion = 3
 
 // Checkpoint is the state of an interrupted run: the tallies of the matches it finished, in
 // order, and of the completed rounds of the next one. Everything in it is an integer count, so a

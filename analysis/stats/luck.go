@@ -20,8 +20,9 @@ type LuckSums struct {
 type LuckFit struct {
 	// Raw is the moments of x alone. Adjusted is the adjusted estimate as moments: its Mean the
 	// adjusted mean and its StdErr the standard error of that mean, which counts the error of
-	// the fitted coefficient (the intercept's of the regression, σ²·(1/N + l̄²/Sll)), so that
-	// StudentCI, HalfWidth and the sequential tests apply to it as to a plain mean.
+	// the fitted coefficient (the intercept's of the regression, σ²·(1/N + l̄²/Sll)), with σ² at
+	// least the floor FitLuck describes, so that StudentCI, HalfWidth and the sequential tests
+	// apply to it as to a plain mean.
 	Raw, Adjusted Moments
 	// Residual is the variance of one game's adjusted score: the residual variance of the
 	// regression, RSS/(N-2), in the units of x squared.
@@ -30,8 +31,22 @@ type LuckFit struct {
 	Coefficient float64
 }
 
+// UnseenRate is the rate, times the number of games N, up to which an event that none of N games
+// showed may still occur: 3/N, the "rule of three" (the one-sided 95% upper bound of a rate never
+// observed in N trials, 1 - 0.05^(1/N), is about 3/N).
+const UnseenRate = 3
+
 // FitLuck fits the luck adjustment to the sums s. With fewer than two games it returns the raw
 // mean for both.
+//
+// The variance that Adjusted's standard error rests on is never taken below min(1, UnseenRate/N)
+// times the raw variance: the variance reduction an interval relies on is at most N/3 (33 at 100
+// games, 333 at 1,000), however much the sample shows. Few games can miss every rare event that
+// the luck does not explain (a player's rare departures from the reference play, say), and their
+// adjusted scores then vary little or not at all although their mean still differs from the
+// reference's; an event seen in none of N games may still have a rate of about 3/N, and one that
+// moves an adjusted score by as much as a raw score's standard deviation adds up to that much
+// variance. Residual and VarianceRatio report the fit as observed.
 func FitLuck(s LuckSums) LuckFit {
 	n := s.N
 	var fit LuckFit
@@ -74,7 +89,8 @@ func FitLuck(s LuckSums) LuckFit {
 	// The intercept's variance, σ²·(1/N + l̄²/Sll) with Sll = Σ(l - l̄)² = sll/N, as the M2 of
 	// moments whose StdErr gives it: M2 = (N-1)·σ²·(1 + N·l̄²/Sll) = (N-1)·σ²·(1 + L²/sll).
 	inflate := 1 + ratio(new(big.Int).Mul(s.L, s.L), sll)
-	fit.Adjusted = Moments{N: n, Mean: meanX - fit.Coefficient*meanL, M2: float64(n-1) * fit.Residual * inflate}
+	sigma2 := max(fit.Residual, fit.Raw.Variance()*min(1, UnseenRate/float64(n)))
+	fit.Adjusted = Moments{N: n, Mean: meanX - fit.Coefficient*meanL, M2: float64(n-1) * sigma2 * inflate}
 	return fit
 }
 

@@ -76,18 +76,50 @@ func TestFitLuckAgainstRegression(t *testing.T) {
 }
 
 // TestFitLuckEdges: constant luck leaves the raw estimate; a score that is the luck plus a
-// constant has no variance left (an infinite ratio); one game gives its score.
+// constant has no variance left (an infinite ratio), but its interval rests on the floor,
+// UnseenRate/N of the raw variance; one game gives its score.
 func TestFitLuckEdges(t *testing.T) {
 	raw := FitLuck(sumsOf([]int64{1, 2, 3, 6}, []int64{5, 5, 5, 5}, 1, 1))
 	if raw.Coefficient != 0 || raw.Adjusted != raw.Raw || raw.VarianceRatio() != 1 {
 		t.Errorf("constant luck: %+v", raw)
 	}
 	exact := FitLuck(sumsOf([]int64{7, 9, 4, 12}, []int64{3, 5, 0, 8}, 1, 1))
-	if exact.Coefficient != 1 || exact.Adjusted.Mean != 4 || exact.Adjusted.M2 != 0 || exact.Residual != 0 || !math.IsInf(exact.VarianceRatio(), 1) {
+	if exact.Coefficient != 1 || exact.Adjusted.Mean != 4 || exact.Residual != 0 || !math.IsInf(exact.VarianceRatio(), 1) {
 		t.Errorf("score = luck + 4: %+v, ratio %g", exact, exact.VarianceRatio())
+	}
+	// The floor: 3/4 of the raw variance 34/3, as the M2 of the intercept's moments, (N-1)·σ²
+	// times 1 + L²/Sll = 1 + 16²/(4·98 - 16²).
+	if want := 3 * (34.0 / 3 * 3 / 4) * (1 + 256.0/136); math.Abs(exact.Adjusted.M2-want) > 1e-12*want {
+		t.Errorf("score = luck + 4: adjusted M2 %g, want the floor's %g", exact.Adjusted.M2, want)
 	}
 	one := FitLuck(sumsOf([]int64{3}, []int64{2}, 0.5, 1))
 	if one.Adjusted.Mean != 1.5 || one.Adjusted.N != 1 {
 		t.Errorf("one game: %+v", one)
+	}
+}
+
+// TestFitLuckFloor: many games whose adjusted scores vary far less than UnseenRate/N of the raw
+// ones get the floor's standard error; with the reduction well within N/3 the fit's own.
+func TestFitLuckFloor(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, tt := range []struct {
+		noise float64 // the adjusted score's standard deviation, against the luck's 3
+		floor bool
+	}{{0.001, true}, {1, false}} {
+		n := 1000
+		xs, ls := make([]int64, n), make([]int64, n)
+		for i := range n {
+			ls[i] = int64(math.Round(r.NormFloat64() * 3 * 1024))
+			xs[i] = int64(math.Round((10 + float64(ls[i])/1024 + tt.noise*r.NormFloat64()) * 1024))
+		}
+		fit := FitLuck(sumsOf(xs, ls, 1.0/1024, 1.0/1024))
+		floorVar := fit.Raw.Variance() * UnseenRate / float64(n)
+		if got := fit.Residual < floorVar; got != tt.floor {
+			t.Fatalf("noise %g: residual %g, floor %g", tt.noise, fit.Residual, floorVar)
+		}
+		inflate := fit.Adjusted.M2 / (float64(n-1) * max(fit.Residual, floorVar))
+		if inflate < 1 || inflate > 1.1 {
+			t.Errorf("noise %g: adjusted M2 %g is not (N-1)·max(residual %g, floor %g) times the intercept's inflation (%g)", tt.noise, fit.Adjusted.M2, fit.Residual, floorVar, inflate)
+		}
 	}
 }

@@ -66,8 +66,8 @@ func runAuditTo(ctx context.Context, fl auditFlags, args []string, stdout io.Wri
 		return checkWorkers(fl.workers)
 	case fl.output == "":
 		return usagef("--output \"\": give the folder to write the audit to")
-	case len(fl.output) > configs.MaxOutputLength || strings.ContainsFunc(fl.output, func(r rune) bool { return r < 0x20 || r == 0x7f }):
-		return usagef("--output %q: a path of at most %d bytes without control characters", fl.output, configs.MaxOutputLength)
+	case checkFolderFlag("--output", fl.output) != nil:
+		return checkFolderFlag("--output", fl.output)
 	}
 	var sizes []int
 	for _, f := range strings.Split(fl.winPairs, ",") {

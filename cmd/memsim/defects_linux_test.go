@@ -95,7 +95,6 @@ func TestDefectFullDiskDuringTheFinalWrite(t *testing.T) {
 // run (config.yaml)"). Issue 13 asks that "the interrupt and disk-full messages say exactly how to
 // recover".
 func TestDefectFullDiskDuringTheLastCheckpointSaysHowToRecover(t *testing.T) {
-	t.Skip("not fixed: a failed write of the last checkpoint ends the run with no word on how to recover")
 	dir := t.TempDir()
 	cfg := writeConfig(t, dir, "ck", tinyTournament)
 	limit := len(checkpointOfFinishedRun(t, cfg)) / 2
@@ -104,5 +103,31 @@ func TestDefectFullDiskDuringTheLastCheckpointSaysHowToRecover(t *testing.T) {
 	last := lines[len(lines)-1]
 	if code != exitError || !(strings.Contains(last, "memsim run --force") || strings.Contains(last, "memsim run --resume")) {
 		t.Errorf("exit %d, last line %q: want exit 1 and the command that recovers", code, last)
+	}
+}
+
+// A checkpoint that no longer fits during play, once earlier ones were written: the run ends with
+// the earlier checkpoint kept as it was and the command that goes on from it, which finishes the
+// run.
+func TestFullDiskDuringACheckpointKeepsTheEarlierOne(t *testing.T) {
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, "mid", tinyTournament)
+	out := filepath.Join(dir, "out", "mid")
+	limit := len(checkpointOfFinishedRun(t, cfg)) / 2
+	stderr, code := runWithFileSizeLimit(t, limit, "run", "--quiet", "--checkpoint-every", "1ns", cfg)
+	lines := strings.Split(strings.TrimSpace(stderr), "\n")
+	last := lines[len(lines)-1]
+	if code != exitError || !strings.HasPrefix(last, "memsim run: the checkpoint could not be written (") ||
+		!strings.HasSuffix(last, "still holds the games of an earlier checkpoint: free what is needed, then go on from it with: memsim run --resume "+out) {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	if got := dirNames(t, out); !slices.Equal(got, []string{"checkpoint.json", "config.yaml"}) {
+		t.Errorf("after the failed checkpoint the run folder holds %v", got)
+	}
+	if _, stderr, code := runArgs(t, "run", "--quiet", "--resume", out); code != exitOK {
+		t.Fatalf("--resume once there is room: exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(out, "results.json")); err != nil {
+		t.Error(err)
 	}
 }

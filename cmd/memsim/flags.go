@@ -127,6 +127,16 @@ func requiredWith(what, with, format string, args ...any) error {
 	return usagef("%s is required with %s: %s", what, with, fmt.Sprintf(format, args...))
 }
 
+// checkFolderFlag checks the folder a flag names (audit --output, merge --out) before anything is
+// created, by the rules a configuration's output follows (configs.CheckFolder).
+func checkFolderFlag(flag, dir string) error {
+	if err := configs.CheckFolder(dir); err != nil {
+		return usagef("%s %v (a path of at most %d bytes without control characters, names of at most %d bytes)",
+			flag, err, configs.MaxOutputLength, configs.MaxComponentLength)
+	}
+	return nil
+}
+
 // exitFor reports err, if any, on one line of stderr prefixed with the command's name and returns
 // the exit status: exitUsage for bad input, exitError otherwise.
 func exitFor(name string, err error, stderr io.Writer) int {

@@ -3,8 +3,11 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 
 	"memsim/analysis/report"
@@ -96,8 +99,17 @@ func cleanStale(dir string) error {
 // replaceFolder gives dir a whole new content: write fills a fresh staging folder beside dir, and
 // the staging folder then takes dir's place (the old folder, if any, is moved away and removed).
 // dir thus holds its old content or all the new one, never a mix; when write fails, the staging
-// folder is removed and dir is left as it was. The caller holds dir's lock.
-func replaceFolder(dir string, write func(staging string) error) error {
+// folder is removed and dir is left as it was. Unless force, a dir that holds anything memsim does
+// not write in a run folder (see foreignEntries) is refused before anything is written: memsim
+// never deletes unasked what it did not write. The caller holds dir's lock.
+func replaceFolder(dir string, force bool, write func(staging string) error) error {
+	names, err := folderEntries(dir)
+	if err != nil {
+		return err
+	}
+	if foreign := foreignEntries(names); len(foreign) > 0 && !force {
+		return usagef("run folder %s holds %s, which memsim did not write and would delete: move it out of the folder first", dir, listNames(foreign))
+	}
 	parent, base := filepath.Dir(dir), filepath.Base(filepath.Clean(dir))
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return fmt.Errorf("create %s: %w", parent, err)
@@ -137,30 +149,94 @@ func replaceFolder(dir string, write func(staging string) error) error {
 	return nil
 }
 
-// holdsRun reports which of the files that make a run folder dir holds, if any: its results,
-// checkpoint or configuration.
-func holdsRun(dir string) (string, bool) {
-	for _, f := range []string{report.ResultsFile, checkpointFile, shardFile, report.ConfigFile} {
-		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
-			return f, true
-		}
+// runEntries are the names memsim writes in a run folder: a run's files and figures, the
+// checkpoint of an interrupted run and a finished shard's results.
+var runEntries = []string{report.ConfigFile, report.ResultsFile, report.MatchupsFile, report.ReportFile,
+	report.HTMLFile, report.PlotsDir, checkpointFile, shardFile}
+
+// folderEntries lists the names in dir, sorted: none for a missing dir. A dir that is not a folder
+// is refused.
+func folderEntries(dir string) ([]string, error) {
+	info, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, nil
+	case err != nil:
+		return nil, fmt.Errorf("run folder %s: %w", dir, err)
+	case !info.IsDir():
+		return nil, usagef("run folder %s is a file, not a folder: choose another output folder", dir)
 	}
-	return "", false
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("run folder %s: %w", dir, err)
+	}
+	names := make([]string, len(entries))
+	for i, e := range entries {
+		names[i] = e.Name()
+	}
+	return names, nil
 }
 
-// claimRunFolder makes sure a new run may use dir, whose lock the caller holds: a folder that
-// holds a run is only replaced with force. It starts the new run in a fresh folder holding only
-// config (config.yaml), so that no file of an earlier run can be taken for the new one's, even if
-// the new run is interrupted.
-func claimRunFolder(dir string, force bool, config []byte) error {
-	if f, ok := holdsRun(dir); ok && !force {
-		hint := "use --force to replace it"
-		if f == checkpointFile {
-			hint = "resume it with: memsim run --resume " + dir + ", or use --force to start again"
+// foreignEntries returns those of names that memsim does not write in a run folder (runEntries,
+// and the temporary files of its atomic writes): shard folders, a merged run, anyone's files.
+func foreignEntries(names []string) []string {
+	var out []string
+	for _, n := range names {
+		tmp, _ := filepath.Match(".*.tmp-*", n)
+		if !tmp && !slices.Contains(runEntries, n) {
+			out = append(out, n)
 		}
-		return usagef("run folder %s already holds a run (%s): %s", dir, f, hint)
 	}
-	return replaceFolder(dir, func(staging string) error {
+	return out
+}
+
+// listNames names a few of names for a message: "a", "a and b", "a, b and c", "a, b, c and 4 more".
+func listNames(names []string) string {
+	q := make([]string, 0, 3)
+	for _, n := range names[:min(len(names), 3)] {
+		if strings.ContainsFunc(n, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+			n = strconv.Quote(n)
+		}
+		q = append(q, n)
+	}
+	switch {
+	case len(names) > 3:
+		return strings.Join(q, ", ") + " and " + strconv.Itoa(len(names)-3) + " more"
+	case len(q) > 1:
+		return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+	}
+	return q[0]
+}
+
+// checkFolderFree makes sure a new run (or a merge) may write the folder dir: missing or empty,
+// or with force anything but a file. Without force, a folder that holds a run (its results,
+// checkpoint, shard results or configuration) or anything else (shard folders, a merged run, any
+// file) is refused, in one line that names what it holds.
+func checkFolderFree(dir string, force bool) error {
+	names, err := folderEntries(dir)
+	if err != nil || force || len(names) == 0 {
+		return err
+	}
+	for _, f := range []string{report.ResultsFile, checkpointFile, shardFile, report.ConfigFile} {
+		if slices.Contains(names, f) {
+			hint := "use --force to replace it, or choose another output folder"
+			if f == checkpointFile {
+				hint = "resume it with: memsim run --resume " + dir + ", or use --force to start again"
+			}
+			return usagef("run folder %s already holds a run (%s): %s", dir, f, hint)
+		}
+	}
+	return usagef("run folder %s is not empty (it holds %s): use --force to replace it with all it holds, or choose another output folder", dir, listNames(names))
+}
+
+// claimRunFolder makes sure a new run may use dir, whose lock the caller holds (checkFolderFree).
+// It starts the new run in a fresh folder holding only config (config.yaml), so that no file of an
+// earlier run can be taken for the new one's, even if the new run is interrupted.
+func claimRunFolder(dir string, force bool, config []byte) error {
+	if err := checkFolderFree(dir, force); err != nil {
+		return err
+	}
+	return replaceFolder(dir, force, func(staging string) error {
 		return report.WriteFileAtomic(filepath.Join(staging, report.ConfigFile), config)
 	})
 }

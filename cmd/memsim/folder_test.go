@@ -176,3 +176,57 @@ func checkpointOfFinishedRun(t *testing.T, path string) []byte {
 	}
 	return last
 }
+
+// memsim never deletes unasked what it did not write: a run, a merge or a report whose folder
+// holds anything else (a stray file, shard folders) is refused in one line naming it, and the
+// folder is left as it was; a file where the run folder should be is refused even with --force.
+func TestOthersFilesAreNeverDeleted(t *testing.T) {
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, "keep", tinyTournament)
+	out := filepath.Join(dir, "out", "keep")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	notes := filepath.Join(out, "notes.txt")
+	if err := os.WriteFile(notes, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := runArgs(t, "run", "--quiet", cfg)
+	wantOneLineExit(t, "run over a stray file", code, exitUsage, stderr, "memsim run: run folder "+out+" is not empty (it holds notes.txt): use --force")
+	// Shards written beside the stray file; a merge into the folder that holds them is refused.
+	for _, s := range []string{"1/2", "2/2"} {
+		if _, stderr, code := runArgs(t, "run", "--quiet", cfg, "--shard", s); code != exitOK {
+			t.Fatalf("shard %s: exit %d: %s", s, code, stderr)
+		}
+	}
+	_, stderr, code = runArgs(t, "merge", "--out", out, filepath.Join(out, "shard-1-of-2"), filepath.Join(out, "shard-2-of-2"))
+	wantOneLineExit(t, "merge into the shards' folder", code, exitUsage, stderr, "memsim merge: run folder "+out+" is not empty (it holds notes.txt, shard-1-of-2 and shard-2-of-2): use --force")
+	if got := dirNames(t, out); !slices.Equal(got, []string{"notes.txt", "shard-1-of-2", "shard-2-of-2"}) {
+		t.Errorf("the refused commands left %v", got)
+	}
+	// A finished run with a stray file beside it: memsim report would replace the folder.
+	merged := filepath.Join(dir, "merged")
+	if _, stderr, code := runArgs(t, "merge", "--out", merged, filepath.Join(out, "shard-1-of-2"), filepath.Join(out, "shard-2-of-2")); code != exitOK {
+		t.Fatalf("merge: exit %d: %s", code, stderr)
+	}
+	if err := os.WriteFile(filepath.Join(merged, "notes.txt"), []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code = runArgs(t, "report", merged)
+	wantOneLineExit(t, "report beside a stray file", code, exitUsage, stderr, "memsim report: run folder "+merged+" holds notes.txt, which memsim did not write")
+	if _, err := os.Stat(filepath.Join(merged, "notes.txt")); err != nil {
+		t.Error(err)
+	}
+	// A file where the run folder should be.
+	if err := os.RemoveAll(out); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(out, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code = runArgs(t, "run", "--quiet", "--force", cfg)
+	wantOneLineExit(t, "run --force over a file", code, exitUsage, stderr, "memsim run: run folder "+out+" is a file, not a folder")
+	if data, _ := os.ReadFile(out); string(data) != "mine" {
+		t.Errorf("the file in the run folder's place was changed: %q", data)
+	}
+}

@@ -22,8 +22,9 @@ const mergeUsage = `Usage:
 Merges the shard folders of one run (memsim run --shard i/N, each written to
 <output>/<name>/shard-i-of-N/) into the run folder DIR, with its results.json and reports: the
 same files, bit for bit, as one process playing the whole run. Shards of different
-configurations or seeds, and missing or duplicated shards, are refused. Flags may come before or
-after the shard folders; -- ends them.
+configurations or seeds, and missing or duplicated shards, are refused. A DIR that is not empty
+(a run, the shard folders themselves, any file) is only replaced with --force. Flags may come
+before or after the shard folders; -- ends them.
 
 Flags:
 `
@@ -31,7 +32,7 @@ Flags:
 func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("memsim merge")
 	out := fs.String("out", "", "the run folder `DIR` to write (required)")
-	force := fs.Bool("force", false, "replace an existing run folder")
+	force := fs.Bool("force", false, "replace an existing run folder with all it holds")
 	if code, done := parseFlags(fs, mergeUsage, args, stdout, stderr); done {
 		return code
 	}
@@ -58,6 +59,8 @@ func merge(ctx context.Context, out string, force bool, dirs []string, stderr io
 		return required("--out DIR", "the run folder to write")
 	case len(dirs) == 0:
 		return required("SHARD_DIR...", "the shard folders to merge")
+	case checkFolderFlag("--out", out) != nil:
+		return checkFolderFlag("--out", out)
 	}
 	var t *tournament.Tournament
 	var shards []*tournament.ShardResult
@@ -113,10 +116,10 @@ func merge(ctx context.Context, out string, force bool, dirs []string, stderr io
 	if err := cleanStale(out); err != nil {
 		return err
 	}
-	if f, ok := holdsRun(out); ok && !force {
-		return usagef("run folder %s already holds a run (%s): use --force to replace it", out, f)
+	if err := checkFolderFree(out, force); err != nil {
+		return err
 	}
-	if err := finish(ctx, t, out, res, nil, false); err != nil {
+	if err := finish(ctx, t, out, force, res, nil, false); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "memsim merge: %d shards merged into %s\n", len(shards), out)

@@ -61,10 +61,13 @@ func (p *progress) startMatch(i int, resumed int64) {
 	if e == nil {
 		return
 	}
+	// The progress count holds match i's resumed games already (Play adds them before it starts
+	// the match): they were not played by the match before, nor now.
 	now, done := time.Now(), p.done.Load()
 	if i > 0 && e.cur == i-1 && !e.start.IsZero() {
-		// The match just finished: its pace per game.
-		played := float64(done - e.doneAt)
+		// The match just finished: its pace per game played now (none for a match the checkpoint
+		// held whole, whose pace stays unknown).
+		played := float64(done - resumed - e.doneAt)
 		if el := now.Sub(e.start).Seconds(); played > 0 {
 			prev := e.plans[e.cur]
 			e.seconds[prev.kind] = el / played

@@ -68,7 +68,7 @@ func regenerate(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	defer lock.release()
-	err = replaceFolder(dir, func(staging string) error { return report.WriteDir(staging, &r, cfg.YAML(), figs) })
+	err = replaceFolder(dir, false, func(staging string) error { return report.WriteDir(staging, &r, cfg.YAML(), figs) })
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"memsim/analysis/report"
+	"memsim/configs"
 	"memsim/sim"
 	"memsim/tournament"
 )
@@ -21,10 +22,10 @@ const runUsage = `Usage:
 
 Plays the tournament CONFIG.yaml describes (with no CONFIG, the embedded default,
 configs/default.yaml) and writes config.yaml, results.json, matchups.csv, report.md and
-report.html to <output>/<name>/. --workers and --games override the configuration's values. An
-existing run folder is only replaced with --force. While it runs, and when interrupted (SIGINT,
-SIGTERM), memsim writes checkpoint.json to the run folder; --resume DIR continues from it, to the
-results an uninterrupted run gives. --shard i/N plays one slice of every matchup's deals into
+report.html to <output>/<name>/. --workers and --games override the configuration's values. A
+run folder that is not empty (a run, shard folders, any file) is only replaced with --force. While
+it runs, and when interrupted (SIGINT, SIGTERM), memsim writes checkpoint.json to the run folder;
+--resume DIR continues from it, to the results an uninterrupted run gives. --shard i/N plays one slice of every matchup's deals into
 <output>/<name>/shard-i-of-N/, for memsim merge. It prints a summary of the results, one line
 per matchup, or with --markdown the whole report.md.
 
@@ -50,7 +51,7 @@ func newRunFlagSet(fl *runFlags) *flag.FlagSet {
 	fs.IntVar(&fl.games, "games", 0, "`G` games per matchup and deal size, at least 1 (default: the configuration's)")
 	fs.BoolVar(&fl.quiet, "quiet", false, "no progress reports")
 	fs.BoolVar(&fl.markdown, "markdown", false, "print the whole report (report.md) instead of the summary")
-	fs.BoolVar(&fl.force, "force", false, "replace an existing run folder")
+	fs.BoolVar(&fl.force, "force", false, "replace an existing run folder with all it holds")
 	fs.StringVar(&fl.resume, "resume", "", "continue the interrupted run of the run folder `DIR`")
 	fs.DurationVar(&fl.checkpointEvery, "checkpoint-every", 5*time.Second, "write the checkpoint at most every `D`, a duration such as 5s or 1m")
 	fs.StringVar(&fl.shard, "shard", "", "play only shard `i/N` of every matchup (default: from SLURM_ARRAY_TASK_ID, or JOB_COMPLETION_INDEX with MEMSIM_SHARDS)")
@@ -130,6 +131,10 @@ func planNew(ctx context.Context, fl runFlags, args []string) (*runPlan, error) 
 		}
 		p.dir = shardDir(p.dir, shard)
 	}
+	// The output and the name are checked apart (configs.CheckPath); together they must fit too.
+	if err := configs.CheckPath(p.dir); err != nil {
+		return nil, usagef("run folder %v (the output and the name together)", err)
+	}
 	if p.lock, err = lockFolder(p.dir); err != nil {
 		return nil, err
 	}
@@ -191,46 +196,84 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 	prog := startProgressPlanned(stderr, "memsim run", games, fl.quiet, plans(p.t), cfg.Stop != nil)
 	ck := &checkpointWriter{path: filepath.Join(p.dir, checkpointFile), every: fl.checkpointEvery, last: time.Now()}
 	current := 0
+	var resumed int64 // the games the checkpoint held, not played by this process
+	ckFailed := false
 	res, err := p.t.Play(ctx, tournament.Options{Workers: cfg.Workers, Progress: prog.done, Resume: p.resume,
-		Match: func(i int, resumed int64) { current = i; prog.startMatch(i, resumed) },
+		Match: func(i int, r int64) { current, resumed = i, resumed+r; prog.startMatch(i, r) },
 		Checkpoint: func(c *tournament.Checkpoint) error {
 			prog.setNote(interim(p.t, current, c.Current))
-			return ck.update(c)
+			err := ck.update(c)
+			ckFailed = err != nil
+			return err
 		}})
 	prog.finish()
 	if err != nil {
-		if ctx.Err() != nil {
+		switch {
+		case ctx.Err() != nil:
 			if werr := ck.write(); werr != nil {
-				return fmt.Errorf("interrupted, and the checkpoint could not be written: %w", werr)
+				return fmt.Errorf("interrupted, and the checkpoint could not be written (%w); %s", werr, p.recovery())
 			}
 			return fmt.Errorf("interrupted; the finished work is in %s: resume with: memsim run --resume %s", ck.path, p.dir)
+		case ckFailed:
+			return fmt.Errorf("the checkpoint could not be written (%w); %s", err, p.recovery())
 		}
 		return err
 	}
 	// The checkpoint holds every finished match before the folder is replaced: should the final
-	// write fail, resuming writes it again without playing.
-	if err := ck.write(); err != nil {
-		return err
-	}
+	// write fail, resuming writes it again without playing. Should the checkpoint itself fail,
+	// the results are still written if they can be.
+	ckErr := ck.write()
 	if p.t.Shard().Count > 0 {
 		err = writeShard(p.dir, cfg.YAML(), p.t.ShardResult(res))
 	} else {
-		err = finish(ctx, p.t, p.dir, res, stdout, fl.markdown)
+		err = finish(ctx, p.t, p.dir, false, res, stdout, fl.markdown)
 	}
-	if err != nil {
+	switch {
+	case err != nil && ckErr != nil:
+		return fmt.Errorf("the results could not be written (%w), nor the checkpoint of the finished games (%w); %s", err, ckErr, p.recovery())
+	case err != nil:
 		return fmt.Errorf("the results could not be written (%w); %s still holds the finished games in %s: free what is needed, then write them with: memsim run --resume %s", err, p.dir, checkpointFile, p.dir)
 	}
-	// The games the results hold: fewer than planned where a stopping rule ended a match.
-	held := res.Games()
-	fmt.Fprintf(stderr, "memsim run: %d games in %.2f s (%.3g games/s); wrote %s\n",
-		held, res.Elapsed.Seconds(), float64(held)/res.Elapsed.Seconds(), p.dir)
+	fmt.Fprintf(stderr, "memsim run: %s; wrote %s\n", playedLine(res, resumed), p.dir)
 	return nil
 }
 
+// recovery says, after a failed checkpoint write, what the run folder kept and how to go on: from
+// the checkpoint it holds (a failed write leaves the last one written, or the one resumed, as it
+// was), or else from the start, with the run folder's own config.yaml (the resolved configuration,
+// --games included) and the run's shard.
+func (p *runPlan) recovery() string {
+	path := filepath.Join(p.dir, checkpointFile)
+	if _, err := os.Stat(path); err == nil {
+		return fmt.Sprintf("%s still holds the games of an earlier checkpoint: free what is needed, then go on from it with: memsim run --resume %s", path, p.dir)
+	}
+	shard := ""
+	if s := p.t.Shard(); s.Count > 0 {
+		shard = " --shard " + s.String()
+	}
+	return fmt.Sprintf("no game was kept: free what is needed, then play the run again with: memsim run --force%s %s", shard, filepath.Join(p.dir, report.ConfigFile))
+}
+
+// playedLine says how many games this process played, how fast, and how many more a resumed
+// checkpoint held: the games the results hold (fewer than planned where a stopping rule ended a
+// match) less the resumed ones, so that the pace is this process's own.
+func playedLine(res *tournament.Results, resumed int64) string {
+	played, secs := res.Games()-resumed, res.Elapsed.Seconds()
+	line := fmt.Sprintf("%d games in %.2f s", played, secs)
+	if played > 0 && secs > 0 {
+		line += fmt.Sprintf(" (%.3g games/s)", float64(played)/secs)
+	}
+	if resumed > 0 {
+		line += fmt.Sprintf(", %d more resumed from %s", resumed, checkpointFile)
+	}
+	return line
+}
+
 // finish writes the run folder dir from the results, replacing what it held: config.yaml,
-// results.json, the CSV and the reports with their figures. When stdout is not nil it prints the
-// summary of the run there, or the whole report.md with markdown.
-func finish(ctx context.Context, t *tournament.Tournament, dir string, res *tournament.Results, stdout io.Writer, markdown bool) error {
+// results.json, the CSV and the reports with their figures (with force, whatever else dir held;
+// without, a dir holding anything else is refused: see replaceFolder). When stdout is not nil it
+// prints the summary of the run there, or the whole report.md with markdown.
+func finish(ctx context.Context, t *tournament.Tournament, dir string, force bool, res *tournament.Results, stdout io.Writer, markdown bool) error {
 	r, err := t.Report(ctx, res)
 	if err != nil {
 		return err
@@ -239,7 +282,7 @@ func finish(ctx context.Context, t *tournament.Tournament, dir string, res *tour
 	if err != nil {
 		return err
 	}
-	err = replaceFolder(dir, func(staging string) error { return report.WriteDir(staging, r, t.Config.YAML(), figs) })
+	err = replaceFolder(dir, force, func(staging string) error { return report.WriteDir(staging, r, t.Config.YAML(), figs) })
 	switch {
 	case err != nil:
 		return err

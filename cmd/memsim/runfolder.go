@@ -38,17 +38,18 @@ func (c *checkpointWriter) update(ck *tournament.Checkpoint) error {
 	return c.write()
 }
 
-// write writes the latest state atomically (nothing before the first).
+// write writes the latest state atomically (nothing before the first). When it fails, the file
+// holds the state of the last write that succeeded, if any.
 func (c *checkpointWriter) write() error {
 	if c.state == nil {
 		return nil
 	}
 	data, err := json.Marshal(c.state)
 	if err != nil {
-		return fmt.Errorf("checkpoint: %w", err)
+		return fmt.Errorf("encode %s: %w", c.path, err)
 	}
 	if err := report.WriteFileAtomic(c.path, data); err != nil {
-		return fmt.Errorf("checkpoint: %w", err)
+		return err // "write PATH: cause"
 	}
 	c.last = time.Now()
 	return nil
@@ -86,7 +87,7 @@ func writeShard(dir string, config []byte, s *tournament.ShardResult) error {
 	if err != nil {
 		return err
 	}
-	return replaceFolder(dir, func(staging string) error {
+	return replaceFolder(dir, false, func(staging string) error {
 		if err := report.WriteFileAtomic(filepath.Join(staging, report.ConfigFile), config); err != nil {
 			return err
 		}

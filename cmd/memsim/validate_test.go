@@ -11,7 +11,7 @@ import (
 )
 
 func TestValidateEmbeddedSuiteShort(t *testing.T) {
-	stdout, stderr, code := runArgs(t, "validate", "--quiet", "--json", "--games", "400")
+	stdout, stderr, code := runArgs(t, "validate", "--quiet", "--json", "--games", "100")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s\n%s", code, stderr, stdout)
 	}

@@ -36,7 +36,7 @@ func listFiles(t *testing.T, dir string) []string {
 // A run folder in use by another process is refused, for a new run, --force and --resume alike.
 func TestRunFolderIsLocked(t *testing.T) {
 	dir := t.TempDir()
-	cfg := writeConfig(t, dir, "locked", smallTournament)
+	cfg := writeConfig(t, dir, "locked", tinyTournament)
 	out := filepath.Join(dir, "out", "locked")
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		t.Fatal(err)
@@ -68,26 +68,27 @@ func TestRunFolderIsLocked(t *testing.T) {
 	}
 }
 
-// --force replaces the whole run folder: a rerun with fewer players leaves none of the earlier
+// --force replaces the whole run folder: a rerun with a player fewer leaves none of the earlier
 // run's files (its figures among them), and what a killed process left behind (temporary files
 // of atomic writes, staging folders) is cleaned up.
 func TestForceReplacesTheWholeFolder(t *testing.T) {
 	dir := t.TempDir()
-	cfg := writeConfig(t, dir, "f", smallTournament)
-	out := filepath.Join(dir, "out", "f")
-	if _, stderr, code := runArgs(t, "run", "--quiet", cfg); code != exitOK {
-		t.Fatalf("exit %d: %s", code, stderr)
+	cfg, out := finishedSmallRun(t, dir)
+	if !slices.ContainsFunc(listFiles(t, out), func(f string) bool { return strings.Contains(f, "parity") }) {
+		t.Fatal("the first run has no figure of parity: the test below proves nothing")
 	}
 	// Leftovers of a killed process.
-	stale := []string{filepath.Join(out, ".checkpoint.json.tmp-123"), filepath.Join(dir, "out", ".f.staging-9", "results.json")}
+	stale := []string{filepath.Join(out, ".checkpoint.json.tmp-123"), filepath.Join(dir, "out", ".small.staging-9", "results.json")}
 	for _, s := range stale {
 		os.MkdirAll(filepath.Dir(s), 0o755)
 		if err := os.WriteFile(s, []byte("{"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	fewer := strings.Replace(smallTournament, "  - {name: random, policy: random}\n", "", 1)
-	cfg = writeConfig(t, dir, "f", fewer)
+	// Without parity no matchup has an exact value, so none of the earlier run's convergence and
+	// distribution figures (all of them of optimal and parity) belongs to the new run.
+	fewer := strings.Replace(smallTournament, "  - {name: parity, policy: parity}\n", "", 1)
+	cfg = writeConfig(t, dir, "small", fewer)
 	if _, stderr, code := runArgs(t, "run", "--quiet", "--force", cfg); code != exitOK {
 		t.Fatalf("--force: exit %d: %s", code, stderr)
 	}
@@ -98,16 +99,16 @@ func TestForceReplacesTheWholeFolder(t *testing.T) {
 	}
 	// A fresh run of the smaller tournament writes exactly the same files.
 	fresh := t.TempDir()
-	cfg2 := writeConfig(t, fresh, "f", fewer)
+	cfg2 := writeConfig(t, fresh, "small", fewer)
 	if _, stderr, code := runArgs(t, "run", "--quiet", cfg2); code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	got, want := listFiles(t, out), listFiles(t, filepath.Join(fresh, "out", "f"))
+	got, want := listFiles(t, out), listFiles(t, filepath.Join(fresh, "out", "small"))
 	if !slices.Equal(got, want) {
 		t.Errorf("after --force the folder holds %v, a fresh run %v", got, want)
 	}
 	for _, f := range got {
-		if strings.Contains(f, "random") {
+		if strings.Contains(f, "parity") {
 			t.Errorf("%s of the earlier run is still there", f)
 		}
 	}
@@ -117,19 +118,15 @@ func TestForceReplacesTheWholeFolder(t *testing.T) {
 // --resume without playing again, as the failure's message says.
 func TestResumeAfterTheLastMatchWritesTheResults(t *testing.T) {
 	dir := t.TempDir()
-	cfg := writeConfig(t, dir, "done", smallTournament)
-	out := filepath.Join(dir, "out", "done")
-	if _, stderr, code := runArgs(t, "run", "--quiet", cfg); code != exitOK {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
+	_, out := finishedSmallRun(t, dir)
 	want, err := os.ReadFile(filepath.Join(out, "results.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The state such a failure leaves: the run's configuration and a checkpoint of every match.
 	other := t.TempDir()
-	cfg2 := writeConfig(t, other, "done", smallTournament)
-	out2 := filepath.Join(other, "out", "done")
+	cfg2 := writeConfig(t, other, "small", smallTournament)
+	out2 := filepath.Join(other, "out", "small")
 	resolved, err := os.ReadFile(filepath.Join(out, "config.yaml"))
 	if err != nil {
 		t.Fatal(err)

@@ -16,7 +16,11 @@ func TestMain(m *testing.M) {
 	if os.Getenv("MEMSIM_RUN_MAIN") == "1" {
 		main()
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if smallRun.dir != "" {
+		os.RemoveAll(smallRun.dir)
+	}
+	os.Exit(code)
 }
 
 const resumeTournament = `seed: 31

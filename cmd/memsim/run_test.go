@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"memsim/analysis/audit"
@@ -37,6 +38,59 @@ players:
   - {name: random, policy: random}
   - {name: forgetful, policy: forgetful, memory: {capacity: 2}}
 `
+
+// smallRun is smallTournament's run, named "small", played once per test binary (figures are
+// dear under the race detector) by finishedSmallRun and removed by TestMain.
+var smallRun struct {
+	once sync.Once
+	dir  string // holds small.yaml and the run folder out/small
+	err  error
+}
+
+// finishedSmallRun copies smallTournament's finished run into dir, as if it had been played
+// there: dir/small.yaml, and the run folder dir/out/small, whose config.yaml names dir/out as its
+// output. It returns the two paths.
+func finishedSmallRun(t *testing.T, dir string) (cfg, out string) {
+	t.Helper()
+	smallRun.once.Do(func() {
+		if smallRun.dir, smallRun.err = os.MkdirTemp("", "memsim-small-"); smallRun.err != nil {
+			return
+		}
+		text := fmt.Sprintf("name: small\noutput: %q\n%s", filepath.Join(smallRun.dir, "out"), smallTournament)
+		path := filepath.Join(smallRun.dir, "small.yaml")
+		if smallRun.err = os.WriteFile(path, []byte(text), 0o644); smallRun.err != nil {
+			return
+		}
+		if _, stderr, code := runArgs(t, "run", "--quiet", path); code != exitOK {
+			smallRun.err = fmt.Errorf("exit %d: %s", code, stderr)
+		}
+	})
+	if smallRun.err != nil {
+		t.Fatalf("smallTournament's run: %v", smallRun.err)
+	}
+	cfg = writeConfig(t, dir, "small", smallTournament)
+	out = filepath.Join(dir, "out", "small")
+	from, to := filepath.Join(smallRun.dir, "out"), filepath.Join(dir, "out")
+	src := filepath.Join(from, "small")
+	for _, rel := range listFiles(t, src) {
+		data, err := os.ReadFile(filepath.Join(src, rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rel == "config.yaml" {
+			data = []byte(strings.Replace(string(data), fmt.Sprintf("%q", from), fmt.Sprintf("%q", to), 1))
+		} else if strings.Contains(string(data), from) {
+			t.Fatalf("%s names the folder it was written to: it cannot be copied", rel)
+		}
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(out, rel)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(out, rel), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return cfg, out
+}
 
 func readRun(t *testing.T, dir string) *report.Run {
 	t.Helper()
@@ -301,11 +355,7 @@ func TestBenchJSON(t *testing.T) {
 // memsim report regenerates a run folder's report and figures from results.json and config.yaml.
 func TestReportRegenerates(t *testing.T) {
 	dir := t.TempDir()
-	cfg := writeConfig(t, dir, "rep", smallTournament)
-	if _, stderr, code := runArgs(t, "run", "--quiet", "--games", "2000", cfg); code != exitOK {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	out := filepath.Join(dir, "out", "rep")
+	_, out := finishedSmallRun(t, dir)
 	html, err := os.ReadFile(filepath.Join(out, "report.html"))
 	if err != nil {
 		t.Fatal(err)

@@ -15,21 +15,17 @@ import (
 // duplicated and foreign shards.
 func TestShardsAndMerge(t *testing.T) {
 	dir := t.TempDir()
-	cfg := writeConfig(t, dir, "sharded", smallTournament)
-	if _, stderr, code := runArgs(t, "run", "--quiet", "--games", "5000", cfg); code != exitOK {
-		t.Fatalf("whole run: exit %d: %s", code, stderr)
-	}
-	whole := filepath.Join(dir, "out", "sharded")
+	cfg, whole := finishedSmallRun(t, dir) // 3,000 games: three batches of deals, one per shard
 	var shards []string
 	for i := 1; i <= 3; i++ {
 		// The second shard takes its index from a Slurm job array's environment; the first is
 		// written as the README's memsim run CONFIG --shard i/N, flags after the configuration.
-		args := []string{"run", "--quiet", "--games", "5000", "--shard", []string{"1/3", "", "3/3"}[i-1], cfg}
+		args := []string{"run", "--quiet", "--games", "3000", "--shard", []string{"1/3", "", "3/3"}[i-1], cfg}
 		if i == 1 {
-			args = []string{"run", cfg, "--quiet", "--shard", "1/3", "--games=5000"}
+			args = []string{"run", cfg, "--quiet", "--shard", "1/3", "--games=3000"}
 		}
 		if i == 2 {
-			args = []string{"run", "--quiet", "--games", "5000", cfg}
+			args = []string{"run", "--quiet", cfg}
 			t.Setenv("SLURM_ARRAY_TASK_ID", "7")
 			t.Setenv("SLURM_ARRAY_TASK_MIN", "6")
 			t.Setenv("SLURM_ARRAY_TASK_COUNT", "3")
@@ -51,11 +47,11 @@ func TestShardsAndMerge(t *testing.T) {
 			t.Errorf("%s: the merged run differs from the whole run (%v, %v)", f, err1, err2)
 		}
 	}
-	other := writeConfig(t, t.TempDir(), "sharded", strings.Replace(smallTournament, "seed: 7", "seed: 8", 1))
-	if _, stderr, code := runArgs(t, "run", "--quiet", "--games", "5000", "--shard", "2/3", other); code != exitOK {
+	other := writeConfig(t, t.TempDir(), "small", strings.Replace(smallTournament, "seed: 7", "seed: 8", 1))
+	if _, stderr, code := runArgs(t, "run", "--quiet", "--shard", "2/3", other); code != exitOK {
 		t.Fatalf("foreign shard: %s", stderr)
 	}
-	foreign := filepath.Join(filepath.Dir(other), "out", "sharded", "shard-2-of-3")
+	foreign := filepath.Join(filepath.Dir(other), "out", "small", "shard-2-of-3")
 	for _, tt := range []struct {
 		args []string
 		want string

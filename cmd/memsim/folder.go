@@ -67,6 +67,13 @@ func (l *folderLock) release() {
 // temporary files of atomic writes in dir, and staging folders beside it; a folder moved away to
 // be replaced is put back if dir itself is missing, removed otherwise. The caller holds dir's lock.
 func cleanStale(dir string) error {
+	if olds, err := filepath.Glob(filepath.Join(dir, ".old-*")); err == nil {
+		for _, o := range olds { // a folder refreshFolder was replacing
+			if err := os.RemoveAll(o); err != nil {
+				return fmt.Errorf("remove %s: %w", o, err)
+			}
+		}
+	}
 	if tmps, err := filepath.Glob(filepath.Join(dir, ".*.tmp-*")); err == nil {
 		for _, t := range tmps {
 			if err := os.Remove(t); err != nil && !errors.Is(err, os.ErrNotExist) {
@@ -108,7 +115,7 @@ func replaceFolder(dir string, force bool, write func(staging string) error) err
 		return err
 	}
 	if foreign := foreignEntries(names); len(foreign) > 0 && !force {
-		return usagef("run folder %s holds %s, which memsim did not write and would delete: move it out of the folder first", dir, listNames(foreign))
+		return usagef("run folder %s holds %s, which is not part of the run and would be deleted: move it out of the folder first", dir, listNames(foreign))
 	}
 	parent, base := filepath.Dir(dir), filepath.Base(filepath.Clean(dir))
 	if err := os.MkdirAll(parent, 0o755); err != nil {
@@ -149,6 +156,51 @@ func replaceFolder(dir string, force bool, write func(staging string) error) err
 	return nil
 }
 
+// refreshFolder writes a run's files into the existing run folder dir and leaves everything else
+// there (shard folders, a merged run, anyone's files) as it is: write fills a fresh staging folder
+// beside dir, then each of its entries takes the place of dir's entry of the same name, a file by
+// one rename, a folder (plots/) by moving the old one away first. Should memsim stop half way,
+// dir holds each file old or new, and running the same command again completes it. The caller
+// holds dir's lock.
+func refreshFolder(dir string, write func(staging string) error) error {
+	parent, base := filepath.Dir(dir), filepath.Base(filepath.Clean(dir))
+	staging, err := os.MkdirTemp(parent, "."+base+".staging-*")
+	if err != nil {
+		return fmt.Errorf("create a staging folder for %s: %w", dir, err)
+	}
+	defer os.RemoveAll(staging)
+	if err := write(staging); err != nil {
+		return err
+	}
+	entries, err := os.ReadDir(staging)
+	if err != nil {
+		return fmt.Errorf("read the staging folder of %s: %w", dir, err)
+	}
+	for _, e := range entries {
+		from, to := filepath.Join(staging, e.Name()), filepath.Join(dir, e.Name())
+		if e.IsDir() {
+			old := filepath.Join(dir, ".old-"+e.Name())
+			if err := os.RemoveAll(old); err != nil {
+				return fmt.Errorf("remove %s: %w", old, err)
+			}
+			if err := os.Rename(to, old); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("move %s away: %w", to, err)
+			}
+			if err := os.Rename(from, to); err != nil {
+				return fmt.Errorf("put %s in place: %w", to, err)
+			}
+			if err := os.RemoveAll(old); err != nil {
+				return fmt.Errorf("remove %s: %w", old, err)
+			}
+			continue
+		}
+		if err := os.Rename(from, to); err != nil {
+			return fmt.Errorf("put %s in place: %w", to, err)
+		}
+	}
+	return nil
+}
+
 // runEntries are the names memsim writes in a run folder: a run's files and figures, the
 // checkpoint of an interrupted run and a finished shard's results.
 var runEntries = []string{report.ConfigFile, report.ResultsFile, report.MatchupsFile, report.ReportFile,
@@ -183,7 +235,7 @@ func foreignEntries(names []string) []string {
 	var out []string
 	for _, n := range names {
 		tmp, _ := filepath.Match(".*.tmp-*", n)
-		if !tmp && !slices.Contains(runEntries, n) {
+		if !tmp && !strings.HasPrefix(n, ".old-") && !slices.Contains(runEntries, n) {
 			out = append(out, n)
 		}
 	}

@@ -201,7 +201,8 @@ func TestOthersFilesAreNeverDeleted(t *testing.T) {
 	if got := dirNames(t, out); !slices.Equal(got, []string{"notes.txt", "shard-1-of-2", "shard-2-of-2"}) {
 		t.Errorf("the refused commands left %v", got)
 	}
-	// A finished run with a stray file beside it: memsim report would replace the folder.
+	// A finished run with a stray file and an earlier report's figure beside it: memsim report
+	// rewrites the run's files and figures and leaves the stray file as it is.
 	merged := filepath.Join(dir, "merged")
 	if _, stderr, code := runArgs(t, "merge", "--out", merged, filepath.Join(out, "shard-1-of-2"), filepath.Join(out, "shard-2-of-2")); code != exitOK {
 		t.Fatalf("merge: exit %d: %s", code, stderr)
@@ -209,10 +210,22 @@ func TestOthersFilesAreNeverDeleted(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(merged, "notes.txt"), []byte("mine"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, stderr, code = runArgs(t, "report", merged)
-	wantOneLineExit(t, "report beside a stray file", code, exitUsage, stderr, "memsim report: run folder "+merged+" holds notes.txt, which memsim did not write")
-	if _, err := os.Stat(filepath.Join(merged, "notes.txt")); err != nil {
-		t.Error(err)
+	before := dirNames(t, merged)
+	stalePlot := filepath.Join(merged, "plots", "gone.png")
+	if err := os.WriteFile(stalePlot, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := runArgs(t, "report", merged); code != exitOK {
+		t.Fatalf("report beside a stray file: exit %d: %s", code, stderr)
+	}
+	if data, err := os.ReadFile(filepath.Join(merged, "notes.txt")); err != nil || string(data) != "mine" {
+		t.Errorf("report changed the stray file: %q, %v", data, err)
+	}
+	if got := dirNames(t, merged); !slices.Equal(got, before) {
+		t.Errorf("after report the folder holds %v, before %v", got, before)
+	}
+	if _, err := os.Stat(stalePlot); !os.IsNotExist(err) {
+		t.Errorf("a figure no report draws survived: %v", err)
 	}
 	// A file where the run folder should be.
 	if err := os.RemoveAll(out); err != nil {

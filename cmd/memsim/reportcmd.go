@@ -18,7 +18,8 @@ const reportUsage = `Usage:
   memsim report DIR
 
 Regenerates the report of the run folder DIR (written by memsim run) from its results.json and
-config.yaml: report.md, report.html with its plots, and the PNG copies in DIR/plots/.
+config.yaml: report.md, report.html with its plots, and the PNG copies in DIR/plots/. Whatever
+else DIR holds (shard folders, a merged run, your own files) is left as it is.
 `
 
 func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -68,7 +69,7 @@ func regenerate(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	defer lock.release()
-	err = replaceFolder(dir, false, func(staging string) error { return report.WriteDir(staging, &r, cfg.YAML(), figs) })
+	err = refreshFolder(dir, func(staging string) error { return report.WriteDir(staging, &r, cfg.YAML(), figs) })
 	if err != nil {
 		return err
 	}

@@ -69,8 +69,16 @@ func marshalHashed[T any](v T, setHash func(*T, string)) ([]byte, error) {
 }
 
 // decodeHashed decodes data strictly (no unknown field, nothing after the value) into v and
-// checks the hash that hash returns against v's content.
+// checks the hash that hash returns against v's content. A file of another version than
+// CheckpointVersion is refused first, by its version: its content need not decode, nor hash, as
+// this memsim's does.
 func decodeHashed[T any](data []byte, v *T, hash func(*T) *string) error {
+	var head struct {
+		Version *int `json:"version"`
+	}
+	if json.Unmarshal(data, &head) == nil && head.Version != nil && *head.Version != CheckpointVersion {
+		return fmt.Errorf("version %d, this memsim reads %d: written by another memsim", *head.Version, CheckpointVersion)
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"memsim/analysis/report"
@@ -31,5 +32,26 @@ func TestDefectFiguresGoToFlaggedMatchupsFirst(t *testing.T) {
 	got := figureMatchups(&r)
 	if want := []int{9, 11, 1, 2, 3, 4, 6, 7}; !slices.Equal(got, want) || len(got) != maxMatchupFigures {
 		t.Errorf("figures go to matchups %v, want %v", got, want)
+	}
+}
+
+// Figures of players with long names get file names within the 255 bytes a file system allows,
+// still apart when the names differ only at their ends.
+func TestLongNamesGiveShortFigureNames(t *testing.T) {
+	long := strings.Repeat("a", 130)
+	taken := map[string]bool{}
+	a := uniqueSlug("n26-"+long+"x-vs-"+long+"y", taken)
+	b := uniqueSlug("n26-"+long+"x-vs-"+long+"z", taken)
+	c := uniqueSlug("n26-"+long+"x-vs-"+long+"z", taken)
+	for _, s := range []string{a, b, c} {
+		if name := "distribution-" + s + ".png"; len(name) > 255 {
+			t.Errorf("%d bytes: %s", len(name), name)
+		}
+	}
+	if a == b || b == c || a == c {
+		t.Errorf("slugs not apart: %s %s %s", a, b, c)
+	}
+	if short := uniqueSlug("n26-optimal-vs-parity", map[string]bool{}); short != "n26-optimal-vs-parity" {
+		t.Errorf("a short slug changed: %s", short)
 	}
 }

@@ -2,6 +2,8 @@ package tournament
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"math"
 	"math/big"
@@ -48,13 +50,23 @@ func uniqueSlug(s string, taken map[string]bool) string {
 			b.WriteByte('-')
 		}
 	}
-	slug := b.String()
+	base := b.String()
+	if len(base) > maxSlug {
+		// Long player names: a prefix, and a hash of the whole that keeps names apart.
+		sum := sha256.Sum256([]byte(base))
+		base = base[:maxSlug-17] + "-" + hex.EncodeToString(sum[:8])
+	}
+	slug := base
 	for k := 2; taken[slug]; k++ {
-		slug = fmt.Sprintf("%s-%d", b.String(), k)
+		slug = fmt.Sprintf("%s-%d", base, k)
 	}
 	taken[slug] = true
 	return slug
 }
+
+// maxSlug bounds a figure's slug, in bytes, so that its file name ("distribution-" + slug + a
+// uniqueness suffix + ".png") stays within the 255 bytes file systems allow a name.
+const maxSlug = 200
 
 // Figures draws the plots of a run's report r: for matchups with an exact value, the convergence of
 // seat 0's mean and the distribution of its share against the exact ones; the strategy table of

@@ -317,3 +317,20 @@ func FuzzLoadCheckpoint(f *testing.F) {
 		}
 	})
 }
+
+// A checkpoint or shard file of another version is refused by its version, whatever else it
+// holds, not reported as damaged: its content need not hash as this memsim's does.
+func TestOtherVersionsAreNamed(t *testing.T) {
+	tr, err := parse(t, trustConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := fmt.Sprintf(`{"version": %d, "config_hash": "x", "content_hash": "y", "an_old_field": 1}`, tournament.CheckpointVersion-1)
+	want := fmt.Sprintf("version %d, this memsim reads %d", tournament.CheckpointVersion-1, tournament.CheckpointVersion)
+	if _, err := tr.LoadCheckpoint([]byte(old)); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("checkpoint: %v, want %q", err, want)
+	}
+	if _, err := tr.LoadShardResult([]byte(old)); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("shard: %v, want %q", err, want)
+	}
+}

@@ -478,7 +478,8 @@ const luckNote = "Luck adjustment: every card nobody had seen has a luck, the ch
 	"Luck has mean zero, so subtracting each game's luck (times a coefficient fitted on the games to minimise the variance; " +
 	"1 where the reference values are exact for the games) keeps the mean and removes the luck's share of the variance. " +
 	"The variance reduction is seat 0's raw variance over its adjusted variance: how many times fewer games the adjusted " +
-	"estimate needs for an interval of the same width (∞ where no variance is left: every game gave the same adjusted score)."
+	"estimate needs for an interval of the same width (∞ where no variance is left: every game gave the same adjusted score); " +
+	"with N games the intervals rely on a reduction of at most N/3, whatever the games show, since few games can miss rare events."
 
 // luckCheckNote explains the "—" cells and the check column of the table of luck-adjusted
 // estimates.

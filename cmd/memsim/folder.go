@@ -27,6 +27,24 @@ func lockPath(dir string) string {
 	return filepath.Join(filepath.Dir(dir), "."+filepath.Base(filepath.Clean(dir))+".lock")
 }
 
+// runFolder is dir as memsim names a run folder: cleaned ("out/run/" is "out/run"), and absolute
+// where its last element would not name it ("." or ".."), so that the lock file and the staging
+// folders memsim puts beside a run folder are beside it, not in it. The root cannot be one.
+func runFolder(dir string) (string, error) {
+	c := filepath.Clean(dir)
+	if b := filepath.Base(c); b == "." || b == ".." {
+		abs, err := filepath.Abs(c)
+		if err != nil {
+			return "", fmt.Errorf("run folder %s: %w", dir, err)
+		}
+		c = abs
+	}
+	if filepath.Dir(c) == c {
+		return "", usagef("run folder %s: the root of the file system cannot be a run folder", dir)
+	}
+	return c, nil
+}
+
 // lockFolder takes the lock of dir, creating dir's parent if needed, or says which process holds
 // it.
 func lockFolder(dir string) (*folderLock, error) {
@@ -34,18 +52,32 @@ func lockFolder(dir string) (*folderLock, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("create run folder %s: %w", dir, err)
 	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
-	if err != nil {
-		return nil, fmt.Errorf("lock %s: %w", dir, err)
-	}
-	if err := tryLock(f); err != nil {
-		f.Close()
-		holder, _ := os.ReadFile(path)
-		who := strings.TrimSpace(string(holder))
-		if who == "" {
-			who = "another process"
+	var f *os.File
+	for attempt := 0; ; attempt++ {
+		var err error
+		if f, err = os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644); err != nil {
+			return nil, fmt.Errorf("lock %s: %w", dir, err)
 		}
-		return nil, usagef("run folder %s is in use by %s (lock %s): wait for it to finish, or stop it", dir, who, path)
+		if err := tryLock(f); err != nil {
+			f.Close()
+			holder, _ := os.ReadFile(path)
+			who := strings.TrimSpace(string(holder))
+			if who == "" {
+				who = "another process"
+			}
+			return nil, usagef("run folder %s is in use by %s (lock %s): wait for it to finish, or stop it", dir, who, path)
+		}
+		// The holder removes the file as it lets go (release): a lock taken on a file no longer
+		// at path locks nothing, so take the one at path again.
+		held, errHeld := f.Stat()
+		now, errNow := os.Stat(path)
+		if errHeld == nil && errNow == nil && os.SameFile(held, now) {
+			break
+		}
+		f.Close()
+		if attempt == 10 {
+			return nil, fmt.Errorf("lock %s: the lock file %s keeps changing", dir, path)
+		}
 	}
 	if err := f.Truncate(0); err == nil {
 		fmt.Fprintf(f, "memsim process %d", os.Getpid())
@@ -64,20 +96,18 @@ func (l *folderLock) release() {
 }
 
 // cleanStale removes what an earlier process killed in the middle of writing dir left behind:
-// temporary files of atomic writes in dir, and staging folders beside it; a folder moved away to
+// the entries of leftEntry in dir (temporary files of atomic writes, a plots/ folder being
+// replaced), and staging folders beside it; a folder moved away to
 // be replaced is put back if dir itself is missing, removed otherwise. The caller holds dir's lock.
 func cleanStale(dir string) error {
-	if olds, err := filepath.Glob(filepath.Join(dir, ".old-*")); err == nil {
-		for _, o := range olds { // a folder refreshFolder was replacing
-			if err := os.RemoveAll(o); err != nil {
-				return fmt.Errorf("remove %s: %w", o, err)
-			}
-		}
+	names, err := folderEntries(dir)
+	if err != nil {
+		return err
 	}
-	if tmps, err := filepath.Glob(filepath.Join(dir, ".*.tmp-*")); err == nil {
-		for _, t := range tmps {
-			if err := os.Remove(t); err != nil && !errors.Is(err, os.ErrNotExist) {
-				return fmt.Errorf("remove %s: %w", t, err)
+	for _, n := range names {
+		if leftEntry(n) {
+			if err := os.RemoveAll(filepath.Join(dir, n)); err != nil {
+				return fmt.Errorf("remove %s: %w", filepath.Join(dir, n), err)
 			}
 		}
 	}
@@ -178,8 +208,8 @@ func refreshFolder(dir string, write func(staging string) error) error {
 	}
 	for _, e := range entries {
 		from, to := filepath.Join(staging, e.Name()), filepath.Join(dir, e.Name())
-		if e.IsDir() {
-			old := filepath.Join(dir, ".old-"+e.Name())
+		if e.IsDir() { // plots/, the one folder report.WriteDir writes
+			old := filepath.Join(dir, oldPlots)
 			if err := os.RemoveAll(old); err != nil {
 				return fmt.Errorf("remove %s: %w", old, err)
 			}
@@ -230,16 +260,34 @@ func folderEntries(dir string) ([]string, error) {
 }
 
 // foreignEntries returns those of names that memsim does not write in a run folder (runEntries,
-// and the temporary files of its atomic writes): shard folders, a merged run, anyone's files.
+// and what its writes leave behind when stopped: leftEntry): shard folders, a merged run, anyone's
+// files.
 func foreignEntries(names []string) []string {
 	var out []string
 	for _, n := range names {
-		tmp, _ := filepath.Match(".*.tmp-*", n)
-		if !tmp && !strings.HasPrefix(n, ".old-") && !slices.Contains(runEntries, n) {
+		if !leftEntry(n) && !slices.Contains(runEntries, n) {
 			out = append(out, n)
 		}
 	}
 	return out
+}
+
+// oldPlots is the name refreshFolder gives the plots/ folder it is replacing.
+const oldPlots = ".old-plots"
+
+// leftEntry reports whether name is one that memsim's writes leave in a run folder when they are
+// stopped half way: oldPlots, or the temporary file of an atomic write of one of the run's files,
+// ".<file>.tmp-<digits>" (report.WriteFileAtomic).
+func leftEntry(name string) bool {
+	if name == oldPlots {
+		return true
+	}
+	for _, f := range runEntries {
+		if digits, ok := strings.CutPrefix(name, "."+f+".tmp-"); ok && digits != "" && strings.Trim(digits, "0123456789") == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // listNames names a few of names for a message: "a", "a and b", "a, b and c", "a, b, c and 4 more".
@@ -266,6 +314,7 @@ func listNames(names []string) string {
 // file) is refused, in one line that names what it holds.
 func checkFolderFree(dir string, force bool) error {
 	names, err := folderEntries(dir)
+	names = slices.DeleteFunc(names, leftEntry) // what cleanStale removes
 	if err != nil || force || len(names) == 0 {
 		return err
 	}
@@ -286,6 +335,9 @@ func checkFolderFree(dir string, force bool) error {
 // earlier run can be taken for the new one's, even if the new run is interrupted.
 func claimRunFolder(dir string, force bool, config []byte) error {
 	if err := checkFolderFree(dir, force); err != nil {
+		return err
+	}
+	if err := cleanStale(dir); err != nil {
 		return err
 	}
 	return replaceFolder(dir, force, func(staging string) error {

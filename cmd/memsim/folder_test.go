@@ -240,3 +240,55 @@ func TestOthersFilesAreNeverDeleted(t *testing.T) {
 		t.Errorf("the file in the run folder's place was changed: %q", data)
 	}
 }
+
+// A run folder is the same folder however it is named (a trailing slash, "."): its lock and
+// staging folders go beside it, never into it. --resume refuses, before playing, a folder holding
+// what the finished run would delete; only the names memsim's own writes leave behind count as
+// leftovers, so a user's file that merely looks like one is neither deleted nor taken for one.
+func TestRunFolderNamesAndLeftovers(t *testing.T) {
+	dir := t.TempDir()
+	_, out := finishedRunFolder(t, dir, "named", tinyTournament)
+	mine := []string{filepath.Join(out, ".old-keep", "notes.txt"), filepath.Join(out, ".notes.tmp-1")}
+	for _, m := range mine {
+		os.MkdirAll(filepath.Dir(m), 0o755)
+		if err := os.WriteFile(m, []byte("mine"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	memsims := filepath.Join(out, ".checkpoint.json.tmp-42") // what a killed write leaves
+	if err := os.WriteFile(memsims, []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := runArgs(t, "run", "--quiet", "--resume", out+string(filepath.Separator))
+	wantOneLineExit(t, "resume beside a user's files", code, exitUsage, stderr,
+		"memsim run: run folder "+out+" holds .notes.tmp-1 and .old-keep, which is not part of the run")
+	for _, m := range mine {
+		if data, err := os.ReadFile(m); err != nil || string(data) != "mine" {
+			t.Errorf("%s: %q, %v", m, data, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(out, "results.json")); !os.IsNotExist(err) {
+		t.Errorf("the refused resume wrote results: %v", err)
+	}
+	if err := os.RemoveAll(filepath.Join(out, ".old-keep")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(mine[1]); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := runArgs(t, "run", "--quiet", "--resume", out+string(filepath.Separator)); code != exitOK {
+		t.Fatalf("resume with a trailing slash: exit %d: %s", code, stderr)
+	}
+	// memsim report ., from inside the folder.
+	t.Chdir(out)
+	if _, stderr, code := runArgs(t, "report", "."); code != exitOK {
+		t.Fatalf("report .: exit %d: %s", code, stderr)
+	}
+	want := []string{"config.yaml", "matchups.csv", "plots", "report.html", "report.md", "results.json"}
+	if got := dirNames(t, out); !slices.Equal(got, want) {
+		t.Errorf("the run folder holds %v, want %v", got, want)
+	}
+	if got := dirNames(t, filepath.Dir(out)); !slices.Equal(got, []string{"named"}) {
+		t.Errorf("beside the run folder: %v", got)
+	}
+}

@@ -62,6 +62,10 @@ func merge(ctx context.Context, out string, force bool, dirs []string, stderr io
 	case checkFolderFlag("--out", out) != nil:
 		return checkFolderFlag("--out", out)
 	}
+	out, err := runFolder(out)
+	if err != nil {
+		return err
+	}
 	var t *tournament.Tournament
 	var shards []*tournament.ShardResult
 	byIndex := map[int]string{}
@@ -113,10 +117,10 @@ func merge(ctx context.Context, out string, force bool, dirs []string, stderr io
 		return err
 	}
 	defer lock.release()
-	if err := cleanStale(out); err != nil {
+	if err := checkFolderFree(out, force); err != nil {
 		return err
 	}
-	if err := checkFolderFree(out, force); err != nil {
+	if err := cleanStale(out); err != nil {
 		return err
 	}
 	if err := finish(ctx, t, out, force, res, nil, false); err != nil {

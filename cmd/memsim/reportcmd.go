@@ -18,8 +18,9 @@ const reportUsage = `Usage:
   memsim report DIR
 
 Regenerates the report of the run folder DIR (written by memsim run) from its results.json and
-config.yaml: report.md, report.html with its plots, and the PNG copies in DIR/plots/. Whatever
-else DIR holds (shard folders, a merged run, your own files) is left as it is.
+config.yaml: report.md, report.html with its plots, and the PNG copies in DIR/plots/ (a folder
+memsim replaces whole). Whatever else DIR holds (shard folders, a merged run, your own files) is
+left as it is.
 `
 
 func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -37,7 +38,23 @@ func regenerate(ctx context.Context, args []string, stdout io.Writer) error {
 	case len(args) > 1:
 		return usagef("one run folder at most, got %d: %v", len(args), args)
 	}
-	dir := args[0]
+	dir, err := runFolder(args[0])
+	if err != nil {
+		return err
+	}
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		if err == nil {
+			err = fmt.Errorf("%s is a file, not a run folder", args[0])
+		}
+		return usagef("read the run: %v", err)
+	}
+	// The lock first: a run writing this folder meanwhile must not have its results replaced by
+	// the ones read here.
+	lock, err := lockFolder(dir)
+	if err != nil {
+		return err
+	}
+	defer lock.release()
 	data, err := os.ReadFile(filepath.Join(dir, report.ResultsFile))
 	if err != nil {
 		return usagef("read the run: %v", err)
@@ -64,11 +81,6 @@ func regenerate(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	lock, err := lockFolder(dir)
-	if err != nil {
-		return err
-	}
-	defer lock.release()
 	err = refreshFolder(dir, func(staging string) error { return report.WriteDir(staging, &r, cfg.YAML(), figs) })
 	if err != nil {
 		return err

@@ -25,9 +25,9 @@ configs/default.yaml) and writes config.yaml, results.json, matchups.csv, report
 report.html to <output>/<name>/. --workers and --games override the configuration's values. A
 run folder that is not empty (a run, shard folders, any file) is only replaced with --force. While
 it runs, and when interrupted (SIGINT, SIGTERM), memsim writes checkpoint.json to the run folder;
---resume DIR continues from it, to the results an uninterrupted run gives. --shard i/N plays one slice of every matchup's deals into
-<output>/<name>/shard-i-of-N/, for memsim merge. It prints a summary of the results, one line
-per matchup, or with --markdown the whole report.md.
+--resume DIR continues from it, to the results an uninterrupted run gives. --shard i/N plays one
+slice of every matchup's deals into <output>/<name>/shard-i-of-N/, for memsim merge. It prints a
+summary of the results, one line per matchup, or with --markdown the whole report.md.
 
 Flags may come before or after CONFIG.yaml; -- ends them. A flag not given takes its default (for
 --games and --workers, the configuration's value); a value given is used as it is: --games 0 is
@@ -138,11 +138,7 @@ func planNew(ctx context.Context, fl runFlags, args []string) (*runPlan, error) 
 	if p.lock, err = lockFolder(p.dir); err != nil {
 		return nil, err
 	}
-	err = cleanStale(p.dir)
-	if err == nil {
-		err = claimRunFolder(p.dir, fl.force, cfg.YAML())
-	}
-	if err != nil {
+	if err = claimRunFolder(p.dir, fl.force, cfg.YAML()); err != nil {
 		p.lock.release()
 		return nil, err
 	}
@@ -151,7 +147,10 @@ func planNew(ctx context.Context, fl runFlags, args []string) (*runPlan, error) 
 
 // planResume plans going on with the interrupted run of the folder --resume names.
 func planResume(ctx context.Context, fl runFlags) (*runPlan, error) {
-	dir := fl.resume
+	dir, err := runFolder(fl.resume)
+	if err != nil {
+		return nil, err
+	}
 	cfg, err := readRunConfig(dir)
 	if err != nil {
 		return nil, fmt.Errorf("--resume %s: %w", dir, err)
@@ -168,6 +167,14 @@ func planResume(ctx context.Context, fl runFlags) (*runPlan, error) {
 		return nil, err
 	}
 	ck, err := readCheckpointAfterCleaning(dir, t)
+	if err == nil {
+		// The finished run replaces the folder: refuse now, not after playing, what it would delete.
+		var names []string
+		names, err = folderEntries(dir)
+		if foreign := foreignEntries(names); err == nil && len(foreign) > 0 {
+			err = usagef("run folder %s holds %s, which is not part of the run and would be deleted when its results are written: move it out of the folder, then resume", dir, listNames(foreign))
+		}
+	}
 	if err != nil {
 		lock.release()
 		return nil, err

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 
 	"memsim/sim"
 	"memsim/tournament"
@@ -38,7 +39,7 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	var fl validateFlags
 	fs := newFlagSet("memsim validate")
 	fs.Float64Var(&fl.level, "level", 0.01, "significance `level` after the Holm correction (0 < L < 1)")
-	fs.IntVar(&fl.games, "games", 0, "`G` games per matchup and deal size, at least 1 (default: each tournament's)")
+	fs.IntVar(&fl.games, "games", 0, "`G` games per matchup and deal size, at least "+strconv.Itoa(tournament.MinValidateGames)+" (default: each tournament's)")
 	fs.IntVar(&fl.workers, "workers", 0, "`W` worker goroutines (0: one per CPU)")
 	fs.BoolVar(&fl.json, "json", false, "print one JSON object")
 	fs.BoolVar(&fl.quiet, "quiet", false, "no progress reports")

@@ -3,7 +3,7 @@
 # SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN and SLURM_ARRAY_TASK_COUNT, and writes it to
 # <output>/<name>/shard-i-of-N/ (on a file system the merge job can read).
 #
-# Submit (see the README's "Spreading a run over a cluster"):
+# Submit (see the README's "Interrupted runs, shards and clusters"):
 #   jobid=$(sbatch --parsable deploy/slurm/memsim-array.sh)
 #   sbatch --dependency=afterok:$jobid deploy/slurm/memsim-merge.sh
 #

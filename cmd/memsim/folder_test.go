@@ -292,3 +292,34 @@ func TestRunFolderNamesAndLeftovers(t *testing.T) {
 		t.Errorf("beside the run folder: %v", got)
 	}
 }
+
+// --resume-or-start, for cluster tasks that are retried: the same command resumes the run folder's
+// checkpoint when it is this configuration's, starts where there is none, and refuses another
+// configuration's.
+func TestResumeOrStart(t *testing.T) {
+	dir := t.TempDir()
+	cfg, out := finishedRunFolder(t, dir, "retry", tinyTournament) // as a killed task leaves it
+	_, stderr, code := runArgs(t, "run", "--quiet", cfg)
+	wantOneLineExit(t, "a plain run over the checkpoint", code, exitUsage, stderr, "memsim run: ", "already holds a run (checkpoint.json)")
+	if _, stderr, code := runArgs(t, "run", "--quiet", "--resume-or-start", cfg); code != exitOK || !strings.Contains(stderr, "resumed") {
+		t.Fatalf("retry: exit %d: %s", code, stderr)
+	}
+	// The same as an uninterrupted run.
+	fresh := t.TempDir()
+	cfg2 := writeConfig(t, fresh, "retry", tinyTournament)
+	if _, stderr, code := runArgs(t, "run", "--quiet", "--resume-or-start", cfg2); code != exitOK {
+		t.Fatalf("a first try: exit %d: %s", code, stderr)
+	}
+	a, _ := os.ReadFile(filepath.Join(out, "results.json"))
+	b, _ := os.ReadFile(filepath.Join(fresh, "out", "retry", "results.json"))
+	if len(a) == 0 || string(a) != string(b) {
+		t.Error("the retried run's results differ from an uninterrupted run's")
+	}
+	// Another configuration's checkpoint is refused.
+	_, other := finishedRunFolder(t, t.TempDir(), "retry", tinyTournament)
+	changed := writeConfig(t, filepath.Dir(filepath.Dir(other)), "retry", strings.Replace(tinyTournament, "seed: 3", "seed: 4", 1))
+	_, stderr, code = runArgs(t, "run", "--quiet", "--resume-or-start", changed)
+	wantOneLineExit(t, "another configuration's checkpoint", code, exitUsage, stderr, "memsim run: ", "holds an interrupted run of another configuration")
+	_, stderr, code = runArgs(t, "run", "--quiet", "--resume-or-start", "--force", cfg)
+	wantOneLineExit(t, "with --force", code, exitUsage, stderr, "memsim run: --resume-or-start goes with neither --resume nor --force")
+}

@@ -19,6 +19,7 @@ const runUsage = `Usage:
   memsim run [--workers W] [--games G] [--quiet] [--force] [CONFIG.yaml]
   memsim run --resume DIR [--workers W] [--quiet]
   memsim run [CONFIG.yaml] --shard i/N [flags]
+  memsim run --resume-or-start [flags] [CONFIG.yaml]
 
 Plays the tournament CONFIG.yaml describes (with no CONFIG, the embedded default,
 configs/default.yaml) and writes config.yaml, results.json, matchups.csv, report.md and
@@ -28,6 +29,8 @@ it runs, and when interrupted (SIGINT, SIGTERM), memsim writes checkpoint.json t
 --resume DIR continues from it, to the results an uninterrupted run gives. --shard i/N plays one
 slice of every matchup's deals into <output>/<name>/shard-i-of-N/, for memsim merge. It prints a
 summary of the results, one line per matchup, or with --markdown the whole report.md.
+--resume-or-start resumes the run folder's checkpoint when it is this configuration's (and
+shard's), and starts the run otherwise: what a cluster task that may be retried needs.
 
 Flags may come before or after CONFIG.yaml; -- ends them. A flag not given takes its default (for
 --games and --workers, the configuration's value); a value given is used as it is: --games 0 is
@@ -40,6 +43,7 @@ type runFlags struct {
 	workers, games  int
 	quiet, force    bool
 	markdown        bool
+	resumeOrStart   bool
 	resume, shard   string
 	checkpointEvery time.Duration
 	set             map[string]bool // the flags given on the command line
@@ -53,6 +57,7 @@ func newRunFlagSet(fl *runFlags) *flag.FlagSet {
 	fs.BoolVar(&fl.markdown, "markdown", false, "print the whole report (report.md) instead of the summary")
 	fs.BoolVar(&fl.force, "force", false, "replace an existing run folder with all it holds")
 	fs.StringVar(&fl.resume, "resume", "", "continue the interrupted run of the run folder `DIR`")
+	fs.BoolVar(&fl.resumeOrStart, "resume-or-start", false, "resume the run folder's interrupted run of this very configuration (and shard) if it holds one, start otherwise: for cluster tasks that are retried")
 	fs.DurationVar(&fl.checkpointEvery, "checkpoint-every", 5*time.Second, "write the checkpoint at most every `D`, a duration such as 5s or 1m")
 	fs.StringVar(&fl.shard, "shard", "", "play only shard `i/N` of every matchup (default: from SLURM_ARRAY_TASK_ID, or JOB_COMPLETION_INDEX with MEMSIM_SHARDS)")
 	return fs
@@ -97,6 +102,8 @@ func planRun(ctx context.Context, fl runFlags, args []string) (*runPlan, error) 
 		return nil, usagef("--resume \"\": give the run folder to resume")
 	case fl.resume != "" && (len(args) > 0 || fl.set["games"] || fl.force || fl.set["shard"]):
 		return nil, usagef("--resume takes the run folder's own configuration and shard: no CONFIG, --games, --force or --shard")
+	case fl.resumeOrStart && (fl.resume != "" || fl.force):
+		return nil, usagef("--resume-or-start goes with neither --resume nor --force")
 	case fl.resume != "":
 		return planResume(ctx, fl)
 	}
@@ -134,6 +141,18 @@ func planNew(ctx context.Context, fl runFlags, args []string) (*runPlan, error) 
 	// The output and the name are checked apart (configs.CheckPath); together they must fit too.
 	if err := configs.CheckPath(p.dir); err != nil {
 		return nil, usagef("run folder %v (the output and the name together)", err)
+	}
+	if _, err := os.Stat(filepath.Join(p.dir, checkpointFile)); err == nil && fl.resumeOrStart {
+		// A retried task: go on from the checkpoint, if it is this configuration's.
+		held, err := readRunConfig(p.dir)
+		if err != nil {
+			return nil, err
+		}
+		if tournament.ConfigHash(held) != tournament.ConfigHash(cfg) {
+			return nil, usagef("run folder %s holds an interrupted run of another configuration: resume it with memsim run --resume %s, or replace it with --force", p.dir, p.dir)
+		}
+		fl.resume = p.dir
+		return planResume(ctx, fl)
 	}
 	if p.lock, err = lockFolder(p.dir); err != nil {
 		return nil, err

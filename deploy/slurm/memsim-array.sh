@@ -12,4 +12,5 @@
 #SBATCH --cpus-per-task=8
 #SBATCH --output=memsim-%A-%a.log
 set -euo pipefail
-memsim run --quiet --workers 0 {{CONFIG}}
+# --resume-or-start: a requeued task goes on from the checkpoint its killed try left.
+memsim run --quiet --workers 0 --resume-or-start {{CONFIG}}

@@ -27,9 +27,10 @@ func lockPath(dir string) string {
 	return filepath.Join(filepath.Dir(dir), "."+filepath.Base(filepath.Clean(dir))+".lock")
 }
 
-// runFolder is dir as memsim names a run folder: cleaned ("out/run/" is "out/run"), and absolute
-// where its last element would not name it ("." or ".."), so that the lock file and the staging
-// folders memsim puts beside a run folder are beside it, not in it. The root cannot be one.
+// runFolder is dir as memsim names a run folder: cleaned ("out/run/" is "out/run"), absolute
+// where its last element would not name it ("." or ".."), and the folder a symbolic link names,
+// so that the lock file and the staging folders memsim puts beside a run folder are beside it,
+// not in it, and the folder replaced is the one the link names. The root cannot be one.
 func runFolder(dir string) (string, error) {
 	c := filepath.Clean(dir)
 	if b := filepath.Base(c); b == "." || b == ".." {
@@ -41,6 +42,14 @@ func runFolder(dir string) (string, error) {
 	}
 	if filepath.Dir(c) == c {
 		return "", usagef("run folder %s: the root of the file system cannot be a run folder", dir)
+	}
+	if info, err := os.Lstat(c); err == nil && info.Mode()&fs.ModeSymlink != 0 {
+		// A link to the folder: write the folder it names, not a new one in the link's place.
+		real, err := filepath.EvalSymlinks(c)
+		if err != nil {
+			return "", fmt.Errorf("run folder %s: %w", dir, err)
+		}
+		c = real
 	}
 	return c, nil
 }

@@ -142,6 +142,9 @@ func planNew(ctx context.Context, fl runFlags, args []string) (*runPlan, error) 
 	if err := configs.CheckPath(p.dir); err != nil {
 		return nil, usagef("run folder %v (the output and the name together)", err)
 	}
+	if p.dir, err = runFolder(p.dir); err != nil {
+		return nil, err
+	}
 	if _, err := os.Stat(filepath.Join(p.dir, checkpointFile)); err == nil && fl.resumeOrStart {
 		// A retried task: go on from the checkpoint, if it is this configuration's.
 		held, err := readRunConfig(p.dir)

@@ -10,8 +10,61 @@ import (
 	"memsim/tournament"
 )
 
-func TestValidateEmbeddedSuiteShort(t *testing.T) {
-	stdout, stderr, code := runArgs(t, "validate", "--quiet", "--json", "--games", "100")
+// smallSuite has a tournament of every family of the embedded suite, on small deals (the README's
+// example plays the embedded suite itself).
+const smallSuite = `name: perfect
+seed: 1
+games: 400
+rules: {pairs: [2, 3, 4], pass: two-known}
+players: [{name: optimal, policy: optimal}, {name: parity, policy: parity}]
+---
+name: singletons
+seed: 2
+games: 400
+rules: {pairs: [2, 3], singletons: 1}
+players: [{name: optimal, policy: optimal}, {name: daring, policy: daring}]
+---
+name: handover
+seed: 3
+games: 400
+rules: {pairs: [3, 4]}
+players:
+  - {name: optimal, policy: optimal, memory: {capacity: 2, forget: handover-uniform}}
+  - {name: safe, policy: safe, memory: {capacity: 2, forget: handover-uniform}}
+---
+name: lru
+seed: 4
+games: 400
+rules: {pairs: [3, 4]}
+players:
+  - {name: optimal, policy: optimal, memory: {capacity: 2, forget: lru}}
+  - {name: daring, policy: daring, memory: {capacity: 2, forget: lru}}
+---
+name: solitaire
+seed: 5
+games: 400
+rules: {pairs: [2, 3, 4], players_per_game: 1}
+players: [{name: optimal, policy: optimal}, {name: safe, policy: safe}]
+---
+name: three
+seed: 6
+games: 400
+rules: {pairs: [3, 4], players_per_game: 3}
+players: [{name: daring, policy: daring}, {name: safe, policy: safe}, {name: parity-a, policy: parity}, {name: parity-b, policy: parity}]
+---
+name: win
+seed: 7
+games: 400
+rules: {pairs: [3, 4]}
+players: [{name: win, policy: win-optimal}, {name: optimal, policy: optimal}]
+`
+
+func TestValidateSuiteJSON(t *testing.T) {
+	suite := filepath.Join(t.TempDir(), "suite.yaml")
+	if err := os.WriteFile(suite, []byte(smallSuite), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := runArgs(t, "validate", "--quiet", "--json", suite)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s\n%s", code, stderr, stdout)
 	}
@@ -43,7 +96,7 @@ func TestValidateEmbeddedSuiteShort(t *testing.T) {
 			t.Errorf("%+v", c)
 		}
 	}
-	for _, f := range []string{"perfect", "singletons", "handover-uniform", "lru", "solitaire", "multiplayer"} {
+	for _, f := range []string{"perfect", "singletons", "handover-uniform", "lru", "solitaire", "multiplayer", "win"} {
 		if families[f] == 0 {
 			t.Errorf("no check of family %s", f)
 		}

@@ -167,51 +167,6 @@ func planNew(ctx context.Context, fl runFlags, args []string) (*runPlan, error) 
 	return p, nil
 }
 
-// planResume plans going on with the interrupted run of the folder --resume names.
-func planResume(ctx context.Context, fl runFlags) (*runPlan, error) {
-	dir, err := runFolder(fl.resume)
-	if err != nil {
-		return nil, err
-	}
-	cfg, err := readRunConfig(dir)
-	if err != nil {
-		return nil, fmt.Errorf("--resume %s: %w", dir, err)
-	}
-	if fl.set["workers"] {
-		cfg.Workers = fl.workers
-	}
-	t, err := tournament.New(ctx, cfg)
-	if err != nil {
-		return nil, badInput(err)
-	}
-	lock, err := lockFolder(dir)
-	if err != nil {
-		return nil, err
-	}
-	ck, err := readCheckpointAfterCleaning(dir, t)
-	if err == nil {
-		// The finished run replaces the folder: refuse now, not after playing, what it would delete.
-		var names []string
-		names, err = folderEntries(dir)
-		if foreign := foreignEntries(names); err == nil && len(foreign) > 0 {
-			err = usagef("run folder %s holds %s, which is not part of the run and would be deleted when its results are written: move it out of the folder, then resume", dir, listNames(foreign))
-		}
-	}
-	if err != nil {
-		lock.release()
-		return nil, err
-	}
-	return &runPlan{t: t, dir: dir, resume: ck, lock: lock}, nil
-}
-
-// readCheckpointAfterCleaning removes what a killed process left in dir, then reads its checkpoint.
-func readCheckpointAfterCleaning(dir string, t *tournament.Tournament) (*tournament.Checkpoint, error) {
-	if err := cleanStale(dir); err != nil {
-		return nil, err
-	}
-	return readCheckpoint(dir, t)
-}
-
 func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stderr io.Writer) error {
 	p, err := planRun(ctx, fl, args)
 	if err != nil {

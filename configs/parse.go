@@ -174,6 +174,8 @@ func (p *parser) tournament(top *yaml.Node) (*Tournament, error) {
 		Rules:     Rules{Pairs: []int{defaultPairs}, PlayersPerGame: defaultPlayersPerGame, Pass: rules.PassNever},
 		Output:    defaultOutput,
 		Positions: map[string]Pos{},
+		// The default of luck_adjusted.
+		LuckAdjusted: true,
 	}
 	entries, err := p.mapping(top, "", "name", "seed", "games", "workers", "paired", "luck_adjusted", "format", "rules", "players", "output", "stop")
 	if err != nil {
@@ -183,8 +185,8 @@ func (p *parser) tournament(top *yaml.Node) (*Tournament, error) {
 		t.Positions[e.key] = posOf(e.val)
 	}
 	var (
-		named                                          bool
-		paired, luck, playersKey, perGameVal, stopNode *yaml.Node
+		named                                    bool
+		paired, playersKey, perGameVal, stopNode *yaml.Node
 	)
 	for _, e := range entries {
 		var err error
@@ -209,7 +211,6 @@ func (p *parser) tournament(top *yaml.Node) (*Tournament, error) {
 			paired = e.val
 			t.Paired, err = p.boolean(e.val, e.key)
 		case "luck_adjusted":
-			luck = e.val
 			t.LuckAdjusted, err = p.boolean(e.val, e.key)
 		case "format":
 			var s string
@@ -227,12 +228,12 @@ func (p *parser) tournament(top *yaml.Node) (*Tournament, error) {
 			t.Stop, err = p.stop(e.val)
 		case "output":
 			t.Output, err = p.str(e.val, e.key)
-			switch {
-			case err != nil:
-			case t.Output == "":
+			if err == nil && t.Output == "" {
 				err = p.errAt(e.val, e.key, "must not be empty")
-			case CheckPath(t.Output) != nil:
-				err = p.errAt(e.val, e.key, "%v", CheckPath(t.Output))
+			} else if err == nil {
+				if bad := CheckPath(t.Output); bad != nil {
+					err = p.errAt(e.val, e.key, "%v", bad)
+				}
 			}
 		}
 		if err != nil {
@@ -250,10 +251,7 @@ func (p *parser) tournament(top *yaml.Node) (*Tournament, error) {
 		return nil, p.errAt(top, "", "missing key \"players\" (a non-empty list of players)")
 	}
 	perGame := t.Rules.PlayersPerGame
-	if luck == nil {
-		t.LuckAdjusted = true
-	}
-	if paired != nil && t.Paired && perGame != 2 {
+	if t.Paired && perGame != 2 { // t.Paired only where the key says so
 		return nil, p.errAt(paired, "paired", "true needs rules.players_per_game 2, but it is %d", perGame)
 	}
 	if t.Stop != nil && t.Stop.SPRT != nil && !t.Paired {

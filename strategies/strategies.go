@@ -166,9 +166,14 @@ func CheckChoices(policy string, s rules.ChoiceSet) error {
 	case !ok:
 		return fmt.Errorf("unknown policy %q (allowed: %s)", policy, strings.Join(Names(), ", "))
 	case !e.table:
-		return fmt.Errorf("policy %s plays no table of choices, so it takes no choice set", policy)
+		return errNoChoiceSet(policy)
 	}
 	return e.policy.CheckChoices(s)
+}
+
+// errNoChoiceSet refuses a choice set to a policy that plays no table of choices.
+func errNoChoiceSet(policy string) error {
+	return fmt.Errorf("policy %s plays no table of choices, so it takes no choice set", policy)
 }
 
 // Build makes the player spec describes.
@@ -195,9 +200,7 @@ func buildStrategy(_ context.Context, e entry, spec Spec, env Env) (Built, error
 		return Built{}, fmt.Errorf("policy %s takes no opponent", spec.Policy)
 	}
 	if spec.Choices != nil {
-		if err := CheckChoices(spec.Policy, *spec.Choices); err != nil {
-			return Built{}, err
-		}
+		return Built{}, errNoChoiceSet(spec.Policy)
 	}
 	mem := spec.Memory.apply(rules.Memory{})
 	if err := mem.Validate(); err != nil {
@@ -232,7 +235,7 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 	if spec.Choices != nil {
 		choices = *spec.Choices
 	}
-	if err := CheckChoices(spec.Policy, choices); err != nil {
+	if err := p.CheckChoices(choices); err != nil {
 		return Built{}, err
 	}
 	model, note := tableModel(mem, env)

@@ -9,6 +9,7 @@ import (
 	"memsim/analysis/exact"
 	"memsim/analysis/field"
 	"memsim/sim/rules"
+	"memsim/strategies"
 )
 
 // DistributionLimit is the largest deal size for which reports give the exact score distribution.
@@ -46,7 +47,7 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Matchup,
 	if (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) && n > exact.WinRationalLimit {
 		return none, exact.Matchup{}, false
 	}
-	model := exact.Model{Pass: t.Config.Rules.Pass, Memory: e0.Memory, Singletons: t.Config.Rules.Singletons, Choices: e0.Choices}
+	model := t.modelOf(e0)
 	if model.Validate() != nil || mu.Validate(model) != nil {
 		return none, exact.Matchup{}, false
 	}
@@ -69,17 +70,26 @@ func (t *Tournament) KeepExact() {
 
 // TableModels lists the exact models the tournament's table players play from, once each.
 func (t *Tournament) TableModels() []exact.Model {
+	return t.exactModels(func(*strategies.Exact) bool { return true })
+}
+
+// exactModels lists, once each, the valid exact models of the table players that keep accepts.
+func (t *Tournament) exactModels(keep func(*strategies.Exact) bool) []exact.Model {
 	var out []exact.Model
 	for _, b := range t.Players {
-		if b.Exact == nil {
+		if b.Exact == nil || !keep(b.Exact) {
 			continue
 		}
-		m := exact.Model{Pass: t.Config.Rules.Pass, Memory: b.Exact.Memory, Singletons: t.Config.Rules.Singletons, Choices: b.Exact.Choices}
-		if m.Validate() == nil && !slices.Contains(out, m) {
+		if m := t.modelOf(b.Exact); m.Validate() == nil && !slices.Contains(out, m) {
 			out = append(out, m)
 		}
 	}
 	return out
+}
+
+// modelOf is the exact model a table player plays from under the tournament's rules.
+func (t *Tournament) modelOf(e *strategies.Exact) exact.Model {
+	return exact.Model{Pass: t.Config.Rules.Pass, Memory: e.Memory, Singletons: t.Config.Rules.Singletons, Choices: e.Choices}
 }
 
 // exactKey identifies an exact evaluation.

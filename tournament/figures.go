@@ -15,6 +15,7 @@ import (
 	"memsim/analysis/plots"
 	"memsim/analysis/report"
 	"memsim/sim/rules"
+	"memsim/strategies"
 )
 
 // maxMatchupFigures bounds the matchups a report draws the convergence and distribution of.
@@ -87,7 +88,7 @@ func (t *Tournament) Figures(ctx context.Context, r *report.Run) ([]report.Figur
 		m := r.Matchups[i]
 		name := fmt.Sprintf("%s, %d pairs", strings.Join(m.Players, " vs "), m.Pairs)
 		slug := uniqueSlug(fmt.Sprintf("n%d-%s", m.Pairs, strings.Join(m.Players, "-vs-")), names)
-		want := ratFloat(*m.ExactPairs[0])
+		want := report.ExactFloat(*m.ExactPairs[0])
 		pts := make([]plots.ConvergencePoint, len(m.Convergence))
 		for k, p := range m.Convergence {
 			pts[k] = plots.ConvergencePoint{Games: p.Games, Mean: p.Mean, Lo: p.Lo, Hi: p.Hi}
@@ -155,16 +156,6 @@ func (t *Tournament) Figures(ctx context.Context, r *report.Run) ([]report.Figur
 	return figs, nil
 }
 
-// ratFloat returns the value of an exact "p/q".
-func ratFloat(s string) float64 {
-	r, ok := new(big.Rat).SetString(s)
-	if !ok {
-		return math.NaN()
-	}
-	f, _ := r.Float64()
-	return f
-}
-
 // strategyCodes returns the codes of the exact optimal strategy table of model m for n = 0 ..
 // maxPairs and j = 0 .. n (with all singletons unseen), -1 where there is no state.
 func strategyCodes(ctx context.Context, m exact.Model, maxPairs int) ([][]int, error) {
@@ -224,17 +215,7 @@ func leadMatrix(r *report.Run, n int) ([]string, [][]float64) {
 
 // winModels lists the exact models in which a player plays win-optimal, once each.
 func (t *Tournament) winModels() []exact.Model {
-	var out []exact.Model
-	for _, b := range t.Players {
-		if b.Exact == nil || b.Exact.Policy != rules.PolicyWinOptimal {
-			continue
-		}
-		m := exact.Model{Pass: t.Config.Rules.Pass, Memory: b.Exact.Memory, Singletons: t.Config.Rules.Singletons, Choices: b.Exact.Choices}
-		if m.Validate() == nil && !slices.Contains(out, m) {
-			out = append(out, m)
-		}
-	}
-	return out
+	return t.exactModels(func(e *strategies.Exact) bool { return e.Policy == rules.PolicyWinOptimal })
 }
 
 // winChoiceMap draws the win-optimal choices of model m with half of a deal of n pairs left, by

@@ -60,18 +60,10 @@ func luckSize(maxPairs, singletons, players int) float64 {
 // the model's own table adjusts the games turn by turn. When every seat follows a table with a
 // private handover-uniform memory of one capacity, each seat's turns are adjusted from that
 // model. Any other game is adjusted card by card on the public record, with perfect-memory values.
-func (c *luckTables) setLuck(ctx context.Context, s *sim.Setup, maxPairs int) (string, error) {
+func (c *luckTables) setLuck(ctx context.Context, s *sim.Setup) (string, error) {
 	k := len(s.Players)
-	if k < 2 || luckSize(maxPairs, s.Singletons, k) > MaxLuckTableBytes {
+	if k < 2 || luckSize(c.maxPairs, s.Singletons, k) > MaxLuckTableBytes {
 		return "", nil
-	}
-	perfectPass := s.Pass
-	if k > 2 {
-		perfectPass = rules.PassNever // the only rule with an exact model beyond two seats
-	}
-	perfect, err := c.get(ctx, exact.Model{Pass: perfectPass, Singletons: s.Singletons}, k)
-	if err != nil {
-		return "", err
 	}
 	mem, same := s.Players[0].Memory, true
 	for _, p := range s.Players {
@@ -84,8 +76,7 @@ func (c *luckTables) setLuck(ctx context.Context, s *sim.Setup, maxPairs int) (s
 	shared.Scope = rules.ScopeShared
 	model := exact.Model{Pass: s.Pass, Singletons: s.Singletons, Memory: shared}
 	exactKind := model.Validate() == nil && (k == 2 || s.Pass == rules.PassNever)
-	switch {
-	case same && exactKind && (mem.Perfect() || mem.Scope == rules.ScopeShared || mem.Forget == rules.ForgetLRU):
+	if same && exactKind && (mem.Perfect() || mem.Scope == rules.ScopeShared || mem.Forget == rules.ForgetLRU) {
 		t, err := c.get(ctx, model, k)
 		if err != nil {
 			return "", err
@@ -93,7 +84,16 @@ func (c *luckTables) setLuck(ctx context.Context, s *sim.Setup, maxPairs int) (s
 		// Private lru memories of one capacity hold the same cards as a shared one.
 		s.Luck = t
 		return "the matchup's own model: " + t.Reference(), nil
-	case same && exactKind && mem.Forget == rules.ForgetHandoverUniform:
+	}
+	perfectPass := s.Pass
+	if k > 2 {
+		perfectPass = rules.PassNever // the only rule with an exact model beyond two seats
+	}
+	perfect, err := c.get(ctx, exact.Model{Pass: perfectPass, Singletons: s.Singletons}, k)
+	if err != nil {
+		return "", err
+	}
+	if same && exactKind && mem.Forget == rules.ForgetHandoverUniform {
 		t, err := c.get(ctx, model, k)
 		if err != nil {
 			return "", err
@@ -159,10 +159,17 @@ func luckAdjusted(reference string, t *sim.Tally) *report.LuckAdjusted {
 		ci := [2]float64{2*la.CI95[0][0] - n, 2*la.CI95[0][1] - n}
 		la.MeanLead, la.CI95Lead = &lead, &ci
 	}
-	if vr := fit0.VarianceRatio(); fit0.Residual > 0 && !math.IsInf(vr, 0) && !math.IsNaN(vr) {
-		la.VarianceReduction = &vr
-	}
+	la.VarianceReduction = varianceReduction(fit0)
 	return la
+}
+
+// varianceReduction is the fit's variance reduction for a report, nil where it is not a finite
+// number (no residual variance, or no variance at all).
+func varianceReduction(fit stats.LuckFit) *float64 {
+	if vr := fit.VarianceRatio(); fit.Residual > 0 && !math.IsInf(vr, 0) && !math.IsNaN(vr) {
+		return &vr
+	}
+	return nil
 }
 
 // pairLuckSums returns the sums of each deal's two scores of the first participant (in half
@@ -187,10 +194,6 @@ func pairingLuck(n int, p *sim.PairTally) *report.PairingLuck {
 	lo, hi := stats.StudentCI(fit.Adjusted, 0.95)
 	// The advantage per game: half the deal's two scores, minus an even split.
 	half := float64(n) / 2
-	pl := &report.PairingLuck{Coefficient: fit.Coefficient, MeanAdvantage: fit.Adjusted.Mean/2 - half,
-		CI95: [2]float64{lo/2 - half, hi/2 - half}}
-	if vr := fit.VarianceRatio(); fit.Residual > 0 && !math.IsInf(vr, 0) && !math.IsNaN(vr) {
-		pl.VarianceReduction = &vr
-	}
-	return pl
+	return &report.PairingLuck{Coefficient: fit.Coefficient, MeanAdvantage: fit.Adjusted.Mean/2 - half,
+		CI95: [2]float64{lo/2 - half, hi/2 - half}, VarianceReduction: varianceReduction(fit)}
 }

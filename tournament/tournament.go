@@ -195,7 +195,7 @@ func (t *Tournament) newMatch(ctx context.Context, luck *luckTables, n int, orde
 		m.Setup.Players = append(m.Setup.Players, t.Players[id].Player)
 	}
 	if cfg.LuckAdjusted {
-		ref, err := luck.setLuck(ctx, &m.Setup, luck.maxPairs)
+		ref, err := luck.setLuck(ctx, &m.Setup)
 		if err != nil {
 			return Match{}, fmt.Errorf("%s: %d pairs, players %v: luck table: %w", cfg.File, n, ids, err)
 		}

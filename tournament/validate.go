@@ -237,10 +237,7 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Matchup, n int
 			if tally.Luck != nil {
 				// The luck-adjusted mean: the same expectation, a far narrower interval.
 				mo := seatMoments(tally, s)
-				c := meanCheck(fmt.Sprintf("/adjusted pairs seat %d", s), mo, want)
-				c.Statistic, c.PValue = stats.ZTest(mo.Mean, max(mo.StdErr(), adjustedResolution), want)
-				c.Statistic = finite(c.Statistic)
-				out = append(out, c)
+				out = append(out, zCheck(fmt.Sprintf("/adjusted pairs seat %d", s), mo.Mean, max(mo.StdErr(), adjustedResolution), want))
 			}
 		}
 	}
@@ -269,10 +266,7 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Matchup, n int
 		for k, got := range [2]int64{tally.Wins[0], tally.Draws[0]} {
 			rate := float64(got) / float64(tally.Games)
 			se := math.Sqrt(want[k] * (1 - want[k]) / float64(tally.Games))
-			c := meanCheck([2]string{"/win rate seat 0", "/draw rate seat 0"}[k], stats.Moments{N: tally.Games, Mean: rate}, want[k])
-			c.Statistic, c.PValue = stats.ZTest(rate, se, want[k])
-			c.Statistic = finite(c.Statistic)
-			out = append(out, c)
+			out = append(out, zCheck([2]string{"/win rate seat 0", "/draw rate seat 0"}[k], rate, se, want[k]))
 		}
 		if g, ok := stats.GTest(observed, prob, minExpected); ok {
 			df := g.DF
@@ -289,8 +283,13 @@ const adjustedResolution = 1e-7
 
 // meanCheck is a two-sided z test of a sample mean against an exact value.
 func meanCheck(name string, mo stats.Moments, want float64) Check {
-	z, p := stats.ZTest(mo.Mean, mo.StdErr(), want)
-	return Check{Name: name, Test: "z", Observed: &mo.Mean, Expected: &want, Statistic: finite(z), PValue: p}
+	return zCheck(name, mo.Mean, mo.StdErr(), want)
+}
+
+// zCheck is a two-sided z test of an observed value with standard error se against an exact value.
+func zCheck(name string, observed, se, want float64) Check {
+	z, p := stats.ZTest(observed, se, want)
+	return Check{Name: name, Test: "z", Observed: &observed, Expected: &want, Statistic: finite(z), PValue: p}
 }
 
 // finite replaces an infinite statistic by the largest float64 of its sign, for JSON.

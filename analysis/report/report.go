@@ -421,6 +421,16 @@ func exact(name string, s *string) error {
 	return nil
 }
 
+// ExactFloat returns the value of an exact "p/q" (ExactPairs' form), NaN if s is not one.
+func ExactFloat(s string) float64 {
+	r, ok := new(big.Rat).SetString(s)
+	if !ok {
+		return math.NaN()
+	}
+	f, _ := r.Float64()
+	return f
+}
+
 // parseExact parses an exact value "p/q" or "p" (integers only; no decimals or exponents).
 func parseExact(s string) (*big.Rat, error) {
 	num, den, frac := strings.Cut(s, "/")

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"math/big"
 	"os"
 	"path/filepath"
 	"slices"
@@ -75,8 +74,7 @@ func WriteCSV(w io.Writer, r *Run) error {
 			exact, exactFloat := "", ""
 			if m.ExactPairs[s] != nil {
 				exact = *m.ExactPairs[s]
-				if v, ok := new(big.Rat).SetString(exact); ok {
-					f, _ := v.Float64()
+				if f := ExactFloat(exact); !math.IsNaN(f) {
 					exactFloat = formatFloat(f)
 				}
 			}

@@ -160,12 +160,9 @@ func bench(ctx context.Context, fl benchFlags) (*benchResult, error) {
 	}
 	med, ci, coverage := medianCI(runs, 0.95)
 	res := &benchResult{
-		GamesPerSec: med, GamesPerSecPerWorker: med / float64(workers), CICoverage: coverage, Count: fl.count, Runs: runs,
+		GamesPerSec: med, GamesPerSecPerWorker: med / float64(workers), CI95: ci, CICoverage: coverage, Count: fl.count, Runs: runs,
 		Workers: workers, Games: fl.games, Seconds: total, Pairs: fl.pairs, Policy: fl.policy,
 		Memory: b.Player.Memory.String(), GOMAXPROCS: runtime.GOMAXPROCS(0),
-	}
-	if ci != nil {
-		res.CI95 = ci
 	}
 	return res, nil
 }

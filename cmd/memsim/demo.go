@@ -27,8 +27,7 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "memsim demo: unexpected argument %q (demo takes no arguments)\n", fs.Arg(0))
-		return exitUsage
+		return exitFor(fs.Name(), usagef("unexpected argument %q (demo takes no arguments)", fs.Arg(0)), stderr)
 	}
 	if err := demo(ctx, stdout); err != nil {
 		fmt.Fprintln(stderr, "memsim demo: "+err.Error())

@@ -154,8 +154,10 @@ func planNew(ctx context.Context, fl runFlags, args []string) (*runPlan, error) 
 		if tournament.ConfigHash(held) != tournament.ConfigHash(cfg) {
 			return nil, usagef("run folder %s holds an interrupted run of another configuration: resume it with memsim run --resume %s, or replace it with --force", p.dir, p.dir)
 		}
-		fl.resume = p.dir
-		return planResume(ctx, fl)
+		if !fl.set["workers"] {
+			cfg.Workers = held.Workers // as --resume would: the folder's own, unless --workers
+		}
+		return resumeIn(p.dir, t)
 	}
 	if p.lock, err = lockFolder(p.dir); err != nil {
 		return nil, err

@@ -169,13 +169,22 @@ func planResume(ctx context.Context, fl runFlags) (*runPlan, error) {
 	if err != nil {
 		return nil, badInput(err)
 	}
+	return resumeIn(dir, t)
+}
+
+// resumeIn plans going on from the checkpoint of the run folder dir, whose configuration t
+// plays: it takes dir's lock, removes what a killed process left there, reads the checkpoint and
+// refuses now, not after playing, what writing the finished run would delete.
+func resumeIn(dir string, t *tournament.Tournament) (*runPlan, error) {
 	lock, err := lockFolder(dir)
 	if err != nil {
 		return nil, err
 	}
-	ck, err := readCheckpointAfterCleaning(dir, t)
+	var ck *tournament.Checkpoint
+	if err = cleanStale(dir); err == nil {
+		ck, err = readCheckpoint(dir, t)
+	}
 	if err == nil {
-		// The finished run replaces the folder: refuse now, not after playing, what it would delete.
 		var names []string
 		names, err = folderEntries(dir)
 		if foreign := foreignEntries(names); err == nil && len(foreign) > 0 {
@@ -187,12 +196,4 @@ func planResume(ctx context.Context, fl runFlags) (*runPlan, error) {
 		return nil, err
 	}
 	return &runPlan{t: t, dir: dir, resume: ck, lock: lock}, nil
-}
-
-// readCheckpointAfterCleaning removes what a killed process left in dir, then reads its checkpoint.
-func readCheckpointAfterCleaning(dir string, t *tournament.Tournament) (*tournament.Checkpoint, error) {
-	if err := cleanStale(dir); err != nil {
-		return nil, err
-	}
-	return readCheckpoint(dir, t)
 }

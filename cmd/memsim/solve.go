@@ -181,11 +181,8 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 		}
 		st.J = fl.unknown
 	}
-	if set["unseen-singletons"] {
-		if fl.unseen < 0 || fl.unseen > fl.singletons {
-			return nil, usagef("--unseen-singletons %d: must be between 0 and --singletons %d", fl.unseen, fl.singletons)
-		}
-		st.F = fl.unseen
+	if st.F, err = fl.unseenSingletons(set); err != nil {
+		return nil, err
 	}
 	if !q.model.Memory.Holds(st.Known()) {
 		return nil, usagef("--unknown %d: %d known cards exceed --memory %d (need --unknown >= %d)",
@@ -304,4 +301,15 @@ func (q *solveQuery) run(ctx context.Context, w *bufio.Writer) error {
 		return runQuery[float64](ctx, q, field.Float{}, w)
 	}
 	return runQuery[*big.Rat](ctx, q, field.Rat{}, w)
+}
+
+// unseenSingletons is --unseen-singletons, checked against --singletons (which it defaults to).
+func (fl *solveFlags) unseenSingletons(set map[string]bool) (int, error) {
+	if !set["unseen-singletons"] {
+		return fl.singletons, nil
+	}
+	if fl.unseen < 0 || fl.unseen > fl.singletons {
+		return 0, usagef("--unseen-singletons %d: must be between 0 and --singletons %d", fl.unseen, fl.singletons)
+	}
+	return fl.unseen, nil
 }

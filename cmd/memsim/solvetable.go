@@ -28,13 +28,11 @@ func (fl *solveFlags) tableQuery(q *solveQuery, set map[string]bool) error {
 		return usagef("--pairs-max %d: must be at least 1", fl.pairsMax)
 	}
 	q.pairsMax = fl.pairsMax
-	q.state = rules.State{S: fl.singletons, F: fl.singletons}
-	if set["unseen-singletons"] {
-		if fl.unseen < 0 || fl.unseen > fl.singletons {
-			return usagef("--unseen-singletons %d: must be between 0 and --singletons %d", fl.unseen, fl.singletons)
-		}
-		q.state.F = fl.unseen
+	unseen, err := fl.unseenSingletons(set)
+	if err != nil {
+		return err
 	}
+	q.state = rules.State{S: fl.singletons, F: unseen}
 	q.matchup = exact.Matchup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
 	if !set["policy"] && !set["opponent"] {
 		return nil

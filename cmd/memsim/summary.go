@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"math"
-	"math/big"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -38,7 +36,7 @@ func writeSummary(w io.Writer, r *report.Run, dir string) error {
 	for i, m := range r.Matchups {
 		exact := ""
 		if m.ExactPairs[0] != nil {
-			exact = fmt.Sprintf("exact %.4f", ratFloat(*m.ExactPairs[0]))
+			exact = fmt.Sprintf("exact %.4f", report.ExactFloat(*m.ExactPairs[0]))
 		}
 		out := m.OutsideCI()
 		if la := m.LuckAdjusted; la != nil {
@@ -172,14 +170,4 @@ func plans(t *tournament.Tournament) []matchPlan {
 			kind: fmt.Sprintf("%d pairs: %s", m.Setup.Pairs, strings.Join(kinds, "; "))}
 	}
 	return out
-}
-
-// ratFloat returns the value of an exact "p/q" (NaN if it is not one).
-func ratFloat(s string) float64 {
-	r, ok := new(big.Rat).SetString(s)
-	if !ok {
-		return math.NaN()
-	}
-	f, _ := r.Float64()
-	return f
 }

@@ -25,7 +25,7 @@ func (m *Match) CheckResult(r *Result) error {
 	if !slices.Equal(r.Streams, m.Streams()) {
 		return fmt.Errorf("the tallies of another match (random streams %v, this match's %v)", r.Streams, m.Streams())
 	}
-	batches := (m.Deals + BatchSize - 1) / BatchSize
+	batches := m.batches()
 	switch {
 	case len(r.Orders) != len(m.Orders):
 		return fmt.Errorf("%d seat orders, the match has %d", len(r.Orders), len(m.Orders))
@@ -86,7 +86,7 @@ func (m *Match) checkTally(k int, t *Tally, deals int64) error {
 			return fmt.Errorf("seat %d: wins %d + draws %d + losses %d is not the games %d", i, t.Wins[i], t.Draws[i], t.Losses[i], t.Games)
 		}
 	}
-	turnsMax := int64(1000*(2*m.Setup.Pairs+m.Setup.Singletons) + 10000)
+	turnsMax := int64(maxTurnsFor(2*m.Setup.Pairs + m.Setup.Singletons))
 	switch {
 	case t.TurnSum < t.Games || t.TurnSum > t.Games*turnsMax:
 		return fmt.Errorf("%d turns in %d games", t.TurnSum, t.Games)
@@ -169,12 +169,7 @@ func (m *Match) checkPaired(r *Result) error {
 	// The first participant's scores, in units of 1/2 pair, over both orders.
 	var want, got int64
 	for k, o := range m.Orders {
-		seat := 0
-		for i, pl := range o {
-			if pl == 0 {
-				seat = i
-			}
-		}
+		seat := slices.Index(o, 0) // an order is a permutation (Validate)
 		for s, c := range r.Orders[k].Share[seat] {
 			want += int64(s) * c
 		}
@@ -190,7 +185,7 @@ func (m *Match) checkPaired(r *Result) error {
 	if p.Luck != nil {
 		luck = []LuckSums{*p.Luck}
 	}
-	turnsMax := 2 * int64(1000*(2*m.Setup.Pairs+m.Setup.Singletons)+10000)
+	turnsMax := 2 * int64(maxTurnsFor(2*m.Setup.Pairs+m.Setup.Singletons))
 	if err := m.checkLuckSums(luck, 1, p.Deals, turnsMax, 2); err != nil {
 		return err
 	}

@@ -144,12 +144,11 @@ type Game struct {
 	// The card mode's state: the public record, the first card of the turn (-1 before it), the
 	// turn's choice (noTurnChoice for a strategy), every seat's luck so far, and the partner of
 	// every position.
-	public         publicCounts
-	luckFirst      int32
-	luckChoice     rules.Choice
-	luckSum        seatValues
-	partner        []int32
-	partnerScratch []int32
+	public     publicCounts
+	luckFirst  int32
+	luckChoice rules.Choice
+	luckSum    seatValues
+	faceSeen   []uint8 // the cards of every pair face seen so far (0, 1 or 2)
 	// seatLuck[i] is seat i's own model table (nil: its turns are adjusted card by card); during
 	// a turn adjusted from it, modelTurn is set and turnQ holds every seat's expected score at the
 	// turn's end.
@@ -205,7 +204,7 @@ func NewGame(s Setup) (*Game, error) {
 		tables:  make([]*rules.ChoiceTable, len(s.Players)),
 		// A bound no sensible strategy comes near: it turns a strategy that never ends a game
 		// into an error rather than a hang.
-		maxTurns: 1000*cards + 10000,
+		maxTurns: maxTurnsFor(cards),
 		outcome: Outcome{
 			Pairs: padded[int](len(s.Players)),
 			Share: padded[int](len(s.Players)),
@@ -252,8 +251,7 @@ func NewGame(s Setup) (*Game, error) {
 	g.view.g = g
 	g.luck, _ = s.checkLuck() // checked by Validate
 	if g.luck == luckTurns {
-		g.partner = padded[int32](cards)
-		g.partnerScratch = padded[int32](s.Pairs)
+		g.faceSeen = padded[uint8](s.Pairs)
 		g.seatLuck = make([]*rules.LuckTable, len(s.Players))
 		for i, p := range s.Players {
 			g.seatLuck[i] = p.Luck
@@ -268,20 +266,17 @@ func NewGame(s Setup) (*Game, error) {
 		g.luckStart = start
 		g.outcome.Adjusted = padded[float64](len(s.Players))
 	}
-	if mem, ok := g.limitedEligible(); ok && g.luck != luckTurns {
+	if mem, ok := g.limitedEligible(); ok {
 		g.limited = true
 		g.choices, _ = g.newSeatChoices()
 		g.lean = newLeanMemory(mem, g.deal.face)
 	}
-	if g.fast = g.perfectEligible() && g.luck != luckTurns; g.fast {
+	if g.fast = g.perfectEligible(); g.fast {
 		g.choices, g.perfectListed = g.newSeatChoices()
 		g.noneFaces = noneAt[:s.Pairs]
 		g.perfect = perfectState{kp: padded[int32](s.Pairs), kf: padded[bool](s.Pairs),
 			indexedList: indexedList{items: padded[int32](cards)[:0], at: padded[int32](cards)}}
 		copy(g.perfect.kp, g.noneFaces)
-	}
-	if (g.fast || g.limited) && g.luck == luckModel {
-		g.newLuckSteps(&g.choices)
 	}
 	return g, nil
 }
@@ -493,8 +488,12 @@ func (g *Game) flip(pos int32) {
 			if !g.modelTurn {
 				g.cardLuck(pos)
 			}
-			single := d.face[pos] >= d.pairs
-			g.public.see(single, !single && d.seen[g.partner[pos]])
+			f := d.face[pos]
+			single := f >= d.pairs
+			g.public.see(single, !single && g.faceSeen[f] > 0)
+			if !single {
+				g.faceSeen[f]++
+			}
 		}
 		if g.luckFirst < 0 {
 			g.luckFirst = pos
@@ -613,3 +612,7 @@ func padded[T any](n int) []T {
 	pad := (64 + size - 1) / size
 	return make([]T, pad+n+pad)[pad : pad+n : pad+n]
 }
+
+// maxTurnsFor bounds the turns of a game of the given number of cards: a game not over by then is
+// an error (it cannot end).
+func maxTurnsFor(cards int) int { return 1000*cards + 10000 }

@@ -91,7 +91,7 @@ func (g *Game) limitedEligible() (rules.Memory, bool) {
 	if g.setup.Singletons != 0 {
 		return rules.Memory{}, false
 	}
-	if !g.tablesWithoutLead() {
+	if !g.leanTables() {
 		return rules.Memory{}, false
 	}
 	m0 := g.setup.Players[0].Memory

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"math"
 
 	"memsim/sim/rules"
 )
@@ -110,9 +111,12 @@ func (s Setup) newLuckStart() ([]float64, error) {
 // in st (after a pass by the previous seat or not).
 func (g *Game) adjustChoice(seat int, st rules.State, afterPass bool, c rules.Choice) error {
 	adj := g.outcome.Adjusted
-	for r := range g.players {
-		a, ok := g.setup.Luck.Advantage(st, afterPass, c, r)
-		if !ok {
+	as := g.setup.Luck.Advantages(st, afterPass, c)
+	if as == nil {
+		return g.moveError(seat, "the luck table has no advantage of %s in %v", c, st)
+	}
+	for r, a := range as {
+		if math.IsNaN(a) {
 			return g.moveError(seat, "the luck table has no advantage of %s in %v", c, st)
 		}
 		i := seat + r
@@ -122,38 +126,6 @@ func (g *Game) adjustChoice(seat int, st rules.State, afterPass bool, c rules.Ch
 		adj[i] += a
 	}
 	return nil
-}
-
-// newLuckSteps writes out, next to the lean paths' choices, every seat's advantage of the choice
-// each seat makes in each state: steps[(slot<<seatBits + seat)*players + i] for seat i when seat
-// moves, slot being the state's index (plus one after a pass). A state whose choice is missing or
-// illegal holds zeros: the lean path reports the choice's error first.
-func (g *Game) newLuckSteps(sc *seatChoices) {
-	n, k := g.setup.Pairs, g.players
-	sc.luck = make([]float64, len(sc.c)*k)
-	for seat := range k {
-		for pairs := 1; pairs <= n; pairs++ {
-			for j := 0; j <= pairs; j++ {
-				for flag, after := range [2]bool{false, true} {
-					st := rules.State{N: pairs, J: j}
-					slot := (pairs*(n+1)+j)*2 + flag
-					c := sc.c[slot<<sc.seatBits+seat]
-					if c == invalidChoice {
-						continue
-					}
-					base := (slot<<sc.seatBits + seat) * k
-					for r := range k {
-						a, ok := g.setup.Luck.Advantage(st, after, c, r)
-						if !ok {
-							continue // a state the memory cannot reach
-						}
-						i := (seat + r) % k
-						sc.luck[base+i] = a
-					}
-				}
-			}
-		}
-	}
 }
 
 // luckAt returns every seat's advantage of the choice seat makes in state s (after a pass or not)
@@ -184,24 +156,7 @@ func (g *Game) startCardLuck() {
 	g.public = publicCounts{none: g.setup.Pairs, unseenSingles: g.setup.Singletons}
 	g.modelTurn = false
 	g.luckSum = seatValues{}
-	d := &g.deal
-	// The partner of every pair card, from the deal.
-	at := g.partnerScratch
-	for i := range at {
-		at[i] = -1
-	}
-	for pos := range g.cards {
-		f := d.face[pos]
-		if f >= d.pairs {
-			g.partner[pos] = -1
-			continue
-		}
-		if q := at[f]; q >= 0 {
-			g.partner[pos], g.partner[q] = q, int32(pos)
-		} else {
-			at[f] = int32(pos)
-		}
-	}
+	clear(g.faceSeen)
 }
 
 // endCardLuck writes every seat's adjusted score: its score minus the luck of its game.
@@ -358,64 +313,41 @@ func (g *Game) cardLuck(pos int32) {
 		}
 	}
 	single := face >= d.pairs
-	partnerSeen := !single && d.seen[g.partner[pos]]
+	partnerSeen := !single && g.faceSeen[face] > 0 // pos is unseen: a card of its face seen is its partner
 	if first := g.luckFirst; first >= 0 {
 		// The second card. The expectation is secondFlip's; the value of what came is the term of
 		// its class.
-		matchable := d.face[first] < d.pairs && !d.seen[g.partner[first]]
+		matchable := d.face[first] < d.pairs && g.faceSeen[d.face[first]] == 1
 		g.secondFlip(mover, p, matchable, &mean)
 		next := mover + 1
 		if next == k {
 			next = 0
 		}
 		q := p
-		switch {
-		case single:
-			q.unseenSingles--
-		case face == d.face[first]:
+		if !single && face == d.face[first] {
 			q.one--
 			g.decision(mover, q, &got)
 			got[mover]++
-			g.addLuck(&got, &mean)
-			return
-		case partnerSeen:
-			q.one--
-			q.both++
-		default:
-			q.none--
-			q.one++
+		} else {
+			q.see(single, partnerSeen)
+			g.decision(next, q, &got)
 		}
-		g.decision(next, q, &got)
 		g.addLuck(&got, &mean)
 		return
 	}
 	// The first card: it is a new pair card, the partner of a card seen, or a singleton.
-	if p.none > 0 {
-		q := p
-		q.none--
-		q.one++
-		g.afterFirst(mover, q, false, true, g.luckChoice, &v)
-		add(2 * p.none)
-		if !single && !partnerSeen {
-			got = v
+	for _, cl := range [3]struct {
+		single, partnerSeen bool
+		n                   int
+	}{{false, false, 2 * p.none}, {false, true, p.one}, {true, false, p.unseenSingles}} {
+		if cl.n == 0 {
+			continue
 		}
-	}
-	if p.one > 0 {
 		q := p
-		q.one--
-		q.both++
-		g.afterFirst(mover, q, false, false, g.luckChoice, &v)
-		add(p.one)
-		if partnerSeen {
-			got = v
-		}
-	}
-	if p.unseenSingles > 0 {
-		q := p
-		q.unseenSingles--
-		g.afterFirst(mover, q, true, false, g.luckChoice, &v)
-		add(p.unseenSingles)
-		if single {
+		q.see(cl.single, cl.partnerSeen)
+		g.afterFirst(mover, q, cl.single, !cl.single && !cl.partnerSeen, g.luckChoice, &v)
+		add(cl.n)
+		if cl.single == single && cl.partnerSeen == partnerSeen {
 			got = v
 		}
 	}
@@ -481,9 +413,9 @@ func (g *Game) endModelTurn(mover, next int, afterPass bool) {
 		m := &g.mems[g.seatMem[mover]]
 		st := m.state(g.left, g.setup.Singletons)
 		st.N -= m.full
-		lt := g.seatLuck[mover]
+		vs := g.seatLuck[mover].Values(st, afterPass) // a state the memory holds: covered
 		for r := range k {
-			v, _ := lt.Value(st, afterPass, r) // a state the memory holds: covered
+			v := vs[r]
 			i := next + r
 			if i >= k {
 				i -= k

@@ -26,13 +26,17 @@ func (g *Game) perfectEligible() bool {
 	if g.setup.Singletons != 0 || len(g.mems) != 1 || g.mems[0].kind != memPerfect {
 		return false
 	}
-	return g.tablesWithoutLead()
+	return g.leanTables()
 }
 
-// tablesWithoutLead reports whether every seat follows a table that does not depend on the lead:
-// the lean paths index their tables by count state alone, and leave policies that play to win to
-// the general path.
-func (g *Game) tablesWithoutLead() bool {
+// leanTables reports whether the lean paths can play the game's seats: every seat follows a
+// table that does not depend on the lead (the lean paths index their tables by count state alone,
+// and leave policies that play to win to the general path), and no game is adjusted card by card
+// (which only the general path does).
+func (g *Game) leanTables() bool {
+	if g.luck == luckTurns {
+		return false
+	}
 	for _, t := range g.tables {
 		if t == nil || t.MaxLead() >= 0 {
 			return false
@@ -67,6 +71,10 @@ func (g *Game) newSeatChoices() (sc seatChoices, knownFirst bool) {
 		sc.seatBits++
 	}
 	sc.c = padded[rules.Choice]((n + 1) * (n + 1) * 2 << sc.seatBits)
+	k := len(g.tables)
+	if g.luck == luckModel {
+		sc.luck = make([]float64, len(sc.c)*k)
+	}
 	for seat, t := range g.tables {
 		for pairs := 1; pairs <= n; pairs++ {
 			for j := 0; j <= pairs; j++ {
@@ -76,7 +84,16 @@ func (g *Game) newSeatChoices() (sc seatChoices, knownFirst bool) {
 					if !ok || !rules.Legal(st, c, g.setup.Pass) {
 						c = invalidChoice
 					}
-					sc.c[((pairs*(n+1)+j)*2+flag)<<sc.seatBits+seat] = c
+					i := ((pairs*(n+1)+j)*2+flag)<<sc.seatBits + seat
+					sc.c[i] = c
+					for r := range k {
+						if sc.luck == nil || c == invalidChoice {
+							break
+						}
+						if a, ok := g.setup.Luck.Advantage(st, after, c, r); ok {
+							sc.luck[i*k+(seat+r)%k] = a
+						}
+					}
 					knownFirst = knownFirst || c == rules.KnownFirst
 				}
 			}

@@ -299,7 +299,7 @@ func (m *Match) PlayWith(ctx context.Context, o PlayOptions) (*Result, error) {
 		return nil, err
 	}
 	workers := Workers(o.Workers)
-	batches := (m.Deals + BatchSize - 1) / BatchSize
+	batches := m.batches()
 	workers = int(min(int64(workers), batches))
 	round := batches
 	if o.Stop != nil || o.Round != nil {
@@ -393,7 +393,7 @@ const foldRound = 4096
 
 // ShardDeals returns the number of deals the match plays: all of them, or its shard's slice.
 func (m *Match) ShardDeals() int64 {
-	return m.dealsIn((m.Deals + BatchSize - 1) / BatchSize)
+	return m.dealsIn(m.batches())
 }
 
 // dealsIn returns the number of deals of this shard (of the whole match, unsharded) in the
@@ -414,7 +414,7 @@ func (m *Match) checkResume(r *Result) error {
 	if err := m.CheckResult(r); err != nil {
 		return fmt.Errorf("resume: %w", err)
 	}
-	batches := (m.Deals + BatchSize - 1) / BatchSize
+	batches := m.batches()
 	if r.NextBatch%RoundBatches != 0 && r.NextBatch != batches {
 		return fmt.Errorf("resume: the checkpoint (%d deals, batch %d) is not a round boundary of this match", r.Deals, r.NextBatch)
 	}
@@ -510,7 +510,7 @@ func (m *Match) MergeShards(shards []*Result) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	batches := (m.Deals + BatchSize - 1) / BatchSize
+	batches := m.batches()
 	out := &Result{Orders: w.tally, Paired: w.paired, Convergence: make([][]Point, len(m.Orders)), NextBatch: batches,
 		Streams: m.Streams()}
 	points := convergencePoints(batches)
@@ -543,3 +543,7 @@ func (m *Match) MergeShards(shards []*Result) (*Result, error) {
 	}
 	return out, nil
 }
+
+// batches is the number of batches of BatchSize deals (the last one possibly short) the match's
+// deals make.
+func (m *Match) batches() int64 { return (m.Deals + BatchSize - 1) / BatchSize }

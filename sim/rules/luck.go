@@ -140,8 +140,7 @@ func (t *LuckTable) Advantage(st State, afterPass bool, c Choice, r int) (float6
 // in the mover's favour, taken evenly from the other seats: luck terms whose expectation is
 // wrong, for the negative controls of the checks that rely on the table.
 func (t *LuckTable) Biased(c Choice, delta float64) *LuckTable {
-	u := *t
-	u.value = t.value // values are not changed: shared
+	u := *t // values are not changed: shared
 	u.advantage = append([]float64(nil), t.advantage...)
 	u.reference = t.reference + fmt.Sprintf(" (biased: %+g pairs to the mover for every %s)", delta, c)
 	k := t.players
@@ -165,4 +164,15 @@ func (t *LuckTable) Values(st State, afterPass bool) []float64 {
 		return nil
 	}
 	return t.value[i*t.players : (i+1)*t.players : (i+1)*t.players]
+}
+
+// Advantages returns every seat's advantage of c in st (index r: the seat r seats after the
+// mover; NaN where unset), or nil where the table does not cover st. The slice is the table's.
+func (t *LuckTable) Advantages(st State, afterPass bool, c Choice) []float64 {
+	i := t.slot(st, afterPass)
+	if i < 0 || c >= NumChoices {
+		return nil
+	}
+	k := (i*int(NumChoices) + int(c)) * t.players
+	return t.advantage[k : k+t.players : k+t.players]
 }

@@ -113,7 +113,12 @@ const knownFirstMaxN = 100
 func AuditBeyond(ctx context.Context, claims fs.FS, winSizes []int) (*Beyond, error) {
 	b := &Beyond{}
 	for _, pass := range []rules.PassRule{rules.PassNever, rules.PassTwoKnown, rules.PassAlways} {
-		k, err := knownFirstStates(ctx, exact.Model{Pass: pass}, knownFirstMaxN, 0)
+		m := exact.Model{Pass: pass}
+		tab, err := tableOf(ctx, m, knownFirstMaxN)
+		if err != nil {
+			return nil, err
+		}
+		k := knownFirstStates(tab, m, knownFirstMaxN, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -135,13 +140,14 @@ func AuditBeyond(ctx context.Context, claims fs.FS, winSizes []int) (*Beyond, er
 		}
 		full := tc.model
 		full.Choices = rules.FullChoices
-		k, err := knownFirstStates(ctx, full, pub.MaxN, tc.unseen)
+		fullTab, err := tableOf(ctx, full, pub.MaxN)
 		if err != nil {
 			return nil, err
 		}
+		k := knownFirstStates(fullTab, full, pub.MaxN, tc.unseen)
 		k.Model += " (" + tc.id + ")"
 		b.KnownFirst = append(b.KnownFirst, k)
-		shift, err := tableShift(ctx, tc.id, pub, tc.model, full, tc.unseen)
+		shift, err := tableShift(ctx, tc.id, pub, tc.model, fullTab, tc.unseen)
 		if err != nil {
 			return nil, err
 		}
@@ -160,13 +166,9 @@ func modelName(m exact.Model) string {
 }
 
 // knownFirstStates finds the states of model m (full game) with at most maxN pairs, and f unseen
-// singletons, where known-first is the only optimal choice.
-func knownFirstStates(ctx context.Context, m exact.Model, maxN, f int) (KnownFirstStates, error) {
+// singletons, where known-first is the only optimal choice, in m's table tab (tableOf).
+func knownFirstStates(tab map[rules.State]cellValues, m exact.Model, maxN, f int) KnownFirstStates {
 	k := KnownFirstStates{Model: modelName(m), MaxPairs: maxN}
-	tab, err := tableOf(ctx, m, maxN)
-	if err != nil {
-		return k, err
-	}
 	byJ := map[int][]int{}
 	gain := new(big.Rat)
 	for st, c := range tab {
@@ -201,18 +203,14 @@ func knownFirstStates(ctx context.Context, m exact.Model, maxN, f int) (KnownFir
 		slices.Sort(ns)
 		k.ByUnknown = append(k.ByUnknown, KnownFirstRow{Unknown: j, Pairs: spans(ns)})
 	}
-	return k, nil
+	return k
 }
 
-// tableShift compares the source's model src with the full game on the cells of a published
-// table.
-func tableShift(ctx context.Context, id string, pub *Table, src, full exact.Model, f int) (TableShift, error) {
+// tableShift compares the source's model src with the full game (its table b, tableOf) on the
+// cells of a published table.
+func tableShift(ctx context.Context, id string, pub *Table, src exact.Model, b map[rules.State]cellValues, f int) (TableShift, error) {
 	ts := TableShift{ID: id}
 	a, err := tableOf(ctx, src, pub.MaxN)
-	if err != nil {
-		return ts, err
-	}
-	b, err := tableOf(ctx, full, pub.MaxN)
 	if err != nil {
 		return ts, err
 	}

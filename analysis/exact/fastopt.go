@@ -246,14 +246,7 @@ func (w *sweep[T]) cmpDaringSafe() int {
 	return w.f.Cmp(w.optDev[rules.Daring], w.optDev[rules.Safe])
 }
 
-func gcd64(a, b uint64) uint64 {
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return a
-}
-
-func lcm64(a, b uint64) uint64 { return uint64(mulCheck(a/gcd64(a, b), b)) }
+func lcm64(a, b uint64) uint64 { return uint64(mulCheck(a/uint64(gcd(int64(a), int64(b))), b)) }
 
 // mulCheck returns a*b, which must be below 2^62 (so that sums of a few such products fit in an
 // int64): products of counts of cards, far from it for any table the solver can sweep.

@@ -82,12 +82,7 @@ func LuckTable(ctx context.Context, m Model, players, maxPairs int) (*rules.Luck
 		v0 := w.at(st).opt
 		v1 := v0
 		if w.legal[rules.Pass] {
-			v1 = 0
-			for _, ch := range rules.Choices() {
-				if w.legal[ch] && ch != rules.Pass {
-					v1 = max(v1, w.optDev[ch])
-				}
-			}
+			v1 = 0 - w.optDev[rules.Pass] // the reply to a pass, as optimal computed it
 		}
 		t.SetValue(st, false, pairs(v0))
 		t.SetValue(st, true, pairs(v1))

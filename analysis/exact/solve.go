@@ -352,7 +352,7 @@ func selfLoop(o Outcome, st rules.State) bool { return !o.Continue && o.Next == 
 // probability b of coming back to st with the next seat to move: the mover's lead is
 // a - b*(next seat's lead in st). own and other give the lead of the mover and of the next seat
 // at a successor where they move.
-func (w *sweep[T]) leadSum(st rules.State, ch rules.Choice, own, other func(*cell[T]) T) (a, b T) {
+func (w *sweep[T]) leadSum(st rules.State, ch rules.Choice, own, other func(o Outcome) T) (a, b T) {
 	f := w.f
 	a, b = w.zero, w.zero
 	for i, o := range w.outs[ch] {
@@ -363,9 +363,9 @@ func (w *sweep[T]) leadSum(st rules.State, ch rules.Choice, own, other func(*cel
 		}
 		var v T
 		if o.Continue {
-			v = f.Add(w.ints[o.MoverGain], own(w.at(o.Next)))
+			v = f.Add(w.ints[o.MoverGain], own(o))
 		} else {
-			v = f.Sub(f.Sub(w.zero, w.ints[o.NextGain]), other(w.at(o.Next)))
+			v = f.Sub(f.Sub(w.zero, w.ints[o.NextGain]), other(o))
 		}
 		a = f.Add(a, f.Mul(p, v))
 	}
@@ -380,7 +380,7 @@ func (w *sweep[T]) leadSum(st rules.State, ch rules.Choice, own, other func(*cel
 // daring, safe, known-first, pass.
 func (w *sweep[T]) optimal(st rules.State, c *cell[T]) {
 	f := w.f
-	opt := func(c *cell[T]) T { return c.opt }
+	opt := func(o Outcome) T { return w.at(o.Next).opt }
 	var as, bs [rules.NumChoices]T
 	var best T
 	have := false
@@ -459,6 +459,8 @@ func twoSeat[T, V any](w *sweep[T], sp space[T, V], zero V, stalemate [2]V, ch [
 				cs[i], bs[i], to[i] = stalemate[role], w.zero, -1
 			case c == rules.Pass:
 				cs[i], bs[i], to[i] = zero, w.one, pairNode(1-role, 1)
+			case flag == 1 && c == ch[role][0]:
+				cs[i], bs[i], to[i] = cs[i-1], bs[i-1], to[i-1] // the same choice: the same sum
 			default:
 				cs[i], bs[i] = sum(role, c)
 				to[i] = pairNode(1-role, 0)
@@ -490,9 +492,9 @@ func (w *sweep[T]) pairChoices(st rules.State, br [2]rules.Choice) [2][2]rules.C
 // every combination of its choices with and without a pass just made and keeps the best.
 func (w *sweep[T]) pair(st rules.State, c *cell[T]) {
 	f := w.f
-	leadOf := [2]func(*cell[T]) T{
-		func(c *cell[T]) T { return c.lead[0] },
-		func(c *cell[T]) T { return c.lead[1] },
+	leadOf := [2]func(Outcome) T{
+		func(o Outcome) T { return w.at(o.Next).lead[0] },
+		func(o Outcome) T { return w.at(o.Next).lead[1] },
 	}
 	var done [2][rules.NumChoices]bool
 	var as, bs [2][rules.NumChoices]T

@@ -138,30 +138,12 @@ func Distribution[T any](ctx context.Context, f field.Field[T], m Model, mu Matc
 // as pair: continuing shifts the mover's own distribution by its gain, handing over mirrors the
 // next seat's distribution, and a stalemate is a lead of 0.
 func (w *sweep[T]) distribution(st rules.State, c *cell[T]) {
-	f := w.f
 	size := 2*w.maxPairs + 1
 	delta := w.zeros(size)
 	delta[w.maxPairs] = w.one
 	sum := func(role int, ch rules.Choice) ([]T, T) {
-		vec, b := w.zeros(size), w.zero
-		for k, o := range w.outs[ch] {
-			pr := w.probs[ch][k]
-			if selfLoop(o, st) {
-				b = f.Add(b, pr)
-				continue
-			}
-			// The mover's lead is gain + own lead after a pair, or -(gain + next seat's lead).
-			src, shift := w.at(o.Next).dist[role], o.MoverGain
-			if !o.Continue {
-				src, shift = reversed(w.at(o.Next).dist[1-role], size), -o.NextGain
-			}
-			for i := range vec {
-				if j := i - shift; j >= 0 && j < size {
-					vec[i] = f.Add(vec[i], f.Mul(pr, src[j]))
-				}
-			}
-		}
-		return vec, b
+		return w.distSum(st, ch, func(o Outcome) []T { return w.at(o.Next).dist[role] },
+			func(o Outcome) []T { return w.at(o.Next).dist[1-role] })
 	}
 	x := twoSeat(w, w.vectorSpace(func(v []T) []T { return reversed(v, size) }), w.zeros(size), [2][]T{delta, delta}, w.pairChoices(st, w.brChoice), sum)
 	c.dist = [2][]T{x[0], x[2]}
@@ -263,11 +245,7 @@ func winPolicyTable[T any](ctx context.Context, w *sweep[T], maxPairs int) (*rul
 			s := st
 			s.Lead = d
 			for g := range 2 {
-				choice := c.ch[0][g][i]
-				if w.mu.Policy == rules.PolicyWinOptimal {
-					choice = c.woC[g][i]
-				}
-				t.Set(s, g == 1, choice)
+				t.Set(s, g == 1, c.ch[0][g][i])
 			}
 		}
 		return nil
@@ -286,4 +264,29 @@ func reversed[T any](v []T, size int) []T {
 		out[size-1-i] = v[i]
 	}
 	return out
+}
+
+// distSum is the sum of twoSeat for lead distributions: continuing shifts the mover's own
+// distribution own(o) by its gain, handing over mirrors the next seat's, other(o).
+func (w *sweep[T]) distSum(st rules.State, ch rules.Choice, own, other func(o Outcome) []T) ([]T, T) {
+	f := w.f
+	size := 2*w.maxPairs + 1
+	vec, b := w.zeros(size), w.zero
+	for k, o := range w.outs[ch] {
+		pr := w.probs[ch][k]
+		if selfLoop(o, st) {
+			b = f.Add(b, pr)
+			continue
+		}
+		src, shift := own(o), o.MoverGain
+		if !o.Continue {
+			src, shift = reversed(other(o), size), -o.NextGain
+		}
+		for i := range vec {
+			if j := i - shift; j >= 0 && j < size {
+				vec[i] = f.Add(vec[i], f.Mul(pr, src[j]))
+			}
+		}
+	}
+	return vec, b
 }

@@ -66,9 +66,6 @@ func newLeadSweep[T any](w *sweep[T], maxPairs int) *leadSweep[T] {
 		if p == rules.PolicyWinBestResponse {
 			l.needWin = true
 		}
-		if p == rules.PolicyOptimal {
-			w.needOpt = true
-		}
 	}
 	w.lead = l
 	return l
@@ -163,9 +160,6 @@ func (l *leadSweep[T]) state(st rules.State) {
 	}
 }
 
-// node is the index of role r's unknown with flag g in a group, as twoSeat numbers them.
-func node(r, g int) int { return pairNode(r, g) }
-
 // winSum returns the sum function of the win objective for the group in which role 0 moves at
 // lead e and role 1 at -e, reading the roles' values at other states from val.
 func (l *leadSweep[T]) winSum(st rules.State, e int, val func(c *leadCell[T], r int) []T) func(r int, ch rules.Choice) (T, T) {
@@ -208,17 +202,9 @@ func (l *leadSweep[T]) selfPlay(st rules.State, c *leadCell[T], d int) {
 	sum := l.winSum(st, d, func(c *leadCell[T], _ int) []T { return c.wo[0] })
 	x, ch := l.winGroup([2]bool{true, true}, [2][2]rules.Choice{}, sum, [2]T{l.final(d), l.final(-d)})
 	for g := range 2 {
-		c.wo[g][i0], c.wo[g][i1] = x[node(0, g)], x[node(1, g)]
+		c.wo[g][i0], c.wo[g][i1] = x[pairNode(0, g)], x[pairNode(1, g)]
 		c.woC[g][i0], c.woC[g][i1] = ch[0][g], ch[1][g]
 	}
-}
-
-// stationary returns the choice of a role whose policy does not depend on the lead.
-func (l *leadSweep[T]) stationary(p rules.Policy, st rules.State) rules.Choice {
-	if p == rules.PolicyOptimal {
-		return l.w.optChoice
-	}
-	return p.Decide(st)
 }
 
 // matchup computes the matchup's values in the group where role 0 moves at lead e and role 1 at
@@ -238,7 +224,7 @@ func (l *leadSweep[T]) matchup(st rules.State, c *leadCell[T], e int) {
 			case rules.PolicyWinBestResponse:
 				free[r] = true
 			default:
-				ch[r][g] = l.stationary(p, st)
+				ch[r][g] = w.choice(p, st)
 			}
 		}
 	}
@@ -258,7 +244,7 @@ func (l *leadSweep[T]) matchup(st rules.State, c *leadCell[T], e int) {
 		}
 		for r := range 2 {
 			for g := range 2 {
-				c.win[r][g][idx[r]] = x[node(r, g)]
+				c.win[r][g][idx[r]] = x[pairNode(r, g)]
 			}
 		}
 	}
@@ -269,28 +255,14 @@ func (l *leadSweep[T]) matchup(st rules.State, c *leadCell[T], e int) {
 	}
 	if l.needEval {
 		sum := func(r int, choice rules.Choice) (T, T) {
-			f := w.f
-			a, b := w.zero, w.zero
-			for i, o := range w.outs[choice] {
-				p := w.probs[choice][i]
-				if selfLoop(o, st) {
-					b = f.Add(b, p)
-					continue
-				}
-				var v T
-				if o.Continue {
-					v = f.Add(w.ints[o.MoverGain], l.at(o.Next).lead[r][0][l.li(lead[r]+o.MoverGain)])
-				} else {
-					v = f.Sub(f.Sub(w.zero, w.ints[o.NextGain]), l.at(o.Next).lead[1-r][0][l.li(-lead[r]+o.NextGain)])
-				}
-				a = f.Add(a, f.Mul(p, v))
-			}
-			return a, b
+			return w.leadSum(st, choice,
+				func(o Outcome) T { return l.at(o.Next).lead[r][0][l.li(lead[r]+o.MoverGain)] },
+				func(o Outcome) T { return l.at(o.Next).lead[1-r][0][l.li(-lead[r]+o.NextGain)] })
 		}
 		x := twoSeat(w, w.scalarSpace(), w.zero, [2]T{w.zero, w.zero}, ch, sum)
 		for r := range 2 {
 			for g := range 2 {
-				c.lead[r][g][idx[r]] = x[node(r, g)]
+				c.lead[r][g][idx[r]] = x[pairNode(r, g)]
 			}
 		}
 	}
@@ -305,7 +277,7 @@ func (l *leadSweep[T]) matchup(st rules.State, c *leadCell[T], e int) {
 		}
 		for r := range 2 {
 			for g := range 2 {
-				c.wdl[r][g][idx[r]] = x[node(r, g)]
+				c.wdl[r][g][idx[r]] = x[pairNode(r, g)]
 			}
 		}
 	}
@@ -313,7 +285,7 @@ func (l *leadSweep[T]) matchup(st rules.State, c *leadCell[T], e int) {
 		x := l.distGroup(st, lead, ch)
 		for r := range 2 {
 			for g := range 2 {
-				c.dist[r][g][idx[r]] = x[node(r, g)]
+				c.dist[r][g][idx[r]] = x[pairNode(r, g)]
 			}
 		}
 	}
@@ -390,30 +362,13 @@ func WinDrawLoss[T any](ctx context.Context, f field.Field[T], m Model, mu Match
 // the same equations as sweep.distribution: continuing shifts the mover's own distribution by
 // its gain, handing over mirrors the next seat's, and a stalemate is a lead of 0.
 func (l *leadSweep[T]) distGroup(st rules.State, lead [2]int, ch [2][2]rules.Choice) [][]T {
-	w, f := l.w, l.w.f
+	w := l.w
 	size := 2*w.maxPairs + 1
 	delta := w.zeros(size)
 	delta[w.maxPairs] = w.one
 	sum := func(r int, choice rules.Choice) ([]T, T) {
-		vec, b := w.zeros(size), w.zero
-		for k, o := range w.outs[choice] {
-			pr := w.probs[choice][k]
-			if selfLoop(o, st) {
-				b = f.Add(b, pr)
-				continue
-			}
-			src := l.at(o.Next).dist[r][0][l.li(lead[r]+o.MoverGain)]
-			shift := o.MoverGain
-			if !o.Continue {
-				src, shift = reversed(l.at(o.Next).dist[1-r][0][l.li(-lead[r]+o.NextGain)], size), -o.NextGain
-			}
-			for i := range vec {
-				if j := i - shift; j >= 0 && j < size {
-					vec[i] = f.Add(vec[i], f.Mul(pr, src[j]))
-				}
-			}
-		}
-		return vec, b
+		return w.distSum(st, choice, func(o Outcome) []T { return l.at(o.Next).dist[r][0][l.li(lead[r]+o.MoverGain)] },
+			func(o Outcome) []T { return l.at(o.Next).dist[1-r][0][l.li(-lead[r]+o.NextGain)] })
 	}
 	return twoSeat(w, w.vectorSpace(func(v []T) []T { return reversed(v, size) }), w.zeros(size), [2][]T{delta, delta}, ch, sum)
 }
@@ -440,9 +395,9 @@ func (l *leadSweep[T]) winGroup(free [2]bool, ch [2][2]rules.Choice, sum func(r 
 		case k.c == rules.Pass && g == 1:
 			return stale[r]
 		case k.c == rules.Pass:
-			return f.Sub(w.zero, x[node(1-r, 1)])
+			return f.Sub(w.zero, x[pairNode(1-r, 1)])
 		}
-		return f.Sub(k.a, f.Mul(k.b, x[node(1-r, 0)]))
+		return f.Sub(k.a, f.Mul(k.b, x[pairNode(1-r, 0)]))
 	}
 	var cands [4][]cand // the candidates of every free node
 	var all [4][]cand   // every legal choice of every free node
@@ -458,7 +413,7 @@ func (l *leadSweep[T]) winGroup(free [2]bool, ch [2][2]rules.Choice, sum func(r 
 			}
 		}
 		for g := range 2 {
-			i := node(r, g)
+			i := pairNode(r, g)
 			var best *cand
 			for _, c := range rules.Choices() {
 				if !w.legal[c] {
@@ -489,7 +444,7 @@ func (l *leadSweep[T]) winGroup(free [2]bool, ch [2][2]rules.Choice, sum func(r 
 		for r := range 2 {
 			if free[r] {
 				for g := range 2 {
-					ch[r][g] = cands[node(r, g)][pick[node(r, g)]].c
+					ch[r][g] = cands[pairNode(r, g)][pick[pairNode(r, g)]].c
 				}
 			}
 		}
@@ -583,7 +538,7 @@ func (l *leadSweep[T]) winGroup(free [2]bool, ch [2][2]rules.Choice, sum func(r 
 			continue
 		}
 		for g := range 2 {
-			i := node(r, g)
+			i := pairNode(r, g)
 			for _, k := range all[i] {
 				if f.Cmp(value(r, g, k, x), x[i]) == 0 {
 					ch[r][g] = k.c
@@ -641,18 +596,9 @@ func WinTable[T any](ctx context.Context, f field.Field[T], m Model, mu Matchup,
 			wc.State = st
 			wc.State.Lead = d
 			wc.Legal = w.legal
-			var x T
-			var val func(int, int) T
-			if mu.Policy == rules.PolicyWinOptimal {
-				x, wc.Choice = c.wo[0][i], c.woC[0][i]
-				val = func(int, int) T { return c.wo[0][l.li(-d)] }
-			} else {
-				x, wc.Choice = c.win[0][0][i], c.ch[0][0][i]
-				val = func(int, int) T { return c.win[1][0][l.li(-d)] }
-			}
-			wc.Value = f.Add(x, l.half)
+			wc.Value, wc.Choice = f.Add(l.seatVals(c, 0, 0)[i], l.half), c.ch[0][0][i]
 			wc.Best = wc.Best[:0]
-			l.choiceValues(st, d, &wc, val)
+			l.choiceValues(st, d, &wc)
 			for _, ch := range rules.Choices() {
 				if wc.Legal[ch] && f.Cmp(wc.ChoiceValue[ch], wc.Value) == 0 {
 					wc.Best = append(wc.Best, ch)
@@ -667,9 +613,8 @@ func WinTable[T any](ctx context.Context, f field.Field[T], m Model, mu Matchup,
 }
 
 // choiceValues sets the P(win) + P(draw)/2 of each legal choice of seat 0 (role 0) at lead d in
-// st, flag 0: the choice made here and the policies played afterwards; opp returns the other
-// role's centred win value back in st at lead -d (flag 0, and flag 1 after a pass).
-func (l *leadSweep[T]) choiceValues(st rules.State, d int, wc *WinCell[T], opp func(r, g int) T) {
+// st, flag 0: the choice made here and the policies played afterwards.
+func (l *leadSweep[T]) choiceValues(st rules.State, d int, wc *WinCell[T]) {
 	w, f := l.w, l.w.f
 	if d > st.N || -d > st.N {
 		for _, c := range rules.Choices() {
@@ -678,30 +623,27 @@ func (l *leadSweep[T]) choiceValues(st rules.State, d int, wc *WinCell[T], opp f
 		return
 	}
 	cell := l.at(st)
-	read := func(c *leadCell[T], r int) []T {
-		if l.pol[0] == rules.PolicyWinOptimal {
-			return c.wo[0]
-		}
-		return c.win[r][0]
-	}
-	sum := l.winSum(st, d, read)
+	sum := l.winSum(st, d, func(c *leadCell[T], r int) []T { return l.seatVals(c, r, 0) })
 	for _, c := range rules.Choices() {
 		if !w.legal[c] {
 			continue
 		}
 		var v T
 		if c == rules.Pass {
-			var back T
-			if l.pol[0] == rules.PolicyWinOptimal {
-				back = cell.wo[1][l.li(-d)]
-			} else {
-				back = cell.win[1][1][l.li(-d)]
-			}
-			v = f.Sub(w.zero, back)
+			v = f.Sub(w.zero, l.seatVals(cell, 1, 1)[l.li(-d)])
 		} else {
 			a, b := sum(0, c)
-			v = f.Sub(a, f.Mul(b, opp(1, 0)))
+			v = f.Sub(a, f.Mul(b, l.seatVals(cell, 1, 0)[l.li(-d)]))
 		}
 		wc.ChoiceValue[c] = f.Add(v, l.half)
 	}
+}
+
+// seatVals returns role r's centred win values with flag g, by lead, in a table of seat 0's
+// policy: self-play's for win-optimal, the matchup's for a win best response.
+func (l *leadSweep[T]) seatVals(c *leadCell[T], r, g int) []T {
+	if l.pol[0] == rules.PolicyWinOptimal {
+		return c.wo[g]
+	}
+	return c.win[r][g]
 }

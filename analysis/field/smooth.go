@@ -132,7 +132,7 @@ func (z *SmoothRat) Sign() int { return z.num.Sign() }
 
 // Rat returns z as a new big.Rat (in lowest terms, as z is; no gcd is taken).
 func (z *SmoothRat) Rat() *big.Rat {
-	return RatOf(&z.num, z.denominator())
+	return ratOf(&z.num, z.denominator())
 }
 
 // Halve returns (n + z)/2, or (n - z)/2 when sub is true, as a new big.Rat in lowest terms,
@@ -158,10 +158,6 @@ func (z *SmoothRat) Halve(n int64, sub bool) *big.Rat {
 	}
 	return r
 }
-
-// RatOf returns a new big.Rat num/den; num/den must be in lowest terms with den > 0. The
-// operands are copied.
-func RatOf(num, den *big.Int) *big.Rat { return ratOf(num, den) }
 
 // Combination forms linear combinations of a fixed list of operands over their least common
 // denominator times a factor q: after Reset(q, ops), Sum(x, coef) sets x to the numerator of
@@ -434,10 +430,7 @@ func divExact(q, x []big.Word, d uint) ([]big.Word, bool) {
 	if d == 1 {
 		return q[:copy(q, x)], true
 	}
-	inv := d // d*d = 1 mod 8 for odd d; each step doubles the correct low bits
-	for range 5 {
-		inv *= 2 - d*inv
-	}
+	inv := uint(inverse64(uint64(d)))
 	q = q[:len(x)]
 	var borrow uint
 	for i, xw := range x {

@@ -423,8 +423,8 @@ func exact(name string, s *string) error {
 
 // ExactFloat returns the value of an exact "p/q" (ExactPairs' form), NaN if s is not one.
 func ExactFloat(s string) float64 {
-	r, ok := new(big.Rat).SetString(s)
-	if !ok {
+	r := exactRat(&s)
+	if r == nil {
 		return math.NaN()
 	}
 	f, _ := r.Float64()
@@ -477,12 +477,9 @@ func (m *Matchup) OutsideCI() []string {
 // outside reports whether the exact value s lies outside the closed interval ci, comparing exactly.
 // A nil s is never outside.
 func outside(s *string, ci [2]float64) bool {
-	if s == nil {
-		return false
-	}
-	x, err := parseExact(*s)
-	if err != nil {
-		return false // Validate has already rejected it
+	x := exactRat(s)
+	if x == nil {
+		return false // none, or one Validate has already rejected
 	}
 	lo, hi := new(big.Rat).SetFloat64(ci[0]), new(big.Rat).SetFloat64(ci[1])
 	return x.Cmp(lo) < 0 || x.Cmp(hi) > 0

@@ -554,8 +554,9 @@ func (l *leadSweep[T]) winGroup(free [2]bool, ch [2][2]rules.Choice, sum func(r 
 type WinCell[T any] struct {
 	// State is the state, with its lead.
 	State rules.State
-	// Value is the mover's P(win) + P(draw)/2 when it plays the table's policy (its best reply,
-	// for a win best response) and the other seat its own.
+	// Value is the mover's P(win) + P(draw)/2 when it plays the table's policy: for win-optimal
+	// against win-optimal (the table is self-play's, whatever mu.Opponent is), for a win best
+	// response its best reply against mu.Opponent.
 	Value T
 	// Choice is the policy's choice; Best lists every choice as good (in the order daring, safe,
 	// known-first, pass).

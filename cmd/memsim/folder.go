@@ -29,14 +29,13 @@ func cleanStale(dir string) error {
 			}
 		}
 	}
-	base, parent := filepath.Base(filepath.Clean(dir)), filepath.Dir(dir)
-	staging, _ := filepath.Glob(filepath.Join(parent, "."+base+".staging-*"))
+	staging, _ := filepath.Glob(beside(dir, stagingSuffix+"*"))
 	for _, s := range staging {
 		if err := os.RemoveAll(s); err != nil {
 			return fmt.Errorf("remove %s: %w", s, err)
 		}
 	}
-	old, _ := filepath.Glob(filepath.Join(parent, "."+base+".old-*"))
+	old, _ := filepath.Glob(beside(dir, oldSuffix+"*"))
 	for _, o := range old {
 		if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
 			if err := os.Rename(o, dir); err != nil {
@@ -65,17 +64,9 @@ func replaceFolder(dir string, force bool, write func(staging string) error) err
 	if foreign := foreignEntries(names); len(foreign) > 0 && !force {
 		return usagef("run folder %s holds %s, which is not part of the run and would be deleted: move it out of the folder first", dir, listNames(foreign))
 	}
-	parent, base := filepath.Dir(dir), filepath.Base(filepath.Clean(dir))
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return fmt.Errorf("create %s: %w", parent, err)
-	}
-	staging, err := os.MkdirTemp(parent, "."+base+".staging-*")
+	staging, err := newStaging(dir)
 	if err != nil {
-		return fmt.Errorf("create a staging folder for %s: %w", dir, err)
-	}
-	if err := os.Chmod(staging, 0o755); err != nil {
-		os.RemoveAll(staging)
-		return fmt.Errorf("create a staging folder for %s: %w", dir, err)
+		return err
 	}
 	if err := write(staging); err != nil {
 		os.RemoveAll(staging)
@@ -83,7 +74,7 @@ func replaceFolder(dir string, force bool, write func(staging string) error) err
 	}
 	old := ""
 	if _, err := os.Stat(dir); err == nil {
-		old = strings.Replace(staging, ".staging-", ".old-", 1)
+		old = strings.Replace(staging, stagingSuffix, oldSuffix, 1)
 		if err := os.Rename(dir, old); err != nil {
 			os.RemoveAll(staging)
 			return fmt.Errorf("move %s away: %w", dir, err)
@@ -111,10 +102,9 @@ func replaceFolder(dir string, force bool, write func(staging string) error) err
 // dir holds each file old or new, and running the same command again completes it. The caller
 // holds dir's lock.
 func refreshFolder(dir string, write func(staging string) error) error {
-	parent, base := filepath.Dir(dir), filepath.Base(filepath.Clean(dir))
-	staging, err := os.MkdirTemp(parent, "."+base+".staging-*")
+	staging, err := newStaging(dir)
 	if err != nil {
-		return fmt.Errorf("create a staging folder for %s: %w", dir, err)
+		return err
 	}
 	defer os.RemoveAll(staging)
 	if err := write(staging); err != nil {
@@ -269,4 +259,36 @@ func removeIfPresent(path string) error {
 		return fmt.Errorf("remove %s: %w", path, err)
 	}
 	return nil
+}
+
+// What memsim keeps beside a run folder DIR, in its parent: .DIR.lock (lockPath), and while it
+// writes DIR, .DIR.staging-* and .DIR.old-* (cleanStale removes those a killed process left).
+const (
+	stagingSuffix = ".staging-"
+	oldSuffix     = ".old-"
+)
+
+// beside is the path of what memsim keeps beside the run folder dir: "." + dir's name + suffix,
+// in dir's parent.
+func beside(dir, suffix string) string {
+	return filepath.Join(filepath.Dir(dir), "."+filepath.Base(filepath.Clean(dir))+suffix)
+}
+
+// newStaging creates a fresh staging folder beside dir (and dir's parent if needed), readable as
+// a run folder is once it takes dir's place.
+func newStaging(dir string) (string, error) {
+	parent := filepath.Dir(dir)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return "", fmt.Errorf("create %s: %w", parent, err)
+	}
+	staging, err := os.MkdirTemp(parent, filepath.Base(beside(dir, stagingSuffix+"*")))
+	if err == nil {
+		if err = os.Chmod(staging, 0o755); err != nil {
+			os.RemoveAll(staging)
+		}
+	}
+	if err != nil {
+		return "", fmt.Errorf("create a staging folder for %s: %w", dir, err)
+	}
+	return staging, nil
 }

@@ -19,7 +19,7 @@ type folderLock struct {
 
 // lockPath is the lock file of folder dir.
 func lockPath(dir string) string {
-	return filepath.Join(filepath.Dir(dir), "."+filepath.Base(filepath.Clean(dir))+".lock")
+	return beside(dir, ".lock")
 }
 
 // runFolder is dir as memsim names a run folder: cleaned ("out/run/" is "out/run"), absolute

@@ -97,15 +97,6 @@ type ValidateOptions struct {
 	Level float64
 	// Play tunes the play (workers, progress); its Resume and Checkpoint must be nil.
 	Play Options
-	// NegativeControl gives seat 0 of every two-player matchup the exact expectation of seat 1
-	// (its mean, and its share distribution reversed): the same code path with a wrong model,
-	// which the checks must reject. It is for testing the test.
-	NegativeControl bool
-	// BiasedLuck, when not zero, moves the advantage of every daring choice in every luck table
-	// by this many pairs in the mover's favour: luck terms whose expectation is wrong, which the
-	// checks of the luck-adjusted means must reject (and the raw checks not notice). It is for
-	// testing the test.
-	BiasedLuck float64
 }
 
 // Validate plays every tournament of the suite and compares it with the solver: the mean pairs
@@ -114,16 +105,33 @@ type ValidateOptions struct {
 // exact binomial standard errors and the whole distribution of seat 0's share by a G test.
 // The p-values are Holm-corrected across the suite.
 func (s *Suite) Validate(ctx context.Context, o ValidateOptions) (*Validation, error) {
+	return s.validate(ctx, o, controls{})
+}
+
+// controls are the negative controls that test the checks themselves: the same code paths with a
+// wrong model, which the checks must reject.
+type controls struct {
+	// wrongExpectation gives seat 0 of every two-player matchup the exact expectation of seat 1
+	// (its mean, and its share distribution reversed).
+	wrongExpectation bool
+	// biasedLuck, when not zero, moves the advantage of every daring choice in every luck table by
+	// this many pairs in the mover's favour: luck terms whose expectation is wrong, which the checks
+	// of the luck-adjusted means must reject (and the raw checks not notice).
+	biasedLuck float64
+}
+
+// validate is Validate with the negative controls c.
+func (s *Suite) validate(ctx context.Context, o ValidateOptions, c controls) (*Validation, error) {
 	v := &Validation{Games: s.Games(), Level: o.Level}
 	for _, t := range s.Tournaments {
-		if o.BiasedLuck != 0 {
-			t = t.withBiasedLuck(o.BiasedLuck)
+		if c.biasedLuck != 0 {
+			t = t.withBiasedLuck(c.biasedLuck)
 		}
 		res, err := t.Play(ctx, o.Play)
 		if err != nil {
 			return nil, err
 		}
-		checks, err := t.checks(ctx, res, o.NegativeControl)
+		checks, err := t.checks(ctx, res, c.wrongExpectation)
 		if err != nil {
 			return nil, err
 		}
@@ -141,7 +149,7 @@ func (s *Suite) Validate(ctx context.Context, o ValidateOptions) (*Validation, e
 	return v, nil
 }
 
-// withBiasedLuck returns a copy of t whose matches' luck tables are biased (ValidateOptions).
+// withBiasedLuck returns a copy of t whose matches' luck tables are biased by delta (controls).
 func (t *Tournament) withBiasedLuck(delta float64) *Tournament {
 	u := *t
 	u.Matches = slices.Clone(t.Matches)

@@ -27,7 +27,7 @@ func embeddedSuite(t *testing.T, games int) *tournament.Suite {
 // The negative control: the same code path, every two-player expectation taken from the opposite
 // seat order (the first mover's advantage given to the second), must be rejected.
 func TestValidateNegativeControl(t *testing.T) {
-	res, err := embeddedSuite(t, 400).Validate(context.Background(), tournament.ValidateOptions{Level: 0.01, NegativeControl: true})
+	res, err := embeddedSuite(t, 400).ValidateWrongExpectation(context.Background(), tournament.ValidateOptions{Level: 0.01})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func total(m map[string]int) int {
 // stats.FitLuck trusts no variance reduction beyond N/3, a bias of 0.05 is seen in most matchups
 // (942 of 1,646); 0.01 needs the suite's own 4,000 games (770), ten times the work.
 func TestValidateBiasedLuck(t *testing.T) {
-	res, err := embeddedSuite(t, 400).Validate(context.Background(), tournament.ValidateOptions{Level: 0.01, BiasedLuck: 0.05})
+	res, err := embeddedSuite(t, 400).ValidateBiasedLuck(context.Background(), tournament.ValidateOptions{Level: 0.01}, 0.05)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,12 +1,14 @@
-// Package report defines the data model of a tournament run's results and writes a run folder:
-// config.yaml (the configuration as given), results.json (the Run), matchups.csv (one tidy row per
-// matchup and seat) and report.md (a human-readable summary). It takes plain data and depends on no
-// other memsim package.
+// Package report defines the data model of a tournament run's results (Run, written to
+// results.json) and writes a run folder (WriteDir): config.yaml (the configuration as given),
+// results.json (WriteJSON), matchups.csv (WriteCSV: one tidy row per matchup and seat), report.md
+// (WriteMarkdown), report.html (WriteHTML: a self-contained page with its figures inline) and a
+// PNG of every figure in plots/. It takes plain data and depends on no other memsim package.
 //
 // Units: scores are pairs collected per game, game lengths are turns per game, and counts (games,
-// wins, draws, losses, stalemates, deals) are numbers of games or deals. Confidence intervals are
-// two-sided 95% normal-approximation intervals of the mean, [low, high], in the unit of the mean.
-// Exact values are exact rationals from the solver, written "p/q" (or an integer "p").
+// wins, draws, losses, stalemates, deals) are numbers of games or deals. Confidence intervals of
+// means are two-sided 95% Student-t intervals, [low, high], in the unit of the mean; rates (wins,
+// draws, losses) carry Wilson intervals. Exact values are exact rationals from the solver, written
+// "p/q" (or an integer "p").
 package report
 
 import (

@@ -47,7 +47,7 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return code
 	}
 	fl.set = given(fs)
-	res, err := validateSuite(ctx, fl, fs.Args(), false, stderr)
+	res, err := validateSuite(ctx, fl, fs.Args(), stderr)
 	if err != nil {
 		return exitFor(fs.Name(), err, stderr)
 	}
@@ -69,8 +69,8 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 }
 
 // validateSuite checks the flags, reads the suite args names (or the embedded one) and validates
-// it; negativeControl is for the tests (see tournament.ValidateOptions).
-func validateSuite(ctx context.Context, fl validateFlags, args []string, negativeControl bool, stderr io.Writer) (*tournament.Validation, error) {
+// it.
+func validateSuite(ctx context.Context, fl validateFlags, args []string, stderr io.Writer) (*tournament.Validation, error) {
 	if !(fl.level > 0 && fl.level < 1) {
 		return nil, usagef("--level %g: must be between 0 and 1", fl.level)
 	}
@@ -96,7 +96,7 @@ func validateSuite(ctx context.Context, fl validateFlags, args []string, negativ
 	}
 	p := startProgress(stderr, "memsim validate", total, fl.quiet)
 	defer p.finish()
-	return suite.Validate(ctx, tournament.ValidateOptions{Level: fl.level, NegativeControl: negativeControl,
+	return suite.Validate(ctx, tournament.ValidateOptions{Level: fl.level,
 		Play: tournament.Options{Workers: fl.workers, Progress: p.done}})
 }
 

@@ -1,0 +1,15 @@
+package tournament
+
+import "context"
+
+// ValidateWrongExpectation is Validate with a negative control: seat 0 of every two-player matchup
+// is checked against seat 1's exact expectation, which the checks must reject.
+func (s *Suite) ValidateWrongExpectation(ctx context.Context, o ValidateOptions) (*Validation, error) {
+	return s.validate(ctx, o, controls{wrongExpectation: true})
+}
+
+// ValidateBiasedLuck is Validate with luck tables biased by delta pairs in favour of every daring
+// choice, which the checks of the luck-adjusted means must reject.
+func (s *Suite) ValidateBiasedLuck(ctx context.Context, o ValidateOptions, delta float64) (*Validation, error) {
+	return s.validate(ctx, o, controls{biasedLuck: delta})
+}

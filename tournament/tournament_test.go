@@ -60,8 +60,7 @@ players:
 }
 
 // Tournaments too large to lay out or to hold are refused, at the key at fault, before anything is
-// built (the input probes of issue 13: 16 players in games of 8, 1,000 pairs with 1,000
-// singletons).
+// built (16 players in games of 8, 1,000 pairs with 1,000 singletons).
 func TestTooLarge(t *testing.T) {
 	var players strings.Builder
 	for i := range 16 {

@@ -33,12 +33,11 @@ func benchWinTable[T any](b *testing.B, f field.Field[T], maxPairs int) {
 	b.ReportMetric(float64(cells), "cells")
 }
 
-// BenchmarkWinTableFloat52 is the float64 win-optimal table of perfect memory up to n = 52
-// (issue 11's target: under 5 s on the 2-core machine).
+// BenchmarkWinTableFloat52 is the float64 win-optimal table of perfect memory up to n = 52.
 func BenchmarkWinTableFloat52(b *testing.B) { benchWinTable[float64](b, field.Float{}, 52) }
 
 // BenchmarkWinValueExact26 is the exact win, draw and loss probabilities of win-optimal self-play
-// from the start of a 26-pair deal (issue 11's target: under 60 s on the 2-core machine).
+// from the start of a 26-pair deal.
 func BenchmarkWinValueExact26(b *testing.B) {
 	mu := exact.Matchup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
 	start := rules.State{N: 26, J: 26}

@@ -59,7 +59,7 @@ type Rating struct {
 // interval for a difference Score_i - Score_j is not implied by them (the estimates are correlated).
 //
 // BradleyTerry returns an error wrapping ErrMismatchedSizes, ErrInvalidCount, ErrNoGames or
-// ErrNotStronglyConnected for the corresponding defects of the input, and a plain error if level is
+// ErrNotStronglyConnected for the corresponding faults of the input, and a plain error if level is
 // not in (0, 1).
 func BradleyTerry(names []string, wins [][]float64, level float64) ([]Rating, error) {
 	if !(level > 0 && level < 1) {

@@ -9,11 +9,8 @@ import (
 	"testing"
 )
 
-// Issue 13, habits: "The SPRT row says 'H1 accepted: optimal leads parity by 0.2 pairs or more'.
-// The exact lead is 0.099, the test is on the lead while the row shows the advantage (half of it),
-// and the LLR bounds are not shown." report.md's sequential test cell gives the decision as the
-// library words it, d in pairs per game of lead, α and β, the LLR and both of Wald's bounds.
-func TestDefectSPRTCell(t *testing.T) {
+// report.md's sequential test cell gives the decision as the library words it, d in pairs per game of lead, α and β, the LLR and both of Wald's bounds.
+func TestSPRTCellStatesTheTestOnTheLead(t *testing.T) {
 	r := sampleRun()
 	lower, upper := math.Log(0.01/0.99), math.Log(0.99/0.01)
 	decision := "H1 accepted on each deal's lead: br's mean lead over opt is 0.2 pairs per game, not 0"
@@ -32,9 +29,8 @@ func TestDefectSPRTCell(t *testing.T) {
 	}
 }
 
-// Issue 13, habits: "matchups.csv has no numeric exact column and no stopped_early." A matchup
-// stopped early says why on each of its rows, and the exact values have a numeric column.
-func TestDefectCSVStoppedEarlyAndNumericExact(t *testing.T) {
+// In matchups.csv, a matchup stopped early says why on each of its rows, and the exact values have a numeric column.
+func TestCSVStoppedEarlyAndNumericExact(t *testing.T) {
 	r := sampleRun()
 	r.Matchups[1].StoppedEarly = "sprt: H0 accepted"
 	var buf bytes.Buffer

@@ -8,11 +8,10 @@ import (
 	"memsim/analysis/report"
 )
 
-// Issue 13, habits: "Figures go to the first 8 matchups, so the flagged ones get none." Of ten
-// matchups with exact values, the two whose exact value lies outside the interval come last in
+// Of ten matchups with exact values, the two whose exact value lies outside the interval come last in
 // results.json; the figures go to them first, then to the others in order, up to the cap, and
 // never to a matchup without an exact value.
-func TestDefectFiguresGoToFlaggedMatchupsFirst(t *testing.T) {
+func TestFiguresGoToFlaggedMatchupsFirst(t *testing.T) {
 	exact := "1"
 	var r report.Run
 	for i := range 12 {

@@ -40,9 +40,9 @@ func finishedCheckpoint(t *testing.T, src string) []byte {
 	return last
 }
 
-// Issue 13, trust: "Swapping two finished matches swaps two matchups' results." Swapped in the
-// file, they are refused: the content no longer matches its hash.
-func TestDefectSwappedFinishedMatches(t *testing.T) {
+// Two finished matches swapped in a checkpoint file are refused: the content no longer matches
+// its hash.
+func TestSwappedFinishedMatchesAreRefused(t *testing.T) {
 	saved := finishedCheckpoint(t, threeMatches)
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(saved, &raw); err != nil {
@@ -67,14 +67,13 @@ func TestDefectSwappedFinishedMatches(t *testing.T) {
 	}
 }
 
-// The same swap with the hash recomputed (TestEditedCheckpointsAreChecked's edits) passed every
-// check: nothing in a finished match's tallies said which match it was, so two matches of the same
-// shape (deal size, seats, deals) could trade places, and the resumed run reported each one's
-// results under the other's players. Issue 13 asks that "the matches match the configuration in
-// order". Each match's tallies now record the random streams of their games (sim.Result.Streams),
-// which the loader compares with the configuration's match at that place. (A forger who also
-// edits the streams is not caught: nothing without a secret can be.)
-func TestDefectSwappedFinishedMatchesWithTheirHash(t *testing.T) {
+// The same swap with the hash recomputed (TestEditedCheckpointsAreChecked's edits) is refused too:
+// two matches of the same shape (deal size, seats, deals) must not trade places, or a resumed run
+// would report each one's results under the other's players. Each match's tallies record the
+// random streams of their games (sim.Result.Streams), which the loader compares with the
+// configuration's match at that place. (A forger who also edits the streams is not caught: nothing
+// without a secret can be.)
+func TestSwappedFinishedMatchesWithTheirHashAreRefused(t *testing.T) {
 	saved := finishedCheckpoint(t, threeMatches)
 	tr, err := parse(t, threeMatches)
 	if err != nil {
@@ -129,7 +128,7 @@ func TestSwappedShardMatchesWithTheirHash(t *testing.T) {
 
 // FuzzLoadShardResult feeds LoadShardResult arbitrary shard files, with their configuration and
 // hash made right so that the number checks meet them: nothing may panic, and an error is one
-// line. (Issue 13's "Done when": the fuzz targets also cover shard reading.)
+// line.
 func FuzzLoadShardResult(f *testing.F) {
 	f.Add([]byte(`{"version":3,"shard":1,"shards":1,"results":[null,null]}`))
 	f.Add([]byte(`{"version":3,"shard":1,"shards":2,"results":[{"Orders":[null]},{"Orders":[{"Share":[[1,-1]]}]}]}`))

@@ -437,7 +437,7 @@ func FuzzParse(f *testing.F) {
 // withoutPos returns a copy of t with the players' positions cleared.
 func withoutPos(t *Tournament) *Tournament {
 	c := *t
-	c.Positions = nil
+	c.Positions = Positions{}
 	c.Players = append([]Player(nil), t.Players...)
 	for i := range c.Players {
 		c.Players[i].Pos, c.Players[i].MemoryPos, c.Players[i].ChoicesPos = Pos{}, Pos{}, Pos{}

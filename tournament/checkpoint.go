@@ -13,12 +13,11 @@ import (
 	"memsim/sim"
 )
 
-// CheckpointVersion is the layout version of a Checkpoint and a ShardResult in JSON. Version 4
-// carries ConfigHash, the hash of the configuration's identity (configs.IdentityVersion), where
-// older versions carried a hash of its YAML text, which this memsim cannot check: a file of an
-// older version is refused as such. Since version 3, each match's tallies record the random
-// streams of their games (sim.Result.Streams), which say which match of the configuration they
-// belong to.
+// CheckpointVersion is the layout version of a Checkpoint and a ShardResult in JSON. In version
+// 4, ConfigHash is the hash of the configuration's identity (configs.IdentityVersion); a file of
+// an older version, tied to its configuration by another hash, is refused as written by an older
+// version of memsim. Since version 3, each match's tallies record the random streams of their
+// games (sim.Result.Streams), which say which match of the configuration they belong to.
 const CheckpointVersion = 4
 
 // Checkpoint is the state of an interrupted run: the tallies of the matches it finished, in

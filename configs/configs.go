@@ -5,7 +5,13 @@
 // Parsing is strict: unknown keys, duplicate keys, values of the wrong type, values out of range,
 // more than one YAML document and YAML syntax errors are all rejected, each with an *Error that
 // reads "file:line:col: message" and points at the offending node. The schema, the defaults and
-// the checks are listed in README.md next to this file.
+// the checks are listed in README.md next to this file; the reading of YAML itself, which knows
+// no schema, is in the internal package yamlnode.
+//
+// A parsed Tournament keeps the positions of the values its file gives (Positions, and a
+// player's in Player), for errors found later (Tournament.At). Tournament.YAML writes the
+// resolved configuration back as text; Tournament.Identity encodes what identifies it (its
+// resolved settings, workers aside), whatever the text of its file.
 package configs
 
 import (
@@ -15,6 +21,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"memsim/configs/internal/yamlnode"
 	"memsim/sim/rules"
 )
 
@@ -59,13 +66,13 @@ const (
 func CheckPath(path string) error {
 	switch {
 	case len(path) > MaxOutputLength:
-		return fmt.Errorf("%s: %d bytes: a path has at most %d", quote(path), len(path), MaxOutputLength)
+		return fmt.Errorf("%s: %d bytes: a path has at most %d", yamlnode.Quote(path), len(path), MaxOutputLength)
 	case strings.ContainsFunc(path, func(r rune) bool { return r < 0x20 || r == 0x7f }):
-		return fmt.Errorf("%s: a path must not hold control characters", quote(path))
+		return fmt.Errorf("%s: a path must not hold control characters", yamlnode.Quote(path))
 	}
 	for _, name := range strings.FieldsFunc(path, func(r rune) bool { return r == '/' || r == filepath.Separator }) {
 		if len(name) > MaxComponentLength {
-			return fmt.Errorf("%s: a name of %d bytes in it: a path's folder and file names have at most %d", quote(path), len(name), MaxComponentLength)
+			return fmt.Errorf("%s: a name of %d bytes in it: a path's folder and file names have at most %d", yamlnode.Quote(path), len(name), MaxComponentLength)
 		}
 	}
 	return nil
@@ -80,7 +87,7 @@ func CheckFolder(path string) error {
 		return err
 	}
 	if base := filepath.Base(filepath.Clean(path)); len(base) > MaxNameLength {
-		return fmt.Errorf("%s: its folder name has %d bytes: a folder memsim writes has a name of at most %d", quote(path), len(base), MaxNameLength)
+		return fmt.Errorf("%s: its folder name has %d bytes: a folder memsim writes has a name of at most %d", yamlnode.Quote(path), len(base), MaxNameLength)
 	}
 	return nil
 }
@@ -130,9 +137,25 @@ type Tournament struct {
 	Output       string
 	// Stop is an optional rule to end a matchup before Games: nil plays every game.
 	Stop *Stop
-	// Positions gives the position of the value of every key the file gives, by its path
-	// ("games", "rules.pairs", "players", ...), for errors found after parsing (Tournament.At).
-	Positions map[string]Pos
+	// Positions gives the positions of the values the file gives, for errors found after parsing
+	// (Tournament.At).
+	Positions Positions
+}
+
+// Positions gives the position of the value of each key of a configuration, for errors found
+// after parsing (Tournament.At). A zero Pos means that the file does not give the key (or gives
+// it as null, which counts as absent). The positions of a player's entry and of its memory and
+// choices are in its Player.
+type Positions struct {
+	Name, Seed, Games, Workers, Paired, LuckAdjusted, Format Pos
+	Rules                                                    RulesPositions
+	Players, Output, Stop                                    Pos
+}
+
+// RulesPositions gives the position of the value of each key of the rules mapping, or a zero Pos
+// where the file does not give it.
+type RulesPositions struct {
+	Pairs, Singletons, PlayersPerGame, Pass Pos
 }
 
 // Stop says when a match may end before its games are all played. Rules are checked every
@@ -202,15 +225,15 @@ func (t *Tournament) At(pos Pos, err error) error {
 	if err == nil {
 		return nil
 	}
-	return &Error{File: t.File, Line: pos.Line, Column: pos.Column, Msg: oneLine(err.Error())}
+	return &Error{File: t.File, Line: pos.Line, Column: pos.Column, Msg: yamlnode.OneLine(err.Error())}
 }
 
-// oneLine folds a message onto one line.
-func oneLine(s string) string {
-	if !strings.ContainsAny(s, "\r\n") {
-		return s
+// fileError converts an error of the reader to an *Error; it returns any other error as it is.
+func fileError(err error) error {
+	if e, ok := err.(*yamlnode.Error); ok {
+		return &Error{File: e.File, Line: e.Line, Column: e.Column, Msg: e.Msg}
 	}
-	return strings.Join(strings.Fields(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s)), " ")
+	return err
 }
 
 //go:embed claims

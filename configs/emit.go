@@ -8,8 +8,10 @@ import (
 )
 
 // YAML returns the resolved configuration (every default filled in) as YAML text that Parse
-// accepts and that parses back to an equal Tournament (with the same Options). Positions (Player.Pos, Player.MemoryPos) and File are not part of the text; an empty memory
-// (no field given) is left out.
+// accepts and that parses back to an equal Tournament (with the same Options). File and the
+// positions (Positions, Player.Pos, Player.MemoryPos, Player.ChoicesPos) are not part of the
+// text; an empty memory (no field given) is left out. The text is for people and files: what
+// identifies a configuration is Identity.
 func (t *Tournament) YAML() []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# Tournament %s, resolved: every default filled in.\n", yamlString(t.Name))

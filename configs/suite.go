@@ -1,14 +1,13 @@
 package configs
 
 import (
-	"bytes"
 	_ "embed"
 	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
 
-	"go.yaml.in/yaml/v4"
+	"memsim/configs/internal/yamlnode"
 )
 
 //go:embed validate.yaml
@@ -27,51 +26,47 @@ func ValidationSuite() (file string, data []byte) { return embedded(validateFile
 // in the stream ("suite-2" for the second document of suite.yaml); names must be unique. Every
 // error it returns is an *Error pointing at the offending node.
 func ParseSuite(file string, data []byte, opts Options) ([]*Tournament, error) {
-	p := &parser{file: file, opts: opts}
-	l, err := yaml.NewLoader(bytes.NewReader(data))
+	suite, err := parseSuite(file, data, opts)
 	if err != nil {
-		return nil, p.errPos(Pos{1, 1}, "", "yaml: %v", err)
+		return nil, fileError(err)
 	}
+	return suite, nil
+}
+
+// parseSuite is ParseSuite with the errors of the reader.
+func parseSuite(file string, data []byte, opts Options) ([]*Tournament, error) {
+	p := &parser{Reader: yamlnode.Reader{File: file}, opts: opts}
+	s, err := p.Stream(data)
+	if err != nil {
+		return nil, err
+	}
+	base := filepath.Base(file)
 	var suite []*Tournament
-	first := map[string]Pos{}
+	first := map[string]int{} // name -> line of the document that first used it
 	for k := 1; ; k++ {
-		var doc yaml.Node
-		err := p.next(l, &doc)
+		doc, err := s.Next()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return nil, p.syntaxError(err, data)
-		}
-		if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 || isNull(doc.Content[0]) {
-			return nil, p.errAt(&doc, "", "empty document: each document of a suite is a configuration with at least the players key")
-		}
-		top := doc.Content[0]
-		if top.Kind != yaml.MappingNode {
-			return nil, p.errAt(top, "", "the top level must be a mapping of keys to values, got %s", describe(top))
-		}
-		if err := p.checkTag(top, ""); err != nil {
 			return nil, err
 		}
-		base := filepath.Base(file)
-		p.file = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(base, filepath.Ext(base)), k, filepath.Ext(base))
-		t, err := p.tournament(top)
-		p.file = file
+		top, err := p.Top(doc, "empty document: each document of a suite is a configuration with at least the players key")
 		if err != nil {
-			if e, ok := err.(*Error); ok {
-				e.File = file
-			}
 			return nil, err
 		}
-		t.File = file
-		if at, dup := first[t.Name]; dup {
-			return nil, p.errAt(top, "", "document %d: duplicate name %s (the document at line %d already uses it)", k, quote(t.Name), at.Line)
+		t, err := p.tournament(top, fmt.Sprintf("%s-%d%s", strings.TrimSuffix(base, filepath.Ext(base)), k, filepath.Ext(base)))
+		if err != nil {
+			return nil, err
 		}
-		first[t.Name] = posOf(top)
+		if line, dup := first[t.Name]; dup {
+			return nil, p.ErrorAt(top, "", "document %d: duplicate name %s (the document at line %d already uses it)", k, yamlnode.Quote(t.Name), line)
+		}
+		first[t.Name] = top.Line
 		suite = append(suite, t)
 	}
 	if len(suite) == 0 {
-		return nil, p.errPos(Pos{1, 1}, "", "empty suite: it needs at least one document")
+		return nil, p.Errorf(yamlnode.Pos{Line: 1, Column: 1}, "", "empty suite: it needs at least one document")
 	}
 	return suite, nil
 }

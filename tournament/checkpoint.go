@@ -13,10 +13,12 @@ import (
 	"memsim/sim"
 )
 
-// CheckpointVersion is the layout version of a Checkpoint and a ShardResult in JSON: 3 since each
-// match's tallies record the random streams of their games (sim.Result.Streams), which say which
-// match of the configuration they belong to.
-const CheckpointVersion = 3
+// CheckpointVersion is the layout version of a Checkpoint and a ShardResult in JSON. In version
+// 4, ConfigHash is the hash of the configuration's identity (configs.IdentityVersion); a file of
+// an older version, tied to its configuration by another hash, is refused as written by an older
+// version of memsim. Since version 3, each match's tallies record the random streams of their
+// games (sim.Result.Streams), which say which match of the configuration they belong to.
+const CheckpointVersion = 4
 
 // Checkpoint is the state of an interrupted run: the tallies of the matches it finished, in
 // order, and of the completed rounds of the next one. Everything in it is an integer count, so a
@@ -35,12 +37,12 @@ type Checkpoint struct {
 	Shards int `json:"shards"`
 }
 
-// ConfigHash identifies what a run computes: its resolved configuration, workers aside (they do
-// not change the results).
+// ConfigHash identifies what a run computes: the SHA-256, in hexadecimal, of its configuration's
+// identity (configs.Tournament.Identity), which covers every resolved setting but workers (they
+// do not change the results) in a versioned canonical encoding. Comments, key order and the
+// file's name do not change it; nor does the text that configs.Tournament.YAML writes.
 func ConfigHash(cfg *configs.Tournament) string {
-	c := *cfg
-	c.Workers = 0
-	sum := sha256.Sum256(c.YAML())
+	sum := sha256.Sum256(cfg.Identity())
 	return hex.EncodeToString(sum[:])
 }
 
@@ -70,14 +72,18 @@ func marshalHashed[T any](v T, setHash func(*T, string)) ([]byte, error) {
 
 // decodeHashed decodes data strictly (no unknown field, nothing after the value) into v and
 // checks the hash that hash returns against v's content. A file of another version than
-// CheckpointVersion is refused first, by its version: its content need not decode, nor hash, as
-// this memsim's does.
+// CheckpointVersion is refused first, by its version, as written by an older or a newer version
+// of memsim: its content need not decode, nor hash, as this memsim's does.
 func decodeHashed[T any](data []byte, v *T, hash func(*T) *string) error {
 	var head struct {
 		Version *int `json:"version"`
 	}
 	if json.Unmarshal(data, &head) == nil && head.Version != nil && *head.Version != CheckpointVersion {
-		return fmt.Errorf("version %d, this memsim reads %d: written by another memsim", *head.Version, CheckpointVersion)
+		which := "an older"
+		if *head.Version > CheckpointVersion {
+			which = "a newer"
+		}
+		return fmt.Errorf("version %d, this memsim reads %d: written by %s version of memsim", *head.Version, CheckpointVersion, which)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()

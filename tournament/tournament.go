@@ -67,7 +67,7 @@ func checkSize(cfg *configs.Tournament) error {
 	k, p := len(cfg.Players), cfg.Rules.PlayersPerGame
 	orders := seatingCount(k, p, cfg.Format)
 	if orders > MaxMatchups/len(cfg.Rules.Pairs) {
-		return cfg.At(cfg.Positions["players"], fmt.Errorf("players: %d players in games of %d make more than %d seat orders with %d deal sizes: at most %d (fewer players, or smaller games)",
+		return cfg.At(cfg.Positions.Players, fmt.Errorf("players: %d players in games of %d make more than %d seat orders with %d deal sizes: at most %d (fewer players, or smaller games)",
 			k, p, MaxMatchups, len(cfg.Rules.Pairs), MaxMatchups))
 	}
 	n, s := slices.Max(cfg.Rules.Pairs), cfg.Rules.Singletons
@@ -79,9 +79,9 @@ func checkSize(cfg *configs.Tournament) error {
 		}
 	}
 	if cells > MaxTableCells {
-		pos, ok := cfg.Positions["rules.singletons"]
-		if !ok {
-			pos = cfg.Positions["rules.pairs"]
+		pos := cfg.Positions.Rules.Singletons
+		if pos == (configs.Pos{}) { // not given: at the deal sizes
+			pos = cfg.Positions.Rules.Pairs
 		}
 		return cfg.At(pos, fmt.Errorf("rules: %d pairs and %d singletons need choice tables of %.3g cells, at most %d (fewer pairs or singletons)", n, s, cells, MaxTableCells))
 	}

@@ -3,6 +3,8 @@ package tournament_test
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -295,8 +297,8 @@ func TestDamagedShards(t *testing.T) {
 // FuzzLoadCheckpoint feeds LoadCheckpoint arbitrary checkpoints, with their hash made right so
 // that the number checks, not the hash, meet them: nothing may panic.
 func FuzzLoadCheckpoint(f *testing.F) {
-	f.Add([]byte(`{"version":3,"done":[],"current":null,"shard":0,"shards":0}`))
-	f.Add([]byte(`{"version":3,"done":[null],"current":{"Orders":[null]},"shard":1,"shards":1}`))
+	f.Add([]byte(`{"version":4,"done":[],"current":null,"shard":0,"shards":0}`))
+	f.Add([]byte(`{"version":4,"done":[null],"current":{"Orders":[null]},"shard":1,"shards":1}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var c tournament.Checkpoint
 		type plain tournament.Checkpoint
@@ -319,18 +321,62 @@ func FuzzLoadCheckpoint(f *testing.F) {
 }
 
 // A checkpoint or shard file of another version is refused by its version, whatever else it
-// holds, not reported as damaged: its content need not hash as this memsim's does.
+// holds, not reported as damaged: its content need not hash as this memsim's does. The message
+// says whether an older or a newer memsim wrote it.
 func TestOtherVersionsAreNamed(t *testing.T) {
 	tr, err := parse(t, trustConfig)
 	if err != nil {
 		t.Fatal(err)
 	}
-	old := fmt.Sprintf(`{"version": %d, "config_hash": "x", "content_hash": "y", "an_old_field": 1}`, tournament.CheckpointVersion-1)
-	want := fmt.Sprintf("version %d, this memsim reads %d", tournament.CheckpointVersion-1, tournament.CheckpointVersion)
-	if _, err := tr.LoadCheckpoint([]byte(old)); err == nil || !strings.Contains(err.Error(), want) {
-		t.Errorf("checkpoint: %v, want %q", err, want)
+	for _, v := range []int{tournament.CheckpointVersion - 1, tournament.CheckpointVersion + 1} {
+		which := "an older"
+		if v > tournament.CheckpointVersion {
+			which = "a newer"
+		}
+		old := fmt.Sprintf(`{"version": %d, "config_hash": "x", "content_hash": "y", "an_old_field": 1}`, v)
+		want := fmt.Sprintf("version %d, this memsim reads %d: written by %s version of memsim", v, tournament.CheckpointVersion, which)
+		if _, err := tr.LoadCheckpoint([]byte(old)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("checkpoint: %v, want %q", err, want)
+		}
+		if _, err := tr.LoadShardResult([]byte(old)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("shard: %v, want %q", err, want)
+		}
 	}
-	if _, err := tr.LoadShardResult([]byte(old)); err == nil || !strings.Contains(err.Error(), want) {
-		t.Errorf("shard: %v, want %q", err, want)
+}
+
+// Checkpoints and shard files of version 3 hashed the configuration's YAML text, workers set to
+// 0: such a file, well formed, is refused as written by an older memsim; with the version
+// changed, its hash is another configuration's.
+func TestTextHashedFilesAreRefused(t *testing.T) {
+	tr, err := parse(t, trustConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := *tr.Config
+	c.Workers = 0
+	sum := sha256.Sum256(c.YAML())
+	textHash := hex.EncodeToString(sum[:])
+	if textHash == tournament.ConfigHash(tr.Config) {
+		t.Fatal("the text's hash is the identity's")
+	}
+	for version, want := range map[int]string{
+		3:                            fmt.Sprintf("version 3, this memsim reads %d: written by an older version of memsim", tournament.CheckpointVersion),
+		tournament.CheckpointVersion: tournament.ErrForeignCheckpoint.Error(),
+	} {
+		ck, err := json.Marshal(&tournament.Checkpoint{Version: version, ConfigHash: textHash, Seed: tr.Config.Seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tr.LoadCheckpoint(ck); err == nil || err.Error() != want {
+			t.Errorf("checkpoint of version %d: %v, want %q", version, err, want)
+		}
+		sh, err := json.Marshal(&tournament.ShardResult{Version: version, ConfigHash: textHash, Seed: tr.Config.Seed, Shard: 1, Shards: 2,
+			Results: make([]*sim.Result, len(tr.Matches))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tr.LoadShardResult(sh); err == nil || err.Error() != want {
+			t.Errorf("shard file of version %d: %v, want %q", version, err, want)
+		}
 	}
 }

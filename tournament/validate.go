@@ -70,7 +70,7 @@ func NewSuite(ctx context.Context, cfgs []*configs.Tournament, games int) (*Suit
 			cfg.Games = games
 		}
 		if cfg.Games < MinValidateGames {
-			return nil, cfg.At(cfg.Positions["games"], fmt.Errorf("games: %d per matchup is too few to validate: the tests' normal approximations need at least %d", cfg.Games, MinValidateGames))
+			return nil, cfg.At(cfg.Positions.Games, fmt.Errorf("games: %d per matchup is too few to validate: the tests' normal approximations need at least %d", cfg.Games, MinValidateGames))
 		}
 		t, err := New(ctx, cfg)
 		if err != nil {

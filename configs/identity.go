@@ -1,0 +1,137 @@
+package configs
+
+import (
+	"encoding/json"
+	"strconv"
+)
+
+// IdentityVersion heads every identity (Tournament.Identity). It names what the identity covers
+// and how it is encoded: a change to either changes it.
+const IdentityVersion = "memsim config identity v2"
+
+// Identity returns the identity of the configuration: a canonical encoding of its resolved
+// settings (every default filled in) that make what a run of it computes. Two configurations
+// have the same identity exactly when those settings are equal, however their files write them.
+// A player's memory counts field by field as the file gives it, before its policy's defaults
+// complete it.
+//
+// The identity covers the name, seed, games, paired, luck_adjusted, format, the rules (the deal
+// sizes in the order given, singletons, players per game, pass rule), the players in the order
+// given (name, policy, opponent, each memory field or its absence, and the choice set or its
+// absence), output and the stopping rule. It leaves out workers, which do not change results,
+// and everything about the file rather than the settings: its name (File), the positions,
+// comments, the order of keys, the order of a choice list (a set), how values are written (16 or
+// 0x10, [12] or 12) and whether a default is written out or left out. In particular, the text
+// that YAML writes is not part of it: the identity of the configuration YAML writes, whatever
+// its comment line, is t's own.
+//
+// The encoding is IdentityVersion, a newline, and the settings as JSON with fixed field names
+// in sorted order; numbers that need not be integers are written as strings, in the shortest
+// form that reads back exactly (strconv.FormatFloat with 'g' and -1), so that every value,
+// infinity included, has one encoding.
+func (t *Tournament) Identity() []byte {
+	id := identity{
+		Format:       t.Format.String(),
+		Games:        t.Games,
+		LuckAdjusted: t.LuckAdjusted,
+		Name:         t.Name,
+		Output:       t.Output,
+		Paired:       t.Paired,
+		Players:      make([]playerIdentity, len(t.Players)),
+		Rules: rulesIdentity{
+			Pairs:          t.Rules.Pairs,
+			Pass:           t.Rules.Pass.String(),
+			PlayersPerGame: t.Rules.PlayersPerGame,
+			Singletons:     t.Rules.Singletons,
+		},
+		Seed: t.Seed,
+	}
+	for i, p := range t.Players {
+		pid := playerIdentity{Name: p.Name, Opponent: p.Opponent, Policy: p.Policy}
+		m := p.Memory
+		pid.Memory.Capacity = m.Capacity
+		if m.Forget != nil {
+			pid.Memory.Forget = ptrTo(m.Forget.String())
+		}
+		if m.Q != nil {
+			pid.Memory.Q = ptrTo(number(*m.Q))
+		}
+		if m.Scope != nil {
+			pid.Memory.Scope = ptrTo(m.Scope.String())
+		}
+		if p.Choices != nil {
+			pid.Choices = []string{} // an empty set is a set
+			for _, c := range p.Choices.Choices() {
+				pid.Choices = append(pid.Choices, c.String())
+			}
+		}
+		id.Players[i] = pid
+	}
+	if s := t.Stop; s != nil {
+		id.Stop = &stopIdentity{Precision: number(s.Precision)}
+		if s.SPRT != nil {
+			id.Stop.SPRT = &sprtIdentity{Alpha: number(s.SPRT.Alpha), Beta: number(s.SPRT.Beta), D: number(s.SPRT.D)}
+		}
+	}
+	body, err := json.Marshal(id)
+	if err != nil {
+		// Strings, integers, booleans and slices and pointers of them always encode.
+		panic("configs: encoding an identity: " + err.Error())
+	}
+	return append([]byte(IdentityVersion+"\n"), body...)
+}
+
+// identity is the encoding of Tournament.Identity: its fields, and those of the types below, are
+// in the order of their JSON names.
+type identity struct {
+	Format       string           `json:"format"`
+	Games        int              `json:"games"`
+	LuckAdjusted bool             `json:"luck_adjusted"`
+	Name         string           `json:"name"`
+	Output       string           `json:"output"`
+	Paired       bool             `json:"paired"`
+	Players      []playerIdentity `json:"players"`
+	Rules        rulesIdentity    `json:"rules"`
+	Seed         uint64           `json:"seed"`
+	Stop         *stopIdentity    `json:"stop"` // null: no stopping rule
+}
+
+type rulesIdentity struct {
+	Pairs          []int  `json:"pairs"`
+	Pass           string `json:"pass"`
+	PlayersPerGame int    `json:"players_per_game"`
+	Singletons     int    `json:"singletons"`
+}
+
+type playerIdentity struct {
+	Choices  []string       `json:"choices"` // null: not given (the full game)
+	Memory   memoryIdentity `json:"memory"`
+	Name     string         `json:"name"`
+	Opponent string         `json:"opponent"`
+	Policy   string         `json:"policy"`
+}
+
+// memoryIdentity is a player's memory as the file gives it, field by field (null: not given).
+type memoryIdentity struct {
+	Capacity *int    `json:"capacity"`
+	Forget   *string `json:"forget"`
+	Q        *string `json:"q"`
+	Scope    *string `json:"scope"`
+}
+
+type stopIdentity struct {
+	Precision string        `json:"precision"` // "0": no precision rule
+	SPRT      *sprtIdentity `json:"sprt"`      // null: no sequential test
+}
+
+type sprtIdentity struct {
+	Alpha string `json:"alpha"`
+	Beta  string `json:"beta"`
+	D     string `json:"d"`
+}
+
+// number writes x in the shortest form that reads back exactly.
+func number(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+
+// ptrTo returns a pointer to a copy of v.
+func ptrTo[T any](v T) *T { return &v }

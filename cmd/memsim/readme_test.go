@@ -3,50 +3,239 @@ package main
 import (
 	"bufio"
 	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 )
 
-// TestREADMEExamples runs every "$ memsim ..." example in the README's code blocks and compares
-// what it prints with the output shown under it, so the documentation stays true.
-func TestREADMEExamples(t *testing.T) {
-	f, err := os.Open("../../README.md")
+// docFiles returns the markdown files whose examples and links are checked: the README and
+// docs/*.md, as paths relative to this package.
+func docFiles(t *testing.T) []string {
+	t.Helper()
+	docs, err := filepath.Glob("../../docs/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(docs) == 0 {
+		t.Fatal("no docs/*.md found")
+	}
+	return append([]string{"../../README.md"}, docs...)
+}
+
+// readLines returns the lines of the file name.
+func readLines(t *testing.T, name string) []string {
+	t.Helper()
+	f, err := os.Open(name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	type example struct {
-		args []string
-		want strings.Builder
-	}
-	var examples []*example
-	var cur *example
+	var lines []string
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case strings.HasPrefix(line, "$ memsim "):
-			cur = &example{args: strings.Fields(strings.TrimPrefix(line, "$ memsim "))}
-			examples = append(examples, cur)
-		case line == "" || strings.HasPrefix(line, "```"):
+		lines = append(lines, sc.Text())
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return lines
+}
+
+// isFence reports whether line opens or closes a fenced code block.
+func isFence(line string) bool {
+	return strings.HasPrefix(strings.TrimSpace(line), "```")
+}
+
+// docExample is a "$ memsim ..." line of a code block and the output shown under it.
+type docExample struct {
+	line int
+	args []string
+	want string
+}
+
+// docExamples returns the examples of a markdown file: every line inside a fenced code block that
+// starts with "$ memsim ", with the lines after it up to a blank line or the end of the block.
+func docExamples(lines []string) []docExample {
+	var out []docExample
+	var cur *docExample
+	var want strings.Builder
+	end := func() {
+		if cur != nil {
+			cur.want = want.String()
+			out = append(out, *cur)
 			cur = nil
-		case cur != nil:
-			cur.want.WriteString(line + "\n")
 		}
 	}
-	if len(examples) < 3 {
-		t.Fatalf("found %d examples in the README, want at least 3", len(examples))
+	inFence := false
+	for i, line := range lines {
+		switch {
+		case isFence(line):
+			end()
+			inFence = !inFence
+		case !inFence:
+		case strings.HasPrefix(line, "$ memsim "):
+			end()
+			cur = &docExample{line: i + 1, args: strings.Fields(strings.TrimPrefix(line, "$ memsim "))}
+			want.Reset()
+		case line == "":
+			end()
+		case cur != nil:
+			want.WriteString(line + "\n")
+		}
 	}
-	for _, ex := range examples {
-		t.Run(strings.Join(ex.args, " "), func(t *testing.T) {
-			got, stderr, code := runArgs(t, ex.args...)
-			if code != exitOK {
-				t.Fatalf("exit %d: %s", code, stderr)
-			}
-			if got != ex.want.String() {
-				t.Errorf("output differs from the README:\n--- got\n%s--- README\n%s", got, ex.want.String())
-			}
-		})
+	end()
+	return out
+}
+
+// TestDocExamples runs every "$ memsim ..." example in the code blocks of the README and of
+// docs/*.md and compares what it prints on stdout with the output shown under it, so that the
+// documentation stays true.
+func TestDocExamples(t *testing.T) {
+	total := 0
+	for _, name := range docFiles(t) {
+		examples := docExamples(readLines(t, name))
+		total += len(examples)
+		for _, ex := range examples {
+			t.Run(filepath.Base(name)+":"+strings.Join(ex.args, " "), func(t *testing.T) {
+				got, stderr, code := runArgs(t, ex.args...)
+				if code != exitOK {
+					t.Fatalf("%s:%d: exit %d: %s", name, ex.line, code, stderr)
+				}
+				if got != ex.want {
+					t.Errorf("%s:%d: output differs:\n--- got\n%s--- documented\n%s", name, ex.line, got, ex.want)
+				}
+			})
+		}
 	}
+	if total < 10 {
+		t.Errorf("found %d examples in the README and docs/*.md, want at least 10", total)
+	}
+}
+
+// commandLine is a line of the README's command list: "memsim NAME", padded, then a description.
+var commandLine = regexp.MustCompile(`^memsim ([a-z]+) {2,}\S`)
+
+// TestREADMEListsEveryCommand checks that the code block under the README's "## Commands" lists
+// every command memsim has, one a line as "memsim NAME   description", and no other.
+func TestREADMEListsEveryCommand(t *testing.T) {
+	lines := readLines(t, "../../README.md")
+	start := slices.Index(lines, "## Commands")
+	if start < 0 {
+		t.Fatal(`README.md has no "## Commands" section`)
+	}
+	var listed []string
+	inFence := false
+	for _, line := range lines[start+1:] {
+		if isFence(line) {
+			if inFence {
+				break
+			}
+			inFence = true
+			continue
+		}
+		if !inFence {
+			continue
+		}
+		m := commandLine.FindStringSubmatch(line)
+		if m == nil {
+			t.Errorf("README.md, Commands: %q is not \"memsim NAME  description\"", line)
+			continue
+		}
+		listed = append(listed, m[1])
+	}
+	want := commandNames()
+	slices.Sort(want)
+	slices.Sort(listed)
+	if !slices.Equal(listed, want) {
+		t.Errorf("README.md, Commands lists %v; memsim has %v", listed, want)
+	}
+}
+
+// mdLink matches a markdown link or image, [text](target); the target has no spaces.
+var mdLink = regexp.MustCompile(`\[[^\]]*\]\(([^)\s]+)\)`)
+
+// TestDocLinksResolve checks that every relative link of the README and docs/*.md names a file
+// or folder of the repository, and that a link to a heading of a markdown file (file.md#anchor,
+// or #anchor) names a heading it has.
+func TestDocLinksResolve(t *testing.T) {
+	anchors := map[string]map[string]bool{} // markdown file -> its headings' anchors
+	anchorsOf := func(path string) map[string]bool {
+		if a, ok := anchors[path]; ok {
+			return a
+		}
+		a := headingAnchors(readLines(t, path))
+		anchors[path] = a
+		return a
+	}
+	for _, name := range docFiles(t) {
+		inFence := false
+		for i, line := range readLines(t, name) {
+			if isFence(line) {
+				inFence = !inFence
+				continue
+			}
+			if inFence {
+				continue
+			}
+			for _, m := range mdLink.FindAllStringSubmatch(line, -1) {
+				target := m[1]
+				if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+					continue
+				}
+				path, anchor, _ := strings.Cut(target, "#")
+				file := name
+				if path != "" {
+					file = filepath.Join(filepath.Dir(name), path)
+					if _, err := os.Stat(file); err != nil {
+						t.Errorf("%s:%d: link %s: %v", name, i+1, target, err)
+						continue
+					}
+				}
+				if anchor != "" && strings.HasSuffix(file, ".md") && !anchorsOf(file)[anchor] {
+					t.Errorf("%s:%d: link %s: %s has no heading with anchor #%s", name, i+1, target, file, anchor)
+				}
+			}
+		}
+	}
+}
+
+// headingAnchors returns the anchors GitHub gives the headings of a markdown file: the heading's
+// text in lower case, without punctuation, spaces turned into hyphens, and "-1", "-2", ... added
+// to repeats.
+func headingAnchors(lines []string) map[string]bool {
+	out := map[string]bool{}
+	seen := map[string]int{}
+	inFence := false
+	for _, line := range lines {
+		if isFence(line) {
+			inFence = !inFence
+			continue
+		}
+		if inFence || !strings.HasPrefix(line, "#") {
+			continue
+		}
+		text := strings.TrimSpace(strings.TrimLeft(line, "#"))
+		var b strings.Builder
+		for _, r := range strings.ToLower(text) {
+			switch {
+			case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_':
+				b.WriteRune(r)
+			case r == ' ':
+				b.WriteRune('-')
+			}
+		}
+		a := b.String()
+		if n := seen[a]; n > 0 {
+			out[a+"-"+strconv.Itoa(n)] = true
+		} else {
+			out[a] = true
+		}
+		seen[a]++
+	}
+	return out
 }

@@ -5,7 +5,7 @@
 // Parsing is strict: unknown keys, duplicate keys, values of the wrong type, values out of range,
 // more than one YAML document and YAML syntax errors are all rejected, each with an *Error that
 // reads "file:line:col: message" and points at the offending node. The schema, the defaults and
-// the checks are listed in README.md next to this file; the reading of YAML itself, which knows
+// the checks are described in docs/tournaments.md; the reading of YAML itself, which knows
 // no schema, is in the internal package yamlnode.
 //
 // A parsed Tournament keeps the positions of the values its file gives (Positions, and a

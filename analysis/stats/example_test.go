@@ -148,3 +148,18 @@ func ExampleBradleyTerry() {
 	// random -0.969 [-1.207, -0.732]
 	// expert +0.961 [+0.724, +1.198]
 }
+
+func ExampleMedianCI() {
+	// Eight timings of one benchmark, in games per second.
+	runs := []float64{1510, 1480, 1532, 1497, 1605, 1488, 1521, 1502}
+	mi := stats.MedianCI(runs, 0.95)
+	if mi.OK {
+		fmt.Printf("median %.1f, 95%% interval [%.0f, %.0f], coverage %.4f\n", mi.Median, mi.Lo, mi.Hi, mi.Coverage)
+	}
+	// Five runs are too few for a 95% interval.
+	few := stats.MedianCI(runs[:5], 0.95)
+	fmt.Printf("median %.1f, interval: %v\n", few.Median, few.OK)
+	// Output:
+	// median 1506.0, 95% interval [1480, 1532], coverage 0.9609
+	// median 1510.0, interval: false
+}

@@ -1,9 +1,10 @@
 // Package stats provides streaming, mergeable accumulators of sample moments and the inference built
 // on them, in float64: normal and Student-t confidence intervals and precision targets for means,
-// Wilson intervals for proportions, Welch's two-sample t test, the variance reduction of a paired
-// design, Wald's sequential probability ratio test, and Bradley–Terry ratings from win counts. It is
-// self-contained: callers feed it plain numbers. Distributions come from gonum's stat/distuv and
-// linear algebra from gonum's mat.
+// Wilson intervals for proportions, a distribution-free interval for the median of a sample,
+// Welch's two-sample t test, the variance reduction of a paired design, Wald's sequential
+// probability ratio test, and Bradley–Terry ratings from win counts. It is self-contained: callers
+// feed it plain numbers. Distributions come from gonum's stat/distuv and linear algebra from
+// gonum's mat.
 //
 // A Moments value is safe to copy; the zero value is an empty accumulator. Accumulators built in
 // parallel (one per worker, say) are combined with Merge, which gives the same result as adding every

@@ -5,12 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"runtime"
-	"slices"
 	"strings"
 	"time"
 
+	"memsim/analysis/stats"
 	"memsim/sim"
 	"memsim/sim/rules"
 	"memsim/strategies"
@@ -158,9 +157,13 @@ func bench(ctx context.Context, fl benchFlags) (*benchResult, error) {
 		runs[i] = float64(fl.games) / el
 		total += el
 	}
-	med, ci, coverage := medianCI(runs, 0.95)
+	mi := stats.MedianCI(runs, 0.95)
+	var ci *[2]float64
+	if mi.OK {
+		ci = &[2]float64{mi.Lo, mi.Hi}
+	}
 	res := &benchResult{
-		GamesPerSec: med, GamesPerSecPerWorker: med / float64(workers), CI95: ci, CICoverage: coverage, Count: fl.count, Runs: runs,
+		GamesPerSec: mi.Median, GamesPerSecPerWorker: mi.Median / float64(workers), CI95: ci, CICoverage: mi.Coverage, Count: fl.count, Runs: runs,
 		Workers: workers, Games: fl.games, Seconds: total, Pairs: fl.pairs, Policy: fl.policy,
 		Memory: b.Player.Memory.String(), GOMAXPROCS: runtime.GOMAXPROCS(0),
 	}
@@ -169,51 +172,3 @@ func bench(ctx context.Context, fl benchFlags) (*benchResult, error) {
 
 // maxBenchCount bounds --count.
 const maxBenchCount = 1000
-
-// medianCI returns the median of xs and the confidence interval of the median that benchstat
-// gives (golang.org/x/perf/benchmath, which uses go-moremath's stats.QuantileCI): distribution-
-// free, between two order statistics x(l) and x(r), chosen by starting from the mode of B,
-// binomial(n, 1/2) (the number of values below the population median), and taking in the
-// likeliest neighbouring count, the lower one on a tie, until P(l <= B < r) reaches level. It also
-// returns that probability. benchstat switches to a normal approximation above 30 values; this
-// stays exact. When the interval reaches past the smallest or the largest value (fewer than 6
-// values for 0.95) there is none: the interval is nil.
-func medianCI(xs []float64, level float64) (median float64, ci *[2]float64, coverage float64) {
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	n := len(s)
-	median = s[n/2]
-	if n%2 == 0 {
-		median = (s[n/2-1] + s[n/2]) / 2
-	}
-	x := (n+1+1)/2 - 1 // the mode, ceil((n+1)/2) - 1: the lower one of two
-	accum := binomialPMF(n, x)
-	l, r := x, x+1 // the counts [l, r) taken in
-	lp, rp := binomialPMF(n, l-1), binomialPMF(n, r)
-	for accum < level && (lp > 0 || rp > 0) {
-		if lp >= rp {
-			accum += lp
-			l--
-			lp = binomialPMF(n, l-1)
-		} else {
-			accum += rp
-			r++
-			rp = binomialPMF(n, r)
-		}
-	}
-	if l < 1 || r > n {
-		return median, nil, accum
-	}
-	return median, &[2]float64{s[l-1], s[r-1]}, accum
-}
-
-// binomialPMF returns P(B = k) for B binomial(n, 1/2), 0 outside 0 .. n.
-func binomialPMF(n, k int) float64 {
-	if k < 0 || k > n {
-		return 0
-	}
-	lgN, _ := math.Lgamma(float64(n + 1))
-	lgK, _ := math.Lgamma(float64(k + 1))
-	lgNK, _ := math.Lgamma(float64(n - k + 1))
-	return math.Exp(lgN - lgK - lgNK - float64(n)*math.Ln2)
-}

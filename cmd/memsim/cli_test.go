@@ -2,8 +2,8 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
-	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"memsim/configs"
+	"memsim/sim"
 	"memsim/tournament"
 )
 
@@ -296,39 +298,59 @@ func TestHelpCommand(t *testing.T) {
 	}
 }
 
-// The time left comes from each match's own pace: games a resumed checkpoint holds do not count
-// as played now, a match to come takes the pace of a played match of its kind (or the pace per
-// game and pair so far), and a stopping rule makes it a bound.
-func TestTimeLeft(t *testing.T) {
-	p := &progress{done: new(atomic.Int64), est: &estimate{seconds: map[string]float64{}, plans: []matchPlan{
-		{games: 1000, pairs: 10, kind: "a"}, {games: 2000, pairs: 10, kind: "a"}, {games: 1000, pairs: 20, kind: "b"},
-	}}}
-	e := p.est
-	start := time.Now()
-	p.done.Add(400) // resumed from a checkpoint
-	p.startMatch(0, 400)
-	e.start = start
-	p.done.Add(300) // played in one second: 300 games/s
-	left, ok := e.left(p.done.Load(), start.Add(time.Second))
-	// Match 0: 1000 - 400 - 300 games at 1/300 s; match 1 at the same pace (no kind measured yet,
-	// the same pairs); match 2 at twice the pace per game, having twice the pairs.
-	secs := 300.0/300 + 2000.0/300 + 1000.0*2/300
-	want := time.Duration(secs * float64(time.Second))
-	if !ok || (left-want).Abs() > time.Millisecond {
-		t.Errorf("left %v, want %v", left, want)
+// The progress text gives the time left "about", "at most" with a stopping rule, or not yet, as
+// h:mm:ss, followed by the interim result of the match under way.
+func TestTimeLeftText(t *testing.T) {
+	plans := []tournament.MatchPlan{{Games: 1000, Pairs: 10, Kind: "a"}}
+	var ps []*progress
+	for _, stopped := range []bool{false, true} {
+		p := &progress{done: new(atomic.Int64), est: tournament.NewTimeLeft(plans), stopped: stopped}
+		if _, text := p.rate(0, time.Second); text != "time left unknown yet" {
+			t.Errorf("before the first match: %q", text)
+		}
+		p.startMatch(0, 0)
+		p.setNote("a 13.41 - 12.59 b after 300 games, 10 pairs")
+		ps = append(ps, p)
 	}
-	// The first match ends after 10 s: kind "a" is measured at 10 s / 600 games.
-	e.start = time.Now().Add(-10 * time.Second)
-	p.done.Add(300)
-	p.startMatch(1, 0)
-	if got, want := e.seconds["a"], 10.0/600; math.Abs(got-want) > 1e-3*want {
-		t.Errorf("pace of kind a: %g s per game, want %g", got, want)
-	}
-	e.stopped = true
-	if _, text := p.rate(p.done.Load(), time.Second); !strings.Contains(text, "at most") {
-		t.Errorf("with a stopping rule: %q", text)
+	time.Sleep(250 * time.Millisecond) // past the time the pace of the match under way needs
+	for _, p := range ps {
+		p.done.Add(300)
+		_, text := p.rate(p.done.Load(), time.Second)
+		want := "about "
+		if p.stopped {
+			want = "at most "
+		}
+		if !strings.HasPrefix(text, want) || !strings.HasSuffix(text, " left; a 13.41 - 12.59 b after 300 games, 10 pairs") {
+			t.Errorf("stopping rule %v: %q", p.stopped, text)
+		}
 	}
 	if hms(3*time.Hour+7*time.Minute+5*time.Second) != "3:07:05" {
 		t.Error("hms")
+	}
+}
+
+// The interim result names each participant with its mean pairs, the games so far and the deal
+// size.
+func TestInterimText(t *testing.T) {
+	cfg, err := configs.Parse("t.yaml", []byte("seed: 5\ngames: 2000\npaired: true\nrules: {pairs: [4]}\n"+
+		"players: [{name: a, policy: parity}, {name: b, policy: daring}]\n"), tournament.ConfigOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := tournament.New(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	share := func(k int) []int64 { s := make([]int64, 9); s[k] = 1; return s }
+	// One game in each seat order: a scores 4 then 1 pairs, b 0 then 3.
+	r := &sim.Result{Deals: 1, Orders: []*sim.Tally{
+		{Seats: 2, Pairs: 4, Games: 1, Share: [][]int64{share(8), share(0)}},
+		{Seats: 2, Pairs: 4, Games: 1, Share: [][]int64{share(6), share(2)}},
+	}}
+	if got, want := interim(tr, 0, r), "a 2.50 - b 1.50 after 2 games, 4 pairs"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	if got := interim(tr, 0, nil); got != "" {
+		t.Errorf("without tallies: %q", got)
 	}
 }

@@ -571,34 +571,6 @@ func TestDefectRunFolderLockedByAnotherProcess(t *testing.T) {
 	}
 }
 
-// Issue 13, habits: "The time-left estimate ... after --resume it counts checkpointed games as
-// just played". TestTimeLeft resumes within the first match; here the checkpoint holds two
-// finished matches, whose games arrive at once: their kind must not be given a pace of (almost)
-// nothing, which makes every later match of that kind take no time in the estimate.
-func TestDefectTimeLeftAfterFinishedMatchesResumed(t *testing.T) {
-	p := &progress{done: new(atomic.Int64), est: &estimate{seconds: map[string]float64{}, plans: []matchPlan{
-		{games: 1000, pairs: 10, kind: "a"}, {games: 1000, pairs: 10, kind: "a"},
-		{games: 1000, pairs: 10, kind: "b"}, {games: 1000, pairs: 10, kind: "a"},
-	}}}
-	// What Play does on resuming a checkpoint that holds matches 0 and 1.
-	p.done.Add(1000)
-	p.startMatch(0, 1000)
-	p.done.Add(1000)
-	p.startMatch(1, 1000)
-	p.startMatch(2, 0)
-	start := time.Now()
-	p.est.start = start
-	p.done.Add(300) // match 2 plays 300 games in a second
-	left, ok := p.est.left(p.done.Load(), start.Add(time.Second))
-	// Match 2: 700 games at 1/300 s; match 3, of a kind never played now, at the same pace per
-	// game and pair.
-	secs := 700.0/300 + 1000.0/300
-	want := time.Duration(secs * float64(time.Second))
-	if !ok || (left-want).Abs() > 10*time.Millisecond {
-		t.Errorf("time left %v, want %v", left, want)
-	}
-}
-
 // Issue 13, inputs: "validate --games 1 reports 1,509 false rejections, because the sample SD is
 // 0." validate now refuses fewer than 100 games, and a suite whose games are fewer too.
 func TestDefectValidateSuiteWithTooFewGames(t *testing.T) {

@@ -7,9 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
-	"strconv"
-	"strings"
 
 	"memsim/configs"
 	"memsim/tournament"
@@ -67,8 +64,7 @@ func merge(ctx context.Context, out string, force bool, dirs []string, stderr io
 		return err
 	}
 	var t *tournament.Tournament
-	var shards []*tournament.ShardResult
-	byIndex := map[int]string{}
+	var set *tournament.ShardSet
 	for _, dir := range dirs {
 		cfg, raw, err := readShard(dir)
 		if err != nil {
@@ -78,8 +74,9 @@ func merge(ctx context.Context, out string, force bool, dirs []string, stderr io
 			if t, err = tournament.New(ctx, cfg); err != nil {
 				return badInput(err)
 			}
-		} else if tournament.ConfigHash(cfg) != tournament.ConfigHash(t.Config) || cfg.Seed != t.Config.Seed {
-			return usagef("shard %s is of another configuration or seed than %s", dir, dirs[0])
+			set = tournament.NewShardSet(t, dir)
+		} else if err := set.CheckConfig(dir, cfg); err != nil {
+			return badInput(err)
 		}
 		path := filepath.Join(dir, shardFile)
 		s, err := t.LoadShardResult(raw) // t's configuration is this shard's own
@@ -89,25 +86,15 @@ func merge(ctx context.Context, out string, force bool, dirs []string, stderr io
 			return usagef("%s does not belong to its own config.yaml", path)
 		case err != nil:
 			return usagef("%s: %v", path, err)
-		case len(shards) > 0 && s.Shards != shards[0].Shards:
-			return usagef("shard %s is one of %d shards, %s one of %d", dir, s.Shards, dirs[0], shards[0].Shards)
 		}
-		if prev, dup := byIndex[s.Shard]; dup {
-			return usagef("shard %d of %d given twice: %s and %s", s.Shard, s.Shards, prev, dir)
-		}
-		byIndex[s.Shard] = dir
-		shards = append(shards, s)
-	}
-	var missing []string
-	for i := 1; i <= shards[0].Shards; i++ {
-		if _, ok := byIndex[i]; !ok {
-			missing = append(missing, strconv.Itoa(i))
+		if err := set.Add(dir, s); err != nil {
+			return badInput(err)
 		}
 	}
-	if len(missing) > 0 {
-		return usagef("missing shards of %d: %s", shards[0].Shards, strings.Join(missing, ", "))
+	shards, err := set.Shards()
+	if err != nil {
+		return badInput(err)
 	}
-	sort.Slice(shards, func(a, b int) bool { return shards[a].Shard < shards[b].Shard })
 	res, err := t.Merge(shards)
 	if err != nil {
 		return badInput(err)

@@ -10,6 +10,8 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
+
+	"memsim/tournament"
 )
 
 // progress reports the games played so far: a progress bar with games/s and the time left when w
@@ -22,61 +24,21 @@ type progress struct {
 	stop  chan struct{}
 	wg    sync.WaitGroup
 
-	mu   sync.Mutex
-	est  *estimate // the time left, match by match (nil: from the overall rate)
-	note string    // the interim result of the match under way
-}
-
-// matchPlan is what the estimate knows of a match before it is played: its games, and the kind
-// of game it plays (its deal size and its players' kinds), whose pace a played match of the same
-// kind tells.
-type matchPlan struct {
-	games int64
-	pairs int
-	kind  string
-}
-
-// estimate tells the time left from the measured pace of each match: the match under way at its
-// own pace, a match still to play at the pace of a played match of the same kind, or else at the
-// pace measured so far per game and pair. Games a resumed checkpoint holds are not counted as
-// played now.
-type estimate struct {
-	plans   []matchPlan
-	stopped bool // a stopping rule may end matches early: the estimate is at most
-	cur     int
-	start   time.Time
-	doneAt  int64 // the progress count when the match under way started, its resumed games added
-	resumed int64 // the games of the match under way that the checkpoint held
-	seconds map[string]float64
-	perPair float64 // seconds per game and pair, over the matches played
-	sumSec  float64
-	sumWork float64
+	mu      sync.Mutex
+	est     *tournament.TimeLeft // the time left, match by match (nil: from the overall rate)
+	stopped bool                 // a stopping rule may end matches early: the estimate is at most
+	note    string               // the interim result of the match under way
 }
 
 // startMatch records that match i starts, with resumed of its games already in the checkpoint.
 func (p *progress) startMatch(i int, resumed int64) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	e := p.est
-	if e == nil {
-		return
+	if p.est != nil {
+		// The progress count holds match i's resumed games already (Play adds them before it
+		// starts the match).
+		p.est.StartMatch(i, p.done.Load(), resumed, time.Now())
 	}
-	// The progress count holds match i's resumed games already (Play adds them before it starts
-	// the match): they were not played by the match before, nor now.
-	now, done := time.Now(), p.done.Load()
-	if i > 0 && e.cur == i-1 && !e.start.IsZero() {
-		// The match just finished: its pace per game played now (none for a match the checkpoint
-		// held whole, whose pace stays unknown).
-		played := float64(done - resumed - e.doneAt)
-		if el := now.Sub(e.start).Seconds(); played > 0 {
-			prev := e.plans[e.cur]
-			e.seconds[prev.kind] = el / played
-			e.sumSec += el
-			e.sumWork += played * float64(prev.pairs)
-			e.perPair = e.sumSec / e.sumWork
-		}
-	}
-	e.cur, e.start, e.doneAt, e.resumed = i, now, done, resumed
 	p.note = ""
 }
 
@@ -87,40 +49,6 @@ func (p *progress) setNote(s string) {
 	p.mu.Unlock()
 }
 
-// left returns the time left and whether it is an upper bound, or false when nothing has been
-// measured yet.
-func (e *estimate) left(done int64, now time.Time) (time.Duration, bool) {
-	if e.start.IsZero() {
-		return 0, false
-	}
-	cur := e.plans[e.cur]
-	playedCur := done - e.doneAt
-	el := now.Sub(e.start).Seconds()
-	pace := 0.0 // seconds per game of the match under way
-	switch {
-	case playedCur > 0 && el > 0.2:
-		pace = el / float64(playedCur)
-	case e.seconds[cur.kind] > 0:
-		pace = e.seconds[cur.kind]
-	case e.perPair > 0:
-		pace = e.perPair * float64(cur.pairs)
-	default:
-		return 0, false
-	}
-	secs := float64(max(cur.games-playedCur-e.resumed, 0)) * pace
-	for _, m := range e.plans[e.cur+1:] {
-		switch {
-		case e.seconds[m.kind] > 0:
-			secs += float64(m.games) * e.seconds[m.kind]
-		case e.perPair > 0:
-			secs += float64(m.games) * e.perPair * float64(m.pairs)
-		default:
-			secs += float64(m.games) * pace * float64(m.pairs) / float64(cur.pairs)
-		}
-	}
-	return time.Duration(secs * float64(time.Second)), true
-}
-
 // plainEvery is the interval between plain progress lines.
 const plainEvery = 5 * time.Second
 
@@ -129,10 +57,10 @@ func startProgress(w io.Writer, name string, total int64, quiet bool) *progress 
 }
 
 // startProgressPlanned is startProgress with the time left estimated match by match (see
-// estimate); stopped says whether a stopping rule may end matches early.
-func startProgressPlanned(w io.Writer, name string, total int64, quiet bool, plans []matchPlan, stopped bool) *progress {
+// tournament.TimeLeft); stopped says whether a stopping rule may end matches early.
+func startProgressPlanned(w io.Writer, name string, total int64, quiet bool, plans []tournament.MatchPlan, stopped bool) *progress {
 	p := &progress{name: name, done: new(atomic.Int64), total: total, stop: make(chan struct{}),
-		est: &estimate{plans: plans, stopped: stopped, seconds: map[string]float64{}}}
+		est: tournament.NewTimeLeft(plans), stopped: stopped}
 	p.run(w, quiet, plainEvery)
 	return p
 }
@@ -202,9 +130,10 @@ func (p *progress) rate(done int64, elapsed time.Duration) (float64, string) {
 	ok := false
 	bound := "about"
 	if p.est != nil {
-		left, ok = p.est.left(done, time.Now())
-		rate = float64(done-p.est.doneAt) / time.Since(p.est.start).Seconds()
-		if p.est.stopped {
+		now := time.Now()
+		left, ok = p.est.Left(done, now)
+		rate = p.est.Rate(done, now)
+		if p.stopped {
 			bound = "at most"
 		}
 	} else if rate > 0 {

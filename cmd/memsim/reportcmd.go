@@ -7,10 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 
 	"memsim/analysis/report"
-	"memsim/configs"
 	"memsim/tournament"
 )
 
@@ -70,7 +68,7 @@ func regenerate(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := sameRun(cfg, &r); err != nil {
+	if err := tournament.CheckRunConfig(cfg, &r); err != nil {
 		return usagef("%s is not the run of %s: %v", filepath.Join(dir, report.ResultsFile), filepath.Join(dir, report.ConfigFile), err)
 	}
 	t, err := tournament.New(ctx, cfg)
@@ -86,27 +84,5 @@ func regenerate(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s and %s with %d figures\n", filepath.Join(dir, report.ReportFile), filepath.Join(dir, report.HTMLFile), len(figs))
-	return nil
-}
-
-// sameRun reports whether the results r are a run of the configuration cfg: the same name, seed,
-// games, rules and players.
-func sameRun(cfg *configs.Tournament, r *report.Run) error {
-	switch {
-	case r.Name != cfg.Name || r.Seed != cfg.Seed:
-		return fmt.Errorf("name %q and seed %d, the configuration's %q and %d", r.Name, r.Seed, cfg.Name, cfg.Seed)
-	case r.Games != cfg.Games:
-		return fmt.Errorf("%d games per matchup, the configuration's %d", r.Games, cfg.Games)
-	case !slices.Equal(r.Rules.Pairs, cfg.Rules.Pairs) || r.Rules.Singletons != cfg.Rules.Singletons ||
-		r.Rules.PlayersPerGame != cfg.Rules.PlayersPerGame || r.Rules.Pass != cfg.Rules.Pass.String():
-		return fmt.Errorf("other rules than the configuration's")
-	case len(r.Players) != len(cfg.Players):
-		return fmt.Errorf("%d players, the configuration %d", len(r.Players), len(cfg.Players))
-	}
-	for i, p := range r.Players {
-		if p.Name != cfg.Players[i].Name || p.Policy != cfg.Players[i].Policy {
-			return fmt.Errorf("player %d is %s (%s), the configuration's %s (%s)", i, p.Name, p.Policy, cfg.Players[i].Name, cfg.Players[i].Policy)
-		}
-	}
 	return nil
 }

@@ -179,7 +179,7 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 	games := p.t.Games()
 	fmt.Fprintf(stderr, "memsim run: %s: %d matches, %d games, seed %d, %d workers, writing to %s\n",
 		cfg.Name, len(p.t.Matches), games, cfg.Seed, sim.Workers(cfg.Workers), p.dir)
-	prog := startProgressPlanned(stderr, "memsim run", games, fl.quiet, plans(p.t), cfg.Stop != nil)
+	prog := startProgressPlanned(stderr, "memsim run", games, fl.quiet, p.t.Plans(), cfg.Stop != nil)
 	ck := &checkpointWriter{path: filepath.Join(p.dir, checkpointFile), every: fl.checkpointEvery, last: time.Now()}
 	current := 0
 	var resumed int64 // the games the checkpoint held, not played by this process

@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 	"time"
 
 	"memsim/analysis/report"
@@ -97,9 +96,7 @@ func writeShard(dir string, config []byte, s *tournament.ShardResult) error {
 }
 
 // shardOf returns the shard --shard names or, without it, the one a cluster engine's environment
-// gives: a Slurm job array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT and SLURM_ARRAY_TASK_MIN),
-// or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, from 0, with the count in MEMSIM_SHARDS).
-// The zero Shard is the whole run.
+// gives (tournament.ShardFromEnv). The zero Shard is the whole run.
 func shardOf(flag string, getenv func(string) string) (tournament.Shard, error) {
 	if flag != "" {
 		s, err := tournament.ParseShard(flag)
@@ -108,48 +105,15 @@ func shardOf(flag string, getenv func(string) string) (tournament.Shard, error) 
 		}
 		return s, nil
 	}
-	num := func(name string) (int, bool, error) {
-		v := getenv(name)
-		if v == "" {
-			return 0, false, nil
-		}
-		n, err := strconv.Atoi(v)
-		if err != nil {
-			return 0, true, usagef("environment variable %s=%q: must be a whole number", name, v)
-		}
-		return n, true, nil
+	s, err := tournament.ShardFromEnv(getenv)
+	var unset *tournament.ShardCountUnsetError
+	switch {
+	case errors.As(err, &unset):
+		return s, usagef("%v: give --shard i/N", err)
+	case err != nil:
+		return s, usagef("%v", err)
 	}
-	fromEnv := func(i, n int) (tournament.Shard, error) {
-		s, err := tournament.ParseShard(fmt.Sprintf("%d/%d", i, n))
-		if err != nil {
-			return s, usagef("%v (from the environment)", err)
-		}
-		return s, nil
-	}
-	id, haveID, err := num("SLURM_ARRAY_TASK_ID")
-	if err != nil {
-		return tournament.Shard{}, err
-	}
-	if haveID {
-		count, ok, err := num("SLURM_ARRAY_TASK_COUNT")
-		if err != nil || !ok {
-			return tournament.Shard{}, usagef("SLURM_ARRAY_TASK_ID is set without SLURM_ARRAY_TASK_COUNT: give --shard i/N")
-		}
-		low, _, err := num("SLURM_ARRAY_TASK_MIN")
-		if err != nil {
-			return tournament.Shard{}, err
-		}
-		return fromEnv(id-low+1, count)
-	}
-	index, haveIndex, err := num("JOB_COMPLETION_INDEX")
-	if err != nil || !haveIndex {
-		return tournament.Shard{}, err
-	}
-	count, ok, err := num("MEMSIM_SHARDS")
-	if err != nil || !ok {
-		return tournament.Shard{}, usagef("JOB_COMPLETION_INDEX is set without MEMSIM_SHARDS (the number of shards): give --shard i/N")
-	}
-	return fromEnv(index+1, count)
+	return s, nil
 }
 
 // planResume plans going on with the interrupted run of the folder --resume names.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -70,25 +71,38 @@ func TestShardsAndMerge(t *testing.T) {
 	}
 }
 
-func TestShardFromEnv(t *testing.T) {
+// --shard wins over the environment; the environment's errors are usage errors, and an index
+// without the number of shards suggests --shard.
+func TestShardOf(t *testing.T) {
 	env := func(kv map[string]string) func(string) string { return func(k string) string { return kv[k] } }
+	slurm := map[string]string{"SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "4"}
 	tests := []struct {
+		flag string
 		env  map[string]string
 		want tournament.Shard
-		err  string
+		err  string // the whole message; "" for none
 	}{
-		{map[string]string{}, tournament.Shard{}, ""},
-		{map[string]string{"SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "4"}, tournament.Shard{Index: 1, Count: 4}, ""},
-		{map[string]string{"SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "4"}, tournament.Shard{Index: 4, Count: 4}, ""},
-		{map[string]string{"JOB_COMPLETION_INDEX": "2", "MEMSIM_SHARDS": "5"}, tournament.Shard{Index: 3, Count: 5}, ""},
-		{map[string]string{"JOB_COMPLETION_INDEX": "2"}, tournament.Shard{}, "without MEMSIM_SHARDS"},
-		{map[string]string{"SLURM_ARRAY_TASK_ID": "x"}, tournament.Shard{}, "SLURM_ARRAY_TASK_ID=\"x\""},
-		{map[string]string{"SLURM_ARRAY_TASK_ID": "3"}, tournament.Shard{}, "without SLURM_ARRAY_TASK_COUNT"},
+		{"", map[string]string{}, tournament.Shard{}, ""},
+		{"", slurm, tournament.Shard{Index: 1, Count: 4}, ""},
+		{"2/3", slurm, tournament.Shard{Index: 2, Count: 3}, ""},
+		{"4/3", nil, tournament.Shard{}, `--shard "4/3": must be i/N with 1 <= i <= N, for example 2/8`},
+		{"", map[string]string{"JOB_COMPLETION_INDEX": "2"}, tournament.Shard{},
+			"JOB_COMPLETION_INDEX is set without MEMSIM_SHARDS (the number of shards): give --shard i/N"},
+		{"", map[string]string{"SLURM_ARRAY_TASK_ID": "3"}, tournament.Shard{},
+			"SLURM_ARRAY_TASK_ID is set without SLURM_ARRAY_TASK_COUNT: give --shard i/N"},
+		{"", map[string]string{"SLURM_ARRAY_TASK_ID": "x"}, tournament.Shard{},
+			`environment variable SLURM_ARRAY_TASK_ID="x": must be a whole number`},
+		{"", map[string]string{"JOB_COMPLETION_INDEX": "2", "MEMSIM_SHARDS": "x"}, tournament.Shard{},
+			`environment variable MEMSIM_SHARDS="x": must be a whole number`},
 	}
 	for _, tt := range tests {
-		got, err := shardOf("", env(tt.env))
-		if (tt.err == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tt.err)) || got != tt.want {
-			t.Errorf("%v: %+v, %v", tt.env, got, err)
+		got, err := shardOf(tt.flag, env(tt.env))
+		var ue *usageError
+		switch {
+		case tt.err == "" && err != nil, got != tt.want:
+			t.Errorf("%q, %v: %+v, %v; want %+v", tt.flag, tt.env, got, err, tt.want)
+		case tt.err != "" && (!errors.As(err, &ue) || err.Error() != tt.err):
+			t.Errorf("%q, %v: %v; want the usage error %q", tt.flag, tt.env, err, tt.err)
 		}
 	}
 }

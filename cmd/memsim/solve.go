@@ -137,8 +137,8 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 	if q.model.Choices, err = rules.ParseChoiceSet(fl.choices); err != nil {
 		return nil, usagef("--choices %q: %v", fl.choices, err)
 	}
-	if fl.singletons < 0 || fl.singletons > solveMaxSingletons {
-		return nil, usagef("--singletons %d: must be between 0 and %d", fl.singletons, solveMaxSingletons)
+	if fl.singletons < 0 || fl.singletons > exact.MaxSingletons {
+		return nil, usagef("--singletons %d: must be between 0 and %d", fl.singletons, exact.MaxSingletons)
 	}
 	q.model.Singletons = fl.singletons
 	switch {
@@ -188,8 +188,8 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 		return nil, usagef("--unknown %d: %d known cards exceed --memory %d (need --unknown >= %d)",
 			st.J, st.Known(), fl.memory, st.N+st.S-st.F-fl.memory)
 	}
-	if fl.lead < -maxLead || fl.lead > maxLead {
-		return nil, usagef("--lead %d: must be between %d and %d", fl.lead, -maxLead, maxLead)
+	if fl.lead < -exact.MaxLead || fl.lead > exact.MaxLead {
+		return nil, usagef("--lead %d: must be between %d and %d", fl.lead, -exact.MaxLead, exact.MaxLead)
 	}
 	st.Lead = fl.lead
 	q.state = st
@@ -215,47 +215,23 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 	return q, q.checkSize(q.state.N, "--pairs")
 }
 
-// Bounds of memsim solve, from the time and memory the solver needs. The solver sweeps every
-// state (n', j, f) with n' <= n, about (n+1)(n+2)/2 × (s+1) of them (times the 2n + 3 leads of a
-// policy that plays to win), keeping two rows; exact rationals grow with n.
-const (
-	solveMaxExactPairs = 1000        // the exact value at 1,000 pairs takes minutes
-	solveMaxFloatPairs = 20000       // 2·10⁸ states in float64, about a minute
-	solveMaxSingletons = 1000        // as configurations
-	solveMaxStates     = 200_000_000 // states of one sweep, in float64
-	solveMaxExactWin   = 60          // the exact win table at 60 pairs takes seconds
-	solveMaxExactState = 2_000_000   // states of one exact sweep (with leads)
-)
-
-// checkSize refuses a request beyond the bounds above, naming the flag that sets its size.
+// checkSize refuses a request beyond the solver's bounds (exact.CheckSize), naming the flag that
+// sets its size.
 func (q *solveQuery) checkSize(n int, flagName string) error {
-	maxPairs, maxStates := solveMaxFloatPairs, float64(solveMaxStates)
-	if !q.float {
-		maxPairs, maxStates = solveMaxExactPairs, solveMaxExactState
-		if q.matchup.Policy.PlaysToWin() || q.matchup.Opponent.PlaysToWin() {
-			maxPairs = solveMaxExactWin
-		}
+	err := exact.CheckSize(q.model, q.matchup, n, q.float)
+	var se *exact.SizeError
+	if !errors.As(err, &se) {
+		return badInput(err)
 	}
 	hint := ""
 	if !q.float {
 		hint = " (or use --float)"
 	}
-	if n > maxPairs {
-		return usagef("%s %d: must be at most %d%s", flagName, n, maxPairs, hint)
+	if se.TooManyPairs() {
+		return usagef("%s %d: must be at most %d%s", flagName, n, se.MaxPairs, hint)
 	}
-	states := float64(n+1) * float64(n+2) / 2 * float64(q.model.Singletons+1)
-	if q.matchup.Policy.PlaysToWin() || q.matchup.Opponent.PlaysToWin() {
-		states *= float64(2*n + 3)
-	}
-	if states > maxStates {
-		return usagef("%s %d with --singletons %d: %.3g states, at most %.3g%s", flagName, n, q.model.Singletons, states, maxStates, hint)
-	}
-	return nil
+	return usagef("%s %d with --singletons %d: %.3g states, at most %.3g%s", flagName, n, se.Singletons, se.States, se.MaxStates, hint)
 }
-
-// maxLead bounds --lead: any lead beyond the pairs on the table decides the game, so this is
-// only a guard against absurd input.
-const maxLead = 1000000
 
 func parsePolicy(flagName, name string) (rules.Policy, error) {
 	p, err := rules.ParsePolicy(name)

@@ -124,50 +124,18 @@ func pct(k, n int64) float64 {
 	return 100 * float64(k) / float64(n)
 }
 
-// interim describes a match under way from its tallies so far: each participant's mean pairs per
-// game over the seat orders played, as "optimal 13.41 - 12.59 parity after 32768 games, 26 pairs".
+// interim describes a match under way from its tallies so far (tournament.Match.Interim): each
+// participant's mean pairs per game over the seat orders played, as "optimal 13.41 - 12.59
+// parity after 32768 games, 26 pairs".
 func interim(t *tournament.Tournament, i int, r *sim.Result) string {
-	if r == nil || r.Deals == 0 {
-		return ""
-	}
 	m := &t.Matches[i]
-	sum := make([]float64, len(m.IDs))
-	games := make([]int64, len(m.IDs))
-	for k, order := range m.Orders {
-		tally := r.Orders[k]
-		for seat, part := range order {
-			for share, c := range tally.Share[seat] {
-				sum[part] += float64(share) * float64(c) / float64(tally.Seats)
-			}
-			games[part] += tally.Games
-		}
+	in, ok := m.Interim(r)
+	if !ok {
+		return ""
 	}
 	var parts []string
 	for part, id := range m.IDs {
-		parts = append(parts, fmt.Sprintf("%s %.2f", t.Config.Players[id].Name, sum[part]/float64(max(games[part], 1))))
+		parts = append(parts, fmt.Sprintf("%s %.2f", t.Config.Players[id].Name, in.Means[part]))
 	}
-	var played int64
-	for _, tally := range r.Orders {
-		played += tally.Games
-	}
-	return fmt.Sprintf("%s after %d games, %d pairs", strings.Join(parts, " - "), played, m.Setup.Pairs)
-}
-
-// plans describes the tournament's matches for the time-left estimate.
-func plans(t *tournament.Tournament) []matchPlan {
-	out := make([]matchPlan, len(t.Matches))
-	for i := range t.Matches {
-		m := &t.Matches[i]
-		var kinds []string
-		for _, p := range m.Setup.Players {
-			kind := "strategy"
-			if p.Table != nil {
-				kind = "table"
-			}
-			kinds = append(kinds, kind+" "+p.Memory.String())
-		}
-		out[i] = matchPlan{games: m.ShardDeals() * int64(len(m.Orders)), pairs: m.Setup.Pairs,
-			kind: fmt.Sprintf("%d pairs: %s", m.Setup.Pairs, strings.Join(kinds, "; "))}
-	}
-	return out
+	return fmt.Sprintf("%s after %d games, %d pairs", strings.Join(parts, " - "), in.Games, m.Setup.Pairs)
 }

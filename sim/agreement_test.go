@@ -42,7 +42,7 @@ func agreeDeals() int64 {
 	return 40000
 }
 
-func exactResult(t *testing.T, m exact.Model, mu exact.Matchup, n int) exact.Result[float64] {
+func exactResult(t *testing.T, m exact.Model, mu exact.Lineup, n int) exact.Result[float64] {
 	t.Helper()
 	r, err := exact.Evaluate[float64](context.Background(), field.Float{}, m, mu, rules.State{N: n, J: n, S: m.Singletons, F: m.Singletons})
 	if err != nil {
@@ -58,7 +58,7 @@ func tableFor(t *testing.T, m exact.Model, pol rules.Policy, n int) *rules.Choic
 		return fixedTable(t, pol, n, m.Singletons)
 	}
 	tb, err := exact.PolicyTable[*big.Rat](context.Background(), field.Rat{}, m,
-		exact.Matchup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, n)
+		exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, n)
 	if err != nil {
 		t.Fatalf("exact.PolicyTable(%+v, n=%d): %v", m, n, err)
 	}
@@ -67,7 +67,7 @@ func tableFor(t *testing.T, m exact.Model, pol rules.Policy, n int) *rules.Choic
 
 // matchupPlayers seats policy in seat 0 and opponent in the other seats, all with the model's
 // (shared) memory.
-func matchupPlayers(t *testing.T, m exact.Model, mu exact.Matchup, n int) []sim.Player {
+func matchupPlayers(t *testing.T, m exact.Model, mu exact.Lineup, n int) []sim.Player {
 	t.Helper()
 	ps := []sim.Player{tablePlayer(mu.Policy.String(), m.Memory, tableFor(t, m, mu.Policy, n))}
 	opp := tableFor(t, m, mu.Opponent, n)
@@ -118,7 +118,7 @@ type agreeCase struct {
 	name  string
 	n     int
 	model exact.Model
-	mu    exact.Matchup
+	mu    exact.Lineup
 }
 
 func (c agreeCase) label() string {
@@ -139,7 +139,7 @@ func wrongValues(t *testing.T, c agreeCase, seat int) map[string]float64 {
 			if (a == rules.PolicyOptimal) != (b == rules.PolicyOptimal) {
 				continue
 			}
-			mu := exact.Matchup{Players: c.mu.Players, Policy: a, Opponent: b}
+			mu := exact.Lineup{Players: c.mu.Players, Policy: a, Opponent: b}
 			if mu == c.mu {
 				continue
 			}
@@ -170,7 +170,7 @@ func TestAgreementTwoPlayers(t *testing.T) {
 	lru3 := rules.Memory{Capacity: 3, Forget: rules.ForgetLRU}
 	hu2 := rules.Memory{Capacity: 2, Forget: rules.ForgetHandoverUniform}
 	hu3 := rules.Memory{Capacity: 3, Forget: rules.ForgetHandoverUniform}
-	two := func(a, b rules.Policy) exact.Matchup { return exact.Matchup{Players: 2, Policy: a, Opponent: b} }
+	two := func(a, b rules.Policy) exact.Lineup { return exact.Lineup{Players: 2, Policy: a, Opponent: b} }
 	par, safe, dar, opt := rules.PolicyParity, rules.PolicySafe, rules.PolicyDaring, rules.PolicyOptimal
 	var cases []agreeCase
 	for n := 2; n <= 6; n++ {
@@ -233,7 +233,7 @@ func TestAgreementSolitaire(t *testing.T) {
 	for _, c := range []struct{ n, s int }{{1, 0}, {2, 0}, {3, 0}, {5, 0}, {6, 0}, {3, 2}} {
 		t.Run(fmt.Sprintf("n=%d,s=%d", c.n, c.s), func(t *testing.T) {
 			m := exact.Model{Singletons: c.s}
-			mu := exact.Matchup{Players: 1, Policy: rules.PolicyDaring, Opponent: rules.PolicyDaring}
+			mu := exact.Lineup{Players: 1, Policy: rules.PolicyDaring, Opponent: rules.PolicyDaring}
 			want := exactResult(t, m, mu, c.n)
 			setup := sim.Setup{Pairs: c.n, Singletons: c.s, Players: []sim.Player{tablePlayer("daring", perfect, fixedTable(t, rules.PolicyDaring, c.n, c.s))}}
 			tl := runMatch(t, setup, deals, 77+uint64(c.n))
@@ -249,7 +249,7 @@ func TestAgreementSolitaire(t *testing.T) {
 			// Wrong values: another deal size, or the safe policy (which flips a known card
 			// second and so needs more turns).
 			other := exactResult(t, m, mu, c.n+1)
-			safeRes := exactResult(t, m, exact.Matchup{Players: 1, Policy: rules.PolicySafe, Opponent: rules.PolicySafe}, c.n)
+			safeRes := exactResult(t, m, exact.Lineup{Players: 1, Policy: rules.PolicySafe, Opponent: rules.PolicySafe}, c.n)
 			r := agree(t, "turns", turns, seT, want.ExpectedTurns, map[string]float64{"n+1 pairs": other.ExpectedTurns, "safe": safeRes.ExpectedTurns})
 			agree(t, "lucky", lucky, seL, want.ExpectedLucky, map[string]float64{"safe": safeRes.ExpectedLucky})
 			if r == 0 {
@@ -266,10 +266,10 @@ func TestAgreementManyPlayers(t *testing.T) {
 	deals := agreeDeals()
 	par, safe, dar := rules.PolicyParity, rules.PolicySafe, rules.PolicyDaring
 	cases := []agreeCase{
-		{"three", 4, exact.Model{}, exact.Matchup{Players: 3, Policy: par, Opponent: dar}},
-		{"three", 5, exact.Model{}, exact.Matchup{Players: 3, Policy: safe, Opponent: par}},
-		{"three singletons", 3, exact.Model{Singletons: 1}, exact.Matchup{Players: 3, Policy: dar, Opponent: safe}},
-		{"four", 4, exact.Model{}, exact.Matchup{Players: 4, Policy: dar, Opponent: safe}},
+		{"three", 4, exact.Model{}, exact.Lineup{Players: 3, Policy: par, Opponent: dar}},
+		{"three", 5, exact.Model{}, exact.Lineup{Players: 3, Policy: safe, Opponent: par}},
+		{"three singletons", 3, exact.Model{Singletons: 1}, exact.Lineup{Players: 3, Policy: dar, Opponent: safe}},
+		{"four", 4, exact.Model{}, exact.Lineup{Players: 4, Policy: dar, Opponent: safe}},
 	}
 	for i, c := range cases {
 		t.Run(c.label(), func(t *testing.T) {
@@ -298,21 +298,21 @@ func TestAgreementAllDeals(t *testing.T) {
 	par, safe, dar, opt := rules.PolicyParity, rules.PolicySafe, rules.PolicyDaring, rules.PolicyOptimal
 	type allCase struct {
 		n, s int
-		mu   exact.Matchup
+		mu   exact.Lineup
 	}
 	cases := []allCase{
-		{2, 0, exact.Matchup{Players: 2, Policy: par, Opponent: par}},
-		{3, 0, exact.Matchup{Players: 2, Policy: par, Opponent: par}},
-		{4, 0, exact.Matchup{Players: 2, Policy: par, Opponent: par}},
-		{4, 0, exact.Matchup{Players: 2, Policy: dar, Opponent: safe}},
-		{4, 0, exact.Matchup{Players: 2, Policy: safe, Opponent: dar}},
-		{4, 0, exact.Matchup{Players: 2, Policy: opt, Opponent: opt}},
-		{3, 1, exact.Matchup{Players: 2, Policy: safe, Opponent: safe}},
-		{3, 1, exact.Matchup{Players: 2, Policy: opt, Opponent: opt}},
-		{4, 0, exact.Matchup{Players: 3, Policy: par, Opponent: dar}},
-		{3, 0, exact.Matchup{Players: 1, Policy: dar, Opponent: dar}},
-		{4, 0, exact.Matchup{Players: 1, Policy: dar, Opponent: dar}},
-		{3, 1, exact.Matchup{Players: 1, Policy: dar, Opponent: dar}},
+		{2, 0, exact.Lineup{Players: 2, Policy: par, Opponent: par}},
+		{3, 0, exact.Lineup{Players: 2, Policy: par, Opponent: par}},
+		{4, 0, exact.Lineup{Players: 2, Policy: par, Opponent: par}},
+		{4, 0, exact.Lineup{Players: 2, Policy: dar, Opponent: safe}},
+		{4, 0, exact.Lineup{Players: 2, Policy: safe, Opponent: dar}},
+		{4, 0, exact.Lineup{Players: 2, Policy: opt, Opponent: opt}},
+		{3, 1, exact.Lineup{Players: 2, Policy: safe, Opponent: safe}},
+		{3, 1, exact.Lineup{Players: 2, Policy: opt, Opponent: opt}},
+		{4, 0, exact.Lineup{Players: 3, Policy: par, Opponent: dar}},
+		{3, 0, exact.Lineup{Players: 1, Policy: dar, Opponent: dar}},
+		{4, 0, exact.Lineup{Players: 1, Policy: dar, Opponent: dar}},
+		{3, 1, exact.Lineup{Players: 1, Policy: dar, Opponent: dar}},
 	}
 	if testing.Short() {
 		cases = slices.DeleteFunc(cases, func(c allCase) bool { return c.n == 4 && c.mu.Players != 2 })

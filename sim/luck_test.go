@@ -102,7 +102,7 @@ func TestLuckHandWorked(t *testing.T) {
 type luckCase struct {
 	name  string
 	model exact.Model
-	mu    exact.Matchup
+	mu    exact.Lineup
 	setup sim.Setup
 	// noVariance: every choice is the reference play's, so every game's adjusted score is the
 	// value of the start.
@@ -128,7 +128,7 @@ func luckCases(t *testing.T, n, s int) []luckCase {
 				tablePlayer("a", rules.Memory{}, tableFor(t, m, pp[0], n)),
 				tablePlayer("b", rules.Memory{}, tableFor(t, m, pp[1], n))}}
 			out = append(out, luckCase{name: fmt.Sprintf("model/pass=%v/%v-vs-%v", pass, pp[0], pp[1]), model: m,
-				mu: exact.Matchup{Players: 2, Policy: pp[0], Opponent: pp[1]}, setup: setup,
+				mu: exact.Lineup{Players: 2, Policy: pp[0], Opponent: pp[1]}, setup: setup,
 				noVariance: pp[0] == rules.PolicyOptimal && pp[1] == rules.PolicyOptimal})
 		}
 		if pass == rules.PassNever {
@@ -137,7 +137,7 @@ func luckCases(t *testing.T, n, s int) []luckCase {
 				strategyPlayer("a", rules.Memory{}, unknownFirst),
 				tablePlayer("b", rules.Memory{}, tableFor(t, m, rules.PolicyOptimal, n))}}
 			out = append(out, luckCase{name: "card/daring-strategy-vs-optimal", model: m,
-				mu: exact.Matchup{Players: 2, Policy: rules.PolicyDaring, Opponent: rules.PolicyOptimal}, setup: setup})
+				mu: exact.Lineup{Players: 2, Policy: rules.PolicyDaring, Opponent: rules.PolicyOptimal}, setup: setup})
 		}
 	}
 	if s == 0 {
@@ -151,7 +151,7 @@ func luckCases(t *testing.T, n, s int) []luckCase {
 			tablePlayer("b", rules.Memory{}, fixedTable(t, rules.PolicySafe, n, 0)),
 			tablePlayer("c", rules.Memory{}, fixedTable(t, rules.PolicySafe, n, 0))}}
 		out = append(out, luckCase{name: "model/3-seats/parity-vs-safe", model: m,
-			mu: exact.Matchup{Players: 3, Policy: rules.PolicyParity, Opponent: rules.PolicySafe}, setup: setup})
+			mu: exact.Lineup{Players: 3, Policy: rules.PolicyParity, Opponent: rules.PolicySafe}, setup: setup})
 	}
 	return out
 }

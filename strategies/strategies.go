@@ -249,7 +249,7 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 		b.Table = "fixed rule"
 	} else {
 		players := min(env.Players, 2)
-		mu := exact.Matchup{Players: players, Policy: p, Opponent: opp}
+		mu := exact.Lineup{Players: players, Policy: p, Opponent: opp}
 		t, err := env.Tables.get(ctx, model, mu, env.MaxPairs)
 		if err != nil {
 			return Built{}, fmt.Errorf("policy %s with %s memory: %w", p, mem, err)
@@ -273,7 +273,7 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 	return b, nil
 }
 
-func tableName(mu exact.Matchup) string {
+func tableName(mu exact.Lineup) string {
 	switch {
 	case mu.Policy == rules.PolicyBestResponse:
 		return "best response to " + mu.Opponent.String()
@@ -323,14 +323,14 @@ type Tables struct {
 
 type tableKey struct {
 	model    exact.Model
-	mu       exact.Matchup
+	mu       exact.Lineup
 	maxPairs int
 }
 
 // NewTables returns an empty cache.
 func NewTables() *Tables { return &Tables{cache: map[tableKey]*rules.ChoiceTable{}} }
 
-func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Matchup, maxPairs int) (*rules.ChoiceTable, error) {
+func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Lineup, maxPairs int) (*rules.ChoiceTable, error) {
 	key := tableKey{m, mu, maxPairs}
 	if c != nil {
 		if t, ok := c.cache[key]; ok {

@@ -20,36 +20,36 @@ const DistributionLimit = 60
 // can evaluate, all in one shared memory model with one choice set; the seats after the first must play one policy; a
 // policy that answers another is evaluated only against the policy it answers; and n must be at
 // most exact.RationalLimit (exact.WinRationalLimit where a seat plays to win).
-func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Matchup, bool) {
+func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, bool) {
 	var none exact.Model
 	for _, id := range seats {
 		e := t.Players[id].Exact
 		if e == nil || n > exact.RationalLimit || e.Memory != t.Players[seats[0]].Exact.Memory ||
 			e.Choices != t.Players[seats[0]].Exact.Choices {
-			return none, exact.Matchup{}, false
+			return none, exact.Lineup{}, false
 		}
 	}
 	e0 := t.Players[seats[0]].Exact
-	mu := exact.Matchup{Players: len(seats), Policy: e0.Policy, Opponent: e0.Policy}
+	mu := exact.Lineup{Players: len(seats), Policy: e0.Policy, Opponent: e0.Policy}
 	if len(seats) > 1 {
 		e1 := t.Players[seats[1]].Exact
 		mu.Opponent = e1.Policy
 		for _, id := range seats[2:] {
 			if t.Players[id].Exact.Policy != mu.Opponent {
-				return none, exact.Matchup{}, false
+				return none, exact.Lineup{}, false
 			}
 		}
 		if (mu.Policy.Opponents() != nil && e0.Opponent != mu.Opponent) ||
 			(mu.Opponent.Opponents() != nil && e1.Opponent != mu.Policy) {
-			return none, exact.Matchup{}, false
+			return none, exact.Lineup{}, false
 		}
 	}
 	if (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) && n > exact.WinRationalLimit {
-		return none, exact.Matchup{}, false
+		return none, exact.Lineup{}, false
 	}
 	model := t.modelOf(e0)
 	if model.Validate() != nil || mu.Validate(model) != nil {
-		return none, exact.Matchup{}, false
+		return none, exact.Lineup{}, false
 	}
 	return model, mu, true
 }
@@ -95,7 +95,7 @@ func (t *Tournament) modelOf(e *strategies.Exact) exact.Model {
 // exactKey identifies an exact evaluation.
 type exactKey struct {
 	model exact.Model
-	mu    exact.Matchup
+	mu    exact.Lineup
 	n     int
 }
 

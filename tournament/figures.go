@@ -230,7 +230,7 @@ func winChoiceMap(ctx context.Context, m exact.Model, n int) (plots.Figure, erro
 			choices[i][j] = plots.NoChoice
 		}
 	}
-	mu := exact.Matchup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
+	mu := exact.Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
 	err := exact.WinTable(ctx, field.Float{}, m, mu, n, func(c *exact.WinCell[float64]) error {
 		if st := c.State; st.N == left && st.F == st.S && rules.HasDecision(st) {
 			choices[st.Lead+span][st.J] = int(c.Choice)

@@ -169,7 +169,7 @@ func (t *Tournament) withBiasedLuck(delta float64) *Tournament {
 }
 
 // family names the exact model a check belongs to ("win" for a matchup that plays to win).
-func family(model exact.Model, mu exact.Matchup) string {
+func family(model exact.Model, mu exact.Lineup) string {
 	players := mu.Players
 	switch {
 	case mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin():
@@ -220,7 +220,7 @@ func (t *Tournament) checks(ctx context.Context, res *Results, swap bool) ([]Che
 
 // exactChecks compares one seat order's tally with the exact values of its model; the checks'
 // names are suffixes ("/mean pairs seat 0").
-func exactChecks(ctx context.Context, model exact.Model, mu exact.Matchup, n int, tally *sim.Tally, swap bool) ([]Check, error) {
+func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int, tally *sim.Tally, swap bool) ([]Check, error) {
 	st := rules.State{N: n, J: n, S: model.Singletons, F: model.Singletons}
 	val, err := exact.Evaluate(ctx, field.Float{}, model, mu, st)
 	if err != nil {

@@ -19,11 +19,11 @@ const alfthanMaxN = 60
 func OptimalShare(ctx context.Context, opponent rules.Policy, n int, choices rules.ChoiceSet) (float64, error) {
 	st := rules.State{N: n, J: n}
 	m := exact.Model{Choices: choices}
-	first, err := exact.Evaluate(ctx, field.Float{}, m, exact.Matchup{Players: 2, Policy: rules.PolicyOptimal, Opponent: opponent}, st)
+	first, err := exact.Evaluate(ctx, field.Float{}, m, exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: opponent}, st)
 	if err != nil {
 		return 0, err
 	}
-	second, err := exact.Evaluate(ctx, field.Float{}, m, exact.Matchup{Players: 2, Policy: opponent, Opponent: rules.PolicyOptimal}, st)
+	second, err := exact.Evaluate(ctx, field.Float{}, m, exact.Lineup{Players: 2, Policy: opponent, Opponent: rules.PolicyOptimal}, st)
 	if err != nil {
 		return 0, err
 	}

@@ -318,7 +318,7 @@ func AuditWin(ctx context.Context, sizes []int) (*WinFindings, error) {
 	m := exact.Model{}
 	for _, n := range sizes {
 		st := rules.State{N: n, J: n}
-		mu := exact.Matchup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyOptimal}
+		mu := exact.Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyOptimal}
 		both, err := exact.WinDrawLoss(ctx, field.Rat{}, m, mu, st)
 		if err != nil {
 			return nil, err
@@ -336,7 +336,7 @@ func AuditWin(ctx context.Context, sizes []int) (*WinFindings, error) {
 			return nil, err
 		}
 		d := WinDiffer{Pairs: n}
-		self := exact.Matchup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
+		self := exact.Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
 		err = exact.WinTable(ctx, field.Float{}, m, self, n, func(c *exact.WinCell[float64]) error {
 			st := c.State
 			if st.Lead > st.N || st.Lead < -st.N || !rules.HasDecision(st) {

@@ -57,7 +57,7 @@ func BenchmarkTableExactPublishedTwoKnown150(b *testing.B) {
 // BenchmarkEvaluateExactPerfect500 is the exact value of optimal play against optimal play from
 // (500, 500), perfect memory: memsim solve --pairs 500.
 func BenchmarkEvaluateExactPerfect500(b *testing.B) {
-	mu := exact.Matchup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
+	mu := exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
 	st := rules.State{N: 500, J: 500}
 	b.ReportAllocs()
 	for b.Loop() {

@@ -833,7 +833,7 @@ func TestCardLevelGamePerfect(t *testing.T) {
 							sum.lucky += r.lucky
 						}
 						avg := func(x int64) *big.Rat { return big.NewRat(x, int64(len(deals))) }
-						mu := exact.Matchup{Players: players, Policy: pol, Opponent: opp}
+						mu := exact.Lineup{Players: players, Policy: pol, Opponent: opp}
 						res, err := exact.Evaluate[*big.Rat](ctx, field.Rat{}, model, mu, start)
 						if err != nil {
 							t.Fatalf("Evaluate(%+v, %+v, %v): %v", model, mu, start, err)
@@ -1010,7 +1010,7 @@ func TestCardLevelGameLimitedMemory(t *testing.T) {
 							if err != nil {
 								t.Fatal(err)
 							}
-							mu := exact.Matchup{Players: players, Policy: pol, Opponent: opp}
+							mu := exact.Lineup{Players: players, Policy: pol, Opponent: opp}
 							for st, w := range want {
 								res, err := exact.Evaluate[float64](ctx, field.Float{}, model, mu, st)
 								if err != nil {
@@ -1056,7 +1056,7 @@ func TestCardLevelGameWin(t *testing.T) {
 	if !testing.Short() {
 		sizes = append(sizes, size{5, 0}, size{4, 1})
 	}
-	matchups := []exact.Matchup{
+	matchups := []exact.Lineup{
 		{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyOptimal},
 		{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyWinOptimal},
 		{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyParity},
@@ -1076,7 +1076,7 @@ func TestCardLevelGameWin(t *testing.T) {
 				// Each seat's table: a policy that answers another is solved against it.
 				var tables [2]*rules.ChoiceTable
 				for seat, pair := range [2][2]rules.Policy{{mu.Policy, mu.Opponent}, {mu.Opponent, mu.Policy}} {
-					own := exact.Matchup{Players: 2, Policy: pair[0]}
+					own := exact.Lineup{Players: 2, Policy: pair[0]}
 					if len(pair[0].Opponents()) > 0 {
 						own.Opponent = pair[1]
 					}
@@ -1132,8 +1132,8 @@ func TestCardLevelGameWin(t *testing.T) {
 }
 
 // leadsAndMatchups yields every starting lead -3 .. 3 of seat 0 with every matchup.
-func leadsAndMatchups(mus []exact.Matchup) func(yield func(int, exact.Matchup) bool) {
-	return func(yield func(int, exact.Matchup) bool) {
+func leadsAndMatchups(mus []exact.Lineup) func(yield func(int, exact.Lineup) bool) {
+	return func(yield func(int, exact.Lineup) bool) {
 		for lead := -3; lead <= 3; lead++ {
 			for _, mu := range mus {
 				if !yield(lead, mu) {

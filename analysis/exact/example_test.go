@@ -35,7 +35,7 @@ import (
 // memory, both players optimal.
 func ExampleEvaluate() {
 	model := exact.Model{Pass: rules.PassNever} // perfect memory, no singletons
-	mu := exact.Matchup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
+	mu := exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
 	start := rules.State{N: 2, J: 2}
 	res, err := exact.Evaluate[*big.Rat](context.Background(), field.Rat{}, model, mu, start)
 	if err != nil {

@@ -95,8 +95,8 @@ func sameRat(a, b *big.Rat) bool {
 // the same to each seat.
 func TestSelfPlayNeedsNoOtherSweep(t *testing.T) {
 	maxN := idShort(10, 24)
-	self := exact.Matchup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
-	br := exact.Matchup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyBestResponse}
+	self := exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
+	br := exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyBestResponse}
 	for _, fam := range []idFamily{idPerfect(rules.PassNever), idPerfect(rules.PassTwoKnown), idPerfect(rules.PassAlways),
 		idSingletons(1, rules.PassNever), idLimited(rules.ForgetLRU, 3, rules.PassNever),
 		idLimited(rules.ForgetHandoverUniform, 4, rules.PassTwoKnown)} {

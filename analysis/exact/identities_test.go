@@ -110,34 +110,34 @@ var idFourPolicies = []rules.Policy{rules.PolicyOptimal, rules.PolicySafe, rules
 
 // idSomeMatchups is a cheaper selection of two-player matchups: each policy against itself, two
 // mixed pairs, and best-response on either side.
-func idSomeMatchups() []exact.Matchup {
+func idSomeMatchups() []exact.Lineup {
 	o, sa, da, pa, br := rules.PolicyOptimal, rules.PolicySafe, rules.PolicyDaring, rules.PolicyParity, rules.PolicyBestResponse
 	pairs := [][2]rules.Policy{
 		{o, o}, {sa, sa}, {da, da}, {pa, pa}, {sa, da}, {pa, o}, {br, o}, {br, pa}, {da, br},
 	}
-	out := make([]exact.Matchup, len(pairs))
+	out := make([]exact.Lineup, len(pairs))
 	for i, p := range pairs {
-		out[i] = exact.Matchup{Players: 2, Policy: p[0], Opponent: p[1]}
+		out[i] = exact.Lineup{Players: 2, Policy: p[0], Opponent: p[1]}
 	}
 	return out
 }
 
 // idMultiMatchups is a selection of matchups for players seats (pass rule never).
-func idMultiMatchups(players int) []exact.Matchup {
+func idMultiMatchups(players int) []exact.Lineup {
 	o, sa, da, pa := rules.PolicyOptimal, rules.PolicySafe, rules.PolicyDaring, rules.PolicyParity
 	pairs := [][2]rules.Policy{{o, o}, {sa, sa}, {da, da}, {pa, pa}, {sa, o}, {o, da}}
-	out := make([]exact.Matchup, len(pairs))
+	out := make([]exact.Lineup, len(pairs))
 	for i, p := range pairs {
-		out[i] = exact.Matchup{Players: players, Policy: p[0], Opponent: p[1]}
+		out[i] = exact.Lineup{Players: players, Policy: p[0], Opponent: p[1]}
 	}
 	return out
 }
 
-func idMatchupName(mu exact.Matchup) string {
+func idMatchupName(mu exact.Lineup) string {
 	return fmt.Sprintf("p=%d/%v-vs-%v", mu.Players, mu.Policy, mu.Opponent)
 }
 
-func idEval(t *testing.T, m exact.Model, mu exact.Matchup, st rules.State) exact.Result[*big.Rat] {
+func idEval(t *testing.T, m exact.Model, mu exact.Lineup, st rules.State) exact.Result[*big.Rat] {
 	t.Helper()
 	res, err := exact.Evaluate[*big.Rat](context.Background(), field.Rat{}, m, mu, st)
 	if err != nil {
@@ -609,11 +609,11 @@ func TestIdentityLargeCapacityIsPerfect(t *testing.T) {
 		// Each policy against itself and best-response against each fixed policy.
 		matchups := idMultiMatchups(2)[:4]
 		for _, o := range idFourPolicies[1:] {
-			matchups = append(matchups, exact.Matchup{Players: 2, Policy: rules.PolicyBestResponse, Opponent: o})
+			matchups = append(matchups, exact.Lineup{Players: 2, Policy: rules.PolicyBestResponse, Opponent: o})
 		}
 		if pass != rules.PassNever {
 			// Fixed policies never pass: the pass rules only matter for optimal and best-response.
-			matchups = []exact.Matchup{
+			matchups = []exact.Lineup{
 				{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal},
 				{Players: 2, Policy: rules.PolicyBestResponse, Opponent: rules.PolicyOptimal},
 			}
@@ -646,7 +646,7 @@ func TestIdentityLargeCapacityIsPerfect(t *testing.T) {
 					continue
 				}
 				for _, p := range idFourPolicies {
-					mu := exact.Matchup{Players: 1, Policy: p}
+					mu := exact.Lineup{Players: 1, Policy: p}
 					want := idEval(t, perfect, mu, st)
 					for _, forget := range forgets {
 						limited := exact.Model{Memory: rules.Memory{Capacity: 2 * n, Forget: forget}}
@@ -751,7 +751,7 @@ func TestReferenceMorePlayers(t *testing.T) {
 	for _, p := range []int{2, 3, 4} {
 		for _, a := range idFourPolicies {
 			for _, b := range idFourPolicies {
-				mu := exact.Matchup{Players: p, Policy: a, Opponent: b}
+				mu := exact.Lineup{Players: p, Policy: a, Opponent: b}
 				t.Run(idMatchupName(mu), func(t *testing.T) {
 					ref := r.seats(p, a, b)
 					for _, st := range idSample(exact.Model{}, 4, idShort(6, 8)) {
@@ -849,7 +849,7 @@ func TestReferenceDistribution(t *testing.T) {
 		m := exact.Model{Pass: pass}
 		for _, a := range idFourPolicies {
 			for _, b := range idFourPolicies {
-				mu := exact.Matchup{Players: 2, Policy: a, Opponent: b}
+				mu := exact.Lineup{Players: 2, Policy: a, Opponent: b}
 				t.Run(fmt.Sprintf("pass=%v/%s", pass, idMatchupName(mu)), func(t *testing.T) {
 					ref := r.match(a, b)
 					for _, st := range idSample(m, 4, idShort(6, 7)) {
@@ -907,9 +907,9 @@ func TestIdentityBestResponse(t *testing.T) {
 					t.Fatalf("table lacks %v", st)
 				}
 				for _, b := range idFourPolicies {
-					br := idEval(t, fam.model, exact.Matchup{Players: 2, Policy: rules.PolicyBestResponse, Opponent: b}, st)
+					br := idEval(t, fam.model, exact.Lineup{Players: 2, Policy: rules.PolicyBestResponse, Opponent: b}, st)
 					for _, a := range idFourPolicies {
-						v := idEval(t, fam.model, exact.Matchup{Players: 2, Policy: a, Opponent: b}, st)
+						v := idEval(t, fam.model, exact.Lineup{Players: 2, Policy: a, Opponent: b}, st)
 						if v.ExpectedPairs.Cmp(br.ExpectedPairs) > 0 {
 							t.Errorf("%v: %v vs %v gets %s, more than best-response vs %v %s", st, a, b,
 								idRS(v.ExpectedPairs), b, idRS(br.ExpectedPairs))
@@ -925,7 +925,7 @@ func TestIdentityBestResponse(t *testing.T) {
 					// The other side: optimal against a best response to it can do no better than
 					// the optimal value, and it cannot do worse either (equilibrium).
 					if b == rules.PolicyOptimal {
-						rev := idEval(t, fam.model, exact.Matchup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyBestResponse}, st)
+						rev := idEval(t, fam.model, exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyBestResponse}, st)
 						if rev.ExpectedPairs.Cmp(cell.Value) != 0 {
 							t.Errorf("%v: optimal vs best-response %s, optimal value %s", st, idRS(rev.ExpectedPairs), idRS(cell.Value))
 						}
@@ -1073,7 +1073,7 @@ func testReferenceOptimal(t *testing.T, pass rules.PassRule, set []rules.Choice,
 		if b.CheckChoices(choices) != nil {
 			continue
 		}
-		for _, br := range []exact.Matchup{
+		for _, br := range []exact.Lineup{
 			{Players: 2, Policy: rules.PolicyBestResponse, Opponent: b},
 			{Players: 2, Policy: b, Opponent: rules.PolicyBestResponse},
 		} {
@@ -1140,7 +1140,7 @@ func TestIdentityPassRules(t *testing.T) {
 					}
 				}
 				if c.Choice == rules.Pass && st.N <= 8 {
-					mu := exact.Matchup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
+					mu := exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
 					d, err := exact.Distribution[*big.Rat](context.Background(), field.Rat{}, fam.model, mu, st)
 					if err != nil {
 						t.Fatalf("%v: Distribution: %v", st, err)
@@ -1193,7 +1193,7 @@ func TestIdentityFloatMatchesExact(t *testing.T) {
 			matchups := idSomeMatchups()
 			if fam.model.Pass == rules.PassNever {
 				for _, p := range idFourPolicies {
-					matchups = append(matchups, exact.Matchup{Players: 1, Policy: p}, exact.Matchup{Players: 3, Policy: p, Opponent: rules.PolicyOptimal})
+					matchups = append(matchups, exact.Lineup{Players: 1, Policy: p}, exact.Lineup{Players: 3, Policy: p, Opponent: rules.PolicyOptimal})
 				}
 			}
 			for _, st := range idSample(fam.model, 2, idTop(fam, 5)) {
@@ -1291,7 +1291,7 @@ func TestIdentitySolitaire(t *testing.T) {
 				n := big.NewRat(int64(st.N), 1)
 				res := map[rules.Policy]exact.Result[*big.Rat]{}
 				for _, p := range idFourPolicies {
-					r := idEval(t, fam.model, exact.Matchup{Players: 1, Policy: p}, st)
+					r := idEval(t, fam.model, exact.Lineup{Players: 1, Policy: p}, st)
 					res[p] = r
 					// Every turn flips two cards and removes at most one pair (a pair left fully
 					// known costs the turn that takes it), so at least n turns are needed.
@@ -1325,7 +1325,7 @@ func TestIdentitySolitaire(t *testing.T) {
 		for _, p := range idFourPolicies {
 			ref := r.solitaire(p)
 			for _, st := range idStates(exact.Model{}, 1, maxN) {
-				got := idEval(t, exact.Model{}, exact.Matchup{Players: 1, Policy: p}, st)
+				got := idEval(t, exact.Model{}, exact.Lineup{Players: 1, Policy: p}, st)
 				turns, lucky := ref(st.N, st.J)
 				if got.ExpectedTurns.Cmp(turns) != 0 {
 					t.Errorf("%v %v: turns %s, reference %s", st, p, idRS(got.ExpectedTurns), turns.RatString())
@@ -1343,22 +1343,22 @@ func TestIdentitySolitaire(t *testing.T) {
 
 func TestBadInputIsAnError(t *testing.T) {
 	perfect := exact.Model{}
-	opt := exact.Matchup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
+	opt := exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
 	st := rules.State{N: 3, J: 3}
 	tests := []struct {
 		name  string
 		model exact.Model
-		mu    exact.Matchup
+		mu    exact.Lineup
 		st    rules.State
 	}{
-		{"players 0", perfect, exact.Matchup{Players: 0, Policy: rules.PolicySafe, Opponent: rules.PolicySafe}, st},
-		{"players 9", perfect, exact.Matchup{Players: 9, Policy: rules.PolicySafe, Opponent: rules.PolicySafe}, st},
-		{"players -1", perfect, exact.Matchup{Players: -1, Policy: rules.PolicySafe, Opponent: rules.PolicySafe}, st},
-		{"two-known with 3 players", exact.Model{Pass: rules.PassTwoKnown}, exact.Matchup{Players: 3, Policy: rules.PolicySafe, Opponent: rules.PolicySafe}, st},
-		{"always with 1 player", exact.Model{Pass: rules.PassAlways}, exact.Matchup{Players: 1, Policy: rules.PolicySafe}, st},
-		{"best-response vs best-response", perfect, exact.Matchup{Players: 2, Policy: rules.PolicyBestResponse, Opponent: rules.PolicyBestResponse}, st},
-		{"best-response with 3 players", perfect, exact.Matchup{Players: 3, Policy: rules.PolicyBestResponse, Opponent: rules.PolicySafe}, st},
-		{"best-response solitaire", perfect, exact.Matchup{Players: 1, Policy: rules.PolicyBestResponse}, st},
+		{"players 0", perfect, exact.Lineup{Players: 0, Policy: rules.PolicySafe, Opponent: rules.PolicySafe}, st},
+		{"players 9", perfect, exact.Lineup{Players: 9, Policy: rules.PolicySafe, Opponent: rules.PolicySafe}, st},
+		{"players -1", perfect, exact.Lineup{Players: -1, Policy: rules.PolicySafe, Opponent: rules.PolicySafe}, st},
+		{"two-known with 3 players", exact.Model{Pass: rules.PassTwoKnown}, exact.Lineup{Players: 3, Policy: rules.PolicySafe, Opponent: rules.PolicySafe}, st},
+		{"always with 1 player", exact.Model{Pass: rules.PassAlways}, exact.Lineup{Players: 1, Policy: rules.PolicySafe}, st},
+		{"best-response vs best-response", perfect, exact.Lineup{Players: 2, Policy: rules.PolicyBestResponse, Opponent: rules.PolicyBestResponse}, st},
+		{"best-response with 3 players", perfect, exact.Lineup{Players: 3, Policy: rules.PolicyBestResponse, Opponent: rules.PolicySafe}, st},
+		{"best-response solitaire", perfect, exact.Lineup{Players: 1, Policy: rules.PolicyBestResponse}, st},
 		{"singletons with handover memory", exact.Model{Singletons: 1, Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetHandoverUniform}}, opt, rules.State{N: 2, J: 2, S: 1, F: 1}},
 		{"singletons with lru memory", exact.Model{Singletons: 2, Memory: rules.Memory{Capacity: 4, Forget: rules.ForgetLRU}}, opt, rules.State{N: 2, J: 2, S: 2, F: 2}},
 		{"decay forgetting", exact.Model{Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetDecay}}, opt, st},
@@ -1437,7 +1437,7 @@ func TestBadInputIsAnError(t *testing.T) {
 		})
 	}
 	t.Run("distribution/3 players", func(t *testing.T) {
-		mu := exact.Matchup{Players: 3, Policy: rules.PolicySafe, Opponent: rules.PolicySafe}
+		mu := exact.Lineup{Players: 3, Policy: rules.PolicySafe, Opponent: rules.PolicySafe}
 		if _, err := exact.Distribution[*big.Rat](context.Background(), field.Rat{}, perfect, mu, st); err == nil {
 			t.Error("Distribution with 3 players returned no error")
 		}
@@ -1470,7 +1470,7 @@ func TestCancelledContext(t *testing.T) {
 	for _, fam := range fams {
 		t.Run(fam.name, func(t *testing.T) {
 			st := rules.State{N: 6, J: 6, S: fam.model.Singletons, F: fam.model.Singletons}
-			for _, mu := range []exact.Matchup{
+			for _, mu := range []exact.Lineup{
 				{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal},
 				{Players: 2, Policy: rules.PolicyBestResponse, Opponent: rules.PolicySafe},
 				{Players: 1, Policy: rules.PolicyDaring},

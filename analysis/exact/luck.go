@@ -27,7 +27,7 @@ func LuckTable(ctx context.Context, m Model, players, maxPairs int) (*rules.Luck
 	}
 	f := field.Float{}
 	start := rules.State{N: maxPairs, J: maxPairs, S: m.Singletons, F: m.Singletons}
-	mu := Matchup{Players: players, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
+	mu := Lineup{Players: players, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
 	w, err := newSweep(f, m, mu, start)
 	if err != nil {
 		return nil, err

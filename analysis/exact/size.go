@@ -28,7 +28,7 @@ const (
 // SweepStates returns about the number of states a sweep of every deal size up to pairs visits in
 // model m for matchup mu: (pairs+1)(pairs+2)/2 × (singletons+1), times the 2·pairs + 3 leads when
 // a role plays to win.
-func SweepStates(m Model, mu Matchup, pairs int) float64 {
+func SweepStates(m Model, mu Lineup, pairs int) float64 {
 	states := float64(pairs+1) * float64(pairs+2) / 2 * float64(m.Singletons+1)
 	if mu.playsToWin() {
 		states *= float64(2*pairs + 3)
@@ -70,7 +70,7 @@ func (e *SizeError) Error() string {
 // CheckSize returns a *SizeError when solving matchup mu in model m for deals of up to pairs
 // pairs, in float64 when inFloat and otherwise in exact rationals, is beyond the solver's bounds
 // (see MaxRationalPairs and the others); an error for negative pairs; nil otherwise.
-func CheckSize(m Model, mu Matchup, pairs int, inFloat bool) error {
+func CheckSize(m Model, mu Lineup, pairs int, inFloat bool) error {
 	if pairs < 0 {
 		return fmt.Errorf("pairs %d: must be at least 0", pairs)
 	}

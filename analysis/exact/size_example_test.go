@@ -12,7 +12,7 @@ import (
 // float64 when exact rationals would take too long.
 func ExampleCheckSize() {
 	model := exact.Model{Pass: rules.PassNever}
-	mu := exact.Matchup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
+	mu := exact.Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
 	inFloat := false
 	err := exact.CheckSize(model, mu, 100, inFloat)
 	var se *exact.SizeError

@@ -9,8 +9,8 @@ import (
 )
 
 var (
-	selfPlay = exact.Matchup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
-	toWin    = exact.Matchup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
+	selfPlay = exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
+	toWin    = exact.Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
 )
 
 // SweepStates against a count of the states (n', j, f) with j <= n' <= n and f <= s, and with a
@@ -44,7 +44,7 @@ func TestSweepStates(t *testing.T) {
 func TestCheckSize(t *testing.T) {
 	tests := []struct {
 		name       string
-		mu         exact.Matchup
+		mu         exact.Lineup
 		singletons int
 		pairs      int
 		float      bool

@@ -35,9 +35,9 @@ const WinRationalLimit = 40
 // choice for every lead as well as every count state.
 const WinTableLimit = 200
 
-// Matchup says who plays: Players seats, seat 0 (the mover in the evaluated state) playing Policy
+// Lineup says who plays: Players seats, seat 0 (the mover in the evaluated state) playing Policy
 // and every other seat playing Opponent.
-type Matchup struct {
+type Lineup struct {
 	Players  int
 	Policy   rules.Policy
 	Opponent rules.Policy
@@ -45,7 +45,7 @@ type Matchup struct {
 
 // Validate reports whether the matchup can be solved exactly in model m. Which policy may answer
 // which is rules.Policy.CheckReply's to say.
-func (mu Matchup) Validate(m Model) error {
+func (mu Lineup) Validate(m Model) error {
 	switch {
 	case mu.Players < 1 || mu.Players > rules.MaxPlayers:
 		return fmt.Errorf("players %d: must be between 1 and %d", mu.Players, rules.MaxPlayers)
@@ -70,7 +70,7 @@ func (mu Matchup) Validate(m Model) error {
 
 // playsToWin reports whether a role of the matchup plays to win, so that its values depend on the
 // lead (docs/models.md §4.13).
-func (mu Matchup) playsToWin() bool { return mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin() }
+func (mu Lineup) playsToWin() bool { return mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin() }
 
 // Result is the value of a matchup from one state.
 type Result[T any] struct {
@@ -89,7 +89,7 @@ type Result[T any] struct {
 }
 
 // Evaluate returns the value of the matchup from state st in model m.
-func Evaluate[T any](ctx context.Context, f field.Field[T], m Model, mu Matchup, st rules.State) (Result[T], error) {
+func Evaluate[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
 	var res Result[T]
 	w, err := newSweep(f, m, mu, st)
 	if err != nil {
@@ -168,7 +168,7 @@ type cell[T any] struct {
 type sweep[T any] struct {
 	f  field.Field[T]
 	m  Model
-	mu Matchup
+	mu Lineup
 
 	needOpt, needPair, needMulti, needSolo, needDist bool
 
@@ -200,7 +200,7 @@ type sweep[T any] struct {
 	needDev, needProbs bool
 }
 
-func newSweep[T any](f field.Field[T], m Model, mu Matchup, st rules.State) (*sweep[T], error) {
+func newSweep[T any](f field.Field[T], m Model, mu Lineup, st rules.State) (*sweep[T], error) {
 	if err := m.Validate(); err != nil {
 		return nil, err
 	}

@@ -41,7 +41,7 @@ func Table[T any](ctx context.Context, f field.Field[T], m Model, maxPairs int, 
 	if maxPairs < 1 {
 		return fmt.Errorf("pairs-max %d: must be at least 1", maxPairs)
 	}
-	mu := Matchup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
+	mu := Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
 	start := rules.State{N: maxPairs, J: maxPairs, S: m.Singletons, F: m.Singletons}
 	w, err := newSweep(f, m, mu, start)
 	if err != nil {
@@ -92,7 +92,7 @@ type ScoreDistribution[T any] struct {
 }
 
 // Distribution returns the exact distribution of seat 0's final share in a two-player matchup.
-func Distribution[T any](ctx context.Context, f field.Field[T], m Model, mu Matchup, st rules.State) (ScoreDistribution[T], error) {
+func Distribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (ScoreDistribution[T], error) {
 	var d ScoreDistribution[T]
 	if mu.Players != 2 {
 		return d, fmt.Errorf("players %d: the score distribution is computed for 2 players", mu.Players)
@@ -155,7 +155,7 @@ func (w *sweep[T]) distribution(st rules.State, c *cell[T]) {
 // players, where the solver defines it so) or, with one player, the choice that minimises the
 // expected number of turns; best response records its choice after a pass by the previous seat
 // separately; fixed policies are written out as rules.FixedChoiceTable does.
-func PolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Matchup, maxPairs int) (*rules.ChoiceTable, error) {
+func PolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, maxPairs int) (*rules.ChoiceTable, error) {
 	if maxPairs < 1 {
 		return nil, fmt.Errorf("pairs-max %d: must be at least 1", maxPairs)
 	}
@@ -213,7 +213,7 @@ func Solitaire[T any](ctx context.Context, f field.Field[T], m Model, p rules.Po
 	if maxPairs < 1 {
 		return fmt.Errorf("pairs-max %d: must be at least 1", maxPairs)
 	}
-	mu := Matchup{Players: 1, Policy: p, Opponent: p}
+	mu := Lineup{Players: 1, Policy: p, Opponent: p}
 	start := rules.State{N: maxPairs, J: maxPairs, S: m.Singletons, F: m.Singletons}
 	w, err := newSweep(f, m, mu, start)
 	if err != nil {

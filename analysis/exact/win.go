@@ -22,7 +22,7 @@ import (
 // beyond it is decided and behaves as ±D: leads are clamped to -D .. D.
 
 // leadCell holds the values of one count state at every lead, indexed by d + D, for the two
-// roles r of a matchup (0: Matchup.Policy, 1: Matchup.Opponent) to move, after a pass by the
+// roles r of a matchup (0: Lineup.Policy, 1: Lineup.Opponent) to move, after a pass by the
 // other (flag 1) or not (flag 0).
 type leadCell[T any] struct {
 	// wo[g][i]: the centred win value of win-optimal self-play, and woC its choice.
@@ -325,13 +325,13 @@ type WDL[T any] struct{ Win, Draw, Loss T }
 // first (against mu.Policy). It works in scalars where Distribution works in whole distributions,
 // so it is the cheaper of the two; best-response matchups (whose choices the lead sweep does not
 // make) are computed through Distribution.
-func WinDrawLoss[T any](ctx context.Context, f field.Field[T], m Model, mu Matchup, st rules.State) ([2]WDL[T], error) {
+func WinDrawLoss[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) ([2]WDL[T], error) {
 	var out [2]WDL[T]
 	if mu.Players != 2 {
 		return out, fmt.Errorf("players %d: win, draw and loss are computed for 2 players", mu.Players)
 	}
 	if mu.Policy == rules.PolicyBestResponse || mu.Opponent == rules.PolicyBestResponse {
-		for k, m2 := range []Matchup{mu, {Players: 2, Policy: mu.Opponent, Opponent: mu.Policy}} {
+		for k, m2 := range []Lineup{mu, {Players: 2, Policy: mu.Opponent, Opponent: mu.Policy}} {
 			d, err := Distribution(ctx, f, m, m2, st)
 			if err != nil {
 				return out, err
@@ -573,7 +573,7 @@ type WinCell[T any] struct {
 // pairs and at least one pair and every lead |d| <= maxPairs - n (the leads a game of maxPairs
 // pairs can reach), calling visit for each in order of n, then j, then f, then d. The cell passed
 // to visit is reused.
-func WinTable[T any](ctx context.Context, f field.Field[T], m Model, mu Matchup, maxPairs int, visit func(*WinCell[T]) error) error {
+func WinTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, maxPairs int, visit func(*WinCell[T]) error) error {
 	if maxPairs < 1 {
 		return fmt.Errorf("pairs-max %d: must be at least 1", maxPairs)
 	}

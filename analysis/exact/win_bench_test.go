@@ -14,7 +14,7 @@ import (
 // times, and checks that every state was visited at every lead.
 func benchWinTable[T any](b *testing.B, f field.Field[T], maxPairs int) {
 	b.Helper()
-	mu := exact.Matchup{Players: 2, Policy: rules.PolicyWinOptimal}
+	mu := exact.Lineup{Players: 2, Policy: rules.PolicyWinOptimal}
 	b.ReportAllocs()
 	cells := 0
 	for b.Loop() {
@@ -39,7 +39,7 @@ func BenchmarkWinTableFloat52(b *testing.B) { benchWinTable[float64](b, field.Fl
 // BenchmarkWinValueExact26 is the exact win, draw and loss probabilities of win-optimal self-play
 // from the start of a 26-pair deal.
 func BenchmarkWinValueExact26(b *testing.B) {
-	mu := exact.Matchup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
+	mu := exact.Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
 	start := rules.State{N: 26, J: 26}
 	b.ReportAllocs()
 	for b.Loop() {

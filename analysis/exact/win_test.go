@@ -195,10 +195,10 @@ func TestWinReference(t *testing.T) {
 			m := exact.Model{Pass: pass, Choices: choices}
 			t.Run(fmt.Sprintf("pass=%s/choices=%s", pass, choices), func(t *testing.T) {
 				t.Parallel()
-				mus := []exact.Matchup{{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}}
+				mus := []exact.Lineup{{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}}
 				for _, o := range rules.PolicyWinBestResponse.Opponents() {
 					if o.CheckChoices(choices) == nil {
-						mus = append(mus, exact.Matchup{Players: 2, Policy: rules.PolicyWinBestResponse, Opponent: o})
+						mus = append(mus, exact.Lineup{Players: 2, Policy: rules.PolicyWinBestResponse, Opponent: o})
 					}
 				}
 				for _, mu := range mus {
@@ -242,12 +242,12 @@ func TestWinReference(t *testing.T) {
 				}
 				// Distributions and expected pairs, from a few states and leads, in both seat
 				// orders.
-				var all []exact.Matchup
+				var all []exact.Lineup
 				for _, mu := range mus {
-					all = append(all, mu, exact.Matchup{Players: 2, Policy: mu.Opponent, Opponent: mu.Policy})
+					all = append(all, mu, exact.Lineup{Players: 2, Policy: mu.Opponent, Opponent: mu.Policy})
 				}
-				all = append(all, exact.Matchup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyOptimal},
-					exact.Matchup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal})
+				all = append(all, exact.Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyOptimal},
+					exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal})
 				for k, mu := range all {
 					if testing.Short() && k%3 != 0 {
 						continue // the short form: a third of the matchups
@@ -268,7 +268,7 @@ func TestWinReference(t *testing.T) {
 
 // checkWinDistribution compares the solver's score distribution and expected pairs from st with
 // the reference's distribution of the final lead.
-func checkWinDistribution(t *testing.T, m exact.Model, mu exact.Matchup, st rules.State, ref *idWinRef) {
+func checkWinDistribution(t *testing.T, m exact.Model, mu exact.Lineup, st rules.State, ref *idWinRef) {
 	t.Helper()
 	ctx := context.Background()
 	d, err := exact.Distribution(ctx, field.Rat{}, m, mu, st)
@@ -306,7 +306,7 @@ func checkWinDistribution(t *testing.T, m exact.Model, mu exact.Matchup, st rule
 	}
 	w, dr, l := both[0].Win, both[0].Draw, both[0].Loss
 	// The other seat order, from the other matchup's own distribution.
-	other, err := exact.Distribution(ctx, field.Rat{}, m, exact.Matchup{Players: 2, Policy: mu.Opponent, Opponent: mu.Policy}, st)
+	other, err := exact.Distribution(ctx, field.Rat{}, m, exact.Lineup{Players: 2, Policy: mu.Opponent, Opponent: mu.Policy}, st)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -324,7 +324,7 @@ func checkWinDistribution(t *testing.T, m exact.Model, mu exact.Matchup, st rule
 }
 
 // winTable collects a win table, keyed by state with lead.
-func winTable[T any](t *testing.T, f field.Field[T], m exact.Model, mu exact.Matchup, maxN int) map[rules.State]exact.WinCell[T] {
+func winTable[T any](t *testing.T, f field.Field[T], m exact.Model, mu exact.Lineup, maxN int) map[rules.State]exact.WinCell[T] {
 	t.Helper()
 	out := map[rules.State]exact.WinCell[T]{}
 	err := exact.WinTable(context.Background(), f, m, mu, maxN, func(c *exact.WinCell[T]) error {
@@ -366,7 +366,7 @@ func TestWinIdentities(t *testing.T) {
 			t.Parallel()
 			m := fam.model
 			maxN := idShort(5, 8)
-			self := exact.Matchup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
+			self := exact.Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
 			exactTab := winTable(t, field.Rat{}, m, self, maxN)
 			floatTab := winTable(t, field.Float{}, m, self, maxN)
 			for st, c := range exactTab {
@@ -396,7 +396,7 @@ func TestWinIdentities(t *testing.T) {
 					t.Errorf("%v: the distribution's score %s, the table's value %s", st, score.RatString(), idRS(c.Value))
 				}
 			}
-			scoreOf := func(mu exact.Matchup, st rules.State) *big.Rat {
+			scoreOf := func(mu exact.Lineup, st rules.State) *big.Rat {
 				d, err := exact.Distribution(ctx, field.Rat{}, m, mu, st)
 				if err != nil {
 					t.Fatal(err)
@@ -408,9 +408,9 @@ func TestWinIdentities(t *testing.T) {
 					continue
 				}
 				for _, st := range []rules.State{{N: idShort(4, 6), J: idShort(4, 6), S: m.Singletons, F: m.Singletons, Lead: -1}} {
-					br := scoreOf(exact.Matchup{Players: 2, Policy: rules.PolicyWinBestResponse, Opponent: opp}, st)
+					br := scoreOf(exact.Lineup{Players: 2, Policy: rules.PolicyWinBestResponse, Opponent: opp}, st)
 					for _, p := range []rules.Policy{rules.PolicyWinOptimal, rules.PolicyOptimal, rules.PolicyParity, rules.PolicyDaring} {
-						if other := scoreOf(exact.Matchup{Players: 2, Policy: p, Opponent: opp}, st); br.Cmp(other) < 0 {
+						if other := scoreOf(exact.Lineup{Players: 2, Policy: p, Opponent: opp}, st); br.Cmp(other) < 0 {
 							t.Errorf("%v against %v: the win best response scores %s, %v scores %s", st, opp, br.RatString(), p, other.RatString())
 						}
 					}
@@ -431,7 +431,7 @@ func TestWinValueIteration(t *testing.T) {
 			t.Parallel()
 			m := fam.model
 			maxN := idShort(5, 6)
-			self := exact.Matchup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
+			self := exact.Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
 			tab := winTable(t, field.Float{}, m, self, maxN)
 			type key struct {
 				st   rules.State

@@ -53,7 +53,7 @@ func demo(ctx context.Context, w io.Writer) error {
 	for _, a := range append(policies, rules.PolicyBestResponse) {
 		fmt.Fprintf(w, "%-14s", a)
 		for _, b := range policies {
-			r, err := exact.Evaluate(ctx, f, perfect, exact.Matchup{Players: 2, Policy: a, Opponent: b}, start)
+			r, err := exact.Evaluate(ctx, f, perfect, exact.Lineup{Players: 2, Policy: a, Opponent: b}, start)
 			if err != nil {
 				return err
 			}
@@ -84,7 +84,7 @@ func demo(ctx context.Context, w io.Writer) error {
 	}
 	fmt.Fprintln(w)
 
-	solo, err := exact.Evaluate(ctx, f, perfect, exact.Matchup{Players: 1, Policy: rules.PolicyOptimal}, start)
+	solo, err := exact.Evaluate(ctx, f, perfect, exact.Lineup{Players: 1, Policy: rules.PolicyOptimal}, start)
 	if err != nil {
 		return err
 	}

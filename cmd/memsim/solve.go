@@ -117,7 +117,7 @@ func runSolve(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 // solveQuery is a validated memsim solve request.
 type solveQuery struct {
 	model    exact.Model
-	matchup  exact.Matchup
+	matchup  exact.Lineup
 	state    rules.State
 	pairsMax int
 	table    bool

@@ -33,7 +33,7 @@ func (fl *solveFlags) tableQuery(q *solveQuery, set map[string]bool) error {
 		return err
 	}
 	q.state = rules.State{S: fl.singletons, F: unseen}
-	q.matchup = exact.Matchup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
+	q.matchup = exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
 	if !set["policy"] && !set["opponent"] {
 		return nil
 	}

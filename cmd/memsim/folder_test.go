@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"memsim/tournament"
+	"memsim/tournament/rundir"
 )
 
 // listFiles returns the names of the files below dir, relative to it, sorted.
@@ -33,6 +34,11 @@ func listFiles(t *testing.T, dir string) []string {
 	return out
 }
 
+// lockPath is the lock file memsim keeps beside the run folder dir: .NAME.lock in its parent.
+func lockPath(dir string) string {
+	return filepath.Join(filepath.Dir(dir), "."+filepath.Base(dir)+".lock")
+}
+
 // A run folder in use by another process is refused, for a new run, --force and --resume alike.
 func TestRunFolderIsLocked(t *testing.T) {
 	dir := t.TempDir()
@@ -45,7 +51,11 @@ func TestRunFolderIsLocked(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(out, "config.yaml"), src, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	lock, err := lockFolder(out) // as another process would hold it
+	f, err := rundir.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lock, err := f.Lock() // as another process would hold it
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +69,7 @@ func TestRunFolderIsLocked(t *testing.T) {
 			t.Errorf("%v: exit %d, %q", args, code, stderr)
 		}
 	}
-	lock.release()
+	lock.Release()
 	if _, stderr, code := runArgs(t, "run", "--quiet", "--force", cfg); code != exitOK {
 		t.Fatalf("after the lock is released: exit %d, %s", code, stderr)
 	}

@@ -17,6 +17,7 @@ type RootError struct {
 	Dir  string // the folder as given
 }
 
+// Error says that the root cannot be such a folder.
 func (e *RootError) Error() string {
 	noun := e.Name + " folder"
 	return noun + " " + e.Dir + ": the root of the file system cannot be " + article(noun) + " " + noun
@@ -28,6 +29,7 @@ type NotFolderError struct {
 	Dir  string
 }
 
+// Error says that the folder is a file.
 func (e *NotFolderError) Error() string {
 	return e.Name + " folder " + e.Dir + " is a file, not a folder"
 }
@@ -40,6 +42,7 @@ type NotEmptyError struct {
 	Entries []string // what the folder holds, sorted
 }
 
+// Error names a few of the entries.
 func (e *NotEmptyError) Error() string {
 	return e.Name + " folder " + e.Dir + " is not empty (it holds " + listNames(e.Entries) + ")"
 }
@@ -52,6 +55,7 @@ type HoldsRunError struct {
 	File string // the file that shows it: "results.json", or for an interrupted run "checkpoint.json"
 }
 
+// Error names the file that shows the folder holds a run.
 func (e *HoldsRunError) Error() string {
 	return e.Name + " folder " + e.Dir + " already holds " + article(e.Name) + " " + e.Name + " (" + e.File + ")"
 }
@@ -64,6 +68,7 @@ type ForeignEntriesError struct {
 	Entries []string // the foreign entries, sorted
 }
 
+// Error names a few of the foreign entries.
 func (e *ForeignEntriesError) Error() string {
 	return e.Name + " folder " + e.Dir + " holds " + listNames(e.Entries) + ", which is not part of the " + e.Name + " and would be deleted"
 }
@@ -76,6 +81,7 @@ type LockedError struct {
 	Holder string // what the lock file says of its holder ("memsim process 1234"), or "another process"
 }
 
+// Error names the holder and the lock file.
 func (e *LockedError) Error() string {
 	return e.Name + " folder " + e.Dir + " is in use by " + e.Holder + " (lock " + e.Lock + ")"
 }
@@ -88,6 +94,7 @@ type LockLinkError struct {
 	Lock string // the lock file's path, a symbolic link
 }
 
+// Error names the link.
 func (e *LockLinkError) Error() string {
 	return e.Name + " folder " + e.Dir + " cannot be locked: its lock file " + e.Lock + " is a symbolic link, which memsim does not follow: remove it"
 }
@@ -108,6 +115,7 @@ type CheckpointError struct {
 	Err  error
 }
 
+// Error names the file and says what is wrong with it.
 func (e *CheckpointError) Error() string {
 	path := filepath.Join(e.Dir, e.File)
 	var pe *fs.PathError
@@ -124,6 +132,7 @@ func (e *CheckpointError) Error() string {
 	return path + ": " + e.Err.Error()
 }
 
+// Unwrap returns Err.
 func (e *CheckpointError) Unwrap() error { return e.Err }
 
 // versionError is the tournament's refusal of a file of another version, marked ErrVersion.

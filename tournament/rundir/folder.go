@@ -243,7 +243,8 @@ func (f *Folder) newStaging() (string, error) {
 // fails, the staging folder is removed and the folder is left as it was. Unless force, a folder
 // that holds foreign entries is refused (ForeignEntriesError) before anything is written: memsim
 // never deletes unasked what it did not write. A file in the folder's place is refused, even if
-// force. The caller holds the folder's lock.
+// force. An error in removing the old folder comes once the folder holds the new content; the
+// next Lock removes what is left of the old one. The caller holds the folder's lock.
 func (f *Folder) Replace(force bool, write func(staging string) error) error {
 	names, err := f.entries()
 	if err != nil {

@@ -13,8 +13,9 @@
 //	res, err := t.Play(ctx, tournament.Options{Workers: 2})
 //	run, err := t.Report(ctx, res)
 //
-// and writes the run folder with report.WriteDir. Reading and writing files, flags and the
-// terminal are the command's business (cmd/memsim); nothing here touches them.
+// and writes the run folder with report.WriteDir. Nothing here touches files: package
+// tournament/rundir keeps run folders (their lock, checkpoints, shard files and atomic
+// replacement), and flags and the terminal are the command's business (cmd/memsim).
 //
 // The rules and models are described in docs/models.md.
 package tournament

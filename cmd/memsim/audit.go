@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -13,6 +11,7 @@ import (
 	"memsim/analysis/report"
 	"memsim/configs"
 	"memsim/tournament"
+	"memsim/tournament/rundir"
 )
 
 const auditUsage = `Usage:
@@ -22,9 +21,10 @@ Checks the published claims (configs/claims/CLAIMS.md and its tables) against th
 simulation, each in its source's own model, and writes audit.md, audit.json and audit.html to DIR
 (default results/audit), with a section on what the full game changes beyond the sources: where
 known-first is strictly best, how the published tables move, and what playing to win changes at
-the deal sizes of --win-pairs (exact). A folder that already holds an audit is only replaced with
---force. A refuted claim is a finding, not a failure: the exit status is 0 unless the audit could
-not run.
+the deal sizes of --win-pairs (exact). As a run folder, DIR is replaced whole once the audit is
+written, so that it holds the old audit or the new one, never a mix; a DIR that is not empty (an
+audit, any file) is only replaced with --force. A refuted claim is a finding, not a failure: the
+exit status is 0 unless the audit could not run.
 
 A flag not given takes its default; a value given is used as it is: --games below 100 is an
 error, --workers 0 means one worker per CPU.
@@ -77,8 +77,18 @@ func runAuditTo(ctx context.Context, fl auditFlags, args []string, stdout io.Wri
 		}
 		sizes = append(sizes, n)
 	}
-	if err := claimAuditFolder(fl.output, fl.force); err != nil {
-		return err
+	// The lock first, and the folder checked before the audit runs, not after.
+	f, err := rundir.Options{Layout: auditLayout()}.Open(fl.output)
+	if err != nil {
+		return folderError(err)
+	}
+	lock, err := f.Lock()
+	if err != nil {
+		return folderError(err)
+	}
+	defer lock.Release()
+	if err := f.Check(fl.force); err != nil {
+		return folderError(err)
 	}
 	sim := &tournament.Simulator{Games: fl.games, Workers: fl.workers, Seed: audit.Seed}
 	res, err := audit.Run(ctx, configs.Claims(), audit.Options{Sim: sim, Games: fl.games, SolitaireN: 100, DuelN: 9, WinSizes: sizes})
@@ -93,10 +103,17 @@ func runAuditTo(ctx context.Context, fl auditFlags, args []string, stdout io.Wri
 	if err != nil {
 		return err
 	}
-	for name, data := range map[string][]byte{auditFiles[0]: js, auditFiles[1]: []byte(res.Markdown()), auditFiles[2]: html} {
-		if err := report.WriteFileAtomic(filepath.Join(fl.output, name), data); err != nil {
-			return err
+	files := auditLayout().Files
+	err = f.Replace(fl.force, func(staging string) error {
+		for i, data := range [][]byte{js, []byte(res.Markdown()), html} {
+			if err := report.WriteFileAtomic(filepath.Join(staging, files[i]), data); err != nil {
+				return err
+			}
 		}
+		return nil
+	})
+	if err != nil {
+		return folderError(err)
 	}
 	if fl.json {
 		_, err = stdout.Write(js)
@@ -106,21 +123,9 @@ func runAuditTo(ctx context.Context, fl auditFlags, args []string, stdout io.Wri
 	return err
 }
 
-// auditFiles are the files memsim audit writes.
-var auditFiles = [3]string{"audit.json", "audit.md", "audit.html"}
-
-// claimAuditFolder makes sure an audit may write to dir, as claimRunFolder does for a run: a
-// folder holding an audit is only replaced with force.
-func claimAuditFolder(dir string, force bool) error {
-	if !force {
-		for _, f := range auditFiles {
-			if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
-				return usagef("audit folder %s already holds an audit (%s): use --force to replace it", dir, f)
-			}
-		}
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("create audit folder %s: %w", dir, err)
-	}
-	return nil
+// auditLayout is what memsim audit writes in its folder: audit.json, audit.md and audit.html,
+// each of which shows that the folder holds an audit.
+func auditLayout() rundir.Layout {
+	files := []string{"audit.json", "audit.md", "audit.html"}
+	return rundir.Layout{Name: "audit", Files: files, Marks: files}
 }

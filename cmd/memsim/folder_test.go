@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"memsim/tournament"
+	"memsim/tournament/rundir"
 )
 
 // listFiles returns the names of the files below dir, relative to it, sorted.
@@ -33,6 +35,11 @@ func listFiles(t *testing.T, dir string) []string {
 	return out
 }
 
+// lockPath is the lock file memsim keeps beside the run folder dir: .NAME.lock in its parent.
+func lockPath(dir string) string {
+	return filepath.Join(filepath.Dir(dir), "."+filepath.Base(dir)+".lock")
+}
+
 // A run folder in use by another process is refused, for a new run, --force and --resume alike.
 func TestRunFolderIsLocked(t *testing.T) {
 	dir := t.TempDir()
@@ -45,7 +52,11 @@ func TestRunFolderIsLocked(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(out, "config.yaml"), src, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	lock, err := lockFolder(out) // as another process would hold it
+	f, err := rundir.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lock, err := f.Lock() // as another process would hold it
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +70,7 @@ func TestRunFolderIsLocked(t *testing.T) {
 			t.Errorf("%v: exit %d, %q", args, code, stderr)
 		}
 	}
-	lock.release()
+	lock.Release()
 	if _, stderr, code := runArgs(t, "run", "--quiet", "--force", cfg); code != exitOK {
 		t.Fatalf("after the lock is released: exit %d, %s", code, stderr)
 	}
@@ -322,4 +333,90 @@ func TestResumeOrStart(t *testing.T) {
 	wantOneLineExit(t, "another configuration's checkpoint", code, exitUsage, stderr, "memsim run: ", "holds an interrupted run of another configuration")
 	_, stderr, code = runArgs(t, "run", "--quiet", "--resume-or-start", "--force", cfg)
 	wantOneLineExit(t, "with --force", code, exitUsage, stderr, "memsim run: --resume-or-start goes with neither --resume nor --force")
+}
+
+// A symbolic link where a run folder's lock file should be is refused in one line, and the file
+// it names is left as it was.
+func TestRunRefusesALinkAsItsLockFile(t *testing.T) {
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, "r", tinyTournament)
+	victim := filepath.Join(dir, "victim")
+	if err := os.WriteFile(victim, []byte("precious\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(victim, filepath.Join(out, ".r.lock")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	_, stderr, code := runArgs(t, "run", "--quiet", cfg)
+	wantOneLineExit(t, "run with a link as its lock file", code, exitUsage, stderr,
+		"memsim run: run folder "+filepath.Join(out, "r")+" cannot be locked: its lock file "+filepath.Join(out, ".r.lock")+" is a symbolic link")
+	if data, err := os.ReadFile(victim); err != nil || string(data) != "precious\n" {
+		t.Errorf("the file the link names: %q, %v", data, err)
+	}
+	if got := dirNames(t, out); !slices.Equal(got, []string{".r.lock"}) {
+		t.Errorf("the refused run left %v", got)
+	}
+}
+
+// The audit folder is locked as a run folder is: a second audit to a folder in use is refused
+// before it starts; an audit that fails leaves the earlier audit as it was; a folder holding
+// anything but an audit is only replaced with --force.
+func TestAuditFolderIsLockedAndReplacedWhole(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "audit")
+	earlier := map[string]string{"audit.json": "{}\n", "audit.md": "an earlier audit\n", "audit.html": "<p>earlier</p>\n"}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, content := range earlier {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	unchanged := func(what string) {
+		t.Helper()
+		if got := dirNames(t, dir); !slices.Equal(got, []string{"audit.html", "audit.json", "audit.md"}) {
+			t.Errorf("%s: the folder holds %v", what, got)
+		}
+		for name, content := range earlier {
+			if data, _ := os.ReadFile(filepath.Join(dir, name)); string(data) != content {
+				t.Errorf("%s: %s is now %q", what, name, data)
+			}
+		}
+		if got := dirNames(t, filepath.Dir(dir)); !slices.Equal(got, []string{"audit"}) {
+			t.Errorf("%s: beside the folder: %v", what, got)
+		}
+	}
+	f, err := rundir.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lock, err := f.Lock() // as another audit would hold it
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := runArgs(t, "audit", "--force", "--output", dir)
+	wantOneLineExit(t, "an audit to a folder in use", code, exitUsage, stderr,
+		"memsim audit: audit folder "+dir+" is in use by memsim process", ": wait for it to finish, or stop it")
+	lock.Release()
+	unchanged("refused as in use")
+	// An audit that fails (here, cancelled before it ends) leaves the earlier one.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var errb strings.Builder
+	if code := run(ctx, []string{"audit", "--force", "--output", dir}, io.Discard, &errb); code != exitError {
+		t.Errorf("a cancelled audit: exit %d, %q", code, errb.String())
+	}
+	unchanged("a failed audit")
+	// Anything but an audit.
+	other := t.TempDir()
+	if err := os.WriteFile(filepath.Join(other, "notes.txt"), []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code = runArgs(t, "audit", "--output", other)
+	wantOneLineExit(t, "an audit to a folder of one's own", code, exitUsage, stderr,
+		"memsim audit: audit folder "+other+" is not empty (it holds notes.txt): use --force to replace it with all it holds, or choose another output folder")
 }

@@ -10,6 +10,7 @@ import (
 
 	"memsim/configs"
 	"memsim/tournament"
+	"memsim/tournament/rundir"
 )
 
 const mergeUsage = `Usage:
@@ -59,10 +60,11 @@ func merge(ctx context.Context, out string, force bool, dirs []string, stderr io
 	case checkFolderFlag("--out", out) != nil:
 		return checkFolderFlag("--out", out)
 	}
-	out, err := runFolder(out)
+	f, err := rundir.Open(out)
 	if err != nil {
-		return err
+		return folderError(err)
 	}
+	out = f.Path()
 	var t *tournament.Tournament
 	var set *tournament.ShardSet
 	for _, dir := range dirs {
@@ -99,18 +101,15 @@ func merge(ctx context.Context, out string, force bool, dirs []string, stderr io
 	if err != nil {
 		return badInput(err)
 	}
-	lock, err := lockFolder(out)
+	lock, err := f.Lock()
 	if err != nil {
-		return err
+		return folderError(err)
 	}
-	defer lock.release()
-	if err := checkFolderFree(out, force); err != nil {
-		return err
+	defer lock.Release()
+	if err := f.Check(force); err != nil {
+		return folderError(err)
 	}
-	if err := cleanStale(out); err != nil {
-		return err
-	}
-	if err := finish(ctx, t, out, force, res, nil, false); err != nil {
+	if err := finish(ctx, t, f, force, res, nil, false); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "memsim merge: %d shards merged into %s\n", len(shards), out)

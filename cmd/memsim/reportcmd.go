@@ -10,6 +10,7 @@ import (
 
 	"memsim/analysis/report"
 	"memsim/tournament"
+	"memsim/tournament/rundir"
 )
 
 const reportUsage = `Usage:
@@ -36,10 +37,11 @@ func regenerate(ctx context.Context, args []string, stdout io.Writer) error {
 	case len(args) > 1:
 		return usagef("one run folder at most, got %d: %v", len(args), args)
 	}
-	dir, err := runFolder(args[0])
+	f, err := rundir.Open(args[0])
 	if err != nil {
-		return err
+		return folderError(err)
 	}
+	dir := f.Path()
 	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
 		if err == nil {
 			err = fmt.Errorf("%s is a file, not a run folder", args[0])
@@ -48,11 +50,11 @@ func regenerate(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	// The lock first: a run writing this folder meanwhile must not have its results replaced by
 	// the ones read here.
-	lock, err := lockFolder(dir)
+	lock, err := f.Lock()
 	if err != nil {
-		return err
+		return folderError(err)
 	}
-	defer lock.release()
+	defer lock.Release()
 	data, err := os.ReadFile(filepath.Join(dir, report.ResultsFile))
 	if err != nil {
 		return usagef("read the run: %v", err)
@@ -79,7 +81,7 @@ func regenerate(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	err = refreshFolder(dir, func(staging string) error { return report.WriteDir(staging, &r, cfg.YAML(), figs) })
+	err = f.Refresh(func(staging string) error { return report.WriteDir(staging, &r, cfg.YAML(), figs) })
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 	"memsim/configs"
 	"memsim/sim"
 	"memsim/tournament"
+	"memsim/tournament/rundir"
 )
 
 const runUsage = `Usage:
@@ -78,8 +79,9 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 type runPlan struct {
 	t      *tournament.Tournament
 	dir    string
+	folder *rundir.Folder
 	resume *tournament.Checkpoint
-	lock   *folderLock // the run folder's, held until the run ends
+	lock   *rundir.Lock // the run folder's, held until the run ends
 }
 
 // planRun checks the flags and decides the run: a new run (of the whole tournament or of one
@@ -136,16 +138,17 @@ func planNew(ctx context.Context, fl runFlags, args []string) (*runPlan, error) 
 		if err := t.SetShard(shard); err != nil {
 			return nil, usagef("--shard %s: %v", shard, err)
 		}
-		p.dir = shardDir(p.dir, shard)
+		p.dir = rundir.ShardDir(p.dir, shard)
 	}
 	// The output and the name are checked apart (configs.CheckPath); together they must fit too.
 	if err := configs.CheckPath(p.dir); err != nil {
 		return nil, usagef("run folder %v (the output and the name together)", err)
 	}
-	if p.dir, err = runFolder(p.dir); err != nil {
-		return nil, err
+	if p.folder, err = rundir.Open(p.dir); err != nil {
+		return nil, folderError(err)
 	}
-	if _, err := os.Stat(filepath.Join(p.dir, checkpointFile)); err == nil && fl.resumeOrStart {
+	p.dir = p.folder.Path()
+	if p.folder.HasCheckpoint() && fl.resumeOrStart {
 		// A retried task: go on from the checkpoint, if it is this configuration's.
 		held, err := readRunConfig(p.dir)
 		if err != nil {
@@ -157,14 +160,14 @@ func planNew(ctx context.Context, fl runFlags, args []string) (*runPlan, error) 
 		if !fl.set["workers"] {
 			cfg.Workers = held.Workers // as --resume would: the folder's own, unless --workers
 		}
-		return resumeIn(p.dir, t)
+		return resumeIn(p.folder, t)
 	}
-	if p.lock, err = lockFolder(p.dir); err != nil {
-		return nil, err
+	if p.lock, err = p.folder.Lock(); err != nil {
+		return nil, folderError(err)
 	}
-	if err = claimRunFolder(p.dir, fl.force, cfg.YAML()); err != nil {
-		p.lock.release()
-		return nil, err
+	if err = p.folder.Claim(fl.force, cfg.YAML()); err != nil {
+		p.lock.Release()
+		return nil, folderError(err)
 	}
 	return p, nil
 }
@@ -174,13 +177,13 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 	if err != nil {
 		return err
 	}
-	defer p.lock.release()
+	defer p.lock.Release()
 	cfg := p.t.Config
 	games := p.t.Games()
 	fmt.Fprintf(stderr, "memsim run: %s: %d matches, %d games, seed %d, %d workers, writing to %s\n",
 		cfg.Name, len(p.t.Matches), games, cfg.Seed, sim.Workers(cfg.Workers), p.dir)
 	prog := startProgressPlanned(stderr, "memsim run", games, fl.quiet, p.t.Plans(), cfg.Stop != nil)
-	ck := &checkpointWriter{path: filepath.Join(p.dir, checkpointFile), every: fl.checkpointEvery, last: time.Now()}
+	ck := p.folder.CheckpointWriter(fl.checkpointEvery)
 	current := 0
 	var resumed int64 // the games the checkpoint held, not played by this process
 	ckFailed := false
@@ -188,7 +191,7 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 		Match: func(i int, r int64) { current, resumed = i, resumed+r; prog.startMatch(i, r) },
 		Checkpoint: func(c *tournament.Checkpoint) error {
 			prog.setNote(interim(p.t, current, c.Current))
-			err := ck.update(c)
+			err := ck.Update(c)
 			ckFailed = err != nil
 			return err
 		}})
@@ -196,10 +199,10 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 	if err != nil {
 		switch {
 		case ctx.Err() != nil:
-			if werr := ck.write(); werr != nil {
+			if werr := ck.Write(); werr != nil {
 				return fmt.Errorf("interrupted, and the checkpoint could not be written (%w); %s", werr, p.recovery())
 			}
-			return fmt.Errorf("interrupted; the finished work is in %s: resume with: memsim run --resume %s", ck.path, p.dir)
+			return fmt.Errorf("interrupted; the finished work is in %s: resume with: memsim run --resume %s", ck.Path(), p.dir)
 		case ckFailed:
 			return fmt.Errorf("the checkpoint could not be written (%w); %s", err, p.recovery())
 		}
@@ -208,11 +211,11 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 	// The checkpoint holds every finished match before the folder is replaced: should the final
 	// write fail, resuming writes it again without playing. Should the checkpoint itself fail,
 	// the results are still written if they can be.
-	ckErr := ck.write()
+	ckErr := ck.Write()
 	if p.t.Shard().Count > 0 {
-		err = writeShard(p.dir, cfg.YAML(), p.t.ShardResult(res))
+		err = folderError(p.folder.WriteShard(cfg.YAML(), p.t.ShardResult(res)))
 	} else {
-		err = finish(ctx, p.t, p.dir, false, res, stdout, fl.markdown)
+		err = finish(ctx, p.t, p.folder, false, res, stdout, fl.markdown)
 	}
 	switch {
 	case err != nil && ckErr != nil:
@@ -229,9 +232,8 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 // was), or else from the start, with the run folder's own config.yaml (the resolved configuration,
 // --games included) and the run's shard.
 func (p *runPlan) recovery() string {
-	path := filepath.Join(p.dir, checkpointFile)
-	if _, err := os.Stat(path); err == nil {
-		return fmt.Sprintf("%s still holds the games of an earlier checkpoint: free what is needed, then go on from it with: memsim run --resume %s", path, p.dir)
+	if p.folder.HasCheckpoint() {
+		return fmt.Sprintf("%s still holds the games of an earlier checkpoint: free what is needed, then go on from it with: memsim run --resume %s", p.folder.CheckpointPath(), p.dir)
 	}
 	shard := ""
 	if s := p.t.Shard(); s.Count > 0 {
@@ -255,11 +257,11 @@ func playedLine(res *tournament.Results, resumed int64) string {
 	return line
 }
 
-// finish writes the run folder dir from the results, replacing what it held: config.yaml,
-// results.json, the CSV and the reports with their figures (with force, whatever else dir held;
-// without, a dir holding anything else is refused: see replaceFolder). When stdout is not nil it
-// prints the summary of the run there, or the whole report.md with markdown.
-func finish(ctx context.Context, t *tournament.Tournament, dir string, force bool, res *tournament.Results, stdout io.Writer, markdown bool) error {
+// finish writes the run folder f from the results, replacing what it held: config.yaml,
+// results.json, the CSV and the reports with their figures (with force, whatever else f held;
+// without, a folder holding anything else is refused: see rundir.Folder.Replace). When stdout is
+// not nil it prints the summary of the run there, or the whole report.md with markdown.
+func finish(ctx context.Context, t *tournament.Tournament, f *rundir.Folder, force bool, res *tournament.Results, stdout io.Writer, markdown bool) error {
 	r, err := t.Report(ctx, res)
 	if err != nil {
 		return err
@@ -268,14 +270,14 @@ func finish(ctx context.Context, t *tournament.Tournament, dir string, force boo
 	if err != nil {
 		return err
 	}
-	err = replaceFolder(dir, force, func(staging string) error { return report.WriteDir(staging, r, t.Config.YAML(), figs) })
+	err = f.Replace(force, func(staging string) error { return report.WriteDir(staging, r, t.Config.YAML(), figs) })
 	switch {
 	case err != nil:
-		return err
+		return folderError(err)
 	case stdout == nil:
 		return nil
 	case markdown:
 		return report.WriteMarkdown(stdout, r, figs)
 	}
-	return writeSummary(stdout, r, dir)
+	return writeSummary(stdout, r, f.Path())
 }

@@ -1,0 +1,664 @@
+package rundir_test
+
+import (
+	"errors"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"memsim/tournament"
+	"memsim/tournament/rundir"
+)
+
+// writeTree writes files below dir: each key is a path relative to dir, and its value the
+// content; a key ending in "/" is an empty folder.
+func writeTree(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if strings.HasSuffix(name, "/") {
+			if err := os.MkdirAll(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// readTree is what writeTree wrote: every file below dir with its content, every folder as its
+// path with "/", and every symbolic link as "link to TARGET". A missing dir is nil.
+func readTree(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	if _, err := os.Lstat(dir); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || p == dir {
+			return err
+		}
+		rel := filepath.ToSlash(p[len(dir)+1:])
+		if d.IsDir() {
+			out[rel+"/"] = ""
+			return nil
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			target, err := os.Readlink(p)
+			out[rel] = "link to " + target
+			return err
+		}
+		data, err := os.ReadFile(p)
+		out[rel] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// sameTree reports whether a and b, as readTree returns them, are the same: a missing folder is
+// not an empty one.
+func sameTree(a, b map[string]string) bool {
+	return (a == nil) == (b == nil) && maps.Equal(a, b)
+}
+
+// names lists the entries of dir, sorted.
+func names(t *testing.T, dir string) []string {
+	t.Helper()
+	list, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range list {
+		out = append(out, e.Name())
+	}
+	return out
+}
+
+// open opens the run folder dir on fsys (nil: the operating system's).
+func open(t *testing.T, dir string, fsys rundir.FS) *rundir.Folder {
+	t.Helper()
+	f, err := rundir.Options{FS: fsys}.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// lock opens the run folder dir and takes its lock, which it releases when the test ends.
+func lock(t *testing.T, dir string) *rundir.Folder {
+	t.Helper()
+	f := open(t, dir, nil)
+	l, err := f.Lock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(l.Release)
+	return f
+}
+
+// Open names a folder as it is kept: cleaned, absolute for "." and "..", the folder a link
+// names, and never the root.
+func TestOpenNamesTheFolder(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "real")
+	writeTree(t, real, map[string]string{"config.yaml": "c"})
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(real, link); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	sub := filepath.Join(real, "sub")
+	writeTree(t, sub, map[string]string{"x": "x"})
+	t.Chdir(sub)
+	// filepath.EvalSymlinks gives real's own name for real, which a temporary folder's parent
+	// (a link on some systems) may change.
+	realName, err := filepath.EvalSymlinks(real)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ path, want string }{
+		{real + string(filepath.Separator), real},
+		{filepath.Join(real, "a", ".."), real},
+		{"..", real},
+		{link, realName},
+		{link + string(filepath.Separator), realName},
+		{".", sub},
+	} {
+		f, err := rundir.Open(tt.path)
+		if err != nil {
+			t.Errorf("%s: %v", tt.path, err)
+			continue
+		}
+		if got := f.Path(); got != tt.want && got != filepath.Join(realName, strings.TrimPrefix(tt.want, real)) {
+			t.Errorf("%s is %s, want %s", tt.path, got, tt.want)
+		}
+	}
+	root := string(filepath.Separator)
+	_, err = rundir.Open(root)
+	var re *rundir.RootError
+	if !errors.As(err, &re) || err.Error() != "run folder "+root+": the root of the file system cannot be a run folder" {
+		t.Errorf("the root: %v", err)
+	}
+	_, err = rundir.Options{Layout: rundir.Layout{Name: "audit"}}.Open(root)
+	if err == nil || err.Error() != "audit folder "+root+": the root of the file system cannot be an audit folder" {
+		t.Errorf("the root as an audit folder: %v", err)
+	}
+}
+
+// Check lets new work take a missing or empty folder, and refuses, unless forced, one that holds
+// a run (naming the file that shows it, results first) or anything else; leftovers of stopped
+// writes do not count, and a file in the folder's place is refused even when forced.
+func TestCheck(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		files map[string]string // nil: no folder
+		force bool
+		want  string // the error's message, "" for none
+	}{
+		{"missing", nil, false, ""},
+		{"empty", map[string]string{}, false, ""},
+		{"a finished run", map[string]string{"config.yaml": "", "results.json": "", "report.md": ""}, false, "run folder DIR already holds a run (results.json)"},
+		{"an interrupted run", map[string]string{"config.yaml": "", "checkpoint.json": ""}, false, "run folder DIR already holds a run (checkpoint.json)"},
+		{"a finished shard", map[string]string{"config.yaml": "", "shard.json": ""}, false, "run folder DIR already holds a run (shard.json)"},
+		{"a claimed folder", map[string]string{"config.yaml": ""}, false, "run folder DIR already holds a run (config.yaml)"},
+		{"a user's file", map[string]string{"notes.txt": "mine"}, false, "run folder DIR is not empty (it holds notes.txt)"},
+		{"two shards", map[string]string{"shard-1-of-2/": "", "shard-2-of-2/": ""}, false, "run folder DIR is not empty (it holds shard-1-of-2 and shard-2-of-2)"},
+		{"four names", map[string]string{"a": "", "b": "", "c": "", "d": ""}, false, "run folder DIR is not empty (it holds a, b, c and 1 more)"},
+		{"a control character", map[string]string{"a\tb": ""}, false, `run folder DIR is not empty (it holds "a\tb")`},
+		{"leftovers", map[string]string{".checkpoint.json.tmp-12": "", ".results.json.tmp-3": "", ".old-plots/": ""}, false, ""},
+		{"look-alikes", map[string]string{".checkpoint.json.tmp-x": "", ".old-keep/": ""}, false, "run folder DIR is not empty (it holds .checkpoint.json.tmp-x and .old-keep)"},
+		{"forced over a run and a user's file", map[string]string{"results.json": "", "notes.txt": ""}, true, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "run")
+			if tt.files != nil {
+				writeTree(t, dir, tt.files)
+			}
+			before := readTree(t, dir)
+			err := open(t, dir, nil).Check(tt.force)
+			want := strings.ReplaceAll(tt.want, "DIR", dir)
+			if (err == nil) != (want == "") || err != nil && err.Error() != want {
+				t.Errorf("%v, want %q", err, want)
+			}
+			if got := readTree(t, dir); !maps.Equal(got, before) {
+				t.Errorf("Check changed the folder: %v, was %v", got, before)
+			}
+		})
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "run")
+	writeTree(t, dir, map[string]string{"run": "mine"})
+	for _, force := range []bool{false, true} {
+		err := open(t, file, nil).Check(force)
+		var nf *rundir.NotFolderError
+		if !errors.As(err, &nf) || err.Error() != "run folder "+file+" is a file, not a folder" {
+			t.Errorf("a file, force %v: %v", force, err)
+		}
+	}
+}
+
+// The refusals are typed, with what they name as fields.
+func TestCheckErrorsAreTyped(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	writeTree(t, dir, map[string]string{"checkpoint.json": "", "config.yaml": ""})
+	var holds *rundir.HoldsRunError
+	if err := open(t, dir, nil).Check(false); !errors.As(err, &holds) || holds.File != "checkpoint.json" || holds.Dir != dir || holds.Name != "run" {
+		t.Errorf("%#v", err)
+	}
+	writeTree(t, dir, map[string]string{"notes.txt": ""})
+	os.Remove(filepath.Join(dir, "checkpoint.json"))
+	os.Remove(filepath.Join(dir, "config.yaml"))
+	var ne *rundir.NotEmptyError
+	if err := open(t, dir, nil).Check(false); !errors.As(err, &ne) || !slices.Equal(ne.Entries, []string{"notes.txt"}) {
+		t.Errorf("%#v", err)
+	}
+	var fe *rundir.ForeignEntriesError
+	err := open(t, dir, nil).CheckForeign()
+	if !errors.As(err, &fe) || !slices.Equal(fe.Entries, []string{"notes.txt"}) ||
+		err.Error() != "run folder "+dir+" holds notes.txt, which is not part of the run and would be deleted" {
+		t.Errorf("%v", err)
+	}
+}
+
+// Another layout speaks of its own folder and marks.
+func TestCheckOfAnotherLayout(t *testing.T) {
+	files := []string{"audit.json", "audit.md", "audit.html"}
+	o := rundir.Options{Layout: rundir.Layout{Name: "audit", Files: files, Marks: files}}
+	dir := filepath.Join(t.TempDir(), "audit")
+	writeTree(t, dir, map[string]string{"audit.md": "", "audit.html": "", ".audit.md.tmp-4": "", "results.json": ""})
+	f, err := o.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Check(false); err == nil || err.Error() != "audit folder "+dir+" already holds an audit (audit.md)" {
+		t.Errorf("%v", err)
+	}
+	if err := f.CheckForeign(); err == nil || err.Error() != "audit folder "+dir+" holds results.json, which is not part of the audit and would be deleted" {
+		t.Errorf("%v", err)
+	}
+}
+
+// Replace gives a folder a whole new content, refuses unforced to delete what memsim did not
+// write there, and leaves nothing beside it.
+func TestReplace(t *testing.T) {
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "run")
+	newContent := map[string]string{"config.yaml": "new", "results.json": "new", "plots/": "", "plots/b.png": "new"}
+	write := func(staging string) error { writeTree(t, staging, newContent); return nil }
+	f := lock(t, dir)
+	if err := f.Replace(false, write); err != nil {
+		t.Fatal(err)
+	}
+	if got := readTree(t, dir); !maps.Equal(got, newContent) {
+		t.Errorf("a new folder holds %v", got)
+	}
+	writeTree(t, dir, map[string]string{"notes.txt": "mine", "shard-1-of-2/shard.json": "s", ".results.json.tmp-1": ""})
+	before := readTree(t, dir)
+	err := f.Replace(false, write)
+	var fe *rundir.ForeignEntriesError
+	if !errors.As(err, &fe) || !slices.Equal(fe.Entries, []string{"notes.txt", "shard-1-of-2"}) {
+		t.Errorf("unforced over foreign entries: %v", err)
+	}
+	if got := readTree(t, dir); !maps.Equal(got, before) {
+		t.Errorf("the refused Replace changed the folder: %v", got)
+	}
+	if err := f.Replace(true, write); err != nil {
+		t.Fatal(err)
+	}
+	if got := readTree(t, dir); !maps.Equal(got, newContent) {
+		t.Errorf("forced, the folder holds %v", got)
+	}
+	if got := names(t, parent); !slices.Equal(got, []string{".run.lock", "run"}) {
+		t.Errorf("beside the folder: %v", got)
+	}
+	// A failing write leaves the folder as it was.
+	writeFailed := errors.New("render failed")
+	if err := f.Replace(true, func(string) error { return writeFailed }); err != writeFailed {
+		t.Errorf("a failing write: %v", err)
+	}
+	if got := readTree(t, dir); !maps.Equal(got, newContent) {
+		t.Errorf("after a failing write the folder holds %v", got)
+	}
+	if got := names(t, parent); !slices.Equal(got, []string{".run.lock", "run"}) {
+		t.Errorf("beside the folder after a failing write: %v", got)
+	}
+}
+
+// oldRun and newRun are a run folder's content before and after a Replace or a Refresh in the
+// tests of faults; mine and shards are what else it holds.
+var (
+	oldRun = map[string]string{"config.yaml": "old config", "results.json": "old results", "plots/": "", "plots/a.png": "old a"}
+	newRun = map[string]string{"config.yaml": "new config", "results.json": "new results", "plots/": "", "plots/a.png": "new a", "plots/b.png": "new b"}
+)
+
+// writeVia writes files below dir through fsys, each file created, written and closed, so that
+// every step can fail.
+func writeVia(fsys rundir.FS, dir string, files map[string]string) error {
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if strings.HasSuffix(name, "/") {
+			if err := fsys.MkdirAll(p, 0o755); err != nil {
+				return err
+			}
+			continue
+		}
+		f, err := fsys.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+		if err != nil {
+			return err
+		}
+		_, err = f.Write([]byte(files[name]))
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// With any one operation on the disk failing, or the process dying at any one, Replace leaves
+// the folder with its old content or all the new one, never a mix (a process that dies between
+// the two renames leaves it moved away, and the next lock puts it back); a Replace that reports
+// no error has written the new one; and the next process to take the lock finds the old or the
+// new content and nothing left in or beside the folder.
+func TestReplaceUnderFaults(t *testing.T) {
+	for _, existing := range []bool{true, false} {
+		var total int
+		{
+			dir := filepath.Join(t.TempDir(), "run")
+			if existing {
+				writeTree(t, dir, oldRun)
+			}
+			fsys := faultFS{fail: failAt(0, false, &total)}
+			if err := open(t, dir, fsys).Replace(false, func(s string) error { return writeVia(fsys, s, newRun) }); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if total < 10 {
+			t.Fatalf("Replace changed the disk %d times: the test proves little", total)
+		}
+		for k := 1; k <= total; k++ {
+			for _, crash := range []bool{false, true} {
+				parent := t.TempDir()
+				dir := filepath.Join(parent, "run")
+				var old map[string]string
+				if existing {
+					writeTree(t, dir, oldRun)
+					old = oldRun
+				}
+				fsys := faultFS{fail: failAt(k, crash, nil)}
+				err := open(t, dir, fsys).Replace(false, func(s string) error { return writeVia(fsys, s, newRun) })
+				// A process that died between moving the folder away and putting the new one in
+				// place leaves it missing, until the next lock puts the old one back.
+				got := readTree(t, dir)
+				if !sameTree(got, old) && !sameTree(got, newRun) && !(crash && got == nil) {
+					t.Errorf("existing %v, fault at %d, crash %v: the folder holds %v", existing, k, crash, got)
+				}
+				if err == nil && !maps.Equal(got, newRun) {
+					t.Errorf("existing %v, fault at %d, crash %v: no error, yet the folder holds %v", existing, k, crash, got)
+				}
+				if err != nil && !errors.Is(err, errInjected) {
+					t.Errorf("existing %v, fault at %d, crash %v: %v, not the injected fault", existing, k, crash, err)
+				}
+				// The next process.
+				next := open(t, dir, nil)
+				l, err := next.Lock()
+				if err != nil {
+					t.Fatalf("existing %v, fault at %d, crash %v: the next lock: %v", existing, k, crash, err)
+				}
+				after := readTree(t, dir)
+				if !sameTree(after, old) && !sameTree(after, newRun) {
+					t.Errorf("existing %v, fault at %d, crash %v: after cleaning the folder holds %v", existing, k, crash, after)
+				}
+				l.Release()
+				if got, want := names(t, parent), slices.DeleteFunc([]string{"run"}, func(string) bool { return after == nil }); !slices.Equal(got, want) {
+					t.Errorf("existing %v, fault at %d, crash %v: beside the folder after cleaning: %v", existing, k, crash, got)
+				}
+			}
+		}
+	}
+}
+
+// The faults named one by one: a failing rename of the staging folder into place, a full disk
+// while writing, and a failing removal of the old folder.
+func TestReplaceNamedFaults(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		fail    func(op, path string) bool
+		wantNew bool // the folder holds the new content afterwards
+		left    bool // something is left beside the folder until the next lock
+	}{
+		{"the staging folder cannot be put in place", failOn("rename", ".run.staging-"), false, false},
+		{"the old folder cannot be moved away", failOn("rename", "run"), false, false},
+		{"the disk is full", failOn("write", "results.json"), false, false},
+		{"the old folder cannot be removed", failOn("removeall", ".run.old-"), true, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			parent := t.TempDir()
+			dir := filepath.Join(parent, "run")
+			writeTree(t, dir, oldRun)
+			fsys := faultFS{fail: tt.fail}
+			err := open(t, dir, fsys).Replace(false, func(s string) error { return writeVia(fsys, s, newRun) })
+			if !errors.Is(err, errInjected) {
+				t.Errorf("error %v, want the injected fault", err)
+			}
+			want := oldRun
+			if tt.wantNew {
+				want = newRun
+			}
+			if got := readTree(t, dir); !maps.Equal(got, want) {
+				t.Errorf("the folder holds %v, want %v", got, want)
+			}
+			if got := names(t, parent); (len(got) > 1) != tt.left {
+				t.Errorf("beside the folder: %v", got)
+			}
+			lock(t, dir)
+			if got := readTree(t, dir); !maps.Equal(got, want) {
+				t.Errorf("after the next lock the folder holds %v, want %v", got, want)
+			}
+			if got := names(t, parent); !slices.Equal(got, []string{".run.lock", "run"}) {
+				t.Errorf("beside the folder after the next lock: %v", got)
+			}
+		})
+	}
+}
+
+// Refresh writes a run's own files and leaves the rest of the folder as it is.
+func TestRefreshKeepsForeignEntries(t *testing.T) {
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "run")
+	mine := map[string]string{"notes.txt": "mine", "shard-1-of-2/": "", "shard-1-of-2/shard.json": "s"}
+	writeTree(t, dir, oldRun)
+	writeTree(t, dir, mine)
+	f := lock(t, dir)
+	if err := f.Refresh(func(s string) error { writeTree(t, s, newRun); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	want := maps.Clone(newRun)
+	maps.Copy(want, mine)
+	if got := readTree(t, dir); !maps.Equal(got, want) {
+		t.Errorf("the folder holds %v, want %v", got, want)
+	}
+	if got := names(t, parent); !slices.Equal(got, []string{".run.lock", "run"}) {
+		t.Errorf("beside the folder: %v", got)
+	}
+}
+
+// With any one operation failing, or the process dying at any one, Refresh leaves each file of
+// the run old or new, the plots/ folder old, new or (until it runs again) missing, and the rest
+// as it was; the next process finds nothing left, and refreshing again completes the folder.
+func TestRefreshUnderFaults(t *testing.T) {
+	mine := map[string]string{"notes.txt": "mine", "shard-1-of-2/": "", "shard-1-of-2/shard.json": "s"}
+	setup := func(t *testing.T) (parent, dir string) {
+		parent = t.TempDir()
+		dir = filepath.Join(parent, "run")
+		writeTree(t, dir, oldRun)
+		writeTree(t, dir, mine)
+		return parent, dir
+	}
+	var total int
+	{
+		_, dir := setup(t)
+		fsys := faultFS{fail: failAt(0, false, &total)}
+		if err := open(t, dir, fsys).Refresh(func(s string) error { return writeVia(fsys, s, newRun) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// plotsOf is the plots/ part of a folder's content.
+	plotsOf := func(m map[string]string) map[string]string {
+		out := map[string]string{}
+		for k, v := range m {
+			if strings.HasPrefix(k, "plots/") {
+				out[k] = v
+			}
+		}
+		return out
+	}
+	// check checks the folder's content got after a fault: wantNew when Refresh reported no
+	// error, clean once the next process took the lock.
+	check := func(t *testing.T, what string, got map[string]string, wantNew, clean bool) {
+		t.Helper()
+		for _, name := range []string{"config.yaml", "results.json"} {
+			if got[name] != oldRun[name] && got[name] != newRun[name] || wantNew && got[name] != newRun[name] {
+				t.Errorf("%s: %s holds %q", what, name, got[name])
+			}
+		}
+		switch p := plotsOf(got); {
+		case wantNew && !maps.Equal(p, plotsOf(newRun)):
+			t.Errorf("%s: plots/ holds %v", what, p)
+		case len(p) > 0 && !maps.Equal(p, plotsOf(oldRun)) && !maps.Equal(p, plotsOf(newRun)):
+			t.Errorf("%s: plots/ holds %v", what, p)
+		}
+		for k, v := range mine {
+			if got[k] != v {
+				t.Errorf("%s: %s of the user's is %q", what, k, got[k])
+			}
+		}
+		for k := range got {
+			_, inOld := oldRun[k]
+			_, inNew := newRun[k]
+			_, inMine := mine[k]
+			if clean && !inOld && !inNew && !inMine {
+				t.Errorf("%s: %s left in the folder", what, k)
+			}
+		}
+	}
+	for k := 1; k <= total; k++ {
+		for _, crash := range []bool{false, true} {
+			what := "fault at " + strconv.Itoa(k)
+			if crash {
+				what += ", crash"
+			}
+			parent, dir := setup(t)
+			fsys := faultFS{fail: failAt(k, crash, nil)}
+			err := open(t, dir, fsys).Refresh(func(s string) error { return writeVia(fsys, s, newRun) })
+			check(t, what, readTree(t, dir), err == nil, false)
+			next := open(t, dir, nil)
+			l, err := next.Lock()
+			if err != nil {
+				t.Fatalf("%s: the next lock: %v", what, err)
+			}
+			check(t, what+", after the next lock", readTree(t, dir), false, true)
+			if err := next.Refresh(func(s string) error { writeTree(t, s, newRun); return nil }); err != nil {
+				t.Fatalf("%s: refreshing again: %v", what, err)
+			}
+			l.Release()
+			want := maps.Clone(newRun)
+			maps.Copy(want, mine)
+			if got := readTree(t, dir); !maps.Equal(got, want) {
+				t.Errorf("%s: refreshed again, the folder holds %v", what, got)
+			}
+			if got := names(t, parent); !slices.Equal(got, []string{"run"}) {
+				t.Errorf("%s: beside the folder: %v", what, got)
+			}
+		}
+	}
+}
+
+// Claim starts a run in a folder that holds only its configuration, and refuses a folder that is
+// not empty unless forced.
+func TestClaim(t *testing.T) {
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "run")
+	writeTree(t, dir, map[string]string{"results.json": "old", "notes.txt": "mine"})
+	f := lock(t, dir)
+	var holds *rundir.HoldsRunError
+	if err := f.Claim(false, []byte("cfg")); !errors.As(err, &holds) {
+		t.Errorf("unforced: %v", err)
+	}
+	if err := f.Claim(true, []byte("cfg")); err != nil {
+		t.Fatal(err)
+	}
+	if got := readTree(t, dir); !maps.Equal(got, map[string]string{"config.yaml": "cfg"}) {
+		t.Errorf("the claimed folder holds %v", got)
+	}
+	info, err := os.Stat(filepath.Join(dir, "config.yaml"))
+	if err != nil || info.Mode().Perm() != 0o644 {
+		t.Errorf("config.yaml: %v, %v", info, err)
+	}
+	if info, err := os.Stat(dir); err != nil || info.Mode().Perm() != 0o755 {
+		t.Errorf("the folder: %v, %v", info, err)
+	}
+}
+
+// What a process stopped half way leaves, in and beside the folder, is removed by the next
+// process to take the lock; a folder moved away to be replaced is put back when the folder is
+// missing.
+func TestLockCleansLeftovers(t *testing.T) {
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "run")
+	writeTree(t, parent, map[string]string{
+		"run/config.yaml": "c", "run/.checkpoint.json.tmp-123": "{", "run/.results.json.tmp-9": "{", "run/.old-plots/a.png": "a",
+		"run/.old-keep/notes.txt": "mine", "run/.notes.tmp-1": "mine",
+		".run.staging-5/results.json": "{", ".run.old-7/results.json": "{",
+	})
+	lock(t, dir)
+	want := map[string]string{"config.yaml": "c", ".old-keep/": "", ".old-keep/notes.txt": "mine", ".notes.tmp-1": "mine"}
+	if got := readTree(t, dir); !maps.Equal(got, want) {
+		t.Errorf("the folder holds %v, want %v", got, want)
+	}
+	if got := names(t, parent); !slices.Equal(got, []string{".run.lock", "run"}) {
+		t.Errorf("beside the folder: %v", got)
+	}
+	// The folder itself missing: the moved-away folder is put back.
+	parent = t.TempDir()
+	dir = filepath.Join(parent, "run")
+	writeTree(t, parent, map[string]string{".run.old-7/results.json": "old", ".run.staging-8/results.json": "new"})
+	lock(t, dir)
+	if got := readTree(t, dir); !maps.Equal(got, map[string]string{"results.json": "old"}) {
+		t.Errorf("the restored folder holds %v", got)
+	}
+	if got := names(t, parent); !slices.Equal(got, []string{".run.lock", "run"}) {
+		t.Errorf("beside the restored folder: %v", got)
+	}
+}
+
+// A folder whose name holds the characters of a file name pattern ("o?", "o[1]", "o*") is
+// matched literally: the lock, staging and old folders of neighbours that such a pattern would
+// match are never taken for its own, and are left byte for byte as they were.
+func TestNamesAreNotPatterns(t *testing.T) {
+	neighbours := map[string]string{
+		"oa/config.yaml": "a's", ".oa.staging-5/results.json": "a's staging", ".oa.old-7/results.json": "a's old",
+		"o1/config.yaml": "1's", ".o1.staging-3/results.json": "1's staging", ".o1.old-4/results.json": "1's old",
+		"o/config.yaml": "o's", ".o.staging-2/x": "o's staging", ".oa.lock": "memsim process 1",
+		".o?x.staging-6/x": "o?x's staging", ".o?.staging-x/x": "not memsim's",
+	}
+	for _, name := range []string{"o?", "o[1]", "o*", "o[a-z]"} {
+		t.Run(name, func(t *testing.T) {
+			parent := t.TempDir()
+			writeTree(t, parent, neighbours)
+			own := map[string]string{"." + name + ".staging-9/results.json": "{", "." + name + ".old-8/results.json": "{"}
+			writeTree(t, parent, own)
+			dir := filepath.Join(parent, name)
+			f := open(t, dir, nil)
+			l, err := f.Lock() // the folder is missing: its own old folder is put back
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := readTree(t, dir); !maps.Equal(got, map[string]string{"results.json": "{"}) {
+				t.Errorf("the folder holds %v", got)
+			}
+			if err := f.Replace(true, func(s string) error { writeTree(t, s, newRun); return nil }); err != nil {
+				t.Fatal(err)
+			}
+			l.Release()
+			got := readTree(t, parent)
+			for k := range got {
+				if strings.HasPrefix(k, name+"/") {
+					delete(got, k)
+				}
+			}
+			want := maps.Clone(neighbours)
+			for k := range neighbours {
+				for d := filepath.ToSlash(filepath.Dir(k)); d != "."; d = filepath.ToSlash(filepath.Dir(d)) {
+					want[d+"/"] = ""
+				}
+			}
+			if !maps.Equal(got, want) {
+				t.Errorf("beside the folder:\n got %v\nwant %v", got, want)
+			}
+		})
+	}
+}
+
+// ShardDir names a shard's folder in its run folder.
+func TestShardDir(t *testing.T) {
+	got := rundir.ShardDir(filepath.Join("out", "run"), tournament.Shard{Index: 2, Count: 8})
+	if want := filepath.Join("out", "run", "shard-2-of-8"); got != want {
+		t.Errorf("%s, want %s", got, want)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -170,6 +171,8 @@ func TestReadCheckpointRefusals(t *testing.T) {
 	_, otherCks := play(t, other)
 	dir := filepath.Join(t.TempDir(), "tiny")
 	path := filepath.Join(dir, "checkpoint.json")
+	version := fmt.Sprintf(`"version":%d`, tournament.CheckpointVersion)
+	older := fmt.Sprintf(`"version":%d`, tournament.CheckpointVersion-1)
 	for _, tt := range []struct {
 		name string
 		data []byte // nil: no checkpoint
@@ -178,7 +181,8 @@ func TestReadCheckpointRefusals(t *testing.T) {
 	}{
 		{"none", nil, rundir.ErrNoCheckpoint, dir + " has no checkpoint.json: nothing to resume (the run finished, or never started)"},
 		{"another configuration's", otherCks[len(otherCks)-1], tournament.ErrForeignCheckpoint, path + " belongs to another configuration than " + filepath.Join(dir, "config.yaml")},
-		{"another version", bytes.Replace(good, []byte(`"version":3`), []byte(`"version":2`), 1), rundir.ErrVersion, path + ": version 2, this memsim reads 3: written by another memsim"},
+		{"an older version", bytes.Replace(good, []byte(version), []byte(older), 1), rundir.ErrVersion,
+			fmt.Sprintf("%s: version %d, this memsim reads %d: written by an older version of memsim", path, tournament.CheckpointVersion-1, tournament.CheckpointVersion)},
 		{"damaged", bytes.Replace(good, []byte(`"Games":`), []byte(`"Games":1`), 1), tournament.ErrDamaged, path + ": " + tournament.ErrDamaged.Error()},
 	} {
 		os.RemoveAll(dir)
@@ -196,7 +200,7 @@ func TestReadCheckpointRefusals(t *testing.T) {
 			t.Errorf("%s: reading changed the folder", tt.name)
 		}
 	}
-	if !bytes.Contains(good, []byte(`"version":3`)) || !bytes.Contains(good, []byte(`"Games":`)) {
+	if !bytes.Contains(good, []byte(version)) || !bytes.Contains(good, []byte(`"Games":`)) {
 		t.Fatal("the checkpoint's JSON is not what the cases above edit")
 	}
 }

@@ -38,7 +38,7 @@ bench:
 # golang.org/x/exp/apidiff: lists every incompatible change of these packages since the git
 # revision BASE (default HEAD: the uncommitted change; make apidiff BASE=<tag> before a release)
 # and fails if there is one.
-API_PACKAGES := sim sim/rules strategies tournament
+API_PACKAGES := sim sim/rules strategies tournament tournament/rundir
 BASE ?= HEAD
 apidiff:
 	@set -e; tmp=$$(mktemp -d); \

@@ -492,7 +492,7 @@ func TestInterruptedForceRunLeavesNoStaleResults(t *testing.T) {
 	}
 	_, errText, c := runArgs(t, "report", out)
 	wantOneLineExit(t, "report of the interrupted run", c, exitUsage, errText, "memsim report: ", "results.json")
-	// The stale results.json the old memsim left beside the new config.yaml is refused.
+	// The old run's results.json, put back beside the new config.yaml, is refused.
 	if err := os.WriteFile(filepath.Join(out, "results.json"), stale, 0o644); err != nil {
 		t.Fatal(err)
 	}

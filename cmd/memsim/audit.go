@@ -14,9 +14,15 @@ import (
 	"memsim/tournament/rundir"
 )
 
-const auditUsage = `Usage:
-  memsim audit [--games G] [--workers W] [--win-pairs LIST] [--json] [--output DIR] [--force]
-
+// auditCommand returns memsim audit.
+func auditCommand() *command {
+	return &command{
+		name: "audit",
+		usage: []string{
+			"memsim audit [--games G] [--workers W] [--win-pairs LIST] [--json] [--output DIR] [--force]",
+		},
+		short: "check the published claims",
+		long: `
 Checks the published claims (configs/claims/CLAIMS.md and its tables) against the exact solver and
 simulation, each in its source's own model, and writes audit.md, audit.json and audit.html to DIR
 (default results/audit), with a section on what the full game changes beyond the sources: where
@@ -28,9 +34,10 @@ exit status is 0 unless the audit could not run.
 
 A flag not given takes its default; a value given is used as it is: --games below 100 is an
 error, --workers 0 means one worker per CPU.
-
-Flags:
-`
+`,
+		run: runAudit,
+	}
+}
 
 type auditFlags struct {
 	games    int64
@@ -41,7 +48,7 @@ type auditFlags struct {
 	winPairs string
 }
 
-func runAudit(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func runAudit(ctx context.Context, c *command, inv invocation, args []string) int {
 	var fl auditFlags
 	fs := newFlagSet("memsim audit")
 	fs.Int64Var(&fl.games, "games", 200000, "`G` games (or duels) per simulation")
@@ -50,10 +57,10 @@ func runAudit(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.StringVar(&fl.winPairs, "win-pairs", "12,26,52", "deal sizes of the win findings, a comma-separated `LIST` of 1 to 60")
 	fs.StringVar(&fl.output, "output", filepath.Join("results", "audit"), "`DIR` for audit.md, audit.json and audit.html")
 	fs.BoolVar(&fl.force, "force", false, "replace an existing audit in DIR")
-	if code, done := parseFlags(fs, auditUsage, args, stdout, stderr); done {
+	if code, done := c.parseFlags(fs, args, inv); done {
 		return code
 	}
-	return exitFor(fs.Name(), runAuditTo(ctx, fl, fs.Args(), stdout), stderr)
+	return exitFor(fs.Name(), runAuditTo(ctx, fl, fs.Args(), inv.stdout), inv.stderr)
 }
 
 func runAuditTo(ctx context.Context, fl auditFlags, args []string, stdout io.Writer) error {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"runtime"
 	"strings"
 	"time"
@@ -16,10 +15,16 @@ import (
 	"memsim/tournament"
 )
 
-const benchUsage = `Usage:
-  memsim bench [--pairs N] [--policy P] [--memory M --forget D [--q Q] --scope S]
-               [--games G] [--workers W] [--count K] [--json]
-
+// benchCommand returns memsim bench.
+func benchCommand() *command {
+	return &command{
+		name: "bench",
+		usage: []string{
+			"memsim bench [--pairs N] [--policy P] [--memory M --forget D [--q Q] --scope S]\n" +
+				"[--games G] [--workers W] [--count K] [--json]",
+		},
+		short: "games per second of a policy against itself",
+		long: `
 Plays G games of policy P against itself (two players, pass rule never) on the worker pool and
 reports the games per second. These are the workloads of go test -bench ./sim. With --count K it
 plays the same G games K times and reports the median games per second with a 95% interval
@@ -28,9 +33,10 @@ plays the same G games K times and reports the median games per second with a 95
 A flag not given takes its default (for the memory flags, the policy's own memory); a value given
 is used as it is: --games 0 is an error, --workers 0 means one worker per CPU and --memory 0
 perfect memory (or no limit with decay).
-
-Flags:
-`
+`,
+		run: runBench,
+	}
+}
 
 type benchFlags struct {
 	pairs, memory, workers, count int
@@ -61,7 +67,8 @@ type benchResult struct {
 	GOMAXPROCS           int         `json:"gomaxprocs"`
 }
 
-func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func runBench(ctx context.Context, c *command, inv invocation, args []string) int {
+	stdout, stderr := inv.stdout, inv.stderr
 	var fl benchFlags
 	fs := newFlagSet("memsim bench")
 	fs.IntVar(&fl.pairs, "pairs", 26, "deal size `N`")
@@ -74,7 +81,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.IntVar(&fl.workers, "workers", 0, "`W` worker goroutines (0: one per CPU)")
 	fs.IntVar(&fl.count, "count", 1, "`K` runs of the G games: the median games per second, with a 95% interval for K >= 6")
 	fs.BoolVar(&fl.json, "json", false, "print one JSON object")
-	if code, done := parseFlags(fs, benchUsage, args, stdout, stderr); done {
+	if code, done := c.parseFlags(fs, args, inv); done {
 		return code
 	}
 	if fs.NArg() > 0 {

@@ -8,6 +8,7 @@ import (
 
 // --count K plays K runs and reports their median with its interval, in text and JSON.
 func TestBenchCount(t *testing.T) {
+	t.Parallel()
 	stdout, stderr, code := runArgs(t, "bench", "--pairs", "4", "--games", "2000", "--workers", "1", "--count", "7", "--json")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)

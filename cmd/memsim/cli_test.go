@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -31,6 +32,7 @@ func wantUsageError(t *testing.T, args []string, want string) {
 }
 
 func TestInterleave(t *testing.T) {
+	t.Parallel()
 	fs := newFlagSet("memsim test")
 	fs.Int("games", 0, "")
 	fs.String("out", "", "")
@@ -60,9 +62,10 @@ func TestInterleave(t *testing.T) {
 }
 
 // Flags may follow the arguments, as in the README's memsim run CONFIG --shard i/N and in
-// memsim merge SHARD_DIR... --out DIR. These used to be refused ("one configuration file at
-// most", "--out DIR is required"); TestShardsAndMerge plays both forms to the single run's files.
+// memsim merge SHARD_DIR... --out DIR, and are taken as flags there (TestShardsAndMerge plays
+// both forms to the single run's files).
 func TestFlagsAfterArguments(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	cfg := writeConfig(t, dir, "small", smallTournament)
 	run := filepath.Join(dir, "out", "small")
@@ -87,6 +90,7 @@ func TestFlagsAfterArguments(t *testing.T) {
 }
 
 func TestVersion(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"version"}, {"--version"}, {"-version"}} {
 		stdout, stderr, code := runArgs(t, args...)
 		want := " " + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH + "\n"
@@ -125,6 +129,7 @@ func TestVersion(t *testing.T) {
 }
 
 func TestDidYouMean(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		args []string
 		want string
@@ -160,6 +165,7 @@ func TestDidYouMean(t *testing.T) {
 
 // One wording for every missing required flag or argument: "WHAT is required[ with FLAG]: why".
 func TestRequiredMessages(t *testing.T) {
+	t.Parallel()
 	pattern := regexp.MustCompile(`^memsim [a-z]+: (--[a-z-]+ [A-Z]+|[A-Z_.]+) is required( with --[a-z-]+( [a-z0-9-]+)?)?: [a-z]`)
 	for _, tt := range []struct {
 		args []string
@@ -184,9 +190,10 @@ func TestRequiredMessages(t *testing.T) {
 }
 
 // A flag not given takes its default; a value given is used as it is, so 0 is an error wherever
-// 0 makes no sense, in every command (it used to stand for the default in run, validate and
-// replay). Each command's help says so.
+// 0 makes no sense, in every command (run, validate and replay included, whose defaults come from
+// the configuration). Each command's help says so.
 func TestZeroMeansZero(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		args []string
 		want string
@@ -220,6 +227,7 @@ func TestZeroMeansZero(t *testing.T) {
 
 // validate --json keeps every field of every check, zeros included.
 func TestValidationJSONKeepsZeros(t *testing.T) {
+	t.Parallel()
 	zero, zeroDf := 0.0, 0
 	res := &tournament.Validation{Games: 0, Level: 0.01, Checks: []tournament.Check{
 		{Name: "a/n=1/x vs y/mean pairs seat 0", Family: "perfect", Test: "z", Pass: true, Statistic: 0, PValue: 1, PHolm: 1, Observed: &zero, Expected: &zero},
@@ -237,17 +245,45 @@ func TestValidationJSONKeepsZeros(t *testing.T) {
 	}
 }
 
+// syncBuffer is a bytes.Buffer that one goroutine may write while another reads it.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
 // Each command's progress lines name that command.
 func TestProgressNamesItsCommand(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"memsim run", "memsim validate"} {
-		var buf bytes.Buffer
+		var buf syncBuffer
 		p := startProgressEvery(&buf, name, 100, false, time.Millisecond)
 		p.done.Add(40)
-		time.Sleep(20 * time.Millisecond)
+		// A line comes every millisecond or so; a busy machine may delay them.
+		want := name + ": 40 of 100 games (40.0%)"
+		for deadline := time.Now().Add(10 * time.Second); !strings.Contains(buf.String(), want) && time.Now().Before(deadline); {
+			time.Sleep(time.Millisecond)
+		}
 		p.finish()
-		lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
-		if buf.Len() == 0 || !strings.HasPrefix(lines[0], name+": 40 of 100 games (40.0%)") {
-			t.Errorf("%s: progress %q", name, buf.String())
+		out := buf.String()
+		if !strings.Contains(out, "\n"+want) && !strings.HasPrefix(out, want) {
+			t.Errorf("%s: no line %q... in the progress %q", name, want, out)
+		}
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			if !strings.HasPrefix(line, name+": ") {
+				t.Errorf("%s: progress line %q", name, line)
+			}
 		}
 	}
 	var buf bytes.Buffer
@@ -261,6 +297,7 @@ func TestProgressNamesItsCommand(t *testing.T) {
 
 // memsim audit, like run, does not replace a folder that holds an audit unless --force is given.
 func TestAuditRefusesToOverwrite(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "audit.md"), []byte("an earlier audit\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -275,6 +312,7 @@ func TestAuditRefusesToOverwrite(t *testing.T) {
 }
 
 func TestHelpCommand(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"help"}, {"--help"}, {"-h"}, {"help", "help"}} {
 		if out, _, code := runArgs(t, args...); code != exitOK || !strings.HasPrefix(out, "memsim: exact solver") {
 			t.Errorf("%q: exit %d, %q", args, code, out)
@@ -301,6 +339,7 @@ func TestHelpCommand(t *testing.T) {
 // The progress text gives the time left "about", "at most" with a stopping rule, or not yet, as
 // h:mm:ss, followed by the interim result of the match under way.
 func TestTimeLeftText(t *testing.T) {
+	t.Parallel()
 	plans := []tournament.MatchPlan{{Games: 1000, Pairs: 10, Kind: "a"}}
 	var ps []*progress
 	for _, stopped := range []bool{false, true} {
@@ -332,6 +371,7 @@ func TestTimeLeftText(t *testing.T) {
 // The interim result names each participant with its mean pairs, the games so far and the deal
 // size.
 func TestInterimText(t *testing.T) {
+	t.Parallel()
 	cfg, err := configs.Parse("t.yaml", []byte("seed: 5\ngames: 2000\npaired: true\nrules: {pairs: [4]}\n"+
 		"players: [{name: a, policy: parity}, {name: b, policy: daring}]\n"), tournament.ConfigOptions())
 	if err != nil {

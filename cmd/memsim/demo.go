@@ -11,26 +11,35 @@ import (
 	"memsim/sim/rules"
 )
 
-const demoUsage = `Usage:
-  memsim demo
-
+// demoCommand returns memsim demo.
+func demoCommand() *command {
+	return &command{
+		name: "demo",
+		usage: []string{
+			"memsim demo",
+		},
+		short: "a short tour of the solver",
+		long: `
 Prints a short tour of the exact solver: what each policy is worth against the others in a
 12-pair game, the optimal strategy table up to 12 pairs, and solitaire.
-`
+`,
+		run: runDemo,
+	}
+}
 
 // runDemo prints a short tour of the exact solver: what each policy is worth against the others
 // in a 12-pair game, the optimal strategy table up to 12 pairs, and solitaire. It is what
 // make run runs until the simulator's tournaments land.
-func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func runDemo(ctx context.Context, c *command, inv invocation, args []string) int {
 	fs := newFlagSet("memsim demo")
-	if code, done := parseFlags(fs, demoUsage, args, stdout, stderr); done {
+	if code, done := c.parseFlags(fs, args, inv); done {
 		return code
 	}
 	if fs.NArg() > 0 {
-		return exitFor(fs.Name(), usagef("unexpected argument %q (demo takes no arguments)", fs.Arg(0)), stderr)
+		return exitFor(fs.Name(), usagef("unexpected argument %q (demo takes no arguments)", fs.Arg(0)), inv.stderr)
 	}
-	if err := demo(ctx, stdout); err != nil {
-		fmt.Fprintln(stderr, "memsim demo: "+err.Error())
+	if err := demo(ctx, inv.stdout); err != nil {
+		fmt.Fprintln(inv.stderr, "memsim demo: "+err.Error())
 		return exitError
 	}
 	return exitOK

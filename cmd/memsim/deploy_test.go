@@ -29,8 +29,9 @@ func render(t *testing.T, path string, fields map[string]string) string {
 	return s
 }
 
-// runLine runs a memsim command line of a script, expanding its shell globs.
-func runLine(t *testing.T, line string) {
+// runLine runs a memsim command line of a script in the environment env, expanding its shell
+// globs.
+func runLine(t *testing.T, env map[string]string, line string) {
 	t.Helper()
 	fields := strings.Fields(line)
 	if fields[0] != "memsim" {
@@ -48,7 +49,7 @@ func runLine(t *testing.T, line string) {
 		}
 		args = append(args, f)
 	}
-	if _, stderr, code := runArgs(t, args...); code != exitOK {
+	if _, stderr, code := runArgsEnv(t, env, args...); code != exitOK {
 		t.Fatalf("%q: exit %d: %s", line, code, stderr)
 	}
 }
@@ -68,6 +69,7 @@ func memsimLines(script string) []string {
 // The deploy/ scripts, rendered for a sample configuration and run as the cluster engine would
 // (each shard with its engine's environment, then the merge), give the single-process results.
 func TestDeployScriptsRun(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("four whole runs and a merge (make test-long)")
 	}
@@ -80,6 +82,7 @@ func TestDeployScriptsRun(t *testing.T) {
 	want, _ := os.ReadFile(filepath.Join(base, "out", "clustered", "results.json"))
 
 	t.Run("slurm", func(t *testing.T) {
+		t.Parallel()
 		dir := t.TempDir()
 		cfg := writeConfig(t, dir, "clustered", strings.Replace(smallTournament, "games: 3000", "games: 4000", 1))
 		runDir := filepath.Join(dir, "out", "clustered")
@@ -92,15 +95,12 @@ func TestDeployScriptsRun(t *testing.T) {
 		if len(lines) != 1 {
 			t.Fatalf("array script: %d memsim commands", len(lines))
 		}
-		t.Setenv("SLURM_ARRAY_TASK_MIN", "1")
-		t.Setenv("SLURM_ARRAY_TASK_COUNT", fmt.Sprint(shards))
 		for i := 1; i <= shards; i++ {
-			t.Setenv("SLURM_ARRAY_TASK_ID", fmt.Sprint(i))
-			runLine(t, lines[0])
+			env := map[string]string{"SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": fmt.Sprint(shards), "SLURM_ARRAY_TASK_ID": fmt.Sprint(i)}
+			runLine(t, env, lines[0])
 		}
-		os.Unsetenv("SLURM_ARRAY_TASK_ID")
 		for _, line := range memsimLines(render(t, "deploy/slurm/memsim-merge.sh", fields)) {
-			runLine(t, line)
+			runLine(t, nil, line)
 		}
 		got, err := os.ReadFile(filepath.Join(runDir, "merged", "results.json"))
 		if err != nil || string(got) != string(want) {
@@ -109,6 +109,7 @@ func TestDeployScriptsRun(t *testing.T) {
 	})
 
 	t.Run("kubernetes", func(t *testing.T) {
+		t.Parallel()
 		dir := t.TempDir()
 		cfg := writeConfig(t, dir, "clustered", strings.Replace(smallTournament, "games: 3000", "games: 4000", 1))
 		runDir := filepath.Join(dir, "out", "clustered")
@@ -141,19 +142,18 @@ func TestDeployScriptsRun(t *testing.T) {
 			t.Fatalf("jobs: %+v", jobs)
 		}
 		c := jobs[0].Spec.Template.Spec.Containers[0]
-		for _, e := range c.Env {
-			t.Setenv(e.Name, e.Value)
-		}
 		for i := 0; i < shards; i++ {
-			t.Setenv("JOB_COMPLETION_INDEX", fmt.Sprint(i))
-			runLine(t, strings.Join(c.Command, " "))
+			env := map[string]string{"JOB_COMPLETION_INDEX": fmt.Sprint(i)}
+			for _, e := range c.Env {
+				env[e.Name] = e.Value
+			}
+			runLine(t, env, strings.Join(c.Command, " "))
 		}
-		os.Unsetenv("JOB_COMPLETION_INDEX")
 		m := jobs[1].Spec.Template.Spec.Containers[0].Command
 		if len(m) != 3 || m[0] != "sh" || m[1] != "-c" {
 			t.Fatalf("merge job command %q", m)
 		}
-		runLine(t, m[2])
+		runLine(t, nil, m[2])
 		got, err := os.ReadFile(filepath.Join(runDir, "merged", "results.json"))
 		if err != nil || string(got) != string(want) {
 			t.Errorf("the Kubernetes pipeline's results differ from the whole run's (%v)", err)

@@ -54,20 +54,19 @@ func newFlagSet(name string) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses args into fs, flags and arguments in any order (see interleave). It returns
-// done with the exit status when the command should stop: after printing its help (usage, then
-// the flags) for -h, or after a one-line error.
-func parseFlags(fs *flag.FlagSet, usage string, args []string, stdout, stderr io.Writer) (code int, done bool) {
+// parseFlags parses args, the arguments of command c, into fs, flags and arguments in any order
+// (see interleave). It returns done with the exit status when the command should stop: after
+// printing c's help on inv's stdout for -h, or after a one-line error on its stderr.
+func (c *command) parseFlags(fs *flag.FlagSet, args []string, inv invocation) (code int, done bool) {
 	err := fs.Parse(interleave(fs, args))
 	switch {
 	case err == nil:
 		return exitOK, false
 	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprint(stdout, usage)
-		printFlags(stdout, fs)
+		c.printHelp(inv.stdout, fs)
 		return exitOK, true
 	}
-	fmt.Fprintln(stderr, fs.Name()+": "+flagError(fs, err))
+	fmt.Fprintln(inv.stderr, fs.Name()+": "+flagError(fs, err))
 	return exitUsage, true
 }
 

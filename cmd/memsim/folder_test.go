@@ -1,14 +1,19 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"memsim/tournament"
 	"memsim/tournament/rundir"
@@ -42,6 +47,7 @@ func lockPath(dir string) string {
 
 // A run folder in use by another process is refused, for a new run, --force and --resume alike.
 func TestRunFolderIsLocked(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	cfg := writeConfig(t, dir, "locked", tinyTournament)
 	out := filepath.Join(dir, "out", "locked")
@@ -83,6 +89,7 @@ func TestRunFolderIsLocked(t *testing.T) {
 // run's files (its figures among them), and what a killed process left behind (temporary files
 // of atomic writes, staging folders) is cleaned up.
 func TestForceReplacesTheWholeFolder(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	cfg, out := finishedSmallRun(t, dir)
 	if !slices.ContainsFunc(listFiles(t, out), func(f string) bool { return strings.Contains(f, "parity") }) {
@@ -128,6 +135,7 @@ func TestForceReplacesTheWholeFolder(t *testing.T) {
 // A run folder whose checkpoint holds every match (the final write failed, say) is completed by
 // --resume without playing again, as the failure's message says.
 func TestResumeAfterTheLastMatchWritesTheResults(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	_, out := finishedSmallRun(t, dir)
 	want, err := os.ReadFile(filepath.Join(out, "results.json"))
@@ -189,6 +197,7 @@ func checkpointOfFinishedRun(t *testing.T, path string) []byte {
 // holds anything else (a stray file, shard folders) is refused in one line naming it, and the
 // folder is left as it was; a file where the run folder should be is refused even with --force.
 func TestOthersFilesAreNeverDeleted(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	cfg := writeConfig(t, dir, "keep", tinyTournament)
 	out := filepath.Join(dir, "out", "keep")
@@ -308,6 +317,7 @@ func TestRunFolderNamesAndLeftovers(t *testing.T) {
 // checkpoint when it is this configuration's, starts where there is none, and refuses another
 // configuration's.
 func TestResumeOrStart(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	cfg, out := finishedRunFolder(t, dir, "retry", tinyTournament) // as a killed task leaves it
 	_, stderr, code := runArgs(t, "run", "--quiet", cfg)
@@ -338,6 +348,7 @@ func TestResumeOrStart(t *testing.T) {
 // A symbolic link where a run folder's lock file should be is refused in one line, and the file
 // it names is left as it was.
 func TestRunRefusesALinkAsItsLockFile(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	cfg := writeConfig(t, dir, "r", tinyTournament)
 	victim := filepath.Join(dir, "victim")
@@ -366,6 +377,7 @@ func TestRunRefusesALinkAsItsLockFile(t *testing.T) {
 // before it starts; an audit that fails leaves the earlier audit as it was; a folder holding
 // anything but an audit is only replaced with --force.
 func TestAuditFolderIsLockedAndReplacedWhole(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "audit")
 	earlier := map[string]string{"audit.json": "{}\n", "audit.md": "an earlier audit\n", "audit.html": "<p>earlier</p>\n"}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -407,7 +419,7 @@ func TestAuditFolderIsLockedAndReplacedWhole(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var errb strings.Builder
-	if code := run(ctx, []string{"audit", "--force", "--output", dir}, io.Discard, &errb); code != exitError {
+	if code := run(ctx, []string{"audit", "--force", "--output", dir}, noEnv, io.Discard, &errb); code != exitError {
 		t.Errorf("a cancelled audit: exit %d, %q", code, errb.String())
 	}
 	unchanged("a failed audit")
@@ -419,4 +431,168 @@ func TestAuditFolderIsLockedAndReplacedWhole(t *testing.T) {
 	_, stderr, code = runArgs(t, "audit", "--output", other)
 	wantOneLineExit(t, "an audit to a folder of one's own", code, exitUsage, stderr,
 		"memsim audit: audit folder "+other+" is not empty (it holds notes.txt): use --force to replace it with all it holds, or choose another output folder")
+}
+
+// A --force run replaces the old run only once it has finished: interrupted, it leaves its own
+// config.yaml and checkpoint and nothing of the old run, nor staging folders or its lock beside
+// the folder. memsim report then refuses the folder, and refuses an old results.json put back
+// beside the new config.yaml, which it is not the run of.
+func TestInterruptedForceRunLeavesNoStaleResults(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, "f", tinyTournament)
+	out := filepath.Join(dir, "out", "f")
+	if _, stderr, code := runArgs(t, "run", "--quiet", cfg); code != exitOK {
+		t.Fatalf("first run: exit %d: %s", code, stderr)
+	}
+	stale, err := os.ReadFile(filepath.Join(out, "results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A --force run of far more games, interrupted once it has written its first checkpoint.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stderr bytes.Buffer
+	var code atomic.Int64
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		code.Store(int64(run(ctx, []string{"run", "--quiet", "--force", "--games", "100000000", "--checkpoint-every", "1ns", cfg}, noEnv, io.Discard, &stderr)))
+	}()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		if _, err := os.Stat(filepath.Join(out, checkpointFile)); err == nil {
+			break
+		}
+		select {
+		case <-done:
+			t.Fatalf("the --force run ended before its first checkpoint: exit %d, %s", code.Load(), stderr.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			cancel()
+			<-done
+			t.Fatal("no checkpoint appeared")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	<-done
+	// The first line names the run folder; the last says how to go on.
+	lines := strings.SplitAfter(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+	wantOneLineExit(t, "interrupted --force", int(code.Load()), exitError, lines[len(lines)-1]+"\n", "memsim run: interrupted", "resume with: memsim run --resume "+out)
+	if got := dirNames(t, out); !slices.Equal(got, []string{"checkpoint.json", "config.yaml"}) {
+		t.Errorf("the interrupted --force run left %v in its folder, want its config.yaml and checkpoint.json only", got)
+	}
+	if data, _ := os.ReadFile(filepath.Join(out, "config.yaml")); !strings.Contains(string(data), "\ngames: 100000000\n") {
+		t.Errorf("config.yaml is not the --force run's:\n%s", data)
+	}
+	if got := dirNames(t, filepath.Join(dir, "out")); !slices.Equal(got, []string{"f"}) {
+		t.Errorf("beside the run folder: %v (staging folders, old folders or the lock left behind)", got)
+	}
+	_, errText, c := runArgs(t, "report", out)
+	wantOneLineExit(t, "report of the interrupted run", c, exitUsage, errText, "memsim report: ", "results.json")
+	// The old run's results.json, put back beside the new config.yaml, is refused.
+	if err := os.WriteFile(filepath.Join(out, "results.json"), stale, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errText, c = runArgs(t, "report", out)
+	wantOneLineExit(t, "report of stale results", c, exitUsage, errText, "memsim report: "+filepath.Join(out, "results.json")+" is not the run of "+filepath.Join(out, "config.yaml"),
+		"2000 games per matchup, the configuration's 100000000")
+	if got := dirNames(t, out); !slices.Equal(got, []string{"checkpoint.json", "config.yaml", "results.json"}) {
+		t.Errorf("the refused report wrote: %v", got)
+	}
+}
+
+// While another process plays in a run folder, a new run, a --force run and a --resume are refused
+// with the PID of the process that holds it; once that process is killed (its lock file stays
+// behind), the folder can be used again.
+func TestRunFolderInUseByAnotherProcessIsRefused(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, "live", tinyTournament)
+	out := filepath.Join(dir, "out", "live")
+	cmd := exec.Command(os.Args[0], "run", "--quiet", "--games", "100000000", "--checkpoint-every", "1ns", cfg)
+	cmd.Env = append(os.Environ(), "MEMSIM_RUN_MAIN=1")
+	var childErr bytes.Buffer
+	cmd.Stderr = &childErr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	killed := false
+	defer func() {
+		if !killed {
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
+		}
+	}()
+	holder := "memsim process " + strconv.Itoa(cmd.Process.Pid)
+	deadline := time.Now().Add(time.Minute)
+	for {
+		// The checkpoint shows the child has claimed the folder and is playing.
+		data, _ := os.ReadFile(lockPath(out))
+		if _, err := os.Stat(filepath.Join(out, checkpointFile)); err == nil && string(data) == holder {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the other process did not start playing: %s", childErr.String())
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	for _, args := range [][]string{
+		{"run", "--quiet", cfg},
+		{"run", "--quiet", "--force", "--games", "2000", cfg},
+		{"run", "--quiet", "--resume", out},
+	} {
+		_, stderr, code := runArgs(t, args...)
+		wantOneLineExit(t, strings.Join(args[:3], " "), code, exitUsage, stderr, "memsim run: run folder "+out+" is in use by "+holder)
+	}
+	if err := cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+	killed = true
+	if _, err := os.Stat(lockPath(out)); err != nil {
+		t.Fatalf("the killed process's lock file: %v", err)
+	}
+	// The lock of a killed process is taken over.
+	if _, stderr, code := runArgs(t, "run", "--quiet", "--force", "--games", "2000", cfg); code != exitOK {
+		t.Fatalf("--force after the other process was killed: exit %d: %s", code, stderr)
+	}
+	if got := dirNames(t, filepath.Join(dir, "out")); !slices.Equal(got, []string{"live"}) {
+		t.Errorf("beside the run folder: %v", got)
+	}
+	for _, f := range dirNames(t, out) {
+		if strings.HasPrefix(f, ".") || f == checkpointFile {
+			t.Errorf("%s of the killed run is still in the folder", f)
+		}
+	}
+}
+
+// A run folder that holds shard folders and the merged run written beside them (memsim merge
+// --out results/big/merged results/big/shard-*-of-8) is not replaced by a plain memsim run of its
+// configuration: the run is refused, naming --force, and the shards and the merged run stay.
+func TestRunWithoutForceKeepsShardsAndMergedRun(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, "sh", tinyTournament)
+	out := filepath.Join(dir, "out", "sh")
+	for _, s := range []string{"1/2", "2/2"} {
+		if _, stderr, code := runArgs(t, "run", "--quiet", cfg, "--shard", s); code != exitOK {
+			t.Fatalf("shard %s: exit %d: %s", s, code, stderr)
+		}
+	}
+	merged := filepath.Join(out, "merged")
+	if _, stderr, code := runArgs(t, "merge", "--out", merged, filepath.Join(out, "shard-1-of-2"), filepath.Join(out, "shard-2-of-2")); code != exitOK {
+		t.Fatalf("merge: exit %d: %s", code, stderr)
+	}
+	_, stderr, code := runArgs(t, "run", "--quiet", cfg)
+	if code != exitUsage || !strings.Contains(stderr, "--force") {
+		t.Errorf("run over a folder of shards without --force: exit %d, %q; want it refused, naming --force", code, stderr)
+	}
+	for _, f := range []string{"shard-1-of-2", "shard-2-of-2", "merged"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
 }

@@ -74,7 +74,7 @@ func FuzzCommandLine(f *testing.F) {
 		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 		defer cancel()
 		var out, errb bytes.Buffer
-		code := run(ctx, args, &out, &errb)
+		code := run(ctx, args, noEnv, &out, &errb)
 		switch {
 		case code == exitOK:
 		case code != exitError && code != exitUsage:

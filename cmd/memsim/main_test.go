@@ -5,19 +5,46 @@ import (
 	"context"
 	"encoding/json"
 	"math/big"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
 )
 
+// TestMain lets a test run this binary as memsim itself (MEMSIM_RUN_MAIN=1), so that a real
+// process can be interrupted, killed or limited; it removes smallRun's folder at the end.
+func TestMain(m *testing.M) {
+	if os.Getenv("MEMSIM_RUN_MAIN") == "1" {
+		main()
+	}
+	code := m.Run()
+	if smallRun.dir != "" {
+		os.RemoveAll(smallRun.dir)
+	}
+	os.Exit(code)
+}
+
+// noEnv is an empty environment: what a test runs sees none of the test process's variables.
+func noEnv(string) string { return "" }
+
+// runArgs runs memsim with args in an empty environment, and returns what it printed and its
+// exit status.
 func runArgs(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
+	return runArgsEnv(t, nil, args...)
+}
+
+// runArgsEnv runs memsim with args in the environment env, and returns what it printed and its
+// exit status.
+func runArgsEnv(t *testing.T, env map[string]string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
 	var out, errb bytes.Buffer
-	code = run(context.Background(), args, &out, &errb)
+	code = run(context.Background(), args, func(k string) string { return env[k] }, &out, &errb)
 	return out.String(), errb.String(), code
 }
 
 func TestBadInputIsOneLineAndExit2(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args []string
 		want string // a fragment of the message: the flag, and the allowed values where there are some
@@ -67,6 +94,7 @@ func TestBadInputIsOneLineAndExit2(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			t.Parallel()
 			stdout, stderr, code := runArgs(t, tt.args...)
 			if code != exitUsage {
 				t.Errorf("exit status %d, want %d", code, exitUsage)
@@ -136,6 +164,7 @@ func solveJSONOf(t *testing.T, args ...string) solveJSON {
 // solver computes: pairs by seat add up to n, the lead is 2E - n, the distribution sums to one
 // and has mean E, and win + draw + loss = 1.
 func TestSolveJSONIsConsistent(t *testing.T) {
+	t.Parallel()
 	cases := [][]string{
 		{"--pairs", "5"},
 		{"--pairs", "5", "--unknown", "3", "--memory", "3", "--forget", "lru", "--policy", "parity", "--opponent", "safe"},
@@ -145,6 +174,7 @@ func TestSolveJSONIsConsistent(t *testing.T) {
 	}
 	for _, args := range cases {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			t.Parallel()
 			n := big.NewRat(int64(mustAtoi(t, args[1])), 1)
 			out := solveJSONOf(t, append(args, "--distribution")...)
 			e := out.ExpectedPairs.rat(t)
@@ -187,6 +217,7 @@ func mustAtoi(t *testing.T, s string) int {
 }
 
 func TestSolveFloatAgreesAndOmitsExact(t *testing.T) {
+	t.Parallel()
 	exactOut := solveJSONOf(t, "--pairs", "9", "--memory", "4", "--forget", "handover-uniform")
 	floatOut := solveJSONOf(t, "--pairs", "9", "--memory", "4", "--forget", "handover-uniform", "--float")
 	if floatOut.ExpectedPairs.Exact != nil {
@@ -198,6 +229,7 @@ func TestSolveFloatAgreesAndOmitsExact(t *testing.T) {
 }
 
 func TestSolitaireAndMultiplayerJSON(t *testing.T) {
+	t.Parallel()
 	solo := solveJSONOf(t, "--pairs", "6", "--players", "1")
 	if solo.ExpectedTurns == nil || solo.ExpectedLucky == nil || solo.ExpectedPairs != nil {
 		t.Fatalf("solitaire output: %+v", solo)
@@ -213,6 +245,7 @@ func TestSolitaireAndMultiplayerJSON(t *testing.T) {
 }
 
 func TestTableOutputs(t *testing.T) {
+	t.Parallel()
 	const maxPairs = 7
 	stdout, stderr, code := runArgs(t, "solve", "--table", "--pairs-max", "7", "--memory", "3", "--forget", "handover-uniform")
 	if code != exitOK {
@@ -266,6 +299,7 @@ func TestTableOutputs(t *testing.T) {
 }
 
 func TestHelpAndDemo(t *testing.T) {
+	t.Parallel()
 	if out, _, code := runArgs(t, "solve", "-h"); code != exitOK || !strings.Contains(out, "--pairs") {
 		t.Errorf("solve -h: exit %d, %q", code, out)
 	}
@@ -276,10 +310,11 @@ func TestHelpAndDemo(t *testing.T) {
 }
 
 func TestCancelledSolveExits1(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var out, errb bytes.Buffer
-	code := run(ctx, []string{"solve", "--pairs", "50"}, &out, &errb)
+	code := run(ctx, []string{"solve", "--pairs", "50"}, noEnv, &out, &errb)
 	if code != exitError || !strings.Contains(errb.String(), "canceled") {
 		t.Errorf("exit %d, stderr %q", code, errb.String())
 	}
@@ -288,6 +323,7 @@ func TestCancelledSolveExits1(t *testing.T) {
 // The text output prints an exact fraction whole, or says where to find it when it is too long to
 // read: never a decimal alone under "exact arithmetic".
 func TestSolveTextFractions(t *testing.T) {
+	t.Parallel()
 	text, _, code := runArgs(t, "solve", "--pairs", "120")
 	js := solveJSONOf(t, "--pairs", "120", "--json")
 	long := *js.ExpectedPairs.Exact

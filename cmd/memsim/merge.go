@@ -13,28 +13,35 @@ import (
 	"memsim/tournament/rundir"
 )
 
-const mergeUsage = `Usage:
-  memsim merge --out DIR [--force] SHARD_DIR...
-  memsim merge SHARD_DIR... --out DIR [--force]
-
+// mergeCommand returns memsim merge.
+func mergeCommand() *command {
+	return &command{
+		name: "merge",
+		usage: []string{
+			"memsim merge --out DIR [--force] SHARD_DIR...",
+			"memsim merge SHARD_DIR... --out DIR [--force]",
+		},
+		short: "merge the shards of a run",
+		long: `
 Merges the shard folders of one run (memsim run --shard i/N, each written to
 <output>/<name>/shard-i-of-N/) into the run folder DIR, with its results.json and reports: the
 same files, bit for bit, as one process playing the whole run. Shards of different
 configurations or seeds, and missing or duplicated shards, are refused. A DIR that is not empty
 (a run, the shard folders themselves, any file) is only replaced with --force. Flags may come
 before or after the shard folders; -- ends them.
+`,
+		run: runMerge,
+	}
+}
 
-Flags:
-`
-
-func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func runMerge(ctx context.Context, c *command, inv invocation, args []string) int {
 	fs := newFlagSet("memsim merge")
 	out := fs.String("out", "", "the run folder `DIR` to write (required)")
 	force := fs.Bool("force", false, "replace an existing run folder with all it holds")
-	if code, done := parseFlags(fs, mergeUsage, args, stdout, stderr); done {
+	if code, done := c.parseFlags(fs, args, inv); done {
 		return code
 	}
-	return exitFor(fs.Name(), merge(ctx, *out, *force, fs.Args(), stderr), stderr)
+	return exitFor(fs.Name(), merge(ctx, *out, *force, fs.Args(), inv.stderr), inv.stderr)
 }
 
 // readShard reads the configuration of a finished shard folder, and checks that its results

@@ -96,12 +96,14 @@ func docExamples(lines []string) []docExample {
 // docs/*.md and compares what it prints on stdout with the output shown under it, so that the
 // documentation stays true.
 func TestDocExamples(t *testing.T) {
+	t.Parallel()
 	total := 0
 	for _, name := range docFiles(t) {
 		examples := docExamples(readLines(t, name))
 		total += len(examples)
 		for _, ex := range examples {
 			t.Run(filepath.Base(name)+":"+strings.Join(ex.args, " "), func(t *testing.T) {
+				t.Parallel()
 				got, stderr, code := runArgs(t, ex.args...)
 				if code != exitOK {
 					t.Fatalf("%s:%d: exit %d: %s", name, ex.line, code, stderr)
@@ -117,18 +119,20 @@ func TestDocExamples(t *testing.T) {
 	}
 }
 
-// commandLine is a line of the README's command list: "memsim NAME", padded, then a description.
+// commandLine is a line of a list of commands: "memsim NAME", padded, then a description.
 var commandLine = regexp.MustCompile(`^memsim ([a-z]+) {2,}\S`)
 
-// TestREADMEListsEveryCommand checks that the code block under the README's "## Commands" lists
-// every command memsim has, one a line as "memsim NAME   description", and no other.
+// TestREADMEListsEveryCommand checks that the code block under the README's "## Commands" is,
+// line for line, the list of commands memsim help prints ("memsim NAME   description"), and that
+// this list names every command memsim has, in the order of the table of commands.
 func TestREADMEListsEveryCommand(t *testing.T) {
+	t.Parallel()
 	lines := readLines(t, "../../README.md")
 	start := slices.Index(lines, "## Commands")
 	if start < 0 {
 		t.Fatal(`README.md has no "## Commands" section`)
 	}
-	var listed []string
+	var readme []string
 	inFence := false
 	for _, line := range lines[start+1:] {
 		if isFence(line) {
@@ -138,21 +142,42 @@ func TestREADMEListsEveryCommand(t *testing.T) {
 			inFence = true
 			continue
 		}
-		if !inFence {
-			continue
+		if inFence {
+			readme = append(readme, line)
 		}
-		m := commandLine.FindStringSubmatch(line)
-		if m == nil {
-			t.Errorf("README.md, Commands: %q is not \"memsim NAME  description\"", line)
-			continue
-		}
-		listed = append(listed, m[1])
 	}
-	want := commandNames()
-	slices.Sort(want)
-	slices.Sort(listed)
-	if !slices.Equal(listed, want) {
-		t.Errorf("README.md, Commands lists %v; memsim has %v", listed, want)
+	help, stderr, code := runArgs(t, "help")
+	if code != exitOK {
+		t.Fatalf("memsim help: exit %d: %s", code, stderr)
+	}
+	// memsim help lists the commands under "Commands:", indented by two spaces, up to a blank line.
+	_, list, ok := strings.Cut(help, "\nCommands:\n")
+	if !ok {
+		t.Fatalf("memsim help has no list of commands:\n%s", help)
+	}
+	list, _, _ = strings.Cut(list, "\n\n")
+	var listed, names []string
+	for _, line := range strings.Split(list, "\n") {
+		line = strings.TrimPrefix(line, "  ")
+		listed = append(listed, line)
+		if m := commandLine.FindStringSubmatch(line); m != nil {
+			names = append(names, m[1])
+		}
+	}
+	if !slices.Equal(names, commandNames()) || len(names) != len(listed) {
+		t.Errorf("memsim help lists\n%s\nwant one line \"memsim NAME   description\" for each of %v", list, commandNames())
+	}
+	for i := range max(len(readme), len(listed)) {
+		var got, want string
+		if i < len(readme) {
+			got = readme[i]
+		}
+		if i < len(listed) {
+			want = listed[i]
+		}
+		if got != want {
+			t.Errorf("README.md, Commands, line %d: %q; memsim help lists %q", i+1, got, want)
+		}
 	}
 }
 
@@ -163,6 +188,7 @@ var mdLink = regexp.MustCompile(`\[[^\]]*\]\(([^)\s]+)\)`)
 // or folder of the repository, and that a link to a heading of a markdown file (file.md#anchor,
 // or #anchor) names a heading it has.
 func TestDocLinksResolve(t *testing.T) {
+	t.Parallel()
 	anchors := map[string]map[string]bool{} // markdown file -> its headings' anchors
 	anchorsOf := func(path string) map[string]bool {
 		if a, ok := anchors[path]; ok {

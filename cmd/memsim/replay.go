@@ -10,16 +10,23 @@ import (
 	"memsim/tournament"
 )
 
-const replayUsage = `Usage:
-  memsim replay [--config F] --game G [--pairs N] [--players A,B,...]
-
+// replayCommand returns memsim replay.
+func replayCommand() *command {
+	return &command{
+		name: "replay",
+		usage: []string{
+			"memsim replay [--config F] --game G [--pairs N] [--players A,B,...]",
+		},
+		short: "replay one game of a run and print its move log",
+		long: `
 Replays game G (0-based; with paired deals, deal G) of the run configuration F describes (with no
 --config, the embedded default) and prints its move log. --pairs picks the deal size (default: the
 first) and --players the seat order (default: the first matchup). A flag not given takes its
 default; a value given is used as it is: --pairs 0 is an error.
-
-Flags:
-`
+`,
+		run: runReplay,
+	}
+}
 
 type replayFlags struct {
 	config, players string
@@ -28,14 +35,15 @@ type replayFlags struct {
 	set             map[string]bool // the flags given on the command line
 }
 
-func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func runReplay(ctx context.Context, c *command, inv invocation, args []string) int {
+	stdout, stderr := inv.stdout, inv.stderr
 	var fl replayFlags
 	fs := newFlagSet("memsim replay")
 	fs.StringVar(&fl.config, "config", "", "the run's configuration `file` (default: the embedded default)")
 	fs.Int64Var(&fl.game, "game", 0, "`G`, the game to replay (0-based; required)")
 	fs.IntVar(&fl.pairs, "pairs", 0, "deal size `N` (default: the configuration's first)")
 	fs.StringVar(&fl.players, "players", "", "seat order, comma-separated player `names` (default: the first matchup)")
-	if code, done := parseFlags(fs, replayUsage, args, stdout, stderr); done {
+	if code, done := c.parseFlags(fs, args, inv); done {
 		return code
 	}
 	fl.set = given(fs)

@@ -13,21 +13,30 @@ import (
 	"memsim/tournament/rundir"
 )
 
-const reportUsage = `Usage:
-  memsim report DIR
-
+// reportCommand returns memsim report.
+func reportCommand() *command {
+	return &command{
+		name: "report",
+		usage: []string{
+			"memsim report DIR",
+		},
+		short: "regenerate a run folder's report.md and report.html",
+		long: `
 Regenerates the report of the run folder DIR (written by memsim run) from its results.json and
 config.yaml: report.md, report.html with its plots, and the PNG copies in DIR/plots/ (a folder
 memsim replaces whole). Whatever else DIR holds (shard folders, a merged run, your own files) is
 left as it is.
-`
+`,
+		run: runReport,
+	}
+}
 
-func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func runReport(ctx context.Context, c *command, inv invocation, args []string) int {
 	fs := newFlagSet("memsim report")
-	if code, done := parseFlags(fs, reportUsage, args, stdout, stderr); done {
+	if code, done := c.parseFlags(fs, args, inv); done {
 		return code
 	}
-	return exitFor(fs.Name(), regenerate(ctx, fs.Args(), stdout), stderr)
+	return exitFor(fs.Name(), regenerate(ctx, fs.Args(), inv.stdout), inv.stderr)
 }
 
 func regenerate(ctx context.Context, args []string, stdout io.Writer) error {

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -16,12 +15,18 @@ import (
 	"memsim/tournament/rundir"
 )
 
-const runUsage = `Usage:
-  memsim run [--workers W] [--games G] [--quiet] [--force] [CONFIG.yaml]
-  memsim run --resume DIR [--workers W] [--quiet]
-  memsim run [CONFIG.yaml] --shard i/N [flags]
-  memsim run --resume-or-start [flags] [CONFIG.yaml]
-
+// runCommand returns memsim run.
+func runCommand() *command {
+	return &command{
+		name: "run",
+		usage: []string{
+			"memsim run [--workers W] [--games G] [--quiet] [--force] [CONFIG.yaml]",
+			"memsim run --resume DIR [--workers W] [--quiet]",
+			"memsim run [CONFIG.yaml] --shard i/N [flags]",
+			"memsim run --resume-or-start [flags] [CONFIG.yaml]",
+		},
+		short: "play a tournament",
+		long: `
 Plays the tournament CONFIG.yaml describes (with no CONFIG, the embedded default,
 configs/default.yaml) and writes config.yaml, results.json, matchups.csv, report.md and
 report.html to <output>/<name>/. --workers and --games override the configuration's values. A
@@ -36,9 +41,10 @@ shard's), and starts the run otherwise: what a cluster task that may be retried 
 Flags may come before or after CONFIG.yaml; -- ends them. A flag not given takes its default (for
 --games and --workers, the configuration's value); a value given is used as it is: --games 0 is
 an error, --workers 0 means one worker per CPU.
-
-Flags:
-`
+`,
+		run: runRun,
+	}
+}
 
 type runFlags struct {
 	workers, games  int
@@ -64,14 +70,14 @@ func newRunFlagSet(fl *runFlags) *flag.FlagSet {
 	return fs
 }
 
-func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func runRun(ctx context.Context, c *command, inv invocation, args []string) int {
 	var fl runFlags
 	fs := newRunFlagSet(&fl)
-	if code, done := parseFlags(fs, runUsage, args, stdout, stderr); done {
+	if code, done := c.parseFlags(fs, args, inv); done {
 		return code
 	}
 	fl.set = given(fs)
-	return exitFor(fs.Name(), runTournament(ctx, fl, fs.Args(), stdout, stderr), stderr)
+	return exitFor(fs.Name(), runTournament(ctx, fl, fs.Args(), inv), inv.stderr)
 }
 
 // runPlan is what a run does: the tournament to play, the folder it writes, and the checkpoint
@@ -85,8 +91,9 @@ type runPlan struct {
 }
 
 // planRun checks the flags and decides the run: a new run (of the whole tournament or of one
-// shard) or the resumption of an interrupted one.
-func planRun(ctx context.Context, fl runFlags, args []string) (*runPlan, error) {
+// shard) or the resumption of an interrupted one. A new run without --shard reads its shard from
+// the environment through getenv (see shardOf).
+func planRun(ctx context.Context, fl runFlags, args []string, getenv func(string) string) (*runPlan, error) {
 	if err := checkWorkers(fl.workers); err != nil {
 		return nil, err
 	}
@@ -109,12 +116,12 @@ func planRun(ctx context.Context, fl runFlags, args []string) (*runPlan, error) 
 	case fl.resume != "":
 		return planResume(ctx, fl)
 	}
-	return planNew(ctx, fl, args)
+	return planNew(ctx, fl, args, getenv)
 }
 
 // planNew plans a new run of the configuration args names (or the default), or of one shard of
-// it (--shard, or a cluster engine's environment), and claims its folder.
-func planNew(ctx context.Context, fl runFlags, args []string) (*runPlan, error) {
+// it (--shard, or a cluster engine's environment, read through getenv), and claims its folder.
+func planNew(ctx context.Context, fl runFlags, args []string, getenv func(string) string) (*runPlan, error) {
 	cfg, err := loadConfig(args)
 	if err != nil {
 		return nil, err
@@ -129,7 +136,7 @@ func planNew(ctx context.Context, fl runFlags, args []string) (*runPlan, error) 
 	if err != nil {
 		return nil, badInput(err)
 	}
-	shard, err := shardOf(fl.shard, os.Getenv)
+	shard, err := shardOf(fl.shard, getenv)
 	if err != nil {
 		return nil, err
 	}
@@ -172,17 +179,17 @@ func planNew(ctx context.Context, fl runFlags, args []string) (*runPlan, error) 
 	return p, nil
 }
 
-func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stderr io.Writer) error {
-	p, err := planRun(ctx, fl, args)
+func runTournament(ctx context.Context, fl runFlags, args []string, inv invocation) error {
+	p, err := planRun(ctx, fl, args, inv.getenv)
 	if err != nil {
 		return err
 	}
 	defer p.lock.Release()
 	cfg := p.t.Config
 	games := p.t.Games()
-	fmt.Fprintf(stderr, "memsim run: %s: %d matches, %d games, seed %d, %d workers, writing to %s\n",
+	fmt.Fprintf(inv.stderr, "memsim run: %s: %d matches, %d games, seed %d, %d workers, writing to %s\n",
 		cfg.Name, len(p.t.Matches), games, cfg.Seed, sim.Workers(cfg.Workers), p.dir)
-	prog := startProgressPlanned(stderr, "memsim run", games, fl.quiet, p.t.Plans(), cfg.Stop != nil)
+	prog := startProgressPlanned(inv.stderr, "memsim run", games, fl.quiet, p.t.Plans(), cfg.Stop != nil)
 	ck := p.folder.CheckpointWriter(fl.checkpointEvery)
 	current := 0
 	var resumed int64 // the games the checkpoint held, not played by this process
@@ -215,7 +222,7 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 	if p.t.Shard().Count > 0 {
 		err = folderError(p.folder.WriteShard(cfg.YAML(), p.t.ShardResult(res)))
 	} else {
-		err = finish(ctx, p.t, p.folder, false, res, stdout, fl.markdown)
+		err = finish(ctx, p.t, p.folder, false, res, inv.stdout, fl.markdown)
 	}
 	switch {
 	case err != nil && ckErr != nil:
@@ -223,7 +230,7 @@ func runTournament(ctx context.Context, fl runFlags, args []string, stdout, stde
 	case err != nil:
 		return fmt.Errorf("the results could not be written (%w); %s still holds the finished games in %s: free what is needed, then write them with: memsim run --resume %s", err, p.dir, checkpointFile, p.dir)
 	}
-	fmt.Fprintf(stderr, "memsim run: %s; wrote %s\n", playedLine(res, resumed), p.dir)
+	fmt.Fprintf(inv.stderr, "memsim run: %s; wrote %s\n", playedLine(res, resumed), p.dir)
 	return nil
 }
 

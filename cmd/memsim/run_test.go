@@ -2,110 +2,20 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
 	"math"
 	"math/big"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"memsim/analysis/audit"
-	"memsim/analysis/report"
 )
 
-// writeConfig writes a configuration whose output goes to dir and returns its path.
-func writeConfig(t *testing.T, dir, name, body string) string {
-	t.Helper()
-	path := filepath.Join(dir, name+".yaml")
-	text := fmt.Sprintf("name: %s\noutput: %q\n%s", name, filepath.Join(dir, "out"), body)
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
-const smallTournament = `seed: 7
-games: 3000
-paired: true
-rules:
-  pairs: [3, 4]
-players:
-  - {name: optimal, policy: optimal}
-  - {name: parity, policy: parity}
-  - {name: random, policy: random}
-  - {name: forgetful, policy: forgetful, memory: {capacity: 2}}
-`
-
-// smallRun is smallTournament's run, named "small", played once per test binary (figures are
-// dear under the race detector) by finishedSmallRun and removed by TestMain.
-var smallRun struct {
-	once sync.Once
-	dir  string // holds small.yaml and the run folder out/small
-	err  error
-}
-
-// finishedSmallRun copies smallTournament's finished run into dir, as if it had been played
-// there: dir/small.yaml, and the run folder dir/out/small, whose config.yaml names dir/out as its
-// output. It returns the two paths.
-func finishedSmallRun(t *testing.T, dir string) (cfg, out string) {
-	t.Helper()
-	smallRun.once.Do(func() {
-		if smallRun.dir, smallRun.err = os.MkdirTemp("", "memsim-small-"); smallRun.err != nil {
-			return
-		}
-		text := fmt.Sprintf("name: small\noutput: %q\n%s", filepath.Join(smallRun.dir, "out"), smallTournament)
-		path := filepath.Join(smallRun.dir, "small.yaml")
-		if smallRun.err = os.WriteFile(path, []byte(text), 0o644); smallRun.err != nil {
-			return
-		}
-		if _, stderr, code := runArgs(t, "run", "--quiet", path); code != exitOK {
-			smallRun.err = fmt.Errorf("exit %d: %s", code, stderr)
-		}
-	})
-	if smallRun.err != nil {
-		t.Fatalf("smallTournament's run: %v", smallRun.err)
-	}
-	cfg = writeConfig(t, dir, "small", smallTournament)
-	out = filepath.Join(dir, "out", "small")
-	from, to := filepath.Join(smallRun.dir, "out"), filepath.Join(dir, "out")
-	src := filepath.Join(from, "small")
-	for _, rel := range listFiles(t, src) {
-		data, err := os.ReadFile(filepath.Join(src, rel))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if rel == "config.yaml" {
-			data = []byte(strings.Replace(string(data), fmt.Sprintf("%q", from), fmt.Sprintf("%q", to), 1))
-		} else if strings.Contains(string(data), from) {
-			t.Fatalf("%s names the folder it was written to: it cannot be copied", rel)
-		}
-		if err := os.MkdirAll(filepath.Dir(filepath.Join(out, rel)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(out, rel), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return cfg, out
-}
-
-func readRun(t *testing.T, dir string) *report.Run {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dir, "results.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var r report.Run
-	if err := json.Unmarshal(data, &r); err != nil {
-		t.Fatal(err)
-	}
-	return &r
-}
-
 func TestRunWritesTheRunFolder(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	cfg := writeConfig(t, dir, "small", smallTournament)
 	stdout, stderr, code := runArgs(t, "run", "--quiet", cfg)
@@ -191,6 +101,7 @@ func TestRunWritesTheRunFolder(t *testing.T) {
 
 // The same configuration gives byte-identical results on 1 and 2 workers.
 func TestRunIsDeterministicAcrossWorkers(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("two whole runs (make test-long); the engine and the golden tournament test determinism in short mode")
 	}
@@ -214,6 +125,7 @@ func TestRunIsDeterministicAcrossWorkers(t *testing.T) {
 
 // The simulated means of perfect-memory table players agree with the solver's exact values.
 func TestRunAgreesWithSolver(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	cfg := writeConfig(t, dir, "agree", `seed: 11
 games: 20000
@@ -260,6 +172,7 @@ func sqrt(x float64) float64 {
 var positionPrefix = regexp.MustCompile(`^memsim run: [^:]+\.yaml:\d+:\d+: `)
 
 func TestRunBadConfigurations(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, body, want string
 	}{
@@ -273,6 +186,7 @@ func TestRunBadConfigurations(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			dir := t.TempDir()
 			cfg := writeConfig(t, dir, "bad", tt.body)
 			_, stderr, code := runArgs(t, "run", "--quiet", cfg)
@@ -290,6 +204,7 @@ func TestRunBadConfigurations(t *testing.T) {
 }
 
 func TestRunBadInvocations(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args []string
 		want string
@@ -309,6 +224,7 @@ func TestRunBadInvocations(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			t.Parallel()
 			_, stderr, code := runArgs(t, tt.args...)
 			if code != exitUsage || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, tt.want) {
 				t.Errorf("exit %d, stderr %q; want exit 2 and one line containing %q", code, stderr, tt.want)
@@ -318,6 +234,7 @@ func TestRunBadInvocations(t *testing.T) {
 }
 
 func TestReplayPrintsTheSameGameTwice(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	cfg := writeConfig(t, dir, "rep", smallTournament)
 	args := []string{"replay", "--config", cfg, "--game", "17", "--pairs", "4", "--players", "parity,forgetful"}
@@ -339,6 +256,7 @@ func TestReplayPrintsTheSameGameTwice(t *testing.T) {
 }
 
 func TestBenchJSON(t *testing.T) {
+	t.Parallel()
 	stdout, stderr, code := runArgs(t, "bench", "--pairs", "6", "--games", "3000", "--workers", "1", "--json")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -354,6 +272,7 @@ func TestBenchJSON(t *testing.T) {
 
 // memsim report regenerates a run folder's report and figures from results.json and config.yaml.
 func TestReportRegenerates(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	_, out := finishedSmallRun(t, dir)
 	html, err := os.ReadFile(filepath.Join(out, "report.html"))
@@ -393,6 +312,7 @@ func TestReportRegenerates(t *testing.T) {
 // A stopping rule ends matches at a round boundary, identically on any number of workers, and
 // the report labels them.
 func TestRunStopsEarly(t *testing.T) {
+	t.Parallel()
 	body := `seed: 5
 paired: true
 games: 1000000
@@ -450,6 +370,7 @@ stop:
 }
 
 func TestAudit(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	// An earlier audit in the folder is replaced with --force (and refused without it, below).
 	if err := os.WriteFile(filepath.Join(dir, "audit.md"), []byte("an earlier audit\n"), 0o644); err != nil {
@@ -503,6 +424,7 @@ func TestAudit(t *testing.T) {
 // memsim solve --gerez agrees with the (n, j) model under pass always: <2n, n-j, 0> is worth
 // 2·E(n, j) cards.
 func TestSolveGerez(t *testing.T) {
+	t.Parallel()
 	stdout, stderr, code := runArgs(t, "solve", "--gerez", "--cards", "8", "--known", "2", "--paired", "0", "--json")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -549,4 +471,36 @@ func ratOf(t *testing.T, s string) *big.Rat {
 		t.Fatalf("not a rational: %q", s)
 	}
 	return r
+}
+
+// With a stopping rule, memsim run's last line counts the games the results hold, not the games
+// planned.
+func TestLastLineCountsTheGamesTheResultsHold(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, "stop", `seed: 4
+paired: true
+games: 1000000
+rules: {pairs: [4]}
+players:
+  - {name: optimal, policy: optimal}
+  - {name: random, policy: random}
+stop:
+  sprt: {d: 0.2, alpha: 0.01, beta: 0.01}
+`)
+	_, stderr, code := runArgs(t, "run", "--quiet", cfg)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	held := int64(0)
+	for _, m := range readRun(t, filepath.Join(dir, "out", "stop")).Matchups {
+		if m.StoppedEarly == "" {
+			t.Errorf("%v did not stop early", m.Players)
+		}
+		held += m.Games
+	}
+	lines := strings.Split(strings.TrimSpace(stderr), "\n")
+	if last := lines[len(lines)-1]; held >= 2000000 || !strings.HasPrefix(last, "memsim run: "+strconv.FormatInt(held, 10)+" games in ") {
+		t.Errorf("the results hold %d games of the 2000000 planned; the last line says %q", held, last)
+	}
 }

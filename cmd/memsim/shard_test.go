@@ -1,10 +1,13 @@
 package main
 
 import (
+	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -15,6 +18,7 @@ import (
 // Three shards merged give the single-process run's folder, bit for bit; merge refuses missing,
 // duplicated and foreign shards.
 func TestShardsAndMerge(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	cfg, whole := finishedSmallRun(t, dir) // 3,000 games: three batches of deals, one per shard
 	var shards []string
@@ -22,19 +26,17 @@ func TestShardsAndMerge(t *testing.T) {
 		// The second shard takes its index from a Slurm job array's environment; the first is
 		// written as the README's memsim run CONFIG --shard i/N, flags after the configuration.
 		args := []string{"run", "--quiet", "--games", "3000", "--shard", []string{"1/3", "", "3/3"}[i-1], cfg}
+		var env map[string]string
 		if i == 1 {
 			args = []string{"run", cfg, "--quiet", "--shard", "1/3", "--games=3000"}
 		}
 		if i == 2 {
 			args = []string{"run", "--quiet", cfg}
-			t.Setenv("SLURM_ARRAY_TASK_ID", "7")
-			t.Setenv("SLURM_ARRAY_TASK_MIN", "6")
-			t.Setenv("SLURM_ARRAY_TASK_COUNT", "3")
+			env = map[string]string{"SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_MIN": "6", "SLURM_ARRAY_TASK_COUNT": "3"}
 		}
-		if _, stderr, code := runArgs(t, args...); code != exitOK {
+		if _, stderr, code := runArgsEnv(t, env, args...); code != exitOK {
 			t.Fatalf("shard %d: exit %d: %s", i, code, stderr)
 		}
-		os.Unsetenv("SLURM_ARRAY_TASK_ID")
 		shards = append(shards, filepath.Join(whole, "shard-"+[]string{"1", "2", "3"}[i-1]+"-of-3"))
 	}
 	merged := filepath.Join(dir, "merged")
@@ -74,6 +76,7 @@ func TestShardsAndMerge(t *testing.T) {
 // --shard wins over the environment; the environment's errors are usage errors, and an index
 // without the number of shards suggests --shard.
 func TestShardOf(t *testing.T) {
+	t.Parallel()
 	env := func(kv map[string]string) func(string) string { return func(k string) string { return kv[k] } }
 	slurm := map[string]string{"SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "4"}
 	tests := []struct {
@@ -132,6 +135,7 @@ func TestResultsDoNotDependOnGOMAXPROCS(t *testing.T) {
 
 // A run folder that cannot be created is reported with its path, before anything is played.
 func TestUnwritableRunFolder(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	blocker := filepath.Join(dir, "file")
 	if err := os.WriteFile(blocker, []byte("x"), 0o644); err != nil {
@@ -145,5 +149,70 @@ func TestUnwritableRunFolder(t *testing.T) {
 	_, stderr, code := runArgs(t, "run", "--quiet", cfg)
 	if code != exitError || !strings.Contains(stderr, filepath.Join(blocker, "c")) || strings.Count(stderr, "\n") != 1 {
 		t.Errorf("exit %d, %q", code, stderr)
+	}
+}
+
+// memsim merge refuses a damaged shard.json in one line naming it and creates no run folder
+// (TestDamagedShards in package tournament runs seeded mutations on the library).
+func TestMergeRefusesADamagedShard(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	cfgPath := writeConfig(t, dir, "s", tinyTournament)
+	if _, stderr, code := runArgs(t, "run", "--quiet", "--shard", "1/1", cfgPath); code != exitOK {
+		t.Fatalf("shard: exit %d: %s", code, stderr)
+	}
+	shard := filepath.Join(dir, "out", "s", "shard-1-of-1")
+	path := filepath.Join(shard, shardFile)
+	good, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := loadConfig([]string{cfgPath})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hashed := func(edit func(s *tournament.ShardResult)) []byte {
+		tr, err := tournament.New(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := tr.LoadShardResult(good)
+		if err != nil {
+			t.Fatal(err)
+		}
+		edit(s)
+		data, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	games := regexp.MustCompile(`"Games":(\d+)`)
+	tests := []struct {
+		name string
+		data []byte
+	}{
+		{"a count edited", games.ReplaceAll(good, []byte(`"Games":1999`))},
+		{"cut short", good[:len(good)-3]},
+		{"a nil match, hash recomputed", hashed(func(s *tournament.ShardResult) { s.Results[0] = nil })},
+		{"a negative count, hash recomputed", hashed(func(s *tournament.ShardResult) { s.Results[1].Orders[0].Share[0][1] = -3 })},
+		{"a short row, hash recomputed", hashed(func(s *tournament.ShardResult) { s.Results[0].Orders[1].Share[1] = s.Results[0].Orders[1].Share[1][:1] })},
+		{"matches swapped, hash recomputed", hashed(func(s *tournament.ShardResult) { s.Results[0], s.Results[1] = s.Results[1], s.Results[0] })},
+		{"a match appended, hash recomputed", hashed(func(s *tournament.ShardResult) { s.Results = append(s.Results, s.Results[0]) })},
+	}
+	if !games.Match(good) {
+		t.Fatal("no games count in shard.json")
+	}
+	for _, tt := range tests {
+		if err := os.WriteFile(path, tt.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		merged := filepath.Join(dir, "merged")
+		_, stderr, code := runArgs(t, "merge", shard, "--out", merged)
+		wantOneLineExit(t, tt.name, code, exitUsage, stderr, "memsim merge: "+path+": ")
+		if _, err := os.Stat(merged); !os.IsNotExist(err) {
+			t.Errorf("%s: the refused merge created %s", tt.name, merged)
+			os.RemoveAll(merged)
+		}
 	}
 }

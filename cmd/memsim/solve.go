@@ -6,7 +6,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"math/big"
 	"strings"
 
@@ -15,15 +14,21 @@ import (
 	"memsim/sim/rules"
 )
 
-const solveUsage = `Usage:
-  memsim solve --pairs N [--unknown J] [--singletons S] [--unseen-singletons F]
-               [--memory M --forget handover-uniform|lru] [--pass never|two-known|always]
-               [--choices LIST] [--players P] [--policy A] [--opponent B] [--lead D]
-               [--distribution] [--float] [--json]
-  memsim solve --table --pairs-max N [model flags] [--policy win-optimal|win-best-response
-               [--opponent B]] [--float] [--json]
-  memsim solve --gerez --cards K --known B --paired P [--json]
-
+// solveCommand returns memsim solve.
+func solveCommand() *command {
+	return &command{
+		name: "solve",
+		usage: []string{
+			"memsim solve --pairs N [--unknown J] [--singletons S] [--unseen-singletons F]\n" +
+				"[--memory M --forget handover-uniform|lru] [--pass never|two-known|always]\n" +
+				"[--choices LIST] [--players P] [--policy A] [--opponent B] [--lead D]\n" +
+				"[--distribution] [--float] [--json]",
+			"memsim solve --table --pairs-max N [model flags] [--policy win-optimal|win-best-response\n" +
+				"[--opponent B]] [--float] [--json]",
+			"memsim solve --gerez --cards K --known B --paired P [--json]",
+		},
+		short: "exact values and strategy tables of a model",
+		long: `
 The mover (seat 0) plays --policy, every other seat --opponent. Defaults: J = N, S = 0, F = S,
 M = 0 (perfect memory), pass never, every choice (daring,safe,known-first,pass), P = 2, policy
 optimal, opponent = the policy, lead 0. Policies: optimal, safe, daring, parity, best-response
@@ -36,9 +41,10 @@ win-best-response and --opponent) the table of that policy's choices at every le
 
 A flag not given takes its default; a value given is used as it is: --pairs 0 and --players 0 are
 errors, --memory 0 means perfect memory and --unknown 0 a state with every pair half known.
-
-Flags:
-`
+`,
+		run: runSolve,
+	}
+}
 
 // solveFlags holds the parsed flags of memsim solve.
 type solveFlags struct {
@@ -75,36 +81,36 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	return fs
 }
 
-func runSolve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func runSolve(ctx context.Context, c *command, inv invocation, args []string) int {
 	var fl solveFlags
 	fs := newSolveFlagSet(&fl)
-	if code, done := parseFlags(fs, solveUsage, args, stdout, stderr); done {
+	if code, done := c.parseFlags(fs, args, inv); done {
 		return code
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "memsim solve: unexpected argument %q (all input is given by flags; see memsim solve -h)\n", fs.Arg(0))
+		fmt.Fprintf(inv.stderr, "memsim solve: unexpected argument %q (all input is given by flags; see memsim solve -h)\n", fs.Arg(0))
 		return exitUsage
 	}
 	set := given(fs)
 	if fl.gerez {
-		return exitFor(fs.Name(), solveGerez(ctx, fl, set, stdout), stderr)
+		return exitFor(fs.Name(), solveGerez(ctx, fl, set, inv.stdout), inv.stderr)
 	}
 	for _, name := range []string{"cards", "known", "paired"} {
 		if set[name] {
-			fmt.Fprintf(stderr, "memsim solve: --%s goes with --gerez\n", name)
+			fmt.Fprintf(inv.stderr, "memsim solve: --%s goes with --gerez\n", name)
 			return exitUsage
 		}
 	}
 	q, err := fl.query(set)
 	if err == nil {
-		out := bufio.NewWriter(stdout)
+		out := bufio.NewWriter(inv.stdout)
 		err = q.run(ctx, out)
 		if ferr := out.Flush(); err == nil && ferr != nil {
 			err = fmt.Errorf("writing output: %w", ferr)
 		}
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "memsim solve: "+err.Error())
+		fmt.Fprintln(inv.stderr, "memsim solve: "+err.Error())
 		var ue *usageError
 		if errors.As(err, &ue) {
 			return exitUsage

@@ -49,6 +49,7 @@ func luck(mean, half float64) *report.LuckAdjusted {
 }
 
 func TestWriteSummary(t *testing.T) {
+	t.Parallel()
 	const long = "a-player-with-a-very-long-name vs another-player-with-a-long-name"
 	cases := []struct {
 		name     string
@@ -114,6 +115,7 @@ func TestWriteSummary(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			r := &report.Run{SchemaVersion: report.SchemaVersion, Name: "t", Matchups: c.matchups}
 			var buf bytes.Buffer
 			if err := writeSummary(&buf, r, "dir"); err != nil {

@@ -11,9 +11,15 @@ import (
 	"memsim/tournament"
 )
 
-const validateUsage = `Usage:
-  memsim validate [--level L] [--games G] [--workers W] [--json] [--quiet] [SUITE.yaml]
-
+// validateCommand returns memsim validate.
+func validateCommand() *command {
+	return &command{
+		name: "validate",
+		usage: []string{
+			"memsim validate [--level L] [--games G] [--workers W] [--json] [--quiet] [SUITE.yaml]",
+		},
+		short: "compare simulation with the solver",
+		long: `
 Plays every matchup of the suite (one or more tournaments, as YAML documents separated by ---)
 whose model has an exact solution, and compares the simulation with the solver: the mean pairs
 per seat (a z test; solitaire: the mean number of turns) and, for two players, the whole
@@ -24,9 +30,10 @@ Exit status 0 when no check is rejected at level L, 1 otherwise.
 Flags may come before or after SUITE.yaml; -- ends them. A flag not given takes its default (for
 --games, each tournament's value); a value given is used as it is: --games 0 is an error,
 --workers 0 means one worker per CPU.
-
-Flags:
-`
+`,
+		run: runValidate,
+	}
+}
 
 type validateFlags struct {
 	level          float64
@@ -35,7 +42,7 @@ type validateFlags struct {
 	set            map[string]bool // the flags given on the command line
 }
 
-func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func runValidate(ctx context.Context, c *command, inv invocation, args []string) int {
 	var fl validateFlags
 	fs := newFlagSet("memsim validate")
 	fs.Float64Var(&fl.level, "level", 0.01, "significance `level` after the Holm correction (0 < L < 1)")
@@ -43,22 +50,22 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	fs.IntVar(&fl.workers, "workers", 0, "`W` worker goroutines (0: one per CPU)")
 	fs.BoolVar(&fl.json, "json", false, "print one JSON object")
 	fs.BoolVar(&fl.quiet, "quiet", false, "no progress reports")
-	if code, done := parseFlags(fs, validateUsage, args, stdout, stderr); done {
+	if code, done := c.parseFlags(fs, args, inv); done {
 		return code
 	}
 	fl.set = given(fs)
-	res, err := validateSuite(ctx, fl, fs.Args(), stderr)
+	res, err := validateSuite(ctx, fl, fs.Args(), inv.stderr)
 	if err != nil {
-		return exitFor(fs.Name(), err, stderr)
+		return exitFor(fs.Name(), err, inv.stderr)
 	}
 	if fl.json {
 		b, err := json.Marshal(res)
 		if err != nil {
-			return exitFor(fs.Name(), err, stderr)
+			return exitFor(fs.Name(), err, inv.stderr)
 		}
-		fmt.Fprintln(stdout, string(b))
+		fmt.Fprintln(inv.stdout, string(b))
 	} else {
-		writeValidation(stdout, res)
+		writeValidation(inv.stdout, res)
 	}
 	for _, c := range res.Checks {
 		if c.Rejected {

@@ -10,61 +10,9 @@ import (
 	"memsim/tournament"
 )
 
-// smallSuite has a tournament of every family of the embedded suite, on small deals (the README's
-// example plays the embedded suite itself).
-const smallSuite = `name: perfect
-seed: 1
-games: 400
-rules: {pairs: [2, 3, 4], pass: two-known}
-players: [{name: optimal, policy: optimal}, {name: parity, policy: parity}]
----
-name: singletons
-seed: 2
-games: 400
-rules: {pairs: [2, 3], singletons: 1}
-players: [{name: optimal, policy: optimal}, {name: daring, policy: daring}]
----
-name: handover
-seed: 3
-games: 400
-rules: {pairs: [3, 4]}
-players:
-  - {name: optimal, policy: optimal, memory: {capacity: 2, forget: handover-uniform}}
-  - {name: safe, policy: safe, memory: {capacity: 2, forget: handover-uniform}}
----
-name: lru
-seed: 4
-games: 400
-rules: {pairs: [3, 4]}
-players:
-  - {name: optimal, policy: optimal, memory: {capacity: 2, forget: lru}}
-  - {name: daring, policy: daring, memory: {capacity: 2, forget: lru}}
----
-name: solitaire
-seed: 5
-games: 400
-rules: {pairs: [2, 3, 4], players_per_game: 1}
-players: [{name: optimal, policy: optimal}, {name: safe, policy: safe}]
----
-name: three
-seed: 6
-games: 400
-rules: {pairs: [3, 4], players_per_game: 3}
-players: [{name: daring, policy: daring}, {name: safe, policy: safe}, {name: parity-a, policy: parity}, {name: parity-b, policy: parity}]
----
-name: win
-seed: 7
-games: 400
-rules: {pairs: [3, 4]}
-players: [{name: win, policy: win-optimal}, {name: optimal, policy: optimal}]
-`
-
 func TestValidateSuiteJSON(t *testing.T) {
-	suite := filepath.Join(t.TempDir(), "suite.yaml")
-	if err := os.WriteFile(suite, []byte(smallSuite), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	stdout, stderr, code := runArgs(t, "validate", "--quiet", "--json", suite)
+	t.Parallel()
+	stdout, stderr, code := runArgs(t, "validate", "--quiet", "--json", filepath.Join("testdata", "suite.yaml"))
 	if code != exitOK {
 		t.Fatalf("exit %d: %s\n%s", code, stderr, stdout)
 	}
@@ -107,6 +55,7 @@ func TestValidateSuiteJSON(t *testing.T) {
 }
 
 func TestValidateBadInput(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	suite := filepath.Join(dir, "suite.yaml")
 	body := "name: a\nplayers: [{name: x, policy: safe}, {name: y, policy: daring}]\n---\nname: a\nplayers: [{name: x, policy: safe}, {name: y, policy: daring}]\n"
@@ -127,5 +76,43 @@ func TestValidateBadInput(t *testing.T) {
 		if code != exitUsage || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, tt.want) {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 and one line containing %q", tt.args, code, stderr, tt.want)
 		}
+	}
+}
+
+// validate refuses a suite whose tournaments play too few games for its tests, naming the file,
+// line and column of the games.
+func TestValidateRefusesASuiteWithTooFewGames(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	suite := filepath.Join(dir, "suite.yaml")
+	body := "name: tiny\ngames: 5\nrules: {pairs: [3]}\nplayers: [{name: a, policy: optimal}, {name: b, policy: daring}]\n"
+	if err := os.WriteFile(suite, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := runArgs(t, "validate", "--quiet", suite)
+	wantOneLineExit(t, "validate of a suite of 5 games", code, exitUsage, stderr, "memsim validate: "+suite+":2:8: games: 5 per matchup is too few to validate")
+}
+
+// At the fewest games validate accepts (100), it rejects no check of win-lru-3 at 8 pairs, a
+// tournament of the embedded suite whose luck-adjusted means vary little from game to game: the
+// simulation agrees with the solver and the exit status is 0.
+func TestValidateAtTheFewestGamesAgreesWithTheSolver(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	suite := filepath.Join(dir, "suite.yaml")
+	body := `name: win-lru-3
+seed: 24
+games: 4000
+rules: {pairs: [8], pass: never}
+players:
+  - {name: win, policy: win-optimal, memory: {capacity: 3, forget: lru}}
+  - {name: optimal, policy: optimal, memory: {capacity: 3, forget: lru}}
+`
+	if err := os.WriteFile(suite, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := runArgs(t, "validate", "--quiet", "--games", "100", suite)
+	if code != exitOK || !strings.Contains(stdout, "no check rejected") {
+		t.Errorf("validate --games 100: exit %d (a rejection of an exact value the engine meets):\n%s%s", code, stdout, stderr)
 	}
 }

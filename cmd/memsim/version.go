@@ -4,23 +4,29 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"runtime"
 	"runtime/debug"
 	"strings"
 )
 
-const versionUsage = `Usage:
-  memsim version [--json]
-  memsim --version
-
+// versionCommand returns memsim version.
+func versionCommand() *command {
+	return &command{
+		name: "version",
+		usage: []string{
+			"memsim version [--json]",
+			"memsim --version",
+		},
+		short: "the version of this build",
+		long: `
 Prints the version of this build, from the information Go records in the binary: the module's
 version ((devel) for a build from a source tree without one), the commit it was built from with
 its time and whether the tree had uncommitted changes (when built from a git checkout), and the
 Go version, operating system and architecture.
-
-Flags:
-`
+`,
+		run: runVersion,
+	}
+}
 
 // buildVersion is what memsim version prints.
 type buildVersion struct {
@@ -84,25 +90,25 @@ func (v buildVersion) String() string {
 	return b.String()
 }
 
-func runVersion(_ context.Context, args []string, stdout, stderr io.Writer) int {
+func runVersion(_ context.Context, c *command, inv invocation, args []string) int {
 	fs := newFlagSet("memsim version")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if code, done := parseFlags(fs, versionUsage, args, stdout, stderr); done {
+	if code, done := c.parseFlags(fs, args, inv); done {
 		return code
 	}
 	if fs.NArg() > 0 {
-		return exitFor(fs.Name(), usagef("unexpected argument %q (version takes no arguments)", fs.Arg(0)), stderr)
+		return exitFor(fs.Name(), usagef("unexpected argument %q (version takes no arguments)", fs.Arg(0)), inv.stderr)
 	}
 	bi, _ := debug.ReadBuildInfo()
 	v := versionOf(bi)
 	if *asJSON {
 		b, err := json.Marshal(v)
 		if err != nil {
-			return exitFor(fs.Name(), err, stderr)
+			return exitFor(fs.Name(), err, inv.stderr)
 		}
-		fmt.Fprintln(stdout, string(b))
+		fmt.Fprintln(inv.stdout, string(b))
 		return exitOK
 	}
-	fmt.Fprintln(stdout, v)
+	fmt.Fprintln(inv.stdout, v)
 	return exitOK
 }

@@ -52,12 +52,12 @@ func runWithFileSizeLimit(t *testing.T, limit int, args ...string) (string, int)
 	return "", 0
 }
 
-// Issue 13, trust: "A full disk during the final write leaves a half-written folder, and no
-// message points to memsim report DIR." With files limited to a size that the checkpoint fits and
-// the report does not, the run folder keeps its config.yaml and the checkpoint of every match
-// (nothing half-written, no staging folder left), the message says to --resume, and --resume
-// writes the results.
-func TestDefectFullDiskDuringTheFinalWrite(t *testing.T) {
+// When the final write fails for want of room (files are limited to a size that the checkpoint
+// fits and the report does not), the run folder keeps its config.yaml and the checkpoint of every
+// match, with nothing half-written and no staging folder left; the message says to --resume, and
+// --resume writes the results once there is room.
+func TestFullDiskDuringTheFinalWriteKeepsTheCheckpoint(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	cfg := writeConfig(t, dir, "full", tinyTournament)
 	out := filepath.Join(dir, "out", "full")
@@ -88,13 +88,10 @@ func TestDefectFullDiskDuringTheFinalWrite(t *testing.T) {
 	}
 }
 
-// The same fault one step earlier: the checkpoint memsim writes just before the final write (so
-// that a failed final write can be resumed) does not fit. The run ends with "memsim run:
-// checkpoint: write ...: file too large", its folder holds only config.yaml (every game is lost),
-// and the message does not say how to go on (a plain rerun is refused: the folder "already holds a
-// run (config.yaml)"). Issue 13 asks that "the interrupt and disk-full messages say exactly how to
-// recover".
-func TestDefectFullDiskDuringTheLastCheckpointSaysHowToRecover(t *testing.T) {
+// When the checkpoint written just before the final write does not fit, the run exits 1 and its
+// last line gives the command that recovers: memsim run --force, or memsim run --resume.
+func TestFullDiskDuringTheLastCheckpointSaysHowToRecover(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	cfg := writeConfig(t, dir, "ck", tinyTournament)
 	limit := len(checkpointOfFinishedRun(t, cfg)) / 2
@@ -110,6 +107,7 @@ func TestDefectFullDiskDuringTheLastCheckpointSaysHowToRecover(t *testing.T) {
 // the earlier checkpoint kept as it was and the command that goes on from it, which finishes the
 // run.
 func TestFullDiskDuringACheckpointKeepsTheEarlierOne(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	cfg := writeConfig(t, dir, "mid", tinyTournament)
 	out := filepath.Join(dir, "out", "mid")

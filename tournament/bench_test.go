@@ -3,6 +3,7 @@ package tournament_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
 	"slices"
@@ -214,4 +215,23 @@ func BenchmarkBenchDecay(b *testing.B) {
 	decay, q := rules.ForgetDecay, 0.1
 	benchWorkload(b, tournament.Bench{Pairs: 26, Policy: "parity",
 		Memory: strategies.MemoryOverride{Forget: &decay, Decay: &q}}, 1)
+}
+
+// A program measures how fast the engine plays a policy against itself: the median games per
+// second of seven runs, with its 95% interval.
+func ExampleMeasure() {
+	ctx := context.Background()
+	m, err := tournament.Bench{Pairs: 12, Policy: "optimal", Games: 20000}.Match(ctx)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res, err := tournament.Measure(ctx, m, 1, 7)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%d runs of %d games on %d worker; an interval: %v\n", len(res.Runs), res.Games, res.Workers, res.CI95 != nil)
+	// Output:
+	// 7 runs of 20000 games on 1 worker; an interval: true
 }

@@ -79,9 +79,9 @@ func model[T any](f field.Field[T], m exact.Model, unseen int) Model {
 	return out
 }
 
-// StateModel describes the question of lineup mu's values from state st in model m, in the
+// stateModel describes the question of lineup mu's values from state st in model m, in the
 // arithmetic f.
-func StateModel[T any](f field.Field[T], m exact.Model, mu exact.Lineup, st rules.State) Model {
+func stateModel[T any](f field.Field[T], m exact.Model, mu exact.Lineup, st rules.State) Model {
 	out := model(f, m, st.F)
 	out.Singletons = st.S
 	j, lead := st.J, st.Lead
@@ -129,7 +129,7 @@ func Solve[T any](ctx context.Context, f field.Field[T], m exact.Model, mu exact
 	if err != nil {
 		return nil, err
 	}
-	out := &Result{Model: StateModel(f, m, mu, st)}
+	out := &Result{Model: stateModel(f, m, mu, st)}
 	num := func(v T) *Number { n := NumberOf(f, v); return &n }
 	if res.Players == 1 {
 		out.ExpectedTurns, out.ExpectedLucky = num(res.ExpectedTurns), num(res.ExpectedLucky)

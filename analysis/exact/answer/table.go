@@ -53,9 +53,9 @@ type WinCell struct {
 }
 
 // WriteTable writes the optimal strategy table of model m as a Table in JSON, one line: the cells
-// of every state with 1 to maxPairs pairs and unseen unseen singletons (of the model's
-// m.Singletons), streamed as the solver finds them, so that a large table never sits whole in
-// memory. An error is the solver's or the writer's.
+// of every state with 1 to maxPairs pairs in which unseen of the model's singletons are not yet
+// seen, streamed as the solver finds them, so that a large table never sits whole in memory. An
+// error is the solver's or the writer's.
 func WriteTable[T any](ctx context.Context, w io.Writer, f field.Field[T], m exact.Model, maxPairs, unseen int) error {
 	if err := checkUnseen(m, unseen); err != nil {
 		return err
@@ -83,9 +83,9 @@ func WriteTable[T any](ctx context.Context, w io.Writer, f field.Field[T], m exa
 }
 
 // WriteWinTable writes the table of seat 0's policy in lineup mu, which plays to win, as a
-// WinTable in JSON, one line: the cells of every state with 1 to maxPairs pairs, unseen unseen
-// singletons and a lead |d| <= maxPairs - n (see exact.WinTable), streamed as the solver finds
-// them. An error is the solver's or the writer's.
+// WinTable in JSON, one line: the cells of every state with 1 to maxPairs pairs in which unseen
+// of the model's singletons are not yet seen, at every lead |d| <= maxPairs - n (see
+// exact.WinTable), streamed as the solver finds them. An error is the solver's or the writer's.
 func WriteWinTable[T any](ctx context.Context, w io.Writer, f field.Field[T], m exact.Model, mu exact.Lineup, maxPairs, unseen int) error {
 	if err := checkUnseen(m, unseen); err != nil {
 		return err

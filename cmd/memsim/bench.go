@@ -6,10 +6,7 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
-	"time"
 
-	"memsim/analysis/stats"
-	"memsim/sim"
 	"memsim/sim/rules"
 	"memsim/strategies"
 	"memsim/tournament"
@@ -47,24 +44,13 @@ type benchFlags struct {
 	set                           map[string]bool // the flags given on the command line
 }
 
-// benchResult is what memsim bench --json prints. With --count K, GamesPerSec is the median of
-// the K runs' games per second, CI95 its 95% interval (null when K < 6 gives none) and
-// CICoverage the probability with which that interval covers the median (at least 0.95), Runs
-// every run's games per second in order, and Seconds the time of all the runs.
+// benchResult is what memsim bench --json prints: the throughput, then what was measured.
 type benchResult struct {
-	GamesPerSec          float64     `json:"games_per_sec"`
-	GamesPerSecPerWorker float64     `json:"games_per_sec_per_worker"`
-	CI95                 *[2]float64 `json:"games_per_sec_ci95"`
-	CICoverage           float64     `json:"ci_coverage"`
-	Count                int         `json:"count"`
-	Runs                 []float64   `json:"runs"`
-	Workers              int         `json:"workers"`
-	Games                int64       `json:"games"`
-	Seconds              float64     `json:"seconds"`
-	Pairs                int         `json:"pairs"`
-	Policy               string      `json:"policy"`
-	Memory               string      `json:"memory"`
-	GOMAXPROCS           int         `json:"gomaxprocs"`
+	tournament.Throughput
+	Pairs      int    `json:"pairs"`
+	Policy     string `json:"policy"`
+	Memory     string `json:"memory"`
+	GOMAXPROCS int    `json:"gomaxprocs"`
 }
 
 func runBench(ctx context.Context, c *command, inv invocation, args []string) int {
@@ -141,40 +127,16 @@ func bench(ctx context.Context, fl benchFlags) (*benchResult, error) {
 		}
 		ov.Scope = &sc
 	}
-	env := strategies.Env{MaxPairs: fl.pairs, Players: 2, Tables: strategies.NewTables()}
-	b, err := strategies.Build(ctx, strategies.Spec{Name: fl.policy, Policy: fl.policy, Memory: ov}, env)
+	m, err := tournament.Bench{Pairs: fl.pairs, Policy: fl.policy, Memory: ov, Games: fl.games}.Match(ctx)
 	if err != nil {
 		return nil, usagef("%v", err)
 	}
-	m := sim.Match{
-		Setup:  sim.Setup{Pairs: fl.pairs, Players: []sim.Player{b.Player, b.Player}},
-		Orders: [][]int{{0, 1}},
-		Deals:  fl.games,
-		Seed:   1, DealStream: 1, PlayStream: 2,
+	tp, err := tournament.Measure(ctx, m, fl.workers, fl.count)
+	if err != nil {
+		return nil, err
 	}
-	workers := sim.Workers(fl.workers)
-	runs := make([]float64, fl.count)
-	total := 0.0
-	for i := range runs {
-		start := time.Now()
-		if _, err := m.Play(ctx, workers, nil); err != nil {
-			return nil, err
-		}
-		el := time.Since(start).Seconds()
-		runs[i] = float64(fl.games) / el
-		total += el
-	}
-	mi := stats.MedianCI(runs, 0.95)
-	var ci *[2]float64
-	if mi.OK {
-		ci = &[2]float64{mi.Lo, mi.Hi}
-	}
-	res := &benchResult{
-		GamesPerSec: mi.Median, GamesPerSecPerWorker: mi.Median / float64(workers), CI95: ci, CICoverage: mi.Coverage, Count: fl.count, Runs: runs,
-		Workers: workers, Games: fl.games, Seconds: total, Pairs: fl.pairs, Policy: fl.policy,
-		Memory: b.Player.Memory.String(), GOMAXPROCS: runtime.GOMAXPROCS(0),
-	}
-	return res, nil
+	return &benchResult{Throughput: *tp, Pairs: fl.pairs, Policy: fl.policy,
+		Memory: m.Setup.Players[0].Memory.String(), GOMAXPROCS: runtime.GOMAXPROCS(0)}, nil
 }
 
 // maxBenchCount bounds --count.

@@ -7,6 +7,7 @@ import (
 	"math/big"
 
 	"memsim/analysis/exact"
+	"memsim/analysis/exact/answer"
 	"memsim/analysis/field"
 	"memsim/sim/rules"
 )
@@ -98,7 +99,7 @@ func demo(ctx context.Context, w io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(w, "\nSolitaire with %d pairs: %s turns and %s lucky matches expected.\n",
-		n, human[*big.Rat](f, solo.ExpectedTurns), human[*big.Rat](f, solo.ExpectedLucky))
+		n, human(answer.NumberOf(f, solo.ExpectedTurns)), human(answer.NumberOf(f, solo.ExpectedLucky)))
 	fmt.Fprintln(w, "\nMore: memsim solve -h")
 	return nil
 }

@@ -7,7 +7,7 @@ import (
 	"io"
 
 	"memsim/analysis/exact"
-	"memsim/analysis/field"
+	"memsim/analysis/exact/answer"
 )
 
 // solveGerez answers memsim solve --gerez: one state <k, B, P> of Gerez's model, its value in
@@ -29,48 +29,20 @@ func solveGerez(ctx context.Context, fl solveFlags, set map[string]bool, stdout 
 	case !s.Valid():
 		return usagef("<%d, %d, %d> is not a state: it needs k >= (k + P)/2 >= B >= P >= 0", s.K, s.B, s.P)
 	}
-	var cell *exact.GerezCell
-	err := exact.Gerez(ctx, s.K, func(c *exact.GerezCell) error {
-		if c.State == s {
-			cp := *c
-			cell = &cp
-		}
-		return nil
-	})
+	cell, err := exact.SolveGerez(ctx, s)
 	if err != nil {
 		return err
 	}
-	best := make([]string, 0, len(cell.Best)+1)
-	for _, t := range cell.Best {
-		best = append(best, t.String())
-	}
-	if cell.PassBest {
-		best = append(best, "pass")
-	}
+	g := answer.NewGerez(cell)
 	if fl.json {
-		type tv struct {
-			Tactic string `json:"tactic"`
-			Value  number `json:"value"`
-		}
-		out := struct {
-			State   map[string]int `json:"state"`
-			Value   number         `json:"value"`
-			Best    []string       `json:"best"`
-			Tactics []tv           `json:"tactics"`
-		}{State: map[string]int{"cards": s.K, "known": s.B, "paired": s.P}, Value: num(field.Rat{}, cell.Value), Best: best}
-		for i, t := range cell.Tactics {
-			out.Tactics = append(out.Tactics, tv{t.String(), num(field.Rat{}, cell.Values[i])})
-		}
-		out.Tactics = append(out.Tactics, tv{"pass", num(field.Rat{}, cell.PassValue)})
 		enc := json.NewEncoder(stdout)
 		enc.SetEscapeHTML(false)
-		return enc.Encode(out)
+		return enc.Encode(g)
 	}
-	f, _ := cell.Value.Float64()
 	fmt.Fprintf(stdout, "%v, Gerez's model (perfect memory, pass always), exact arithmetic\n", s)
-	fmt.Fprintf(stdout, "value (cards of the %d on the table the mover collects): %f (%s)\n", s.K, f, cell.Value.RatString())
+	fmt.Fprintf(stdout, "value (cards of the %d on the table the mover collects): %f (%s)\n", s.K, g.Value.Float, g.Value.Exact)
 	fmt.Fprintln(stdout, "optimal tactics:")
-	for _, b := range best {
+	for _, b := range g.Best {
 		fmt.Fprintf(stdout, "  %s\n", b)
 	}
 	return nil

@@ -2,11 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 
-	"memsim/sim"
 	"memsim/tournament"
 )
 
@@ -67,9 +67,6 @@ func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer
 	if err != nil {
 		return err
 	}
-	if fl.game < 0 || fl.game >= int64(cfg.Games) {
-		return usagef("--game %d: must be between 0 and %d (the run's games - 1)", fl.game, cfg.Games-1)
-	}
 	t, err := tournament.New(ctx, cfg)
 	if err != nil {
 		return badInput(err)
@@ -77,44 +74,46 @@ func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer
 	if !fl.set["pairs"] {
 		fl.pairs = cfg.Rules.Pairs[0]
 	}
-	var available []string
-	for _, m := range t.Matches {
-		if m.Setup.Pairs != fl.pairs {
-			continue
-		}
-		for k, order := range m.Orders {
-			names := t.Names(m.Seats(order))
-			seating := strings.Join(names, ",")
-			available = append(available, seating)
-			if fl.set["players"] && fl.players != seating {
-				continue
-			}
-			var log sim.Log
-			o, err := m.Replay(k, uint64(fl.game), &log)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(stdout, "%s, game %d (seed %d): %d pairs, %d singletons, pass %s; seats: %s\n",
-				cfg.Name, fl.game, cfg.Seed, fl.pairs, cfg.Rules.Singletons, cfg.Rules.Pass, strings.Join(names, ", "))
-			if _, err := log.WriteTo(stdout); err != nil {
-				return err
-			}
-			var res []string
-			for i, name := range names {
-				res = append(res, fmt.Sprintf("%s %s", name, shareString(o.Share[i], len(names))))
-			}
-			end := "all pairs taken"
-			if o.Stalemate {
-				end = fmt.Sprintf("stalemate with %d pairs left, shared equally", o.Left)
-			}
-			fmt.Fprintf(stdout, "result after %d turns (%s): %s\n", o.Turns, end, strings.Join(res, ", "))
-			return nil
-		}
+	var players []string // nil: the first seat order
+	if fl.set["players"] {
+		players = strings.Split(fl.players, ",")
 	}
-	if len(available) == 0 {
-		return usagef("--pairs %d: the run's deal sizes are %v", fl.pairs, cfg.Rules.Pairs)
+	r, err := t.Replay(fl.game, fl.pairs, players)
+	var (
+		ge *tournament.GameError
+		de *tournament.DealSizeError
+		se *tournament.SeatOrderError
+	)
+	switch {
+	case errors.As(err, &ge):
+		return usagef("--game %d: must be between 0 and %d (the run's games - 1)", ge.Game, ge.Games-1)
+	case errors.As(err, &de):
+		return usagef("--pairs %d: the run's deal sizes are %v", de.Pairs, de.Sizes)
+	case errors.As(err, &se):
+		allowed := make([]string, len(se.Orders))
+		for i, o := range se.Orders {
+			allowed[i] = strings.Join(o, ",")
+		}
+		return usagef("--players %q: not a seat order of the run at %d pairs (allowed: %s)", fl.players, se.Pairs, strings.Join(allowed, "; "))
+	case err != nil:
+		return err
 	}
-	return usagef("--players %q: not a seat order of the run at %d pairs (allowed: %s)", fl.players, fl.pairs, strings.Join(available, "; "))
+	fmt.Fprintf(stdout, "%s, game %d (seed %d): %d pairs, %d singletons, pass %s; seats: %s\n",
+		cfg.Name, r.Game, cfg.Seed, r.Pairs, cfg.Rules.Singletons, cfg.Rules.Pass, strings.Join(r.Players, ", "))
+	if _, err := r.Log.WriteTo(stdout); err != nil {
+		return err
+	}
+	o := r.Outcome
+	res := make([]string, len(r.Players))
+	for i, name := range r.Players {
+		res[i] = fmt.Sprintf("%s %s", name, shareString(o.Share[i], len(r.Players)))
+	}
+	end := "all pairs taken"
+	if o.Stalemate {
+		end = fmt.Sprintf("stalemate with %d pairs left, shared equally", o.Left)
+	}
+	fmt.Fprintf(stdout, "result after %d turns (%s): %s\n", o.Turns, end, strings.Join(res, ", "))
+	return nil
 }
 
 // shareString formats a score of k/p pairs.

@@ -3,10 +3,10 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"memsim/analysis/exact"
+	"memsim/analysis/exact/answer"
 	"memsim/analysis/field"
 	"memsim/sim/rules"
 )
@@ -59,29 +59,17 @@ func (fl *solveFlags) tableQuery(q *solveQuery, set map[string]bool) error {
 // writeTable streams the strategy table: every state with n <= pairs-max (and, with singletons,
 // the requested number of unseen singletons).
 func writeTable[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bufio.Writer) error {
-	cells := jsonCells{w: w}
 	if q.json {
-		if err := cells.open(q.modelJSON()); err != nil {
-			return err
-		}
-	} else {
-		fmt.Fprintf(w, "# optimal strategy table: %s memory, pass %s%s, singletons %d (unseen %d)\n",
-			q.model.Memory, q.model.Pass, choicesNote(q.model.Choices), q.state.S, q.state.F)
-		fmt.Fprintln(w, "# row n, then one code per j (unknown pairs) from j = 1 (or the least j the memory allows) to n")
-		fmt.Fprintln(w, "# codes: 0 safe is better, 1 daring is better, 2 equal or no choice (daring against safe, optimal afterwards)")
+		return answer.WriteTable(ctx, w, f, q.model, q.pairsMax, q.state.F)
 	}
+	fmt.Fprintf(w, "# optimal strategy table: %s memory, pass %s%s, singletons %d (unseen %d)\n",
+		q.model.Memory, q.model.Pass, choicesNote(q.model.Choices), q.state.S, q.state.F)
+	fmt.Fprintln(w, "# row n, then one code per j (unknown pairs) from j = 1 (or the least j the memory allows) to n")
+	fmt.Fprintln(w, "# codes: 0 safe is better, 1 daring is better, 2 equal or no choice (daring against safe, optimal afterwards)")
 	row := -1
-	var cellJSON tableCellJSON
 	err := exact.Table(ctx, f, q.model, q.pairsMax, func(c *exact.TableCell[T]) error {
 		st := c.State
-		if st.F != q.state.F {
-			return nil
-		}
-		if q.json {
-			cellJSON = tableCellJSON{Pairs: st.N, Unknown: st.J, Unseen: unseenOf(st), Code: c.Code, Value: num(f, c.Value), Best: choiceNames(cellJSON.Best[:0], c.Best)}
-			return cells.add(cellJSON)
-		}
-		if st.J == 0 {
+		if st.F != q.state.F || st.J == 0 {
 			return nil
 		}
 		if st.N != row {
@@ -97,9 +85,6 @@ func writeTable[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *
 	if err != nil {
 		return err
 	}
-	if q.json {
-		return cells.close()
-	}
 	if row >= 0 {
 		w.WriteByte('\n')
 	}
@@ -111,21 +96,17 @@ func writeTable[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *
 // of unseen singletons); the JSON cells add every best choice and the value P(win) + P(draw)/2.
 func writeWinTable[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bufio.Writer) error {
 	mu := q.matchup
+	if q.json {
+		return answer.WriteWinTable(ctx, w, f, q.model, mu, q.pairsMax, q.state.F)
+	}
 	name := mu.Policy.String()
 	if mu.Policy == rules.PolicyWinBestResponse {
 		name += " to " + mu.Opponent.String()
 	}
-	cells := jsonCells{w: w}
-	if q.json {
-		if err := cells.open(q.modelJSON()); err != nil {
-			return err
-		}
-	} else {
-		fmt.Fprintf(w, "# %s strategy table: %s memory, pass %s%s, singletons %d (unseen %d)\n",
-			name, q.model.Memory, q.model.Pass, choicesNote(q.model.Choices), q.state.S, q.state.F)
-		fmt.Fprintln(w, "# row n and d (the mover's lead: its pairs minus the other's, |d| <= pairs-max - n), then one choice per j (unknown pairs) from j = 1 (or the least j the memory allows) to n")
-		fmt.Fprintln(w, "# choices: D daring, S safe, K known-first, P pass (the first best in that order; P(win) + P(draw)/2, both policies played afterwards)")
-	}
+	fmt.Fprintf(w, "# %s strategy table: %s memory, pass %s%s, singletons %d (unseen %d)\n",
+		name, q.model.Memory, q.model.Pass, choicesNote(q.model.Choices), q.state.S, q.state.F)
+	fmt.Fprintln(w, "# row n and d (the mover's lead: its pairs minus the other's, |d| <= pairs-max - n), then one choice per j (unknown pairs) from j = 1 (or the least j the memory allows) to n")
+	fmt.Fprintln(w, "# choices: D daring, S safe, K known-first, P pass (the first best in that order; P(win) + P(draw)/2, both policies played afterwards)")
 	// The text rows of one n, by lead, flushed when n changes.
 	row, rows := -1, map[int][]byte{}
 	flush := func() {
@@ -136,17 +117,9 @@ func writeWinTable[T any](ctx context.Context, q *solveQuery, f field.Field[T], 
 		}
 		clear(rows)
 	}
-	var cell winCellJSON
 	err := exact.WinTable(ctx, f, q.model, mu, q.pairsMax, func(c *exact.WinCell[T]) error {
 		st := c.State
-		if st.F != q.state.F {
-			return nil
-		}
-		if q.json {
-			cell = winCellJSON{Pairs: st.N, Unknown: st.J, Unseen: unseenOf(st), Lead: st.Lead, Choice: c.Choice.String(), Value: num(f, c.Value), Best: choiceNames(cell.Best[:0], c.Best)}
-			return cells.add(cell)
-		}
-		if st.J == 0 {
+		if st.F != q.state.F || st.J == 0 {
 			return nil
 		}
 		if st.N != row {
@@ -161,64 +134,8 @@ func writeWinTable[T any](ctx context.Context, q *solveQuery, f field.Field[T], 
 	if err != nil {
 		return err
 	}
-	if q.json {
-		return cells.close()
-	}
 	if row >= 0 {
 		flush()
 	}
 	return nil
-}
-
-// jsonCells streams a table as JSON, {"model": ..., "cells": [...]}, one cell at a time.
-type jsonCells struct {
-	w *bufio.Writer
-	n int // the cells written
-}
-
-// open writes the model and opens the list of cells.
-func (c *jsonCells) open(model any) error {
-	head, err := json.Marshal(model)
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(c.w, "{\"model\":%s,\"cells\":[", head)
-	return err
-}
-
-// add writes one cell.
-func (c *jsonCells) add(cell any) error {
-	b, err := json.Marshal(cell)
-	if err != nil {
-		return err
-	}
-	if c.n > 0 {
-		c.w.WriteByte(',')
-	}
-	c.n++
-	_, err = c.w.Write(b)
-	return err
-}
-
-// close ends the list and the object.
-func (c *jsonCells) close() error {
-	_, err := c.w.WriteString("]}\n")
-	return err
-}
-
-// unseenOf is a cell's number of unseen singletons, or nil in a model without singletons.
-func unseenOf(st rules.State) *int {
-	if st.S == 0 {
-		return nil
-	}
-	f := st.F
-	return &f
-}
-
-// choiceNames appends the names of choices to dst.
-func choiceNames(dst []string, choices []rules.Choice) []string {
-	for _, c := range choices {
-		dst = append(dst, c.String())
-	}
-	return dst
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -25,10 +24,9 @@ const summaryWidth = 100
 // mean and half-width join the line: next to the raw ones when every line then fits in
 // summaryWidth columns without cutting a seat order ("—" for a matchup without one), otherwise in
 // their place (the raw ones, marked "*", for a matchup without one). The header line says which.
-// The flag "outside CI" then judges the exact values of such a matchup against its adjusted
-// intervals (report.Matchup.OutsideAdjustedCI, which allows for the rounding of the luck and
-// float noise: report.AdjustedResolution and report.AdjustedSlack)
-// and its game length against the raw interval; a matchup without one is judged as before.
+// The flag "outside CI" says whether report.Matchup.Outside names anything: it judges the exact
+// values of such a matchup against its adjusted intervals and its game length against the raw
+// interval, and a matchup without one against its raw intervals.
 func writeSummary(w io.Writer, r *report.Run, dir string) error {
 	type line struct{ head, raw, adj, rest string }
 	lines := make([]line, len(r.Matchups))
@@ -38,14 +36,9 @@ func writeSummary(w io.Writer, r *report.Run, dir string) error {
 		if m.ExactPairs[0] != nil {
 			exact = fmt.Sprintf("exact %.4f", report.ExactFloat(*m.ExactPairs[0]))
 		}
-		out := m.OutsideCI()
+		out := m.Outside()
 		if la := m.LuckAdjusted; la != nil {
 			luck = true
-			adjusted := m.OutsideAdjustedCI()
-			if slices.Contains(out, "turns") {
-				adjusted = append(adjusted, "turns")
-			}
-			out = adjusted
 			lines[i].adj = fmt.Sprintf(" %8.4f ±%.4f", la.MeanPairs[0], (la.CI95[0][1]-la.CI95[0][0])/2)
 		}
 		flag := ""

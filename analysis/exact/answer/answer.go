@@ -1,0 +1,167 @@
+// Package answer gives the exact solver's answers (package analysis/exact) the JSON form memsim
+// solve prints: the value of a lineup from one state (Result), the strategy tables (Table and
+// WinTable, written a cell at a time by WriteTable and WriteWinTable) and a state of Gerez's
+// model (Gerez). Every value is a Number: the exact fraction where the arithmetic is exact, and
+// the nearest float64.
+//
+// The types are the schema: a program that reads memsim solve --json decodes into them.
+package answer
+
+import (
+	"context"
+
+	"memsim/analysis/exact"
+	"memsim/analysis/field"
+	"memsim/sim/rules"
+)
+
+// Number is a value of an answer: Exact is the value as a reduced fraction "p/q" or an integer
+// "p" (absent in float64 arithmetic), and Float the nearest float64.
+type Number struct {
+	Exact string  `json:"exact,omitempty"`
+	Float float64 `json:"float"`
+}
+
+// NumberOf returns the value v of the arithmetic f as a Number.
+func NumberOf[T any](f field.Field[T], v T) Number {
+	n := Number{Float: f.Float64(v)}
+	if s, ok := f.Exact(v); ok {
+		n.Exact = s
+	}
+	return n
+}
+
+// Arithmetic names the arithmetic f: "exact" for an exact field (field.Rat), else "float64".
+func Arithmetic[T any](f field.Field[T]) string {
+	if _, ok := f.Exact(f.FromInt(0)); ok {
+		return "exact"
+	}
+	return "float64"
+}
+
+// Model says what an answer is about: the model, the state asked about (or the deal sizes of a
+// table), who plays, and the arithmetic. Fields that do not apply are left out: a table has no
+// state and names its policies only when they play to win, solitaire has no opponent, perfect
+// memory forgets nothing.
+type Model struct {
+	// Pairs is the state's pairs on the table and Unknown its pairs with no card known; PairsMax
+	// is the largest deal size of a table.
+	Pairs    int  `json:"pairs,omitempty"`
+	Unknown  *int `json:"unknown,omitempty"`
+	PairsMax int  `json:"pairs_max,omitempty"`
+	// Singletons is the model's singletons, Unseen those not yet seen (in the state, or in every
+	// cell of a table).
+	Singletons int `json:"singletons"`
+	Unseen     int `json:"unseen_singletons"`
+	// Memory is the shared memory's capacity (0: perfect memory) and Forget its forgetting rule;
+	// Pass and Choices are the pass rule and the choices a mover may make.
+	Memory  int    `json:"memory"`
+	Forget  string `json:"forget,omitempty"`
+	Pass    string `json:"pass"`
+	Choices string `json:"choices"`
+	// Lead is seat 0's lead so far in the state (its pairs minus seat 1's).
+	Lead *int `json:"lead,omitempty"`
+	// Players is the number of seats; seat 0 plays Policy, the others Opponent.
+	Players  int    `json:"players,omitempty"`
+	Policy   string `json:"policy,omitempty"`
+	Opponent string `json:"opponent,omitempty"`
+	// Arithmetic is "exact" or "float64" (see Arithmetic).
+	Arithmetic string `json:"arithmetic"`
+}
+
+// model returns the Model fields of m common to states and tables.
+func model[T any](f field.Field[T], m exact.Model, unseen int) Model {
+	out := Model{Singletons: m.Singletons, Unseen: unseen, Memory: m.Memory.Capacity, Pass: m.Pass.String(),
+		Choices: m.Choices.String(), Arithmetic: Arithmetic(f)}
+	if !m.Memory.Perfect() {
+		out.Forget = m.Memory.Forget.String()
+	}
+	return out
+}
+
+// stateModel describes the question of lineup mu's values from state st in model m, in the
+// arithmetic f.
+func stateModel[T any](f field.Field[T], m exact.Model, mu exact.Lineup, st rules.State) Model {
+	out := model(f, m, st.F)
+	out.Singletons = st.S
+	j, lead := st.J, st.Lead
+	out.Pairs, out.Unknown, out.Players, out.Lead = st.N, &j, mu.Players, &lead
+	out.Policy = mu.Policy.String()
+	if mu.Players > 1 {
+		out.Opponent = mu.Opponent.String()
+	}
+	return out
+}
+
+// Share is one point of the distribution of seat 0's final share: the share of the pairs (a
+// whole or a half pair) and its probability.
+type Share struct {
+	Share       float64 `json:"share"`
+	Probability Number  `json:"probability"`
+}
+
+// Result is the value of a lineup from one state, as Solve computes it. With two or more
+// players it gives seat 0's expected pairs and every seat's, and with two seat 0's expected lead;
+// with one (solitaire) the expected turns and lucky matches. ScoreDistribution, when asked for,
+// gives the probability of each share of seat 0 from 0 to the pairs on the table in steps of a
+// half; Win, Draw and Loss (with Score, P(win) + P(draw)/2) come with the distribution or with a
+// policy that plays to win.
+type Result struct {
+	Model             Model    `json:"model"`
+	ExpectedPairs     *Number  `json:"expected_pairs,omitempty"`
+	ExpectedLead      *Number  `json:"expected_lead,omitempty"`
+	ExpectedBySeat    []Number `json:"expected_pairs_by_seat,omitempty"`
+	ExpectedTurns     *Number  `json:"expected_turns,omitempty"`
+	ExpectedLucky     *Number  `json:"expected_lucky,omitempty"`
+	ScoreDistribution []Share  `json:"score_distribution,omitempty"`
+	Win               *Number  `json:"win,omitempty"`
+	Draw              *Number  `json:"draw,omitempty"`
+	Loss              *Number  `json:"loss,omitempty"`
+	Score             *Number  `json:"score,omitempty"`
+}
+
+// Solve computes lineup mu's values from state st in model m in the arithmetic f (see Result):
+// exact.Evaluate's, with dist exact.Distribution's (two players), and for a lineup with a policy
+// that plays to win the win, draw and loss probabilities of exact.WinDrawLoss, which cost far
+// less than the whole distribution. An error is the solver's.
+func Solve[T any](ctx context.Context, f field.Field[T], m exact.Model, mu exact.Lineup, st rules.State, dist bool) (*Result, error) {
+	res, err := exact.Evaluate(ctx, f, m, mu, st)
+	if err != nil {
+		return nil, err
+	}
+	out := &Result{Model: stateModel(f, m, mu, st)}
+	num := func(v T) *Number { n := NumberOf(f, v); return &n }
+	if res.Players == 1 {
+		out.ExpectedTurns, out.ExpectedLucky = num(res.ExpectedTurns), num(res.ExpectedLucky)
+	} else {
+		out.ExpectedPairs = num(res.ExpectedPairs)
+		for _, v := range res.PairsBySeat {
+			out.ExpectedBySeat = append(out.ExpectedBySeat, NumberOf(f, v))
+		}
+		if res.Players == 2 {
+			out.ExpectedLead = num(res.ExpectedLead)
+		}
+	}
+	var wdl *exact.WDL[T]
+	switch {
+	case dist:
+		d, err := exact.Distribution(ctx, f, m, mu, st)
+		if err != nil {
+			return nil, err
+		}
+		for i, p := range d.Prob {
+			out.ScoreDistribution = append(out.ScoreDistribution, Share{Share: float64(i) / 2, Probability: NumberOf(f, p)})
+		}
+		wdl = &exact.WDL[T]{Win: d.Win, Draw: d.Draw, Loss: d.Loss}
+	case mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin():
+		both, err := exact.WinDrawLoss(ctx, f, m, mu, st)
+		if err != nil {
+			return nil, err
+		}
+		wdl = &both[0]
+	}
+	if wdl != nil {
+		out.Win, out.Draw, out.Loss, out.Score = num(wdl.Win), num(wdl.Draw), num(wdl.Loss), num(wdl.Score(f))
+	}
+	return out, nil
+}

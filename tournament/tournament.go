@@ -3,8 +3,12 @@
 // engine's worker pool (package sim) with stopping rules, checkpoints and shards, matches each
 // seating to the exact solver's model where there is one (package analysis/exact), and turns the
 // tallies into the data of a report (package analysis/report) with its figures. It also checks
-// tournaments against the solver (Suite.Validate) and simulates what the audit of the published
-// claims needs (Simulator).
+// tournaments against the solver (Suite.Validate), replays any game of a run move by move
+// (Tournament.Replay), measures the engine's speed on a fixed workload (Bench, Measure), and
+// simulates what the audit of the published claims needs (Simulator). It reads the shard a
+// cluster task plays from its environment (ShardFromEnv), checks a set of shards before merging
+// them (ShardSet), says whether results belong to a configuration (CheckRunConfig), and gives a
+// running match's interim means and the time left (Match.Interim, TimeLeft).
 //
 // A program runs a tournament in four steps:
 //

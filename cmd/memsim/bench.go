@@ -54,7 +54,6 @@ type benchResult struct {
 }
 
 func runBench(ctx context.Context, c *command, inv invocation, args []string) int {
-	stdout, stderr := inv.stdout, inv.stderr
 	var fl benchFlags
 	fs := newFlagSet("memsim bench")
 	fs.IntVar(&fl.pairs, "pairs", 26, "deal size `N`")
@@ -71,25 +70,25 @@ func runBench(ctx context.Context, c *command, inv invocation, args []string) in
 		return code
 	}
 	if fs.NArg() > 0 {
-		return exitFor(fs.Name(), usagef("unexpected argument %q (all input is given by flags; see memsim bench -h)", fs.Arg(0)), stderr)
+		return exitFor(fs.Name(), usagef("unexpected argument %q (all input is given by flags; see memsim bench -h)", fs.Arg(0)), inv.stderr)
 	}
 	fl.set = given(fs)
 	res, err := bench(ctx, fl)
 	if err != nil {
-		return exitFor(fs.Name(), err, stderr)
+		return exitFor(fs.Name(), err, inv.stderr)
 	}
 	if fl.json {
 		b, _ := json.Marshal(res)
-		fmt.Fprintln(stdout, string(b))
+		fmt.Fprintln(inv.stdout, string(b))
 	} else if res.Count == 1 {
-		fmt.Fprintf(stdout, "%d games of %s against itself, %d pairs, %s memory, %d workers: %.3f s, %.4g games/s (%.4g per worker)\n",
+		fmt.Fprintf(inv.stdout, "%d games of %s against itself, %d pairs, %s memory, %d workers: %.3f s, %.4g games/s (%.4g per worker)\n",
 			res.Games, res.Policy, res.Pairs, res.Memory, res.Workers, res.Seconds, res.GamesPerSec, res.GamesPerSecPerWorker)
 	} else {
 		ci := "no 95% interval with fewer than 6 runs"
 		if res.CI95 != nil {
 			ci = fmt.Sprintf("95%% interval [%.4g, %.4g]", res.CI95[0], res.CI95[1])
 		}
-		fmt.Fprintf(stdout, "%d runs of %d games of %s against itself, %d pairs, %s memory, %d workers: %.3f s, median %.4g games/s, %s (%.4g per worker)\n",
+		fmt.Fprintf(inv.stdout, "%d runs of %d games of %s against itself, %d pairs, %s memory, %d workers: %.3f s, median %.4g games/s, %s (%.4g per worker)\n",
 			res.Count, res.Games, res.Policy, res.Pairs, res.Memory, res.Workers, res.Seconds, res.GamesPerSec, ci, res.GamesPerSecPerWorker)
 	}
 	return exitOK

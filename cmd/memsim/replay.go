@@ -36,7 +36,6 @@ type replayFlags struct {
 }
 
 func runReplay(ctx context.Context, c *command, inv invocation, args []string) int {
-	stdout, stderr := inv.stdout, inv.stderr
 	var fl replayFlags
 	fs := newFlagSet("memsim replay")
 	fs.StringVar(&fl.config, "config", "", "the run's configuration `file` (default: the embedded default)")
@@ -47,7 +46,7 @@ func runReplay(ctx context.Context, c *command, inv invocation, args []string) i
 		return code
 	}
 	fl.set = given(fs)
-	return exitFor(fs.Name(), replay(ctx, fl, fs.Args(), stdout), stderr)
+	return exitFor(fs.Name(), replay(ctx, fl, fs.Args(), inv.stdout), inv.stderr)
 }
 
 func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer) error {

@@ -72,8 +72,13 @@ const maxSlug = 200
 // Figures draws the plots of a run's report r: for matchups with an exact value, the convergence of
 // seat 0's mean and the distribution of its share against the exact ones; the strategy table of
 // every exact model the tournament's players play from, and the win-optimal choices by lead where
-// a player plays it; and, for two players, the tournament matrix.
+// a player plays it; and, for two players, the tournament matrix. A run that does not Validate is
+// refused before anything is drawn: every value a figure reads is then finite and within what
+// the rules allow.
 func (t *Tournament) Figures(ctx context.Context, r *report.Run) ([]report.Figure, error) {
+	if err := r.Validate(); err != nil {
+		return nil, fmt.Errorf("figures: %w", err)
+	}
 	models := t.TableModels()
 	var figs []report.Figure
 	add := func(name, title, caption string, f plots.Figure, err error) error {

@@ -15,7 +15,8 @@ import (
 // means with Student-t intervals, Wilson intervals of win, draw and loss rates, exact values and
 // distributions where the solver has a model, score counts and the convergence of seat 0's mean;
 // per pairing of paired deals, the advantage, its interval, the variance reduction and the
-// sequential test; Welch's comparisons against the first player and Bradley-Terry ratings.
+// sequential test; Welch's comparisons against the first player and Bradley-Terry ratings. The
+// run is sealed (report.Seal) with the hash of its configuration (ResultsConfigHash).
 func (t *Tournament) Report(ctx context.Context, res *Results) (*report.Run, error) {
 	cfg := t.Config
 	r := &report.Run{
@@ -25,17 +26,8 @@ func (t *Tournament) Report(ctx context.Context, res *Results) (*report.Run, err
 		Games:         cfg.Games,
 		Paired:        cfg.Paired,
 		Format:        cfg.Format.String(),
-		Rules: report.Rules{Pairs: cfg.Rules.Pairs, Singletons: cfg.Rules.Singletons,
-			PlayersPerGame: cfg.Rules.PlayersPerGame, Pass: cfg.Rules.Pass.String()},
-	}
-	for i, b := range t.Players {
-		p := cfg.Players[i]
-		rp := report.Player{Name: p.Name, Policy: p.Policy, Opponent: p.Opponent,
-			Memory: b.Player.Memory.String(), Table: b.Table}
-		if p.Choices != nil && !p.Choices.Full() {
-			rp.Choices = p.Choices.String()
-		}
-		r.Players = append(r.Players, rp)
+		Rules:         t.reportRules(),
+		Players:       t.reportPlayers(),
 	}
 	cache := exactCache{}
 	for mi, m := range t.Matches {
@@ -72,7 +64,31 @@ func (t *Tournament) Report(ctx context.Context, res *Results) (*report.Run, err
 			}
 		}
 	}
+	if err := report.Seal(r, ResultsConfigHash(cfg)); err != nil {
+		return nil, err
+	}
 	return r, nil
+}
+
+// reportRules returns the rules of the configuration as a report describes them.
+func (t *Tournament) reportRules() report.Rules {
+	r := t.Config.Rules
+	return report.Rules{Pairs: r.Pairs, Singletons: r.Singletons, PlayersPerGame: r.PlayersPerGame, Pass: r.Pass.String()}
+}
+
+// reportPlayers returns the players of the tournament as a report describes them.
+func (t *Tournament) reportPlayers() []report.Player {
+	var out []report.Player
+	for i, b := range t.Players {
+		p := t.Config.Players[i]
+		rp := report.Player{Name: p.Name, Policy: p.Policy, Opponent: p.Opponent,
+			Memory: b.Player.Memory.String(), Table: b.Table}
+		if p.Choices != nil && !p.Choices.Full() {
+			rp.Choices = p.Choices.String()
+		}
+		out = append(out, rp)
+	}
+	return out
 }
 
 // matchup reports seat order k of match m.

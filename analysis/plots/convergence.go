@@ -14,7 +14,8 @@ import (
 type ConvergencePoint struct {
 	// Games is the number of games played so far (> 0).
 	Games int64
-	// Mean is the running mean after Games games; it must be finite.
+	// Mean is the running mean after Games games; it must be within
+	// ±MaxMagnitude.
 	Mean float64
 	// Lo and Hi bound the 95% confidence interval. A point whose Lo or
 	// Hi is NaN or infinite (e.g. an interval not yet defined after one
@@ -36,7 +37,8 @@ var (
 // extended upwards so that the legend never hides data.
 //
 // points must be non-empty, ordered by strictly increasing Games > 0, with
-// finite means and Lo <= Hi wherever both are finite; *exact must be finite.
+// means within ±MaxMagnitude and Lo <= Hi wherever both are finite (finite
+// ends within ±MaxMagnitude too); *exact must be within ±MaxMagnitude.
 func Convergence(title string, points []ConvergencePoint, exact *float64, yLabel string) (Figure, error) {
 	pt, err := convergencePainter(title, points, exact, yLabel)
 	if err != nil {
@@ -55,14 +57,16 @@ func convergencePainter(title string, points []ConvergencePoint, exact *float64,
 			return painter{}, inputErr("convergence: point %d: games %d <= 0", i, pt.Games)
 		case i > 0 && pt.Games <= points[i-1].Games:
 			return painter{}, inputErr("convergence: point %d: games %d not greater than %d", i, pt.Games, points[i-1].Games)
-		case !finite(pt.Mean):
-			return painter{}, inputErr("convergence: point %d: mean is %v", i, pt.Mean)
+		case !plottable(pt.Mean):
+			return painter{}, inputErr("convergence: point %d: mean is %v, not a number within ±%g", i, pt.Mean, MaxMagnitude)
+		case finite(pt.Lo) && !plottable(pt.Lo), finite(pt.Hi) && !plottable(pt.Hi):
+			return painter{}, inputErr("convergence: point %d: interval [%v, %v] reaches beyond ±%g", i, pt.Lo, pt.Hi, MaxMagnitude)
 		case finite(pt.Lo) && finite(pt.Hi) && pt.Lo > pt.Hi:
 			return painter{}, inputErr("convergence: point %d: lo %v > hi %v", i, pt.Lo, pt.Hi)
 		}
 	}
-	if exact != nil && !finite(*exact) {
-		return painter{}, inputErr("convergence: exact value is %v", *exact)
+	if exact != nil && !plottable(*exact) {
+		return painter{}, inputErr("convergence: exact value is %v, not a number within ±%g", *exact, MaxMagnitude)
 	}
 	return painter{WidthCM, HeightCM, func(dc draw.Canvas) {
 		paintConvergence(dc, title, points, exact, yLabel)

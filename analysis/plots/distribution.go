@@ -22,8 +22,8 @@ var (
 // names the outcome. When the labels would overlap, only every k-th is
 // printed.
 //
-// labels must be non-empty; simulated, and exact when not nil, must have
-// one finite, non-negative value per label.
+// labels must be non-empty, at most MaxCells of them; simulated, and exact when not nil, must have
+// one value within [0, MaxMagnitude] per label.
 func Distribution(title string, simulated []float64, exact []float64, labels []string, xLabel string) (Figure, error) {
 	pt, err := distributionPainter(title, simulated, exact, labels, xLabel)
 	if err != nil {
@@ -36,6 +36,9 @@ func distributionPainter(title string, simulated []float64, exact []float64, lab
 	if len(labels) == 0 {
 		return painter{}, inputErr("distribution: no labels")
 	}
+	if len(labels) > MaxCells {
+		return painter{}, inputErr("distribution: %d labels, at most %d", len(labels), MaxCells)
+	}
 	if len(simulated) != len(labels) {
 		return painter{}, inputErr("distribution: %d simulated values for %d labels", len(simulated), len(labels))
 	}
@@ -47,8 +50,8 @@ func distributionPainter(title string, simulated []float64, exact []float64, lab
 		vs   []float64
 	}{{"simulated", simulated}, {"exact", exact}} {
 		for i, v := range series.vs {
-			if !finite(v) || v < 0 {
-				return painter{}, inputErr("distribution: %s value %d (%q) is %v", series.name, i, labels[i], v)
+			if !plottable(v) || v < 0 {
+				return painter{}, inputErr("distribution: %s value %d (%q) is %v, not a number within [0, %g]", series.name, i, labels[i], v, MaxMagnitude)
 			}
 		}
 	}

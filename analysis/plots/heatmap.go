@@ -113,8 +113,9 @@ func (s scale) color(v float64) color.Color {
 // It suits, for example, a tournament matrix with rows = player,
 // cols = opponent and value = mean lead (Diverging palette).
 //
-// rows and cols must be non-empty, values must have len(rows) rows of
-// len(cols) values each, and no value may be infinite.
+// rows and cols must be non-empty, of at most MaxCells cells together,
+// values must have len(rows) rows of len(cols) values each, and every value must be NaN or within
+// ±MaxMagnitude.
 func HeatMap(title string, rows, cols []string, values [][]float64, xLabel, yLabel string, palette Palette) (Figure, error) {
 	pt, err := heatMapPainter(title, rows, cols, values, xLabel, yLabel, palette)
 	if err != nil {
@@ -127,6 +128,9 @@ func heatMapPainter(title string, rows, cols []string, values [][]float64, xLabe
 	if len(rows) == 0 || len(cols) == 0 {
 		return painter{}, inputErr("heat map: %d rows and %d columns", len(rows), len(cols))
 	}
+	if len(rows) > MaxCells/len(cols) {
+		return painter{}, inputErr("heat map: %d rows and %d columns, at most %d cells", len(rows), len(cols), MaxCells)
+	}
 	if palette != Diverging && palette != Sequential {
 		return painter{}, inputErr("heat map: unknown palette %v", palette)
 	}
@@ -138,8 +142,8 @@ func heatMapPainter(title string, rows, cols []string, values [][]float64, xLabe
 			return painter{}, inputErr("heat map: row %d has %d values for %d columns", i, len(row), len(cols))
 		}
 		for k, v := range row {
-			if math.IsInf(v, 0) {
-				return painter{}, inputErr("heat map: value [%d][%d] is %v", i, k, v)
+			if !math.IsNaN(v) && !plottable(v) {
+				return painter{}, inputErr("heat map: value [%d][%d] is %v, not a number within ±%g", i, k, v, MaxMagnitude)
 			}
 		}
 	}
@@ -313,6 +317,7 @@ func (b colorBar) draw(c draw.Canvas) {
 	y := func(v float64) vg.Length {
 		return bot + h*vg.Length((v-b.sc.lo)/(b.sc.hi-b.sc.lo))
 	}
+	// The scale's range times barSteps stays finite: the values are within ±MaxMagnitude.
 	for i := range barSteps {
 		lo := b.sc.lo + (b.sc.hi-b.sc.lo)*float64(i)/barSteps
 		hi := b.sc.lo + (b.sc.hi-b.sc.lo)*float64(i+1)/barSteps

@@ -185,7 +185,7 @@ func headroom(p *plot.Plot, c draw.Canvas, need vg.Length) {
 // logTicks marks powers of ten (labelled) and their multiples (minor) on a
 // logarithmic axis; narrow ranges get more labels.
 func logTicks(lo, hi float64) []plot.Tick {
-	if lo <= 0 || hi <= 0 || lo > hi {
+	if !(lo > 0) || !(hi >= lo) || !finite(hi) {
 		return nil
 	}
 	const eps = 1e-9
@@ -246,7 +246,8 @@ func countLabel(v float64) string {
 // few enough of them.
 func intTicks(lo, hi float64) []plot.Tick {
 	a, b := math.Ceil(lo), math.Floor(hi)
-	if a > b {
+	// Beyond 2^52 consecutive integers are no longer all floats: counting would not advance.
+	if !(a <= b) || math.Abs(a) > 1<<52 || math.Abs(b) > 1<<52 {
 		return nil
 	}
 	span := b - a
@@ -255,16 +256,25 @@ func intTicks(lo, hi float64) []plot.Tick {
 		step *= []float64{2, 2.5, 2}[i%3]
 	}
 	var ticks []plot.Tick
+	if span > 60 {
+		// Labels only, at the multiples of step.
+		for v := math.Ceil(a/step) * step; v <= b; v += step {
+			if v == 0 {
+				v = 0 // not -0
+			}
+			ticks = append(ticks, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', -1, 64)})
+		}
+		return ticks
+	}
 	for v := a; v <= b; v++ {
 		if v == 0 {
 			v = 0 // not -0
 		}
-		switch {
-		case math.Mod(v, step) == 0:
-			ticks = append(ticks, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', -1, 64)})
-		case span <= 60:
-			ticks = append(ticks, plot.Tick{Value: v})
+		tick := plot.Tick{Value: v}
+		if math.Mod(v, step) == 0 {
+			tick.Label = strconv.FormatFloat(v, 'f', -1, 64)
 		}
+		ticks = append(ticks, tick)
 	}
 	return ticks
 }
@@ -313,10 +323,13 @@ func nominalTicks(labels []string, axisLen vg.Length, sty text.Style, vertical b
 	return ticks
 }
 
+// maxLinearTicks bounds the ticks linearTicks returns.
+const maxLinearTicks = 100
+
 // linearTicks labels about five to eight round values (steps 1, 2, 2.5 or 5 times a
 // power of ten) between lo and hi, with unlabelled minor ticks in between.
 func linearTicks(lo, hi float64) []plot.Tick {
-	if !(lo < hi) || !finite(lo) || !finite(hi) {
+	if !(lo < hi) || !finite(hi-lo) {
 		return nil
 	}
 	raw := (hi - lo) / 7
@@ -334,7 +347,9 @@ func linearTicks(lo, hi float64) []plot.Tick {
 	}
 	var ticks []plot.Tick
 	first := math.Ceil(lo/step*minor-1e-9) / minor
-	for i := 0; ; i++ {
+	// About eight labels with their minor ticks between: a range too narrow for its floats to
+	// step through ends at maxLinearTicks.
+	for i := 0; i < maxLinearTicks; i++ {
 		u := first + float64(i)/minor // in units of step
 		v := u * step
 		if v > hi+step*1e-9 {

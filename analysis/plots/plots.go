@@ -73,6 +73,19 @@ type Figure struct {
 // ErrInput is wrapped by every error caused by invalid input data.
 var ErrInput = errors.New("plots: invalid input")
 
+// MaxMagnitude bounds the absolute value of every number a figure plots; larger values are refused
+// (ErrInput). It lies far beyond what a report plots (pairs, probabilities, leads), and keeps every
+// difference and multiple the drawing computes from the values finite and fine enough to place a
+// point: rasterising coordinates that overflowed would not end.
+const MaxMagnitude = 1e12
+
+// MaxCells bounds the cells of a map (rows times columns) and the bars of a distribution, so that
+// drawing a figure takes a bounded time: reports draw a few thousand at most.
+const MaxCells = 100_000
+
+// plottable reports whether v is finite and within ±MaxMagnitude.
+func plottable(v float64) bool { return finite(v) && math.Abs(v) <= MaxMagnitude }
+
 // inputErr returns an error wrapping ErrInput.
 func inputErr(format string, args ...any) error {
 	return fmt.Errorf("%w: "+format, append([]any{ErrInput}, args...)...)

@@ -2,6 +2,7 @@ package plots
 
 import (
 	"image/color"
+	"math"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -41,8 +42,8 @@ var strategyNames = [3]string{
 // blank.
 //
 // codes must be non-empty and either triangular (len(codes[n]) == n+1)
-// or rectangular (all rows of the same, non-zero length), with every code
-// in NoState..Equal.
+// or rectangular (all rows of the same, non-zero length), of at most
+// MaxCells cells, with every code in NoState..Equal.
 func StrategyMap(title string, codes [][]int, xLabel, yLabel string) (Figure, error) {
 	pt, err := strategyMapPainter(title, codes, xLabel, yLabel)
 	if err != nil {
@@ -54,6 +55,9 @@ func StrategyMap(title string, codes [][]int, xLabel, yLabel string) (Figure, er
 func strategyMapPainter(title string, codes [][]int, xLabel, yLabel string) (painter, error) {
 	if len(codes) == 0 {
 		return painter{}, inputErr("strategy map: no rows")
+	}
+	if cells := cellCount(codes); cells > MaxCells {
+		return painter{}, inputErr("strategy map: %d cells, at most %d", cells, MaxCells)
 	}
 	triangular, rectangular := true, len(codes[0]) > 0
 	ncols := 0
@@ -138,10 +142,17 @@ var choiceNames = [4]string{
 // the cell of column x and row r, whose y value is yFirst + r (for example a lead, which may be
 // negative). Daring, safe, known-first and pass are drawn red, blue, green and yellow and named
 // in a legend at the right; NoChoice cells are left blank. choices must be non-empty, its rows of
-// one non-zero length, every value in NoChoice..ChoicePass.
+// one non-zero length, at most MaxCells cells, every value in NoChoice..ChoicePass, and its rows'
+// y values within ±MaxMagnitude.
 func ChoiceMap(title string, choices [][]int, yFirst int, xLabel, yLabel string) (Figure, error) {
 	if len(choices) == 0 || len(choices[0]) == 0 {
 		return Figure{}, inputErr("choice map: no cells")
+	}
+	if cells := cellCount(choices); cells > MaxCells {
+		return Figure{}, inputErr("choice map: %d cells, at most %d", cells, MaxCells)
+	}
+	if math.Abs(float64(yFirst)) > MaxMagnitude || math.Abs(float64(yFirst)+float64(len(choices))) > MaxMagnitude {
+		return Figure{}, inputErr("choice map: rows %d to %d reach beyond ±%g", yFirst, yFirst+len(choices)-1, MaxMagnitude)
 	}
 	ncols := len(choices[0])
 	for r, row := range choices {
@@ -189,4 +200,15 @@ func ChoiceMap(title string, choices [][]int, yFirst int, xLabel, yLabel string)
 		leg.draw(c, aside.Min.X, aside.Max.Y)
 	}}
 	return pt.render()
+}
+
+// cellCount returns the cells of a grid of rows, stopping once they exceed MaxCells.
+func cellCount(rows [][]int) int {
+	n := 0
+	for _, row := range rows {
+		if n += len(row); n > MaxCells {
+			break
+		}
+	}
+	return n
 }

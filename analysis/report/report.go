@@ -12,7 +12,6 @@
 package report
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -20,13 +19,20 @@ import (
 )
 
 // SchemaVersion is the version of the results.json layout described by Run. It changes whenever a
-// field is renamed or its meaning changes; adding a field does not change it.
-const SchemaVersion = 3
+// field is renamed or its meaning changes, or when reading a file needs a field that older files
+// lack (version 4 added the seal: ConfigHash and ContentHash); adding any other field does not
+// change it.
+const SchemaVersion = 4
 
 // Run is the whole result of a tournament run, as written to results.json.
 type Run struct {
 	// SchemaVersion is the layout version of this record; writers of new runs set it to SchemaVersion.
 	SchemaVersion int `json:"schema_version"`
+	// ContentHash and ConfigHash are the run's seal (see Seal): the SHA-256, in hexadecimal, of
+	// the record's canonical JSON with ContentHash empty, and the hash of the identity of the
+	// configuration the run was computed from.
+	ContentHash string `json:"content_hash"`
+	ConfigHash  string `json:"config_hash"`
 	// Name is the run's name, used as the report's title.
 	Name string `json:"name"`
 	// Seed is the master random seed from which every game's deal and choices derive.
@@ -263,164 +269,9 @@ type SPRT struct {
 	Upper float64 `json:"upper"`
 }
 
-// Validate checks that r can be written: every per-seat slice of a matchup (and of its
-// luck-adjusted estimate) has one entry per seat, wins, draws and losses add up to the games,
-// every float is finite, every interval has low <= high, and every exact value parses as a
-// rational. The writers call it first.
-func (r *Run) Validate() error {
-	if r == nil {
-		return errors.New("report: nil run")
-	}
-	var errs []error
-	for i := range r.Matchups {
-		if err := r.Matchups[i].validate(); err != nil {
-			errs = append(errs, fmt.Errorf("matchup %d (%s): %w", i, r.Matchups[i].label(), err))
-		}
-	}
-	for i, p := range r.Pairings {
-		if err := p.validate(); err != nil {
-			errs = append(errs, fmt.Errorf("pairing %d (%s, pairs %d): %w", i,
-				strings.Join(p.Players[:], " vs "), p.Pairs, err))
-		}
-	}
-	return errors.Join(errs...)
-}
-
-// label names a matchup in messages: "A vs B, pairs 4".
-func (m *Matchup) label() string {
-	return fmt.Sprintf("%s, pairs %d", matchupName(m.Players), m.Pairs)
-}
-
 // matchupName joins the seat order with " vs ".
 func matchupName(players []string) string {
 	return strings.Join(players, " vs ")
-}
-
-func (m *Matchup) validate() error {
-	seats := len(m.Players)
-	if seats == 0 {
-		return errors.New("no players")
-	}
-	var errs []error
-	lengths := []struct {
-		name string
-		n    int
-	}{
-		{"mean_pairs", len(m.MeanPairs)}, {"sd_pairs", len(m.StdDev)}, {"ci95", len(m.CI95)},
-		{"exact_pairs", len(m.ExactPairs)}, {"wins", len(m.Wins)}, {"draws", len(m.Draws)},
-		{"losses", len(m.Losses)},
-	}
-	for _, l := range lengths {
-		if l.n != seats {
-			errs = append(errs, fmt.Errorf("%s has %d entries for %d seats", l.name, l.n, seats))
-		}
-	}
-	if len(errs) > 0 {
-		return errors.Join(errs...)
-	}
-	if m.Games < 0 {
-		errs = append(errs, fmt.Errorf("games = %d is negative", m.Games))
-	}
-	for s := 0; s < seats; s++ {
-		errs = append(errs,
-			finite(fmt.Sprintf("mean_pairs[%d]", s), m.MeanPairs[s]),
-			finite(fmt.Sprintf("sd_pairs[%d]", s), m.StdDev[s]),
-			interval(fmt.Sprintf("ci95[%d]", s), m.CI95[s]),
-			exact(fmt.Sprintf("exact_pairs[%d]", s), m.ExactPairs[s]))
-		if m.Wins[s] < 0 || m.Draws[s] < 0 || m.Losses[s] < 0 || m.Wins[s]+m.Draws[s]+m.Losses[s] != m.Games {
-			errs = append(errs, fmt.Errorf("seat %d: wins %d + draws %d + losses %d do not add up to games %d",
-				s, m.Wins[s], m.Draws[s], m.Losses[s], m.Games))
-		}
-	}
-	errs = append(errs,
-		finite("mean_turns", m.MeanTurns),
-		interval("ci95_turns", m.CI95Turns),
-		exact("exact_turns", m.ExactTurns))
-	if m.Stalemates < 0 || m.Stalemates > m.Games {
-		errs = append(errs, fmt.Errorf("stalemates = %d is not within [0, games %d]", m.Stalemates, m.Games))
-	}
-	if m.LuckAdjusted != nil {
-		if err := m.LuckAdjusted.validate(seats); err != nil {
-			errs = append(errs, fmt.Errorf("luck_adjusted: %w", err))
-		}
-	}
-	return errors.Join(errs...)
-}
-
-// validate checks a luck-adjusted estimate of a matchup of the given seats: one coefficient, mean
-// and interval per seat, every float finite, every interval with low <= high.
-func (la *LuckAdjusted) validate(seats int) error {
-	var errs []error
-	for _, l := range []struct {
-		name string
-		n    int
-	}{{"coefficient", len(la.Coefficient)}, {"mean_pairs", len(la.MeanPairs)}, {"ci95", len(la.CI95)}} {
-		if l.n != seats {
-			errs = append(errs, fmt.Errorf("%s has %d entries for %d seats", l.name, l.n, seats))
-		}
-	}
-	if len(errs) > 0 {
-		return errors.Join(errs...)
-	}
-	for s := 0; s < seats; s++ {
-		errs = append(errs,
-			finite(fmt.Sprintf("coefficient[%d]", s), la.Coefficient[s]),
-			finite(fmt.Sprintf("mean_pairs[%d]", s), la.MeanPairs[s]),
-			interval(fmt.Sprintf("ci95[%d]", s), la.CI95[s]))
-	}
-	if la.MeanLead != nil {
-		errs = append(errs, finite("mean_lead", *la.MeanLead))
-	}
-	if la.CI95Lead != nil {
-		errs = append(errs, interval("ci95_lead", *la.CI95Lead))
-	}
-	if la.VarianceReduction != nil {
-		errs = append(errs, finite("variance_reduction", *la.VarianceReduction))
-	}
-	return errors.Join(errs...)
-}
-
-func (p *Pairing) validate() error {
-	var errs []error
-	if p.Deals < 0 {
-		errs = append(errs, fmt.Errorf("deals = %d is negative", p.Deals))
-	}
-	errs = append(errs, finite("mean_advantage", p.MeanAdvantage), interval("ci95", p.CI95))
-	if l := p.LuckAdjusted; l != nil {
-		errs = append(errs, finite("luck_adjusted coefficient", l.Coefficient),
-			finite("luck_adjusted mean_advantage", l.MeanAdvantage), interval("luck_adjusted ci95", l.CI95))
-		if l.VarianceReduction != nil {
-			errs = append(errs, finite("luck_adjusted variance_reduction", *l.VarianceReduction))
-		}
-	}
-	return errors.Join(errs...)
-}
-
-func finite(name string, x float64) error {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return fmt.Errorf("%s is %v", name, x)
-	}
-	return nil
-}
-
-func interval(name string, ci [2]float64) error {
-	if err := errors.Join(finite(name+" low", ci[0]), finite(name+" high", ci[1])); err != nil {
-		return err
-	}
-	if ci[0] > ci[1] {
-		return fmt.Errorf("%s = [%v, %v] has low > high", name, ci[0], ci[1])
-	}
-	return nil
-}
-
-func exact(name string, s *string) error {
-	if s == nil {
-		return nil
-	}
-	if _, err := parseExact(*s); err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	return nil
 }
 
 // ExactFloat returns the value of an exact "p/q" (ExactPairs' form), NaN if s is not one.

@@ -77,7 +77,7 @@ func TestJSONRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := buf.String()
-	if !strings.HasSuffix(out, "}\n") || !strings.HasPrefix(out, "{\n  \"schema_version\": 3,") {
+	if !strings.HasSuffix(out, "}\n") || !strings.HasPrefix(out, "{\n  \"schema_version\": 4,") {
 		t.Errorf("unexpected framing:\n%s", out)
 	}
 	for _, key := range []string{`"mean_pairs"`, `"sd_pairs"`, `"ci95"`, `"exact_pairs"`, `"wins"`, `"draws"`,
@@ -550,8 +550,11 @@ func TestLuckCSV(t *testing.T) {
 			4: {"", "", "", "", "", "", ""}, 5: {"", "", "", "", "", "", ""}}},
 		{"three players, no lead", func() *Run {
 			r := &Run{SchemaVersion: SchemaVersion, Name: "three, \"quoted\"", Games: 10,
+				Rules:   Rules{Pairs: []int{3}, PlayersPerGame: 3, Pass: "never"},
+				Players: []Player{{Name: "a"}, {Name: "b"}, {Name: "c"}},
 				Matchups: []Matchup{{Pairs: 3, Players: []string{"a", "b", "c"}, Games: 10,
 					MeanPairs: []float64{1, 1, 1}, StdDev: []float64{1, 1, 1}, CI95: [][2]float64{{0, 2}, {0, 2}, {0, 2}},
+					MeanTurns: 4, CI95Turns: [2]float64{3.5, 4.5},
 					ExactPairs: []*string{nil, nil, nil}, Wins: []int64{3, 3, 3}, Draws: []int64{1, 1, 1}, Losses: []int64{6, 6, 6},
 					LuckAdjusted: &LuckAdjusted{Reference: "ref, with \"commas\"", Coefficient: []float64{1, 0.5, 0.25},
 						MeanPairs: []float64{1, 1, 1}, CI95: [][2]float64{{0.9, 1.1}, {0.8, 1.2}, {0.7, 1.3}}, VarianceReduction: fptr(2.5)}}}}
@@ -695,6 +698,8 @@ func TestLuckMarkdown(t *testing.T) {
 		}},
 		{"three players: no lead column", func() *Run {
 			r := luckRun()
+			r.Rules.PlayersPerGame = 3
+			r.Players = append(r.Players, Player{Name: "x", Policy: "safe", Memory: "perfect"})
 			r.Matchups = r.Matchups[2:]
 			m := &r.Matchups[0]
 			m.Players = append(m.Players, "x")

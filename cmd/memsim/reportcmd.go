@@ -2,7 +2,7 @@ package main
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -64,33 +64,41 @@ func regenerate(ctx context.Context, args []string, stdout io.Writer) error {
 		return folderError(err)
 	}
 	defer lock.Release()
-	data, err := os.ReadFile(filepath.Join(dir, report.ResultsFile))
+	results := filepath.Join(dir, report.ResultsFile)
+	data, err := os.ReadFile(results)
 	if err != nil {
 		return usagef("read the run: %v", err)
 	}
-	var r report.Run
-	if err := json.Unmarshal(data, &r); err != nil {
-		return usagef("%s: %v", filepath.Join(dir, report.ResultsFile), err)
-	}
-	if r.SchemaVersion != report.SchemaVersion {
-		return usagef("%s: schema version %d, this memsim reads %d (run it again)", filepath.Join(dir, report.ResultsFile), r.SchemaVersion, report.SchemaVersion)
+	// What needs no configuration first: a file that does not parse, of another schema version,
+	// or not as memsim writes it.
+	if _, err := report.ReadJSON(data); err != nil {
+		return usagef("%s: %v", results, err)
 	}
 	cfg, err := readRunConfig(dir)
 	if err != nil {
 		return err
 	}
-	if err := tournament.CheckRunConfig(cfg, &r); err != nil {
-		return usagef("%s is not the run of %s: %v", filepath.Join(dir, report.ResultsFile), filepath.Join(dir, report.ConfigFile), err)
+	// The file is verified (its seal, against config.yaml's identity) and every value checked
+	// before anything is rendered.
+	r, err := tournament.ReadRun(cfg, data)
+	switch {
+	case errors.Is(err, report.ErrOtherConfiguration):
+		return usagef("%s is not the run of %s: %v", results, filepath.Join(dir, report.ConfigFile), err)
+	case err != nil:
+		return usagef("%s: %v", results, err)
 	}
 	t, err := tournament.New(ctx, cfg)
 	if err != nil {
 		return badInput(err)
 	}
-	figs, err := t.Figures(ctx, &r)
+	if err := t.CheckRun(r); err != nil {
+		return usagef("%s: %v", results, err)
+	}
+	figs, err := t.Figures(ctx, r)
 	if err != nil {
 		return err
 	}
-	err = f.Refresh(func(staging string) error { return report.WriteDir(staging, &r, cfg.YAML(), figs) })
+	err = f.Refresh(func(staging string) error { return report.WriteDir(staging, r, cfg.YAML(), figs) })
 	if err != nil {
 		return err
 	}

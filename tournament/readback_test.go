@@ -1,0 +1,74 @@
+package tournament_test
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"memsim/analysis/report"
+	"memsim/configs"
+	"memsim/tournament"
+)
+
+// stoppedConfig is a paired run that both stopping rules end early.
+const stoppedConfig = `name: stopped
+seed: 7
+games: 200000
+paired: true
+rules: {pairs: [6]}
+players:
+  - {name: optimal, policy: optimal}
+  - {name: parity, policy: parity}
+  - {name: random, policy: random}
+stop: {precision: 0.05, sprt: {d: 0.5, alpha: 0.05, beta: 0.05}}
+`
+
+// Every tournament of the validation suite (solitaire, three seats, singletons, every pass rule,
+// forgetting memories, playing to win), played with a single game and with 64, and a run that
+// stopping rules end early, write results that read back: nothing a run writes is refused, even
+// where one game leaves no variance.
+func TestRunResultsReadBack(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays every tournament of the validation suite")
+	}
+	file, data := configs.ValidationSuite()
+	suite, err := configs.ParseSuite(file, data, tournament.ConfigOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	stopped, err := configs.Parse("stopped.yaml", []byte(stoppedConfig), tournament.ConfigOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	readBack := func(cfg *configs.Tournament) {
+		tr, err := tournament.New(ctx, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := tr.Play(ctx, tournament.Options{Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		run, err := tr.Report(ctx, res)
+		if err != nil {
+			t.Fatalf("%s: %v", cfg.Name, err)
+		}
+		var b bytes.Buffer
+		if err := report.WriteJSON(&b, run); err != nil {
+			t.Errorf("%s, %d games: %v", cfg.Name, cfg.Games, err)
+			return
+		}
+		if _, err := tr.LoadRun(b.Bytes()); err != nil {
+			t.Errorf("%s, %d games: the results written do not read back: %v", cfg.Name, cfg.Games, err)
+		}
+	}
+	readBack(stopped)
+	for _, games := range []int{1, 64} {
+		for _, cfg := range suite {
+			c := *cfg
+			c.Games = games
+			readBack(&c)
+		}
+	}
+}

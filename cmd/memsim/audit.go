@@ -60,7 +60,8 @@ func runAudit(ctx context.Context, c *command, inv invocation, args []string) in
 	if code, done := c.parseFlags(fs, args, inv); done {
 		return code
 	}
-	return exitFor(fs.Name(), runAuditTo(ctx, fl, fs.Args(), inv.stdout), inv.stderr)
+	out := checkedStdout(inv.stdout)
+	return exitFor(fs.Name(), out.result(runAuditTo(ctx, fl, fs.Args(), out)), inv.stderr)
 }
 
 func runAuditTo(ctx context.Context, fl auditFlags, args []string, stdout io.Writer) error {

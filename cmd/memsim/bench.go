@@ -77,21 +77,22 @@ func runBench(ctx context.Context, c *command, inv invocation, args []string) in
 	if err != nil {
 		return exitFor(fs.Name(), err, inv.stderr)
 	}
+	out := checkedStdout(inv.stdout)
 	if fl.json {
 		b, _ := json.Marshal(res)
-		fmt.Fprintln(inv.stdout, string(b))
+		fmt.Fprintln(out, string(b))
 	} else if res.Count == 1 {
-		fmt.Fprintf(inv.stdout, "%d games of %s against itself, %d pairs, %s memory, %d workers: %.3f s, %.4g games/s (%.4g per worker)\n",
+		fmt.Fprintf(out, "%d games of %s against itself, %d pairs, %s memory, %d workers: %.3f s, %.4g games/s (%.4g per worker)\n",
 			res.Games, res.Policy, res.Pairs, res.Memory, res.Workers, res.Seconds, res.GamesPerSec, res.GamesPerSecPerWorker)
 	} else {
 		ci := "no 95% interval with fewer than 6 runs"
 		if res.CI95 != nil {
 			ci = fmt.Sprintf("95%% interval [%.4g, %.4g]", res.CI95[0], res.CI95[1])
 		}
-		fmt.Fprintf(inv.stdout, "%d runs of %d games of %s against itself, %d pairs, %s memory, %d workers: %.3f s, median %.4g games/s, %s (%.4g per worker)\n",
+		fmt.Fprintf(out, "%d runs of %d games of %s against itself, %d pairs, %s memory, %d workers: %.3f s, median %.4g games/s, %s (%.4g per worker)\n",
 			res.Count, res.Games, res.Policy, res.Pairs, res.Memory, res.Workers, res.Seconds, res.GamesPerSec, ci, res.GamesPerSecPerWorker)
 	}
-	return exitOK
+	return exitFor(fs.Name(), out.result(nil), inv.stderr)
 }
 
 func bench(ctx context.Context, fl benchFlags) (*benchResult, error) {

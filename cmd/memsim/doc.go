@@ -72,9 +72,14 @@
 // it runs, and when interrupted (SIGINT, SIGTERM), memsim writes checkpoint.json to the run folder;
 // --resume DIR continues from it, to the results an uninterrupted run gives. --shard i/N plays one
 // slice of every matchup's deals into <output>/<name>/shard-i-of-N/, for memsim merge. It prints a
-// summary of the results, one line per matchup, or with --markdown the whole report.md.
-// --resume-or-start resumes the run folder's checkpoint when it is this configuration's (and
-// shard's), and starts the run otherwise: what a cluster task that may be retried needs.
+// summary of the results, one line per matchup, or with --markdown the whole report.md; should
+// that fail, the results are written all the same, and the exit status is 1.
+//
+// --resume-or-start, for a cluster task that may be retried, resumes the run folder's checkpoint
+// when it is this configuration's and this shard's, exits 0 saying "already complete" when the
+// folder holds this configuration's finished run or shard, and starts the run otherwise. Another
+// configuration's or another shard's checkpoint, or another shard's results, are refused, never
+// replaced.
 //
 // Flags may come before or after CONFIG.yaml; -- ends them. A flag not given takes its default (for
 // --games and --workers, the configuration's value); a value given is used as it is: --games 0 is

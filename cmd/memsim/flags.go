@@ -63,8 +63,9 @@ func (c *command) parseFlags(fs *flag.FlagSet, args []string, inv invocation) (c
 	case err == nil:
 		return exitOK, false
 	case errors.Is(err, flag.ErrHelp):
-		c.printHelp(inv.stdout, fs)
-		return exitOK, true
+		out := checkedStdout(inv.stdout)
+		c.printHelp(out, fs)
+		return exitFor(fs.Name(), out.result(nil), inv.stderr), true
 	}
 	fmt.Fprintln(inv.stderr, fs.Name()+": "+flagError(fs, err))
 	return exitUsage, true

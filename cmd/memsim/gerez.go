@@ -34,16 +34,17 @@ func solveGerez(ctx context.Context, fl solveFlags, set map[string]bool, stdout 
 		return err
 	}
 	g := answer.NewGerez(cell)
+	out := checkedStdout(stdout)
 	if fl.json {
-		enc := json.NewEncoder(stdout)
+		enc := json.NewEncoder(out)
 		enc.SetEscapeHTML(false)
-		return enc.Encode(g)
+		return out.result(enc.Encode(g))
 	}
-	fmt.Fprintf(stdout, "%v, Gerez's model (perfect memory, pass always), exact arithmetic\n", s)
-	fmt.Fprintf(stdout, "value (cards of the %d on the table the mover collects): %f (%s)\n", s.K, g.Value.Float, g.Value.Exact)
-	fmt.Fprintln(stdout, "optimal tactics:")
+	fmt.Fprintf(out, "%v, Gerez's model (perfect memory, pass always), exact arithmetic\n", s)
+	fmt.Fprintf(out, "value (cards of the %d on the table the mover collects): %f (%s)\n", s.K, g.Value.Float, g.Value.Exact)
+	fmt.Fprintln(out, "optimal tactics:")
 	for _, b := range g.Best {
-		fmt.Fprintf(stdout, "  %s\n", b)
+		fmt.Fprintf(out, "  %s\n", b)
 	}
-	return nil
+	return out.result(nil)
 }

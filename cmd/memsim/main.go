@@ -77,14 +77,12 @@ as memsim COMMAND -h).
 func runHelp(ctx context.Context, _ *command, inv invocation, args []string) int {
 	switch {
 	case len(args) == 0:
-		writeHelp(inv.stdout)
-		return exitOK
+		return printHelpList(inv)
 	case len(args) > 1:
 		fmt.Fprintf(inv.stderr, "memsim help: one command at most, got %d: %v\n", len(args), args)
 		return exitUsage
 	case args[0] == "help" || strings.HasPrefix(args[0], "-"):
-		writeHelp(inv.stdout)
-		return exitOK
+		return printHelpList(inv)
 	}
 	if c := lookup(args[0]); c != nil {
 		return c.run(ctx, c, inv, []string{"-h"})

@@ -46,7 +46,8 @@ func runReplay(ctx context.Context, c *command, inv invocation, args []string) i
 		return code
 	}
 	fl.set = given(fs)
-	return exitFor(fs.Name(), replay(ctx, fl, fs.Args(), inv.stdout), inv.stderr)
+	out := checkedStdout(inv.stdout)
+	return exitFor(fs.Name(), out.result(replay(ctx, fl, fs.Args(), out)), inv.stderr)
 }
 
 func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer) error {

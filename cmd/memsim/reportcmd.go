@@ -36,7 +36,8 @@ func runReport(ctx context.Context, c *command, inv invocation, args []string) i
 	if code, done := c.parseFlags(fs, args, inv); done {
 		return code
 	}
-	return exitFor(fs.Name(), regenerate(ctx, fs.Args(), inv.stdout), inv.stderr)
+	out := checkedStdout(inv.stdout)
+	return exitFor(fs.Name(), out.result(regenerate(ctx, fs.Args(), out)), inv.stderr)
 }
 
 func regenerate(ctx context.Context, args []string, stdout io.Writer) error {

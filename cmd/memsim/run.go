@@ -34,9 +34,14 @@ run folder that is not empty (a run, shard folders, any file) is only replaced w
 it runs, and when interrupted (SIGINT, SIGTERM), memsim writes checkpoint.json to the run folder;
 --resume DIR continues from it, to the results an uninterrupted run gives. --shard i/N plays one
 slice of every matchup's deals into <output>/<name>/shard-i-of-N/, for memsim merge. It prints a
-summary of the results, one line per matchup, or with --markdown the whole report.md.
---resume-or-start resumes the run folder's checkpoint when it is this configuration's (and
-shard's), and starts the run otherwise: what a cluster task that may be retried needs.
+summary of the results, one line per matchup, or with --markdown the whole report.md; should
+that fail, the results are written all the same, and the exit status is 1.
+
+--resume-or-start, for a cluster task that may be retried, resumes the run folder's checkpoint
+when it is this configuration's and this shard's, exits 0 saying "already complete" when the
+folder holds this configuration's finished run or shard, and starts the run otherwise. Another
+configuration's or another shard's checkpoint, or another shard's results, are refused, never
+replaced.
 
 Flags may come before or after CONFIG.yaml; -- ends them. A flag not given takes its default (for
 --games and --workers, the configuration's value); a value given is used as it is: --games 0 is
@@ -64,7 +69,7 @@ func newRunFlagSet(fl *runFlags) *flag.FlagSet {
 	fs.BoolVar(&fl.markdown, "markdown", false, "print the whole report (report.md) instead of the summary")
 	fs.BoolVar(&fl.force, "force", false, "replace an existing run folder with all it holds")
 	fs.StringVar(&fl.resume, "resume", "", "continue the interrupted run of the run folder `DIR`")
-	fs.BoolVar(&fl.resumeOrStart, "resume-or-start", false, "resume the run folder's interrupted run of this very configuration (and shard) if it holds one, start otherwise: for cluster tasks that are retried")
+	fs.BoolVar(&fl.resumeOrStart, "resume-or-start", false, "resume the run folder's interrupted run of this very configuration and shard, or find it already complete, or else start: for cluster tasks that are retried")
 	fs.DurationVar(&fl.checkpointEvery, "checkpoint-every", 5*time.Second, "write the checkpoint at most every `D`, a duration such as 5s or 1m")
 	fs.StringVar(&fl.shard, "shard", "", "play only shard `i/N` of every matchup (default: from SLURM_ARRAY_TASK_ID, or JOB_COMPLETION_INDEX with MEMSIM_SHARDS)")
 	return fs
@@ -88,6 +93,9 @@ type runPlan struct {
 	folder *rundir.Folder
 	resume *tournament.Checkpoint
 	lock   *rundir.Lock // the run folder's, held until the run ends
+	// complete says that the folder already holds the finished run (or shard) that
+	// --resume-or-start asked for: there is nothing to play.
+	complete bool
 }
 
 // planRun checks the flags and decides the run: a new run (of the whole tournament or of one
@@ -155,22 +163,19 @@ func planNew(ctx context.Context, fl runFlags, args []string, getenv func(string
 		return nil, folderError(err)
 	}
 	p.dir = p.folder.Path()
-	if p.folder.HasCheckpoint() && fl.resumeOrStart {
-		// A retried task: go on from the checkpoint, if it is this configuration's.
-		held, err := readRunConfig(p.dir)
-		if err != nil {
-			return nil, err
-		}
-		if tournament.ConfigHash(held) != tournament.ConfigHash(cfg) {
-			return nil, usagef("run folder %s holds an interrupted run of another configuration: resume it with memsim run --resume %s, or replace it with --force", p.dir, p.dir)
-		}
-		if !fl.set["workers"] {
-			cfg.Workers = held.Workers // as --resume would: the folder's own, unless --workers
-		}
-		return resumeIn(p.folder, t)
-	}
 	if p.lock, err = p.folder.Lock(); err != nil {
 		return nil, folderError(err)
+	}
+	if fl.resumeOrStart {
+		// A retried task: go on from where the folder is, if it is this run's.
+		claim, err := p.retry(cfg, shard, fl.set["workers"])
+		switch {
+		case err != nil:
+			p.lock.Release()
+			return nil, err
+		case !claim:
+			return p, nil
+		}
 	}
 	if err = p.folder.Claim(fl.force, cfg.YAML()); err != nil {
 		p.lock.Release()
@@ -186,6 +191,11 @@ func runTournament(ctx context.Context, fl runFlags, args []string, inv invocati
 	}
 	defer p.lock.Release()
 	cfg := p.t.Config
+	if p.complete {
+		fmt.Fprintf(inv.stderr, "memsim run: %s is already complete in %s\n", runName(cfg.Name, p.t.Shard()), p.dir)
+		return nil
+	}
+	stdout := checkedStdout(inv.stdout)
 	games := p.t.Games()
 	fmt.Fprintf(inv.stderr, "memsim run: %s: %d matches, %d games, seed %d, %d workers, writing to %s\n",
 		cfg.Name, len(p.t.Matches), games, cfg.Seed, sim.Workers(cfg.Workers), p.dir)
@@ -222,7 +232,15 @@ func runTournament(ctx context.Context, fl runFlags, args []string, inv invocati
 	if p.t.Shard().Count > 0 {
 		err = folderError(p.folder.WriteShard(cfg.YAML(), p.t.ShardResult(res)))
 	} else {
-		err = finish(ctx, p.t, p.folder, false, res, inv.stdout, fl.markdown)
+		err = finish(ctx, p.t, p.folder, false, res, stdout, fl.markdown)
+	}
+	if stdout.err != nil {
+		// The run folder is complete: only what it prints was lost.
+		what := "summary"
+		if fl.markdown {
+			what = "report"
+		}
+		return fmt.Errorf("writing the %s to stdout: %w: the results are in %s", what, stdout.err, p.dir)
 	}
 	switch {
 	case err != nil && ckErr != nil:

@@ -58,14 +58,18 @@ func runValidate(ctx context.Context, c *command, inv invocation, args []string)
 	if err != nil {
 		return exitFor(fs.Name(), err, inv.stderr)
 	}
+	out := checkedStdout(inv.stdout)
 	if fl.json {
 		b, err := json.Marshal(res)
 		if err != nil {
 			return exitFor(fs.Name(), err, inv.stderr)
 		}
-		fmt.Fprintln(inv.stdout, string(b))
+		fmt.Fprintln(out, string(b))
 	} else {
-		writeValidation(inv.stdout, res)
+		writeValidation(out, res)
+	}
+	if err := out.result(nil); err != nil {
+		return exitFor(fs.Name(), err, inv.stderr)
 	}
 	for _, c := range res.Checks {
 		if c.Rejected {

@@ -101,14 +101,15 @@ func runVersion(_ context.Context, c *command, inv invocation, args []string) in
 	}
 	bi, _ := debug.ReadBuildInfo()
 	v := versionOf(bi)
+	out := checkedStdout(inv.stdout)
 	if *asJSON {
 		b, err := json.Marshal(v)
 		if err != nil {
 			return exitFor(fs.Name(), err, inv.stderr)
 		}
-		fmt.Fprintln(inv.stdout, string(b))
-		return exitOK
+		fmt.Fprintln(out, string(b))
+	} else {
+		fmt.Fprintln(out, v)
 	}
-	fmt.Fprintln(inv.stdout, v)
-	return exitOK
+	return exitFor(fs.Name(), out.result(nil), inv.stderr)
 }

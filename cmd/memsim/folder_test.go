@@ -35,6 +35,12 @@ func listFiles(t *testing.T, dir string) []string {
 	return out
 }
 
+// killedToken is the token of the lock file killedLock, which a killed memsim process left.
+const (
+	killedToken = "0123456789abcdef"
+	killedLock  = "token " + killedToken + "\nmemsim process 1\n"
+)
+
 // lockPath is the lock file memsim keeps beside the run folder dir: .NAME.lock in its parent.
 func lockPath(dir string) string {
 	return filepath.Join(filepath.Dir(dir), "."+filepath.Base(dir)+".lock")
@@ -88,11 +94,11 @@ func TestForceReplacesTheWholeFolder(t *testing.T) {
 	if !slices.ContainsFunc(listFiles(t, out), func(f string) bool { return strings.Contains(f, "parity") }) {
 		t.Fatal("the first run has no figure of parity: the test below proves nothing")
 	}
-	// Leftovers of a killed process.
-	stale := []string{filepath.Join(out, ".checkpoint.json.tmp-123"), filepath.Join(dir, "out", ".small.staging-9", "results.json")}
+	// Leftovers of a killed process, which its lock file shows memsim's.
+	stale := []string{lockPath(out), filepath.Join(out, ".checkpoint.json.tmp-"+killedToken+"-123"), filepath.Join(dir, "out", ".small.staging-"+killedToken+"-9", "results.json")}
 	for _, s := range stale {
 		os.MkdirAll(filepath.Dir(s), 0o755)
-		if err := os.WriteFile(s, []byte("{"), 0o644); err != nil {
+		if err := os.WriteFile(s, []byte(killedLock), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -226,6 +232,26 @@ func TestOthersFilesAreNeverDeleted(t *testing.T) {
 	if err := os.WriteFile(stalePlot, []byte("old"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A figure memsim did not write is refused, and left as it is with the whole folder.
+	reportMD := filepath.Join(merged, "report.md")
+	md, err := os.ReadFile(reportMD)
+	if err != nil {
+		t.Fatal(err)
+	}
+	beforeTree := listFiles(t, merged)
+	_, stderr, code = runArgs(t, "report", merged)
+	wantOneLineExit(t, "report beside a stray figure", code, exitError, stderr,
+		"memsim report: run folder "+merged+": "+filepath.Join(merged, "plots")+" holds gone.png, which memsim did not write there")
+	if got := listFiles(t, merged); !slices.Equal(got, beforeTree) {
+		t.Errorf("the refused report left %v, before %v", got, beforeTree)
+	}
+	if data, err := os.ReadFile(stalePlot); err != nil || string(data) != "old" {
+		t.Errorf("the refused report changed the stray figure: %q, %v", data, err)
+	}
+	// The figure of an earlier report, which its report.md names, is memsim's.
+	if err := os.WriteFile(reportMD, append(md, "\n![Gone](plots/gone.png)\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if _, stderr, code := runArgs(t, "report", merged); code != exitOK {
 		t.Fatalf("report beside a stray file: exit %d: %s", code, stderr)
 	}
@@ -266,8 +292,11 @@ func TestRunFolderNamesAndLeftovers(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	memsims := filepath.Join(out, ".checkpoint.json.tmp-42") // what a killed write leaves
+	memsims := filepath.Join(out, ".checkpoint.json.tmp-"+killedToken+"-42") // what a killed write leaves
 	if err := os.WriteFile(memsims, []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(lockPath(out), []byte(killedLock), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	_, stderr, code := runArgs(t, "run", "--quiet", "--resume", out+string(filepath.Separator))

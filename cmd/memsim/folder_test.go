@@ -449,3 +449,37 @@ func TestAuditFolderIsLockedAndReplacedWhole(t *testing.T) {
 	wantOneLineExit(t, "an audit to a folder of one's own", code, exitUsage, stderr,
 		"memsim audit: audit folder "+other+" is not empty (it holds notes.txt): use --force to replace it with all it holds, or choose another output folder")
 }
+
+// memsim report refuses, in one line and at once, a results.json or config.yaml that is a link
+// to /dev/zero: it never reads without end, and lets the folder's lock go.
+func TestReportRefusesWhatIsNotARegularFile(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero here")
+	}
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, "z", tinyTournament)
+	out := filepath.Join(dir, "out", "z")
+	if _, stderr, code := runArgs(t, "run", "--quiet", cfg); code != exitOK {
+		t.Fatalf("run: exit %d: %s", code, stderr)
+	}
+	for _, file := range []string{"results.json", "config.yaml"} {
+		path := filepath.Join(out, file)
+		saved, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.Remove(path)
+		if err := os.Symlink("/dev/zero", path); err != nil {
+			t.Skip("no symbolic links here:", err)
+		}
+		_, stderr, code := runArgs(t, "report", out)
+		wantOneLineExit(t, file+" as a link to /dev/zero", code, exitUsage, stderr, "memsim report: ", path+" is a device, not a regular file")
+		if _, err := os.Stat(lockPath(out)); !os.IsNotExist(err) {
+			t.Errorf("%s as a link to /dev/zero: the lock file is left: %v", file, err)
+		}
+		os.Remove(path)
+		if err := os.WriteFile(path, saved, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -55,7 +55,7 @@ func regenerate(ctx context.Context, args []string, stdout io.Writer) error {
 		return folderError(err)
 	}
 	defer lock.Release()
-	data, err := os.ReadFile(filepath.Join(dir, report.ResultsFile))
+	data, err := rundir.ReadFile(filepath.Join(dir, report.ResultsFile), rundir.MaxFileSize)
 	if err != nil {
 		return usagef("read the run: %v", err)
 	}

@@ -47,8 +47,8 @@
 // ".DIR.old-notes", a run named so, a temporary file without the token) is left as it is, byte
 // for byte. What collides with a name memsim must create is refused, never consumed: anything in
 // the lock file's place that is not memsim's lock file (LockLinkError for a symbolic link,
-// LockFileError for a folder, a pipe or a file of other text), and anything where DIR would be
-// moved away.
+// LockFileError for a folder, a pipe or a file of other text), and anything found where DIR is
+// to be moved away.
 //
 // # The lock
 //
@@ -88,8 +88,9 @@
 //
 // Every file is read only if it is a regular file (not a pipe, a device or a folder, nor a link
 // to one: NotRegularError) of at most a size fixed by its kind (TooLargeError): MaxFileSize for a
-// checkpoint, a shard's results, results.json and report.md, MaxConfigSize for config.yaml,
-// MaxLockSize for a lock file. ReadFile reads a file so.
+// checkpoint, a shard's results and report.md, MaxLockSize for a lock file. ReadFile reads a file
+// so, for the files of a run folder that others read: results.json within MaxFileSize,
+// config.yaml within MaxConfigSize.
 //
 // # What it does not protect against
 //

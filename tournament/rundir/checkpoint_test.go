@@ -318,3 +318,27 @@ func TestReadFile(t *testing.T) {
 		t.Errorf("a missing file: %v", err)
 	}
 }
+
+// A symbolic link in the checkpoint's place is never written through nor replaced: the write is
+// refused, and the link, what it names and the folder are left as they were.
+func TestCheckpointWriterRefusesALink(t *testing.T) {
+	base := t.TempDir()
+	dir := filepath.Join(base, "tiny")
+	writeTree(t, base, map[string]string{"victim": "precious", "tiny/config.yaml": "c"})
+	path := filepath.Join(dir, "checkpoint.json")
+	if err := os.Symlink(filepath.Join(base, "victim"), path); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	before := readTree(t, base)
+	f := lock(t, dir)
+	w := f.CheckpointWriter(0)
+	err := w.Update(&tournament.Checkpoint{})
+	if want := "write " + path + ": " + path + " is a symbolic link, which memsim does not replace"; err == nil || err.Error() != want {
+		t.Errorf("%v, want %q", err, want)
+	}
+	got := readTree(t, base)
+	delete(got, ".tiny.lock")
+	if !maps.Equal(got, before) {
+		t.Errorf("the refused write changed\n%v\nto\n%v", before, got)
+	}
+}

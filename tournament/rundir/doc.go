@@ -78,11 +78,14 @@
 //
 // # What is never deleted
 //
-// Replace refuses, unless forced, a DIR that holds foreign entries, in plots/ too
-// (ForeignEntriesError); Check refuses a DIR that holds anything at all, naming it, so that a new
-// run never replaces another's without being asked. Refresh refuses a plots/ that holds anything
-// foreign (NotOwnedError), and leaves every other entry of DIR as it is. Cleaning removes only
-// the names listed above, with the token.
+// Replace refuses, unless forced, a DIR that holds foreign entries, in plots/ too, or one of the
+// layout's names as something memsim does not write there (a symbolic link, a folder named
+// results.json) (ForeignEntriesError); Check refuses a DIR that holds anything at all, naming it,
+// so that a new run never replaces another's without being asked. Refresh refuses, before it
+// changes anything, a plots/ that holds anything foreign and an entry it would replace that is
+// not of the kind memsim writes (NotOwnedError), and leaves every other entry of DIR as it is.
+// An atomic write never replaces a symbolic link. Cleaning removes only the names listed above,
+// with the token.
 //
 // # What is read
 //

@@ -114,21 +114,23 @@ func (e *LockFileError) Error() string {
 	return e.Name + " folder " + e.Dir + " cannot be locked: " + e.Lock + " " + e.Reason + ", not memsim's lock file: move it away"
 }
 
-// NotOwnedError refuses to refresh a folder whose folder of the layout (a run's plots/) holds
-// entries memsim cannot show it wrote there, or is not a folder memsim wrote (a symbolic link, a
-// file): refreshing it could overwrite them.
+// NotOwnedError refuses to refresh a folder where what memsim would replace is not what it
+// wrote: one of the layout's entries of another kind than memsim writes (a symbolic link, a
+// folder where a file goes, a file where a folder goes), or a layout's folder (a run's plots/)
+// that holds entries memsim cannot show it wrote there. Refreshing could overwrite them.
 type NotOwnedError struct {
 	Name    string   // what the folder holds: "run"
 	Dir     string   // the folder
-	Sub     string   // the layout's folder in it: "plots"
-	Entries []string // what memsim did not write in Sub, sorted; none when Sub itself is not memsim's
+	Sub     string   // the layout's entry in it: "plots", "report.md"
+	Kind    string   // what Sub is, when that is what is wrong: "a symbolic link"
+	Entries []string // what memsim did not write in Sub, sorted, when that is what is wrong
 }
 
-// Error names a few of the entries, or says what Sub is.
+// Error says what Sub is, or names a few of the entries.
 func (e *NotOwnedError) Error() string {
 	sub := filepath.Join(e.Dir, e.Sub)
 	if len(e.Entries) == 0 {
-		return e.Name + " folder " + e.Dir + ": " + sub + " is not a folder memsim wrote (a symbolic link or a file): move it away, then try again"
+		return e.Name + " folder " + e.Dir + ": " + sub + " is " + e.Kind + ", which memsim did not write there: move it away, then try again"
 	}
 	return e.Name + " folder " + e.Dir + ": " + sub + " holds " + listNames(e.Entries) + ", which memsim did not write there: move what is yours out of " + sub + ", then try again"
 }
@@ -142,21 +144,31 @@ type NotRegularError struct {
 
 // Error names the file and says what it is.
 func (e *NotRegularError) Error() string {
-	what := "not a regular file"
-	switch t := e.Mode.Type(); {
-	case t&fs.ModeDir != 0:
-		what = "a folder"
-	case t&fs.ModeNamedPipe != 0:
-		what = "a named pipe"
-	case t&fs.ModeDevice != 0:
-		what = "a device"
-	case t&fs.ModeSocket != 0:
-		what = "a socket"
-	}
+	what := kind(e.Mode)
 	if what != "not a regular file" {
 		what += ", not a regular file"
 	}
 	return e.Path + " is " + what + ": memsim reads only regular files"
+}
+
+// kind says what a file of the mode is, for a message: "a folder", "a symbolic link", "a
+// named pipe", "a device", "a socket", "a file", or "not a regular file".
+func kind(mode fs.FileMode) string {
+	switch t := mode.Type(); {
+	case t == 0:
+		return "a file"
+	case t&fs.ModeDir != 0:
+		return "a folder"
+	case t&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case t&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case t&fs.ModeDevice != 0:
+		return "a device"
+	case t&fs.ModeSocket != 0:
+		return "a socket"
+	}
+	return "not a regular file"
 }
 
 // TooLargeError refuses to read a file larger than the most memsim reads of such a file.

@@ -118,55 +118,79 @@ func (f *Folder) entries() ([]string, error) {
 }
 
 // foreign returns, sorted, those of names (the folder's entries) that memsim does not write in
-// the folder, nor leaves there when stopped half way, and, for the layout's folders (plots/),
-// what they hold that memsim cannot show it wrote there (foreignIn), as "plots/NAME".
-func (f *Folder) foreign(names []string) []string {
+// the folder, nor leaves there when stopped half way; a layout's entry of another kind than
+// memsim writes (a symbolic link, a folder for a file); and, for the layout's folders (plots/),
+// what they hold that memsim cannot show it wrote there, as "plots/NAME" (notOwned).
+func (f *Folder) foreign(names []string) ([]string, error) {
 	var out []string
 	for _, n := range names {
 		switch {
-		case slices.Contains(f.layout.Files, n), f.layout.leftover(n, f.token()):
-		case slices.Contains(f.layout.Dirs, n):
-			out = append(out, f.foreignIn(n)...)
+		case f.layout.leftover(n, f.token()):
+		case slices.Contains(f.layout.Files, n), slices.Contains(f.layout.Dirs, n):
+			e, err := f.notOwned(n)
+			switch {
+			case err != nil:
+				return nil, err
+			case e != nil && len(e.Entries) == 0:
+				out = append(out, n)
+			case e != nil:
+				for _, x := range e.Entries {
+					out = append(out, n+"/"+x)
+				}
+			}
 		default:
 			out = append(out, n)
 		}
 	}
 	slices.Sort(out)
-	return out
+	return out, nil
 }
 
-// foreignIn returns what the layout's folder sub of the folder holds that memsim cannot show it
-// wrote there: every entry but the regular files that the layout's Record names or the lock file
-// records (owned), as "sub/NAME"; or sub itself when it is not a folder (a symbolic link, a
-// file) or cannot be listed. A missing sub holds nothing.
-func (f *Folder) foreignIn(sub string) []string {
-	p := filepath.Join(f.path, sub)
+// notOwned says what is not memsim's in the layout's entry name of the folder, or nil when all of
+// it is (or it is missing): the entry itself when it is not of the kind memsim writes there (a
+// regular file for one of Files, a folder for one of Dirs), or, in a folder, the entries that are
+// not regular files that the layout's Record names or the lock file records (owned). An entry
+// that cannot be looked at or listed is an error.
+func (f *Folder) notOwned(name string) (*NotOwnedError, error) {
+	p := filepath.Join(f.path, name)
 	info, err := f.fs.Lstat(p)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return nil
-	case err != nil || !info.IsDir():
-		return []string{sub}
+		return nil, nil
+	case err != nil:
+		return nil, fmt.Errorf("%s %s: %w", f.layout.noun(), f.path, err)
+	}
+	e := &NotOwnedError{Name: f.layout.Name, Dir: f.path, Sub: name}
+	dir := slices.Contains(f.layout.Dirs, name)
+	switch {
+	case dir && !info.IsDir(), !dir && !info.Mode().IsRegular():
+		e.Kind = kind(info.Mode())
+		return e, nil
+	case !dir:
+		return nil, nil
 	}
 	list, err := f.fs.ReadDir(p)
 	if err != nil {
-		return []string{sub}
+		return nil, fmt.Errorf("%s %s: %w", f.layout.noun(), f.path, err)
 	}
-	var out []string
 	var owned map[string]bool
-	for _, e := range list {
+	for _, x := range list {
 		if owned == nil {
-			owned = f.owned(sub)
+			owned = f.owned(name)
 		}
-		if !e.Type().IsRegular() || !owned[e.Name()] {
-			out = append(out, sub+"/"+e.Name())
+		if !x.Type().IsRegular() || !owned[x.Name()] {
+			e.Entries = append(e.Entries, x.Name())
 		}
 	}
-	return out
+	if len(e.Entries) == 0 {
+		return nil, nil
+	}
+	return e, nil
 }
 
 // owned returns the names of the files of the layout's folder sub that memsim wrote: those the
-// layout's Record names and those the lock file records. A Record that cannot be read names none.
+// layout's Record names and those the lock file records. A Record that is not a regular file, or
+// cannot be read, names none.
 func (f *Folder) owned(sub string) map[string]bool {
 	out := map[string]bool{}
 	if f.held != nil {
@@ -177,7 +201,11 @@ func (f *Folder) owned(sub string) map[string]bool {
 	if f.layout.Record == "" {
 		return out
 	}
-	if data, err := readFile(f.fs, filepath.Join(f.path, f.layout.Record), MaxFileSize); err == nil {
+	record := filepath.Join(f.path, f.layout.Record)
+	if info, err := f.fs.Lstat(record); err != nil || !info.Mode().IsRegular() {
+		return out // not memsim's: a symbolic link names nothing
+	}
+	if data, err := readFile(f.fs, record, MaxFileSize); err == nil {
 		for _, n := range recordedIn(data, sub) {
 			out[n] = true
 		}
@@ -211,10 +239,11 @@ func (f *Folder) CheckForeign() error {
 	if err != nil {
 		return err
 	}
-	if foreign := f.foreign(names); len(foreign) > 0 {
-		return &ForeignEntriesError{Name: f.layout.Name, Dir: f.path, Entries: foreign}
+	foreign, err := f.foreign(names)
+	if err == nil && len(foreign) > 0 {
+		err = &ForeignEntriesError{Name: f.layout.Name, Dir: f.path, Entries: foreign}
 	}
-	return nil
+	return err
 }
 
 // Claim starts new work in the folder, whose lock the caller holds: unless force, a folder that
@@ -346,8 +375,14 @@ func (f *Folder) Replace(force bool, write func(staging string) error) error {
 	if err != nil {
 		return err
 	}
-	if foreign := f.foreign(names); len(foreign) > 0 && !force {
-		return &ForeignEntriesError{Name: f.layout.Name, Dir: f.path, Entries: foreign}
+	if !force {
+		foreign, err := f.foreign(names)
+		if err != nil {
+			return err
+		}
+		if len(foreign) > 0 {
+			return &ForeignEntriesError{Name: f.layout.Name, Dir: f.path, Entries: foreign}
+		}
 	}
 	staging, err := f.newStaging(l.token)
 	if err != nil {
@@ -390,8 +425,9 @@ func (f *Folder) Replace(force bool, write func(staging string) error) error {
 // folder with entries of the layout, then each file takes the place of the folder's file of the
 // same name by one rename. The layout's folders (plots/) are refreshed file by file the same way:
 // each new file takes its namesake's place, and the files memsim wrote there before that are not
-// among the new ones are removed. Before anything changes, a layout's folder that holds anything
-// memsim cannot show it wrote, or is not a folder, is refused (NotOwnedError), and the lock file
+// among the new ones are removed. Before anything changes, an entry to be replaced that is not of
+// the kind memsim writes (a symbolic link, say), and a layout's folder that holds anything memsim
+// cannot show it wrote, are refused (NotOwnedError), and the lock file
 // records the files the layout's folders will hold until the new Record names them. Should the
 // process stop half way, the folder holds each file old or new, and refreshing again completes
 // it. The caller holds the folder's lock.
@@ -412,25 +448,35 @@ func (f *Folder) Refresh(write func(staging string) error) error {
 	if err != nil {
 		return fmt.Errorf("read the staging folder of %s: %w", f.path, err)
 	}
-	// What the layout's folders hold now (all of it memsim's) and what goes there.
+	// What the layout's folders hold now (all of it memsim's) and what goes there; the files are
+	// looked at first, the Record among them.
 	before, after := map[string][]string{}, map[string][]string{}
-	for _, e := range list {
+	ordered := slices.Clone(list)
+	slices.SortStableFunc(ordered, func(a, b fs.DirEntry) int {
 		switch {
-		case !e.IsDir() && slices.Contains(f.layout.Files, e.Name()):
-			continue
-		case !e.IsDir() || !slices.Contains(f.layout.Dirs, e.Name()):
+		case a.IsDir() == b.IsDir():
+			return 0
+		case a.IsDir():
+			return 1
+		}
+		return -1
+	})
+	for _, e := range ordered {
+		switch {
+		case e.IsDir() && !slices.Contains(f.layout.Dirs, e.Name()), !e.IsDir() && !slices.Contains(f.layout.Files, e.Name()):
 			return fmt.Errorf("refresh %s: %s is not one of the %s's entries", f.path, e.Name(), f.layout.Name)
 		}
-		sub := e.Name()
-		if foreign := f.foreignIn(sub); len(foreign) > 0 {
-			entries := make([]string, 0, len(foreign))
-			for _, n := range foreign {
-				if n, ok := strings.CutPrefix(n, sub+"/"); ok {
-					entries = append(entries, n)
-				}
-			}
-			return &NotOwnedError{Name: f.layout.Name, Dir: f.path, Sub: sub, Entries: entries}
+		no, err := f.notOwned(e.Name())
+		if err != nil {
+			return err
 		}
+		if no != nil {
+			return no
+		}
+		if !e.IsDir() {
+			continue
+		}
+		sub := e.Name()
 		if before[sub], err = f.fileNames(filepath.Join(f.path, sub), true); err != nil {
 			return err
 		}

@@ -378,6 +378,7 @@ func TestReplaceRefusesWhatPlotsHoldsOfOthers(t *testing.T) {
 		{"named in the text only", map[string]string{"report.md": report, "plots/c.png": "c", "plots/d.png": "d"}, []string{"plots/c.png", "plots/d.png"}},
 		{"a file for plots", map[string]string{"report.md": report, "plots": "mine"}, []string{"plots"}},
 		{"an empty plots", map[string]string{"report.md": report, "plots/": ""}, nil},
+		{"a folder for results.json", map[string]string{"report.md": report, "results.json/mine": "mine"}, []string{"results.json"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			parent := t.TempDir()
@@ -688,17 +689,24 @@ func TestRefreshRefusesWhatIsNotMemsims(t *testing.T) {
 		{"a link in plots", nil, "plots/b.png", newRun,
 			"run folder DIR: DIR/plots holds b.png, which memsim did not write there: move what is yours out of DIR/plots, then try again"},
 		{"a link for plots", nil, "plots", newRun,
-			"run folder DIR: DIR/plots is not a folder memsim wrote (a symbolic link or a file): move it away, then try again"},
+			"run folder DIR: DIR/plots is a symbolic link, which memsim did not write there: move it away, then try again"},
+		{"a link for report.md", nil, "report.md", newRun,
+			"run folder DIR: DIR/report.md is a symbolic link, which memsim did not write there: move it away, then try again"},
+		{"a folder for results.json", map[string]string{"results.json/mine": "mine"}, "", newRun,
+			"run folder DIR: DIR/results.json is a folder, which memsim did not write there: move it away, then try again"},
 		{"a file for plots", map[string]string{"plots": "mine"}, "", newRun,
-			"run folder DIR: DIR/plots is not a folder memsim wrote (a symbolic link or a file): move it away, then try again"},
+			"run folder DIR: DIR/plots is a file, which memsim did not write there: move it away, then try again"},
 		{"a write of another entry", nil, "", map[string]string{"notes.txt": "new"}, "refresh DIR: notes.txt is not one of the run's entries"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			parent := t.TempDir()
 			dir := filepath.Join(parent, "run")
 			writeTree(t, dir, oldRun)
-			if _, ok := tt.files["plots"]; ok {
-				os.RemoveAll(filepath.Join(dir, "plots"))
+			for _, n := range []string{"plots", "results.json/mine"} {
+				if _, ok := tt.files[n]; ok {
+					os.RemoveAll(filepath.Join(dir, filepath.Dir(n)))
+					os.RemoveAll(filepath.Join(dir, n))
+				}
 			}
 			writeTree(t, dir, tt.files)
 			if tt.link != "" {

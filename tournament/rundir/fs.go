@@ -112,7 +112,7 @@ func (OSFS) RemoveAll(path string) error { return os.RemoveAll(path) }
 // writeFileAtomic writes data to path so that path holds either its old content or all of data,
 // never a part, as report.WriteFileAtomic does: a temporary file ".NAME.tmp-TOKEN-N" in the same
 // folder (created new, never in place of anything), synced, closed, given the permissions 0644
-// and renamed over path. On any error it removes the temporary file and returns an error of the
+// and renamed over path, unless path is not a regular file (a symbolic link). On any error it removes the temporary file and returns an error of the
 // form "write PATH: cause".
 func writeFileAtomic(fsys FS, path string, data []byte, token string) (err error) {
 	tmp, err := fsys.CreateTemp(filepath.Dir(path), tempPattern(filepath.Base(path), token))
@@ -137,6 +137,9 @@ func writeFileAtomic(fsys FS, path string, data []byte, token string) (err error
 	}
 	if err = fsys.Chmod(tmp.Name(), 0o644); err != nil {
 		return err
+	}
+	if info, lerr := fsys.Lstat(path); lerr == nil && !info.Mode().IsRegular() {
+		return fmt.Errorf("%s is %s, which memsim does not replace", path, kind(info.Mode()))
 	}
 	return fsys.Rename(tmp.Name(), path)
 }

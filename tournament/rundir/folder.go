@@ -427,10 +427,10 @@ func (f *Folder) Replace(force bool, write func(staging string) error) error {
 // each new file takes its namesake's place, and the files memsim wrote there before that are not
 // among the new ones are removed. Before anything changes, an entry to be replaced that is not of
 // the kind memsim writes (a symbolic link, say), and a layout's folder that holds anything memsim
-// cannot show it wrote, are refused (NotOwnedError), and the lock file
-// records the files the layout's folders will hold until the new Record names them. Should the
-// process stop half way, the folder holds each file old or new, and refreshing again completes
-// it. The caller holds the folder's lock.
+// cannot show it wrote, are refused (NotOwnedError); then the lock file records the files the
+// layout's folders will hold until the new Record names them. Should the process stop half way,
+// the folder holds each file old or new, and refreshing again completes it. write should write
+// only the layout's entries. The caller holds the folder's lock.
 func (f *Folder) Refresh(write func(staging string) error) error {
 	l := f.held
 	if l == nil {

@@ -109,9 +109,10 @@
 //	memsim report DIR
 //
 // Regenerates the report of the run folder DIR (written by memsim run) from its results.json and
-// config.yaml: report.md, report.html with its plots, and the PNG copies in DIR/plots/ (a folder
-// memsim replaces whole). Whatever else DIR holds (shard folders, a merged run, your own files) is
-// left as it is.
+// config.yaml: report.md, report.html with its plots, and the PNG copies in DIR/plots/, each file
+// replaced by one rename. A results.json or config.yaml that was changed since memsim wrote it is
+// refused. Whatever else DIR holds (shard folders, a merged run, your own files) is left as it is;
+// a plots/ holding files memsim did not write there is refused.
 //
 // # Check the published claims
 //

@@ -13,6 +13,7 @@ import (
 	"memsim/analysis/report"
 	"memsim/configs"
 	"memsim/tournament"
+	"memsim/tournament/rundir"
 )
 
 // usageError is bad input: reported as one line, exit status 2.
@@ -182,7 +183,7 @@ func loadConfig(args []string) (*configs.Tournament, error) {
 // readRunConfig reads and parses the config.yaml of a run or shard folder.
 func readRunConfig(dir string) (*configs.Tournament, error) {
 	file := filepath.Join(dir, report.ConfigFile)
-	data, err := os.ReadFile(file)
+	data, err := rundir.ReadFile(file, rundir.MaxConfigSize)
 	if err != nil {
 		return nil, usagef("%v", err)
 	}

@@ -30,7 +30,7 @@ func folderError(err error) error {
 		return usagef("%v: move it out of the folder first", e)
 	case *rundir.LockedError:
 		return usagef("%v: wait for it to finish, or stop it", e)
-	case *rundir.RootError, *rundir.LockLinkError, *rundir.CheckpointError:
+	case *rundir.RootError, *rundir.LockLinkError, *rundir.LockFileError, *rundir.CheckpointError, *rundir.NotOwnedError:
 		return usagef("%v", e)
 	}
 	return err

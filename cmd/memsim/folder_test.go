@@ -40,6 +40,12 @@ func listFiles(t *testing.T, dir string) []string {
 	return out
 }
 
+// killedToken is the token of the lock file killedLock, which a killed memsim process left.
+const (
+	killedToken = "0123456789abcdef"
+	killedLock  = "token " + killedToken + "\nmemsim process 1\n"
+)
+
 // lockPath is the lock file memsim keeps beside the run folder dir: .NAME.lock in its parent.
 func lockPath(dir string) string {
 	return filepath.Join(filepath.Dir(dir), "."+filepath.Base(dir)+".lock")
@@ -95,11 +101,11 @@ func TestForceReplacesTheWholeFolder(t *testing.T) {
 	if !slices.ContainsFunc(listFiles(t, out), func(f string) bool { return strings.Contains(f, "parity") }) {
 		t.Fatal("the first run has no figure of parity: the test below proves nothing")
 	}
-	// Leftovers of a killed process.
-	stale := []string{filepath.Join(out, ".checkpoint.json.tmp-123"), filepath.Join(dir, "out", ".small.staging-9", "results.json")}
+	// Leftovers of a killed process, which its lock file shows memsim's.
+	stale := []string{lockPath(out), filepath.Join(out, ".checkpoint.json.tmp-"+killedToken+"-123"), filepath.Join(dir, "out", ".small.staging-"+killedToken+"-9", "results.json")}
 	for _, s := range stale {
 		os.MkdirAll(filepath.Dir(s), 0o755)
-		if err := os.WriteFile(s, []byte("{"), 0o644); err != nil {
+		if err := os.WriteFile(s, []byte(killedLock), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -235,6 +241,26 @@ func TestOthersFilesAreNeverDeleted(t *testing.T) {
 	if err := os.WriteFile(stalePlot, []byte("old"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A figure memsim did not write is refused, and left as it is with the whole folder.
+	reportMD := filepath.Join(merged, "report.md")
+	md, err := os.ReadFile(reportMD)
+	if err != nil {
+		t.Fatal(err)
+	}
+	beforeTree := listFiles(t, merged)
+	_, stderr, code = runArgs(t, "report", merged)
+	wantOneLineExit(t, "report beside a stray figure", code, exitUsage, stderr,
+		"memsim report: run folder "+merged+": "+filepath.Join(merged, "plots")+" holds gone.png, which memsim did not write there")
+	if got := listFiles(t, merged); !slices.Equal(got, beforeTree) {
+		t.Errorf("the refused report left %v, before %v", got, beforeTree)
+	}
+	if data, err := os.ReadFile(stalePlot); err != nil || string(data) != "old" {
+		t.Errorf("the refused report changed the stray figure: %q, %v", data, err)
+	}
+	// The figure of an earlier report, which its report.md names, is memsim's.
+	if err := os.WriteFile(reportMD, append(md, "\n![Gone](plots/gone.png)\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if _, stderr, code := runArgs(t, "report", merged); code != exitOK {
 		t.Fatalf("report beside a stray file: exit %d: %s", code, stderr)
 	}
@@ -275,8 +301,11 @@ func TestRunFolderNamesAndLeftovers(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	memsims := filepath.Join(out, ".checkpoint.json.tmp-42") // what a killed write leaves
+	memsims := filepath.Join(out, ".checkpoint.json.tmp-"+killedToken+"-42") // what a killed write leaves
 	if err := os.WriteFile(memsims, []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(lockPath(out), []byte(killedLock), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	_, stderr, code := runArgs(t, "run", "--quiet", "--resume", out+string(filepath.Separator))
@@ -531,7 +560,7 @@ func TestRunFolderInUseByAnotherProcessIsRefused(t *testing.T) {
 	for {
 		// The checkpoint shows the child has claimed the folder and is playing.
 		data, _ := os.ReadFile(lockPath(out))
-		if _, err := os.Stat(filepath.Join(out, checkpointFile)); err == nil && string(data) == holder {
+		if _, err := os.Stat(filepath.Join(out, checkpointFile)); err == nil && strings.Contains(string(data), "\n"+holder+"\n") {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -593,6 +622,41 @@ func TestRunWithoutForceKeepsShardsAndMergedRun(t *testing.T) {
 	for _, f := range []string{"shard-1-of-2", "shard-2-of-2", "merged"} {
 		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
 			t.Errorf("%s: %v", f, err)
+		}
+	}
+}
+
+// memsim report refuses, in one line and at once, a results.json or config.yaml that is a link
+// to /dev/zero: it never reads without end, and lets the folder's lock go.
+func TestReportRefusesWhatIsNotARegularFile(t *testing.T) {
+	t.Parallel()
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero here")
+	}
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, "z", tinyTournament)
+	out := filepath.Join(dir, "out", "z")
+	if _, stderr, code := runArgs(t, "run", "--quiet", cfg); code != exitOK {
+		t.Fatalf("run: exit %d: %s", code, stderr)
+	}
+	for _, file := range []string{"results.json", "config.yaml"} {
+		path := filepath.Join(out, file)
+		saved, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.Remove(path)
+		if err := os.Symlink("/dev/zero", path); err != nil {
+			t.Skip("no symbolic links here:", err)
+		}
+		_, stderr, code := runArgs(t, "report", out)
+		wantOneLineExit(t, file+" as a link to /dev/zero", code, exitUsage, stderr, "memsim report: ", path+" is a device, not a regular file")
+		if _, err := os.Stat(lockPath(out)); !os.IsNotExist(err) {
+			t.Errorf("%s as a link to /dev/zero: the lock file is left: %v", file, err)
+		}
+		os.Remove(path)
+		if err := os.WriteFile(path, saved, 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"memsim/configs"
@@ -51,8 +50,13 @@ func readShard(dir string) (*configs.Tournament, []byte, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("shard %s: %w", dir, err)
 	}
-	raw, err := os.ReadFile(filepath.Join(dir, shardFile))
-	if err != nil {
+	raw, err := rundir.ReadFile(filepath.Join(dir, shardFile), rundir.MaxFileSize)
+	var notRegular *rundir.NotRegularError
+	var tooLarge *rundir.TooLargeError
+	switch {
+	case errors.As(err, &notRegular), errors.As(err, &tooLarge):
+		return nil, nil, usagef("shard %s: %v", dir, err)
+	case err != nil:
 		return nil, nil, usagef("shard %s is not finished (%v)", dir, err)
 	}
 	return cfg, raw, nil

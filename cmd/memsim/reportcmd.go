@@ -23,9 +23,10 @@ func reportCommand() *command {
 		short: "regenerate a run folder's report.md and report.html",
 		long: `
 Regenerates the report of the run folder DIR (written by memsim run) from its results.json and
-config.yaml: report.md, report.html with its plots, and the PNG copies in DIR/plots/ (a folder
-memsim replaces whole). Whatever else DIR holds (shard folders, a merged run, your own files) is
-left as it is.
+config.yaml: report.md, report.html with its plots, and the PNG copies in DIR/plots/, each file
+replaced by one rename. A results.json or config.yaml that was changed since memsim wrote it is
+refused. Whatever else DIR holds (shard folders, a merged run, your own files) is left as it is;
+a plots/ holding files memsim did not write there is refused.
 `,
 		run: runReport,
 	}
@@ -66,7 +67,7 @@ func regenerate(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	defer lock.Release()
 	results := filepath.Join(dir, report.ResultsFile)
-	data, err := os.ReadFile(results)
+	data, err := rundir.ReadFile(results, rundir.MaxFileSize)
 	if err != nil {
 		return usagef("read the run: %v", err)
 	}
@@ -101,7 +102,7 @@ func regenerate(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	err = f.Refresh(func(staging string) error { return report.WriteDir(staging, r, cfg.YAML(), figs) })
 	if err != nil {
-		return err
+		return folderError(err)
 	}
 	fmt.Fprintf(stdout, "wrote %s and %s with %d figures\n", filepath.Join(dir, report.ReportFile), filepath.Join(dir, report.HTMLFile), len(figs))
 	return nil

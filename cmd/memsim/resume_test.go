@@ -113,16 +113,17 @@ func TestResumeRemovesWhatAKilledProcessLeft(t *testing.T) {
 	dir := t.TempDir()
 	_, out := finishedRunFolder(t, dir, "r", tinyTournament)
 	leftovers := []string{
-		filepath.Join(out, ".checkpoint.json.tmp-123"),
-		filepath.Join(out, ".results.json.tmp-9"),
-		filepath.Join(dir, "out", ".r.staging-5", "results.json"),
-		filepath.Join(dir, "out", ".r.old-7", "results.json"),
+		lockPath(out), // which shows the names below memsim's
+		filepath.Join(out, ".checkpoint.json.tmp-"+killedToken+"-123"),
+		filepath.Join(out, ".results.json.tmp-"+killedToken+"-9"),
+		filepath.Join(dir, "out", ".r.staging-"+killedToken+"-5", "results.json"),
+		filepath.Join(dir, "out", ".r.old-"+killedToken+"-7", "results.json"),
 	}
 	for _, l := range leftovers {
 		if err := os.MkdirAll(filepath.Dir(l), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(l, []byte("{"), 0o644); err != nil {
+		if err := os.WriteFile(l, []byte(killedLock), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -15,7 +15,7 @@ import (
 // CheckpointWriter writes a run's checkpoint to its folder's checkpoint.json, at most every so
 // often and when asked. Its Update fits tournament.Options.Checkpoint.
 type CheckpointWriter struct {
-	fs    FS
+	f     *Folder
 	path  string
 	every time.Duration
 	last  time.Time
@@ -23,9 +23,10 @@ type CheckpointWriter struct {
 }
 
 // CheckpointWriter returns a writer of the folder's checkpoint that writes at most every
-// interval, counting from now. The caller holds the folder's lock while it writes.
+// interval, counting from now. The caller holds the folder's lock, taken by f, while it writes;
+// without it a write is refused with ErrNotLocked.
 func (f *Folder) CheckpointWriter(every time.Duration) *CheckpointWriter {
-	return &CheckpointWriter{fs: f.fs, path: f.CheckpointPath(), every: every, last: time.Now()}
+	return &CheckpointWriter{f: f, path: f.CheckpointPath(), every: every, last: time.Now()}
 }
 
 // Path is the checkpoint file the writer writes.
@@ -51,7 +52,11 @@ func (c *CheckpointWriter) Write() error {
 	if err != nil {
 		return fmt.Errorf("encode %s: %w", c.path, err)
 	}
-	if err := writeFileAtomic(c.fs, c.path, data); err != nil {
+	token := c.f.token()
+	if token == "" {
+		return fmt.Errorf("write %s: %w", c.path, c.f.errLocked())
+	}
+	if err := writeFileAtomic(c.f.fs, c.path, data, token); err != nil {
 		return err
 	}
 	c.last = time.Now()
@@ -106,16 +111,17 @@ func (f *Folder) WriteShard(config []byte, s *tournament.ShardResult) error {
 		return err
 	}
 	return f.Replace(false, func(staging string) error {
-		if err := writeFileAtomic(f.fs, filepath.Join(staging, report.ConfigFile), config); err != nil {
+		if err := writeFileAtomic(f.fs, filepath.Join(staging, report.ConfigFile), config, f.token()); err != nil {
 			return err
 		}
-		return writeFileAtomic(f.fs, filepath.Join(staging, ShardFile), data)
+		return writeFileAtomic(f.fs, filepath.Join(staging, ShardFile), data, f.token())
 	})
 }
 
-// read reads the folder's file name, refusing a missing one with ErrNoCheckpoint.
+// read reads the folder's file name (readFile, at most MaxFileSize bytes), refusing a missing one
+// with ErrNoCheckpoint.
 func (f *Folder) read(name string) ([]byte, error) {
-	data, err := f.fs.ReadFile(filepath.Join(f.path, name))
+	data, err := readFile(f.fs, filepath.Join(f.path, name), MaxFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, &CheckpointError{Dir: f.path, File: name, Err: ErrNoCheckpoint}
 	}

@@ -5,11 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -114,7 +115,8 @@ func TestCheckpointWriter(t *testing.T) {
 }
 
 // A checkpoint write that fails (a full disk) leaves the last one written byte for byte, and no
-// temporary file; one stopped half way leaves a temporary file that the next lock removes.
+// temporary file; one stopped half way leaves a temporary file that the next lock removes, as the
+// lock file the dead process left shows it memsim's.
 func TestCheckpointWriteFailureKeepsTheLastOne(t *testing.T) {
 	tr := newTournament(t, tiny)
 	_, cks := play(t, tr)
@@ -138,13 +140,18 @@ func TestCheckpointWriteFailureKeepsTheLastOne(t *testing.T) {
 			}
 			return dead && changes(op)
 		}}
-		w := open(t, dir, fsys).CheckpointWriter(0)
+		f := open(t, dir, fsys)
+		l, err := f.Lock()
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := f.CheckpointWriter(0)
 		if err := w.Update(&first); err != nil {
 			t.Fatal(err)
 		}
 		good, _ := os.ReadFile(w.Path())
 		full = true
-		err := w.Update(&second)
+		err = w.Update(&second)
 		if !errors.Is(err, errInjected) || !strings.HasPrefix(err.Error(), "write "+w.Path()+": ") {
 			t.Errorf("crash %v: %v", crash, err)
 		}
@@ -154,6 +161,7 @@ func TestCheckpointWriteFailureKeepsTheLastOne(t *testing.T) {
 		if got, want := len(names(t, dir)), map[bool]int{false: 2, true: 3}[crash]; got != want {
 			t.Errorf("crash %v: the folder holds %v", crash, names(t, dir))
 		}
+		l.Release() // as the system does for a process that died
 		lock(t, dir)
 		if got := names(t, dir); !slices.Equal(got, []string{"checkpoint.json", "config.yaml"}) {
 			t.Errorf("crash %v: after the next lock the folder holds %v", crash, got)
@@ -171,8 +179,7 @@ func TestReadCheckpointRefusals(t *testing.T) {
 	_, otherCks := play(t, other)
 	dir := filepath.Join(t.TempDir(), "tiny")
 	path := filepath.Join(dir, "checkpoint.json")
-	version := fmt.Sprintf(`"version":%d`, tournament.CheckpointVersion)
-	older := fmt.Sprintf(`"version":%d`, tournament.CheckpointVersion-1)
+	version := `"version":` + strconv.Itoa(tournament.CheckpointVersion)
 	for _, tt := range []struct {
 		name string
 		data []byte // nil: no checkpoint
@@ -181,8 +188,7 @@ func TestReadCheckpointRefusals(t *testing.T) {
 	}{
 		{"none", nil, rundir.ErrNoCheckpoint, dir + " has no checkpoint.json: nothing to resume (the run finished, or never started)"},
 		{"another configuration's", otherCks[len(otherCks)-1], tournament.ErrForeignCheckpoint, path + " belongs to another configuration than " + filepath.Join(dir, "config.yaml")},
-		{"an older version", bytes.Replace(good, []byte(version), []byte(older), 1), rundir.ErrVersion,
-			fmt.Sprintf("%s: version %d, this memsim reads %d: written by an older version of memsim", path, tournament.CheckpointVersion-1, tournament.CheckpointVersion)},
+		{"another version", bytes.Replace(good, []byte(version), []byte(`"version":2`), 1), rundir.ErrVersion, path + ": version 2, this memsim reads " + strconv.Itoa(tournament.CheckpointVersion) + ": written by an older version of memsim"},
 		{"damaged", bytes.Replace(good, []byte(`"Games":`), []byte(`"Games":1`), 1), tournament.ErrDamaged, path + ": " + tournament.ErrDamaged.Error()},
 	} {
 		os.RemoveAll(dir)
@@ -232,5 +238,107 @@ func TestWriteAndReadShard(t *testing.T) {
 	_, err = f.ReadShard(newTournament(t, strings.Replace(tiny, "seed: 3", "seed: 4", 1)))
 	if !errors.Is(err, tournament.ErrForeignCheckpoint) {
 		t.Errorf("another configuration: %v", err)
+	}
+}
+
+// A checkpoint or shard file that is not a regular file (a link to /dev/zero, a pipe, a folder)
+// or is larger than MaxFileSize is refused at once, with a CheckpointError naming it and what it
+// is, without reading it: never a hang, never the memory it would take.
+func TestReadRefusesWhatIsNotARegularFile(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		make func(path string) error
+		want string // with PATH for the file
+	}{
+		{"a link to /dev/zero", func(p string) error { return os.Symlink("/dev/zero", p) }, "PATH is a device, not a regular file: memsim reads only regular files"},
+		{"a pipe", mkfifo, "PATH is a named pipe, not a regular file: memsim reads only regular files"},
+		{"a folder", func(p string) error { return os.Mkdir(p, 0o755) }, "PATH is a folder, not a regular file: memsim reads only regular files"},
+		{"a large file", func(p string) error { return os.WriteFile(p, nil, 0o644) }, "PATH is larger than 256 MiB, the most memsim reads of such a file"},
+	} {
+		for _, file := range []string{"checkpoint.json", "shard.json"} {
+			dir := filepath.Join(t.TempDir(), "tiny")
+			writeTree(t, dir, map[string]string{"config.yaml": "c"})
+			path := filepath.Join(dir, file)
+			if err := tt.make(path); err != nil {
+				t.Logf("%s: %v", tt.name, err)
+				continue
+			}
+			if tt.name == "a large file" {
+				if err := os.Truncate(path, rundir.MaxFileSize+1); err != nil { // sparse: no disk taken
+					t.Fatal(err)
+				}
+			}
+			if _, err := os.Stat(path); err != nil {
+				t.Logf("%s: %v", tt.name, err) // no /dev/zero here
+				continue
+			}
+			done := make(chan error, 1)
+			go func() {
+				f := open(t, dir, nil)
+				var err error
+				if file == "checkpoint.json" {
+					_, err = f.ReadCheckpoint(newTournament(t, tiny))
+				} else {
+					_, err = f.ReadShard(newTournament(t, tiny))
+				}
+				done <- err
+			}()
+			select {
+			case err := <-done:
+				var ce *rundir.CheckpointError
+				if want := strings.ReplaceAll(tt.want, "PATH", path); !errors.As(err, &ce) || err.Error() != want {
+					t.Errorf("%s as %s: %v, want %q", tt.name, file, err, want)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatalf("%s as %s: reading it hangs", tt.name, file)
+			}
+		}
+	}
+}
+
+// ReadFile reads a regular file of at most its limit, and refuses anything else with a typed
+// error, a missing file with the error of opening it.
+func TestReadFile(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"config.yaml": "name: x\n", "big.yaml": strings.Repeat("#", 2049)})
+	if data, err := rundir.ReadFile(filepath.Join(dir, "config.yaml"), 2048); err != nil || string(data) != "name: x\n" {
+		t.Errorf("a small file: %q, %v", data, err)
+	}
+	big := filepath.Join(dir, "big.yaml")
+	var tl *rundir.TooLargeError
+	if _, err := rundir.ReadFile(big, 2048); !errors.As(err, &tl) || err.Error() != big+" is larger than 2 KiB, the most memsim reads of such a file" {
+		t.Errorf("a large file: %v", err)
+	}
+	var nr *rundir.NotRegularError
+	if _, err := rundir.ReadFile(dir, 2048); !errors.As(err, &nr) || err.Error() != dir+" is a folder, not a regular file: memsim reads only regular files" {
+		t.Errorf("a folder: %v", err)
+	}
+	missing := filepath.Join(dir, "missing.yaml")
+	if _, err := rundir.ReadFile(missing, 2048); !errors.Is(err, fs.ErrNotExist) || err.Error() != "open "+missing+": no such file or directory" {
+		t.Errorf("a missing file: %v", err)
+	}
+}
+
+// A symbolic link in the checkpoint's place is never written through nor replaced: the write is
+// refused, and the link, what it names and the folder are left as they were.
+func TestCheckpointWriterRefusesALink(t *testing.T) {
+	base := t.TempDir()
+	dir := filepath.Join(base, "tiny")
+	writeTree(t, base, map[string]string{"victim": "precious", "tiny/config.yaml": "c"})
+	path := filepath.Join(dir, "checkpoint.json")
+	if err := os.Symlink(filepath.Join(base, "victim"), path); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	before := readTree(t, base)
+	f := lock(t, dir)
+	w := f.CheckpointWriter(0)
+	err := w.Update(&tournament.Checkpoint{})
+	if want := "write " + path + ": " + path + " is a symbolic link, which memsim does not replace"; err == nil || err.Error() != want {
+		t.Errorf("%v, want %q", err, want)
+	}
+	got := readTree(t, base)
+	delete(got, ".tiny.lock")
+	if !maps.Equal(got, before) {
+		t.Errorf("the refused write changed\n%v\nto\n%v", before, got)
 	}
 }

@@ -99,6 +99,92 @@ func (e *LockLinkError) Error() string {
 	return e.Name + " folder " + e.Dir + " cannot be locked: its lock file " + e.Lock + " is a symbolic link, which memsim does not follow: remove it"
 }
 
+// LockFileError refuses a file in a folder's lock file's place that memsim did not write as a
+// lock file: a folder, a file of another kind (a pipe, a device), or a file holding other text or
+// more of it than a lock file holds. It is never written, locked or removed.
+type LockFileError struct {
+	Name   string // what the folder holds: "run"
+	Dir    string
+	Lock   string // the lock file's path
+	Reason string // what it is: "is a folder", "holds other text"
+}
+
+// Error names the lock file and says what it is.
+func (e *LockFileError) Error() string {
+	return e.Name + " folder " + e.Dir + " cannot be locked: " + e.Lock + " " + e.Reason + ", not memsim's lock file: move it away"
+}
+
+// NotOwnedError refuses to refresh a folder where what memsim would replace is not what it
+// wrote: one of the layout's entries of another kind than memsim writes (a symbolic link, a
+// folder where a file goes, a file where a folder goes), or a layout's folder (a run's plots/)
+// that holds entries memsim cannot show it wrote there. Refreshing could overwrite them.
+type NotOwnedError struct {
+	Name    string   // what the folder holds: "run"
+	Dir     string   // the folder
+	Sub     string   // the layout's entry in it: "plots", "report.md"
+	Kind    string   // what Sub is, when that is what is wrong: "a symbolic link"
+	Entries []string // what memsim did not write in Sub, sorted, when that is what is wrong
+}
+
+// Error says what Sub is, or names a few of the entries.
+func (e *NotOwnedError) Error() string {
+	sub := filepath.Join(e.Dir, e.Sub)
+	if len(e.Entries) == 0 {
+		return e.Name + " folder " + e.Dir + ": " + sub + " is " + e.Kind + ", which memsim did not write there: move it away, then try again"
+	}
+	return e.Name + " folder " + e.Dir + ": " + sub + " holds " + listNames(e.Entries) + ", which memsim did not write there: move what is yours out of " + sub + ", then try again"
+}
+
+// NotRegularError refuses to read a file that is not a regular file (a pipe, a device, a
+// folder): reading it could block or never end.
+type NotRegularError struct {
+	Path string
+	Mode fs.FileMode // its type
+}
+
+// Error names the file and says what it is.
+func (e *NotRegularError) Error() string {
+	what := kind(e.Mode)
+	if what != "not a regular file" {
+		what += ", not a regular file"
+	}
+	return e.Path + " is " + what + ": memsim reads only regular files"
+}
+
+// kind says what a file of the mode is, for a message: "a folder", "a symbolic link", "a
+// named pipe", "a device", "a socket", "a file", or "not a regular file".
+func kind(mode fs.FileMode) string {
+	switch t := mode.Type(); {
+	case t == 0:
+		return "a file"
+	case t&fs.ModeDir != 0:
+		return "a folder"
+	case t&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case t&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case t&fs.ModeDevice != 0:
+		return "a device"
+	case t&fs.ModeSocket != 0:
+		return "a socket"
+	}
+	return "not a regular file"
+}
+
+// TooLargeError refuses to read a file larger than the most memsim reads of such a file.
+type TooLargeError struct {
+	Path  string
+	Limit int64 // the most memsim reads of it, in bytes
+}
+
+// Error names the file and the limit.
+func (e *TooLargeError) Error() string {
+	return e.Path + " is larger than " + sizeName(e.Limit) + ", the most memsim reads of such a file"
+}
+
+// ErrNotLocked marks a write to a folder whose lock this Folder does not hold (Folder.Lock).
+var ErrNotLocked = errors.New("its lock is not held (Folder.Lock)")
+
 // ErrNoCheckpoint marks a folder without the checkpoint (or shard file) asked for.
 var ErrNoCheckpoint = errors.New("no checkpoint")
 
@@ -128,6 +214,8 @@ func (e *CheckpointError) Error() string {
 		return path + " belongs to another configuration than " + filepath.Join(e.Dir, report.ConfigFile)
 	case errors.As(e.Err, &pe):
 		return "read " + path + ": " + e.Err.Error()
+	case errors.As(e.Err, new(*NotRegularError)), errors.As(e.Err, new(*TooLargeError)):
+		return e.Err.Error()
 	}
 	return path + ": " + e.Err.Error()
 }
@@ -162,4 +250,16 @@ func listNames(names []string) string {
 		return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
 	}
 	return q[0]
+}
+
+// sizeName writes a size in bytes for a message: "256 MiB" when it is a whole number of MiB or
+// KiB, else "N bytes".
+func sizeName(n int64) string {
+	switch {
+	case n > 0 && n%(1<<20) == 0:
+		return strconv.FormatInt(n>>20, 10) + " MiB"
+	case n > 0 && n%(1<<10) == 0:
+		return strconv.FormatInt(n>>10, 10) + " KiB"
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
 }

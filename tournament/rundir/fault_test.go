@@ -36,6 +36,13 @@ func (f faultFS) MkdirAll(path string, perm fs.FileMode) error {
 	return f.OSFS.MkdirAll(path, perm)
 }
 
+func (f faultFS) Mkdir(path string, perm fs.FileMode) error {
+	if err := f.check("mkdir", path); err != nil {
+		return err
+	}
+	return f.OSFS.Mkdir(path, perm)
+}
+
 func (f faultFS) MkdirTemp(dir, pattern string) (string, error) {
 	if err := f.check("mkdirtemp", filepath.Join(dir, pattern)); err != nil {
 		return "", err
@@ -137,6 +144,14 @@ func (f faultFile) Write(p []byte) (int, error) {
 		return n, err
 	}
 	return f.File.Write(p)
+}
+
+func (f faultFile) WriteAt(p []byte, off int64) (int, error) {
+	if err := f.fs.check("write", f.Name()); err != nil {
+		n, _ := f.File.WriteAt(p[:len(p)/2], off)
+		return n, err
+	}
+	return f.File.WriteAt(p, off)
 }
 
 func (f faultFile) Sync() error {

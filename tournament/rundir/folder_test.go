@@ -37,7 +37,8 @@ func writeTree(t *testing.T, dir string, files map[string]string) {
 }
 
 // readTree is what writeTree wrote: every file below dir with its content, every folder as its
-// path with "/", and every symbolic link as "link to TARGET". A missing dir is nil.
+// path with "/", every symbolic link as "link to TARGET" and anything else (a pipe) as its type.
+// A missing dir is nil.
 func readTree(t *testing.T, dir string) map[string]string {
 	t.Helper()
 	if _, err := os.Lstat(dir); errors.Is(err, fs.ErrNotExist) {
@@ -57,6 +58,10 @@ func readTree(t *testing.T, dir string) map[string]string {
 			target, err := os.Readlink(p)
 			out[rel] = "link to " + target
 			return err
+		}
+		if !d.Type().IsRegular() {
+			out[rel] = d.Type().String()
+			return nil
 		}
 		data, err := os.ReadFile(p)
 		out[rel] = string(data)
@@ -108,6 +113,47 @@ func lock(t *testing.T, dir string) *rundir.Folder {
 	}
 	t.Cleanup(l.Release)
 	return f
+}
+
+// withFolders is files, as writeTree takes them, with the folders that hold them, as readTree
+// lists them.
+func withFolders(files map[string]string) map[string]string {
+	out := maps.Clone(files)
+	for k := range files {
+		for d := filepath.ToSlash(filepath.Dir(k)); d != "."; d = filepath.ToSlash(filepath.Dir(d)) {
+			out[d+"/"] = ""
+		}
+	}
+	return out
+}
+
+// tokenOf is the token of the lock the folder f holds, as its lock file records it.
+func tokenOf(t *testing.T, f *rundir.Folder) string {
+	t.Helper()
+	data, err := os.ReadFile(f.LockPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	token, ok := strings.CutPrefix(strings.SplitN(string(data), "\n", 2)[0], "token ")
+	if !ok || len(token) != 16 {
+		t.Fatalf("the lock file holds %q", data)
+	}
+	return token
+}
+
+// killedToken is the token of the memsim process that killed stands for.
+const killedToken = "0123456789abcdef"
+
+// killed writes what a memsim process killed while it wrote the folder dir left in the folder's
+// parent: its lock file, recording killedToken, and files, each key a path relative to the
+// parent, with TOKEN standing for killedToken.
+func killed(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	tree := map[string]string{"." + filepath.Base(dir) + ".lock": "token " + killedToken + "\nmemsim process 1\n"}
+	for k, v := range files {
+		tree[strings.ReplaceAll(k, "TOKEN", killedToken)] = v
+	}
+	writeTree(t, filepath.Dir(dir), tree)
 }
 
 // Open names a folder as it is kept: cleaned, absolute for "." and "..", the folder a link
@@ -178,7 +224,7 @@ func TestCheck(t *testing.T) {
 		{"two shards", map[string]string{"shard-1-of-2/": "", "shard-2-of-2/": ""}, false, "run folder DIR is not empty (it holds shard-1-of-2 and shard-2-of-2)"},
 		{"four names", map[string]string{"a": "", "b": "", "c": "", "d": ""}, false, "run folder DIR is not empty (it holds a, b, c and 1 more)"},
 		{"a control character", map[string]string{"a\tb": ""}, false, `run folder DIR is not empty (it holds "a\tb")`},
-		{"leftovers", map[string]string{".checkpoint.json.tmp-12": "", ".results.json.tmp-3": "", ".old-plots/": ""}, false, ""},
+		{"look-alikes of leftovers", map[string]string{".checkpoint.json.tmp-12": "", ".results.json.tmp-3": "", ".old-plots/": ""}, false, "run folder DIR is not empty (it holds .checkpoint.json.tmp-12, .old-plots and .results.json.tmp-3)"},
 		{"look-alikes", map[string]string{".checkpoint.json.tmp-x": "", ".old-keep/": ""}, false, "run folder DIR is not empty (it holds .checkpoint.json.tmp-x and .old-keep)"},
 		{"forced over a run and a user's file", map[string]string{"results.json": "", "notes.txt": ""}, true, ""},
 	} {
@@ -207,6 +253,23 @@ func TestCheck(t *testing.T) {
 		if !errors.As(err, &nf) || err.Error() != "run folder "+file+" is a file, not a folder" {
 			t.Errorf("a file, force %v: %v", force, err)
 		}
+	}
+}
+
+// The temporary files of the lock holder's own writes do not count, but those of another token,
+// or without one, do.
+func TestCheckIgnoresItsOwnLeftovers(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	f := lock(t, dir)
+	token := tokenOf(t, f)
+	writeTree(t, dir, map[string]string{".checkpoint.json.tmp-" + token + "-12": "{"})
+	if err := f.Check(false); err != nil {
+		t.Errorf("its own temporary file: %v", err)
+	}
+	other := ".checkpoint.json.tmp-" + strings.Repeat("0", 16) + "-12"
+	writeTree(t, dir, map[string]string{other: "{"})
+	if err := f.Check(false); err == nil || err.Error() != "run folder "+dir+" is not empty (it holds "+other+")" {
+		t.Errorf("another token's: %v", err)
 	}
 }
 
@@ -246,7 +309,7 @@ func TestCheckOfAnotherLayout(t *testing.T) {
 	if err := f.Check(false); err == nil || err.Error() != "audit folder "+dir+" already holds an audit (audit.md)" {
 		t.Errorf("%v", err)
 	}
-	if err := f.CheckForeign(); err == nil || err.Error() != "audit folder "+dir+" holds results.json, which is not part of the audit and would be deleted" {
+	if err := f.CheckForeign(); err == nil || err.Error() != "audit folder "+dir+" holds .audit.md.tmp-4 and results.json, which is not part of the audit and would be deleted" {
 		t.Errorf("%v", err)
 	}
 }
@@ -256,7 +319,7 @@ func TestCheckOfAnotherLayout(t *testing.T) {
 func TestReplace(t *testing.T) {
 	parent := t.TempDir()
 	dir := filepath.Join(parent, "run")
-	newContent := map[string]string{"config.yaml": "new", "results.json": "new", "plots/": "", "plots/b.png": "new"}
+	newContent := map[string]string{"config.yaml": "new", "results.json": "new", "report.md": "![b](plots/b.png)\n", "plots/": "", "plots/b.png": "new"}
 	write := func(staging string) error { writeTree(t, staging, newContent); return nil }
 	f := lock(t, dir)
 	if err := f.Replace(false, write); err != nil {
@@ -265,11 +328,11 @@ func TestReplace(t *testing.T) {
 	if got := readTree(t, dir); !maps.Equal(got, newContent) {
 		t.Errorf("a new folder holds %v", got)
 	}
-	writeTree(t, dir, map[string]string{"notes.txt": "mine", "shard-1-of-2/shard.json": "s", ".results.json.tmp-1": ""})
+	writeTree(t, dir, map[string]string{"notes.txt": "mine", "shard-1-of-2/shard.json": "s", ".results.json.tmp-1": "", "plots/mine.png": "mine"})
 	before := readTree(t, dir)
 	err := f.Replace(false, write)
 	var fe *rundir.ForeignEntriesError
-	if !errors.As(err, &fe) || !slices.Equal(fe.Entries, []string{"notes.txt", "shard-1-of-2"}) {
+	if !errors.As(err, &fe) || !slices.Equal(fe.Entries, []string{".results.json.tmp-1", "notes.txt", "plots/mine.png", "shard-1-of-2"}) {
 		t.Errorf("unforced over foreign entries: %v", err)
 	}
 	if got := readTree(t, dir); !maps.Equal(got, before) {
@@ -297,11 +360,135 @@ func TestReplace(t *testing.T) {
 	}
 }
 
+// What the layout's folder plots/ holds is memsim's only when report.md names it as a figure, a
+// regular file: a user's file put there, another run's folder, a link, or a file named only in
+// report.md's text is foreign, and an unforced Replace refuses to delete it; so is a plots that
+// is not a folder.
+func TestReplaceRefusesWhatPlotsHoldsOfOthers(t *testing.T) {
+	report := "# r\n\n### A figure\n\n![A figure](plots/a.png)\n\nsee plots/c.png and ![x](plots/d.png) here\n"
+	for _, tt := range []struct {
+		name  string
+		files map[string]string
+		want  []string
+	}{
+		{"memsim's figures", map[string]string{"report.md": report, "plots/a.png": "a"}, nil},
+		{"no report.md", map[string]string{"plots/a.png": "a"}, []string{"plots/a.png"}},
+		{"a user's file", map[string]string{"report.md": report, "plots/a.png": "a", "plots/notes.txt": "mine"}, []string{"plots/notes.txt"}},
+		{"another run", map[string]string{"report.md": report, "plots/other/results.json": "theirs"}, []string{"plots/other"}},
+		{"named in the text only", map[string]string{"report.md": report, "plots/c.png": "c", "plots/d.png": "d"}, []string{"plots/c.png", "plots/d.png"}},
+		{"a file for plots", map[string]string{"report.md": report, "plots": "mine"}, []string{"plots"}},
+		{"an empty plots", map[string]string{"report.md": report, "plots/": ""}, nil},
+		{"a folder for results.json", map[string]string{"report.md": report, "results.json/mine": "mine"}, []string{"results.json"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			parent := t.TempDir()
+			dir := filepath.Join(parent, "run")
+			writeTree(t, dir, tt.files)
+			before := readTree(t, parent)
+			f := lock(t, dir)
+			err := f.CheckForeign()
+			var fe *rundir.ForeignEntriesError
+			if tt.want == nil && err != nil || tt.want != nil && (!errors.As(err, &fe) || !slices.Equal(fe.Entries, tt.want)) {
+				t.Errorf("CheckForeign: %v, want %v", err, tt.want)
+			}
+			err = f.Replace(false, func(s string) error { writeTree(t, s, newRun); return nil })
+			if tt.want == nil {
+				if err != nil {
+					t.Errorf("Replace: %v", err)
+				}
+				return
+			}
+			if !errors.As(err, &fe) || !slices.Equal(fe.Entries, tt.want) {
+				t.Errorf("Replace: %v, want %v", err, tt.want)
+			}
+			got := readTree(t, parent)
+			delete(got, ".run.lock")
+			if !maps.Equal(got, before) {
+				t.Errorf("the refused Replace changed\n%v\nto\n%v", before, got)
+			}
+		})
+	}
+	// A link in plots/ is foreign, and so is plots as a link: neither is followed.
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "run")
+	writeTree(t, parent, map[string]string{"elsewhere/a.png": "theirs", "run/report.md": report})
+	if err := os.Symlink(filepath.Join(parent, "elsewhere"), filepath.Join(dir, "plots")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	f := lock(t, dir)
+	if err := f.CheckForeign(); err == nil || err.Error() != "run folder "+dir+" holds plots, which is not part of the run and would be deleted" {
+		t.Errorf("plots as a link: %v", err)
+	}
+	os.Remove(filepath.Join(dir, "plots"))
+	writeTree(t, dir, map[string]string{"plots/": ""})
+	if err := os.Symlink(filepath.Join(parent, "elsewhere", "a.png"), filepath.Join(dir, "plots", "a.png")); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.CheckForeign(); err == nil || err.Error() != "run folder "+dir+" holds plots/a.png, which is not part of the run and would be deleted" {
+		t.Errorf("a link in plots: %v", err)
+	}
+}
+
+// plantFS puts a symbolic link to target at the first path it is asked about whose last element
+// begins with prefix, just before it looks: as if someone put it there meanwhile.
+type plantFS struct {
+	rundir.OSFS
+	prefix, target string
+	planted        *bool
+}
+
+func (p plantFS) Lstat(name string) (fs.FileInfo, error) {
+	if !*p.planted && strings.HasPrefix(filepath.Base(name), p.prefix) {
+		*p.planted = true
+		if err := os.Symlink(p.target, name); err != nil {
+			return nil, err
+		}
+	}
+	return p.OSFS.Lstat(name)
+}
+
+// A symbolic link where Replace moves the old folder to is refused, never followed nor replaced:
+// the folder, the link and what it names are left byte for byte, and no staging folder is left.
+func TestReplaceRefusesALinkWhereTheOldFolderGoes(t *testing.T) {
+	base := t.TempDir()
+	parent := filepath.Join(base, "out")
+	dir := filepath.Join(parent, "run")
+	writeTree(t, base, map[string]string{"victim/precious": "mine"})
+	writeTree(t, dir, oldRun)
+	planted := false
+	fsys := plantFS{prefix: ".run.old-", target: filepath.Join(base, "victim"), planted: &planted}
+	f := open(t, dir, fsys)
+	l, err := f.Lock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Release()
+	err = f.Replace(false, func(s string) error { writeTree(t, s, newRun); return nil })
+	if !planted {
+		t.Skip("no symbolic links here")
+	}
+	if err == nil || !strings.HasPrefix(err.Error(), "move "+dir+" away: "+filepath.Join(parent, ".run.old-")) || !strings.HasSuffix(err.Error(), " is in the way") {
+		t.Errorf("%v", err)
+	}
+	if got := readTree(t, dir); !maps.Equal(got, oldRun) {
+		t.Errorf("the folder holds %v", got)
+	}
+	if got := readTree(t, filepath.Join(base, "victim")); !maps.Equal(got, map[string]string{"precious": "mine"}) {
+		t.Errorf("what the link names: %v", got)
+	}
+	got := names(t, parent)
+	if len(got) != 3 || got[0] != ".run.lock" || !strings.HasPrefix(got[1], ".run.old-") || got[2] != "run" {
+		t.Errorf("beside the folder: %v", got)
+	}
+}
+
 // oldRun and newRun are a run folder's content before and after a Replace or a Refresh in the
-// tests of faults; mine and shards are what else it holds.
+// tests of faults: newRun drops the figure c and adds b.
 var (
-	oldRun = map[string]string{"config.yaml": "old config", "results.json": "old results", "plots/": "", "plots/a.png": "old a"}
-	newRun = map[string]string{"config.yaml": "new config", "results.json": "new results", "plots/": "", "plots/a.png": "new a", "plots/b.png": "new b"}
+	oldRun = map[string]string{"config.yaml": "old config", "results.json": "old results", "report.md": "![a](plots/a.png)\n![c](plots/c.png)\n",
+		"plots/": "", "plots/a.png": "old a", "plots/c.png": "old c"}
+	newRun = map[string]string{"config.yaml": "new config", "results.json": "new results", "report.md": "![a](plots/a.png)\n![b](plots/b.png)\n",
+		"plots/": "", "plots/a.png": "new a", "plots/b.png": "new b"}
 )
 
 // writeVia writes files below dir through fsys, each file created, written and closed, so that
@@ -330,6 +517,22 @@ func writeVia(fsys rundir.FS, dir string, files map[string]string) error {
 	return nil
 }
 
+// process runs do on the folder dir as one memsim process does, on fsys: it takes the folder's
+// lock, calls do, and lets the lock go. A process that dies (fsys fails everything from some
+// point on) lets it go as the system does, leaving the lock file.
+func process(dir string, fsys rundir.FS, do func(f *rundir.Folder) error) error {
+	f, err := rundir.Options{FS: fsys}.Open(dir)
+	if err != nil {
+		return err
+	}
+	l, err := f.Lock()
+	if err != nil {
+		return err
+	}
+	defer l.Release()
+	return do(f)
+}
+
 // With any one operation on the disk failing, or the process dying at any one, Replace leaves
 // the folder with its old content or all the new one, never a mix (a process that dies between
 // the two renames leaves it moved away, and the next lock puts it back); a Replace that reports
@@ -344,7 +547,9 @@ func TestReplaceUnderFaults(t *testing.T) {
 				writeTree(t, dir, oldRun)
 			}
 			fsys := faultFS{fail: failAt(0, false, &total)}
-			if err := open(t, dir, fsys).Replace(false, func(s string) error { return writeVia(fsys, s, newRun) }); err != nil {
+			if err := process(dir, fsys, func(f *rundir.Folder) error {
+				return f.Replace(false, func(s string) error { return writeVia(fsys, s, newRun) })
+			}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -358,10 +563,14 @@ func TestReplaceUnderFaults(t *testing.T) {
 				var old map[string]string
 				if existing {
 					writeTree(t, dir, oldRun)
+				}
+				if existing {
 					old = oldRun
 				}
 				fsys := faultFS{fail: failAt(k, crash, nil)}
-				err := open(t, dir, fsys).Replace(false, func(s string) error { return writeVia(fsys, s, newRun) })
+				err := process(dir, fsys, func(f *rundir.Folder) error {
+					return f.Replace(false, func(s string) error { return writeVia(fsys, s, newRun) })
+				})
 				// A process that died between moving the folder away and putting the new one in
 				// place leaves it missing, until the next lock puts the old one back.
 				got := readTree(t, dir)
@@ -394,7 +603,8 @@ func TestReplaceUnderFaults(t *testing.T) {
 }
 
 // The faults named one by one: a failing rename of the staging folder into place, a full disk
-// while writing, and a failing removal of the old folder.
+// while writing, and a failing removal of the old folder, which leaves it, and the lock file
+// that shows it memsim's, until the next lock removes both.
 func TestReplaceNamedFaults(t *testing.T) {
 	for _, tt := range []struct {
 		name    string
@@ -412,7 +622,9 @@ func TestReplaceNamedFaults(t *testing.T) {
 			dir := filepath.Join(parent, "run")
 			writeTree(t, dir, oldRun)
 			fsys := faultFS{fail: tt.fail}
-			err := open(t, dir, fsys).Replace(false, func(s string) error { return writeVia(fsys, s, newRun) })
+			err := process(dir, fsys, func(f *rundir.Folder) error {
+				return f.Replace(false, func(s string) error { return writeVia(fsys, s, newRun) })
+			})
 			if !errors.Is(err, errInjected) {
 				t.Errorf("error %v, want the injected fault", err)
 			}
@@ -458,9 +670,86 @@ func TestRefreshKeepsForeignEntries(t *testing.T) {
 	}
 }
 
+// Refresh replaces plots/ file by file and only when it holds nothing but memsim's figures: a
+// user's file put there, another run's folder in it, a link in it or in its place, is refused
+// before anything changes, and left byte for byte as it was; so is a write of an entry that is
+// not the run's. A folder without plots/ gets one.
+func TestRefreshRefusesWhatIsNotMemsims(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		files map[string]string
+		link  string // a link to the folder's parent at this path in the folder
+		write map[string]string
+		want  string // the error, with DIR for the folder
+	}{
+		{"a user's file in plots", map[string]string{"plots/notes.txt": "mine"}, "", newRun,
+			"run folder DIR: DIR/plots holds notes.txt, which memsim did not write there: move what is yours out of DIR/plots, then try again"},
+		{"another run in plots", map[string]string{"plots/r2/results.json": "theirs", "plots/r2/plots/a.png": "theirs"}, "", newRun,
+			"run folder DIR: DIR/plots holds r2, which memsim did not write there: move what is yours out of DIR/plots, then try again"},
+		{"a link in plots", nil, "plots/b.png", newRun,
+			"run folder DIR: DIR/plots holds b.png, which memsim did not write there: move what is yours out of DIR/plots, then try again"},
+		{"a link for plots", nil, "plots", newRun,
+			"run folder DIR: DIR/plots is a symbolic link, which memsim did not write there: move it away, then try again"},
+		{"a link for report.md", nil, "report.md", newRun,
+			"run folder DIR: DIR/report.md is a symbolic link, which memsim did not write there: move it away, then try again"},
+		{"a folder for results.json", map[string]string{"results.json/mine": "mine"}, "", newRun,
+			"run folder DIR: DIR/results.json is a folder, which memsim did not write there: move it away, then try again"},
+		{"a file for plots", map[string]string{"plots": "mine"}, "", newRun,
+			"run folder DIR: DIR/plots is a file, which memsim did not write there: move it away, then try again"},
+		{"a write of another entry", nil, "", map[string]string{"notes.txt": "new"}, "refresh DIR: notes.txt is not one of the run's entries"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			parent := t.TempDir()
+			dir := filepath.Join(parent, "run")
+			writeTree(t, dir, oldRun)
+			for _, n := range []string{"plots", "results.json/mine"} {
+				if _, ok := tt.files[n]; ok {
+					os.RemoveAll(filepath.Join(dir, filepath.Dir(n)))
+					os.RemoveAll(filepath.Join(dir, n))
+				}
+			}
+			writeTree(t, dir, tt.files)
+			if tt.link != "" {
+				os.RemoveAll(filepath.Join(dir, tt.link))
+				if err := os.Symlink(parent, filepath.Join(dir, tt.link)); err != nil {
+					t.Skip("no symbolic links here:", err)
+				}
+			}
+			before := readTree(t, parent)
+			f := lock(t, dir)
+			err := f.Refresh(func(s string) error { writeTree(t, s, tt.write); return nil })
+			if want := strings.ReplaceAll(tt.want, "DIR", dir); err == nil || err.Error() != want {
+				t.Errorf("%v, want %q", err, want)
+			}
+			got := readTree(t, parent)
+			delete(got, ".run.lock")
+			if !maps.Equal(got, before) {
+				t.Errorf("the refused Refresh changed\n%v\nto\n%v", before, got)
+			}
+		})
+	}
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "run")
+	old := maps.Clone(oldRun)
+	for k := range old {
+		if strings.HasPrefix(k, "plots/") {
+			delete(old, k)
+		}
+	}
+	writeTree(t, dir, old)
+	f := lock(t, dir)
+	if err := f.Refresh(func(s string) error { writeTree(t, s, newRun); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if got := readTree(t, dir); !maps.Equal(got, newRun) {
+		t.Errorf("refreshed without plots/, the folder holds %v", got)
+	}
+}
+
 // With any one operation failing, or the process dying at any one, Refresh leaves each file of
-// the run old or new, the plots/ folder old, new or (until it runs again) missing, and the rest
-// as it was; the next process finds nothing left, and refreshing again completes the folder.
+// the run old or new, each figure in plots/ old or new (or, for a figure only the old or only the
+// new run has, missing), and the rest as it was; the next process finds nothing left, and
+// refreshing again completes the folder, its figures all taken for memsim's.
 func TestRefreshUnderFaults(t *testing.T) {
 	mine := map[string]string{"notes.txt": "mine", "shard-1-of-2/": "", "shard-1-of-2/shard.json": "s"}
 	setup := func(t *testing.T) (parent, dir string) {
@@ -470,38 +759,32 @@ func TestRefreshUnderFaults(t *testing.T) {
 		writeTree(t, dir, mine)
 		return parent, dir
 	}
+	refresh := func(fsys rundir.FS) func(f *rundir.Folder) error {
+		return func(f *rundir.Folder) error {
+			return f.Refresh(func(s string) error { return writeVia(fsys, s, newRun) })
+		}
+	}
 	var total int
 	{
 		_, dir := setup(t)
 		fsys := faultFS{fail: failAt(0, false, &total)}
-		if err := open(t, dir, fsys).Refresh(func(s string) error { return writeVia(fsys, s, newRun) }); err != nil {
+		if err := process(dir, fsys, refresh(fsys)); err != nil {
 			t.Fatal(err)
 		}
-	}
-	// plotsOf is the plots/ part of a folder's content.
-	plotsOf := func(m map[string]string) map[string]string {
-		out := map[string]string{}
-		for k, v := range m {
-			if strings.HasPrefix(k, "plots/") {
-				out[k] = v
-			}
-		}
-		return out
 	}
 	// check checks the folder's content got after a fault: wantNew when Refresh reported no
 	// error, clean once the next process took the lock.
 	check := func(t *testing.T, what string, got map[string]string, wantNew, clean bool) {
 		t.Helper()
-		for _, name := range []string{"config.yaml", "results.json"} {
+		for _, name := range []string{"config.yaml", "results.json", "report.md", "plots/", "plots/a.png"} {
 			if got[name] != oldRun[name] && got[name] != newRun[name] || wantNew && got[name] != newRun[name] {
 				t.Errorf("%s: %s holds %q", what, name, got[name])
 			}
 		}
-		switch p := plotsOf(got); {
-		case wantNew && !maps.Equal(p, plotsOf(newRun)):
-			t.Errorf("%s: plots/ holds %v", what, p)
-		case len(p) > 0 && !maps.Equal(p, plotsOf(oldRun)) && !maps.Equal(p, plotsOf(newRun)):
-			t.Errorf("%s: plots/ holds %v", what, p)
+		for name, only := range map[string]map[string]string{"plots/b.png": newRun, "plots/c.png": oldRun} {
+			if v, ok := got[name]; ok && v != only[name] || wantNew && v != newRun[name] {
+				t.Errorf("%s: %s holds %q", what, name, v)
+			}
 		}
 		for k, v := range mine {
 			if got[k] != v {
@@ -525,7 +808,7 @@ func TestRefreshUnderFaults(t *testing.T) {
 			}
 			parent, dir := setup(t)
 			fsys := faultFS{fail: failAt(k, crash, nil)}
-			err := open(t, dir, fsys).Refresh(func(s string) error { return writeVia(fsys, s, newRun) })
+			err := process(dir, fsys, refresh(fsys))
 			check(t, what, readTree(t, dir), err == nil, false)
 			next := open(t, dir, nil)
 			l, err := next.Lock()
@@ -575,35 +858,137 @@ func TestClaim(t *testing.T) {
 	}
 }
 
-// What a process stopped half way leaves, in and beside the folder, is removed by the next
-// process to take the lock; a folder moved away to be replaced is put back when the folder is
-// missing.
+// A Folder writes only while it holds the lock: without it, every write is refused and nothing
+// is created.
+func TestWritesNeedTheLock(t *testing.T) {
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "run")
+	writeTree(t, dir, oldRun)
+	before := readTree(t, parent)
+	f := open(t, dir, nil)
+	write := func(s string) error { writeTree(t, s, newRun); return nil }
+	for name, err := range map[string]error{
+		"Replace":    f.Replace(true, write),
+		"Refresh":    f.Refresh(write),
+		"Claim":      f.Claim(true, []byte("c")),
+		"CleanStale": f.CleanStale(),
+	} {
+		if !errors.Is(err, rundir.ErrNotLocked) || err.Error() != "run folder "+dir+": its lock is not held (Folder.Lock)" {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	l, err := f.Lock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Release()
+	if err := f.Replace(true, write); !errors.Is(err, rundir.ErrNotLocked) {
+		t.Errorf("Replace after the lock is released: %v", err)
+	}
+	if got := readTree(t, parent); !maps.Equal(got, before) {
+		t.Errorf("refused writes changed\n%v\nto\n%v", before, got)
+	}
+}
+
+// What a killed process left, in and beside the folder, is removed by the next process to take
+// the lock, which finds the killed process's token in the lock file; a folder moved away to be
+// replaced is put back when the folder is missing. Names that look the same without the token
+// (another run's folder, a user's files, leftovers of another memsim) are left byte for byte.
 func TestLockCleansLeftovers(t *testing.T) {
 	parent := t.TempDir()
 	dir := filepath.Join(parent, "run")
-	writeTree(t, parent, map[string]string{
-		"run/config.yaml": "c", "run/.checkpoint.json.tmp-123": "{", "run/.results.json.tmp-9": "{", "run/.old-plots/a.png": "a",
-		"run/.old-keep/notes.txt": "mine", "run/.notes.tmp-1": "mine",
-		".run.staging-5/results.json": "{", ".run.old-7/results.json": "{",
+	lookalikes := map[string]string{
+		"run/.checkpoint.json.tmp-123": "{", "run/.old-plots/a.png": "a", "run/.old-keep/notes.txt": "mine", "run/.notes.tmp-1": "mine",
+		".run.staging-5/results.json": "{", ".run.old-7/results.json": "{", ".run.staging-mine/d.txt": "mine", ".run.old-notes.txt": "mine",
+		".run.staging-1/config.yaml": "a run named .run.staging-1", ".run.old-2/results.json": "a run named .run.old-2",
+		".run.staging-fedcba9876543210-3/x": "another token", "run/.results.json.tmp-fedcba9876543210-3": "another token",
+	}
+	writeTree(t, parent, lookalikes)
+	killed(t, dir, map[string]string{
+		"run/config.yaml": "c", "run/.checkpoint.json.tmp-TOKEN-123": "{", "run/.results.json.tmp-TOKEN-9": "{",
+		".run.staging-TOKEN-5/results.json": "{", ".run.old-TOKEN-7/results.json": "{",
 	})
 	lock(t, dir)
-	want := map[string]string{"config.yaml": "c", ".old-keep/": "", ".old-keep/notes.txt": "mine", ".notes.tmp-1": "mine"}
-	if got := readTree(t, dir); !maps.Equal(got, want) {
-		t.Errorf("the folder holds %v, want %v", got, want)
+	want := withFolders(lookalikes)
+	want["run/config.yaml"] = "c"
+	got := readTree(t, parent)
+	delete(got, ".run.lock")
+	if !maps.Equal(got, want) {
+		t.Errorf("after the lock:\n got %v\nwant %v", got, want)
 	}
-	if got := names(t, parent); !slices.Equal(got, []string{".run.lock", "run"}) {
-		t.Errorf("beside the folder: %v", got)
-	}
-	// The folder itself missing: the moved-away folder is put back.
+	// A symbolic link named as the killed process's staging folder is not one: it is left, and
+	// what it names too.
 	parent = t.TempDir()
 	dir = filepath.Join(parent, "run")
-	writeTree(t, parent, map[string]string{".run.old-7/results.json": "old", ".run.staging-8/results.json": "new"})
+	writeTree(t, parent, map[string]string{"victim/precious": "mine", "run/config.yaml": "c"})
+	killed(t, dir, nil)
+	link := filepath.Join(parent, ".run.staging-"+killedToken+"-5")
+	if err := os.Symlink(filepath.Join(parent, "victim"), link); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	before := readTree(t, parent)
+	delete(before, ".run.lock")
+	lock(t, dir)
+	got = readTree(t, parent)
+	delete(got, ".run.lock")
+	if !maps.Equal(got, before) {
+		t.Errorf("a link named as a staging folder: %v, was %v", got, before)
+	}
+	// The folder itself missing: the moved-away folder is put back; a look-alike is not.
+	parent = t.TempDir()
+	dir = filepath.Join(parent, "run")
+	writeTree(t, parent, map[string]string{".run.old-1/results.json": "a user's", ".run.old-notes.txt": "mine"})
+	killed(t, dir, map[string]string{".run.old-TOKEN-7/results.json": "old", ".run.staging-TOKEN-8/results.json": "new"})
 	lock(t, dir)
 	if got := readTree(t, dir); !maps.Equal(got, map[string]string{"results.json": "old"}) {
 		t.Errorf("the restored folder holds %v", got)
 	}
-	if got := names(t, parent); !slices.Equal(got, []string{".run.lock", "run"}) {
+	if got := names(t, parent); !slices.Equal(got, []string{".run.lock", ".run.old-1", ".run.old-notes.txt", "run"}) {
 		t.Errorf("beside the restored folder: %v", got)
+	}
+	// Without a record of the killed process, nothing is memsim's: a look-alike is never put in
+	// the folder's place.
+	parent = t.TempDir()
+	dir = filepath.Join(parent, "run")
+	writeTree(t, parent, map[string]string{".run.old-123/notes.txt": "mine", ".run.staging-123/d.txt": "mine"})
+	before = readTree(t, parent)
+	lock(t, dir)
+	got = readTree(t, parent)
+	delete(got, ".run.lock")
+	if !maps.Equal(got, before) {
+		t.Errorf("look-alikes without a record: %v, was %v", got, before)
+	}
+}
+
+// Runs named like what memsim keeps beside another run (".k.staging-1", ".k.old-2", in the same
+// output folder) are runs like any other: a run of k neither removes nor moves them, byte for
+// byte.
+func TestRunsNamedLikeStagingFoldersAreKept(t *testing.T) {
+	out := t.TempDir()
+	write := func(f *rundir.Folder, name string) error {
+		return f.Replace(false, func(s string) error { writeTree(t, s, map[string]string{"results.json": name}); return nil })
+	}
+	for _, name := range []string{".k.staging-1", ".k.old-2", ".k.staging-0123456789abcdef-3"} {
+		if err := process(filepath.Join(out, name), nil, func(f *rundir.Folder) error { return write(f, name) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := readTree(t, out)
+	for range 2 { // a run of k, and another once k exists
+		if err := process(filepath.Join(out, "k"), nil, func(f *rundir.Folder) error {
+			return f.Replace(true, func(s string) error { writeTree(t, s, newRun); return nil })
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := readTree(t, out)
+	for k := range got {
+		if strings.HasPrefix(k, "k/") {
+			delete(got, k)
+		}
+	}
+	if !maps.Equal(got, before) {
+		t.Errorf("beside k:\n got %v\nwant %v", got, before)
 	}
 }
 
@@ -612,18 +997,21 @@ func TestLockCleansLeftovers(t *testing.T) {
 // match are never taken for its own, and are left byte for byte as they were.
 func TestNamesAreNotPatterns(t *testing.T) {
 	neighbours := map[string]string{
-		"oa/config.yaml": "a's", ".oa.staging-5/results.json": "a's staging", ".oa.old-7/results.json": "a's old",
-		"o1/config.yaml": "1's", ".o1.staging-3/results.json": "1's staging", ".o1.old-4/results.json": "1's old",
-		"o/config.yaml": "o's", ".o.staging-2/x": "o's staging", ".oa.lock": "memsim process 1",
-		".o?x.staging-6/x": "o?x's staging", ".o?.staging-x/x": "not memsim's",
+		"oa/config.yaml": "a's", ".oa.staging-TOKEN-5/results.json": "a's staging", ".oa.old-TOKEN-7/results.json": "a's old",
+		"o1/config.yaml": "1's", ".o1.staging-TOKEN-3/results.json": "1's staging", ".o1.old-TOKEN-4/results.json": "1's old",
+		"o/config.yaml": "o's", ".o.staging-TOKEN-2/x": "o's staging", ".oa.lock": "token " + killedToken + "\nmemsim process 1\n",
+		".o?x.staging-TOKEN-6/x": "o?x's staging", ".o?.staging-x/x": "not memsim's",
+	}
+	for k, v := range neighbours {
+		delete(neighbours, k)
+		neighbours[strings.ReplaceAll(k, "TOKEN", killedToken)] = v
 	}
 	for _, name := range []string{"o?", "o[1]", "o*", "o[a-z]"} {
 		t.Run(name, func(t *testing.T) {
 			parent := t.TempDir()
 			writeTree(t, parent, neighbours)
-			own := map[string]string{"." + name + ".staging-9/results.json": "{", "." + name + ".old-8/results.json": "{"}
-			writeTree(t, parent, own)
 			dir := filepath.Join(parent, name)
+			killed(t, dir, map[string]string{"." + name + ".staging-TOKEN-9/results.json": "{", "." + name + ".old-TOKEN-8/results.json": "{"})
 			f := open(t, dir, nil)
 			l, err := f.Lock() // the folder is missing: its own old folder is put back
 			if err != nil {
@@ -642,13 +1030,7 @@ func TestNamesAreNotPatterns(t *testing.T) {
 					delete(got, k)
 				}
 			}
-			want := maps.Clone(neighbours)
-			for k := range neighbours {
-				for d := filepath.ToSlash(filepath.Dir(k)); d != "."; d = filepath.ToSlash(filepath.Dir(d)) {
-					want[d+"/"] = ""
-				}
-			}
-			if !maps.Equal(got, want) {
+			if want := withFolders(neighbours); !maps.Equal(got, want) {
 				t.Errorf("beside the folder:\n got %v\nwant %v", got, want)
 			}
 		})

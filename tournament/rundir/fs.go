@@ -13,6 +13,8 @@ import (
 type FS interface {
 	// MkdirAll creates path and its missing parents, as os.MkdirAll.
 	MkdirAll(path string, perm fs.FileMode) error
+	// Mkdir creates the folder path, failing if anything is there, as os.Mkdir.
+	Mkdir(path string, perm fs.FileMode) error
 	// MkdirTemp creates a new folder in dir, as os.MkdirTemp.
 	MkdirTemp(dir, pattern string) (string, error)
 	// CreateTemp creates a new file in dir, as os.CreateTemp.
@@ -40,6 +42,7 @@ type FS interface {
 // File is an open file of an FS, with the methods of *os.File that package rundir uses.
 type File interface {
 	io.ReadWriteCloser
+	io.WriterAt
 	// Name is the path the file was opened with.
 	Name() string
 	// Stat describes the open file.
@@ -57,6 +60,9 @@ type OSFS struct{}
 
 // MkdirAll calls os.MkdirAll.
 func (OSFS) MkdirAll(path string, perm fs.FileMode) error { return os.MkdirAll(path, perm) }
+
+// Mkdir calls os.Mkdir.
+func (OSFS) Mkdir(path string, perm fs.FileMode) error { return os.Mkdir(path, perm) }
 
 // MkdirTemp calls os.MkdirTemp.
 func (OSFS) MkdirTemp(dir, pattern string) (string, error) { return os.MkdirTemp(dir, pattern) }
@@ -104,11 +110,12 @@ func (OSFS) Remove(name string) error { return os.Remove(name) }
 func (OSFS) RemoveAll(path string) error { return os.RemoveAll(path) }
 
 // writeFileAtomic writes data to path so that path holds either its old content or all of data,
-// never a part, as report.WriteFileAtomic does: a temporary file ".NAME.tmp-N" in the same folder,
-// synced, closed, given the permissions 0644 and renamed over path. On any error it removes the
-// temporary file and returns an error of the form "write PATH: cause".
-func writeFileAtomic(fsys FS, path string, data []byte) (err error) {
-	tmp, err := fsys.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+// never a part, as report.WriteFileAtomic does: a temporary file ".NAME.tmp-TOKEN-N" in the same
+// folder (created new, never in place of anything), synced, closed, given the permissions 0644
+// and renamed over path, unless path is not a regular file (a symbolic link). On any error it removes the temporary file and returns an error of the
+// form "write PATH: cause".
+func writeFileAtomic(fsys FS, path string, data []byte, token string) (err error) {
+	tmp, err := fsys.CreateTemp(filepath.Dir(path), tempPattern(filepath.Base(path), token))
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
@@ -130,6 +137,9 @@ func writeFileAtomic(fsys FS, path string, data []byte) (err error) {
 	}
 	if err = fsys.Chmod(tmp.Name(), 0o644); err != nil {
 		return err
+	}
+	if info, lerr := fsys.Lstat(path); lerr == nil && !info.Mode().IsRegular() {
+		return fmt.Errorf("%s is %s, which memsim does not replace", path, kind(info.Mode()))
 	}
 	return fsys.Rename(tmp.Name(), path)
 }

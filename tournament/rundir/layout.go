@@ -1,7 +1,6 @@
 package rundir
 
 import (
-	"slices"
 	"strings"
 
 	"memsim/analysis/report"
@@ -26,43 +25,64 @@ type Layout struct {
 	// Marks are those of Files, in the order Check looks for them, that show the folder holds a
 	// Name: Check refuses them unless forced, naming the first it finds.
 	Marks []string
+	// Record is the one of Files that names the files memsim wrote in Dirs, each on a line of
+	// its own as a Markdown image, "![TITLE](DIR/NAME)": a run's report.md. A file in one of Dirs
+	// that it does not name (and that the lock file does not record) is not memsim's. Without a
+	// Record, nothing in Dirs is.
+	Record string
 }
 
 // RunLayout is the layout of a run folder: the files of a run's report and its figures
 // (report.WriteDir), the checkpoint of an interrupted run and a finished shard's results; a
-// folder holding results, a checkpoint, shard results or a configuration holds a run.
+// folder holding results, a checkpoint, shard results or a configuration holds a run; report.md
+// names the figures in plots/.
 func RunLayout() Layout {
 	return Layout{
-		Name:  "run",
-		Files: []string{report.ConfigFile, report.ResultsFile, report.MatchupsFile, report.ReportFile, report.HTMLFile, CheckpointFile, ShardFile},
-		Dirs:  []string{report.PlotsDir},
-		Marks: []string{report.ResultsFile, CheckpointFile, ShardFile, report.ConfigFile},
+		Name:   "run",
+		Files:  []string{report.ConfigFile, report.ResultsFile, report.MatchupsFile, report.ReportFile, report.HTMLFile, CheckpointFile, ShardFile},
+		Dirs:   []string{report.PlotsDir},
+		Marks:  []string{report.ResultsFile, CheckpointFile, ShardFile, report.ConfigFile},
+		Record: report.ReportFile,
 	}
 }
 
-// owns reports whether name is one of the entries memsim writes in a folder of layout l.
-func (l *Layout) owns(name string) bool {
-	return slices.Contains(l.Files, name) || slices.Contains(l.Dirs, name)
-}
-
-// oldPrefix begins the name Refresh gives a folder of the layout that it is replacing:
-// ".old-plots".
-const oldPrefix = ".old-"
-
-// leftover reports whether name is one that memsim's writes leave in a folder of layout l when
-// they are stopped half way: the temporary file of an atomic write of one of its entries,
-// ".ENTRY.tmp-N" with N digits (report.WriteFileAtomic), or a folder of the layout moved away by
-// Refresh, ".old-DIR".
-func (l *Layout) leftover(name string) bool {
-	if d, ok := strings.CutPrefix(name, oldPrefix); ok && slices.Contains(l.Dirs, d) {
-		return true
+// leftover reports whether name is one that memsim's writes under token leave in a folder of
+// layout l when they are stopped half way: the temporary file of an atomic write of one of its
+// files, ".FILE.tmp-TOKEN-N" with N digits. No name is a leftover without a token.
+func (l *Layout) leftover(name, token string) bool {
+	if token == "" {
+		return false
 	}
-	for _, e := range slices.Concat(l.Files, l.Dirs) {
-		if digits, ok := strings.CutPrefix(name, "."+e+".tmp-"); ok && allDigits(digits) {
+	for _, e := range l.Files {
+		if digits, ok := strings.CutPrefix(name, strings.TrimSuffix(tempPattern(e, token), "*")); ok && allDigits(digits) {
 			return true
 		}
 	}
 	return false
+}
+
+// tempPattern is the pattern of the temporary files of atomic writes of the file name under
+// token, for os.CreateTemp: ".NAME.tmp-TOKEN-*".
+func tempPattern(name, token string) string { return "." + name + ".tmp-" + token + "-*" }
+
+// recordedIn returns the names of the files of the folder sub that the record data (Layout.Record)
+// names: the NAME of each line "![TITLE](SUB/NAME)", NAME being one memsim gives a file.
+func recordedIn(data []byte, sub string) []string {
+	var out []string
+	for line := range strings.SplitSeq(string(data), "\n") {
+		line = strings.TrimSuffix(line, "\r")
+		if !strings.HasPrefix(line, "![") || !strings.HasSuffix(line, ")") {
+			continue
+		}
+		i := strings.LastIndex(line, "]("+sub+"/")
+		if i < 0 {
+			continue
+		}
+		if name := line[i+len(sub)+3 : len(line)-1]; recordable(name) {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // allDigits reports whether s is one or more decimal digits, as os.CreateTemp and os.MkdirTemp

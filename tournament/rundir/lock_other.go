@@ -6,6 +6,9 @@ package rundir
 // before it opens the lock file.
 const noFollow = 0
 
+// nonBlock is 0 where the system has no O_NONBLOCK.
+const nonBlock = 0
+
 // tryLock does not lock where the operating system has no flock: processes are not kept apart
 // there.
 func tryLock(f File) error { return nil }

@@ -195,6 +195,33 @@ func TestResumeOrStartOnAFinishedRunIsDone(t *testing.T) {
 		})
 	}
 
+	// A whole run whose results.json was changed is not taken for finished: the retry refuses
+	// the folder, which holds a run, and leaves it as it was.
+	if err := os.RemoveAll(whole); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := runArgs(t, "run", "--quiet", cfg); code != exitOK {
+		t.Fatalf("the whole run: exit %d: %s", code, stderr)
+	}
+	results := filepath.Join(whole, "results.json")
+	data, err := os.ReadFile(results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(data), `"games": 2000`, `"games": 2001`, 1)
+	if edited == string(data) {
+		t.Fatal("results.json has no \"games\": 2000 to edit")
+	}
+	if err := os.WriteFile(results, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := readTree(t, whole)
+	_, stderr, code := runArgs(t, "run", "--quiet", "--resume-or-start", cfg)
+	wantOneLineExit(t, "a changed results.json", code, exitUsage, stderr, "memsim run: run folder "+whole+" already holds a run (results.json)")
+	if !sameTree(readTree(t, whole), before) {
+		t.Error("the refused retry changed the folder")
+	}
+
 	// Shard 1's finished folder in shard 2's place.
 	if err := os.RemoveAll(whole); err != nil {
 		t.Fatal(err)
@@ -205,8 +232,8 @@ func TestResumeOrStartOnAFinishedRunIsDone(t *testing.T) {
 	if err := os.Rename(filepath.Join(whole, "shard-1-of-2"), shard2); err != nil {
 		t.Fatal(err)
 	}
-	before := readTree(t, whole)
-	_, stderr, code := runArgs(t, "run", "--quiet", "--resume-or-start", "--shard", "2/2", cfg)
+	before = readTree(t, whole)
+	_, stderr, code = runArgs(t, "run", "--quiet", "--resume-or-start", "--shard", "2/2", cfg)
 	wantOneLineExit(t, "shard 1's results in shard 2's folder", code, exitUsage, stderr, "memsim run: run folder "+shard2+" ",
 		"holds the results of shard 1/2 (shard.json), not of shard 2/2")
 	if !sameTree(readTree(t, whole), before) {

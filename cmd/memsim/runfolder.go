@@ -135,7 +135,7 @@ func (p *runPlan) retry(cfg *configs.Tournament, shard tournament.Shard, keepWor
 	if err != nil || !holdsConfig(p.dir, cfg) {
 		return true, nil
 	}
-	if info, err := os.Lstat(filepath.Join(p.dir, report.ResultsFile)); err == nil && info.Mode().IsRegular() && shard.Count == 0 {
+	if shard.Count == 0 && holdsResults(p.dir, cfg) {
 		p.complete = true
 		return false, nil
 	}
@@ -156,6 +156,17 @@ func (p *runPlan) retry(cfg *configs.Tournament, shard tournament.Shard, keepWor
 func holdsConfig(dir string, cfg *configs.Tournament) bool {
 	held, err := readRunConfig(dir)
 	return err == nil && tournament.ConfigHash(held) == tournament.ConfigHash(cfg)
+}
+
+// holdsResults reports whether the run folder dir holds the results of a run of cfg: a
+// results.json whose seal holds and that belongs to cfg (tournament.ReadRun).
+func holdsResults(dir string, cfg *configs.Tournament) bool {
+	data, err := rundir.ReadFile(filepath.Join(dir, report.ResultsFile), rundir.MaxFileSize)
+	if err != nil {
+		return false
+	}
+	_, err = tournament.ReadRun(cfg, data)
+	return err == nil
 }
 
 // shardName names the shard s in messages: "shard 2/8", or for the zero Shard "the whole run".

@@ -69,7 +69,7 @@ func merge(ctx context.Context, out string, force bool, dirs []string, stderr io
 	}
 	f, err := rundir.Open(out)
 	if err != nil {
-		return folderError(err)
+		return badInput(folderError(err)) // a path that names no folder memsim can use: a link to nothing, say
 	}
 	out = f.Path()
 	var t *tournament.Tournament

@@ -12,11 +12,13 @@ import (
 	"memsim/configs/internal/yamlnode"
 )
 
-// MaxFileSize is the largest configuration or suite file ReadFile reads, in bytes (1 MiB). The
-// largest tournament memsim lays out, a gauntlet of 5,001 players, takes about 200 kB; reading
-// YAML takes up to about 100 times a file's size in memory, so a file at the limit needs about
-// 100 MB to be refused or read.
-const MaxFileSize = 1 << 20
+// MaxFileSize is the largest configuration or suite file ReadFile reads, in bytes (2 MiB): room
+// for the largest tournament memsim lays out, 10,000 players alone at the table, each with every
+// key written out (about 1.6 MB). Reading YAML takes up to about 100 times a file's size in
+// memory, so a file at the limit needs about 200 MB to be read or refused. Parse holds the
+// resolved configuration (Tournament.YAML), which memsim writes into run folders, to the same
+// limit.
+const MaxFileSize = 2 << 20
 
 // maxMessage is the longest message an *Error made by Tournament.At holds, in bytes.
 const maxMessage = 1000

@@ -54,13 +54,13 @@ func TestReadFile(t *testing.T) {
 	if data, err := ReadFile(link); err != nil || string(data) != "players: []\n" {
 		t.Errorf("a link to a file: %q, %v", data, err)
 	}
-	atLimit := sparseFile(t, dir, "limit.yaml", 1<<20)
-	if data, err := ReadFile(atLimit); err != nil || len(data) != 1<<20 {
-		t.Errorf("a file of 1 MiB: %d bytes, %v", len(data), err)
+	atLimit := sparseFile(t, dir, "limit.yaml", 2<<20)
+	if data, err := ReadFile(atLimit); err != nil || len(data) != 2<<20 {
+		t.Errorf("a file of 2 MiB: %d bytes, %v", len(data), err)
 	}
-	over := sparseFile(t, dir, "over.yaml", 1<<20+1)
+	over := sparseFile(t, dir, "over.yaml", 2<<20+1)
 	_, err := ReadFile(over)
-	wantFileError(t, "a byte over", err, over+": 1048577 bytes: ", "a configuration file holds at most 1048576 bytes (1 MiB)")
+	wantFileError(t, "a byte over", err, over+": 2097153 bytes: ", "a configuration file holds at most 2097152 bytes (2 MiB)")
 
 	_, err = ReadFile(dir)
 	wantFileError(t, "a folder", err, dir+" is a folder", "not a regular file")
@@ -81,7 +81,7 @@ func TestReadFileRefusesALargeFileBeforeReading(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	_, err := ReadFile(big)
 	runtime.ReadMemStats(&after)
-	wantFileError(t, "40 MiB", err, big+": 41943040 bytes: ", "at most 1048576 bytes")
+	wantFileError(t, "40 MiB", err, big+": 41943040 bytes: ", "at most 2097152 bytes")
 	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<10 {
 		t.Errorf("refusing a 40 MiB file allocated %d bytes", alloc)
 	}
@@ -94,7 +94,7 @@ func TestReadFileStopsAtTheLimit(t *testing.T) {
 		t.Errorf("at the limit: %d bytes, %v", len(data), err)
 	}
 	_, err = readAtMost(bytes.NewReader(make([]byte, 3*MaxFileSize)), "f.yaml")
-	wantFileError(t, "grown", err, "f.yaml: more than 1048576 bytes: ", "a configuration file holds at most")
+	wantFileError(t, "grown", err, "f.yaml: more than 2097152 bytes: ", "a configuration file holds at most")
 }
 
 // The messages of ReadFile and of a configuration's errors name a long path cut short, on one
@@ -102,7 +102,7 @@ func TestReadFileStopsAtTheLimit(t *testing.T) {
 func TestLongPathsAreCutShortInMessages(t *testing.T) {
 	long := filepath.Join(t.TempDir(), strings.Repeat("d/", 50000)+"c.yaml")
 	_, err := ReadFile(long)
-	if err == nil || len(err.Error()) > 400 || !strings.Contains(err.Error(), "/d/.../d/") || !strings.HasSuffix(err.Error(), "d/c.yaml: file name too long") {
+	if err == nil || len(err.Error()) > 400 || !strings.Contains(err.Error(), "d/d...") && !strings.Contains(err.Error(), ".../d/d") || !strings.HasSuffix(err.Error(), "d/c.yaml: file name too long") {
 		t.Errorf("a path of %d bytes: %v", len(long), err)
 	}
 	withBreak := filepath.Join(t.TempDir(), "a\nb.yaml")
@@ -156,5 +156,19 @@ func TestParseMemoryIsBoundedWithinTheFileLimit(t *testing.T) {
 		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 256*uint64(len(data)) {
 			t.Errorf("%s of %d bytes: %d bytes allocated, %.0f per byte", sh.name, len(data), alloc, float64(alloc)/float64(len(data)))
 		}
+	}
+}
+
+// A configuration whose resolved form, which memsim writes into run folders, would not fit in
+// MaxFileSize bytes is refused, though its own text fits.
+func TestResolvedConfigurationIsBounded(t *testing.T) {
+	name := strings.Repeat("a", MaxFileSize-100)
+	src := "name: x\nplayers: [{name: " + name + ", policy: safe}, {name: b, policy: safe}]\n"
+	_, err := Parse("t.yaml", []byte(src), testOptions())
+	if err == nil || !strings.HasPrefix(err.Error(), "t.yaml:1:1: the resolved configuration takes ") || !strings.HasSuffix(err.Error(), ", and a configuration file holds at most 2097152 bytes (2 MiB): fewer players, or shorter names") {
+		t.Errorf("%v", err)
+	}
+	if _, err := Parse("t.yaml", []byte(strings.Replace(src, name, name[:MaxFileSize-1000], 1)), testOptions()); err != nil {
+		t.Errorf("a resolved configuration within the limit: %.200v", err)
 	}
 }

@@ -33,7 +33,7 @@ func TestInputFilesAreBounded(t *testing.T) {
 	if err := os.Symlink(big, filepath.Join(run, "config.yaml")); err != nil {
 		t.Fatal(err)
 	}
-	const limit = "a configuration file holds at most 1048576 bytes (1 MiB)"
+	const limit = "a configuration file holds at most 2097152 bytes (2 MiB)"
 	tests := []struct {
 		args         []string
 		prefix, want string

@@ -6,7 +6,9 @@
 // more than one YAML document and YAML syntax errors are all rejected, each with an *Error that
 // reads "file:line:col: message" and points at the offending node. The schema, the defaults and
 // the checks are described in docs/tournaments.md; the reading of YAML itself, which knows
-// no schema, is in the internal package yamlnode.
+// no schema, is in the internal package yamlnode. ReadFile reads a configuration or suite file
+// within MaxFileSize bytes, checked before it is read; ShortPath and Quote cut a path or a value
+// short for a message.
 //
 // A parsed Tournament keeps the positions of the values its file gives (Positions, and a
 // player's in Player), for errors found later (Tournament.At). Tournament.YAML writes the

@@ -175,3 +175,22 @@ func TestMergeRefusesTooManyShards(t *testing.T) {
 		t.Errorf("refused after %v in %d bytes", d, len(stderr))
 	}
 }
+
+// A path of 120,000 bytes on the command line is named cut short, in one line.
+func TestLongPathsAreCutShortInMessages(t *testing.T) {
+	t.Parallel()
+	long := filepath.Join(t.TempDir(), strings.Repeat("x/", 60000))
+	for _, args := range [][]string{
+		{"run", "--quiet", long},
+		{"validate", "--quiet", long},
+		{"run", "--quiet", "--resume", long},
+		{"merge", "--out", filepath.Join(t.TempDir(), "m"), long},
+		{"run", "--quiet", "--shard", strings.Repeat("1/", 60000)},
+	} {
+		_, stderr, code := runArgs(t, args...)
+		wantOneLineExit(t, args[0]+" with a long path", code, exitUsage, stderr, "memsim "+args[0]+": ", "...")
+		if len(stderr) > 1000 {
+			t.Errorf("%s: a message of %d bytes", args[0], len(stderr))
+		}
+	}
+}

@@ -49,7 +49,7 @@ func runMerge(ctx context.Context, c *command, inv invocation, args []string) in
 func readShard(dir string) (*configs.Tournament, []byte, error) {
 	cfg, err := readRunConfig(dir)
 	if err != nil {
-		return nil, nil, fmt.Errorf("shard %s: %w", dir, err)
+		return nil, nil, fmt.Errorf("shard %s: %w", configs.ShortPath(dir), err)
 	}
 	raw, err := os.ReadFile(filepath.Join(dir, shardFile))
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"memsim/configs"
 	"memsim/tournament"
 	"memsim/tournament/rundir"
 )
@@ -38,7 +39,7 @@ func planResume(ctx context.Context, fl runFlags) (*runPlan, error) {
 	}
 	cfg, err := readRunConfig(f.Path())
 	if err != nil {
-		return nil, fmt.Errorf("--resume %s: %w", f.Path(), err)
+		return nil, fmt.Errorf("--resume %s: %w", configs.ShortPath(f.Path()), err)
 	}
 	if fl.set["workers"] {
 		cfg.Workers = fl.workers

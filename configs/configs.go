@@ -6,7 +6,9 @@
 // more than one YAML document and YAML syntax errors are all rejected, each with an *Error that
 // reads "file:line:col: message" and points at the offending node. The schema, the defaults and
 // the checks are described in docs/tournaments.md; the reading of YAML itself, which knows
-// no schema, is in the internal package yamlnode.
+// no schema, is in the internal package yamlnode. ReadFile reads a configuration or suite file
+// within MaxFileSize bytes, checked before it is read; ShortPath and Quote cut a path or a value
+// short for a message.
 //
 // A parsed Tournament keeps the positions of the values its file gives (Positions, and a
 // player's in Player), for errors found later (Tournament.At). Tournament.YAML writes the
@@ -213,19 +215,19 @@ type Error struct {
 	Msg          string
 }
 
-// Error returns "file:line:col: message".
+// Error returns "file:line:col: message", the file's name shortened as ShortPath does.
 func (e *Error) Error() string {
-	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
+	return fmt.Sprintf("%s:%d:%d: %s", ShortPath(e.File), e.Line, e.Column, e.Msg)
 }
 
-// At returns an *Error at pos in t's file wrapping err's message (used by callers to report
-// errors found later, e.g. while building a player, at the player's position). It returns nil when
-// err is nil.
+// At returns an *Error at pos in t's file wrapping err's message, on one line and cut to 1,000
+// bytes (used by callers to report errors found later, e.g. while building a player, at the
+// player's position). It returns nil when err is nil.
 func (t *Tournament) At(pos Pos, err error) error {
 	if err == nil {
 		return nil
 	}
-	return &Error{File: t.File, Line: pos.Line, Column: pos.Column, Msg: yamlnode.OneLine(err.Error())}
+	return &Error{File: t.File, Line: pos.Line, Column: pos.Column, Msg: shortMessage(yamlnode.OneLine(err.Error()))}
 }
 
 // fileError converts an error of the reader to an *Error; it returns any other error as it is.

@@ -101,7 +101,14 @@ var errorCases = []struct {
 	{"memory: unknown scope", "players: [{name: a, policy: safe, memory: {scope: team}}]\n", "1:51", `players[0].memory.scope: unknown memory scope "team" (allowed: shared, private)`},
 	{"memory: q 0", "players: [{name: a, policy: safe, memory: {forget: decay, q: 0}}]\n", "1:62", "players[0].memory.q: must be in (0, 1], got 0"},
 	{"memory: q 1.5", "players: [{name: a, policy: safe, memory: {forget: decay, q: 1.5}}]\n", "1:62", "players[0].memory.q: must be in (0, 1], got 1.5"},
-	{"memory: q nan", "players: [{name: a, policy: safe, memory: {forget: decay, q: .nan}}]\n", "1:62", "players[0].memory.q: must be in (0, 1], got .nan"},
+	// Every number of the schema is finite: .inf and .nan are refused at the value.
+	{"memory: q nan", "players: [{name: a, policy: safe, memory: {forget: decay, q: .nan}}]\n", "1:62", "players[0].memory.q: expected a finite number, got number .nan"},
+	{"memory: q infinite", "players: [{name: a, policy: safe, memory: {forget: decay, q: .inf}}]\n", "1:62", "players[0].memory.q: expected a finite number, got number .inf"},
+	{"stop: precision infinite", "stop: {precision: .inf}\n" + two, "1:19", "stop.precision: expected a finite number, got number .inf"},
+	{"stop: precision nan", "stop: {precision: .NaN}\n" + two, "1:19", "stop.precision: expected a finite number, got number .NaN"},
+	{"stop: sprt d infinite", "paired: true\nstop: {sprt: {d: .inf, alpha: 0.05, beta: 0.1}}\n" + two, "2:18", "stop.sprt.d: expected a finite number, got number .inf"},
+	{"stop: sprt alpha nan", "paired: true\nstop: {sprt: {d: 1, alpha: .nan, beta: 0.1}}\n" + two, "2:28", "stop.sprt.alpha: expected a finite number, got number .nan"},
+	{"stop: sprt beta minus infinity", "paired: true\nstop: {sprt: {d: 1, alpha: 0.05, beta: -.Inf}}\n" + two, "2:40", "stop.sprt.beta: expected a finite number, got number -.Inf"},
 	{"memory: q without forget", "players: [{name: a, policy: safe, memory: {q: 0.5}}]\n", "1:47", "players[0].memory.q: only allowed with forget: decay (forget is not given)"},
 	{"memory: q with lru", "players: [{name: a, policy: safe, memory: {q: 0.5, forget: lru, capacity: 4}}]\n", "1:47", "players[0].memory.q: only allowed with forget: decay (forget is lru)"},
 	// Cross checks.

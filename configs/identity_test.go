@@ -294,13 +294,13 @@ players:
   - {name: l, policy: optimal, memory: {forget: decay, q: 1e-300, scope: private, capacity: 0}}
   - {name: r, policy: best-response, opponent: safe, choices: [safe, daring]}
 output: "a <b>"
-stop: {precision: .inf, sprt: {d: 0.5, alpha: 0.05, beta: 0.1}}
+stop: {precision: 1e300, sprt: {d: 0.5, alpha: 0.05, beta: 0.1}}
 `,
 		want: `{"format":"round-robin","games":100000,"luck_adjusted":false,"name":"x","output":"a \u003cb\u003e","paired":true,` +
 			`"players":[{"choices":null,"memory":{"capacity":0,"forget":"decay","q":"1e-300","scope":"private"},"name":"l","opponent":"","policy":"optimal"},` +
 			`{"choices":["daring","safe"],"memory":{"capacity":null,"forget":null,"q":null,"scope":null},"name":"r","opponent":"safe","policy":"best-response"}],` +
 			`"rules":{"pairs":[26,3],"pass":"never","players_per_game":2,"singletons":0},"seed":18446744073709551615,` +
-			`"stop":{"precision":"+Inf","sprt":{"alpha":"0.05","beta":"0.1","d":"0.5"}}}`,
+			`"stop":{"precision":"1e+300","sprt":{"alpha":"0.05","beta":"0.1","d":"0.5"}}}`,
 	}}
 	for _, tt := range tests {
 		got := string(identityOf(t, "p.yaml", tt.src))

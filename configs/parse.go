@@ -25,7 +25,8 @@ const (
 
 // Parse parses and validates the configuration data read from file (file is used in error
 // messages and, when the configuration has no name, for the default name). Every error it returns
-// is an *Error pointing at the offending node.
+// is an *Error pointing at the offending node. The resolved configuration (Tournament.YAML) must
+// fit in MaxFileSize bytes, as data does when ReadFile reads it, so that it can be read back.
 func Parse(file string, data []byte, opts Options) (*Tournament, error) {
 	p := &parser{Reader: yamlnode.Reader{File: file}, opts: opts}
 	top, err := p.load(data)
@@ -35,6 +36,9 @@ func Parse(file string, data []byte, opts Options) (*Tournament, error) {
 	t, err := p.tournament(top, file)
 	if err != nil {
 		return nil, fileError(err)
+	}
+	if n := len(t.YAML()); n > MaxFileSize {
+		return nil, fileError(p.ErrorAt(top, "", "the resolved configuration takes %d bytes, and %s: fewer players, or shorter names", n, sizeRule))
 	}
 	return t, nil
 }

@@ -161,11 +161,3 @@ func (t *Tournament) LoadCheckpoint(data []byte) (*Checkpoint, error) {
 	}
 	return &c, nil
 }
-
-// checkShardNumbers checks a shard as a file states it: 0 of 0, or 1 <= i <= N.
-func checkShardNumbers(i, n int) (Shard, error) {
-	if (i == 0 && n == 0) || (i >= 1 && i <= n) {
-		return Shard{Index: i, Count: n}, nil
-	}
-	return Shard{}, fmt.Errorf("shard %d of %d: must be i of N with 1 <= i <= N (or 0 of 0)", i, n)
-}

@@ -50,14 +50,16 @@ type ShardSetError struct {
 	MissingCount int
 }
 
+// Error names the shards by their labels, each shortened as configs.ShortPath does.
 func (e *ShardSetError) Error() string {
+	label, other := configs.ShortPath(e.Label), configs.ShortPath(e.Other)
 	switch e.Kind {
 	case ForeignShard:
-		return fmt.Sprintf("shard %s is of another configuration or seed than %s", e.Label, e.Other)
+		return fmt.Sprintf("shard %s is of another configuration or seed than %s", label, other)
 	case ShardCountDiffers:
-		return fmt.Sprintf("shard %s is one of %d shards, %s one of %d", e.Label, e.Shards, e.Other, e.OtherShards)
+		return fmt.Sprintf("shard %s is one of %d shards, %s one of %d", label, e.Shards, other, e.OtherShards)
 	case DuplicateShard:
-		return fmt.Sprintf("shard %d of %d given twice: %s and %s", e.Shard, e.Shards, e.Other, e.Label)
+		return fmt.Sprintf("shard %d of %d given twice: %s and %s", e.Shard, e.Shards, other, label)
 	case MissingShards:
 		list := make([]string, len(e.Missing))
 		for i, n := range e.Missing {
@@ -69,7 +71,7 @@ func (e *ShardSetError) Error() string {
 		}
 		return s
 	}
-	return fmt.Sprintf("shard %s: shard set error of unknown kind %d", e.Label, int(e.Kind))
+	return fmt.Sprintf("shard %s: shard set error of unknown kind %d", label, int(e.Kind))
 }
 
 // ShardSet gathers the finished shards of one run of a tournament to merge them, each with a
@@ -101,11 +103,11 @@ func (s *ShardSet) CheckConfig(label string, cfg *configs.Tournament) error {
 }
 
 // Add adds the results r of the shard label names, refusing a shard of another number of shards
-// than the first one added, or of a number added before, and a shard number outside 1 .. N
-// (which LoadShardResult refuses already).
+// than the first one added, or of a number added before, and a shard number outside 1 .. N or
+// N beyond MaxShards (which LoadShardResult refuses already).
 func (s *ShardSet) Add(label string, r *ShardResult) error {
-	if r.Shards < 1 || r.Shard < 1 || r.Shard > r.Shards {
-		return fmt.Errorf("shard %s is shard %d of %d: must be i of N with 1 <= i <= N", label, r.Shard, r.Shards)
+	if r.Shards < 1 || r.Shard < 1 || r.Shard > r.Shards || r.Shards > MaxShards {
+		return fmt.Errorf("shard %s is shard %d of %d: must be i of N with 1 <= i <= N <= %d", configs.ShortPath(label), r.Shard, r.Shards, MaxShards)
 	}
 	if len(s.shards) > 0 && r.Shards != s.shards[0].Shards {
 		return &ShardSetError{Kind: ShardCountDiffers, Label: label, Shards: r.Shards, Other: s.first, OtherShards: s.shards[0].Shards}

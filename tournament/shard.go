@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"memsim/configs"
 	"memsim/sim"
 )
 
@@ -13,15 +14,35 @@ import (
 // value is the whole run.
 type Shard struct{ Index, Count int }
 
-// ParseShard reads "i/N" with 1 <= i <= N.
+// MaxShards is the most shards a run may be split into: more processes than any cluster runs
+// for one tournament, and few enough that a set of shards is checked in little memory and
+// named in a short message.
+const MaxShards = 1_000_000
+
+// ParseShard reads "i/N" with 1 <= i <= N <= MaxShards. Its error quotes s cut short
+// (configs.Quote).
 func ParseShard(s string) (Shard, error) {
 	a, b, ok := strings.Cut(s, "/")
 	i, err1 := strconv.Atoi(a)
 	n, err2 := strconv.Atoi(b)
 	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
-		return Shard{}, fmt.Errorf("shard %q: must be i/N with 1 <= i <= N, for example 2/8", s)
+		return Shard{}, fmt.Errorf("shard %s: must be i/N with 1 <= i <= N, for example 2/8", configs.Quote(s))
+	}
+	if n > MaxShards {
+		return Shard{}, fmt.Errorf("shard %s: %d shards, at most %d", configs.Quote(s), n, MaxShards)
 	}
 	return Shard{i, n}, nil
+}
+
+// checkShardNumbers checks a shard as a file states it: 0 of 0, or 1 <= i <= N <= MaxShards.
+func checkShardNumbers(i, n int) (Shard, error) {
+	switch {
+	case n > MaxShards:
+		return Shard{}, fmt.Errorf("shard %d of %d: a run has at most %d shards", i, n, MaxShards)
+	case (i == 0 && n == 0) || (i >= 1 && i <= n):
+		return Shard{Index: i, Count: n}, nil
+	}
+	return Shard{}, fmt.Errorf("shard %d of %d: must be i of N with 1 <= i <= N (or 0 of 0)", i, n)
 }
 
 // String formats the shard as "i/N".
@@ -75,8 +96,9 @@ func (t *Tournament) ShardResult(res *Results) *ShardResult {
 
 // LoadShardResult decodes a shard file of a run of t (the unsharded tournament of its
 // configuration) and checks that its content matches its hash, that it belongs to t's
-// configuration and seed, and that every number in it is what its shard of t's matches could
-// have produced, finished (see sim.Match.CheckResult).
+// configuration and seed, that it is shard i of N with 1 <= i <= N <= MaxShards (before anything
+// that grows with N), and that every number in it is what its shard of t's matches could have
+// produced, finished (see sim.Match.CheckResult).
 func (t *Tournament) LoadShardResult(data []byte) (*ShardResult, error) {
 	var s ShardResult
 	type plain ShardResult
@@ -90,11 +112,12 @@ func (t *Tournament) LoadShardResult(data []byte) (*ShardResult, error) {
 		return nil, ErrForeignCheckpoint
 	case s.Shards < 1:
 		return nil, fmt.Errorf("shard %d of %d: a shard file is one of at least 1", s.Shard, s.Shards)
-	case len(s.Results) != len(t.Matches):
-		return nil, fmt.Errorf("%d matches, the configuration has %d", len(s.Results), len(t.Matches))
 	}
 	if _, err := checkShardNumbers(s.Shard, s.Shards); err != nil {
 		return nil, err
+	}
+	if len(s.Results) != len(t.Matches) {
+		return nil, fmt.Errorf("%d matches, the configuration has %d", len(s.Results), len(t.Matches))
 	}
 	for i, r := range s.Results {
 		m := t.Matches[i].Match

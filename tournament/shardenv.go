@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+
+	"memsim/configs"
 )
 
 // ShardFromEnv returns the shard a cluster engine's environment gives, read with getenv (os.Getenv,
@@ -13,7 +15,9 @@ import (
 // are read first. Without either index it returns the zero Shard: the whole run.
 //
 // A variable that is not a whole number that fits an int, an index without its count (a
-// *ShardCountUnsetError), and a shard outside 1 .. N are errors, which name the variables at fault.
+// *ShardCountUnsetError), a shard outside 1 .. N and more than MaxShards shards are errors, which
+// name the variables at fault or the shard they make (quoting a value cut short, as
+// configs.Quote does).
 func ShardFromEnv(getenv func(string) string) (Shard, error) {
 	id, haveID, err := envInt(getenv, "SLURM_ARRAY_TASK_ID")
 	if err != nil {
@@ -79,9 +83,9 @@ func envInt(getenv func(string) string, name string) (n int, ok bool, err error)
 	i, err := strconv.ParseInt(v, 10, strconv.IntSize)
 	if err != nil {
 		if ne, isNum := err.(*strconv.NumError); isNum && ne.Err == strconv.ErrRange {
-			return 0, true, fmt.Errorf("environment variable %s=%q: must be a whole number between %d and %d", name, v, math.MinInt, math.MaxInt)
+			return 0, true, fmt.Errorf("environment variable %s=%s: must be a whole number between %d and %d", name, configs.Quote(v), math.MinInt, math.MaxInt)
 		}
-		return 0, true, fmt.Errorf("environment variable %s=%q: must be a whole number", name, v)
+		return 0, true, fmt.Errorf("environment variable %s=%s: must be a whole number", name, configs.Quote(v))
 	}
 	return int(i), true, nil
 }

@@ -33,6 +33,7 @@ import (
 	"strconv"
 	"strings"
 
+	"memsim/analysis/stats"
 	"memsim/configs"
 	"memsim/sim"
 	"memsim/sim/rules"
@@ -53,6 +54,11 @@ const (
 	// MaxMatchups is the largest number of seat orders a tournament plays (over all deal sizes):
 	// each keeps its score counts, up to 16 kB at 1,000 pairs, in memory and in the reports.
 	MaxMatchups = 10_000
+	// MaxComparisons is the largest number of comparisons of two players a tournament reports
+	// (over all deal sizes): with two seats per game, every two players who meet the first one
+	// are compared, a row each of the report's comparisons table. It is what a round robin within
+	// MaxMatchups can have; it bounds the players of a two-seat gauntlet (101 at one deal size).
+	MaxComparisons = MaxMatchups / 2
 	// MaxTableCells bounds the choice table a player plays from: (pairs + 1)² × (singletons + 1)
 	// cells (times the 2·pairs + 3 leads of a player that plays to win), 2 bytes each.
 	MaxTableCells = 50_000_000
@@ -66,14 +72,18 @@ func ConfigOptions() configs.Options {
 		MaxGames: MaxGames, MaxWorkers: MaxWorkers}
 }
 
-// checkSize refuses a tournament too large to lay out or to hold: too many seat orders, or
-// choice tables too large, before anything is built.
+// checkSize refuses a tournament too large to lay out or to hold: too many seat orders or
+// comparisons, or choice tables too large, before anything is built.
 func checkSize(cfg *configs.Tournament) error {
 	k, p := len(cfg.Players), cfg.Rules.PlayersPerGame
 	orders := seatingCount(k, p, cfg.Format)
 	if orders > MaxMatchups/len(cfg.Rules.Pairs) {
 		return cfg.At(cfg.Positions.Players, fmt.Errorf("players: %d players in games of %d make more than %d seat orders with %d deal sizes: at most %d (fewer players, or smaller games)",
 			k, p, MaxMatchups, len(cfg.Rules.Pairs), MaxMatchups))
+	}
+	if c := comparisonCount(k, p); c > MaxComparisons/len(cfg.Rules.Pairs) {
+		return cfg.At(cfg.Positions.Players, fmt.Errorf("players: %d players in games of 2 make %d comparisons of two players against the first at each of %d deal sizes: at most %d in all (fewer players)",
+			k, c, len(cfg.Rules.Pairs), MaxComparisons))
 	}
 	n, s := slices.Max(cfg.Rules.Pairs), cfg.Rules.Singletons
 	cells := float64(n+1) * float64(n+1) * float64(s+1)
@@ -93,23 +103,45 @@ func checkSize(cfg *configs.Tournament) error {
 	return nil
 }
 
+// comparisonCount returns the number of comparisons the report makes at one deal size of a
+// tournament of k players with p seats per game: every two of the k - 1 players who meet the
+// first one, in games of two (Tournament.Report), or none.
+func comparisonCount(k, p int) int {
+	if p != 2 || k < 3 {
+		return 0
+	}
+	return (k - 1) * (k - 2) / 2
+}
+
+// checkStop refuses a stopping rule that Play could not apply, at the configuration's stop
+// block, before anything is built: a sequential test whose d is not positive and finite or
+// whose error rates are out of range (Play would fail on it). Parse refuses these already; a configuration made in Go
+// meets the same check before a run folder is claimed for it.
+func checkStop(cfg *configs.Tournament) error {
+	if cfg.Stop == nil || cfg.Stop.SPRT == nil {
+		return nil
+	}
+	t := cfg.Stop.SPRT
+	if _, err := stats.NewSPRT(t.D, t.Alpha, t.Beta); err != nil {
+		return cfg.At(cfg.Positions.Stop, fmt.Errorf("stop.sprt: %w", err))
+	}
+	return nil
+}
+
 // seatingCount returns the number of seatings seatTuples lists, or more than MaxMatchups when
-// there are more: k!/(k-p)! ordered tuples, those with player 0 in a gauntlet.
+// there are more: the k!/(k-p)! ordered tuples of p distinct players of k, or in a gauntlet of
+// more than one seat those that seat player 0: p seats for it, times the (k-1)!/(k-p)! orders of
+// the others in the remaining seats.
 func seatingCount(k, p int, format configs.Format) int {
-	count := 1
-	for i := range p {
+	count, from := 1, 0
+	if format == configs.Gauntlet && p > 1 {
+		count, from = p, 1
+	}
+	for i := from; i < p; i++ {
 		count *= k - i
 		if count > MaxMatchups {
 			return MaxMatchups + 1
 		}
-	}
-	if format == configs.Gauntlet && p > 1 {
-		// The tuples without player 0: (k-1)!/(k-1-p)!.
-		without := 1
-		for i := range p {
-			without *= k - 1 - i
-		}
-		count -= without
 	}
 	return count
 }
@@ -141,6 +173,9 @@ type Match struct {
 // error names the configuration file (and the player's line where the player is at fault).
 func New(ctx context.Context, cfg *configs.Tournament) (*Tournament, error) {
 	if err := checkSize(cfg); err != nil {
+		return nil, err
+	}
+	if err := checkStop(cfg); err != nil {
 		return nil, err
 	}
 	t := &Tournament{Config: cfg}
@@ -278,16 +313,20 @@ func seatTuples(k, p int, format configs.Format) [][]int {
 	var out [][]int
 	cur := make([]int, 0, p)
 	used := make([]bool, k)
+	gauntlet := format == configs.Gauntlet && p > 1
 	var rec func()
 	rec = func() {
 		if len(cur) == p {
-			if format == configs.Gauntlet && p > 1 && !used[0] {
+			if gauntlet && !used[0] {
 				return
 			}
 			out = append(out, append([]int(nil), cur...))
 			return
 		}
 		for i := range k {
+			if gauntlet && len(cur) == p-1 && !used[0] && i > 0 {
+				break // the last seat of a gauntlet's tuple without player 0 is player 0's
+			}
 			if !used[i] {
 				used[i] = true
 				cur = append(cur, i)

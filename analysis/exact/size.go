@@ -16,8 +16,9 @@ const (
 	MaxFloatPairs = 20000
 	// MaxRationalStates is the most states of one sweep in exact rationals (leads included).
 	MaxRationalStates = 2_000_000
-	// MaxFloatStates is the most states of one sweep in float64 (leads included).
-	MaxFloatStates = 200_000_000
+	// MaxFloatStates is the most states of one sweep in float64 (leads included): those of
+	// MaxFloatPairs without singletons, 200,030,001.
+	MaxFloatStates = (MaxFloatPairs + 1) * (MaxFloatPairs + 2) / 2
 	// MaxSingletons is the most singletons of a model a request may have.
 	MaxSingletons = 1000
 	// MaxLead bounds the lead so far (rules.State.Lead) of a request: any lead beyond the pairs
@@ -64,7 +65,7 @@ func (e *SizeError) Error() string {
 	if e.TooManyPairs() {
 		return fmt.Sprintf("%d pairs: must be at most %d%s", e.Pairs, e.MaxPairs, hint)
 	}
-	return fmt.Sprintf("%d pairs with %d singletons: %.3g states, at most %.3g%s", e.Pairs, e.Singletons, e.States, e.MaxStates, hint)
+	return fmt.Sprintf("%d pairs with %d singletons: %.0f states, at most %.0f%s", e.Pairs, e.Singletons, e.States, e.MaxStates, hint)
 }
 
 // CheckSize returns a *SizeError when solving matchup mu in model m for deals of up to pairs

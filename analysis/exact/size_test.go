@@ -54,14 +54,18 @@ func TestCheckSize(t *testing.T) {
 		{"rational past the bound", selfPlay, 0, 1001, false, "1001 pairs: must be at most 1000 (or solve in float64)"},
 		// 301 × 302 / 2 × 901 = 40,951,351 states.
 		{"rational past the states", selfPlay, 900, 300, false,
-			"300 pairs with 900 singletons: 4.1e+07 states, at most 2e+06 (or solve in float64)"},
+			"300 pairs with 900 singletons: 40951351 states, at most 2000000 (or solve in float64)"},
 		{"to win at the bound", toWin, 0, 60, false, ""},
 		{"to win past the bound", toWin, 0, 61, false, "61 pairs: must be at most 60 (or solve in float64)"},
 		{"to win in float64", toWin, 0, 61, true, ""},
 		{"float64 past the bound", selfPlay, 0, 1_000_000_000, true, "1000000000 pairs: must be at most 20000"},
-		// 19,991 × 19,992 / 2 = 199,830,036 states; at 20,000 pairs 200,030,001.
-		{"float64 below the states", selfPlay, 0, 19990, true, ""},
-		{"float64 past the states", selfPlay, 0, 20000, true, "20000 pairs with 0 singletons: 2e+08 states, at most 2e+08"},
+		// 20,001 × 20,002 / 2 = 200,030,001 states: the most pairs take the most states.
+		{"float64 at the bound", selfPlay, 0, 20000, true, ""},
+		{"float64 just past the bound", selfPlay, 0, 20001, true, "20001 pairs: must be at most 20000"},
+		// With one singleton, 14,142 × 14,143 = 200,010,306 states, and 14,143 × 14,144 =
+		// 200,038,592: the counts are told whole, as they differ in the sixth digit.
+		{"float64 below the states", selfPlay, 1, 14141, true, ""},
+		{"float64 past the states", selfPlay, 1, 14142, true, "14142 pairs with 1 singletons: 200038592 states, at most 200030001"},
 		{"negative pairs", selfPlay, 0, -1, false, "pairs -1: must be at least 0"},
 	}
 	for _, tt := range tests {

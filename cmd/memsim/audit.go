@@ -88,7 +88,7 @@ func runAuditTo(ctx context.Context, fl auditFlags, args []string, stdout io.Wri
 	// The lock first, and the folder checked before the audit runs, not after.
 	f, err := rundir.Options{Layout: auditLayout()}.Open(fl.output)
 	if err != nil {
-		return folderError(err)
+		return badInput(folderError(err)) // a path that names no folder memsim can use: a link to nothing, say
 	}
 	lock, err := f.Lock()
 	if err != nil {

@@ -72,7 +72,7 @@ func TestFlagsAfterArguments(t *testing.T) {
 	nowhere := filepath.Join(dir, "nowhere")
 	// The flags are taken as flags: --out names the folder and the shards are read.
 	wantUsageError(t, []string{"merge", nowhere, "--out", filepath.Join(dir, "merged"), "--force"},
-		"memsim merge: shard "+nowhere+": open "+filepath.Join(nowhere, "config.yaml")+": no such file or directory")
+		"memsim merge: shard "+nowhere+": stat "+filepath.Join(nowhere, "config.yaml")+": no such file or directory")
 	wantUsageError(t, []string{"run", cfg, "--shard", "3/2", "--quiet"}, `memsim run: --shard "3/2": must be i/N with 1 <= i <= N, for example 2/8`)
 	// Errors in flags after the arguments are the errors of flags before them.
 	wantUsageError(t, []string{"run", cfg, "--games", "x"}, `memsim run: --games "x": must be a whole number`)

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -13,7 +12,6 @@ import (
 	"memsim/analysis/report"
 	"memsim/configs"
 	"memsim/tournament"
-	"memsim/tournament/rundir"
 )
 
 // usageError is bad input: reported as one line, exit status 2.
@@ -152,21 +150,21 @@ func exitFor(name string, err error, stderr io.Writer) int {
 	return exitError
 }
 
-// readInput reads the one file args names (what names a kind of file in messages), or returns
-// the embedded default when args is empty.
+// readInput reads the one file args names (what names a kind of file in messages), within
+// configs.ReadFile's bounds, or returns the embedded default when args is empty.
 func readInput(args []string, what string, embedded func() (string, []byte)) (string, []byte, error) {
 	switch len(args) {
 	case 0:
 		file, data := embedded()
 		return file, data, nil
 	case 1:
-		data, err := os.ReadFile(args[0])
+		data, err := configs.ReadFile(args[0])
 		if err != nil {
 			return "", nil, usagef("read %s: %v", what, err)
 		}
 		return args[0], data, nil
 	}
-	return "", nil, usagef("one %s file at most, got %d: %v", what, len(args), args)
+	return "", nil, usagef("one %s file at most, got %d: %s", what, len(args), configs.ShortPath(fmt.Sprint(args)))
 }
 
 // loadConfig reads and parses the configuration named by args (at most one file), or the
@@ -180,10 +178,11 @@ func loadConfig(args []string) (*configs.Tournament, error) {
 	return cfg, badInput(err)
 }
 
-// readRunConfig reads and parses the config.yaml of a run or shard folder.
+// readRunConfig reads and parses the config.yaml of a run or shard folder, within
+// configs.ReadFile's bounds.
 func readRunConfig(dir string) (*configs.Tournament, error) {
 	file := filepath.Join(dir, report.ConfigFile)
-	data, err := rundir.ReadFile(file, rundir.MaxConfigSize)
+	data, err := configs.ReadFile(file)
 	if err != nil {
 		return nil, usagef("%v", err)
 	}

@@ -71,7 +71,7 @@ func TestBadInputIsOneLineAndExit2(t *testing.T) {
 		{[]string{"solve", "--pairs", "1000000000", "--float"}, "--pairs 1000000000: must be at most 20000"},
 		{[]string{"solve", "--table", "--pairs-max", "10000000000"}, "--pairs-max 10000000000: must be at most 1000"},
 		{[]string{"solve", "--pairs", "3", "--singletons", "10000000", "--float"}, "--singletons 10000000: must be between 0 and 1000"},
-		{[]string{"solve", "--pairs", "300", "--singletons", "900"}, "states, at most 2e+06 (or use --float)"},
+		{[]string{"solve", "--pairs", "300", "--singletons", "900"}, "states, at most 2000000 (or use --float)"},
 		{[]string{"run", "--games", "9223372036854775807"}, "--games 9223372036854775807: must be between 1 and 100000000000"},
 		{[]string{"validate", "--games", "1"}, "the tests' normal approximations need at least 100 games per matchup"},
 		{[]string{"audit", "--output", "a/b\x00c"}, "a path of at most 4000 bytes without control characters"},

@@ -48,7 +48,7 @@ func runMerge(ctx context.Context, c *command, inv invocation, args []string) in
 func readShard(dir string) (*configs.Tournament, []byte, error) {
 	cfg, err := readRunConfig(dir)
 	if err != nil {
-		return nil, nil, fmt.Errorf("shard %s: %w", dir, err)
+		return nil, nil, fmt.Errorf("shard %s: %w", configs.ShortPath(dir), err)
 	}
 	raw, err := rundir.ReadFile(filepath.Join(dir, shardFile), rundir.MaxFileSize)
 	var notRegular *rundir.NotRegularError
@@ -73,7 +73,7 @@ func merge(ctx context.Context, out string, force bool, dirs []string, stderr io
 	}
 	f, err := rundir.Open(out)
 	if err != nil {
-		return folderError(err)
+		return badInput(folderError(err)) // a path that names no folder memsim can use: a link to nothing, say
 	}
 	out = f.Path()
 	var t *tournament.Tournament

@@ -50,7 +50,7 @@ func regenerate(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	f, err := rundir.Open(args[0])
 	if err != nil {
-		return folderError(err)
+		return badInput(folderError(err)) // a path that names no folder memsim can use: a link to nothing, say
 	}
 	dir := f.Path()
 	if info, err := os.Stat(dir); err != nil || !info.IsDir() {

@@ -160,7 +160,7 @@ func planNew(ctx context.Context, fl runFlags, args []string, getenv func(string
 		return nil, usagef("run folder %v (the output and the name together)", err)
 	}
 	if p.folder, err = rundir.Open(p.dir); err != nil {
-		return nil, folderError(err)
+		return nil, badInput(folderError(err)) // a path that names no folder memsim can use: a link to nothing, say
 	}
 	p.dir = p.folder.Path()
 	if p.lock, err = p.folder.Lock(); err != nil {

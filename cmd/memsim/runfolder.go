@@ -38,11 +38,11 @@ func shardOf(flag string, getenv func(string) string) (tournament.Shard, error) 
 func planResume(ctx context.Context, fl runFlags) (*runPlan, error) {
 	f, err := rundir.Open(fl.resume)
 	if err != nil {
-		return nil, folderError(err)
+		return nil, badInput(folderError(err)) // a path that names no folder memsim can use: a link to nothing, say
 	}
 	cfg, err := readRunConfig(f.Path())
 	if err != nil {
-		return nil, fmt.Errorf("--resume %s: %w", f.Path(), err)
+		return nil, fmt.Errorf("--resume %s: %w", configs.ShortPath(f.Path()), err)
 	}
 	if fl.set["workers"] {
 		cfg.Workers = fl.workers

@@ -236,7 +236,7 @@ func (q *solveQuery) checkSize(n int, flagName string) error {
 	if se.TooManyPairs() {
 		return usagef("%s %d: must be at most %d%s", flagName, n, se.MaxPairs, hint)
 	}
-	return usagef("%s %d with --singletons %d: %.3g states, at most %.3g%s", flagName, n, se.Singletons, se.States, se.MaxStates, hint)
+	return usagef("%s %d with --singletons %d: %.0f states, at most %.0f%s", flagName, n, se.Singletons, se.States, se.MaxStates, hint)
 }
 
 func parsePolicy(flagName, name string) (rules.Policy, error) {

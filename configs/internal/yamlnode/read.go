@@ -167,7 +167,9 @@ func (r *Reader) Uint64(n *yaml.Node, path string) (uint64, error) {
 	return z.Uint64(), nil
 }
 
-// Number returns the value of a numeric scalar: an integer or a float, .inf and .nan included.
+// Number returns the value of a numeric scalar: an integer or a float, which must be finite
+// (.inf, -.inf and .nan are refused at n; the YAML library takes 1e309, beyond float64, as a
+// string).
 func (r *Reader) Number(n *yaml.Node, path string) (float64, error) {
 	if err := r.scalar(n, path, "a number"); err != nil {
 		return 0, err
@@ -175,6 +177,9 @@ func (r *Reader) Number(n *yaml.Node, path string) (float64, error) {
 	if t := scalarTag(n); t == "!!int" || t == "!!float" {
 		var f float64
 		if n.Decode(&f) == nil {
+			if math.IsInf(f, 0) || math.IsNaN(f) {
+				return 0, r.ErrorAt(n, path, "expected a finite number, got %s", Describe(n))
+			}
 			return f, nil
 		}
 	}

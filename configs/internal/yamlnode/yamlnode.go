@@ -38,9 +38,9 @@ type Error struct {
 	Msg          string
 }
 
-// Error returns "file:line:col: message".
+// Error returns "file:line:col: message", the file's name shortened as ShortPath does.
 func (e *Error) Error() string {
-	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
+	return fmt.Sprintf("%s:%d:%d: %s", ShortPath(e.File), e.Line, e.Column, e.Msg)
 }
 
 // Reader reads the nodes of one file and reports what is wrong with them as *Error values in
@@ -145,6 +145,30 @@ func Short(s string) string {
 		cut += "..."
 	}
 	return cut
+}
+
+// MaxPath is the longest path an error message shows whole, in bytes.
+const MaxPath = 200
+
+// ShortPath returns path for an error message, on one line and at most about MaxPath bytes: as
+// it is when it is that short, otherwise its first and last bytes around "..." (the end names
+// the file). A path that holds control characters or bytes that are not UTF-8 is quoted as a Go
+// string.
+func ShortPath(path string) string {
+	if len(path) > MaxPath {
+		head, tail := MaxPath/2, len(path)-(MaxPath/2-3)
+		for head > 0 && !utf8.RuneStart(path[head]) {
+			head--
+		}
+		for tail < len(path) && !utf8.RuneStart(path[tail]) {
+			tail++
+		}
+		path = path[:head] + "..." + path[tail:]
+	}
+	if !utf8.ValidString(path) || strings.ContainsFunc(path, func(r rune) bool { return r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 }) {
+		return strconv.Quote(path)
+	}
+	return path
 }
 
 // Quote returns s, cut to 40 characters (with "..." after the quotes), as a double-quoted Go

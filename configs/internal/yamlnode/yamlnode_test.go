@@ -215,7 +215,11 @@ func TestValues(t *testing.T) {
 		{"uint64: too large", u64, "18446744073709551616", nil, "v: 18446744073709551616 is too large (at most 18446744073709551615)"},
 		{"number: integer", number, "2", 2.0, ""},
 		{"number: float", number, "1e-3", 0.001, ""},
-		{"number: infinity", number, ".inf", math.Inf(1), ""},
+		{"number: largest float", number, "1.7976931348623157e308", math.MaxFloat64, ""},
+		{"number: infinity", number, ".inf", nil, "v: expected a finite number, got number .inf"},
+		{"number: minus infinity", number, "-.Inf", nil, "v: expected a finite number, got number -.Inf"},
+		{"number: not a number", number, ".nan", nil, "v: expected a finite number, got number .nan"},
+		{"number: beyond float64", number, "1e309", nil, `v: expected a number, got string "1e309"`},
 		{"number: string", number, "x", nil, `v: expected a number, got string "x"`},
 		{"list", list, "[1]", nil, ""},
 		{"list: mapping", list, "{}", nil, "v: expected a list of things, got a mapping"},
@@ -252,13 +256,6 @@ func TestValues(t *testing.T) {
 	}
 }
 
-func TestNumberNaN(t *testing.T) {
-	x, err := (&Reader{}).Number(value(t, ".nan"), "v")
-	if err != nil || !math.IsNaN(x) {
-		t.Errorf("Number(.nan) = %v, %v", x, err)
-	}
-}
-
 func TestMessages(t *testing.T) {
 	long := strings.Repeat("x", 41)
 	tests := []struct{ got, want string }{
@@ -272,6 +269,14 @@ func TestMessages(t *testing.T) {
 		{OneLine("a  b"), "a  b"},
 		{(&Error{File: "f", Line: 2, Column: 3, Msg: "m"}).Error(), "f:2:3: m"},
 		{(&Reader{File: "f"}).Errorf(Pos{}, "p", "x\ny").Error(), "f:1:1: p: x y"},
+		// Paths: the first 100 bytes and the last 97 of a longer one, on rune boundaries.
+		{ShortPath("dir/c.yaml"), "dir/c.yaml"},
+		{ShortPath(strings.Repeat("a", 200)), strings.Repeat("a", 200)},
+		{ShortPath(strings.Repeat("a", 150) + strings.Repeat("b", 150)), strings.Repeat("a", 100) + "..." + strings.Repeat("b", 97)},
+		{ShortPath(strings.Repeat("é", 150)), strings.Repeat("é", 50) + "..." + strings.Repeat("é", 48)},
+		{ShortPath("a\tb"), `"a\tb"`},
+		{ShortPath("a\xffb"), `"a\xffb"`},
+		{(&Error{File: strings.Repeat("f", 300), Line: 2, Column: 3, Msg: "m"}).Error(), strings.Repeat("f", 100) + "..." + strings.Repeat("f", 97) + ":2:3: m"},
 	}
 	for i, tt := range tests {
 		if tt.got != tt.want {

@@ -92,8 +92,9 @@
 // Every file is read only if it is a regular file (not a pipe, a device or a folder, nor a link
 // to one: NotRegularError) of at most a size fixed by its kind (TooLargeError): MaxFileSize for a
 // checkpoint, a shard's results and report.md, MaxLockSize for a lock file. ReadFile reads a file
-// so, for the files of a run folder that others read: results.json within MaxFileSize,
-// config.yaml within MaxConfigSize.
+// so, for the files of a run folder that others read: results.json within MaxFileSize. A run
+// folder's config.yaml is a configuration file, read as every one is (configs.ReadFile, within
+// configs.MaxFileSize).
 //
 // # What it does not protect against
 //

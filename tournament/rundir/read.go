@@ -13,8 +13,6 @@ const (
 	// MaxFileSize bounds a run folder's checkpoint.json, shard.json, results.json and
 	// report.md.
 	MaxFileSize int64 = 256 << 20
-	// MaxConfigSize bounds a run folder's config.yaml.
-	MaxConfigSize int64 = 16 << 20
 	// MaxLockSize bounds a lock file: a few lines that name its holder and what it wrote.
 	MaxLockSize int64 = 1 << 20
 )

@@ -168,7 +168,7 @@ func planNew(ctx context.Context, fl runFlags, args []string, getenv func(string
 	}
 	if fl.resumeOrStart {
 		// A retried task: go on from where the folder is, if it is this run's.
-		claim, err := p.retry(cfg, shard, fl.set["workers"])
+		claim, err := p.retry(cfg, fl.set["workers"])
 		switch {
 		case err != nil:
 			p.lock.Release()

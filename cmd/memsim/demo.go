@@ -39,11 +39,7 @@ func runDemo(ctx context.Context, c *command, inv invocation, args []string) int
 	if fs.NArg() > 0 {
 		return exitFor(fs.Name(), usagef("unexpected argument %q (demo takes no arguments)", fs.Arg(0)), inv.stderr)
 	}
-	if err := demo(ctx, inv.stdout); err != nil {
-		fmt.Fprintln(inv.stderr, "memsim demo: "+err.Error())
-		return exitError
-	}
-	return exitOK
+	return exitFor(fs.Name(), demo(ctx, inv.stdout), inv.stderr)
 }
 
 func demo(ctx context.Context, w io.Writer) error {

@@ -225,6 +225,8 @@ func runTournament(ctx context.Context, fl runFlags, args []string, inv invocati
 		err = finish(ctx, p.t, p.folder, false, res, inv.stdout, fl.markdown)
 	}
 	switch {
+	case err != nil && ckErr == nil && interrupted(err):
+		return fmt.Errorf("interrupted; the finished work is in %s: resume with: memsim run --resume %s", ck.Path(), p.dir)
 	case err != nil && ckErr != nil:
 		return fmt.Errorf("the results could not be written (%w), nor the checkpoint of the finished games (%w); %s", err, ckErr, p.recovery())
 	case err != nil:

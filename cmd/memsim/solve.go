@@ -40,6 +40,10 @@ published models use daring,safe (Sjölund & Åstrand, Alfthan) or daring,safe,p
 Paterson). --table prints the optimal strategy table, or with --policy win-optimal (or
 win-best-response and --opponent) the table of that policy's choices at every lead.
 
+Before solving, memsim estimates the work and memory of the request; one estimated to take more
+than 30 s on one core or 2 GiB is refused with the estimate, unless --big. A solve estimated to
+take more than a few seconds shows its progress on stderr when that is a terminal.
+
 A flag not given takes its default; a value given is used as it is: --pairs 0 and --players 0 are
 errors, --memory 0 means perfect memory and --unknown 0 a state with every pair half known.
 `,

@@ -94,15 +94,21 @@ func sci(x float64) string {
 	return fmt.Sprintf("%.1fe%d", m, int(e))
 }
 
-// byteSize formats a number of bytes: 780 MB, 8.1 GB, 3.2 TB.
+// byteSize formats a number of bytes to about two digits: 780 MB, 8.1 GB, 192 GB, 3.2 TB.
 func byteSize(b float64) string {
+	v, unit := b/1e12, "TB"
 	switch {
 	case b < 1e9:
 		return fmt.Sprintf("%.0f MB", math.Max(1, b/1e6))
 	case b < 1e12:
-		return fmt.Sprintf("%.1f GB", b/1e9)
+		v, unit = b/1e9, "GB"
+	case v >= 1000:
+		return sci(v) + " TB"
 	}
-	return fmt.Sprintf("%.2g TB", b/1e12)
+	if v < 10 {
+		return fmt.Sprintf("%.1f %s", v, unit)
+	}
+	return fmt.Sprintf("%.0f %s", v, unit)
 }
 
 // duration formats a time in seconds for people, to about two digits: 40 s, 9 min, 3.2 h,

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -37,6 +38,19 @@ func TestSolveRefusesABigSolveWithItsEstimate(t *testing.T) {
 		if d := time.Since(start); d > 5*time.Second {
 			t.Errorf("%v: refused after %v: the estimate must come before the work", tt.args, d)
 		}
+	}
+}
+
+// The refusal docs/solver.md quotes is the one memsim prints.
+func TestSolverGuideQuotesTheRefusal(t *testing.T) {
+	t.Parallel()
+	_, stderr, _ := runArgs(t, "solve", "--pairs", "1000", "--distribution")
+	doc, err := os.ReadFile("../../docs/solver.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(doc), "\n"+stderr) {
+		t.Errorf("docs/solver.md does not quote the refusal %q", stderr)
 	}
 }
 
@@ -100,7 +114,9 @@ func TestCostTexts(t *testing.T) {
 		{byteSize(2e5), "1 MB"},
 		{byteSize(7.8e8), "780 MB"},
 		{byteSize(8.14e9), "8.1 GB"},
+		{byteSize(1.921e11), "192 GB"},
 		{byteSize(3.2e12), "3.2 TB"},
+		{byteSize(4.5e15), "4.5e3 TB"},
 		{duration(40), "40 s"},
 		{duration(9 * 60), "9 min"},
 		{duration(3 * 3600), "3 h"},

@@ -90,6 +90,10 @@ func (t *Tournament) Figures(ctx context.Context, r *report.Run) ([]report.Figur
 	}
 	names := map[string]bool{}
 	for _, i := range figureMatchups(r) {
+		// Each figure takes a moment to draw; a report of many matchups stops between them.
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		m := r.Matchups[i]
 		name := fmt.Sprintf("%s, %d pairs", strings.Join(m.Players, " vs "), m.Pairs)
 		slug := uniqueSlug(fmt.Sprintf("n%d-%s", m.Pairs, strings.Join(m.Players, "-vs-")), names)
@@ -149,6 +153,9 @@ func (t *Tournament) Figures(ctx context.Context, r *report.Run) ([]report.Figur
 			fmt.Sprintf("The choice of the policy that plays to win (win-optimal against itself) with %d of a deal's %d pairs left, in every state (j unknown pairs) and at every lead the game can have then (its pairs minus the other's).", (n+1)/2, n), f, err); err != nil {
 			return nil, err
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	if r.Rules.PlayersPerGame == 2 && len(r.Players) > 1 {
 		names, lead := leadMatrix(r, maxN)

@@ -196,6 +196,10 @@ func New(ctx context.Context, cfg *configs.Tournament) (*Tournament, error) {
 		}
 		b, err := strategies.Build(ctx, spec, env)
 		if err != nil {
+			if ctx.Err() != nil {
+				// Interrupted while building its tables: no fault of the configuration.
+				return nil, fmt.Errorf("%s: player %q: %w", cfg.File, p.Name, ctx.Err())
+			}
 			return nil, cfg.At(p.MemoryPos, err)
 		}
 		t.Players = append(t.Players, b)

@@ -225,12 +225,16 @@ func Gerez(ctx context.Context, maxCards int, visit func(*GerezCell) error) erro
 	}
 	vals := map[GerezState]*big.Rat{}
 	tactics := GerezTactics()
+	done := ctx.Done()
+	prog := progressOf(ctx)
 	for k := 0; k <= maxCards; k += 2 {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
 		for b := k; b >= 0; b-- {
 			for p := b - b%2; p >= 0; p -= 2 {
+				select {
+				case <-done:
+					return ctx.Err()
+				default:
+				}
 				s := GerezState{k, b, p}
 				if !s.Valid() {
 					continue
@@ -293,6 +297,7 @@ func Gerez(ctx context.Context, maxCards int, visit func(*GerezCell) error) erro
 				}
 			}
 		}
+		prog.add(gerezRowOps(k))
 	}
 	return nil
 }

@@ -91,13 +91,11 @@ type Result[T any] struct {
 // Evaluate returns the value of the matchup from state st in model m.
 func Evaluate[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
 	var res Result[T]
-	w, err := newSweep(f, m, mu, st)
+	w, err := evaluateSweep(f, m, mu, st)
 	if err != nil {
 		return res, err
 	}
-	if mu.playsToWin() {
-		l := newLeadSweep(w, st.N)
-		l.needEval = true
+	if l := w.lead; l != nil {
 		if err := w.run(ctx, st.N, nil); err != nil {
 			return res, err
 		}
@@ -108,23 +106,10 @@ func Evaluate[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, 
 		res.PairsBySeat = []T{res.ExpectedPairs, f.Sub(n, res.ExpectedPairs)}
 		return res, nil
 	}
-	// With both seats optimal, the optimal sweep alone gives the answer: the mover's lead is the
-	// optimal value and the seats share the pairs (each seat's pairs follow from the lead).
-	selfPlay := mu.Players == 2 && mu.Policy == rules.PolicyOptimal && mu.Opponent == rules.PolicyOptimal
-	switch {
-	case mu.Players == 1:
-		w.needSolo = true
-		w.needOpt = false // solitaire's optimum is its own (fewest turns)
-	case selfPlay:
-	case mu.Players == 2:
-		w.needPair = true
-		w.needMulti = m.Pass == rules.PassNever
-	default:
-		w.needMulti = true
-	}
 	if err := w.run(ctx, st.N, nil); err != nil {
 		return res, err
 	}
+	selfPlay := isSelfPlay(mu)
 	c := w.at(st)
 	res.State, res.Players = st, mu.Players
 	n := f.FromInt(int64(st.N))
@@ -149,6 +134,37 @@ func Evaluate[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, 
 		res.ExpectedPairs = c.seats[0][0]
 	}
 	return res, nil
+}
+
+// isSelfPlay reports whether both seats of a two-player matchup play optimal.
+func isSelfPlay(mu Lineup) bool {
+	return mu.Players == 2 && mu.Policy == rules.PolicyOptimal && mu.Opponent == rules.PolicyOptimal
+}
+
+// evaluateSweep returns the sweep Evaluate runs: with a lead sweep when a role plays to win.
+func evaluateSweep[T any](f field.Field[T], m Model, mu Lineup, st rules.State) (*sweep[T], error) {
+	w, err := newSweep(f, m, mu, st)
+	if err != nil {
+		return nil, err
+	}
+	if mu.playsToWin() {
+		newLeadSweep(w, st.N).needEval = true
+		return w, nil
+	}
+	// With both seats optimal, the optimal sweep alone gives the answer: the mover's lead is the
+	// optimal value and the seats share the pairs (each seat's pairs follow from the lead).
+	switch {
+	case mu.Players == 1:
+		w.needSolo = true
+		w.needOpt = false // solitaire's optimum is its own (fewest turns)
+	case isSelfPlay(mu):
+	case mu.Players == 2:
+		w.needPair = true
+		w.needMulti = m.Pass == rules.PassNever
+	default:
+		w.needMulti = true
+	}
+	return w, nil
 }
 
 func pairsFromLead[T any](f field.Field[T], n, lead T) T {
@@ -198,6 +214,8 @@ type sweep[T any] struct {
 	// for every legal choice's lead in optDev, not only the choice made (a strategy table).
 	fast               *ratOpt
 	needDev, needProbs bool
+	// useFast says that the optimal values are computed by ratOpt (see useFastOpt).
+	useFast bool
 }
 
 func newSweep[T any](f field.Field[T], m Model, mu Lineup, st rules.State) (*sweep[T], error) {
@@ -234,10 +252,20 @@ func (w *sweep[T]) at(st rules.State) *cell[T] {
 	return &w.rows[st.N&1][st.J*w.stride+st.F]
 }
 
-// run computes every state with at most maxPairs pairs, calling visit (when not nil) after each.
-func (w *sweep[T]) run(ctx context.Context, maxPairs int, visit func(st rules.State) error) error {
+// prepare sets what a sweep of every state with at most maxPairs pairs computes with, without
+// allocating anything: the cost of the sweep (see sweep.rowOps) follows from it.
+func (w *sweep[T]) prepare(maxPairs int) {
 	w.maxPairs = maxPairs
 	w.stride = w.m.Singletons + 1
+	w.useFast = useFastOpt(w)
+	// The probabilities in the field, for every evaluator but ratOpt (which reads the outcomes').
+	w.needProbs = w.needPair || w.needMulti || w.needSolo || w.needDist || w.lead != nil || (w.needOpt && !w.useFast)
+}
+
+// run computes every state with at most maxPairs pairs, calling visit (when not nil) after each.
+// It stops, with an error wrapping ctx's, as soon as ctx is done: it looks before every state.
+func (w *sweep[T]) run(ctx context.Context, maxPairs int, visit func(st rules.State) error) error {
+	w.prepare(maxPairs)
 	for r := range w.rows {
 		w.rows[r] = make([]cell[T], (maxPairs+1)*w.stride)
 		if w.lead != nil {
@@ -245,17 +273,19 @@ func (w *sweep[T]) run(ctx context.Context, maxPairs int, visit func(st rules.St
 		}
 	}
 	w.fast = nil
-	if useFastOpt(w) {
+	if w.useFast {
 		w.fast = newRatOpt(maxPairs, w.m.Singletons, (maxPairs+1)*w.stride)
 	}
-	// The probabilities in the field, for every evaluator but ratOpt (which reads the outcomes').
-	w.needProbs = w.needPair || w.needMulti || w.needSolo || w.needDist || w.lead != nil || (w.needOpt && w.fast == nil)
+	done := ctx.Done()
+	prog := progressOf(ctx)
 	for n := 0; n <= maxPairs; n++ {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("solver stopped at %d pairs: %w", n, err)
-		}
 		for j := w.jMin(n); j <= n; j++ {
 			for fu := 0; fu <= w.m.Singletons; fu++ {
+				select {
+				case <-done:
+					return fmt.Errorf("solver stopped at %d pairs: %w", n, ctx.Err())
+				default:
+				}
 				st := rules.State{N: n, J: j, S: w.m.Singletons, F: fu}
 				if !w.m.Memory.Holds(st.Known()) {
 					continue
@@ -268,6 +298,7 @@ func (w *sweep[T]) run(ctx context.Context, maxPairs int, visit func(st rules.St
 				}
 			}
 		}
+		prog.add(w.rowOps(n))
 	}
 	return nil
 }

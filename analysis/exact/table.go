@@ -38,16 +38,10 @@ type TableCell[T any] struct {
 // maxPairs pairs and at least one pair, calling visit for each in order of n, then j, then f. The
 // cell passed to visit is reused: copy what must outlive the call.
 func Table[T any](ctx context.Context, f field.Field[T], m Model, maxPairs int, visit func(*TableCell[T]) error) error {
-	if maxPairs < 1 {
-		return fmt.Errorf("pairs-max %d: must be at least 1", maxPairs)
-	}
-	mu := Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
-	start := rules.State{N: maxPairs, J: maxPairs, S: m.Singletons, F: m.Singletons}
-	w, err := newSweep(f, m, mu, start)
+	w, err := tableSweep(f, m, maxPairs)
 	if err != nil {
 		return err
 	}
-	w.needOpt, w.needDev = true, true
 	var tc TableCell[T]
 	return w.run(ctx, maxPairs, func(st rules.State) error {
 		if st.N == 0 {
@@ -79,6 +73,26 @@ func Table[T any](ctx context.Context, f field.Field[T], m Model, maxPairs int, 
 	})
 }
 
+// tableSweep returns the sweep Table runs.
+func tableSweep[T any](f field.Field[T], m Model, maxPairs int) (*sweep[T], error) {
+	if maxPairs < 1 {
+		return nil, fmt.Errorf("pairs-max %d: must be at least 1", maxPairs)
+	}
+	mu := Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
+	w, err := newSweep(f, m, mu, startOf(m, maxPairs))
+	if err != nil {
+		return nil, err
+	}
+	w.needOpt, w.needDev = true, true
+	return w, nil
+}
+
+// startOf is the state a table of model m up to maxPairs pairs is checked with: every pair and
+// every singleton unknown.
+func startOf(m Model, maxPairs int) rules.State {
+	return rules.State{N: maxPairs, J: maxPairs, S: m.Singletons, F: m.Singletons}
+}
+
 // ScoreDistribution is the exact distribution of seat 0's final share of the pairs on the table in
 // a two-player matchup. Shares are whole or half pairs: a stalemate splits what is left.
 type ScoreDistribution[T any] struct {
@@ -94,26 +108,17 @@ type ScoreDistribution[T any] struct {
 // Distribution returns the exact distribution of seat 0's final share in a two-player matchup.
 func Distribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (ScoreDistribution[T], error) {
 	var d ScoreDistribution[T]
-	if mu.Players != 2 {
-		return d, fmt.Errorf("players %d: the score distribution is computed for 2 players", mu.Players)
-	}
-	w, err := newSweep(f, m, mu, st)
+	w, err := distributionSweep(f, m, mu, st)
 	if err != nil {
 		return d, err
 	}
+	if err := w.run(ctx, st.N, nil); err != nil {
+		return d, err
+	}
 	var lead []T
-	if mu.playsToWin() {
-		l := newLeadSweep(w, st.N)
-		l.needDist = true
-		if err := w.run(ctx, st.N, nil); err != nil {
-			return d, err
-		}
+	if l := w.lead; l != nil {
 		lead = l.at(st).dist[0][0][l.li(st.Lead)]
 	} else {
-		w.needPair, w.needDist = true, true
-		if err := w.run(ctx, st.N, nil); err != nil {
-			return d, err
-		}
 		lead = w.at(st).dist[0]
 	}
 	d.State = st
@@ -132,6 +137,24 @@ func Distribution[T any](ctx context.Context, f field.Field[T], m Model, mu Line
 		}
 	}
 	return d, nil
+}
+
+// distributionSweep returns the sweep Distribution runs: with a lead sweep when a role plays to
+// win.
+func distributionSweep[T any](f field.Field[T], m Model, mu Lineup, st rules.State) (*sweep[T], error) {
+	if mu.Players != 2 {
+		return nil, fmt.Errorf("players %d: the score distribution is computed for 2 players", mu.Players)
+	}
+	w, err := newSweep(f, m, mu, st)
+	if err != nil {
+		return nil, err
+	}
+	if mu.playsToWin() {
+		newLeadSweep(w, st.N).needDist = true
+	} else {
+		w.needPair, w.needDist = true, true
+	}
+	return w, nil
 }
 
 // distribution computes the lead distributions of the two roles in st, with the same equations
@@ -156,29 +179,16 @@ func (w *sweep[T]) distribution(st rules.State, c *cell[T]) {
 // expected number of turns; best response records its choice after a pass by the previous seat
 // separately; fixed policies are written out as rules.FixedChoiceTable does.
 func PolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, maxPairs int) (*rules.ChoiceTable, error) {
-	if maxPairs < 1 {
-		return nil, fmt.Errorf("pairs-max %d: must be at least 1", maxPairs)
-	}
-	if mu.Policy.Fixed() {
-		if err := m.Validate(); err != nil {
-			return nil, err
-		}
-		if err := mu.Policy.CheckChoices(m.Choices); err != nil {
-			return nil, err
-		}
-		return rules.FixedChoiceTable(mu.Policy, maxPairs, m.Singletons)
-	}
-	start := rules.State{N: maxPairs, J: maxPairs, S: m.Singletons, F: m.Singletons}
-	w, err := newSweep(f, m, mu, start)
-	if err != nil {
+	w, err := policyTableSweep(f, m, mu, maxPairs)
+	switch {
+	case err != nil:
 		return nil, err
-	}
-	if mu.Policy.PlaysToWin() {
+	case w == nil:
+		return rules.FixedChoiceTable(mu.Policy, maxPairs, m.Singletons)
+	case w.lead != nil:
 		return winPolicyTable(ctx, w, maxPairs)
 	}
 	solo := mu.Players == 1
-	w.needSolo = solo
-	w.needPair = mu.Policy == rules.PolicyBestResponse
 	t, err := rules.NewChoiceTable(maxPairs, m.Singletons)
 	if err != nil {
 		return nil, err
@@ -206,6 +216,31 @@ func PolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineu
 	return t, nil
 }
 
+// policyTableSweep returns the sweep PolicyTable runs, or nil for a fixed policy, whose table
+// needs none: with a lead sweep for a policy that plays to win.
+func policyTableSweep[T any](f field.Field[T], m Model, mu Lineup, maxPairs int) (*sweep[T], error) {
+	if maxPairs < 1 {
+		return nil, fmt.Errorf("pairs-max %d: must be at least 1", maxPairs)
+	}
+	if mu.Policy.Fixed() {
+		if err := m.Validate(); err != nil {
+			return nil, err
+		}
+		return nil, mu.Policy.CheckChoices(m.Choices)
+	}
+	w, err := newSweep(f, m, mu, startOf(m, maxPairs))
+	if err != nil {
+		return nil, err
+	}
+	if mu.Policy.PlaysToWin() {
+		newLeadSweep(w, maxPairs)
+		return w, nil
+	}
+	w.needSolo = mu.Players == 1
+	w.needPair = mu.Policy == rules.PolicyBestResponse
+	return w, nil
+}
+
 // Solitaire computes, for one player playing policy p (optimal: fewest expected turns) in model m,
 // the expected number of turns and of lucky matches from every state with at most maxPairs pairs,
 // calling visit for each in order of n, then j, then f.
@@ -230,7 +265,7 @@ func Solitaire[T any](ctx context.Context, f field.Field[T], m Model, p rules.Po
 // winPolicyTable writes out the choices of seat 0's policy, which plays to win, for every state
 // with at most maxPairs pairs and every lead (a table with a lead dimension).
 func winPolicyTable[T any](ctx context.Context, w *sweep[T], maxPairs int) (*rules.ChoiceTable, error) {
-	l := newLeadSweep(w, maxPairs)
+	l := w.lead
 	t, err := rules.NewLeadChoiceTable(maxPairs, w.m.Singletons, l.D)
 	if err != nil {
 		return nil, err

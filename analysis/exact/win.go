@@ -340,15 +340,14 @@ func WinDrawLoss[T any](ctx context.Context, f field.Field[T], m Model, mu Lineu
 		}
 		return out, nil
 	}
-	w, err := newSweep(f, m, mu, st)
+	w, err := winDrawLossSweep(f, m, mu, st)
 	if err != nil {
 		return out, err
 	}
-	l := newLeadSweep(w, st.N)
-	l.needWDL = true
 	if err := w.run(ctx, st.N, nil); err != nil {
 		return out, err
 	}
+	l := w.lead
 	two := f.FromInt(2)
 	for r := range 2 {
 		x := l.at(st).wdl[r][0][l.li(st.Lead)]
@@ -356,6 +355,17 @@ func WinDrawLoss[T any](ctx context.Context, f field.Field[T], m Model, mu Lineu
 		out[r] = WDL[T]{f.Div(f.Add(rest, x[0]), two), x[1], f.Div(f.Sub(rest, x[0]), two)}
 	}
 	return out, nil
+}
+
+// winDrawLossSweep returns the sweep WinDrawLoss runs for a matchup without a best response: a
+// lead sweep of the win, draw and loss probabilities.
+func winDrawLossSweep[T any](f field.Field[T], m Model, mu Lineup, st rules.State) (*sweep[T], error) {
+	w, err := newSweep(f, m, mu, st)
+	if err != nil {
+		return nil, err
+	}
+	newLeadSweep(w, st.N).needWDL = true
+	return w, nil
 }
 
 // distGroup computes the lead distributions of the group in which role r moves at lead[r], with
@@ -574,18 +584,11 @@ type WinCell[T any] struct {
 // pairs can reach), calling visit for each in order of n, then j, then f, then d. The cell passed
 // to visit is reused.
 func WinTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, maxPairs int, visit func(*WinCell[T]) error) error {
-	if maxPairs < 1 {
-		return fmt.Errorf("pairs-max %d: must be at least 1", maxPairs)
-	}
-	if !mu.Policy.PlaysToWin() {
-		return fmt.Errorf("policy %s does not play to win (allowed: win-optimal, win-best-response)", mu.Policy)
-	}
-	start := rules.State{N: maxPairs, J: maxPairs, S: m.Singletons, F: m.Singletons}
-	w, err := newSweep(f, m, mu, start)
+	w, err := winTableSweep(f, m, mu, maxPairs)
 	if err != nil {
 		return err
 	}
-	l := newLeadSweep(w, maxPairs)
+	l := w.lead
 	var wc WinCell[T]
 	return w.run(ctx, maxPairs, func(st rules.State) error {
 		if st.N == 0 {
@@ -611,6 +614,22 @@ func WinTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, 
 		}
 		return nil
 	})
+}
+
+// winTableSweep returns the sweep WinTable runs: a lead sweep of the choices.
+func winTableSweep[T any](f field.Field[T], m Model, mu Lineup, maxPairs int) (*sweep[T], error) {
+	if maxPairs < 1 {
+		return nil, fmt.Errorf("pairs-max %d: must be at least 1", maxPairs)
+	}
+	if !mu.Policy.PlaysToWin() {
+		return nil, fmt.Errorf("policy %s does not play to win (allowed: win-optimal, win-best-response)", mu.Policy)
+	}
+	w, err := newSweep(f, m, mu, startOf(m, maxPairs))
+	if err != nil {
+		return nil, err
+	}
+	newLeadSweep(w, maxPairs)
+	return w, nil
 }
 
 // choiceValues sets the P(win) + P(draw)/2 of each legal choice of seat 0 (role 0) at lead d in

@@ -129,7 +129,7 @@ func bench(ctx context.Context, fl benchFlags) (*benchResult, error) {
 	}
 	m, err := tournament.Bench{Pairs: fl.pairs, Policy: fl.policy, Memory: ov, Games: fl.games}.Match(ctx)
 	if err != nil {
-		return nil, usagef("%v", err)
+		return nil, badInput(err)
 	}
 	tp, err := tournament.Measure(ctx, m, fl.workers, fl.count)
 	if err != nil {

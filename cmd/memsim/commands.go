@@ -78,7 +78,8 @@ Flags go after the command, before or after its arguments (-- ends them); a flag
 takes its default, and a value given is used as it is.
 
 Bad input gets one line on stderr naming the file and line, or the flag and its allowed values,
-and exit status 2; a failure of the work itself exits 1.
+and exit status 2; a failure of the work itself exits 1, and so does an interrupt (SIGINT,
+SIGTERM), which every command obeys within a second, saying "interrupted".
 `
 
 // writeHelp writes what memsim help prints: the title, the usage line, the list of commands and

@@ -29,7 +29,8 @@
 // takes its default, and a value given is used as it is.
 //
 // Bad input gets one line on stderr naming the file and line, or the flag and its allowed values,
-// and exit status 2; a failure of the work itself exits 1.
+// and exit status 2; a failure of the work itself exits 1, and so does an interrupt (SIGINT,
+// SIGTERM), which every command obeys within a second, saying "interrupted".
 //
 // # Exact values and strategy tables of a model
 //
@@ -38,10 +39,10 @@
 //	memsim solve --pairs N [--unknown J] [--singletons S] [--unseen-singletons F]
 //	             [--memory M --forget handover-uniform|lru] [--pass never|two-known|always]
 //	             [--choices LIST] [--players P] [--policy A] [--opponent B] [--lead D]
-//	             [--distribution] [--float] [--json]
+//	             [--distribution] [--float] [--json] [--big]
 //	memsim solve --table --pairs-max N [model flags] [--policy win-optimal|win-best-response
-//	             [--opponent B]] [--float] [--json]
-//	memsim solve --gerez --cards K --known B --paired P [--json]
+//	             [--opponent B]] [--float] [--json] [--big]
+//	memsim solve --gerez --cards K --known B --paired P [--json] [--big]
 //
 // The mover (seat 0) plays --policy, every other seat --opponent. Defaults: J = N, S = 0, F = S,
 // M = 0 (perfect memory), pass never, every choice (daring,safe,known-first,pass), P = 2, policy
@@ -52,6 +53,10 @@
 // published models use daring,safe (Sjölund & Åstrand, Alfthan) or daring,safe,pass (Zwick &
 // Paterson). --table prints the optimal strategy table, or with --policy win-optimal (or
 // win-best-response and --opponent) the table of that policy's choices at every lead.
+//
+// Before solving, memsim estimates the work and memory of the request; one estimated to take more
+// than 30 s on one core or 2 GiB is refused with the estimate, unless --big. A solve estimated to
+// take more than a few seconds shows its progress on stderr when that is a terminal.
 //
 // A flag not given takes its default; a value given is used as it is: --pairs 0 and --players 0 are
 // errors, --memory 0 means perfect memory and --unknown 0 a state with every pair half known.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -21,12 +22,19 @@ func (e *usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
 
-// badInput marks err, when not nil, as bad input.
+// badInput marks err, when not nil, as bad input, unless it is an interruption (see
+// interrupted), which it returns as it is.
 func badInput(err error) error {
-	if err == nil {
-		return nil
+	if err == nil || interrupted(err) {
+		return err
 	}
 	return &usageError{err.Error()}
+}
+
+// interrupted reports whether err comes from a cancelled context: the command was interrupted
+// (SIGINT, SIGTERM), which is neither bad input nor a failure to report in detail.
+func interrupted(err error) bool {
+	return errors.Is(err, context.Canceled)
 }
 
 // checkGames checks a --games value against its command's least value and tournament.MaxGames.
@@ -137,10 +145,15 @@ func checkFolderFlag(flag, dir string) error {
 }
 
 // exitFor reports err, if any, on one line of stderr prefixed with the command's name and returns
-// the exit status: exitUsage for bad input, exitError otherwise.
+// the exit status: exitUsage for bad input, exitError otherwise. An interruption is reported as
+// "NAME: interrupted", exit status 1.
 func exitFor(name string, err error, stderr io.Writer) int {
 	if err == nil {
 		return exitOK
+	}
+	if interrupted(err) {
+		fmt.Fprintln(stderr, name+": interrupted")
+		return exitError
 	}
 	fmt.Fprintln(stderr, name+": "+err.Error())
 	var ue *usageError

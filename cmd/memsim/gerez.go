@@ -3,8 +3,9 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
-	"io"
+	"sync/atomic"
 
 	"memsim/analysis/exact"
 	"memsim/analysis/exact/answer"
@@ -12,7 +13,8 @@ import (
 
 // solveGerez answers memsim solve --gerez: one state <k, B, P> of Gerez's model, its value in
 // cards and its optimal tactics, printed like the output of Gerez's program.
-func solveGerez(ctx context.Context, fl solveFlags, set map[string]bool, stdout io.Writer) error {
+func solveGerez(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invocation) error {
+	set, stdout := given(fs), inv.stdout
 	for _, name := range []string{"pairs", "unknown", "singletons", "unseen-singletons", "memory", "forget", "pass", "choices", "players", "policy", "opponent", "table", "pairs-max", "distribution", "float"} {
 		if set[name] {
 			return usagef("--%s does not go with --gerez (Gerez's model is perfect memory, two players, pass always)", name)
@@ -29,7 +31,14 @@ func solveGerez(ctx context.Context, fl solveFlags, set map[string]bool, stdout 
 	case !s.Valid():
 		return usagef("<%d, %d, %d> is not a state: it needs k >= (k + P)/2 >= B >= P >= 0", s.K, s.B, s.P)
 	}
-	cell, err := exact.SolveGerez(ctx, s)
+	c := gerezCost(fl)
+	if err := checkCost(c, fl.big, fs); err != nil {
+		return err
+	}
+	var done atomic.Int64
+	prog := startSolveProgress(inv.stderr, c, &done)
+	cell, err := exact.SolveGerez(exact.WithProgress(ctx, &done), s)
+	prog.finish()
 	if err != nil {
 		return err
 	}
@@ -48,3 +57,6 @@ func solveGerez(ctx context.Context, fl solveFlags, set map[string]bool, stdout 
 	}
 	return out.result(nil)
 }
+
+// gerezCost returns the estimated cost of memsim solve --gerez with the flags fl.
+func gerezCost(fl solveFlags) exact.Cost { return exact.EstimateGerez(fl.cards) }

@@ -315,7 +315,7 @@ func TestCancelledSolveExits1(t *testing.T) {
 	cancel()
 	var out, errb bytes.Buffer
 	code := run(ctx, []string{"solve", "--pairs", "50"}, noEnv, &out, &errb)
-	if code != exitError || !strings.Contains(errb.String(), "canceled") {
+	if code != exitError || errb.String() != "memsim solve: interrupted\n" {
 		t.Errorf("exit %d, stderr %q", code, errb.String())
 	}
 }

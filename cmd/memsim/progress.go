@@ -19,6 +19,7 @@ import (
 // lines begin with the name of the command that plays ("memsim validate: ...").
 type progress struct {
 	name  string
+	what  string // what the bar counts: "games" (the default), or "solving" for a solve
 	done  *atomic.Int64
 	total int64
 	stop  chan struct{}
@@ -77,10 +78,7 @@ func (p *progress) run(w io.Writer, quiet bool, every time.Duration) {
 	if quiet {
 		return
 	}
-	tty := false
-	if f, ok := w.(*os.File); ok {
-		tty = term.IsTerminal(int(f.Fd()))
-	}
+	tty := isTerminal(w)
 	p.wg.Add(1)
 	go func() {
 		defer p.wg.Done()
@@ -92,29 +90,46 @@ func (p *progress) run(w io.Writer, quiet bool, every time.Duration) {
 	}()
 }
 
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// bar draws a progress bar on w until finish: the games played, or for a solve (what is
+// "solving") the share of the estimated work done, with the time left.
 func (p *progress) bar(w io.Writer) {
-	bar := progressbar.NewOptions64(p.total,
+	opts := []progressbar.Option{
 		progressbar.OptionSetWriter(w),
-		progressbar.OptionSetDescription("games"),
-		progressbar.OptionShowCount(),
 		progressbar.OptionSetPredictTime(false),
-		progressbar.OptionThrottle(200*time.Millisecond),
+		progressbar.OptionThrottle(200 * time.Millisecond),
 		progressbar.OptionClearOnFinish(),
-	)
+	}
+	solving := p.what == "solving"
+	if solving {
+		opts = append(opts, progressbar.OptionSetDescription(p.what))
+	} else {
+		opts = append(opts, progressbar.OptionSetDescription("games"), progressbar.OptionShowCount())
+	}
+	bar := progressbar.NewOptions64(p.total, opts...)
 	start := time.Now()
 	tick := time.NewTicker(200 * time.Millisecond)
 	defer tick.Stop()
 	for {
 		select {
 		case <-p.stop:
-			_ = bar.Set64(p.done.Load())
+			_ = bar.Set64(min(p.done.Load(), p.total))
 			_ = bar.Finish()
 			return
 		case <-tick.C:
 			done := p.done.Load()
 			rate, left := p.rate(done, time.Since(start))
-			_ = bar.Set64(done)
-			bar.Describe(fmt.Sprintf("games, %.3g/s, %s", rate, left))
+			_ = bar.Set64(min(done, p.total))
+			if solving {
+				bar.Describe("solving, " + left)
+			} else {
+				bar.Describe(fmt.Sprintf("games, %.3g/s, %s", rate, left))
+			}
 		}
 	}
 }
@@ -173,8 +188,11 @@ func (p *progress) plain(w io.Writer, every time.Duration) {
 	}
 }
 
-// finish stops the reports.
+// finish stops the reports. A nil progress shows nothing.
 func (p *progress) finish() {
+	if p == nil {
+		return
+	}
 	close(p.stop)
 	p.wg.Wait()
 }

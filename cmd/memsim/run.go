@@ -243,6 +243,8 @@ func runTournament(ctx context.Context, fl runFlags, args []string, inv invocati
 		return fmt.Errorf("writing the %s to stdout: %w: the results are in %s", what, stdout.err, p.dir)
 	}
 	switch {
+	case err != nil && ckErr == nil && interrupted(err):
+		return fmt.Errorf("interrupted; the finished work is in %s: resume with: memsim run --resume %s", ck.Path(), p.dir)
 	case err != nil && ckErr != nil:
 		return fmt.Errorf("the results could not be written (%w), nor the checkpoint of the finished games (%w); %s", err, ckErr, p.recovery())
 	case err != nil:

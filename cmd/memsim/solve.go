@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+	"sync/atomic"
 
 	"memsim/analysis/exact"
 	"memsim/analysis/field"
@@ -22,10 +23,10 @@ func solveCommand() *command {
 			"memsim solve --pairs N [--unknown J] [--singletons S] [--unseen-singletons F]\n" +
 				"[--memory M --forget handover-uniform|lru] [--pass never|two-known|always]\n" +
 				"[--choices LIST] [--players P] [--policy A] [--opponent B] [--lead D]\n" +
-				"[--distribution] [--float] [--json]",
+				"[--distribution] [--float] [--json] [--big]",
 			"memsim solve --table --pairs-max N [model flags] [--policy win-optimal|win-best-response\n" +
-				"[--opponent B]] [--float] [--json]",
-			"memsim solve --gerez --cards K --known B --paired P [--json]",
+				"[--opponent B]] [--float] [--json] [--big]",
+			"memsim solve --gerez --cards K --known B --paired P [--json] [--big]",
 		},
 		short: "exact values and strategy tables of a model",
 		long: `
@@ -39,6 +40,10 @@ published models use daring,safe (Sjölund & Åstrand, Alfthan) or daring,safe,p
 Paterson). --table prints the optimal strategy table, or with --policy win-optimal (or
 win-best-response and --opponent) the table of that policy's choices at every lead.
 
+Before solving, memsim estimates the work and memory of the request; one estimated to take more
+than 30 s on one core or 2 GiB is refused with the estimate, unless --big. A solve estimated to
+take more than a few seconds shows its progress on stderr when that is a terminal.
+
 A flag not given takes its default; a value given is used as it is: --pairs 0 and --players 0 are
 errors, --memory 0 means perfect memory and --unknown 0 a state with every pair half known.
 `,
@@ -51,7 +56,7 @@ type solveFlags struct {
 	pairs, unknown, singletons, unseen, memory, players, pairsMax, lead int
 	forget, pass, policy, opponent, choices                             string
 	table, distribution, float, json                                    bool
-	gerez                                                               bool
+	gerez, big                                                          bool
 	cards, known, paired                                                int
 }
 
@@ -74,6 +79,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.BoolVar(&fl.distribution, "distribution", false, "also give the exact distribution of seat 0's final share (2 players)")
 	fs.BoolVar(&fl.float, "float", false, "compute in float64 instead of exact rationals")
 	fs.BoolVar(&fl.json, "json", false, "print one JSON object")
+	fs.BoolVar(&fl.big, "big", false, fmt.Sprintf("solve even when the solve is estimated to take more than %d s or %d GiB", bigSeconds, bigBytes>>30))
 	fs.BoolVar(&fl.gerez, "gerez", false, "solve Gerez's state <k, B, P> (perfect memory, pass always) with --cards, --known, --paired")
 	fs.IntVar(&fl.cards, "cards", 0, "with --gerez: `K` cards on the table (even, at least 2)")
 	fs.IntVar(&fl.known, "known", 0, "with --gerez: `B` known cards")
@@ -93,7 +99,7 @@ func runSolve(ctx context.Context, c *command, inv invocation, args []string) in
 	}
 	set := given(fs)
 	if fl.gerez {
-		return exitFor(fs.Name(), solveGerez(ctx, fl, set, inv.stdout), inv.stderr)
+		return exitFor(fs.Name(), solveGerez(ctx, fl, fs, inv), inv.stderr)
 	}
 	for _, name := range []string{"cards", "known", "paired"} {
 		if set[name] {
@@ -101,23 +107,33 @@ func runSolve(ctx context.Context, c *command, inv invocation, args []string) in
 			return exitUsage
 		}
 	}
-	q, err := fl.query(set)
-	if err == nil {
-		out := bufio.NewWriter(inv.stdout)
-		err = q.run(ctx, out)
-		if ferr := out.Flush(); err == nil && ferr != nil {
-			err = fmt.Errorf("writing output: %w", ferr)
-		}
-	}
+	return exitFor(fs.Name(), solve(ctx, fl, fs, inv), inv.stderr)
+}
+
+// solve answers the request of the flags fl, parsed by fs: it checks the flags and the cost of
+// the request, then solves, writing the answer to inv's stdout and the progress of a long solve
+// to its stderr when that is a terminal.
+func solve(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invocation) error {
+	q, err := fl.query(given(fs))
 	if err != nil {
-		fmt.Fprintln(inv.stderr, "memsim solve: "+err.Error())
-		var ue *usageError
-		if errors.As(err, &ue) {
-			return exitUsage
-		}
-		return exitError
+		return err
 	}
-	return exitOK
+	c, err := q.cost()
+	if err != nil {
+		return badInput(err)
+	}
+	if err := checkCost(c, fl.big, fs); err != nil {
+		return err
+	}
+	var done atomic.Int64
+	prog := startSolveProgress(inv.stderr, c, &done)
+	out := bufio.NewWriter(inv.stdout)
+	err = q.run(exact.WithProgress(ctx, &done), out)
+	prog.finish()
+	if ferr := out.Flush(); err == nil && ferr != nil {
+		err = fmt.Errorf("writing output: %w", ferr)
+	}
+	return err
 }
 
 // solveQuery is a validated memsim solve request.

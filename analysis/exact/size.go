@@ -7,12 +7,14 @@ import "fmt"
 // keeping two rows; exact rationals grow with n. CheckSize applies them.
 const (
 	// MaxRationalPairs is the largest deal size solved in exact rationals: the value at 1,000
-	// pairs takes minutes.
+	// pairs takes seconds (5.6 s measured: docs/solver.md), its distribution far longer (the
+	// estimate, Estimate, decides whether a request needs memsim solve's --big).
 	MaxRationalPairs = 1000
 	// MaxWinRationalPairs is the largest deal size solved in exact rationals when a role plays to
 	// win: the win table at 60 pairs takes seconds.
 	MaxWinRationalPairs = 60
-	// MaxFloatPairs is the largest deal size solved in float64: 2·10⁸ states, about a minute.
+	// MaxFloatPairs is the largest deal size solved in float64: 2·10⁸ states, a few minutes
+	// (Estimate).
 	MaxFloatPairs = 20000
 	// MaxRationalStates is the most states of one sweep in exact rationals (leads included).
 	MaxRationalStates = 2_000_000

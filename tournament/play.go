@@ -32,8 +32,10 @@ type Options struct {
 	Checkpoint func(*Checkpoint) error
 }
 
-// Results are the tallies of a tournament's matches, in the order of Tournament.Matches.
-type Results struct {
+// MatchResults are what a tournament's matches produced (each a sim.Result, in the order of
+// Tournament.Matches): what Play returns, Merge puts together from shards and Report turns into
+// the run's record, a report.Run.
+type MatchResults struct {
 	Matches []*sim.Result
 	// Elapsed is the time Play took.
 	Elapsed time.Duration
@@ -43,7 +45,7 @@ type Results struct {
 
 // Games returns the games the results hold: every seat order's games of every match (fewer than
 // the configuration's where a stopping rule ended a match early).
-func (r *Results) Games() int64 {
+func (r *MatchResults) Games() int64 {
 	var n int64
 	for _, m := range r.Matches {
 		for _, t := range m.Orders {
@@ -56,9 +58,9 @@ func (r *Results) Games() int64 {
 // Play plays every match of the tournament, in order. With a stopping rule in the configuration,
 // a match may end before its games are all played, at the same deal on any number of workers.
 // When ctx is cancelled it returns an error wrapping ctx's error after the batches under way.
-func (t *Tournament) Play(ctx context.Context, o Options) (*Results, error) {
+func (t *Tournament) Play(ctx context.Context, o Options) (*MatchResults, error) {
 	start := time.Now()
-	res := &Results{}
+	res := &MatchResults{}
 	var from Checkpoint
 	if o.Resume != nil {
 		from = *o.Resume

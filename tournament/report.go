@@ -17,7 +17,7 @@ import (
 // per pairing of paired deals, the advantage, its interval, the variance reduction and the
 // sequential test; Welch's comparisons against the first player and Bradley-Terry ratings. The
 // run is sealed (report.Seal) with the hash of its configuration (ResultsConfigHash).
-func (t *Tournament) Report(ctx context.Context, res *Results) (*report.Run, error) {
+func (t *Tournament) Report(ctx context.Context, res *MatchResults) (*report.Run, error) {
 	cfg := t.Config
 	r := &report.Run{
 		SchemaVersion: report.SchemaVersion,
@@ -150,7 +150,7 @@ func (t *Tournament) pairing(m *Match, mr *sim.Result) report.Pairing {
 
 // comparisons compares, by Welch's test, every two players' mean pairs per game against the first
 // player at n pairs, over the games of both seat orders.
-func (t *Tournament) comparisons(res *Results, n int) []report.Comparison {
+func (t *Tournament) comparisons(res *MatchResults, n int) []report.Comparison {
 	// against[p]: player p's scores against player 0.
 	against := make([]stats.Moments, len(t.Players))
 	for mi, m := range t.Matches {

@@ -89,7 +89,7 @@ func (s *ShardResult) MarshalJSON() ([]byte, error) {
 }
 
 // ShardResult returns the results of a sharded run, to be merged with its other shards.
-func (t *Tournament) ShardResult(res *Results) *ShardResult {
+func (t *Tournament) ShardResult(res *MatchResults) *ShardResult {
 	return &ShardResult{Version: CheckpointVersion, ConfigHash: ConfigHash(t.Config), Seed: t.Config.Seed,
 		Shard: t.shard.Index, Shards: t.shard.Count, Results: res.Matches}
 }
@@ -135,8 +135,8 @@ func (t *Tournament) LoadShardResult(data []byte) (*ShardResult, error) {
 // Merge adds up the results of the shards of one run of t, each given once and in order of
 // their index, into the results of the whole run: the same, bit for bit, as one process playing
 // it.
-func (t *Tournament) Merge(shards []*ShardResult) (*Results, error) {
-	res := &Results{}
+func (t *Tournament) Merge(shards []*ShardResult) (*MatchResults, error) {
+	res := &MatchResults{}
 	for mi := range t.Matches {
 		var parts []*sim.Result
 		for _, s := range shards {

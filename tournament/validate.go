@@ -192,7 +192,7 @@ func family(model exact.Model, mu exact.Lineup) string {
 const minExpected = 5
 
 // checks compares the tallies of t's matches with the solver, seat order by seat order.
-func (t *Tournament) checks(ctx context.Context, res *Results, swap bool) ([]Check, error) {
+func (t *Tournament) checks(ctx context.Context, res *MatchResults, swap bool) ([]Check, error) {
 	var out []Check
 	for mi, m := range t.Matches {
 		n := m.Setup.Pairs

@@ -272,7 +272,7 @@ func (p *runPlan) recovery() string {
 // playedLine says how many games this process played, how fast, and how many more a resumed
 // checkpoint held: the games the results hold (fewer than planned where a stopping rule ended a
 // match) less the resumed ones, so that the pace is this process's own.
-func playedLine(res *tournament.Results, resumed int64) string {
+func playedLine(res *tournament.MatchResults, resumed int64) string {
 	played, secs := res.Games()-resumed, res.Elapsed.Seconds()
 	line := fmt.Sprintf("%d games in %.2f s", played, secs)
 	if played > 0 && secs > 0 {
@@ -288,7 +288,7 @@ func playedLine(res *tournament.Results, resumed int64) string {
 // results.json, the CSV and the reports with their figures (with force, whatever else f held;
 // without, a folder holding anything else is refused: see rundir.Folder.Replace). When stdout is
 // not nil it prints the summary of the run there, or the whole report.md with markdown.
-func finish(ctx context.Context, t *tournament.Tournament, f *rundir.Folder, force bool, res *tournament.Results, stdout io.Writer, markdown bool) error {
+func finish(ctx context.Context, t *tournament.Tournament, f *rundir.Folder, force bool, res *tournament.MatchResults, stdout io.Writer, markdown bool) error {
 	r, err := t.Report(ctx, res)
 	if err != nil {
 		return err

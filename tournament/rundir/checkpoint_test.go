@@ -45,7 +45,7 @@ func newTournament(t *testing.T, src string) *tournament.Tournament {
 }
 
 // play plays tr and returns its results and every checkpoint Play reported, encoded.
-func play(t *testing.T, tr *tournament.Tournament) (*tournament.Results, [][]byte) {
+func play(t *testing.T, tr *tournament.Tournament) (*tournament.MatchResults, [][]byte) {
 	t.Helper()
 	var cks [][]byte
 	res, err := tr.Play(context.Background(), tournament.Options{Workers: 1, Checkpoint: func(c *tournament.Checkpoint) error {

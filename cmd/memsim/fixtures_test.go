@@ -36,9 +36,10 @@ func writeConfig(t *testing.T, dir, name, body string) string {
 // smallRun is smallTournament's run, named "small", played once per test binary (figures are
 // dear under the race detector) by finishedSmallRun and removed by TestMain.
 var smallRun struct {
-	once sync.Once
-	dir  string // holds small.yaml and the run folder out/small
-	err  error
+	once           sync.Once
+	dir            string // holds small.yaml and the run folder out/small
+	stdout, stderr string // what the run printed
+	err            error
 }
 
 // finishedSmallRun copies smallTournament's finished run into dir, as if it had been played
@@ -55,8 +56,9 @@ func finishedSmallRun(t *testing.T, dir string) (cfg, out string) {
 		if smallRun.err = os.WriteFile(path, []byte(text), 0o644); smallRun.err != nil {
 			return
 		}
-		if _, stderr, code := runArgs(t, "run", "--quiet", path); code != exitOK {
-			smallRun.err = fmt.Errorf("exit %d: %s", code, stderr)
+		var code int
+		if smallRun.stdout, smallRun.stderr, code = runArgs(t, "run", "--quiet", path); code != exitOK {
+			smallRun.err = fmt.Errorf("exit %d: %s", code, smallRun.stderr)
 		}
 	})
 	if smallRun.err != nil {
@@ -84,6 +86,14 @@ func finishedSmallRun(t *testing.T, dir string) (cfg, out string) {
 		}
 	}
 	return cfg, out
+}
+
+// smallRunPrinted returns what smallTournament's run printed on stdout and stderr (see
+// finishedSmallRun), and the run folder it names, where it was played.
+func smallRunPrinted(t *testing.T) (stdout, stderr, out string) {
+	t.Helper()
+	finishedSmallRun(t, t.TempDir())
+	return smallRun.stdout, smallRun.stderr, filepath.Join(smallRun.dir, "out", "small")
 }
 
 // readRun reads the results.json of the run folder dir.

@@ -17,18 +17,14 @@ import (
 func TestRunWritesTheRunFolder(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	cfg := writeConfig(t, dir, "small", smallTournament)
-	stdout, stderr, code := runArgs(t, "run", "--quiet", cfg)
-	if code != exitOK {
-		t.Fatalf("exit %d, stderr %s", code, stderr)
-	}
-	out := filepath.Join(dir, "out", "small")
+	_, out := finishedSmallRun(t, dir)
+	stdout, stderr, played := smallRunPrinted(t)
 	for _, f := range []string{"config.yaml", "results.json", "matchups.csv", "report.md"} {
 		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
 			t.Errorf("missing %s: %v", f, err)
 		}
 	}
-	if !strings.Contains(stdout, "full report: "+filepath.Join(out, "report.md")) || !strings.Contains(stderr, "wrote "+out) {
+	if !strings.Contains(stdout, "full report: "+filepath.Join(played, "report.md")) || !strings.Contains(stderr, "wrote "+played) {
 		t.Errorf("stdout %q... stderr %q", stdout[:min(len(stdout), 80)], stderr)
 	}
 	// The summary: one line per matchup (24), a head and a tail, none wider than 100 columns.

@@ -97,7 +97,7 @@ func TestCommandsNameStdoutWhenTheyCannotPrint(t *testing.T) {
 	dir := t.TempDir()
 	cfg := writeConfig(t, dir, "printing", tinyTournament)
 	suite := filepath.Join(dir, "suite.yaml")
-	if err := os.WriteFile(suite, []byte("name: perfect\nseed: 1\ngames: 400\nrules: {pairs: [2, 3]}\n"+
+	if err := os.WriteFile(suite, []byte("name: perfect\nseed: 1\ngames: 100\nrules: {pairs: [2, 3]}\n"+
 		"players: [{name: optimal, policy: optimal}, {name: parity, policy: parity}]\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -138,33 +136,8 @@ func TestSolveFloatLimits(t *testing.T) {
 func TestMergeRefusesTooManyShards(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	cfgPath := writeConfig(t, dir, "s", tinyTournament)
-	if _, stderr, code := runArgs(t, "run", "--quiet", "--shard", "1/2", cfgPath); code != exitOK {
-		t.Fatalf("shard: exit %d: %s", code, stderr)
-	}
-	shard := filepath.Join(dir, "out", "s", "shard-1-of-2")
-	path := filepath.Join(shard, shardFile)
-	good, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := loadConfig([]string{cfgPath})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr, err := tournament.New(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := tr.LoadShardResult(good)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Shards = 9_999_999_999_999
-	data, err := json.Marshal(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	shard, path, _, hashed := finishedShard(t, dir, "1/2")
+	data := hashed(func(s *tournament.ShardResult) { s.Shards = 9_999_999_999_999 })
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"memsim/tournament"
+	"memsim/tournament/rundir"
 )
 
 // Three shards merged give the single-process run's folder, bit for bit; merge refuses missing,
@@ -157,36 +158,7 @@ func TestUnwritableRunFolder(t *testing.T) {
 func TestMergeRefusesADamagedShard(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	cfgPath := writeConfig(t, dir, "s", tinyTournament)
-	if _, stderr, code := runArgs(t, "run", "--quiet", "--shard", "1/1", cfgPath); code != exitOK {
-		t.Fatalf("shard: exit %d: %s", code, stderr)
-	}
-	shard := filepath.Join(dir, "out", "s", "shard-1-of-1")
-	path := filepath.Join(shard, shardFile)
-	good, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := loadConfig([]string{cfgPath})
-	if err != nil {
-		t.Fatal(err)
-	}
-	hashed := func(edit func(s *tournament.ShardResult)) []byte {
-		tr, err := tournament.New(context.Background(), cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := tr.LoadShardResult(good)
-		if err != nil {
-			t.Fatal(err)
-		}
-		edit(s)
-		data, err := json.Marshal(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return data
-	}
+	shard, path, good, hashed := finishedShard(t, dir, "1/1")
 	games := regexp.MustCompile(`"Games":(\d+)`)
 	tests := []struct {
 		name string
@@ -215,4 +187,46 @@ func TestMergeRefusesADamagedShard(t *testing.T) {
 			os.RemoveAll(merged)
 		}
 	}
+}
+
+// finishedShard plays shard i/N (spec) of tinyTournament, configured as dir/s.yaml, and returns
+// the shard folder, the path and content of its shard.json, and hashed, which returns that content
+// edited by edit with its hash recomputed (as a forger would).
+func finishedShard(t *testing.T, dir, spec string) (shard, path string, good []byte, hashed func(edit func(*tournament.ShardResult)) []byte) {
+	t.Helper()
+	cfgPath := writeConfig(t, dir, "s", tinyTournament)
+	if _, stderr, code := runArgs(t, "run", "--quiet", "--shard", spec, cfgPath); code != exitOK {
+		t.Fatalf("shard %s: exit %d: %s", spec, code, stderr)
+	}
+	s, err := tournament.ParseShard(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shard = rundir.ShardDir(filepath.Join(dir, "out", "s"), s)
+	path = filepath.Join(shard, shardFile)
+	if good, err = os.ReadFile(path); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := loadConfig([]string{cfgPath})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hashed = func(edit func(*tournament.ShardResult)) []byte {
+		t.Helper()
+		tr, err := tournament.New(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := tr.LoadShardResult(good)
+		if err != nil {
+			t.Fatal(err)
+		}
+		edit(s)
+		data, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	return shard, path, good, hashed
 }

@@ -26,9 +26,8 @@ func LuckTable(ctx context.Context, m Model, players, maxPairs int) (*rules.Luck
 		return nil, fmt.Errorf("luck table for %d pairs: must be at least 1", maxPairs)
 	}
 	f := field.Float{}
-	start := rules.State{N: maxPairs, J: maxPairs, S: m.Singletons, F: m.Singletons}
 	mu := Lineup{Players: players, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
-	w, err := newSweep(f, m, mu, start)
+	w, err := newSweep(f, m, mu, startOf(m, maxPairs))
 	if err != nil {
 		return nil, err
 	}

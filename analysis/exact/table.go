@@ -87,8 +87,8 @@ func tableSweep[T any](f field.Field[T], m Model, maxPairs int) (*sweep[T], erro
 	return w, nil
 }
 
-// startOf is the state a table of model m up to maxPairs pairs is checked with: every pair and
-// every singleton unknown.
+// startOf is the state a sweep of every state of model m up to maxPairs pairs is checked with:
+// every pair and every singleton unknown.
 func startOf(m Model, maxPairs int) rules.State {
 	return rules.State{N: maxPairs, J: maxPairs, S: m.Singletons, F: m.Singletons}
 }
@@ -249,8 +249,7 @@ func Solitaire[T any](ctx context.Context, f field.Field[T], m Model, p rules.Po
 		return fmt.Errorf("pairs-max %d: must be at least 1", maxPairs)
 	}
 	mu := Lineup{Players: 1, Policy: p, Opponent: p}
-	start := rules.State{N: maxPairs, J: maxPairs, S: m.Singletons, F: m.Singletons}
-	w, err := newSweep(f, m, mu, start)
+	w, err := newSweep(f, m, mu, startOf(m, maxPairs))
 	if err != nil {
 		return err
 	}

@@ -263,7 +263,8 @@ func (w *sweep[T]) prepare(maxPairs int) {
 }
 
 // run computes every state with at most maxPairs pairs, calling visit (when not nil) after each.
-// It stops, with an error wrapping ctx's, as soon as ctx is done: it looks before every state.
+// It stops, with an error wrapping ctx's, as soon as ctx is done: it looks before every row of
+// states (n, j), at most Singletons + 1 of them.
 func (w *sweep[T]) run(ctx context.Context, maxPairs int, visit func(st rules.State) error) error {
 	w.prepare(maxPairs)
 	for r := range w.rows {
@@ -280,12 +281,12 @@ func (w *sweep[T]) run(ctx context.Context, maxPairs int, visit func(st rules.St
 	prog := progressOf(ctx)
 	for n := 0; n <= maxPairs; n++ {
 		for j := w.jMin(n); j <= n; j++ {
+			select {
+			case <-done:
+				return fmt.Errorf("solver stopped at %d pairs: %w", n, ctx.Err())
+			default:
+			}
 			for fu := 0; fu <= w.m.Singletons; fu++ {
-				select {
-				case <-done:
-					return fmt.Errorf("solver stopped at %d pairs: %w", n, ctx.Err())
-				default:
-				}
 				st := rules.State{N: n, J: j, S: w.m.Singletons, F: fu}
 				if !w.m.Memory.Holds(st.Known()) {
 					continue

@@ -80,6 +80,7 @@ func (e *ShardSetError) Error() string {
 // then refuses a set with shards missing. Each of these errors is a *ShardSetError.
 type ShardSet struct {
 	t      *Tournament
+	hash   string         // ConfigHash(t.Config)
 	label  string         // the label of the shard whose configuration t is
 	first  string         // the label of the first shard added
 	labels map[int]string // the label of every shard added, by its number
@@ -89,14 +90,14 @@ type ShardSet struct {
 // NewShardSet returns an empty set of shards of a run of t, the unsharded tournament of the
 // configuration of the shard label names (the one the others are compared with).
 func NewShardSet(t *Tournament, label string) *ShardSet {
-	return &ShardSet{t: t, label: label, labels: map[int]string{}}
+	return &ShardSet{t: t, hash: ConfigHash(t.Config), label: label, labels: map[int]string{}}
 }
 
 // CheckConfig checks that cfg, the configuration of the shard label names, is the set's: the same
-// configuration (ConfigHash) and seed. A shard passes it before its results are loaded
+// configuration (ConfigHash, which covers the seed). A shard passes it before its results are loaded
 // (LoadShardResult) with the set's tournament.
 func (s *ShardSet) CheckConfig(label string, cfg *configs.Tournament) error {
-	if ConfigHash(cfg) != ConfigHash(s.t.Config) || cfg.Seed != s.t.Config.Seed {
+	if ConfigHash(cfg) != s.hash {
 		return &ShardSetError{Kind: ForeignShard, Label: label, Other: s.label}
 	}
 	return nil

@@ -96,8 +96,6 @@ func (t *Tournament) CheckRun(r *report.Run) error {
 		return fail("paired", "%v, the configuration's %v", r.Paired, cfg.Paired)
 	case r.Format != cfg.Format.String():
 		return fail("format", "%q, the configuration's %q", r.Format, cfg.Format)
-	case !slices.Equal(r.Rules.Pairs, cfg.Rules.Pairs):
-		return fail("rules.pairs", "%v, the configuration's %v", r.Rules.Pairs, cfg.Rules.Pairs)
 	}
 	for i, p := range t.reportPlayers() {
 		if r.Players[i] != p {

@@ -51,8 +51,7 @@ type ratOpt struct {
 // useFastOpt reports whether the optimal values of w can be computed by ratOpt: exact arithmetic
 // on big.Rat and a model without forgetting.
 func useFastOpt[T any](w *sweep[T]) bool {
-	_, exactRat := any(w.f).(field.Rat)
-	return fastExact.Load() && exactRat && w.needOpt && w.m.Memory.Perfect()
+	return fastExact.Load() && w.exact() && w.needOpt && w.m.Memory.Perfect()
 }
 
 func newRatOpt(maxPairs, singletons, cells int) *ratOpt {

@@ -65,9 +65,13 @@ func planResume(ctx context.Context, fl runFlags) (*runPlan, error) {
 
 // checkResumable refuses now, not after playing, a run folder whose results, once written, would
 // delete what it holds besides the run.
-func checkResumable(f *rundir.Folder) error {
-	err := f.CheckForeign()
-	if foreign, ok := err.(*rundir.ForeignEntriesError); ok {
+func checkResumable(f *rundir.Folder) error { return resumeRefusal(f.CheckForeign()) }
+
+// resumeRefusal words err, when it refuses foreign entries (rundir.ForeignEntriesError), as the
+// refusal of a resumption; it returns any other err as it is.
+func resumeRefusal(err error) error {
+	var foreign *rundir.ForeignEntriesError
+	if errors.As(err, &foreign) {
 		return usagef("%v when its results are written: move it out of the folder, then resume", foreign)
 	}
 	return err
@@ -82,14 +86,12 @@ func (p *runPlan) retry(cfg *configs.Tournament, keepWorkers bool) (claim bool, 
 	var other *rundir.OtherShardError
 	var foreign *rundir.ForeignEntriesError
 	switch {
-	case errors.Is(err, rundir.ErrOtherConfigurationCheckpoint):
-		return false, usagef("%v: resume it with memsim run --resume %s, or replace it with --force", err, p.dir)
-	case errors.As(err, &other) && other.File == checkpointFile:
+	case errors.Is(err, rundir.ErrOtherConfigurationCheckpoint), errors.As(err, &other) && other.File == checkpointFile:
 		return false, usagef("%v: resume it with memsim run --resume %s, or replace it with --force", err, p.dir)
 	case errors.As(err, &other):
 		return false, usagef("%v: replace them with --force, or choose another output folder", err)
 	case errors.As(err, &foreign):
-		return false, usagef("%v when its results are written: move it out of the folder, then resume", foreign)
+		return false, resumeRefusal(err)
 	case err != nil:
 		return false, badInput(folderError(err))
 	}

@@ -371,18 +371,14 @@ func (f *Folder) Replace(force bool, write func(staging string) error) error {
 	if l == nil {
 		return f.errLocked()
 	}
-	names, err := f.entries()
+	var err error
+	if force {
+		_, err = f.entries() // a file in the folder's place is refused, even if force
+	} else {
+		err = f.CheckForeign()
+	}
 	if err != nil {
 		return err
-	}
-	if !force {
-		foreign, err := f.foreign(names)
-		if err != nil {
-			return err
-		}
-		if len(foreign) > 0 {
-			return &ForeignEntriesError{Name: f.layout.Name, Dir: f.path, Entries: foreign}
-		}
 	}
 	staging, err := f.newStaging(l.token)
 	if err != nil {

@@ -16,7 +16,6 @@ import (
 // often and when asked. Its Update fits tournament.Options.Checkpoint.
 type CheckpointWriter struct {
 	f     *Folder
-	path  string
 	every time.Duration
 	last  time.Time
 	state *tournament.Checkpoint // the latest state Play reported
@@ -26,11 +25,11 @@ type CheckpointWriter struct {
 // interval, counting from now. The caller holds the folder's lock, taken by f, while it writes;
 // without it a write is refused with ErrNotLocked.
 func (f *Folder) CheckpointWriter(every time.Duration) *CheckpointWriter {
-	return &CheckpointWriter{f: f, path: f.CheckpointPath(), every: every, last: time.Now()}
+	return &CheckpointWriter{f: f, every: every, last: time.Now()}
 }
 
 // Path is the checkpoint file the writer writes.
-func (c *CheckpointWriter) Path() string { return c.path }
+func (c *CheckpointWriter) Path() string { return c.f.CheckpointPath() }
 
 // Update takes the run's state and writes it when the last write is older than the interval.
 func (c *CheckpointWriter) Update(ck *tournament.Checkpoint) error {
@@ -50,13 +49,13 @@ func (c *CheckpointWriter) Write() error {
 	}
 	data, err := json.Marshal(c.state)
 	if err != nil {
-		return fmt.Errorf("encode %s: %w", c.path, err)
+		return fmt.Errorf("encode %s: %w", c.Path(), err)
 	}
 	token := c.f.token()
 	if token == "" {
-		return fmt.Errorf("write %s: %w", c.path, c.f.errLocked())
+		return fmt.Errorf("write %s: %w", c.Path(), c.f.errLocked())
 	}
-	if err := writeFileAtomic(c.f.fs, c.path, data, token); err != nil {
+	if err := writeFileAtomic(c.f.fs, c.Path(), data, token); err != nil {
 		return err
 	}
 	c.last = time.Now()

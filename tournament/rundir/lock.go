@@ -21,9 +21,7 @@ import (
 // process ends, however it ends; a lock file left behind by a killed process is taken over, with
 // its token, so that what the killed process left can be told from anyone else's files.
 type Lock struct {
-	fs     FS
 	f      File
-	path   string
 	folder *Folder
 	// token is in the name of every staging folder, moved-away folder and temporary file the
 	// holder creates: the lock file's, or a new one.
@@ -157,7 +155,7 @@ func (f *Folder) takeOver(lf File, size int64, refuse func(string) error) (*Lock
 	if !ok {
 		return nil, refuse("holds other text")
 	}
-	l := &Lock{fs: f.fs, f: lf, path: f.LockPath(), folder: f, token: rec.token, wrote: rec.wrote}
+	l := &Lock{f: lf, folder: f, token: rec.token, wrote: rec.wrote}
 	if l.token == "" {
 		var b [8]byte
 		rand.Read(b[:]) // never fails (crypto/rand)
@@ -260,13 +258,13 @@ func (l *Lock) write() error {
 		}
 	}
 	if int64(b.Len()) > MaxLockSize {
-		return fmt.Errorf("write %s: its record would be larger than %s", l.path, sizeName(MaxLockSize))
+		return fmt.Errorf("write %s: its record would be larger than %s", l.folder.LockPath(), sizeName(MaxLockSize))
 	}
 	if _, err := l.f.WriteAt([]byte(b.String()), 0); err != nil {
-		return fmt.Errorf("write %s: %w", l.path, err)
+		return fmt.Errorf("write %s: %w", l.folder.LockPath(), err)
 	}
 	if err := l.f.Truncate(int64(b.Len())); err != nil {
-		return fmt.Errorf("write %s: %w", l.path, err)
+		return fmt.Errorf("write %s: %w", l.folder.LockPath(), err)
 	}
 	return nil
 }
@@ -303,7 +301,7 @@ func (l *Lock) Release() {
 		return
 	}
 	if len(l.wrote) == 0 && !l.folder.hasLeftovers(l.token) {
-		l.fs.Remove(l.path)
+		l.folder.fs.Remove(l.folder.LockPath())
 	}
 	unlock(l.f)
 	l.f.Close()

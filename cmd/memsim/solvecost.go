@@ -73,11 +73,7 @@ func startSolveProgress(w io.Writer, c exact.Cost, done *atomic.Int64) *progress
 		return nil
 	}
 	p := &progress{name: "memsim solve", what: "solving", done: done, total: int64(math.Min(c.Ops, math.MaxInt64/4)), stop: make(chan struct{})}
-	p.wg.Add(1)
-	go func() {
-		defer p.wg.Done()
-		p.bar(w)
-	}()
+	p.run(w, false, plainEvery) // a bar: w is a terminal
 	return p
 }
 

@@ -119,8 +119,8 @@ func (f Format) String() string {
 func formatNames() []string { return []string{RoundRobin.String(), Gauntlet.String()} }
 
 // Pos is a position in a configuration file: a 1-based line and a 1-based column (counted in
-// characters).
-type Pos struct{ Line, Column int }
+// characters), as the YAML reader gives it.
+type Pos = yamlnode.Pos
 
 // Tournament is a parsed and validated configuration with every default filled in.
 type Tournament struct {

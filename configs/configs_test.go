@@ -65,7 +65,7 @@ func TestDefaultParses(t *testing.T) {
 	if got := withoutPos(tour); !reflect.DeepEqual(got, want) {
 		t.Errorf("default tournament:\n got %+v\nwant %+v", got, want)
 	}
-	if p := tour.Players[0]; p.Pos != (Pos{15, 5}) || p.MemoryPos != p.Pos {
+	if p := tour.Players[0]; p.Pos != (Pos{Line: 15, Column: 5}) || p.MemoryPos != p.Pos {
 		t.Errorf("players[0] at %v, memory at %v; want 15:5 for both", p.Pos, p.MemoryPos)
 	}
 }
@@ -164,7 +164,7 @@ func TestPositions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := [][2]Pos{{{2, 5}, {5, 7}}, {{7, 5}, {7, 39}}}
+	want := [][2]Pos{{{Line: 2, Column: 5}, {Line: 5, Column: 7}}, {{Line: 7, Column: 5}, {Line: 7, Column: 39}}}
 	for i, p := range tour.Players {
 		if got := [2]Pos{p.Pos, p.MemoryPos}; got != want[i] {
 			t.Errorf("players[%d]: Pos, MemoryPos = %v, want %v", i, got, want[i])
@@ -175,7 +175,7 @@ func TestPositions(t *testing.T) {
 	if !errors.As(err, &e) || err.Error() != "p.yaml:5:7: forgetting rule lru needs a memory capacity of at least 2" {
 		t.Errorf("At = %v", err)
 	}
-	if tour.At(Pos{1, 1}, nil) != nil {
+	if tour.At(Pos{Line: 1, Column: 1}, nil) != nil {
 		t.Error("At(pos, nil) != nil")
 	}
 }
@@ -204,10 +204,10 @@ stop: {precision: 0.1}
 		t.Fatal(err)
 	}
 	want := Positions{
-		Name: Pos{1, 7}, Seed: Pos{2, 7}, Games: Pos{3, 8}, Workers: Pos{4, 10}, Paired: Pos{5, 9},
-		LuckAdjusted: Pos{6, 16}, Format: Pos{7, 9},
-		Rules:   RulesPositions{Pairs: Pos{9, 10}, Singletons: Pos{10, 15}, PlayersPerGame: Pos{11, 21}, Pass: Pos{12, 9}},
-		Players: Pos{13, 10}, Output: Pos{14, 9}, Stop: Pos{15, 7},
+		Name: Pos{Line: 1, Column: 7}, Seed: Pos{Line: 2, Column: 7}, Games: Pos{Line: 3, Column: 8}, Workers: Pos{Line: 4, Column: 10}, Paired: Pos{Line: 5, Column: 9},
+		LuckAdjusted: Pos{Line: 6, Column: 16}, Format: Pos{Line: 7, Column: 9},
+		Rules:   RulesPositions{Pairs: Pos{Line: 9, Column: 10}, Singletons: Pos{Line: 10, Column: 15}, PlayersPerGame: Pos{Line: 11, Column: 21}, Pass: Pos{Line: 12, Column: 9}},
+		Players: Pos{Line: 13, Column: 10}, Output: Pos{Line: 14, Column: 9}, Stop: Pos{Line: 15, Column: 7},
 	}
 	if tour.Positions != want {
 		t.Errorf("every key given:\n got %+v\nwant %+v", tour.Positions, want)
@@ -216,7 +216,7 @@ stop: {precision: 0.1}
 	if err != nil {
 		t.Fatal(err)
 	}
-	want = Positions{Rules: RulesPositions{Pass: Pos{2, 15}}, Players: Pos{4, 3}}
+	want = Positions{Rules: RulesPositions{Pass: Pos{Line: 2, Column: 15}}, Players: Pos{Line: 4, Column: 3}}
 	if tour.Positions != want {
 		t.Errorf("players and rules.pass given:\n got %+v\nwant %+v", tour.Positions, want)
 	}

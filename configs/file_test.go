@@ -118,7 +118,7 @@ func TestLongPathsAreCutShortInMessages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := cfg.At(Pos{1, 1}, errors.New(strings.Repeat("x", 100000))); len(err.Error()) > 1100 || !strings.HasSuffix(err.Error(), "x...") {
+	if err := cfg.At(Pos{Line: 1, Column: 1}, errors.New(strings.Repeat("x", 100000))); len(err.Error()) > 1100 || !strings.HasSuffix(err.Error(), "x...") {
 		t.Errorf("a long message at a position: %d bytes", len(err.Error()))
 	}
 }

@@ -161,11 +161,11 @@ func fullTournament() *Tournament {
 		Players: []Player{{
 			Name: "a", Policy: "best-response", Opponent: "optimal",
 			Memory:  MemorySpec{Capacity: ptr(3), Forget: ptr(rules.ForgetDecay), Scope: ptr(rules.ScopeShared), Q: ptr(0.5)},
-			Choices: &set, Pos: Pos{1, 2}, MemoryPos: Pos{3, 4}, ChoicesPos: Pos{5, 6},
+			Choices: &set, Pos: Pos{Line: 1, Column: 2}, MemoryPos: Pos{Line: 3, Column: 4}, ChoicesPos: Pos{Line: 5, Column: 6},
 		}},
 		Output:    "out",
 		Stop:      &Stop{Precision: 0.1, SPRT: &SPRT{D: 0.2, Alpha: 0.05, Beta: 0.1}},
-		Positions: Positions{Name: Pos{1, 1}, Rules: RulesPositions{Pairs: Pos{2, 2}}},
+		Positions: Positions{Name: Pos{Line: 1, Column: 1}, Rules: RulesPositions{Pairs: Pos{Line: 2, Column: 2}}},
 	}
 }
 

@@ -99,7 +99,7 @@ func (p *parser) tournament(top *yaml.Node, nameFile string) (*Tournament, error
 	at := &t.Positions
 	for _, e := range entries {
 		var err error
-		pos := Pos(yamlnode.PosOf(e.Val))
+		pos := yamlnode.PosOf(e.Val)
 		switch e.Key {
 		case "name":
 			named, at.Name = true, pos
@@ -220,7 +220,7 @@ func (p *parser) rules(n *yaml.Node, r *Rules, at *RulesPositions) (perGame *yam
 	}
 	for _, e := range entries {
 		path := "rules." + e.Key
-		pos := Pos(yamlnode.PosOf(e.Val))
+		pos := yamlnode.PosOf(e.Val)
 		switch e.Key {
 		case "pairs":
 			at.Pairs = pos

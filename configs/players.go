@@ -47,7 +47,7 @@ func (p *parser) player(n *yaml.Node, path string) (pl Player, nameVal *yaml.Nod
 	if err != nil {
 		return pl, nil, err
 	}
-	pl.Pos = Pos(yamlnode.PosOf(n))
+	pl.Pos = yamlnode.PosOf(n)
 	pl.MemoryPos, pl.ChoicesPos = pl.Pos, pl.Pos
 	var policyVal, opponentVal *yaml.Node
 	for _, e := range entries {
@@ -72,10 +72,10 @@ func (p *parser) player(n *yaml.Node, path string) (pl Player, nameVal *yaml.Nod
 			opponentVal = e.Val
 			pl.Opponent, err = p.Text(e.Val, kpath)
 		case "memory":
-			pl.MemoryPos = Pos(yamlnode.PosOf(e.Val))
+			pl.MemoryPos = yamlnode.PosOf(e.Val)
 			pl.Memory, err = p.memory(e.Val, kpath)
 		case "choices":
-			pl.ChoicesPos = Pos(yamlnode.PosOf(e.Val))
+			pl.ChoicesPos = yamlnode.PosOf(e.Val)
 			pl.Choices, err = p.choices(e.Val, kpath)
 		}
 		if err != nil {

@@ -9,7 +9,7 @@ import (
 )
 
 // Lowest takes known pairs, otherwise flips the lowest face-down position it does not remember.
-// It is the README's example of a new policy.
+// It is the example of a new policy in docs/tournaments.md.
 type Lowest struct{}
 
 // Flip implements sim.Strategy.

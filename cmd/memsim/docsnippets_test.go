@@ -1,0 +1,164 @@
+package main
+
+import (
+	"context"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"memsim/configs"
+	"memsim/tournament"
+)
+
+// fencedBlocks returns the contents of the fenced code blocks of lines whose info string is lang,
+// with the line number of each block's first line.
+func fencedBlocks(lines []string, lang string) (blocks []string, at []int) {
+	var cur strings.Builder
+	in, want := false, false
+	for i, line := range lines {
+		if !isFence(line) {
+			if in && want {
+				cur.WriteString(line + "\n")
+			}
+			continue
+		}
+		if in {
+			if want {
+				blocks = append(blocks, cur.String())
+			}
+			in = false
+			continue
+		}
+		in, want = true, strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "```")) == lang
+		cur.Reset()
+		if want {
+			at = append(at, i+2)
+		}
+	}
+	return blocks, at
+}
+
+// TestDocConfigurationsRun checks that every YAML block of the README and docs/*.md is a whole
+// configuration that memsim accepts and plays as printed, with only its number of games cut
+// and its output sent to a temporary folder.
+func TestDocConfigurationsRun(t *testing.T) {
+	t.Parallel()
+	total := 0
+	for _, name := range docFiles(t) {
+		blocks, at := fencedBlocks(readLines(t, name), "yaml")
+		for i, block := range blocks {
+			total++
+			where := filepath.Base(name) + ":" + strconv.Itoa(at[i])
+			t.Run(where, func(t *testing.T) {
+				t.Parallel()
+				cfg, err := configs.Parse(where, []byte(block), tournament.ConfigOptions())
+				if err != nil {
+					t.Fatalf("%s: the configuration is refused: %v", name, err)
+				}
+				cfg.Games, cfg.Output = 64, t.TempDir()
+				ctx := context.Background()
+				tr, err := tournament.New(ctx, cfg)
+				if err != nil {
+					t.Fatalf("%s: %v", where, err)
+				}
+				res, err := tr.Play(ctx, tournament.Options{Workers: 1})
+				if err != nil {
+					t.Fatalf("%s: %v", where, err)
+				}
+				if _, err := tr.Report(ctx, res); err != nil {
+					t.Fatalf("%s: %v", where, err)
+				}
+			})
+		}
+	}
+	if total < 2 {
+		t.Errorf("found %d YAML blocks in the README and docs/*.md, want at least 2", total)
+	}
+}
+
+// TestDocStrategyIsTheExample checks that the Go block of docs/tournaments.md, the example of a
+// new policy, declares the same code as the runnable example strategies/example_test.go compiles
+// and runs.
+func TestDocStrategyIsTheExample(t *testing.T) {
+	t.Parallel()
+	blocks, _ := fencedBlocks(readLines(t, "../../docs/tournaments.md"), "go")
+	if len(blocks) != 1 {
+		t.Fatalf("docs/tournaments.md has %d Go blocks, want 1", len(blocks))
+	}
+	example, err := os.ReadFile("../../strategies/example_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, ex := goDecls(t, "doc", []byte(blocks[0])), goDecls(t, "example", example)
+	if len(doc) == 0 {
+		t.Fatal("the Go block of docs/tournaments.md declares nothing")
+	}
+	for name, src := range doc {
+		if ex[name] != src {
+			t.Errorf("docs/tournaments.md declares %s differently from strategies/example_test.go:\n--- doc\n%s\n--- example\n%s", name, src, ex[name])
+		}
+	}
+}
+
+// goDecls returns the type and function declarations of a Go file by name, formatted without
+// their doc comments.
+func goDecls(t *testing.T, what string, src []byte) map[string]string {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, what+".go", src, 0)
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	out := map[string]string{}
+	for _, d := range f.Decls {
+		var name string
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv != nil {
+				name = "method " + d.Name.Name
+			} else {
+				name = "func " + d.Name.Name
+			}
+		case *ast.GenDecl:
+			if d.Tok != token.TYPE {
+				continue
+			}
+			name = "type " + d.Specs[0].(*ast.TypeSpec).Name.Name
+		}
+		var b strings.Builder
+		if err := format.Node(&b, fset, d); err != nil {
+			t.Fatal(err)
+		}
+		out[name] = b.String()
+	}
+	return out
+}
+
+// spaces matches the white space that wrapping a line of markdown puts between two words.
+var spaces = regexp.MustCompile(`\s+`)
+
+// TestDocUnknownKeyMessage checks that the error docs/tournaments.md quotes for an unknown
+// top-level key is, word for word, the one memsim prints, so that the list of keys it names
+// stays the list the reader accepts.
+func TestDocUnknownKeyMessage(t *testing.T) {
+	t.Parallel()
+	text := spaces.ReplaceAllString(strings.Join(readLines(t, "../../docs/tournaments.md"), " "), " ")
+	quoted := regexp.MustCompile("`(x\\.yaml:1:1: unknown key \"gmaes\" [^`]*)`").FindStringSubmatch(text)
+	if quoted == nil {
+		t.Fatal(`docs/tournaments.md quotes no error for the unknown key "gmaes"`)
+	}
+	_, err := configs.Parse("x.yaml", []byte("gmaes: 5\nplayers: [{name: a, policy: safe}, {name: b, policy: daring}]\n"), tournament.ConfigOptions())
+	if err == nil {
+		t.Fatal(`an unknown key "gmaes" was accepted`)
+	}
+	if err.Error() != quoted[1] {
+		t.Errorf("docs/tournaments.md quotes\n\t%s\nmemsim prints\n\t%s", quoted[1], err)
+	}
+}

@@ -240,7 +240,8 @@ func TestProgressReachesTheEstimate(t *testing.T) {
 // Every call of the solver stops promptly once its context is cancelled, with an error that
 // wraps the context's, even deep in a sweep whose states take long (exact distributions, eight
 // seats, every lead, Gerez's rationals): it looks before every state. A normal build stops
-// within milliseconds; the bound allows for the race detector on a busy machine.
+// within milliseconds; the bound, far below what any of these calls takes uncancelled, allows for
+// the race detector on a busy machine.
 func TestSolverStopsPromptlyWhenCancelled(t *testing.T) {
 	t.Parallel()
 	perfect := exact.Model{}
@@ -284,8 +285,8 @@ func TestSolverStopsPromptlyWhenCancelled(t *testing.T) {
 				if !errors.Is(err, context.Canceled) {
 					t.Errorf("error %v, want one wrapping context.Canceled", err)
 				}
-			case <-time.After(2 * time.Second):
-				t.Error("still solving 2 s after the cancellation")
+			case <-time.After(20 * time.Second):
+				t.Error("still solving 20 s after the cancellation")
 				<-errc
 			}
 		})

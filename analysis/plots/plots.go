@@ -97,6 +97,10 @@ const (
 	labelSize  = 12
 	tickSize   = 10
 	legendSize = 10
+	// minTitleSize and minTickSize bound the shrinking of titles and tick labels that would not
+	// fit at their size.
+	minTitleSize = 10
+	minTickSize  = 6
 )
 
 var (
@@ -140,15 +144,17 @@ func newPlot(xLabel, yLabel string) *plot.Plot {
 const figurePad = 0.25 * vg.Centimeter
 
 // drawFrame draws the title centred at the top of dc and returns the
-// remaining canvas, inset by the figure margin.
+// remaining canvas, inset by the figure margin. A title wider than the
+// figure is wrapped onto a second line, in a smaller font if need be, and
+// cut (ending in an ellipsis) only if it does not fit even so.
 func drawFrame(dc draw.Canvas, title string) draw.Canvas {
 	c := draw.Crop(dc, figurePad, -figurePad, figurePad, -figurePad)
 	if title == "" {
 		return c
 	}
-	sty := textStyle(boldFont, titleSize, draw.XCenter, draw.YTop)
+	title, sty := fitText(title, textStyle(boldFont, titleSize, draw.XCenter, draw.YTop), c.Size().X, 2, minTitleSize)
 	c.FillText(sty, vg.Point{X: c.Center().X, Y: c.Max.Y}, title)
-	h := sty.Rectangle(title).Size().Y
+	h := sty.Height(title)
 	return draw.Crop(c, 0, 0, 0, -(h + vg.Points(6)))
 }
 

@@ -27,7 +27,7 @@ func fitText(s string, sty text.Style, width vg.Length, maxLines int, minSize vg
 		sty.Font = font.From(sty.Font, size)
 		lines, ok := wrap(s, sty, width)
 		if ok && len(lines) <= maxLines {
-			return strings.Join(lines, "\n"), sty
+			return strings.Join(balance(s, sty, width, lines), "\n"), sty
 		}
 		if size <= minSize {
 			if len(lines) > maxLines {
@@ -64,6 +64,24 @@ func wrap(s string, sty text.Style, width vg.Length) (lines []string, ok bool) {
 		lines = append(lines, line)
 	}
 	return lines, ok
+}
+
+// balance returns the wrapping of s into as many lines as lines has, their longest as short as it
+// can be (within a point), so that a last line does not hold a lone word.
+func balance(s string, sty text.Style, width vg.Length, lines []string) []string {
+	if len(lines) < 2 {
+		return lines
+	}
+	lo, hi := width/vg.Length(len(lines)), width
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if l, ok := wrap(s, sty, mid); ok && len(l) <= len(lines) {
+			hi, lines = mid, l
+		} else {
+			lo = mid
+		}
+	}
+	return lines
 }
 
 // ellipsize returns s, or the longest start of it followed by an ellipsis that is no wider than

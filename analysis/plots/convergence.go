@@ -97,7 +97,7 @@ func convergencePainter(title string, panels []ConvergencePanel, yLabel string) 
 		ps = append(ps, panel{title: pn.Title, draw: func(c draw.Canvas, tick font.Font) { convergencePlot(c, pn, tick) }})
 	}
 	var leg legend
-	leg.entries = append(leg.entries, legendEntry{"Running mean", meanLine()})
+	leg.entries = append(leg.entries, legendEntry{"Running mean (raw)", meanLine()})
 	if has[0] {
 		leg.entries = append(leg.entries, legendEntry{"its 95% interval", swatch{fill: bandColor}})
 	}

@@ -7,8 +7,13 @@
 //
 // # Sizes and fonts
 //
-// Line and bar charts are [WidthCM] × [HeightCM] centimetres; heat maps are
-// [WidthCM] × [SquareHeightCM]. PNGs are rendered at [PNGDPI] dots per inch.
+// Line and bar charts of one panel are [WidthCM] × [HeightCM] centimetres;
+// figures of several panels (small multiples, [ConvergenceGrid] and
+// [DistributionGrid]) are [GridWidthCM] wide and [PanelHeightCM] high per row
+// of panels; heat maps are [WidthCM] × [SquareHeightCM]. PNGs are rendered at
+// [PNGDPI] dots per inch. Titles, panel titles and labels that would not fit
+// are wrapped, set smaller, or (as a last resort) cut with an ellipsis; no
+// text is drawn outside its figure.
 // Text uses the Liberation Sans font, which gonum/plot compiles into the
 // binary, so the PNG output needs no installed fonts. The SVG output does
 // not embed the font (that would add about 400 KB per figure); instead its

@@ -196,6 +196,14 @@ func TestVariants(t *testing.T) {
 	pt, err = convergencePainter("Constant", one([]ConvergencePoint{{Games: 5, Mean: 0, Lo: 0, Hi: 0}, {Games: 50, Mean: 0, Lo: 0, Hi: 0}}, nil), "Lead")
 	checkSVG(t, "constant", svgOf(t, "constant", pt, err), "Constant")
 
+	adj := []ConvergencePoint{{Games: 10, Mean: 4.1, Lo: 3.6, Hi: 4.6}, {Games: 100, Mean: 4.02, Lo: 3.9, Hi: 4.14}, {Games: 1000, Mean: 4.0, Lo: 3.98, Hi: 4.02}}
+	pt, err = convergencePainter("Adjusted running", []ConvergencePanel{{Points: convPoints(), Adjusted: adj, Exact: ptr(4)}}, "Lead")
+	svg = svgOf(t, "adjusted running mean", pt, err)
+	checkSVG(t, "adjusted running mean", svg, "Adjusted running")
+	if !bytes.Contains(svg, []byte("Luck-adjusted running mean")) || bytes.Contains(svg, []byte("of all games")) {
+		t.Error("the legend does not name the luck-adjusted running mean alone")
+	}
+
 	pt, err = distributionPainter("Simulated only", []DistributionPanel{{X: []float64{0, 1, 2}, Simulated: []float64{0, 0, 1}}}, "Outcome")
 	svg = svgOf(t, "distribution without exact", pt, err)
 	checkSVG(t, "distribution without exact", svg, "Simulated only")

@@ -2,8 +2,6 @@ package tournament
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"math"
 	"math/big"
@@ -18,63 +16,115 @@ import (
 	"memsim/strategies"
 )
 
-// maxMatchupFigures bounds the matchups a report draws the convergence and distribution of.
-const maxMatchupFigures = 8
+// sizeGroups returns the indices of the matchups of r with convergence points, grouped by deal
+// size in the order of r.Rules.Pairs, each group in the order of results.json.
+func sizeGroups(r *report.Run) (sizes []int, groups [][]int) {
+	for _, n := range r.Rules.Pairs {
+		var g []int
+		for i, m := range r.Matchups {
+			if m.Pairs == n && len(m.Convergence) > 0 {
+				g = append(g, i)
+			}
+		}
+		if len(g) > 0 {
+			sizes, groups = append(sizes, n), append(groups, g)
+		}
+	}
+	return sizes, groups
+}
 
-// figureMatchups chooses the matchups with an exact value whose figures a report draws, by
-// interest: those with an exact value outside its interval first, then the others, each in the
-// order of results.json, up to maxMatchupFigures.
-func figureMatchups(r *report.Run) []int {
-	var flagged, rest []int
-	for i, m := range r.Matchups {
-		if m.ExactPairs[0] == nil || len(m.Convergence) == 0 {
+// parts splits the matchups of one deal size into figures of at most plots.MaxPanels panels,
+// of sizes as equal as they can be.
+func parts(matchups []int) [][]int {
+	k := (len(matchups) + plots.MaxPanels - 1) / plots.MaxPanels
+	var out [][]int
+	for i := range k {
+		out = append(out, matchups[i*len(matchups)/k:(i+1)*len(matchups)/k])
+	}
+	return out
+}
+
+// partName returns the name and title suffix of part i of k of a figure named base.
+func partName(base string, i, k int) (name, suffix string) {
+	if k == 1 {
+		return base, ""
+	}
+	if i == 0 {
+		return base, fmt.Sprintf(" (%d of %d)", i+1, k)
+	}
+	return fmt.Sprintf("%s-%d", base, i+1), fmt.Sprintf(" (%d of %d)", i+1, k)
+}
+
+// withoutExact returns the sentence a caption ends with when some of the panels of matchups
+// have no exact value (has reports whether one has).
+func withoutExact(r *report.Run, matchups []int, has func(m *report.Matchup) bool, what string) string {
+	missing := 0
+	for _, i := range matchups {
+		if !has(&r.Matchups[i]) {
+			missing++
+		}
+	}
+	switch {
+	case missing == 0:
+		return ""
+	case missing == len(matchups) && missing == 1:
+		return fmt.Sprintf(" This matchup has no %s (no exact model covers its players), so only the simulation is drawn.", what)
+	case missing == len(matchups):
+		return fmt.Sprintf(" None of these matchups has an %s (no exact model covers their players), so only the simulation is drawn.", what)
+	}
+	return fmt.Sprintf(" %d of the %d matchups have no %s (no exact model covers their players): their panels show the simulation only.", missing, len(matchups), what)
+}
+
+// convergencePanel returns the panel of matchup m: seat 0's running mean, its luck-adjusted
+// mean of all games where the run has one, and its exact value where there is one.
+func convergencePanel(m *report.Matchup) plots.ConvergencePanel {
+	pn := plots.ConvergencePanel{Title: strings.Join(m.Players, " vs ")}
+	for _, p := range m.Convergence {
+		pn.Points = append(pn.Points, plots.ConvergencePoint{Games: p.Games, Mean: p.Mean, Lo: p.Lo, Hi: p.Hi})
+	}
+	if m.ExactPairs[0] != nil {
+		want := report.ExactFloat(*m.ExactPairs[0])
+		pn.Exact = &want
+	}
+	if la := m.LuckAdjusted; la != nil && len(la.MeanPairs) > 0 && len(la.CI95) > 0 {
+		a := plots.ConvergencePoint{Games: m.Games, Mean: la.MeanPairs[0], Lo: la.CI95[0][0], Hi: la.CI95[0][1]}
+		// An estimate beyond what a figure plots (of an edited file) is left out, not drawn.
+		if plotsAccept(a.Mean) && plotsAccept(a.Lo) && plotsAccept(a.Hi) {
+			pn.Adjusted = []plots.ConvergencePoint{a}
+		}
+	}
+	return pn
+}
+
+// plotsAccept reports whether a figure plots v: a finite number within ±plots.MaxMagnitude.
+func plotsAccept(v float64) bool { return math.Abs(v) <= plots.MaxMagnitude }
+
+// distributionPanel returns the panel of matchup m: seat 0's final shares, simulated and, where
+// the solver has them, exact. Shares that no game reached and that the solver gives no chance
+// (odd half pairs without stalemates, say) are left out.
+func distributionPanel(m *report.Matchup) plots.DistributionPanel {
+	pn := plots.DistributionPanel{Title: strings.Join(m.Players, " vs ")}
+	hasExact := len(m.ExactDistribution) == len(m.ShareCounts[0])
+	for k, c := range m.ShareCounts[0] {
+		if c == 0 && (!hasExact || m.ExactDistribution[k] == 0) {
 			continue
 		}
-		if len(m.OutsideCI()) > 0 {
-			flagged = append(flagged, i)
-		} else {
-			rest = append(rest, i)
+		pn.X = append(pn.X, float64(k)/float64(len(m.Players)))
+		pn.Simulated = append(pn.Simulated, float64(c)/float64(m.Games))
+		if hasExact {
+			pn.Exact = append(pn.Exact, m.ExactDistribution[k])
 		}
 	}
-	all := append(flagged, rest...)
-	return all[:min(len(all), maxMatchupFigures)]
+	return pn
 }
 
-// uniqueSlug makes s a file name of lower-case letters, digits and '-', different from those in
-// taken (which it joins).
-func uniqueSlug(s string, taken map[string]bool) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			b.WriteRune(r)
-		} else {
-			b.WriteByte('-')
-		}
-	}
-	base := b.String()
-	if len(base) > maxSlug {
-		// Long player names: a prefix, and a hash of the whole that keeps names apart.
-		sum := sha256.Sum256([]byte(base))
-		base = base[:maxSlug-17] + "-" + hex.EncodeToString(sum[:8])
-	}
-	slug := base
-	for k := 2; taken[slug]; k++ {
-		slug = fmt.Sprintf("%s-%d", base, k)
-	}
-	taken[slug] = true
-	return slug
-}
-
-// maxSlug bounds a figure's slug, in bytes, so that its file name ("distribution-" + slug + a
-// uniqueness suffix + ".png") stays within the 255 bytes file systems allow a name.
-const maxSlug = 200
-
-// Figures draws the plots of a run's report r: for matchups with an exact value, the convergence of
-// seat 0's mean and the distribution of its share against the exact ones; the strategy table of
-// every exact model the tournament's players play from, and the win-optimal choices by lead where
-// a player plays it; and, for two players, the tournament matrix. A run that does not Validate is
-// refused before anything is drawn: every value a figure reads is then finite and within what
-// the rules allow.
+// Figures draws the plots of a run's report r: for each deal size, the convergence of seat 0's
+// mean in every matchup (with its luck-adjusted estimate and exact value where there are) and the
+// distribution of its share (against the exact one where there is), as panels of one figure per
+// kind (or a few, for many matchups); the strategy table of every exact model the tournament's
+// players play from, and the win-optimal choices by lead where a player plays it; and, for two
+// players, the tournament matrix. A run that does not Validate is refused before anything is
+// drawn: every value a figure reads is then finite and within what the rules allow.
 func (t *Tournament) Figures(ctx context.Context, r *report.Run) ([]report.Figure, error) {
 	if err := r.Validate(); err != nil {
 		return nil, fmt.Errorf("figures: %w", err)
@@ -88,41 +138,48 @@ func (t *Tournament) Figures(ctx context.Context, r *report.Run) ([]report.Figur
 		figs = append(figs, report.Figure{Name: name, Title: title, Caption: caption, SVG: f.SVG, PNG: f.PNG})
 		return nil
 	}
-	names := map[string]bool{}
-	for _, i := range figureMatchups(r) {
-		// Each figure takes a moment to draw; a report of many matchups stops between them.
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		m := r.Matchups[i]
-		name := fmt.Sprintf("%s, %d pairs", strings.Join(m.Players, " vs "), m.Pairs)
-		slug := uniqueSlug(fmt.Sprintf("n%d-%s", m.Pairs, strings.Join(m.Players, "-vs-")), names)
-		want := report.ExactFloat(*m.ExactPairs[0])
-		pts := make([]plots.ConvergencePoint, len(m.Convergence))
-		for k, p := range m.Convergence {
-			pts[k] = plots.ConvergencePoint{Games: p.Games, Mean: p.Mean, Lo: p.Lo, Hi: p.Hi}
-		}
-		f, err := plots.Convergence("Seat 0's mean pairs: "+name, pts, &want, "mean pairs of seat 0")
-		if err := add("convergence-"+slug, "Convergence: "+name,
-			"The running mean of seat 0's pairs per game, in deal order, with its 95% interval, against the exact value (dashed).", f, err); err != nil {
-			return nil, err
-		}
-		if len(m.ExactDistribution) > 0 && len(m.ShareCounts) > 0 {
-			var sim, exact []float64
-			var labels []string
-			for k, c := range m.ShareCounts[0] {
-				// Shares no game reached and the solver gives no chance (odd half pairs
-				// without stalemates, say) would be empty slots.
-				if c == 0 && (k >= len(m.ExactDistribution) || m.ExactDistribution[k] == 0) {
-					continue
-				}
-				sim = append(sim, float64(c)/float64(m.Games))
-				exact = append(exact, m.ExactDistribution[k])
-				labels = append(labels, fmt.Sprintf("%g", float64(k)/float64(len(m.Players))))
+	sizes, groups := sizeGroups(r)
+	for g, n := range sizes {
+		ps := parts(groups[g])
+		for i, part := range ps {
+			// Each figure takes a moment to draw; a report of many matchups stops between them.
+			if err := ctx.Err(); err != nil {
+				return nil, err
 			}
-			f, err := plots.Distribution("Seat 0's final share: "+name, sim, exact, labels, "pairs collected by seat 0")
-			if err := add("distribution-"+slug, "Score distribution: "+name,
-				"The share of games in which seat 0 collected each number of pairs (a stalemate splits what is left), simulated and exact.", f, err); err != nil {
+			var conv []plots.ConvergencePanel
+			for _, k := range part {
+				conv = append(conv, convergencePanel(&r.Matchups[k]))
+			}
+			name, suffix := partName(fmt.Sprintf("convergence-n%d", n), i, len(ps))
+			f, err := plots.ConvergenceGrid(fmt.Sprintf("Seat 0's mean pairs, %d pairs%s", n, suffix), conv, "mean pairs of seat 0")
+			caption := "For each matchup (seat 0 first), the running mean of seat 0's pairs per game, in deal order, with its 95% interval"
+			if hasLuck(r, part) {
+				caption += "; the luck-adjusted mean of all the games, with its 95% interval (at the right end)"
+			}
+			caption += "; and the exact value (dashed)." +
+				withoutExact(r, part, func(m *report.Matchup) bool { return m.ExactPairs[0] != nil }, "exact value")
+			if err := add(name, fmt.Sprintf("Convergence, %d pairs%s", n, suffix), caption, f, err); err != nil {
+				return nil, err
+			}
+		}
+		for i, part := range ps {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			var dist []plots.DistributionPanel
+			for _, k := range part {
+				if len(r.Matchups[k].ShareCounts) > 0 && r.Matchups[k].Games > 0 {
+					dist = append(dist, distributionPanel(&r.Matchups[k]))
+				}
+			}
+			if len(dist) == 0 {
+				continue
+			}
+			name, suffix := partName(fmt.Sprintf("distribution-n%d", n), i, len(ps))
+			f, err := plots.DistributionGrid(fmt.Sprintf("Seat 0's final share, %d pairs%s", n, suffix), dist, "pairs collected by seat 0")
+			caption := "For each matchup (seat 0 first), the share of games in which seat 0 collected each number of pairs (a stalemate splits what is left), simulated and exact." +
+				withoutExact(r, part, func(m *report.Matchup) bool { return len(m.ExactDistribution) > 0 }, "exact distribution")
+			if err := add(name, fmt.Sprintf("Score distribution, %d pairs%s", n, suffix), caption, f, err); err != nil {
 				return nil, err
 			}
 		}
@@ -133,7 +190,7 @@ func (t *Tournament) Figures(ctx context.Context, r *report.Run) ([]report.Figur
 		if err != nil {
 			return nil, err
 		}
-		title := fmt.Sprintf("When is daring better? %s, pass %s", model.Memory, model.Pass)
+		title := fmt.Sprintf("When is daring better? %s memory, pass %s", model.Memory, model.Pass)
 		if !model.Choices.Full() {
 			title += ", choices " + model.Choices.String()
 		}
@@ -166,6 +223,16 @@ func (t *Tournament) Figures(ctx context.Context, r *report.Run) ([]report.Figur
 		}
 	}
 	return figs, nil
+}
+
+// hasLuck reports whether one of the matchups has a luck-adjusted estimate.
+func hasLuck(r *report.Run, matchups []int) bool {
+	for _, i := range matchups {
+		if r.Matchups[i].LuckAdjusted != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // strategyCodes returns the codes of the exact optimal strategy table of model m for n = 0 ..

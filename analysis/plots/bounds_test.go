@@ -61,10 +61,14 @@ func TestHugeValuesAreRefusedQuickly(t *testing.T) {
 			return Convergence("t", []ConvergencePoint{{Games: 10, Mean: MaxMagnitude, Lo: -MaxMagnitude, Hi: MaxMagnitude}, {Games: 20, Mean: 0, Lo: 0, Hi: 0}}, &x, "y")
 		}, false},
 		{"distribution with 5e307", func() (Figure, error) {
-			return Distribution("t", []float64{huge, 0}, nil, []string{"0", "1"}, "x")
+			return Distribution("t", []float64{0, 1}, []float64{huge, 0}, nil, "x")
 		}, true},
 		{"distribution of more bars than MaxCells", func() (Figure, error) {
-			return Distribution("t", make([]float64, MaxCells+1), nil, make([]string, MaxCells+1), "x")
+			xs := make([]float64, MaxCells+1)
+			for i := range xs {
+				xs[i] = float64(i)
+			}
+			return Distribution("t", xs, make([]float64, MaxCells+1), nil, "x")
 		}, true},
 		{"heat map of more cells than MaxCells", func() (Figure, error) {
 			rows := make([]string, MaxCells/2+1)

@@ -1,7 +1,12 @@
 package plots
 
 import (
+	"fmt"
 	"math"
+	"strconv"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
 
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -15,97 +20,145 @@ var (
 	exactBarEdge  = hex(0xA84F1E)
 )
 
-// Distribution plots the simulated probability of each outcome as a bar,
-// one category per label (e.g. "0", "0.5", "1", ...), with the exact
-// probability as a second bar beside it when exact is not nil; a legend
-// then names the two series. The y axis is labelled "Probability"; xLabel
-// names the outcome. When the labels would overlap, only every k-th is
-// printed.
+// DistributionPanel is one matchup's panel of a DistributionGrid.
+type DistributionPanel struct {
+	// Title heads the panel (a matchup's players, say); it is wrapped, shrunk or cut to fit.
+	Title string
+	// X lists the outcomes (pairs collected, say), strictly increasing, each within
+	// ±MaxMagnitude; Simulated, and Exact when not nil, give the probability of each, within
+	// [0, MaxMagnitude].
+	X, Simulated, Exact []float64
+}
+
+// Distribution plots the simulated probability of each outcome x[i] as a bar
+// on a numeric x axis, with the exact probability as a second bar beside it
+// when exact is not nil; a legend then names the two series. The y axis is
+// labelled "Probability"; xLabel names the outcome. Whole numbers are
+// labelled at a regular step (1, 2, 5, 10, ...), so that outcomes such as
+// half pairs fall between the labelled ticks.
 //
-// labels must be non-empty, at most MaxCells of them; simulated, and exact when not nil, must have
-// one value within [0, MaxMagnitude] per label.
-func Distribution(title string, simulated []float64, exact []float64, labels []string, xLabel string) (Figure, error) {
-	pt, err := distributionPainter(title, simulated, exact, labels, xLabel)
+// x must be non-empty and strictly increasing, of at most MaxCells values
+// within ±MaxMagnitude; simulated, and exact when not nil, must have one
+// value within [0, MaxMagnitude] per outcome.
+func Distribution(title string, x, simulated, exact []float64, xLabel string) (Figure, error) {
+	return DistributionGrid(title, []DistributionPanel{{X: x, Simulated: simulated, Exact: exact}}, xLabel)
+}
+
+// DistributionGrid draws one panel per element of panels, each as Distribution draws its plot,
+// side by side in rows under one legend, with the axis labels xLabel and "Probability" shared.
+// It takes 1 to MaxPanels panels, each valid as for Distribution, of at most MaxCells outcomes
+// together.
+func DistributionGrid(title string, panels []DistributionPanel, xLabel string) (Figure, error) {
+	pt, err := distributionPainter(title, panels, xLabel)
 	if err != nil {
 		return Figure{}, err
 	}
 	return pt.render()
 }
 
-func distributionPainter(title string, simulated []float64, exact []float64, labels []string, xLabel string) (painter, error) {
-	if len(labels) == 0 {
-		return painter{}, inputErr("distribution: no labels")
+func distributionPainter(title string, panels []DistributionPanel, xLabel string) (painter, error) {
+	if len(panels) == 0 || len(panels) > MaxPanels {
+		return painter{}, inputErr("distribution: %d panels, want 1 to %d", len(panels), MaxPanels)
 	}
-	if len(labels) > MaxCells {
-		return painter{}, inputErr("distribution: %d labels, at most %d", len(labels), MaxCells)
+	total, hasExact := 0, false
+	var ps []panel
+	for i, pn := range panels {
+		if total += len(pn.X); total > MaxCells {
+			return painter{}, inputErr("distribution: more than %d outcomes", MaxCells)
+		}
+		if err := checkDistribution(pn); err != nil {
+			return painter{}, inputErr("distribution: panel %d: %v", i, err)
+		}
+		hasExact = hasExact || pn.Exact != nil
+		ps = append(ps, panel{title: pn.Title, draw: func(c draw.Canvas, tick font.Font) { distributionPlot(c, pn, tick) }})
 	}
-	if len(simulated) != len(labels) {
-		return painter{}, inputErr("distribution: %d simulated values for %d labels", len(simulated), len(labels))
+	leg := legend{entries: []legendEntry{{"Simulated", swatch{simColor, simEdge}}}}
+	if hasExact {
+		leg.entries = append(leg.entries, legendEntry{"Exact", swatch{exactBarColor, exactEdge}})
 	}
-	if exact != nil && len(exact) != len(labels) {
-		return painter{}, inputErr("distribution: %d exact values for %d labels", len(exact), len(labels))
+	return panelsPainter(title, ps, leg, xLabel, "Probability"), nil
+}
+
+var (
+	simEdge   = draw.LineStyle{Color: simEdgeColor, Width: vg.Points(0.5)}
+	exactEdge = draw.LineStyle{Color: exactBarEdge, Width: vg.Points(0.5)}
+)
+
+// checkDistribution checks the values of one panel.
+func checkDistribution(pn DistributionPanel) error {
+	if len(pn.X) == 0 {
+		return fmt.Errorf("no outcomes")
+	}
+	if len(pn.Simulated) != len(pn.X) {
+		return fmt.Errorf("%d simulated values for %d outcomes", len(pn.Simulated), len(pn.X))
+	}
+	if pn.Exact != nil && len(pn.Exact) != len(pn.X) {
+		return fmt.Errorf("%d exact values for %d outcomes", len(pn.Exact), len(pn.X))
+	}
+	for i, x := range pn.X {
+		switch {
+		case !plottable(x):
+			return fmt.Errorf("outcome %d is %v, not a number within ±%g", i, x, MaxMagnitude)
+		case i > 0 && x <= pn.X[i-1]:
+			return fmt.Errorf("outcome %d (%v) not greater than %v", i, x, pn.X[i-1])
+		}
 	}
 	for _, series := range []struct {
 		name string
 		vs   []float64
-	}{{"simulated", simulated}, {"exact", exact}} {
+	}{{"simulated", pn.Simulated}, {"exact", pn.Exact}} {
 		for i, v := range series.vs {
 			if !plottable(v) || v < 0 {
-				return painter{}, inputErr("distribution: %s value %d (%q) is %v, not a number within [0, %g]", series.name, i, labels[i], v, MaxMagnitude)
+				return fmt.Errorf("%s value %d (outcome %v) is %v, not a number within [0, %g]", series.name, i, pn.X[i], v, MaxMagnitude)
 			}
 		}
 	}
-	return painter{WidthCM, HeightCM, func(dc draw.Canvas) {
-		paintDistribution(dc, title, simulated, exact, labels, xLabel)
-	}}, nil
+	return nil
 }
 
-func paintDistribution(dc draw.Canvas, title string, sim, exact []float64, labels []string, xLabel string) {
-	c := drawFrame(dc, title)
-	p := newPlot(xLabel, "Probability")
+// distributionPlot draws the plot of one panel on c.
+func distributionPlot(c draw.Canvas, pn DistributionPanel, tick font.Font) {
+	p := newPlot("", "")
+	p.X.Tick.Label.Font, p.Y.Tick.Label.Font = tick, tick
 	grid := plotter.NewGrid()
 	grid.Vertical.Color, grid.Horizontal.Color = nil, gridColor
 	p.Add(grid)
 
-	simBars := &cells{edge: draw.LineStyle{Color: simEdgeColor, Width: vg.Points(0.5)}}
-	exBars := &cells{edge: draw.LineStyle{Color: exactBarEdge, Width: vg.Points(0.5)}}
-	top := 0.0
-	for i := range labels {
-		x := float64(i)
-		if exact == nil {
-			simBars.cells = append(simBars.cells, cell{x0: x - 0.35, x1: x + 0.35, y1: sim[i], fill: simColor})
-		} else {
-			simBars.cells = append(simBars.cells, cell{x0: x - 0.4, x1: x, y1: sim[i], fill: simColor})
-			exBars.cells = append(exBars.cells, cell{x0: x, x1: x + 0.4, y1: exact[i], fill: exactBarColor})
-			top = math.Max(top, exact[i])
+	// The bars are as wide as the closest outcomes allow.
+	step := 1.0
+	for i := 1; i < len(pn.X); i++ {
+		if d := pn.X[i] - pn.X[i-1]; i == 1 || d < step {
+			step = d
 		}
-		top = math.Max(top, sim[i])
+	}
+	simBars := &cells{edge: simEdge}
+	exBars := &cells{edge: exactEdge}
+	top := 0.0
+	for i, x := range pn.X {
+		if pn.Exact == nil {
+			simBars.cells = append(simBars.cells, cell{x0: x - 0.35*step, x1: x + 0.35*step, y1: pn.Simulated[i], fill: simColor})
+		} else {
+			simBars.cells = append(simBars.cells, cell{x0: x - 0.4*step, x1: x, y1: pn.Simulated[i], fill: simColor})
+			exBars.cells = append(exBars.cells, cell{x0: x, x1: x + 0.4*step, y1: pn.Exact[i], fill: exactBarColor})
+			top = math.Max(top, pn.Exact[i])
+		}
+		top = math.Max(top, pn.Simulated[i])
 	}
 	p.Add(simBars)
-	leg := legend{boxed: true}
-	if exact != nil {
+	if pn.Exact != nil {
 		p.Add(exBars)
-		leg.entries = []legendEntry{
-			{"Simulated", swatch{simColor, simBars.edge}},
-			{"Exact", swatch{exactBarColor, exBars.edge}},
-		}
 	}
 	if top == 0 {
 		top = 1
 	}
-	p.X.Min, p.X.Max = -0.5, float64(len(labels))-0.5
+	p.X.Min, p.X.Max = pn.X[0]-0.5*step, pn.X[len(pn.X)-1]+0.5*step
 	p.Y.Min, p.Y.Max = 0, top*1.05
-	p.X.Padding = 0
-	p.Y.Padding = 0
-
+	p.X.Padding, p.Y.Padding = 0, 0
+	// Whole numbers at a round step, as many as fit the axis.
 	da := p.DataCanvas(c)
-	p.X.Tick.Marker = nominalTicks(labels, da.Size().X, p.X.Tick.Label, false)
-	if len(leg.entries) > 0 {
-		_, lh := leg.size()
-		headroom(p, c, lh+vg.Points(8))
-	}
-	p.Draw(c)
-	da = p.DataCanvas(c)
-	lw, _ := leg.size()
-	leg.draw(c, da.Max.X-lw-vg.Points(4), da.Max.Y-vg.Points(4))
+	widest := max(p.X.Tick.Label.Width(strconv.FormatFloat(math.Round(p.X.Min), 'f', -1, 64)),
+		p.X.Tick.Label.Width(strconv.FormatFloat(math.Round(p.X.Max), 'f', -1, 64)))
+	labels := max(2, int(da.Size().X/(widest+vg.Points(10))))
+	p.X.Tick.Marker = plot.TickerFunc(func(lo, hi float64) []plot.Tick { return intTicksUpTo(lo, hi, labels) })
+	drawPlot(p, c)
 }

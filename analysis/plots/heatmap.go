@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -233,8 +234,6 @@ func paintHeatMap(dc draw.Canvas, title string, rows, cols []string, values [][]
 	for i, r := range rows {
 		ylabels[nr-1-i] = r
 	}
-	ySty := p.Y.Tick.Label
-	p.Y.Tick.Marker = nominalTicks(ylabels, 0, ySty, true)
 
 	bar := colorBar{sc: sc}
 	var extra legend
@@ -245,21 +244,7 @@ func paintHeatMap(dc draw.Canvas, title string, rows, cols []string, values [][]
 	if w, _ := extra.size(); hasNaN && w > side {
 		side = w
 	}
-
-	// Column labels: upright when they fit their cells, slanted otherwise.
-	p.X.Tick.Marker = nominalTicks(cols, 0, p.X.Tick.Label, false)
-	main, _ := fitGrid(p, c, side, nc, nr)
-	cellW := p.DataCanvas(main).Size().X / vg.Length(nc)
-	if maxWidth(p.X.Tick.Label, cols)+vg.Points(4) > cellW {
-		p.X.Tick.Label.Rotation = math.Pi / 4
-		p.X.Tick.Label.XAlign = draw.XRight
-		p.X.Tick.Label.YAlign = draw.YTop
-	}
-	p.X.Tick.Marker = nominalTicks(cols, 0, p.X.Tick.Label, false)
-	main, _ = fitGrid(p, c, side, nc, nr)
-	da := p.DataCanvas(main)
-	p.X.Tick.Marker = nominalTicks(cols, da.Size().X, p.X.Tick.Label, false)
-	p.Y.Tick.Marker = nominalTicks(ylabels, da.Size().Y, ySty, true)
+	layoutGridLabels(p, c, side, cols, ylabels)
 	main, aside := fitGrid(p, c, side, nc, nr)
 	p.Draw(main)
 
@@ -269,6 +254,94 @@ func paintHeatMap(dc draw.Canvas, title string, rows, cols []string, values [][]
 		extra.draw(c, aside.Min.X-legendPad, aside.Min.Y-vg.Points(6))
 	}
 	bar.draw(aside)
+}
+
+// maxLabelShare bounds the length of a grid's row labels to this share of the figure's width, and
+// of its column labels (turned upright) to this share of its height; longer labels end in an
+// ellipsis.
+const maxLabelShare = 0.35
+
+// layoutGridLabels labels every column and row of the grid plot p, drawn by fitGrid on c with
+// side beside it: column labels upright when they fit their cells, else turned to read upwards;
+// both in a font shrunk (down to minTickSize) until each label fits its cell. Only a grid too
+// fine for labels of minTickSize labels every k-th row or column.
+func layoutGridLabels(p *plot.Plot, c draw.Canvas, side vg.Length, cols, rows []string) {
+	nc, nr := len(cols), len(rows)
+	rows = fitLabels(rows, p.Y.Tick.Label, maxLabelShare*c.Size().X)
+	p.X.Tick.Marker = labelTicks(cols, 1)
+	p.Y.Tick.Marker = labelTicks(rows, 1)
+	cell := func() (w, h vg.Length) {
+		main, _ := fitGrid(p, c, side, nc, nr)
+		da := p.DataCanvas(main)
+		return da.Size().X / vg.Length(nc), da.Size().Y / vg.Length(nr)
+	}
+	const gap = 3 * vg.Length(1) // between neighbouring labels
+	if w, _ := cell(); maxWidth(p.X.Tick.Label, cols)+gap > w {
+		p.X.Tick.Label.Rotation = math.Pi / 2
+		p.X.Tick.Label.XAlign = draw.XRight
+		p.X.Tick.Label.YAlign = draw.YCenter
+		cols = fitLabels(cols, p.X.Tick.Label, maxLabelShare*c.Size().Y)
+		p.X.Tick.Marker = labelTicks(cols, 1)
+	}
+	// Shrinking the labels widens the cells: a few rounds settle the sizes.
+	for range 3 {
+		w, h := cell()
+		if p.X.Tick.Label.Rotation == 0 {
+			p.X.Tick.Label = shrinkTo(p.X.Tick.Label, func(s text.Style) bool { return maxWidth(s, cols)+gap <= w })
+		} else {
+			p.X.Tick.Label = shrinkTo(p.X.Tick.Label, func(s text.Style) bool { return lineHeight(s)+gap <= w })
+		}
+		p.Y.Tick.Label = shrinkTo(p.Y.Tick.Label, func(s text.Style) bool { return lineHeight(s)+gap <= h })
+	}
+	w, h := cell()
+	need := lineHeight(p.X.Tick.Label)
+	if p.X.Tick.Label.Rotation == 0 {
+		need = maxWidth(p.X.Tick.Label, cols)
+	}
+	p.X.Tick.Marker = labelTicks(cols, every(need+gap, w))
+	p.Y.Tick.Marker = labelTicks(rows, every(lineHeight(p.Y.Tick.Label)+gap, h))
+}
+
+// shrinkTo returns sty in the largest font size, down to minTickSize in steps of sizeStep, for
+// which fits holds (minTickSize if none).
+func shrinkTo(sty text.Style, fits func(text.Style) bool) text.Style {
+	for size := sty.Font.Size; size > minTickSize && !fits(sty); {
+		size = max(size-sizeStep, minTickSize)
+		sty.Font = font.From(sty.Font, size)
+	}
+	return sty
+}
+
+// lineHeight returns the height of a line of text in sty.
+func lineHeight(sty text.Style) vg.Length { return sty.Height("Ag") }
+
+// every returns the least k of 1, 2, 5, 10, 20, 50, ... for which labels that need need of an
+// axis each fit, one every k cells of size cell.
+func every(need, cell vg.Length) int {
+	for mag := 1; mag < 1<<30; mag *= 10 {
+		for _, f := range []int{1, 2, 5} {
+			if need <= vg.Length(f*mag)*cell {
+				return f * mag
+			}
+		}
+	}
+	return 1 << 30
+}
+
+// labelTicks puts labels[i] at i for every i that is a multiple of k, and a minor tick at the
+// others.
+func labelTicks(labels []string, k int) plot.ConstantTicks {
+	ticks := make(plot.ConstantTicks, len(labels))
+	for i, l := range labels {
+		ticks[i].Value = float64(i)
+		if i%k == 0 {
+			ticks[i].Label = l
+			if l == "" {
+				ticks[i].Label = " " // an empty label would make a minor tick
+			}
+		}
+	}
+	return ticks
 }
 
 // maxWidth returns the largest unrotated width of the texts in sty.

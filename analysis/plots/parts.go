@@ -244,7 +244,10 @@ func countLabel(v float64) string {
 // intTicks labels integers at a round step (1, 2, 5, 10, 20, ...) so that at
 // most about ten labels appear; other integers get minor ticks when there are
 // few enough of them.
-func intTicks(lo, hi float64) []plot.Tick {
+func intTicks(lo, hi float64) []plot.Tick { return intTicksUpTo(lo, hi, 10) }
+
+// intTicksUpTo is intTicks with at most about labels labels (at least 1).
+func intTicksUpTo(lo, hi float64, labels int) []plot.Tick {
 	a, b := math.Ceil(lo), math.Floor(hi)
 	// Beyond 2^52 consecutive integers are no longer all floats: counting would not advance.
 	if !(a <= b) || math.Abs(a) > 1<<52 || math.Abs(b) > 1<<52 {
@@ -252,7 +255,7 @@ func intTicks(lo, hi float64) []plot.Tick {
 	}
 	span := b - a
 	step := 1.0
-	for i := 0; span/step > 10; i++ {
+	for i := 0; span/step > float64(max(labels, 1)); i++ {
 		step *= []float64{2, 2.5, 2}[i%3]
 	}
 	var ticks []plot.Tick
@@ -275,50 +278,6 @@ func intTicks(lo, hi float64) []plot.Tick {
 			tick.Label = strconv.FormatFloat(v, 'f', -1, 64)
 		}
 		ticks = append(ticks, tick)
-	}
-	return ticks
-}
-
-// nominalTicks puts the labels at 0, 1, 2, ...; when they would overlap
-// (given the axis length and the label style) only every k-th is labelled
-// and the others get minor ticks. vertical tells the axis orientation.
-func nominalTicks(labels []string, axisLen vg.Length, sty text.Style, vertical bool) plot.ConstantTicks {
-	rot := sty.Rotation
-	sty.Rotation = 0
-	var need vg.Length
-	for _, l := range labels {
-		r := sty.Rectangle(l).Size()
-		switch {
-		case vertical:
-			need = max(need, r.Y)
-		case rot != 0:
-			need = max(need, r.Y*1.5)
-		default:
-			need = max(need, r.X)
-		}
-	}
-	need += vg.Points(8)
-	k := 1
-	if axisLen > 0 {
-		steps := []int{1, 2, 3, 4, 5}
-		for m := 10; m < 10*len(labels); m *= 10 {
-			steps = append(steps, m, 2*m, 5*m/2, 5*m)
-		}
-		for _, k = range steps {
-			if vg.Length(len(labels))/vg.Length(k)*need <= axisLen || k >= len(labels) {
-				break
-			}
-		}
-	}
-	ticks := make(plot.ConstantTicks, len(labels))
-	for i, l := range labels {
-		ticks[i].Value = float64(i)
-		if i%k == 0 {
-			ticks[i].Label = l
-			if l == "" {
-				ticks[i].Label = " " // an empty label would make a minor tick
-			}
-		}
 	}
 	return ticks
 }

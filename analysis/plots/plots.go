@@ -7,8 +7,13 @@
 //
 // # Sizes and fonts
 //
-// Line and bar charts are [WidthCM] × [HeightCM] centimetres; heat maps are
-// [WidthCM] × [SquareHeightCM]. PNGs are rendered at [PNGDPI] dots per inch.
+// Line and bar charts of one panel are [WidthCM] × [HeightCM] centimetres;
+// figures of several panels (small multiples, [ConvergenceGrid] and
+// [DistributionGrid]) are [GridWidthCM] wide and [PanelHeightCM] high per row
+// of panels; heat maps are [WidthCM] × [SquareHeightCM]. PNGs are rendered at
+// [PNGDPI] dots per inch. Titles, panel titles and labels that would not fit
+// are wrapped, set smaller, or (as a last resort) cut with an ellipsis; no
+// text is drawn outside its figure.
 // Text uses the Liberation Sans font, which gonum/plot compiles into the
 // binary, so the PNG output needs no installed fonts. The SVG output does
 // not embed the font (that would add about 400 KB per figure); instead its
@@ -97,6 +102,10 @@ const (
 	labelSize  = 12
 	tickSize   = 10
 	legendSize = 10
+	// minTitleSize and minTickSize bound the shrinking of titles and tick labels that would not
+	// fit at their size.
+	minTitleSize = 10
+	minTickSize  = 6
 )
 
 var (
@@ -140,15 +149,17 @@ func newPlot(xLabel, yLabel string) *plot.Plot {
 const figurePad = 0.25 * vg.Centimeter
 
 // drawFrame draws the title centred at the top of dc and returns the
-// remaining canvas, inset by the figure margin.
+// remaining canvas, inset by the figure margin. A title wider than the
+// figure is wrapped onto a second line, in a smaller font if need be, and
+// cut (ending in an ellipsis) only if it does not fit even so.
 func drawFrame(dc draw.Canvas, title string) draw.Canvas {
 	c := draw.Crop(dc, figurePad, -figurePad, figurePad, -figurePad)
 	if title == "" {
 		return c
 	}
-	sty := textStyle(boldFont, titleSize, draw.XCenter, draw.YTop)
+	title, sty := fitText(title, textStyle(boldFont, titleSize, draw.XCenter, draw.YTop), c.Size().X, 2, minTitleSize)
 	c.FillText(sty, vg.Point{X: c.Center().X, Y: c.Max.Y}, title)
-	h := sty.Rectangle(title).Size().Y
+	h := sty.Height(title)
 	return draw.Crop(c, 0, 0, 0, -(h + vg.Points(6)))
 }
 

@@ -56,7 +56,7 @@ func figures() (map[string]Figure, error) {
 	}
 	f, err := Convergence("Convergence of turns", convPoints(), ptr(4), "Turns")
 	add("Convergence of turns", f, err)
-	f, err = Distribution("Points of player one", []float64{0.2, 0.5, 0.3}, []float64{0.25, 0.5, 0.25}, []string{"0", "0.5", "1"}, "Points")
+	f, err = Distribution("Points of player one", []float64{0, 0.5, 1}, []float64{0.2, 0.5, 0.3}, []float64{0.25, 0.5, 0.25}, "Points")
 	add("Points of player one", f, err)
 	f, err = HeatMap("Tournament matrix", players, players, vals, "Opponent", "Player", Diverging)
 	add("Tournament matrix", f, err)
@@ -140,12 +140,12 @@ func TestFigures(t *testing.T) {
 		t.Logf("%s: SVG %d bytes, PNG %d bytes", title, len(f.SVG), len(f.PNG))
 	}
 	svg := func(title string) string { return string(figs[title].SVG) }
-	for _, want := range []string{"Running mean", "95% confidence band", "Exact value", "Games", "Turns", "1k"} {
+	for _, want := range []string{"Running mean", "95% interval", "Exact value", "Games", "Turns", "1k"} {
 		if !strings.Contains(svg("Convergence of turns"), want) {
 			t.Errorf("convergence SVG lacks %q", want)
 		}
 	}
-	for _, want := range []string{"Simulated", "Exact", "Probability", "Points", ">0.5<"} {
+	for _, want := range []string{"Simulated", "Exact", "Probability", "Points", ">0<", ">1<"} {
 		if !strings.Contains(svg("Points of player one"), want) {
 			t.Errorf("distribution SVG lacks %q", want)
 		}
@@ -180,40 +180,50 @@ func svgOf(t *testing.T, name string, pt painter, err error) []byte {
 }
 
 func TestVariants(t *testing.T) {
-	pt, err := convergencePainter("No exact value", convPoints(), nil, "Lead")
+	one := func(pts []ConvergencePoint, exact *float64) []ConvergencePanel {
+		return []ConvergencePanel{{Points: pts, Exact: exact}}
+	}
+	pt, err := convergencePainter("No exact value", one(convPoints(), nil), "Lead")
 	svg := svgOf(t, "convergence without exact", pt, err)
 	checkSVG(t, "convergence without exact", svg, "No exact value")
 	if bytes.Contains(svg, []byte("Exact value")) {
 		t.Error("legend names an exact value that was not given")
 	}
 
-	pt, err = convergencePainter("One point", []ConvergencePoint{{Games: 1, Mean: 2, Lo: math.NaN(), Hi: math.Inf(1)}}, ptr(2), "Lead")
+	pt, err = convergencePainter("One point", one([]ConvergencePoint{{Games: 1, Mean: 2, Lo: math.NaN(), Hi: math.Inf(1)}}, ptr(2)), "Lead")
 	checkSVG(t, "one point", svgOf(t, "one point", pt, err), "One point")
 
-	pt, err = convergencePainter("Constant", []ConvergencePoint{{Games: 5, Mean: 0, Lo: 0, Hi: 0}, {Games: 50, Mean: 0, Lo: 0, Hi: 0}}, nil, "Lead")
+	pt, err = convergencePainter("Constant", one([]ConvergencePoint{{Games: 5, Mean: 0, Lo: 0, Hi: 0}, {Games: 50, Mean: 0, Lo: 0, Hi: 0}}, nil), "Lead")
 	checkSVG(t, "constant", svgOf(t, "constant", pt, err), "Constant")
 
-	pt, err = distributionPainter("Simulated only", []float64{0, 0, 1}, nil, []string{"a", "", "c"}, "Outcome")
+	adj := []ConvergencePoint{{Games: 10, Mean: 4.1, Lo: 3.6, Hi: 4.6}, {Games: 100, Mean: 4.02, Lo: 3.9, Hi: 4.14}, {Games: 1000, Mean: 4.0, Lo: 3.98, Hi: 4.02}}
+	pt, err = convergencePainter("Adjusted running", []ConvergencePanel{{Points: convPoints(), Adjusted: adj, Exact: ptr(4)}}, "Lead")
+	svg = svgOf(t, "adjusted running mean", pt, err)
+	checkSVG(t, "adjusted running mean", svg, "Adjusted running")
+	if !bytes.Contains(svg, []byte("Luck-adjusted running mean")) || bytes.Contains(svg, []byte("of all games")) {
+		t.Error("the legend does not name the luck-adjusted running mean alone")
+	}
+
+	pt, err = distributionPainter("Simulated only", []DistributionPanel{{X: []float64{0, 1, 2}, Simulated: []float64{0, 0, 1}}}, "Outcome")
 	svg = svgOf(t, "distribution without exact", pt, err)
 	checkSVG(t, "distribution without exact", svg, "Simulated only")
 	if bytes.Contains(svg, []byte("Exact")) {
 		t.Error("legend names exact values that were not given")
 	}
 
-	pt, err = distributionPainter("All zero", []float64{0, 0}, []float64{0, 0}, []string{"a", "b"}, "Outcome")
+	pt, err = distributionPainter("All zero", []DistributionPanel{{X: []float64{0, 1}, Simulated: []float64{0, 0}, Exact: []float64{0, 0}}}, "Outcome")
 	checkSVG(t, "all zero", svgOf(t, "all zero", pt, err), "All zero")
 
-	// Many categories: labels are thinned out.
-	many := make([]string, 81)
-	probs := make([]float64, len(many))
-	for i := range many {
-		many[i] = fmt.Sprintf("%d", i-40)
-		probs[i] = 1 / float64(len(many))
+	// Many outcomes: whole numbers labelled at a round step.
+	var xs, probs []float64
+	for i := range 81 {
+		xs = append(xs, float64(i-40))
+		probs = append(probs, 1/81.0)
 	}
-	pt, err = distributionPainter("Many", probs, probs, many, "Lead")
-	svg = svgOf(t, "many categories", pt, err)
+	pt, err = distributionPainter("Many", []DistributionPanel{{X: xs, Simulated: probs, Exact: probs}}, "Lead")
+	svg = svgOf(t, "many outcomes", pt, err)
 	if n := bytes.Count(svg, []byte("<text")); n > 40 {
-		t.Errorf("many categories: %d texts, labels not thinned out", n)
+		t.Errorf("many outcomes: %d texts, labels not thinned out", n)
 	}
 
 	// A grid larger than AnnotateLimit has no cell annotations.
@@ -271,17 +281,28 @@ func TestErrors(t *testing.T) {
 			return Convergence("t", []ConvergencePoint{{Games: 1, Mean: 1}}, ptr(nan), "y")
 		}},
 		{"distribution empty", func() (Figure, error) { return Distribution("t", nil, nil, nil, "x") }},
+		{"distribution no panels", func() (Figure, error) { return DistributionGrid("t", nil, "x") }},
 		{"distribution simulated length", func() (Figure, error) {
-			return Distribution("t", []float64{1}, nil, []string{"a", "b"}, "x")
+			return Distribution("t", []float64{0, 1}, []float64{1}, nil, "x")
 		}},
 		{"distribution exact length", func() (Figure, error) {
-			return Distribution("t", []float64{0.5, 0.5}, []float64{1}, []string{"a", "b"}, "x")
+			return Distribution("t", []float64{0, 1}, []float64{0.5, 0.5}, []float64{1}, "x")
 		}},
 		{"distribution NaN", func() (Figure, error) {
-			return Distribution("t", []float64{nan, 0.5}, nil, []string{"a", "b"}, "x")
+			return Distribution("t", []float64{0, 1}, []float64{nan, 0.5}, nil, "x")
 		}},
 		{"distribution negative exact", func() (Figure, error) {
-			return Distribution("t", []float64{0.5, 0.5}, []float64{-0.5, 1.5}, []string{"a", "b"}, "x")
+			return Distribution("t", []float64{0, 1}, []float64{0.5, 0.5}, []float64{-0.5, 1.5}, "x")
+		}},
+		{"distribution outcomes out of order", func() (Figure, error) {
+			return Distribution("t", []float64{1, 1}, []float64{0.5, 0.5}, nil, "x")
+		}},
+		{"convergence no panels", func() (Figure, error) { return ConvergenceGrid("t", nil, "y") }},
+		{"convergence too many panels", func() (Figure, error) {
+			return ConvergenceGrid("t", make([]ConvergencePanel, MaxPanels+1), "y")
+		}},
+		{"convergence adjusted without interval", func() (Figure, error) {
+			return ConvergenceGrid("t", []ConvergencePanel{{Points: convPoints(), Adjusted: []ConvergencePoint{{Games: 5, Mean: 1, Lo: nan, Hi: nan}}}}, "y")
 		}},
 		{"heat map no rows", func() (Figure, error) { return HeatMap("t", nil, players, nil, "x", "y", Diverging) }},
 		{"heat map no cols", func() (Figure, error) {

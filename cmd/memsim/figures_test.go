@@ -8,9 +8,10 @@ import (
 	"testing"
 )
 
-// A run's PNGs are named after their matchups, report.md links every one of them, and the score
-// distribution of a game without stalemates has no slot for the half shares nobody can reach.
-func TestFiguresAreNamedAfterTheirMatchupsAndLinked(t *testing.T) {
+// A run's PNGs are named after their kind and deal size, report.md links every one of them, and
+// the score distribution of a game without stalemates labels whole pairs only, with a panel per
+// matchup.
+func TestFiguresAreNamedAfterTheirDealSizesAndLinked(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	cfg := writeConfig(t, dir, "fig", `seed: 9
@@ -24,8 +25,7 @@ players:
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	out := filepath.Join(dir, "out", "fig")
-	want := []string{"convergence-n3-optimal-vs-parity.png", "convergence-n3-parity-vs-optimal.png",
-		"distribution-n3-optimal-vs-parity.png", "distribution-n3-parity-vs-optimal.png", "strategy-0.png", "tournament.png"}
+	want := []string{"convergence-n3.png", "distribution-n3.png", "strategy-0.png", "tournament.png"}
 	if got := dirNames(t, filepath.Join(out, "plots")); !slices.Equal(got, want) {
 		t.Errorf("plots/ holds %v, want %v", got, want)
 	}
@@ -44,23 +44,28 @@ players:
 	}
 	n := 0
 	for _, fig := range strings.Split(string(html), "<figure>") {
-		if !strings.Contains(fig, "<h2>Score distribution:") {
+		if !strings.Contains(fig, ">Score distribution, 3 pairs<") {
 			continue
 		}
 		n++
-		// Shares 0 to 3 pairs; 0.5, 1.5 and 2.5 need a stalemate, which pass never does not have.
+		// Shares 0 to 3 pairs, labelled in each of the two panels; no half shares are labelled.
 		for _, label := range []string{">0<", ">1<", ">2<", ">3<"} {
-			if !strings.Contains(fig, label) {
-				t.Errorf("a distribution lacks the share %s", label)
+			if c := strings.Count(fig, label); c < 2 {
+				t.Errorf("the share %s is labelled %d times, want once per panel", label, c)
 			}
 		}
-		for _, label := range []string{">1.5<", ">2.5<"} {
+		for _, label := range []string{">0.5<", ">1.5<", ">2.5<"} {
 			if strings.Contains(fig, label) {
-				t.Errorf("a distribution has an empty slot for the share %s", label)
+				t.Errorf("the distribution labels the half share %s", label)
+			}
+		}
+		for _, title := range []string{">optimal vs parity<", ">parity vs optimal<"} {
+			if !strings.Contains(fig, title) {
+				t.Errorf("the distribution has no panel %s", title)
 			}
 		}
 	}
-	if n != 2 {
-		t.Errorf("%d distribution figures in report.html, want 2", n)
+	if n != 1 {
+		t.Errorf("%d distribution figures in report.html, want 1", n)
 	}
 }

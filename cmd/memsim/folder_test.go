@@ -91,15 +91,15 @@ func TestRunFolderIsLocked(t *testing.T) {
 	}
 }
 
-// --force replaces the whole run folder: a rerun with a player fewer leaves none of the earlier
-// run's files (its figures among them), and what a killed process left behind (temporary files
-// of atomic writes, staging folders) is cleaned up.
+// --force replaces the whole run folder: a rerun with a deal size fewer leaves none of the earlier
+// run's files (its figures of that size among them), and what a killed process left behind
+// (temporary files of atomic writes, staging folders) is cleaned up.
 func TestForceReplacesTheWholeFolder(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	cfg, out := finishedSmallRun(t, dir)
-	if !slices.ContainsFunc(listFiles(t, out), func(f string) bool { return strings.Contains(f, "parity") }) {
-		t.Fatal("the first run has no figure of parity: the test below proves nothing")
+	if !slices.ContainsFunc(listFiles(t, out), func(f string) bool { return strings.Contains(f, "-n4") }) {
+		t.Fatal("the first run has no figure of 4 pairs: the test below proves nothing")
 	}
 	// Leftovers of a killed process, which its lock file shows memsim's.
 	stale := []string{lockPath(out), filepath.Join(out, ".checkpoint.json.tmp-"+killedToken+"-123"), filepath.Join(dir, "out", ".small.staging-"+killedToken+"-9", "results.json")}
@@ -109,9 +109,9 @@ func TestForceReplacesTheWholeFolder(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// Without parity no matchup has an exact value, so none of the earlier run's convergence and
-	// distribution figures (all of them of optimal and parity) belongs to the new run.
-	fewer := strings.Replace(smallTournament, "  - {name: parity, policy: parity}\n", "", 1)
+	// Without 4 pairs none of the earlier run's convergence and distribution figures of 4 pairs
+	// belongs to the new run.
+	fewer := strings.Replace(smallTournament, "pairs: [3, 4]", "pairs: [3]", 1)
 	cfg = writeConfig(t, dir, "small", fewer)
 	if _, stderr, code := runArgs(t, "run", "--quiet", "--force", cfg); code != exitOK {
 		t.Fatalf("--force: exit %d: %s", code, stderr)
@@ -132,7 +132,7 @@ func TestForceReplacesTheWholeFolder(t *testing.T) {
 		t.Errorf("after --force the folder holds %v, a fresh run %v", got, want)
 	}
 	for _, f := range got {
-		if strings.Contains(f, "parity") {
+		if strings.Contains(f, "-n4") {
 			t.Errorf("%s of the earlier run is still there", f)
 		}
 	}

@@ -276,7 +276,7 @@ func TestReportRegenerates(t *testing.T) {
 		t.Fatal(err)
 	}
 	pngs, _ := filepath.Glob(filepath.Join(out, "plots", "*.png"))
-	// Convergence and distribution figures for the matchups with exact values (8 at most), the
+	// A convergence and a distribution figure per deal size (a panel per matchup), the
 	// strategy table of the perfect-memory model, and the tournament matrix.
 	if len(pngs) < 4 || strings.Count(string(html), "<svg") != len(pngs) {
 		t.Fatalf("%d PNGs, %d inline SVGs", len(pngs), strings.Count(string(html), "<svg"))

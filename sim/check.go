@@ -221,7 +221,31 @@ func checkConvergence(points []Point, next int64, totals Point) error {
 		case p.Games > totals.Games || p.Sum > totals.Sum || p.SumSq > totals.SumSq:
 			return fmt.Errorf("point %d exceeds the totals", i)
 		}
+		if err := checkPointLuck(p.Luck, prev.Luck, totals.Luck, p.Games); err != nil {
+			return fmt.Errorf("point %d: %w", i, err)
+		}
 		prev, at = p, NextConvergencePoint(at)
+	}
+	return nil
+}
+
+// checkPointLuck checks the luck sums of a convergence point of games games against the point
+// before's and the totals': the sum of squares grows and stays within the totals' (so that a
+// match without a luck table records none), and the sums obey Cauchy-Schwarz, Sum² <=
+// Games·SumSq, as the sums of any games do.
+func checkPointLuck(l, prev, totals LuckSums, games int64) error {
+	sq, prevSq, totalSq := l.SumSq.Big(), prev.SumSq.Big(), totals.SumSq.Big()
+	sum := l.Sum.Big()
+	bound := new(big.Int).Mul(big.NewInt(games), sq)
+	switch {
+	case sq.Cmp(prevSq) < 0:
+		return fmt.Errorf("its luck's sum of squares %v falls below the point before's", sq)
+	case sq.Cmp(totalSq) > 0:
+		return fmt.Errorf("its luck's sum of squares %v exceeds the totals' %v", sq, totalSq)
+	case new(big.Int).Mul(sum, sum).Cmp(bound) > 0:
+		return fmt.Errorf("its luck sum %v is not that of %d games whose squares sum to %v", sum, games, sq)
+	case sq.Sign() == 0 && l.SumShare.Big().Sign() != 0:
+		return fmt.Errorf("its luck sums are not those of any games")
 	}
 	return nil
 }

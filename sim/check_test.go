@@ -4,9 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
+	"math/big"
 	"strings"
 	"testing"
 
+	"memsim/analysis/exact"
 	"memsim/sim"
 	"memsim/sim/rules"
 )
@@ -27,15 +30,18 @@ func parityMatch(t *testing.T, n int, deals int64) *sim.Match {
 }
 
 // The convergence record holds seat 0's running sums after the batches of the schedule, as the
-// games replayed one by one give them, and stays small.
+// games replayed one by one give them (its luck's too, in games with a luck table), and stays
+// small.
 func TestConvergenceRecord(t *testing.T) {
 	m := parityMatch(t, 4, 20*sim.BatchSize+300)
+	m.Setup.Luck = luckTable(t, exact.Model{}, 2, 4)
 	res, err := m.Play(context.Background(), 3, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for k := range m.Orders {
 		var games, sum, sumSq int64
+		var luck, luckSq, luckShare big.Int
 		points := res.Convergence[k]
 		i := 0
 		for d := range uint64(m.Deals) {
@@ -45,15 +51,25 @@ func TestConvergenceRecord(t *testing.T) {
 			}
 			s := int64(o.Share[0])
 			games, sum, sumSq = games+1, sum+s, sumSq+s*s
+			// A game's luck: its score minus its adjusted score, in units of sim.LuckUnit.
+			l := big.NewInt(int64(math.Round((float64(s)/2 - o.Adjusted[0]) / sim.LuckUnit)))
+			luck.Add(&luck, l)
+			luckSq.Add(&luckSq, new(big.Int).Mul(l, l))
+			luckShare.Add(&luckShare, new(big.Int).Mul(l, big.NewInt(s)))
 			if (d+1)%sim.BatchSize == 0 && i < len(points) && points[i].Batch == int64(d+1)/sim.BatchSize {
-				if p := points[i]; p.Games != games || p.Sum != sum || p.SumSq != sumSq {
+				p := points[i]
+				if p.Games != games || p.Sum != sum || p.SumSq != sumSq {
 					t.Errorf("order %d, point %d (batch %d): %+v, replayed games give %d %d %d", k, i, p.Batch, p, games, sum, sumSq)
+				}
+				if p.Luck.Sum.Big().Cmp(&luck) != 0 || p.Luck.SumSq.Big().Cmp(&luckSq) != 0 || p.Luck.SumShare.Big().Cmp(&luckShare) != 0 {
+					t.Errorf("order %d, point %d: luck sums %v %v %v, replayed games give %v %v %v", k, i,
+						p.Luck.Sum, p.Luck.SumSq, p.Luck.SumShare, &luck, &luckSq, &luckShare)
 				}
 				i++
 			}
 		}
-		if i != len(points) {
-			t.Errorf("order %d: %d points, %d checked", k, len(points), i)
+		if i != len(points) || luckSq.Sign() == 0 {
+			t.Errorf("order %d: %d points, %d checked, luck's sum of squares %v", k, len(points), i, &luckSq)
 		}
 	}
 	// The schedule: 1 .. 8, then each at least a quarter more than the last.
@@ -123,6 +139,8 @@ func TestCheckResult(t *testing.T) {
 		{"convergence point", func(r *sim.Result) { r.Convergence[0][1].Batch = 7 }, "convergence"},
 		{"convergence length", func(r *sim.Result) { r.Convergence[1] = r.Convergence[1][:1] }, "convergence"},
 		{"convergence beyond totals", func(r *sim.Result) { r.Convergence[0][2].Sum = 1 << 50 }, "convergence"},
+		{"luck without a luck table", func(r *sim.Result) { r.Convergence[0][2].Luck.SumSq.Lo = 1 }, "luck's sum of squares"},
+		{"luck sums of no games", func(r *sim.Result) { r.Convergence[1][0].Luck.SumShare.Lo = 3 }, "luck sums"},
 		{"stopped at the end", func(r *sim.Result) { r.Stopped = true }, "stopped"},
 		{"overflow", func(r *sim.Result) { r.Orders[0].Share[0][0] = 1 << 62; r.Orders[0].Share[0][1] = 1 << 62 }, "overflow"},
 		{"another match's streams", func(r *sim.Result) { r.Streams[2]++ }, "another match"},

@@ -64,15 +64,19 @@ type Result struct {
 	Streams []uint64
 }
 
-// Batch sums seat 0's scores, in units of 1/seats pairs, over the games of one batch.
+// Batch sums seat 0's scores, in units of 1/seats pairs, over the games of one batch, and, for
+// games with a luck table, seat 0's luck.
 type Batch struct {
 	Games, Sum, SumSq int64
+	Luck              LuckSums
 }
 
 // Point sums seat 0's scores, in units of 1/seats pairs, over the games of the batches before
-// Batch, in deal order (of this shard's batches, for a shard).
+// Batch, in deal order (of this shard's batches, for a shard), and, for games with a luck table,
+// seat 0's luck over the same games: what a running luck-adjusted mean needs.
 type Point struct {
 	Batch, Games, Sum, SumSq int64
+	Luck                     LuckSums
 }
 
 // NextConvergencePoint returns the batch after b at which a match records a convergence point:
@@ -108,6 +112,7 @@ func newFolder(next int64, sum Point) convergenceFolder {
 // fold adds the sums of batch c.next and returns points with the point it records, if any.
 func (c *convergenceFolder) fold(b Batch, points []Point) []Point {
 	c.sum.Games, c.sum.Sum, c.sum.SumSq = c.sum.Games+b.Games, c.sum.Sum+b.Sum, c.sum.SumSq+b.SumSq
+	c.sum.Luck.merge(b.Luck)
 	c.next++
 	if c.next == c.at {
 		c.sum.Batch = c.next
@@ -123,6 +128,9 @@ func seat0Sums(t *Tally) Point {
 	for k, c := range t.Share[0] {
 		p.Sum += int64(k) * c
 		p.SumSq += int64(k) * int64(k) * c
+	}
+	if t.Luck != nil {
+		p.Luck = t.Luck[0]
 	}
 	return p
 }
@@ -237,6 +245,9 @@ func (w *worker) deal(m *Match, d uint64) error {
 		b.Games++
 		b.Sum += s
 		b.SumSq += s * s
+		if o.Adjusted != nil {
+			b.Luck.add(luckUnits(o.Share[0], len(o.Share), o.Adjusted[0]), o.Share[0])
+		}
 		if w.paired != nil {
 			first := w.firstSeat[k]
 			pairSum += o.Share[first]
@@ -531,6 +542,7 @@ func (m *Match) MergeShards(shards []*Result) (*Result, error) {
 			for b, x := range r.Convergence[k] {
 				o := &out.Convergence[k][b]
 				o.Batch, o.Games, o.Sum, o.SumSq = x.Batch, o.Games+x.Games, o.Sum+x.Sum, o.SumSq+x.SumSq
+				o.Luck.merge(x.Luck)
 			}
 		}
 		if r.Paired != nil {

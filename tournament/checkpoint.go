@@ -14,11 +14,13 @@ import (
 )
 
 // CheckpointVersion is the layout version of a Checkpoint and a ShardResult in JSON. In version
-// 4, ConfigHash is the hash of the configuration's identity (configs.IdentityVersion); a file of
+// 5, each convergence point also holds seat 0's luck sums (sim.Point.Luck), from which a
+// running luck-adjusted mean is drawn; a version-4 file lacks them and is refused as written by
+// an older version of memsim rather than read as games without luck. Since version 4, ConfigHash is the hash of the configuration's identity (configs.IdentityVersion); a file of
 // an older version, tied to its configuration by another hash, is refused as written by an older
 // version of memsim. Since version 3, each match's tallies record the random streams of their
 // games (sim.Result.Streams), which say which match of the configuration they belong to.
-const CheckpointVersion = 4
+const CheckpointVersion = 5
 
 // Checkpoint is the state of an interrupted run: the tallies of the matches it finished, in
 // order, and of the completed rounds of the next one. Everything in it is an integer count, so a

@@ -130,9 +130,9 @@ func TestSwappedShardMatchesWithTheirHash(t *testing.T) {
 // hash made right so that the number checks meet them: nothing may panic, and an error is one
 // line.
 func FuzzLoadShardResult(f *testing.F) {
-	f.Add([]byte(`{"version":4,"shard":1,"shards":1,"results":[null,null]}`))
-	f.Add([]byte(`{"version":4,"shard":1,"shards":2,"results":[{"Orders":[null]},{"Orders":[{"Share":[[1,-1]]}]}]}`))
-	f.Add([]byte(`{"version":4,"shard":3,"shards":2,"results":[]}`))
+	f.Add([]byte(`{"version":5,"shard":1,"shards":1,"results":[null,null]}`))
+	f.Add([]byte(`{"version":5,"shard":1,"shards":2,"results":[{"Orders":[null]},{"Orders":[{"Share":[[1,-1]]}]}]}`))
+	f.Add([]byte(`{"version":5,"shard":3,"shards":2,"results":[]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var s tournament.ShardResult
 		type plain tournament.ShardResult

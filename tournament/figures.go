@@ -75,23 +75,22 @@ func withoutExact(r *report.Run, matchups []int, has func(m *report.Matchup) boo
 	return fmt.Sprintf(" %d of the %d matchups have no %s (no exact model covers their players): their panels show the simulation only.", missing, len(matchups), what)
 }
 
-// convergencePanel returns the panel of matchup m: seat 0's running mean, its luck-adjusted
-// mean of all games where the run has one, and its exact value where there is one.
+// convergencePanel returns the panel of matchup m: seat 0's running mean, raw and, where the run
+// has one, luck-adjusted, and its exact value where there is one.
 func convergencePanel(m *report.Matchup) plots.ConvergencePanel {
 	pn := plots.ConvergencePanel{Title: strings.Join(m.Players, " vs ")}
 	for _, p := range m.Convergence {
 		pn.Points = append(pn.Points, plots.ConvergencePoint{Games: p.Games, Mean: p.Mean, Lo: p.Lo, Hi: p.Hi})
+		if a := p.Adjusted; a != nil {
+			// An estimate beyond what a figure plots (of an edited file) is left out, not drawn.
+			if plotsAccept(a.Mean) && plotsAccept(a.Lo) && plotsAccept(a.Hi) {
+				pn.Adjusted = append(pn.Adjusted, plots.ConvergencePoint{Games: p.Games, Mean: a.Mean, Lo: a.Lo, Hi: a.Hi})
+			}
+		}
 	}
 	if m.ExactPairs[0] != nil {
 		want := report.ExactFloat(*m.ExactPairs[0])
 		pn.Exact = &want
-	}
-	if la := m.LuckAdjusted; la != nil && len(la.MeanPairs) > 0 && len(la.CI95) > 0 {
-		a := plots.ConvergencePoint{Games: m.Games, Mean: la.MeanPairs[0], Lo: la.CI95[0][0], Hi: la.CI95[0][1]}
-		// An estimate beyond what a figure plots (of an edited file) is left out, not drawn.
-		if plotsAccept(a.Mean) && plotsAccept(a.Lo) && plotsAccept(a.Hi) {
-			pn.Adjusted = []plots.ConvergencePoint{a}
-		}
 	}
 	return pn
 }
@@ -154,7 +153,7 @@ func (t *Tournament) Figures(ctx context.Context, r *report.Run) ([]report.Figur
 			f, err := plots.ConvergenceGrid(fmt.Sprintf("Seat 0's mean pairs, %d pairs%s", n, suffix), conv, "mean pairs of seat 0")
 			caption := "For each matchup (seat 0 first), the running mean of seat 0's pairs per game, in deal order, with its 95% interval"
 			if hasLuck(r, part) {
-				caption += "; the luck-adjusted mean of all the games, with its 95% interval (at the right end)"
+				caption += "; the luck-adjusted running mean, fitted to the games so far, with its 95% interval (what memsim decides on)"
 			}
 			caption += "; and the exact value (dashed)." +
 				withoutExact(r, part, func(m *report.Matchup) bool { return m.ExactPairs[0] != nil }, "exact value")

@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"math"
+	"math/big"
 	"slices"
 
 	"memsim/analysis/report"
@@ -226,27 +227,37 @@ func ratings(r *report.Run, n int) (report.Ratings, bool) {
 }
 
 // convergence returns seat 0's running mean pairs per game, in deal order, with its 95% interval,
-// at the points the match recorded (after batches 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 15, ...: each at
-// least a quarter more than the last; a batch is sim.BatchSize deals) and after the last batch.
+// raw and, where the games have luck sums, luck-adjusted (fitted to the games so far), at the
+// points the match recorded (after batches 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 15, ...: each at least
+// a quarter more than the last; a batch is sim.BatchSize deals) and after the last batch.
 func convergence(points []sim.Point, t *sim.Tally, seats int) []report.ConvergencePoint {
 	var out []report.ConvergencePoint
-	add := func(games, sum, sumSq int64) {
-		mo := stats.MomentsFromSums(games, sum, sumSq)
-		scale := 1 / float64(seats)
+	scale := 1 / float64(seats)
+	add := func(p sim.Point) {
+		mo := stats.MomentsFromSums(p.Games, p.Sum, p.SumSq)
 		lo, hi := stats.StudentCI(mo, 0.95)
-		out = append(out, report.ConvergencePoint{Games: games, Mean: mo.Mean * scale, Lo: lo * scale, Hi: hi * scale})
+		cp := report.ConvergencePoint{Games: p.Games, Mean: mo.Mean * scale, Lo: lo * scale, Hi: hi * scale}
+		if t.Luck != nil {
+			fit := stats.FitLuck(stats.LuckSums{N: p.Games, X: big.NewInt(p.Sum), XX: big.NewInt(p.SumSq),
+				L: p.Luck.Sum.Big(), LL: p.Luck.SumSq.Big(), XL: p.Luck.SumShare.Big(), XUnit: scale, LUnit: sim.LuckUnit})
+			alo, ahi := stats.StudentCI(fit.Adjusted, 0.95)
+			cp.Adjusted = &report.RunningMean{Mean: fit.Adjusted.Mean, Lo: alo, Hi: ahi}
+		}
+		out = append(out, cp)
 	}
 	for _, p := range points {
-		add(p.Games, p.Sum, p.SumSq)
-	}
-	// The totals, unless the last point already holds every game.
-	var sum, sumSq int64
-	for k, c := range t.Share[0] {
-		sum += int64(k) * c
-		sumSq += int64(k) * int64(k) * c
+		add(p)
 	}
 	if len(points) == 0 || points[len(points)-1].Games != t.Games {
-		add(t.Games, sum, sumSq)
+		total := sim.Point{Games: t.Games}
+		for k, c := range t.Share[0] {
+			total.Sum += int64(k) * c
+			total.SumSq += int64(k) * int64(k) * c
+		}
+		if t.Luck != nil {
+			total.Luck = t.Luck[0]
+		}
+		add(total)
 	}
 	return out
 }

@@ -174,6 +174,15 @@ var sealedMutations = []struct {
 		c := r.Matchups[0].Convergence
 		c[len(c)-1].Games++
 	}, "matchups[0].convergence["},
+	{"a running adjusted mean removed", func(r *report.Run) { r.Matchups[0].Convergence[0].Adjusted = nil }, "matchups[0].convergence[0].adjusted: null, but the matchup has a luck-adjusted estimate"},
+	{"a last running adjusted mean that is not the estimate", func(r *report.Run) {
+		c := r.Matchups[0].Convergence
+		c[len(c)-1].Adjusted.Mean += 0.001
+	}, "matchups[0].convergence["},
+	{"a running adjusted interval reversed", func(r *report.Run) {
+		a := r.Matchups[0].Convergence[0].Adjusted
+		a.Lo, a.Hi = a.Hi, a.Lo
+	}, "matchups[0].convergence[0].adjusted.lo"},
 	{"an exact distribution that does not sum to 1", func(r *report.Run) { r.Matchups[0].ExactDistribution[0] += 0.01 }, "matchups[0].exact_distribution: the probabilities sum to"},
 	{"a p-value of 2", func(r *report.Run) { r.Comparisons[0].P = 2 }, "comparisons[0].p: 2 is not within [0, 1]"},
 	{"a rating of an unknown player", func(r *report.Run) { r.Ratings[0].Players[0].Name = "mallory" }, `ratings[0].players[0].name: "mallory" is not one of the players`},

@@ -445,10 +445,39 @@ func (c *checker) convergence(base string, m *Matchup) {
 		if !c.interval(field, [2]float64{p.Lo, p.Hi}, p.Mean, MaxIntervalSpan*pairs) {
 			return
 		}
+		if !c.adjustedPoint(path(base, "convergence", i)+".adjusted", p.Adjusted, m, p.Games == m.Games) {
+			return
+		}
 	}
 	if len(m.Convergence) > 0 && last != m.Games {
 		c.fail(path(base, "convergence", len(m.Convergence)-1)+".games", "%d, but the last point holds every game, %d", last, m.Games)
 	}
+}
+
+// adjustedPoint checks the luck-adjusted running mean a of a convergence point of matchup m
+// (the point of every game when last): there is one exactly when the matchup has a luck-adjusted
+// estimate, and the last is that estimate.
+func (c *checker) adjustedPoint(field string, a *RunningMean, m *Matchup, last bool) bool {
+	la := m.LuckAdjusted
+	switch {
+	case a == nil && la == nil:
+		return true
+	case a == nil:
+		c.fail(field, "null, but the matchup has a luck-adjusted estimate")
+		return false
+	case la == nil:
+		c.fail(field, "a luck-adjusted mean in a matchup without a luck-adjusted estimate")
+		return false
+	}
+	f := func() string { return field + ".mean" }
+	if !c.finite(f, a.Mean) || !c.interval(func() string { return field + ".lo" }, [2]float64{a.Lo, a.Hi}, a.Mean, math.Inf(1)) {
+		return false
+	}
+	if last && len(la.MeanPairs) > 0 && a.Mean != la.MeanPairs[0] {
+		c.fail(f(), "%v, but the mean of every game is luck_adjusted.mean_pairs[0], %v", a.Mean, la.MeanPairs[0])
+		return false
+	}
+	return true
 }
 
 // luck checks a luck-adjusted estimate of a matchup of the given seats. An adjusted score is a

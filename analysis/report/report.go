@@ -212,6 +212,16 @@ type ConvergencePoint struct {
 	Mean  float64 `json:"mean"`
 	Lo    float64 `json:"lo"`
 	Hi    float64 `json:"hi"`
+	// Adjusted is the luck-adjusted mean of the same games, fitted to them alone, with its 95%
+	// interval; nil for a matchup without a luck-adjusted estimate.
+	Adjusted *RunningMean `json:"adjusted"`
+}
+
+// RunningMean is a mean over the games so far with its 95% interval.
+type RunningMean struct {
+	Mean float64 `json:"mean"`
+	Lo   float64 `json:"lo"`
+	Hi   float64 `json:"hi"`
 }
 
 // Pairing compares two players over the same deals, each deal played once in each seat order.

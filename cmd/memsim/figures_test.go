@@ -44,7 +44,7 @@ players:
 	}
 	n := 0
 	for _, fig := range strings.Split(string(html), "<figure>") {
-		if !strings.Contains(fig, "<h2>Score distribution:") {
+		if !strings.Contains(fig, "<h4>Score distribution:") {
 			continue
 		}
 		n++

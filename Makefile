@@ -3,7 +3,7 @@
 GO ?= go
 BIN := bin/memsim
 
-.PHONY: all build run test test-long fmt-check vet bench apidiff clean
+.PHONY: all build run test test-long browser-check screenshots fmt-check vet bench apidiff clean
 
 all: build
 
@@ -16,9 +16,18 @@ run: build
 
 # make test (the README's test command, under 3 minutes on a 2-core machine): every package with the
 # race detector, long randomised and exhaustive cases in their short form. make test-long runs
-# them all in full, without the race detector; CI runs both.
-test: fmt-check vet
+# them all in full, without the race detector; CI runs both. The browser test of the HTML pages
+# needs Chromium and is skipped without it.
+test: fmt-check vet browser-check
 	$(GO) test -race -short -count=1 ./...
+
+browser-check:
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
+		echo "browser tests skipped: no chromium on PATH to open report.html and audit.html in (apt-get install chromium)"
+
+# Full-page screenshots of report.html and audit.html in docs/screenshots (needs Chromium).
+screenshots:
+	$(GO) test -count=1 -short -run TestPagesReadWellInABrowser ./cmd/memsim -args -screenshots
 
 test-long:
 	$(GO) test -count=1 ./...

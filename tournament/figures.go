@@ -157,7 +157,7 @@ func (t *Tournament) Figures(ctx context.Context, r *report.Run) ([]report.Figur
 			}
 			caption += "; and the exact value (dashed)." +
 				withoutExact(r, part, func(m *report.Matchup) bool { return m.ExactPairs[0] != nil }, "exact value")
-			if err := add(name, fmt.Sprintf("Convergence, %d pairs%s", n, suffix), caption, f, err); err != nil {
+			if err := add(name, fmt.Sprintf("Convergence: %d pairs%s", n, suffix), caption, f, err); err != nil {
 				return nil, err
 			}
 		}
@@ -178,7 +178,7 @@ func (t *Tournament) Figures(ctx context.Context, r *report.Run) ([]report.Figur
 			f, err := plots.DistributionGrid(fmt.Sprintf("Seat 0's final share, %d pairs%s", n, suffix), dist, "pairs collected by seat 0")
 			caption := "For each matchup (seat 0 first), the share of games in which seat 0 collected each number of pairs (a stalemate splits what is left), simulated and exact." +
 				withoutExact(r, part, func(m *report.Matchup) bool { return len(m.ExactDistribution) > 0 }, "exact distribution")
-			if err := add(name, fmt.Sprintf("Score distribution, %d pairs%s", n, suffix), caption, f, err); err != nil {
+			if err := add(name, fmt.Sprintf("Score distribution: %d pairs%s", n, suffix), caption, f, err); err != nil {
 				return nil, err
 			}
 		}
@@ -216,7 +216,7 @@ func (t *Tournament) Figures(ctx context.Context, r *report.Run) ([]report.Figur
 	if r.Rules.PlayersPerGame == 2 && len(r.Players) > 1 {
 		names, lead := leadMatrix(r, maxN)
 		f, err := plots.HeatMap(fmt.Sprintf("Mean lead per game, %d pairs", maxN), names, names, lead, "opponent", "player", plots.Diverging)
-		if err := add("tournament", fmt.Sprintf("Tournament matrix, %d pairs", maxN),
+		if err := add("tournament", fmt.Sprintf("Tournament matrix: %d pairs", maxN),
 			"The row player's mean lead in pairs per game over the column player, averaged over both seat orders.", f, err); err != nil {
 			return nil, err
 		}

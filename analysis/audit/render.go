@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"memsim/analysis/exact"
+	"memsim/analysis/mdhtml"
 )
 
 // Report is the outcome of an audit, as audit.json holds it.
@@ -30,11 +31,41 @@ func (res *Report) JSON() ([]byte, error) {
 	return append(js, '\n'), nil
 }
 
-// HTML is audit.html: the verdicts and the details as one self-contained page.
+// HTML is audit.html: audit.md (Markdown) rendered as one self-contained page, with a list of
+// its sections, verdicts coloured, and each claim's identifier in the summary linking to its
+// section.
 func (res *Report) HTML() ([]byte, error) {
+	md := res.Markdown()
+	// A first rendering names the sections, so that the claims' identifiers can link to them.
+	targets := map[string]string{}
+	for _, h := range mdhtml.Render(md, mdhtml.Options{}).Headings {
+		if id, _, ok := strings.Cut(h.Text, ": "); ok && h.Level == 2 {
+			targets[id] = "#" + h.ID
+		}
+	}
+	doc := mdhtml.Render(md, mdhtml.Options{
+		Class: func(text string) string {
+			switch v := Verdict(text); v {
+			case Confirmed, Refuted, Inconclusive:
+				return string(v)
+			}
+			return ""
+		},
+		Link: func(text string) string { return targets[text] },
+	})
+	var sections []mdhtml.Heading
+	for _, h := range doc.Headings {
+		if h.Level == 2 {
+			sections = append(sections, h)
+		}
+	}
 	var b bytes.Buffer
-	if err := page.Execute(&b, res); err != nil {
-		return nil, err
+	if err := page.Execute(&b, struct {
+		mdhtml.Document
+		Sections []mdhtml.Heading
+		Style    template.CSS
+	}{doc, sections, mdhtml.Style}); err != nil {
+		return nil, fmt.Errorf("audit.html: %w", err)
 	}
 	return b.Bytes(), nil
 }
@@ -113,15 +144,18 @@ func (res *Report) Markdown() string {
 }
 
 var page = template.Must(template.New("audit").Parse(`<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>memsim audit</title>
-<style>body{font-family:system-ui,sans-serif;max-width:75em;margin:2em auto;padding:0 1em}
-table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.25em .5em;text-align:left}
-.refuted{color:#b00;font-weight:bold}.confirmed{color:#070}.inconclusive{color:#a60}pre{background:#f6f6f6;padding:.5em}</style></head>
-<body><h1>Audit of the published claims</h1>
-<table><tr><th>claim</th><th>verdict</th><th>published</th><th>exact</th><th>simulated</th><th>reason</th></tr>
-{{range .Claims}}<tr><td>{{.ID}}</td><td class="{{.Verdict}}">{{.Verdict}}</td><td>{{.Published}}</td><td>{{.Exact}}</td><td>{{.Simulated}}</td><td>{{.Reason}}</td></tr>
-{{end}}</table>
-{{if .NotAudited}}<p>Not audited by this version: {{range .NotAudited}}{{.}} {{end}}</p>{{end}}
-{{range .Claims}}{{if .Detail}}<h2>{{.ID}}: {{.Claim}}</h2><pre>{{.Detail}}</pre>{{end}}{{end}}
-</body></html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{.Title}} — memsim</title>
+<style>{{.Style}}</style>
+</head>
+<body>
+<h1>{{.Title}}</h1>
+<nav><details><summary>Contents ({{len .Sections}} sections)</summary>
+<ol>{{range .Sections}}<li><a href="#{{.ID}}">{{.Text}}</a></li>{{end}}</ol>
+</details></nav>
+{{.Body}}</body>
+</html>
 `))

@@ -7,6 +7,8 @@ import (
 	"io"
 	"regexp"
 	"strings"
+
+	"memsim/analysis/mdhtml"
 )
 
 // HTMLFile is the name of the self-contained HTML report in a run folder, and PlotsDir the folder
@@ -23,6 +25,9 @@ type Figure struct {
 	Name string
 	// Title heads the figure; Caption says how to read it.
 	Title, Caption string
+	// Kind groups the figures of report.html: figures of one kind are shown together, side by
+	// side where the page is wide enough. Empty: the title up to its first ": ".
+	Kind string
 	// SVG is a self-contained <svg> element; PNG the same picture as a PNG image.
 	SVG, PNG []byte
 }
@@ -41,71 +46,200 @@ func (f *Figure) validate() error {
 	return nil
 }
 
+// flagged reports whether a table cell flags an exact value outside its interval.
+func flagged(c string) bool {
+	return strings.HasPrefix(c, "outside CI") || strings.HasPrefix(c, "exact outside adjusted CI")
+}
+
+// htmlCell is a table cell of report.html with its CSS classes.
+type htmlCell struct {
+	Text, Class string
+}
+
+// htmlTable is a table of report.html.
+type htmlTable struct {
+	Title, ID, Note string
+	Head, Rows      [][]htmlCell
+}
+
+// htmlTableOf gives t's cells their classes: right-aligned columns, short cells (intervals,
+// values) kept on one line, flags.
+func htmlTableOf(t table, id string) htmlTable {
+	cellOf := func(k int, text string) htmlCell {
+		var classes []string
+		if k < len(t.Right) && t.Right[k] {
+			classes = append(classes, "right")
+		}
+		if mdhtml.Short(text) {
+			classes = append(classes, "nowrap")
+		}
+		if flagged(text) {
+			classes = append(classes, "flag")
+		}
+		return htmlCell{Text: text, Class: strings.Join(classes, " ")}
+	}
+	h := htmlTable{Title: t.Title, ID: id, Note: t.Note, Head: [][]htmlCell{nil}}
+	for k, c := range t.Head {
+		h.Head[0] = append(h.Head[0], cellOf(k, c))
+	}
+	for _, row := range t.Rows {
+		cells := make([]htmlCell, len(row))
+		for k, c := range row {
+			cells[k] = cellOf(k, c)
+		}
+		h.Rows = append(h.Rows, cells)
+	}
+	return h
+}
+
+// htmlFigure is a figure of report.html; Caption is empty where its group shows the caption
+// once for all.
 type htmlFigure struct {
 	Title, Caption, PNG string
 	SVG                 template.HTML
 }
 
-var htmlPage = template.Must(template.New("report").Funcs(template.FuncMap{
-	"flagged": func(c string) bool {
-		return strings.HasPrefix(c, "outside CI") || strings.HasPrefix(c, "exact outside adjusted CI")
-	},
-}).Parse(`<!DOCTYPE html>
+// figureGroup is the figures of one kind, shown side by side where the page is wide enough.
+type figureGroup struct {
+	Kind, ID string
+	// Caption is the caption all its figures share, or empty when they differ.
+	Caption string
+	Figures []htmlFigure
+}
+
+// kindOf is the kind of a figure: its Kind, or the title up to its first colon.
+func kindOf(f *Figure) string {
+	if f.Kind != "" {
+		return f.Kind
+	}
+	kind, _, _ := strings.Cut(f.Title, ": ")
+	return kind
+}
+
+// groupFigures groups figs by kind, in the order each kind first appears.
+func groupFigures(figs []Figure, ids *idSet) []figureGroup {
+	var groups []figureGroup
+	at := map[string]int{}
+	for i := range figs {
+		f := &figs[i]
+		kind := kindOf(f)
+		g, ok := at[kind]
+		if !ok {
+			g = len(groups)
+			at[kind] = g
+			groups = append(groups, figureGroup{Kind: kind, ID: ids.unique("figures-" + mdhtml.Slug(kind)), Caption: f.Caption})
+		}
+		groups[g].Figures = append(groups[g].Figures, htmlFigure{Title: f.Title, Caption: f.Caption,
+			PNG: PlotsDir + "/" + f.Name + ".png", SVG: template.HTML(f.SVG)})
+	}
+	for g := range groups {
+		shared := true
+		for _, f := range groups[g].Figures {
+			shared = shared && f.Caption == groups[g].Caption
+		}
+		if !shared {
+			groups[g].Caption = ""
+			continue
+		}
+		for k := range groups[g].Figures {
+			groups[g].Figures[k].Caption = ""
+		}
+	}
+	return groups
+}
+
+// idSet hands out element ids, each once.
+type idSet map[string]int
+
+func (s *idSet) unique(id string) string {
+	n := (*s)[id]
+	(*s)[id] = n + 1
+	if n > 0 {
+		return fmt.Sprintf("%s-%d", id, n)
+	}
+	return id
+}
+
+// figureStyle lays the figures of a group out side by side, as many as fit at a readable size.
+const figureStyle template.CSS = `
+details.figures { margin: 1em 0 2em; }
+details.figures > summary { cursor: pointer; }
+details.figures > summary h3 { display: inline; }
+details.figures > summary span { color: #555; font-size: .9em; }
+.grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 26em), 1fr)); gap: 1.5em 2em; }
+.grid.one { grid-template-columns: minmax(0, 40em); }
+figure { margin: 0; min-width: 0; }
+figure h4 { font-size: 1em; font-weight: normal; margin: .5em 0; }
+figcaption, p.caption { font-size: .9em; color: #444; max-width: 60em; }
+svg { display: block; max-width: 100%; height: auto; }
+`
+
+var htmlPage = template.Must(template.New("report").Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Name}} — memsim report</title>
-<style>
-body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 75em; padding: 0 1em; color: #222; }
-table { border-collapse: collapse; margin: 1em 0; font-size: 0.9em; }
-th, td { border: 1px solid #ccc; padding: 0.25em 0.5em; text-align: left; }
-th { background: #f3f3f3; }
-td.flag { color: #b00; font-weight: bold; }
-figure { margin: 2em 0; }
-figcaption { font-size: 0.9em; color: #444; max-width: 60em; }
-svg { max-width: 100%; height: auto; }
-</style>
+<style>{{.Style}}{{.FigureStyle}}</style>
 </head>
 <body>
 <h1>{{.Name}}</h1>
 <p>{{.Summary}}</p>
-{{range .Tables}}<h2>{{.Title}}</h2>
+<nav><details><summary>Contents</summary>
+<ol>{{range .Tables}}<li><a href="#{{.ID}}">{{.Title}}</a></li>{{end}}{{if .Groups}}<li><a href="#figures">Figures</a></li>{{end}}<li><a href="#how-to-read-this">How to read this</a></li></ol>
+</details></nav>
+{{range .Tables}}<h2 id="{{.ID}}">{{.Title}}</h2>
 {{if .Note}}<p>{{.Note}}</p>
-{{end}}<table>
-<tr>{{range .Head}}<th>{{.}}</th>{{end}}</tr>
-{{range .Rows}}<tr>{{range .}}<td{{if flagged .}} class="flag"{{end}}>{{.}}</td>{{end}}</tr>
-{{end}}</table>
-{{end}}{{range .Figures}}<figure>
-<h2>{{.Title}}</h2>
+{{end}}<div class="scroll"><table>
+<thead>{{range .Head}}<tr>{{range .}}<th{{if .Class}} class="{{.Class}}"{{end}}>{{.Text}}</th>{{end}}</tr>{{end}}</thead>
+<tbody>
+{{range .Rows}}<tr>{{range .}}<td{{if .Class}} class="{{.Class}}"{{end}}>{{.Text}}</td>{{end}}</tr>
+{{end}}</tbody>
+</table></div>
+{{end}}{{if .Groups}}<h2 id="figures">Figures</h2>
+<p>{{range $i, $g := .Groups}}{{if $i}} · {{end}}<a href="#{{.ID}}">{{.Kind}}</a> ({{len .Figures}}){{end}}</p>
+{{range $g := .Groups}}<details class="figures" id="{{.ID}}" open>
+<summary><h3>{{.Kind}}</h3> <span>{{len .Figures}} {{if eq (len .Figures) 1}}figure{{else}}figures{{end}}</span></summary>
+{{with .Caption}}<p class="caption">{{.}}</p>
+{{end}}<div class="grid{{if eq (len .Figures) 1}} one{{end}}">
+{{range .Figures}}<figure>
+{{if ne .Title $g.Kind}}<h4>{{.Title}}</h4>{{end}}
 {{.SVG}}
-<figcaption>{{.Caption}} (PNG: <a href="{{.PNG}}">{{.PNG}}</a>)</figcaption>
+<figcaption>{{with .Caption}}{{.}} {{end}}PNG: <a href="{{.PNG}}">{{.PNG}}</a></figcaption>
 </figure>
-{{end}}<h2>How to read this</h2>
+{{end}}</div>
+</details>
+{{end}}{{end}}<h2 id="how-to-read-this">How to read this</h2>
 <p>{{.HowTo}}</p>
 </body>
 </html>
 `))
 
 // WriteHTML writes report.html: the same tables as report.md and the figures, in one file that
-// opens from the file system with no network (plots are inline SVG). It returns an error, having
-// written nothing, if r does not Validate or a figure is malformed.
+// opens from the file system with no network (plots are inline SVG). Wide tables scroll in their
+// own box, short cells such as intervals stay on one line, and figures of one kind (Figure.Kind)
+// are grouped, side by side where the page is wide enough. It returns an error, having written
+// nothing, if r does not Validate or a figure is malformed.
 func WriteHTML(w io.Writer, r *Run, figs []Figure) error {
 	if err := r.Validate(); err != nil {
 		return err
 	}
-	data := struct {
-		Name, Summary, HowTo string
-		Tables               []table
-		Figures              []htmlFigure
-	}{Name: r.Name, Summary: summaryLine(r), HowTo: howToRead, Tables: tables(r)}
 	for i := range figs {
-		f := &figs[i]
-		if err := f.validate(); err != nil {
+		if err := figs[i].validate(); err != nil {
 			return err
 		}
-		data.Figures = append(data.Figures, htmlFigure{Title: f.Title, Caption: f.Caption,
-			PNG: PlotsDir + "/" + f.Name + ".png", SVG: template.HTML(f.SVG)})
 	}
+	ids := idSet{"figures": 1, "how-to-read-this": 1}
+	data := struct {
+		Name, Summary, HowTo string
+		Style, FigureStyle   template.CSS
+		Tables               []htmlTable
+		Groups               []figureGroup
+	}{Name: r.Name, Summary: summaryLine(r), HowTo: howToRead, Style: mdhtml.Style, FigureStyle: figureStyle}
+	for _, t := range tables(r) {
+		data.Tables = append(data.Tables, htmlTableOf(t, ids.unique(mdhtml.Slug(t.Title))))
+	}
+	data.Groups = groupFigures(figs, &ids)
 	var buf bytes.Buffer
 	if err := htmlPage.Execute(&buf, data); err != nil {
 		return err

@@ -741,11 +741,11 @@ func TestLuckHTML(t *testing.T) {
 	}
 	out := buf.String()
 	for _, want := range []string{
-		"<h2>Luck-adjusted estimates</h2>",
+		`<h2 id="luck-adjusted-estimates">Luck-adjusted estimates</h2>`,
 		"&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; &amp; values",
 		`<td class="flag">exact outside adjusted CI (seat 1)</td>`,
-		"<td>∞ (no variance left)</td>",
-		"<th>adjusted advantage of A [95% CI]</th>",
+		`<td class="right nowrap">∞ (no variance left)</td>`,
+		`<th class="nowrap">adjusted advantage of A [95% CI]</th>`,
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report.html lacks %q", want)

@@ -44,7 +44,7 @@ players:
 	}
 	n := 0
 	for _, fig := range strings.Split(string(html), "<figure>") {
-		if !strings.Contains(fig, ">Score distribution, 3 pairs<") {
+		if !strings.Contains(fig, "<h4>Score distribution: 3 pairs<") {
 			continue
 		}
 		n++

@@ -208,7 +208,7 @@ func TestZeroMeansZero(t *testing.T) {
 		{[]string{"bench", "--games", "0"}, "memsim bench: --games 0: must be between 1 and 100000000000"},
 		{[]string{"bench", "--forget", "decay", "--q", "0"}, `memsim bench: player "parity": decay probability q = 0: must be in (0, 1]`},
 		{[]string{"replay", "--game", "0", "--pairs", "0"}, "memsim replay: --pairs 0: the run's deal sizes are [12 26]"},
-		{[]string{"replay", "--game", "0", "--config", ""}, `memsim replay: --config "": give the run's configuration file`},
+		{[]string{"replay", "--game", "0", "--config", ""}, `memsim replay: --config "": give the run's configuration file or run folder`},
 		{[]string{"solve", "--pairs", "0"}, "memsim solve: --pairs 0: must be at least 1"},
 		{[]string{"solve", "--table", "--pairs-max", "0"}, "memsim solve: --pairs-max 0: must be at least 1"},
 	} {

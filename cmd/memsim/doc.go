@@ -65,7 +65,7 @@
 //
 // Usage:
 //
-//	memsim run [--workers W] [--games G] [--quiet] [--force] [CONFIG.yaml]
+//	memsim run [--workers W] [--games G] [--quiet] [--force [--clean-shards]] [CONFIG.yaml]
 //	memsim run --resume DIR [--workers W] [--quiet]
 //	memsim run [CONFIG.yaml] --shard i/N [flags]
 //	memsim run --resume-or-start [flags] [CONFIG.yaml]
@@ -73,9 +73,12 @@
 // Plays the tournament CONFIG.yaml describes (with no CONFIG, the embedded default,
 // configs/default.yaml) and writes config.yaml, results.json, matchups.csv, report.md and
 // report.html to <output>/<name>/. --workers and --games override the configuration's values. A
-// run folder that is not empty (a run, shard folders, any file) is only replaced with --force. While
-// it runs, and when interrupted (SIGINT, SIGTERM), memsim writes checkpoint.json to the run folder;
-// --resume DIR continues from it, to the results an uninterrupted run gives. --shard i/N plays one
+// run folder that is not empty (a run, shard folders, any file) is only written with --force, which
+// replaces the run's own files and keeps everything else there: shard folders, merged runs, anyone's
+// files. --clean-shards, with --force, also deletes the shard folders and merged runs in the run
+// folder (each a folder holding a run, and nothing but memsim's files). While it runs, and when
+// interrupted (SIGINT, SIGTERM), memsim writes checkpoint.json to the run folder; --resume DIR
+// continues from it, to the results an uninterrupted run gives. --shard i/N plays one
 // slice of every matchup's deals into <output>/<name>/shard-i-of-N/, for memsim merge. It prints a
 // summary of the results, one line per matchup, or with --markdown the whole report.md; should
 // that fail, the results are written all the same, and the exit status is 1.
@@ -148,19 +151,23 @@
 // <output>/<name>/shard-i-of-N/) into the run folder DIR, with its results.json and reports: the
 // same files, bit for bit, as one process playing the whole run. Shards of different
 // configurations or seeds, and missing or duplicated shards, are refused. A DIR that is not empty
-// (a run, the shard folders themselves, any file) is only replaced with --force. Flags may come
+// (a run, the shard folders themselves, any file) is only written with --force, which replaces the
+// run's own files there and keeps everything else (the shard folders among them). Flags may come
 // before or after the shard folders; -- ends them.
 //
 // # Replay one game of a run and print its move log
 //
 // Usage:
 //
-//	memsim replay [--config F] --game G [--pairs N] [--players A,B,...]
+//	memsim replay [--config F|DIR] --game G [--pairs N] [--players A,B,...]
 //
-// Replays game G (0-based; with paired deals, deal G) of the run configuration F describes (with no
-// --config, the embedded default) and prints its move log. --pairs picks the deal size (default: the
-// first) and --players the seat order (default: the first matchup). A flag not given takes its
-// default; a value given is used as it is: --pairs 0 is an error.
+// Replays game G (0-based; with paired deals, deal G) of the run configuration F describes, or of
+// the run folder DIR (its config.yaml: the players, seed and games as the run had them; a shard
+// folder's too), with no --config the embedded default, and prints its move log: a legend, then one
+// line per turn with the choice the turn made (daring, safe, known-first, pass; read from the
+// table), the cards it flipped (position, face, new or seen) and how it ended. --pairs picks the
+// deal size (default: the first) and --players the seat order (default: the first matchup). A flag
+// not given takes its default; a value given is used as it is: --pairs 0 is an error.
 //
 // # Games per second of a policy against itself
 //

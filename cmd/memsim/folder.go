@@ -17,7 +17,7 @@ func folderError(err error) error {
 	case *rundir.NotFolderError:
 		return usagef("%v: choose another output folder", e)
 	case *rundir.NotEmptyError:
-		return usagef("%v: use --force to replace it with all it holds, or choose another output folder", e)
+		return usagef("%v: use --force to write the %s beside what it holds, or choose another output folder", e, e.Name)
 	case *rundir.HoldsRunError:
 		switch {
 		case e.Name == auditLayout().Name:

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -288,9 +289,9 @@ func TestOthersFilesAreNeverDeleted(t *testing.T) {
 }
 
 // A run folder is the same folder however it is named (a trailing slash, "."): its lock and
-// staging folders go beside it, never into it. --resume refuses, before playing, a folder holding
-// what the finished run would delete; only the names memsim's own writes leave behind count as
-// leftovers, so a user's file that merely looks like one is neither deleted nor taken for one.
+// staging folders go beside it, never into it. --resume keeps a user's files beside the run; only
+// the names memsim's own writes leave behind count as leftovers, so a user's file that merely
+// looks like one is neither deleted nor taken for one.
 func TestRunFolderNamesAndLeftovers(t *testing.T) {
 	dir := t.TempDir()
 	_, out := finishedRunFolder(t, dir, "named", tinyTournament)
@@ -308,25 +309,25 @@ func TestRunFolderNamesAndLeftovers(t *testing.T) {
 	if err := os.WriteFile(lockPath(out), []byte(killedLock), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, stderr, code := runArgs(t, "run", "--quiet", "--resume", out+string(filepath.Separator))
-	wantOneLineExit(t, "resume beside a user's files", code, exitUsage, stderr,
-		"memsim run: run folder "+out+" holds .notes.tmp-1 and .old-keep, which is not part of the run")
+	if _, stderr, code := runArgs(t, "run", "--quiet", "--resume", out+string(filepath.Separator)); code != exitOK {
+		t.Fatalf("resume beside a user's files, with a trailing slash: exit %d: %s", code, stderr)
+	}
 	for _, m := range mine {
 		if data, err := os.ReadFile(m); err != nil || string(data) != "mine" {
 			t.Errorf("%s: %q, %v", m, data, err)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(out, "results.json")); !os.IsNotExist(err) {
-		t.Errorf("the refused resume wrote results: %v", err)
+	if _, err := os.Stat(memsims); !os.IsNotExist(err) {
+		t.Errorf("the killed write's temporary file is still there: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "results.json")); err != nil {
+		t.Errorf("the resumed run wrote no results: %v", err)
 	}
 	if err := os.RemoveAll(filepath.Join(out, ".old-keep")); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Remove(mine[1]); err != nil {
 		t.Fatal(err)
-	}
-	if _, stderr, code := runArgs(t, "run", "--quiet", "--resume", out+string(filepath.Separator)); code != exitOK {
-		t.Fatalf("resume with a trailing slash: exit %d: %s", code, stderr)
 	}
 	// memsim report ., from inside the folder.
 	t.Chdir(out)
@@ -459,7 +460,7 @@ func TestAuditFolderIsLockedAndReplacedWhole(t *testing.T) {
 	}
 	_, stderr, code = runArgs(t, "audit", "--output", other)
 	wantOneLineExit(t, "an audit to a folder of one's own", code, exitUsage, stderr,
-		"memsim audit: audit folder "+other+" is not empty (it holds notes.txt): use --force to replace it with all it holds, or choose another output folder")
+		"memsim audit: audit folder "+other+" is not empty (it holds notes.txt): use --force to write the audit beside what it holds, or choose another output folder")
 }
 
 // A --force run replaces the old run only once it has finished: interrupted, it leaves its own
@@ -598,14 +599,28 @@ func TestRunFolderInUseByAnotherProcessIsRefused(t *testing.T) {
 	}
 }
 
-// A run folder that holds shard folders and the merged run written beside them (memsim merge
-// --out results/big/merged results/big/shard-*-of-8) is not replaced by a plain memsim run of its
-// configuration: the run is refused, naming --force, and the shards and the merged run stay.
-func TestRunWithoutForceKeepsShardsAndMergedRun(t *testing.T) {
-	t.Parallel()
+// readFiles reads every file below dir, by its path relative to dir.
+func readFiles(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, f := range listFiles(t, dir) {
+		data, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[f] = string(data)
+	}
+	return out
+}
+
+// shardedRun plays the configuration tinyTournament in two shards and merges them beside the
+// shards, into <run folder>/merged, as the README's shard example does, and puts a file of the
+// user's there too. It returns the configuration and the run folder.
+func shardedRun(t *testing.T) (cfg, out string) {
+	t.Helper()
 	dir := t.TempDir()
-	cfg := writeConfig(t, dir, "sh", tinyTournament)
-	out := filepath.Join(dir, "out", "sh")
+	cfg = writeConfig(t, dir, "sh", tinyTournament)
+	out = filepath.Join(dir, "out", "sh")
 	for _, s := range []string{"1/2", "2/2"} {
 		if _, stderr, code := runArgs(t, "run", "--quiet", cfg, "--shard", s); code != exitOK {
 			t.Fatalf("shard %s: exit %d: %s", s, code, stderr)
@@ -615,14 +630,61 @@ func TestRunWithoutForceKeepsShardsAndMergedRun(t *testing.T) {
 	if _, stderr, code := runArgs(t, "merge", "--out", merged, filepath.Join(out, "shard-1-of-2"), filepath.Join(out, "shard-2-of-2")); code != exitOK {
 		t.Fatalf("merge: exit %d: %s", code, stderr)
 	}
-	_, stderr, code := runArgs(t, "run", "--quiet", cfg)
-	if code != exitUsage || !strings.Contains(stderr, "--force") {
-		t.Errorf("run over a folder of shards without --force: exit %d, %q; want it refused, naming --force", code, stderr)
+	if err := os.WriteFile(filepath.Join(out, "notes.txt"), []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
 	}
-	for _, f := range []string{"shard-1-of-2", "shard-2-of-2", "merged"} {
-		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
-			t.Errorf("%s: %v", f, err)
+	return cfg, out
+}
+
+// A run folder that holds shard folders and the merged run written beside them (memsim merge
+// --out results/big/merged results/big/shard-*-of-8) is not written by a plain memsim run of its
+// configuration: the run is refused, naming --force. memsim run --force, twice, writes the run
+// beside them and keeps the shards, the merged run and the user's file byte for byte.
+func TestForceKeepsShardsAndMergedRun(t *testing.T) {
+	t.Parallel()
+	cfg, out := shardedRun(t)
+	kept := readFiles(t, out)
+	_, stderr, code := runArgs(t, "run", "--quiet", cfg)
+	wantOneLineExit(t, "run over a folder of shards", code, exitUsage, stderr, "memsim run: run folder "+out+" is not empty",
+		"use --force to write the run beside what it holds")
+	for i := range 2 {
+		if _, stderr, code := runArgs(t, "run", "--quiet", "--force", cfg); code != exitOK {
+			t.Fatalf("--force, run %d: exit %d: %s", i+1, code, stderr)
 		}
+		got := readFiles(t, out)
+		for f, data := range kept {
+			if got[f] != data {
+				t.Errorf("--force, run %d: %s changed or is gone", i+1, f)
+			}
+		}
+		// The run's own files: those of the merged run, the same games.
+		for _, f := range []string{"results.json", "report.md", "matchups.csv"} {
+			if got[f] != kept["merged/"+f] {
+				t.Errorf("--force, run %d: %s differs from the merged run's", i+1, f)
+			}
+		}
+	}
+}
+
+// --clean-shards, with --force, deletes the shard folders and the merged run, and keeps the
+// user's file; without --force it is refused and deletes nothing.
+func TestCleanShardsRemovesShardsAndMergedRun(t *testing.T) {
+	t.Parallel()
+	cfg, out := shardedRun(t)
+	before := readFiles(t, out)
+	wantUsageError(t, []string{"run", "--quiet", "--clean-shards", cfg}, "memsim run: --clean-shards goes with --force: memsim run --force --clean-shards [CONFIG.yaml]")
+	if got := readFiles(t, out); !maps.Equal(got, before) {
+		t.Errorf("the refused run changed the folder")
+	}
+	if _, stderr, code := runArgs(t, "run", "--quiet", "--force", "--clean-shards", cfg); code != exitOK {
+		t.Fatalf("--force --clean-shards: exit %d: %s", code, stderr)
+	}
+	want := []string{"config.yaml", "matchups.csv", "notes.txt", "plots", "report.html", "report.md", "results.json"}
+	if got := dirNames(t, out); !slices.Equal(got, want) {
+		t.Errorf("after --clean-shards the folder holds %v, want %v", got, want)
+	}
+	if got := readFiles(t, out)["notes.txt"]; got != "mine" {
+		t.Errorf("notes.txt is now %q", got)
 	}
 }
 

@@ -26,7 +26,8 @@ Merges the shard folders of one run (memsim run --shard i/N, each written to
 <output>/<name>/shard-i-of-N/) into the run folder DIR, with its results.json and reports: the
 same files, bit for bit, as one process playing the whole run. Shards of different
 configurations or seeds, and missing or duplicated shards, are refused. A DIR that is not empty
-(a run, the shard folders themselves, any file) is only replaced with --force. Flags may come
+(a run, the shard folders themselves, any file) is only written with --force, which replaces the
+run's own files there and keeps everything else (the shard folders among them). Flags may come
 before or after the shard folders; -- ends them.
 `,
 		run: runMerge,
@@ -36,7 +37,7 @@ before or after the shard folders; -- ends them.
 func runMerge(ctx context.Context, c *command, inv invocation, args []string) int {
 	fs := newFlagSet("memsim merge")
 	out := fs.String("out", "", "the run folder `DIR` to write (required)")
-	force := fs.Bool("force", false, "replace an existing run folder with all it holds")
+	force := fs.Bool("force", false, "replace the run in an existing run folder, keeping its shard folders and other files")
 	if code, done := c.parseFlags(fs, args, inv); done {
 		return code
 	}

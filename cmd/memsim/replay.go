@@ -5,8 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 
+	"memsim/analysis/report"
+	"memsim/configs"
+	"memsim/sim"
 	"memsim/tournament"
 )
 
@@ -15,14 +21,17 @@ func replayCommand() *command {
 	return &command{
 		name: "replay",
 		usage: []string{
-			"memsim replay [--config F] --game G [--pairs N] [--players A,B,...]",
+			"memsim replay [--config F|DIR] --game G [--pairs N] [--players A,B,...]",
 		},
 		short: "replay one game of a run and print its move log",
 		long: `
-Replays game G (0-based; with paired deals, deal G) of the run configuration F describes (with no
---config, the embedded default) and prints its move log. --pairs picks the deal size (default: the
-first) and --players the seat order (default: the first matchup). A flag not given takes its
-default; a value given is used as it is: --pairs 0 is an error.
+Replays game G (0-based; with paired deals, deal G) of the run configuration F describes, or of
+the run folder DIR (its config.yaml: the players, seed and games as the run had them; a shard
+folder's too), with no --config the embedded default, and prints its move log: a legend, then one
+line per turn with the choice the turn made (daring, safe, known-first, pass; read from the
+table), the cards it flipped (position, face, new or seen) and how it ended. --pairs picks the
+deal size (default: the first) and --players the seat order (default: the first matchup). A flag
+not given takes its default; a value given is used as it is: --pairs 0 is an error.
 `,
 		run: runReplay,
 	}
@@ -38,7 +47,7 @@ type replayFlags struct {
 func runReplay(ctx context.Context, c *command, inv invocation, args []string) int {
 	var fl replayFlags
 	fs := newFlagSet("memsim replay")
-	fs.StringVar(&fl.config, "config", "", "the run's configuration `file` (default: the embedded default)")
+	fs.StringVar(&fl.config, "config", "", "the run's configuration `file`, or its run folder (default: the embedded default)")
 	fs.Int64Var(&fl.game, "game", 0, "`G`, the game to replay (0-based; required)")
 	fs.IntVar(&fl.pairs, "pairs", 0, "deal size `N` (default: the configuration's first)")
 	fs.StringVar(&fl.players, "players", "", "seat order, comma-separated player `names` (default: the first matchup)")
@@ -57,13 +66,9 @@ func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer
 	case !fl.set["game"]:
 		return required("--game G", "the game to replay (0-based)")
 	case fl.set["config"] && fl.config == "":
-		return usagef("--config \"\": give the run's configuration file")
+		return usagef("--config \"\": give the run's configuration file or run folder")
 	}
-	var files []string
-	if fl.set["config"] {
-		files = []string{fl.config}
-	}
-	cfg, err := loadConfig(files)
+	cfg, err := replayConfig(fl)
 	if err != nil {
 		return err
 	}
@@ -100,7 +105,7 @@ func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer
 	}
 	fmt.Fprintf(stdout, "%s, game %d (seed %d): %d pairs, %d singletons, pass %s; seats: %s\n",
 		cfg.Name, r.Game, cfg.Seed, r.Pairs, cfg.Rules.Singletons, cfg.Rules.Pass, strings.Join(r.Players, ", "))
-	if _, err := r.Log.WriteTo(stdout); err != nil {
+	if err := writeMoves(stdout, &r.Log); err != nil {
 		return err
 	}
 	o := r.Outcome
@@ -114,6 +119,90 @@ func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer
 	}
 	fmt.Fprintf(stdout, "result after %d turns (%s): %s\n", o.Turns, end, strings.Join(res, ", "))
 	return nil
+}
+
+// replayConfig reads the configuration --config names: a configuration file, or the config.yaml
+// of a run folder (or a shard folder); without --config, the embedded default.
+func replayConfig(fl replayFlags) (*configs.Tournament, error) {
+	if !fl.set["config"] {
+		return loadConfig(nil)
+	}
+	if info, err := os.Stat(fl.config); err != nil || !info.IsDir() {
+		return loadConfig([]string{fl.config})
+	}
+	if _, err := os.Lstat(filepath.Join(fl.config, report.ConfigFile)); errors.Is(err, fs.ErrNotExist) {
+		return nil, usagef("--config %s: a folder without %s, not a run folder: give a run folder or a configuration file", fl.config, report.ConfigFile)
+	}
+	cfg, err := readRunConfig(fl.config)
+	if err != nil {
+		return nil, fmt.Errorf("--config %s: %w", fl.config, err)
+	}
+	return cfg, nil
+}
+
+// moveLegend explains the move log's notation, for a deal of pairs pairs and singletons
+// singletons.
+func moveLegend(pairs, singletons int) string {
+	faces := fmt.Sprintf("P0 to P%d name the pairs (two cards of the same P match)", pairs-1)
+	switch {
+	case singletons == 1:
+		faces += ", S0 the singleton"
+	case singletons > 1:
+		faces += fmt.Sprintf(", S0 to S%d the singletons", singletons-1)
+	}
+	return fmt.Sprintf(`# positions: 0 to %d, the places of the cards on the table
+# faces: %s
+# new: a card not face up before; seen: one that was
+# choice, read from the table as a perfect memory sees it (docs/models.md):
+#   daring          a new card, then another new one
+#   safe            a new card, then a seen one
+#   %-14s  a new card, then its seen partner; or a new singleton first: both flip alike
+#   known-first     a seen card, then a new one
+#   %-14s  both cards of a seen pair, taken first
+#   pass            no flip, or two seen cards that are not a pair
+`, 2*pairs+singletons-1, faces, tournament.DaringOrSafe, tournament.KnownPair)
+}
+
+// writeMoves writes the move log of a game: the legend, then one line per turn with the seat, its
+// player, the choice the turn made, the cards it flipped and how it ended.
+func writeMoves(w io.Writer, log *sim.Log) error {
+	var b strings.Builder
+	b.WriteString(moveLegend(log.Pairs, log.Singletons))
+	for _, m := range tournament.Moves(log) {
+		fmt.Fprintf(&b, "turn %3d  seat %d %-12s %-16s", m.Turn, m.Seat, log.Names[m.Seat], m.Choice)
+		if len(m.Flips) == 0 {
+			b.WriteString("passes")
+		}
+		for i, c := range m.Flips {
+			switch {
+			case i == 0:
+				b.WriteString("flips ")
+			case i == len(m.Flips)-1:
+				b.WriteString(" and ")
+			default:
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "%d (%s, %s)", c.Pos, faceName(log, c.Face), map[bool]string{false: "new", true: "seen"}[m.Seen[i]])
+		}
+		switch m.End {
+		case "pair":
+			b.WriteString("  -> takes the pair")
+		case "miss":
+			b.WriteString("  -> no pair")
+		}
+		b.WriteString("\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// faceName names a face of the log's deal: P0, P1, ... for the pairs, S0, S1, ... for the
+// singletons.
+func faceName(log *sim.Log, face int) string {
+	if face >= log.Pairs {
+		return fmt.Sprintf("S%d", face-log.Pairs)
+	}
+	return fmt.Sprintf("P%d", face)
 }
 
 // shareString formats a score of k/p pairs.

@@ -20,7 +20,7 @@ func runCommand() *command {
 	return &command{
 		name: "run",
 		usage: []string{
-			"memsim run [--workers W] [--games G] [--quiet] [--force] [CONFIG.yaml]",
+			"memsim run [--workers W] [--games G] [--quiet] [--force [--clean-shards]] [CONFIG.yaml]",
 			"memsim run --resume DIR [--workers W] [--quiet]",
 			"memsim run [CONFIG.yaml] --shard i/N [flags]",
 			"memsim run --resume-or-start [flags] [CONFIG.yaml]",
@@ -30,9 +30,12 @@ func runCommand() *command {
 Plays the tournament CONFIG.yaml describes (with no CONFIG, the embedded default,
 configs/default.yaml) and writes config.yaml, results.json, matchups.csv, report.md and
 report.html to <output>/<name>/. --workers and --games override the configuration's values. A
-run folder that is not empty (a run, shard folders, any file) is only replaced with --force. While
-it runs, and when interrupted (SIGINT, SIGTERM), memsim writes checkpoint.json to the run folder;
---resume DIR continues from it, to the results an uninterrupted run gives. --shard i/N plays one
+run folder that is not empty (a run, shard folders, any file) is only written with --force, which
+replaces the run's own files and keeps everything else there: shard folders, merged runs, anyone's
+files. --clean-shards, with --force, also deletes the shard folders and merged runs in the run
+folder (each a folder holding a run, and nothing but memsim's files). While it runs, and when
+interrupted (SIGINT, SIGTERM), memsim writes checkpoint.json to the run folder; --resume DIR
+continues from it, to the results an uninterrupted run gives. --shard i/N plays one
 slice of every matchup's deals into <output>/<name>/shard-i-of-N/, for memsim merge. It prints a
 summary of the results, one line per matchup, or with --markdown the whole report.md; should
 that fail, the results are written all the same, and the exit status is 1.
@@ -54,6 +57,7 @@ an error, --workers 0 means one worker per CPU.
 type runFlags struct {
 	workers, games  int
 	quiet, force    bool
+	cleanShards     bool
 	markdown        bool
 	resumeOrStart   bool
 	resume, shard   string
@@ -67,7 +71,8 @@ func newRunFlagSet(fl *runFlags) *flag.FlagSet {
 	fs.IntVar(&fl.games, "games", 0, "`G` games per matchup and deal size, at least 1 (default: the configuration's)")
 	fs.BoolVar(&fl.quiet, "quiet", false, "no progress reports")
 	fs.BoolVar(&fl.markdown, "markdown", false, "print the whole report (report.md) instead of the summary")
-	fs.BoolVar(&fl.force, "force", false, "replace an existing run folder with all it holds")
+	fs.BoolVar(&fl.force, "force", false, "replace the run in an existing run folder, keeping its shard folders, merged runs and other files")
+	fs.BoolVar(&fl.cleanShards, "clean-shards", false, "with --force, also delete the run folder's shard folders and merged runs")
 	fs.StringVar(&fl.resume, "resume", "", "continue the interrupted run of the run folder `DIR`")
 	fs.BoolVar(&fl.resumeOrStart, "resume-or-start", false, "resume the run folder's interrupted run of this very configuration and shard, or find it already complete, or else start: for cluster tasks that are retried")
 	fs.DurationVar(&fl.checkpointEvery, "checkpoint-every", 5*time.Second, "write the checkpoint at most every `D`, a duration such as 5s or 1m")
@@ -121,6 +126,8 @@ func planRun(ctx context.Context, fl runFlags, args []string, getenv func(string
 		return nil, usagef("--resume takes the run folder's own configuration and shard: no CONFIG, --games, --force or --shard")
 	case fl.resumeOrStart && (fl.resume != "" || fl.force):
 		return nil, usagef("--resume-or-start goes with neither --resume nor --force")
+	case fl.cleanShards && !fl.force:
+		return nil, usagef("--clean-shards goes with --force: memsim run --force --clean-shards [CONFIG.yaml]")
 	case fl.resume != "":
 		return planResume(ctx, fl)
 	}
@@ -177,11 +184,27 @@ func planNew(ctx context.Context, fl runFlags, args []string, getenv func(string
 			return p, nil
 		}
 	}
-	if err = p.folder.Claim(fl.force, cfg.YAML()); err != nil {
+	if err = p.claim(fl.force, fl.cleanShards, cfg.YAML()); err != nil {
 		p.lock.Release()
 		return nil, folderError(err)
 	}
 	return p, nil
+}
+
+// claim claims p's run folder, whose lock p holds, for a new run of config (rundir.Folder.Claim):
+// unless force, only an empty folder; with force, the run's own files are replaced and the rest
+// kept, unless cleanShards: then the folder's shard folders and merged runs are deleted first
+// (rundir.Folder.RemoveRuns).
+func (p *runPlan) claim(force, cleanShards bool, config []byte) error {
+	if cleanShards {
+		if err := p.folder.Check(force); err != nil {
+			return err
+		}
+		if _, err := p.folder.RemoveRuns(); err != nil {
+			return err
+		}
+	}
+	return p.folder.Claim(force, config)
 }
 
 func runTournament(ctx context.Context, fl runFlags, args []string, inv invocation) error {

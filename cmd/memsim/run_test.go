@@ -242,13 +242,40 @@ func TestReplayPrintsTheSameGameTwice(t *testing.T) {
 	if out1 != out2 {
 		t.Fatal("two replays of one game differ")
 	}
-	if !strings.Contains(out1, "game 17 (seed 7): 4 pairs") || !strings.Contains(out1, "turn   1  seat 0 parity") {
+	if !strings.Contains(out1, "game 17 (seed 7): 4 pairs") || !strings.Contains(out1, "turn   1  seat 0 parity       daring") {
 		t.Errorf("replay output:\n%s", out1)
 	}
 	// Every pair is taken once: four "takes the pair" lines.
 	if n := strings.Count(out1, "takes the pair"); n != 4 {
 		t.Errorf("%d pairs taken in the log, want 4:\n%s", n, out1)
 	}
+}
+
+// memsim replay takes a run folder as --config, for its config.yaml (with the --games the run
+// was given), and replays the game its configuration file replays; a folder that is not a run
+// folder is refused in one line.
+func TestReplayTakesARunFolder(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, "tiny", tinyTournament)
+	if _, stderr, code := runArgs(t, "run", "--quiet", "--games", "30", cfg); code != exitOK {
+		t.Fatalf("run: exit %d: %s", code, stderr)
+	}
+	out := filepath.Join(dir, "out", "tiny")
+	fromFile, stderr, code := runArgs(t, "replay", "--config", cfg, "--game", "7")
+	if code != exitOK {
+		t.Fatalf("replay of the file: exit %d: %s", code, stderr)
+	}
+	fromFolder, stderr, code := runArgs(t, "replay", "--config", out, "--game", "7")
+	if code != exitOK || fromFolder != fromFile {
+		t.Errorf("replay of the run folder: exit %d, %s\n%s\nwant\n%s", code, stderr, fromFolder, fromFile)
+	}
+	// The run played 30 games (--games), not the file's.
+	_, stderr, code = runArgs(t, "replay", "--config", out, "--game", "30")
+	wantOneLineExit(t, "a game past the run's", code, exitUsage, stderr, "memsim replay: --game 30: must be between 0 and 29")
+	_, stderr, code = runArgs(t, "replay", "--config", dir, "--game", "0")
+	wantOneLineExit(t, "a folder that is not a run folder", code, exitUsage, stderr,
+		"memsim replay: --config "+dir+": a folder without config.yaml, not a run folder: give a run folder or a configuration file")
 }
 
 func TestBenchJSON(t *testing.T) {

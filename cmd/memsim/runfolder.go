@@ -63,8 +63,9 @@ func planResume(ctx context.Context, fl runFlags) (*runPlan, error) {
 	return p, nil
 }
 
-// checkResumable refuses now, not after playing, a run folder whose results, once written, would
-// delete what it holds besides the run.
+// checkResumable refuses now, not after playing, a run folder whose own entries hold what memsim
+// did not write there (a file of the user's in plots/, say), which its results, once written,
+// would delete. What the folder holds besides the run's own entries stays.
 func checkResumable(f *rundir.Folder) error { return resumeRefusal(f.CheckForeign()) }
 
 // resumeRefusal words err, when it refuses foreign entries (rundir.ForeignEntriesError), as the

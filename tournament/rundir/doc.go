@@ -29,7 +29,7 @@
 // folder plots/), checkpoint.json and shard.json. A write stopped half way can leave one more kind
 // of name there: ".FILE.tmp-TOKEN-N" (N digits), the temporary file of an atomic write of FILE.
 // Anything else in DIR (shard folders, a merged run, anyone's files) is foreign, and so is a
-// temporary file of another token.
+// temporary file of another token: memsim keeps it, whatever it writes in DIR.
 //
 // In plots/, memsim's files are the figures that DIR's report.md names, each on a line of its own
 // as "![TITLE](plots/NAME.png)" (Layout.Record), while they are regular files; everything else
@@ -62,15 +62,19 @@
 //
 // # Staging and atomic replacement
 //
-// DIR is never written in place. Replace fills a fresh staging folder, moves DIR away (to
-// .DIR.old-TOKEN-N), renames the staging folder to DIR and removes the old one: DIR holds its old
-// content or all the new one, never a mix. Refresh writes a run's own files into an existing DIR
-// and leaves everything else there: each file takes its old namesake's place by one rename, and
-// so does each figure in plots/; a figure memsim wrote before and no longer draws is removed. Before
-// it moves figures in, Refresh records their names, and those already there, in the lock file, so
-// that a process stopped half way leaves none that the next cannot tell for memsim's. Checkpoints
-// are written atomically (a temporary file renamed over the old one), so that a failed write
-// leaves the last one written.
+// DIR's files are never written in place. Replace fills a fresh staging folder; when DIR holds nothing
+// but its own names, it moves DIR away (to .DIR.old-TOKEN-N), renames the staging folder to DIR
+// and removes the old one: DIR holds its old content or all the new one, never a mix. When DIR
+// holds foreign entries too, they stay where they are and DIR's own names are replaced one by
+// one: the old run's marks that the new content lacks go first (no old results.json is ever left
+// beside a new config.yaml), then each new file takes its old namesake's place by one rename, and
+// a checkpoint the new content lacks goes last (no finished game is lost). Refresh writes a run's
+// own files into an existing DIR and leaves everything else there: each file takes its old
+// namesake's place by one rename, and so does each figure in plots/; a figure memsim wrote before
+// and no longer draws is removed. Before it moves figures in, Refresh records their names, and
+// those already there, in the lock file, so that a process stopped half way leaves none that the
+// next cannot tell for memsim's. Checkpoints are written atomically (a temporary file renamed over
+// the old one), so that a failed write leaves the last one written.
 //
 // Whatever a process stopped half way leaves (the names above, with its token) is removed by the
 // next process that takes the lock; should DIR itself be missing while a moved-away
@@ -78,14 +82,18 @@
 //
 // # What is never deleted
 //
-// Replace refuses, unless forced, a DIR that holds foreign entries, in plots/ too, or one of the
-// layout's names as something memsim does not write there (a symbolic link, a folder named
-// results.json) (ForeignEntriesError); Check refuses a DIR that holds anything at all, naming it,
-// so that a new run never replaces another's without being asked. Refresh refuses, before it
-// changes anything, a plots/ that holds anything foreign and an entry it would replace that is
-// not of the kind memsim writes (NotOwnedError), and leaves every other entry of DIR as it is.
-// An atomic write never replaces a symbolic link. Cleaning removes only the names listed above,
-// with the token.
+// Nothing foreign in DIR is ever removed by Claim, Replace or Refresh, forced or not: shard
+// folders, a merged run and anyone's files stay, byte for byte, beside the run. Replace refuses,
+// unless forced, a DIR whose own names hold something memsim does not write there (a symbolic
+// link, a folder named results.json, a file in plots/ that report.md does not name)
+// (ForeignEntriesError), since replacing the run would delete it; Check refuses a DIR that holds
+// anything at all, naming it, so that a new run never starts beside another's without being
+// asked. Refresh refuses, before it changes anything, a plots/ that holds anything foreign and an
+// entry it would replace that is not of the kind memsim writes (NotOwnedError). Only RemoveRuns,
+// asked for by name, removes folders in DIR: the runs of its own layout there (shard folders,
+// merged runs), each whole, under its own lock, and only when each holds nothing but what memsim
+// writes. An atomic write never replaces a symbolic link. Cleaning removes only the names listed
+// above, with the token.
 //
 // # What is read
 //

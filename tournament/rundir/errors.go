@@ -60,8 +60,10 @@ func (e *HoldsRunError) Error() string {
 	return e.Name + " folder " + e.Dir + " already holds " + article(e.Name) + " " + e.Name + " (" + e.File + ")"
 }
 
-// ForeignEntriesError refuses, unless forced, to replace a folder that holds entries memsim does
-// not write there (shard folders, a merged run, anyone's files): replacing it would delete them.
+// ForeignEntriesError refuses, unless forced, to replace a folder whose own entries hold what
+// memsim does not write there (a symbolic link, a folder named results.json, a file in plots/ that
+// report.md does not name): replacing the run's files would delete them. RemoveRuns refuses with
+// it a run folder within that holds anything memsim does not write there.
 type ForeignEntriesError struct {
 	Name    string // what the folder holds: "run"
 	Dir     string

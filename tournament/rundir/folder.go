@@ -117,29 +117,54 @@ func (f *Folder) entries() ([]string, error) {
 	return names, nil
 }
 
-// foreign returns, sorted, those of names (the folder's entries) that memsim does not write in
-// the folder, nor leaves there when stopped half way; a layout's entry of another kind than
-// memsim writes (a symbolic link, a folder for a file); and, for the layout's folders (plots/),
-// what they hold that memsim cannot show it wrote there, as "plots/NAME" (notOwned).
+// foreign returns, sorted, those of names (the folder's entries) that are not the run's own
+// (others), and what is not memsim's in the run's own entries (disowned): everything of the
+// folder memsim cannot show it wrote.
 func (f *Folder) foreign(names []string) ([]string, error) {
+	out, err := f.disowned(names)
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, f.others(names)...)
+	slices.Sort(out)
+	return out, nil
+}
+
+// others returns, sorted, those of names (the folder's entries) that memsim does not write in
+// the folder, nor leaves there when stopped half way: what the folder holds besides the run
+// (shard folders, a merged run, anyone's files). Nothing memsim does removes them, but
+// RemoveRuns.
+func (f *Folder) others(names []string) []string {
 	var out []string
 	for _, n := range names {
-		switch {
-		case f.layout.leftover(n, f.token()):
-		case slices.Contains(f.layout.Files, n), slices.Contains(f.layout.Dirs, n):
-			e, err := f.notOwned(n)
-			switch {
-			case err != nil:
-				return nil, err
-			case e != nil && len(e.Entries) == 0:
-				out = append(out, n)
-			case e != nil:
-				for _, x := range e.Entries {
-					out = append(out, n+"/"+x)
-				}
-			}
-		default:
+		if !f.layout.leftover(n, f.token()) && !slices.Contains(f.layout.Files, n) && !slices.Contains(f.layout.Dirs, n) {
 			out = append(out, n)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// disowned returns, sorted, what is not memsim's among those of names (the folder's entries)
+// that are the layout's: an entry of another kind than memsim writes (a symbolic link, a folder
+// for a file) as its name; and, for the layout's folders (plots/), what they hold that memsim
+// cannot show it wrote there, as "plots/NAME" (notOwned). Replacing the run's files deletes them.
+func (f *Folder) disowned(names []string) ([]string, error) {
+	var out []string
+	for _, n := range names {
+		if !slices.Contains(f.layout.Files, n) && !slices.Contains(f.layout.Dirs, n) {
+			continue
+		}
+		e, err := f.notOwned(n)
+		switch {
+		case err != nil:
+			return nil, err
+		case e != nil && len(e.Entries) == 0:
+			out = append(out, n)
+		case e != nil:
+			for _, x := range e.Entries {
+				out = append(out, n+"/"+x)
+			}
 		}
 	}
 	slices.Sort(out)
@@ -231,15 +256,18 @@ func (f *Folder) Check(force bool) error {
 	return &NotEmptyError{Name: f.layout.Name, Dir: f.path, Entries: names}
 }
 
-// CheckForeign refuses a folder that holds entries memsim does not write there, or files in the
-// layout's folders (plots/) that memsim cannot show it wrote (ForeignEntriesError): what an
-// unforced Replace refuses.
+// CheckForeign refuses a folder whose own entries (the layout's names) hold what memsim does not
+// write there: one of another kind (a symbolic link, a folder named results.json), or files in the
+// layout's folders (plots/) that memsim cannot show it wrote (ForeignEntriesError). It is what an
+// unforced Replace refuses: replacing the run's files would delete them. What the folder holds
+// besides the run's own entries (shard folders, a merged run, anyone's files) is never refused:
+// Replace leaves it where it is.
 func (f *Folder) CheckForeign() error {
 	names, err := f.entries()
 	if err != nil {
 		return err
 	}
-	foreign, err := f.foreign(names)
+	foreign, err := f.disowned(names)
 	if err == nil && len(foreign) > 0 {
 		err = &ForeignEntriesError{Name: f.layout.Name, Dir: f.path, Entries: foreign}
 	}
@@ -247,9 +275,10 @@ func (f *Folder) CheckForeign() error {
 }
 
 // Claim starts new work in the folder, whose lock the caller holds: unless force, a folder that
-// is not empty is refused (Check); then the folder is replaced by one holding only config, as
-// config.yaml, so that no file of earlier work can be taken for the new one's, even if the new
-// work is interrupted.
+// is not empty is refused (Check); then the folder's own files are replaced by config alone, as
+// config.yaml (Replace), so that no file of earlier work can be taken for the new one's, even if
+// the new work is interrupted. What the folder holds besides its own files (shard folders, a
+// merged run, anyone's files) stays, forced or not.
 func (f *Folder) Claim(force bool, config []byte) error {
 	if err := f.Check(force); err != nil {
 		return err
@@ -357,24 +386,33 @@ func (f *Folder) newStaging(token string) (string, error) {
 	return staging, nil
 }
 
-// Replace gives the folder a whole new content: write fills a fresh staging folder beside it, and
-// the staging folder then takes the folder's place (the old folder, if any, is moved away and
-// removed). The folder thus holds its old content or all the new one, never a mix; when write
-// fails, the staging folder is removed and the folder is left as it was. Unless force, a folder
-// that holds foreign entries, or files in the layout's folders (plots/) that memsim cannot show it
-// wrote, is refused (ForeignEntriesError) before anything is written: memsim never deletes unasked
-// what it did not write. A file in the folder's place is refused, even if force. An error in
-// removing the old folder comes once the folder holds the new content; the next Lock removes what
-// is left of the old one. The caller holds the folder's lock.
+// Replace gives the folder's own entries (the layout's names) a whole new content, written by
+// write into a fresh staging folder beside it, and leaves everything else the folder holds
+// (shard folders, a merged run, anyone's files) where it is: memsim never deletes what it did not
+// write as the folder's own. When write fails, the staging folder is removed and the folder is
+// left as it was.
+//
+// A folder that holds nothing besides its own entries is replaced whole: the staging folder takes
+// its place (the old folder is moved away and removed), so that the folder holds its old content
+// or all the new one, never a mix. An error in removing the old folder comes once the folder
+// holds the new content; the next Lock removes what is left of the old one.
+//
+// A folder that holds other entries is replaced entry by entry, each by one rename, as Refresh
+// does: first the run's marks that the new content lacks are removed (an old results.json, say),
+// then the other own entries it lacks, then the new entries take their places, and the checkpoint,
+// should the new content lack it, goes last, so that a process stopped half way leaves no old
+// results beside a new configuration and loses no finished game.
+//
+// Unless force, a folder whose own entries hold what memsim did not write there (CheckForeign)
+// is refused (ForeignEntriesError) before anything is written; with force, those are replaced
+// too. A file in the folder's place is refused, even if force. The caller holds the folder's lock.
 func (f *Folder) Replace(force bool, write func(staging string) error) error {
 	l := f.held
 	if l == nil {
 		return f.errLocked()
 	}
-	var err error
-	if force {
-		_, err = f.entries() // a file in the folder's place is refused, even if force
-	} else {
+	names, err := f.entries() // a file in the folder's place is refused, even if force
+	if err == nil && !force {
 		err = f.CheckForeign()
 	}
 	if err != nil {
@@ -388,6 +426,16 @@ func (f *Folder) Replace(force bool, write func(staging string) error) error {
 		f.fs.RemoveAll(staging)
 		return err
 	}
+	if len(f.others(names)) > 0 {
+		defer f.fs.RemoveAll(staging)
+		return f.replaceOwn(staging)
+	}
+	return f.replaceWhole(staging)
+}
+
+// replaceWhole puts the staging folder, filled, in the folder's place: the folder, if any, is
+// moved away and removed.
+func (f *Folder) replaceWhole(staging string) error {
 	old := ""
 	if _, err := f.fs.Stat(f.path); err == nil {
 		old = f.beside(oldSuffix + strings.TrimPrefix(filepath.Base(staging), filepath.Base(f.beside(stagingSuffix))))
@@ -407,11 +455,95 @@ func (f *Folder) Replace(force bool, write func(staging string) error) error {
 		f.fs.RemoveAll(staging)
 		return fmt.Errorf("put %s in place: %w", f.path, err)
 	}
-	l.settle() // the new folder's record names all its folders hold
+	f.held.settle() // the new folder's record names all its folders hold
 	if old != "" {
 		if err := f.fs.RemoveAll(old); err != nil {
 			return fmt.Errorf("remove the old %s (now %s): %w", f.path, old, err)
 		}
+	}
+	return nil
+}
+
+// replaceOwn replaces the folder's own entries by those of the staging folder, filled, entry by
+// entry, and leaves the folder's other entries as they are (see Replace for the order). What is
+// not memsim's in its own entries is removed first: Replace has refused it unless forced.
+func (f *Folder) replaceOwn(staging string) error {
+	list, err := f.fs.ReadDir(staging)
+	if err != nil {
+		return fmt.Errorf("read the staging folder of %s: %w", f.path, err)
+	}
+	fresh := make(map[string]bool, len(list))
+	for _, e := range list {
+		fresh[e.Name()] = true
+	}
+	for _, n := range slices.Concat(f.layout.Files, f.layout.Dirs) {
+		if err := f.removeDisowned(n); err != nil {
+			return err
+		}
+	}
+	// What the new content lacks: the marks first (but the checkpoint), then the folders, whose
+	// files the Record names, then the other files.
+	var gone []string
+	for _, n := range slices.Concat(f.layout.Marks, f.layout.Dirs, f.layout.Files) {
+		if !fresh[n] && n != CheckpointFile && !slices.Contains(gone, n) {
+			gone = append(gone, n)
+		}
+	}
+	for _, n := range gone {
+		if err := f.removeOwn(n); err != nil {
+			return err
+		}
+	}
+	if err := f.refreshFrom(staging); err != nil {
+		return err
+	}
+	if slices.Contains(f.layout.Files, CheckpointFile) && !fresh[CheckpointFile] {
+		return f.removeOwn(CheckpointFile)
+	}
+	return nil
+}
+
+// removeDisowned removes what is not memsim's in the layout's entry name of the folder
+// (notOwned): the entry itself when it is of another kind than memsim writes, or else, in a
+// layout's folder, the entries memsim cannot show it wrote.
+func (f *Folder) removeDisowned(name string) error {
+	e, err := f.notOwned(name)
+	if err != nil || e == nil {
+		return err
+	}
+	p := filepath.Join(f.path, name)
+	targets := []string{p}
+	if len(e.Entries) > 0 {
+		targets = targets[:0]
+		for _, x := range e.Entries {
+			targets = append(targets, filepath.Join(p, x))
+		}
+	}
+	for _, t := range targets {
+		if err := f.fs.RemoveAll(t); err != nil {
+			return fmt.Errorf("remove %s: %w", t, err)
+		}
+	}
+	return nil
+}
+
+// removeOwn removes the layout's entry name of the folder, if there: a file, or a layout's folder
+// with the files memsim wrote in it (a folder that still holds anything else stays).
+func (f *Folder) removeOwn(name string) error {
+	p := filepath.Join(f.path, name)
+	if slices.Contains(f.layout.Dirs, name) {
+		names, err := f.fileNames(p, true)
+		if err != nil {
+			return err
+		}
+		for _, n := range names {
+			if err := f.fs.Remove(filepath.Join(p, n)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("remove %s: %w", filepath.Join(p, n), err)
+			}
+		}
+	}
+	if err := f.fs.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("remove %s: %w", p, err)
 	}
 	return nil
 }
@@ -440,6 +572,12 @@ func (f *Folder) Refresh(write func(staging string) error) error {
 	if err := write(staging); err != nil {
 		return err
 	}
+	return f.refreshFrom(staging)
+}
+
+// refreshFrom refreshes the folder from the staging folder, filled (see Refresh).
+func (f *Folder) refreshFrom(staging string) error {
+	l := f.held
 	list, err := f.fs.ReadDir(staging)
 	if err != nil {
 		return fmt.Errorf("read the staging folder of %s: %w", f.path, err)
@@ -549,4 +687,76 @@ func (f *Folder) refreshFolder(from, to string, before, after []string) error {
 // ShardDir is the folder of shard s of the run folder dir: dir/shard-i-of-N.
 func ShardDir(dir string, s tournament.Shard) string {
 	return filepath.Join(dir, fmt.Sprintf("shard-%d-of-%d", s.Index, s.Count))
+}
+
+// Runs lists, sorted, the folders in the folder that hold work of the same layout of their own:
+// shard folders and merged runs, each a folder (not a symbolic link) that holds one of the
+// layout's Marks. Replace and Claim leave them where they are; RemoveRuns removes them.
+func (f *Folder) Runs() ([]string, error) {
+	names, err := f.entries()
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, n := range f.others(names) {
+		p := filepath.Join(f.path, n)
+		if info, err := f.fs.Lstat(p); err != nil || !info.IsDir() {
+			continue
+		}
+		for _, m := range f.layout.Marks {
+			if info, err := f.fs.Lstat(filepath.Join(p, m)); err == nil && info.Mode().IsRegular() {
+				out = append(out, n)
+				break
+			}
+		}
+	}
+	return out, nil
+}
+
+// RemoveRuns removes the folders Runs lists (shard folders, merged runs), each whole, and returns
+// their names. It takes each one's lock first and checks that each holds only what memsim writes
+// there, and removes none unless all pass: one in use by another process is refused
+// (LockedError), and one that holds anything else (a user's file, a folder of its own runs) with
+// ForeignEntriesError. The caller holds the folder's lock.
+func (f *Folder) RemoveRuns() ([]string, error) {
+	if f.held == nil {
+		return nil, f.errLocked()
+	}
+	names, err := f.Runs()
+	if err != nil {
+		return nil, err
+	}
+	subs := make([]*Folder, 0, len(names))
+	locks := make([]*Lock, 0, len(names))
+	defer func() {
+		for _, l := range locks {
+			l.Release()
+		}
+	}()
+	for _, n := range names {
+		sub := &Folder{path: filepath.Join(f.path, n), layout: f.layout, fs: f.fs}
+		l, err := sub.Lock()
+		if err != nil {
+			return nil, err
+		}
+		locks = append(locks, l)
+		entries, err := sub.entries()
+		if err != nil {
+			return nil, err
+		}
+		foreign, err := sub.foreign(entries)
+		if err != nil {
+			return nil, err
+		}
+		if len(foreign) > 0 {
+			return nil, &ForeignEntriesError{Name: f.layout.Name, Dir: sub.path, Entries: foreign}
+		}
+		subs = append(subs, sub)
+	}
+	for _, sub := range subs {
+		if err := f.fs.RemoveAll(sub.path); err != nil {
+			return nil, fmt.Errorf("remove %s: %w", sub.path, err)
+		}
+	}
+	return names, nil
 }

@@ -288,10 +288,14 @@ func TestCheckErrorsAreTyped(t *testing.T) {
 	if err := open(t, dir, nil).Check(false); !errors.As(err, &ne) || !slices.Equal(ne.Entries, []string{"notes.txt"}) {
 		t.Errorf("%#v", err)
 	}
+	if err := open(t, dir, nil).CheckForeign(); err != nil {
+		t.Errorf("a file beside the run, which replacing it keeps: %v", err)
+	}
+	writeTree(t, dir, map[string]string{"results.json/": ""})
 	var fe *rundir.ForeignEntriesError
 	err := open(t, dir, nil).CheckForeign()
-	if !errors.As(err, &fe) || !slices.Equal(fe.Entries, []string{"notes.txt"}) ||
-		err.Error() != "run folder "+dir+" holds notes.txt, which is not part of the run and would be deleted" {
+	if !errors.As(err, &fe) || !slices.Equal(fe.Entries, []string{"results.json"}) ||
+		err.Error() != "run folder "+dir+" holds results.json, which is not part of the run and would be deleted" {
 		t.Errorf("%v", err)
 	}
 }
@@ -309,13 +313,18 @@ func TestCheckOfAnotherLayout(t *testing.T) {
 	if err := f.Check(false); err == nil || err.Error() != "audit folder "+dir+" already holds an audit (audit.md)" {
 		t.Errorf("%v", err)
 	}
-	if err := f.CheckForeign(); err == nil || err.Error() != "audit folder "+dir+" holds .audit.md.tmp-4 and results.json, which is not part of the audit and would be deleted" {
+	if err := f.CheckForeign(); err != nil {
+		t.Errorf("entries beside the audit's own: %v", err)
+	}
+	writeTree(t, dir, map[string]string{"audit.json/": ""})
+	if err := f.CheckForeign(); err == nil || err.Error() != "audit folder "+dir+" holds audit.json, which is not part of the audit and would be deleted" {
 		t.Errorf("%v", err)
 	}
 }
 
-// Replace gives a folder a whole new content, refuses unforced to delete what memsim did not
-// write there, and leaves nothing beside it.
+// Replace gives a folder's own entries a whole new content, refuses unforced to delete what
+// memsim did not write in them, keeps whatever the folder holds besides them, and leaves nothing
+// beside it.
 func TestReplace(t *testing.T) {
 	parent := t.TempDir()
 	dir := filepath.Join(parent, "run")
@@ -328,12 +337,14 @@ func TestReplace(t *testing.T) {
 	if got := readTree(t, dir); !maps.Equal(got, newContent) {
 		t.Errorf("a new folder holds %v", got)
 	}
-	writeTree(t, dir, map[string]string{"notes.txt": "mine", "shard-1-of-2/shard.json": "s", ".results.json.tmp-1": "", "plots/mine.png": "mine"})
+	others := map[string]string{"notes.txt": "mine", "shard-1-of-2/": "", "shard-1-of-2/shard.json": "s", ".results.json.tmp-1": ""}
+	writeTree(t, dir, others)
+	writeTree(t, dir, map[string]string{"plots/mine.png": "mine"})
 	before := readTree(t, dir)
 	err := f.Replace(false, write)
 	var fe *rundir.ForeignEntriesError
-	if !errors.As(err, &fe) || !slices.Equal(fe.Entries, []string{".results.json.tmp-1", "notes.txt", "plots/mine.png", "shard-1-of-2"}) {
-		t.Errorf("unforced over foreign entries: %v", err)
+	if !errors.As(err, &fe) || !slices.Equal(fe.Entries, []string{"plots/mine.png"}) {
+		t.Errorf("unforced over a file of one's own in plots: %v", err)
 	}
 	if got := readTree(t, dir); !maps.Equal(got, before) {
 		t.Errorf("the refused Replace changed the folder: %v", got)
@@ -341,8 +352,10 @@ func TestReplace(t *testing.T) {
 	if err := f.Replace(true, write); err != nil {
 		t.Fatal(err)
 	}
-	if got := readTree(t, dir); !maps.Equal(got, newContent) {
-		t.Errorf("forced, the folder holds %v", got)
+	want := maps.Clone(newContent)
+	maps.Copy(want, others)
+	if got := readTree(t, dir); !maps.Equal(got, want) {
+		t.Errorf("forced, the folder holds %v, want %v", got, want)
 	}
 	if got := names(t, parent); !slices.Equal(got, []string{".run.lock", "run"}) {
 		t.Errorf("beside the folder: %v", got)
@@ -352,7 +365,7 @@ func TestReplace(t *testing.T) {
 	if err := f.Replace(true, func(string) error { return writeFailed }); err != writeFailed {
 		t.Errorf("a failing write: %v", err)
 	}
-	if got := readTree(t, dir); !maps.Equal(got, newContent) {
+	if got := readTree(t, dir); !maps.Equal(got, want) {
 		t.Errorf("after a failing write the folder holds %v", got)
 	}
 	if got := names(t, parent); !slices.Equal(got, []string{".run.lock", "run"}) {
@@ -846,7 +859,7 @@ func TestClaim(t *testing.T) {
 	if err := f.Claim(true, []byte("cfg")); err != nil {
 		t.Fatal(err)
 	}
-	if got := readTree(t, dir); !maps.Equal(got, map[string]string{"config.yaml": "cfg"}) {
+	if got := readTree(t, dir); !maps.Equal(got, map[string]string{"config.yaml": "cfg", "notes.txt": "mine"}) {
 		t.Errorf("the claimed folder holds %v", got)
 	}
 	info, err := os.Stat(filepath.Join(dir, "config.yaml"))

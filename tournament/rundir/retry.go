@@ -71,8 +71,8 @@ func shardName(s tournament.Shard) string {
 // the whole run). It looks at what the folder holds and:
 //
 //   - resumes a checkpoint of this configuration and shard (RetryResume), refusing now, with a
-//     ForeignEntriesError, a folder whose results, once written, would delete what it holds
-//     besides the run;
+//     ForeignEntriesError, a folder whose own entries hold what memsim did not write there
+//     (CheckForeign), which its results, once written, would delete;
 //   - finds the run complete (RetryComplete) when the folder holds the finished results of this
 //     configuration and shard: shard.json for a shard, a results.json whose seal holds and that
 //     belongs to cfg (tournament.ReadRun) for the whole run;

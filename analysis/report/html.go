@@ -6,7 +6,6 @@ import (
 	"html/template"
 	"io"
 	"regexp"
-	"strings"
 )
 
 // HTMLFile is the name of the self-contained HTML report in a run folder, and PlotsDir the folder
@@ -47,9 +46,7 @@ type htmlFigure struct {
 }
 
 var htmlPage = template.Must(template.New("report").Funcs(template.FuncMap{
-	"flagged": func(c string) bool {
-		return strings.HasPrefix(c, "outside CI") || strings.HasPrefix(c, "exact outside adjusted CI")
-	},
+	"flagged": isFlag,
 }).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -97,7 +94,7 @@ func WriteHTML(w io.Writer, r *Run, figs []Figure) error {
 		Name, Summary, HowTo string
 		Tables               []table
 		Figures              []htmlFigure
-	}{Name: r.Name, Summary: summaryLine(r), HowTo: howToRead, Tables: tables(r)}
+	}{Name: r.Name, Summary: summaryLine(r), HowTo: howTo(r), Tables: tables(r)}
 	for i := range figs {
 		f := &figs[i]
 		if err := f.validate(); err != nil {

@@ -271,16 +271,16 @@ func markdownVerdicts(t *testing.T, path string) verdicts {
 }
 
 // htmlVerdicts reads the verdicts of report.html: the rows of the tables under the headings of the
-// deal sizes, flagged where the check cell has the class "flag".
+// deal sizes, flagged where the check cell has the class "flag" (among any others).
 func htmlVerdicts(t *testing.T, path string) verdicts {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	section := regexp.MustCompile(`(?s)<h2>(\d+) pairs</h2>\n<table>(.*?)</table>`)
-	row := regexp.MustCompile(`(?s)<tr>(.*?)</tr>`)
-	cell := regexp.MustCompile(`(?s)<t[hd]( class="flag")?>(.*?)</t[hd]>`)
+	section := regexp.MustCompile(`(?s)<h2[^>]*>(\d+) pairs</h2>.*?<table[^>]*>(.*?)</table>`)
+	row := regexp.MustCompile(`(?s)<tr[^>]*>(.*?)</tr>`)
+	cell := regexp.MustCompile(`(?s)<t[hd](?: class="([^"]*)")?>(.*?)</t[hd]>`)
 	out := verdicts{}
 	for _, sec := range section.FindAllStringSubmatch(string(data), -1) {
 		var head []string
@@ -291,7 +291,7 @@ func htmlVerdicts(t *testing.T, path string) verdicts {
 			var flagged []bool
 			for _, c := range cell.FindAllStringSubmatch(r[1], -1) {
 				cells = append(cells, html.UnescapeString(c[2]))
-				flagged = append(flagged, c[1] != "")
+				flagged = append(flagged, slices.Contains(strings.Fields(c[1]), "flag"))
 			}
 			if head == nil {
 				head = cells

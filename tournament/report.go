@@ -16,8 +16,9 @@ import (
 // means with Student-t intervals, Wilson intervals of win, draw and loss rates, exact values and
 // distributions where the solver has a model, score counts and the convergence of seat 0's mean;
 // per pairing of paired deals, the advantage, its interval, the variance reduction and the
-// sequential test; Welch's comparisons against the first player and Bradley-Terry ratings. The
-// run is sealed (report.Seal) with the hash of its configuration (ResultsConfigHash).
+// sequential test; Welch's comparisons against the first player and Bradley-Terry ratings. Each
+// matchup is judged (report.Run.Judge), and the run is sealed (report.Seal) with the hash of its
+// configuration (ResultsConfigHash).
 func (t *Tournament) Report(ctx context.Context, res *MatchResults) (*report.Run, error) {
 	cfg := t.Config
 	r := &report.Run{
@@ -65,6 +66,7 @@ func (t *Tournament) Report(ctx context.Context, res *MatchResults) (*report.Run
 			}
 		}
 	}
+	r.Judge()
 	if err := report.Seal(r, ResultsConfigHash(cfg)); err != nil {
 		return nil, err
 	}

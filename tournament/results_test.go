@@ -308,8 +308,8 @@ func TestResultsFileChecks(t *testing.T) {
 		want error
 		text string
 	}{
-		{"schema version 3", bytes.Replace(data, []byte(`"schema_version": 4`), []byte(`"schema_version": 3`), 1), nil,
-			"schema version 3, this memsim reads 4 (run it again)"},
+		{"schema version 3", bytes.Replace(data, fmt.Appendf(nil, `"schema_version": %d`, report.SchemaVersion), []byte(`"schema_version": 3`), 1), nil,
+			fmt.Sprintf("schema version 3, this memsim reads %d (run it again)", report.SchemaVersion)},
 		{"no seal", encodeRun(t, unsealed), report.ErrUnsealed, ""},
 		{"a key in capitals", bytes.Replace(data, []byte(`"games"`), []byte(`"GAMES"`), 1), report.ErrChanged, ""},
 		{"a repeated key", bytes.Replace(data, []byte(`"seed": 11,`), []byte(`"seed": 12, "seed": 11,`), 1), report.ErrChanged, ""},

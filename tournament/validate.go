@@ -62,9 +62,13 @@ const MinValidateGames = 100
 
 // NewSuite builds every tournament of a suite (so that a bad suite is refused before anything
 // runs) and keeps the matches with an exact model. games, when positive, replaces every
-// tournament's games per matchup; each must be at least MinValidateGames.
+// tournament's games per matchup; each must be at least MinValidateGames. A suite none of whose
+// matchups has an exact model, which would check nothing, is refused at the first tournament's
+// players, naming the matchups and what an exact model needs.
 func NewSuite(ctx context.Context, cfgs []*configs.Tournament, games int) (*Suite, error) {
 	s := &Suite{}
+	var inexact []string // the matchups without an exact model
+	kept := 0
 	for _, cfg := range cfgs {
 		if games > 0 {
 			cfg.Games = games
@@ -76,10 +80,46 @@ func NewSuite(ctx context.Context, cfgs []*configs.Tournament, games int) (*Suit
 		if err != nil {
 			return nil, err
 		}
+		inexact = append(inexact, t.inexactMatchups()...)
 		t.KeepExact()
+		kept += len(t.Matches)
 		s.Tournaments = append(s.Tournaments, t)
 	}
+	if kept == 0 && len(cfgs) > 0 {
+		return nil, cfgs[0].At(cfgs[0].Positions.Players, nothingToValidate(inexact))
+	}
 	return s, nil
+}
+
+// inexactMatchups names the matchups of t without an exact model, as "a vs b at 3 pairs".
+func (t *Tournament) inexactMatchups() []string {
+	var out []string
+	for _, m := range t.Matches {
+		for _, order := range m.Orders {
+			seats := m.Seats(order)
+			if _, _, ok := t.ExactModel(m.Setup.Pairs, seats); !ok {
+				out = append(out, fmt.Sprintf("%s at %d pairs", strings.Join(t.Names(seats), " vs "), m.Setup.Pairs))
+			}
+		}
+	}
+	return out
+}
+
+// nothingToValidate says that no matchup of a suite has an exact model, naming the first few
+// (inexact) and what an exact model needs.
+func nothingToValidate(inexact []string) error {
+	const shown = 3
+	named := "the suite has no matchup"
+	if len(inexact) > 0 {
+		named = strings.Join(inexact[:min(shown, len(inexact))], ", ")
+		if more := len(inexact) - shown; more > 0 {
+			named += fmt.Sprintf(" and %d more", more)
+		}
+	}
+	return fmt.Errorf("nothing to validate: no matchup has an exact model (%s); an exact model needs every seat to play "+
+		"a table policy (not random, greedy-random or a strategy of its own) with one memory the solver models (perfect, "+
+		"or shared lru or handover-uniform without singletons), at most %d pairs (%d for the policies that play to win)",
+		named, exact.RationalLimit, exact.WinRationalLimit)
 }
 
 // Games returns the number of games the suite plays.

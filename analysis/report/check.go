@@ -68,7 +68,8 @@ const (
 //   - luck-adjusted estimates, pairings, comparisons and ratings: finite, intervals ordered and
 //     holding their estimates, deal sizes among the rules' and players among Players; pairings
 //     only in a paired run, with advantages within [-pairs/2, pairs/2] and deals within [0,
-//     Run.Games]; differences of means within [-pairs, pairs]; p-values within [0, 1].
+//     Run.Games]; differences of means within [-pairs, pairs]; p-values within [0, 1];
+//   - each matchup's verdict: the one its exact values and intervals give (Matchup.Judge).
 //
 // The writers call it first.
 func (r *Run) Validate() error {
@@ -316,6 +317,25 @@ func (c *checker) matchup(base string, m *Matchup) {
 	c.convergence(base, m)
 	if m.LuckAdjusted != nil {
 		c.luck(path(base, "luck_adjusted"), m.LuckAdjusted, seats)
+	}
+	if c.err == nil {
+		c.verdict(base, m)
+	}
+}
+
+// verdict checks that a matchup's verdict is what its exact values and intervals give
+// (Matchup.Judge).
+func (c *checker) verdict(base string, m *Matchup) {
+	want, got := m.Judge(), m.Verdict
+	switch {
+	case got.Basis != want.Basis && want.Basis == BasisAdjusted:
+		c.fail(path(base, "verdict.basis"), "%q, not %q: the matchup has a luck-adjusted estimate, whose intervals judge its exact values",
+			got.Basis, want.Basis)
+	case got.Basis != want.Basis:
+		c.fail(path(base, "verdict.basis"), "%q, not %q: the matchup has no luck-adjusted estimate, so its raw intervals judge its exact values",
+			got.Basis, want.Basis)
+	case !slices.Equal(got.Outside, want.Outside):
+		c.fail(path(base, "verdict.outside"), "%q, but the exact values and the %s intervals give %q", got.Outside, want.Basis, want.Outside)
 	}
 }
 

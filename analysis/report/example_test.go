@@ -39,11 +39,13 @@ func ExampleWriteCSV() {
 			},
 		}},
 	}
+	// The verdicts: the luck-adjusted intervals judge the exact values, and hold them.
+	run.Judge()
 	if err := report.WriteCSV(os.Stdout, run); err != nil {
 		fmt.Println(err)
 	}
 	// Output:
-	// run,seed,pairs,matchup,seat,player,games,mean_pairs,sd_pairs,ci95_low,ci95_high,exact_pairs,exact_pairs_float,wins,draws,losses,mean_turns,stopped_early,adjusted_pairs,adjusted_ci95_low,adjusted_ci95_high,adjusted_lead,variance_reduction,luck_coefficient,luck_reference
-	// example,0,2,opt vs opt,0,opt,100,0.68,0.49,0.584,0.776,2/3,0.6666666666666666,30,9,61,3.31,,0.6666666666666666,0.6666666666666666,0.6666666666666666,,,1,optimal self-play
-	// example,0,2,opt vs opt,1,opt,100,1.32,0.49,1.224,1.416,4/3,1.3333333333333333,61,9,30,3.31,,1.3333333333333333,1.3333333333333333,1.3333333333333333,,,1,optimal self-play
+	// run,seed,pairs,matchup,seat,player,games,mean_pairs,sd_pairs,ci95_low,ci95_high,exact_pairs,exact_pairs_float,wins,draws,losses,mean_turns,stopped_early,adjusted_pairs,adjusted_ci95_low,adjusted_ci95_high,adjusted_lead,variance_reduction,luck_coefficient,luck_reference,check_basis,outside_ci
+	// example,0,2,opt vs opt,0,opt,100,0.68,0.49,0.584,0.776,2/3,0.6666666666666666,30,9,61,3.31,,0.6666666666666666,0.6666666666666666,0.6666666666666666,,,1,optimal self-play,adjusted,
+	// example,0,2,opt vs opt,1,opt,100,1.32,0.49,1.224,1.416,4/3,1.3333333333333333,61,9,30,3.31,,1.3333333333333333,1.3333333333333333,1.3333333333333333,,,1,optimal self-play,adjusted,
 }

@@ -46,11 +46,6 @@ func (f *Figure) validate() error {
 	return nil
 }
 
-// flagged reports whether a table cell flags an exact value outside its interval.
-func flagged(c string) bool {
-	return strings.HasPrefix(c, "outside CI") || strings.HasPrefix(c, "exact outside adjusted CI")
-}
-
 // htmlCell is a table cell of report.html with its CSS classes.
 type htmlCell struct {
 	Text, Class string
@@ -73,7 +68,7 @@ func htmlTableOf(t table, id string) htmlTable {
 		if mdhtml.Short(text) {
 			classes = append(classes, "nowrap")
 		}
-		if flagged(text) {
+		if isFlag(text) {
 			classes = append(classes, "flag")
 		}
 		return htmlCell{Text: text, Class: strings.Join(classes, " ")}
@@ -235,7 +230,7 @@ func WriteHTML(w io.Writer, r *Run, figs []Figure) error {
 		Style, FigureStyle   template.CSS
 		Tables               []htmlTable
 		Groups               []figureGroup
-	}{Name: r.Name, Summary: summaryLine(r), HowTo: howToRead, Style: mdhtml.Style, FigureStyle: figureStyle}
+	}{Name: r.Name, Summary: summaryLine(r), HowTo: howTo(r), Style: mdhtml.Style, FigureStyle: figureStyle}
 	for _, t := range tables(r) {
 		data.Tables = append(data.Tables, htmlTableOf(t, ids.unique(mdhtml.Slug(t.Title))))
 	}

@@ -20,9 +20,9 @@ import (
 
 // SchemaVersion is the version of the results.json layout described by Run. It changes whenever a
 // field is renamed or its meaning changes, or when reading a file needs a field that older files
-// lack (version 4 added the seal: ConfigHash and ContentHash); adding any other field does not
-// change it.
-const SchemaVersion = 4
+// lack (version 4 added the seal: ConfigHash and ContentHash; version 5 each matchup's Verdict);
+// adding any other field does not change it.
+const SchemaVersion = 5
 
 // Run is the whole result of a tournament run, as written to results.json.
 type Run struct {
@@ -146,6 +146,9 @@ type Matchup struct {
 	// LuckAdjusted is the luck-adjusted estimate of the same means, or nil (null) where the games
 	// had no luck table (solitaire, or deals too large for one).
 	LuckAdjusted *LuckAdjusted `json:"luck_adjusted"`
+	// Verdict is what the exact values and the intervals give (Judge): the interval that judges
+	// them, the luck-adjusted one where there is one, and what lies outside it.
+	Verdict Verdict `json:"verdict"`
 }
 
 // LuckAdjusted is a luck-adjusted estimate (docs/models.md §5.6). Every chance event of a game

@@ -19,9 +19,9 @@ func ptr(s string) *string { return &s }
 
 // sampleRun is a small hand-made paired run at two deal sizes: matchup 0 has exact values inside
 // its intervals, matchup 1 an exact value outside seat 1's interval and a null for seat 0, and
-// matchup 2 (a different deal size) no exact values at all.
+// matchup 2 (a different deal size) no exact values at all. Its matchups are judged.
 func sampleRun() *Run {
-	return &Run{
+	r := &Run{
 		SchemaVersion: SchemaVersion,
 		Name:          "demo run",
 		Seed:          42,
@@ -68,6 +68,8 @@ func sampleRun() *Run {
 				CI95: [2]float64{0.03, 0.095}},
 		},
 	}
+	r.Judge()
+	return r
 }
 
 func TestJSONRoundTrip(t *testing.T) {
@@ -77,12 +79,14 @@ func TestJSONRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := buf.String()
-	if !strings.HasSuffix(out, "}\n") || !strings.HasPrefix(out, "{\n  \"schema_version\": 4,") {
+	if !strings.HasSuffix(out, "}\n") || !strings.HasPrefix(out, "{\n  \"schema_version\": 5,") {
 		t.Errorf("unexpected framing:\n%s", out)
 	}
 	for _, key := range []string{`"mean_pairs"`, `"sd_pairs"`, `"ci95"`, `"exact_pairs"`, `"wins"`, `"draws"`,
 		`"losses"`, `"mean_turns"`, `"ci95_turns"`, `"stalemates"`, `"mean_advantage"`, `"players_per_game"`,
-		`"exact_pairs": [` + "\n        null,", `"opponent": "optimal"`} {
+		`"exact_pairs": [` + "\n        null,", `"opponent": "optimal"`,
+		`"verdict": {` + "\n        \"basis\": \"raw\",\n        \"outside\": [\n          \"seat 1\"\n        ]\n      }",
+		`"verdict": {` + "\n        \"basis\": \"raw\",\n        \"outside\": []\n      }"} {
 		if !strings.Contains(out, key) {
 			t.Errorf("JSON lacks %s", key)
 		}
@@ -122,16 +126,16 @@ func TestCSV(t *testing.T) {
 	}
 	if !slices.Equal(rows[0], CSVHeader()) || strings.Join(CSVHeader(), ",") !=
 		"run,seed,pairs,matchup,seat,player,games,mean_pairs,sd_pairs,ci95_low,ci95_high,exact_pairs,exact_pairs_float,wins,draws,losses,mean_turns,stopped_early,"+
-			"adjusted_pairs,adjusted_ci95_low,adjusted_ci95_high,adjusted_lead,variance_reduction,luck_coefficient,luck_reference" {
+			"adjusted_pairs,adjusted_ci95_low,adjusted_ci95_high,adjusted_lead,variance_reduction,luck_coefficient,luck_reference,check_basis,outside_ci" {
 		t.Errorf("header = %v", rows[0])
 	}
 	want := [][]string{
-		{"demo run", "42", "2", "opt vs opt", "0", "opt", "1000", "0.672", "0.5", "0.641", "0.703", "2/3", "0.6666666666666666", "300", "100", "600", "3.25", "", "", "", "", "", "", "", ""},
-		{"demo run", "42", "2", "opt vs opt", "1", "opt", "1000", "1.328", "0.5", "1.297", "1.359", "4/3", "1.3333333333333333", "600", "100", "300", "3.25", "", "", "", "", "", "", "", ""},
-		{"demo run", "42", "2", "br vs opt", "0", "br", "1000", "0.9", "0.6", "0.86", "0.94", "", "", "400", "150", "450", "3.5", "", "", "", "", "", "", "", ""},
-		{"demo run", "42", "2", "br vs opt", "1", "opt", "1000", "1.1", "0.6", "1.06", "1.14", "1", "1", "450", "150", "400", "3.5", "", "", "", "", "", "", "", ""},
-		{"demo run", "42", "4", "opt vs br", "0", "opt", "1000", "1.75", "0.9", "1.69", "1.81", "", "", "350", "150", "500", "7.125", "", "", "", "", "", "", "", ""},
-		{"demo run", "42", "4", "opt vs br", "1", "br", "1000", "2.25", "0.9", "2.19", "2.31", "", "", "500", "150", "350", "7.125", "", "", "", "", "", "", "", ""},
+		{"demo run", "42", "2", "opt vs opt", "0", "opt", "1000", "0.672", "0.5", "0.641", "0.703", "2/3", "0.6666666666666666", "300", "100", "600", "3.25", "", "", "", "", "", "", "", "", "raw", ""},
+		{"demo run", "42", "2", "opt vs opt", "1", "opt", "1000", "1.328", "0.5", "1.297", "1.359", "4/3", "1.3333333333333333", "600", "100", "300", "3.25", "", "", "", "", "", "", "", "", "raw", ""},
+		{"demo run", "42", "2", "br vs opt", "0", "br", "1000", "0.9", "0.6", "0.86", "0.94", "", "", "400", "150", "450", "3.5", "", "", "", "", "", "", "", "", "raw", "seat 1"},
+		{"demo run", "42", "2", "br vs opt", "1", "opt", "1000", "1.1", "0.6", "1.06", "1.14", "1", "1", "450", "150", "400", "3.5", "", "", "", "", "", "", "", "", "raw", "seat 1"},
+		{"demo run", "42", "4", "opt vs br", "0", "opt", "1000", "1.75", "0.9", "1.69", "1.81", "", "", "350", "150", "500", "7.125", "", "", "", "", "", "", "", "", "raw", ""},
+		{"demo run", "42", "4", "opt vs br", "1", "br", "1000", "2.25", "0.9", "2.19", "2.31", "", "", "500", "150", "350", "7.125", "", "", "", "", "", "", "", "", "raw", ""},
 	}
 	for i, w := range want {
 		if !slices.Equal(rows[i+1], w) {
@@ -178,6 +182,7 @@ func TestMarkdown(t *testing.T) {
 	}
 	for _, s := range []string{
 		"Seed 42 · 1000 games per matchup and deal size · paired",
+		"| matchup (seat order) | seat 0 raw mean [95% CI] | seat 0 exact | seat 1 raw mean [95% CI] | seat 1 exact | seat 0 W / D / L | mean turns [95% CI] | check |",
 		"format round-robin",
 		"pairs 2, 4; 0 singletons; 2 players per game; pass never",
 		"| br | best-response (opponent: optimal) | lru(7) | shared lru(7) table: private memory has no exact model |",
@@ -197,24 +202,24 @@ func TestMarkdown(t *testing.T) {
 			t.Errorf("row %q lacks %q", row, s)
 		}
 	}
-	if strings.Contains(row, "outside CI") {
+	if strings.HasSuffix(row, "|  |") == false {
 		t.Errorf("row %q flagged, but its exact values are inside", row)
 	}
 
 	row = tableRow(t, md, "2 pairs", "br vs opt")
 	for _, s := range []string{"0.9000 [0.8600, 0.9400] | — |", "1.0000 (1)", "40.0% / 15.0% / 45.0%",
-		"| outside CI (seat 1) |"} {
+		"| outside raw CI (seat 1) |"} {
 		if !strings.Contains(row, s) {
 			t.Errorf("row %q lacks %q", row, s)
 		}
 	}
 
 	row = tableRow(t, md, "4 pairs", "opt vs br")
-	if strings.Count(row, "| — |") != 2 || strings.Contains(row, "outside CI") {
+	if strings.Count(row, "| — |") != 2 || !strings.HasSuffix(row, "|  |") {
 		t.Errorf("row %q: want two missing exact values and no flag", row)
 	}
-	if n := strings.Count(md, "outside CI"); n != 1 {
-		t.Errorf("%d \"outside CI\" flags, want 1", n)
+	if n := strings.Count(md, "| outside "); n != 1 {
+		t.Errorf("%d flags, want 1", n)
 	}
 
 	row = tableRow(t, md, "Pairings", "2")
@@ -238,16 +243,18 @@ func TestMarkdownSolitaireTurns(t *testing.T) {
 				ExactTurns: ptr("23/5")},
 		},
 	}
+	r.Judge()
 	var buf bytes.Buffer
 	if err := WriteMarkdown(&buf, r, nil); err != nil {
 		t.Fatal(err)
 	}
 	md := buf.String()
-	if !strings.HasPrefix(md, "# solo | test\n") || !strings.Contains(md, "| exact turns |") {
+	if !strings.HasPrefix(md, "# solo | test\n") || !strings.Contains(md, "| exact turns |") ||
+		!strings.Contains(md, "Seed 0 · 10 games per matchup and deal size") || !strings.Contains(md, "pairs 3; 0 singletons; 1 player per game; pass never") {
 		t.Errorf("report:\n%s", md)
 	}
 	row := tableRow(t, md, "3 pairs", "p")
-	if !strings.Contains(row, "4.6000 (23/5) | outside CI (turns) |") || !strings.Contains(row, "3.0000 (3)") {
+	if !strings.Contains(row, "4.6000 (23/5) | outside raw CI (turns) |") || !strings.Contains(row, "3.0000 (3)") {
 		t.Errorf("row %q", row)
 	}
 	if strings.Contains(md, "|---|---|---|---|\n| p | optimal | perfect |  |\n") == false {
@@ -271,6 +278,14 @@ func TestValidate(t *testing.T) {
 		"bad turns":    func(r *Run) { r.Matchups[2].ExactTurns = ptr("x") },
 		"stalemates":   func(r *Run) { r.Matchups[1].Stalemates = 1001 },
 		"negative dls": func(r *Run) { r.Pairings[0].Deals = -1 },
+		"no verdict":   func(r *Run) { r.Matchups[0].Verdict = Verdict{} },
+		"wrong basis":  func(r *Run) { r.Matchups[0].Verdict.Basis = BasisAdjusted },
+		"flag missing": func(r *Run) { r.Matchups[1].Verdict.Outside = nil },
+		"flag added":   func(r *Run) { r.Matchups[2].Verdict.Outside = []string{"seat 0"} },
+		"stale verdict": func(r *Run) {
+			// 2/3 falls outside the new interval; the verdict still says inside.
+			r.Matchups[0].CI95[0] = [2]float64{0.67, 0.68}
+		},
 	}
 	for name, spoil := range cases {
 		r := sampleRun()
@@ -446,7 +461,7 @@ func TestWriteHTML(t *testing.T) {
 	}
 	out := buf.String()
 	for _, want := range []string{"<!DOCTYPE html>", "<h1>demo run</h1>", "A &lt;title&gt;", `<svg xmlns="http://www.w3.org/2000/svg"><text>x</text></svg>`,
-		`href="plots/conv-1.png"`, "opt vs opt", "outside CI"} {
+		`href="plots/conv-1.png"`, "opt vs opt", `<td class="nowrap flag">outside raw CI (seat 1)</td>`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report.html lacks %q", want)
 		}
@@ -488,6 +503,7 @@ func luckRun() *Run {
 	}
 	r.Pairings[0].LuckAdjusted = &PairingLuck{Coefficient: 0.99, MeanAdvantage: 0.06,
 		CI95: [2]float64{0.055, 0.065}, VarianceReduction: fptr(12.5)}
+	r.Judge()
 	return r
 }
 
@@ -537,17 +553,17 @@ func TestLuckCSV(t *testing.T) {
 	cases := []struct {
 		name string
 		run  func() *Run
-		want map[int][]string // row (after the header) -> its last seven cells
+		want map[int][]string // row (after the header) -> its last nine cells: the luck's and the verdict's
 	}{
 		{"no estimates", sampleRun, map[int][]string{
-			0: {"", "", "", "", "", "", ""}, 5: {"", "", "", "", "", "", ""}}},
+			0: {"", "", "", "", "", "", "", "raw", ""}, 5: {"", "", "", "", "", "", "", "raw", ""}}},
 		{"estimates", luckRun, map[int][]string{
 			// Null variance reduction: an empty cell, with the reference still named.
-			0: {"0.6666666666666666", "0.6666666666666666", "0.6666666666666666", "-0.6666666666666666", "", "1", "optimal self-play"},
-			1: {"1.3333333333333333", "1.3333333333333333", "1.3333333333333333", "-0.6666666666666666", "", "1", "optimal self-play"},
-			2: {"0.95", "0.94", "0.96", "-0.1", "4", "0.98", "perfect-memory values on the public record"},
-			3: {"1.05", "1.04", "1.06", "-0.1", "4", "1.02", "perfect-memory values on the public record"},
-			4: {"", "", "", "", "", "", ""}, 5: {"", "", "", "", "", "", ""}}},
+			0: {"0.6666666666666666", "0.6666666666666666", "0.6666666666666666", "-0.6666666666666666", "", "1", "optimal self-play", "adjusted", ""},
+			1: {"1.3333333333333333", "1.3333333333333333", "1.3333333333333333", "-0.6666666666666666", "", "1", "optimal self-play", "adjusted", ""},
+			2: {"0.95", "0.94", "0.96", "-0.1", "4", "0.98", "perfect-memory values on the public record", "adjusted", "seat 1"},
+			3: {"1.05", "1.04", "1.06", "-0.1", "4", "1.02", "perfect-memory values on the public record", "adjusted", "seat 1"},
+			4: {"", "", "", "", "", "", "", "raw", ""}, 5: {"", "", "", "", "", "", "", "raw", ""}}},
 		{"three players, no lead", func() *Run {
 			r := &Run{SchemaVersion: SchemaVersion, Name: "three, \"quoted\"", Games: 10,
 				Rules:   Rules{Pairs: []int{3}, PlayersPerGame: 3, Pass: "never"},
@@ -558,10 +574,11 @@ func TestLuckCSV(t *testing.T) {
 					ExactPairs: []*string{nil, nil, nil}, Wins: []int64{3, 3, 3}, Draws: []int64{1, 1, 1}, Losses: []int64{6, 6, 6},
 					LuckAdjusted: &LuckAdjusted{Reference: "ref, with \"commas\"", Coefficient: []float64{1, 0.5, 0.25},
 						MeanPairs: []float64{1, 1, 1}, CI95: [][2]float64{{0.9, 1.1}, {0.8, 1.2}, {0.7, 1.3}}, VarianceReduction: fptr(2.5)}}}}
+			r.Judge()
 			return r
 		}, map[int][]string{
-			1: {"1", "0.8", "1.2", "", "2.5", "0.5", "ref, with \"commas\""},
-			2: {"1", "0.7", "1.3", "", "2.5", "0.25", "ref, with \"commas\""}}},
+			1: {"1", "0.8", "1.2", "", "2.5", "0.5", "ref, with \"commas\"", "adjusted", ""},
+			2: {"1", "0.7", "1.3", "", "2.5", "0.25", "ref, with \"commas\"", "adjusted", ""}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -582,7 +599,7 @@ func TestLuckCSV(t *testing.T) {
 			}
 			for i, want := range c.want {
 				row := rows[i+1]
-				if got := row[len(row)-7:]; !slices.Equal(got, want) {
+				if got := row[len(row)-9:]; !slices.Equal(got, want) {
 					t.Errorf("row %d ends %q, want %q", i+1, got, want)
 				}
 			}
@@ -607,17 +624,34 @@ func TestLuckMarkdown(t *testing.T) {
 		check func(t *testing.T, md string)
 	}{
 		{"no estimates: no section, no columns", sampleRun, func(t *testing.T, md string) {
-			if strings.Contains(md, "Luck-adjusted") || strings.Contains(md, "adjusted") {
+			if strings.Contains(md, "Luck adjustment") || strings.Contains(md, "adjusted") {
 				t.Errorf("a report without estimates mentions them:\n%s", md)
 			}
 		}},
 		{"estimates", luckRun, func(t *testing.T, md string) {
-			s := section(md, "Luck-adjusted estimates")
+			// The deal size with estimates leads with them, the raw means beside them, and
+			// judges on them: br vs opt's seat 1 misses 1 by its adjusted interval.
+			s := section(md, "2 pairs")
 			for _, want := range []string{
-				"| pairs | matchup (seat order) | seat 0 adjusted mean [95% CI] | seat 0 adjusted lead [95% CI] | variance reduction | coefficient (by seat) | reference | check |",
-				"| 2 | opt vs opt | 0.6667 [0.6667, 0.6667] | -0.6667 [-0.6667, -0.6667] | ∞ (no variance left) | 1.000 / 1.000 | (1) |  |",
-				"| 2 | br vs opt | 0.9500 [0.9400, 0.9600] | -0.1000 [-0.1200, -0.0800] | 4.00× | 0.980 / 1.020 | (2) | exact outside adjusted CI (seat 1) |",
-				"| 4 | opt vs br | — | — | — | — | — |  |",
+				"| matchup (seat order) | seat 0 adjusted mean [95% CI] | seat 0 raw mean [95% CI] | seat 0 exact | " +
+					"seat 1 adjusted mean [95% CI] | seat 1 raw mean [95% CI] | seat 1 exact | seat 0 W / D / L | mean turns [95% CI] | check |",
+				"| opt vs opt | 0.6667 [0.6667, 0.6667] | 0.6720 [0.6410, 0.7030] | 0.6667 (2/3) | 1.3333 [1.3333, 1.3333] | 1.3280 [1.2970, 1.3590] | 1.3333 (4/3) | 30.0% / 10.0% / 60.0% | 3.2500 [3.2000, 3.3000] |  |",
+				"| br vs opt | 0.9500 [0.9400, 0.9600] | 0.9000 [0.8600, 0.9400] | — | 1.0500 [1.0400, 1.0600] | 1.1000 [1.0600, 1.1400] | 1.0000 (1) | 40.0% / 15.0% / 45.0% | 3.5000 [3.4000, 3.6000] | outside adjusted CI (seat 1) |",
+			} {
+				if !strings.Contains(s, want) {
+					t.Errorf("2 pairs lacks %q:\n%s", want, s)
+				}
+			}
+			// A deal size without estimates has no column for them, and judges on the raw intervals.
+			if s := section(md, "4 pairs"); strings.Contains(s, "adjusted") || !strings.Contains(s, "| seat 0 raw mean [95% CI] |") {
+				t.Errorf("4 pairs:\n%s", s)
+			}
+			s = section(md, "Luck adjustment")
+			for _, want := range []string{
+				"| pairs | matchup (seat order) | seat 0 adjusted lead [95% CI] | variance reduction | coefficient (by seat) | reference |",
+				"| 2 | opt vs opt | -0.6667 [-0.6667, -0.6667] | ∞ (no variance left) | 1.000 / 1.000 | (1) |",
+				"| 2 | br vs opt | -0.1000 [-0.1200, -0.0800] | 4.00× | 0.980 / 1.020 | (2) |",
+				"| 4 | opt vs br | — | — | — | — |",
 				"Reference value functions: (1) optimal self-play; (2) perfect-memory values on the public record.",
 				"how many times fewer games", "had no luck table",
 			} {
@@ -625,19 +659,26 @@ func TestLuckMarkdown(t *testing.T) {
 					t.Errorf("section lacks %q:\n%s", want, s)
 				}
 			}
-			if strings.Count(s, "optimal self-play") != 1 {
-				t.Errorf("the reference is named %d times, want once", strings.Count(s, "optimal self-play"))
+			if strings.Count(s, "optimal self-play") != 1 || strings.Contains(s, "outside") {
+				t.Errorf("the reference is named %d times, want once, and the verdicts are in the deal sizes' tables:\n%s",
+					strings.Count(s, "optimal self-play"), s)
+			}
+			if n := strings.Count(md, "| outside "); n != 1 {
+				t.Errorf("%d flags, want 1", n)
 			}
 			// The section comes after the deal sizes and before the pairings.
-			if i := strings.Index(md, "## Luck-adjusted estimates"); i < strings.Index(md, "## 4 pairs") || i > strings.Index(md, "## Pairings") {
+			if i := strings.Index(md, "## Luck adjustment"); i < strings.Index(md, "## 4 pairs") || i > strings.Index(md, "## Pairings") {
 				t.Errorf("section out of place")
 			}
 			row := tableRow(t, md, "Pairings", "2")
-			if !strings.Contains(row, "| 0.0600 [0.0550, 0.0650] | 12.50× | — |") {
+			if !strings.Contains(row, "| 1000 | 0.0600 [0.0550, 0.0650] | 12.50× | 0.0625 [0.0300, 0.0950] | — | — |") {
 				t.Errorf("pairing row %q", row)
 			}
-			if !strings.Contains(section(md, "Pairings"), "| adjusted advantage of A [95% CI] | adjusted variance reduction | sequential test |") {
+			if !strings.Contains(section(md, "Pairings"), "| deals | adjusted advantage of A [95% CI] | adjusted variance reduction | raw advantage of A [95% CI] | variance reduction | sequential test |") {
 				t.Errorf("pairings head:\n%s", section(md, "Pairings"))
+			}
+			if !strings.Contains(section(md, "How to read this"), "\"outside adjusted CI\"") {
+				t.Errorf("the note does not explain the adjusted verdicts")
 			}
 		}},
 		{"one reference: named in the note, no column", func() *Run {
@@ -645,9 +686,9 @@ func TestLuckMarkdown(t *testing.T) {
 			r.Matchups[1].LuckAdjusted.Reference = "optimal self-play"
 			return r
 		}, func(t *testing.T, md string) {
-			s := section(md, "Luck-adjusted estimates")
+			s := section(md, "Luck adjustment")
 			if !strings.Contains(s, "Reference value function: optimal self-play.") || strings.Contains(s, "| reference |") ||
-				!strings.Contains(s, "| 4 | opt vs br | — | — | — | — |  |") {
+				!strings.Contains(s, "| 4 | opt vs br | — | — | — |\n") {
 				t.Errorf("section:\n%s", s)
 			}
 		}},
@@ -655,10 +696,22 @@ func TestLuckMarkdown(t *testing.T) {
 			r := luckRun()
 			la := r.Matchups[0].LuckAdjusted
 			la.CI95[0], la.MeanPairs[0] = [2]float64{0.6667, 0.6667}, 0.6667
+			r.Judge()
 			return r
 		}, func(t *testing.T, md string) {
-			if !strings.Contains(tableRow(t, md, "Luck-adjusted estimates", "2 | opt vs opt"), "| exact outside adjusted CI (seat 0) |") {
+			if !strings.HasSuffix(tableRow(t, md, "2 pairs", "opt vs opt"), "| outside adjusted CI (seat 0) |") {
 				t.Errorf("no flag")
+			}
+		}},
+		{"raw outside, adjusted inside: not flagged", func() *Run {
+			r := luckRun()
+			m := &r.Matchups[0]
+			m.MeanPairs[0], m.CI95[0] = 0.7, [2]float64{0.69, 0.71}
+			r.Judge()
+			return r
+		}, func(t *testing.T, md string) {
+			if row := tableRow(t, md, "2 pairs", "opt vs opt"); !strings.HasSuffix(row, "|  |") {
+				t.Errorf("row %q flagged by its raw interval", row)
 			}
 		}},
 		{"no variance raw or adjusted", func() *Run {
@@ -668,7 +721,7 @@ func TestLuckMarkdown(t *testing.T) {
 			r.Pairings[0].LuckAdjusted.VarianceReduction = nil
 			return r
 		}, func(t *testing.T, md string) {
-			if !strings.Contains(tableRow(t, md, "Luck-adjusted estimates", "2 | opt vs opt"), "| — (no variance at all) |") ||
+			if !strings.Contains(tableRow(t, md, "Luck adjustment", "2 | opt vs opt"), "| — (no variance at all) |") ||
 				!strings.Contains(tableRow(t, md, "Pairings", "2"), "| — (no variance at all) |") {
 				t.Errorf("report:\n%s", md)
 			}
@@ -679,7 +732,7 @@ func TestLuckMarkdown(t *testing.T) {
 			r.Pairings[0].LuckAdjusted.VarianceReduction = nil
 			return r
 		}, func(t *testing.T, md string) {
-			if !strings.Contains(tableRow(t, md, "Pairings", "4"), "| — | — | — |") ||
+			if !strings.Contains(tableRow(t, md, "Pairings", "4"), "| 1000 | — | — | 0.0000 [-0.1000, 0.1000] |") ||
 				!strings.Contains(tableRow(t, md, "Pairings", "2"), "| ∞ (no variance left) |") {
 				t.Errorf("pairings:\n%s", section(md, "Pairings"))
 			}
@@ -689,9 +742,10 @@ func TestLuckMarkdown(t *testing.T) {
 			for i := range r.Matchups {
 				r.Matchups[i].LuckAdjusted = nil
 			}
+			r.Judge()
 			return r
 		}, func(t *testing.T, md string) {
-			if s := section(md, "Pairings"); section(md, "Luck-adjusted estimates") != "" ||
+			if s := section(md, "Pairings"); section(md, "Luck adjustment") != "" ||
 				!strings.Contains(s, "Luck adjustment: every card nobody had seen") || !strings.Contains(s, "12.50×") {
 				t.Errorf("report:\n%s", md)
 			}
@@ -708,12 +762,17 @@ func TestLuckMarkdown(t *testing.T) {
 			m.Wins, m.Draws, m.Losses = append(m.Wins, 0), append(m.Draws, 0), append(m.Losses, 1000)
 			m.LuckAdjusted = &LuckAdjusted{Reference: "r", Coefficient: []float64{1, 1, 1},
 				MeanPairs: []float64{1.75, 2.25, 0}, CI95: [][2]float64{{1.7, 1.8}, {2.2, 2.3}, {0, 0}}, VarianceReduction: fptr(1.5)}
+			r.Judge()
 			return r
 		}, func(t *testing.T, md string) {
-			s := section(md, "Luck-adjusted estimates")
+			s := section(md, "Luck adjustment")
 			if strings.Contains(s, "adjusted lead") ||
-				!strings.Contains(s, "| 4 | opt vs br vs x | 1.7500 [1.7000, 1.8000] | 1.50× | 1.000 / 1.000 / 1.000 |  |") {
+				!strings.Contains(s, "| 4 | opt vs br vs x | 1.50× | 1.000 / 1.000 / 1.000 |") {
 				t.Errorf("section:\n%s", s)
+			}
+			if row := tableRow(t, md, "4 pairs", "opt vs br vs x"); !strings.Contains(row, "| 1.7500 [1.7000, 1.8000] | 1.7500 [1.6900, 1.8100] | — |") ||
+				!strings.Contains(row, "| 0.0000 [0.0000, 0.0000] | 0.0000 [0.0000, 0.0000] | — |") {
+				t.Errorf("row %q", row)
 			}
 		}},
 	}
@@ -741,9 +800,9 @@ func TestLuckHTML(t *testing.T) {
 	}
 	out := buf.String()
 	for _, want := range []string{
-		`<h2 id="luck-adjusted-estimates">Luck-adjusted estimates</h2>`,
+		`<h2 id="luck-adjustment">Luck adjustment</h2>`,
 		"&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; &amp; values",
-		`<td class="flag">exact outside adjusted CI (seat 1)</td>`,
+		`<td class="nowrap flag">outside adjusted CI (seat 1)</td>`,
 		`<td class="right nowrap">∞ (no variance left)</td>`,
 		`<th class="nowrap">adjusted advantage of A [95% CI]</th>`,
 	} {
@@ -753,6 +812,9 @@ func TestLuckHTML(t *testing.T) {
 	}
 	if strings.Contains(out, "<script>") || strings.Contains(out, "NaN") {
 		t.Errorf("report.html has an unescaped reference or a NaN")
+	}
+	if n := strings.Count(out, `flag">`); n != 1 {
+		t.Errorf("%d cells marked as flags, want 1", n)
 	}
 }
 

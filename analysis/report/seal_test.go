@@ -15,7 +15,7 @@ import (
 // over 3), and it won once (more than 1 pair), drew twice and lost once.
 func countedRun() *Run {
 	sd := math.Sqrt(8.0/3) / 2
-	return &Run{
+	r := &Run{
 		SchemaVersion: SchemaVersion, Name: "counted", Seed: 1, Games: 4, Format: "round-robin",
 		Rules:   Rules{Pairs: []int{2}, PlayersPerGame: 2, Pass: "never"},
 		Players: []Player{{Name: "a", Policy: "optimal", Memory: "perfect"}, {Name: "b", Policy: "daring", Memory: "perfect"}},
@@ -34,6 +34,8 @@ func countedRun() *Run {
 			Convergence:       []ConvergencePoint{{Games: 2, Mean: 0.5, Lo: -0.5, Hi: 1.5}, {Games: 4, Mean: 1, Lo: 0, Hi: 2}},
 		}},
 	}
+	r.Judge()
+	return r
 }
 
 // Validate refuses each value out of range with one line naming its field in results.json.
@@ -183,14 +185,26 @@ func TestReadJSON(t *testing.T) {
 		}
 		return bytes.Replace(data, []byte(old), []byte(new), 1)
 	}
+	// A file of version 4 as memsim wrote it: no verdicts.
+	v4 := replace(`"schema_version": 5,`, `"schema_version": 4,`)
+	verdict := []byte(`,
+      "verdict": {
+        "basis": "raw",
+        "outside": []
+      }`)
+	if !bytes.Contains(v4, verdict) {
+		t.Fatalf("no verdict %s in the file", verdict)
+	}
+	v4 = bytes.Replace(v4, verdict, nil, 1)
 	tests := []struct {
 		name string
 		data []byte
 		want string
 	}{
-		{"schema version 3, with a field it had", replace(`"schema_version": 4,`, `"schema_version": 3, "old": 1,`), "schema version 3, this memsim reads 4 (run it again)"},
-		{"schema version 5", replace(`"schema_version": 4,`, `"schema_version": 5,`), "schema version 5, this memsim reads 4"},
-		{"no schema version", replace(`"schema_version": 4,`, ``), "schema version 0, this memsim reads 4"},
+		{"schema version 3, with a field it had", replace(`"schema_version": 5,`, `"schema_version": 3, "old": 1,`), "schema version 3, this memsim reads 5 (run it again)"},
+		{"schema version 4, without the verdicts", v4, "schema version 4, this memsim reads 5 (run it again)"},
+		{"schema version 6", replace(`"schema_version": 5,`, `"schema_version": 6,`), "schema version 6, this memsim reads 5"},
+		{"no schema version", replace(`"schema_version": 5,`, ``), "schema version 0, this memsim reads 5"},
 		{"an escaped character", replace(`"a <b> & c"`, `"a \u003cb> & c"`), "changed after memsim wrote it: its JSON is not as memsim writes it"},
 		{"a key in capitals", replace(`"seed"`, `"Seed"`), "changed after memsim wrote it"},
 		{"a repeated key", replace(`"seed": 1,`, `"seed": 2, "seed": 1,`), "changed after memsim wrote it"},

@@ -34,7 +34,7 @@ func CSVHeader() []string {
 	return []string{"run", "seed", "pairs", "matchup", "seat", "player", "games", "mean_pairs", "sd_pairs", "ci95_low", "ci95_high",
 		"exact_pairs", "exact_pairs_float", "wins", "draws", "losses", "mean_turns", "stopped_early",
 		"adjusted_pairs", "adjusted_ci95_low", "adjusted_ci95_high", "adjusted_lead", "variance_reduction",
-		"luck_coefficient", "luck_reference",
+		"luck_coefficient", "luck_reference", "check_basis", "outside_ci",
 	}
 }
 
@@ -44,7 +44,7 @@ func CSVHeader() []string {
 // and exact_pairs_float its value as a number, and the matchup-level games, mean_turns and
 // stopped_early (why the matchup stopped before its games, or empty) repeat on each of its rows.
 //
-// The last seven columns are the matchup's luck-adjusted estimate (Matchup.LuckAdjusted), all
+// The next seven columns are the matchup's luck-adjusted estimate (Matchup.LuckAdjusted), all
 // empty where it has none: the row's seat's adjusted mean pairs per game (adjusted_pairs), its
 // 95% interval (adjusted_ci95_low, adjusted_ci95_high) and the multiple of its luck subtracted
 // (luck_coefficient); and, repeated on each row of the matchup as the other matchup-level
@@ -52,6 +52,10 @@ func CSVHeader() []string {
 // players), seat 0's variance reduction (variance_reduction: raw variance over adjusted
 // variance; empty where it is null, no variance left, which luck_reference tells apart from no
 // estimate at all) and the reference value function that measured the luck (luck_reference).
+//
+// The last two are the matchup's verdict (Matchup.Verdict), repeated on each of its rows: the
+// interval that judges its exact values (check_basis: "adjusted" or "raw") and what lies outside
+// it, comma-separated (outside_ci: "seat 1", "seat 0, lead", "turns"; empty where nothing does).
 //
 // Floats are printed in the shortest form that reads back to the same float64. It returns an
 // error, having written nothing, if r does not Validate.
@@ -85,6 +89,7 @@ func WriteCSV(w io.Writer, r *Run) error {
 				formatFloat(m.MeanTurns), m.StoppedEarly,
 			}
 			row = append(row, luckCSV(m.LuckAdjusted, s)...)
+			row = append(row, m.Verdict.Basis, strings.Join(m.Verdict.Outside, ", "))
 			if err := cw.Write(row); err != nil {
 				return err
 			}
@@ -136,22 +141,23 @@ func formatFloat(x float64) string {
 // WriteMarkdown writes report.md: a title with the run's name, a line with the seed, games, pairing,
 // format and rules, a table of the players, then for each deal size (ascending) a table of its
 // matchups in the order of r.Matchups, then for paired runs a table of the pairings, and last a
-// short note on how to read the tables. A matchup's row shows each seat's mean pairs per game with
-// its 95% confidence interval ("mean [low, high]", 4 decimals), the exact value ("0.6667 (2/3)")
-// or "—" where there is no exact model, the wins, draws and losses of seat 0 as percentages of
-// the games, and the mean turns per game; its last column says "outside CI" (naming the seats, or
-// turns) when an exact value lies outside its 95% interval.
+// short note on how to read the tables. A matchup's row shows, for each seat, its luck-adjusted
+// mean pairs per game with its 95% interval ("mean [low, high]", 4 decimals; a column only at a
+// deal size where some matchup has a luck-adjusted estimate, "—" for a matchup without one), its
+// raw mean with its interval and its exact value ("0.6667 (2/3)", or "—" where there is no exact
+// model); then the wins, draws and losses of seat 0 as percentages of the games and the mean
+// turns per game. Its last column is the matchup's verdict (Verdict.Flag): "outside adjusted CI"
+// or "outside raw CI", naming the seats, the lead or the turns, where an exact value lies outside
+// the interval that judges it; and why the matchup stopped early, if it did.
 //
-// When any matchup has a luck-adjusted estimate (Matchup.LuckAdjusted), a section "Luck-adjusted
-// estimates" follows the deal sizes: one row per matchup, by deal size, with seat 0's adjusted
-// mean pairs and 95% interval, seat 0's adjusted lead over seat 1 and its interval (two players),
-// the variance reduction (seat 0's raw variance over its adjusted variance; "∞ (no variance
-// left)" where it is null), each seat's coefficient, and "exact outside adjusted CI" (naming the
-// seats, or the lead) where an exact value lies outside its adjusted interval by more than
-// AdjustedResolution and AdjustedSlack allow; "—" marks a matchup without an estimate. Its note explains luck adjustment and
-// names each reference value function once (numbered, with a reference column, when there are
-// several). When any pairing has one, the pairings table gains the adjusted advantage of A with
-// its interval and its variance reduction.
+// When any matchup has a luck-adjusted estimate, a section "Luck adjustment" follows the deal
+// sizes: one row per matchup, by deal size, with seat 0's adjusted lead over seat 1 and its
+// interval (two players), the variance reduction (seat 0's raw variance over its adjusted
+// variance; "∞ (no variance left)" where it is null) and each seat's coefficient; "—" marks a
+// matchup without an estimate. Its note explains luck adjustment and names each reference value
+// function once (numbered, with a reference column, when there are several). When any pairing
+// has one, the pairings table leads with the adjusted advantage of A, with its interval and its
+// variance reduction, before the raw advantage.
 //
 // With figures, a section links each one's PNG in plots/ with its title and caption. It returns
 // an error, having written nothing, if r does not Validate.
@@ -194,7 +200,7 @@ func WriteMarkdown(w io.Writer, r *Run, figs []Figure) error {
 		}
 	}
 	b.WriteString("\n## How to read this\n\n")
-	b.WriteString(howToRead + "\n")
+	b.WriteString(howTo(r) + "\n")
 
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -214,13 +220,13 @@ func summaryLine(r *Run) string {
 	if r.Paired {
 		paired = "paired (each deal played in both seat orders)"
 	}
-	return fmt.Sprintf("Seed %d · %d games per matchup and deal size · %s · format %s · rules: %s",
-		r.Seed, r.Games, paired, inlineOr(r.Format), rulesLine(r.Rules))
+	return fmt.Sprintf("Seed %d · %s per matchup and deal size · %s · format %s · rules: %s",
+		r.Seed, count(r.Games, "game"), paired, inlineOr(r.Format), rulesLine(r.Rules))
 }
 
 // tables lists the tables of a report in order: the players, the matchups of each deal size
-// (ascending), the luck-adjusted estimates (when any matchup has one), the pairings, the
-// comparisons and the ratings.
+// (ascending), the luck adjustment (when any matchup has a luck-adjusted estimate), the
+// pairings, the comparisons and the ratings.
 func tables(r *Run) []table {
 	players := table{Title: "Players", Head: []string{"name", "policy", "memory", "table"}}
 	for _, p := range r.Players {
@@ -254,23 +260,24 @@ func tables(r *Run) []table {
 			pairingLuck = pairingLuck || p.LuckAdjusted != nil
 		}
 		t := table{Title: "Pairings", Note: pairingsNote,
-			Head:  []string{"pairs", "A", "B", "deals", "advantage of A [95% CI]", "variance reduction"},
-			Right: []bool{true, false, false, true, false, true}}
+			Head:  []string{"pairs", "A", "B", "deals"},
+			Right: []bool{true, false, false, true}}
+		raw := "advantage of A [95% CI]"
 		if pairingLuck {
 			t.Note += " " + pairingLuckNote
 			if luckSection {
-				t.Note += " Luck adjustment is explained under Luck-adjusted estimates."
+				t.Note += " Luck adjustment is explained under Luck adjustment."
 			} else {
 				t.Note += " " + luckNote
 			}
 			t.Head = append(t.Head, "adjusted advantage of A [95% CI]", "adjusted variance reduction")
 			t.Right = append(t.Right, false, true)
+			raw = "raw advantage of A [95% CI]"
 		}
-		t.Head = append(t.Head, "sequential test")
-		t.Right = append(t.Right, false)
+		t.Head = append(t.Head, raw, "variance reduction", "sequential test")
+		t.Right = append(t.Right, false, true, false)
 		for _, p := range r.Pairings {
-			row := []string{fmt.Sprint(p.Pairs), p.Players[0], p.Players[1], fmt.Sprint(p.Deals),
-				meanCI(p.MeanAdvantage, p.CI95), ratio(p.VarianceReduction)}
+			row := []string{fmt.Sprint(p.Pairs), p.Players[0], p.Players[1], fmt.Sprint(p.Deals)}
 			if pairingLuck {
 				if l := p.LuckAdjusted; l != nil {
 					row = append(row, meanCI(l.MeanAdvantage, l.CI95), luckRatio(l.VarianceReduction, p.CI95[0] == p.CI95[1]))
@@ -278,6 +285,7 @@ func tables(r *Run) []table {
 					row = append(row, "—", "—")
 				}
 			}
+			row = append(row, meanCI(p.MeanAdvantage, p.CI95), ratio(p.VarianceReduction))
 			t.Rows = append(t.Rows, append(row, sprtCell(p.SPRT)))
 		}
 		out = append(out, t)
@@ -302,20 +310,25 @@ func tables(r *Run) []table {
 }
 
 // sizeTable returns the header and the rows, as plain text, of the table of the matchups with n
-// pairs.
+// pairs: per seat, the luck-adjusted mean (when any of them has one), the raw mean and the exact
+// value; seat 0's wins, draws and losses; the game length; and the verdict.
 func sizeTable(r *Run, n int) (head []string, rows [][]string) {
 	var ms []*Matchup
-	seats, turnsExact := 0, false
+	seats, turnsExact, luck := 0, false, false
 	for i := range r.Matchups {
 		if m := &r.Matchups[i]; m.Pairs == n {
 			ms = append(ms, m)
 			seats = max(seats, len(m.Players))
 			turnsExact = turnsExact || m.ExactTurns != nil
+			luck = luck || m.LuckAdjusted != nil
 		}
 	}
 	head = []string{"matchup (seat order)"}
-	for s := 0; s < seats; s++ {
-		head = append(head, fmt.Sprintf("seat %d mean [95%% CI]", s), fmt.Sprintf("seat %d exact", s))
+	for s := range seats {
+		if luck {
+			head = append(head, fmt.Sprintf("seat %d adjusted mean [95%% CI]", s))
+		}
+		head = append(head, fmt.Sprintf("seat %d raw mean [95%% CI]", s), fmt.Sprintf("seat %d exact", s))
 	}
 	head = append(head, "seat 0 W / D / L", "mean turns [95% CI]")
 	if turnsExact {
@@ -325,11 +338,19 @@ func sizeTable(r *Run, n int) (head []string, rows [][]string) {
 
 	for _, m := range ms {
 		row := []string{matchupName(m.Players)}
-		out := m.OutsideCI()
-		for s := 0; s < seats; s++ {
-			if s >= len(m.Players) {
+		for s := range seats {
+			switch {
+			case s >= len(m.Players):
 				row = append(row, "", "")
+				if luck {
+					row = append(row, "")
+				}
 				continue
+			case !luck:
+			case m.LuckAdjusted == nil:
+				row = append(row, "—")
+			default:
+				row = append(row, meanCI(m.LuckAdjusted.MeanPairs[s], m.LuckAdjusted.CI95[s]))
 			}
 			row = append(row, meanCI(m.MeanPairs[s], m.CI95[s]), exactCell(m.ExactPairs[s]))
 		}
@@ -339,10 +360,7 @@ func sizeTable(r *Run, n int) (head []string, rows [][]string) {
 		if turnsExact {
 			row = append(row, exactCell(m.ExactTurns))
 		}
-		check := ""
-		if len(out) > 0 {
-			check = "outside CI (" + strings.Join(out, ", ") + ")"
-		}
+		check := m.Verdict.Flag()
 		if m.StoppedEarly != "" {
 			check = strings.TrimPrefix(check+"; stopped early: "+m.StoppedEarly, "; ")
 		}
@@ -351,13 +369,12 @@ func sizeTable(r *Run, n int) (head []string, rows [][]string) {
 	return head, rows
 }
 
-// luckTable returns the table of the luck-adjusted estimates of every matchup, by deal size
-// (sizes, ascending) and then in the order of r.Matchups: seat 0's adjusted mean pairs with its
-// interval, seat 0's adjusted lead over seat 1 (when any matchup has two players), seat 0's
-// variance reduction, the coefficient of each seat, the reference (a footnote number, when the
-// matchups used more than one) and a check of the exact values against the adjusted intervals
-// (OutsideAdjustedCI). A matchup without an estimate shows "—". The note explains luck
-// adjustment and names each distinct reference once.
+// luckTable returns the table of the luck adjustment of every matchup, by deal size (sizes,
+// ascending) and then in the order of r.Matchups: seat 0's adjusted lead over seat 1 with its
+// interval (when any matchup has two players), seat 0's variance reduction, the coefficient of
+// each seat and the reference (a footnote number, when the matchups used more than one). A
+// matchup without an estimate shows "—". The adjusted means are in the tables of the deal sizes.
+// The note explains luck adjustment and names each distinct reference once.
 func luckTable(r *Run, sizes []int) table {
 	var refs []string
 	lead := false
@@ -369,9 +386,9 @@ func luckTable(r *Run, sizes []int) table {
 			}
 		}
 	}
-	t := table{Title: "Luck-adjusted estimates",
-		Head:  []string{"pairs", "matchup (seat order)", "seat 0 adjusted mean [95% CI]"},
-		Right: []bool{true, false, false}}
+	t := table{Title: "Luck adjustment",
+		Head:  []string{"pairs", "matchup (seat order)"},
+		Right: []bool{true, false}}
 	if lead {
 		t.Head = append(t.Head, "seat 0 adjusted lead [95% CI]")
 		t.Right = append(t.Right, false)
@@ -382,14 +399,12 @@ func luckTable(r *Run, sizes []int) table {
 		t.Head = append(t.Head, "reference")
 		t.Right = append(t.Right, false)
 	}
-	t.Head = append(t.Head, "check")
-	t.Right = append(t.Right, false)
 
 	t.Note = luckNote
 	if lead {
 		t.Note += " The lead is seat 0's pairs minus seat 1's."
 	}
-	t.Note += " " + luckCheckNote
+	t.Note += " " + luckNoneNote
 	if len(refs) == 1 {
 		t.Note += " Reference value function: " + refs[0] + "."
 	} else {
@@ -409,18 +424,12 @@ func luckTable(r *Run, sizes []int) table {
 			row := []string{fmt.Sprint(n), matchupName(m.Players)}
 			la := m.LuckAdjusted
 			if la == nil {
-				row = append(row, "—")
-				if lead {
+				for range len(t.Head) - len(row) {
 					row = append(row, "—")
 				}
-				row = append(row, "—", "—")
-				if len(refs) > 1 {
-					row = append(row, "—")
-				}
-				t.Rows = append(t.Rows, append(row, ""))
+				t.Rows = append(t.Rows, row)
 				continue
 			}
-			row = append(row, meanCI(la.MeanPairs[0], la.CI95[0]))
 			if lead {
 				row = append(row, leadCell(la))
 			}
@@ -432,11 +441,7 @@ func luckTable(r *Run, sizes []int) table {
 			if len(refs) > 1 {
 				row = append(row, fmt.Sprintf("(%d)", slices.Index(refs, inlineOr(la.Reference))+1))
 			}
-			check := ""
-			if out := m.OutsideAdjustedCI(); len(out) > 0 {
-				check = "exact outside adjusted CI (" + strings.Join(out, ", ") + ")"
-			}
-			t.Rows = append(t.Rows, append(row, check))
+			t.Rows = append(t.Rows, row)
 		}
 	}
 	return t
@@ -475,12 +480,10 @@ const luckNote = "Luck adjustment: every card nobody had seen has a luck, the ch
 	"estimate needs for an interval of the same width (∞ where no variance is left: every game gave the same adjusted score); " +
 	"with N games the intervals rely on a reduction of at most N/3, whatever the games show, since few games can miss rare events."
 
-// luckCheckNote explains the "—" cells and the check column of the table of luck-adjusted
-// estimates.
-const luckCheckNote = "\"—\" marks a matchup whose games had no luck table (solitaire, or deals too large for one). " +
-	"The check column flags an exact value outside its adjusted interval (a seat's, or the lead's) by more than 2^-23 pairs " +
-	"(each game's luck is rounded to 2^-24 pairs) plus 1e-9 relative (float noise); " +
-	"adjusted intervals are far narrower than raw ones, so this is the sharper test."
+// luckNoneNote explains the "—" cells of the table of the luck adjustment and where the adjusted
+// means are.
+const luckNoneNote = "\"—\" marks a matchup whose games had no luck table (solitaire, or deals too large for one). " +
+	"The adjusted means, and the verdicts they give, are in the tables of the deal sizes."
 
 // pairingLuckNote explains the luck-adjusted columns of the pairings table.
 const pairingLuckNote = "The adjusted advantage takes the luck of both games of each deal out; " +
@@ -491,8 +494,17 @@ func rulesLine(r Rules) string {
 	for i, n := range r.Pairs {
 		sizes[i] = strconv.Itoa(n)
 	}
-	return fmt.Sprintf("pairs %s; %d singletons; %d players per game; pass %s",
-		inlineOr(strings.Join(sizes, ", ")), r.Singletons, r.PlayersPerGame, inlineOr(r.Pass))
+	return fmt.Sprintf("pairs %s; %s; %s per game; pass %s",
+		inlineOr(strings.Join(sizes, ", ")), count(r.Singletons, "singleton"), count(r.PlayersPerGame, "player"), inlineOr(r.Pass))
+}
+
+// count writes n with its noun, singular for one and plural (an "s" added) otherwise: "1
+// singleton", "0 singletons", "3 players".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 // meanCI formats "mean [low, high]" with 4 decimals.
@@ -534,15 +546,33 @@ func ratio(x *float64) string {
 	return fmt.Sprintf("%.2f×", *x)
 }
 
-// howToRead explains the tables of report.md and report.html.
-const howToRead = "Scores are pairs collected per game and game lengths are turns per game. " +
-	"Each \"mean [low, high]\" is a sample mean with its 95% Student-t confidence interval. " +
-	"Exact values come from the solver where an exact model of the matchup exists, and \"—\" marks a seat without one. " +
-	"W / D / L are the shares of games that seat 0 (which moves first) won outright, tied for the most pairs, or lost. " +
-	"The last column flags a matchup whose exact value lies outside its 95% interval: " +
-	"even with a correct simulator each exact value falls outside its interval about 1 time in 20, so an isolated flag is no cause for alarm, " +
-	"but many flags, or a value far outside, are. " +
-	"A matchup stopped early by a stopping rule says so in the last column; its interval is then approximate."
+// howTo explains the tables of r's report.md and report.html: the luck-adjusted means and the
+// adjusted basis of the verdicts only where some matchup has a luck-adjusted estimate.
+func howTo(r *Run) string {
+	luck := slices.ContainsFunc(r.Matchups, func(m Matchup) bool { return m.LuckAdjusted != nil })
+	var b strings.Builder
+	b.WriteString("Scores are pairs collected per game and game lengths are turns per game. " +
+		"Each \"mean [low, high]\" is a sample mean with its 95% Student-t confidence interval. ")
+	if luck {
+		b.WriteString("Where the games had a luck table, each seat's luck-adjusted mean comes first: it estimates the same expectation " +
+			"as the raw mean beside it, from the same games, with the luck's share of the variance taken out, so its interval is narrower. ")
+	}
+	b.WriteString("Exact values come from the solver where an exact model of the matchup exists, and \"—\" marks a seat without one. " +
+		"W / D / L are the shares of games that seat 0 (which moves first) won outright, tied for the most pairs, or lost. " +
+		"The last column is memsim's verdict on the exact values, the one results.json, matchups.csv and the summary of memsim run give too: ")
+	if luck {
+		b.WriteString("\"outside adjusted CI\" where a matchup has a luck-adjusted estimate and an exact value (a seat's, or seat 0's lead " +
+			"over seat 1) lies outside its adjusted interval by more than 2^-23 pairs (each game's luck is rounded to 2^-24 pairs) " +
+			"plus 1e-9 relative (float noise); \"outside raw CI\" where a matchup has none and an exact value lies outside its raw " +
+			"interval, and for the game length, which is not luck-adjusted. ")
+	} else {
+		b.WriteString("\"outside raw CI\" where an exact value lies outside its interval. ")
+	}
+	b.WriteString("Even with a correct simulator each exact value falls outside its interval about 1 time in 20, " +
+		"so an isolated flag is no cause for alarm, but many flags, or a value far outside, are. " +
+		"A matchup stopped early by a stopping rule says so in the last column; its interval is then approximate.")
+	return b.String()
+}
 
 // maxFractionWidth is the longest "p/q" the report prints beside an exact value's decimal;
 // longer fractions are left to results.json and matchups.csv.

@@ -104,7 +104,8 @@
 // per seat (a z test; solitaire: the mean number of turns) and, for two players, the whole
 // distribution of seat 0's final share (a G test). The p-values are Holm-corrected across the
 // suite. With no SUITE, the embedded suite (configs/validate.yaml) covering every exact model.
-// Exit status 0 when no check is rejected at level L, 1 otherwise.
+// Exit status 0 when no check is rejected at level L, 1 otherwise; a suite in which no matchup has
+// an exact model checks nothing and is refused, exit status 2.
 //
 // Flags may come before or after SUITE.yaml; -- ends them. A flag not given takes its default (for
 // --games, each tournament's value); a value given is used as it is: --games 0 is an error,

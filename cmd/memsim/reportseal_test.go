@@ -2,11 +2,14 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"memsim/analysis/report"
 )
 
 // folderFiles returns the content of every file under dir, by path relative to it.
@@ -66,8 +69,8 @@ players:
 			results + ": changed after memsim wrote it: its content does not match its hash"},
 		{"a mean of 5e307", edit(results, `"mean_pairs": [`+"\n        ", `"mean_pairs": [`+"\n        5e307, 0, "),
 			results + ": "},
-		{"an older schema", edit(results, `"schema_version": 4`, `"schema_version": 3`),
-			results + ": schema version 3, this memsim reads 4 (run it again)"},
+		{"an older schema", edit(results, fmt.Sprintf(`"schema_version": %d`, report.SchemaVersion), `"schema_version": 3`),
+			results + fmt.Sprintf(": schema version 3, this memsim reads %d (run it again)", report.SchemaVersion)},
 		{"another memory in config.yaml", edit(config, "{name: daring, policy: daring}", "{name: daring, policy: daring, memory: {capacity: 2, forget: lru}}"),
 			results + " is not the run of " + config + ": computed from another configuration"},
 		{"other games in config.yaml", edit(config, "games: 500", "games: 600"),

@@ -15,86 +15,52 @@ import (
 // summaryWidth is the widest line of the summary memsim run prints.
 const summaryWidth = 100
 
-// writeSummary prints a run's results compactly, one line per matchup of at most summaryWidth
-// columns: the deal size, the seat order, seat 0's mean pairs with the half-width of its 95%
-// interval, the exact value where there is one, seat 0's wins, draws and losses, and a flag for an
-// exact value outside its interval or an early stop; then where the full report is.
-//
-// Where a matchup has a luck-adjusted estimate (report.Matchup.LuckAdjusted), seat 0's adjusted
-// mean and half-width join the line: next to the raw ones when every line then fits in
-// summaryWidth columns without cutting a seat order ("—" for a matchup without one), otherwise in
-// their place (the raw ones, marked "*", for a matchup without one). The header line says which.
-// The flag "outside CI" says whether report.Matchup.Outside names anything: it judges the exact
-// values of such a matchup against its adjusted intervals and its game length against the raw
-// interval, and a matchup without one against its raw intervals.
+// summaryHeader is the first line of the summary, after the run's name: the same for every run.
+const summaryHeader = "seat 0's mean pairs per game ±95% half-width on the interval that judges the exact values " +
+	"(adjusted: luck-adjusted; raw: no luck table), exact value, wins/draws/losses; " +
+	"\"outside CI\": an exact value outside its interval"
+
+// writeSummary prints a run's results compactly, in one layout whatever the run: a header line
+// (summaryHeader), then one line per matchup of at most summaryWidth columns, then where the
+// full report is. A matchup's line holds the deal size, the seat order, the basis of its verdict
+// (report.Matchup.Verdict: "adjusted" where it has a luck-adjusted estimate, "raw" otherwise),
+// seat 0's mean pairs with the half-width of its 95% interval on that basis, the exact value
+// where there is one, seat 0's wins, draws and losses, and the flags: "outside CI" where the
+// verdict finds an exact value outside its interval, as results.json, matchups.csv and the
+// reports do, and "stopped early". The seat orders are cut, ending "…", where a line would be
+// wider.
 func writeSummary(w io.Writer, r *report.Run, dir string) error {
-	type line struct{ head, raw, adj, rest string }
+	type line struct{ head, tail string }
 	lines := make([]line, len(r.Matchups))
-	luck := false
+	headWidth, tailWidth := 0, 0
 	for i, m := range r.Matchups {
+		mean, ci := m.MeanPairs[0], m.CI95[0]
+		if la := m.LuckAdjusted; la != nil && m.Verdict.Basis == report.BasisAdjusted {
+			mean, ci = la.MeanPairs[0], la.CI95[0]
+		}
 		exact := ""
 		if m.ExactPairs[0] != nil {
 			exact = fmt.Sprintf("exact %.4f", report.ExactFloat(*m.ExactPairs[0]))
 		}
-		out := m.Outside()
-		if la := m.LuckAdjusted; la != nil {
-			luck = true
-			lines[i].adj = fmt.Sprintf(" %8.4f ±%.4f", la.MeanPairs[0], (la.CI95[0][1]-la.CI95[0][0])/2)
-		}
-		flag := ""
-		if len(out) > 0 {
-			flag = "outside CI"
+		var flags []string
+		if m.Verdict.Flagged() {
+			flags = append(flags, "outside CI")
 		}
 		if m.StoppedEarly != "" {
-			flag = strings.TrimPrefix(flag+", stopped early", ", ")
+			flags = append(flags, "stopped early")
 		}
 		wdl := fmt.Sprintf("%.0f/%.0f/%.0f%%", pct(m.Wins[0], m.Games), pct(m.Draws[0], m.Games), pct(m.Losses[0], m.Games))
-		lines[i].raw = fmt.Sprintf(" %8.4f ±%.4f", m.MeanPairs[0], (m.CI95[0][1]-m.CI95[0][0])/2)
-		lines[i].rest = fmt.Sprintf(" %-13s %-12s %s", exact, wdl, flag)
 		lines[i].head = fmt.Sprintf("%4d %s", m.Pairs, strings.Join(m.Players, " vs "))
+		lines[i].tail = strings.TrimRight(fmt.Sprintf(" %-8s %8.4f ±%.4f %-13s %-12s %s",
+			m.Verdict.Basis, mean, (ci[1]-ci[0])/2, exact, wdl, strings.Join(flags, ", ")), " ")
+		headWidth = max(headWidth, utf8.RuneCountInString(lines[i].head))
+		tailWidth = max(tailWidth, utf8.RuneCountInString(lines[i].tail))
 	}
-	// The mean columns: the raw estimate alone without luck-adjusted ones; with them, the raw and
-	// the adjusted side by side if every line fits whole, else the adjusted in place of the raw.
-	tail := func(l line) string { return strings.TrimRight(l.raw+l.rest, " ") }
-	header := "%s: seat 0's mean pairs per game [±95%% half-width], exact value, seat 0's wins/draws/losses\n"
-	if luck {
-		tail = func(l line) string {
-			adj := l.adj
-			if adj == "" {
-				adj = fmt.Sprintf(" %8s %-7s", "—", "")
-			}
-			return strings.TrimRight(l.raw+adj+l.rest, " ")
-		}
-		header = "%s: seat 0's mean pairs per game [±95%% half-width], raw then luck-adjusted (— none), exact value, " +
-			"wins/draws/losses; \"outside CI\" by the adjusted interval where there is one\n"
-		headWidth, tailWidth := 0, 0
-		for _, l := range lines {
-			headWidth = max(headWidth, utf8.RuneCountInString(l.head))
-			tailWidth = max(tailWidth, utf8.RuneCountInString(tail(l)))
-		}
-		if headWidth+tailWidth > summaryWidth {
-			tail = func(l line) string {
-				if l.adj == "" {
-					return strings.TrimRight(l.raw+"*"+l.rest, " ")
-				}
-				return strings.TrimRight(l.adj+" "+l.rest, " ")
-			}
-			header = "%s: seat 0's luck-adjusted mean pairs per game [±95%% half-width] (*: raw, no luck table), " +
-				"exact value, wins/draws/losses; \"outside CI\" by the interval shown\n"
-		}
-	}
-	fmt.Fprintf(w, header, r.Name)
-	heads, tails := make([]string, len(lines)), make([]string, len(lines))
-	headWidth, tailWidth := 0, 0
-	for i, l := range lines {
-		heads[i], tails[i] = l.head, tail(l)
-		headWidth = max(headWidth, utf8.RuneCountInString(heads[i]))
-		tailWidth = max(tailWidth, utf8.RuneCountInString(tails[i]))
-	}
+	fmt.Fprintf(w, "%s: %s\n", r.Name, summaryHeader)
 	// One column for the seat orders, as wide as the longest or as the line leaves room for.
 	headWidth = min(headWidth, summaryWidth-tailWidth)
-	for i := range heads {
-		fmt.Fprintf(w, "%-*s%s\n", headWidth, fitRunes(heads[i], headWidth), tails[i])
+	for _, l := range lines {
+		fmt.Fprintf(w, "%-*s%s\n", headWidth, fitRunes(l.head, headWidth), l.tail)
 	}
 	_, err := fmt.Fprintf(w, "full report: %s (and %s); memsim run --markdown prints it here\n",
 		filepath.Join(dir, report.ReportFile), filepath.Join(dir, report.HTMLFile))

@@ -25,7 +25,8 @@ whose model has an exact solution, and compares the simulation with the solver: 
 per seat (a z test; solitaire: the mean number of turns) and, for two players, the whole
 distribution of seat 0's final share (a G test). The p-values are Holm-corrected across the
 suite. With no SUITE, the embedded suite (configs/validate.yaml) covering every exact model.
-Exit status 0 when no check is rejected at level L, 1 otherwise.
+Exit status 0 when no check is rejected at level L, 1 otherwise; a suite in which no matchup has
+an exact model checks nothing and is refused, exit status 2.
 
 Flags may come before or after SUITE.yaml; -- ends them. A flag not given takes its default (for
 --games, each tournament's value); a value given is used as it is: --games 0 is an error,
@@ -127,15 +128,15 @@ func writeValidation(w io.Writer, res *tournament.Validation) {
 			rejected = append(rejected, c)
 		}
 	}
-	fmt.Fprintf(w, "%d checks on %d games, Holm-corrected at level %g\n", len(res.Checks), res.Games, res.Level)
+	fmt.Fprintf(w, "%d %s on %d games, Holm-corrected at level %g\n", len(res.Checks), checks(len(res.Checks)), res.Games, res.Level)
 	for _, f := range families {
-		fmt.Fprintf(w, "  %-17s %5d checks, %d rejected\n", f, counts[f].checks, counts[f].rejected)
+		fmt.Fprintf(w, "  %-17s %5d %-7s %d rejected\n", f, counts[f].checks, checks(counts[f].checks)+",", counts[f].rejected)
 	}
 	if len(rejected) == 0 {
 		fmt.Fprintln(w, "no check rejected: the simulation agrees with the solver")
 		return
 	}
-	fmt.Fprintf(w, "%d checks rejected:\n", len(rejected))
+	fmt.Fprintf(w, "%d %s rejected:\n", len(rejected), checks(len(rejected)))
 	for _, c := range rejected {
 		fmt.Fprintf(w, "  %s: statistic %.4g, p %.3g, Holm p %.3g", c.Name, c.Statistic, c.PValue, c.PHolm)
 		if c.Observed != nil && c.Expected != nil {
@@ -143,4 +144,12 @@ func writeValidation(w io.Writer, res *tournament.Validation) {
 		}
 		fmt.Fprintln(w)
 	}
+}
+
+// checks is the noun of n checks: "check" for one, "checks" otherwise.
+func checks(n int) string {
+	if n == 1 {
+		return "check"
+	}
+	return "checks"
 }

@@ -93,6 +93,41 @@ func TestValidateRefusesASuiteWithTooFewGames(t *testing.T) {
 	wantOneLineExit(t, "validate of a suite of 5 games", code, exitUsage, stderr, "memsim validate: "+suite+":2:8: games: 5 per matchup is too few to validate")
 }
 
+// validate refuses a suite in which no matchup has an exact model, which would check nothing: one
+// line at the first tournament's players naming the matchups that lack one and what one needs,
+// exit status 2, nothing on stdout, nothing played.
+func TestValidateRefusesASuiteWithNothingToCheck(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	suite := filepath.Join(dir, "suite.yaml")
+	// Strategies that are no policy, then players with private memory, which has no exact model.
+	body := `name: strategies
+games: 100
+rules: {pairs: [3]}
+players: [{name: greedy, policy: greedy-random}, {name: random, policy: random}]
+---
+name: private
+games: 100
+rules: {pairs: [3, 4]}
+players:
+  - {name: a, policy: optimal, memory: {capacity: 2, forget: lru, scope: private}}
+  - {name: b, policy: daring, memory: {capacity: 2, forget: lru, scope: private}}
+`
+	if err := os.WriteFile(suite, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"validate", "--quiet", suite}, {"validate", "--json", suite}} {
+		stdout, stderr, code := runArgs(t, args...)
+		wantOneLineExit(t, strings.Join(args, " "), code, exitUsage, stderr,
+			"memsim validate: "+suite+":4:10: nothing to validate: no matchup has an exact model "+
+				"(greedy vs random at 3 pairs, random vs greedy at 3 pairs, a vs b at 3 pairs and 3 more); "+
+				"an exact model needs every seat to play a table policy")
+		if stdout != "" {
+			t.Errorf("%v: stdout %q, want nothing", args, stdout)
+		}
+	}
+}
+
 // At the fewest games validate accepts (100), it rejects no check of win-lru-3 at 8 pairs, a
 // tournament of the embedded suite whose luck-adjusted means vary little from game to game: the
 // simulation agrees with the solver and the exit status is 0.
@@ -114,5 +149,36 @@ players:
 	stdout, stderr, code := runArgs(t, "validate", "--quiet", "--games", "100", suite)
 	if code != exitOK || !strings.Contains(stdout, "no check rejected") {
 		t.Errorf("validate --games 100: exit %d (a rejection of an exact value the engine meets):\n%s%s", code, stdout, stderr)
+	}
+}
+
+// writeValidation counts checks in words: "1 check", "2 checks", "0 checks", with the families'
+// counts in one column.
+func TestWriteValidationCounts(t *testing.T) {
+	t.Parallel()
+	obs, exp := 2.5, 2.0
+	one := &tournament.Validation{Games: 100, Level: 0.01, Checks: []tournament.Check{
+		{Name: "t/n=3/a vs b/mean pairs seat 0", Family: "perfect", Test: "z", Statistic: 5, PValue: 1e-6, PHolm: 1e-6,
+			Rejected: true, Observed: &obs, Expected: &exp},
+	}}
+	two := &tournament.Validation{Games: 200, Level: 0.01, Checks: []tournament.Check{
+		{Name: "t/n=3/a vs b/mean pairs seat 0", Family: "lru", Test: "z", Pass: true, PValue: 0.5, PHolm: 0.5},
+		{Name: "t/n=3/b vs a/mean pairs seat 0", Family: "lru", Test: "z", Pass: true, PValue: 0.5, PHolm: 0.5},
+	}}
+	for _, c := range []struct {
+		res  *tournament.Validation
+		want []string
+	}{
+		{one, []string{"1 check on 100 games, Holm-corrected at level 0.01\n", "  perfect               1 check,  1 rejected\n",
+			"  lru                   0 checks, 0 rejected\n", "1 check rejected:\n  t/n=3/a vs b/mean pairs seat 0: statistic 5, p 1e-06, Holm p 1e-06 (observed 2.5000, exact 2.0000)\n"}},
+		{two, []string{"2 checks on 200 games", "  lru                   2 checks, 0 rejected\n", "no check rejected"}},
+	} {
+		var buf strings.Builder
+		writeValidation(&buf, c.res)
+		for _, w := range c.want {
+			if !strings.Contains(buf.String(), w) {
+				t.Errorf("output lacks %q:\n%s", w, buf.String())
+			}
+		}
 	}
 }

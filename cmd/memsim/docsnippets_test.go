@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -160,5 +161,53 @@ func TestDocUnknownKeyMessage(t *testing.T) {
 	}
 	if err.Error() != quoted[1] {
 		t.Errorf("docs/tournaments.md quotes\n\t%s\nmemsim prints\n\t%s", quoted[1], err)
+	}
+}
+
+// TestResultsExampleHoldsEveryExactRow checks that the example table of docs/results.md, which
+// says it holds the default run's 26-pair rows whose players have an exact model, holds exactly
+// those matchups: every seat order of two of the default tournament's players that the solver
+// covers.
+func TestResultsExampleHoldsEveryExactRow(t *testing.T) {
+	t.Parallel()
+	lines := readLines(t, "../../docs/results.md")
+	start := slices.Index(lines, "### An example")
+	if start < 0 {
+		t.Fatal(`docs/results.md has no "### An example"`)
+	}
+	var got []string
+	for _, line := range lines[start:] {
+		if strings.HasPrefix(line, "|---") || strings.HasPrefix(line, "| matchup") {
+			continue
+		}
+		if !strings.HasPrefix(line, "| ") {
+			if len(got) > 0 {
+				break
+			}
+			continue
+		}
+		got = append(got, strings.TrimSpace(strings.Split(line, "|")[1]))
+	}
+	file, data := configs.Default()
+	cfg, err := configs.Parse(file, data, tournament.ConfigOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := tournament.New(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for i, a := range cfg.Players {
+		for j, b := range cfg.Players {
+			if _, _, ok := tr.ExactModel(26, []int{i, j}); i != j && ok {
+				want = append(want, a.Name+" vs "+b.Name)
+			}
+		}
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("docs/results.md's example holds the rows\n\t%q\nthe default run's 26-pair matchups with an exact model are\n\t%q", got, want)
 	}
 }

@@ -233,22 +233,26 @@ const minBar, noteBar, maxBar, minNote = 20, 30, 50, 16
 
 // render writes the line in at most width columns (runes), less one: a terminal may wrap a line
 // that fills its last column. The bar keeps at least minBar columns (a quarter of the width when
-// narrower); to make room, the note goes first, then the count, the rate and the label; the share
-// done and the time left stay.
+// narrower); to make room, the note goes first, then the count and the rate, which stay only with
+// a bar of noteBar columns (a third of the width when narrower), so that the bar does not jump
+// as their widths change, then the label; the share done and the time left stay.
 func (l barLine) render(width int) string {
 	width--
-	least := min(minBar, width/4)
-	// Give way, in this order, until the line fits with the least bar.
-	for _, drop := range []*string{&l.note, &l.count, &l.rate, &l.label} {
-		if l.layout(least, "") <= width {
+	least, roomy := min(minBar, width/4), min(noteBar, width/3)
+	// Give way, in this order, until the line fits: the note (put back below if there is room).
+	note := l.note
+	l.note = ""
+	for _, drop := range []*string{&l.count, &l.rate} {
+		if l.layout(roomy) <= width {
 			break
 		}
 		*drop = ""
 	}
-	note := l.note
-	l.note = ""
-	inner := min(least+width-l.layout(least, ""), maxBar)
-	if free := width - l.layout(noteBar, "") - 2; note != "" && free >= minNote {
+	if l.layout(least) > width {
+		l.label = ""
+	}
+	inner := min(least+width-l.layout(least), maxBar)
+	if free := width - l.layout(noteBar) - 2; note != "" && free >= minNote {
 		// The note takes the room left by a bar of noteBar columns, or more if it is short.
 		if n := utf8.RuneCountInString(note); n > free {
 			note = string([]rune(note)[:free-1]) + "…"
@@ -263,9 +267,8 @@ func (l barLine) render(width int) string {
 	return line
 }
 
-// layout returns the columns the line takes with a bar of inner columns and the note given.
-func (l barLine) layout(inner int, note string) int {
-	l.note = note
+// layout returns the columns the line takes with a bar of inner columns.
+func (l barLine) layout(inner int) int {
 	return utf8.RuneCountInString(l.text(inner))
 }
 

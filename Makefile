@@ -7,8 +7,16 @@ BIN := bin/memsim
 
 all: build
 
+# The first build says what it does, which takes a minute or more: downloading the Go modules
+# (when the module cache lacks one: go list finds out without the network) and building bin/memsim
+# (when there is none yet). Later builds print nothing.
 build:
-	$(GO) build -buildvcs=auto -o $(BIN) ./cmd/memsim
+	@if ! GOPROXY=off $(GO) list -deps ./cmd/memsim >/dev/null 2>&1; then \
+		echo "memsim: downloading Go modules (first build only)…"; \
+		$(GO) mod download || exit 1; \
+	fi
+	@if [ ! -e $(BIN) ]; then echo "memsim: building $(BIN)…"; fi
+	@$(GO) build -buildvcs=auto -o $(BIN) ./cmd/memsim
 
 # The main job: the embedded default tournament (configs/default.yaml); results go to results/default/.
 run: build

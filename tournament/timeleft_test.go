@@ -1,6 +1,8 @@
 package tournament_test
 
 import (
+	"math"
+	"slices"
 	"testing"
 	"time"
 
@@ -11,61 +13,101 @@ import (
 // seconds is a duration of s seconds.
 func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
 
-// The time left comes from each match's own pace: games a resumed checkpoint holds do not count
-// as played now, and a match to come takes the pace of a played match of its kind, or the pace
-// per game and pair so far, or before that the pace of the match under way scaled by the pairs.
-func TestTimeLeft(t *testing.T) {
-	e := tournament.NewTimeLeft([]tournament.MatchPlan{
-		{Games: 1000, Pairs: 10, Kind: "a"}, {Games: 2000, Pairs: 10, Kind: "a"}, {Games: 1000, Pairs: 20, Kind: "b"},
-	})
+// near reports whether d is within a millisecond of want.
+func near(d, want time.Duration) bool { return (d - want).Abs() <= time.Millisecond }
+
+// The match under way goes at its own pace, games a resumed checkpoint holds not counted as
+// played now; there is no estimate before a match starts or before anything is measured.
+func TestTimeLeftOfTheMatchUnderWay(t *testing.T) {
+	e := tournament.NewTimeLeft([]tournament.MatchPlan{{Games: 1000, Pairs: 10, Players: []string{"a", "b"}}})
 	start := time.Now()
-	if _, ok := e.Left(0, start); ok {
+	if _, ok := e.Estimate(0, start); ok {
 		t.Error("an estimate before any match has started")
 	}
 	e.StartMatch(0, 400, 400, start) // 400 games resumed from a checkpoint
-	if _, ok := e.Left(400, start.Add(100*time.Millisecond)); ok {
+	if _, ok := e.Estimate(400, start.Add(100*time.Millisecond)); ok {
 		t.Error("an estimate before anything was measured")
 	}
-	// 300 games played in one second: 300 games/s. Match 0: 1000 - 400 - 300 games at 1/300 s;
-	// match 1 at the same pace (no kind measured yet, the same pairs); match 2 at twice the time
-	// per game, having twice the pairs.
-	left, ok := e.Left(700, start.Add(time.Second))
-	if want := seconds(300.0/300 + 2000.0/300 + 1000.0*2/300); !ok || (left-want).Abs() > time.Millisecond {
-		t.Errorf("in match 0: left %v, want %v", left, want)
+	// 300 games played in one second: 300 games left at 1/300 s, up to 10% either way.
+	est, ok := e.Estimate(700, start.Add(time.Second))
+	if !ok || !near(est.Mid, time.Second) || !near(est.Low, seconds(math.Exp(-0.1))) || !near(est.High, seconds(math.Exp(0.1))) {
+		t.Errorf("in match 0: %+v, want 1s from e^-0.1 s to e^0.1 s", est)
+	}
+	if left, _ := e.Left(700, start.Add(time.Second)); left != est.Mid {
+		t.Errorf("Left %v, Estimate %+v", left, est)
 	}
 	if got := e.Rate(700, start.Add(time.Second)); got != 300 {
 		t.Errorf("rate %v games/s, want 300", got)
 	}
-	// Match 0 ends after 10 s, 600 of its games played now: kind "a" takes 10/600 s per game,
-	// and a game of 10 pairs 10/600 s, so 10/6000 s per game and pair. Match 1, just started,
-	// goes at kind a's pace, match 2 (kind b, unmeasured) at 20 pairs × 10/6000 s per game.
-	at := start.Add(10 * time.Second)
-	e.StartMatch(1, 1000, 0, at)
-	left, ok = e.Left(1000, at)
-	if want := seconds(2000*10.0/600 + 1000*20*10.0/6000); !ok || (left-want).Abs() > time.Millisecond {
-		t.Errorf("at the start of match 1: left %v, want %v", left, want)
-	}
 }
 
-// A checkpoint that holds whole matches adds their games at once, as each starts: their kind must
-// not be given a pace of (almost) nothing, which would make every later match of that kind take
-// no time in the estimate.
-func TestTimeLeftAfterFinishedMatchesResumed(t *testing.T) {
-	e := tournament.NewTimeLeft([]tournament.MatchPlan{
-		{Games: 1000, Pairs: 10, Kind: "a"}, {Games: 1000, Pairs: 10, Kind: "a"},
-		{Games: 1000, Pairs: 10, Kind: "b"}, {Games: 1000, Pairs: 10, Kind: "a"},
-	})
-	// What Play does on resuming a checkpoint that holds matches 0 and 1.
-	now := time.Now()
-	e.StartMatch(0, 1000, 1000, now)
-	e.StartMatch(1, 2000, 1000, now.Add(time.Millisecond))
-	start := now.Add(2 * time.Millisecond)
-	e.StartMatch(2, 2000, 0, start)
-	// Match 2 plays 300 games in a second: 700 games left of it at 1/300 s; match 3, of a kind
-	// never played now, at the same pace per game and pair.
-	left, ok := e.Left(2300, start.Add(time.Second))
-	if want := seconds(700.0/300 + 1000.0/300); !ok || (left-want).Abs() > time.Millisecond {
-		t.Errorf("time left %v, want %v", left, want)
+// A match to come is estimated from the paces measured: the same players at the same deal size
+// at their pace; a deal size nothing is measured at yet, so much slower that the run's overall
+// pace says a tenth of the time left, within the range stated; matches a checkpoint held whole
+// not at the pace of nothing.
+func TestTimeLeftOfTheMatchesToCome(t *testing.T) {
+	ab, ba := []string{"a", "b"}, []string{"b", "a"}
+	for _, tt := range []struct {
+		name  string
+		plans []tournament.MatchPlan
+		// The matches played: each one's resumed games and the seconds it took; the estimate is
+		// made at the start of the next, before it has a pace.
+		resumed []int64
+		took    []float64
+		truth   float64 // the seconds truly left, then
+		mid     float64 // the most likely, or 0 for any
+		least   float64 // the least the most likely may be (overall pace × least)
+	}{
+		{
+			name:  "the same players",
+			plans: []tournament.MatchPlan{{Games: 1000, Pairs: 10, Players: ab}, {Games: 2000, Pairs: 10, Players: ba}},
+			took:  []float64{1}, truth: 2, mid: 2,
+		},
+		{
+			// 10% of the games at 8 pairs, a millisecond each; the other 90% at 26 pairs take
+			// ten times as long: at the overall pace the time left would be 9 s, not 90 s.
+			name: "ten times slower to come",
+			plans: append([]tournament.MatchPlan{{Games: 1000, Pairs: 8, Players: ab}},
+				slices.Repeat([]tournament.MatchPlan{{Games: 1000, Pairs: 26, Players: ab}, {Games: 1000, Pairs: 26, Players: ba}}, 5)[1:]...),
+			took: []float64{1}, truth: 90, least: 3 * 9,
+		},
+		{
+			name: "matches resumed whole",
+			plans: []tournament.MatchPlan{{Games: 1000, Pairs: 10, Players: ab}, {Games: 1000, Pairs: 10, Players: ab},
+				{Games: 1000, Pairs: 10, Players: ba}, {Games: 1000, Pairs: 10, Players: ab}},
+			resumed: []int64{1000, 1000, 0}, took: []float64{0.001, 0.001, 2}, truth: 2, mid: 2,
+		},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			e := tournament.NewTimeLeft(tt.plans)
+			now := time.Now()
+			var done int64
+			for i, secs := range tt.took {
+				var r int64
+				if tt.resumed != nil {
+					r = tt.resumed[i]
+				}
+				done += r // as Play counts a resumed match's games before it starts it
+				e.StartMatch(i, done, r, now)
+				done += tt.plans[i].Games - r
+				now = now.Add(seconds(secs))
+			}
+			e.StartMatch(len(tt.took), done, 0, now)
+			est, ok := e.Estimate(done, now)
+			truth := seconds(tt.truth)
+			switch {
+			case !ok:
+				t.Fatal("no estimate")
+			case est.Low > truth || est.High < truth:
+				t.Errorf("%+v does not hold the %v left", est, truth)
+			case tt.mid != 0 && !near(est.Mid, seconds(tt.mid)):
+				t.Errorf("most likely %v, want %v", est.Mid, seconds(tt.mid))
+			case est.Mid < seconds(tt.least):
+				t.Errorf("most likely %v, want %v at least", est.Mid, seconds(tt.least))
+			case !(est.Low <= est.Mid && est.Mid <= est.High):
+				t.Errorf("%+v", est)
+			}
+		})
 	}
 }
 

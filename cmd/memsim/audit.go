@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"path/filepath"
 	"strconv"
@@ -61,10 +62,12 @@ func runAudit(ctx context.Context, c *command, inv invocation, args []string) in
 		return code
 	}
 	out := checkedStdout(inv.stdout)
-	return exitFor(fs.Name(), out.result(runAuditTo(ctx, fl, fs.Args(), out)), inv.stderr)
+	return exitFor(fs.Name(), out.result(runAuditTo(ctx, fl, fs.Args(), out, inv.stderr)), inv.stderr)
 }
 
-func runAuditTo(ctx context.Context, fl auditFlags, args []string, stdout io.Writer) error {
+// runAuditTo runs the audit, writes its folder and prints its summary (or audit.json) on stdout,
+// then the folder and its files on stderr.
+func runAuditTo(ctx context.Context, fl auditFlags, args []string, stdout, stderr io.Writer) error {
 	switch {
 	case len(args) > 0:
 		return usagef("unexpected argument %q", args[0])
@@ -125,9 +128,12 @@ func runAuditTo(ctx context.Context, fl auditFlags, args []string, stdout io.Wri
 	}
 	if fl.json {
 		_, err = stdout.Write(js)
-		return err
+	} else {
+		_, err = io.WriteString(stdout, res.Summary())
 	}
-	_, err = io.WriteString(stdout, res.Summary())
+	if err == nil {
+		fmt.Fprintf(stderr, "memsim audit: wrote %s (%s)\n", f.Path(), strings.Join(files, ", "))
+	}
 	return err
 }
 

@@ -82,15 +82,17 @@ func runBench(ctx context.Context, c *command, inv invocation, args []string) in
 		b, _ := json.Marshal(res)
 		fmt.Fprintln(out, string(b))
 	} else if res.Count == 1 {
-		fmt.Fprintf(out, "%d games of %s against itself, %d pairs, %s memory, %d workers: %.3f s, %.4g games/s (%.4g per worker)\n",
-			res.Games, res.Policy, res.Pairs, res.Memory, res.Workers, res.Seconds, res.GamesPerSec, res.GamesPerSecPerWorker)
+		fmt.Fprintf(out, "%s of %s against itself, %s, %s memory, %s: %.3f s, %s games/s (%s per worker)\n",
+			count(res.Games, "game"), res.Policy, count(res.Pairs, "pair"), res.Memory, count(res.Workers, "worker"), res.Seconds,
+			significant(res.GamesPerSec, 4), significant(res.GamesPerSecPerWorker, 4))
 	} else {
 		ci := "no 95% interval with fewer than 6 runs"
 		if res.CI95 != nil {
-			ci = fmt.Sprintf("95%% interval [%.4g, %.4g]", res.CI95[0], res.CI95[1])
+			ci = fmt.Sprintf("95%% interval [%s, %s]", significant(res.CI95[0], 4), significant(res.CI95[1], 4))
 		}
-		fmt.Fprintf(out, "%d runs of %d games of %s against itself, %d pairs, %s memory, %d workers: %.3f s, median %.4g games/s, %s (%.4g per worker)\n",
-			res.Count, res.Games, res.Policy, res.Pairs, res.Memory, res.Workers, res.Seconds, res.GamesPerSec, ci, res.GamesPerSecPerWorker)
+		fmt.Fprintf(out, "%d runs of %s of %s against itself, %s, %s memory, %s: %.3f s, median %s games/s, %s (%s per worker)\n",
+			res.Count, count(res.Games, "game"), res.Policy, count(res.Pairs, "pair"), res.Memory, count(res.Workers, "worker"), res.Seconds,
+			significant(res.GamesPerSec, 4), ci, significant(res.GamesPerSecPerWorker, 4))
 	}
 	return exitFor(fs.Name(), out.result(nil), inv.stderr)
 }

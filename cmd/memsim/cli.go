@@ -67,7 +67,8 @@ func flagNames(fs *flag.FlagSet) []string {
 }
 
 // printFlags prints fs's flags as -h shows them: --name VALUE, then the description and any
-// default other than the zero value.
+// default other than the zero value, unless the description says its default itself, as
+// "(default: the configuration's)".
 func printFlags(w io.Writer, fs *flag.FlagSet) {
 	fs.VisitAll(func(f *flag.Flag) {
 		name, use := flag.UnquoteUsage(f)
@@ -78,14 +79,22 @@ func printFlags(w io.Writer, fs *flag.FlagSet) {
 		switch f.DefValue {
 		case "", "0", "0s", "false":
 		default:
-			if g, ok := f.Value.(flag.Getter); ok && isString(g.Get()) {
-				use += fmt.Sprintf(" (default %q)", f.DefValue)
-			} else {
-				use += fmt.Sprintf(" (default %s)", f.DefValue)
-			}
+			use += defaultText(f, use)
 		}
 		fmt.Fprintf(w, "%s\n    \t%s\n", line, strings.ReplaceAll(use, "\n", "\n    \t"))
 	})
+}
+
+// defaultText is what -h adds to the description use of flag f to give its default, " (default
+// 5s)", or "" when use says it already.
+func defaultText(f *flag.Flag, use string) string {
+	switch g, ok := f.Value.(flag.Getter); {
+	case strings.Contains(use, "(default"):
+		return ""
+	case ok && isString(g.Get()):
+		return fmt.Sprintf(" (default %q)", f.DefValue)
+	}
+	return fmt.Sprintf(" (default %s)", f.DefValue)
 }
 
 func isString(v any) bool {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/schollz/progressbar/v3"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,6 +17,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"memsim/configs"
 	"memsim/sim"
@@ -336,35 +339,139 @@ func TestHelpCommand(t *testing.T) {
 	}
 }
 
-// The progress text gives the time left "about", "at most" with a stopping rule, or not yet, as
-// h:mm:ss, followed by the interim result of the match under way.
+// The progress text says "estimating…" before there is an estimate, then the time left "at most"
+// with a stopping rule, or as a range.
 func TestTimeLeftText(t *testing.T) {
 	t.Parallel()
-	plans := []tournament.MatchPlan{{Games: 1000, Pairs: 10, Kind: "a"}}
+	plans := []tournament.MatchPlan{{Games: 1000, Pairs: 10, Players: []string{"a", "b"}}}
 	var ps []*progress
 	for _, stopped := range []bool{false, true} {
 		p := &progress{done: new(atomic.Int64), est: tournament.NewTimeLeft(plans), stopped: stopped}
-		if _, text := p.rate(0, time.Second); text != "time left unknown yet" {
+		if _, text := p.rate(0, time.Second); text != "estimating…" {
 			t.Errorf("before the first match: %q", text)
 		}
 		p.startMatch(0, 0)
-		p.setNote("a 13.41 - 12.59 b after 300 games, 10 pairs")
 		ps = append(ps, p)
 	}
 	time.Sleep(250 * time.Millisecond) // past the time the pace of the match under way needs
 	for _, p := range ps {
 		p.done.Add(300)
 		_, text := p.rate(p.done.Load(), time.Second)
-		want := "about "
-		if p.stopped {
-			want = "at most "
-		}
-		if !strings.HasPrefix(text, want) || !strings.HasSuffix(text, " left; a 13.41 - 12.59 b after 300 games, 10 pairs") {
+		if !strings.HasSuffix(text, " left") || strings.HasPrefix(text, "at most ") != p.stopped {
 			t.Errorf("stopping rule %v: %q", p.stopped, text)
 		}
 	}
-	if hms(3*time.Hour+7*time.Minute+5*time.Second) != "3:07:05" {
-		t.Error("hms")
+}
+
+// A range of time left is written in the unit of its upper end, rounded outward, or as one value
+// when both ends round to it.
+func TestLeftText(t *testing.T) {
+	t.Parallel()
+	sec := func(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+	for _, tt := range []struct {
+		low, high float64
+		stopped   bool
+		want      string
+	}{
+		{240, 360, false, "4–6 min left"},
+		{250, 350, false, "4–6 min left"},
+		{300, 300, false, "about 5 min left"},
+		{40, 60, false, "40–60 s left"},
+		{41, 59, false, "40–60 s left"},
+		{40, 180, false, "40 s–3 min left"},
+		{3, 7.2, false, "3–8 s left"},
+		{0.2, 0.4, false, "about 1 s left"},
+		{2 * 3600, 3 * 3600, false, "2.0–3.0 h left"},
+		{20 * 3600, 30 * 3600, false, "20–30 h left"},
+		{240, 360, true, "at most 6 min left"},
+		{3 * 86400, 4 * 86400, false, "3–4 days left"},
+	} {
+		est := tournament.Estimate{Low: sec(tt.low), Mid: sec((tt.low + tt.high) / 2), High: sec(tt.high)}
+		if got := leftText(est, true, tt.stopped); got != tt.want {
+			t.Errorf("%v to %v s (stopped %v): %q, want %q", tt.low, tt.high, tt.stopped, got, tt.want)
+		}
+	}
+	if got := leftText(tournament.Estimate{}, false, false); got != "estimating…" {
+		t.Errorf("without an estimate: %q", got)
+	}
+}
+
+// The progress bar's line fits the terminal's width, less its last column, whatever it holds,
+// keeping a bar of 20 columns at 80; the parts that give way go first.
+func TestProgressLineFitsTheWidth(t *testing.T) {
+	t.Parallel()
+	full := barLine{done: 493217, total: 4000000, count: "493,217/4,000,000 games", rate: "173,000 games/s",
+		left: "40 s–3 min left", note: "win-optimal 13.41 - 12.59 forgetful after 98304 games, 26 pairs"}
+	solving := barLine{label: "solving", done: 5, total: 9, left: "about 40 s left"}
+	for _, l := range []barLine{full, solving, {done: 1, total: 1, left: "estimating…"}} {
+		for _, width := range []int{10, 20, 40, 60, 80, 100, 120, 160, 200} {
+			line := l.render(width)
+			n := utf8.RuneCountInString(line)
+			if n > width-1 {
+				t.Errorf("width %d: %d columns: %q", width, n, line)
+			}
+			_, rest, _ := strings.Cut(line, "|")
+			inner, _, _ := strings.Cut(rest, "|")
+			if width >= 80 && utf8.RuneCountInString(inner) < 20 {
+				t.Errorf("width %d: a bar of %d columns: %q", width, utf8.RuneCountInString(inner), line)
+			}
+			if width >= 40 && !strings.Contains(line, l.left) {
+				t.Errorf("width %d: no time left in %q", width, line)
+			}
+		}
+	}
+	// At 80 columns the note gives way; at 200 it is shown whole.
+	if line := full.render(80); strings.Contains(line, "win-optimal") || !strings.Contains(line, "173,000 games/s") {
+		t.Errorf("at 80 columns: %q", line)
+	}
+	if line := full.render(200); !strings.Contains(line, full.note) || !strings.Contains(line, full.count) {
+		t.Errorf("at 200 columns: %q", line)
+	}
+	// The bar is filled in proportion to the share done.
+	half := barLine{done: 1, total: 2, left: "about 1 s left"}.render(80)
+	_, rest, _ := strings.Cut(half, "|")
+	inner, _, _ := strings.Cut(rest, "|")
+	if f, n := strings.Count(inner, "█"), utf8.RuneCountInString(inner); f != n/2 {
+		t.Errorf("half done: %d of %d filled: %q", f, n, half)
+	}
+}
+
+// The line the width is fitted on is, character for character, what progressbar draws.
+func TestProgressLineIsWhatProgressbarDraws(t *testing.T) {
+	t.Parallel()
+	for _, l := range []barLine{
+		{done: 493217, total: 4000000, count: "493,217/4,000,000 games", rate: "173,000 games/s", left: "4–6 min left", note: "a 13.41 - 12.59 b"},
+		{label: "solving", done: 5, total: 9, left: "about 40 s left"},
+		{done: 0, total: 7, left: "estimating…"},
+		{done: 7, total: 7, left: "about 1 s left"},
+	} {
+		for _, inner := range []int{1, 20, 33} {
+			var buf bytes.Buffer
+			pb := progressbar.NewOptions64(l.total, progressbar.OptionSetWriter(&buf), progressbar.OptionSetWidth(inner),
+				progressbar.OptionSetPredictTime(false), progressbar.OptionSetElapsedTime(false),
+				progressbar.OptionShowDescriptionAtLineEnd(), progressbar.OptionThrottle(0), progressbar.OptionUseANSICodes(true))
+			buf.Reset()
+			pb.Describe(l.desc())
+			_ = pb.Set64(l.done)
+			drawn := buf.String()
+			drawn = strings.TrimSuffix(drawn[strings.LastIndex(drawn, "\r")+1:], "\x1b[0K") // clears the rest
+			if want := l.text(inner); drawn != want {
+				t.Errorf("inner %d:\n progressbar draws %q\n fitted on      %q", inner, drawn, want)
+			}
+		}
+	}
+}
+
+// COLUMNS, when a positive number, gives the width of the terminal; else 80 when it is not one.
+func TestColumns(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		env  string
+		want int
+	}{{"132", 132}, {"", 80}, {"0", 80}, {"wide", 80}, {"-5", 80}} {
+		if got := columns(io.Discard, func(string) string { return tt.env }); got != tt.want {
+			t.Errorf("COLUMNS=%q: %d, want %d", tt.env, got, tt.want)
+		}
 	}
 }
 

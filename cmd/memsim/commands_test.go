@@ -63,3 +63,30 @@ func TestHelpLayout(t *testing.T) {
 		}
 	}
 }
+
+// Every command's -h gives each flag's default at most once: a description that states its
+// default is not followed by the one the flag package knows.
+func TestFlagHelpGivesEachDefaultOnce(t *testing.T) {
+	t.Parallel()
+	flags := 0
+	for _, c := range commandNames() {
+		out, stderr, code := runArgs(t, c, "-h")
+		if code != exitOK {
+			t.Fatalf("%s -h: exit %d: %s", c, code, stderr)
+		}
+		_, list, _ := strings.Cut(out, "\nFlags:\n")
+		for _, line := range strings.Split(list, "\n") {
+			// A flag's description is the line after "  --name VALUE", indented with a tab.
+			if !strings.HasPrefix(line, "    \t") {
+				continue
+			}
+			flags++
+			if n := strings.Count(line, "(default"); n > 1 {
+				t.Errorf("%s -h: %d defaults in %q", c, n, strings.TrimSpace(line))
+			}
+		}
+	}
+	if flags < 30 {
+		t.Errorf("found the descriptions of %d flags in the commands' help, want at least 30", flags)
+	}
+}

@@ -124,6 +124,6 @@ func merge(ctx context.Context, out string, force bool, dirs []string, stderr io
 	if err := finish(ctx, t, f, force, res, nil, false); err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "memsim merge: %d shards merged into %s\n", len(shards), out)
+	fmt.Fprintf(stderr, "memsim merge: %s merged into %s\n", count(len(shards), "shard"), out)
 	return nil
 }

@@ -103,8 +103,8 @@ func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer
 	case err != nil:
 		return err
 	}
-	fmt.Fprintf(stdout, "%s, game %d (seed %d): %d pairs, %d singletons, pass %s; seats: %s\n",
-		cfg.Name, r.Game, cfg.Seed, r.Pairs, cfg.Rules.Singletons, cfg.Rules.Pass, strings.Join(r.Players, ", "))
+	fmt.Fprintf(stdout, "%s, game %d (seed %d): %s, %s, pass %s; seats: %s\n",
+		cfg.Name, r.Game, cfg.Seed, count(r.Pairs, "pair"), count(cfg.Rules.Singletons, "singleton"), cfg.Rules.Pass, strings.Join(r.Players, ", "))
 	if err := writeMoves(stdout, &r.Log); err != nil {
 		return err
 	}
@@ -115,9 +115,9 @@ func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer
 	}
 	end := "all pairs taken"
 	if o.Stalemate {
-		end = fmt.Sprintf("stalemate with %d pairs left, shared equally", o.Left)
+		end = fmt.Sprintf("stalemate with %s left, shared equally", count(o.Left, "pair"))
 	}
-	fmt.Fprintf(stdout, "result after %d turns (%s): %s\n", o.Turns, end, strings.Join(res, ", "))
+	fmt.Fprintf(stdout, "result after %s (%s): %s\n", count(o.Turns, "turn"), end, strings.Join(res, ", "))
 	return nil
 }
 

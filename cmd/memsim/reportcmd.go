@@ -104,6 +104,6 @@ func regenerate(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return folderError(err)
 	}
-	fmt.Fprintf(stdout, "wrote %s and %s with %d figures\n", filepath.Join(dir, report.ReportFile), filepath.Join(dir, report.HTMLFile), len(figs))
+	fmt.Fprintf(stdout, "wrote %s and %s with %s\n", filepath.Join(dir, report.ReportFile), filepath.Join(dir, report.HTMLFile), count(len(figs), "figure"))
 	return nil
 }

@@ -220,8 +220,8 @@ func runTournament(ctx context.Context, fl runFlags, args []string, inv invocati
 	}
 	stdout := checkedStdout(inv.stdout)
 	games := p.t.Games()
-	fmt.Fprintf(inv.stderr, "memsim run: %s: %d matches, %d games, seed %d, %d workers, writing to %s\n",
-		cfg.Name, len(p.t.Matches), games, cfg.Seed, sim.Workers(cfg.Workers), p.dir)
+	fmt.Fprintf(inv.stderr, "memsim run: %s: %s, %s, seed %d, %s, writing to %s\n", cfg.Name,
+		count(len(p.t.Matches), "match"), count(games, "game"), cfg.Seed, count(sim.Workers(cfg.Workers), "worker"), p.dir)
 	prog := startProgressPlanned(inv.stderr, "memsim run", games, fl.quiet, p.t.Plans(), cfg.Stop != nil)
 	ck := p.folder.CheckpointWriter(fl.checkpointEvery)
 	current := 0
@@ -297,9 +297,9 @@ func (p *runPlan) recovery() string {
 // match) less the resumed ones, so that the pace is this process's own.
 func playedLine(res *tournament.MatchResults, resumed int64) string {
 	played, secs := res.Games()-resumed, res.Elapsed.Seconds()
-	line := fmt.Sprintf("%d games in %.2f s", played, secs)
+	line := fmt.Sprintf("%s in %.2f s", count(played, "game"), secs)
 	if played > 0 && secs > 0 {
-		line += fmt.Sprintf(" (%.3g games/s)", float64(played)/secs)
+		line += fmt.Sprintf(" (%s games/s)", rateText(float64(played)/secs))
 	}
 	if resumed > 0 {
 		line += fmt.Sprintf(", %d more resumed from %s", resumed, checkpointFile)

@@ -104,7 +104,7 @@ func validateSuite(ctx context.Context, fl validateFlags, args []string, stderr 
 	}
 	total := suite.Games()
 	if !fl.json {
-		fmt.Fprintf(stderr, "memsim validate: %d tournaments, %d games, %d workers\n", len(suite.Tournaments), total, sim.Workers(fl.workers))
+		fmt.Fprintf(stderr, "memsim validate: %s, %s, %s\n", count(len(suite.Tournaments), "tournament"), count(total, "game"), count(sim.Workers(fl.workers), "worker"))
 	}
 	p := startProgress(stderr, "memsim validate", total, fl.quiet)
 	defer p.finish()

@@ -333,7 +333,7 @@ func TestHelpCommand(t *testing.T) {
 	}
 	wantUsageError(t, []string{"help", "run", "solve"}, "memsim help: one command at most, got 2: [run solve]")
 	// -h lists the flags as they are written, --name VALUE.
-	out, _, _ := runArgs(t, "run", "-h")
+	out, _, _ := runArgs(t, "run", "--no-figures", "-h")
 	if !strings.Contains(out, "\n  --games G\n") || strings.Contains(out, "\n  -games") {
 		t.Errorf("run -h lists the flags as:\n%s", out)
 	}

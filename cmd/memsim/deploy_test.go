@@ -76,7 +76,7 @@ func TestDeployScriptsRun(t *testing.T) {
 	const shards = 3
 	base := t.TempDir()
 	cfg := writeConfig(t, base, "clustered", strings.Replace(smallTournament, "games: 3000", "games: 4000", 1))
-	if _, stderr, code := runArgs(t, "run", "--quiet", cfg); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", cfg); code != exitOK {
 		t.Fatalf("whole run: %s", stderr)
 	}
 	want, _ := os.ReadFile(filepath.Join(base, "out", "clustered", "results.json"))

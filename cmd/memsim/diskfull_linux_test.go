@@ -67,7 +67,7 @@ func TestFullDiskDuringTheFinalWriteKeepsTheCheckpoint(t *testing.T) {
 	if limit > 24<<10 {
 		t.Fatalf("the checkpoint takes %d bytes: too close to the report's size for this test", limit)
 	}
-	stderr, code := runWithFileSizeLimit(t, limit, "run", "--quiet", cfg)
+	stderr, code := runWithFileSizeLimit(t, limit, "run", "--no-figures", "--quiet", cfg)
 	lines := strings.Split(strings.TrimSpace(stderr), "\n")
 	last := lines[len(lines)-1]
 	if code != exitError || !strings.HasPrefix(last, "memsim run: the results could not be written (") ||
@@ -80,7 +80,7 @@ func TestFullDiskDuringTheFinalWriteKeepsTheCheckpoint(t *testing.T) {
 	if got := dirNames(t, filepath.Join(dir, "out")); !slices.Equal(got, []string{"full"}) {
 		t.Errorf("beside the run folder: %v", got)
 	}
-	if _, stderr, code := runArgs(t, "run", "--quiet", "--resume", out); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--resume", out); code != exitOK {
 		t.Fatalf("--resume once there is room: exit %d: %s", code, stderr)
 	}
 	if _, err := os.Stat(filepath.Join(out, "results.json")); err != nil {
@@ -95,7 +95,7 @@ func TestFullDiskDuringTheLastCheckpointSaysHowToRecover(t *testing.T) {
 	dir := t.TempDir()
 	cfg := writeConfig(t, dir, "ck", tinyTournament)
 	limit := len(checkpointOfFinishedRun(t, cfg)) / 2
-	stderr, code := runWithFileSizeLimit(t, limit, "run", "--quiet", cfg)
+	stderr, code := runWithFileSizeLimit(t, limit, "run", "--no-figures", "--quiet", cfg)
 	lines := strings.Split(strings.TrimSpace(stderr), "\n")
 	last := lines[len(lines)-1]
 	if code != exitError || !(strings.Contains(last, "memsim run --force") || strings.Contains(last, "memsim run --resume")) {
@@ -112,7 +112,7 @@ func TestFullDiskDuringACheckpointKeepsTheEarlierOne(t *testing.T) {
 	cfg := writeConfig(t, dir, "mid", tinyTournament)
 	out := filepath.Join(dir, "out", "mid")
 	limit := len(checkpointOfFinishedRun(t, cfg)) / 2
-	stderr, code := runWithFileSizeLimit(t, limit, "run", "--quiet", "--checkpoint-every", "1ns", cfg)
+	stderr, code := runWithFileSizeLimit(t, limit, "run", "--no-figures", "--quiet", "--checkpoint-every", "1ns", cfg)
 	lines := strings.Split(strings.TrimSpace(stderr), "\n")
 	last := lines[len(lines)-1]
 	if code != exitError || !strings.HasPrefix(last, "memsim run: the checkpoint could not be written (") ||
@@ -122,7 +122,7 @@ func TestFullDiskDuringACheckpointKeepsTheEarlierOne(t *testing.T) {
 	if got := dirNames(t, out); !slices.Equal(got, []string{"checkpoint.json", "config.yaml"}) {
 		t.Errorf("after the failed checkpoint the run folder holds %v", got)
 	}
-	if _, stderr, code := runArgs(t, "run", "--quiet", "--resume", out); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--resume", out); code != exitOK {
 		t.Fatalf("--resume once there is room: exit %d: %s", code, stderr)
 	}
 	if _, err := os.Stat(filepath.Join(out, "results.json")); err != nil {

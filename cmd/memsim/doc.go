@@ -65,7 +65,7 @@
 //
 // Usage:
 //
-//	memsim run [--workers W] [--games G] [--quiet] [--force [--clean-shards]] [CONFIG.yaml]
+//	memsim run [--workers W] [--games G] [--quiet] [--no-figures] [--force [--clean-shards]] [CONFIG.yaml]
 //	memsim run --resume DIR [--workers W] [--quiet]
 //	memsim run [CONFIG.yaml] --shard i/N [flags]
 //	memsim run --resume-or-start [flags] [CONFIG.yaml]
@@ -81,7 +81,9 @@
 // continues from it, to the results an uninterrupted run gives. --shard i/N plays one
 // slice of every matchup's deals into <output>/<name>/shard-i-of-N/, for memsim merge. It prints a
 // summary of the results, one line per matchup, or with --markdown the whole report.md; should
-// that fail, the results are written all the same, and the exit status is 1.
+// that fail, the results are written all the same, and the exit status is 1. --no-figures writes
+// the reports without figures, which a large tournament takes long to draw; memsim report DIR
+// draws them later.
 //
 // --resume-or-start, for a cluster task that may be retried, resumes the run folder's checkpoint
 // when it is this configuration's and this shard's, exits 0 saying "already complete" when the
@@ -145,16 +147,17 @@
 //
 // Usage:
 //
-//	memsim merge --out DIR [--force] SHARD_DIR...
-//	memsim merge SHARD_DIR... --out DIR [--force]
+//	memsim merge --out DIR [--force] [--no-figures] SHARD_DIR...
+//	memsim merge SHARD_DIR... --out DIR [--force] [--no-figures]
 //
 // Merges the shard folders of one run (memsim run --shard i/N, each written to
 // <output>/<name>/shard-i-of-N/) into the run folder DIR, with its results.json and reports: the
 // same files, bit for bit, as one process playing the whole run. Shards of different
 // configurations or seeds, and missing or duplicated shards, are refused. A DIR that is not empty
 // (a run, the shard folders themselves, any file) is only written with --force, which replaces the
-// run's own files there and keeps everything else (the shard folders among them). Flags may come
-// before or after the shard folders; -- ends them.
+// run's own files there and keeps everything else (the shard folders among them). --no-figures
+// writes the reports without figures (memsim report DIR draws them later). Flags may come before or
+// after the shard folders; -- ends them.
 //
 // # Replay one game of a run and print its move log
 //

@@ -84,7 +84,7 @@ func TestRunFolderIsLocked(t *testing.T) {
 		}
 	}
 	lock.Release()
-	if _, stderr, code := runArgs(t, "run", "--quiet", "--force", cfg); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--force", cfg); code != exitOK {
 		t.Fatalf("after the lock is released: exit %d, %s", code, stderr)
 	}
 	if _, err := os.Stat(lockPath(out)); !os.IsNotExist(err) {
@@ -114,7 +114,7 @@ func TestForceReplacesTheWholeFolder(t *testing.T) {
 	// belongs to the new run.
 	fewer := strings.Replace(smallTournament, "pairs: [3, 4]", "pairs: [3]", 1)
 	cfg = writeConfig(t, dir, "small", fewer)
-	if _, stderr, code := runArgs(t, "run", "--quiet", "--force", cfg); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--force", cfg); code != exitOK {
 		t.Fatalf("--force: exit %d: %s", code, stderr)
 	}
 	for _, s := range stale {
@@ -125,7 +125,7 @@ func TestForceReplacesTheWholeFolder(t *testing.T) {
 	// A fresh run of the smaller tournament writes exactly the same files.
 	fresh := t.TempDir()
 	cfg2 := writeConfig(t, fresh, "small", fewer)
-	if _, stderr, code := runArgs(t, "run", "--quiet", cfg2); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", cfg2); code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	got, want := listFiles(t, out), listFiles(t, filepath.Join(fresh, "out", "small"))
@@ -167,7 +167,7 @@ func TestResumeAfterTheLastMatchWritesTheResults(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(out2, checkpointFile), checkpointOfFinishedRun(t, cfg2), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, stderr, code := runArgs(t, "run", "--quiet", "--resume", out2)
+	_, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--resume", out2)
 	if code != exitOK || !strings.Contains(stderr, "writing to "+out2) {
 		t.Fatalf("resume: exit %d: %s", code, stderr)
 	}
@@ -215,15 +215,15 @@ func TestOthersFilesAreNeverDeleted(t *testing.T) {
 	if err := os.WriteFile(notes, []byte("mine"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, stderr, code := runArgs(t, "run", "--quiet", cfg)
+	_, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", cfg)
 	wantOneLineExit(t, "run over a stray file", code, exitUsage, stderr, "memsim run: run folder "+out+" is not empty (it holds notes.txt): use --force")
 	// Shards written beside the stray file; a merge into the folder that holds them is refused.
 	for _, s := range []string{"1/2", "2/2"} {
-		if _, stderr, code := runArgs(t, "run", "--quiet", cfg, "--shard", s); code != exitOK {
+		if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", cfg, "--shard", s); code != exitOK {
 			t.Fatalf("shard %s: exit %d: %s", s, code, stderr)
 		}
 	}
-	_, stderr, code = runArgs(t, "merge", "--out", out, filepath.Join(out, "shard-1-of-2"), filepath.Join(out, "shard-2-of-2"))
+	_, stderr, code = runArgs(t, "merge", "--no-figures", "--out", out, filepath.Join(out, "shard-1-of-2"), filepath.Join(out, "shard-2-of-2"))
 	wantOneLineExit(t, "merge into the shards' folder", code, exitUsage, stderr, "memsim merge: run folder "+out+" is not empty (it holds notes.txt, shard-1-of-2 and shard-2-of-2): use --force")
 	if got := dirNames(t, out); !slices.Equal(got, []string{"notes.txt", "shard-1-of-2", "shard-2-of-2"}) {
 		t.Errorf("the refused commands left %v", got)
@@ -231,7 +231,7 @@ func TestOthersFilesAreNeverDeleted(t *testing.T) {
 	// A finished run with a stray file and an earlier report's figure beside it: memsim report
 	// rewrites the run's files and figures and leaves the stray file as it is.
 	merged := filepath.Join(dir, "merged")
-	if _, stderr, code := runArgs(t, "merge", "--out", merged, filepath.Join(out, "shard-1-of-2"), filepath.Join(out, "shard-2-of-2")); code != exitOK {
+	if _, stderr, code := runArgs(t, "merge", "--no-figures", "--out", merged, filepath.Join(out, "shard-1-of-2"), filepath.Join(out, "shard-2-of-2")); code != exitOK {
 		t.Fatalf("merge: exit %d: %s", code, stderr)
 	}
 	if err := os.WriteFile(filepath.Join(merged, "notes.txt"), []byte("mine"), 0o644); err != nil {
@@ -281,7 +281,7 @@ func TestOthersFilesAreNeverDeleted(t *testing.T) {
 	if err := os.WriteFile(out, []byte("mine"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, stderr, code = runArgs(t, "run", "--quiet", "--force", cfg)
+	_, stderr, code = runArgs(t, "run", "--no-figures", "--quiet", "--force", cfg)
 	wantOneLineExit(t, "run --force over a file", code, exitUsage, stderr, "memsim run: run folder "+out+" is a file, not a folder")
 	if data, _ := os.ReadFile(out); string(data) != "mine" {
 		t.Errorf("the file in the run folder's place was changed: %q", data)
@@ -309,7 +309,7 @@ func TestRunFolderNamesAndLeftovers(t *testing.T) {
 	if err := os.WriteFile(lockPath(out), []byte(killedLock), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, stderr, code := runArgs(t, "run", "--quiet", "--resume", out+string(filepath.Separator)); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--resume", out+string(filepath.Separator)); code != exitOK {
 		t.Fatalf("resume beside a user's files, with a trailing slash: exit %d: %s", code, stderr)
 	}
 	for _, m := range mine {
@@ -350,15 +350,15 @@ func TestResumeOrStart(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	cfg, out := finishedRunFolder(t, dir, "retry", tinyTournament) // as a killed task leaves it
-	_, stderr, code := runArgs(t, "run", "--quiet", cfg)
+	_, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", cfg)
 	wantOneLineExit(t, "a plain run over the checkpoint", code, exitUsage, stderr, "memsim run: ", "already holds a run (checkpoint.json)")
-	if _, stderr, code := runArgs(t, "run", "--quiet", "--resume-or-start", cfg); code != exitOK || !strings.Contains(stderr, "resumed") {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--resume-or-start", cfg); code != exitOK || !strings.Contains(stderr, "resumed") {
 		t.Fatalf("retry: exit %d: %s", code, stderr)
 	}
 	// The same as an uninterrupted run.
 	fresh := t.TempDir()
 	cfg2 := writeConfig(t, fresh, "retry", tinyTournament)
-	if _, stderr, code := runArgs(t, "run", "--quiet", "--resume-or-start", cfg2); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--resume-or-start", cfg2); code != exitOK {
 		t.Fatalf("a first try: exit %d: %s", code, stderr)
 	}
 	a, _ := os.ReadFile(filepath.Join(out, "results.json"))
@@ -369,9 +369,9 @@ func TestResumeOrStart(t *testing.T) {
 	// Another configuration's checkpoint is refused.
 	_, other := finishedRunFolder(t, t.TempDir(), "retry", tinyTournament)
 	changed := writeConfig(t, filepath.Dir(filepath.Dir(other)), "retry", strings.Replace(tinyTournament, "seed: 3", "seed: 4", 1))
-	_, stderr, code = runArgs(t, "run", "--quiet", "--resume-or-start", changed)
+	_, stderr, code = runArgs(t, "run", "--no-figures", "--quiet", "--resume-or-start", changed)
 	wantOneLineExit(t, "another configuration's checkpoint", code, exitUsage, stderr, "memsim run: ", "holds an interrupted run of another configuration")
-	_, stderr, code = runArgs(t, "run", "--quiet", "--resume-or-start", "--force", cfg)
+	_, stderr, code = runArgs(t, "run", "--no-figures", "--quiet", "--resume-or-start", "--force", cfg)
 	wantOneLineExit(t, "with --force", code, exitUsage, stderr, "memsim run: --resume-or-start goes with neither --resume nor --force")
 }
 
@@ -392,7 +392,7 @@ func TestRunRefusesALinkAsItsLockFile(t *testing.T) {
 	if err := os.Symlink(victim, filepath.Join(out, ".r.lock")); err != nil {
 		t.Skip("no symbolic links here:", err)
 	}
-	_, stderr, code := runArgs(t, "run", "--quiet", cfg)
+	_, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", cfg)
 	wantOneLineExit(t, "run with a link as its lock file", code, exitUsage, stderr,
 		"memsim run: run folder "+filepath.Join(out, "r")+" cannot be locked: its lock file "+filepath.Join(out, ".r.lock")+" is a symbolic link")
 	if data, err := os.ReadFile(victim); err != nil || string(data) != "precious\n" {
@@ -472,7 +472,7 @@ func TestInterruptedForceRunLeavesNoStaleResults(t *testing.T) {
 	dir := t.TempDir()
 	cfg := writeConfig(t, dir, "f", tinyTournament)
 	out := filepath.Join(dir, "out", "f")
-	if _, stderr, code := runArgs(t, "run", "--quiet", cfg); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", cfg); code != exitOK {
 		t.Fatalf("first run: exit %d: %s", code, stderr)
 	}
 	stale, err := os.ReadFile(filepath.Join(out, "results.json"))
@@ -586,7 +586,7 @@ func TestRunFolderInUseByAnotherProcessIsRefused(t *testing.T) {
 		t.Fatalf("the killed process's lock file: %v", err)
 	}
 	// The lock of a killed process is taken over.
-	if _, stderr, code := runArgs(t, "run", "--quiet", "--force", "--games", "2000", cfg); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--force", "--games", "2000", cfg); code != exitOK {
 		t.Fatalf("--force after the other process was killed: exit %d: %s", code, stderr)
 	}
 	if got := dirNames(t, filepath.Join(dir, "out")); !slices.Equal(got, []string{"live"}) {
@@ -622,12 +622,12 @@ func shardedRun(t *testing.T) (cfg, out string) {
 	cfg = writeConfig(t, dir, "sh", tinyTournament)
 	out = filepath.Join(dir, "out", "sh")
 	for _, s := range []string{"1/2", "2/2"} {
-		if _, stderr, code := runArgs(t, "run", "--quiet", cfg, "--shard", s); code != exitOK {
+		if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", cfg, "--shard", s); code != exitOK {
 			t.Fatalf("shard %s: exit %d: %s", s, code, stderr)
 		}
 	}
 	merged := filepath.Join(out, "merged")
-	if _, stderr, code := runArgs(t, "merge", "--out", merged, filepath.Join(out, "shard-1-of-2"), filepath.Join(out, "shard-2-of-2")); code != exitOK {
+	if _, stderr, code := runArgs(t, "merge", "--no-figures", "--out", merged, filepath.Join(out, "shard-1-of-2"), filepath.Join(out, "shard-2-of-2")); code != exitOK {
 		t.Fatalf("merge: exit %d: %s", code, stderr)
 	}
 	if err := os.WriteFile(filepath.Join(out, "notes.txt"), []byte("mine"), 0o644); err != nil {
@@ -644,11 +644,11 @@ func TestForceKeepsShardsAndMergedRun(t *testing.T) {
 	t.Parallel()
 	cfg, out := shardedRun(t)
 	kept := readFiles(t, out)
-	_, stderr, code := runArgs(t, "run", "--quiet", cfg)
+	_, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", cfg)
 	wantOneLineExit(t, "run over a folder of shards", code, exitUsage, stderr, "memsim run: run folder "+out+" is not empty",
 		"use --force to write the run beside what it holds")
 	for i := range 2 {
-		if _, stderr, code := runArgs(t, "run", "--quiet", "--force", cfg); code != exitOK {
+		if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--force", cfg); code != exitOK {
 			t.Fatalf("--force, run %d: exit %d: %s", i+1, code, stderr)
 		}
 		got := readFiles(t, out)
@@ -676,7 +676,7 @@ func TestCleanShardsRemovesShardsAndMergedRun(t *testing.T) {
 	if got := readFiles(t, out); !maps.Equal(got, before) {
 		t.Errorf("the refused run changed the folder")
 	}
-	if _, stderr, code := runArgs(t, "run", "--quiet", "--force", "--clean-shards", cfg); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--force", "--clean-shards", cfg); code != exitOK {
 		t.Fatalf("--force --clean-shards: exit %d: %s", code, stderr)
 	}
 	want := []string{"config.yaml", "matchups.csv", "notes.txt", "plots", "report.html", "report.md", "results.json"}
@@ -698,7 +698,7 @@ func TestReportRefusesWhatIsNotARegularFile(t *testing.T) {
 	dir := t.TempDir()
 	cfg := writeConfig(t, dir, "z", tinyTournament)
 	out := filepath.Join(dir, "out", "z")
-	if _, stderr, code := runArgs(t, "run", "--quiet", cfg); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", cfg); code != exitOK {
 		t.Fatalf("run: exit %d: %s", code, stderr)
 	}
 	for _, file := range []string{"results.json", "config.yaml"} {

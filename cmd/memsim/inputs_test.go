@@ -49,7 +49,7 @@ func TestOutOfBoundsConfigurationIsRefusedBeforeAnythingIsCreated(t *testing.T) 
 			if err := os.WriteFile(cfg, []byte(body), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			_, stderr, code := runArgs(t, "run", "--quiet", cfg)
+			_, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", cfg)
 			wantOneLineExit(t, tt.name, code, exitUsage, stderr, "memsim run: "+cfg+":", tt.want)
 			if got := dirNames(t, dir); !slices.Equal(got, []string{"c.yaml"}) {
 				t.Errorf("%s: the refused run created %v", tt.name, got)
@@ -85,7 +85,7 @@ func TestOverlongPathComponentIsRefusedBeforeAnythingIsCreated(t *testing.T) {
 	if err := os.WriteFile(cfg, []byte(body), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, stderr, code := runArgs(t, "run", "--quiet", cfg)
+	_, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", cfg)
 	if code != exitUsage || strings.Count(stderr, "\n") != 1 {
 		t.Errorf("run: exit %d, %q; want exit 2 and one line", code, stderr)
 	}
@@ -104,12 +104,12 @@ func TestMergeOutIsCheckedBeforeAnythingIsCreated(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	cfg := writeConfig(t, dir, "m", tinyTournament)
-	if _, stderr, code := runArgs(t, "run", "--quiet", "--shard", "1/1", cfg); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--shard", "1/1", cfg); code != exitOK {
 		t.Fatalf("shard: exit %d: %s", code, stderr)
 	}
 	shard := filepath.Join(dir, "out", "m", "shard-1-of-1")
 	for _, out := range []string{"a\x01b", "a\x00b", strings.Repeat("d", 300), strings.Repeat("d", 5000)} {
-		_, stderr, code := runArgs(t, "merge", shard, "--out", filepath.Join(dir, "merged", "sub", out))
+		_, stderr, code := runArgs(t, "merge", "--no-figures", shard, "--out", filepath.Join(dir, "merged", "sub", out))
 		if code != exitUsage || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("merge --out %q: exit %d, %q; want exit 2 and one line", out[:min(len(out), 8)], code, stderr)
 		}

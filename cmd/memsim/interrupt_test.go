@@ -53,7 +53,7 @@ func TestEveryCommandInterruptedExits1(t *testing.T) {
 	dir := t.TempDir()
 	cfg := writeConfig(t, dir, "tables", tablesTournament)
 	shard := filepath.Join(dir, "out", "tables", "shard-1-of-1")
-	if _, stderr, code := runArgs(t, "run", "--quiet", "--shard", "1/1", cfg); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--shard", "1/1", cfg); code != exitOK {
 		t.Fatalf("shard: exit %d: %s", code, stderr)
 	}
 	_, small := finishedSmallRun(t, t.TempDir())

@@ -69,7 +69,7 @@ func TestNonFiniteNumbersAreRefusedBeforeTheRunFolder(t *testing.T) {
 	} {
 		dir := t.TempDir()
 		cfg := writeConfig(t, dir, "s", tt.stop+"\n"+tinyTournament) // tinyTournament is paired
-		_, stderr, code := runArgs(t, "run", "--quiet", cfg)
+		_, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", cfg)
 		wantOneLineExit(t, tt.stop, code, exitUsage, stderr, "memsim run: "+cfg+tt.want)
 		if got := dirNames(t, dir); !slices.Equal(got, []string{"s.yaml"}) {
 			t.Errorf("%s: the refused run left %v", tt.stop, got)
@@ -142,7 +142,7 @@ func TestMergeRefusesTooManyShards(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	_, stderr, code := runArgs(t, "merge", "--out", filepath.Join(dir, "merged"), shard)
+	_, stderr, code := runArgs(t, "merge", "--no-figures", "--out", filepath.Join(dir, "merged"), shard)
 	wantOneLineExit(t, "merge", code, exitUsage, stderr, "memsim merge: "+path+": ", "shard 1 of 9999999999999: a run has at most 1000000 shards")
 	if d := time.Since(start); d > 10*time.Second || len(stderr) > 1000 {
 		t.Errorf("refused after %v in %d bytes", d, len(stderr))

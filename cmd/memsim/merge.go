@@ -17,8 +17,8 @@ func mergeCommand() *command {
 	return &command{
 		name: "merge",
 		usage: []string{
-			"memsim merge --out DIR [--force] SHARD_DIR...",
-			"memsim merge SHARD_DIR... --out DIR [--force]",
+			"memsim merge --out DIR [--force] [--no-figures] SHARD_DIR...",
+			"memsim merge SHARD_DIR... --out DIR [--force] [--no-figures]",
 		},
 		short: "merge the shards of a run",
 		long: `
@@ -27,8 +27,9 @@ Merges the shard folders of one run (memsim run --shard i/N, each written to
 same files, bit for bit, as one process playing the whole run. Shards of different
 configurations or seeds, and missing or duplicated shards, are refused. A DIR that is not empty
 (a run, the shard folders themselves, any file) is only written with --force, which replaces the
-run's own files there and keeps everything else (the shard folders among them). Flags may come
-before or after the shard folders; -- ends them.
+run's own files there and keeps everything else (the shard folders among them). --no-figures
+writes the reports without figures (memsim report DIR draws them later). Flags may come before or
+after the shard folders; -- ends them.
 `,
 		run: runMerge,
 	}
@@ -38,10 +39,11 @@ func runMerge(ctx context.Context, c *command, inv invocation, args []string) in
 	fs := newFlagSet("memsim merge")
 	out := fs.String("out", "", "the run folder `DIR` to write (required)")
 	force := fs.Bool("force", false, "replace the run in an existing run folder, keeping its shard folders and other files")
+	noFigures := fs.Bool("no-figures", false, "draw no figures (memsim report DIR draws them later)")
 	if code, done := c.parseFlags(fs, args, inv); done {
 		return code
 	}
-	return exitFor(fs.Name(), merge(ctx, *out, *force, fs.Args(), inv.stderr), inv.stderr)
+	return exitFor(fs.Name(), merge(ctx, *out, *force, !*noFigures, fs.Args(), inv.stderr), inv.stderr)
 }
 
 // readShard reads the configuration of a finished shard folder, and checks that its results
@@ -63,7 +65,7 @@ func readShard(dir string) (*configs.Tournament, []byte, error) {
 	return cfg, raw, nil
 }
 
-func merge(ctx context.Context, out string, force bool, dirs []string, stderr io.Writer) error {
+func merge(ctx context.Context, out string, force, figures bool, dirs []string, stderr io.Writer) error {
 	switch {
 	case out == "":
 		return required("--out DIR", "the run folder to write")
@@ -121,7 +123,7 @@ func merge(ctx context.Context, out string, force bool, dirs []string, stderr io
 	if err := f.Check(force); err != nil {
 		return folderError(err)
 	}
-	if err := finish(ctx, t, f, force, res, nil, false); err != nil {
+	if err := finish(ctx, t, f, force, figures, res, nil, false); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "memsim merge: %s merged into %s\n", count(len(shards), "shard"), out)

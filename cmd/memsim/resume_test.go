@@ -36,7 +36,7 @@ func TestInterruptAndResume(t *testing.T) {
 	}
 	base := t.TempDir()
 	cfg := writeConfig(t, base, "resumable", resumeTournament)
-	if _, stderr, code := runArgs(t, "run", "--quiet", cfg); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", cfg); code != exitOK {
 		t.Fatalf("uninterrupted run: exit %d: %s", code, stderr)
 	}
 	want, err := os.ReadFile(filepath.Join(base, "out", "resumable", "results.json"))
@@ -76,10 +76,10 @@ func TestInterruptAndResume(t *testing.T) {
 		t.Fatalf("the interrupted run wrote results: %v", err)
 	}
 	// A new run does not overwrite the interrupted one.
-	if _, stderr, code := runArgs(t, "run", "--quiet", cfg); code != exitUsage || !strings.Contains(stderr, "--resume") {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", cfg); code != exitUsage || !strings.Contains(stderr, "--resume") {
 		t.Errorf("a new run over the checkpoint: exit %d, %q", code, stderr)
 	}
-	if _, stderr, code := runArgs(t, "run", "--quiet", "--workers", "1", "--resume", out); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--workers", "1", "--resume", out); code != exitOK {
 		t.Fatalf("resumed run: exit %d: %s", code, stderr)
 	}
 	got, err := os.ReadFile(filepath.Join(out, "results.json"))
@@ -127,7 +127,7 @@ func TestResumeRemovesWhatAKilledProcessLeft(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, stderr, code := runArgs(t, "run", "--quiet", "--resume", out); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--resume", out); code != exitOK {
 		t.Fatalf("--resume: exit %d: %s", code, stderr)
 	}
 	if got := dirNames(t, filepath.Join(dir, "out")); !slices.Equal(got, []string{"r"}) {
@@ -150,7 +150,7 @@ func TestLastLineAfterResumeCountsTheGamesPlayed(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	_, out := finishedRunFolder(t, dir, "l", tinyTournament)
-	_, stderr, code := runArgs(t, "run", "--quiet", "--resume", out)
+	_, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--resume", out)
 	if code != exitOK {
 		t.Fatalf("--resume: exit %d: %s", code, stderr)
 	}
@@ -234,7 +234,7 @@ func TestResumeRefusesADamagedCheckpoint(t *testing.T) {
 		if err := os.WriteFile(path, tt.data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		_, stderr, code := runArgs(t, "run", "--quiet", "--resume", out)
+		_, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--resume", out)
 		wantOneLineExit(t, tt.name, code, exitUsage, stderr, "memsim run: "+path+": ")
 		if got := dirNames(t, out); !slices.Equal(got, []string{"checkpoint.json", "config.yaml"}) {
 			t.Errorf("%s: the refused resume left %v", tt.name, got)

@@ -133,7 +133,7 @@ func TestResumeOrStartResumesOnlyItsOwnShard(t *testing.T) {
 	if err := os.RemoveAll(whole); err != nil {
 		t.Fatal(err)
 	}
-	if _, stderr, code := runArgs(t, "run", "--quiet", "--shard", "1/2", cfg); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--shard", "1/2", cfg); code != exitOK {
 		t.Fatalf("shard 1/2: exit %d: %s", code, stderr)
 	}
 	want := readTree(t, shard(1))
@@ -141,7 +141,7 @@ func TestResumeOrStartResumesOnlyItsOwnShard(t *testing.T) {
 		t.Fatal(err)
 	}
 	interruptedFolder(t, cfg, shard(1), shardCheckpoint(t, cfg, one))
-	_, stderr, code := runArgs(t, "run", "--quiet", "--resume-or-start", "--shard", "1/2", cfg)
+	_, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--resume-or-start", "--shard", "1/2", cfg)
 	if code != exitOK || !strings.Contains(stderr, "resumed") {
 		t.Fatalf("shard 1/2 resumed: exit %d: %s", code, stderr)
 	}
@@ -200,7 +200,7 @@ func TestResumeOrStartOnAFinishedRunIsDone(t *testing.T) {
 	if err := os.RemoveAll(whole); err != nil {
 		t.Fatal(err)
 	}
-	if _, stderr, code := runArgs(t, "run", "--quiet", cfg); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", cfg); code != exitOK {
 		t.Fatalf("the whole run: exit %d: %s", code, stderr)
 	}
 	results := filepath.Join(whole, "results.json")
@@ -216,7 +216,7 @@ func TestResumeOrStartOnAFinishedRunIsDone(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := readTree(t, whole)
-	_, stderr, code := runArgs(t, "run", "--quiet", "--resume-or-start", cfg)
+	_, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--resume-or-start", cfg)
 	wantOneLineExit(t, "a changed results.json", code, exitUsage, stderr, "memsim run: run folder "+whole+" already holds a run (results.json)")
 	if !sameTree(readTree(t, whole), before) {
 		t.Error("the refused retry changed the folder")
@@ -226,14 +226,14 @@ func TestResumeOrStartOnAFinishedRunIsDone(t *testing.T) {
 	if err := os.RemoveAll(whole); err != nil {
 		t.Fatal(err)
 	}
-	if _, stderr, code := runArgs(t, "run", "--quiet", "--shard", "1/2", cfg); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--shard", "1/2", cfg); code != exitOK {
 		t.Fatalf("shard 1/2: exit %d: %s", code, stderr)
 	}
 	if err := os.Rename(filepath.Join(whole, "shard-1-of-2"), shard2); err != nil {
 		t.Fatal(err)
 	}
 	before = readTree(t, whole)
-	_, stderr, code = runArgs(t, "run", "--quiet", "--resume-or-start", "--shard", "2/2", cfg)
+	_, stderr, code = runArgs(t, "run", "--no-figures", "--quiet", "--resume-or-start", "--shard", "2/2", cfg)
 	wantOneLineExit(t, "shard 1's results in shard 2's folder", code, exitUsage, stderr, "memsim run: run folder "+shard2+" ",
 		"holds the results of shard 1/2 (shard.json), not of shard 2/2")
 	if !sameTree(readTree(t, whole), before) {
@@ -262,7 +262,7 @@ func TestResumeOfAFinishedRunHasNothingToResume(t *testing.T) {
 			t.Fatalf("%v: exit %d: %s", tt.args, code, stderr)
 		}
 		before := readTree(t, whole)
-		_, stderr, code := runArgs(t, "run", "--quiet", "--resume", tt.folder)
+		_, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--resume", tt.folder)
 		wantOneLineExit(t, "--resume "+tt.folder, code, exitUsage, stderr,
 			"memsim run: "+tt.folder+" has no checkpoint.json: nothing to resume (the run finished, or never started)")
 		if !sameTree(readTree(t, whole), before) {
@@ -278,7 +278,7 @@ func TestResumeOrStartAfterAStopBeforeTheFirstCheckpoint(t *testing.T) {
 	dir := t.TempDir()
 	cfg := writeConfig(t, dir, "early", tinyTournament)
 	out := filepath.Join(dir, "out", "early")
-	if _, stderr, code := runArgs(t, "run", "--quiet", cfg); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", cfg); code != exitOK {
 		t.Fatalf("the uninterrupted run: exit %d: %s", code, stderr)
 	}
 	want := readTree(t, out)
@@ -286,7 +286,7 @@ func TestResumeOrStartAfterAStopBeforeTheFirstCheckpoint(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeTree(t, out, map[string][]byte{"config.yaml": want["config.yaml"]})
-	if _, stderr, code := runArgs(t, "run", "--quiet", "--resume-or-start", cfg); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--resume-or-start", cfg); code != exitOK {
 		t.Fatalf("the retry: exit %d: %s", code, stderr)
 	}
 	if !sameTree(readTree(t, out), want) {
@@ -297,7 +297,7 @@ func TestResumeOrStartAfterAStopBeforeTheFirstCheckpoint(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeTree(t, out, map[string][]byte{"config.yaml": want["config.yaml"], "notes.txt": []byte("mine\n")})
-	_, stderr, code := runArgs(t, "run", "--quiet", "--resume-or-start", cfg)
+	_, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--resume-or-start", cfg)
 	wantOneLineExit(t, "a folder with a user's file", code, exitUsage, stderr, "memsim run: run folder "+out+" already holds a run (config.yaml)")
 	if data, err := os.ReadFile(filepath.Join(out, "notes.txt")); err != nil || string(data) != "mine\n" {
 		t.Errorf("notes.txt: %q, %v", data, err)

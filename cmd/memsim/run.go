@@ -20,7 +20,7 @@ func runCommand() *command {
 	return &command{
 		name: "run",
 		usage: []string{
-			"memsim run [--workers W] [--games G] [--quiet] [--force [--clean-shards]] [CONFIG.yaml]",
+			"memsim run [--workers W] [--games G] [--quiet] [--no-figures] [--force [--clean-shards]] [CONFIG.yaml]",
 			"memsim run --resume DIR [--workers W] [--quiet]",
 			"memsim run [CONFIG.yaml] --shard i/N [flags]",
 			"memsim run --resume-or-start [flags] [CONFIG.yaml]",
@@ -38,7 +38,9 @@ interrupted (SIGINT, SIGTERM), memsim writes checkpoint.json to the run folder; 
 continues from it, to the results an uninterrupted run gives. --shard i/N plays one
 slice of every matchup's deals into <output>/<name>/shard-i-of-N/, for memsim merge. It prints a
 summary of the results, one line per matchup, or with --markdown the whole report.md; should
-that fail, the results are written all the same, and the exit status is 1.
+that fail, the results are written all the same, and the exit status is 1. --no-figures writes
+the reports without figures, which a large tournament takes long to draw; memsim report DIR
+draws them later.
 
 --resume-or-start, for a cluster task that may be retried, resumes the run folder's checkpoint
 when it is this configuration's and this shard's, exits 0 saying "already complete" when the
@@ -59,6 +61,7 @@ type runFlags struct {
 	quiet, force    bool
 	cleanShards     bool
 	markdown        bool
+	noFigures       bool
 	resumeOrStart   bool
 	resume, shard   string
 	checkpointEvery time.Duration
@@ -71,6 +74,7 @@ func newRunFlagSet(fl *runFlags) *flag.FlagSet {
 	fs.IntVar(&fl.games, "games", 0, "`G` games per matchup and deal size, at least 1 (default: the configuration's)")
 	fs.BoolVar(&fl.quiet, "quiet", false, "no progress reports")
 	fs.BoolVar(&fl.markdown, "markdown", false, "print the whole report (report.md) instead of the summary")
+	fs.BoolVar(&fl.noFigures, "no-figures", false, "draw no figures (memsim report DIR draws them later)")
 	fs.BoolVar(&fl.force, "force", false, "replace the run in an existing run folder, keeping its shard folders, merged runs and other files")
 	fs.BoolVar(&fl.cleanShards, "clean-shards", false, "with --force, also delete the run folder's shard folders and merged runs")
 	fs.StringVar(&fl.resume, "resume", "", "continue the interrupted run of the run folder `DIR`")
@@ -255,7 +259,7 @@ func runTournament(ctx context.Context, fl runFlags, args []string, inv invocati
 	if p.t.Shard().Count > 0 {
 		err = folderError(p.folder.WriteShard(cfg.YAML(), p.t.ShardResult(res)))
 	} else {
-		err = finish(ctx, p.t, p.folder, false, res, stdout, fl.markdown)
+		err = finish(ctx, p.t, p.folder, false, !fl.noFigures, res, stdout, fl.markdown)
 	}
 	if stdout.err != nil {
 		// The run folder is complete: only what it prints was lost.
@@ -307,18 +311,21 @@ func playedLine(res *tournament.MatchResults, resumed int64) string {
 	return line
 }
 
-// finish writes the run folder f from the results, replacing what it held: config.yaml,
-// results.json, the CSV and the reports with their figures (with force, whatever else f held;
-// without, a folder holding anything else is refused: see rundir.Folder.Replace). When stdout is
-// not nil it prints the summary of the run there, or the whole report.md with markdown.
-func finish(ctx context.Context, t *tournament.Tournament, f *rundir.Folder, force bool, res *tournament.MatchResults, stdout io.Writer, markdown bool) error {
+// finish writes the run folder f from the results: config.yaml, results.json, the CSV and the
+// reports, with their figures when figures is true, replacing the run's own files and keeping
+// anything else (see rundir.Folder.Replace; without force, a folder holding anything is refused).
+// When stdout is not nil it prints the summary of the run there, or the whole report.md with
+// markdown.
+func finish(ctx context.Context, t *tournament.Tournament, f *rundir.Folder, force, figures bool, res *tournament.MatchResults, stdout io.Writer, markdown bool) error {
 	r, err := t.Report(ctx, res)
 	if err != nil {
 		return err
 	}
-	figs, err := t.Figures(ctx, r)
-	if err != nil {
-		return err
+	var figs []report.Figure
+	if figures {
+		if figs, err = t.Figures(ctx, r); err != nil {
+			return err
+		}
 	}
 	err = f.Replace(force, func(staging string) error { return report.WriteDir(staging, r, t.Config.YAML(), figs) })
 	switch {

@@ -74,12 +74,12 @@ func TestRunWritesTheRunFolder(t *testing.T) {
 	// The folder is not replaced without --force; with it, the resolved configuration in the
 	// folder runs again to the same results, and the checkpoint of the finished run is gone.
 	before, _ := os.ReadFile(filepath.Join(out, "results.json"))
-	_, stderr2, code2 := runArgs(t, "run", "--quiet", filepath.Join(out, "config.yaml"))
+	_, stderr2, code2 := runArgs(t, "run", "--no-figures", "--quiet", filepath.Join(out, "config.yaml"))
 	if code2 != exitUsage || !strings.Contains(stderr2, "already holds a run") || !strings.Contains(stderr2, "--force") {
 		t.Errorf("rerun without --force: exit %d, %q", code2, stderr2)
 	}
 	// --markdown prints the whole report.md instead of the summary.
-	md, stderr2, code2 := runArgs(t, "run", "--quiet", "--force", "--markdown", filepath.Join(out, "config.yaml"))
+	md, stderr2, code2 := runArgs(t, "run", "--no-figures", "--quiet", "--force", "--markdown", filepath.Join(out, "config.yaml"))
 	if code2 != exitOK {
 		t.Fatalf("rerun of the written config.yaml: exit %d: %s", code2, stderr2)
 	}
@@ -105,7 +105,7 @@ func TestRunIsDeterministicAcrossWorkers(t *testing.T) {
 	for i, workers := range []string{"1", "2"} {
 		dir := t.TempDir()
 		cfg := writeConfig(t, dir, "det", smallTournament)
-		if _, stderr, code := runArgs(t, "run", "--quiet", "--workers", workers, "--games", "2500", cfg); code != exitOK {
+		if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--workers", workers, "--games", "2500", cfg); code != exitOK {
 			t.Fatalf("workers %s: exit %d: %s", workers, code, stderr)
 		}
 		data, err := os.ReadFile(filepath.Join(dir, "out", "det", "results.json"))
@@ -132,7 +132,7 @@ players:
   - {name: br, policy: best-response, opponent: daring}
 format: gauntlet
 `)
-	if _, stderr, code := runArgs(t, "run", "--quiet", cfg); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", cfg); code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	r := readRun(t, filepath.Join(dir, "out", "agree"))
@@ -185,7 +185,7 @@ func TestRunBadConfigurations(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
 			cfg := writeConfig(t, dir, "bad", tt.body)
-			_, stderr, code := runArgs(t, "run", "--quiet", cfg)
+			_, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", cfg)
 			if code != exitUsage {
 				t.Fatalf("exit %d, want %d; stderr %q", code, exitUsage, stderr)
 			}
@@ -258,7 +258,7 @@ func TestReplayTakesARunFolder(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	cfg := writeConfig(t, dir, "tiny", tinyTournament)
-	if _, stderr, code := runArgs(t, "run", "--quiet", "--games", "30", cfg); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--games", "30", cfg); code != exitOK {
 		t.Fatalf("run: exit %d: %s", code, stderr)
 	}
 	out := filepath.Join(dir, "out", "tiny")
@@ -356,7 +356,7 @@ stop:
 	for i, workers := range workerCounts {
 		dir := t.TempDir()
 		cfg := writeConfig(t, dir, "stop", body)
-		if _, stderr, code := runArgs(t, "run", "--quiet", "--workers", workers, cfg); code != exitOK {
+		if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--workers", workers, cfg); code != exitOK {
 			t.Fatalf("exit %d: %s", code, stderr)
 		}
 		outputs[i], _ = os.ReadFile(filepath.Join(dir, "out", "stop", "results.json"))
@@ -515,7 +515,7 @@ players:
 stop:
   sprt: {d: 0.2, alpha: 0.01, beta: 0.01}
 `)
-	_, stderr, code := runArgs(t, "run", "--quiet", cfg)
+	_, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", cfg)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -529,5 +529,34 @@ stop:
 	lines := strings.Split(strings.TrimSpace(stderr), "\n")
 	if last := lines[len(lines)-1]; held >= 2000000 || !strings.HasPrefix(last, "memsim run: "+strconv.FormatInt(held, 10)+" games in ") {
 		t.Errorf("the results hold %d games of the 2000000 planned; the last line says %q", held, last)
+	}
+}
+
+// memsim run --no-figures writes the reports without figures; memsim report draws them later.
+func TestNoFiguresLeavesThemToReport(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, "bare", tinyTournament)
+	out := filepath.Join(dir, "out", "bare")
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", cfg); code != exitOK {
+		t.Fatalf("run --no-figures: exit %d: %s", code, stderr)
+	}
+	figures := func() (pngs []string, svgs int) {
+		pngs, _ = filepath.Glob(filepath.Join(out, "plots", "*.png"))
+		html, err := os.ReadFile(filepath.Join(out, "report.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return pngs, strings.Count(string(html), "<svg")
+	}
+	if pngs, svgs := figures(); len(pngs) != 0 || svgs != 0 {
+		t.Errorf("run --no-figures drew %d PNGs and %d inline SVGs", len(pngs), svgs)
+	}
+	if _, stderr, code := runArgs(t, "report", out); code != exitOK {
+		t.Fatalf("report: exit %d: %s", code, stderr)
+	}
+	// A convergence and a distribution figure per deal size, and the tournament matrix.
+	if pngs, svgs := figures(); len(pngs) != 5 || svgs != len(pngs) {
+		t.Errorf("memsim report drew %d PNGs and %d inline SVGs, want 5 of each", len(pngs), svgs)
 	}
 }

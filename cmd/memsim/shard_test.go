@@ -52,7 +52,7 @@ func TestShardsAndMerge(t *testing.T) {
 		}
 	}
 	other := writeConfig(t, t.TempDir(), "small", strings.Replace(smallTournament, "seed: 7", "seed: 8", 1))
-	if _, stderr, code := runArgs(t, "run", "--quiet", "--shard", "2/3", other); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--shard", "2/3", other); code != exitOK {
 		t.Fatalf("foreign shard: %s", stderr)
 	}
 	foreign := filepath.Join(filepath.Dir(other), "out", "small", "shard-2-of-3")
@@ -121,7 +121,7 @@ func TestResultsDoNotDependOnGOMAXPROCS(t *testing.T) {
 		prev := runtime.GOMAXPROCS(procs)
 		dir := t.TempDir()
 		cfg := writeConfig(t, dir, "procs", smallTournament)
-		_, stderr, code := runArgs(t, "run", "--quiet", "--games", "2500", cfg)
+		_, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--games", "2500", cfg)
 		runtime.GOMAXPROCS(prev)
 		if code != exitOK {
 			t.Fatalf("GOMAXPROCS %d: exit %d: %s", procs, code, stderr)
@@ -147,7 +147,7 @@ func TestUnwritableRunFolder(t *testing.T) {
 	if err := os.WriteFile(cfg, []byte(body), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, stderr, code := runArgs(t, "run", "--quiet", cfg)
+	_, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", cfg)
 	if code != exitError || !strings.Contains(stderr, filepath.Join(blocker, "c")) || strings.Count(stderr, "\n") != 1 {
 		t.Errorf("exit %d, %q", code, stderr)
 	}
@@ -180,7 +180,7 @@ func TestMergeRefusesADamagedShard(t *testing.T) {
 			t.Fatal(err)
 		}
 		merged := filepath.Join(dir, "merged")
-		_, stderr, code := runArgs(t, "merge", shard, "--out", merged)
+		_, stderr, code := runArgs(t, "merge", "--no-figures", shard, "--out", merged)
 		wantOneLineExit(t, tt.name, code, exitUsage, stderr, "memsim merge: "+path+": ")
 		if _, err := os.Stat(merged); !os.IsNotExist(err) {
 			t.Errorf("%s: the refused merge created %s", tt.name, merged)
@@ -195,7 +195,7 @@ func TestMergeRefusesADamagedShard(t *testing.T) {
 func finishedShard(t *testing.T, dir, spec string) (shard, path string, good []byte, hashed func(edit func(*tournament.ShardResult)) []byte) {
 	t.Helper()
 	cfgPath := writeConfig(t, dir, "s", tinyTournament)
-	if _, stderr, code := runArgs(t, "run", "--quiet", "--shard", spec, cfgPath); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--shard", spec, cfgPath); code != exitOK {
 		t.Fatalf("shard %s: exit %d: %s", spec, code, stderr)
 	}
 	s, err := tournament.ParseShard(spec)

@@ -51,7 +51,7 @@ func TestRunNamesStdoutWhenItsSummaryCannotBePrinted(t *testing.T) {
 	// The results an ordinary run writes, to compare with.
 	ref := t.TempDir()
 	refCfg := writeConfig(t, ref, "out-full", tinyTournament)
-	if _, stderr, code := runArgs(t, "run", "--quiet", refCfg); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", refCfg); code != exitOK {
 		t.Fatalf("the ordinary run: exit %d: %s", code, stderr)
 	}
 	want, err := os.ReadFile(filepath.Join(ref, "out", "out-full", "results.json"))

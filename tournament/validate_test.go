@@ -27,7 +27,7 @@ func embeddedSuite(t *testing.T, games int) *tournament.Suite {
 // The negative control: the same code path, every two-player expectation taken from the opposite
 // seat order (the first mover's advantage given to the second), must be rejected.
 func TestValidateNegativeControl(t *testing.T) {
-	res, err := embeddedSuite(t, 400).ValidateWrongExpectation(context.Background(), tournament.ValidateOptions{Level: 0.01})
+	res, err := embeddedSuite(t, controlGames()).ValidateWrongExpectation(context.Background(), tournament.ValidateOptions{Level: 0.01})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,9 +62,10 @@ func total(m map[string]int) int {
 // every daring choice (luck terms whose mean is not zero) must have the adjusted means rejected,
 // while the raw checks, on the same games, notice nothing. At 400 games per matchup, where
 // stats.FitLuck trusts no variance reduction beyond N/3, a bias of 0.05 is seen in most matchups
-// (942 of 1,646); 0.01 needs the suite's own 4,000 games (770), ten times the work.
+// (942 of 1,646; 645 at the 200 games of -short); 0.01 needs the suite's own 4,000 games (770),
+// ten times the work.
 func TestValidateBiasedLuck(t *testing.T) {
-	res, err := embeddedSuite(t, 400).ValidateBiasedLuck(context.Background(), tournament.ValidateOptions{Level: 0.01}, 0.05)
+	res, err := embeddedSuite(t, controlGames()).ValidateBiasedLuck(context.Background(), tournament.ValidateOptions{Level: 0.01}, 0.05)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,4 +89,12 @@ func TestValidateBiasedLuck(t *testing.T) {
 	if other > 0 {
 		t.Errorf("%d raw checks rejected: the bias must touch only the adjusted means", other)
 	}
+}
+
+// controlGames is the games per matchup of the negative controls: 400, or 200 with -short.
+func controlGames() int {
+	if testing.Short() {
+		return 200
+	}
+	return 400
 }

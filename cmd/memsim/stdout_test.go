@@ -71,7 +71,7 @@ func TestRunNamesStdoutWhenItsSummaryCannotBePrinted(t *testing.T) {
 		dir := t.TempDir()
 		cfg := writeConfig(t, dir, "out-full", tinyTournament)
 		out := filepath.Join(dir, "out", "out-full")
-		args := []string{"run", "--quiet", cfg}
+		args := []string{"run", "--no-figures", "--quiet", cfg}
 		if tt.markdown {
 			args = append(args, "--markdown")
 		}

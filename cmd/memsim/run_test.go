@@ -27,12 +27,14 @@ func TestRunWritesTheRunFolder(t *testing.T) {
 	if !strings.Contains(stdout, "full report: "+filepath.Join(played, "report.md")) || !strings.Contains(stderr, "wrote "+played) {
 		t.Errorf("stdout %q... stderr %q", stdout[:min(len(stdout), 80)], stderr)
 	}
-	// The summary: one line per matchup (24), a head and a tail, none wider than 100 columns.
-	lines := strings.Split(strings.TrimSpace(stdout), "\n")
-	if len(lines) != 26 {
-		t.Errorf("the summary has %d lines, want 26:\n%s", len(lines), stdout)
+	// The summary: a header within 80 columns, one line per matchup (24) none wider than 100,
+	// and the report's path.
+	_, lines, _ := summaryParts(t, stdout)
+	if len(lines) != 24 {
+		t.Errorf("the summary has %d matchups' lines, want 24:\n%s", len(lines), stdout)
 	}
-	for _, l := range lines[1 : len(lines)-1] {
+	for _, l := range lines {
+		l = strings.TrimSuffix(l, "\n")
 		if n := len([]rune(l)); n > 100 {
 			t.Errorf("a summary line of %d columns: %q", n, l)
 		}

@@ -15,13 +15,17 @@ import (
 // summaryWidth is the widest line of the summary memsim run prints.
 const summaryWidth = 100
 
-// summaryHeader is the first line of the summary, after the run's name: the same for every run.
+// summaryHeader heads the summary, after the run's name: the same for every run, wrapped at
+// headerWidth columns.
 const summaryHeader = "seat 0's mean pairs per game ±95% half-width on the interval that judges the exact values " +
 	"(adjusted: luck-adjusted; raw: no luck table), exact value, wins/draws/losses; " +
 	"\"outside CI\": an exact value outside its interval"
 
-// writeSummary prints a run's results compactly, in one layout whatever the run: a header line
-// (summaryHeader), then one line per matchup of at most summaryWidth columns, then where the
+// headerWidth is the widest line of the summary's header: it fits an 80-column terminal.
+const headerWidth = 79
+
+// writeSummary prints a run's results compactly, in one layout whatever the run: a header
+// (summaryHeader, wrapped to fit 80 columns), then one line per matchup of at most summaryWidth columns, then where the
 // full report is. A matchup's line holds the deal size, the seat order, the basis of its verdict
 // (report.Matchup.Verdict: "adjusted" where it has a luck-adjusted estimate, "raw" otherwise),
 // seat 0's mean pairs with the half-width of its 95% interval on that basis, the exact value
@@ -56,7 +60,7 @@ func writeSummary(w io.Writer, r *report.Run, dir string) error {
 		headWidth = max(headWidth, utf8.RuneCountInString(lines[i].head))
 		tailWidth = max(tailWidth, utf8.RuneCountInString(lines[i].tail))
 	}
-	fmt.Fprintf(w, "%s: %s\n", r.Name, summaryHeader)
+	fmt.Fprintln(w, wrapWords(r.Name+": "+summaryHeader, headerWidth))
 	// One column for the seat orders, as wide as the longest or as the line leaves room for.
 	headWidth = min(headWidth, summaryWidth-tailWidth)
 	for _, l := range lines {
@@ -65,6 +69,28 @@ func writeSummary(w io.Writer, r *report.Run, dir string) error {
 	_, err := fmt.Fprintf(w, "full report: %s (and %s); memsim run --markdown prints it here\n",
 		filepath.Join(dir, report.ReportFile), filepath.Join(dir, report.HTMLFile))
 	return err
+}
+
+// wrapWords breaks s into lines of at most width characters between words (a longer word has a
+// line of its own).
+func wrapWords(s string, width int) string {
+	var b strings.Builder
+	n := 0
+	for i, word := range strings.Fields(s) {
+		k := utf8.RuneCountInString(word)
+		switch {
+		case i == 0:
+		case n+1+k > width:
+			b.WriteByte('\n')
+			n = 0
+		default:
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(word)
+		n += k
+	}
+	return b.String()
 }
 
 // fitRunes cuts s to at most n characters, ending it with "…" when cut.

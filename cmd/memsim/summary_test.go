@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -55,7 +56,7 @@ func TestWriteSummary(t *testing.T) {
 	t.Parallel()
 	const long = "a-player-with-a-very-long-name vs another-player-with-a-long-name"
 	const header = "t: seat 0's mean pairs per game ±95% half-width on the interval that judges the exact values " +
-		"(adjusted: luck-adjusted; raw: no luck table), exact value, wins/draws/losses; \"outside CI\": an exact value outside its interval\n"
+		"(adjusted: luck-adjusted; raw: no luck table), exact value, wins/draws/losses; \"outside CI\": an exact value outside its interval"
 	cases := []struct {
 		name     string
 		matchups []report.Matchup
@@ -127,14 +128,13 @@ func TestWriteSummary(t *testing.T) {
 				t.Fatal(err)
 			}
 			out := buf.String()
-			lines := strings.SplitAfter(strings.TrimSuffix(out, "\n"), "\n")
-			if len(lines) != len(c.matchups)+2 || !strings.HasPrefix(lines[len(lines)-1], "full report: ") {
+			head, body, _ := summaryParts(t, out)
+			if len(body) != len(c.matchups) {
 				t.Fatalf("want a header, %d lines and the report's path:\n%s", len(c.matchups), out)
 			}
-			if lines[0] != header {
-				t.Errorf("header %q, want %q", lines[0], header)
+			if head != header {
+				t.Errorf("header %q, want %q", head, header)
 			}
-			body := lines[1 : len(lines)-1]
 			k := 0
 			for _, want := range c.want {
 				for k < len(body) && !strings.Contains(body[k], want) {
@@ -157,4 +157,28 @@ func TestWriteSummary(t *testing.T) {
 			}
 		})
 	}
+}
+
+// matchupLine matches a matchup's line of the summary: the deal size, right-aligned in 4 columns.
+var matchupLine = regexp.MustCompile(`^ *[0-9]+ `)
+
+// summaryParts splits what memsim run prints into its header (its lines joined by spaces, each
+// checked to fit 80 columns), the matchups' lines (each with its newline) and the last line, the
+// path of the full report.
+func summaryParts(t *testing.T, out string) (header string, body []string, last string) {
+	t.Helper()
+	lines := strings.SplitAfter(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) < 2 || !strings.HasPrefix(lines[len(lines)-1], "full report: ") {
+		t.Fatalf("no header, or no report's path last:\n%s", out)
+	}
+	k := 0
+	var head []string
+	for ; k < len(lines)-1 && !matchupLine.MatchString(lines[k]); k++ {
+		line := strings.TrimSuffix(lines[k], "\n")
+		if n := utf8.RuneCountInString(line); n > 79 {
+			t.Errorf("a header line of %d columns: %q", n, line)
+		}
+		head = append(head, line)
+	}
+	return strings.Join(head, " "), lines[k : len(lines)-1], lines[len(lines)-1]
 }

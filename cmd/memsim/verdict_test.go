@@ -190,13 +190,10 @@ var summaryLine = regexp.MustCompile(`^ *(\d+) (.+?) +(adjusted|raw) +\d+\.\d{4}
 // it says "outside CI".
 func summaryVerdicts(t *testing.T, stdout string) verdicts {
 	t.Helper()
-	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
-	if len(lines) < 2 || !strings.HasPrefix(lines[len(lines)-1], "full report: ") {
-		t.Fatalf("summary:\n%s", stdout)
-	}
+	_, body, _ := summaryParts(t, stdout)
 	out := verdicts{}
-	for _, line := range lines[1 : len(lines)-1] {
-		m := summaryLine.FindStringSubmatch(line)
+	for _, line := range body {
+		m := summaryLine.FindStringSubmatch(strings.TrimSuffix(line, "\n"))
 		if m == nil {
 			t.Fatalf("summary line %q", line)
 		}

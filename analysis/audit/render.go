@@ -111,7 +111,7 @@ func (res *Report) Summary() string {
 	}
 	if res.Beyond != nil {
 		b.WriteString("\nThe verdicts judge each claim in its source's own model ({daring, safe} for Sjölund & Åstrand and Alfthan). " +
-			"Beyond the sources (audit.md): the full game adds known-first and pass; ")
+			"Beyond the sources (the section of that name in audit.md and audit.html): the full game adds known-first and pass; ")
 		for _, k := range res.Beyond.KnownFirst {
 			if k.Model == modelName(exact.Model{}) {
 				fmt.Fprintf(&b, "known-first is strictly best in %d states of %s with n <= %d.\n", k.States, k.Model, k.MaxPairs)

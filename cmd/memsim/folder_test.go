@@ -676,10 +676,22 @@ func TestCleanShardsRemovesShardsAndMergedRun(t *testing.T) {
 	if got := readFiles(t, out); !maps.Equal(got, before) {
 		t.Errorf("the refused run changed the folder")
 	}
-	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--force", "--clean-shards", cfg); code != exitOK {
+	// A folder of one's own that holds only a config.yaml holds no work of memsim's: it stays.
+	mine := filepath.Join(out, "mine")
+	if err := os.Mkdir(mine, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(mine, "config.yaml"), []byte("seed: 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--force", "--clean-shards", cfg)
+	if code != exitOK {
 		t.Fatalf("--force --clean-shards: exit %d: %s", code, stderr)
 	}
-	want := []string{"config.yaml", "matchups.csv", "notes.txt", "plots", "report.html", "report.md", "results.json"}
+	if !strings.Contains(stderr, "memsim run: --clean-shards removed merged, shard-1-of-2, shard-2-of-2 from "+out+"\n") {
+		t.Errorf("stderr does not name what --clean-shards removed: %q", stderr)
+	}
+	want := []string{"config.yaml", "matchups.csv", "mine", "notes.txt", "plots", "report.html", "report.md", "results.json"}
 	if got := dirNames(t, out); !slices.Equal(got, want) {
 		t.Errorf("after --clean-shards the folder holds %v, want %v", got, want)
 	}

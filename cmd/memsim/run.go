@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"memsim/analysis/report"
@@ -105,6 +106,8 @@ type runPlan struct {
 	// complete says that the folder already holds the finished run (or shard) that
 	// --resume-or-start asked for: there is nothing to play.
 	complete bool
+	// removed names the shard folders and merged runs --clean-shards deleted.
+	removed []string
 }
 
 // planRun checks the flags and decides the run: a new run (of the whole tournament or of one
@@ -204,9 +207,11 @@ func (p *runPlan) claim(force, cleanShards bool, config []byte) error {
 		if err := p.folder.Check(force); err != nil {
 			return err
 		}
-		if _, err := p.folder.RemoveRuns(); err != nil {
+		removed, err := p.folder.RemoveRuns()
+		if err != nil {
 			return err
 		}
+		p.removed = removed
 	}
 	return p.folder.Claim(force, config)
 }
@@ -218,6 +223,9 @@ func runTournament(ctx context.Context, fl runFlags, args []string, inv invocati
 	}
 	defer p.lock.Release()
 	cfg := p.t.Config
+	if len(p.removed) > 0 {
+		fmt.Fprintf(inv.stderr, "memsim run: --clean-shards removed %s from %s\n", strings.Join(p.removed, ", "), p.dir)
+	}
 	if p.complete {
 		fmt.Fprintf(inv.stderr, "memsim run: %s is already complete in %s\n", runName(cfg.Name, p.t.Shard()), p.dir)
 		return nil

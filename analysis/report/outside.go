@@ -31,9 +31,13 @@ type Verdict struct {
 }
 
 // Judge returns the matchup's verdict, from its exact values and intervals: the basis its
-// luck-adjusted estimate gives it, and Outside.
+// luck-adjusted estimate gives it, and Outside. A matchup of fewer than two games has no interval
+// to speak of (one game's is its own score, of width zero): nothing is outside it.
 func (m *Matchup) Judge() Verdict {
-	v := Verdict{Basis: BasisRaw, Outside: m.Outside()}
+	v := Verdict{Basis: BasisRaw}
+	if m.Games >= 2 {
+		v.Outside = m.Outside()
+	}
 	if m.LuckAdjusted != nil {
 		v.Basis = BasisAdjusted
 	}

@@ -47,6 +47,7 @@ func TestJudge(t *testing.T) {
 	type ci = [2]float64
 	cases := []struct {
 		name      string
+		games     int64 // 0: 100
 		raw       [][2]float64
 		adjusted  [][2]float64 // nil: no luck-adjusted estimate
 		basis     string
@@ -54,16 +55,21 @@ func TestJudge(t *testing.T) {
 		flag      string
 		isFlagged bool
 	}{
-		{"raw, inside", [][2]float64{{0.6, 0.7}, {1.3, 1.4}}, nil, "raw", []string{}, "", false},
-		{"raw, seat 1 outside", [][2]float64{{0.6, 0.7}, {1.4, 1.5}}, nil, "raw", []string{"seat 1"}, "outside raw CI (seat 1)", true},
-		{"adjusted, inside though raw is not", [][2]float64{{0.7, 0.8}, {1.4, 1.5}}, [][2]float64{{0.6, 0.7}, {1.3, 1.4}},
+		{"raw, inside", 0, [][2]float64{{0.6, 0.7}, {1.3, 1.4}}, nil, "raw", []string{}, "", false},
+		{"one game: no interval to be outside", 1, [][2]float64{{1, 1}, {1, 1}}, nil, "raw", []string{}, "", false},
+		{"two games: outside", 2, [][2]float64{{1, 1}, {1, 1}}, nil, "raw", []string{"seat 0", "seat 1"}, "outside raw CI (seat 0, seat 1)", true},
+		{"raw, seat 1 outside", 0, [][2]float64{{0.6, 0.7}, {1.4, 1.5}}, nil, "raw", []string{"seat 1"}, "outside raw CI (seat 1)", true},
+		{"adjusted, inside though raw is not", 0, [][2]float64{{0.7, 0.8}, {1.4, 1.5}}, [][2]float64{{0.6, 0.7}, {1.3, 1.4}},
 			"adjusted", []string{}, "", false},
-		{"adjusted, seat 0 outside", [][2]float64{{0.6, 0.7}, {1.3, 1.4}}, [][2]float64{{0.7, 0.8}, {1.3, 1.4}},
+		{"adjusted, seat 0 outside", 0, [][2]float64{{0.6, 0.7}, {1.3, 1.4}}, [][2]float64{{0.7, 0.8}, {1.3, 1.4}},
 			"adjusted", []string{"seat 0"}, "outside adjusted CI (seat 0)", true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			m := Matchup{Players: []string{"a", "b"}, ExactPairs: []*string{ptr("2/3"), ptr("4/3")}, CI95: c.raw}
+			m := Matchup{Players: []string{"a", "b"}, Games: c.games, ExactPairs: []*string{ptr("2/3"), ptr("4/3")}, CI95: c.raw}
+			if m.Games == 0 {
+				m.Games = 100
+			}
 			if c.adjusted != nil {
 				m.LuckAdjusted = &LuckAdjusted{CI95: c.adjusted}
 			}

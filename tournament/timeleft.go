@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -211,8 +212,9 @@ func (e *TimeLeft) sum(parts []part, data []paceOf) Estimate {
 		g.own2 += secs * secs * sp.own * sp.own
 		g.common += secs * sp.common
 	}
-	for _, g := range groups {
-		if g.seconds > 0 {
+	// In the order of the deal sizes, so that the same measurements give the same estimate.
+	for _, n := range slices.Sorted(maps.Keys(groups)) {
+		if g := groups[n]; g.seconds > 0 {
 			add(g.seconds, (math.Sqrt(g.own2)+g.common)/g.seconds+driftSpread)
 		}
 	}
@@ -281,8 +283,10 @@ func (e *TimeLeft) fit(n int, data []paceOf) *paceFit {
 	}
 	// Backfitting: each player's share is the weighed mean of what its matches leave it once the
 	// other players' shares are taken, shrunk toward the prior by one match's worth.
+	// The players in the order of their names, so that the same measurements give the same fit.
+	players := slices.Sorted(maps.Keys(f.share))
 	for range 20 {
-		for p := range f.share {
+		for _, p := range players {
 			sum, count := prior, 1.0
 			for _, d := range at {
 				if !slices.Contains(d.players, p) {

@@ -189,3 +189,19 @@ func TestTimeLeftRecordedRuns(t *testing.T) {
 		}
 	}
 }
+
+// The same measurements give the same estimates, to the nanosecond: replayed twice, a recorded
+// run is estimated alike at every sample.
+func TestTimeLeftIsDeterministic(t *testing.T) {
+	t.Parallel()
+	r := readRecordedRun(t, "steady-load")
+	var first []tournament.Estimate
+	r.replay(func(est tournament.Estimate, _ bool, _ time.Duration, _ float64) { first = append(first, est) })
+	k := 0
+	r.replay(func(est tournament.Estimate, _ bool, _ time.Duration, _ float64) {
+		if est != first[k] {
+			t.Errorf("sample %d: %+v, then %+v", k, first[k], est)
+		}
+		k++
+	})
+}

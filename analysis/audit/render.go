@@ -101,8 +101,8 @@ func (res *Report) Summary() string {
 	b.WriteString("\n| claim | verdict | reason |\n|---|---|---|\n")
 	for _, f := range res.Claims {
 		reason := f.Reason
-		if len(reason) > 160 {
-			reason = reason[:157] + "..."
+		if r := []rune(reason); len(r) > 160 {
+			reason = string(r[:157]) + "..."
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s |\n", f.ID, f.Verdict, strings.ReplaceAll(reason, "|", "\\|"))
 	}

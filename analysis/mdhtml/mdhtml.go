@@ -47,7 +47,7 @@ type Document struct {
 }
 
 var (
-	headingLine = regexp.MustCompile(`^(#{1,6})\s+(.*?)\s*#*\s*$`)
+	headingLine = regexp.MustCompile(`^(#{1,6})\s+(.*?)(?:\s+#+)?\s*$`)
 	delimCell   = regexp.MustCompile(`^:?-+:?$`)
 	bulletItem  = regexp.MustCompile(`^[-*+]\s+(.*)$`)
 	orderedItem = regexp.MustCompile(`^\d+[.)]\s+(.*)$`)
@@ -55,7 +55,7 @@ var (
 
 // Render renders md as HTML.
 func Render(md string, opts Options) Document {
-	r := renderer{opts: opts, ids: map[string]int{}}
+	r := renderer{opts: opts, ids: IDs{}}
 	lines := strings.Split(strings.ReplaceAll(md, "\r\n", "\n"), "\n")
 	var doc Document
 	if len(lines) > 0 {
@@ -76,7 +76,7 @@ type renderer struct {
 	opts     Options
 	b        strings.Builder
 	headings []Heading
-	ids      map[string]int
+	ids      IDs
 }
 
 // block renders the block that starts at lines[i] and returns the index of the line after it.
@@ -116,13 +116,7 @@ func (r *renderer) startsBlock(lines []string, i int) bool {
 }
 
 func (r *renderer) heading(level int, text string) {
-	id := Slug(plain(text))
-	if n := r.ids[id]; n > 0 {
-		r.ids[id] = n + 1
-		id = fmt.Sprintf("%s-%d", id, n)
-	} else {
-		r.ids[id] = 1
-	}
+	id := r.ids.Unique(Slug(plain(text)))
 	r.headings = append(r.headings, Heading{Level: level, Text: plain(text), ID: id})
 	fmt.Fprintf(&r.b, "<h%d id=\"%s\">%s</h%d>\n", level, template.HTMLEscapeString(id), r.inline(text), level)
 }
@@ -370,4 +364,21 @@ func Slug(text string) string {
 		}
 	}
 	return b.String()
+}
+
+// IDs hands out the ids of a page's elements, each once.
+type IDs map[string]int
+
+// Unique returns id, or, when it was handed out before, id followed by "-1", "-2", ...; an empty
+// id (a title of symbols alone) is "section".
+func (s IDs) Unique(id string) string {
+	if id == "" {
+		id = "section"
+	}
+	n := s[id]
+	s[id] = n + 1
+	if n > 0 {
+		return fmt.Sprintf("%s-%d", id, n)
+	}
+	return id
 }

@@ -2,6 +2,7 @@ package mdhtml
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -134,5 +135,19 @@ func TestSlug(t *testing.T) {
 		if got := Slug(tc.text); got != tc.want {
 			t.Errorf("Slug(%q) = %q, want %q", tc.text, got, tc.want)
 		}
+	}
+}
+
+// A closing run of # is markup only after white space, and a heading of symbols alone still gets
+// an id, unique on the page.
+func TestHeadingsKeepTheirHashesAndIDs(t *testing.T) {
+	doc := Render("# T\n\n## Memory in C#\n\n## ### ##\n\n## !!!\n\n## Plain ##\n", Options{})
+	var got []string
+	for _, h := range doc.Headings {
+		got = append(got, h.Text+"|"+h.ID)
+	}
+	want := []string{"Memory in C#|memory-in-c", "###|section", "!!!|section-1", "Plain|plain"}
+	if !slices.Equal(got, want) {
+		t.Errorf("headings %q, want %q", got, want)
 	}
 }

@@ -112,7 +112,7 @@ func kindOf(f *Figure) string {
 }
 
 // groupFigures groups figs by kind, in the order each kind first appears.
-func groupFigures(figs []Figure, ids *idSet) []figureGroup {
+func groupFigures(figs []Figure, ids mdhtml.IDs) []figureGroup {
 	var groups []figureGroup
 	at := map[string]int{}
 	for i := range figs {
@@ -122,7 +122,7 @@ func groupFigures(figs []Figure, ids *idSet) []figureGroup {
 		if !ok {
 			g = len(groups)
 			at[kind] = g
-			groups = append(groups, figureGroup{Kind: kind, ID: ids.unique("figures-" + mdhtml.Slug(kind)), Caption: f.Caption})
+			groups = append(groups, figureGroup{Kind: kind, ID: ids.Unique("figures-" + mdhtml.Slug(kind)), Caption: f.Caption})
 		}
 		groups[g].Figures = append(groups[g].Figures, htmlFigure{Title: f.Title, Caption: f.Caption,
 			PNG: PlotsDir + "/" + f.Name + ".png", SVG: template.HTML(f.SVG)})
@@ -141,18 +141,6 @@ func groupFigures(figs []Figure, ids *idSet) []figureGroup {
 		}
 	}
 	return groups
-}
-
-// idSet hands out element ids, each once.
-type idSet map[string]int
-
-func (s *idSet) unique(id string) string {
-	n := (*s)[id]
-	(*s)[id] = n + 1
-	if n > 0 {
-		return fmt.Sprintf("%s-%d", id, n)
-	}
-	return id
 }
 
 // figureStyle lays the figures of a group out side by side, as many as fit at a readable size.
@@ -224,7 +212,7 @@ func WriteHTML(w io.Writer, r *Run, figs []Figure) error {
 			return err
 		}
 	}
-	ids := idSet{"figures": 1, "how-to-read-this": 1}
+	ids := mdhtml.IDs{"figures": 1, "how-to-read-this": 1}
 	data := struct {
 		Name, Summary, HowTo string
 		Style, FigureStyle   template.CSS
@@ -232,9 +220,9 @@ func WriteHTML(w io.Writer, r *Run, figs []Figure) error {
 		Groups               []figureGroup
 	}{Name: r.Name, Summary: summaryLine(r), HowTo: howTo(r), Style: mdhtml.Style, FigureStyle: figureStyle}
 	for _, t := range tables(r) {
-		data.Tables = append(data.Tables, htmlTableOf(t, ids.unique(mdhtml.Slug(t.Title))))
+		data.Tables = append(data.Tables, htmlTableOf(t, ids.Unique(mdhtml.Slug(t.Title))))
 	}
-	data.Groups = groupFigures(figs, &ids)
+	data.Groups = groupFigures(figs, ids)
 	var buf bytes.Buffer
 	if err := htmlPage.Execute(&buf, data); err != nil {
 		return err

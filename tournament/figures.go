@@ -79,14 +79,19 @@ func withoutExact(r *report.Run, matchups []int, has func(m *report.Matchup) boo
 // has one, luck-adjusted, and its exact value where there is one.
 func convergencePanel(m *report.Matchup) plots.ConvergencePanel {
 	pn := plots.ConvergencePanel{Title: strings.Join(m.Players, " vs ")}
+	whole := true // every point has an adjusted mean a figure plots
 	for _, p := range m.Convergence {
 		pn.Points = append(pn.Points, plots.ConvergencePoint{Games: p.Games, Mean: p.Mean, Lo: p.Lo, Hi: p.Hi})
-		if a := p.Adjusted; a != nil {
-			// An estimate beyond what a figure plots (of an edited file) is left out, not drawn.
-			if plotsAccept(a.Mean) && plotsAccept(a.Lo) && plotsAccept(a.Hi) {
-				pn.Adjusted = append(pn.Adjusted, plots.ConvergencePoint{Games: p.Games, Mean: a.Mean, Lo: a.Lo, Hi: a.Hi})
-			}
+		a := p.Adjusted
+		if whole = whole && a != nil && plotsAccept(a.Mean) && plotsAccept(a.Lo) && plotsAccept(a.Hi); whole {
+			pn.Adjusted = append(pn.Adjusted, plots.ConvergencePoint{Games: p.Games, Mean: a.Mean, Lo: a.Lo, Hi: a.Hi})
 		}
+	}
+	if !whole {
+		// A line with gaps, or one point taken for the mean of all games, would mislead: without
+		// an adjusted mean at every point (or with one beyond what a figure plots, in an edited
+		// file), none is drawn.
+		pn.Adjusted = nil
 	}
 	if m.ExactPairs[0] != nil {
 		want := report.ExactFloat(*m.ExactPairs[0])

@@ -20,7 +20,8 @@ import (
 
 // SchemaVersion is the version of the results.json layout described by Run. It changes whenever a
 // field is renamed or its meaning changes, or when reading a file needs a field that older files
-// lack (version 4 added the seal: ConfigHash and ContentHash; version 5 each matchup's Verdict);
+// lack (version 4 added the seal: ConfigHash and ContentHash; version 5 each matchup's Verdict,
+// and the Adjusted running mean of each convergence point of a luck-adjusted matchup);
 // adding any other field does not change it.
 const SchemaVersion = 5
 

@@ -128,15 +128,15 @@ func writeValidation(w io.Writer, res *tournament.Validation) {
 			rejected = append(rejected, c)
 		}
 	}
-	fmt.Fprintf(w, "%d %s on %d games, Holm-corrected at level %g\n", len(res.Checks), checks(len(res.Checks)), res.Games, res.Level)
+	fmt.Fprintf(w, "%d %s on %d games, Holm-corrected at level %g\n", len(res.Checks), nounOf(len(res.Checks), "check"), res.Games, res.Level)
 	for _, f := range families {
-		fmt.Fprintf(w, "  %-17s %5d %-7s %d rejected\n", f, counts[f].checks, checks(counts[f].checks)+",", counts[f].rejected)
+		fmt.Fprintf(w, "  %-17s %5d %-7s %d rejected\n", f, counts[f].checks, nounOf(counts[f].checks, "check")+",", counts[f].rejected)
 	}
 	if len(rejected) == 0 {
 		fmt.Fprintln(w, "no check rejected: the simulation agrees with the solver")
 		return
 	}
-	fmt.Fprintf(w, "%d %s rejected:\n", len(rejected), checks(len(rejected)))
+	fmt.Fprintf(w, "%d %s rejected:\n", len(rejected), nounOf(len(rejected), "check"))
 	for _, c := range rejected {
 		fmt.Fprintf(w, "  %s: statistic %.4g, p %.3g, Holm p %.3g", c.Name, c.Statistic, c.PValue, c.PHolm)
 		if c.Observed != nil && c.Expected != nil {
@@ -144,12 +144,4 @@ func writeValidation(w io.Writer, res *tournament.Validation) {
 		}
 		fmt.Fprintln(w)
 	}
-}
-
-// checks is the noun of n checks: "check" for one, "checks" otherwise.
-func checks(n int) string {
-	if n == 1 {
-		return "check"
-	}
-	return "checks"
 }

@@ -7,18 +7,23 @@ import (
 )
 
 // count writes n with its noun, singular for one and plural otherwise: "1 worker", "2 workers",
-// "0 matches". The plural adds "es" to a noun ending in s, x, ch or sh, and "s" to any other.
+// "0 matches" (see nounOf).
 func count[T ~int | ~int64](n T, noun string) string {
-	s := strconv.FormatInt(int64(n), 10) + " "
+	return strconv.FormatInt(int64(n), 10) + " " + nounOf(n, noun)
+}
+
+// nounOf is the noun of n things, singular for one and plural otherwise: the plural adds "es" to
+// a noun ending in s, x, ch or sh, and "s" to any other.
+func nounOf[T ~int | ~int64](n T, noun string) string {
 	if n == 1 {
-		return s + noun
+		return noun
 	}
 	for _, end := range []string{"s", "x", "ch", "sh"} {
 		if strings.HasSuffix(noun, end) {
-			return s + noun + "es"
+			return noun + "es"
 		}
 	}
-	return s + noun + "s"
+	return noun + "s"
 }
 
 // rateText writes a rate of games (or anything) per second to 3 significant digits, with commas

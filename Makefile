@@ -22,7 +22,7 @@ build:
 run: build
 	./$(BIN) run --force
 
-# make test (the README's test command, under 3 minutes on a 2-core machine): every package with the
+# make test (the README's test command; its time is in docs/testing.md): every package with the
 # race detector, long randomised and exhaustive cases in their short form. make test-long runs
 # them all in full, without the race detector; CI runs both. The browser test of the HTML pages
 # needs Chromium and is skipped without it.

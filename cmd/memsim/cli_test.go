@@ -197,6 +197,7 @@ func TestRequiredMessages(t *testing.T) {
 // the configuration). Each command's help says so.
 func TestZeroMeansZero(t *testing.T) {
 	t.Parallel()
+	tiny := writeConfig(t, t.TempDir(), "tiny", tinyTournament)
 	for _, tt := range []struct {
 		args []string
 		want string
@@ -210,14 +211,14 @@ func TestZeroMeansZero(t *testing.T) {
 		{[]string{"audit", "--output", ""}, `memsim audit: --output "": give the folder to write the audit to`},
 		{[]string{"bench", "--games", "0"}, "memsim bench: --games 0: must be between 1 and 100000000000"},
 		{[]string{"bench", "--forget", "decay", "--q", "0"}, `memsim bench: player "parity": decay probability q = 0: must be in (0, 1]`},
-		{[]string{"replay", "--game", "0", "--pairs", "0"}, "memsim replay: --pairs 0: the run's deal sizes are [12 26]"},
+		{[]string{"replay", "--config", tiny, "--game", "0", "--pairs", "0"}, "memsim replay: --pairs 0: the run's deal sizes are [3 4]"},
 		{[]string{"replay", "--game", "0", "--config", ""}, `memsim replay: --config "": give the run's configuration file or run folder`},
 		{[]string{"solve", "--pairs", "0"}, "memsim solve: --pairs 0: must be at least 1"},
 		{[]string{"solve", "--table", "--pairs-max", "0"}, "memsim solve: --pairs-max 0: must be at least 1"},
 	} {
 		wantUsageError(t, tt.args, tt.want)
 	}
-	if _, stderr, code := runArgs(t, "replay", "--game", "0", "--players", ""); code != exitUsage || !strings.HasPrefix(stderr, `memsim replay: --players "": not a seat order of the run at 12 pairs (allowed: optimal,parity;`) {
+	if _, stderr, code := runArgs(t, "replay", "--config", tiny, "--game", "0", "--players", ""); code != exitUsage || !strings.HasPrefix(stderr, `memsim replay: --players "": not a seat order of the run at 3 pairs (allowed: greedy,random;`) {
 		t.Errorf(`replay --players "": exit %d, %q`, code, stderr)
 	}
 	for _, cmd := range []string{"solve", "run", "validate", "audit", "replay", "bench"} {

@@ -170,6 +170,9 @@ func TestDocUnknownKeyMessage(t *testing.T) {
 // covers.
 func TestResultsExampleHoldsEveryExactRow(t *testing.T) {
 	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds the default tournament's tables (make test-long)")
+	}
 	lines := readLines(t, "../../docs/results.md")
 	start := slices.Index(lines, "### An example")
 	if start < 0 {

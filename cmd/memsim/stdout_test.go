@@ -101,7 +101,11 @@ func TestCommandsNameStdoutWhenTheyCannotPrint(t *testing.T) {
 		"players: [{name: optimal, policy: optimal}, {name: parity, policy: parity}]\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, small := finishedSmallRun(t, t.TempDir())
+	// A run folder for memsim report, small enough that its figures are drawn quickly.
+	small := filepath.Join(dir, "out", "printing")
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", cfg); code != exitOK {
+		t.Fatalf("run: exit %d: %s", code, stderr)
+	}
 	tests := []struct {
 		prefix string // the command's name in its messages
 		args   []string

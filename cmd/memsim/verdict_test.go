@@ -53,19 +53,36 @@ type verdicts map[string]verdict
 // memsim run), on each tournament of a small validation suite, and on tournaments in which a raw
 // interval misses an exact value its adjusted interval holds (flagged nowhere), an adjusted
 // interval misses (flagged on the adjusted basis), and a raw interval of the game length misses
-// (flagged on the raw basis). Those are played and written as memsim run does, without the
-// figures, which hold no verdict and take most of the time.
+// (flagged on the raw basis); in the long form, on every tournament of the embedded validation
+// suite too. Those are played and written as memsim run does, without the figures, which hold no
+// verdict and take most of the time.
 func TestOutputsAgreeOnTheVerdicts(t *testing.T) {
 	t.Parallel()
 	type played struct{ name, stdout, dir string }
 	stdout, _, dir := smallRunPrinted(t)
 	runs := []played{{"small run", stdout, dir}}
 	tmp := t.TempDir()
+	var cfgs []*configs.Tournament
 	for _, doc := range append(strings.Split(validationSuite, "\n---\n"), strings.Split(verdictTournaments, "\n---\n")...) {
 		cfg, err := configs.Parse("suite.yaml", []byte(doc), tournament.ConfigOptions())
 		if err != nil {
 			t.Fatal(err)
 		}
+		cfgs = append(cfgs, cfg)
+	}
+	if !testing.Short() {
+		// The embedded validation suite's tournaments too, at 2,000 games each.
+		file, data := configs.ValidationSuite()
+		suite, err := configs.ParseSuite(file, data, tournament.ConfigOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cfg := range suite {
+			cfg.Games = 2000
+			cfgs = append(cfgs, cfg)
+		}
+	}
+	for i, cfg := range cfgs {
 		ctx := context.Background()
 		tr, err := tournament.New(ctx, cfg)
 		if err != nil {
@@ -79,7 +96,7 @@ func TestOutputsAgreeOnTheVerdicts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		dir := filepath.Join(tmp, cfg.Name)
+		dir := filepath.Join(tmp, strconv.Itoa(i)+"-"+cfg.Name) // names repeat across the suites
 		var summary strings.Builder
 		if err := report.WriteDir(dir, r, cfg.YAML(), nil); err != nil {
 			t.Fatal(err)

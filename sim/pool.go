@@ -205,6 +205,7 @@ type worker struct {
 	tally  []*Tally
 	paired *PairTally
 	batch  []Batch // the current batch, per seat order
+	luck   []int64 // the luck of each seat in the game just played, for games with a luck table
 	// firstSeat[k] is the seat of participant 0 in seat order k (paired matches).
 	firstSeat []int
 }
@@ -226,6 +227,7 @@ func (m *Match) newWorker() (*worker, error) {
 		}
 	}
 	w.batch = make([]Batch, len(m.Orders)+8)[:len(m.Orders)] // padded: written per game
+	w.luck = make([]int64, len(m.Setup.Players))
 	return w, nil
 }
 
@@ -239,20 +241,28 @@ func (w *worker) deal(m *Match, d uint64) error {
 			return err
 		}
 		o := &g.outcome
-		w.tally[k].add(o, g.lucky)
+		// Each seat's luck, worked out once for the tally, the batch and the pairing.
+		var luck []int64
+		if o.Adjusted != nil {
+			luck = w.luck[:len(o.Share)]
+			for i, s := range o.Share {
+				luck[i] = luckUnits(s, len(o.Share), o.Adjusted[i])
+			}
+		}
+		w.tally[k].add(o, g.lucky, luck)
 		s := int64(o.Share[0])
 		b := &w.batch[k]
 		b.Games++
 		b.Sum += s
 		b.SumSq += s * s
-		if o.Adjusted != nil {
-			b.Luck.add(luckUnits(o.Share[0], len(o.Share), o.Adjusted[0]), o.Share[0])
+		if luck != nil {
+			b.Luck.add(luck[0], o.Share[0])
 		}
 		if w.paired != nil {
 			first := w.firstSeat[k]
 			pairSum += o.Share[first]
-			if o.Adjusted != nil {
-				pairLuck += luckUnits(o.Share[first], len(o.Share), o.Adjusted[first])
+			if luck != nil {
+				pairLuck += luck[first]
 			}
 		}
 	}

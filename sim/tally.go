@@ -83,8 +83,9 @@ func NewTally(seats, pairs int) *Tally {
 	return t
 }
 
-// add tallies one game.
-func (t *Tally) add(o *Outcome, lucky int) {
+// add tallies one game; luck, for games with a luck table, holds each seat's luck in it (in
+// LuckUnit, as luckUnits gives it), nil otherwise.
+func (t *Tally) add(o *Outcome, lucky int, luck []int64) {
 	t.Games++
 	best, ties := -1, 0
 	for i, s := range o.Share {
@@ -114,12 +115,12 @@ func (t *Tally) add(o *Outcome, lucky int) {
 	}
 	t.Lucky += int64(lucky)
 	t.LuckySumSq += int64(lucky * lucky)
-	if o.Adjusted != nil {
+	if luck != nil {
 		if t.Luck == nil {
 			t.Luck = make([]LuckSums, len(o.Share))
 		}
 		for i, s := range o.Share {
-			t.Luck[i].add(luckUnits(s, len(o.Share), o.Adjusted[i]), s)
+			t.Luck[i].add(luck[i], s)
 		}
 	}
 }

@@ -44,7 +44,7 @@ func (m *Match) CheckResult(r *Result) error {
 		if err := m.checkTally(k, t, r.Deals); err != nil {
 			return fmt.Errorf("seat order %d: %w", k, err)
 		}
-		if err := checkConvergence(r.Convergence[k], r.NextBatch, seat0Sums(t)); err != nil {
+		if err := checkConvergence(r.Convergence[k], r.NextBatch, t.Seat0Sums()); err != nil {
 			return fmt.Errorf("seat order %d: convergence: %w", k, err)
 		}
 	}

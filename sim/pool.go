@@ -122,8 +122,9 @@ func (c *convergenceFolder) fold(b Batch, points []Point) []Point {
 	return points
 }
 
-// seat0Sums returns seat 0's sums over the games a tally holds, as a convergence point does.
-func seat0Sums(t *Tally) Point {
+// Seat0Sums returns seat 0's sums over the games the tally holds, as a convergence point holds
+// them (its Batch left 0): the point of every game.
+func (t *Tally) Seat0Sums() Point {
 	p := Point{Games: t.Games}
 	for k, c := range t.Share[0] {
 		p.Sum += int64(k) * c
@@ -358,7 +359,7 @@ func (m *Match) PlayWith(ctx context.Context, o PlayOptions) (*Result, error) {
 		for k, t := range f.Orders {
 			res.tally[k].Merge(t)
 			result.Convergence[k] = append([]Point(nil), f.Convergence[k]...)
-			folders[k] = newFolder(f.NextBatch, seat0Sums(t))
+			folders[k] = newFolder(f.NextBatch, t.Seat0Sums())
 		}
 		if f.Paired != nil {
 			res.paired.Merge(f.Paired)

@@ -251,15 +251,7 @@ func convergence(points []sim.Point, t *sim.Tally, seats int) []report.Convergen
 		add(p)
 	}
 	if len(points) == 0 || points[len(points)-1].Games != t.Games {
-		total := sim.Point{Games: t.Games}
-		for k, c := range t.Share[0] {
-			total.Sum += int64(k) * c
-			total.SumSq += int64(k) * int64(k) * c
-		}
-		if t.Luck != nil {
-			total.Luck = t.Luck[0]
-		}
-		add(total)
+		add(t.Seat0Sums())
 	}
 	return out
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"io"
 	"maps"
 	"os"
@@ -181,23 +180,7 @@ func TestResumeAfterTheLastMatchWritesTheResults(t *testing.T) {
 // stands after the last match.
 func checkpointOfFinishedRun(t *testing.T, path string) []byte {
 	t.Helper()
-	cfg, err := loadConfig([]string{path})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr, err := tournament.New(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var last []byte
-	_, err = tr.Play(context.Background(), tournament.Options{Checkpoint: func(c *tournament.Checkpoint) error {
-		last, err = json.Marshal(c)
-		return err
-	}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return last
+	return shardCheckpoint(t, path, tournament.Shard{})
 }
 
 // memsim never deletes unasked what it did not write: a run, a merge or a report whose folder

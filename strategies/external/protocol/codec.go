@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -132,7 +133,7 @@ func Decode(line []byte, side Side) (Message, error) {
 	if m == nil {
 		return nil, &Error{Field: "type", Err: fmt.Errorf("%q is not a message %s sends (allowed: %s)", typ, sender(side), typeNames(side))}
 	}
-	err = decodeFields(obj, m.fields(), "type")
+	err = decodeStruct(obj, reflect.ValueOf(m).Elem(), "type")
 	if err == nil {
 		err = m.check()
 	}
@@ -205,47 +206,6 @@ func (w *Writer) Write(m Message) error {
 // Flush writes the buffered messages.
 func (w *Writer) Flush() error { return w.w.Flush() }
 
-// field is a field of a message for the strict decoder: its name, whether it must be present,
-// and how to decode its value.
-type field struct {
-	name     string
-	required bool
-	decode   func(json.RawMessage) error
-}
-
-// req is a required field decoded into ptr.
-func req(name string, ptr any) field {
-	return field{name, true, func(raw json.RawMessage) error { return decodeValue(raw, ptr) }}
-}
-
-// opt is an optional field decoded into ptr.
-func opt(name string, ptr any) field {
-	f := req(name, ptr)
-	f.required = false
-	return f
-}
-
-// list is a field holding an array decoded element by element into out, so that an error names
-// the element.
-func list[T any](name string, required bool, out *[]T) field {
-	return field{name, required, func(raw json.RawMessage) error {
-		var items []json.RawMessage
-		if err := decodeValue(raw, &items); err != nil {
-			return err
-		}
-		*out = nil // an empty list reads as none, as Encode writes none
-		if len(items) > 0 {
-			*out = make([]T, len(items))
-		}
-		for i, item := range items {
-			if err := decodeValue(item, &(*out)[i]); err != nil {
-				return within(fmt.Sprintf("[%d]", i), err)
-			}
-		}
-		return nil
-	}}
-}
-
 // object decodes a JSON object into its members.
 func object(raw []byte) (map[string]json.RawMessage, error) {
 	if t := bytes.TrimLeft(raw, " \t\r\n"); len(t) == 0 || t[0] != '{' {
@@ -280,45 +240,76 @@ func jsonKind(c byte) string {
 	return "a number"
 }
 
-// decodeFields decodes the members of obj into fields, refusing a member that is not a field
-// (other than skip) and a missing required field.
-func decodeFields(obj map[string]json.RawMessage, fields []field, skip string) error {
-	names := make([]string, 0, len(obj))
-	for name := range obj {
-		names = append(names, name)
+// decodeStruct decodes the members of obj into the struct v, whose fields are named by their
+// json tags: a member that is no field (other than skip) is refused, and so is a missing field
+// whose tag lacks omitempty (a required one).
+func decodeStruct(obj map[string]json.RawMessage, v reflect.Value, skip string) error {
+	t := v.Type()
+	known := make([]string, t.NumField())
+	for i := range known {
+		known[i], _, _ = strings.Cut(t.Field(i).Tag.Get("json"), ",")
 	}
-	slices.Sort(names)
+	names := slices.Sorted(maps.Keys(obj))
 	for _, name := range names {
-		if name != skip && !slices.ContainsFunc(fields, func(f field) bool { return f.name == name }) {
-			known := make([]string, len(fields))
-			for i, f := range fields {
-				known[i] = f.name
-			}
+		if name != skip && !slices.Contains(known, name) {
 			return bad(name, "is not a field of this message (fields: %s)", strings.Join(known, ", "))
 		}
 	}
-	for _, f := range fields {
-		raw, ok := obj[f.name]
+	for i, name := range known {
+		raw, ok := obj[name]
 		if !ok {
-			if f.required {
-				return bad(f.name, "is missing")
+			if !strings.HasSuffix(t.Field(i).Tag.Get("json"), ",omitempty") {
+				return bad(name, "is missing")
 			}
 			continue
 		}
-		if err := f.decode(raw); err != nil {
-			return within(f.name, err)
+		if err := decodeInto(raw, v.Field(i), name); err != nil {
+			return within(name, err)
 		}
 	}
 	return nil
 }
 
-// decodeObject decodes a nested JSON object into fields.
-func decodeObject(raw []byte, fields []field) error {
-	obj, err := object(raw)
-	if err != nil {
-		return fmt.Errorf("is not an object: %w", err)
+// decodeInto decodes the JSON value raw of the field name into v strictly: no null, a struct
+// (or a pointer to one) by decodeStruct, an array or a slice element by element so that an error
+// names the element (an empty list reads as none, as Encode writes none; an array must have its
+// length), anything else by decodeValue.
+func decodeInto(raw json.RawMessage, v reflect.Value, name string) error {
+	if string(bytes.TrimSpace(raw)) == "null" {
+		return errors.New("is null")
 	}
-	return decodeFields(obj, fields, "")
+	switch {
+	case v.Kind() == reflect.Pointer && v.Type().Elem().Kind() == reflect.Struct:
+		v.Set(reflect.New(v.Type().Elem()))
+		return decodeInto(raw, v.Elem(), name)
+	case v.Kind() == reflect.Struct:
+		obj, err := object(raw)
+		if err != nil {
+			return fmt.Errorf("is not an object: %w", err)
+		}
+		return decodeStruct(obj, v, "")
+	case v.Kind() == reflect.Slice || v.Kind() == reflect.Array:
+		var items []json.RawMessage
+		if err := decodeValue(raw, &items); err != nil {
+			return err
+		}
+		if v.Kind() == reflect.Array && len(items) != v.Len() {
+			return fmt.Errorf("%d %s (want %d)", len(items), name, v.Len())
+		}
+		if v.Kind() == reflect.Slice {
+			v.SetZero()
+			if len(items) > 0 {
+				v.Set(reflect.MakeSlice(v.Type(), len(items), len(items)))
+			}
+		}
+		for i, item := range items {
+			if err := decodeInto(item, v.Index(i), name); err != nil {
+				return within(fmt.Sprintf("[%d]", i), err)
+			}
+		}
+		return nil
+	}
+	return decodeValue(raw, v.Addr().Interface())
 }
 
 // decodeValue decodes one JSON value into ptr strictly: no null, no unknown fields.
@@ -355,78 +346,3 @@ func kindOf(t reflect.Type) string {
 	}
 	return "a JSON value"
 }
-
-func (m *Hello) fields() []field { return []field{req("protocol", &m.Protocol)} }
-
-func (m *Player) fields() []field {
-	return []field{req("name", &m.Name), req("version", &m.Version), req("view", &m.View),
-		list("options", false, &m.Options)}
-}
-
-// UnmarshalJSON decodes an option strictly.
-func (o *Option) UnmarshalJSON(b []byte) error {
-	return decodeObject(b, []field{req("name", &o.Name), req("type", &o.Type), req("default", &o.Default),
-		opt("min", &o.Min), opt("max", &o.Max), list("choices", false, &o.Choices)})
-}
-
-func (m *Options) fields() []field { return []field{req("values", &m.Values)} }
-
-func (m *NewGame) fields() []field {
-	return []field{req("game", &m.Game), req("seat", &m.Seat), req("seed", &m.Seed), req("rules", &m.Rules)}
-}
-
-// UnmarshalJSON decodes rules strictly.
-func (r *Rules) UnmarshalJSON(b []byte) error {
-	return decodeObject(b, []field{req("pairs", &r.Pairs), req("singletons", &r.Singletons),
-		req("seats", &r.Seats), req("pass", &r.Pass), list("choices", true, &r.Choices)})
-}
-
-func (m *FlipEvent) fields() []field {
-	return []field{req("game", &m.Game), req("seat", &m.Seat), req("pos", &m.Pos), req("face", &m.Face)}
-}
-
-func (m *PairEvent) fields() []field {
-	return []field{req("game", &m.Game), req("seat", &m.Seat), req("face", &m.Face),
-		{"positions", true, func(raw json.RawMessage) error {
-			var ps []int
-			if err := list("", true, &ps).decode(raw); err != nil {
-				return err
-			}
-			if len(ps) != 2 {
-				return fmt.Errorf("%d positions (want 2)", len(ps))
-			}
-			m.Positions = [2]int(ps)
-			return nil
-		}}}
-}
-
-func (m *PassEvent) fields() []field { return []field{req("game", &m.Game), req("seat", &m.Seat)} }
-
-func (m *Handover) fields() []field { return []field{req("game", &m.Game), req("seat", &m.Seat)} }
-
-func (m *End) fields() []field {
-	return []field{req("game", &m.Game), list("scores", true, &m.Scores)}
-}
-
-func (m *Move) fields() []field {
-	return []field{req("game", &m.Game), req("card", &m.Card), list("legal", true, &m.Legal),
-		opt("pass", &m.Pass), req("deadline_ms", &m.DeadlineMS), opt("state", &m.State),
-		list("known", false, &m.Known), list("choices", false, &m.Choices)}
-}
-
-// UnmarshalJSON decodes a count state strictly.
-func (s *State) UnmarshalJSON(b []byte) error {
-	return decodeObject(b, []field{req("n", &s.N), req("j", &s.J), req("s", &s.S), req("f", &s.F),
-		req("lead", &s.Lead)})
-}
-
-// UnmarshalJSON decodes a card strictly.
-func (c *Card) UnmarshalJSON(b []byte) error {
-	return decodeObject(b, []field{req("pos", &c.Pos), req("face", &c.Face)})
-}
-
-func (m *Flip) fields() []field { return []field{req("game", &m.Game), req("pos", &m.Pos)} }
-
-func (m *Pass) fields() []field { return []field{req("game", &m.Game)} }
-
-func (m *Choice) fields() []field { return []field{req("game", &m.Game), req("choice", &m.Choice)} }

@@ -49,8 +49,6 @@ const (
 type Message interface {
 	// Type returns the message's "type" field.
 	Type() string
-	// fields lists the message's fields for the strict decoder.
-	fields() []field
 	// check reports the first value out of range, naming its field.
 	check() error
 }

@@ -691,8 +691,8 @@ func ShardDir(dir string, s tournament.Shard) string {
 
 // Runs lists, sorted, the folders in the folder that hold work of the same layout of their own:
 // shard folders and merged runs, each a folder (not a symbolic link) that holds one of the
-// layout's Marks other than its configuration (results, a checkpoint, a shard's results), which
-// alone shows no work. Replace and Claim leave them where they are; RemoveRuns removes them.
+// layout's Work files (results, a checkpoint, a shard's results). Replace and Claim leave them
+// where they are; RemoveRuns removes them.
 func (f *Folder) Runs() ([]string, error) {
 	names, err := f.entries()
 	if err != nil {
@@ -704,10 +704,7 @@ func (f *Folder) Runs() ([]string, error) {
 		if info, err := f.fs.Lstat(p); err != nil || !info.IsDir() {
 			continue
 		}
-		for _, m := range f.layout.Marks {
-			if m == report.ConfigFile {
-				continue
-			}
+		for _, m := range f.layout.Work {
 			if info, err := f.fs.Lstat(filepath.Join(p, m)); err == nil && info.Mode().IsRegular() {
 				out = append(out, n)
 				break

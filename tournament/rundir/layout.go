@@ -25,6 +25,9 @@ type Layout struct {
 	// Marks are those of Files, in the order Check looks for them, that show the folder holds a
 	// Name: Check refuses them unless forced, naming the first it finds.
 	Marks []string
+	// Work are those of Marks that show work done: a folder holding only the others (a run's
+	// configuration, written when it is claimed) holds none. Runs lists the folders that hold one.
+	Work []string
 	// Record is the one of Files that names the files memsim wrote in Dirs, each on a line of
 	// its own as a Markdown image, "![TITLE](DIR/NAME)": a run's report.md. A file in one of Dirs
 	// that it does not name (and that the lock file does not record) is not memsim's. Without a
@@ -34,14 +37,15 @@ type Layout struct {
 
 // RunLayout is the layout of a run folder: the files of a run's report and its figures
 // (report.WriteDir), the checkpoint of an interrupted run and a finished shard's results; a
-// folder holding results, a checkpoint, shard results or a configuration holds a run; report.md
-// names the figures in plots/.
+// folder holding results, a checkpoint, shard results or a configuration holds a run, and all
+// but the configuration are work; report.md names the figures in plots/.
 func RunLayout() Layout {
 	return Layout{
 		Name:   "run",
 		Files:  []string{report.ConfigFile, report.ResultsFile, report.MatchupsFile, report.ReportFile, report.HTMLFile, CheckpointFile, ShardFile},
 		Dirs:   []string{report.PlotsDir},
 		Marks:  []string{report.ResultsFile, CheckpointFile, ShardFile, report.ConfigFile},
+		Work:   []string{report.ResultsFile, CheckpointFile, ShardFile},
 		Record: report.ReportFile,
 	}
 }

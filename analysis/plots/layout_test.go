@@ -222,33 +222,6 @@ func TestOverlongTitlesAreCut(t *testing.T) {
 	}
 }
 
-// tickLabels returns the texts drawn below the data of a one-panel figure: those under the
-// lowest legend, in reading order (left to right).
-func numbers(texts []textBox) []string {
-	var out []textBox
-	for _, b := range texts {
-		if _, err := fmt.Sscanf(b.s, "%g", new(float64)); err == nil && !strings.ContainsAny(b.s, " ") {
-			out = append(out, b)
-		}
-	}
-	slices.SortFunc(out, func(a, b textBox) int {
-		switch {
-		case a.r.Min.Y != b.r.Min.Y:
-			return int(math.Copysign(1, float64(a.r.Min.Y-b.r.Min.Y)))
-		case a.r.Min.X < b.r.Min.X:
-			return -1
-		case a.r.Min.X > b.r.Min.X:
-			return 1
-		}
-		return 0
-	})
-	var s []string
-	for _, b := range out {
-		s = append(s, b.s)
-	}
-	return s
-}
-
 // Half-pair shares (stalemates) put bars between whole numbers: the x axis is labelled at whole
 // numbers evenly spaced, never at the halves.
 func TestDistributionTicksAreRegular(t *testing.T) {

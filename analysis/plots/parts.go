@@ -173,15 +173,6 @@ func (l legend) draw(c draw.Canvas, x, y vg.Length) {
 	}
 }
 
-// headroom raises p.Y.Max so that the top `need` of the data area of p,
-// drawn on c, is free of data; it makes room for a legend inside the plot.
-func headroom(p *plot.Plot, c draw.Canvas, need vg.Length) {
-	dc := p.DataCanvas(c)
-	f := float64(need / dc.Size().Y)
-	f = math.Min(math.Max(f, 0), 0.6)
-	p.Y.Max = p.Y.Min + (p.Y.Max-p.Y.Min)/(1-f)
-}
-
 // logTicks marks powers of ten (labelled) and their multiples (minor) on a
 // logarithmic axis; narrow ranges get more labels.
 func logTicks(lo, hi float64) []plot.Tick {

@@ -44,7 +44,6 @@ func TestOutside(t *testing.T) {
 // Judge takes the adjusted basis exactly where the matchup has a luck-adjusted estimate, and
 // names what Outside names, as an empty list (written []) where nothing is outside.
 func TestJudge(t *testing.T) {
-	type ci = [2]float64
 	cases := []struct {
 		name      string
 		games     int64 // 0: 100

@@ -21,27 +21,15 @@ import (
 // fencedBlocks returns the contents of the fenced code blocks of lines whose info string is lang,
 // with the line number of each block's first line.
 func fencedBlocks(lines []string, lang string) (blocks []string, at []int) {
-	var cur strings.Builder
-	in, want := false, false
-	for i, line := range lines {
-		if !isFence(line) {
-			if in && want {
-				cur.WriteString(line + "\n")
-			}
+	for _, f := range fences(lines) {
+		if f.info != lang {
 			continue
 		}
-		if in {
-			if want {
-				blocks = append(blocks, cur.String())
-			}
-			in = false
-			continue
+		var b strings.Builder
+		for _, line := range f.lines {
+			b.WriteString(line + "\n")
 		}
-		in, want = true, strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "```")) == lang
-		cur.Reset()
-		if want {
-			at = append(at, i+2)
-		}
+		blocks, at = append(blocks, b.String()), append(at, f.first)
 	}
 	return blocks, at
 }

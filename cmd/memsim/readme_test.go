@@ -58,37 +58,53 @@ type docExample struct {
 	want string
 }
 
+// fence is a fenced code block of a markdown file: its info string ("yaml", or "" for none), the
+// line number of its first line of code, and its lines of code.
+type fence struct {
+	info  string
+	first int
+	lines []string
+}
+
+// fences returns the fenced code blocks of lines, in order.
+func fences(lines []string) []fence {
+	var out []fence
+	var cur *fence
+	for i, line := range lines {
+		switch {
+		case isFence(line) && cur == nil:
+			cur = &fence{info: strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "```")), first: i + 2}
+		case isFence(line):
+			out = append(out, *cur)
+			cur = nil
+		case cur != nil:
+			cur.lines = append(cur.lines, line)
+		}
+	}
+	return out
+}
+
 // docExamples returns the examples of a markdown file: every line inside a fenced code block that
 // starts with "$ memsim ", with the lines after it up to a blank line or the end of the block.
 func docExamples(lines []string) []docExample {
 	var out []docExample
-	var cur *docExample
-	var want strings.Builder
-	end := func() {
-		if cur != nil {
-			cur.want = want.String()
-			out = append(out, *cur)
-			cur = nil
+	for _, f := range fences(lines) {
+		var cur *docExample
+		for k, line := range append(f.lines, "") {
+			switch {
+			case strings.HasPrefix(line, "$ memsim "):
+				if cur != nil {
+					out = append(out, *cur)
+				}
+				cur = &docExample{line: f.first + k, args: strings.Fields(strings.TrimPrefix(line, "$ memsim "))}
+			case line == "" && cur != nil:
+				out = append(out, *cur)
+				cur = nil
+			case cur != nil:
+				cur.want += line + "\n"
+			}
 		}
 	}
-	inFence := false
-	for i, line := range lines {
-		switch {
-		case isFence(line):
-			end()
-			inFence = !inFence
-		case !inFence:
-		case strings.HasPrefix(line, "$ memsim "):
-			end()
-			cur = &docExample{line: i + 1, args: strings.Fields(strings.TrimPrefix(line, "$ memsim "))}
-			want.Reset()
-		case line == "":
-			end()
-		case cur != nil:
-			want.WriteString(line + "\n")
-		}
-	}
-	end()
 	return out
 }
 

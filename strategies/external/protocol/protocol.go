@@ -200,13 +200,14 @@ type Move struct {
 }
 
 // State is the count state of docs/models.md: N pairs on the table, J of them unknown, S
-// singletons, F of them unseen, and the mover's lead.
+// singletons, F of them unseen, the mover's lead, and whether the previous seat's turn was a pass.
 type State struct {
-	N    int `json:"n"`
-	J    int `json:"j"`
-	S    int `json:"s"`
-	F    int `json:"f"`
-	Lead int `json:"lead"`
+	N         int  `json:"n"`
+	J         int  `json:"j"`
+	S         int  `json:"s"`
+	F         int  `json:"f"`
+	Lead      int  `json:"lead"`
+	AfterPass bool `json:"after_pass"`
 }
 
 // Card is a remembered card: its position and its face.

@@ -156,8 +156,8 @@ func TestBadInput(t *testing.T) {
 		{"missing field", p, `{"type":"flip","game":1}` + "\n", "line 1: flip: field pos: is missing"},
 		{"missing nested field", m, `{"type":"new_game","game":1,"seat":0,"seed":2,"rules":{"pairs":2,"singletons":0,"seats":2,"choices":["daring"]}}` + "\n", "line 1: new_game: field rules.pass: is missing"},
 		{"extra field", p, `{"type":"flip","game":1,"pos":3,"face":2}` + "\n", "line 1: flip: field face: is not a field of this message (fields: game, pos)"},
-		{"extra nested field", m, `{"type":"move","game":1,"card":1,"legal":[0],"deadline_ms":5,"state":{"n":1,"j":1,"s":0,"f":0,"lead":0,"m":3},"choices":["daring"]}` + "\n", "line 1: move: field state.m: is not a field of this message"},
-		{"extra field in a list", m, `{"type":"move","game":1,"card":1,"legal":[0,1],"deadline_ms":5,"state":{"n":1,"j":0,"s":0,"f":0,"lead":0},"known":[{"pos":0,"face":0,"x":1}],"choices":["daring"]}` + "\n", "line 1: move: field known[0].x: is not a field"},
+		{"extra nested field", m, `{"type":"move","game":1,"card":1,"legal":[0],"deadline_ms":5,"state":{"n":1,"j":1,"s":0,"f":0,"lead":0,"after_pass":false,"m":3},"choices":["daring"]}` + "\n", "line 1: move: field state.m: is not a field of this message"},
+		{"extra field in a list", m, `{"type":"move","game":1,"card":1,"legal":[0,1],"deadline_ms":5,"state":{"n":1,"j":0,"s":0,"f":0,"lead":0,"after_pass":false},"known":[{"pos":0,"face":0,"x":1}],"choices":["daring"]}` + "\n", "line 1: move: field known[0].x: is not a field"},
 		{"null", p, `{"type":"flip","game":null,"pos":3}` + "\n", "line 1: flip: field game: is null"},
 		{"string for an integer", p, `{"type":"flip","game":1,"pos":"3"}` + "\n", "line 1: flip: field pos: string is not an integer"},
 		{"fraction for an integer", p, `{"type":"flip","game":1,"pos":2.5}` + "\n", "line 1: flip: field pos: number 2.5 is not an integer"},
@@ -188,9 +188,9 @@ func TestBadInput(t *testing.T) {
 		{"legal positions out of order", m, `{"type":"move","game":1,"card":1,"legal":[3,1],"deadline_ms":5}` + "\n", "line 1: move: field legal[1]: 1 does not follow 3"},
 		{"pass on a second card", m, `{"type":"move","game":1,"card":2,"legal":[3],"pass":true,"deadline_ms":5}` + "\n", "line 1: move: field pass: only a first card may be a pass"},
 		{"zero deadline", m, `{"type":"move","game":1,"card":1,"legal":[3],"deadline_ms":0}` + "\n", "line 1: move: field deadline_ms: 0 is out of range (1 to 86400000)"},
-		{"j above n", m, `{"type":"move","game":1,"card":1,"legal":[3],"deadline_ms":5,"state":{"n":1,"j":2,"s":0,"f":0,"lead":0},"choices":["daring"]}` + "\n", "line 1: move: field state.j: 2 is out of range (0 to 1)"},
+		{"j above n", m, `{"type":"move","game":1,"card":1,"legal":[3],"deadline_ms":5,"state":{"n":1,"j":2,"s":0,"f":0,"lead":0,"after_pass":false},"choices":["daring"]}` + "\n", "line 1: move: field state.j: 2 is out of range (0 to 1)"},
 		{"known without state", m, `{"type":"move","game":1,"card":1,"legal":[3],"deadline_ms":5,"known":[{"pos":0,"face":0}]}` + "\n", "line 1: move: field known: is sent only with state"},
-		{"first card with state but no choices", m, `{"type":"move","game":1,"card":1,"legal":[3],"deadline_ms":5,"state":{"n":1,"j":1,"s":0,"f":0,"lead":0}}` + "\n", "line 1: move: field choices: is missing"},
+		{"first card with state but no choices", m, `{"type":"move","game":1,"card":1,"legal":[3],"deadline_ms":5,"state":{"n":1,"j":1,"s":0,"f":0,"lead":0,"after_pass":false}}` + "\n", "line 1: move: field choices: is missing"},
 		{"error after good lines", p, flip + flip + `{"type":"flip","game":1,"pos":-4}` + "\n" + flip, "line 3: flip: field pos: -4 is out of range"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

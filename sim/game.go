@@ -136,6 +136,8 @@ type Game struct {
 	mems     []memory
 	seatMem  []int
 	strat    []Strategy
+	// observers lists the seats whose strategies follow every event (Observer).
+	observers []observer
 	tables   []*rules.ChoiceTable
 	maxTurns int
 
@@ -246,6 +248,9 @@ func NewGame(s Setup) (*Game, error) {
 			if g.strat[i] == nil {
 				return nil, fmt.Errorf("player %q (seat %d): its strategy constructor returned nil", p.Name, i)
 			}
+			if o, ok := g.strat[i].(Observer); ok {
+				g.observers = append(g.observers, observer{seat: i, o: o})
+			}
 		}
 	}
 	g.view.g = g
@@ -301,9 +306,14 @@ var ErrIllegal = errors.New("illegal move")
 
 // moveError reports a strategy's fault, naming the strategy, the game and the seed.
 func (g *Game) moveError(seat int, format string, args ...any) error {
-	return fmt.Errorf("player %q (seat %d), game %d (seed %d, deal stream %d, play stream %d), turn %d: %w: %s",
-		g.setup.Players[seat].Name, seat, g.id.Index, g.id.Seed, g.id.DealStream, g.id.PlayStream, g.turn,
-		ErrIllegal, fmt.Sprintf(format, args...))
+	return g.playerError(seat, fmt.Errorf("%w: %s", ErrIllegal, fmt.Sprintf(format, args...)))
+}
+
+// playerError reports err, a failure of the seat's player, naming the player, the game and the
+// seed; the error wraps err.
+func (g *Game) playerError(seat int, err error) error {
+	return fmt.Errorf("player %q (seat %d), game %d (seed %d, deal stream %d, play stream %d), turn %d: %w",
+		g.setup.Players[seat].Name, seat, g.id.Index, g.id.Seed, g.id.DealStream, g.id.PlayStream, g.turn, err)
 }
 
 // Play plays the game id on a freshly shuffled deal. With log not nil it records every flip and
@@ -418,6 +428,11 @@ func (g *Game) run(seat *int) error {
 	if g.luck == luckTurns {
 		g.startCardLuck()
 	}
+	if len(g.observers) > 0 {
+		if err := g.beginObservers(); err != nil {
+			return err
+		}
+	}
 	passes := 0
 	*seat = 0
 	for g.left > 0 {
@@ -452,6 +467,9 @@ func (g *Game) run(seat *int) error {
 		}
 		mover := *seat
 		if end == turnPassed {
+			if len(g.observers) > 0 {
+				g.emit(Event{Kind: EventPass, Seat: mover})
+			}
 			passes++
 			if passes == g.players {
 				o.Stalemate, o.Left = true, g.left
@@ -467,6 +485,9 @@ func (g *Game) run(seat *int) error {
 		if *seat == g.players {
 			*seat = 0
 		}
+		if len(g.observers) > 0 {
+			g.emit(Event{Kind: EventHandover, Seat: *seat})
+		}
 		if g.modelTurn {
 			g.endModelTurn(mover, *seat, end == turnPassed)
 		}
@@ -477,6 +498,9 @@ func (g *Game) run(seat *int) error {
 	}
 	if g.luck == luckTurns {
 		g.endCardLuck()
+	}
+	if len(g.observers) > 0 {
+		return g.endObservers()
 	}
 	return nil
 }
@@ -506,6 +530,9 @@ func (g *Game) flip(pos int32) {
 	if g.log != nil {
 		g.log.flip(g, pos, g.deal.face[pos])
 	}
+	if len(g.observers) > 0 {
+		g.emit(Event{Kind: EventFlip, Seat: g.mover, Pos: int(pos), Face: int(g.deal.face[pos])})
+	}
 }
 
 // take removes the matching face-up cards a and b and credits the mover.
@@ -523,6 +550,9 @@ func (g *Game) take(seat int, a, b int32) turnEnd {
 	}
 	g.left--
 	g.outcome.Pairs[seat]++
+	if len(g.observers) > 0 {
+		g.emit(Event{Kind: EventPair, Seat: seat, Pos: int(a), Pos2: int(b), Face: int(g.deal.face[a])})
+	}
 	if g.luck == luckTurns {
 		g.public.both--
 	}
@@ -552,6 +582,13 @@ func (g *Game) tableTurn(seat int, t *rules.ChoiceTable, afterPass bool) (turnEn
 	if !rules.Legal(st, c, g.setup.Pass) {
 		return 0, g.moveError(seat, "its policy table chose %s in %v, which is not legal under pass rule %s", c, st, g.setup.Pass)
 	}
+	return g.playChoice(seat, m, st, afterPass, c)
+}
+
+// playChoice plays the legal choice c of the seat whose memory is m, in the state st it sees, as
+// a table player plays it (docs/models.md §5.2, from step 3 on).
+func (g *Game) playChoice(seat int, m *memory, st rules.State, afterPass bool, c rules.Choice) (turnEnd, error) {
+	d := &g.deal
 	switch g.luck {
 	case luckModel:
 		if err := g.adjustChoice(seat, st, afterPass, c); err != nil {

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"slices"
@@ -232,6 +233,15 @@ func (m *Match) newWorker() (*worker, error) {
 	return w, nil
 }
 
+// close releases what the worker's engines hold (see Game.Close).
+func (w *worker) close() error {
+	var errs []error
+	for _, g := range w.games {
+		errs = append(errs, g.Close())
+	}
+	return errors.Join(errs...)
+}
+
 // deal plays deal d in every seat order and tallies it.
 func (w *worker) deal(m *Match, d uint64) error {
 	pairSum := 0
@@ -316,7 +326,9 @@ type PlayOptions struct {
 
 // PlayWith plays the match with the given options. When ctx is cancelled it returns ctx's error
 // after the batches under way; the last Result given to Round is then the state to resume from.
-func (m *Match) PlayWith(ctx context.Context, o PlayOptions) (*Result, error) {
+// The engines' strategies are closed (Game.Close) before it returns; an error in closing them is
+// returned when the match itself succeeded.
+func (m *Match) PlayWith(ctx context.Context, o PlayOptions) (res *Result, err error) {
 	if err := m.Validate(); err != nil {
 		return nil, err
 	}
@@ -327,18 +339,26 @@ func (m *Match) PlayWith(ctx context.Context, o PlayOptions) (*Result, error) {
 	if o.Stop != nil || o.Round != nil {
 		round = RoundBatches
 	}
-	ws := make([]*worker, workers)
-	for i := range ws {
+	// all holds every worker made, for closing: those that play and the one whose tallies hold
+	// the totals.
+	var all []*worker
+	defer func() {
+		var errs []error
+		for _, w := range all {
+			errs = append(errs, w.close())
+		}
+		if cerr := errors.Join(errs...); cerr != nil && err == nil {
+			res, err = nil, cerr
+		}
+	}()
+	for range workers + 1 {
 		w, err := m.newWorker()
 		if err != nil {
 			return nil, err
 		}
-		ws[i] = w
+		all = append(all, w)
 	}
-	res, err := m.newWorker() // its tallies hold the totals
-	if err != nil {
-		return nil, err
-	}
+	ws, total := all[:workers], all[workers] // total's tallies hold the totals
 	// Each round's batch sums are folded into the convergence record in deal order once the
 	// round is played, so that memory does not grow with the number of games.
 	if round == batches {
@@ -350,19 +370,19 @@ func (m *Match) PlayWith(ctx context.Context, o PlayOptions) (*Result, error) {
 		out[k] = make([]Batch, round)
 		folders[k] = newFolder(0, Point{})
 	}
-	result := &Result{Orders: res.tally, Paired: res.paired, Convergence: make([][]Point, len(m.Orders)), Streams: m.Streams()}
+	result := &Result{Orders: total.tally, Paired: total.paired, Convergence: make([][]Point, len(m.Orders)), Streams: m.Streams()}
 	start := int64(0)
 	if f := o.From; f != nil {
 		if err := m.checkResume(f); err != nil {
 			return nil, err
 		}
 		for k, t := range f.Orders {
-			res.tally[k].Merge(t)
+			total.tally[k].Merge(t)
 			result.Convergence[k] = append([]Point(nil), f.Convergence[k]...)
 			folders[k] = newFolder(f.NextBatch, t.Seat0Sums())
 		}
 		if f.Paired != nil {
-			res.paired.Merge(f.Paired)
+			total.paired.Merge(f.Paired)
 		}
 		result.Deals, result.NextBatch = f.Deals, f.NextBatch
 		start = f.NextBatch
@@ -384,11 +404,11 @@ func (m *Match) PlayWith(ctx context.Context, o PlayOptions) (*Result, error) {
 		}
 		for _, w := range ws {
 			for k, t := range w.tally {
-				res.tally[k].Merge(t)
+				total.tally[k].Merge(t)
 				t.reset()
 			}
 			if w.paired != nil {
-				res.paired.Merge(w.paired)
+				total.paired.Merge(w.paired)
 				w.paired.reset()
 			}
 		}
@@ -516,7 +536,11 @@ func (m *Match) Replay(k int, d uint64, log *Log) (*Outcome, error) {
 		return nil, err
 	}
 	id := GameID{Seed: m.Seed, DealStream: m.DealStream, PlayStream: m.playStream(k), Index: d}
-	if err := g.Play(id, log); err != nil {
+	err = g.Play(id, log)
+	if cerr := g.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		return nil, err
 	}
 	return g.Outcome(), nil
@@ -530,6 +554,9 @@ func (m *Match) MergeShards(shards []*Result) (*Result, error) {
 	}
 	w, err := m.newWorker()
 	if err != nil {
+		return nil, err
+	}
+	if err := w.close(); err != nil { // only its tallies are used
 		return nil, err
 	}
 	batches := m.batches()

@@ -21,12 +21,15 @@ const (
 	moveUnknown
 	moveRandom
 	movePass
+	moveChoice
+	moveFail
 )
 
-// Move is a strategy's answer: which card to flip, or a pass.
+// Move is a strategy's answer: which card to flip, a pass, a choice, or a failure.
 type Move struct {
 	kind moveKind
 	pos  int32
+	err  error
 }
 
 // FlipAt flips the card at position pos.
@@ -45,9 +48,23 @@ func FlipRandom() Move { return Move{kind: moveRandom} }
 // pass rule allows it.
 func Pass() Move { return Move{kind: movePass} }
 
+// Choose plays the choice c for the whole turn, as a player that follows a policy table plays it
+// (docs/models.md §5.2, from step 3 on): the engine picks both cards. It is a first move only, and
+// c must be legal in the player's state (rules.Legal). A strategy over count states answers with
+// it to play exactly as the table player of its choices would, random draws included.
+func Choose(c rules.Choice) Move { return Move{kind: moveChoice, pos: int32(c)} }
+
+// Fail says that the player cannot move: err (a player process that died, say) stops the game
+// with an error naming the player, the game and the seed, which wraps err.
+func Fail(err error) Move { return Move{kind: moveFail, err: err} }
+
 // String describes the move.
 func (m Move) String() string {
 	switch m.kind {
+	case moveChoice:
+		return "choose " + rules.Choice(m.pos).String()
+	case moveFail:
+		return fmt.Sprintf("fail: %v", m.err)
 	case moveAt:
 		return fmt.Sprintf("flip %d", m.pos)
 	case moveUnknown:
@@ -136,11 +153,20 @@ func (g *Game) strategyTurn(seat int, afterPass bool) (turnEnd, error) {
 	s := g.strat[seat]
 	mv := s.Flip(v)
 	canPass := g.setup.Pass.Allows(v.State)
-	if mv.kind == movePass {
+	switch mv.kind {
+	case movePass:
 		if !canPass {
 			return 0, g.moveError(seat, "pass: not allowed by pass rule %s in %v", g.setup.Pass, v.State)
 		}
 		return turnPassed, nil
+	case moveChoice:
+		c := rules.Choice(mv.pos)
+		if c >= rules.NumChoices || !rules.Legal(v.State, c, g.setup.Pass) {
+			return 0, g.moveError(seat, "%v: not legal in %v under pass rule %s", mv, v.State, g.setup.Pass)
+		}
+		return g.playChoice(seat, m, v.State, afterPass, c)
+	case moveFail:
+		return 0, g.playerError(seat, mv.err)
 	}
 	x, err := g.resolve(seat, m, mv, -1, !canPass)
 	if err != nil {
@@ -150,8 +176,13 @@ func (g *Game) strategyTurn(seat int, afterPass bool) (turnEnd, error) {
 	g.flip(x)
 	v.Second, v.First = true, Card{Pos: int(x), Face: int(d.face[x])}
 	mv = s.Flip(v)
-	if mv.kind == movePass {
+	switch mv.kind {
+	case movePass:
 		return 0, g.moveError(seat, "pass as the second flip: a pass is a first move")
+	case moveChoice:
+		return 0, g.moveError(seat, "%v as the second flip: a choice is a first move", mv)
+	case moveFail:
+		return 0, g.playerError(seat, mv.err)
 	}
 	// Where passing is not allowed, two remembered cards that are not a pair would make a pass.
 	y, err := g.resolve(seat, m, mv, x, xKnown && !canPass)

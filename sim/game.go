@@ -138,8 +138,8 @@ type Game struct {
 	strat    []Strategy
 	// observers lists the seats whose strategies follow every event (Observer).
 	observers []observer
-	tables   []*rules.ChoiceTable
-	maxTurns int
+	tables    []*rules.ChoiceTable
+	maxTurns  int
 
 	luck      luckMode
 	luckStart []float64 // every seat's value at the start of a game

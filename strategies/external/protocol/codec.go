@@ -346,3 +346,14 @@ func kindOf(t reflect.Type) string {
 	}
 	return "a JSON value"
 }
+
+// Text returns the last line read, without its newline, for an error to quote; it is valid until
+// the next Read.
+func (r *Reader) Text() []byte { return bytes.TrimSuffix(r.buf, []byte("\n")) }
+
+// HasLine reports whether a whole line is already buffered, so that the next Read returns without
+// waiting for the writer: the rest of a batch written at once.
+func (r *Reader) HasLine() bool {
+	b, _ := r.r.Peek(r.r.Buffered())
+	return bytes.IndexByte(b, '\n') >= 0
+}

@@ -1,0 +1,47 @@
+package external_test
+
+import (
+	"testing"
+
+	"memsim/sim"
+	"memsim/sim/rules"
+	"memsim/strategies/external"
+)
+
+// BenchmarkProcessGreedy plays games of a greedy process against a daring table at 12 pairs on
+// one worker, one request at a time, and reports the time per decision (each card the process
+// chooses).
+func BenchmarkProcessGreedy(b *testing.B) {
+	ext, err := external.New("ext", external.Command{Argv: testCommand("greedy")})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer ext.Close()
+	tb, err := rules.FixedChoiceTable(rules.PolicyDaring, 12, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	counter := &countingStrategy{}
+	m := &sim.Match{Setup: sim.Setup{Pairs: 12, Players: []sim.Player{
+		{Name: "greedy", NewStrategy: func() sim.Strategy { counter.s = ext.Strategy(); return counter }},
+		{Name: "daring", Table: tb}}}, Orders: [][]int{{0, 1}}, Deals: int64(b.N), Seed: 1}
+	b.ResetTimer()
+	if _, err := m.Play(b.Context(), 1, nil); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(counter.flips), "ns/decision")
+}
+
+// countingStrategy counts the decisions of the strategy it wraps.
+type countingStrategy struct {
+	s     sim.Strategy
+	flips int
+}
+
+func (c *countingStrategy) Flip(v *sim.View) sim.Move { c.flips++; return c.s.Flip(v) }
+func (c *countingStrategy) BeginGame(info sim.GameInfo) error {
+	return c.s.(sim.Observer).BeginGame(info)
+}
+func (c *countingStrategy) Observe(e sim.Event)          { c.s.(sim.Observer).Observe(e) }
+func (c *countingStrategy) EndGame(o *sim.Outcome) error { return c.s.(sim.Observer).EndGame(o) }
+func (c *countingStrategy) Close() error                 { return c.s.(interface{ Close() error }).Close() }

@@ -1,0 +1,168 @@
+package external_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"memsim/sim"
+	"memsim/sim/rules"
+	"memsim/strategies/external"
+)
+
+// TestMisbehavingPlayers checks every way a player process can misbehave: each fails the game with
+// one error naming the player, the game, the seed and what went wrong (the offending line where
+// there is one), and leaves no process behind.
+func TestMisbehavingPlayers(t *testing.T) {
+	quick := external.Command{TimePerMove: time.Second, Handshake: 2 * time.Second}
+	cases := []struct {
+		mode string
+		want []string
+	}{
+		{"garbage", []string{"line 1: ", "(the line: uciok)"}},
+		{"partial", []string{"line 1: ends without a newline"}},
+		{"huge", []string{"line 1: longer than 1048576 bytes"}},
+		{"badutf8", []string{"line 1: ", "UTF-8"}},
+		{"early", []string{"line 1: a flip message before its handshake (player)", `(the line: {"type":"flip","game":0,"pos":0})`}},
+		{"exit-handshake", []string{"exited (exit status 3); its stderr is in logs/ext.log"}},
+		{"silent-handshake", []string{"handshake: no answer to hello within 2s"}},
+		{"silent", []string{"its game 0: no reply to the request for card 1 within 1s"}},
+		{"unknown-game", []string{"line 2: a reply for game 1000, which has no request in flight"}},
+		{"duplicate", []string{"line 3: a reply for game 0, which has no request in flight"}},
+		{"illegal", []string{"line 2: flip: field pos: 2999 is not a legal position of game 0's card 1"}},
+		{"close-stdout", []string{"closed its output while still running"}},
+		{"crash-after-5", []string{"exited (exit status 139); its stderr is in logs/ext.log"}},
+	}
+	for _, c := range cases {
+		t.Run(c.mode, func(t *testing.T) {
+			t.Parallel()
+			ext, log := newTestPlayer(t, c.mode, quick)
+			g, err := sim.NewGame(sim.Setup{Pairs: 8, Players: []sim.Player{
+				{Name: "ext", NewStrategy: ext.Strategy}, tablePlayer(t, "daring", rules.PolicyDaring, 8)}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var playErr error
+			for d := range uint64(20) {
+				if playErr = g.Play(sim.GameID{Seed: 9, Index: d}, nil); playErr != nil {
+					break
+				}
+			}
+			g.Close()
+			if playErr == nil {
+				t.Fatal("20 games played without an error")
+			}
+			msg := playErr.Error()
+			for _, w := range append([]string{`player "ext" (seat 0), game `, "(seed 9,"}, c.want...) {
+				if !strings.Contains(msg, w) {
+					t.Errorf("error %q\ndoes not say %q", msg, w)
+				}
+			}
+			if strings.Contains(msg, "\n") {
+				t.Errorf("error %q is not one line", msg)
+			}
+			if err := ext.Close(); err != nil {
+				t.Fatal(err)
+			}
+			checkGone(t, log.String())
+		})
+	}
+}
+
+// checkGone checks that the processes whose pids a log names ("pid N", "sleeper N") have exited.
+func checkGone(t *testing.T, log string) {
+	t.Helper()
+	for _, m := range regexp.MustCompile(`(?m)^(?:pid|sleeper) (\d+)$`).FindAllStringSubmatch(log, -1) {
+		pid, _ := strconv.Atoi(m[1])
+		// An orphaned grandchild is reaped by init in its own time: a zombie has exited.
+		deadline := time.Now().Add(5 * time.Second)
+		for !gone(pid) {
+			if time.Now().After(deadline) {
+				t.Fatalf("process %d is still running", pid)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+}
+
+// gone reports whether process pid has exited (it does not exist, or is a zombie).
+func gone(pid int) bool {
+	if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
+		return true
+	}
+	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return true
+	}
+	fields := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
+	return len(fields) > 0 && fields[0] == "Z"
+}
+
+// TestPlayerProcessesAreStopped checks that closing a player stops every process it started,
+// those they started included, and that a player flooding its stderr keeps playing with its log
+// cut at MaxLog.
+func TestPlayerProcessesAreStopped(t *testing.T) {
+	for _, mode := range []string{"spawn", "flood"} {
+		t.Run(mode, func(t *testing.T) {
+			ext, log := newTestPlayer(t, mode, external.Command{})
+			m := pairedMatch(sim.Player{Name: "ext", NewStrategy: ext.Strategy}, tablePlayer(t, "daring", rules.PolicyDaring, 5), 5, 2)
+			if _, err := m.Play(t.Context(), 2, nil); err != nil {
+				t.Fatal(err)
+			}
+			if err := ext.Close(); err != nil {
+				t.Fatal(err)
+			}
+			out := log.String()
+			if mode == "spawn" && !strings.Contains(out, "sleeper ") {
+				t.Fatalf("no grandchild started: %q", out)
+			}
+			if mode == "flood" {
+				if len(out) < external.MaxLog || len(out) > external.MaxLog+1000 {
+					t.Fatalf("log of %d bytes, want MaxLog (%d) and a note", len(out), external.MaxLog)
+				}
+				if !strings.Contains(out, "the rest is counted, not kept") {
+					t.Fatal("the log does not say that it was cut")
+				}
+			}
+			checkGone(t, out)
+		})
+	}
+}
+
+// TestCommandsAndOptionsAreChecked checks the refusals before anything is played: a program that
+// does not exist or is not executable, and option values the player does not declare.
+func TestCommandsAndOptionsAreChecked(t *testing.T) {
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "player.py")
+	if err := os.WriteFile(plain, []byte("print()\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		argv []string
+		want string
+	}{
+		{[]string{"no-such-player-program"}, `player "ext": command "no-such-player-program": executable file not found in $PATH`},
+		{[]string{plain}, `player "ext": command "` + plain + `": permission denied`},
+	} {
+		_, err := external.New("ext", external.Command{Argv: c.argv})
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%v: got %v, want %q", c.argv, err, c.want)
+		}
+	}
+	ext, _ := newTestPlayer(t, "greedy", external.Command{Options: map[string]any{"nois": 0.5}})
+	_, err := ext.Hello()
+	if err == nil || !strings.Contains(err.Error(), `options: the player (test-greedy 1.0) field values.nois: test-greedy declares no option "nois"`) {
+		t.Fatalf("got %v", err)
+	}
+	ext, _ = newTestPlayer(t, "greedy", external.Command{Options: map[string]any{"noise": 0.5}})
+	info, err := ext.Hello()
+	if err != nil || info.Name != "test-greedy" || info.View != "events" {
+		t.Fatalf("got %+v, %v", info, err)
+	}
+}

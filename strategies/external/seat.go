@@ -1,0 +1,236 @@
+package external
+
+import (
+	"fmt"
+
+	"memsim/sim"
+	"memsim/sim/rules"
+	"memsim/strategies/external/protocol"
+)
+
+// seat is one engine's seat of a player: the sim.Strategy that speaks to a process. It follows
+// every event of its games (sim.Observer) to pass them on, and keeps the scores for the lead.
+type seat struct {
+	p *Player
+	s *session // the process, held from the first game until Close
+
+	game   int64 // the game in play, in the process's numbering
+	info   sim.GameInfo
+	scores [rules.MaxPlayers]int
+	err    error // the first failure in this game
+	// taking: a state-view seat is taking a pair it remembers whole (its second card is the
+	// first's partner); firstKnown: the turn's first card was remembered before it was flipped.
+	taking, firstKnown bool
+
+	req     protocol.Move
+	state   protocol.State
+	legal   []int
+	known   []protocol.Card
+	choices []string
+}
+
+// BeginGame takes a process if the seat has none, and tells it that a game begins.
+func (t *seat) BeginGame(info sim.GameInfo) error {
+	t.info, t.err = info, nil
+	t.scores = [rules.MaxPlayers]int{}
+	if t.s == nil {
+		s, err := t.p.acquire()
+		if err != nil {
+			return err
+		}
+		t.s = s
+	}
+	t.game = t.s.nextGame
+	t.s.nextGame++
+	c := &t.p.cmd
+	return t.wrap(t.s.send(&protocol.NewGame{Game: t.game, Seat: info.Seat, Seed: gameSeed(info),
+		Rules: protocol.Rules{Pairs: info.Pairs, Singletons: info.Singletons, Seats: info.Players,
+			Pass: info.Pass.String(), Choices: choiceNames(c.Choices, nil)}}))
+}
+
+// gameSeed derives the seed a player gets for its own randomness in a game from the game's
+// random streams and the seat: the same game gives the same seed, whatever the worker.
+func gameSeed(info sim.GameInfo) int64 {
+	x := info.ID.Seed
+	for _, v := range [...]uint64{info.ID.DealStream, info.ID.PlayStream, info.ID.Index, uint64(info.Seat)} {
+		x = mix(x ^ v)
+	}
+	return int64(x & protocol.MaxID)
+}
+
+// mix is SplitMix64's finaliser.
+func mix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// choiceNames lists the choices of set, in the protocol's order (daring, safe, known-first,
+// pass), that open(c) allows (all when open is nil).
+func choiceNames(set rules.ChoiceSet, open func(rules.Choice) bool) []string {
+	var out []string
+	for c := rules.Choice(0); c < rules.NumChoices; c++ {
+		if set.Has(c) && (open == nil || open(c)) {
+			out = append(out, c.String())
+		}
+	}
+	return out
+}
+
+// Observe passes an event on to the process.
+func (t *seat) Observe(e sim.Event) {
+	if t.err != nil {
+		return
+	}
+	var m protocol.Message
+	switch e.Kind {
+	case sim.EventFlip:
+		m = &protocol.FlipEvent{Game: t.game, Seat: e.Seat, Pos: e.Pos, Face: e.Face}
+	case sim.EventPair:
+		t.scores[e.Seat]++
+		m = &protocol.PairEvent{Game: t.game, Seat: e.Seat, Face: e.Face, Positions: [2]int{e.Pos, e.Pos2}}
+	case sim.EventPass:
+		m = &protocol.PassEvent{Game: t.game, Seat: e.Seat}
+	case sim.EventHandover:
+		m = &protocol.Handover{Game: t.game, Seat: e.Seat}
+	default:
+		return
+	}
+	t.err = t.wrap(t.s.send(m))
+}
+
+// EndGame tells the process the scores.
+func (t *seat) EndGame(o *sim.Outcome) error {
+	if t.err != nil {
+		return t.err
+	}
+	scores := make([]float64, len(o.Share))
+	for i, s := range o.Share {
+		scores[i] = float64(s) / float64(len(o.Share))
+	}
+	return t.wrap(t.s.send(&protocol.End{Game: t.game, Scores: scores}))
+}
+
+// Close gives the process back to the player.
+func (t *seat) Close() error {
+	if t.s != nil {
+		t.p.release(t.s)
+		t.s = nil
+	}
+	return nil
+}
+
+// wrap names the process in an error.
+func (t *seat) wrap(err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("%s, process %d, its game %d: %w", t.p.describe(), t.s.cmd.Process.Pid, t.game, err)
+}
+
+// Flip asks the process for a card, or plays a pair a state-view seat remembers whole.
+func (t *seat) Flip(v *sim.View) sim.Move {
+	if t.err != nil {
+		return sim.Fail(t.err)
+	}
+	stateView := t.s.info.View == protocol.ViewState
+	if stateView {
+		if !v.Second {
+			if a, _, ok := v.KnownPair(); ok {
+				t.taking = true
+				return sim.FlipAt(a)
+			}
+			t.taking = false
+		} else if t.taking {
+			p, _ := v.PartnerOf(v.First.Pos)
+			return sim.FlipAt(p)
+		}
+	}
+	req := t.request(v, stateView)
+	reply, err := t.s.ask(req)
+	if err != nil {
+		t.err = t.wrap(err)
+		return sim.Fail(t.err)
+	}
+	switch r := reply.(type) {
+	case *protocol.Flip:
+		if !v.Second {
+			_, t.firstKnown = v.Remembers(r.Pos)
+		}
+		return sim.FlipAt(r.Pos)
+	case *protocol.Pass:
+		return sim.Pass()
+	case *protocol.Choice:
+		c, err := rules.ParseChoice(r.Choice)
+		if err != nil {
+			t.err = t.wrap(err)
+			return sim.Fail(t.err)
+		}
+		return sim.Choose(c)
+	}
+	t.err = t.wrap(fmt.Errorf("unexpected reply %s", reply.Type()))
+	return sim.Fail(t.err)
+}
+
+// request builds the move request of the view: the legal positions, whether a pass is allowed
+// and, for a state-view seat, the count state, the remembered cards and the open choices.
+func (t *seat) request(v *sim.View, stateView bool) *protocol.Move {
+	canPass := v.PassRule.Allows(v.State)
+	t.legal = t.legal[:0]
+	t.known = t.known[:0]
+	unknown := 0
+	for pos := range v.Cards() {
+		if !v.OnTable(pos) || (v.Second && pos == v.First.Pos) {
+			continue
+		}
+		if face, ok := v.Remembers(pos); ok {
+			t.known = append(t.known, protocol.Card{Pos: pos, Face: face})
+		} else {
+			unknown++
+		}
+	}
+	for pos := range v.Cards() {
+		if !v.OnTable(pos) || (v.Second && pos == v.First.Pos) {
+			continue
+		}
+		face, known := v.Remembers(pos)
+		switch {
+		case canPass || !known:
+		case v.Second:
+			// After a remembered first card, a remembered second card must be its partner.
+			if t.firstKnown && face != v.First.Face {
+				continue
+			}
+		default:
+			// A remembered first card needs a legal second card: an unknown one or its partner.
+			if _, partner := v.PartnerOf(pos); unknown == 0 && !partner {
+				continue
+			}
+		}
+		t.legal = append(t.legal, pos)
+	}
+	card := 1
+	if v.Second {
+		card = 2
+	}
+	c := &t.p.cmd
+	t.req = protocol.Move{Game: t.game, Card: card, Legal: t.legal,
+		Pass:       !v.Second && canPass && c.Choices.Has(rules.Pass),
+		DeadlineMS: int(max(c.timePerMove().Milliseconds(), 1))}
+	if stateView {
+		t.state = protocol.State{N: v.State.N, J: v.State.J, S: v.State.S, F: v.State.F, AfterPass: v.AfterPass}
+		if v.Players == 2 {
+			t.state.Lead = t.scores[v.Seat] - t.scores[1-v.Seat]
+		}
+		t.req.State = &t.state
+		if len(t.known) > 0 {
+			t.req.Known = t.known
+		}
+		if !v.Second {
+			t.choices = choiceNames(c.Choices, func(ch rules.Choice) bool { return rules.Legal(v.State, ch, v.PassRule) })
+			t.req.Choices = t.choices
+		}
+	}
+	return &t.req
+}

@@ -22,6 +22,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"memsim/configs/internal/yamlnode"
 	"memsim/sim/rules"
@@ -196,7 +197,32 @@ type Player struct {
 	Pos        Pos // position of the player's entry (the mapping node)
 	MemoryPos  Pos // position of its memory: value, or the entry's Pos if absent
 	ChoicesPos Pos // position of its choices list, or the entry's Pos if absent
+	// External, when not nil, makes the player a process speaking the player protocol
+	// (docs/protocol.md) instead of a policy; Policy is then empty.
+	External *External
 }
+
+// External is a player that runs as a process of its own.
+type External struct {
+	// Command is the program and its arguments; CommandPos the position of the command's value.
+	Command    []string
+	CommandPos Pos
+	// Options gives values to options the player declares: a bool, a float64 or a string each.
+	Options map[string]any
+	// TimePerMove is the time allowed for each reply, 0 when not given (the default).
+	TimePerMove time.Duration
+	// OnError says what a failure of the process does: OnErrorStop.
+	OnError string
+}
+
+// What a failure of an external player's process does.
+const (
+	// OnErrorStop stops the run, keeping the games played (a run folder's checkpoint resumes it).
+	OnErrorStop = "stop"
+)
+
+// MaxTimePerMove is the longest time per move a configuration may give: one day.
+const MaxTimePerMove = 24 * time.Hour
 
 // MemorySpec is a player's memory: as given, field by field (nil when not given). The fields are
 // checked one by one, not in combination: the caller merges them with the policy's defaults and

@@ -242,6 +242,8 @@ players:
   - {name: h, policy: forgetful, memory: {forget: handover-uniform}}
   - {name: two, policy: optimal, choices: [safe, daring]}
   - {name: zp, policy: best-response, opponent: parity, choices: [pass, daring, safe]}
+  - {name: ext, command: [python3, "my player.py", "--x=1"], options: {noise: 0.25, depth: 3, fast: true, mode: "on", "1": "1"}, time_per_move: 50ms, memory: {capacity: 4}, choices: [daring, safe]}
+  - {name: ext2, command: [./p], on_error: stop}
 output: "weird \"dir\" with \u00e9 and \\ and # and: colon"
 `,
 		"three per game": "rules: {players_per_game: 3}\nformat: round-robin\nplayers: [{name: a, policy: safe}, {name: b, policy: safe}, {name: c, policy: safe}]\n",
@@ -306,6 +308,11 @@ func withoutPos(t *Tournament) *Tournament {
 	c.Players = append([]Player(nil), t.Players...)
 	for i := range c.Players {
 		c.Players[i].Pos, c.Players[i].MemoryPos, c.Players[i].ChoicesPos = Pos{}, Pos{}, Pos{}
+		if x := c.Players[i].External; x != nil {
+			y := *x
+			y.CommandPos = Pos{}
+			c.Players[i].External = &y
+		}
 	}
 	return &c
 }

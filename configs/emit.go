@@ -3,6 +3,7 @@ package configs
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -33,7 +34,12 @@ func (t *Tournament) YAML() []byte {
 	fmt.Fprintf(&b, "  pass: %s\n", yamlString(t.Rules.Pass.String()))
 	b.WriteString("players:\n")
 	for _, pl := range t.Players {
-		fields := []string{"name: " + yamlString(pl.Name), "policy: " + yamlString(pl.Policy)}
+		fields := []string{"name: " + yamlString(pl.Name)}
+		if x := pl.External; x != nil {
+			fields = append(fields, x.yaml()...)
+		} else {
+			fields = append(fields, "policy: "+yamlString(pl.Policy))
+		}
 		if pl.Opponent != "" {
 			fields = append(fields, "opponent: "+yamlString(pl.Opponent))
 		}
@@ -100,4 +106,41 @@ func yamlString(s string) string {
 		return s
 	}
 	return strconv.Quote(s)
+}
+
+// yaml returns the keys of a player process, as flow-style YAML fields.
+func (x *External) yaml() []string {
+	args := make([]string, len(x.Command))
+	for i, a := range x.Command {
+		args[i] = yamlString(a)
+	}
+	fields := []string{"command: [" + strings.Join(args, ", ") + "]"}
+	if len(x.Options) > 0 {
+		names := make([]string, 0, len(x.Options))
+		for name := range x.Options {
+			names = append(names, name)
+		}
+		slices.Sort(names)
+		opts := make([]string, len(names))
+		for i, name := range names {
+			var v string
+			switch val := x.Options[name].(type) {
+			case bool:
+				v = strconv.FormatBool(val)
+			case float64:
+				v = strconv.FormatFloat(val, 'g', -1, 64)
+				if !strings.ContainsAny(v, ".eE") {
+					v += ".0" // a float, as read back
+				}
+			default:
+				v = yamlString(fmt.Sprint(val))
+			}
+			opts[i] = yamlString(name) + ": " + v
+		}
+		fields = append(fields, "options: {"+strings.Join(opts, ", ")+"}")
+	}
+	if x.TimePerMove > 0 {
+		fields = append(fields, "time_per_move: "+yamlString(x.TimePerMove.String()))
+	}
+	return append(fields, "on_error: "+yamlString(x.OnError))
 }

@@ -2,6 +2,7 @@ package configs
 
 import (
 	"encoding/json"
+	"fmt"
 	"strconv"
 )
 
@@ -17,8 +18,9 @@ const IdentityVersion = "memsim config identity v2"
 //
 // The identity covers the name, seed, games, paired, luck_adjusted, format, the rules (the deal
 // sizes in the order given, singletons, players per game, pass rule), the players in the order
-// given (name, policy, opponent, each memory field or its absence, and the choice set or its
-// absence), output and the stopping rule. It leaves out workers, which do not change results,
+// given (name, policy, opponent, each memory field or its absence, the choice set or its
+// absence, and for a player process its command, option values, time per move and on_error),
+// output and the stopping rule. It leaves out workers, which do not change results,
 // and everything about the file rather than the settings: its name (File), the positions,
 // comments, the order of keys, the order of a choice list (a set), how values are written (16 or
 // 0x10, [12] or 12) and whether a default is written out or left out. In particular, the text
@@ -65,6 +67,13 @@ func (t *Tournament) Identity() []byte {
 				pid.Choices = append(pid.Choices, c.String())
 			}
 		}
+		if x := p.External; x != nil {
+			pid.External = &externalIdentity{Command: x.Command, OnError: x.OnError,
+				Options: map[string]string{}, TimePerMove: int64(x.TimePerMove)}
+			for name, v := range x.Options {
+				pid.External.Options[name] = optionIdentity(v)
+			}
+		}
 		id.Players[i] = pid
 	}
 	if s := t.Stop; s != nil {
@@ -104,11 +113,34 @@ type rulesIdentity struct {
 }
 
 type playerIdentity struct {
-	Choices  []string       `json:"choices"` // null: not given (the full game)
-	Memory   memoryIdentity `json:"memory"`
-	Name     string         `json:"name"`
-	Opponent string         `json:"opponent"`
-	Policy   string         `json:"policy"`
+	Choices  []string          `json:"choices"`            // null: not given (the full game)
+	External *externalIdentity `json:"external,omitempty"` // left out for a policy
+	Memory   memoryIdentity    `json:"memory"`
+	Name     string            `json:"name"`
+	Opponent string            `json:"opponent"`
+	Policy   string            `json:"policy"`
+}
+
+// externalIdentity is a player process: its command, its option values (each as optionIdentity
+// writes it; a map encodes in sorted order), what a failure does, and its time per move in
+// nanoseconds (0: not given).
+type externalIdentity struct {
+	Command     []string          `json:"command"`
+	OnError     string            `json:"on_error"`
+	Options     map[string]string `json:"options"`
+	TimePerMove int64             `json:"time_per_move"`
+}
+
+// optionIdentity writes an option value with its type, so that the string "1" and the number 1
+// differ: "bool:true", "number:0.5", "string:fast".
+func optionIdentity(v any) string {
+	switch v := v.(type) {
+	case bool:
+		return "bool:" + strconv.FormatBool(v)
+	case float64:
+		return "number:" + number(v)
+	}
+	return fmt.Sprintf("string:%s", v)
 }
 
 // memoryIdentity is a player's memory as the file gives it, field by field (null: not given).

@@ -2,9 +2,11 @@ package configs
 
 import (
 	"bytes"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"memsim/sim/rules"
 )
@@ -143,7 +145,7 @@ func identityLeftOut(path string) bool {
 	case "File", "Workers":
 		return true
 	}
-	for _, prefix := range []string{"Positions.", "Players[0].Pos.", "Players[0].MemoryPos.", "Players[0].ChoicesPos."} {
+	for _, prefix := range []string{"Positions.", "Players[0].Pos.", "Players[0].MemoryPos.", "Players[0].ChoicesPos.", "Players[0].External.CommandPos."} {
 		if strings.HasPrefix(path, prefix) {
 			return true
 		}
@@ -162,6 +164,8 @@ func fullTournament() *Tournament {
 			Name: "a", Policy: "best-response", Opponent: "optimal",
 			Memory:  MemorySpec{Capacity: ptr(3), Forget: ptr(rules.ForgetDecay), Scope: ptr(rules.ScopeShared), Q: ptr(0.5)},
 			Choices: &set, Pos: Pos{Line: 1, Column: 2}, MemoryPos: Pos{Line: 3, Column: 4}, ChoicesPos: Pos{Line: 5, Column: 6},
+			External: &External{Command: []string{"python3", "p.py"}, CommandPos: Pos{Line: 7, Column: 8},
+				Options: map[string]any{"noise": 0.5}, TimePerMove: 50 * time.Millisecond, OnError: OnErrorStop},
 		}},
 		Output:    "out",
 		Stop:      &Stop{Precision: 0.1, SPRT: &SPRT{D: 0.2, Alpha: 0.05, Beta: 0.1}},
@@ -208,7 +212,13 @@ func walkSettings(t *testing.T, v reflect.Value, path string, visit func(path st
 		}
 		visit(path+" (length)", v)
 		walkSettings(t, v.Index(0), path+"[0]", visit)
-	case reflect.Map, reflect.Interface, reflect.Func, reflect.Chan, reflect.Array:
+	case reflect.Map:
+		if v.Len() == 0 {
+			t.Fatalf("%s: empty in the full tournament", path)
+		}
+		visit(path+" (keys)", v)
+		visit(path+" (values)", v)
+	case reflect.Interface, reflect.Func, reflect.Chan, reflect.Array:
 		t.Fatalf("%s: a %s: teach the test to change it", path, v.Kind())
 	default:
 		visit(path, v)
@@ -237,6 +247,20 @@ func change(t *testing.T, path string, v reflect.Value) {
 		v.Set(reflect.Zero(v.Type()))
 	case reflect.Slice:
 		v.Set(reflect.Append(v, v.Index(0)))
+	case reflect.Map:
+		// A copy with one more key, or with every value changed.
+		m := reflect.MakeMap(v.Type())
+		for _, k := range v.MapKeys() {
+			val := v.MapIndex(k)
+			if strings.HasSuffix(path, "(values)") {
+				val = reflect.ValueOf(fmt.Sprint(val.Interface()))
+			}
+			m.SetMapIndex(k, val)
+		}
+		if strings.HasSuffix(path, "(keys)") {
+			m.SetMapIndex(reflect.ValueOf("another"), reflect.ValueOf(1.0))
+		}
+		v.Set(m)
 	default:
 		t.Fatalf("%s: cannot change a %s", path, v.Type())
 	}
@@ -270,9 +294,9 @@ func TestIdentityCoversEveryField(t *testing.T) {
 			t.Errorf("%s: not part of the identity (add it to Tournament.Identity, or to identityLeftOut if it does not change what a run computes)", path)
 		}
 	}
-	// File, Workers, the 2 × 14 fields of Positions and the 2 × 3 of a player's positions.
-	if leftOut != 2+2*14+2*3 {
-		t.Errorf("%d settings left out of the identity, want %d", leftOut, 2+2*14+2*3)
+	// File, Workers, the 2 × 14 fields of Positions and the 2 × 4 of a player's positions.
+	if leftOut != 2+2*14+2*4 {
+		t.Errorf("%d settings left out of the identity, want %d", leftOut, 2+2*14+2*4)
 	}
 }
 

@@ -40,16 +40,18 @@ func (p *parser) players(n *yaml.Node) ([]Player, error) {
 
 // player checks one entry of the players list; it also returns the entry's name value.
 func (p *parser) player(n *yaml.Node, path string) (pl Player, nameVal *yaml.Node, err error) {
-	if err := p.Kind(n, path, yaml.MappingNode, "a mapping with keys name, policy, opponent, memory, choices"); err != nil {
+	if err := p.Kind(n, path, yaml.MappingNode, "a mapping with keys name, policy, opponent, memory, choices (or command, options, time_per_move, on_error)"); err != nil {
 		return pl, nil, err
 	}
-	entries, err := p.Mapping(n, path, "name", "policy", "opponent", "memory", "choices")
+	entries, err := p.Mapping(n, path, "name", "policy", "opponent", "memory", "choices", "command", "options", "time_per_move", "on_error")
 	if err != nil {
 		return pl, nil, err
 	}
 	pl.Pos = yamlnode.PosOf(n)
 	pl.MemoryPos, pl.ChoicesPos = pl.Pos, pl.Pos
-	var policyVal, opponentVal *yaml.Node
+	var policyVal, opponentVal, commandVal *yaml.Node
+	var ext External
+	var processKeys []*yaml.Node // options, time_per_move, on_error: only with a command
 	for _, e := range entries {
 		kpath := path + "." + e.Key
 		switch e.Key {
@@ -77,6 +79,21 @@ func (p *parser) player(n *yaml.Node, path string) (pl Player, nameVal *yaml.Nod
 		case "choices":
 			pl.ChoicesPos = yamlnode.PosOf(e.Val)
 			pl.Choices, err = p.choices(e.Val, kpath)
+		case "command":
+			commandVal = e.Val
+			ext.CommandPos = yamlnode.PosOf(e.Val)
+			ext.Command, err = p.command(e.Val, kpath)
+		case "options":
+			processKeys = append(processKeys, e.KeyNode)
+			ext.Options, err = p.options(e.Val, kpath)
+		case "time_per_move":
+			processKeys = append(processKeys, e.KeyNode)
+			ext.TimePerMove, err = p.timePerMove(e.Val, kpath)
+		case "on_error":
+			processKeys = append(processKeys, e.KeyNode)
+			if ext.OnError, err = p.Text(e.Val, kpath); err == nil && ext.OnError != OnErrorStop {
+				err = p.ErrorAt(e.Val, kpath, "unknown value %s (allowed: %s)", yamlnode.Quote(ext.OnError), OnErrorStop)
+			}
 		}
 		if err != nil {
 			return pl, nil, err
@@ -85,8 +102,22 @@ func (p *parser) player(n *yaml.Node, path string) (pl Player, nameVal *yaml.Nod
 	switch {
 	case nameVal == nil:
 		return pl, nil, p.ErrorAt(n, path, "missing key \"name\"")
+	case policyVal != nil && commandVal != nil:
+		return pl, nil, p.ErrorAt(commandVal, path+".command", "a player has a policy or a command, not both (the policy is %s)", yamlnode.Quote(pl.Policy))
+	case commandVal != nil:
+		if opponentVal != nil {
+			return pl, nil, p.ErrorAt(opponentVal, path+".opponent", "only allowed with %s, not with a command", p.replies())
+		}
+		if ext.OnError == "" {
+			ext.OnError = OnErrorStop
+		}
+		pl.External = &ext
+		return pl, nameVal, nil
+	case len(processKeys) > 0:
+		k := processKeys[0]
+		return pl, nil, p.ErrorAt(k, path+"."+k.Value, "only allowed with a command (a player process, docs/protocol.md)")
 	case policyVal == nil:
-		return pl, nil, p.ErrorAt(n, path, "missing key \"policy\" (allowed: %s)", list(p.opts.Policies))
+		return pl, nil, p.ErrorAt(n, path, "missing key \"policy\" (allowed: %s) or \"command\" (a player process)", list(p.opts.Policies))
 	}
 	allowed := p.opponents(pl.Policy)
 	switch {

@@ -16,6 +16,7 @@ import (
 	"memsim/analysis/field"
 	"memsim/sim"
 	"memsim/sim/rules"
+	"memsim/strategies/external"
 )
 
 // Spec is a player as a configuration describes it.
@@ -30,8 +31,11 @@ type Spec struct {
 	Memory MemoryOverride
 	// Choices, when not nil, restricts the choices of a table policy (the full game otherwise):
 	// optimal and best-response optimise within it, and a fixed policy must not need a choice
-	// outside it.
+	// outside it. For a player process it is the choice set it is told and held to.
 	Choices *rules.ChoiceSet
+	// External, when not nil, makes the player a process speaking the player protocol
+	// (docs/protocol.md) instead of a policy; Policy and Opponent are then empty.
+	External *external.Command
 }
 
 // MemoryOverride lists memory fields to override; nil fields keep the default.
@@ -79,6 +83,9 @@ type Built struct {
 	// Exact, when not nil, says how the exact solver can evaluate this player: its policy and
 	// the shared memory model it plays in.
 	Exact *Exact
+	// External, when not nil, is the player process definition (and its running processes) of a
+	// player that is a process; the caller closes it when done.
+	External *external.Player
 }
 
 // Exact is a player as the exact solver sees it: its policy (and the policy it answers), and the
@@ -178,6 +185,9 @@ func errNoChoiceSet(policy string) error {
 
 // Build makes the player spec describes.
 func Build(ctx context.Context, spec Spec, env Env) (Built, error) {
+	if spec.External != nil {
+		return buildExternal(spec)
+	}
 	e, ok := lookup(spec.Policy)
 	if !ok {
 		return Built{}, fmt.Errorf("player %q: unknown policy %q (allowed: %s)", spec.Name, spec.Policy, strings.Join(Names(), ", "))
@@ -192,6 +202,30 @@ func Build(ctx context.Context, spec Spec, env Env) (Built, error) {
 	}
 	b.Player.Name = spec.Name
 	return b, nil
+}
+
+// ExternalPolicy is the policy name of a player process in Built.Policy.
+const ExternalPolicy = "external"
+
+// buildExternal makes a player that is a process. It starts nothing: the processes start when the
+// engines play, or with Built.External.Hello.
+func buildExternal(spec Spec) (Built, error) {
+	if spec.Policy != "" || spec.Opponent != "" {
+		return Built{}, fmt.Errorf("player %q: a process has no policy or opponent", spec.Name)
+	}
+	mem := spec.Memory.apply(rules.Memory{})
+	if err := mem.Validate(); err != nil {
+		return Built{}, fmt.Errorf("player %q: %w", spec.Name, err)
+	}
+	c := *spec.External
+	if spec.Choices != nil {
+		c.Choices = *spec.Choices
+	}
+	x, err := external.New(spec.Name, c)
+	if err != nil {
+		return Built{}, err
+	}
+	return Built{Player: sim.Player{Name: spec.Name, Memory: mem, NewStrategy: x.Strategy}, Policy: ExternalPolicy, External: x}, nil
 }
 
 // buildStrategy makes a player of a policy that implements sim.Strategy.

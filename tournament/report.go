@@ -10,6 +10,8 @@ import (
 	"memsim/analysis/stats"
 	"memsim/configs"
 	"memsim/sim"
+	"memsim/strategies"
+	"memsim/strategies/external"
 )
 
 // Report assembles the report data of a run from its results: per seat order and deal size, the
@@ -30,6 +32,15 @@ func (t *Tournament) Report(ctx context.Context, res *MatchResults) (*report.Run
 		Format:        cfg.Format.String(),
 		Rules:         t.reportRules(),
 		Players:       t.reportPlayers(),
+	}
+	for i, b := range t.Players {
+		if b.External != nil {
+			proc, err := processRecord(b.External)
+			if err != nil {
+				return nil, err
+			}
+			r.Players[i].Process = proc
+		}
 	}
 	cache := exactCache{}
 	for mi, m := range t.Matches {
@@ -86,6 +97,9 @@ func (t *Tournament) reportPlayers() []report.Player {
 		p := t.Config.Players[i]
 		rp := report.Player{Name: p.Name, Policy: p.Policy, Opponent: p.Opponent,
 			Memory: b.Player.Memory.String(), Table: b.Table}
+		if b.External != nil {
+			rp.Policy = strategies.ExternalPolicy
+		}
 		if p.Choices != nil && !p.Choices.Full() {
 			rp.Choices = p.Choices.String()
 		}
@@ -259,4 +273,22 @@ func convergence(points []sim.Point, t *sim.Tally, seats int) []report.Convergen
 // sharesMoments returns the moments of seat i's pairs per game.
 func sharesMoments(t *sim.Tally, i int) stats.Moments {
 	return stats.MomentsFromHistogram(t.Share[i], 0, 1/float64(t.Seats))
+}
+
+// processRecord describes a player process for the results: its handshake (a process is started
+// for it if none has been), its command and the hashes of its files.
+func processRecord(x *external.Player) (*report.Process, error) {
+	info, err := x.Hello()
+	if err != nil {
+		return nil, err
+	}
+	files, err := x.Files()
+	if err != nil {
+		return nil, err
+	}
+	p := &report.Process{Name: info.Name, Version: info.Version, View: info.View, Command: x.Command().Argv}
+	for _, f := range files {
+		p.Files = append(p.Files, report.FileHash{Path: f.Path, SHA256: f.SHA256})
+	}
+	return p, nil
 }

@@ -98,7 +98,9 @@ func (t *Tournament) CheckRun(r *report.Run) error {
 		return fail("format", "%q, the configuration's %q", r.Format, cfg.Format)
 	}
 	for i, p := range t.reportPlayers() {
-		if r.Players[i] != p {
+		got := r.Players[i]
+		got.Process = nil // what ran, not what the configuration says
+		if got != p {
 			return fail(fmt.Sprintf("players[%d]", i), "%s, the configuration's %s", describePlayer(r.Players[i]), describePlayer(p))
 		}
 	}

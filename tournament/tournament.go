@@ -28,7 +28,9 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
+	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,6 +40,7 @@ import (
 	"memsim/sim"
 	"memsim/sim/rules"
 	"memsim/strategies"
+	"memsim/strategies/external"
 )
 
 // Bounds of a tournament, each derived from what the machine and the counters can hold, and
@@ -189,6 +192,16 @@ func New(ctx context.Context, cfg *configs.Tournament) (*Tournament, error) {
 	for _, p := range cfg.Players {
 		spec := strategies.Spec{Name: p.Name, Policy: p.Policy, Opponent: p.Opponent, Choices: p.Choices,
 			Memory: strategies.MemoryOverride{Capacity: p.Memory.Capacity, Forget: p.Memory.Forget, Scope: p.Memory.Scope, Decay: p.Memory.Q}}
+		if x := p.External; x != nil {
+			spec.External = &external.Command{Argv: x.Command, Options: x.Options, TimePerMove: x.TimePerMove}
+			b, err := strategies.Build(ctx, spec, env)
+			if err != nil {
+				t.Close()
+				return nil, cfg.At(x.CommandPos, err)
+			}
+			t.Players = append(t.Players, b)
+			continue
+		}
 		if p.Choices != nil {
 			if err := strategies.CheckChoices(p.Policy, *p.Choices); err != nil {
 				return nil, cfg.At(p.ChoicesPos, fmt.Errorf("player %q: %w", p.Name, err))
@@ -196,6 +209,7 @@ func New(ctx context.Context, cfg *configs.Tournament) (*Tournament, error) {
 		}
 		b, err := strategies.Build(ctx, spec, env)
 		if err != nil {
+			t.Close()
 			if ctx.Err() != nil {
 				// Interrupted while building its tables: no fault of the configuration.
 				return nil, fmt.Errorf("%s: player %q: %w", cfg.File, p.Name, ctx.Err())
@@ -218,6 +232,7 @@ func New(ctx context.Context, cfg *configs.Tournament) (*Tournament, error) {
 		for _, orders := range groups {
 			m, err := t.newMatch(ctx, luck, n, orders)
 			if err != nil {
+				t.Close()
 				return nil, err
 			}
 			t.Matches = append(t.Matches, m)
@@ -306,8 +321,67 @@ func (t *Tournament) definition(id int) string {
 	if p.Choices != nil {
 		choices = *p.Choices
 	}
-	return fmt.Sprintf("name=%q policy=%q opponent=%q memory={capacity=%d forget=%s scope=%s q=%s} choices=%s",
+	def := fmt.Sprintf("name=%q policy=%q opponent=%q memory={capacity=%d forget=%s scope=%s q=%s} choices=%s",
 		p.Name, p.Policy, p.Opponent, mem.Capacity, mem.Forget, mem.Scope, strconv.FormatFloat(mem.Decay, 'g', -1, 64), choices)
+	if x := p.External; x != nil {
+		// A process is defined by its command and option values too (in sorted order).
+		names := make([]string, 0, len(x.Options))
+		for name := range x.Options {
+			names = append(names, name)
+		}
+		slices.Sort(names)
+		opts := make([]string, len(names))
+		for i, name := range names {
+			opts[i] = fmt.Sprintf("%q=%#v", name, x.Options[name])
+		}
+		def += fmt.Sprintf(" command=%q options={%s}", x.Command, strings.Join(opts, " "))
+	}
+	return def
+}
+
+// StartPlayers starts one process of every player that is a process and makes its handshake, so
+// that a player that cannot start, or declares no option it is given, is refused before anything
+// is played. logs, when not nil, gives the writer each player's stderr goes to and the name to
+// call it by in errors (a log file of the run folder). The processes are kept for the matches.
+func (t *Tournament) StartPlayers(logs func(player string) (w io.Writer, where string, err error)) error {
+	for i := range t.Players {
+		x := t.Players[i].External
+		if x == nil {
+			continue
+		}
+		if logs != nil {
+			w, where, err := logs(x.Name())
+			if err != nil {
+				return err
+			}
+			x.SetLog(w, where)
+		}
+		if _, err := x.Hello(); err != nil {
+			return fmt.Errorf("%s: %w", t.Config.File, err)
+		}
+	}
+	return nil
+}
+
+// HasProcesses reports whether some player of the tournament is a process.
+func (t *Tournament) HasProcesses() bool {
+	for _, b := range t.Players {
+		if b.External != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// Close stops the processes of the players that are processes (see external.Player.Close).
+func (t *Tournament) Close() error {
+	var errs []error
+	for _, b := range t.Players {
+		if b.External != nil {
+			errs = append(errs, b.External.Close())
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // seatTuples lists the seatings of a tournament of k players with p seats per game: every

@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // FieldError is a value of a Run that Validate refuses. Field is its path in results.json, such as
@@ -232,6 +233,20 @@ func (c *checker) rules() {
 			c.fail(fmt.Sprintf("players[%d].name", i), "%q is empty or names two players", p.Name)
 		}
 		c.known[p.Name] = true
+		if x := p.Process; x != nil {
+			base := fmt.Sprintf("players[%d].process", i)
+			if len(x.Command) == 0 || x.Command[0] == "" {
+				c.fail(base+".command", "no program")
+			}
+			if x.Name == "" {
+				c.fail(base+".name", "empty")
+			}
+			for k, f := range x.Files {
+				if len(f.SHA256) != 64 || strings.Trim(f.SHA256, "0123456789abcdef") != "" {
+					c.fail(fmt.Sprintf("%s.files[%d].sha256", base, k), "%q is not a SHA-256 in hexadecimal", f.SHA256)
+				}
+			}
+		}
 	}
 }
 

@@ -90,6 +90,28 @@ type Player struct {
 	// Table says which solver table the policy plays from, with a note when no exact model exists,
 	// e.g. "shared lru(7) table: private memory has no exact model"; empty when not applicable.
 	Table string `json:"table,omitempty"`
+	// Process, for a player that ran as a process of its own (Policy "external"), says which
+	// program it was.
+	Process *Process `json:"process,omitempty"`
+}
+
+// Process is a player that ran as a process speaking the player protocol (docs/protocol.md): what
+// it said it is at its handshake, its command, and the SHA-256 of the files the command runs.
+type Process struct {
+	// Name, Version and View are what the player declared at its handshake.
+	Name    string `json:"name"`
+	Version string `json:"version"`
+	View    string `json:"view"`
+	// Command is the program and its arguments, as the configuration gives them.
+	Command []string `json:"command"`
+	// Files lists the program (resolved) and every argument that is a file, with its hash.
+	Files []FileHash `json:"files"`
+}
+
+// FileHash is the SHA-256 of a file, in hexadecimal.
+type FileHash struct {
+	Path   string `json:"path"`
+	SHA256 string `json:"sha256"`
 }
 
 // Matchup is the result of the games of one seat order at one deal size. Every per-seat slice has

@@ -234,6 +234,9 @@ func tables(r *Run) []table {
 		if p.Opponent != "" {
 			policy += " (opponent: " + p.Opponent + ")"
 		}
+		if x := p.Process; x != nil {
+			policy = fmt.Sprintf("process: %s %s (%s view), command %s", x.Name, x.Version, x.View, strings.Join(x.Command, " "))
+		}
 		players.Rows = append(players.Rows, []string{p.Name, policy, p.Memory, p.Table})
 	}
 	out := []table{players}

@@ -90,6 +90,7 @@ func merge(ctx context.Context, out string, force, figures bool, dirs []string, 
 			if t, err = tournament.New(ctx, cfg); err != nil {
 				return badInput(err)
 			}
+			defer t.Close()
 			set = tournament.NewShardSet(t, dir)
 		} else if err := set.CheckConfig(dir, cfg); err != nil {
 			return badInput(err)

@@ -76,6 +76,7 @@ func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer
 	if err != nil {
 		return badInput(err)
 	}
+	defer t.Close()
 	if !fl.set["pairs"] {
 		fl.pairs = cfg.Rules.Pairs[0]
 	}

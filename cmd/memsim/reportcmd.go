@@ -93,6 +93,7 @@ func regenerate(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return badInput(err)
 	}
+	defer t.Close()
 	if err := t.CheckRun(r); err != nil {
 		return usagef("%s: %v", results, err)
 	}

@@ -234,6 +234,17 @@ func runTournament(ctx context.Context, fl runFlags, args []string, inv invocati
 	games := p.t.Games()
 	fmt.Fprintf(inv.stderr, "memsim run: %s: %s, %s, seed %d, %s, writing to %s\n", cfg.Name,
 		count(len(p.t.Matches), "match"), count(games, "game"), cfg.Seed, count(sim.Workers(cfg.Workers), "worker"), p.dir)
+	defer p.t.Close()
+	if p.t.HasProcesses() {
+		logs, err := openPlayerLogs(p.dir)
+		if err != nil {
+			return err
+		}
+		defer logs.close()
+		if err := p.t.StartPlayers(logs.open); err != nil {
+			return badInput(err)
+		}
+	}
 	prog := startProgressPlanned(inv.stderr, "memsim run", games, fl.quiet, p.t.Plans(), cfg.Stop != nil)
 	ck := p.folder.CheckpointWriter(fl.checkpointEvery)
 	current := 0
@@ -258,7 +269,11 @@ func runTournament(ctx context.Context, fl runFlags, args []string, inv invocati
 		case ckFailed:
 			return fmt.Errorf("the checkpoint could not be written (%w); %s", err, p.recovery())
 		}
-		return err
+		// A player failed: what was played before the failing round is kept.
+		if werr := ck.Write(); werr != nil {
+			return fmt.Errorf("%w; the checkpoint could not be written (%w); %s", err, werr, p.recovery())
+		}
+		return fmt.Errorf("%w; the finished work is in %s: resume with: memsim run --resume %s", err, ck.Path(), p.dir)
 	}
 	// The checkpoint holds every finished match before the folder is replaced: should the final
 	// write fail, resuming writes it again without playing. Should the checkpoint itself fail,

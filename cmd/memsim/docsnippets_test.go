@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -52,11 +53,13 @@ func TestDocConfigurationsRun(t *testing.T) {
 					t.Fatalf("%s: the configuration is refused: %v", name, err)
 				}
 				cfg.Games, cfg.Output = 64, t.TempDir()
+				fromRepositoryRoot(t, cfg)
 				ctx := context.Background()
 				tr, err := tournament.New(ctx, cfg)
 				if err != nil {
 					t.Fatalf("%s: %v", where, err)
 				}
+				defer tr.Close()
 				res, err := tr.Play(ctx, tournament.Options{Workers: 1})
 				if err != nil {
 					t.Fatalf("%s: %v", where, err)
@@ -70,6 +73,37 @@ func TestDocConfigurationsRun(t *testing.T) {
 	if total < 2 {
 		t.Errorf("found %d YAML blocks in the README and docs/*.md, want at least 2", total)
 	}
+}
+
+// fromRepositoryRoot makes the commands of the configuration's player processes run as the docs
+// print them, from the repository's root: their arguments that name files there become absolute.
+// It skips the test when a command's program is missing (python3, say), and says so.
+func fromRepositoryRoot(t *testing.T, cfg *configs.Tournament) {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range cfg.Players {
+		x := p.External
+		if x == nil {
+			continue
+		}
+		if _, err := exec.LookPath(x.Command[0]); err != nil && !strings.Contains(x.Command[0], "/") {
+			t.Skipf("player %q: %s is not installed: %v", p.Name, x.Command[0], err)
+		}
+		for i, a := range x.Command {
+			if path := filepath.Join(root, a); !filepath.IsAbs(a) && fileExists(path) {
+				x.Command[i] = path
+			}
+		}
+	}
+}
+
+// fileExists reports whether path names a file.
+func fileExists(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular()
 }
 
 // TestDocStrategyIsTheExample checks that the Go block of docs/tournaments.md, the example of a

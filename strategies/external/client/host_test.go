@@ -21,8 +21,10 @@ type hostGame struct {
 	first  int // -1, or the turn's first card
 	firstK bool
 	taken  []int
-	passes int  // passes in a row
-	asked  bool // a request is in flight
+	passes int    // passes in a row
+	asked  bool   // a request is in flight
+	kof    []int8 // legal's count of known cards by face
+	buf    []int  // legal's list, valid until its next call
 	ended  bool
 }
 
@@ -118,6 +120,8 @@ func (h *host) start() error {
 		}
 	}
 	h.rng.Shuffle(len(g.deal), func(i, j int) { g.deal[i], g.deal[j] = g.deal[j], g.deal[i] })
+	g.kof = make([]int8, r.Pairs+r.Singletons)
+	g.buf = make([]int, 0, len(g.deal))
 	g.on = make([]bool, len(g.deal))
 	g.known = make([]bool, len(g.deal))
 	for i := range g.on {
@@ -134,25 +138,31 @@ func (h *host) start() error {
 }
 
 // legal returns the positions the mover may flip now, by the pass rule, with the public record
-// as the mover's (perfect) memory.
+// as the mover's (perfect) memory. The list is valid until the next call.
 func (g *hostGame) legal() []int {
-	var unknown bool
+	unknown := false
+	knownOfFace := g.kof
+	clear(knownOfFace)
 	for p, on := range g.on {
-		if on && !g.known[p] && p != g.first {
+		switch {
+		case !on:
+		case g.known[p]:
+			knownOfFace[g.deal[p]]++
+		case p != g.first:
 			unknown = true
 		}
 	}
-	var legal []int
+	legal := g.buf[:0]
 	for p, on := range g.on {
 		if !on || p == g.first {
 			continue
 		}
 		if g.rules.Pass == "never" && g.known[p] {
-			partner := g.partner(p)
-			if g.first < 0 && !unknown && partner < 0 {
+			partnerKnown := g.deal[p] < g.rules.Pairs && knownOfFace[g.deal[p]] == 2
+			if g.first < 0 && !unknown && !partnerKnown {
 				continue // a remembered first card no second card could follow without a pass
 			}
-			if g.first >= 0 && g.firstK && partner != g.first {
+			if g.first >= 0 && g.firstK && !(partnerKnown && g.deal[p] == g.deal[g.first]) {
 				continue // a remembered second card after a remembered first card: a pass
 			}
 		}
@@ -203,8 +213,8 @@ func (h *host) play(g *hostGame, m protocol.Message) error {
 	if g.first >= 0 {
 		card = 2
 	}
-	if !slices.Contains(g.legal(), f.Pos) {
-		return fmt.Errorf("game %d card %d: position %d is not legal (%v)", f.Game, card, f.Pos, g.legal())
+	if legal := g.legal(); !slices.Contains(legal, f.Pos) {
+		return fmt.Errorf("game %d card %d: position %d is not legal (%v)", f.Game, card, f.Pos, legal)
 	}
 	if h.judge != nil {
 		if err := h.judge(decision{g, card, f.Pos}); err != nil {
@@ -280,8 +290,9 @@ func (h *host) end(g *hostGame, share float64) error {
 }
 
 // run plays games, inFlight at a time, until total games have started and all have ended, or,
-// with total 0, until the player has made at least moves decisions. Each round sends one request
-// per game in flight in one write and waits for all the replies.
+// with total 0, until the player has made at least moves decisions (leaving the games in flight
+// unfinished). Each round sends one request per game in flight in one write and waits for all
+// the replies.
 func (h *host) run(inFlight, total, moves int) error {
 	var active []*hostGame
 	more := func() bool {
@@ -297,7 +308,7 @@ func (h *host) run(inFlight, total, moves int) error {
 			}
 			active = append(active, h.games[h.nextID-int64(h.rules.Seats)])
 		}
-		if len(active) == 0 {
+		if len(active) == 0 || total == 0 && h.moves >= moves {
 			return h.w.Flush()
 		}
 		for _, g := range active {

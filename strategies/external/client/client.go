@@ -130,17 +130,28 @@ func (r Reply) String() string {
 	return "no reply"
 }
 
-// message returns the reply as the protocol message for game.
-func (r Reply) message(game int64) protocol.Message {
+// message returns the reply as the protocol message for game, in one of the messages of buf,
+// or nil for the zero Reply.
+func (r Reply) message(game int64, buf *replyBuf) protocol.Message {
 	switch r.kind {
 	case flipReply:
-		return &protocol.Flip{Game: game, Pos: r.pos}
+		buf.flip = protocol.Flip{Game: game, Pos: r.pos}
+		return &buf.flip
 	case passReply:
-		return &protocol.Pass{Game: game}
+		buf.pass = protocol.Pass{Game: game}
+		return &buf.pass
 	case choiceReply:
-		return &protocol.Choice{Game: game, Choice: r.choice}
+		buf.choice = protocol.Choice{Game: game, Choice: r.choice}
+		return &buf.choice
 	}
 	return nil
+}
+
+// replyBuf holds a reply message while it is written.
+type replyBuf struct {
+	flip   protocol.Flip
+	pass   protocol.Pass
+	choice protocol.Choice
 }
 
 // bufferSize is the size of Run's input and output buffers: at least the protocol Reader's and
@@ -179,6 +190,7 @@ type session struct {
 	observer Observer
 	games    map[int64]*Game
 	pending  []Request
+	reply    replyBuf
 }
 
 // run plays the session; it returns io.EOF (unwrapped) at the end of the input.
@@ -345,7 +357,7 @@ func (s *session) answer() error {
 		} else {
 			r = s.player.Move(req.Game, req.Move)
 		}
-		msg := r.message(req.Game.ID)
+		msg := r.message(req.Game.ID, &s.reply)
 		if msg == nil {
 			return fmt.Errorf("the player's reply to game %d's card %d: no reply", req.Game.ID, req.Move.Card)
 		}

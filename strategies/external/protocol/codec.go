@@ -51,6 +51,7 @@ type Reader struct {
 	line int
 	buf  []byte
 	err  error
+	scan scanner
 }
 
 // NewReader returns a Reader of the messages side writes to r.
@@ -70,7 +71,7 @@ func (r *Reader) Read() (Message, error) {
 	line, err := r.readLine()
 	if err == nil {
 		var m Message
-		if m, err = Decode(line, r.side); err == nil {
+		if m, err = decodeWith(&r.scan, line, r.side); err == nil {
 			return m, nil
 		}
 		var e *Error
@@ -114,7 +115,12 @@ func (r *Reader) readLine() ([]byte, error) {
 // Decode decodes one line (without its newline) that side wrote. Its errors are *Error with
 // Line 0.
 func Decode(line []byte, side Side) (Message, error) {
-	if m := decodeFast(line, side); m != nil && m.check() == nil {
+	return decodeWith(&scanner{}, line, side)
+}
+
+// decodeWith is Decode with the scanner of its fast path.
+func decodeWith(s *scanner, line []byte, side Side) (Message, error) {
+	if m := s.decode(line, side); m != nil && m.check() == nil {
 		return m, nil
 	}
 	return decode(line, side)

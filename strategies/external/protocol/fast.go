@@ -5,12 +5,12 @@ import (
 	"strconv"
 )
 
-// decodeFast decodes the messages of a game (all but hello, player and options) written as
+// decode decodes the messages of a game (all but hello, player and options) written as
 // Encode writes them or nearly so: "type" first, ASCII only, no escapes, no member twice, integers
 // without fraction or exponent. It returns nil for any other line, which Decode then reads by
 // the general path; a message it returns is the one the general path returns for the line.
-func decodeFast(line []byte, side Side) Message {
-	s := scanner{b: line}
+func (s *scanner) decode(line []byte, side Side) Message {
+	*s = scanner{b: line}
 	s.ws()
 	if !s.byte('{') {
 		return nil
@@ -79,7 +79,7 @@ func decodeFast(line []byte, side Side) Message {
 		if !ok || !s.colon() {
 			return nil
 		}
-		b := members(&s, key)
+		b := members(s, key)
 		if b == 0 || got&b != 0 || s.failed {
 			return nil
 		}

@@ -76,7 +76,7 @@ func TestFastPathIsTheGeneralPath(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if m.Type() != "hello" && m.Type() != "options" && decodeFast(line[:len(line)-1], tc.side) == nil {
+		if m.Type() != "hello" && m.Type() != "options" && new(scanner).decode(line[:len(line)-1], tc.side) == nil {
 			t.Errorf("the fast path leaves %s to the general path", line)
 		}
 	}
@@ -84,7 +84,7 @@ func TestFastPathIsTheGeneralPath(t *testing.T) {
 
 // sameAsGeneral checks one line and reports whether the fast path read it.
 func sameAsGeneral(t *testing.T, line []byte, side Side) bool {
-	m := decodeFast(line, side)
+	m := new(scanner).decode(line, side)
 	if m == nil {
 		return false
 	}

@@ -51,6 +51,7 @@ type Reader struct {
 	line int
 	buf  []byte
 	err  error
+	scan scanner
 }
 
 // NewReader returns a Reader of the messages side writes to r.
@@ -70,7 +71,7 @@ func (r *Reader) Read() (Message, error) {
 	line, err := r.readLine()
 	if err == nil {
 		var m Message
-		if m, err = Decode(line, r.side); err == nil {
+		if m, err = decodeWith(&r.scan, line, r.side); err == nil {
 			return m, nil
 		}
 		var e *Error
@@ -114,6 +115,19 @@ func (r *Reader) readLine() ([]byte, error) {
 // Decode decodes one line (without its newline) that side wrote. Its errors are *Error with
 // Line 0.
 func Decode(line []byte, side Side) (Message, error) {
+	return decodeWith(&scanner{}, line, side)
+}
+
+// decodeWith is Decode with the scanner of its fast path.
+func decodeWith(s *scanner, line []byte, side Side) (Message, error) {
+	if m := s.decode(line, side); m != nil && m.check() == nil {
+		return m, nil
+	}
+	return decode(line, side)
+}
+
+// decode is Decode's general path, which reads any line and names the field at fault.
+func decode(line []byte, side Side) (Message, error) {
 	if !utf8.Valid(line) {
 		return nil, &Error{Err: fmt.Errorf("not valid UTF-8 (byte %d)", invalidAt(line))}
 	}
@@ -166,6 +180,14 @@ func Encode(m Message) ([]byte, error) {
 	if err := m.check(); err != nil {
 		return nil, fmt.Errorf("encode %s: %w", m.Type(), err)
 	}
+	if line, ok := appendFast(nil, m); ok && len(line) <= MaxLine+1 {
+		return line, nil
+	}
+	return encode(m)
+}
+
+// encode is Encode's general path, for a checked message.
+func encode(m Message) ([]byte, error) {
 	body, err := json.Marshal(m)
 	if err != nil {
 		return nil, fmt.Errorf("encode %s: %w", m.Type(), err)
@@ -195,11 +217,17 @@ func NewWriter(w io.Writer) *Writer { return &Writer{w: bufio.NewWriter(w)} }
 
 // Write checks and buffers m.
 func (w *Writer) Write(m Message) error {
-	line, err := Encode(m)
-	if err != nil {
-		return err
+	if err := m.check(); err != nil {
+		return fmt.Errorf("encode %s: %w", m.Type(), err)
 	}
-	_, err = w.w.Write(line)
+	line, ok := appendFast(w.w.AvailableBuffer(), m)
+	if !ok || len(line) > MaxLine+1 {
+		var err error
+		if line, err = encode(m); err != nil {
+			return err
+		}
+	}
+	_, err := w.w.Write(line)
 	return err
 }
 

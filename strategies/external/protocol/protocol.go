@@ -592,8 +592,8 @@ func (m *End) check() error {
 		return bad("scores", "%d scores (allowed: 1 to %d, one per seat)", len(m.Scores), MaxSeats)
 	}
 	for i, s := range m.Scores {
-		if err := inRange(fmt.Sprintf("scores[%d]", i), s, 0, MaxPairs); err != nil {
-			return err
+		if s < 0 || s > MaxPairs {
+			return inRange(fmt.Sprintf("scores[%d]", i), s, 0, MaxPairs)
 		}
 	}
 	return nil
@@ -609,8 +609,8 @@ func (m *Move) check() error {
 		return bad("legal", "is empty (a move request offers at least one position)")
 	}
 	for i, p := range m.Legal {
-		if err := inRange(fmt.Sprintf("legal[%d]", i), p, 0, MaxCards-1); err != nil {
-			return err
+		if p < 0 || p > MaxCards-1 {
+			return inRange(fmt.Sprintf("legal[%d]", i), p, 0, MaxCards-1)
 		}
 		if i > 0 && p <= m.Legal[i-1] {
 			return bad(fmt.Sprintf("legal[%d]", i), "%d does not follow %d (positions are listed in increasing order)", p, m.Legal[i-1])
@@ -632,13 +632,14 @@ func (m *Move) check() error {
 		return within("state", err)
 	}
 	for i, c := range m.Known {
+		if c.Pos >= 0 && c.Pos < MaxCards && c.Face >= 0 && c.Face < MaxFaces && (i == 0 || c.Pos > m.Known[i-1].Pos) {
+			continue
+		}
 		f := fmt.Sprintf("known[%d]", i)
 		if err := firstErr(inRange(f+".pos", c.Pos, 0, MaxCards-1), inRange(f+".face", c.Face, 0, MaxFaces-1)); err != nil {
 			return err
 		}
-		if i > 0 && c.Pos <= m.Known[i-1].Pos {
-			return bad(f+".pos", "%d does not follow %d (cards are listed by increasing position)", c.Pos, m.Known[i-1].Pos)
-		}
+		return bad(f+".pos", "%d does not follow %d (cards are listed by increasing position)", c.Pos, m.Known[i-1].Pos)
 	}
 	switch {
 	case m.Card == 1 && m.Choices == nil:

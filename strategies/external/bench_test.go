@@ -8,11 +8,13 @@ import (
 	"memsim/strategies/external"
 )
 
-// BenchmarkProcessGreedy plays games of a greedy process against a daring table at 12 pairs on
-// one worker, one request at a time, and reports the time per decision (each card the process
-// chooses).
-func BenchmarkProcessGreedy(b *testing.B) {
-	ext, err := external.New("ext", external.Command{Argv: testCommand("greedy")})
+// BenchmarkProcessRoundTrip plays games of a process running the Go client's Daring player against
+// a daring table at 12 pairs with perfect memory, on one worker, one request at a time, and
+// reports the time per decision (each card the process chooses): the round trip of a request,
+// its reply and the events before it, through the pipes, the protocol on both sides and the
+// engine.
+func BenchmarkProcessRoundTrip(b *testing.B) {
+	ext, err := external.New("ext", external.Command{Argv: testCommand("client-daring")})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -23,7 +25,7 @@ func BenchmarkProcessGreedy(b *testing.B) {
 	}
 	counter := &countingStrategy{}
 	m := &sim.Match{Setup: sim.Setup{Pairs: 12, Players: []sim.Player{
-		{Name: "greedy", NewStrategy: func() sim.Strategy { counter.s = ext.Strategy(); return counter }},
+		{Name: "client-daring", NewStrategy: func() sim.Strategy { counter.s = ext.Strategy(); return counter }},
 		{Name: "daring", Table: tb}}}, Orders: [][]int{{0, 1}}, Deals: int64(b.N), Seed: 1}
 	b.ResetTimer()
 	if _, err := m.Play(b.Context(), 1, nil); err != nil {

@@ -8,34 +8,31 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"memsim/strategies/external/protocol"
 )
 
-// session is one running player process: its pipes, its handshake, and the goroutine that reads
-// its output. One engine (one worker's seat) uses a session at a time.
+// session is one running player process: its pipes and its handshake. One engine (one worker's
+// seat) uses a session at a time, and reads the player's replies itself, with a deadline: no
+// goroutine stands between a reply and the engine.
 type session struct {
 	p     *Player
 	cmd   *exec.Cmd
 	stdin *os.File
+	out   *os.File // the player's stdout
 	w     *protocol.Writer
+	r     *protocol.Reader
 	info  *protocol.Player
 
-	// in carries the player's messages, read and checked by the reader goroutine.
-	in chan delivery
-
-	mu       sync.Mutex
 	pending  int64 // the game of the request in flight, or -1
 	greeted  bool  // the handshake was read
-	err      error // the first failure: the session is broken
-	dead     chan struct{}
-	exited   chan struct{} // closed when the process has exited and been reaped
-	waitErr  error
 	nextGame int64
-	timer    *time.Timer
-	eof      atomic.Bool // the player's output ended
+
+	mu      sync.Mutex
+	err     error         // the first failure: the session is broken
+	exited  chan struct{} // closed when the process has exited and been reaped
+	waitErr error
 }
 
 // delivery is one message of the player, with the number of its line.
@@ -75,15 +72,14 @@ func (p *Player) start() (*session, error) {
 		return nil, fmt.Errorf("starting %s: %w", p.describe(), err)
 	}
 	closeAll(inR, outW, errW) // the child's ends
-	s := &session{p: p, cmd: cmd, stdin: inW, in: make(chan delivery, 1), pending: noGame,
-		dead: make(chan struct{}), exited: make(chan struct{})}
+	s := &session{p: p, cmd: cmd, stdin: inW, out: outR, pending: noGame, exited: make(chan struct{})}
 	s.w = protocol.NewWriter(&deadlineWriter{f: inW, timeout: p.writeTimeout()})
+	s.r = protocol.NewReader(outR, protocol.FromPlayer)
 	go func() {
 		s.waitErr = cmd.Wait()
 		close(s.exited)
 	}()
 	go p.logs.copy(errR)
-	go s.read(protocol.NewReader(outR, protocol.FromPlayer), outR)
 	if err := s.handshake(); err != nil {
 		s.kill()
 		return nil, err
@@ -121,7 +117,7 @@ func (s *session) handshake() error {
 	if err := s.flush(); err != nil {
 		return fmt.Errorf("handshake: %w", err)
 	}
-	d, err := s.wait(p.cmd.handshake(), func() error {
+	d, err := s.next(p.cmd.handshake(), func() error {
 		return fmt.Errorf("handshake: no answer to hello within %v", p.cmd.handshake())
 	})
 	if err != nil {
@@ -148,46 +144,41 @@ func (s *session) handshake() error {
 	return nil // the options go out with the first game's messages
 }
 
-// read reads the player's output until it ends or breaks the protocol, checking that every reply
-// answers a request in flight. The lines of a batch (those already buffered) are all checked
-// before any is delivered, so that a second reply to a request written with the first is caught.
-func (s *session) read(r *protocol.Reader, out *os.File) {
-	defer out.Close()
-	var batch []delivery
-	for {
-		batch = batch[:0]
-		for first := true; first || r.HasLine(); first = false {
-			m, err := r.Read()
-			if err != nil {
-				if errors.Is(err, io.EOF) {
-					s.eof.Store(true)
-					s.fail(s.ended("closed its output"))
-				} else {
-					s.fail(fmt.Errorf("%w%s", err, quote(r.Text())))
-				}
-				return
-			}
-			if err := s.accept(m, r.Line(), r.Text()); err != nil {
-				s.fail(err)
-				return
-			}
-			batch = append(batch, delivery{m: m, line: r.Line()})
+// next reads the player's next message, within timeout (late gives the error otherwise), and
+// checks that it may come now. The lines of a batch (those already buffered) are all read with
+// it, so that a second reply to a request, written with the first, is caught. Any error breaks
+// the session.
+func (s *session) next(timeout time.Duration, late func() error) (delivery, error) {
+	if err := s.broken(); err != nil {
+		return delivery{}, err
+	}
+	if err := s.out.SetReadDeadline(time.Now().Add(timeout)); err != nil {
+		return delivery{}, s.fail(err)
+	}
+	var d delivery
+	for first := true; first || s.r.HasLine(); first = false {
+		m, err := s.r.Read()
+		switch {
+		case errors.Is(err, os.ErrDeadlineExceeded):
+			return delivery{}, s.fail(late())
+		case errors.Is(err, io.EOF):
+			return delivery{}, s.fail(s.ended("closed its output"))
+		case err != nil:
+			return delivery{}, s.fail(fmt.Errorf("%w%s", err, quote(s.r.Text())))
 		}
-		for _, d := range batch {
-			select {
-			case s.in <- d:
-			case <-s.dead:
-				return
-			}
+		if err := s.accept(m, s.r.Line(), s.r.Text()); err != nil {
+			return delivery{}, s.fail(err)
+		}
+		if first {
+			d = delivery{m: m, line: s.r.Line()}
 		}
 	}
+	return d, nil
 }
 
 // accept checks that a message of the player may come now: the handshake first and once, then
 // replies to the request in flight only.
 func (s *session) accept(m protocol.Message, line int, text []byte) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	if _, ok := m.(*protocol.Player); ok {
 		if s.greeted {
 			return fmt.Errorf("line %d: a second handshake (player)", line)
@@ -246,18 +237,20 @@ func (s *session) ended(what string) error {
 	return fmt.Errorf("exited (status 0)%s", s.p.logs.hint())
 }
 
-// fail breaks the session with err, if it is not broken yet, and stops the process.
-func (s *session) fail(err error) {
+// fail breaks the session with err, if it is not broken yet, stops the process, and returns the
+// session's failure.
+func (s *session) fail(err error) error {
 	s.mu.Lock()
 	first := s.err == nil
 	if first {
 		s.err = err
-		close(s.dead)
 	}
+	err = s.err
 	s.mu.Unlock()
 	if first {
 		killGroup(s.cmd)
 	}
+	return err
 }
 
 // broken returns the session's failure, if any.
@@ -275,48 +268,17 @@ func (s *session) flush() error {
 		} else {
 			err = s.ended("stopped reading its input")
 		}
-		s.fail(err)
-		return err
+		return s.fail(err)
 	}
 	return nil
 }
 
-// wait returns the player's next message, or the session's failure, or late()'s error when
-// timeout passes first (the session is then broken).
-func (s *session) wait(timeout time.Duration, late func() error) (delivery, error) {
-	if s.timer == nil {
-		s.timer = time.NewTimer(timeout)
-	} else {
-		s.timer.Reset(timeout)
-	}
-	select {
-	case d := <-s.in:
-		s.timer.Stop()
-		return d, nil
-	case <-s.dead:
-		s.timer.Stop()
-		return delivery{}, s.broken()
-	case <-s.timer.C:
-		if s.eof.Load() {
-			// The player closed its output: the reader says why.
-			<-s.dead
-			return delivery{}, s.broken()
-		}
-		err := late()
-		s.fail(err)
-		return delivery{}, s.broken()
-	}
-}
-
 // ask sends the move request req and returns the player's reply, checked against it.
 func (s *session) ask(req *protocol.Move) (protocol.Message, error) {
-	s.mu.Lock()
-	err := s.err
-	s.pending = req.Game
-	s.mu.Unlock()
-	if err != nil {
+	if err := s.broken(); err != nil {
 		return nil, err
 	}
+	s.pending = req.Game
 	if err := s.w.Write(req); err != nil {
 		return nil, fmt.Errorf("move request: %w", err)
 	}
@@ -324,16 +286,14 @@ func (s *session) ask(req *protocol.Move) (protocol.Message, error) {
 		return nil, err
 	}
 	timeout := time.Duration(req.DeadlineMS) * time.Millisecond
-	d, err := s.wait(timeout, func() error {
+	d, err := s.next(timeout, func() error {
 		return fmt.Errorf("no reply to the request for card %d within %v", req.Card, timeout)
 	})
 	if err != nil {
 		return nil, err
 	}
 	if err := protocol.CheckReply(req, d.m); err != nil {
-		err = fmt.Errorf("line %d: %s: %w", d.line, d.m.Type(), err)
-		s.fail(err)
-		return nil, err
+		return nil, s.fail(fmt.Errorf("line %d: %s: %w", d.line, d.m.Type(), err))
 	}
 	return d.m, nil
 }
@@ -369,6 +329,7 @@ func (s *session) kill() {
 	killGroup(s.cmd)
 	s.stdin.Close()
 	<-s.exited
+	s.out.Close()
 }
 
 // errClosed is the failure of a session memsim closed.

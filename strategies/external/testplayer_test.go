@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"memsim/sim/rules"
+	"memsim/strategies/external/client"
 	"memsim/strategies/external/protocol"
 )
 
@@ -40,6 +41,7 @@ type testGame struct {
 //   - greedy: events view; takes a pair it has seen whole, else flips a card never seen (drawn
 //     with the game's seed) and then its partner if seen, else another card never seen.
 //   - parity: state view; answers the parity policy's choice (rules.FixedChoiceTable).
+//   - client-daring: the Go client package's Daring example player.
 //   - the misbehaviours: garbage, partial, huge, badutf8, early, exit-handshake,
 //     silent-handshake, silent, unknown-game, duplicate, illegal, close-stdout, crash-after-5,
 //     flood (6 MiB to stderr, then greedy), spawn (starts a sleeping child, then greedy).
@@ -89,6 +91,13 @@ func runTestPlayer(mode string) int {
 		if err := child.Start(); err != nil {
 			return 1
 		}
+	case "client-daring":
+		info := client.Info{Name: "client-daring", Version: "1.0", View: protocol.ViewEvents}
+		if err := client.Run(os.Stdin, os.Stdout, info, func(map[string]any) (client.Player, error) { return client.Daring{}, nil }); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		return 0
 	case "sleeper":
 		fmt.Fprintf(os.Stderr, "sleeper %d\n", os.Getpid())
 		time.Sleep(time.Hour)

@@ -71,7 +71,16 @@ def _reject_constant(name):
     raise ValueError(f"{name} is not a JSON value")
 
 
-_loads = json.JSONDecoder(parse_constant=_reject_constant).decode
+_decoder = json.JSONDecoder(parse_constant=_reject_constant)
+_scan = _decoder.scan_once
+
+
+def _parse(line):
+    """The JSON value of a line, slowly, with the decoder's message on error."""
+    try:
+        return _decoder.decode(line)
+    except ValueError as e:
+        raise ProtocolError(f"not a JSON object: {e}") from None
 
 
 def _is_number(v):
@@ -187,6 +196,9 @@ class Game:
         self.choices = None
         self.data = {}
         self._where = {}
+        self._npairs = rules.pairs
+        self._nfaces = rules.faces
+        self._choice_set = frozenset(rules.choices)
         self._second = None
         self._passed = False
         self._pending = False
@@ -326,9 +338,21 @@ _MOVE_EVENTS = _MOVE | {"pass"}
 _MOVE_STATE = _MOVE | {"state"}
 _MOVE_STATE_ALL = _MOVE_STATE | {"pass", "known", "choices"}
 _STATE = frozenset(("n", "j", "s", "f", "lead", "after_pass"))
-_KNOWN = frozenset(("pos", "face"))
 _CHOICE_RANK = {c: i for i, c in enumerate(CHOICES)}
+# Every non-empty list of choices in the protocol's order, as a tuple.
+_CHOICE_LISTS = {t: t for t in (tuple(c for i, c in enumerate(CHOICES) if k >> i & 1)
+                                for k in range(1, 1 << len(CHOICES)))}
 _INT = {int}
+
+
+def _positions(ps):
+    """Whether ps is a non-empty list of integers in strictly increasing order (>= 0).
+
+    A float sums to a float; a bool (false is 0, true is 1) can only come first or second in
+    an increasing list of non-negative numbers, so two type checks find them."""
+    return (ps and type(sum(ps)) is int and type(ps[0]) is int and ps[0] >= 0
+            and (len(ps) == 1 or type(ps[1]) is int)
+            and sorted(ps) == ps and len(set(ps)) == len(ps))
 
 
 class _Session:
@@ -348,11 +372,13 @@ class _Session:
         self.hook_event = cls.on_event is not Player.on_event
         self.hook_start = cls.start is not Player.start
         self.hook_end = cls.end is not Player.end
-        self.handlers = {
+        self.after_hello = {
             "hello": self.on_hello, "options": self.on_options, "new_game": self.on_new_game,
             "flip": self.on_flip, "pair": self.on_pair, "pass": self.on_pass,
             "handover": self.on_handover, "end": self.on_end, "move": self.on_move,
         }
+        self.handlers = {t: self.before_hello for t in self.after_hello}
+        self.handlers["hello"] = self.on_hello
 
     def fail(self, what, msg):
         sys.stderr.write(f"{self.p.name}: {what}: {msg}\n")
@@ -437,23 +463,28 @@ class _Session:
 
     def feed(self, lines):
         handlers = self.handlers
-        for line in lines:
-            self.lineno += 1
-            try:
-                m = _loads(line)
-            except ValueError as e:
-                raise ProtocolError(f"not a JSON object: {e}") from None
-            if type(m) is not dict:
-                raise ProtocolError("not a JSON object")
-            t = m.get("type")
-            h = handlers.get(t) if type(t) is str else None
-            if h is None:
-                if "type" not in m:
-                    raise ProtocolError("missing field 'type'")
-                raise ProtocolError(f"unknown type {_show(t)}")
-            if not self.hello and t != "hello":
-                raise ProtocolError(f"{t} before hello")
-            h(m)
+        scan = _scan
+        n = self.lineno
+        try:
+            for line in lines:
+                n += 1
+                try:
+                    m, end = scan(line, 0)
+                    if end != len(line) and line[end:].strip(" \t\r"):
+                        m = _parse(line)
+                except (StopIteration, ValueError):
+                    m = _parse(line)
+                t = m.get("type") if type(m) is dict else None
+                h = handlers.get(t) if type(t) is str else None
+                if h is None:
+                    if type(m) is not dict:
+                        raise ProtocolError("not a JSON object")
+                    if "type" not in m:
+                        raise ProtocolError("missing field 'type'")
+                    raise ProtocolError(f"unknown type {_show(t)}")
+                h(m)
+        finally:
+            self.lineno = n
 
     def decide(self):
         batch, self.batch = self.batch, []
@@ -489,7 +520,11 @@ class _Session:
         if m["protocol"] != PROTOCOL:
             raise ProtocolError(f"hello: protocol {_show(m['protocol'])} is not {PROTOCOL}")
         self.hello = True
+        self.handlers.update(self.after_hello)
         self.write_all(self.handshake)
+
+    def before_hello(self, m):
+        raise ProtocolError(f"{m['type']} before hello")
 
     def on_options(self, m):
         if self.configured:
@@ -557,20 +592,24 @@ class _Session:
     def on_flip(self, m):
         if m.keys() != _FLIP:
             raise _keys_error("flip", m, _FLIP, _FLIP)
-        g = self.game("flip", m)
+        gid = m["game"]
+        g = self.games.get(gid) if type(gid) is int else None
+        if g is None or g._pending:
+            g = self.game("flip", m)
+        g._replied = False
         seat, pos, face = m["seat"], m["pos"], m["face"]
         if seat != g.mover or type(seat) is not int:
             raise ProtocolError(f"flip: seat {_show(seat)} is not the seat to move ({g.mover})")
         if type(pos) is not int or pos not in g.table:
             raise ProtocolError(f"flip: pos {_show(pos)} is not a card on the table")
-        if type(face) is not int or not 0 <= face < g.rules.faces:
-            raise ProtocolError(f"flip: face {_show(face)} is outside 0 .. {g.rules.faces - 1}")
+        if type(face) is not int or not 0 <= face < g._nfaces:
+            raise ProtocolError(f"flip: face {_show(face)} is outside 0 .. {g._nfaces - 1}")
         old = g.faces.get(pos)
         if old is None:
             w = g._where.get(face)
             if w is None:
                 g._where[face] = [pos]
-            elif len(w) != 1 or face >= g.rules.pairs:
+            elif len(w) != 1 or face >= g._npairs:
                 raise ProtocolError(f"flip: pos {pos} cannot show face {face}: its cards were "
                                     "seen elsewhere or taken")
             else:
@@ -589,8 +628,13 @@ class _Session:
             self.p.on_event(g, m)
 
     def on_pair(self, m):
-        _check_keys("pair", m, _PAIR, _PAIR)
-        g = self.game("pair", m)
+        if m.keys() != _PAIR:
+            raise _keys_error("pair", m, _PAIR, _PAIR)
+        gid = m["game"]
+        g = self.games.get(gid) if type(gid) is int else None
+        if g is None or g._pending:
+            g = self.game("pair", m)
+        g._replied = False
         seat, face, ps = m["seat"], m["face"], m["positions"]
         if seat != g.mover or type(seat) is not int:
             raise ProtocolError(f"pair: seat {_show(seat)} is not the seat to move ({g.mover})")
@@ -613,8 +657,13 @@ class _Session:
             self.p.on_event(g, m)
 
     def on_pass(self, m):
-        _check_keys("pass", m, _SEATED, _SEATED)
-        g = self.game("pass", m)
+        if m.keys() != _SEATED:
+            raise _keys_error("pass", m, _SEATED, _SEATED)
+        gid = m["game"]
+        g = self.games.get(gid) if type(gid) is int else None
+        if g is None or g._pending:
+            g = self.game("pass", m)
+        g._replied = False
         seat = m["seat"]
         if seat != g.mover or type(seat) is not int:
             raise ProtocolError(f"pass: seat {_show(seat)} is not the seat to move ({g.mover})")
@@ -625,8 +674,13 @@ class _Session:
             self.p.on_event(g, m)
 
     def on_handover(self, m):
-        _check_keys("handover", m, _SEATED, _SEATED)
-        g = self.game("handover", m)
+        if m.keys() != _SEATED:
+            raise _keys_error("handover", m, _SEATED, _SEATED)
+        gid = m["game"]
+        g = self.games.get(gid) if type(gid) is int else None
+        if g is None or g._pending:
+            g = self.game("handover", m)
+        g._replied = False
         seat = m["seat"]
         nxt = (g.mover + 1) % g.rules.seats
         if seat != nxt or type(seat) is not int:
@@ -688,8 +742,7 @@ class _Session:
         else:
             raise ProtocolError(f"move: card must be 1 or 2, got {_show(card)}")
         legal = m["legal"]
-        if (type(legal) is not list or not legal or set(map(type, legal)) != _INT
-                or not all(map(operator.lt, legal, legal[1:])) or not g.table.issuperset(legal)
+        if (type(legal) is not list or not _positions(legal) or not g.table.issuperset(legal)
                 or (card == 2 and g.first[0] in legal)):
             raise ProtocolError(f"move: legal must be face-down positions on the table in "
                                 f"increasing order, got {_show(legal)}")
@@ -711,12 +764,14 @@ class _Session:
             if card == 1:
                 if ch is None:
                     raise ProtocolError("move: missing field 'choices' (state view, card 1)")
-                rc = g.rules.choices
-                if (type(ch) is not list or not ch or not all(c in rc for c in ch)
-                        or any(_CHOICE_RANK[a] >= _CHOICE_RANK[b] for a, b in zip(ch, ch[1:]))):
+                try:
+                    chs = _CHOICE_LISTS.get(tuple(ch)) if type(ch) is list else None
+                except TypeError:
+                    chs = None
+                if chs is None or not g._choice_set.issuperset(chs):
                     raise ProtocolError(f"move: choices must be choices of the game's set in the "
                                         f"order {', '.join(CHOICES)}, got {_show(ch)}")
-                g.choices = tuple(ch)
+                g.choices = chs
             elif ch is not None:
                 raise ProtocolError("move: choices on a second-card request")
             else:
@@ -753,24 +808,18 @@ class _Session:
     def read_known(self, g, kn):
         if kn is None:
             return {}
-        if type(kn) is not list or not kn:
-            raise ProtocolError(f"move: known must be a non-empty list, got {_show(kn)}")
-        known = {}
-        faces = g.faces
-        first = g.first[0] if g.first is not None else -1
-        last = -1
-        seen = set()
-        for c in kn:
-            if type(c) is not dict or c.keys() != _KNOWN:
-                raise ProtocolError(f"move: known: each card is {{\"pos\", \"face\"}}, "
-                                    f"got {_show(c)}")
-            pos, face = c["pos"], c["face"]
-            if (type(pos) is not int or pos <= last or pos == first or type(face) is not int
-                    or faces.get(pos) != face or face in seen):
-                raise ProtocolError(f"move: known: {_show(c)} is not a seen card on the table "
-                                    "in increasing order (or is a second card of a pair, or "
-                                    "the face-up first card)")
-            last = pos
-            seen.add(face)
-            known[pos] = face
-        return known
+        try:
+            if type(kn) is not list or set(map(len, kn)) != {2}:
+                raise TypeError
+            ps = [c["pos"] for c in kn]
+            fs = [c["face"] for c in kn]
+        except (TypeError, KeyError):
+            raise ProtocolError("move: known must be a non-empty list of {\"pos\", \"face\"}, "
+                                f"got {_show(kn)}") from None
+        if (not _positions(ps) or set(map(type, fs)) != _INT
+                or list(map(g.faces.get, ps)) != fs or len(set(fs)) != len(fs)
+                or (g.first is not None and g.first[0] in ps)):
+            raise ProtocolError(f"move: known: {_show(kn)} are not seen cards on the table in "
+                                "increasing order (or hold a whole pair, or the face-up first "
+                                "card)")
+        return dict(zip(ps, fs))

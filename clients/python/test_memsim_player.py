@@ -275,6 +275,7 @@ class FakeGame:
         a = rep["pos"]
         assert a in req["legal"], (rep, req)
         a_known = a in self.seen
+        self.first = a
         self.flip(a)
         req2 = self.request(2, self.legal_second(a, a_known, can_pass), False, start, first=a)
         rep2 = yield req2
@@ -604,7 +605,7 @@ class LibraryTest(unittest.TestCase):
             ("choice out of set", [move(1, [0], state=st, choices=["daring", "bold"])],
              "choices must be"),
             ("known unseen", [move(1, [0], state=st, choices=["daring"],
-                                   known=[{"pos": 0, "face": 0}])], "is not a seen card"),
+                                   known=[{"pos": 0, "face": 0}])], "are not seen cards"),
             ("after_pass wrong", [move(1, [0], state=dict(st, after_pass=True),
                                        choices=["daring"])], "after_pass is true"),
         ]
@@ -660,6 +661,20 @@ def daring_expected(g, known_at_start, a, b):
 
 class ExamplesAgainstFakeMemsimTest(unittest.TestCase):
     """Each example plays whole games against the fake memsim, several games in flight."""
+
+    def test_readme_player_plays(self):
+        with open(os.path.join(HERE, "README.md"), encoding="utf-8") as f:
+            code = re.search(r"```python\n(.*?)```", f.read(), re.S).group(1)
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "greedy.py")
+            with open(path, "w") as f:
+                f.write(f"import sys\nsys.path.insert(0, {HERE!r})\n" + code)
+            games = self.games("events")
+            fake = FakeMemsim(PYTHON + [path], games, {"lowest": True})
+            rc, err = fake.play()
+            self.assertEqual((rc, err), (0, ""))
+            self.assertEqual(fake.handshake["name"], "greedy-py")
+            self.assertTrue(all(g.final is not None for g in games))
 
     def games(self, view, rule="never", seats=2, choices=CHOICES, singletons=1, n=6):
         return [FakeGame(gid=100 + i, seed=i, pairs=4, singletons=singletons if i % 2 else 0,

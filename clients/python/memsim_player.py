@@ -163,7 +163,8 @@ class Game:
     table, in the order they were first seen; `table` the set of positions on the table;
     `known_pairs` the faces whose two cards have both been seen and are on the table;
     `scores` the pairs each seat took; `mover` the seat to move; `after_pass` whether the
-    previous turn was a pass; `first` the turn's face-up first card as (pos, face), or None.
+    turn that handed the move over was a pass (False after a pair); `first` the turn's
+    face-up first card as (pos, face), or None.
 
     Request (set when memsim asks): `card` (1 or 2), `legal` (list of positions), `can_pass`,
     `deadline_ms`; state view only: `state` (a State), `known` {pos: face} and, for the first
@@ -800,9 +801,8 @@ class _Session:
             want = 0
         if type(lead) is not int or lead != want:
             raise ProtocolError(f"move: state: lead is {_show(lead)}, but the scores say {want}")
-        if ap is not g.after_pass:
-            raise ProtocolError(f"move: state: after_pass is {_show(ap)}, but the previous turn "
-                                f"{'was' if g.after_pass else 'was not'} a pass")
+        if type(ap) is not bool:
+            raise ProtocolError(f"move: state: after_pass must be true or false, got {_show(ap)}")
         return State(n, j, s, f, lead, ap)
 
     def read_known(self, g, kn):

@@ -591,14 +591,16 @@ class _Session:
         return g
 
     def on_flip(self, m):
-        if m.keys() != _FLIP:
-            raise _keys_error("flip", m, _FLIP, _FLIP)
-        gid = m["game"]
+        try:
+            if len(m) != 5:
+                raise KeyError
+            gid, seat, pos, face = m["game"], m["seat"], m["pos"], m["face"]
+        except KeyError:
+            raise _keys_error("flip", m, _FLIP, _FLIP) from None
         g = self.games.get(gid) if type(gid) is int else None
         if g is None or g._pending:
             g = self.game("flip", m)
         g._replied = False
-        seat, pos, face = m["seat"], m["pos"], m["face"]
         if seat != g.mover or type(seat) is not int:
             raise ProtocolError(f"flip: seat {_show(seat)} is not the seat to move ({g.mover})")
         if type(pos) is not int or pos not in g.table:

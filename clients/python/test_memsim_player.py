@@ -440,7 +440,10 @@ class LibraryTest(unittest.TestCase):
         memsim, _ = doc_example()
         rc, out, err = run(example("parity.py"), memsim)
         self.assertEqual((rc, err), (0, ""))
-        self.assertEqual(json.loads(out[1]), {"type": "choice", "game": 7, "choice": "daring"})
+        self.assertEqual([json.loads(x) for x in out[1:]], [
+            {"type": "choice", "game": 7, "choice": "daring"},  # j = 2, safe not open
+            {"type": "choice", "game": 8, "choice": "daring"},  # j = 1
+            {"type": "flip", "game": 8, "pos": 0}])  # the only legal second card
 
     def test_handshake_of_examples(self):
         want = {"random_player.py": ("random-py", "events", "pass_prob", "float"),

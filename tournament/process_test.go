@@ -2,6 +2,7 @@ package tournament_test
 
 import (
 	"context"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
@@ -100,6 +101,30 @@ players:
 		}
 		if !reflect.DeepEqual(got.Orders, want.Orders) || !reflect.DeepEqual(got.Paired, want.Paired) {
 			t.Errorf("against %s: parity.py's tallies\n%+v\ndiffer from the built-in parity's\n%+v", opponent, got.Orders[0], want.Orders[0])
+		}
+	}
+}
+
+// TestMissingPlayerProgramIsRefused checks that a command that cannot run is refused when the
+// tournament is built, before anything is played, at the command's position in the file.
+func TestMissingPlayerProgramIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "player.sh")
+	if err := os.WriteFile(plain, []byte("#!/bin/sh\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ command, want string }{
+		{"[no-such-player-program, x.py]", `t.yaml:3:24: player "p": command "no-such-player-program": executable file not found in $PATH`},
+		{"[" + plain + "]", `t.yaml:3:24: player "p": command "` + plain + `": permission denied`},
+	} {
+		src := "rules: {pairs: [4]}\nplayers:\n  - {name: p, command: " + c.command + "}\n  - {name: daring, policy: daring}\n"
+		cfg, err := configs.Parse("t.yaml", []byte(src), tournament.ConfigOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = tournament.New(context.Background(), cfg)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("got %v, want %q", err, c.want)
 		}
 	}
 }

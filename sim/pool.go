@@ -488,6 +488,11 @@ func (m *Match) playBatches(ctx context.Context, ws []*worker, start, end int64,
 				lo, hi := b*BatchSize, min((b+1)*BatchSize, m.Deals)
 				clear(w.batch)
 				for d := lo; d < hi; d++ {
+					if d%64 == 0 && ctx.Err() != nil {
+						// Cancelled: the unfinished batch is dropped with the round (a player
+						// process may take seconds a game).
+						return
+					}
 					if err := w.deal(m, uint64(d)); err != nil {
 						errs[i], errAt[i] = err, uint64(d)
 						cancel()

@@ -211,6 +211,8 @@ type External struct {
 	Options map[string]any
 	// TimePerMove is the time allowed for each reply, 0 when not given (the default).
 	TimePerMove time.Duration
+	// GamesInFlight is the number of games one process plays at once, 0 when not given (1).
+	GamesInFlight int
 	// OnError says what a failure of the process does: OnErrorStop.
 	OnError string
 }
@@ -220,6 +222,9 @@ const (
 	// OnErrorStop stops the run, keeping the games played (a run folder's checkpoint resumes it).
 	OnErrorStop = "stop"
 )
+
+// MaxGamesInFlight is the most games one player process may play at once.
+const MaxGamesInFlight = 1024
 
 // MaxTimePerMove is the longest time per move a configuration may give: one day.
 const MaxTimePerMove = 24 * time.Hour

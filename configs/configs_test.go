@@ -242,7 +242,7 @@ players:
   - {name: h, policy: forgetful, memory: {forget: handover-uniform}}
   - {name: two, policy: optimal, choices: [safe, daring]}
   - {name: zp, policy: best-response, opponent: parity, choices: [pass, daring, safe]}
-  - {name: ext, command: [python3, "my player.py", "--x=1"], options: {noise: 0.25, depth: 3, fast: true, mode: "on", "1": "1"}, time_per_move: 50ms, memory: {capacity: 4}, choices: [daring, safe]}
+  - {name: ext, command: [python3, "my player.py", "--x=1"], options: {noise: 0.25, depth: 3, fast: true, mode: "on", "1": "1"}, time_per_move: 50ms, games_in_flight: 8, memory: {capacity: 4}, choices: [daring, safe]}
   - {name: ext2, command: [./p], on_error: stop}
 output: "weird \"dir\" with \u00e9 and \\ and # and: colon"
 `,

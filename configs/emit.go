@@ -142,5 +142,8 @@ func (x *External) yaml() []string {
 	if x.TimePerMove > 0 {
 		fields = append(fields, "time_per_move: "+yamlString(x.TimePerMove.String()))
 	}
+	if x.GamesInFlight > 0 {
+		fields = append(fields, "games_in_flight: "+strconv.Itoa(x.GamesInFlight))
+	}
 	return append(fields, "on_error: "+yamlString(x.OnError))
 }

@@ -68,7 +68,7 @@ func (t *Tournament) Identity() []byte {
 			}
 		}
 		if x := p.External; x != nil {
-			pid.External = &externalIdentity{Command: x.Command, OnError: x.OnError,
+			pid.External = &externalIdentity{Command: x.Command, GamesInFlight: x.GamesInFlight, OnError: x.OnError,
 				Options: map[string]string{}, TimePerMove: int64(x.TimePerMove)}
 			for name, v := range x.Options {
 				pid.External.Options[name] = optionIdentity(v)
@@ -121,14 +121,16 @@ type playerIdentity struct {
 	Policy   string            `json:"policy"`
 }
 
-// externalIdentity is a player process: its command, its option values (each as optionIdentity
-// writes it; a map encodes in sorted order), what a failure does, and its time per move in
-// nanoseconds (0: not given).
+// externalIdentity is a player process: its command, its games in flight (0: not given), its
+// option values (each as optionIdentity writes it; a map encodes in sorted order), what a failure
+// does, and its time per move in nanoseconds (0: not given). Games in flight do not change the
+// games, but they are a setting of the configuration like the others.
 type externalIdentity struct {
-	Command     []string          `json:"command"`
-	OnError     string            `json:"on_error"`
-	Options     map[string]string `json:"options"`
-	TimePerMove int64             `json:"time_per_move"`
+	Command       []string          `json:"command"`
+	GamesInFlight int               `json:"games_in_flight"`
+	OnError       string            `json:"on_error"`
+	Options       map[string]string `json:"options"`
+	TimePerMove   int64             `json:"time_per_move"`
 }
 
 // optionIdentity writes an option value with its type, so that the string "1" and the number 1

@@ -165,7 +165,7 @@ func fullTournament() *Tournament {
 			Memory:  MemorySpec{Capacity: ptr(3), Forget: ptr(rules.ForgetDecay), Scope: ptr(rules.ScopeShared), Q: ptr(0.5)},
 			Choices: &set, Pos: Pos{Line: 1, Column: 2}, MemoryPos: Pos{Line: 3, Column: 4}, ChoicesPos: Pos{Line: 5, Column: 6},
 			External: &External{Command: []string{"python3", "p.py"}, CommandPos: Pos{Line: 7, Column: 8},
-				Options: map[string]any{"noise": 0.5}, TimePerMove: 50 * time.Millisecond, OnError: OnErrorStop},
+				Options: map[string]any{"noise": 0.5}, TimePerMove: 50 * time.Millisecond, GamesInFlight: 4, OnError: OnErrorStop},
 		}},
 		Output:    "out",
 		Stop:      &Stop{Precision: 0.1, SPRT: &SPRT{D: 0.2, Alpha: 0.05, Beta: 0.1}},

@@ -40,10 +40,10 @@ func (p *parser) players(n *yaml.Node) ([]Player, error) {
 
 // player checks one entry of the players list; it also returns the entry's name value.
 func (p *parser) player(n *yaml.Node, path string) (pl Player, nameVal *yaml.Node, err error) {
-	if err := p.Kind(n, path, yaml.MappingNode, "a mapping with keys name, policy, opponent, memory, choices (or command, options, time_per_move, on_error)"); err != nil {
+	if err := p.Kind(n, path, yaml.MappingNode, "a mapping with keys name, policy, opponent, memory, choices (or command, options, time_per_move, games_in_flight, on_error)"); err != nil {
 		return pl, nil, err
 	}
-	entries, err := p.Mapping(n, path, "name", "policy", "opponent", "memory", "choices", "command", "options", "time_per_move", "on_error")
+	entries, err := p.Mapping(n, path, "name", "policy", "opponent", "memory", "choices", "command", "options", "time_per_move", "games_in_flight", "on_error")
 	if err != nil {
 		return pl, nil, err
 	}
@@ -89,6 +89,9 @@ func (p *parser) player(n *yaml.Node, path string) (pl Player, nameVal *yaml.Nod
 		case "time_per_move":
 			processKeys = append(processKeys, e.KeyNode)
 			ext.TimePerMove, err = p.timePerMove(e.Val, kpath)
+		case "games_in_flight":
+			processKeys = append(processKeys, e.KeyNode)
+			ext.GamesInFlight, err = p.IntIn(e.Val, kpath, 1, MaxGamesInFlight)
 		case "on_error":
 			processKeys = append(processKeys, e.KeyNode)
 			if ext.OnError, err = p.Text(e.Val, kpath); err == nil && ext.OnError != OnErrorStop {

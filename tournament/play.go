@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"memsim/configs"
 	"memsim/sim"
 )
 
@@ -88,7 +89,7 @@ func (t *Tournament) Play(ctx context.Context, o Options) (*MatchResults, error)
 				o.Match(i, r.Deals*orders)
 			}
 		} else {
-			opts := sim.PlayOptions{Workers: o.Workers, Done: o.Progress}
+			opts := sim.PlayOptions{Workers: t.matchWorkers(m, o.Workers), Done: o.Progress}
 			if rule != nil {
 				opts.Stop = rule.done
 			}
@@ -133,4 +134,18 @@ func (o *Options) progress(games int64) {
 	if o.Progress != nil {
 		o.Progress.Add(games)
 	}
+}
+
+// matchWorkers returns the goroutines that play match m for the given workers (0: one per CPU):
+// as many, times the most games in flight of the match's player processes, so that each worker
+// keeps that many games in flight with a process it shares with others. The results do not
+// depend on it.
+func (t *Tournament) matchWorkers(m *Match, workers int) int {
+	inFlight := 1
+	for _, id := range m.IDs {
+		if x := t.Config.Players[id].External; x != nil {
+			inFlight = max(inFlight, x.GamesInFlight)
+		}
+	}
+	return min(sim.Workers(workers)*inFlight, MaxWorkers*configs.MaxGamesInFlight)
 }

@@ -193,7 +193,7 @@ func New(ctx context.Context, cfg *configs.Tournament) (*Tournament, error) {
 		spec := strategies.Spec{Name: p.Name, Policy: p.Policy, Opponent: p.Opponent, Choices: p.Choices,
 			Memory: strategies.MemoryOverride{Capacity: p.Memory.Capacity, Forget: p.Memory.Forget, Scope: p.Memory.Scope, Decay: p.Memory.Q}}
 		if x := p.External; x != nil {
-			spec.External = &external.Command{Argv: x.Command, Options: x.Options, TimePerMove: x.TimePerMove}
+			spec.External = &external.Command{Argv: x.Command, Options: x.Options, TimePerMove: x.TimePerMove, GamesInFlight: x.GamesInFlight}
 			b, err := strategies.Build(ctx, spec, env)
 			if err != nil {
 				t.Close()

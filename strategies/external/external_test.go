@@ -94,24 +94,35 @@ func pairedMatch(a, b sim.Player, pairs int, deals int64) *sim.Match {
 // over the state view plays every game exactly as memsim's own parity table does: the same
 // tallies, bit for bit, on the same deals.
 func TestStateViewParityPlaysAsTheTable(t *testing.T) {
-	const pairs, deals = 8, 100
-	ext, _ := newTestPlayer(t, "parity", external.Command{})
+	const pairs = 6
 	opponent := strategyPlayer("greedy", greedy)
-	got, err := pairedMatch(sim.Player{Name: "parity", NewStrategy: ext.Strategy}, opponent, pairs, deals).Play(t.Context(), 2, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := pairedMatch(tablePlayer(t, "parity", rules.PolicyParity, pairs), opponent, pairs, deals).Play(t.Context(), 2, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for k := range want.Orders {
-		if !reflect.DeepEqual(got.Orders[k], want.Orders[k]) {
-			t.Errorf("seat order %d: the process's tally\n%+v\ndiffers from the table's\n%+v", k, got.Orders[k], want.Orders[k])
+	// With several games in flight per process, the workers' engines share one: two batches of
+	// deals make two workers play at once.
+	for _, c := range []struct {
+		inFlight, workers int
+		deals             int64
+		processes         int // the seats (an engine per seat order of each worker that plays) / inFlight
+	}{{1, 2, 300, 2}, {4, 8, sim.BatchSize + 100, 1}} {
+		want, err := pairedMatch(tablePlayer(t, "parity", rules.PolicyParity, pairs), opponent, pairs, c.deals).Play(t.Context(), 2, nil)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	if !reflect.DeepEqual(got.Paired, want.Paired) {
-		t.Errorf("paired tallies differ")
+		ext, log := newTestPlayer(t, "parity", external.Command{GamesInFlight: c.inFlight})
+		got, err := pairedMatch(sim.Player{Name: "parity", NewStrategy: ext.Strategy}, opponent, pairs, c.deals).Play(t.Context(), c.workers, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := range want.Orders {
+			if !reflect.DeepEqual(got.Orders[k], want.Orders[k]) {
+				t.Errorf("%d games in flight, seat order %d: the process's tally\n%+v\ndiffers from the table's\n%+v", c.inFlight, k, got.Orders[k], want.Orders[k])
+			}
+		}
+		if !reflect.DeepEqual(got.Paired, want.Paired) {
+			t.Errorf("%d games in flight: paired tallies differ", c.inFlight)
+		}
+		if n, want := processes(log.String()), c.processes; n != want {
+			t.Errorf("%d games in flight: %d processes started, want %d", c.inFlight, n, want)
+		}
 	}
 }
 

@@ -5,8 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -165,4 +167,64 @@ func TestCommandsAndOptionsAreChecked(t *testing.T) {
 	if err != nil || info.Name != "test-greedy" || info.View != "events" {
 		t.Fatalf("got %+v, %v", info, err)
 	}
+}
+
+// TestSharedProcessFailures checks a process that several engines share (games in flight): a
+// reply for a game with no request in flight, a second reply, an illegal reply, silence and a
+// crash fail every engine's game with the process's error, and nothing is left running.
+func TestSharedProcessFailures(t *testing.T) {
+	cases := []struct{ mode, want string }{
+		{"unknown-game", "which has no request in flight"},
+		{"duplicate", "which has no request in flight"},
+		{"illegal", "2999 is not a legal position"},
+		{"silent", "no reply to the request for card 1 within 1s"},
+		{"crash-after-5", "exited (exit status 139)"},
+	}
+	for _, c := range cases {
+		t.Run(c.mode, func(t *testing.T) {
+			t.Parallel()
+			ext, log := newTestPlayer(t, c.mode, external.Command{GamesInFlight: 3, TimePerMove: time.Second})
+			errs := make([]error, 3)
+			var wg sync.WaitGroup
+			for i := range errs {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					g, err := sim.NewGame(sim.Setup{Pairs: 8, Players: []sim.Player{
+						{Name: "ext", NewStrategy: ext.Strategy}, tablePlayer(t, "daring", rules.PolicyDaring, 8)}})
+					if err != nil {
+						errs[i] = err
+						return
+					}
+					defer g.Close()
+					for d := range uint64(20) {
+						if errs[i] = g.Play(sim.GameID{Seed: 9, PlayStream: uint64(i), Index: d}, nil); errs[i] != nil {
+							return
+						}
+					}
+				}()
+			}
+			wg.Wait()
+			for i, err := range errs {
+				if err == nil || !strings.Contains(err.Error(), c.want) && !strings.Contains(err.Error(), "exited") && !strings.Contains(err.Error(), "stopped") {
+					t.Errorf("engine %d: got %v, want an error saying %q", i, err, c.want)
+				}
+			}
+			if !slices.ContainsFunc(errs, func(err error) bool { return err != nil && strings.Contains(err.Error(), c.want) }) {
+				t.Errorf("no engine's error says %q: %v", c.want, errs)
+			}
+			if err := ext.Close(); err != nil {
+				t.Fatal(err)
+			}
+			if n := processes(log.String()); n != 1 {
+				t.Errorf("%d processes started for 3 engines with 3 games in flight, want 1", n)
+			}
+			checkGone(t, log.String())
+		})
+	}
+}
+
+// processes counts the processes a log says started.
+func processes(log string) int {
+	return len(regexp.MustCompile(`(?m)^pid \d+$`).FindAllString(log, -1))
 }

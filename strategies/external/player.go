@@ -51,7 +51,18 @@ type Command struct {
 	// Choices is the player's choice set, told to it in every new_game (the zero value is the
 	// full game).
 	Choices rules.ChoiceSet
+	// GamesInFlight is the number of games a process plays at once (1 when 0, at most
+	// MaxGamesInFlight): the engines of that many seats share one process, so that a player that
+	// answers the requests that arrive together in one batch is not bound by one round trip per
+	// card.
+	GamesInFlight int
 }
+
+// MaxGamesInFlight bounds Command.GamesInFlight.
+const MaxGamesInFlight = 1024
+
+// gamesInFlight returns the number of games a process plays at once.
+func (c *Command) gamesInFlight() int { return max(c.GamesInFlight, 1) }
 
 // timePerMove returns the time allowed for each reply.
 func (c *Command) timePerMove() time.Duration {
@@ -76,9 +87,9 @@ type Player struct {
 	path string // the program, resolved
 	logs *logSink
 
-	mu     sync.Mutex
-	idle   []*session
-	live   map[*session]bool
+	starting sync.Mutex // held while a process starts
+	mu       sync.Mutex
+	users    map[*session]int // every running process, with the number of seats using it
 	info   *protocol.Player
 	closed bool
 }
@@ -98,7 +109,10 @@ func New(name string, c Command) (*Player, error) {
 			return nil, fmt.Errorf("player %q: dir %q: not a directory", name, c.Dir)
 		}
 	}
-	return &Player{name: name, cmd: c, path: path, logs: &logSink{}, live: map[*session]bool{}}, nil
+	if c.GamesInFlight < 0 || c.GamesInFlight > MaxGamesInFlight {
+		return nil, fmt.Errorf("player %q: %d games in flight: must be from 1 to %d", name, c.GamesInFlight, MaxGamesInFlight)
+	}
+	return &Player{name: name, cmd: c, path: path, logs: &logSink{}, users: map[*session]int{}}, nil
 }
 
 // unwrapExec shortens exec's errors ("exec: "x": executable file not found in $PATH").
@@ -146,20 +160,17 @@ func (p *Player) Hello() (protocol.Player, error) {
 	return info, nil
 }
 
-// acquire lends a running process, starting one if none is idle.
+// acquire lends a running process with room for another game in flight, starting one if there is
+// none. Processes start one at a time, so that seats arriving together share the first.
 func (p *Player) acquire() (*session, error) {
-	p.mu.Lock()
-	if p.closed {
-		p.mu.Unlock()
-		return nil, fmt.Errorf("%s: closed", p.describe())
+	if s, err := p.lend(); s != nil || err != nil {
+		return s, err
 	}
-	if n := len(p.idle); n > 0 {
-		s := p.idle[n-1]
-		p.idle = p.idle[:n-1]
-		p.mu.Unlock()
-		return s, nil
+	p.starting.Lock()
+	defer p.starting.Unlock()
+	if s, err := p.lend(); s != nil || err != nil {
+		return s, err
 	}
-	p.mu.Unlock()
 	s, err := p.start()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p.describe(), err)
@@ -170,27 +181,46 @@ func (p *Player) acquire() (*session, error) {
 		go s.kill()
 		return nil, fmt.Errorf("%s: closed", p.describe())
 	}
-	p.live[s] = true
+	p.users[s] = 1
 	return s, nil
 }
 
-// release takes a process back: a sound one waits for the next engine, a broken one is stopped.
-func (p *Player) release(s *session) {
-	if s.broken() != nil {
-		s.kill()
-		p.mu.Lock()
-		delete(p.live, s)
-		p.mu.Unlock()
-		return
-	}
+// lend returns a running process with room for another game in flight, if there is one.
+func (p *Player) lend() (*session, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {
-		delete(p.live, s)
-		go s.close()
-		return
+		return nil, fmt.Errorf("%s: closed", p.describe())
 	}
-	p.idle = append(p.idle, s)
+	var best *session
+	for s, n := range p.users {
+		// The fullest process with room, so that seats gather on as few processes as they can.
+		if n < p.cmd.gamesInFlight() && s.broken() == nil && (best == nil || n > p.users[best]) {
+			best = s
+		}
+	}
+	if best != nil {
+		p.users[best]++
+	}
+	return best, nil
+}
+
+// release takes a process back from a seat: a sound one waits for the next seat, a broken one is
+// stopped.
+func (p *Player) release(s *session) {
+	p.mu.Lock()
+	p.users[s]--
+	closed := p.closed
+	if s.broken() != nil || closed {
+		delete(p.users, s)
+	}
+	p.mu.Unlock()
+	switch {
+	case s.broken() != nil:
+		s.kill()
+	case closed:
+		go s.close()
+	}
 }
 
 // sameProgram checks that a process's handshake matches the first one's: the processes of one
@@ -215,11 +245,11 @@ func (p *Player) sameProgram(info *protocol.Player) error {
 func (p *Player) Close() error {
 	p.mu.Lock()
 	p.closed = true
-	all := make([]*session, 0, len(p.live))
-	for s := range p.live {
+	all := make([]*session, 0, len(p.users))
+	for s := range p.users {
 		all = append(all, s)
 	}
-	p.live, p.idle = map[*session]bool{}, nil
+	p.users = map[*session]int{}
 	p.mu.Unlock()
 	var wg sync.WaitGroup
 	for _, s := range all {

@@ -22,6 +22,7 @@ type seat struct {
 	// first's partner); firstKnown: the turn's first card was remembered before it was flipped.
 	taking, firstKnown bool
 
+	replies chan delivery // the replies to this seat's requests, from a shared session's reader
 	req     protocol.Move
 	state   protocol.State
 	legal   []int
@@ -40,8 +41,7 @@ func (t *seat) BeginGame(info sim.GameInfo) error {
 		}
 		t.s = s
 	}
-	t.game = t.s.nextGame
-	t.s.nextGame++
+	t.game = t.s.newGame()
 	c := &t.p.cmd
 	return t.wrap(t.s.send(&protocol.NewGame{Game: t.game, Seat: info.Seat, Seed: gameSeed(info),
 		Rules: protocol.Rules{Pairs: info.Pairs, Singletons: info.Singletons, Seats: info.Players,
@@ -148,7 +148,10 @@ func (t *seat) Flip(v *sim.View) sim.Move {
 		}
 	}
 	req := t.request(v, stateView)
-	reply, err := t.s.ask(req)
+	if t.replies == nil {
+		t.replies = make(chan delivery, 1)
+	}
+	reply, err := t.s.ask(req, t.replies)
 	if err != nil {
 		t.err = t.wrap(err)
 		return sim.Fail(t.err)

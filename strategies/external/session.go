@@ -13,25 +13,31 @@ import (
 	"memsim/strategies/external/protocol"
 )
 
-// session is one running player process: its pipes and its handshake. One engine (one worker's
-// seat) uses a session at a time, and reads the player's replies itself, with a deadline: no
-// goroutine stands between a reply and the engine.
+// session is one running player process: its pipes and its handshake. The engines of up to
+// Command.GamesInFlight seats share it, each with one game in flight. A session of one game in
+// flight is read by the engine itself, with a deadline: no goroutine stands between a reply and
+// the engine. A shared session is read by a goroutine of its own, which hands each reply to the
+// seat whose game it answers.
 type session struct {
 	p     *Player
 	cmd   *exec.Cmd
 	stdin *os.File
 	out   *os.File // the player's stdout
-	w     *protocol.Writer
 	r     *protocol.Reader
 	info  *protocol.Player
 
-	pending  int64 // the game of the request in flight, or -1
-	greeted  bool  // the handshake was read
+	wmu      sync.Mutex // guards w and nextGame
+	w        *protocol.Writer
 	nextGame int64
 
+	pending int64 // unshared: the game of the request in flight, or -1
+	greeted bool  // the handshake was read
+
 	mu      sync.Mutex
-	err     error         // the first failure: the session is broken
-	exited  chan struct{} // closed when the process has exited and been reaped
+	waiting map[int64]chan delivery // shared: the seats waiting for a reply, by game
+	err     error                   // the first failure: the session is broken
+	dead    chan struct{}           // closed at the first failure
+	exited  chan struct{}           // closed when the process has exited and been reaped
 	waitErr error
 }
 
@@ -72,7 +78,7 @@ func (p *Player) start() (*session, error) {
 		return nil, fmt.Errorf("starting %s: %w", p.describe(), err)
 	}
 	closeAll(inR, outW, errW) // the child's ends
-	s := &session{p: p, cmd: cmd, stdin: inW, out: outR, pending: noGame, exited: make(chan struct{})}
+	s := &session{p: p, cmd: cmd, stdin: inW, out: outR, pending: noGame, dead: make(chan struct{}), exited: make(chan struct{})}
 	s.w = protocol.NewWriter(&deadlineWriter{f: inW, timeout: p.writeTimeout()})
 	s.r = protocol.NewReader(outR, protocol.FromPlayer)
 	go func() {
@@ -83,6 +89,14 @@ func (p *Player) start() (*session, error) {
 	if err := s.handshake(); err != nil {
 		s.kill()
 		return nil, err
+	}
+	if p.cmd.gamesInFlight() > 1 {
+		s.waiting = map[int64]chan delivery{}
+		if err := s.out.SetReadDeadline(time.Time{}); err != nil {
+			s.kill()
+			return nil, err
+		}
+		go s.dispatch()
 	}
 	return s, nil
 }
@@ -176,6 +190,49 @@ func (s *session) next(timeout time.Duration, late func() error) (delivery, erro
 	return d, nil
 }
 
+// dispatch reads a shared session's replies and hands each to the seat waiting for it, until the
+// output ends or breaks the protocol. The lines of a batch (those already buffered) are all
+// checked before any is handed on, so that a second reply to a request, written with the first,
+// is caught.
+func (s *session) dispatch() {
+	type handoff struct {
+		ch chan delivery
+		d  delivery
+	}
+	var batch []handoff
+	for {
+		batch = batch[:0]
+		for first := true; first || s.r.HasLine(); first = false {
+			m, err := s.r.Read()
+			switch {
+			case errors.Is(err, io.EOF):
+				s.fail(s.ended("closed its output"))
+				return
+			case err != nil:
+				s.fail(fmt.Errorf("%w%s", err, quote(s.r.Text())))
+				return
+			}
+			if _, ok := m.(*protocol.Player); ok {
+				s.fail(fmt.Errorf("line %d: a second handshake (player)", s.r.Line()))
+				return
+			}
+			game := replyGame(m)
+			s.mu.Lock()
+			ch, ok := s.waiting[game]
+			delete(s.waiting, game)
+			s.mu.Unlock()
+			if !ok {
+				s.fail(fmt.Errorf("line %d: a reply for game %d, which has no request in flight%s", s.r.Line(), game, quote(s.r.Text())))
+				return
+			}
+			batch = append(batch, handoff{ch: ch, d: delivery{m: m, line: s.r.Line()}})
+		}
+		for _, h := range batch {
+			h.ch <- h.d
+		}
+	}
+}
+
 // accept checks that a message of the player may come now: the handshake first and once, then
 // replies to the request in flight only.
 func (s *session) accept(m protocol.Message, line int, text []byte) error {
@@ -244,6 +301,7 @@ func (s *session) fail(err error) error {
 	first := s.err == nil
 	if first {
 		s.err = err
+		close(s.dead)
 	}
 	err = s.err
 	s.mu.Unlock()
@@ -273,22 +331,38 @@ func (s *session) flush() error {
 	return nil
 }
 
-// ask sends the move request req and returns the player's reply, checked against it.
-func (s *session) ask(req *protocol.Move) (protocol.Message, error) {
+// ask sends the move request req of a seat and returns the player's reply, checked against it;
+// replies is the seat's own channel, for a shared session.
+func (s *session) ask(req *protocol.Move, replies chan delivery) (protocol.Message, error) {
 	if err := s.broken(); err != nil {
 		return nil, err
 	}
-	s.pending = req.Game
-	if err := s.w.Write(req); err != nil {
-		return nil, fmt.Errorf("move request: %w", err)
+	if s.waiting != nil {
+		s.mu.Lock()
+		s.waiting[req.Game] = replies
+		s.mu.Unlock()
+	} else {
+		s.pending = req.Game
 	}
-	if err := s.flush(); err != nil {
-		return nil, err
+	s.wmu.Lock()
+	err := s.w.Write(req)
+	if err == nil {
+		err = s.flush()
+	}
+	s.wmu.Unlock()
+	if err != nil {
+		return nil, s.fail(fmt.Errorf("move request: %w", err))
 	}
 	timeout := time.Duration(req.DeadlineMS) * time.Millisecond
-	d, err := s.next(timeout, func() error {
+	late := func() error {
 		return fmt.Errorf("no reply to the request for card %d within %v", req.Card, timeout)
-	})
+	}
+	var d delivery
+	if s.waiting != nil {
+		d, err = s.await(replies, timeout, late)
+	} else {
+		d, err = s.next(timeout, late)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -298,11 +372,36 @@ func (s *session) ask(req *protocol.Move) (protocol.Message, error) {
 	return d.m, nil
 }
 
+// await waits for the reply a shared session's reader hands to a seat.
+func (s *session) await(replies chan delivery, timeout time.Duration, late func() error) (delivery, error) {
+	t := time.NewTimer(timeout)
+	defer t.Stop()
+	select {
+	case d := <-replies:
+		return d, nil
+	case <-s.dead:
+		return delivery{}, s.broken()
+	case <-t.C:
+		return delivery{}, s.fail(late())
+	}
+}
+
+// newGame returns the id of a new game of the session.
+func (s *session) newGame() int64 {
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	g := s.nextGame
+	s.nextGame++
+	return g
+}
+
 // send buffers a message about a game; it goes out with the next request or flush.
 func (s *session) send(m protocol.Message) error {
 	if err := s.broken(); err != nil {
 		return err
 	}
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
 	return s.w.Write(m)
 }
 
@@ -310,7 +409,9 @@ func (s *session) send(m protocol.Message) error {
 // its process group.
 func (s *session) close() {
 	if s.broken() == nil {
+		s.wmu.Lock()
 		_ = s.w.Flush()
+		s.wmu.Unlock()
 	}
 	s.stdin.Close()
 	select {

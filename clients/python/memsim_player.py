@@ -1,0 +1,827 @@
+"""Write a memsim player in Python: the player side of the protocol memsim-player/1.
+
+A player subclasses Player, declares its name, version, view ("events" or "state") and
+options, and implements flip(game) (one request, one reply) or flip_batch(games) (every
+request that arrived together, one reply each). Player.run() speaks the protocol on
+stdin/stdout: handshake, options, games, events, move requests and replies, and exits when
+memsim closes stdin. The protocol is specified in docs/protocol.md; the game in
+docs/models.md.
+
+    import memsim_player as mp
+
+    class Lowest(mp.Player):
+        name = "lowest"
+        def flip(self, game):
+            return game.flip(game.legal[0])
+
+    if __name__ == "__main__":
+        Lowest().run()
+
+The library checks every line memsim sends against the protocol and the game's public record
+and stops at the first one it cannot accept, with a one-line message on stderr and exit
+status 1. print() in a player goes to stderr: stdout carries protocol lines only.
+"""
+
+import json
+import math
+import operator
+import os
+import random
+import sys
+from collections import namedtuple
+
+__all__ = ["Player", "Game", "Option", "Rules", "State", "PlayerError", "ProtocolError",
+           "PROTOCOL", "CHOICES"]
+
+PROTOCOL = "memsim-player/1"
+#: The four choices, in the protocol's order.
+CHOICES = ("daring", "safe", "known-first", "pass")
+PASS_RULES = ("never", "two-known", "always")
+VIEWS = ("events", "state")
+OPTION_TYPES = ("bool", "int", "float", "string", "choice")
+
+MAX_LINE = 1 << 20
+MAX_ID = (1 << 53) - 1
+MAX_DEADLINE_MS = 86_400_000
+READ_SIZE = 1 << 20
+
+
+class ProtocolError(Exception):
+    """A line from memsim that the protocol does not allow."""
+
+
+class PlayerError(Exception):
+    """A mistake of the player: a bad declaration or a reply that does not fit the request."""
+
+
+#: The rules of a game: `pass_rule` is the protocol's `pass`; `cards` = 2*pairs + singletons;
+#: `faces` = pairs + singletons.
+Rules = namedtuple("Rules", "pairs singletons seats pass_rule choices cards faces")
+
+#: The count state of a state-view move request, at the start of the turn.
+State = namedtuple("State", "n j s f lead after_pass")
+
+
+def _show(v, limit=60):
+    s = json.dumps(v) if not isinstance(v, str) or len(v) < limit else json.dumps(v[:limit])
+    return s if len(s) <= limit else s[:limit] + "..."
+
+
+def _reject_constant(name):
+    raise ValueError(f"{name} is not a JSON value")
+
+
+_decoder = json.JSONDecoder(parse_constant=_reject_constant)
+_scan = _decoder.scan_once
+
+
+def _parse(line):
+    """The JSON value of a line, slowly, with the decoder's message on error."""
+    try:
+        return _decoder.decode(line)
+    except ValueError as e:
+        raise ProtocolError(f"not a JSON object: {e}") from None
+
+
+def _is_number(v):
+    t = type(v)
+    return (t is int) or (t is float and math.isfinite(v))
+
+
+class Option:
+    """An option the player accepts: name, type ("bool", "int", "float", "string", "choice"),
+    default, and min/max (int, float) or choices (choice)."""
+
+    __slots__ = ("name", "type", "default", "min", "max", "choices")
+
+    def __init__(self, name, type, default, min=None, max=None, choices=None):
+        self.name, self.type, self.default = name, type, default
+        self.min, self.max, self.choices = min, max, choices
+        self._validate()
+
+    def _validate(self):
+        where = f"option {self.name!r}"
+        if not isinstance(self.name, str) or not self.name:
+            raise PlayerError(f"{where}: the name must be a non-empty string")
+        if self.type not in OPTION_TYPES:
+            raise PlayerError(f"{where}: type must be one of {', '.join(OPTION_TYPES)}")
+        if self.type not in ("int", "float") and (self.min is not None or self.max is not None):
+            raise PlayerError(f"{where}: min and max are for int and float options")
+        if self.type != "choice" and self.choices is not None:
+            raise PlayerError(f"{where}: choices are for choice options")
+        for bound in (self.min, self.max):
+            if bound is not None and not _is_number(bound):
+                raise PlayerError(f"{where}: min and max must be numbers")
+        if self.type == "choice":
+            c = self.choices
+            if (not isinstance(c, (list, tuple)) or not c
+                    or not all(isinstance(x, str) for x in c) or len(set(c)) != len(c)):
+                raise PlayerError(f"{where}: choices must be a non-empty list of distinct strings")
+            self.choices = list(c)
+        try:
+            self.check(self.default)
+        except ProtocolError as e:
+            raise PlayerError(f"{where}: default: {e}") from None
+
+    def check(self, v):
+        """Return v if it is a valid value of the option, else raise ProtocolError."""
+        t = self.type
+        if t == "bool":
+            ok = type(v) is bool
+        elif t == "int":
+            ok = type(v) is int
+        elif t == "float":
+            ok = _is_number(v)
+        elif t == "string":
+            ok = type(v) is str
+        else:
+            ok = type(v) is str and v in self.choices
+            if not ok:
+                raise ProtocolError(f"{_show(v)} is not one of {', '.join(self.choices)}")
+        if not ok:
+            raise ProtocolError(f"{_show(v)} is not a {t}")
+        if (self.min is not None and v < self.min) or (self.max is not None and v > self.max):
+            raise ProtocolError(f"{_show(v)} is outside {self.min} .. {self.max}")
+        return v
+
+    def to_json(self):
+        """The option as the handshake declares it."""
+        d = {"name": self.name, "type": self.type, "default": self.default}
+        if self.min is not None:
+            d["min"] = self.min
+        if self.max is not None:
+            d["max"] = self.max
+        if self.choices is not None:
+            d["choices"] = self.choices
+        return d
+
+
+class Game:
+    """One game of the player: its rules and public record, and the move request in flight.
+
+    Public record (every view): `faces` {pos: face} of the cards seen that are still on the
+    table, in the order they were first seen; `table` the set of positions on the table;
+    `known_pairs` the faces whose two cards have both been seen and are on the table;
+    `scores` the pairs each seat took; `mover` the seat to move; `after_pass` whether the
+    turn that handed the move over was a pass (False after a pair); `first` the turn's
+    face-up first card as (pos, face), or None.
+
+    Request (set when memsim asks): `card` (1 or 2), `legal` (list of positions), `can_pass`,
+    `deadline_ms`; state view only: `state` (a State), `known` {pos: face} and, for the first
+    card, `choices` (a tuple).
+
+    `data` is a dict for the player's own use. Reply with flip(pos), pass_turn() or
+    choose(choice).
+    """
+
+    def __init__(self, gid, seat, seed, rules):
+        self.id = gid
+        self.seat = seat
+        self.seed = seed
+        self.rules = rules
+        self._rng = None
+        self.faces = {}
+        self.table = set(range(rules.cards))
+        self.known_pairs = set()
+        self.scores = [0] * rules.seats
+        self.pairs_left = rules.pairs
+        self.mover = 0
+        self.after_pass = False
+        self.first = None
+        self.card = 0
+        self.legal = None
+        self.can_pass = False
+        self.deadline_ms = 0
+        self.state = None
+        self.known = None
+        self.choices = None
+        self.data = {}
+        self._where = {}
+        self._npairs = rules.pairs
+        self._nfaces = rules.faces
+        self._choice_set = frozenset(rules.choices)
+        self._second = None
+        self._passed = False
+        self._pending = False
+        self._answered = False
+        self._replied = False
+
+    @property
+    def rng(self):
+        """random.Random(seed): the player's own randomness in this game."""
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
+
+    def partner(self, pos):
+        """The position of the seen partner of the card at pos, or None."""
+        face = self.faces.get(pos)
+        if face is None:
+            return None
+        for p in self._where[face]:
+            if p != pos:
+                return p
+        return None
+
+    def positions_of(self, face):
+        """The positions on the table where face has been seen (0, 1 or 2 of them)."""
+        return tuple(self._where.get(face, ()))
+
+    def unseen(self):
+        """The legal positions whose card has never been seen, in increasing order."""
+        faces = self.faces
+        return [p for p in self.legal if p not in faces]
+
+    def _check_reply(self):
+        if not self._pending:
+            raise PlayerError(f"game {self.id}: a reply without a move request in flight")
+        if self._answered:
+            raise PlayerError(f"game {self.id}: a second reply to the same move request")
+        self._answered = True
+
+    def flip(self, pos):
+        """The reply that flips the card at pos (one of legal)."""
+        if type(pos) is not int:
+            if isinstance(pos, bool):
+                raise PlayerError(f"game {self.id}: flip({pos!r}): a position is an integer")
+            pos = operator.index(pos)
+        if pos not in self.legal:
+            raise PlayerError(f"game {self.id}: flip({pos}): not among the legal positions")
+        self._check_reply()
+        return f'{{"type":"flip","game":{self.id},"pos":{pos}}}\n'
+
+    def pass_turn(self):
+        """The reply that passes (only when the request allows it: can_pass)."""
+        if not self.can_pass:
+            raise PlayerError(f"game {self.id}: pass_turn(): the request does not allow a pass")
+        self._check_reply()
+        return f'{{"type":"pass","game":{self.id}}}\n'
+
+    def choose(self, choice):
+        """The reply that plays choice (state view, first card, one of choices)."""
+        if self.choices is None or choice not in self.choices:
+            raise PlayerError(f"game {self.id}: choose({choice!r}): not among the request's "
+                              f"choices {list(self.choices or ())}")
+        self._check_reply()
+        return f'{{"type":"choice","game":{self.id},"choice":"{choice}"}}\n'
+
+
+class Player:
+    """Subclass and set name, version, view and options; implement flip or flip_batch.
+
+    After the options message, self.values maps every option name to its value (the default
+    unless memsim set it) and configure() is called. Optional hooks: start(game) after a
+    new game, on_event(game, event) after each event (the event as a dict), end(game, scores).
+    """
+
+    name = "python-player"
+    version = "0"
+    view = "events"
+    options = ()
+
+    def flip(self, game):
+        """Return the reply to game's move request (game.flip, game.pass_turn, game.choose)."""
+        raise NotImplementedError("a Player implements flip(game) or flip_batch(games)")
+
+    def flip_batch(self, games):
+        """Return a list of replies, one per game, for requests that arrived together."""
+        flip = self.flip
+        return [flip(g) for g in games]
+
+    def configure(self):
+        """Called once the option values are known (self.values)."""
+
+    def start(self, game):
+        """Called when a game starts."""
+
+    def on_event(self, game, event):
+        """Called after each flip, pair, pass or handover event of a game."""
+
+    def end(self, game, scores):
+        """Called when a game ends, with its final scores."""
+
+    def run(self, infd=0, outfd=1):
+        """Play on infd/outfd until memsim closes the input; exit with status 1 on an error."""
+        sys.exit(_Session(self, infd, outfd).run())
+
+
+def _keys_error(kind, m, required, allowed):
+    keys = set(m.keys())
+    missing = sorted(required - keys)
+    if missing:
+        return ProtocolError(f"{kind}: missing field {missing[0]!r}")
+    extra = sorted(keys - allowed)
+    return ProtocolError(f"{kind}: field {extra[0]!r} is not listed for this message")
+
+
+def _check_keys(kind, m, required, allowed):
+    keys = m.keys()
+    if not (keys >= required and keys <= allowed):
+        raise _keys_error(kind, m, required, allowed)
+
+
+def _int(kind, field, v, lo, hi):
+    if type(v) is not int or v < lo or v > hi:
+        raise ProtocolError(f"{kind}: {field} must be an integer in {lo} .. {hi}, got {_show(v)}")
+    return v
+
+
+_HELLO = frozenset(("type", "protocol"))
+_OPTIONS = frozenset(("type", "values"))
+_NEW_GAME = frozenset(("type", "game", "seat", "seed", "rules"))
+_RULES = frozenset(("pairs", "singletons", "seats", "pass", "choices"))
+_FLIP = frozenset(("type", "game", "seat", "pos", "face"))
+_PAIR = frozenset(("type", "game", "seat", "face", "positions"))
+_SEATED = frozenset(("type", "game", "seat"))
+_END = frozenset(("type", "game", "scores"))
+_MOVE = frozenset(("type", "game", "card", "legal", "deadline_ms"))
+_MOVE_EVENTS = _MOVE | {"pass"}
+_MOVE_STATE = _MOVE | {"state"}
+_MOVE_STATE_ALL = _MOVE_STATE | {"pass", "known", "choices"}
+_STATE = frozenset(("n", "j", "s", "f", "lead", "after_pass"))
+_CHOICE_RANK = {c: i for i, c in enumerate(CHOICES)}
+# Every non-empty list of choices in the protocol's order, as a tuple.
+_CHOICE_LISTS = {t: t for t in (tuple(c for i, c in enumerate(CHOICES) if k >> i & 1)
+                                for k in range(1, 1 << len(CHOICES)))}
+_INT = {int}
+
+
+def _positions(ps):
+    """Whether ps is a non-empty list of integers in strictly increasing order (>= 0).
+
+    A float sums to a float; a bool (false is 0, true is 1) can only come first or second in
+    an increasing list of non-negative numbers, so two type checks find them."""
+    return (ps and type(sum(ps)) is int and type(ps[0]) is int and ps[0] >= 0
+            and (len(ps) == 1 or type(ps[1]) is int)
+            and sorted(ps) == ps and len(set(ps)) == len(ps))
+
+
+class _Session:
+    """One run of the protocol: reads memsim's lines, keeps the games, writes the replies."""
+
+    def __init__(self, player, infd, outfd):
+        self.p = player
+        self.infd, self.outfd = infd, outfd
+        self.lineno = 0
+        self.hello = False
+        self.configured = False
+        self.started = False
+        self.games = {}
+        self.batch = []
+        self.state_view = player.view == "state"
+        cls = type(player)
+        self.hook_event = cls.on_event is not Player.on_event
+        self.hook_start = cls.start is not Player.start
+        self.hook_end = cls.end is not Player.end
+        self.after_hello = {
+            "hello": self.on_hello, "options": self.on_options, "new_game": self.on_new_game,
+            "flip": self.on_flip, "pair": self.on_pair, "pass": self.on_pass,
+            "handover": self.on_handover, "end": self.on_end, "move": self.on_move,
+        }
+        self.handlers = {t: self.before_hello for t in self.after_hello}
+        self.handlers["hello"] = self.on_hello
+
+    def fail(self, what, msg):
+        sys.stderr.write(f"{self.p.name}: {what}: {msg}\n")
+        sys.stderr.flush()
+        return 1
+
+    def declaration(self):
+        p = self.p
+        if not isinstance(p.name, str) or not p.name or any(
+                ord(c) < 32 or 127 <= ord(c) < 160 for c in p.name):
+            raise PlayerError("name must be a non-empty string without control characters")
+        if not isinstance(p.version, str):
+            raise PlayerError("version must be a string")
+        if p.view not in VIEWS:
+            raise PlayerError(f"view must be one of {', '.join(VIEWS)}, not {p.view!r}")
+        opts = list(p.options)
+        for o in opts:
+            if not isinstance(o, Option):
+                raise PlayerError(f"options must be Option values, not {o!r}")
+        names = [o.name for o in opts]
+        if len(set(names)) != len(names):
+            raise PlayerError("option names must be distinct")
+        self.opts = {o.name: o for o in opts}
+        p.values = {o.name: o.default for o in opts}
+        line = {"type": "player", "name": p.name, "version": p.version, "view": p.view}
+        if opts:
+            line["options"] = [o.to_json() for o in opts]
+        return (json.dumps(line, separators=(",", ":")) + "\n").encode()
+
+    def run(self):
+        try:
+            self.handshake = self.declaration()
+        except PlayerError as e:
+            return self.fail("declaration", e)
+        sys.stdout = sys.stderr  # print() must not reach the protocol channel
+        try:
+            self.loop()
+        except ProtocolError as e:
+            return self.fail(f"protocol error: line {self.lineno}", e)
+        except PlayerError as e:
+            return self.fail("player error", e)
+        except BrokenPipeError:
+            return self.fail("output", "memsim closed the player's stdout")
+        return 0
+
+    def loop(self):
+        read, infd = os.read, self.infd
+        rest = b""
+        while True:
+            chunk = read(infd, READ_SIZE)
+            if not chunk:
+                break
+            data = rest + chunk if rest else chunk
+            cut = data.rfind(b"\n")
+            if cut < 0:
+                rest = data
+                if len(rest) > MAX_LINE:
+                    self.lineno += 1
+                    raise ProtocolError(f"a line longer than {MAX_LINE} bytes")
+                continue
+            rest = data[cut + 1:]
+            block = data[:cut]
+            if cut > MAX_LINE:
+                for i, b in enumerate(block.split(b"\n")):
+                    if len(b) > MAX_LINE:
+                        self.lineno += i + 1
+                        raise ProtocolError(f"a line longer than {MAX_LINE} bytes")
+            try:
+                text = block.decode()
+            except UnicodeDecodeError as e:
+                self.lineno += block.count(b"\n", 0, e.start) + 1
+                raise ProtocolError("a line that is not valid UTF-8") from None
+            self.feed(text.split("\n"))
+            if self.batch:
+                self.decide()
+            if len(rest) > MAX_LINE:
+                self.lineno += 1
+                raise ProtocolError(f"a line longer than {MAX_LINE} bytes")
+        if rest:
+            self.lineno += 1
+            raise ProtocolError("the last line has no end of line")
+
+    def feed(self, lines):
+        handlers = self.handlers
+        scan = _scan
+        n = self.lineno
+        try:
+            for line in lines:
+                n += 1
+                try:
+                    m, end = scan(line, 0)
+                    if end != len(line) and line[end:].strip(" \t\r"):
+                        m = _parse(line)
+                except (StopIteration, ValueError):
+                    m = _parse(line)
+                t = m.get("type") if type(m) is dict else None
+                h = handlers.get(t) if type(t) is str else None
+                if h is None:
+                    if type(m) is not dict:
+                        raise ProtocolError("not a JSON object")
+                    if "type" not in m:
+                        raise ProtocolError("missing field 'type'")
+                    raise ProtocolError(f"unknown type {_show(t)}")
+                h(m)
+        finally:
+            self.lineno = n
+
+    def decide(self):
+        batch, self.batch = self.batch, []
+        replies = self.p.flip_batch(batch)
+        if not isinstance(replies, list) or len(replies) != len(batch):
+            raise PlayerError(f"flip_batch returned {type(replies).__name__} "
+                              f"for {len(batch)} requests: it must return a list, one reply each")
+        for g in batch:
+            if not g._answered:
+                raise PlayerError(f"game {g.id}: no reply made with game.flip, game.pass_turn "
+                                  "or game.choose")
+            g._pending = g._answered = False
+            g._replied = True
+        try:
+            data = "".join(replies).encode()
+        except TypeError:
+            raise PlayerError("a reply must be the string returned by game.flip, "
+                              "game.pass_turn or game.choose") from None
+        write, fd = os.write, self.outfd
+        while data:
+            data = data[write(fd, data):]
+
+    def write_all(self, data):
+        while data:
+            data = data[os.write(self.outfd, data):]
+
+    # --- messages ------------------------------------------------------------------------
+
+    def on_hello(self, m):
+        if self.hello:
+            raise ProtocolError("a second hello")
+        _check_keys("hello", m, _HELLO, _HELLO)
+        if m["protocol"] != PROTOCOL:
+            raise ProtocolError(f"hello: protocol {_show(m['protocol'])} is not {PROTOCOL}")
+        self.hello = True
+        self.handlers.update(self.after_hello)
+        self.write_all(self.handshake)
+
+    def before_hello(self, m):
+        raise ProtocolError(f"{m['type']} before hello")
+
+    def on_options(self, m):
+        if self.configured:
+            raise ProtocolError("a second options message")
+        if self.started:
+            raise ProtocolError("options after the first game")
+        _check_keys("options", m, _OPTIONS, _OPTIONS)
+        vals = m["values"]
+        if type(vals) is not dict:
+            raise ProtocolError(f"options: values must be an object, got {_show(vals)}")
+        for k, v in vals.items():
+            o = self.opts.get(k)
+            if o is None:
+                raise ProtocolError(f"options: {_show(k)} is not a declared option")
+            try:
+                self.p.values[k] = o.check(v)
+            except ProtocolError as e:
+                raise ProtocolError(f"options: {k}: {e}") from None
+        self.configured = True
+        self.p.configure()
+
+    def on_new_game(self, m):
+        if not self.configured:
+            self.configured = True  # no options message: the defaults apply
+            self.p.configure()
+        self.started = True
+        _check_keys("new_game", m, _NEW_GAME, _NEW_GAME)
+        gid = _int("new_game", "game", m["game"], 0, MAX_ID)
+        if gid in self.games:
+            raise ProtocolError(f"new_game: game {gid} is already running")
+        r = m["rules"]
+        if type(r) is not dict:
+            raise ProtocolError(f"new_game: rules must be an object, got {_show(r)}")
+        _check_keys("new_game: rules", r, _RULES, _RULES)
+        pairs = _int("new_game: rules", "pairs", r["pairs"], 1, 1000)
+        singles = _int("new_game: rules", "singletons", r["singletons"], 0, 1000)
+        seats = _int("new_game: rules", "seats", r["seats"], 1, 8)
+        rule = r["pass"]
+        if rule not in PASS_RULES or type(rule) is not str:
+            raise ProtocolError(f"new_game: rules: pass must be one of {', '.join(PASS_RULES)}, "
+                                f"got {_show(rule)}")
+        ch = r["choices"]
+        if (type(ch) is not list or not all(type(c) is str and c in _CHOICE_RANK for c in ch)
+                or len(set(ch)) != len(ch) or "daring" not in ch):
+            raise ProtocolError("new_game: rules: choices must be a list of distinct choices "
+                                f"among {', '.join(CHOICES)} that holds daring, got {_show(ch)}")
+        seat = _int("new_game", "seat", m["seat"], 0, seats - 1)
+        seed = _int("new_game", "seed", m["seed"], 0, MAX_ID)
+        rules = Rules(pairs, singles, seats, rule, tuple(ch), 2 * pairs + singles, pairs + singles)
+        g = self.games[gid] = Game(gid, seat, seed, rules)
+        if self.hook_start:
+            self.p.start(g)
+
+    def game(self, kind, m):
+        gid = m["game"]
+        g = self.games.get(gid) if type(gid) is int else None
+        if g is None:
+            _int(kind, "game", gid, 0, MAX_ID)
+            raise ProtocolError(f"{kind}: game {gid} is not running")
+        if g._pending:  # memsim went on with this game: decide the batch first
+            self.decide()
+        g._replied = False
+        return g
+
+    def on_flip(self, m):
+        try:
+            if len(m) != 5:
+                raise KeyError
+            gid, seat, pos, face = m["game"], m["seat"], m["pos"], m["face"]
+        except KeyError:
+            raise _keys_error("flip", m, _FLIP, _FLIP) from None
+        g = self.games.get(gid) if type(gid) is int else None
+        if g is None or g._pending:
+            g = self.game("flip", m)
+        g._replied = False
+        if seat != g.mover or type(seat) is not int:
+            raise ProtocolError(f"flip: seat {_show(seat)} is not the seat to move ({g.mover})")
+        if type(pos) is not int or pos not in g.table:
+            raise ProtocolError(f"flip: pos {_show(pos)} is not a card on the table")
+        if type(face) is not int or not 0 <= face < g._nfaces:
+            raise ProtocolError(f"flip: face {_show(face)} is outside 0 .. {g._nfaces - 1}")
+        old = g.faces.get(pos)
+        if old is None:
+            w = g._where.get(face)
+            if w is None:
+                g._where[face] = [pos]
+            elif len(w) != 1 or face >= g._npairs:
+                raise ProtocolError(f"flip: pos {pos} cannot show face {face}: its cards were "
+                                    "seen elsewhere or taken")
+            else:
+                w.append(pos)
+                g.known_pairs.add(face)
+            g.faces[pos] = face
+        elif old != face:
+            raise ProtocolError(f"flip: pos {pos} showed face {old} before, not {face}")
+        if g.first is None:
+            g.first = (pos, face)
+        elif g._second is None and pos != g.first[0]:
+            g._second = pos
+        else:
+            raise ProtocolError(f"flip: pos {pos} is a third card or the first card again")
+        if self.hook_event:
+            self.p.on_event(g, m)
+
+    def on_pair(self, m):
+        if m.keys() != _PAIR:
+            raise _keys_error("pair", m, _PAIR, _PAIR)
+        gid = m["game"]
+        g = self.games.get(gid) if type(gid) is int else None
+        if g is None or g._pending:
+            g = self.game("pair", m)
+        g._replied = False
+        seat, face, ps = m["seat"], m["face"], m["positions"]
+        if seat != g.mover or type(seat) is not int:
+            raise ProtocolError(f"pair: seat {_show(seat)} is not the seat to move ({g.mover})")
+        if (type(ps) is not list or len(ps) != 2 or set(map(type, ps)) != _INT
+                or g._second is None
+                or {g.first[0], g._second} != set(ps) or type(face) is not int
+                or face != g.first[1] or face != g.faces[g._second]):
+            raise ProtocolError(f"pair: face {_show(face)} at {_show(ps)} is not the pair of the "
+                                "turn's two flips")
+        for p in ps:
+            g.table.discard(p)
+            del g.faces[p]
+        g._where[face] = ()
+        g.known_pairs.discard(face)
+        g.scores[seat] += 1
+        g.pairs_left -= 1
+        g.first = g._second = None
+        g.after_pass = g._passed = False
+        if self.hook_event:
+            self.p.on_event(g, m)
+
+    def on_pass(self, m):
+        if m.keys() != _SEATED:
+            raise _keys_error("pass", m, _SEATED, _SEATED)
+        gid = m["game"]
+        g = self.games.get(gid) if type(gid) is int else None
+        if g is None or g._pending:
+            g = self.game("pass", m)
+        g._replied = False
+        seat = m["seat"]
+        if seat != g.mover or type(seat) is not int:
+            raise ProtocolError(f"pass: seat {_show(seat)} is not the seat to move ({g.mover})")
+        if g._passed or (g.first is not None and g._second is None):
+            raise ProtocolError("pass: not at the end of a turn")
+        g._passed = True
+        if self.hook_event:
+            self.p.on_event(g, m)
+
+    def on_handover(self, m):
+        if m.keys() != _SEATED:
+            raise _keys_error("handover", m, _SEATED, _SEATED)
+        gid = m["game"]
+        g = self.games.get(gid) if type(gid) is int else None
+        if g is None or g._pending:
+            g = self.game("handover", m)
+        g._replied = False
+        seat = m["seat"]
+        nxt = (g.mover + 1) % g.rules.seats
+        if seat != nxt or type(seat) is not int:
+            raise ProtocolError(f"handover: seat {_show(seat)} is not the next seat ({nxt})")
+        if not g._passed and g._second is None:
+            raise ProtocolError("handover: the turn has not ended")
+        g.after_pass, g._passed = g._passed, False
+        g.first = g._second = None
+        g.mover = seat
+        if self.hook_event:
+            self.p.on_event(g, m)
+
+    def on_end(self, m):
+        _check_keys("end", m, _END, _END)
+        gid = m["game"]
+        g = self.games.get(gid) if type(gid) is int else None
+        if g is None:
+            _int("end", "game", gid, 0, MAX_ID)
+            raise ProtocolError(f"end: game {gid} is not running")
+        sc = m["scores"]
+        if (type(sc) is not list or len(sc) != g.rules.seats
+                or not all(_is_number(x) and x >= 0 for x in sc)
+                or abs(sum(sc) - g.rules.pairs) > 1e-6 * g.rules.pairs):
+            raise ProtocolError(f"end: scores must be {g.rules.seats} numbers >= 0 adding up to "
+                                f"{g.rules.pairs} pairs, got {_show(sc)}")
+        if g._pending:
+            self.batch.remove(g)
+            g._pending = False
+            sys.stderr.write(f"{self.p.name}: game {gid} ended with its move request "
+                             "unanswered\n")
+        del self.games[gid]
+        if self.hook_end:
+            self.p.end(g, sc)
+
+    def on_move(self, m):
+        keys = m.keys()
+        sv = self.state_view
+        if keys != (_MOVE_STATE if sv else _MOVE):
+            allowed = _MOVE_STATE_ALL if sv else _MOVE_EVENTS
+            if not (keys >= (_MOVE_STATE if sv else _MOVE) and keys <= allowed):
+                raise _keys_error("move", m, _MOVE_STATE if sv else _MOVE, allowed)
+        gid = m["game"]
+        g = self.games.get(gid) if type(gid) is int else None
+        if g is None:
+            _int("move", "game", gid, 0, MAX_ID)
+            raise ProtocolError(f"move: game {gid} is not running")
+        if g._pending or g._replied:
+            raise ProtocolError(f"move: game {gid} has a request in flight already")
+        if g.mover != g.seat:
+            raise ProtocolError(f"move: game {gid}: seat {g.mover} is to move, not the player's "
+                                f"seat {g.seat}")
+        card = m["card"]
+        if card == 1 and type(card) is int:
+            if g.first is not None:
+                raise ProtocolError("move: card 1 while the turn's first card is face up")
+        elif card == 2 and type(card) is int:
+            if g.first is None or g._second is not None:
+                raise ProtocolError("move: card 2 without a face-up first card")
+        else:
+            raise ProtocolError(f"move: card must be 1 or 2, got {_show(card)}")
+        legal = m["legal"]
+        if (type(legal) is not list or not _positions(legal) or not g.table.issuperset(legal)
+                or (card == 2 and g.first[0] in legal)):
+            raise ProtocolError(f"move: legal must be face-down positions on the table in "
+                                f"increasing order, got {_show(legal)}")
+        dl = m["deadline_ms"]
+        if type(dl) is not int or not 1 <= dl <= MAX_DEADLINE_MS:
+            raise ProtocolError(f"move: deadline_ms must be an integer in 1 .. {MAX_DEADLINE_MS}, "
+                                f"got {_show(dl)}")
+        can_pass = m.get("pass", False)
+        if can_pass is not False:
+            if can_pass is not True:
+                raise ProtocolError(f"move: pass must be true or false, got {_show(can_pass)}")
+            if card == 2 or g.rules.pass_rule == "never":
+                raise ProtocolError("move: pass allowed on a second card or under pass rule never")
+        g.card, g.legal, g.can_pass, g.deadline_ms = card, legal, can_pass, dl
+        if sv:
+            g.state = self.read_state(g, m["state"])
+            g.known = self.read_known(g, m.get("known"))
+            ch = m.get("choices")
+            if card == 1:
+                if ch is None:
+                    raise ProtocolError("move: missing field 'choices' (state view, card 1)")
+                try:
+                    chs = _CHOICE_LISTS.get(tuple(ch)) if type(ch) is list else None
+                except TypeError:
+                    chs = None
+                if chs is None or not g._choice_set.issuperset(chs):
+                    raise ProtocolError(f"move: choices must be choices of the game's set in the "
+                                        f"order {', '.join(CHOICES)}, got {_show(ch)}")
+                g.choices = chs
+            elif ch is not None:
+                raise ProtocolError("move: choices on a second-card request")
+            else:
+                g.choices = None
+        g._pending = True
+        self.batch.append(g)
+
+    def read_state(self, g, st):
+        if type(st) is not dict:
+            raise ProtocolError(f"move: state must be an object, got {_show(st)}")
+        if st.keys() != _STATE:
+            raise _keys_error("move: state", st, _STATE, _STATE)
+        n, j, s, f, lead, ap = st["n"], st["j"], st["s"], st["f"], st["lead"], st["after_pass"]
+        r = g.rules
+        if type(n) is not int or n != g.pairs_left:
+            raise ProtocolError(f"move: state: n is {_show(n)}, but {g.pairs_left} pairs are on "
+                                "the table")
+        if type(s) is not int or s != r.singletons:
+            raise ProtocolError(f"move: state: s is {_show(s)}, but the game has "
+                                f"{r.singletons} singletons")
+        _int("move: state", "j", j, 0, n)
+        _int("move: state", "f", f, 0, s)
+        if r.seats == 2:
+            want = g.scores[g.seat] - g.scores[1 - g.seat]
+        else:
+            want = 0
+        if type(lead) is not int or lead != want:
+            raise ProtocolError(f"move: state: lead is {_show(lead)}, but the scores say {want}")
+        if type(ap) is not bool:
+            raise ProtocolError(f"move: state: after_pass must be true or false, got {_show(ap)}")
+        return State(n, j, s, f, lead, ap)
+
+    def read_known(self, g, kn):
+        if kn is None:
+            return {}
+        try:
+            if type(kn) is not list or set(map(len, kn)) != {2}:
+                raise TypeError
+            ps = [c["pos"] for c in kn]
+            fs = [c["face"] for c in kn]
+        except (TypeError, KeyError):
+            raise ProtocolError("move: known must be a non-empty list of {\"pos\", \"face\"}, "
+                                f"got {_show(kn)}") from None
+        if (not _positions(ps) or set(map(type, fs)) != _INT
+                or list(map(g.faces.get, ps)) != fs or len(set(fs)) != len(fs)
+                or (g.first is not None and g.first[0] in ps)):
+            raise ProtocolError(f"move: known: {_show(kn)} are not seen cards on the table in "
+                                "increasing order (or hold a whole pair, or the face-up first "
+                                "card)")
+        return dict(zip(ps, fs))

@@ -81,11 +81,8 @@ type optionFlag []string
 
 func (o *optionFlag) String() string { return strings.Join(*o, " ") }
 
+// Set adds a value; check checks its form.
 func (o *optionFlag) Set(v string) error {
-	name, _, ok := strings.Cut(v, "=")
-	if !ok || name == "" {
-		return fmt.Errorf("want NAME=VALUE")
-	}
 	*o = append(*o, v)
 	return nil
 }
@@ -168,7 +165,10 @@ func (fl *checkFlags) check() error {
 	}
 	seen := map[string]bool{}
 	for _, o := range fl.options {
-		name, _, _ := strings.Cut(o, "=")
+		name, _, ok := strings.Cut(o, "=")
+		if !ok || name == "" {
+			return usagef("--option %q: must be NAME=VALUE, an option the player declares and its value", o)
+		}
 		if seen[name] {
 			return usagef("--option %s: option %q is given twice", o, name)
 		}
@@ -228,44 +228,58 @@ func engineCheck(ctx context.Context, fl checkFlags, out io.Writer) (bool, error
 		defer f.Close()
 		c.log, c.where = f, fl.log
 	}
-	info, ok, err := c.checkHandshake()
-	if err != nil || !ok {
+	x, conn, info, err := c.checkHandshake()
+	if x != nil {
+		defer func() { x.Close() }()
+	}
+	if err != nil || conn == nil {
 		return false, err
 	}
 	values, err := optionValues(info, fl.options)
 	if err != nil {
 		return false, err
 	}
-	c.checkOptions(values)
-	x, err := c.checkPlay(values)
+	if len(values) > 0 {
+		// The values are typed by the handshake: a new process gets them.
+		x.Close()
+		if x, err = c.newPlayer(values); err != nil {
+			return false, usagef("%v", err)
+		}
+		if conn, err = x.Dial(); err != nil {
+			conn = nil
+			c.line("options", "", err)
+		}
+	}
+	if conn != nil {
+		c.checkOptions(conn, values)
+	}
+	played, err := c.checkPlay(values)
 	if err != nil {
 		return false, err
 	}
-	c.checkRestart(x)
-	c.checkRoundTrip(info, values)
+	c.checkRestart(played)
+	c.checkRoundTrip(x, conn, info)
 	return !c.failed, ctx.Err()
 }
 
-// checkHandshake starts a process, reads its handshake and stops it again. ok is false when the
-// check failed; err is bad input.
-func (c *checker) checkHandshake() (protocol.Player, bool, error) {
+// checkHandshake starts a process of the player and reads its handshake: it returns the player
+// and the process for the next checks, or no process when the check failed; err is bad input.
+func (c *checker) checkHandshake() (*external.Player, *external.Conn, protocol.Player, error) {
 	x, err := c.newPlayer(nil)
 	if err != nil {
-		return protocol.Player{}, false, usagef("%v", err)
+		return nil, nil, protocol.Player{}, usagef("%v", err)
 	}
 	start := time.Now()
-	info, err := x.Hello()
+	conn, err := x.Dial()
 	took := time.Since(start)
-	if cerr := x.Close(); err == nil && cerr != nil {
-		return info, false, cerr
-	}
 	if err != nil {
 		c.line("handshake", "", err)
-		return info, false, nil
+		return x, nil, protocol.Player{}, nil
 	}
+	info := conn.Info()
 	c.line("handshake", fmt.Sprintf("%s %s, view %s, %s (answered hello in %s)",
 		info.Name, info.Version, info.View, describeOptions(info.Options), durationText(took)), nil)
-	return info, true, nil
+	return x, conn, info, nil
 }
 
 // describeOptions lists a player's declared options: "options noise (float, default 0, 0 to 1),
@@ -304,9 +318,9 @@ func jsonText(v any) string {
 	return string(b)
 }
 
-// optionValues types the values of --option NAME=VALUE by the options the player declares: a
-// bool, a number (int or float) or a string (string or choice). Whether a value is within the
-// option's bounds or choices is the options check's business.
+// optionValues types the values of --option NAME=VALUE by the options the player declares (a
+// bool, a number for int and float, a string for string and choice) and checks each against its
+// option's bounds or choices.
 func optionValues(info protocol.Player, given []string) (map[string]any, error) {
 	values := map[string]any{}
 	for _, g := range given {
@@ -339,6 +353,9 @@ func optionValues(info protocol.Player, given []string) (map[string]any, error) 
 		default:
 			values[name] = v
 		}
+		if err := info.CheckValues(map[string]any{name: values[name]}); err != nil {
+			return nil, usagef("--option %s: %v", g, err)
+		}
 	}
 	return values, nil
 }
@@ -346,21 +363,10 @@ func optionValues(info protocol.Player, given []string) (map[string]any, error) 
 // optionsSettle is how long the options check gives a process to fail on its options.
 const optionsSettle = 100 * time.Millisecond
 
-// checkOptions starts a process with the option values, sends them and checks that the process
-// is still running a moment later.
-func (c *checker) checkOptions(values map[string]any) {
+// checkOptions sends the option values to the process and checks that it is still running a
+// moment later.
+func (c *checker) checkOptions(conn *external.Conn, values map[string]any) {
 	const name = "options"
-	x, err := c.newPlayer(values)
-	if err != nil {
-		c.line(name, "", err)
-		return
-	}
-	defer x.Close()
-	conn, err := x.Dial()
-	if err != nil {
-		c.line(name, "", err)
-		return
-	}
 	if err := conn.Flush(); err != nil {
 		c.line(name, "", fmt.Errorf("sending the options: %w", err))
 		return
@@ -641,20 +647,17 @@ func pidList(pids []int) string {
 	return "processes " + strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
-// checkRoundTrip measures the time per decision over the protocol directly: requests one at a
-// time, then many games at once.
-func (c *checker) checkRoundTrip(info protocol.Player, values map[string]any) {
+// checkRoundTrip measures the time per decision over the protocol directly, on the process of
+// the options check (a new one of x if it has stopped): requests one at a time, then many games
+// at once.
+func (c *checker) checkRoundTrip(x *external.Player, conn *external.Conn, info protocol.Player) {
 	const name = "round trip"
-	x, err := c.newPlayer(values)
-	if err != nil {
-		c.line(name, "", err)
-		return
-	}
-	defer x.Close()
-	conn, err := x.Dial()
-	if err != nil {
-		c.line(name, "", err)
-		return
+	if conn == nil || conn.Err() != nil {
+		var err error
+		if conn, err = x.Dial(); err != nil {
+			c.line(name, "", err)
+			return
+		}
 	}
 	rt := &roundTrip{conn: conn, view: info.View, deadline: c.fl.timePerMove}
 	single := make([]time.Duration, 0, c.fl.rounds)

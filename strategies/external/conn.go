@@ -23,6 +23,9 @@ type Conn struct {
 // the first Flush. An error names the player and what went wrong (no answer to hello within the
 // handshake time, a line that breaks the protocol, an option the player does not declare).
 func (p *Player) Dial() (*Conn, error) {
+	if p.cmd.gamesInFlight() > 1 {
+		return nil, fmt.Errorf("%s: a direct connection reads the process itself: it needs one game in flight, not %d", p.describe(), p.cmd.GamesInFlight)
+	}
 	p.mu.Lock()
 	closed := p.closed
 	p.mu.Unlock()
@@ -39,7 +42,7 @@ func (p *Player) Dial() (*Conn, error) {
 		go s.kill()
 		return nil, fmt.Errorf("%s: closed", p.describe())
 	}
-	p.live[s] = true
+	p.users[s] = p.cmd.gamesInFlight() // lent to no seat
 	return &Conn{p: p, s: s}, nil
 }
 
@@ -54,11 +57,17 @@ func (c *Conn) Write(m protocol.Message) error {
 	if err := c.s.broken(); err != nil {
 		return err
 	}
+	c.s.wmu.Lock()
+	defer c.s.wmu.Unlock()
 	return c.s.w.Write(m)
 }
 
 // Flush writes the buffered messages to the player's input.
-func (c *Conn) Flush() error { return c.s.flush() }
+func (c *Conn) Flush() error {
+	c.s.wmu.Lock()
+	defer c.s.wmu.Unlock()
+	return c.s.flush()
+}
 
 // Read returns the player's next message, read within timeout, with the number of its line. Any
 // error (a line that breaks the protocol, no line in time, the process's exit) stops the process.
@@ -82,6 +91,10 @@ func (c *Conn) Read(timeout time.Duration) (protocol.Message, int, error) {
 	return m, s.r.Line(), nil
 }
 
+// Err returns the error that stopped the process (a read or write that failed, Close, Kill), or
+// nil while it may be spoken to.
+func (c *Conn) Err() error { return c.s.broken() }
+
 // Running reports whether the process is still running, and if not how it ended.
 func (c *Conn) Running() (bool, error) {
 	select {
@@ -96,7 +109,7 @@ func (c *Conn) Running() (bool, error) {
 // then its process group is killed.
 func (c *Conn) Close() {
 	c.p.mu.Lock()
-	delete(c.p.live, c.s)
+	delete(c.p.users, c.s)
 	c.p.mu.Unlock()
 	c.s.close()
 }
@@ -107,11 +120,11 @@ func (c *Conn) Close() {
 // engines start new processes as they need them.
 func (p *Player) Kill() []int {
 	p.mu.Lock()
-	all := make([]*session, 0, len(p.live))
-	for s := range p.live {
+	all := make([]*session, 0, len(p.users))
+	for s := range p.users {
 		all = append(all, s)
 	}
-	p.live, p.idle = map[*session]bool{}, nil
+	p.users = map[*session]int{}
 	p.mu.Unlock()
 	pids := make([]int, 0, len(all))
 	for _, s := range all {
@@ -125,8 +138,8 @@ func (p *Player) Kill() []int {
 func (p *Player) Processes() []int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	pids := make([]int, 0, len(p.live))
-	for s := range p.live {
+	pids := make([]int, 0, len(p.users))
+	for s := range p.users {
 		pids = append(pids, s.cmd.Process.Pid)
 	}
 	return pids

@@ -47,8 +47,9 @@ usage. The checks:
   play            G games against the built-in player P at 12 pairs, two seats, pass rule never,
                   the full choice set, G/2 deals each played from both seats, through the engine
                   as a tournament plays them; passes when every game ends. It prints the player's
-                  mean pairs per game, luck-adjusted, with its 95% interval, and what P itself
-                  scores in the player's place (exact, where the solver has P's value)
+                  mean pairs per game, luck-adjusted, with its 95% interval (6 is an even match),
+                  and in each seat, with what P scores there against itself (exact, where the
+                  solver has P's values)
   legal moves     every reply of those games is legal: any engine error fails it, with the error
   time per move   the slowest reply of those games against the limit --time-per-move D
   crash restart   the processes are killed (SIGKILL to their process groups) and a new process
@@ -497,7 +498,7 @@ func (c *checker) checkPlay(values map[string]any) (*external.Player, error) {
 			return x, rerr
 		}
 		c.line("play", what+": "+strength, nil)
-		c.line("legal moves", fmt.Sprintf("%s replies, every one legal", grouped(strconv.FormatInt(times.n, 10))), nil)
+		c.line("legal moves", fmt.Sprintf("%s, every one legal", replies(times.n)), nil)
 	}
 	limit := c.fl.timePerMove
 	switch {
@@ -507,7 +508,7 @@ func (c *checker) checkPlay(values map[string]any) (*external.Player, error) {
 		c.line("time per move", "", fmt.Errorf("slowest reply %s, limit %v", durationText(times.slowest), limit))
 	default:
 		c.line("time per move", fmt.Sprintf("slowest reply %s of %s, limit %v", durationText(times.slowest),
-			grouped(strconv.FormatInt(times.n, 10)), limit), nil)
+			replies(times.n), limit), nil)
 	}
 	return x, nil
 }
@@ -594,6 +595,10 @@ func (c *checker) checkRestart(x *external.Player) {
 	const name = "crash restart"
 	defer x.Close()
 	killed := x.Kill()
+	killedText := "no process was running"
+	if len(killed) > 0 {
+		killedText = "killed " + pidList(killed) + " (SIGKILL to the process group)"
+	}
 	m, err := c.oneGame(x)
 	if err != nil {
 		c.line(name, "", err)
@@ -604,17 +609,13 @@ func (c *checker) checkRestart(x *external.Player) {
 		return
 	}
 	if _, err := m.Play(c.ctx, 1, nil); err != nil {
-		c.line(name, "", fmt.Errorf("after killing %s, a new process did not play a game: %w", pidList(killed), err))
+		c.line(name, "", fmt.Errorf("%s; a new process did not play a game: %w", killedText, err))
 		return
 	}
 	fresh := x.Processes()
 	if len(fresh) == 0 {
-		c.line(name, "", fmt.Errorf("after killing %s, no process played the game", pidList(killed)))
+		c.line(name, "", fmt.Errorf("%s; no process played the game", killedText))
 		return
-	}
-	killedText := "no process was running"
-	if len(killed) > 0 {
-		killedText = "killed " + pidList(killed) + " (SIGKILL to the process group)"
 	}
 	c.line(name, fmt.Sprintf("%s; a new %s made its handshake and played a game", killedText, pidList(fresh)), nil)
 }
@@ -629,6 +630,14 @@ func (c *checker) oneGame(x *external.Player) (*sim.Match, error) {
 	player := sim.Player{Name: "player", NewStrategy: x.Strategy}
 	return &sim.Match{Setup: sim.Setup{Pairs: checkPairs, Pass: rules.PassNever, Players: []sim.Player{player, b.Player}},
 		Orders: [][]int{{0, 1}}, Deals: 1, Seed: 2}, nil
+}
+
+// replies writes a number of replies: "1 reply", "1,121 replies".
+func replies(n int64) string {
+	if n == 1 {
+		return "1 reply"
+	}
+	return grouped(strconv.FormatInt(n, 10)) + " replies"
 }
 
 // pidList writes process ids: "process 12", "processes 12 and 13", "processes 12, 13 and 14".

@@ -3,7 +3,7 @@
 GO ?= go
 BIN := bin/memsim
 
-.PHONY: all build run test test-long browser-check screenshots fmt-check vet bench apidiff clean
+.PHONY: all build run test test-long browser-check python-test screenshots fmt-check vet bench apidiff clean
 
 all: build
 
@@ -23,15 +23,24 @@ run: build
 	./$(BIN) run --force
 
 # make test (the README's test command; its time is in docs/testing.md): every package with the
-# race detector, long randomised and exhaustive cases in their short form. make test-long runs
-# them all in full, without the race detector; CI runs both. The browser test of the HTML pages
-# needs Chromium and is skipped without it.
-test: fmt-check vet browser-check
+# race detector, long randomised and exhaustive cases in their short form, and the Python client's
+# tests. make test-long runs them all in full, without the race detector; CI runs both. The
+# browser test of the HTML pages needs Chromium and the Python players need python3; each is
+# skipped, and says so, without them.
+test: fmt-check vet browser-check python-test
 	$(GO) test -race -short -count=1 ./...
 
 browser-check:
 	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
 		echo "browser tests skipped: no chromium on PATH to open report.html and audit.html in (apt-get install chromium)"
+
+# The Python client of the player protocol and its example players (clients/python).
+python-test:
+	@if command -v python3 >/dev/null 2>&1; then \
+		python3 -m unittest discover -s clients/python -p 'test_*.py'; \
+	else \
+		echo "Python player tests skipped: no python3 on PATH (apt-get install python3)"; \
+	fi
 
 # Full-page screenshots of report.html and audit.html in docs/screenshots (needs Chromium).
 screenshots:

@@ -37,7 +37,7 @@ func pythonPlayer(t *testing.T, script string) string {
 func TestPythonParityPlaysAsTheBuiltIn(t *testing.T) {
 	script := pythonPlayer(t, "parity.py")
 	src := `name: parity-py
-games: 1500
+games: 400
 luck_adjusted: false
 format: gauntlet
 paired: true
@@ -75,7 +75,7 @@ players:
 		opponent := tr.Config.Players[m.IDs[1-local]].Name
 		if opponent == "daring" {
 			for k := range m.Orders {
-				for d := range uint64(40) {
+				for d := range uint64(20) {
 					var got, want sim.Log
 					if _, err := m.Replay(k, d, &got); err != nil {
 						t.Fatal(err)

@@ -90,8 +90,8 @@ type Player struct {
 	starting sync.Mutex // held while a process starts
 	mu       sync.Mutex
 	users    map[*session]int // every running process, with the number of seats using it
-	info   *protocol.Player
-	closed bool
+	info     *protocol.Player
+	closed   bool
 }
 
 // New returns the player name (its name in the tournament) that runs c. It refuses a program

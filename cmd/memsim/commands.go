@@ -41,7 +41,7 @@ type invocation struct {
 func commands() []*command {
 	return []*command{
 		solveCommand(), runCommand(), validateCommand(), reportCommand(), auditCommand(), mergeCommand(),
-		replayCommand(), benchCommand(), demoCommand(), helpCommand(), versionCommand(),
+		replayCommand(), benchCommand(), engineCommand(), demoCommand(), helpCommand(), versionCommand(),
 	}
 }
 

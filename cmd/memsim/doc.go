@@ -19,6 +19,7 @@
 //	memsim merge      merge the shards of a run
 //	memsim replay     replay one game of a run and print its move log
 //	memsim bench      games per second of a policy against itself
+//	memsim engine     check a player process: protocol, legal play, speed, strength
 //	memsim demo       a short tour of the solver
 //	memsim help       the commands, or a command's usage and flags
 //	memsim version    the version of this build
@@ -188,6 +189,38 @@
 // A flag not given takes its default (for the memory flags, the policy's own memory); a value given
 // is used as it is: --games 0 is an error, --workers 0 means one worker per CPU and --memory 0
 // perfect memory (or no limit with decay).
+//
+// # Check a player process: protocol, legal play, speed, strength
+//
+// Usage:
+//
+//	memsim engine check [--games G] [--against P] [--option NAME=VALUE]... [--time-per-move D]
+//	              [--handshake D] [--batch N] [--rounds R] [--log FILE] -- CMD [ARGS...]
+//
+// Checks that the program CMD (with its arguments ARGS) plays as a player of memsim-player/1
+// (docs/protocol.md), and roughly how strong it is, within seconds. It prints one line per check,
+// "ok" or "FAIL" with the reason, and exits 0 when every check passes, 1 when one fails, 2 for bad
+// usage. The checks:
+//
+//	handshake       a process starts and answers hello within --handshake D: its name, version,
+//	                view and options (no other check runs without it)
+//	options         the values of --option NAME=VALUE (typed by the option the player declares;
+//	                the others keep their defaults) are sent, and the process keeps running
+//	play            G games against the built-in player P at 12 pairs, two seats, pass rule never,
+//	                the full choice set, G/2 deals each played from both seats, through the engine
+//	                as a tournament plays them; passes when every game ends. It prints the player's
+//	                mean pairs per game, luck-adjusted, with its 95% interval (6 is an even match),
+//	                and in each seat, with what P scores there against itself (exact, where the
+//	                solver has P's values)
+//	legal moves     every reply of those games is legal: any engine error fails it, with the error
+//	time per move   the slowest reply of those games against the limit --time-per-move D
+//	crash restart   the processes are killed (SIGKILL to their process groups) and a new process
+//	                starts and plays a game
+//	round trip      over the protocol directly, R requests one at a time (the median time per
+//	                decision), then R rounds of first-card requests for N new games in one write
+//	                (decisions per second); every reply is checked against its request
+//
+// The player's stderr is discarded, or appended to --log FILE.
 //
 // # A short tour of the solver
 //

@@ -7,7 +7,6 @@ import (
 	"sync/atomic"
 
 	"memsim/analysis/field"
-	"memsim/sim/rules"
 )
 
 // Cost is an estimate of what a call of the solver takes: an order of magnitude, on the
@@ -108,7 +107,7 @@ func estimate[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call)
 		if mu.Players != 2 {
 			return Cost{}, fmt.Errorf("players %d: win, draw and loss are computed for 2 players", mu.Players)
 		}
-		if mu.Policy == rules.PolicyBestResponse || mu.Opponent == rules.PolicyBestResponse {
+		if mu.hasBestResponse() {
 			// Through the distribution, of both seat orders (see WinDrawLoss).
 			c, err := estimate(f, m, mu, pairs, CallDistribution)
 			return c.Then(c), err
@@ -202,7 +201,7 @@ func (w *sweep[T]) rowOps(n int) float64 {
 	}
 	if w.needPair {
 		k := 1.0
-		if w.mu.Policy == rules.PolicyBestResponse || w.mu.Opponent == rules.PolicyBestResponse {
+		if w.mu.hasBestResponse() {
 			k = 4
 		}
 		ops += k * opsPair * scalar

@@ -587,3 +587,29 @@ func TestBadTableIsAnError(t *testing.T) {
 		t.Errorf("no table: no error")
 	}
 }
+
+func TestEstimateOfATable(t *testing.T) {
+	m := exact.Model{Pass: rules.PassTwoKnown}
+	plain, _ := rules.FixedChoiceTable(rules.PolicyParity, 30, 0)
+	lead, _ := rules.NewLeadChoiceTable(30, 0, 3)
+	evalPlain, err := exact.Estimate(m, exact.Lineup{Players: 2, Table: plain, Opponent: rules.PolicySafe}, 30, exact.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// An empty table is refused before it is priced, as before it is solved.
+	if _, err := exact.Estimate(m, exact.Lineup{Players: 2, Table: lead, Opponent: rules.PolicySafe}, 30, exact.Options{}); err == nil {
+		t.Errorf("the estimate of an empty table: no error")
+	}
+	brPlain, err := exact.Estimate(m, exact.Lineup{Players: 2, OpponentTable: plain}, 30, exact.Options{Call: exact.CallBestResponseTo})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The best response sweeps the states twice (its own, then optimal's against the table) and
+	// tries every pair of choices in each.
+	if brPlain.Ops <= 2*evalPlain.Ops {
+		t.Errorf("the best response to a table is estimated at %.3g operations, its evaluation at %.3g", brPlain.Ops, evalPlain.Ops)
+	}
+	if _, err := exact.Estimate(m, exact.Lineup{Players: 2}, 30, exact.Options{Call: exact.CallBestResponseTo}); err == nil {
+		t.Errorf("the estimate of a best response without a table: no error")
+	}
+}

@@ -398,7 +398,9 @@ func (l *leadSweep[T]) distGroup(st rules.State, lead [2]int, ch [2][2]rules.Cho
 }
 
 // winGroup solves a group for the centred win values when the roles marked free maximise them
-// and the others play ch. It returns the values, numbered as twoSeat numbers them, and every
+// and the others play ch (or, given the sums of expected leads and a stalemate worth 0, for the
+// expected leads of a best response to a table that depends on the lead: the equations are the
+// same). It returns the values, numbered as twoSeat numbers them, and every
 // role's choices (the first best in the order daring, safe, known-first, pass for a free role).
 //
 // A free role's value at each of its two unknowns is the largest of its choices' values, each an

@@ -613,3 +613,57 @@ func TestEstimateOfATable(t *testing.T) {
 		t.Errorf("the estimate of a best response without a table: no error")
 	}
 }
+
+// tabLeadFixed writes out fixed policy p in a table with a lead dimension, the same choice at
+// every lead.
+func tabLeadFixed(t *testing.T, p rules.Policy, n, singletons, maxLead int) *rules.ChoiceTable {
+	t.Helper()
+	table, err := rules.NewLeadChoiceTable(n, singletons, maxLead)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for nn := 0; nn <= n; nn++ {
+		for j := 0; j <= nn; j++ {
+			for f := 0; f <= singletons; f++ {
+				for d := -maxLead; d <= maxLead; d++ {
+					st := rules.State{N: nn, J: j, S: singletons, F: f, Lead: d}
+					table.Set(st, false, p.Decide(st))
+					table.Set(st, true, p.Decide(st))
+				}
+			}
+		}
+	}
+	return table
+}
+
+func TestTableWithALeadDimensionThatIgnoresItHasTheValuesOfOneWithout(t *testing.T) {
+	const n = 4
+	for _, fam := range tabModels() {
+		m := fam.model
+		if rules.PolicyParity.CheckChoices(m.Choices) != nil {
+			continue
+		}
+		plain, err := rules.FixedChoiceTable(rules.PolicyParity, n, m.Singletons)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lead := tabLeadFixed(t, rules.PolicyParity, n, m.Singletons, 2)
+		want, err := exact.BestResponseTo[*big.Rat](tabCtx, field.Rat{}, m, plain, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := exact.BestResponseTo[*big.Rat](tabCtx, field.Rat{}, m, lead, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := range 2 {
+			if got.Pairs[k].Cmp(want.Pairs[k]) != 0 || got.Optimal[k].Cmp(want.Optimal[k]) != 0 {
+				t.Errorf("%s: order %d: against the lead table the best response makes %s and optimal %s, against the plain one %s and %s",
+					fam.name, k, idRS(got.Pairs[k]), idRS(got.Optimal[k]), idRS(want.Pairs[k]), idRS(want.Optimal[k]))
+			}
+		}
+		if got.Table.MaxLead() < 0 {
+			t.Errorf("%s: the best response to a lead table has no lead dimension", fam.name)
+		}
+	}
+}

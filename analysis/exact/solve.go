@@ -49,7 +49,9 @@ type Lineup struct {
 }
 
 // Validate reports whether the matchup can be solved exactly in model m. Which policy may answer
-// which is rules.Policy.CheckReply's to say.
+// which is rules.Policy.CheckReply's to say; a reply (best-response, win-best-response) may also
+// answer a table. Whether a table holds a choice wherever a solve reads one depends on the state
+// solved from: the solver checks it before solving.
 func (mu Lineup) Validate(m Model) error {
 	switch {
 	case mu.Players < 1 || mu.Players > rules.MaxPlayers:

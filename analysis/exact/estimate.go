@@ -52,6 +52,8 @@ const (
 	CallWinTable
 	// CallPolicyTable is PolicyTable.
 	CallPolicyTable
+	// CallBestResponseTo is BestResponseTo of the lineup's OpponentTable.
+	CallBestResponseTo
 )
 
 // Options says what Estimate prices.
@@ -108,7 +110,7 @@ func estimate[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call)
 		if mu.Players != 2 {
 			return Cost{}, fmt.Errorf("players %d: win, draw and loss are computed for 2 players", mu.Players)
 		}
-		if mu.Policy == rules.PolicyBestResponse || mu.Opponent == rules.PolicyBestResponse {
+		if mu.hasBestResponse() {
 			// Through the distribution, of both seat orders (see WinDrawLoss).
 			c, err := estimate(f, m, mu, pairs, CallDistribution)
 			return c.Then(c), err
@@ -120,6 +122,8 @@ func estimate[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call)
 		w, err = winTableSweep(f, m, mu, pairs)
 	case CallPolicyTable:
 		w, err = policyTableSweep(f, m, mu, pairs)
+	case CallBestResponseTo:
+		return estimateBestResponseTo(f, m, mu.OpponentTable, pairs)
 	default:
 		return Cost{}, fmt.Errorf("call %d: no such call", call)
 	}
@@ -202,7 +206,7 @@ func (w *sweep[T]) rowOps(n int) float64 {
 	}
 	if w.needPair {
 		k := 1.0
-		if w.mu.Policy == rules.PolicyBestResponse || w.mu.Opponent == rules.PolicyBestResponse {
+		if w.mu.hasBestResponse() {
 			k = 4
 		}
 		ops += k * opsPair * scalar
@@ -224,7 +228,7 @@ func (w *sweep[T]) rowOps(n int) float64 {
 	if l := w.lead; l != nil {
 		leads := float64(2*l.D + 1)
 		per := opsLead * scalar
-		if l.needWin {
+		if l.needWin || l.needBR {
 			per *= 2
 		}
 		if l.needDist {
@@ -378,4 +382,18 @@ func (p progress) add(ops float64) {
 	if p.done != nil {
 		p.done.Add(int64(math.Min(ops, math.MaxInt64/4)))
 	}
+}
+
+// estimateBestResponseTo returns the cost of BestResponseTo(table): the best response's sweep, then
+// optimal's against the table.
+func estimateBestResponseTo[T any](f field.Field[T], m Model, table *rules.ChoiceTable, pairs int) (Cost, error) {
+	if table == nil {
+		return Cost{}, fmt.Errorf("no table to answer (the lineup's OpponentTable)")
+	}
+	br, err := estimate(f, m, Lineup{Players: 2, Policy: rules.PolicyBestResponse, OpponentTable: table}, pairs, CallPolicyTable)
+	if err != nil {
+		return Cost{}, err
+	}
+	opt, err := estimate(f, m, Lineup{Players: 2, Policy: rules.PolicyOptimal, OpponentTable: table}, pairs, CallEvaluate)
+	return br.Then(opt), err
 }

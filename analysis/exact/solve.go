@@ -36,21 +36,31 @@ const WinRationalLimit = 40
 const WinTableLimit = 200
 
 // Lineup says who plays: Players seats, seat 0 (the mover in the evaluated state) playing Policy
-// and every other seat playing Opponent.
+// and every other seat playing Opponent. A seat may instead play a policy given as a table
+// (docs/solver.md, "Exact values of a policy given as a table"): Table, when not nil, is seat 0's
+// policy in place of Policy, and OpponentTable every other seat's in place of Opponent.
 type Lineup struct {
 	Players  int
 	Policy   rules.Policy
 	Opponent rules.Policy
+	// Table and OpponentTable, when not nil, are the choices of seat 0 and of the other seats, in
+	// every state the solve reaches (see Lineup.Validate and tables.go).
+	Table, OpponentTable *rules.ChoiceTable
 }
 
 // Validate reports whether the matchup can be solved exactly in model m. Which policy may answer
-// which is rules.Policy.CheckReply's to say.
+// which is rules.Policy.CheckReply's to say; a reply (best-response, win-best-response) may also
+// answer a table. Whether a table holds a choice wherever a solve reads one depends on the state
+// solved from: the solver checks it before solving.
 func (mu Lineup) Validate(m Model) error {
 	switch {
 	case mu.Players < 1 || mu.Players > rules.MaxPlayers:
 		return fmt.Errorf("players %d: must be between 1 and %d", mu.Players, rules.MaxPlayers)
 	case mu.Players != 2 && m.Pass != rules.PassNever:
 		return fmt.Errorf("pass rule %s: with %d players only pass rule never has an exact model", m.Pass, mu.Players)
+	}
+	if mu.Table != nil || mu.OpponentTable != nil {
+		return mu.validateTables(m)
 	}
 	if err := mu.Policy.CheckChoices(m.Choices); err != nil {
 		return err
@@ -70,7 +80,10 @@ func (mu Lineup) Validate(m Model) error {
 
 // playsToWin reports whether a role of the matchup plays to win, so that its values depend on the
 // lead (docs/models.md §4.13).
-func (mu Lineup) playsToWin() bool { return mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin() }
+func (mu Lineup) playsToWin() bool {
+	pol := mu.roles()
+	return pol[0].PlaysToWin() || pol[1].PlaysToWin() || mu.leadTable()
+}
 
 // Result is the value of a matchup from one state.
 type Result[T any] struct {
@@ -138,7 +151,8 @@ func Evaluate[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, 
 
 // isSelfPlay reports whether both seats of a two-player matchup play optimal.
 func isSelfPlay(mu Lineup) bool {
-	return mu.Players == 2 && mu.Policy == rules.PolicyOptimal && mu.Opponent == rules.PolicyOptimal
+	pol := mu.roles()
+	return mu.Players == 2 && pol[0] == rules.PolicyOptimal && pol[1] == rules.PolicyOptimal
 }
 
 // evaluateSweep returns the sweep Evaluate runs: with a lead sweep when a role plays to win.
@@ -185,6 +199,10 @@ type sweep[T any] struct {
 	f  field.Field[T]
 	m  Model
 	mu Lineup
+	// pol[r] is role r's policy (0: seat 0, 1: the other seats), policyTable for a role that plays
+	// tab[r].
+	pol [2]rules.Policy
+	tab [2]*rules.ChoiceTable
 
 	needOpt, needPair, needMulti, needSolo, needDist bool
 
@@ -231,9 +249,13 @@ func newSweep[T any](f field.Field[T], m Model, mu Lineup, st rules.State) (*swe
 	if err := st.Validate(m.Memory); err != nil {
 		return nil, err
 	}
-	w := &sweep[T]{f: f, m: m, mu: mu, zero: f.FromInt(0), one: f.FromInt(1)}
+	if err := mu.checkTables(m, st); err != nil {
+		return nil, err
+	}
+	w := &sweep[T]{f: f, m: m, mu: mu, pol: mu.roles(), tab: [2]*rules.ChoiceTable{mu.Table, mu.OpponentTable},
+		zero: f.FromInt(0), one: f.FromInt(1)}
 	// The optimal policy's choices come from the self-play sweep.
-	w.needOpt = mu.Policy == rules.PolicyOptimal || mu.Opponent == rules.PolicyOptimal
+	w.needOpt = w.pol[0] == rules.PolicyOptimal || w.pol[1] == rules.PolicyOptimal
 	for i := range 3 {
 		w.ints = append(w.ints, f.FromInt(int64(i)))
 	}
@@ -461,12 +483,17 @@ func (w *sweep[T]) optimal(st rules.State, c *cell[T]) {
 	}
 }
 
-// choice returns the choice of a seat playing policy p in st (not best-response).
-func (w *sweep[T]) choice(p rules.Policy, st rules.State) rules.Choice {
-	if p == rules.PolicyOptimal {
+// choice returns the choice of role r in st, after a pass by the other role or not, for a role
+// that does not reply to the other (not best-response, not playing to win).
+func (w *sweep[T]) choice(r int, st rules.State, afterPass bool) rules.Choice {
+	switch p := w.pol[r]; p {
+	case policyTable:
+		return w.tableChoice(w.tab[r], st, afterPass)
+	case rules.PolicyOptimal:
 		return w.optChoice
+	default:
+		return p.Decide(st)
 	}
-	return p.Decide(st)
 }
 
 // pairNode numbers the unknowns of a two-player state: the lead of role r (0: Policy, 1:
@@ -509,13 +536,12 @@ func twoSeat[T, V any](w *sweep[T], sp space[T, V], zero V, stalemate [2]V, ch [
 // best-response role takes br.
 func (w *sweep[T]) pairChoices(st rules.State, br [2]rules.Choice) [2][2]rules.Choice {
 	var ch [2][2]rules.Choice
-	for role, p := range [2]rules.Policy{w.mu.Policy, w.mu.Opponent} {
+	for role, p := range w.pol {
 		if p == rules.PolicyBestResponse {
 			ch[role] = br
 			continue
 		}
-		c := w.choice(p, st)
-		ch[role] = [2]rules.Choice{c, c}
+		ch[role] = [2]rules.Choice{w.choice(role, st, false), w.choice(role, st, true)}
 	}
 	return ch
 }
@@ -539,9 +565,9 @@ func (w *sweep[T]) pair(st rules.State, c *cell[T]) {
 	}
 	sp := w.scalarSpace()
 	br := -1
-	if w.mu.Policy == rules.PolicyBestResponse {
+	if w.pol[0] == rules.PolicyBestResponse {
 		br = 0
-	} else if w.mu.Opponent == rules.PolicyBestResponse {
+	} else if w.pol[1] == rules.PolicyBestResponse {
 		br = 1
 	}
 	if br < 0 {
@@ -613,14 +639,11 @@ func (w *sweep[T]) vectorSpace(mirror func([]T) []T) space[T, []T] {
 
 // seatChoice returns the choice of seat t in st, for evaluators without pass flags.
 func (w *sweep[T]) seatChoice(t int, st rules.State) rules.Choice {
-	p := w.mu.Opponent
-	if t == 0 {
-		p = w.mu.Policy
-	}
-	if p == rules.PolicyBestResponse {
+	r := min(t, 1)
+	if w.pol[r] == rules.PolicyBestResponse {
 		return w.brChoice[0]
 	}
-	return w.choice(p, st)
+	return w.choice(r, st, false)
 }
 
 // multi computes every seat's expected pairs with each seat to move (pass rule never). A turn that
@@ -688,8 +711,8 @@ func (w *sweep[T]) solitaire(st rules.State, c *cell[T]) {
 		scale := f.Div(w.one, f.Sub(w.one, b))
 		return [2]T{f.Mul(turns, scale), f.Mul(lucky, scale)}
 	}
-	if w.mu.Policy != rules.PolicyOptimal {
-		c.solo = eval(w.mu.Policy.Decide(st))
+	if w.pol[0] != rules.PolicyOptimal {
+		c.solo = eval(w.choice(0, st, false))
 		return
 	}
 	have := false

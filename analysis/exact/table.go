@@ -177,12 +177,15 @@ func (w *sweep[T]) distribution(st rules.State, c *cell[T]) {
 // card-level player can follow it. The optimal policy is the two-player optimum (also for more
 // players, where the solver defines it so) or, with one player, the choice that minimises the
 // expected number of turns; best response records its choice after a pass by the previous seat
-// separately; fixed policies are written out as rules.FixedChoiceTable does.
+// separately; fixed policies are written out as rules.FixedChoiceTable does; a table seat 0 is
+// given (mu.Table) is returned as it is.
 func PolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, maxPairs int) (*rules.ChoiceTable, error) {
 	w, err := policyTableSweep(f, m, mu, maxPairs)
 	switch {
 	case err != nil:
 		return nil, err
+	case w == nil && mu.Table != nil:
+		return mu.Table, nil
 	case w == nil:
 		return rules.FixedChoiceTable(mu.Policy, maxPairs, m.Singletons)
 	case w.lead != nil:
@@ -222,6 +225,15 @@ func policyTableSweep[T any](f field.Field[T], m Model, mu Lineup, maxPairs int)
 	if maxPairs < 1 {
 		return nil, fmt.Errorf("pairs-max %d: must be at least 1", maxPairs)
 	}
+	if mu.Table != nil {
+		if err := m.Validate(); err != nil {
+			return nil, err
+		}
+		if err := mu.Validate(m); err != nil {
+			return nil, err
+		}
+		return nil, mu.checkTables(m, startOf(m, maxPairs))
+	}
 	if mu.Policy.Fixed() {
 		if err := m.Validate(); err != nil {
 			return nil, err
@@ -232,7 +244,8 @@ func policyTableSweep[T any](f field.Field[T], m Model, mu Lineup, maxPairs int)
 	if err != nil {
 		return nil, err
 	}
-	if mu.Policy.PlaysToWin() {
+	// A best response to a table that depends on the lead depends on the lead too.
+	if mu.Policy.PlaysToWin() || (mu.Policy == rules.PolicyBestResponse && mu.leadTable()) {
 		newLeadSweep(w, maxPairs)
 		return w, nil
 	}

@@ -49,6 +49,9 @@ type leadSweep[T any] struct {
 	pol [2]rules.Policy
 
 	needWinOpt, needWin, needEval, needDist, needWDL bool
+	// needBR: a role is the best response (in expected pairs) to a table that depends on the lead,
+	// so that its choice depends on the lead too.
+	needBR bool
 
 	rows [2][]leadCell[T]
 	half T
@@ -56,15 +59,16 @@ type leadSweep[T any] struct {
 
 // newLeadSweep adds a lead sweep to w, for states with at most maxPairs pairs.
 func newLeadSweep[T any](w *sweep[T], maxPairs int) *leadSweep[T] {
-	mu := w.mu
-	l := &leadSweep[T]{w: w, D: maxPairs + 1, pol: [2]rules.Policy{mu.Policy, mu.Opponent},
-		half: w.f.FromFrac(1, 2)}
+	l := &leadSweep[T]{w: w, D: maxPairs + 1, pol: w.pol, half: w.f.FromFrac(1, 2)}
 	for _, p := range l.pol {
-		if p == rules.PolicyWinOptimal {
+		switch p {
+		case rules.PolicyWinOptimal:
 			l.needWinOpt = true
-		}
-		if p == rules.PolicyWinBestResponse {
+		case rules.PolicyWinBestResponse:
 			l.needWin = true
+		case rules.PolicyBestResponse:
+			// The best response maximises the expected lead, which it reads at every state.
+			l.needBR, l.needEval = true, true
 		}
 	}
 	w.lead = l
@@ -117,14 +121,7 @@ func (l *leadSweep[T]) alloc(c *leadCell[T]) {
 }
 
 // firstLegal returns the first legal choice in the order daring, safe, known-first, pass.
-func (l *leadSweep[T]) firstLegal() rules.Choice {
-	for _, c := range rules.Choices() {
-		if l.w.legal[c] {
-			return c
-		}
-	}
-	return rules.Daring
-}
+func (l *leadSweep[T]) firstLegal() rules.Choice { return l.w.firstLegal() }
 
 // state computes every lead of the count state st.
 func (l *leadSweep[T]) state(st rules.State) {
@@ -215,7 +212,7 @@ func (l *leadSweep[T]) matchup(st rules.State, c *leadCell[T], e int) {
 	idx := [2]int{l.li(e), l.li(-e)}
 	lead := [2]int{e, -e}
 	var ch [2][2]rules.Choice
-	var free [2]bool
+	var free, brFree [2]bool
 	for r, p := range l.pol {
 		for g := range 2 {
 			switch p {
@@ -223,8 +220,14 @@ func (l *leadSweep[T]) matchup(st rules.State, c *leadCell[T], e int) {
 				ch[r][g] = c.woC[g][idx[r]]
 			case rules.PolicyWinBestResponse:
 				free[r] = true
+			case rules.PolicyBestResponse:
+				brFree[r] = true
+			case policyTable:
+				s := st
+				s.Lead = lead[r]
+				ch[r][g] = w.tableChoice(w.tab[r], s, g == 1)
 			default:
-				ch[r][g] = w.choice(p, st)
+				ch[r][g] = w.choice(r, st, g == 1)
 			}
 		}
 	}
@@ -248,18 +251,18 @@ func (l *leadSweep[T]) matchup(st rules.State, c *leadCell[T], e int) {
 			}
 		}
 	}
+	if l.needBR {
+		// The best reply in expected lead: the group's equations are those of the win values,
+		// with the expected leads of the successors and a stalemate worth a lead of 0.
+		_, ch = l.winGroup(brFree, ch, l.leadGroupSum(st, lead), [2]T{w.zero, w.zero})
+	}
 	for r := range 2 {
 		for g := range 2 {
 			c.ch[r][g][idx[r]] = ch[r][g]
 		}
 	}
 	if l.needEval {
-		sum := func(r int, choice rules.Choice) (T, T) {
-			return w.leadSum(st, choice,
-				func(o Outcome) T { return l.at(o.Next).lead[r][0][l.li(lead[r]+o.MoverGain)] },
-				func(o Outcome) T { return l.at(o.Next).lead[1-r][0][l.li(-lead[r]+o.NextGain)] })
-		}
-		x := twoSeat(w, w.scalarSpace(), w.zero, [2]T{w.zero, w.zero}, ch, sum)
+		x := twoSeat(w, w.scalarSpace(), w.zero, [2]T{w.zero, w.zero}, ch, l.leadGroupSum(st, lead))
 		for r := range 2 {
 			for g := range 2 {
 				c.lead[r][g][idx[r]] = x[pairNode(r, g)]
@@ -288,6 +291,17 @@ func (l *leadSweep[T]) matchup(st rules.State, c *leadCell[T], e int) {
 				c.dist[r][g][idx[r]] = x[pairNode(r, g)]
 			}
 		}
+	}
+}
+
+// leadGroupSum returns the sum function of twoSeat for the expected leads of the group in which
+// role r moves at lead[r].
+func (l *leadSweep[T]) leadGroupSum(st rules.State, lead [2]int) func(r int, choice rules.Choice) (T, T) {
+	w := l.w
+	return func(r int, choice rules.Choice) (T, T) {
+		return w.leadSum(st, choice,
+			func(o Outcome) T { return l.at(o.Next).lead[r][0][l.li(lead[r]+o.MoverGain)] },
+			func(o Outcome) T { return l.at(o.Next).lead[1-r][0][l.li(-lead[r]+o.NextGain)] })
 	}
 }
 
@@ -330,8 +344,8 @@ func WinDrawLoss[T any](ctx context.Context, f field.Field[T], m Model, mu Lineu
 	if mu.Players != 2 {
 		return out, fmt.Errorf("players %d: win, draw and loss are computed for 2 players", mu.Players)
 	}
-	if mu.Policy == rules.PolicyBestResponse || mu.Opponent == rules.PolicyBestResponse {
-		for k, m2 := range []Lineup{mu, {Players: 2, Policy: mu.Opponent, Opponent: mu.Policy}} {
+	if mu.hasBestResponse() {
+		for k, m2 := range []Lineup{mu, mu.swapped()} {
 			d, err := Distribution(ctx, f, m, m2, st)
 			if err != nil {
 				return out, err
@@ -384,7 +398,9 @@ func (l *leadSweep[T]) distGroup(st rules.State, lead [2]int, ch [2][2]rules.Cho
 }
 
 // winGroup solves a group for the centred win values when the roles marked free maximise them
-// and the others play ch. It returns the values, numbered as twoSeat numbers them, and every
+// and the others play ch (or, given the sums of expected leads and a stalemate worth 0, for the
+// expected leads of a best response to a table that depends on the lead: the equations are the
+// same). It returns the values, numbered as twoSeat numbers them, and every
 // role's choices (the first best in the order daring, safe, known-first, pass for a free role).
 //
 // A free role's value at each of its two unknowns is the largest of its choices' values, each an
@@ -620,6 +636,9 @@ func WinTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, 
 func winTableSweep[T any](f field.Field[T], m Model, mu Lineup, maxPairs int) (*sweep[T], error) {
 	if maxPairs < 1 {
 		return nil, fmt.Errorf("pairs-max %d: must be at least 1", maxPairs)
+	}
+	if mu.Table != nil {
+		return nil, fmt.Errorf("seat 0 plays a given table: its table is that table")
 	}
 	if !mu.Policy.PlaysToWin() {
 		return nil, fmt.Errorf("policy %s does not play to win (allowed: win-optimal, win-best-response)", mu.Policy)

@@ -1,6 +1,7 @@
 package external_test
 
 import (
+	"sync/atomic"
 	"testing"
 
 	"memsim/sim"
@@ -38,12 +39,46 @@ func BenchmarkProcessRoundTrip(b *testing.B) {
 type countingStrategy struct {
 	s     sim.Strategy
 	flips int
+	total *atomic.Int64 // when not nil, counts the decisions of every seat
 }
 
-func (c *countingStrategy) Flip(v *sim.View) sim.Move { c.flips++; return c.s.Flip(v) }
+func (c *countingStrategy) Flip(v *sim.View) sim.Move {
+	c.flips++
+	if c.total != nil {
+		c.total.Add(1)
+	}
+	return c.s.Flip(v)
+}
 func (c *countingStrategy) BeginGame(info sim.GameInfo) error {
 	return c.s.(sim.Observer).BeginGame(info)
 }
 func (c *countingStrategy) Observe(e sim.Event)          { c.s.(sim.Observer).Observe(e) }
 func (c *countingStrategy) EndGame(o *sim.Outcome) error { return c.s.(sim.Observer).EndGame(o) }
 func (c *countingStrategy) Close() error                 { return c.s.(interface{ Close() error }).Close() }
+
+// BenchmarkProcessInFlight plays games of a process running the Go client's Daring player
+// against a daring table at 12 pairs with perfect memory, with 32 games in flight in the one
+// process (32 workers share it), and reports the decisions per second: the requests come
+// together and the client answers those that arrived together in one write. Give it at least
+// 32 × 1024 games (-benchtime 65536x) so that every worker has deals to play.
+func BenchmarkProcessInFlight(b *testing.B) {
+	const inFlight = 32
+	ext, err := external.New("ext", external.Command{Argv: testCommand("client-daring"), GamesInFlight: inFlight})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer ext.Close()
+	tb, err := rules.FixedChoiceTable(rules.PolicyDaring, 12, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var flips atomic.Int64
+	m := &sim.Match{Setup: sim.Setup{Pairs: 12, Players: []sim.Player{
+		{Name: "client-daring", NewStrategy: func() sim.Strategy { return &countingStrategy{s: ext.Strategy(), total: &flips} }},
+		{Name: "daring", Table: tb}}}, Orders: [][]int{{0, 1}}, Deals: int64(b.N), Seed: 1}
+	b.ResetTimer()
+	if _, err := m.Play(b.Context(), inFlight, nil); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(flips.Load())/b.Elapsed().Seconds(), "decisions/s")
+}

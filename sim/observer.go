@@ -7,6 +7,11 @@ import (
 	"memsim/sim/rules"
 )
 
+// ErrStopped marks the failure of a game that another game's failure stopped: a player process
+// that several games share, failing in one of them, fails them all. A match reports a game's own
+// failure before such an error.
+var ErrStopped = errors.New("stopped by the failure of another game")
+
 // Observer is implemented by a Strategy that follows its games event by event, as a player process
 // does (package strategies/external). The engine calls BeginGame before a game's first turn,
 // Observe for every event of the game in the order they happen (every seat's flips, pairs, passes

@@ -471,7 +471,9 @@ func (m *Match) playBatches(ctx context.Context, ws []*worker, start, end int64,
 	var wg sync.WaitGroup
 	errs := make([]error, len(ws))
 	errAt := make([]uint64, len(ws))
+	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
+	cancelled := ctx.Done()
 	defer cancel()
 	for i, w := range ws {
 		wg.Add(1)
@@ -488,10 +490,11 @@ func (m *Match) playBatches(ctx context.Context, ws []*worker, start, end int64,
 				lo, hi := b*BatchSize, min((b+1)*BatchSize, m.Deals)
 				clear(w.batch)
 				for d := lo; d < hi; d++ {
-					if d%64 == 0 && ctx.Err() != nil {
-						// Cancelled: the unfinished batch is dropped with the round (a player
-						// process may take seconds a game).
+					select {
+					case <-cancelled:
+						// Cancelled: the unfinished batch is dropped with the round.
 						return
+					default:
 					}
 					if err := w.deal(m, uint64(d)); err != nil {
 						errs[i], errAt[i] = err, uint64(d)
@@ -509,22 +512,31 @@ func (m *Match) playBatches(ctx context.Context, ws []*worker, start, end int64,
 		}()
 	}
 	wg.Wait()
-	// Report the failing game of lowest index, so that the error too does not depend on the
-	// number of workers (when the failure is reached at all before the others stop).
+	// Stopped from outside: the games' errors are likely its consequences.
+	if err := parent.Err(); err != nil {
+		return fmt.Errorf("match stopped: %w", err)
+	}
+	return firstFailure(errs, errAt)
+}
+
+// firstFailure returns the error to report of the workers' errors (nil where a worker did not
+// fail), errAt giving the index of the game each failed in: a game's own failure before one that
+// another game's caused (ErrStopped), and among those, the failing game of lowest index, so that
+// the error too does not depend on the number of workers (when the failure is reached at all
+// before the others stop).
+func firstFailure(errs []error, errAt []uint64) error {
 	var first error
 	var firstAt uint64
 	for i, err := range errs {
-		if err != nil && (first == nil || errAt[i] < firstAt) {
+		if err == nil {
+			continue
+		}
+		own, firstOwn := !errors.Is(err, ErrStopped), first != nil && !errors.Is(first, ErrStopped)
+		if first == nil || (own && !firstOwn) || (own == firstOwn && errAt[i] < firstAt) {
 			first, firstAt = err, errAt[i]
 		}
 	}
-	if first != nil {
-		return first
-	}
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("match stopped: %w", err)
-	}
-	return nil
+	return first
 }
 
 // Replay plays deal d of the match again in seat order k, recording it in log, and returns the

@@ -60,6 +60,9 @@ func (r *MatchResults) Games() int64 {
 // a match may end before its games are all played, at the same deal on any number of workers.
 // When ctx is cancelled it returns an error wrapping ctx's error after the batches under way.
 func (t *Tournament) Play(ctx context.Context, o Options) (*MatchResults, error) {
+	// A player process may take up to its time per move to answer: when ctx is done, its
+	// processes are stopped, which ends every wait for them at once.
+	defer context.AfterFunc(ctx, t.killProcesses)()
 	start := time.Now()
 	res := &MatchResults{}
 	var from Checkpoint

@@ -342,8 +342,10 @@ func (t *Tournament) definition(id int) string {
 // StartPlayers starts one process of every player that is a process and makes its handshake, so
 // that a player that cannot start, or declares no option it is given, is refused before anything
 // is played. logs, when not nil, gives the writer each player's stderr goes to and the name to
-// call it by in errors (a log file of the run folder). The processes are kept for the matches.
-func (t *Tournament) StartPlayers(logs func(player string) (w io.Writer, where string, err error)) error {
+// call it by in errors (a log file of the run folder). The processes are kept for the matches;
+// when ctx is done, they are stopped.
+func (t *Tournament) StartPlayers(ctx context.Context, logs func(player string) (w io.Writer, where string, err error)) error {
+	defer context.AfterFunc(ctx, t.killProcesses)()
 	for i := range t.Players {
 		x := t.Players[i].External
 		if x == nil {
@@ -357,6 +359,9 @@ func (t *Tournament) StartPlayers(logs func(player string) (w io.Writer, where s
 			x.SetLog(w, where)
 		}
 		if _, err := x.Hello(); err != nil {
+			if ctx.Err() != nil {
+				return fmt.Errorf("%s: player %q: %w", t.Config.File, x.Name(), ctx.Err())
+			}
 			return fmt.Errorf("%s: %w", t.Config.File, err)
 		}
 	}
@@ -371,6 +376,16 @@ func (t *Tournament) HasProcesses() bool {
 		}
 	}
 	return false
+}
+
+// killProcesses kills the running processes of the players that are processes at once: every
+// wait for them ends.
+func (t *Tournament) killProcesses() {
+	for _, b := range t.Players {
+		if b.External != nil {
+			b.External.Kill()
+		}
+	}
 }
 
 // Close stops the processes of the players that are processes (see external.Player.Close).

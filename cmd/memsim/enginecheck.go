@@ -230,9 +230,11 @@ func engineCheck(ctx context.Context, fl checkFlags, out io.Writer) (bool, error
 		c.log, c.where = f, fl.log
 	}
 	x, conn, info, err := c.checkHandshake()
-	if x != nil {
-		defer func() { x.Close() }()
-	}
+	defer func() {
+		if x != nil {
+			x.Close()
+		}
+	}()
 	if err != nil || conn == nil {
 		return false, err
 	}
@@ -255,6 +257,9 @@ func engineCheck(ctx context.Context, fl checkFlags, out io.Writer) (bool, error
 		c.checkOptions(conn, values)
 	}
 	played, err := c.checkPlay(values)
+	if played != nil {
+		defer played.Close()
+	}
 	if err != nil {
 		return false, err
 	}

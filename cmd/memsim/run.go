@@ -240,8 +240,17 @@ func runTournament(ctx context.Context, fl runFlags, args []string, inv invocati
 		if err != nil {
 			return err
 		}
-		defer logs.close()
-		if err := p.t.StartPlayers(logs.open); err != nil {
+		// The processes stop before their logs close, so that their last words are kept.
+		defer func() {
+			if err := p.t.Close(); err != nil {
+				fmt.Fprintf(inv.stderr, "memsim run: %v\n", err)
+			}
+			logs.close()
+		}()
+		if err := p.t.StartPlayers(ctx, logs.open); err != nil {
+			if ctx.Err() != nil {
+				return fmt.Errorf("interrupted before any game was played: %w", ctx.Err())
+			}
 			return badInput(err)
 		}
 	}

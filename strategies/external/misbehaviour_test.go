@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -110,7 +109,7 @@ func gone(pid int) bool {
 // those they started included, and that a player flooding its stderr keeps playing with its log
 // cut at MaxLog.
 func TestPlayerProcessesAreStopped(t *testing.T) {
-	for _, mode := range []string{"spawn", "flood"} {
+	for _, mode := range []string{"spawn", "flood", "bye"} {
 		t.Run(mode, func(t *testing.T) {
 			ext, log := newTestPlayer(t, mode, external.Command{})
 			m := pairedMatch(sim.Player{Name: "ext", NewStrategy: ext.Strategy}, tablePlayer(t, "daring", rules.PolicyDaring, 5), 5, 2)
@@ -123,6 +122,9 @@ func TestPlayerProcessesAreStopped(t *testing.T) {
 			out := log.String()
 			if mode == "spawn" && !strings.Contains(out, "sleeper ") {
 				t.Fatalf("no grandchild started: %q", out)
+			}
+			if mode == "bye" && !strings.Contains(out, "goodbye from the player") {
+				t.Fatalf("the player's last words are not in its log: %q", out)
 			}
 			if mode == "flood" {
 				if len(out) < external.MaxLog || len(out) > external.MaxLog+1000 {
@@ -210,8 +212,18 @@ func TestSharedProcessFailures(t *testing.T) {
 					t.Errorf("engine %d: got %v, want an error saying %q", i, err, c.want)
 				}
 			}
-			if !slices.ContainsFunc(errs, func(err error) bool { return err != nil && strings.Contains(err.Error(), c.want) }) {
-				t.Errorf("no engine's error says %q: %v", c.want, errs)
+			own := 0
+			for _, err := range errs {
+				if errors.Is(err, sim.ErrStopped) {
+					if !regexp.MustCompile(`stopped by the failure of another game \(its game \d+\)`).MatchString(err.Error()) {
+						t.Errorf("error %q does not name the game that failed", err)
+					}
+				} else if strings.Contains(err.Error(), c.want) {
+					own++
+				}
+			}
+			if own == 0 {
+				t.Errorf("no engine's error is its own and says %q: %v", c.want, errs)
 			}
 			if err := ext.Close(); err != nil {
 				t.Fatal(err)
@@ -227,4 +239,59 @@ func TestSharedProcessFailures(t *testing.T) {
 // processes counts the processes a log says started.
 func processes(log string) int {
 	return len(regexp.MustCompile(`(?m)^pid \d+$`).FindAllString(log, -1))
+}
+
+// TestLateSecondReplyIsCaught checks that a second reply written after the first, while another
+// seat plays, is refused with the line that carries it, not taken as the answer to the next
+// request.
+func TestLateSecondReplyIsCaught(t *testing.T) {
+	ext, _ := newTestPlayer(t, "late-duplicate", external.Command{})
+	slowOnce := true
+	slow := strategyPlayer("slow", func(v *sim.View) sim.Move {
+		if slowOnce {
+			slowOnce = false
+			time.Sleep(300 * time.Millisecond)
+		}
+		return greedy(v)
+	})
+	g, err := sim.NewGame(sim.Setup{Pairs: 8, Players: []sim.Player{{Name: "ext", NewStrategy: ext.Strategy}, slow}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	// Deal 1 with seed 9: the player's first turn is a miss (its second reply is a second card),
+	// so the slow seat moves before the player's next request.
+	var playErr error
+	for d := range uint64(20) {
+		if playErr = g.Play(sim.GameID{Seed: 9, Index: d}, nil); playErr != nil {
+			break
+		}
+	}
+	if playErr == nil || !strings.Contains(playErr.Error(), "which has no request in flight") {
+		t.Fatalf("got %v, want the late reply refused", playErr)
+	}
+}
+
+// TestKillEndsEveryWait checks that killing a player's processes ends a match waiting for their
+// replies at once, not after the time per move.
+func TestKillEndsEveryWait(t *testing.T) {
+	for _, inFlight := range []int{1, 2} {
+		ext, _ := newTestPlayer(t, "slow", external.Command{TimePerMove: time.Minute, GamesInFlight: inFlight})
+		m := pairedMatch(sim.Player{Name: "ext", NewStrategy: ext.Strategy}, tablePlayer(t, "daring", rules.PolicyDaring, 8), 8, 100)
+		done := make(chan error, 1)
+		go func() {
+			_, err := m.Play(t.Context(), 2*inFlight, nil)
+			done <- err
+		}()
+		time.Sleep(500 * time.Millisecond)
+		ext.Kill()
+		select {
+		case err := <-done:
+			if err == nil || !strings.Contains(err.Error(), "the player process was stopped") {
+				t.Fatalf("%d in flight: got %v, want the match stopped with its processes", inFlight, err)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatalf("%d in flight: the match still waits for its killed processes", inFlight)
+		}
+	}
 }

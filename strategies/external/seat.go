@@ -43,7 +43,7 @@ func (t *seat) BeginGame(info sim.GameInfo) error {
 	}
 	t.game = t.s.newGame()
 	c := &t.p.cmd
-	return t.wrap(t.s.send(&protocol.NewGame{Game: t.game, Seat: info.Seat, Seed: gameSeed(info),
+	return t.wrap(t.s.send(t.game, &protocol.NewGame{Game: t.game, Seat: info.Seat, Seed: gameSeed(info),
 		Rules: protocol.Rules{Pairs: info.Pairs, Singletons: info.Singletons, Seats: info.Players,
 			Pass: info.Pass.String(), Choices: choiceNames(c.Choices, nil)}}))
 }
@@ -97,7 +97,7 @@ func (t *seat) Observe(e sim.Event) {
 	default:
 		return
 	}
-	t.err = t.wrap(t.s.send(m))
+	t.err = t.wrap(t.s.send(t.game, m))
 }
 
 // EndGame tells the process the scores.
@@ -109,7 +109,7 @@ func (t *seat) EndGame(o *sim.Outcome) error {
 	for i, s := range o.Share {
 		scores[i] = float64(s) / float64(len(o.Share))
 	}
-	return t.wrap(t.s.send(&protocol.End{Game: t.game, Scores: scores}))
+	return t.wrap(t.s.send(t.game, &protocol.End{Game: t.game, Scores: scores}))
 }
 
 // Close gives the process back to the player.

@@ -1,6 +1,7 @@
 package external
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"memsim/sim"
 	"memsim/strategies/external/protocol"
 )
 
@@ -36,15 +38,18 @@ type session struct {
 	mu      sync.Mutex
 	waiting map[int64]chan delivery // shared: the seats waiting for a reply, by game
 	err     error                   // the first failure: the session is broken
+	culprit int64                   // the game whose reply or silence broke it, or -1
 	dead    chan struct{}           // closed at the first failure
-	exited  chan struct{}           // closed when the process has exited and been reaped
+	exited  chan struct{}           // closed when the process has exited, been reaped and its group killed
 	waitErr error
+	logged  chan struct{} // closed when the process's stderr has been copied to the log
 }
 
-// delivery is one message of the player, with the number of its line.
+// delivery is one message of the player, with the number and the text of its line.
 type delivery struct {
 	m    protocol.Message
 	line int
+	text []byte
 }
 
 // noGame marks that no request is in flight.
@@ -78,14 +83,21 @@ func (p *Player) start() (*session, error) {
 		return nil, fmt.Errorf("starting %s: %w", p.describe(), err)
 	}
 	closeAll(inR, outW, errW) // the child's ends
-	s := &session{p: p, cmd: cmd, stdin: inW, out: outR, pending: noGame, dead: make(chan struct{}), exited: make(chan struct{})}
+	s := &session{p: p, cmd: cmd, stdin: inW, out: outR, pending: noGame, culprit: noGame,
+		dead: make(chan struct{}), exited: make(chan struct{}), logged: make(chan struct{})}
 	s.w = protocol.NewWriter(&deadlineWriter{f: inW, timeout: p.writeTimeout()})
 	s.r = protocol.NewReader(outR, protocol.FromPlayer)
 	go func() {
 		s.waitErr = cmd.Wait()
+		// What the process started goes with it; its group is killed before its id can be
+		// another's.
+		killGroup(cmd)
 		close(s.exited)
 	}()
-	go p.logs.copy(errR)
+	go func() {
+		p.logs.copy(errR)
+		close(s.logged)
+	}()
 	if err := s.handshake(); err != nil {
 		s.kill()
 		return nil, err
@@ -174,17 +186,17 @@ func (s *session) next(timeout time.Duration, late func() error) (delivery, erro
 		m, err := s.r.Read()
 		switch {
 		case errors.Is(err, os.ErrDeadlineExceeded):
-			return delivery{}, s.fail(late())
+			return delivery{}, s.failIn(s.pending, late())
 		case errors.Is(err, io.EOF):
 			return delivery{}, s.fail(s.ended("closed its output"))
 		case err != nil:
 			return delivery{}, s.fail(fmt.Errorf("%w%s", err, quote(s.r.Text())))
 		}
 		if err := s.accept(m, s.r.Line(), s.r.Text()); err != nil {
-			return delivery{}, s.fail(err)
+			return delivery{}, s.failIn(replyGame(m), err)
 		}
 		if first {
-			d = delivery{m: m, line: s.r.Line()}
+			d = delivery{m: m, line: s.r.Line(), text: bytes.Clone(s.r.Text())}
 		}
 	}
 	return d, nil
@@ -222,10 +234,10 @@ func (s *session) dispatch() {
 			delete(s.waiting, game)
 			s.mu.Unlock()
 			if !ok {
-				s.fail(fmt.Errorf("line %d: a reply for game %d, which has no request in flight%s", s.r.Line(), game, quote(s.r.Text())))
+				s.failIn(s.ours(game), fmt.Errorf("line %d: a reply for game %d, which has no request in flight%s", s.r.Line(), game, quote(s.r.Text())))
 				return
 			}
-			batch = append(batch, handoff{ch: ch, d: delivery{m: m, line: s.r.Line()}})
+			batch = append(batch, handoff{ch: ch, d: delivery{m: m, line: s.r.Line(), text: bytes.Clone(s.r.Text())}})
 		}
 		for _, h := range batch {
 			h.ch <- h.d
@@ -296,19 +308,54 @@ func (s *session) ended(what string) error {
 
 // fail breaks the session with err, if it is not broken yet, stops the process, and returns the
 // session's failure.
-func (s *session) fail(err error) error {
+func (s *session) fail(err error) error { return s.failIn(noGame, err) }
+
+// failIn is fail for a failure of game's reply or silence: the seats of the other games the
+// session plays are told that another game stopped them (see errorFor).
+func (s *session) failIn(game int64, err error) error {
 	s.mu.Lock()
 	first := s.err == nil
 	if first {
-		s.err = err
+		s.err, s.culprit = err, game
 		close(s.dead)
 	}
 	err = s.err
 	s.mu.Unlock()
 	if first {
-		killGroup(s.cmd)
+		s.killGroup()
 	}
 	return err
+}
+
+// ours returns game if the session handed that id out, else noGame: a reply for a game that was
+// never begun is no game's fault in particular.
+func (s *session) ours(game int64) int64 {
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	if game >= 0 && game < s.nextGame {
+		return game
+	}
+	return noGame
+}
+
+// errorFor returns the session's failure as the seat playing game sees it: its own, or, when the
+// failure was another game's, sim.ErrStopped with that failure.
+func (s *session) errorFor(game int64) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.err == nil || s.culprit == noGame || s.culprit == game {
+		return s.err
+	}
+	return fmt.Errorf("%w (its game %d): %v", sim.ErrStopped, s.culprit, s.err)
+}
+
+// killGroup kills the process's group, unless the process has exited (its group was killed then).
+func (s *session) killGroup() {
+	select {
+	case <-s.exited:
+	default:
+		killGroup(s.cmd)
+	}
 }
 
 // broken returns the session's failure, if any.
@@ -321,6 +368,9 @@ func (s *session) broken() error {
 // flush writes the buffered messages.
 func (s *session) flush() error {
 	if err := s.w.Flush(); err != nil {
+		if err := s.broken(); err != nil {
+			return err // memsim stopped it
+		}
 		if errors.Is(err, os.ErrDeadlineExceeded) {
 			err = fmt.Errorf("it did not read its input within %v", s.p.writeTimeout())
 		} else {
@@ -334,7 +384,7 @@ func (s *session) flush() error {
 // ask sends the move request req of a seat and returns the player's reply, checked against it;
 // replies is the seat's own channel, for a shared session.
 func (s *session) ask(req *protocol.Move, replies chan delivery) (protocol.Message, error) {
-	if err := s.broken(); err != nil {
+	if err := s.errorFor(req.Game); err != nil {
 		return nil, err
 	}
 	if s.waiting != nil {
@@ -342,6 +392,9 @@ func (s *session) ask(req *protocol.Move, replies chan delivery) (protocol.Messa
 		s.waiting[req.Game] = replies
 		s.mu.Unlock()
 	} else {
+		if err := s.quiet(); err != nil {
+			return nil, err
+		}
 		s.pending = req.Game
 	}
 	s.wmu.Lock()
@@ -359,7 +412,7 @@ func (s *session) ask(req *protocol.Move, replies chan delivery) (protocol.Messa
 	}
 	var d delivery
 	if s.waiting != nil {
-		d, err = s.await(replies, timeout, late)
+		d, err = s.await(req.Game, replies, timeout, late)
 	} else {
 		d, err = s.next(timeout, late)
 	}
@@ -367,22 +420,39 @@ func (s *session) ask(req *protocol.Move, replies chan delivery) (protocol.Messa
 		return nil, err
 	}
 	if err := protocol.CheckReply(req, d.m); err != nil {
-		return nil, s.fail(fmt.Errorf("line %d: %s: %w", d.line, d.m.Type(), err))
+		return nil, s.failIn(req.Game, fmt.Errorf("line %d: %s: %w%s", d.line, d.m.Type(), err, quote(d.text)))
 	}
 	return d.m, nil
 }
 
+// quiet checks, before a request of a session of one game in flight, that the player wrote
+// nothing since its last reply: a reply written late, with no request in flight, is an error
+// rather than the answer to the next request.
+func (s *session) quiet() error {
+	if s.r.Buffered() == 0 && !readable(s.out) {
+		return nil
+	}
+	_, err := s.next(s.p.cmd.timePerMove(), func() error {
+		return errors.New("part of a line written with no request in flight")
+	})
+	if err == nil {
+		err = errors.New("a line written with no request in flight") // accept refuses it first
+	}
+	return s.fail(err)
+}
+
 // await waits for the reply a shared session's reader hands to a seat.
-func (s *session) await(replies chan delivery, timeout time.Duration, late func() error) (delivery, error) {
+func (s *session) await(game int64, replies chan delivery, timeout time.Duration, late func() error) (delivery, error) {
 	t := time.NewTimer(timeout)
 	defer t.Stop()
 	select {
 	case d := <-replies:
 		return d, nil
 	case <-s.dead:
-		return delivery{}, s.broken()
+		return delivery{}, s.errorFor(game)
 	case <-t.C:
-		return delivery{}, s.fail(late())
+		s.failIn(game, late())
+		return delivery{}, s.errorFor(game)
 	}
 }
 
@@ -396,8 +466,8 @@ func (s *session) newGame() int64 {
 }
 
 // send buffers a message about a game; it goes out with the next request or flush.
-func (s *session) send(m protocol.Message) error {
-	if err := s.broken(); err != nil {
+func (s *session) send(game int64, m protocol.Message) error {
+	if err := s.errorFor(game); err != nil {
 		return err
 	}
 	s.wmu.Lock()
@@ -427,10 +497,15 @@ const closeGrace = time.Second
 // kill stops the process group and waits until the process is reaped.
 func (s *session) kill() {
 	s.fail(errClosed)
-	killGroup(s.cmd)
+	s.killGroup()
 	s.stdin.Close()
 	<-s.exited
 	s.out.Close()
+	// The last of its stderr reaches the log, unless something it started and left holds stderr.
+	select {
+	case <-s.logged:
+	case <-time.After(closeGrace):
+	}
 }
 
 // errClosed is the failure of a session memsim closed.

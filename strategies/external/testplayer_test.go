@@ -44,7 +44,9 @@ type testGame struct {
 //   - client-daring: the Go client package's Daring example player.
 //   - the misbehaviours: garbage, partial, huge, badutf8, early, exit-handshake,
 //     silent-handshake, silent, unknown-game, duplicate, illegal, close-stdout, crash-after-5,
-//     flood (6 MiB to stderr, then greedy), spawn (starts a sleeping child, then greedy).
+//     flood (6 MiB to stderr, then greedy), spawn (starts a sleeping child, then greedy),
+//     late-duplicate (its second reply again, 50 ms later), bye (greedy, saying goodbye on stderr
+//     when its input ends), slow (greedy, 300 ms a move).
 func runTestPlayer(mode string) int {
 	out := bufio.NewWriter(os.Stdout)
 	in := protocol.NewReader(os.Stdin, protocol.FromMemsim)
@@ -113,6 +115,9 @@ func runTestPlayer(mode string) int {
 	for {
 		m, err := in.Read()
 		if err == io.EOF {
+			if mode == "bye" {
+				fmt.Fprintln(os.Stderr, "goodbye from the player")
+			}
 			return 0
 		}
 		if err != nil {
@@ -140,6 +145,8 @@ func runTestPlayer(mode string) int {
 			switch {
 			case mode == "silent":
 				continue
+			case mode == "slow":
+				time.Sleep(300 * time.Millisecond)
 			case mode == "close-stdout":
 				os.Stdout.Close()
 				time.Sleep(time.Hour)
@@ -177,6 +184,12 @@ func runTestPlayer(mode string) int {
 		}
 		if len(replies) > 0 {
 			out.Flush()
+			if mode == "late-duplicate" && moves == 2 {
+				time.Sleep(50 * time.Millisecond)
+				b, _ := protocol.Encode(replies[0])
+				out.Write(b)
+				out.Flush()
+			}
 		}
 	}
 }

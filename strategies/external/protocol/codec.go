@@ -385,3 +385,6 @@ func (r *Reader) HasLine() bool {
 	b, _ := r.r.Peek(r.r.Buffered())
 	return bytes.IndexByte(b, '\n') >= 0
 }
+
+// Buffered returns the number of bytes read from the stream and not yet returned.
+func (r *Reader) Buffered() int { return r.r.Buffered() }

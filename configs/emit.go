@@ -3,6 +3,7 @@ package configs
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -116,11 +117,7 @@ func (x *External) yaml() []string {
 	}
 	fields := []string{"command: [" + strings.Join(args, ", ") + "]"}
 	if len(x.Options) > 0 {
-		names := make([]string, 0, len(x.Options))
-		for name := range x.Options {
-			names = append(names, name)
-		}
-		slices.Sort(names)
+		names := slices.Sorted(maps.Keys(x.Options))
 		opts := make([]string, len(names))
 		for i, name := range names {
 			var v string

@@ -31,6 +31,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -325,11 +326,7 @@ func (t *Tournament) definition(id int) string {
 		p.Name, p.Policy, p.Opponent, mem.Capacity, mem.Forget, mem.Scope, strconv.FormatFloat(mem.Decay, 'g', -1, 64), choices)
 	if x := p.External; x != nil {
 		// A process is defined by its command and option values too (in sorted order).
-		names := make([]string, 0, len(x.Options))
-		for name := range x.Options {
-			names = append(names, name)
-		}
-		slices.Sort(names)
+		names := slices.Sorted(maps.Keys(x.Options))
 		opts := make([]string, len(names))
 		for i, name := range names {
 			opts[i] = fmt.Sprintf("%q=%#v", name, x.Options[name])

@@ -32,17 +32,10 @@ func (p *Player) Dial() (*Conn, error) {
 	if closed {
 		return nil, fmt.Errorf("%s: closed", p.describe())
 	}
-	s, err := p.start()
+	s, err := p.startWith(p.cmd.gamesInFlight()) // full: lent to no seat
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", p.describe(), err)
+		return nil, err
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.closed {
-		go s.kill()
-		return nil, fmt.Errorf("%s: closed", p.describe())
-	}
-	p.users[s] = p.cmd.gamesInFlight() // lent to no seat
 	return &Conn{p: p, s: s}, nil
 }
 

@@ -171,6 +171,11 @@ func (p *Player) acquire() (*session, error) {
 	if s, err := p.lend(); s != nil || err != nil {
 		return s, err
 	}
+	return p.startWith(1)
+}
+
+// startWith starts a process and counts it as used by users seats: the player's until Close.
+func (p *Player) startWith(users int) (*session, error) {
 	s, err := p.start()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p.describe(), err)
@@ -181,7 +186,7 @@ func (p *Player) acquire() (*session, error) {
 		go s.kill()
 		return nil, fmt.Errorf("%s: closed", p.describe())
 	}
-	p.users[s] = 1
+	p.users[s] = users
 	return s, nil
 }
 

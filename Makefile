@@ -27,8 +27,17 @@ run: build
 # tests. make test-long runs them all in full, without the race detector; CI runs both. The
 # browser test of the HTML pages needs Chromium and the Python players need python3; each is
 # skipped, and says so, without them.
+# The packages whose tests take longest start first, so that the others fill the second CPU
+# beside them rather than leave one package running alone at the end (go test runs them in the
+# order given, each once, two at a time): tournament, whose tests run one after another, beside
+# cmd/memsim, whose tests run in parallel, then analysis/exact. A race-enabled process sleeps a
+# second on exit by default, for reports of other threads to be printed; a race is reported when
+# it is detected, and a test that meets one fails, so the tests do not wait: every test binary
+# and every memsim or player process the tests start would add its second (GORACE given to make
+# comes after, and wins).
+SLOW_TEST_PACKAGES := ./tournament ./cmd/memsim ./analysis/exact
 test: fmt-check vet browser-check python-test
-	$(GO) test -race -short -count=1 ./...
+	GORACE="atexit_sleep_ms=0 $(GORACE)" $(GO) test -race -short -count=1 $(SLOW_TEST_PACKAGES) ./...
 
 browser-check:
 	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \

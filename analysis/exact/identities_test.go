@@ -1196,7 +1196,9 @@ func TestIdentityFloatMatchesExact(t *testing.T) {
 					matchups = append(matchups, exact.Lineup{Players: 1, Policy: p}, exact.Lineup{Players: 3, Policy: p, Opponent: rules.PolicyOptimal})
 				}
 			}
-			for _, st := range idSample(fam.model, 2, idTop(fam, 5)) {
+			// Every state up to 2 pairs, and the edge states of idSample up to 5 pairs (4 with
+			// -short; one fewer with singletons).
+			for _, st := range idSample(fam.model, 2, idTop(fam, idShort(4, 5))) {
 				for _, mu := range matchups {
 					ex := idEval(t, fam.model, mu, st)
 					fl, err := exact.Evaluate[float64](context.Background(), field.Float{}, fam.model, mu, st)

@@ -228,9 +228,8 @@ func TestSharedProcessFailures(t *testing.T) {
 			if err := ext.Close(); err != nil {
 				t.Fatal(err)
 			}
-			if n := processes(log.String()); n != 1 {
-				t.Errorf("%d processes started for 3 engines with 3 games in flight, want 1", n)
-			}
+			// (How many processes started depends on when the first one broke: an engine does not
+			// join a broken process. TestStateViewParityPlaysAsTheTable counts them.)
 			checkGone(t, log.String())
 		})
 	}

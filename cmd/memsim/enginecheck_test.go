@@ -171,6 +171,11 @@ func TestEngineCheckPassesThePythonExamples(t *testing.T) {
 		{"daring.py", nil, "no values sent"},
 		{"parity.py", []string{"--option", "noise=0.25"}, "sent noise=0.25"},
 	}
+	if testing.Short() {
+		// The others play through the engine in TestRunWithAPlayerProcess (random_player.py)
+		// and against the Python tests' fake memsim (clients/python).
+		tests = tests[2:]
+	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
 			t.Parallel()

@@ -94,7 +94,10 @@ func pairedMatch(a, b sim.Player, pairs int, deals int64) *sim.Match {
 // over the state view plays every game exactly as memsim's own parity table does: the same
 // tallies, bit for bit, on the same deals.
 func TestStateViewParityPlaysAsTheTable(t *testing.T) {
-	const pairs = 6
+	pairs := 6
+	if testing.Short() {
+		pairs = 4
+	}
 	opponent := strategyPlayer("greedy", greedy)
 	// With several games in flight per process, the workers' engines share one: two batches of
 	// deals make two workers play at once.

@@ -348,6 +348,9 @@ func (t *Tournament) StartPlayers(ctx context.Context, logs func(player string) 
 		if x == nil {
 			continue
 		}
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("%s: player %q: %w", t.Config.File, x.Name(), err)
+		}
 		if logs != nil {
 			w, where, err := logs(x.Name())
 			if err != nil {
@@ -375,12 +378,12 @@ func (t *Tournament) HasProcesses() bool {
 	return false
 }
 
-// killProcesses kills the running processes of the players that are processes at once: every
-// wait for them ends.
+// killProcesses kills the processes of the players that are processes at once, those starting
+// included, and starts no other (external.Player.Abort): every wait for them ends.
 func (t *Tournament) killProcesses() {
 	for _, b := range t.Players {
 		if b.External != nil {
-			b.External.Kill()
+			b.External.Abort()
 		}
 	}
 }

@@ -234,7 +234,6 @@ func runTournament(ctx context.Context, fl runFlags, args []string, inv invocati
 	games := p.t.Games()
 	fmt.Fprintf(inv.stderr, "memsim run: %s: %s, %s, seed %d, %s, writing to %s\n", cfg.Name,
 		count(len(p.t.Matches), "match"), count(games, "game"), cfg.Seed, count(sim.Workers(cfg.Workers), "worker"), p.dir)
-	defer p.t.Close()
 	if p.t.HasProcesses() {
 		logs, err := openPlayerLogs(p.dir)
 		if err != nil {

@@ -241,33 +241,45 @@ func processes(log string) int {
 }
 
 // TestLateSecondReplyIsCaught checks that a second reply written after the first, while another
-// seat plays, is refused with the line that carries it, not taken as the answer to the next
-// request.
+// seat plays, is refused with the line that carries it (line 4, after the handshake and two
+// replies), not taken as the answer to the next request.
 func TestLateSecondReplyIsCaught(t *testing.T) {
-	ext, _ := newTestPlayer(t, "late-duplicate", external.Command{})
-	slowOnce := true
-	slow := strategyPlayer("slow", func(v *sim.View) sim.Move {
-		if slowOnce {
-			slowOnce = false
-			time.Sleep(300 * time.Millisecond)
+	ext, log := newTestPlayer(t, "late-duplicate", external.Command{})
+	// The other seat waits, at its first move, until the player says it wrote the late reply.
+	waited := false
+	patient := strategyPlayer("patient", func(v *sim.View) sim.Move {
+		if !waited {
+			waited = true
+			waitFor(t, func() bool { return strings.Contains(log.String(), "late reply sent") })
 		}
 		return greedy(v)
 	})
-	g, err := sim.NewGame(sim.Setup{Pairs: 8, Players: []sim.Player{{Name: "ext", NewStrategy: ext.Strategy}, slow}})
+	g, err := sim.NewGame(sim.Setup{Pairs: 8, Players: []sim.Player{{Name: "ext", NewStrategy: ext.Strategy}, patient}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer g.Close()
-	// Deal 1 with seed 9: the player's first turn is a miss (its second reply is a second card),
-	// so the slow seat moves before the player's next request.
 	var playErr error
 	for d := range uint64(20) {
 		if playErr = g.Play(sim.GameID{Seed: 9, Index: d}, nil); playErr != nil {
 			break
 		}
 	}
-	if playErr == nil || !strings.Contains(playErr.Error(), "which has no request in flight") {
-		t.Fatalf("got %v, want the late reply refused", playErr)
+	if !waited {
+		t.Fatal("the player's first turn took a pair: the other seat never moved (choose another seed)")
+	}
+	if playErr == nil || !strings.Contains(playErr.Error(), "line 4: a reply for game 0, which has no request in flight") {
+		t.Fatalf("got %v, want the late reply (line 4) refused", playErr)
+	}
+}
+
+// waitFor waits until cond holds, failing the test after a minute.
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(time.Minute); !cond(); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("waited a minute for a condition that did not come")
+		}
 	}
 }
 
@@ -282,7 +294,7 @@ func TestKillEndsEveryWait(t *testing.T) {
 			_, err := m.Play(t.Context(), 2*inFlight, nil)
 			done <- err
 		}()
-		time.Sleep(500 * time.Millisecond)
+		waitFor(t, func() bool { return len(ext.Processes()) > 0 })
 		ext.Kill()
 		select {
 		case err := <-done:
@@ -293,4 +305,29 @@ func TestKillEndsEveryWait(t *testing.T) {
 			t.Fatalf("%d in flight: the match still waits for its killed processes", inFlight)
 		}
 	}
+}
+
+// TestAbortReachesAHandshake checks that Abort kills a process still making its handshake, and
+// that the player starts no other.
+func TestAbortReachesAHandshake(t *testing.T) {
+	ext, log := newTestPlayer(t, "silent-handshake", external.Command{Handshake: time.Minute})
+	done := make(chan error, 1)
+	go func() {
+		_, err := ext.Hello()
+		done <- err
+	}()
+	waitFor(t, func() bool { return processes(log.String()) == 1 })
+	ext.Abort()
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Fatal("the handshake of an aborted process succeeded")
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("Abort did not end the handshake")
+	}
+	if _, err := ext.Hello(); err == nil || !strings.Contains(err.Error(), "closed") {
+		t.Fatalf("after Abort: %v, want the player closed", err)
+	}
+	checkGone(t, log.String())
 }

@@ -87,11 +87,12 @@ type Player struct {
 	path string // the program, resolved
 	logs *logSink
 
-	starting sync.Mutex // held while a process starts
-	mu       sync.Mutex
-	users    map[*session]int // every running process, with the number of seats using it
-	info     *protocol.Player
-	closed   bool
+	starting    sync.Mutex // held while a process starts
+	mu          sync.Mutex
+	users       map[*session]int  // every running process, with the number of seats using it
+	handshaking map[*session]bool // the processes making their handshake
+	info        *protocol.Player
+	closed      bool
 }
 
 // New returns the player name (its name in the tournament) that runs c. It refuses a program
@@ -112,7 +113,7 @@ func New(name string, c Command) (*Player, error) {
 	if c.GamesInFlight < 0 || c.GamesInFlight > MaxGamesInFlight {
 		return nil, fmt.Errorf("player %q: %d games in flight: must be from 1 to %d", name, c.GamesInFlight, MaxGamesInFlight)
 	}
-	return &Player{name: name, cmd: c, path: path, logs: &logSink{}, users: map[*session]int{}}, nil
+	return &Player{name: name, cmd: c, path: path, logs: &logSink{}, users: map[*session]int{}, handshaking: map[*session]bool{}}, nil
 }
 
 // unwrapExec shortens exec's errors ("exec: "x": executable file not found in $PATH").
@@ -266,6 +267,31 @@ func (p *Player) Close() error {
 	}
 	wg.Wait()
 	return p.logs.err()
+}
+
+// Abort kills every process of the player at once, those making their handshake included, and
+// starts no other: every wait for them ends. It is Close for an interrupt.
+func (p *Player) Abort() {
+	p.mu.Lock()
+	p.closed = true
+	all := make([]*session, 0, len(p.users)+len(p.handshaking))
+	for s := range p.users {
+		all = append(all, s)
+	}
+	for s := range p.handshaking {
+		all = append(all, s)
+	}
+	p.users = map[*session]int{}
+	p.mu.Unlock()
+	var wg sync.WaitGroup
+	for _, s := range all {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s.kill()
+		}()
+	}
+	wg.Wait()
 }
 
 // Strategy returns a new seat of the player for one engine: sim.Player.NewStrategy. The seat

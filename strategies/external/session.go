@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"memsim/sim"
@@ -28,9 +29,9 @@ type session struct {
 	r     *protocol.Reader
 	info  *protocol.Player
 
-	wmu      sync.Mutex // guards w and nextGame
+	wmu      sync.Mutex // guards w
 	w        *protocol.Writer
-	nextGame int64
+	nextGame atomic.Int64 // the id of the next game
 
 	pending int64 // unshared: the game of the request in flight, or -1
 	greeted bool  // the handshake was read
@@ -98,7 +99,22 @@ func (p *Player) start() (*session, error) {
 		p.logs.copy(errR)
 		close(s.logged)
 	}()
-	if err := s.handshake(); err != nil {
+	// Abort reaches a process making its handshake.
+	p.mu.Lock()
+	closed := p.closed
+	if !closed {
+		p.handshaking[s] = true
+	}
+	p.mu.Unlock()
+	if closed {
+		s.kill()
+		return nil, errors.New("closed")
+	}
+	err = s.handshake()
+	p.mu.Lock()
+	delete(p.handshaking, s)
+	p.mu.Unlock()
+	if err != nil {
 		s.kill()
 		return nil, err
 	}
@@ -330,9 +346,7 @@ func (s *session) failIn(game int64, err error) error {
 // ours returns game if the session handed that id out, else noGame: a reply for a game that was
 // never begun is no game's fault in particular.
 func (s *session) ours(game int64) int64 {
-	s.wmu.Lock()
-	defer s.wmu.Unlock()
-	if game >= 0 && game < s.nextGame {
+	if game >= 0 && game < s.nextGame.Load() {
 		return game
 	}
 	return noGame
@@ -404,7 +418,8 @@ func (s *session) ask(req *protocol.Move, replies chan delivery) (protocol.Messa
 	}
 	s.wmu.Unlock()
 	if err != nil {
-		return nil, s.fail(fmt.Errorf("move request: %w", err))
+		s.fail(fmt.Errorf("move request: %w", err))
+		return nil, s.errorFor(req.Game) // another game's failure may have come first
 	}
 	timeout := time.Duration(req.DeadlineMS) * time.Millisecond
 	late := func() error {
@@ -458,11 +473,7 @@ func (s *session) await(game int64, replies chan delivery, timeout time.Duration
 
 // newGame returns the id of a new game of the session.
 func (s *session) newGame() int64 {
-	s.wmu.Lock()
-	defer s.wmu.Unlock()
-	g := s.nextGame
-	s.nextGame++
-	return g
+	return s.nextGame.Add(1) - 1
 }
 
 // send buffers a message about a game; it goes out with the next request or flush.

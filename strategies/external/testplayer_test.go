@@ -189,6 +189,7 @@ func runTestPlayer(mode string) int {
 				b, _ := protocol.Encode(replies[0])
 				out.Write(b)
 				out.Flush()
+				fmt.Fprintln(os.Stderr, "late reply sent")
 			}
 		}
 	}

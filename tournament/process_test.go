@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"testing"
 
 	"memsim/configs"
@@ -37,8 +38,12 @@ func pythonPlayer(t *testing.T, script string) string {
 // deals are replayed move by move on the general path.
 func TestPythonParityPlaysAsTheBuiltIn(t *testing.T) {
 	script := pythonPlayer(t, "parity.py")
+	games, replays := 400, uint64(20)
+	if testing.Short() {
+		games, replays = 150, 10
+	}
 	src := `name: parity-py
-games: 400
+games: ` + strconv.Itoa(games) + `
 luck_adjusted: false
 format: gauntlet
 paired: true
@@ -76,7 +81,7 @@ players:
 		opponent := tr.Config.Players[m.IDs[1-local]].Name
 		if opponent == "daring" {
 			for k := range m.Orders {
-				for d := range uint64(20) {
+				for d := range replays {
 					var got, want sim.Log
 					if _, err := m.Replay(k, d, &got); err != nil {
 						t.Fatal(err)

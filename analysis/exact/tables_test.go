@@ -77,6 +77,12 @@ func TestTableOfAFixedPolicyHasItsValues(t *testing.T) {
 	for k, fam := range tabModels() {
 		m := fam.model
 		st := tabStart(m, n)
+		opponents := opponents
+		if testing.Short() {
+			// Every model against optimal and one other opponent in turn; all of them in the
+			// long form.
+			opponents = []rules.Policy{opponents[0], opponents[1+k%(len(opponents)-1)]}
+		}
 		for _, p := range []rules.Policy{rules.PolicySafe, rules.PolicyDaring, rules.PolicyParity} {
 			if p.CheckChoices(m.Choices) != nil {
 				continue

@@ -44,6 +44,9 @@ type session struct {
 	exited  chan struct{}           // closed when the process has exited, been reaped and its group killed
 	waitErr error
 	logged  chan struct{} // closed when the process's stderr has been copied to the log
+
+	gmu       sync.Mutex // guards groupGone
+	groupGone bool       // the process has exited and its group was killed: never again
 }
 
 // delivery is one message of the player, with the number and the text of its line.
@@ -89,10 +92,17 @@ func (p *Player) start() (*session, error) {
 	s.w = protocol.NewWriter(&deadlineWriter{f: inW, timeout: p.writeTimeout()})
 	s.r = protocol.NewReader(outR, protocol.FromPlayer)
 	go func() {
+		// What the process started goes with it: its group is killed once it exits, while its
+		// id is still taken where the system lets memsim wait without reaping, and no one kills
+		// the group after.
+		early := awaitExit(cmd.Process.Pid)
+		if early {
+			s.endGroup()
+		}
 		s.waitErr = cmd.Wait()
-		// What the process started goes with it; its group is killed before its id can be
-		// another's.
-		killGroup(cmd)
+		if !early {
+			s.endGroup()
+		}
 		close(s.exited)
 	}()
 	go func() {
@@ -365,11 +375,19 @@ func (s *session) errorFor(game int64) error {
 
 // killGroup kills the process's group, unless the process has exited (its group was killed then).
 func (s *session) killGroup() {
-	select {
-	case <-s.exited:
-	default:
+	s.gmu.Lock()
+	defer s.gmu.Unlock()
+	if !s.groupGone {
 		killGroup(s.cmd)
 	}
+}
+
+// endGroup kills the process's group for the last time, once the process has exited.
+func (s *session) endGroup() {
+	s.gmu.Lock()
+	defer s.gmu.Unlock()
+	killGroup(s.cmd)
+	s.groupGone = true
 }
 
 // broken returns the session's failure, if any.

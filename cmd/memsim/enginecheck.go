@@ -762,7 +762,7 @@ func (rt *roundTrip) round(n int) (time.Duration, error) {
 		if err != nil {
 			return 0, err
 		}
-		game, ok := replyGame(m)
+		game, ok := protocol.ReplyGame(m)
 		req := reqs[game]
 		if !ok || req == nil {
 			return 0, fmt.Errorf("line %d: a %s message, not a reply to a request in flight", line, m.Type())
@@ -773,19 +773,6 @@ func (rt *roundTrip) round(n int) (time.Duration, error) {
 		delete(reqs, game)
 	}
 	return time.Since(start), nil
-}
-
-// replyGame returns the game of a player's reply, and false for a message that is no reply.
-func replyGame(m protocol.Message) (int64, bool) {
-	switch m := m.(type) {
-	case *protocol.Flip:
-		return m.Game, true
-	case *protocol.Pass:
-		return m.Game, true
-	case *protocol.Choice:
-		return m.Game, true
-	}
-	return 0, false
 }
 
 // durationText writes a duration to 3 significant digits in a unit that suits it: "48.2 µs",

@@ -107,23 +107,18 @@ func (c *Conn) Close() {
 	c.s.close()
 }
 
-// Kill stops every running process of the player at once, as a crash would: SIGKILL to its
+// Kill stops every process of the player at once (those making their handshake included), as a
+// crash would: SIGKILL to its
 // process group (the process alone where there are no process groups), without closing its
 // input first. It returns their process ids once they are all reaped. The player stays open:
 // engines start new processes as they need them.
 func (p *Player) Kill() []int {
-	p.mu.Lock()
-	all := make([]*session, 0, len(p.users))
-	for s := range p.users {
-		all = append(all, s)
+	all := p.detach(false)
+	pids := make([]int, len(all))
+	for i, s := range all {
+		pids[i] = s.cmd.Process.Pid
 	}
-	p.users = map[*session]int{}
-	p.mu.Unlock()
-	pids := make([]int, 0, len(all))
-	for _, s := range all {
-		pids = append(pids, s.cmd.Process.Pid)
-		s.kill()
-	}
+	each(all, (*session).kill)
 	return pids
 }
 

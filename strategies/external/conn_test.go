@@ -9,6 +9,7 @@ import (
 
 	"memsim/sim"
 	"memsim/sim/rules"
+	"memsim/strategies"
 	"memsim/strategies/external"
 	"memsim/strategies/external/protocol"
 )
@@ -87,7 +88,7 @@ func TestKillStartsNewProcesses(t *testing.T) {
 	t.Parallel()
 	p, _ := newTestPlayer(t, "greedy", external.Command{})
 	ext := sim.Player{Name: "ext", NewStrategy: p.Strategy}
-	m := &sim.Match{Setup: sim.Setup{Pairs: 4, Pass: rules.PassNever, Players: []sim.Player{ext, strategyPlayer("greedy", greedy)}},
+	m := &sim.Match{Setup: sim.Setup{Pairs: 4, Pass: rules.PassNever, Players: []sim.Player{ext, strategyPlayer("greedy", strategies.GreedyRandom{}.Flip)}},
 		Orders: [][]int{{0, 1}}, Deals: 2, Seed: 1}
 	if _, err := m.Play(context.Background(), 1, nil); err != nil {
 		t.Fatal(err)

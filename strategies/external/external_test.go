@@ -10,6 +10,7 @@ import (
 
 	"memsim/sim"
 	"memsim/sim/rules"
+	"memsim/strategies"
 	"memsim/strategies/external"
 )
 
@@ -52,21 +53,6 @@ func newTestPlayer(t *testing.T, mode string, c external.Command) (*external.Pla
 	return p, log
 }
 
-// greedy plays as the greedy test player does, in process: a pair it remembers, else an unknown
-// card and its partner if remembered, else another unknown card.
-func greedy(v *sim.View) sim.Move {
-	if !v.Second {
-		if a, _, ok := v.KnownPair(); ok {
-			return sim.FlipAt(a)
-		}
-		return sim.FlipUnknown()
-	}
-	if p, ok := v.PartnerOf(v.First.Pos); ok {
-		return sim.FlipAt(p)
-	}
-	return sim.FlipRandom()
-}
-
 type funcStrategy func(v *sim.View) sim.Move
 
 func (f funcStrategy) Flip(v *sim.View) sim.Move { return f(v) }
@@ -98,7 +84,7 @@ func TestStateViewParityPlaysAsTheTable(t *testing.T) {
 	if testing.Short() {
 		pairs = 4
 	}
-	opponent := strategyPlayer("greedy", greedy)
+	opponent := strategyPlayer("greedy", strategies.GreedyRandom{}.Flip)
 	// With several games in flight per process, the workers' engines share one: two batches of
 	// deals make two workers play at once.
 	for _, c := range []struct {

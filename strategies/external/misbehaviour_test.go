@@ -14,6 +14,7 @@ import (
 
 	"memsim/sim"
 	"memsim/sim/rules"
+	"memsim/strategies"
 	"memsim/strategies/external"
 )
 
@@ -252,7 +253,7 @@ func TestLateSecondReplyIsCaught(t *testing.T) {
 			waited = true
 			waitFor(t, func() bool { return strings.Contains(log.String(), "late reply sent") })
 		}
-		return greedy(v)
+		return strategies.GreedyRandom{}.Flip(v)
 	})
 	g, err := sim.NewGame(sim.Setup{Pairs: 8, Players: []sim.Player{{Name: "ext", NewStrategy: ext.Strategy}, patient}})
 	if err != nil {

@@ -249,31 +249,20 @@ func (p *Player) sameProgram(info *protocol.Player) error {
 // closes) and given a moment to exit, then its process group is killed. The player starts no
 // process after.
 func (p *Player) Close() error {
-	p.mu.Lock()
-	p.closed = true
-	all := make([]*session, 0, len(p.users))
-	for s := range p.users {
-		all = append(all, s)
-	}
-	p.users = map[*session]int{}
-	p.mu.Unlock()
-	var wg sync.WaitGroup
-	for _, s := range all {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			s.close()
-		}()
-	}
-	wg.Wait()
+	each(p.detach(true), (*session).close)
 	return p.logs.err()
 }
 
 // Abort kills every process of the player at once, those making their handshake included, and
 // starts no other: every wait for them ends. It is Close for an interrupt.
-func (p *Player) Abort() {
+func (p *Player) Abort() { each(p.detach(true), (*session).kill) }
+
+// detach takes every process away from the player, those making their handshake included, and
+// with closed, closes the player to new ones.
+func (p *Player) detach(closed bool) []*session {
 	p.mu.Lock()
-	p.closed = true
+	defer p.mu.Unlock()
+	p.closed = p.closed || closed
 	all := make([]*session, 0, len(p.users)+len(p.handshaking))
 	for s := range p.users {
 		all = append(all, s)
@@ -281,14 +270,18 @@ func (p *Player) Abort() {
 	for s := range p.handshaking {
 		all = append(all, s)
 	}
-	p.users = map[*session]int{}
-	p.mu.Unlock()
+	p.users, p.handshaking = map[*session]int{}, map[*session]bool{}
+	return all
+}
+
+// each calls stop on every session at once and waits for them all.
+func each(all []*session, stop func(*session)) {
 	var wg sync.WaitGroup
 	for _, s := range all {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s.kill()
+			stop(s)
 		}()
 	}
 	wg.Wait()

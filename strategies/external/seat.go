@@ -22,12 +22,13 @@ type seat struct {
 	// first's partner); firstKnown: the turn's first card was remembered before it was flipped.
 	taking, firstKnown bool
 
-	replies chan delivery // the replies to this seat's requests, from a shared session's reader
-	req     protocol.Move
-	state   protocol.State
-	legal   []int
-	known   []protocol.Card
-	choices []string
+	replies  chan delivery // the replies to this seat's requests, from a shared session's reader
+	req      protocol.Move
+	scoreBuf []float64
+	state    protocol.State
+	legal    []int
+	known    []protocol.Card
+	choices  []string
 }
 
 // BeginGame takes a process if the seat has none, and tells it that a game begins.
@@ -69,13 +70,17 @@ func mix(x uint64) uint64 {
 // choiceNames lists the choices of set, in the protocol's order (daring, safe, known-first,
 // pass), that open(c) allows (all when open is nil).
 func choiceNames(set rules.ChoiceSet, open func(rules.Choice) bool) []string {
-	var out []string
+	return appendChoices(nil, set, open)
+}
+
+// appendChoices appends choiceNames(set, open) to dst.
+func appendChoices(dst []string, set rules.ChoiceSet, open func(rules.Choice) bool) []string {
 	for c := rules.Choice(0); c < rules.NumChoices; c++ {
 		if set.Has(c) && (open == nil || open(c)) {
-			out = append(out, c.String())
+			dst = append(dst, c.String())
 		}
 	}
-	return out
+	return dst
 }
 
 // Observe passes an event on to the process.
@@ -105,11 +110,11 @@ func (t *seat) EndGame(o *sim.Outcome) error {
 	if t.err != nil {
 		return t.err
 	}
-	scores := make([]float64, len(o.Share))
-	for i, s := range o.Share {
-		scores[i] = float64(s) / float64(len(o.Share))
+	t.scoreBuf = t.scoreBuf[:0] // the writer encodes the message at once: the buffer is reused
+	for _, s := range o.Share {
+		t.scoreBuf = append(t.scoreBuf, float64(s)/float64(len(o.Share)))
 	}
-	return t.wrap(t.s.send(t.game, &protocol.End{Game: t.game, Scores: scores}))
+	return t.wrap(t.s.send(t.game, &protocol.End{Game: t.game, Scores: t.scoreBuf}))
 }
 
 // Close gives the process back to the player.
@@ -182,22 +187,17 @@ func (t *seat) request(v *sim.View, stateView bool) *protocol.Move {
 	canPass := v.PassRule.Allows(v.State)
 	t.legal = t.legal[:0]
 	t.known = t.known[:0]
-	unknown := 0
-	for pos := range v.Cards() {
-		if !v.OnTable(pos) || (v.Second && pos == v.First.Pos) {
-			continue
-		}
-		if face, ok := v.Remembers(pos); ok {
-			t.known = append(t.known, protocol.Card{Pos: pos, Face: face})
-		} else {
-			unknown++
-		}
-	}
+	// The cards on the table that the seat does not remember (for the first card: none is face
+	// up yet); singletons never leave the table.
+	unknown := 2*v.State.N + v.State.S - v.Remembered()
 	for pos := range v.Cards() {
 		if !v.OnTable(pos) || (v.Second && pos == v.First.Pos) {
 			continue
 		}
 		face, known := v.Remembers(pos)
+		if known {
+			t.known = append(t.known, protocol.Card{Pos: pos, Face: face})
+		}
 		switch {
 		case canPass || !known:
 		case v.Second:
@@ -231,7 +231,7 @@ func (t *seat) request(v *sim.View, stateView bool) *protocol.Move {
 			t.req.Known = t.known
 		}
 		if !v.Second {
-			t.choices = choiceNames(c.Choices, func(ch rules.Choice) bool { return rules.Legal(v.State, ch, v.PassRule) })
+			t.choices = appendChoices(t.choices[:0], c.Choices, func(ch rules.Choice) bool { return rules.Legal(v.State, ch, v.PassRule) })
 			t.req.Choices = t.choices
 		}
 	}

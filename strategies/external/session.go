@@ -292,15 +292,10 @@ func (s *session) accept(m protocol.Message, line int, text []byte) error {
 	return nil
 }
 
-// replyGame returns the game a player's reply is for.
+// replyGame returns the game a player's reply is for, or noGame.
 func replyGame(m protocol.Message) int64 {
-	switch m := m.(type) {
-	case *protocol.Flip:
-		return m.Game
-	case *protocol.Pass:
-		return m.Game
-	case *protocol.Choice:
-		return m.Game
+	if g, ok := protocol.ReplyGame(m); ok {
+		return g
 	}
 	return noGame
 }

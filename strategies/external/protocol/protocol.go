@@ -674,32 +674,44 @@ func (m *Choice) check() error {
 	return nil
 }
 
+// ReplyGame returns the game a player's reply (Flip, Pass or Choice) is for, and false for a
+// message that is no reply.
+func ReplyGame(m Message) (game int64, ok bool) {
+	switch m := m.(type) {
+	case *Flip:
+		return m.Game, true
+	case *Pass:
+		return m.Game, true
+	case *Choice:
+		return m.Game, true
+	}
+	return 0, false
+}
+
 // CheckReply reports whether reply, a message a player wrote, answers the move request req:
 // a Flip of one of its legal positions, a Pass where it allows one, or a Choice among the choices
 // it offers, each for req's game.
 func CheckReply(req *Move, reply Message) error {
-	var game int64
+	game, ok := ReplyGame(reply)
+	if !ok {
+		return fmt.Errorf("a %s message is not a reply to a move request", reply.Type())
+	}
 	switch r := reply.(type) {
 	case *Flip:
-		game = r.Game
 		if _, ok := slices.BinarySearch(req.Legal, r.Pos); !ok {
 			return bad("pos", "%d is not a legal position of game %d's card %d", r.Pos, req.Game, req.Card)
 		}
 	case *Pass:
-		game = r.Game
 		if !req.Pass {
 			return bad("type", "game %d's card %d may not be a pass", req.Game, req.Card)
 		}
 	case *Choice:
-		game = r.Game
 		if !slices.Contains(req.Choices, r.Choice) {
 			if req.Choices == nil {
 				return bad("type", "game %d's card %d takes a flip or a pass, not a choice", req.Game, req.Card)
 			}
 			return bad("choice", "%q is not open in game %d (open: %v)", r.Choice, req.Game, req.Choices)
 		}
-	default:
-		return fmt.Errorf("a %s message is not a reply to a move request", reply.Type())
 	}
 	if game != req.Game {
 		return bad("game", "%d does not match the request's game %d", game, req.Game)

@@ -52,7 +52,7 @@ func (c *Conn) Write(m protocol.Message) error {
 	}
 	c.s.wmu.Lock()
 	defer c.s.wmu.Unlock()
-	return c.s.w.Write(m)
+	return c.s.writeFailed(c.s.w.Write(m))
 }
 
 // Flush writes the buffered messages to the player's input.

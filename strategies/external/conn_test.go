@@ -111,3 +111,44 @@ func TestKillStartsNewProcesses(t *testing.T) {
 		t.Errorf("Processes() = %v after Kill and another match, want one new process (not %d)", after, before[0])
 	}
 }
+
+// TestWriteToAnExitedPlayerNamesItsExit checks that a write that fails because the player has
+// exited, whether it is a flush or a full buffer written out, reports the exit and its status
+// rather than the broken pipe.
+func TestWriteToAnExitedPlayerNamesItsExit(t *testing.T) {
+	t.Parallel()
+	p, _ := newTestPlayer(t, "crash-after-5", external.Command{})
+	conn, err := p.Dial()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	ng := &protocol.NewGame{Game: 0, Seed: 1, Rules: protocol.Rules{Pairs: 2, Seats: 2, Pass: "never",
+		Choices: []string{"daring", "safe"}}}
+	if err := conn.Write(ng); err != nil {
+		t.Fatal(err)
+	}
+	for range 6 {
+		if err := conn.Write(&protocol.Move{Game: 0, Card: 1, Legal: []int{0, 1, 2, 3}, DeadlineMS: 10000}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := conn.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	for range 5 {
+		if _, _, err := conn.Read(10 * time.Second); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitFor(t, func() bool { running, _ := conn.Running(); return !running })
+	// Far more than a write buffer's worth, without a flush: the buffer is written out on its own.
+	for range 1000 {
+		if err = conn.Write(&protocol.Move{Game: 0, Card: 1, Legal: []int{0, 1, 2, 3}, DeadlineMS: 10000}); err != nil {
+			break
+		}
+	}
+	if err == nil || !strings.Contains(err.Error(), "exited (exit status 139)") {
+		t.Errorf("writing to a player that exited: %v, want an error saying it exited (exit status 139)", err)
+	}
+}

@@ -163,8 +163,8 @@ func (d *deadlineWriter) Write(b []byte) (int, error) {
 // handshake sends hello and the options, and reads the player's answer in between.
 func (s *session) handshake() error {
 	p := s.p
-	if err := s.w.Write(&protocol.Hello{Protocol: protocol.Version}); err != nil {
-		return err
+	if err := s.writeFailed(s.w.Write(&protocol.Hello{Protocol: protocol.Version})); err != nil {
+		return fmt.Errorf("handshake: %w", err)
 	}
 	if err := s.flush(); err != nil {
 		return fmt.Errorf("handshake: %w", err)
@@ -190,7 +190,7 @@ func (s *session) handshake() error {
 	if values == nil {
 		values = map[string]any{}
 	}
-	if err := s.w.Write(&protocol.Options{Values: values}); err != nil {
+	if err := s.writeFailed(s.w.Write(&protocol.Options{Values: values})); err != nil {
 		return fmt.Errorf("options: %w", err)
 	}
 	return nil // the options go out with the first game's messages
@@ -394,18 +394,24 @@ func (s *session) broken() error {
 
 // flush writes the buffered messages.
 func (s *session) flush() error {
-	if err := s.w.Flush(); err != nil {
-		if err := s.broken(); err != nil {
-			return err // memsim stopped it
-		}
-		if errors.Is(err, os.ErrDeadlineExceeded) {
-			err = fmt.Errorf("it did not read its input within %v", s.p.writeTimeout())
-		} else {
-			err = s.ended("stopped reading its input")
-		}
-		return s.fail(err)
+	return s.writeFailed(s.w.Flush())
+}
+
+// writeFailed turns the failure of a write to the player's input into the session's failure:
+// the player stopped reading, or exited (with its status). A nil err stays nil.
+func (s *session) writeFailed(err error) error {
+	if err == nil {
+		return nil
 	}
-	return nil
+	if err := s.broken(); err != nil {
+		return err // memsim stopped it
+	}
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		err = fmt.Errorf("it did not read its input within %v", s.p.writeTimeout())
+	} else {
+		err = s.ended("stopped reading its input")
+	}
+	return s.fail(err)
 }
 
 // ask sends the move request req of a seat and returns the player's reply, checked against it;
@@ -425,13 +431,12 @@ func (s *session) ask(req *protocol.Move, replies chan delivery) (protocol.Messa
 		s.pending = req.Game
 	}
 	s.wmu.Lock()
-	err := s.w.Write(req)
+	err := s.writeFailed(s.w.Write(req))
 	if err == nil {
 		err = s.flush()
 	}
 	s.wmu.Unlock()
 	if err != nil {
-		s.fail(fmt.Errorf("move request: %w", err))
 		return nil, s.errorFor(req.Game) // another game's failure may have come first
 	}
 	timeout := time.Duration(req.DeadlineMS) * time.Millisecond
@@ -495,8 +500,12 @@ func (s *session) send(game int64, m protocol.Message) error {
 		return err
 	}
 	s.wmu.Lock()
-	defer s.wmu.Unlock()
-	return s.w.Write(m)
+	err := s.w.Write(m) // a full buffer is written out
+	s.wmu.Unlock()
+	if err != nil {
+		return s.writeFailed(err)
+	}
+	return nil
 }
 
 // close ends the session: it closes the player's input, gives it a moment to exit, and stops

@@ -164,15 +164,16 @@
 //
 // Usage:
 //
-//	memsim replay [--config F|DIR] --game G [--pairs N] [--players A,B,...]
+//	memsim replay [--config F|DIR] --game G [--pairs N] [--players A,B,...] [--record FILE]
 //
 // Replays game G (0-based; with paired deals, deal G) of the run configuration F describes, or of
 // the run folder DIR (its config.yaml: the players, seed and games as the run had them; a shard
 // folder's too), with no --config the embedded default, and prints its move log: a legend, then one
 // line per turn with the choice the turn made (daring, safe, known-first, pass; read from the
 // table), the cards it flipped (position, face, new or seen) and how it ended. --pairs picks the
-// deal size (default: the first) and --players the seat order (default: the first matchup). A flag
-// not given takes its default; a value given is used as it is: --pairs 0 is an error.
+// deal size (default: the first) and --players the seat order (default: the first matchup).
+// --record FILE also writes the game as a game record (docs/records.md), which memsim review
+// reads. A flag not given takes its default; a value given is used as it is: --pairs 0 is an error.
 //
 // # Games per second of a policy against itself
 //

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -8,11 +9,14 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"memsim/analysis/report"
 	"memsim/configs"
 	"memsim/sim"
+	"memsim/sim/record"
+	"memsim/sim/rules"
 	"memsim/tournament"
 )
 
@@ -21,7 +25,7 @@ func replayCommand() *command {
 	return &command{
 		name: "replay",
 		usage: []string{
-			"memsim replay [--config F|DIR] --game G [--pairs N] [--players A,B,...]",
+			"memsim replay [--config F|DIR] --game G [--pairs N] [--players A,B,...] [--record FILE]",
 		},
 		short: "replay one game of a run and print its move log",
 		long: `
@@ -30,18 +34,19 @@ the run folder DIR (its config.yaml: the players, seed and games as the run had 
 folder's too), with no --config the embedded default, and prints its move log: a legend, then one
 line per turn with the choice the turn made (daring, safe, known-first, pass; read from the
 table), the cards it flipped (position, face, new or seen) and how it ended. --pairs picks the
-deal size (default: the first) and --players the seat order (default: the first matchup). A flag
-not given takes its default; a value given is used as it is: --pairs 0 is an error.
+deal size (default: the first) and --players the seat order (default: the first matchup).
+--record FILE also writes the game as a game record (docs/records.md), which memsim review
+reads. A flag not given takes its default; a value given is used as it is: --pairs 0 is an error.
 `,
 		run: runReplay,
 	}
 }
 
 type replayFlags struct {
-	config, players string
-	game            int64
-	pairs           int
-	set             map[string]bool // the flags given on the command line
+	config, players, record string
+	game                    int64
+	pairs                   int
+	set                     map[string]bool // the flags given on the command line
 }
 
 func runReplay(ctx context.Context, c *command, inv invocation, args []string) int {
@@ -51,6 +56,7 @@ func runReplay(ctx context.Context, c *command, inv invocation, args []string) i
 	fs.Int64Var(&fl.game, "game", 0, "`G`, the game to replay (0-based; required)")
 	fs.IntVar(&fl.pairs, "pairs", 0, "deal size `N` (default: the configuration's first)")
 	fs.StringVar(&fl.players, "players", "", "seat order, comma-separated player `names` (default: the first matchup)")
+	fs.StringVar(&fl.record, "record", "", "also write the game as a game record to `FILE` (docs/records.md)")
 	if code, done := c.parseFlags(fs, args, inv); done {
 		return code
 	}
@@ -67,6 +73,8 @@ func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer
 		return required("--game G", "the game to replay (0-based)")
 	case fl.set["config"] && fl.config == "":
 		return usagef("--config \"\": give the run's configuration file or run folder")
+	case fl.set["record"] && fl.record == "":
+		return usagef("--record \"\": give the file to write the game record to")
 	}
 	cfg, err := replayConfig(fl)
 	if err != nil {
@@ -119,7 +127,76 @@ func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer
 		end = fmt.Sprintf("stalemate with %s left, shared equally", count(o.Left, "pair"))
 	}
 	fmt.Fprintf(stdout, "result after %s (%s): %s\n", count(o.Turns, "turn"), end, strings.Join(res, ", "))
+	if fl.record != "" {
+		if err := writeRecord(fl.record, gameRecord(cfg, r)); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "record written to %s\n", fl.record)
+	}
 	return nil
+}
+
+// gameRecord returns the record of a replayed game: its rules (the choice set the players share,
+// or the full game), its players, its moves, and where it comes from.
+func gameRecord(cfg *configs.Tournament, r *tournament.Replayed) *record.Game {
+	g := &record.Game{
+		Rules: record.Rules{Pairs: r.Pairs, Singletons: cfg.Rules.Singletons, Seats: len(r.Players), Pass: cfg.Rules.Pass},
+		Meta: map[string]string{
+			"source": "memsim replay",
+			"config": cfg.Name,
+			"seed":   strconv.FormatUint(cfg.Seed, 10),
+			"game":   strconv.FormatInt(r.Game, 10),
+		},
+		Ended: r.Outcome.Stalemate,
+	}
+	var shared *rules.ChoiceSet
+	for i, name := range r.Players {
+		p := record.Player{Name: name, Kind: record.KindBuiltIn}
+		for _, pl := range cfg.Players {
+			if pl.Name != name {
+				continue
+			}
+			p.About = pl.Policy
+			if pl.External != nil {
+				p.Kind, p.About = record.KindProgram, strings.Join(pl.External.Command, " ")
+			}
+			if i == 0 || shared != nil && pl.Choices != nil && *shared == *pl.Choices {
+				shared = pl.Choices
+			} else {
+				shared = nil
+			}
+		}
+		g.Players = append(g.Players, p)
+	}
+	if shared != nil {
+		g.Rules.Choices = *shared
+	}
+	for _, turn := range r.Log.Turns {
+		if len(turn.Flips) == 0 {
+			m := record.PassMove()
+			m.Seat = turn.Seat
+			g.Moves = append(g.Moves, m)
+		}
+		for _, c := range turn.Flips {
+			m := record.Flip(c.Pos, c.Face)
+			m.Seat = turn.Seat
+			g.Moves = append(g.Moves, m)
+		}
+	}
+	return g
+}
+
+// writeRecord writes the record of g to path, whole or not at all.
+func writeRecord(path string, g *record.Game) error {
+	var b bytes.Buffer
+	w := record.NewWriter(&b)
+	if err := w.Write(g); err != nil {
+		return err
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	return report.WriteFileAtomic(path, b.Bytes())
 }
 
 // replayConfig reads the configuration --config names: a configuration file, or the config.yaml

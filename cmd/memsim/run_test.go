@@ -3,16 +3,19 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/big"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"memsim/analysis/audit"
+	"memsim/sim/record"
 )
 
 func TestRunWritesTheRunFolder(t *testing.T) {
@@ -579,5 +582,49 @@ func TestNoFiguresLeavesThemToReport(t *testing.T) {
 	// A convergence and a distribution figure per deal size, and the tournament matrix.
 	if pngs, svgs := figures(); len(pngs) != 5 || svgs != len(pngs) {
 		t.Errorf("memsim report drew %d PNGs and %d inline SVGs, want 5 of each", len(pngs), svgs)
+	}
+}
+
+// memsim replay --record writes the replayed game as a record that reads back with the result the
+// move log prints, and the log's flips in order.
+func TestReplayWritesTheGameAsARecord(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, "rep", smallTournament)
+	path := filepath.Join(dir, "game.jsonl")
+	out, stderr, code := runArgs(t, "replay", "--config", cfg, "--game", "17", "--pairs", "4", "--players", "parity,forgetful", "--record", path)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	games, err := record.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := games[0]
+	// The result line reads "result after T turns (...): parity X, forgetful Y".
+	m := regexp.MustCompile(`result after (\d+) turns \(all pairs taken\): parity (\d+), forgetful (\d+)`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no result line in\n%s", out)
+	}
+	if got := fmt.Sprintf("%d %v %v", len(g.Turns), g.Result.Scores[0], g.Result.Scores[1]); got != m[1]+" "+m[2]+" "+m[3] {
+		t.Errorf("the record has turns and scores %s, the log %v", got, m[1:])
+	}
+	// The log shows each flip as "POS (FACE, new|seen)", in order.
+	var logged, recorded []string
+	for _, f := range regexp.MustCompile(`(\d+) \(([PS]\d+), (?:new|seen)\)`).FindAllStringSubmatch(out, -1) {
+		logged = append(logged, f[1]+" "+f[2])
+	}
+	for _, mv := range g.Moves {
+		recorded = append(recorded, fmt.Sprintf("%d P%d", mv.Pos, mv.Face))
+	}
+	if !slices.Equal(logged, recorded) {
+		t.Errorf("the record's flips %v, the log's %v", recorded, logged)
+	}
+	if g.Players[0].Name != "parity" || g.Meta["game"] != "17" || g.Rules.Pairs != 4 {
+		t.Errorf("players %+v, meta %v, rules %+v", g.Players, g.Meta, g.Rules)
+	}
+	_, stderr, code = runArgs(t, "replay", "--config", cfg, "--game", "1", "--record", filepath.Join(dir, "no", "such", "dir", "g.jsonl"))
+	if code == exitOK || !strings.Contains(stderr, "no/such/dir/g.jsonl") {
+		t.Errorf("a record in a missing folder: exit %d, %s", code, stderr)
 	}
 }

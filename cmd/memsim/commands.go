@@ -41,7 +41,7 @@ type invocation struct {
 func commands() []*command {
 	return []*command{
 		solveCommand(), runCommand(), validateCommand(), reportCommand(), auditCommand(), mergeCommand(),
-		replayCommand(), benchCommand(), engineCommand(), demoCommand(), helpCommand(), versionCommand(),
+		replayCommand(), reviewCommand(), benchCommand(), engineCommand(), demoCommand(), helpCommand(), versionCommand(),
 	}
 }
 

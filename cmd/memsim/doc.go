@@ -18,6 +18,7 @@
 //	memsim audit      check the published claims
 //	memsim merge      merge the shards of a run
 //	memsim replay     replay one game of a run and print its move log
+//	memsim review     judge every decision of a recorded game against the exact values
 //	memsim bench      games per second of a policy against itself
 //	memsim engine     check a player process: protocol, legal play, speed, strength
 //	memsim demo       a short tour of the solver
@@ -174,6 +175,21 @@
 // deal size (default: the first) and --players the seat order (default: the first matchup).
 // --record FILE also writes the game as a game record (docs/records.md), which memsim review
 // reads. A flag not given takes its default; a value given is used as it is: --pairs 0 is an error.
+//
+// # Judge every decision of a recorded game against the exact values
+//
+// Usage:
+//
+//	memsim review [--game K] [--no-win] [--float] [--json] RECORD
+//
+// Reads the game record RECORD (docs/records.md) and judges every decision of every seat of its
+// games (--game K: only the K-th, from 1): for each card a seat chose to turn, the value of each
+// option open then in expected pairs (both seats optimal afterwards) and in win score, P(win) +
+// P(draw)/2 (both seats playing to win afterwards), the option taken and what it cost; for each new
+// card, the luck of what it showed; then per seat the decisions at the best value, the pairs and
+// win score lost, and the luck. Values are those of perfect memory, the record's pass rule,
+// singletons and choice set; a game needs two seats. --no-win leaves out the win scores (faster at
+// many pairs); --float computes in float64 instead of exact rationals.
 //
 // # Games per second of a policy against itself
 //

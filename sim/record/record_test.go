@@ -323,7 +323,8 @@ func TestBadRecordsAreRefusedWithTheirLine(t *testing.T) {
 		{"after the end", head + `{"type":"flip","pos":0,"face":0}` + "\n" + `{"type":"flip","pos":1,"face":0}` + "\n" +
 			`{"type":"flip","pos":2,"face":1}` + "\n" + `{"type":"flip","pos":3,"face":1}` + "\n" + `{"type":"flip","pos":3,"face":1}` + "\n", "f:6: flip: a move after the game's end"},
 		{"end mid-turn", head + `{"type":"flip","pos":0,"face":0}` + "\n" + `{"type":"end","scores":[0,0]}` + "\n", "f:3: end: the game ends in the middle of a turn"},
-		{"end early", head + `{"type":"end","scores":[0,0]}` + "\n", "f:2: end: the game ends with 2 pairs on the table and no stalemate"},
+		{"end early", head + `{"type":"end","scores":[0,0]}` + "\n", "f:2: end: the game ends with 2 pairs on the table, and the pass rule never has no stalemate"},
+		{"end early, passes allowed", `{"type":"game","format":"memsim-record/1","rules":{"pairs":2,"pass":"always"}}` + "\n" + `{"type":"pass"}` + "\n" + `{"type":"end","scores":[1,1]}` + "\n", "f:3: end: the game ends with 2 pairs on the table and no stalemate (only 1 of the 2 seats passed in turn)"},
 		{"end scores", head + `{"type":"flip","pos":0,"face":0}` + "\n" + `{"type":"flip","pos":1,"face":0}` + "\n" +
 			`{"type":"flip","pos":2,"face":1}` + "\n" + `{"type":"flip","pos":3,"face":1}` + "\n" + `{"type":"end","scores":[1,1]}` + "\n", "f:6: end: scores[0]: 1, but seat 0's score is 2"},
 		{"after end", head + `{"type":"flip","pos":0,"face":0}` + "\n" + `{"type":"flip","pos":1,"face":0}` + "\n" +

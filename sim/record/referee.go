@@ -277,8 +277,10 @@ func (f *referee) finish(scores []float64) error {
 			return errors.New("the game ends in the middle of a turn, after its first card")
 		case len(scores) != f.r.Seats:
 			return fieldError("scores", fmt.Errorf("%d scores for %d seats", len(scores), f.r.Seats))
+		case !res.Over && f.r.Pass == rules.PassNever:
+			return fmt.Errorf("the game ends with %d pairs on the table, and the pass rule never has no stalemate: leave the end line out of an unfinished game", res.Left)
 		case !res.Over && f.passes < f.r.Seats:
-			return fmt.Errorf("the game ends with %d pairs on the table and no stalemate (%d seats passed in turn of %d): leave the end line out of an unfinished game", res.Left, f.passes, f.r.Seats)
+			return fmt.Errorf("the game ends with %d pairs on the table and no stalemate (only %d of the %d seats passed in turn): leave the end line out of an unfinished game", res.Left, f.passes, f.r.Seats)
 		}
 		res.Stalemate = !res.Over
 		res.Over = true

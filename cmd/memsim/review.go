@@ -1,0 +1,249 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"memsim/analysis/field"
+	"memsim/analysis/review"
+	"memsim/sim/record"
+)
+
+// reviewCommand returns memsim review.
+func reviewCommand() *command {
+	return &command{
+		name: "review",
+		usage: []string{
+			"memsim review [--game K] [--no-win] [--float] [--json] RECORD",
+		},
+		short: "judge every decision of a recorded game against the exact values",
+		long: `
+Reads the game record RECORD (docs/records.md) and judges every decision of every seat of its
+games (--game K: only the K-th, from 1): for each card a seat chose to turn, the value of each
+option open then in expected pairs (both seats optimal afterwards) and in win score, P(win) +
+P(draw)/2 (both seats playing to win afterwards), the option taken and what it cost; for each new
+card, the luck of what it showed; then per seat the decisions at the best value, the pairs and
+win score lost, and the luck. Values are those of perfect memory, the record's pass rule,
+singletons and choice set; a game needs two seats. --no-win leaves out the win scores (faster at
+many pairs); --float computes in float64 instead of exact rationals.
+`,
+		run: runReview,
+	}
+}
+
+type reviewFlags struct {
+	game               int
+	noWin, float, json bool
+	set                map[string]bool
+}
+
+func runReview(ctx context.Context, c *command, inv invocation, args []string) int {
+	var fl reviewFlags
+	fs := newFlagSet("memsim review")
+	fs.IntVar(&fl.game, "game", 0, "review only game `K` of the record, from 1 (default: every game)")
+	fs.BoolVar(&fl.noWin, "no-win", false, "leave out the win scores")
+	fs.BoolVar(&fl.float, "float", false, "compute in float64 instead of exact rationals")
+	fs.BoolVar(&fl.json, "json", false, "print one JSON object per game, one per line")
+	if code, done := c.parseFlags(fs, args, inv); done {
+		return code
+	}
+	fl.set = given(fs)
+	out := checkedStdout(inv.stdout)
+	var err error
+	if fl.float {
+		err = reviewRecord(ctx, field.Float{}, fl, fs.Args(), out)
+	} else {
+		err = reviewRecord(ctx, field.Rat{}, fl, fs.Args(), out)
+	}
+	return exitFor(fs.Name(), out.result(err), inv.stderr)
+}
+
+// reviewRecord reviews the games of the record args names.
+func reviewRecord[T any](ctx context.Context, f field.Field[T], fl reviewFlags, args []string, w io.Writer) error {
+	switch {
+	case len(args) == 0:
+		return required("RECORD", "the game record to review (docs/records.md)")
+	case len(args) > 1:
+		return usagef("unexpected argument %q (one record at a time)", args[1])
+	case fl.set["game"] && fl.game < 1:
+		return usagef("--game %d: must be at least 1", fl.game)
+	}
+	games, err := record.ReadFile(args[0])
+	if err != nil {
+		var re *record.Error
+		if errors.As(err, &re) || errors.Is(err, os.ErrNotExist) {
+			return badInput(err)
+		}
+		return err
+	}
+	if fl.set["game"] && fl.game > len(games) {
+		return usagef("--game %d: the record holds %d games", fl.game, len(games))
+	}
+	values := map[string]*review.Values[T]{}
+	for i, g := range games {
+		if fl.set["game"] && i+1 != fl.game {
+			continue
+		}
+		if g.Rules.Seats != 2 {
+			return usagef("%s:%d: game %d: %v (it has %d)", args[0], g.Line, i+1, review.ErrSeats, g.Rules.Seats)
+		}
+		m := review.Model(g)
+		key := fmt.Sprintf("%d %v %s", g.Rules.Singletons, g.Rules.Pass, g.Rules.Choices)
+		v := values[key]
+		if v == nil || !fitsPairs(v, g) {
+			v, err = review.NewValues(ctx, f, m, maxPairsOf(games, g), !fl.noWin)
+			if err != nil {
+				return err
+			}
+			values[key] = v
+		}
+		r, err := review.Game(ctx, v, g)
+		if err != nil {
+			return err
+		}
+		if fl.json {
+			b, err := json.Marshal(r.JSON(v, i+1))
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(w, "%s\n", b)
+			continue
+		}
+		if err := writeReview(w, f, args[0], i+1, r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// maxPairsOf returns the largest deal of the games with g's model, so that one solve serves them.
+func maxPairsOf(games []*record.Game, g *record.Game) int {
+	most := g.Rules.Pairs
+	for _, o := range games {
+		if o.Rules.Singletons == g.Rules.Singletons && o.Rules.Pass == g.Rules.Pass && o.Rules.Choices == g.Rules.Choices {
+			most = max(most, o.Rules.Pairs)
+		}
+	}
+	return most
+}
+
+// fitsPairs reports whether values v cover game g's pairs.
+func fitsPairs[T any](v *review.Values[T], g *record.Game) bool { return v.MaxPairs() >= g.Rules.Pairs }
+
+// writeReview prints a review for people.
+func writeReview[T any](w io.Writer, f field.Field[T], file string, game int, r *review.Review[T]) error {
+	g := r.Game
+	names := [2]string{r.Seats[0].Name, r.Seats[1].Name}
+	for i := range names {
+		if names[i] == "" {
+			names[i] = "seat " + strconv.Itoa(i)
+		}
+	}
+	num := func(v T) string { return strconv.FormatFloat(f.Float64(v), 'f', 4, 64) }
+	signed := func(v T) string { return fmt.Sprintf("%+.4f", f.Float64(v)) }
+	fmt.Fprintf(w, "%s, game %d: %s (seat 0) against %s (seat 1); %s, %s, pass %s%s\n", file, game, names[0], names[1],
+		count(g.Rules.Pairs, "pair"), count(g.Rules.Singletons, "singleton"), g.Rules.Pass, choicesNote(g.Rules.Choices))
+	what := "expected pairs with optimal play afterwards"
+	if r.Win {
+		what += "; win score, P(win) + P(draw)/2, with play to win afterwards"
+	}
+	arith := "exact"
+	if _, ok := f.Exact(f.FromInt(0)); !ok {
+		arith = "float64"
+	}
+	fmt.Fprintf(w, "judged with perfect memory, %s arithmetic: %s\n", arith, what)
+	start := fmt.Sprintf("start: %s expects %s pairs", names[0], num(r.StartPairs))
+	if r.Win {
+		start += ", win score " + num(r.StartWin)
+	}
+	fmt.Fprintln(w, start)
+	for _, d := range r.Decisions {
+		c := d.Options[d.Chosen]
+		var b strings.Builder
+		fmt.Fprintf(&b, "turn %3d  %-10s card %d  %-22s", d.Turn+1, names[d.Seat], d.Card, d.State.String())
+		if d.Revealed != "" {
+			fmt.Fprintf(&b, " after %s:", d.Revealed)
+		}
+		fmt.Fprintf(&b, " %s", c.Move)
+		if !c.Model {
+			b.WriteString(" (outside the model)")
+		}
+		switch {
+		case len(d.Options) == 1:
+			b.WriteString(", forced")
+		case f.IsZero(d.CostPairs) && (!r.Win || f.IsZero(d.CostWin)):
+			b.WriteString(", best")
+		default:
+			best := bestMove(f, d, r.Win)
+			fmt.Fprintf(&b, ", costs %s pairs", num(d.CostPairs))
+			if r.Win {
+				fmt.Fprintf(&b, " and %s win", num(d.CostWin))
+			}
+			fmt.Fprintf(&b, " (best: %s)", best)
+		}
+		if !f.IsZero(d.LuckPairs) || r.Win && !f.IsZero(d.LuckWin) {
+			fmt.Fprintf(&b, "; luck %s pairs", signed(d.LuckPairs))
+			if r.Win {
+				fmt.Fprintf(&b, ", %s win", signed(d.LuckWin))
+			}
+		}
+		fmt.Fprintln(w, b.String())
+	}
+	fmt.Fprintf(w, "%-10s %9s %8s %11s", "seat", "decisions", "at best", "pairs lost")
+	if r.Win {
+		fmt.Fprintf(w, " %9s", "win lost")
+	}
+	fmt.Fprintf(w, " %14s", "luck in pairs")
+	if r.Win {
+		fmt.Fprintf(w, " %12s", "luck in win")
+	}
+	fmt.Fprintln(w)
+	for i, s := range r.Seats {
+		fmt.Fprintf(w, "%-10s %9d %8d %11s", names[i], s.Decisions, s.Best, num(s.LostPairs))
+		if r.Win {
+			fmt.Fprintf(w, " %9s", num(s.LostWin))
+		}
+		fmt.Fprintf(w, " %14s", signed(s.LuckPairs))
+		if r.Win {
+			fmt.Fprintf(w, " %12s", signed(s.LuckWin))
+		}
+		fmt.Fprintln(w)
+	}
+	res := fmt.Sprintf("result: %s %s, %s %s", names[0], trimFloat(g.Result.Scores[0]), names[1], trimFloat(g.Result.Scores[1]))
+	if !g.Result.Over {
+		res += fmt.Sprintf(" so far (unfinished, %s left)", count(g.Result.Left, "pair"))
+	}
+	_, err := fmt.Fprintln(w, res)
+	return err
+}
+
+// bestMove names the best of a decision's model options: by pairs, and by win score where it
+// differs.
+func bestMove[T any](f field.Field[T], d review.Decision[T], win bool) string {
+	var byPairs, byWin []string
+	for _, o := range d.Options {
+		if !o.Model {
+			continue
+		}
+		if f.Cmp(o.Pairs, d.BestPairs) == 0 {
+			byPairs = append(byPairs, o.Move)
+		}
+		if win && f.Cmp(o.Win, d.BestWin) == 0 {
+			byWin = append(byWin, o.Move)
+		}
+	}
+	s := strings.Join(byPairs, " or ")
+	if win && strings.Join(byWin, " or ") != s {
+		s = fmt.Sprintf("%s for the pairs, %s for the win", s, strings.Join(byWin, " or "))
+	}
+	return s
+}
+
+// trimFloat formats a score: whole, or with the digits it needs.
+func trimFloat(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"memsim/analysis/review"
+)
+
+// recordsExample returns the example record of docs/records.md, written to a file in dir.
+func recordsExample(t *testing.T, dir string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "docs", "records.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("(?s)```memsim-record\n(.*?)```").FindSubmatch(b)
+	if m == nil {
+		t.Fatal("docs/records.md has no memsim-record example")
+	}
+	path := filepath.Join(dir, "example.jsonl")
+	if err := os.WriteFile(path, m[1], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestReviewJudgesTheDocumentedGame reviews the example game of docs/records.md, a record written
+// by hand, and checks what can be worked out by hand: at Ben's second card (turn 2), with faces 0
+// and 1 seen once each and his first card a new 2, turning a new card wins him all three pairs
+// with probability 1/3 (the second 2) and none otherwise (either other card completes a pair
+// Ann then takes with the rest), 1 pair on average, while the seen card he turned hands Ann all
+// three: it costs exactly 1 pair. Ann's play is the best throughout.
+func TestReviewJudgesTheDocumentedGame(t *testing.T) {
+	t.Parallel()
+	path := recordsExample(t, t.TempDir())
+	stdout, stderr, code := runArgs(t, "review", "--json", path)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var r review.JSON
+	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+		t.Fatalf("%v: %s", err, stdout)
+	}
+	var ben *review.DecisionJSON
+	for i, d := range r.Decisions {
+		if d.Seat == 1 && d.Card == 2 {
+			ben = &r.Decisions[i]
+		}
+	}
+	if ben == nil {
+		t.Fatal("no second card of Ben's in the review")
+	}
+	values := map[string]string{}
+	for _, o := range ben.Options {
+		values[o.Move] = o.Pairs.Exact
+	}
+	if ben.Chosen != review.MoveSeen || ben.Cost.Pairs.Exact != "1" || values[review.MoveNew] != "1" || values[review.MoveSeen] != "0" {
+		t.Errorf("Ben's second card: chose %q, costs %s; options %v; want a seen card costing 1, a new card worth 1 and a seen card 0",
+			ben.Chosen, ben.Cost.Pairs.Exact, values)
+	}
+	if r.Seats[0].Lost.Pairs.Exact != "0" || r.Seats[0].Best != r.Seats[0].Decisions || r.Seats[1].Lost.Pairs.Exact != "1" {
+		t.Errorf("seats %+v: want Ann at her best throughout and Ben losing 1 pair", r.Seats)
+	}
+	if !r.Finished || r.Scores[0] != 3 || len(r.Evaluation) != len(r.Decisions)+1 || r.Evaluation[len(r.Evaluation)-1].Pairs.Exact != "3" {
+		t.Errorf("result %v, finished %v, evaluation ends at %v", r.Scores, r.Finished, r.Evaluation[len(r.Evaluation)-1])
+	}
+	text, _, code := runArgs(t, "review", path)
+	if code != exitOK || !strings.Contains(text, "after a new card of an unknown pair: a seen card, costs 1.0000 pairs") ||
+		!strings.Contains(text, "result: Ann 3, Ben 0") {
+		t.Errorf("text review:\n%s", text)
+	}
+}
+
+// TestReviewRefusesBadInput checks the one-line errors of memsim review.
+func TestReviewRefusesBadInput(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	path := recordsExample(t, dir)
+	three := filepath.Join(dir, "three.jsonl")
+	os.WriteFile(three, []byte(`{"type":"game","format":"memsim-record/1","rules":{"pairs":2,"seats":3}}`+"\n"), 0o644)
+	bad := filepath.Join(dir, "bad.jsonl")
+	os.WriteFile(bad, []byte(`{"type":"game","format":"memsim-record/1","rules":{"pairs":2}}`+"\n"+`{"type":"flip","pos":9,"face":0}`+"\n"), 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "memsim review: RECORD is required: the game record to review"},
+		{[]string{path, path}, "memsim review: unexpected argument"},
+		{[]string{"--game", "0", path}, "memsim review: --game 0: must be at least 1"},
+		{[]string{"--game", "2", path}, "memsim review: --game 2: the record holds 1 games"},
+		{[]string{filepath.Join(dir, "none.jsonl")}, "memsim review: open " + filepath.Join(dir, "none.jsonl")},
+		{[]string{three}, "memsim review: " + three + ":1: game 1: a review needs a two-seat game"},
+		{[]string{bad}, "memsim review: " + bad + ":2: flip: pos: 9 is out of range (0 to 3)"},
+	} {
+		_, stderr, code := runArgs(t, append([]string{"review"}, c.args...)...)
+		wantOneLineExit(t, strings.Join(c.args, " "), code, exitUsage, stderr, c.want)
+	}
+}

@@ -16,7 +16,11 @@ import (
 // choice's expected pairs and win score at every lead equal the solver's, and the best of them
 // is the state's value.
 func TestPlansAgreeWithTheSolver(t *testing.T) {
-	const maxPairs = 6
+	t.Parallel()
+	maxPairs := 6
+	if testing.Short() {
+		maxPairs = 5
+	}
 	f := field.Rat{}
 	for _, pass := range []rules.PassRule{rules.PassNever, rules.PassTwoKnown, rules.PassAlways} {
 		for _, singletons := range []int{0, 2} {

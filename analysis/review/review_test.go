@@ -94,7 +94,12 @@ func seat0(d review.Decision[*big.Rat], pairs, win *big.Rat, g *record.Game) (*b
 // game's result, seat 0's pairs and its win (1, 1/2 or 0). So the start value, the costs and the
 // luck add up exactly to the result.
 func TestReviewValuesAddUpToTheResult(t *testing.T) {
+	t.Parallel()
 	const pairs = 6
+	deals := uint64(8)
+	if testing.Short() {
+		deals = 4
+	}
 	for _, pass := range []rules.PassRule{rules.PassNever, rules.PassTwoKnown, rules.PassAlways} {
 		for _, singletons := range []int{0, 1} {
 			m := exact.Model{Pass: pass, Singletons: singletons}
@@ -102,7 +107,7 @@ func TestReviewValuesAddUpToTheResult(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for deal := range uint64(8) {
+			for deal := range deals {
 				g := playRecord(t, m, pairs, [2]*rules.ChoiceTable{hashTable(t, m, pairs, 0), hashTable(t, m, pairs, int(deal))}, deal)
 				r, err := review.Game(context.Background(), v, g)
 				if err != nil {
@@ -143,6 +148,7 @@ func TestReviewValuesAddUpToTheResult(t *testing.T) {
 // has no decision that costs pairs, and that a game of the daring policy where safe is strictly
 // better somewhere shows a cost there.
 func TestOptimalPlayCostsNothing(t *testing.T) {
+	t.Parallel()
 	const pairs = 8
 	ctx := context.Background()
 	m := exact.Model{}
@@ -252,7 +258,12 @@ func randomRecord(t *testing.T, m exact.Model, pairs int, seed uint64) *record.G
 // value at each decision is what the decision before left, and a finished game ends at its
 // result.
 func TestReviewOfRandomPlayAddsUp(t *testing.T) {
+	t.Parallel()
 	const pairs = 5
+	seeds := uint64(10)
+	if testing.Short() {
+		seeds = 5
+	}
 	for _, pass := range []rules.PassRule{rules.PassNever, rules.PassTwoKnown, rules.PassAlways} {
 		for _, singletons := range []int{0, 2} {
 			m := exact.Model{Pass: pass, Singletons: singletons}
@@ -261,7 +272,7 @@ func TestReviewOfRandomPlayAddsUp(t *testing.T) {
 				t.Fatal(err)
 			}
 			outside := 0
-			for seed := range uint64(10) {
+			for seed := range seeds {
 				g := randomRecord(t, m, pairs, seed)
 				r, err := review.Game(context.Background(), v, g)
 				if err != nil {

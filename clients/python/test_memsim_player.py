@@ -656,6 +656,18 @@ class LibraryTest(unittest.TestCase):
             {"type": "choice", "game": 12, "choice": "daring"},  # safe not open
             {"type": "choice", "game": 13, "choice": "safe"}])   # j = 0
 
+    def test_parity_answers_the_doc_position_example(self):
+        """parity.py writes the player's lines of docs/protocol.md's position-query example."""
+        with open(PROTOCOL_MD, encoding="utf-8") as f:
+            block = re.findall(r"```memsim-player\n(.*?)```", f.read(), re.S)[1]
+        lines = block.splitlines()
+        memsim = [x[2:] for x in lines if x.startswith("> ")]
+        player = [x[2:] for x in lines if x.startswith("< ")]
+        rc, out, err = run(example("parity.py"), memsim)
+        self.assertEqual((rc, err), (0, ""))
+        self.assertEqual([json.loads(x) for x in out[1:]], [json.loads(x) for x in player[1:]])
+        self.assertEqual(json.loads(out[0])["positions"], json.loads(player[0])["positions"])
+
     def test_position_queries_with_the_lead(self):
         cmd = self.player("""
             class Lead(mp.Player):

@@ -65,7 +65,7 @@ The player's stderr is discarded, or appended to --log FILE.
 }
 
 // engineSubcommands lists memsim engine's subcommands.
-var engineSubcommands = []string{"check"}
+var engineSubcommands = []string{"check", "table"}
 
 // checkFlags are memsim engine check's flags and the player's command.
 type checkFlags struct {
@@ -107,6 +107,8 @@ func runEngine(ctx context.Context, c *command, inv invocation, args []string) i
 	switch {
 	case sub == "-h" || sub == "-help" || sub == "--help":
 		sub = "check"
+	case sub == "table":
+		return runEngineTable(ctx, c, inv, args[1:])
 	case sub != "check":
 		fmt.Fprintf(inv.stderr, "memsim engine: unknown subcommand %q (allowed: %s)\n", sub, strings.Join(engineSubcommands, ", "))
 		return exitUsage

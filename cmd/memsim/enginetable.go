@@ -193,9 +193,9 @@ type tableSeat struct {
 }
 
 type tableValue struct {
-	Opponent string    `json:"opponent"`
-	First    tableSeat `json:"first"`
-	Second   tableSeat `json:"second"`
+	Opponent string      `json:"opponent"`
+	First    tableSeat   `json:"first"`
+	Second   tableSeat   `json:"second"`
 	Mean     exactNumber `json:"mean"`
 	mean     *big.Rat
 }
@@ -400,8 +400,8 @@ func (r *tableReport) print(w io.Writer, fl *tableFlags) {
 		count(r.Rules.Singletons, "singleton"), r.Rules.Pass, strings.Join(r.Rules.Choices, ", "))
 	fmt.Fprintf(w, "player: %s %s, positions %s (a function of the count state, %s)\n", r.Player, r.Version, r.Positions, lead)
 	fmt.Fprintf(w, "states: %s queried in %s (%s)\n", grouped(fmt.Sprint(r.States)), durationText(time.Duration(r.Seconds*float64(time.Second))), desc)
-	fmt.Fprintf(w, "check: %s against %s, %s of the process, every one the table's\n",
-		count(r.Check.Games, "game"), listText(r.Check.Against), count(r.Check.Choices, "choice"))
+	fmt.Fprintf(w, "check: %s games against %s, %s choices of the process, every one the table's\n",
+		grouped(fmt.Sprint(r.Check.Games)), listText(r.Check.Against), grouped(fmt.Sprint(r.Check.Choices)))
 	fmt.Fprintf(w, "exact values of the table (%s; pairs of %d, win/draw/loss probabilities):\n", desc, r.Rules.Pairs)
 	for _, v := range r.Against {
 		fmt.Fprintf(w, "  against %-11s moving first %s pairs, win %s draw %s loss %s; moving second %s pairs, win %s draw %s loss %s; mean %s\n",

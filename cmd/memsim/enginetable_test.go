@@ -42,8 +42,8 @@ func TestEngineTableOfTheParityExample(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	var rep struct {
-		States int `json:"states"`
-		Check  struct{ Games, Choices int64 }
+		States  int `json:"states"`
+		Check   struct{ Games, Choices int64 }
 		Against []struct {
 			Opponent      string
 			First, Second struct{ Pairs, Win, Draw, Loss exactNumber }

@@ -31,13 +31,16 @@ import sys
 from collections import namedtuple
 
 __all__ = ["Player", "Game", "Option", "Rules", "State", "PlayerError", "ProtocolError",
-           "PROTOCOL", "CHOICES"]
+           "PROTOCOL", "CHOICES", "POSITIONS"]
 
 PROTOCOL = "memsim-player/1"
 #: The four choices, in the protocol's order.
 CHOICES = ("daring", "safe", "known-first", "pass")
 PASS_RULES = ("never", "two-known", "always")
 VIEWS = ("events", "state")
+#: What a state-view player may declare in `positions`: its first-card choice is a function of
+#: the rules and the count state without the lead ("count") or with it ("lead").
+POSITIONS = ("count", "lead")
 OPTION_TYPES = ("bool", "int", "float", "string", "choice")
 
 MAX_LINE = 1 << 20
@@ -278,6 +281,17 @@ class Player:
     version = "0"
     view = "events"
     options = ()
+    #: None, or (state view only) "count" or "lead": the player's first-card choice is a
+    #: function of the rules and the count state (with the lead for "lead"), and it answers
+    #: memsim's position queries with choose_at (docs/protocol.md, position queries).
+    positions = None
+
+    def choose_at(self, rules, state, choices):
+        """Return the first-card choice in state (a State) under rules (a Rules), one of
+        choices (a tuple in the protocol's order), without a game: the answer to a position
+        query. A player that declares positions implements it, and its flip answers the same
+        choice in the same state."""
+        raise NotImplementedError("a Player that declares positions implements choose_at")
 
     def flip(self, game):
         """Return the reply to game's move request (game.flip, game.pass_turn, game.choose)."""
@@ -339,11 +353,31 @@ _MOVE_EVENTS = _MOVE | {"pass"}
 _MOVE_STATE = _MOVE | {"state"}
 _MOVE_STATE_ALL = _MOVE_STATE | {"pass", "known", "choices"}
 _STATE = frozenset(("n", "j", "s", "f", "lead", "after_pass"))
+_POSITION = frozenset(("type", "game", "rules", "state", "choices"))
 _CHOICE_RANK = {c: i for i, c in enumerate(CHOICES)}
 # Every non-empty list of choices in the protocol's order, as a tuple.
 _CHOICE_LISTS = {t: t for t in (tuple(c for i, c in enumerate(CHOICES) if k >> i & 1)
                                 for k in range(1, 1 << len(CHOICES)))}
 _INT = {int}
+
+
+def _read_rules(kind, r):
+    """The Rules of a rules object, checked."""
+    if type(r) is not dict:
+        raise ProtocolError(f"{kind} must be an object, got {_show(r)}")
+    _check_keys(kind, r, _RULES, _RULES)
+    pairs = _int(kind, "pairs", r["pairs"], 1, 1000)
+    singles = _int(kind, "singletons", r["singletons"], 0, 1000)
+    seats = _int(kind, "seats", r["seats"], 1, 8)
+    rule = r["pass"]
+    if type(rule) is not str or rule not in PASS_RULES:
+        raise ProtocolError(f"{kind}: pass must be one of {', '.join(PASS_RULES)}, got {_show(rule)}")
+    ch = r["choices"]
+    if (type(ch) is not list or not all(type(c) is str and c in _CHOICE_RANK for c in ch)
+            or len(set(ch)) != len(ch) or "daring" not in ch):
+        raise ProtocolError(f"{kind}: choices must be a list of distinct choices among "
+                            f"{', '.join(CHOICES)} that holds daring, got {_show(ch)}")
+    return Rules(pairs, singles, seats, rule, tuple(ch), 2 * pairs + singles, pairs + singles)
 
 
 def _positions(ps):
@@ -377,6 +411,7 @@ class _Session:
             "hello": self.on_hello, "options": self.on_options, "new_game": self.on_new_game,
             "flip": self.on_flip, "pair": self.on_pair, "pass": self.on_pass,
             "handover": self.on_handover, "end": self.on_end, "move": self.on_move,
+            "position": self.on_position,
         }
         self.handlers = {t: self.before_hello for t in self.after_hello}
         self.handlers["hello"] = self.on_hello
@@ -407,6 +442,13 @@ class _Session:
         line = {"type": "player", "name": p.name, "version": p.version, "view": p.view}
         if opts:
             line["options"] = [o.to_json() for o in opts]
+        if p.positions is not None:
+            if p.view != "state":
+                raise PlayerError("positions: only a state-view player answers position queries")
+            if p.positions not in POSITIONS:
+                raise PlayerError(f"positions must be None or one of {', '.join(POSITIONS)}, "
+                                  f"not {p.positions!r}")
+            line["positions"] = p.positions
         return (json.dumps(line, separators=(",", ":")) + "\n").encode()
 
     def run(self):
@@ -806,6 +848,46 @@ class _Session:
         if type(ap) is not bool:
             raise ProtocolError(f"move: state: after_pass must be true or false, got {_show(ap)}")
         return State(n, j, s, f, lead, ap)
+
+    def on_position(self, m):
+        """A position query: the player's choice in a count state, out of play."""
+        if self.p.positions is None:
+            raise ProtocolError("position: the player declares no positions")
+        _check_keys("position", m, _POSITION, _POSITION)
+        qid = _int("position", "game", m["game"], 0, MAX_ID)
+        if qid in self.games:
+            raise ProtocolError(f"position: id {qid} is a running game's")
+        if not self.configured:
+            self.configured = True  # no options message: the defaults apply
+            self.p.configure()
+        r = _read_rules("position: rules", m["rules"])
+        st = m["state"]
+        if type(st) is not dict:
+            raise ProtocolError(f"position: state must be an object, got {_show(st)}")
+        if st.keys() != _STATE:
+            raise _keys_error("position: state", st, _STATE, _STATE)
+        n = _int("position: state", "n", st["n"], 1, r.pairs)
+        j = _int("position: state", "j", st["j"], 0, n)
+        s = _int("position: state", "s", st["s"], r.singletons, r.singletons)
+        f = _int("position: state", "f", st["f"], 0, s)
+        reach = r.pairs - n if r.seats == 2 and self.p.positions == "lead" else 0
+        lead = _int("position: state", "lead", st["lead"], -reach, reach)
+        ap = st["after_pass"]
+        if type(ap) is not bool:
+            raise ProtocolError(f"position: state: after_pass must be true or false, "
+                                f"got {_show(ap)}")
+        ch = m["choices"]
+        try:
+            chs = _CHOICE_LISTS.get(tuple(ch)) if type(ch) is list else None
+        except TypeError:
+            chs = None
+        if chs is None or "daring" not in chs or not set(r.choices).issuperset(chs):
+            raise ProtocolError(f"position: choices must be choices of the rules' set in the "
+                                f"order {', '.join(CHOICES)}, with daring, got {_show(ch)}")
+        c = self.p.choose_at(r, State(n, j, s, f, lead, ap), chs)
+        if c not in chs:
+            raise PlayerError(f"position {qid}: choose_at returned {c!r}, not one of {list(chs)}")
+        self.write_all(f'{{"type":"choice","game":{qid},"choice":"{c}"}}\n'.encode())
 
     def read_known(self, g, kn):
         if kn is None:

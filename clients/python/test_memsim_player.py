@@ -102,6 +102,16 @@ def move(gid, legal, card=1, **extra):
     return m
 
 
+def position(qid, n, j, pairs=4, singletons=0, f=0, lead=0, after_pass=False, rule="never",
+             choices=("daring", "safe", "known-first"), rules_choices=CHOICES, seats=2):
+    return {"type": "position", "game": qid,
+            "rules": {"pairs": pairs, "singletons": singletons, "seats": seats, "pass": rule,
+                      "choices": list(rules_choices)},
+            "state": {"n": n, "j": j, "s": singletons, "f": f, "lead": lead,
+                      "after_pass": after_pass},
+            "choices": list(choices)}
+
+
 def doc_example():
     """The example session of docs/protocol.md: (memsim's lines, the player's lines)."""
     with open(PROTOCOL_MD, encoding="utf-8") as f:
@@ -631,6 +641,89 @@ class LibraryTest(unittest.TestCase):
                 self.assertEqual(rc, 1, err)
                 self.assertIn(want, err)
                 self.assertNotIn("Traceback", err)
+
+    def test_position_queries_answered_without_a_game(self):
+        """A player that declares positions answers each query with choose_at, by its id."""
+        queries = [position(10, 3, 2), position(11, 3, 1), position(12, 2, 2, choices=["daring"]),
+                   position(13, 4, 0, f=0)]
+        rc, out, err = run(example("parity.py"), [hello(), {"type": "options", "values": {}}]
+                           + queries)
+        self.assertEqual((rc, err), (0, ""))
+        self.assertEqual(json.loads(out[0])["positions"], "count")
+        self.assertEqual([json.loads(x) for x in out[1:]], [
+            {"type": "choice", "game": 10, "choice": "safe"},    # j = 2, safe open
+            {"type": "choice", "game": 11, "choice": "daring"},  # j = 1
+            {"type": "choice", "game": 12, "choice": "daring"},  # safe not open
+            {"type": "choice", "game": 13, "choice": "safe"}])   # j = 0
+
+    def test_parity_answers_the_doc_position_example(self):
+        """parity.py writes the player's lines of docs/protocol.md's position-query example."""
+        with open(PROTOCOL_MD, encoding="utf-8") as f:
+            block = re.findall(r"```memsim-player\n(.*?)```", f.read(), re.S)[1]
+        lines = block.splitlines()
+        memsim = [x[2:] for x in lines if x.startswith("> ")]
+        player = [x[2:] for x in lines if x.startswith("< ")]
+        rc, out, err = run(example("parity.py"), memsim)
+        self.assertEqual((rc, err), (0, ""))
+        self.assertEqual([json.loads(x) for x in out[1:]], [json.loads(x) for x in player[1:]])
+        self.assertEqual(json.loads(out[0])["positions"], json.loads(player[0])["positions"])
+
+    def test_position_queries_with_the_lead(self):
+        cmd = self.player("""
+            class Lead(mp.Player):
+                name, view, positions = "lead", "state", "lead"
+                def choose_at(self, rules, state, choices):
+                    return "safe" if state.lead > 0 and "safe" in choices else "daring"
+            Lead().run()
+            """)
+        rc, out, err = run(cmd, [hello(), position(1, 3, 1, lead=1), position(2, 3, 1, lead=-1)])
+        self.assertEqual(rc, 0, err)
+        self.assertEqual([json.loads(x)["choice"] for x in out[1:]], ["safe", "daring"])
+
+    def test_position_errors(self):
+        """A query that does not fit the rules, or is sent to a player that declares no
+        positions, stops the player with one line naming the line."""
+        ok = [hello(), {"type": "options", "values": {}}]
+        cases = [
+            ("no positions declared", "random_player.py", [position(1, 2, 2)],
+             "line 3: position: the player declares no positions"),
+            ("missing state", "parity.py", [{k: v for k, v in position(1, 2, 2).items()
+                                              if k != "state"}], "missing field 'state'"),
+            ("field not listed", "parity.py", [dict(position(1, 2, 2), legal=[0])],
+             "'legal' is not listed"),
+            ("n beyond the pairs", "parity.py", [position(1, 5, 2)], "n must be an integer in 1 .. 4"),
+            ("no pairs", "parity.py", [position(1, 0, 0)], "n must be an integer in 1 .. 4"),
+            ("lead to a lead-free player", "parity.py", [position(1, 3, 2, lead=1)],
+             "lead must be an integer in 0 .. 0"),
+            ("s not the rules'", "parity.py", [dict(position(1, 3, 2), state={
+                "n": 3, "j": 2, "s": 1, "f": 0, "lead": 0, "after_pass": False})],
+             "s must be an integer in 0 .. 0"),
+            ("choice outside the rules", "parity.py",
+             [position(1, 3, 2, rules_choices=["daring"])], "choices must be choices of the rules"),
+            ("id of a running game", "parity.py", [new_game(1), position(1, 2, 2)],
+             "position: id 1 is a running game's"),
+        ]
+        for name, script, lines, want in cases:
+            with self.subTest(name):
+                rc, out, err = run(example(script), ok + lines)
+                self.assertEqual(rc, 1, err)
+                self.assertIn(want, err)
+                self.assertEqual(err.count("\n"), 1, err)
+                self.assertNotIn("Traceback", err)
+
+    def test_positions_declaration_checked(self):
+        for body, want in [("view, positions = 'events', 'count'", "only a state-view player"),
+                           ("view, positions = 'state', 'all'", "positions must be None or one of")]:
+            with self.subTest(body):
+                cmd = self.player(f"""
+                    class Bad(mp.Player):
+                        name = "bad"
+                        {body}
+                    Bad().run()
+                    """)
+                rc, out, err = run(cmd, [hello()])
+                self.assertEqual((rc, out), (1, []))
+                self.assertIn(want, err)
 
     def test_player_mistake_is_reported(self):
         cmd = self.player("""

@@ -20,7 +20,7 @@
 //	memsim replay     replay one game of a run and print its move log
 //	memsim review     judge every decision of a recorded game against the exact values
 //	memsim bench      games per second of a policy against itself
-//	memsim engine     check a player process: protocol, legal play, speed, strength
+//	memsim engine     check a player process, or tabulate its policy and solve it exactly
 //	memsim demo       a short tour of the solver
 //	memsim help       the commands, or a command's usage and flags
 //	memsim version    the version of this build
@@ -207,12 +207,15 @@
 // is used as it is: --games 0 is an error, --workers 0 means one worker per CPU and --memory 0
 // perfect memory (or no limit with decay).
 //
-// # Check a player process: protocol, legal play, speed, strength
+// # Check a player process, or tabulate its policy and solve it exactly
 //
 // Usage:
 //
 //	memsim engine check [--games G] [--against P] [--option NAME=VALUE]... [--time-per-move D]
 //	              [--handshake D] [--batch N] [--rounds R] [--log FILE] -- CMD [ARGS...]
+//	memsim engine table [--pairs N] [--singletons S] [--pass RULE] [--choices SET] [--against P,...]
+//	              [--games G] [--out FILE] [--json] [--option NAME=VALUE]... [--time-per-move D]
+//	              [--handshake D] [--batch N] [--log FILE] -- CMD [ARGS...]
 //
 // Checks that the program CMD (with its arguments ARGS) plays as a player of memsim-player/1
 // (docs/protocol.md), and roughly how strong it is, within seconds. It prints one line per check,
@@ -238,6 +241,17 @@
 //	                (decisions per second); every reply is checked against its request
 //
 // The player's stderr is discarded, or appended to --log FILE.
+//
+// memsim engine table tabulates a state-view player that declares "positions" at its handshake
+// (its first-card choice is a function of the count state, docs/protocol.md): it asks the process
+// for its choice in every count state of a game of N pairs and S singletons under pass rule RULE
+// and choice set SET, with perfect memory (--batch N queries at once); checks the table against
+// the process on G sampled games, the process against each policy of --against in turn, comparing
+// every choice it makes with the table's (the first difference refuses the table, naming the state,
+// exit 1); and prints, from the exact solver in rationals, the table's expected pairs and its win,
+// draw and loss probabilities against each built-in policy of --against, moving first and second,
+// and its exact best response with what it gains over optimal and over the best of those policies.
+// --out FILE writes the table as CSV (n,j,s,f,lead,after_pass,choice), --json prints one object.
 //
 // # A short tour of the solver
 //

@@ -32,8 +32,11 @@ func engineCommand() *command {
 		usage: []string{
 			"memsim engine check [--games G] [--against P] [--option NAME=VALUE]... [--time-per-move D]\n" +
 				"[--handshake D] [--batch N] [--rounds R] [--log FILE] -- CMD [ARGS...]",
+			"memsim engine table [--pairs N] [--singletons S] [--pass RULE] [--choices SET] [--against P,...]\n" +
+				"[--games G] [--out FILE] [--json] [--option NAME=VALUE]... [--time-per-move D]\n" +
+				"[--handshake D] [--batch N] [--log FILE] -- CMD [ARGS...]",
 		},
-		short: "check a player process: protocol, legal play, speed, strength",
+		short: "check a player process, or tabulate its policy and solve it exactly",
 		long: `
 Checks that the program CMD (with its arguments ARGS) plays as a player of memsim-player/1
 (docs/protocol.md), and roughly how strong it is, within seconds. It prints one line per check,
@@ -59,13 +62,24 @@ usage. The checks:
                   (decisions per second); every reply is checked against its request
 
 The player's stderr is discarded, or appended to --log FILE.
+
+memsim engine table tabulates a state-view player that declares "positions" at its handshake
+(its first-card choice is a function of the count state, docs/protocol.md): it asks the process
+for its choice in every count state of a game of N pairs and S singletons under pass rule RULE
+and choice set SET, with perfect memory (--batch N queries at once); checks the table against
+the process on G sampled games, the process against each policy of --against in turn, comparing
+every choice it makes with the table's (the first difference refuses the table, naming the state,
+exit 1); and prints, from the exact solver in rationals, the table's expected pairs and its win,
+draw and loss probabilities against each built-in policy of --against, moving first and second,
+and its exact best response with what it gains over optimal and over the best of those policies.
+--out FILE writes the table as CSV (n,j,s,f,lead,after_pass,choice), --json prints one object.
 `,
 		run: runEngine,
 	}
 }
 
 // engineSubcommands lists memsim engine's subcommands.
-var engineSubcommands = []string{"check"}
+var engineSubcommands = []string{"check", "table"}
 
 // checkFlags are memsim engine check's flags and the player's command.
 type checkFlags struct {
@@ -107,6 +121,8 @@ func runEngine(ctx context.Context, c *command, inv invocation, args []string) i
 	switch {
 	case sub == "-h" || sub == "-help" || sub == "--help":
 		sub = "check"
+	case sub == "table":
+		return runEngineTable(ctx, c, inv, args[1:])
 	case sub != "check":
 		fmt.Fprintf(inv.stderr, "memsim engine: unknown subcommand %q (allowed: %s)\n", sub, strings.Join(engineSubcommands, ", "))
 		return exitUsage

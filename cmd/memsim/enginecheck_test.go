@@ -237,8 +237,8 @@ func TestEngineCheckBadUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"engine"}, "missing subcommand (allowed: check)"},
-		{[]string{"engine", "chek"}, `unknown subcommand "chek" (allowed: check)`},
+		{[]string{"engine"}, "missing subcommand (allowed: check, table)"},
+		{[]string{"engine", "chek"}, `unknown subcommand "chek" (allowed: check, table)`},
 		{[]string{"engine", "check"}, "the player's command is required"},
 		{[]string{"engine", "check", "--games", "3", "--", "x"}, "--games 3: must be an even number from 2 to 1000000"},
 		{[]string{"engine", "check", "--against", "smart", "--", "x"}, `--against "smart": unknown policy (allowed: optimal,`},

@@ -34,13 +34,20 @@ type testGame struct {
 	rng   *rand.Rand
 	seen  map[int]int // position -> face, for cards on the table
 	first int         // the turn's face-up first card, or -1
+	// choices counts a state-view player's choices in the game.
+	choices int
 }
 
 // runTestPlayer plays one test player process of the given mode and returns its exit status:
 //
 //   - greedy: events view; takes a pair it has seen whole, else flips a card never seen (drawn
 //     with the game's seed) and then its partner if seen, else another card never seen.
-//   - parity: state view; answers the parity policy's choice (rules.FixedChoiceTable).
+//   - parity: state view; answers the parity policy's choice (rules.Policy.Decide), in games
+//     and to position queries (it declares positions "count").
+//   - history: as parity, but in a game, from its fourth choice on, it plays daring: its choice
+//     depends on the game's history, not on the count state alone.
+//   - lead: state view, positions "lead"; daring while behind (lead below 0), parity otherwise.
+//   - known-first: state view, positions "count"; answers known-first to every query and request.
 //   - client-daring: the Go client package's Daring example player.
 //   - the misbehaviours: garbage, partial, huge, badutf8, early, exit-handshake,
 //     silent-handshake, silent, unknown-game, duplicate, illegal, close-stdout, crash-after-5,
@@ -105,11 +112,27 @@ func runTestPlayer(mode string) int {
 		time.Sleep(time.Hour)
 		return 0
 	}
-	view := protocol.ViewEvents
-	if mode == "parity" {
-		view = protocol.ViewState
+	view, positions := protocol.ViewEvents, ""
+	switch mode {
+	case "parity", "history", "known-first":
+		view, positions = protocol.ViewState, protocol.PositionsCount
+	case "lead":
+		view, positions = protocol.ViewState, protocol.PositionsLead
 	}
-	parity, _ := rules.FixedChoiceTable(rules.PolicyParity, protocol.MaxPairs/10, 0)
+	// decide is the first-card choice of a state-view player in a state, after choices earlier
+	// choices in the game (-1 for a position query).
+	decide := func(st *protocol.State, choices int) string {
+		c := rules.PolicyParity.Decide(rules.State{N: st.N, J: st.J, S: st.S, F: st.F})
+		switch {
+		case mode == "known-first":
+			return "known-first"
+		case mode == "history" && choices >= 3:
+			return "daring"
+		case mode == "lead" && st.Lead < 0:
+			return "daring"
+		}
+		return c.String()
+	}
 	games := map[int64]*testGame{}
 	moves := 0
 	for {
@@ -127,8 +150,10 @@ func runTestPlayer(mode string) int {
 		var replies []protocol.Message
 		switch m := m.(type) {
 		case *protocol.Hello:
-			replies = append(replies, &protocol.Player{Name: "test-" + mode, Version: "1.0", View: view,
+			replies = append(replies, &protocol.Player{Name: "test-" + mode, Version: "1.0", View: view, Positions: positions,
 				Options: []protocol.Option{{Name: "noise", Type: "float", Default: 0.0}}})
+		case *protocol.Position:
+			replies = append(replies, &protocol.Choice{Game: m.Game, Choice: decide(&m.State, -1)})
 		case *protocol.NewGame:
 			games[m.Game] = &testGame{seat: m.Seat, rng: rand.New(rand.NewPCG(uint64(m.Seed), 1)), seen: map[int]int{}, first: -1}
 		case *protocol.FlipEvent:
@@ -156,10 +181,9 @@ func runTestPlayer(mode string) int {
 			}
 			g := games[m.Game]
 			var r protocol.Message
-			if mode == "parity" && m.Card == 1 {
-				st := rules.State{N: m.State.N, J: m.State.J, S: m.State.S, F: m.State.F}
-				c, _ := parity.Lookup(st, m.State.AfterPass)
-				r = &protocol.Choice{Game: m.Game, Choice: c.String()}
+			if view == protocol.ViewState && m.Card == 1 {
+				r = &protocol.Choice{Game: m.Game, Choice: decide(m.State, g.choices)}
+				g.choices++
 			} else {
 				r = &protocol.Flip{Game: m.Game, Pos: greedyPick(g, m)}
 			}

@@ -6,6 +6,10 @@ state's j is odd, safe when j is even, daring where safe is not open. Like every
 never passes and never plays known-first, whatever the pass rule and after_pass. Option noise:
 the probability of playing the other one of daring and safe where it is open (default 0: exactly
 memsim's parity).
+
+It declares positions "count": its choice is a function of the count state, so memsim can
+tabulate it (memsim engine table) by asking choose_at about every state. With noise above 0 its
+play is no longer that function, and the table's check on sampled games refuses it.
 """
 import os
 import sys
@@ -26,10 +30,14 @@ class Parity(mp.Player):
     version = "1.0"
     view = "state"
     options = [mp.Option("noise", "float", 0, min=0, max=1)]
+    positions = "count"
+
+    def choose_at(self, rules, state, choices):
+        return parity_choice(state, choices)
 
     def flip(self, g):
         if g.card == 1:
-            c = parity_choice(g.state, g.choices)
+            c = self.choose_at(g.rules, g.state, g.choices)
             noise = self.values["noise"]
             if noise and g.rng.random() < noise:
                 other = "safe" if c == "daring" else "daring"

@@ -56,6 +56,11 @@ type Info struct {
 	View string
 	// Options are the settings the player accepts, each with its default.
 	Options []protocol.Option
+	// Positions, for a state-view player, declares that its first-card choice is a function of
+	// the rules and the count state: protocol.PositionsCount (the lead aside) or
+	// protocol.PositionsLead. Its player must be a PositionPlayer, which answers memsim's position
+	// queries. Empty: no position queries.
+	Positions string
 }
 
 // Player answers move requests.
@@ -83,6 +88,16 @@ type Observer interface {
 	// *protocol.PassEvent, *protocol.Handover or *protocol.End) after g's record is updated.
 	// After the End the game is forgotten.
 	Event(g *Game, ev protocol.Message)
+}
+
+// PositionPlayer is a Player that answers position queries: its first-card choice in a count
+// state, out of play. A player whose Info declares Positions implements it, and its Move answers
+// the same choice in the same state.
+type PositionPlayer interface {
+	Player
+	// ChooseAt returns the choice in state st under rules r, one of choices (the choices open
+	// there, in the protocol's order).
+	ChooseAt(r protocol.Rules, st protocol.State, choices []string) string
 }
 
 // Request is a move request with its game.
@@ -171,7 +186,8 @@ func Run(r io.Reader, w io.Writer, info Info, newPlayer func(options map[string]
 	out := bufio.NewWriterSize(w, bufferSize)
 	s := &session{
 		buf: in, in: protocol.NewReader(in, protocol.FromMemsim), out: protocol.NewWriter(out),
-		info:  protocol.Player{Name: info.Name, Version: info.Version, View: info.View, Options: info.Options},
+		info: protocol.Player{Name: info.Name, Version: info.Version, View: info.View, Options: info.Options,
+			Positions: info.Positions},
 		games: map[int64]*Game{},
 	}
 	if err := s.run(newPlayer); err != io.EOF {
@@ -191,6 +207,8 @@ type session struct {
 	games    map[int64]*Game
 	pending  []Request
 	reply    replyBuf
+	// positioned: replies to position queries are written and not yet flushed.
+	positioned bool
 }
 
 // run plays the session; it returns io.EOF (unwrapped) at the end of the input.
@@ -206,6 +224,9 @@ func (s *session) run(newPlayer func(map[string]any) (Player, error)) error {
 		return errors.New("start the player: newPlayer returned no player")
 	}
 	s.observer, _ = s.player.(Observer)
+	if _, ok := s.player.(PositionPlayer); s.info.Positions != "" && !ok {
+		return errors.New("start the player: its Info declares positions, and it has no ChooseAt method (PositionPlayer)")
+	}
 	for {
 		m, err := s.in.Read()
 		if err != nil {
@@ -214,7 +235,7 @@ func (s *session) run(newPlayer func(map[string]any) (Player, error)) error {
 		if err := s.handle(m); err != nil {
 			return fmt.Errorf("line %d: %s: %w", s.in.Line(), m.Type(), err)
 		}
-		if len(s.pending) > 0 && !s.lineBuffered() {
+		if (len(s.pending) > 0 || s.positioned) && !s.lineBuffered() {
 			if err := s.answer(); err != nil {
 				return err
 			}
@@ -285,6 +306,8 @@ func (s *session) handle(m protocol.Message) error {
 		g.waiting = true
 		s.pending = append(s.pending, Request{Game: g, Move: m})
 		return nil
+	case *protocol.Position:
+		return s.position(m)
 	case *protocol.FlipEvent:
 		return s.event(m.Game, m)
 	case *protocol.PairEvent:
@@ -297,6 +320,29 @@ func (s *session) handle(m protocol.Message) error {
 		return s.event(m.Game, m)
 	}
 	return errors.New("not a message memsim sends after the handshake")
+}
+
+// position answers a position query with the player's ChooseAt.
+func (s *session) position(q *protocol.Position) error {
+	pp, ok := s.player.(PositionPlayer)
+	switch {
+	case s.info.Positions == "" || !ok:
+		return errors.New("the player declares no positions")
+	case s.games[q.Game] != nil:
+		return fmt.Errorf("id %d is a game in flight", q.Game)
+	case s.info.Positions == protocol.PositionsCount && q.State.Lead != 0:
+		return fmt.Errorf("lead %d: the player declares positions %s, which are asked at lead 0", q.State.Lead, protocol.PositionsCount)
+	}
+	c := pp.ChooseAt(q.Rules, q.State, q.Choices)
+	s.reply.choice = protocol.Choice{Game: q.Game, Choice: c}
+	if err := protocol.CheckPositionReply(q, &s.reply.choice); err != nil {
+		return fmt.Errorf("the player's reply to position query %d: %w", q.Game, err)
+	}
+	if err := s.out.Write(&s.reply.choice); err != nil {
+		return fmt.Errorf("write the reply to position query %d: %w", q.Game, err)
+	}
+	s.positioned = true
+	return nil
 }
 
 // game returns the game in flight with the given id.
@@ -371,6 +417,7 @@ func (s *session) answer() error {
 	}
 	clear(s.pending)
 	s.pending = s.pending[:0]
+	s.positioned = false
 	if err := s.out.Flush(); err != nil {
 		return fmt.Errorf("write replies: %w", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -97,15 +98,15 @@ func docExchange(t *testing.T) []chunk {
 	defer f.Close()
 	var chunks []chunk
 	var in, out strings.Builder
-	inBlock := false
+	inBlock, done := false, false
 	sc := bufio.NewScanner(f)
-	for sc.Scan() {
+	for !done && sc.Scan() {
 		line := sc.Text()
 		switch {
 		case line == "```memsim-player":
 			inBlock = true
 		case inBlock && line == "```":
-			inBlock = false
+			inBlock, done = false, true // the first example: a game's exchange
 		case inBlock && strings.HasPrefix(line, "> "):
 			if out.Len() > 0 {
 				chunks = append(chunks, chunk{in.String(), out.String()})
@@ -404,5 +405,77 @@ func TestObserver(t *testing.T) {
 	}
 	if err != nil || !reflect.DeepEqual(r.log, want) {
 		t.Errorf("Run: %v; told\n%s\nwant\n%s", err, strings.Join(r.log, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// parityAt answers position queries and first-card requests with the parity policy's choice:
+// daring when j is odd, safe when j is even and safe is open.
+type parityAt struct{}
+
+func (parityAt) ChooseAt(_ protocol.Rules, st protocol.State, choices []string) string {
+	if st.J%2 == 0 && slices.Contains(choices, "safe") {
+		return "safe"
+	}
+	return "daring"
+}
+
+func (p parityAt) Move(g *client.Game, req *protocol.Move) client.Reply {
+	return client.Choose(p.ChooseAt(g.Rules, *req.State, req.Choices))
+}
+
+// safeAt answers safe to every position query, open or not.
+type safeAt struct{ parityAt }
+
+func (safeAt) ChooseAt(protocol.Rules, protocol.State, []string) string { return "safe" }
+
+// position is a position query of a game of 4 pairs and the full choice set.
+func position(id int64, n, j, lead int, choices string) string {
+	return fmt.Sprintf(`{"type":"position","game":%d,"rules":{"pairs":4,"singletons":0,"seats":2,"pass":"never","choices":["daring","safe","known-first","pass"]},`+
+		`"state":{"n":%d,"j":%d,"s":0,"f":0,"lead":%d,"after_pass":false},"choices":[%s]}`+"\n", id, n, j, lead, choices)
+}
+
+// TestPositions: a player that declares positions answers the queries that arrive together with
+// ChooseAt, in one write, and declares them in its handshake.
+func TestPositions(t *testing.T) {
+	info := client.Info{Name: "p", Version: "1", View: protocol.ViewState, Positions: protocol.PositionsCount}
+	all := `"daring","safe","known-first"`
+	err, _ := session(t, info, func(map[string]any) (client.Player, error) { return parityAt{}, nil }, []chunk{
+		{hello, `{"type":"player","name":"p","version":"1","view":"state","positions":"count"}` + "\n"},
+		{noOpts + position(0, 3, 2, 0, all) + position(1, 3, 1, 0, all) + position(2, 2, 2, 0, `"daring"`),
+			`{"type":"choice","game":0,"choice":"safe"}` + "\n" + `{"type":"choice","game":1,"choice":"daring"}` + "\n" +
+				`{"type":"choice","game":2,"choice":"daring"}` + "\n"},
+		{position(3, 4, 0, 0, all), `{"type":"choice","game":3,"choice":"safe"}` + "\n"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestPositionErrors: a query to a player that declares no positions, at a lead to a lead-free
+// player, or with the id of a game in flight ends Run naming the line; so does a declaration
+// without ChooseAt.
+func TestPositionErrors(t *testing.T) {
+	all := `"daring","safe","known-first"`
+	stateGame := `{"type":"new_game","game":5,"seat":0,"seed":1,` + rules2 + "}\n"
+	for _, tc := range []struct {
+		name      string
+		positions string
+		player    client.Player
+		in        string
+		want      string
+	}{
+		{"no positions declared", "", parityAt{}, hello + noOpts + position(0, 3, 2, 0, all), "line 3: position: the player declares no positions"},
+		{"a lead to a lead-free player", protocol.PositionsCount, parityAt{}, hello + noOpts + position(0, 3, 2, 1, all), "line 3: position: lead 1: the player declares positions count"},
+		{"the id of a game in flight", protocol.PositionsCount, parityAt{}, hello + noOpts + stateGame + position(5, 3, 2, 0, all), "line 4: position: id 5 is a game in flight"},
+		{"a choice not open", protocol.PositionsCount, safeAt{}, hello + noOpts + position(0, 3, 2, 0, `"daring"`), `line 3: position: the player's reply to position query 0: field choice: "safe" is not open`},
+		{"no ChooseAt", protocol.PositionsCount, &scripted{}, hello + noOpts, "start the player: its Info declares positions, and it has no ChooseAt method"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			info := client.Info{Name: "t", Version: "1", View: protocol.ViewState, Positions: tc.positions}
+			err, _ := session(t, info, func(map[string]any) (client.Player, error) { return tc.player, nil }, []chunk{{tc.in, ""}})
+			if err == nil || !strings.HasPrefix(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
+				t.Errorf("Run = %v\nwant one line starting %q", err, tc.want)
+			}
+		})
 	}
 }

@@ -10,14 +10,16 @@ import (
 	"memsim/strategies/external/protocol"
 )
 
-// exampleLine is a line of the example exchange in docs/protocol.md.
+// exampleLine is a line of an example exchange in docs/protocol.md.
 type exampleLine struct {
-	at   int // line number in the markdown file
-	side protocol.Side
-	text string
+	at    int // line number in the markdown file
+	block int // the example's number, from 1
+	side  protocol.Side
+	text  string
 }
 
-// docExample returns the lines of the memsim-player block of docs/protocol.md.
+// docExample returns the lines of the memsim-player blocks of docs/protocol.md, each an exchange
+// of its own.
 func docExample(t testing.TB) []exampleLine {
 	t.Helper()
 	const name = "../../../docs/protocol.md"
@@ -38,9 +40,9 @@ func docExample(t testing.TB) []exampleLine {
 		case in && line == "```":
 			in = false
 		case in && strings.HasPrefix(line, "> "):
-			lines = append(lines, exampleLine{n, protocol.FromMemsim, line[2:]})
+			lines = append(lines, exampleLine{n, blocks, protocol.FromMemsim, line[2:]})
 		case in && strings.HasPrefix(line, "< "):
-			lines = append(lines, exampleLine{n, protocol.FromPlayer, line[2:]})
+			lines = append(lines, exampleLine{n, blocks, protocol.FromPlayer, line[2:]})
 		case in:
 			t.Fatalf("%s:%d: %q starts with neither \"> \" nor \"< \"", name, n, line)
 		}
@@ -48,8 +50,8 @@ func docExample(t testing.TB) []exampleLine {
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if blocks != 1 || len(lines) == 0 {
-		t.Fatalf("%s: %d memsim-player blocks with %d lines, want one block", name, blocks, len(lines))
+	if blocks == 0 || len(lines) == 0 {
+		t.Fatalf("%s: %d memsim-player blocks with %d lines, want one or more", name, blocks, len(lines))
 	}
 	return lines
 }
@@ -60,8 +62,17 @@ func docExample(t testing.TB) []exampleLine {
 func TestDocExampleDecodes(t *testing.T) {
 	lines := docExample(t)
 	inFlight := map[int64]*protocol.Move{}
+	queries := map[int64]*protocol.Position{}
 	types := map[string]bool{}
+	block := 1
 	for _, l := range lines {
+		if l.block != block {
+			if len(inFlight) != 0 || len(queries) != 0 {
+				t.Errorf("docs/protocol.md: example %d leaves requests unanswered", block)
+			}
+			block = l.block
+			inFlight, queries = map[int64]*protocol.Move{}, map[int64]*protocol.Position{}
+		}
 		m, err := protocol.Decode([]byte(l.text), l.side)
 		if err != nil {
 			t.Fatalf("docs/protocol.md:%d: %v", l.at, err)
@@ -75,6 +86,11 @@ func TestDocExampleDecodes(t *testing.T) {
 			t.Errorf("docs/protocol.md:%d: Encode writes\n  %s\nnot\n  %s", l.at, enc, l.text)
 		}
 		switch m := m.(type) {
+		case *protocol.Position:
+			if queries[m.Game] != nil || inFlight[m.Game] != nil {
+				t.Errorf("docs/protocol.md:%d: id %d is in flight already", l.at, m.Game)
+			}
+			queries[m.Game] = m
 		case *protocol.Move:
 			if inFlight[m.Game] != nil {
 				t.Errorf("docs/protocol.md:%d: a second request in flight for game %d", l.at, m.Game)
@@ -90,6 +106,13 @@ func TestDocExampleDecodes(t *testing.T) {
 			case *protocol.Choice:
 				game = r.Game
 			}
+			if q := queries[game]; q != nil {
+				if err := protocol.CheckPositionReply(q, m); err != nil {
+					t.Errorf("docs/protocol.md:%d: %v", l.at, err)
+				}
+				delete(queries, game)
+				continue
+			}
 			req := inFlight[game]
 			if req == nil {
 				t.Errorf("docs/protocol.md:%d: a reply for game %d, which has no request in flight", l.at, game)
@@ -101,11 +124,12 @@ func TestDocExampleDecodes(t *testing.T) {
 			delete(inFlight, game)
 		}
 	}
-	if len(inFlight) != 0 {
-		t.Errorf("docs/protocol.md: requests left unanswered: %v", inFlight)
+	if len(inFlight) != 0 || len(queries) != 0 {
+		t.Errorf("docs/protocol.md: requests left unanswered: %v %v", inFlight, queries)
 	}
 	for _, want := range []string{"memsim hello", "player player", "memsim options", "memsim new_game",
-		"memsim move", "memsim flip", "memsim pair", "memsim handover", "memsim end", "player flip", "player choice"} {
+		"memsim move", "memsim flip", "memsim pair", "memsim handover", "memsim end", "player flip", "player choice",
+		"memsim position"} {
 		if !types[want] {
 			t.Errorf("docs/protocol.md: the example has no %s message", want)
 		}

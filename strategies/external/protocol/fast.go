@@ -712,21 +712,46 @@ func appendFast(b []byte, m Message) ([]byte, bool) {
 		b = appendInt(b, "game", m.Game)
 		b = appendInt(b, "seat", int64(m.Seat))
 		b = appendInt(b, "seed", m.Seed)
-		b = append(b, `,"rules":{"pairs":`...)
-		b = strconv.AppendInt(b, int64(m.Rules.Pairs), 10)
-		b = appendInt(b, "singletons", int64(m.Rules.Singletons))
-		b = appendInt(b, "seats", int64(m.Rules.Seats))
-		if b = appendString(b, "pass", m.Rules.Pass); b == nil {
+		if b = appendRules(b, &m.Rules); b == nil {
 			return nil, false
 		}
-		if b = appendStrings(b, "choices", m.Rules.Choices); b == nil {
+	case *Position:
+		b = appendInt(b, "game", m.Game)
+		if b = appendRules(b, &m.Rules); b == nil {
 			return nil, false
 		}
+		st := &m.State
+		b = append(b, `,"state":{"n":`...)
+		b = strconv.AppendInt(b, int64(st.N), 10)
+		b = appendInt(b, "j", int64(st.J))
+		b = appendInt(b, "s", int64(st.S))
+		b = appendInt(b, "f", int64(st.F))
+		b = appendInt(b, "lead", int64(st.Lead))
+		b = append(b, `,"after_pass":`...)
+		b = strconv.AppendBool(b, st.AfterPass)
 		b = append(b, '}')
+		if b = appendStrings(b, "choices", m.Choices); b == nil {
+			return nil, false
+		}
 	default:
 		return nil, false
 	}
 	return append(b, '}', '\n'), true
+}
+
+// appendRules appends the member ,"rules":{...}, or returns nil if a string needs escaping.
+func appendRules(b []byte, r *Rules) []byte {
+	b = append(b, `,"rules":{"pairs":`...)
+	b = strconv.AppendInt(b, int64(r.Pairs), 10)
+	b = appendInt(b, "singletons", int64(r.Singletons))
+	b = appendInt(b, "seats", int64(r.Seats))
+	if b = appendString(b, "pass", r.Pass); b == nil {
+		return nil
+	}
+	if b = appendStrings(b, "choices", r.Choices); b == nil {
+		return nil
+	}
+	return append(b, '}')
 }
 
 // appendInt appends the member ,"key":v.

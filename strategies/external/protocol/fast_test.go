@@ -141,7 +141,7 @@ func TestFastEncodingIsTheGeneralOne(t *testing.T) {
 	fast := 0
 	for range 2000 {
 		var m Message
-		switch r.IntN(9) {
+		switch r.IntN(10) {
 		case 0:
 			m = &Flip{Game: r.Int64N(MaxID), Pos: r.IntN(MaxCards)}
 		case 1:
@@ -174,6 +174,10 @@ func TestFastEncodingIsTheGeneralOne(t *testing.T) {
 			m = mv
 		case 8:
 			m = &NewGame{Game: r.Int64N(MaxID), Seat: 0, Seed: r.Int64N(MaxID), Rules: Rules{Pairs: 1 + r.IntN(MaxPairs), Singletons: r.IntN(9), Seats: 1 + r.IntN(8), Pass: []string{"never", "two-known", "always"}[r.IntN(3)], Choices: choices[:1+r.IntN(4)]}}
+		case 9:
+			n := 1 + r.IntN(10)
+			m = &Position{Game: r.Int64N(MaxID), Rules: Rules{Pairs: n + r.IntN(3), Singletons: 2, Seats: 2, Pass: "always", Choices: choices},
+				State: State{N: n, J: r.IntN(n + 1), S: 2, F: r.IntN(3), AfterPass: r.IntN(2) == 0}, Choices: choices[:1+r.IntN(4)]}
 		}
 		if err := m.check(); err != nil {
 			t.Fatalf("%#v: %v", m, err)

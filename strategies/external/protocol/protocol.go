@@ -68,7 +68,22 @@ type Player struct {
 	View string `json:"view"`
 	// Options are the settings the player accepts, each with its default.
 	Options []Option `json:"options,omitempty"`
+	// Positions, for a state-view player only, declares that its first-card choice is a
+	// function of the count state and the rules, so that memsim may ask it about count states
+	// out of play (Position): PositionsCount when the choice ignores the lead, PositionsLead when
+	// it may depend on it. Empty: the player answers no position queries.
+	Positions string `json:"positions,omitempty"`
 }
+
+// Values of Player.Positions.
+const (
+	// PositionsCount: the first-card choice is a function of the rules, n, j, s, f and
+	// after_pass; position queries carry lead 0.
+	PositionsCount = "count"
+	// PositionsLead: the first-card choice is a function of the rules and the whole count state,
+	// lead included; position queries cover every lead a game can reach.
+	PositionsLead = "lead"
+)
 
 // Option is a setting a player declares, as a UCI engine declares its options.
 type Option struct {
@@ -216,6 +231,20 @@ type Card struct {
 	Face int `json:"face"`
 }
 
+// Position asks a player that declared Positions for its first-card choice in a count state, out
+// of play: the player answers with a Choice for the same Game, one of Choices. Game is the
+// query's id, from the same numbering as the games: never reused while the process runs.
+type Position struct {
+	Game int64 `json:"game"`
+	// Rules are those of the games the answer stands for.
+	Rules Rules `json:"rules"`
+	// State is the count state at the start of a turn: 1 to Rules.Pairs pairs, Rules.Singletons
+	// singletons, a lead within the pairs taken (0 for a player that declared PositionsCount).
+	State State `json:"state"`
+	// Choices are the choices open in State, as a first-card Move lists them.
+	Choices []string `json:"choices"`
+}
+
 // Flip is a player's reply to a Move: flip the card at Pos.
 type Flip struct {
 	Game int64 `json:"game"`
@@ -263,6 +292,9 @@ func (*End) Type() string { return "end" }
 
 // Type returns "move".
 func (*Move) Type() string { return "move" }
+
+// Type returns "position".
+func (*Position) Type() string { return "position" }
 
 // Type returns "flip".
 func (*Flip) Type() string { return "flip" }
@@ -325,6 +357,8 @@ func newMessage(side Side, typ string) Message {
 		return &End{}
 	case "move":
 		return &Move{}
+	case "position":
+		return &Position{}
 	}
 	return nil
 }
@@ -342,7 +376,7 @@ func typeNames(side Side) string {
 	if side == FromPlayer {
 		return "player, flip, pass, choice"
 	}
-	return "hello, options, new_game, flip, pair, pass, handover, end, move"
+	return "hello, options, new_game, flip, pair, pass, handover, end, move, position"
 }
 
 // fieldError is an error in the value of a field; field is a path such as "rules.pairs".
@@ -403,6 +437,12 @@ func (m *Player) check() error {
 	}
 	if m.View != ViewEvents && m.View != ViewState {
 		return bad("view", "%q is not a view (allowed: %s, %s)", m.View, ViewEvents, ViewState)
+	}
+	switch {
+	case m.Positions != "" && m.Positions != PositionsCount && m.Positions != PositionsLead:
+		return bad("positions", "%q is not a kind of position (allowed: %s, %s)", m.Positions, PositionsCount, PositionsLead)
+	case m.Positions != "" && m.View != ViewState:
+		return bad("positions", "only a state-view player answers position queries (its view is %s)", m.View)
 	}
 	for i, o := range m.Options {
 		if err := o.check(); err != nil {
@@ -652,6 +692,46 @@ func (m *Move) check() error {
 	return nil
 }
 
+func (m *Position) check() error {
+	if err := inRange("game", m.Game, 0, MaxID); err != nil {
+		return err
+	}
+	if err := m.Rules.check(); err != nil {
+		return within("rules", err)
+	}
+	if err := m.State.check(); err != nil {
+		return within("state", err)
+	}
+	st, r := m.State, m.Rules
+	switch {
+	case st.N < 1 || st.N > r.Pairs:
+		return bad("state.n", "%d is out of range (1 to rules.pairs %d)", st.N, r.Pairs)
+	case st.S != r.Singletons:
+		return bad("state.s", "%d is not rules.singletons %d", st.S, r.Singletons)
+	case r.Seats != 2 && st.Lead != 0:
+		return bad("state.lead", "%d: the lead is 0 unless there are 2 seats", st.Lead)
+	case abs(st.Lead) > r.Pairs-st.N:
+		return bad("state.lead", "%d is out of range (-%d to %d: the pairs taken)", st.Lead, r.Pairs-st.N, r.Pairs-st.N)
+	}
+	if err := checkChoices("choices", m.Choices); err != nil {
+		return err
+	}
+	for i, c := range m.Choices {
+		if !slices.Contains(r.Choices, c) {
+			return bad(fmt.Sprintf("choices[%d]", i), "%q is not in rules.choices", c)
+		}
+	}
+	return nil
+}
+
+// abs returns |x|.
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
 func (s *State) check() error {
 	return firstErr(inRange("n", s.N, 0, MaxPairs), inRange("j", s.J, 0, s.N),
 		inRange("s", s.S, 0, MaxSingletons), inRange("f", s.F, 0, s.S),
@@ -670,6 +750,24 @@ func (m *Choice) check() error {
 	}
 	if _, err := rules.ParseChoice(m.Choice); err != nil {
 		return bad("choice", "%v", err)
+	}
+	return nil
+}
+
+// CheckPositionReply reports whether reply, a message a player wrote, answers the position query
+// q: a Choice among the choices q offers, for q's id.
+func CheckPositionReply(q *Position, reply Message) error {
+	r, ok := reply.(*Choice)
+	switch {
+	case !ok:
+		if _, isReply := ReplyGame(reply); isReply {
+			return bad("type", "position query %d takes a choice, not a %s", q.Game, reply.Type())
+		}
+		return fmt.Errorf("a %s message is not a reply to a position query", reply.Type())
+	case r.Game != q.Game:
+		return bad("game", "%d does not match the query's id %d", r.Game, q.Game)
+	case !slices.Contains(q.Choices, r.Choice):
+		return bad("choice", "%q is not open in position query %d (open: %v)", r.Choice, q.Game, q.Choices)
 	}
 	return nil
 }

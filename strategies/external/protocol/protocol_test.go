@@ -35,6 +35,8 @@ func every() []struct {
 			{Name: "log", Type: "string", Default: "a\"b"},
 			{Name: "style", Type: "choice", Default: "safe", Choices: []string{"daring", "safe"}},
 		}}},
+		{protocol.FromPlayer, &protocol.Player{Name: "p", Version: "1", View: "state", Positions: "count"}},
+		{protocol.FromPlayer, &protocol.Player{Name: "p", Version: "1", View: "state", Positions: "lead"}},
 		{protocol.FromMemsim, &protocol.Options{Values: map[string]any{}}},
 		{protocol.FromMemsim, &protocol.Options{Values: map[string]any{"depth": 4.0, "greedy": false, "log": "x"}}},
 		{protocol.FromMemsim, &protocol.NewGame{Game: protocol.MaxID, Seat: 7, Seed: 0, Rules: protocol.Rules{
@@ -52,6 +54,10 @@ func every() []struct {
 			Known: []protocol.Card{{Pos: 0, Face: 1}, {Pos: 7, Face: 5}}, Choices: []string{"daring", "safe"}}},
 		{protocol.FromMemsim, &protocol.Move{Game: 3, Card: 2, Legal: []int{2}, DeadlineMS: protocol.MaxDeadline,
 			State: &protocol.State{N: 1, J: 1}}},
+		{protocol.FromMemsim, &protocol.Position{Game: 9, Rules: protocol.Rules{Pairs: 6, Seats: 2, Pass: "never", Choices: allChoices},
+			State: protocol.State{N: 4, J: 2, Lead: -2}, Choices: []string{"daring", "safe", "known-first"}}},
+		{protocol.FromMemsim, &protocol.Position{Game: protocol.MaxID, Rules: protocol.Rules{Pairs: 1000, Singletons: 3, Seats: 2, Pass: "always", Choices: allChoices},
+			State: protocol.State{N: 1, J: 1, S: 3, F: 2, Lead: 999, AfterPass: true}, Choices: allChoices}},
 		{protocol.FromPlayer, &protocol.Flip{Game: 3, Pos: 4}},
 		{protocol.FromPlayer, &protocol.Pass{Game: 3}},
 		{protocol.FromPlayer, &protocol.Choice{Game: 3, Choice: "known-first"}},
@@ -191,6 +197,20 @@ func TestBadInput(t *testing.T) {
 		{"j above n", m, `{"type":"move","game":1,"card":1,"legal":[3],"deadline_ms":5,"state":{"n":1,"j":2,"s":0,"f":0,"lead":0,"after_pass":false},"choices":["daring"]}` + "\n", "line 1: move: field state.j: 2 is out of range (0 to 1)"},
 		{"known without state", m, `{"type":"move","game":1,"card":1,"legal":[3],"deadline_ms":5,"known":[{"pos":0,"face":0}]}` + "\n", "line 1: move: field known: is sent only with state"},
 		{"first card with state but no choices", m, `{"type":"move","game":1,"card":1,"legal":[3],"deadline_ms":5,"state":{"n":1,"j":1,"s":0,"f":0,"lead":0,"after_pass":false}}` + "\n", "line 1: move: field choices: is missing"},
+		{"unknown kind of positions", p, `{"type":"player","name":"a","version":"1","view":"state","positions":"all"}` + "\n", `line 1: player: field positions: "all" is not a kind of position (allowed: count, lead)`},
+		{"positions from an events player", p, `{"type":"player","name":"a","version":"1","view":"events","positions":"count"}` + "\n", "line 1: player: field positions: only a state-view player answers position queries"},
+		{"positions not a string", p, `{"type":"player","name":"a","version":"1","view":"state","positions":true}` + "\n", "line 1: player: field positions: bool is not a string"},
+		{"position without state", m, `{"type":"position","game":1,"rules":{"pairs":2,"singletons":0,"seats":2,"pass":"never","choices":["daring"]},"choices":["daring"]}` + "\n", "line 1: position: field state: is missing"},
+		{"position without choices", m, `{"type":"position","game":1,"rules":{"pairs":2,"singletons":0,"seats":2,"pass":"never","choices":["daring"]},"state":{"n":2,"j":2,"s":0,"f":0,"lead":0,"after_pass":false}}` + "\n", "line 1: position: field choices: is missing"},
+		{"position with a field of a move", m, `{"type":"position","game":1,"rules":{"pairs":2,"singletons":0,"seats":2,"pass":"never","choices":["daring"]},"state":{"n":2,"j":2,"s":0,"f":0,"lead":0,"after_pass":false},"choices":["daring"],"legal":[0]}` + "\n", "line 1: position: field legal: is not a field of this message (fields: game, rules, state, choices)"},
+		{"position with no pairs", m, `{"type":"position","game":1,"rules":{"pairs":2,"singletons":0,"seats":2,"pass":"never","choices":["daring"]},"state":{"n":0,"j":0,"s":0,"f":0,"lead":0,"after_pass":false},"choices":["daring"]}` + "\n", "line 1: position: field state.n: 0 is out of range (1 to rules.pairs 2)"},
+		{"position with more pairs than the deal", m, `{"type":"position","game":1,"rules":{"pairs":2,"singletons":0,"seats":2,"pass":"never","choices":["daring"]},"state":{"n":3,"j":3,"s":0,"f":0,"lead":0,"after_pass":false},"choices":["daring"]}` + "\n", "line 1: position: field state.n: 3 is out of range (1 to rules.pairs 2)"},
+		{"position with other singletons", m, `{"type":"position","game":1,"rules":{"pairs":2,"singletons":1,"seats":2,"pass":"never","choices":["daring"]},"state":{"n":2,"j":2,"s":0,"f":0,"lead":0,"after_pass":false},"choices":["daring"]}` + "\n", "line 1: position: field state.s: 0 is not rules.singletons 1"},
+		{"position with a lead beyond the pairs taken", m, `{"type":"position","game":1,"rules":{"pairs":4,"singletons":0,"seats":2,"pass":"never","choices":["daring"]},"state":{"n":3,"j":3,"s":0,"f":0,"lead":2,"after_pass":false},"choices":["daring"]}` + "\n", "line 1: position: field state.lead: 2 is out of range (-1 to 1: the pairs taken)"},
+		{"position with a lead in solitaire", m, `{"type":"position","game":1,"rules":{"pairs":4,"singletons":0,"seats":1,"pass":"never","choices":["daring"]},"state":{"n":3,"j":3,"s":0,"f":0,"lead":1,"after_pass":false},"choices":["daring"]}` + "\n", "line 1: position: field state.lead: 1: the lead is 0 unless there are 2 seats"},
+		{"position choice outside the rules", m, `{"type":"position","game":1,"rules":{"pairs":2,"singletons":0,"seats":2,"pass":"never","choices":["daring"]},"state":{"n":2,"j":1,"s":0,"f":0,"lead":0,"after_pass":false},"choices":["daring","safe"]}` + "\n", `line 1: position: field choices[1]: "safe" is not in rules.choices`},
+		{"position without daring", m, `{"type":"position","game":1,"rules":{"pairs":2,"singletons":0,"seats":2,"pass":"never","choices":["daring","safe"]},"state":{"n":2,"j":1,"s":0,"f":0,"lead":0,"after_pass":false},"choices":["safe"]}` + "\n", "line 1: position: field choices: daring is missing"},
+		{"position from the player", p, `{"type":"position","game":1}` + "\n", `line 1: field type: "position" is not a message a player sends`},
 		{"error after good lines", p, flip + flip + `{"type":"flip","game":1,"pos":-4}` + "\n" + flip, "line 3: flip: field pos: -4 is out of range"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -263,6 +283,30 @@ func TestCheckReply(t *testing.T) {
 		err := protocol.CheckReply(tc.req, tc.reply)
 		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.want)) {
 			t.Errorf("CheckReply(card %d, %#v) = %v, want %q", tc.req.Card, tc.reply, err, tc.want)
+		}
+	}
+}
+
+// TestCheckPositionReply checks replies against position queries: a choice it offers, for its
+// id.
+func TestCheckPositionReply(t *testing.T) {
+	q := &protocol.Position{Game: 12, Rules: protocol.Rules{Pairs: 4, Seats: 2, Pass: "never", Choices: allChoices},
+		State: protocol.State{N: 3, J: 1}, Choices: []string{"daring", "safe", "known-first"}}
+	for _, tc := range []struct {
+		reply protocol.Message
+		want  string // "" for a fitting reply
+	}{
+		{&protocol.Choice{Game: 12, Choice: "safe"}, ""},
+		{&protocol.Choice{Game: 12, Choice: "known-first"}, ""},
+		{&protocol.Choice{Game: 12, Choice: "pass"}, `field choice: "pass" is not open in position query 12`},
+		{&protocol.Choice{Game: 13, Choice: "safe"}, "field game: 13 does not match the query's id 12"},
+		{&protocol.Flip{Game: 12, Pos: 0}, "field type: position query 12 takes a choice, not a flip"},
+		{&protocol.Pass{Game: 12}, "field type: position query 12 takes a choice, not a pass"},
+		{&protocol.Player{Name: "x", View: "state"}, "a player message is not a reply to a position query"},
+	} {
+		err := protocol.CheckPositionReply(q, tc.reply)
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.want)) {
+			t.Errorf("CheckPositionReply(%#v) = %v, want %q", tc.reply, err, tc.want)
 		}
 	}
 }

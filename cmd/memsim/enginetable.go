@@ -9,10 +9,12 @@ import (
 	"math/big"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"memsim/analysis/exact"
+	"memsim/analysis/exact/answer"
 	"memsim/analysis/field"
 	"memsim/configs"
 	"memsim/sim"
@@ -173,16 +175,14 @@ type tableCheck struct {
 	Against []string `json:"against"`
 }
 
-// exactNumber is an exact value: the fraction and its decimal.
-type exactNumber struct {
-	Exact   string `json:"exact"`
-	Decimal string `json:"decimal"`
-}
+// exactNumber is an exact value as memsim solve --json gives one: the fraction and the nearest
+// float64.
+type exactNumber = answer.Number
 
-func number(r *big.Rat) exactNumber { return exactNumber{Exact: r.RatString(), Decimal: decimal(r)} }
+func number(r *big.Rat) exactNumber { return answer.NumberOf(field.Rat{}, r) }
 
-// decimal writes an exact value to 6 decimals.
-func decimal(r *big.Rat) string { return r.FloatString(6) }
+// dec writes a value to 6 decimals.
+func dec(n exactNumber) string { return strconv.FormatFloat(n.Float, 'f', 6, 64) }
 
 // tableSeat is the table's value in one seat against one opponent.
 type tableSeat struct {
@@ -405,12 +405,12 @@ func (r *tableReport) print(w io.Writer, fl *tableFlags) {
 	fmt.Fprintf(w, "exact values of the table (%s; pairs of %d, win/draw/loss probabilities):\n", desc, r.Rules.Pairs)
 	for _, v := range r.Against {
 		fmt.Fprintf(w, "  against %-11s moving first %s pairs, win %s draw %s loss %s; moving second %s pairs, win %s draw %s loss %s; mean %s\n",
-			v.Opponent+":", v.First.Pairs.Decimal, v.First.Win.Decimal, v.First.Draw.Decimal, v.First.Loss.Decimal,
-			v.Second.Pairs.Decimal, v.Second.Win.Decimal, v.Second.Draw.Decimal, v.Second.Loss.Decimal, v.Mean.Decimal)
+			v.Opponent+":", dec(v.First.Pairs), dec(v.First.Win), dec(v.First.Draw), dec(v.First.Loss),
+			dec(v.Second.Pairs), dec(v.Second.Win), dec(v.Second.Draw), dec(v.Second.Loss), dec(v.Mean))
 	}
 	b := r.Best
 	fmt.Fprintf(w, "best response to the table: %s pairs moving first, %s moving second, mean %s; it gains %s over optimal and %s over the best built-in (%s, %s)\n",
-		b.First.Decimal, b.Second.Decimal, b.Mean.Decimal, b.GainOptimal.Decimal, b.GainBuiltin.Decimal, b.BestBuiltin, b.BestBuiltinVal.Decimal)
+		dec(b.First), dec(b.Second), dec(b.Mean), dec(b.GainOptimal), dec(b.GainBuiltin), b.BestBuiltin, dec(b.BestBuiltinVal))
 	if r.Out != "" {
 		fmt.Fprintf(w, "table written to %s\n", r.Out)
 	}

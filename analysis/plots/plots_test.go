@@ -418,3 +418,21 @@ func TestPaletteColors(t *testing.T) {
 		t.Error("Palette.String")
 	}
 }
+
+// TestEvaluationDrawsAndRefusesBadInput draws an evaluation graph in both formats and refuses
+// points out of order or out of the axis.
+func TestEvaluationDrawsAndRefusesBadInput(t *testing.T) {
+	pts := []EvaluationPoint{{0, 0.5}, {1, 0.55}, {2, 0.3}, {3, 1}}
+	fig, err := Evaluation("Ann against Ben", pts, 0, 1, 0.5, "Ann's win score", "Decisions", "Win score")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(fig.SVG, []byte("<svg")) || !bytes.HasPrefix(fig.PNG, []byte("\x89PNG")) {
+		t.Errorf("not an SVG and a PNG: %q, %q", fig.SVG[:min(10, len(fig.SVG))], fig.PNG[:min(4, len(fig.PNG))])
+	}
+	for _, bad := range [][]EvaluationPoint{nil, {{0, 0.5}, {0, 0.6}}, {{0, 1.5}}, {{-1, 0.5}}} {
+		if _, err := Evaluation("", bad, 0, 1, 0.5, "x", "x", "y"); !errors.Is(err, ErrInput) {
+			t.Errorf("%v: got %v, want an input error", bad, err)
+		}
+	}
+}

@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"memsim/analysis/field"
+	"memsim/analysis/plots"
+	"memsim/analysis/report"
 	"memsim/analysis/review"
 	"memsim/sim/record"
 )
@@ -20,7 +22,7 @@ func reviewCommand() *command {
 	return &command{
 		name: "review",
 		usage: []string{
-			"memsim review [--game K] [--no-win] [--float] [--json] RECORD",
+			"memsim review [--game K] [--no-win] [--float] [--json] [--figure FILE.png|FILE.svg] RECORD",
 		},
 		short: "judge every decision of a recorded game against the exact values",
 		long: `
@@ -31,7 +33,9 @@ P(draw)/2 (both seats playing to win afterwards), the option taken and what it c
 card, the luck of what it showed; then per seat the decisions at the best value, the pairs and
 win score lost, and the luck. Values are those of perfect memory, the record's pass rule,
 singletons and choice set; a game needs two seats. --no-win leaves out the win scores (faster at
-many pairs); --float computes in float64 instead of exact rationals.
+many pairs); --float computes in float64 instead of exact rationals. --figure draws the game's
+evaluation graph (seat 0's win score after each decision, or its expected pairs with --no-win) as
+a PNG or SVG file, for one game (the record's only game, or --game K).
 `,
 		run: runReview,
 	}
@@ -39,6 +43,7 @@ many pairs); --float computes in float64 instead of exact rationals.
 
 type reviewFlags struct {
 	game               int
+	figure             string
 	noWin, float, json bool
 	set                map[string]bool
 }
@@ -50,6 +55,7 @@ func runReview(ctx context.Context, c *command, inv invocation, args []string) i
 	fs.BoolVar(&fl.noWin, "no-win", false, "leave out the win scores")
 	fs.BoolVar(&fl.float, "float", false, "compute in float64 instead of exact rationals")
 	fs.BoolVar(&fl.json, "json", false, "print one JSON object per game, one per line")
+	fs.StringVar(&fl.figure, "figure", "", "draw the game's evaluation graph to `FILE` (.png or .svg)")
 	if code, done := c.parseFlags(fs, args, inv); done {
 		return code
 	}
@@ -73,6 +79,8 @@ func reviewRecord[T any](ctx context.Context, f field.Field[T], fl reviewFlags, 
 		return usagef("unexpected argument %q (one record at a time)", args[1])
 	case fl.set["game"] && fl.game < 1:
 		return usagef("--game %d: must be at least 1", fl.game)
+	case fl.set["figure"] && !strings.HasSuffix(fl.figure, ".png") && !strings.HasSuffix(fl.figure, ".svg"):
+		return usagef("--figure %q: must name a .png or .svg file", fl.figure)
 	}
 	games, err := record.ReadFile(args[0])
 	if err != nil {
@@ -84,6 +92,9 @@ func reviewRecord[T any](ctx context.Context, f field.Field[T], fl reviewFlags, 
 	}
 	if fl.set["game"] && fl.game > len(games) {
 		return usagef("--game %d: the record holds %d games", fl.game, len(games))
+	}
+	if fl.figure != "" && !fl.set["game"] && len(games) > 1 {
+		return usagef("--figure draws one game: give --game K (the record holds %d games)", len(games))
 	}
 	values := map[string]*review.Values[T]{}
 	for i, g := range games {
@@ -106,6 +117,11 @@ func reviewRecord[T any](ctx context.Context, f field.Field[T], fl reviewFlags, 
 		r, err := review.Game(ctx, v, g)
 		if err != nil {
 			return err
+		}
+		if fl.figure != "" {
+			if err := writeEvaluation(fl.figure, f, r); err != nil {
+				return err
+			}
 		}
 		if fl.json {
 			b, err := json.Marshal(r.JSON(v, i+1))
@@ -247,3 +263,35 @@ func bestMove[T any](f field.Field[T], d review.Decision[T], win bool) string {
 
 // trimFloat formats a score: whole, or with the digits it needs.
 func trimFloat(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+
+// writeEvaluation draws the evaluation graph of review r to path, a .png or .svg file, whole or
+// not at all.
+func writeEvaluation[T any](path string, f field.Field[T], r *review.Review[T]) error {
+	names := [2]string{r.Seats[0].Name, r.Seats[1].Name}
+	if names[0] == "" {
+		names = [2]string{"seat 0", "seat 1"}
+	}
+	var pts []plots.EvaluationPoint
+	for i, p := range r.Evaluation() {
+		v := p.Win
+		if !r.Win {
+			v = p.Pairs
+		}
+		pts = append(pts, plots.EvaluationPoint{Move: i, Value: f.Float64(v)})
+	}
+	pairs := float64(r.Game.Rules.Pairs)
+	lo, hi, even, what := 0.0, 1.0, 0.5, "win score, P(win) + P(draw)/2"
+	if !r.Win {
+		hi, even, what = pairs, pairs/2, "expected pairs"
+	}
+	title := fmt.Sprintf("%s against %s: %s's %s after each decision", names[0], names[1], names[0], what)
+	fig, err := plots.Evaluation(title, pts, lo, hi, even, names[0]+"'s "+what, "Decisions", strings.ToUpper(what[:1])+what[1:])
+	if err != nil {
+		return err
+	}
+	data := fig.PNG
+	if strings.HasSuffix(path, ".svg") {
+		data = fig.SVG
+	}
+	return report.WriteFileAtomic(path, data)
+}

@@ -69,6 +69,13 @@ func TestReviewJudgesTheDocumentedGame(t *testing.T) {
 	if !r.Finished || r.Scores[0] != 3 || len(r.Evaluation) != len(r.Decisions)+1 || r.Evaluation[len(r.Evaluation)-1].Pairs.Exact != "3" {
 		t.Errorf("result %v, finished %v, evaluation ends at %v", r.Scores, r.Finished, r.Evaluation[len(r.Evaluation)-1])
 	}
+	figure := filepath.Join(filepath.Dir(path), "eval.svg")
+	if _, stderr, code := runArgs(t, "review", "--figure", figure, path); code != exitOK {
+		t.Fatalf("--figure: exit %d: %s", code, stderr)
+	}
+	if b, err := os.ReadFile(figure); err != nil || !strings.HasPrefix(string(b), "<svg") || !strings.Contains(string(b), "Ann") {
+		t.Errorf("--figure wrote %d bytes (%v), want an SVG naming Ann", len(b), err)
+	}
 	text, _, code := runArgs(t, "review", path)
 	if code != exitOK || !strings.Contains(text, "after a new card of an unknown pair: a seen card, costs 1.0000 pairs") ||
 		!strings.Contains(text, "result: Ann 3, Ben 0") {
@@ -83,6 +90,9 @@ func TestReviewRefusesBadInput(t *testing.T) {
 	path := recordsExample(t, dir)
 	three := filepath.Join(dir, "three.jsonl")
 	os.WriteFile(three, []byte(`{"type":"game","format":"memsim-record/1","rules":{"pairs":2,"seats":3}}`+"\n"), 0o644)
+	two := filepath.Join(dir, "two.jsonl")
+	ex, _ := os.ReadFile(path)
+	os.WriteFile(two, append(append([]byte{}, ex...), ex...), 0o644)
 	bad := filepath.Join(dir, "bad.jsonl")
 	os.WriteFile(bad, []byte(`{"type":"game","format":"memsim-record/1","rules":{"pairs":2}}`+"\n"+`{"type":"flip","pos":9,"face":0}`+"\n"), 0o644)
 	for _, c := range []struct {
@@ -93,6 +103,8 @@ func TestReviewRefusesBadInput(t *testing.T) {
 		{[]string{path, path}, "memsim review: unexpected argument"},
 		{[]string{"--game", "0", path}, "memsim review: --game 0: must be at least 1"},
 		{[]string{"--game", "2", path}, "memsim review: --game 2: the record holds 1 games"},
+		{[]string{"--figure", "eval.gif", path}, `memsim review: --figure "eval.gif": must name a .png or .svg file`},
+		{[]string{"--figure", filepath.Join(dir, "e.png"), two}, "memsim review: --figure draws one game: give --game K (the record holds 2 games)"},
 		{[]string{filepath.Join(dir, "none.jsonl")}, "memsim review: open " + filepath.Join(dir, "none.jsonl")},
 		{[]string{three}, "memsim review: " + three + ":1: game 1: a review needs a two-seat game"},
 		{[]string{bad}, "memsim review: " + bad + ":2: flip: pos: 9 is out of range (0 to 3)"},

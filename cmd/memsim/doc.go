@@ -180,7 +180,7 @@
 //
 // Usage:
 //
-//	memsim review [--game K] [--no-win] [--float] [--json] RECORD
+//	memsim review [--game K] [--no-win] [--float] [--json] [--figure FILE.png|FILE.svg] RECORD
 //
 // Reads the game record RECORD (docs/records.md) and judges every decision of every seat of its
 // games (--game K: only the K-th, from 1): for each card a seat chose to turn, the value of each
@@ -189,7 +189,9 @@
 // card, the luck of what it showed; then per seat the decisions at the best value, the pairs and
 // win score lost, and the luck. Values are those of perfect memory, the record's pass rule,
 // singletons and choice set; a game needs two seats. --no-win leaves out the win scores (faster at
-// many pairs); --float computes in float64 instead of exact rationals.
+// many pairs); --float computes in float64 instead of exact rationals. --figure draws the game's
+// evaluation graph (seat 0's win score after each decision, or its expected pairs with --no-win) as
+// a PNG or SVG file, for one game (the record's only game, or --game K).
 //
 // # Games per second of a policy against itself
 //

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -163,5 +164,47 @@ func TestEngineTableBadFlags(t *testing.T) {
 		if code != exitUsage || !strings.Contains(stderr, tc.want) || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("memsim engine table %v: exit %d, %q; want exit 2 and one line containing %q", tc.args, code, stderr, tc.want)
 		}
+	}
+}
+
+// TestEngineTableOfAPlayerWrittenFromTheDocs tabulates the example player written from
+// docs/protocol.md alone, with no memsim code (clients/python/examples/standalone_player.py):
+// memsim engine table accepts its table after the check, and the table holds, state by state,
+// the policy the player describes: daring when j is odd or fewer than threshold cards are known,
+// else safe.
+func TestEngineTableOfAPlayerWrittenFromTheDocs(t *testing.T) {
+	t.Parallel()
+	parityScript(t) // skips without python3
+	script, err := filepath.Abs("../../clients/python/examples/standalone_player.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "standalone.csv")
+	_, stderr, code := runArgs(t, "engine", "table", "--pairs", "6", "--games", "20", "--against", "parity",
+		"--option", "threshold=3", "--out", out, "--", "python3", script)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := strings.Split(strings.TrimSpace(string(b)), "\n")
+	for _, row := range rows[1:] {
+		var n, j, s, f int
+		var lead, after, choice string
+		if _, err := fmt.Sscanf(strings.ReplaceAll(row, ",", " "), "%d %d %d %d %s %s %s", &n, &j, &s, &f, &lead, &after, &choice); err != nil {
+			t.Fatalf("row %q: %v", row, err)
+		}
+		want := "safe"
+		if j%2 == 1 || n-j+s-f < 3 {
+			want = "daring"
+		}
+		if choice != want {
+			t.Errorf("state (n=%d, j=%d): the table holds %s, the player's policy %s", n, j, choice, want)
+		}
+	}
+	if len(rows) != 28 { // a header and the 27 states of 1 to 6 pairs
+		t.Errorf("%d rows, want 28", len(rows))
 	}
 }

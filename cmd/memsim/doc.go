@@ -228,6 +228,10 @@
 //	                view and options (no other check runs without it)
 //	options         the values of --option NAME=VALUE (typed by the option the player declares;
 //	                the others keep their defaults) are sent, and the process keeps running
+//	positions       for a state-view player that declares "positions": a new process answers a
+//	                position query for every count state of 12 pairs (pass rule never, the full
+//	                choice set) with one of the choices each query offers (memsim engine table then
+//	                checks the answers against its play and gives their exact values)
 //	play            G games against the built-in player P at 12 pairs, two seats, pass rule never,
 //	                the full choice set, G/2 deals each played from both seats, through the engine
 //	                as a tournament plays them; passes when every game ends. It prints the player's

@@ -47,6 +47,10 @@ usage. The checks:
                   view and options (no other check runs without it)
   options         the values of --option NAME=VALUE (typed by the option the player declares;
                   the others keep their defaults) are sent, and the process keeps running
+  positions       for a state-view player that declares "positions": a new process answers a
+                  position query for every count state of 12 pairs (pass rule never, the full
+                  choice set) with one of the choices each query offers (memsim engine table then
+                  checks the answers against its play and gives their exact values)
   play            G games against the built-in player P at 12 pairs, two seats, pass rule never,
                   the full choice set, G/2 deals each played from both seats, through the engine
                   as a tournament plays them; passes when every game ends. It prints the player's
@@ -272,6 +276,9 @@ func engineCheck(ctx context.Context, fl checkFlags, out io.Writer) (bool, error
 	if conn != nil {
 		c.checkOptions(conn, values)
 	}
+	if info.Positions != "" {
+		c.checkPositions(x)
+	}
 	played, err := c.checkPlay(values)
 	if played != nil {
 		defer played.Close()
@@ -299,8 +306,12 @@ func (c *checker) checkHandshake() (*external.Player, *external.Conn, protocol.P
 		return x, nil, protocol.Player{}, nil
 	}
 	info := conn.Info()
+	view := string(info.View)
+	if info.Positions != "" {
+		view += ", positions " + string(info.Positions)
+	}
 	c.line("handshake", fmt.Sprintf("%s %s, view %s, %s (answered hello in %s)",
-		info.Name, info.Version, info.View, describeOptions(info.Options), durationText(took)), nil)
+		info.Name, info.Version, view, describeOptions(info.Options), durationText(took)), nil)
 	return x, conn, info, nil
 }
 
@@ -415,6 +426,27 @@ func (c *checker) checkOptions(conn *external.Conn, values map[string]any) {
 		}
 	}
 	c.line(name, fmt.Sprintf("%s; the process is running %s later", sent, durationText(optionsSettle)), nil)
+}
+
+// checkPositions asks a new process of the player about every count state of a game at the
+// check's size, as memsim engine table does, and checks that every answer is a choice its query
+// offers.
+func (c *checker) checkPositions(x *external.Player) {
+	const name = "positions"
+	conn, err := x.Dial()
+	if err != nil {
+		c.line(name, "", err)
+		return
+	}
+	defer conn.Close()
+	start := time.Now()
+	tab, err := conn.Tabulate(external.TableSpec{Pairs: checkPairs, Pass: rules.PassNever})
+	if err != nil {
+		c.line(name, "", err)
+		return
+	}
+	c.line(name, fmt.Sprintf("%s position queries answered in %s, each with a choice the query offered (memsim engine table checks them against play and gives their exact values)",
+		grouped(fmt.Sprint(tab.Queries)), durationText(time.Since(start))), nil)
 }
 
 // replyTimes keeps the number of replies of a player's seats and the slowest.

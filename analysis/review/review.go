@@ -250,56 +250,23 @@ var revealed = [...]string{
 // turn reviews one turn: its first decision and, when it has one, its second.
 func (w *walker[T]) turn(k int, turn record.Turn, t table) {
 	g, e := w.g, w.e
-	allowed := w.allowed(t)
-	m := w.e.v.model
-	st := rules.State{N: t.n - t.w, J: t.j, S: t.s, F: t.f}
-	modelFirst := t.w == 0
 	base := Decision[T]{Turn: k, Seat: turn.Seat, Card: 1, Move: turn.First, State: turn.Before.State(turn.Seat),
 		Whole: t.w, AfterPass: t.afterPass}
 
 	// The first decision.
 	d := base
-	type cand struct {
-		move  string
-		c     class
-		model bool
-	}
-	cands := []cand{
-		{MoveTakeKnown, classWhole, true},
-		{MoveNew, classNew, modelFirst},
-		{MoveHalfKnown, classHalf, modelFirst && m.Choices.Has(rules.KnownFirst)},
-		{MoveSeenSingle, classSingleton, modelFirst && t.h == 0 && m.Choices.Has(rules.KnownFirst)},
-	}
 	first := g.Moves[turn.First]
 	chosen := MovePass
 	var x class
 	if !first.Pass {
 		x = w.classify(first.Pos, first.Face)
-		switch x {
-		case classWhole:
-			chosen = MoveTakeKnown
-		case classHalf:
-			chosen = MoveHalfKnown
-		case classSingleton:
-			chosen = MoveSeenSingle
-		default:
-			chosen = MoveNew
-		}
+		chosen = firstMove[x]
 	}
-	for _, c := range cands {
-		sc, ok := e.first(t, c.c, allowed)
-		if ok {
-			d.Options = append(d.Options, Option[T]{Move: c.move, Model: c.model, Pairs: sc.pairs, Win: sc.win})
-		}
-	}
-	if w.passAllowed(t) || first.Pass {
-		sc := e.pass(t)
-		d.Options = append(d.Options, Option[T]{Move: MovePass, Model: modelFirst && m.Legal(st, rules.Pass), Pairs: sc.pairs, Win: sc.win})
-	}
+	d.Options = w.firstOptions(t, first.Pass)
 	w.decide(&d, chosen)
 	if !first.Pass && x >= classNew {
 		// The luck of the new first card: the value once it is seen, less the value before.
-		sc, _ := e.bestSecondOrAny(t, x, allowed)
+		sc, _ := e.bestSecondOrAny(t, x, w.allowed(t))
 		w.luck(&d, sc)
 	}
 	w.record(d, turn, t)
@@ -313,10 +280,6 @@ func (w *walker[T]) turn(k int, turn record.Turn, t table) {
 	d.Card, d.Move, d.Revealed = 2, turn.First+1, revealed[x]
 	second := g.Moves[turn.First+1]
 	_, _, partnerSeen, firstSeen := afterFirst(t, x)
-	seenMove := MoveSeen
-	if firstSeen {
-		seenMove = MoveKnownOther
-	}
 	var y option
 	switch {
 	case second.Face == first.Face && partnerSeen:
@@ -326,18 +289,120 @@ func (w *walker[T]) turn(k int, turn record.Turn, t table) {
 	default:
 		y = optSeen
 	}
-	names := [...]string{optPartner: MovePartner, optNew: MoveNew, optSeen: seenMove}
-	for _, o := range []option{optPartner, optNew, optSeen} {
-		if sc, ok := e.second(t, x, o); ok {
-			d.Options = append(d.Options, Option[T]{Move: names[o], Model: allowed(x, o), Pairs: sc.pairs, Win: sc.win})
-		}
-	}
-	w.decide(&d, names[y])
+	d.Options = w.secondOptions(t, x)
+	w.decide(&d, secondMove(y, firstSeen))
 	if y == optNew {
 		w.luck(&d, w.realized(t, x, first, second))
 	}
 	w.record(d, turn, t)
 	w.markSeen(turn, 2)
+}
+
+// firstMove names the first card of each class (a new card's class is what it turned out to be).
+var firstMove = [...]string{classWhole: MoveTakeKnown, classHalf: MoveHalfKnown, classSingleton: MoveSeenSingle,
+	classNew: MoveNew, classNewPair: MoveNew, classNewPartner: MoveNew, classNewSingle: MoveNew}
+
+// secondMove names a second-card option; a seen card after a seen first card is another known
+// card.
+func secondMove(o option, firstSeen bool) string {
+	switch {
+	case o == optPartner:
+		return MovePartner
+	case o == optNew:
+		return MoveNew
+	case firstSeen:
+		return MoveKnownOther
+	}
+	return MoveSeen
+}
+
+// firstOptions returns the options for the first card of a turn begun in t; pass lists the
+// pass even where the rule does not allow one (a record that holds one).
+func (w *walker[T]) firstOptions(t table, pass bool) []Option[T] {
+	e, m := w.e, w.e.v.model
+	allowed := w.allowed(t)
+	modelFirst := t.w == 0
+	var opts []Option[T]
+	for _, c := range []struct {
+		move  string
+		c     class
+		model bool
+	}{
+		{MoveTakeKnown, classWhole, true},
+		{MoveNew, classNew, modelFirst},
+		{MoveHalfKnown, classHalf, modelFirst && m.Choices.Has(rules.KnownFirst)},
+		{MoveSeenSingle, classSingleton, modelFirst && t.h == 0 && m.Choices.Has(rules.KnownFirst)},
+	} {
+		if sc, ok := e.first(t, c.c, allowed); ok {
+			opts = append(opts, Option[T]{Move: c.move, Model: c.model, Pairs: sc.pairs, Win: sc.win})
+		}
+	}
+	if w.passAllowed(t) || pass {
+		sc := e.pass(t)
+		st := rules.State{N: t.n - t.w, J: t.j, S: t.s, F: t.f}
+		opts = append(opts, Option[T]{Move: MovePass, Model: modelFirst && m.Legal(st, rules.Pass), Pairs: sc.pairs, Win: sc.win})
+	}
+	return opts
+}
+
+// secondOptions returns the options for the second card of a turn begun in t, after a first card
+// of class x.
+func (w *walker[T]) secondOptions(t table, x class) []Option[T] {
+	allowed := w.allowed(t)
+	_, _, _, firstSeen := afterFirst(t, x)
+	var opts []Option[T]
+	for _, o := range []option{optPartner, optNew, optSeen} {
+		if sc, ok := w.e.second(t, x, o); ok {
+			opts = append(opts, Option[T]{Move: secondMove(o, firstSeen), Model: allowed(x, o), Pairs: sc.pairs, Win: sc.win})
+		}
+	}
+	return opts
+}
+
+// Next returns the decision the seat to move faces now in game g, a game in progress (not over):
+// its first card, or, when the game stops after a turn's first card, its second; the options
+// are valued as in a review, Chosen is -1 and there are no costs or luck. It is the question a
+// coach answers: what is each move worth here?
+func Next[T any](ctx context.Context, v *Values[T], g *record.Game) (*Decision[T], error) {
+	if g.Result.Over {
+		return nil, errors.New("the game is over: there is no decision to make")
+	}
+	if g.Rules.Seats != 2 {
+		return nil, ErrSeats
+	}
+	if m := Model(g); v.model != m || v.maxPairs < g.Rules.Pairs {
+		return nil, fmt.Errorf("the values are of %d pairs in another model than the game's", v.maxPairs)
+	}
+	w := walker[T]{e: evaluator[T]{v: v}, g: g, f: v.f, r: &Review[T]{Game: g, Win: v.Win()}}
+	w.seen = make([]bool, g.Rules.Cards())
+	for i := range w.r.Seats {
+		w.r.Seats[i] = Seat[T]{LostPairs: v.f.FromInt(0), LostWin: v.f.FromInt(0), LuckPairs: v.f.FromInt(0), LuckWin: v.f.FromInt(0)}
+	}
+	if n := len(g.Turns); n > 0 && g.Turns[n-1].End == record.EndUnfinished {
+		// The second card of the last turn: the turns before it, then its first card.
+		for k, turn := range g.Turns[:n-1] {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			w.turn(k, turn, tableOf(turn))
+		}
+		turn := g.Turns[n-1]
+		t := tableOf(turn)
+		first := g.Moves[turn.First]
+		x := w.classify(first.Pos, first.Face)
+		d := &Decision[T]{Turn: n - 1, Seat: turn.Seat, Card: 2, Move: turn.First + 1, State: turn.Before.State(turn.Seat),
+			Whole: t.w, AfterPass: t.afterPass, Revealed: revealed[x], Chosen: -1}
+		d.Options = w.secondOptions(t, x)
+		w.best(d)
+		return d, nil
+	}
+	next := record.Turn{Seat: g.Result.Mover, Before: g.Result.Next, First: len(g.Moves)}
+	t := tableOf(next)
+	d := &Decision[T]{Turn: len(g.Turns), Seat: next.Seat, Card: 1, Move: len(g.Moves), State: next.Before.State(next.Seat),
+		Whole: t.w, AfterPass: t.afterPass, Chosen: -1}
+	d.Options = w.firstOptions(t, false)
+	w.best(d)
+	return d, nil
 }
 
 // passAllowed reports whether the pass rule lets the mover pass in t, judged by the cards the
@@ -365,6 +430,15 @@ func (w *walker[T]) decide(d *Decision[T], move string) {
 	if d.Chosen < 0 {
 		panic(fmt.Sprintf("review: turn %d card %d: the move made (%s) is not among the options", d.Turn, d.Card, move))
 	}
+	w.best(d)
+	c := d.Options[d.Chosen]
+	d.CostPairs, d.CostWin = f.Sub(d.BestPairs, c.Pairs), f.Sub(d.BestWin, c.Win)
+	d.LuckPairs, d.LuckWin = f.FromInt(0), f.FromInt(0)
+}
+
+// best sets the best values of d's model options (of every option when the model has none).
+func (w *walker[T]) best(d *Decision[T]) {
+	f := w.f
 	anyModel := false
 	for _, o := range d.Options {
 		anyModel = anyModel || o.Model
@@ -382,9 +456,6 @@ func (w *walker[T]) decide(d *Decision[T], move string) {
 		}
 		have = true
 	}
-	c := d.Options[d.Chosen]
-	d.CostPairs, d.CostWin = f.Sub(d.BestPairs, c.Pairs), f.Sub(d.BestWin, c.Win)
-	d.LuckPairs, d.LuckWin = f.FromInt(0), f.FromInt(0)
 }
 
 // luck sets the luck of d's random card: the value once it is seen, sc, less the chosen option's.

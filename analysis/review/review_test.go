@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"memsim/analysis/exact"
@@ -300,6 +301,51 @@ func TestReviewOfRandomPlayAddsUp(t *testing.T) {
 			}
 			if outside == 0 {
 				t.Errorf("pass %v: random play made no move outside the model", pass)
+			}
+		}
+	}
+}
+
+// TestNextIsTheReviewsDecision checks the coach's question against the review: for every move of
+// games of random play, the decision Next gives on the game up to that move has the options,
+// values and best values of the review's decision at that move.
+func TestNextIsTheReviewsDecision(t *testing.T) {
+	t.Parallel()
+	const pairs = 4
+	for _, pass := range []rules.PassRule{rules.PassNever, rules.PassAlways} {
+		m := exact.Model{Pass: pass, Singletons: 1}
+		v, err := review.NewValues(context.Background(), field.Rat{}, m, pairs, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seed := range uint64(4) {
+			g := randomRecord(t, m, pairs, seed)
+			r, err := review.Game(context.Background(), v, g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range r.Decisions {
+				prefix := &record.Game{Rules: g.Rules, Moves: slices.Clone(g.Moves[:d.Move])}
+				for i := range prefix.Moves {
+					prefix.Moves[i].Seat = -1
+				}
+				if err := prefix.Check(); err != nil {
+					t.Fatal(err)
+				}
+				next, err := review.Next(context.Background(), v, prefix)
+				if err != nil {
+					t.Fatalf("pass %v, seed %d, move %d: %v", pass, seed, d.Move, err)
+				}
+				if next.Chosen != -1 || next.Seat != d.Seat || next.Card != d.Card || len(next.Options) != len(d.Options) ||
+					next.BestPairs.Cmp(d.BestPairs) != 0 || next.BestWin.Cmp(d.BestWin) != 0 {
+					t.Fatalf("pass %v, seed %d, move %d: Next gives seat %d card %d, %d options, best %v; the review seat %d card %d, %d options, best %v",
+						pass, seed, d.Move, next.Seat, next.Card, len(next.Options), next.BestPairs, d.Seat, d.Card, len(d.Options), d.BestPairs)
+				}
+				for i, o := range next.Options {
+					if w := d.Options[i]; o.Move != w.Move || o.Model != w.Model || o.Pairs.Cmp(w.Pairs) != 0 || o.Win.Cmp(w.Win) != 0 {
+						t.Errorf("pass %v, seed %d, move %d: option %d is %+v in Next, %+v in the review", pass, seed, d.Move, i, o, w)
+					}
+				}
 			}
 		}
 	}

@@ -129,6 +129,11 @@ type Result struct {
 	Stalemate bool
 	// Scores[i] is seat i's score: its pairs, plus Left/Seats after a stalemate.
 	Scores []float64
+	// Mover is the seat to move next and Next the table at the start of its turn, for a game that
+	// is not over and does not stop in the middle of a turn (the game's last Turn then ends
+	// EndUnfinished).
+	Mover int
+	Next  Table
 }
 
 // Turn is one turn of a game: a pass, or two flips (one, when the record stops in the middle of

@@ -269,7 +269,8 @@ func (f *referee) take(a, b int) {
 // the record's end line, which must agree.
 func (f *referee) finish(scores []float64) error {
 	g := f.g
-	res := Result{Taken: slices.Clone(f.table.Taken), Left: f.table.Pairs}
+	res := Result{Taken: slices.Clone(f.table.Taken), Left: f.table.Pairs, Mover: f.mover, Next: f.table}
+	res.Next.Taken = slices.Clone(f.table.Taken)
 	res.Over = res.Left == 0
 	if scores != nil {
 		switch {

@@ -48,7 +48,7 @@ func hashTable(t *testing.T, m exact.Model, pairs, salt int) *rules.ChoiceTable 
 }
 
 // playRecord plays a game in the engine and returns its record.
-func playRecord(t *testing.T, m exact.Model, pairs int, seats [2]*rules.ChoiceTable, deal uint64) *record.Game {
+func playRecord(t testing.TB, m exact.Model, pairs int, seats [2]*rules.ChoiceTable, deal uint64) *record.Game {
 	t.Helper()
 	setup := sim.Setup{Pairs: pairs, Singletons: m.Singletons, Pass: m.Pass,
 		Players: []sim.Player{{Name: "a", Table: seats[0]}, {Name: "b", Table: seats[1]}}}

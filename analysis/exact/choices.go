@@ -24,6 +24,13 @@ func (w *sweep[T]) onlyFrom(st rules.State) {
 	w.from = &st
 }
 
+// isFrom reports whether st is the one state whose values the sweep is asked for (onlyFrom): the
+// exact optimal sweep keeps every legal choice's lead there (fastOptimal), as a strategy table
+// does everywhere.
+func (w *sweep[T]) isFrom(st rules.State) bool {
+	return w.from != nil && w.from.Counts() == st
+}
+
 // jMax returns the largest j of the states with n pairs the sweep computes.
 func (w *sweep[T]) jMax(n int) int {
 	if w.from == nil || !w.m.Memory.Perfect() {
@@ -96,10 +103,7 @@ func ChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Line
 	if err != nil {
 		return out, err
 	}
-	if w.lead == nil && isSelfPlay(mu) {
-		w.needDev = true // every legal choice's lead, not only the best
-	}
-	w.onlyFrom(st)
+	w.onlyFrom(st) // in st, every legal choice's lead, not only the best (sweep.isFrom)
 	err = w.run(ctx, st.N, func(s rules.State) error {
 		if s != st.Counts() {
 			return nil

@@ -89,7 +89,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.BoolVar(&fl.distribution, "distribution", false, "also give the exact distribution of seat 0's final share (2 players)")
 	fs.BoolVar(&fl.float, "float", false, "compute in float64 instead of exact rationals")
 	fs.BoolVar(&fl.json, "json", false, "print one JSON object")
-	fs.BoolVar(&fl.big, "big", false, fmt.Sprintf("solve even when the solve is estimated to take more than %d s or %d GiB", bigSeconds, bigBytes>>30))
+	fs.BoolVar(&fl.big, "big", false, fmt.Sprintf("solve even when the solve is estimated to take more than %d s or %d GiB, and give the choices' scores to win even when estimated at more than %d s", bigSeconds, bigBytes>>30, winChoicesSeconds))
 	fs.BoolVar(&fl.gerez, "gerez", false, "solve Gerez's state <k, B, P> (perfect memory, pass always) with --cards, --known, --paired")
 	fs.IntVar(&fl.cards, "cards", 0, "with --gerez: `K` cards on the table (even, at least 2)")
 	fs.IntVar(&fl.known, "known", 0, "with --gerez: `B` known cards")

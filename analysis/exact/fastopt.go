@@ -165,7 +165,7 @@ func (w *sweep[T]) fastOptimal(st rules.State) {
 		}
 	}
 	clamped := pass && sb < 0
-	if !w.needDev {
+	if !w.needDev && !w.isFrom(st) {
 		if clamped {
 			cur.SetInt64(0)
 		} else {

@@ -6,7 +6,7 @@ import (
 	"fmt"
 )
 
-// errFound ends the sweep of SolveGerez once it has its state.
+// errFound ends a sweep once it has reached the state asked about (SolveGerez, ChoiceValues).
 var errFound = errors.New("found")
 
 // SolveGerez solves the one state s of Gerez's model (see Gerez): it sweeps the states with at

@@ -103,37 +103,36 @@ type Result[T any] struct {
 
 // Evaluate returns the value of the matchup from state st in model m.
 func Evaluate[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
-	var res Result[T]
 	w, err := evaluateSweep(f, m, mu, st)
 	if err != nil {
-		return res, err
+		return Result[T]{}, err
 	}
+	if err := w.run(ctx, st.N, nil); err != nil {
+		return Result[T]{}, err
+	}
+	return w.result(st), nil
+}
+
+// result reads the value of the matchup from st off an evaluation sweep (evaluateSweep) that has
+// computed st.
+func (w *sweep[T]) result(st rules.State) Result[T] {
+	f, mu := w.f, w.mu
+	res := Result[T]{State: st, Players: mu.Players}
+	n := f.FromInt(int64(st.N))
 	if l := w.lead; l != nil {
-		if err := w.run(ctx, st.N, nil); err != nil {
-			return res, err
-		}
-		n := f.FromInt(int64(st.N))
-		res.State, res.Players = st, mu.Players
 		res.ExpectedLead = l.at(st).lead[0][0][l.li(st.Lead)]
 		res.ExpectedPairs = pairsFromLead(f, n, res.ExpectedLead)
 		res.PairsBySeat = []T{res.ExpectedPairs, f.Sub(n, res.ExpectedPairs)}
-		return res, nil
+		return res
 	}
-	if err := w.run(ctx, st.N, nil); err != nil {
-		return res, err
-	}
-	selfPlay := isSelfPlay(mu)
 	c := w.at(st)
-	res.State, res.Players = st, mu.Players
-	n := f.FromInt(int64(st.N))
 	switch {
-	case selfPlay:
+	case isSelfPlay(mu):
 		res.ExpectedLead = w.optAt(st)
 		res.ExpectedPairs = pairsFromLead(f, n, res.ExpectedLead)
 		res.PairsBySeat = []T{res.ExpectedPairs, f.Sub(n, res.ExpectedPairs)}
 	case mu.Players == 1:
 		res.ExpectedTurns, res.ExpectedLucky = c.solo[0], c.solo[1]
-		return res, nil
 	case mu.Players == 2:
 		res.ExpectedLead = c.lead[0]
 		res.ExpectedPairs = pairsFromLead(f, n, c.lead[0])
@@ -146,7 +145,7 @@ func Evaluate[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, 
 		res.PairsBySeat = c.seats[0]
 		res.ExpectedPairs = c.seats[0][0]
 	}
-	return res, nil
+	return res
 }
 
 // isSelfPlay reports whether both seats of a two-player matchup play optimal.
@@ -234,6 +233,9 @@ type sweep[T any] struct {
 	needDev, needProbs bool
 	// useFast says that the optimal values are computed by ratOpt (see useFastOpt).
 	useFast bool
+	// from, when not nil, is the one state whose values are asked for: the sweep computes only
+	// the states and leads a game from it reaches (see sweep.onlyFrom).
+	from *rules.State
 }
 
 func newSweep[T any](f field.Field[T], m Model, mu Lineup, st rules.State) (*sweep[T], error) {
@@ -302,7 +304,7 @@ func (w *sweep[T]) run(ctx context.Context, maxPairs int, visit func(st rules.St
 	done := ctx.Done()
 	prog := progressOf(ctx)
 	for n := 0; n <= maxPairs; n++ {
-		for j := w.jMin(n); j <= n; j++ {
+		for j := w.jMin(n); j <= w.jMax(n); j++ {
 			select {
 			case <-done:
 				return fmt.Errorf("solver stopped at %d pairs: %w", n, ctx.Err())

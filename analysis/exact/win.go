@@ -144,7 +144,7 @@ func (l *leadSweep[T]) state(st rules.State) {
 		}
 		return
 	}
-	for d := 0; d <= l.D; d++ {
+	for d := 0; d <= l.reach(st.N); d++ {
 		if l.needWinOpt {
 			l.selfPlay(st, c, d)
 		}

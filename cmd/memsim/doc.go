@@ -41,7 +41,7 @@
 //	memsim solve --pairs N [--unknown J] [--singletons S] [--unseen-singletons F]
 //	             [--memory M --forget handover-uniform|lru] [--pass never|two-known|always]
 //	             [--choices LIST] [--players P] [--policy A] [--opponent B] [--lead D]
-//	             [--distribution] [--float] [--json] [--big]
+//	             [--first C] [--value-only] [--distribution] [--float] [--json] [--big]
 //	memsim solve --table --pairs-max N [model flags] [--policy win-optimal|win-best-response
 //	             [--opponent B]] [--float] [--json] [--big]
 //	memsim solve --gerez --cards K --known B --paired P [--json] [--big]
@@ -55,6 +55,14 @@
 // published models use daring,safe (Sjölund & Åstrand, Alfthan) or daring,safe,pass (Zwick &
 // Paterson). --table prints the optimal strategy table, or with --policy win-optimal (or
 // win-best-response and --opponent) the table of that policy's choices at every lead.
+//
+// After the value of the policies, solve answers "what should I play here?": it lists every legal
+// choice of seat 0 (daring, safe, known-first, pass) with its expected pairs when made now, the
+// policies played afterwards, and for two players its score to win at the lead D (P(win) +
+// P(draw)/2, each choice now, then win-optimal for both seats, or the policies given when one plays
+// to win), and names the best by each measure. --value-only leaves the list out. --first C values
+// the state with seat 0 playing choice C now and its policy afterwards ("safe now, optimal
+// afterwards"); C must be legal in the state.
 //
 // Before solving, memsim estimates the work and memory of the request; one estimated to take more
 // than 30 s on one core or 2 GiB is refused with the estimate, unless --big. A solve estimated to

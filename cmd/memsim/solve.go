@@ -23,7 +23,7 @@ func solveCommand() *command {
 			"memsim solve --pairs N [--unknown J] [--singletons S] [--unseen-singletons F]\n" +
 				"[--memory M --forget handover-uniform|lru] [--pass never|two-known|always]\n" +
 				"[--choices LIST] [--players P] [--policy A] [--opponent B] [--lead D]\n" +
-				"[--distribution] [--float] [--json] [--big]",
+				"[--first C] [--value-only] [--distribution] [--float] [--json] [--big]",
 			"memsim solve --table --pairs-max N [model flags] [--policy win-optimal|win-best-response\n" +
 				"[--opponent B]] [--float] [--json] [--big]",
 			"memsim solve --gerez --cards K --known B --paired P [--json] [--big]",
@@ -40,6 +40,14 @@ published models use daring,safe (Sjölund & Åstrand, Alfthan) or daring,safe,p
 Paterson). --table prints the optimal strategy table, or with --policy win-optimal (or
 win-best-response and --opponent) the table of that policy's choices at every lead.
 
+After the value of the policies, solve answers "what should I play here?": it lists every legal
+choice of seat 0 (daring, safe, known-first, pass) with its expected pairs when made now, the
+policies played afterwards, and for two players its score to win at the lead D (P(win) +
+P(draw)/2, each choice now, then win-optimal for both seats, or the policies given when one plays
+to win), and names the best by each measure. --value-only leaves the list out. --first C values
+the state with seat 0 playing choice C now and its policy afterwards ("safe now, optimal
+afterwards"); C must be legal in the state.
+
 Before solving, memsim estimates the work and memory of the request; one estimated to take more
 than 30 s on one core or 2 GiB is refused with the estimate, unless --big. A solve estimated to
 take more than a few seconds shows its progress on stderr when that is a terminal.
@@ -54,8 +62,8 @@ errors, --memory 0 means perfect memory and --unknown 0 a state with every pair 
 // solveFlags holds the parsed flags of memsim solve.
 type solveFlags struct {
 	pairs, unknown, singletons, unseen, memory, players, pairsMax, lead int
-	forget, pass, policy, opponent, choices                             string
-	table, distribution, float, json                                    bool
+	forget, pass, policy, opponent, choices, first                      string
+	table, distribution, float, json, valueOnly                         bool
 	gerez, big                                                          bool
 	cards, known, paired                                                int
 }
@@ -74,12 +82,14 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.StringVar(&fl.policy, "policy", "optimal", "the mover's `policy`")
 	fs.StringVar(&fl.opponent, "opponent", "", "the other seats' `policy` (default: the mover's)")
 	fs.IntVar(&fl.lead, "lead", 0, "the mover's lead `D` so far, its pairs minus the other seat's (two players; -1000000..1000000)")
+	fs.StringVar(&fl.first, "first", "", "seat 0's `choice` now, its --policy afterwards: daring, safe, known-first or pass (legal in the state)")
+	fs.BoolVar(&fl.valueOnly, "value-only", false, "print the value of the policies only, not the value of each legal choice")
 	fs.BoolVar(&fl.table, "table", false, "print the optimal strategy table for every state with n <= --pairs-max")
 	fs.IntVar(&fl.pairsMax, "pairs-max", 0, "largest `N` of the table")
 	fs.BoolVar(&fl.distribution, "distribution", false, "also give the exact distribution of seat 0's final share (2 players)")
 	fs.BoolVar(&fl.float, "float", false, "compute in float64 instead of exact rationals")
 	fs.BoolVar(&fl.json, "json", false, "print one JSON object")
-	fs.BoolVar(&fl.big, "big", false, fmt.Sprintf("solve even when the solve is estimated to take more than %d s or %d GiB", bigSeconds, bigBytes>>30))
+	fs.BoolVar(&fl.big, "big", false, fmt.Sprintf("solve even when the solve is estimated to take more than %d s or %d GiB, and give the choices' scores to win even when estimated at more than %d s", bigSeconds, bigBytes>>30, winChoicesSeconds))
 	fs.BoolVar(&fl.gerez, "gerez", false, "solve Gerez's state <k, B, P> (perfect memory, pass always) with --cards, --known, --paired")
 	fs.IntVar(&fl.cards, "cards", 0, "with --gerez: `K` cards on the table (even, at least 2)")
 	fs.IntVar(&fl.known, "known", 0, "with --gerez: `B` known cards")
@@ -146,6 +156,17 @@ type solveQuery struct {
 	dist     bool
 	float    bool
 	json     bool
+	// opponentGiven says whether --opponent was given (otherwise the others play the policy).
+	opponentGiven bool
+	// first is --first, seat 0's choice now (nil: its policy's).
+	first *rules.Choice
+	// choices asks for the value of every legal choice (not --value-only); winLineup, when not
+	// nil, for their values to win with that lineup afterwards, at the cost winCost; winLeftOut
+	// says why not, when they are left out.
+	choices    bool
+	winLineup  *exact.Lineup
+	winCost    exact.Cost
+	winLeftOut string
 }
 
 // query validates the flags (set names those given on the command line).
@@ -234,7 +255,18 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 	if fl.lead != 0 && q.matchup.Players != 2 {
 		return nil, usagef("--lead %d with --players %d: the lead is defined for 2 players", fl.lead, q.matchup.Players)
 	}
-	return q, q.checkSize(q.state.N, "--pairs")
+	q.opponentGiven = set["opponent"]
+	if set["first"] {
+		if err := q.setFirst(fl.first); err != nil {
+			return nil, err
+		}
+	}
+	if err := q.checkSize(q.state.N, "--pairs"); err != nil {
+		return nil, err
+	}
+	q.choices = !fl.valueOnly
+	q.planWinChoices(fl.big)
+	return q, nil
 }
 
 // checkSize refuses a request beyond the solver's bounds (exact.CheckSize), naming the flag that

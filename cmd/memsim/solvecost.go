@@ -39,7 +39,8 @@ func (q *solveQuery) cost() (exact.Cost, error) {
 		}
 		return exact.Estimate(q.model, q.matchup, q.pairsMax, exact.Options{Call: call, Float: q.float})
 	}
-	return answer.Estimate(q.model, q.matchup, q.state, q.dist, q.float)
+	c, err := answer.Estimate(q.model, q.matchup, q.state, q.dist, q.float)
+	return c.Then(q.winCost), err
 }
 
 // checkCost refuses, unless big, a request whose cost c is beyond bigSeconds or bigBytes, with

@@ -42,13 +42,15 @@ const maxShownFraction = 200
 func writeResultText(q *solveQuery, res *answer.Result, w io.Writer) error {
 	fmt.Fprintf(w, "%s, %s memory, pass %s%s, %s arithmetic\n", q.state, q.model.Memory, q.model.Pass, choicesNote(q.model.Choices), res.Model.Arithmetic)
 	mu := q.matchup
+	fmt.Fprintln(w, seatsLine(q))
 	if mu.Players == 1 {
-		fmt.Fprintf(w, "solitaire, policy %s\n", mu.Policy)
 		fmt.Fprintf(w, "expected turns:         %s\n", human(*res.ExpectedTurns))
 		fmt.Fprintf(w, "expected lucky matches: %s\n", human(*res.ExpectedLucky))
+		if res.ChoiceValues != nil {
+			writeChoicesText(q, res.ChoiceValues, w)
+		}
 		return nil
 	}
-	fmt.Fprintf(w, "%d players: seat 0 (to move) plays %s, the others %s\n", mu.Players, mu.Policy, mu.Opponent)
 	for i, v := range res.ExpectedBySeat {
 		fmt.Fprintf(w, "expected pairs, seat %d: %s\n", i, human(v))
 	}
@@ -64,6 +66,9 @@ func writeResultText(q *solveQuery, res *answer.Result, w io.Writer) error {
 			fmt.Fprintf(w, "  share %4.1f: %s\n", p.Share, human(p.Probability))
 		}
 	}
+	if res.ChoiceValues != nil {
+		writeChoicesText(q, res.ChoiceValues, w)
+	}
 	return nil
 }
 
@@ -77,7 +82,8 @@ func runQuery[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bu
 	if q.table {
 		return writeTable(ctx, q, f, w)
 	}
-	res, err := answer.Solve(ctx, f, q.model, q.matchup, q.state, q.dist)
+	res, err := answer.SolveWith(ctx, f, q.model, q.matchup, q.state, answer.Options{Distribution: q.dist,
+		Choices: q.choices, WinLineup: q.winLineup, WinLeftOut: q.winLeftOut, First: q.first})
 	if err != nil {
 		return err
 	}

@@ -16,6 +16,11 @@ import (
 
 // tableQuery checks the flags that go with --table and completes q for a table.
 func (fl *solveFlags) tableQuery(q *solveQuery, set map[string]bool) error {
+	for _, name := range []string{"first", "value-only"} {
+		if set[name] {
+			return usagef("--%s does not go with --table (it is about the one state of --pairs)", name)
+		}
+	}
 	for _, name := range []string{"pairs", "unknown", "players", "lead", "distribution"} {
 		if set[name] {
 			return usagef("--%s does not go with --table (the table is for 2 players, every n <= --pairs-max)", name)

@@ -67,6 +67,8 @@ type Model struct {
 	Opponent string `json:"opponent,omitempty"`
 	// Arithmetic is "exact" or "float64" (see Arithmetic).
 	Arithmetic string `json:"arithmetic"`
+	// First, when set, is seat 0's choice now: the values are of that choice, then Policy.
+	First string `json:"first,omitempty"`
 }
 
 // model returns the Model fields of m common to states and tables.
@@ -118,6 +120,8 @@ type Result struct {
 	Draw              *Number  `json:"draw,omitempty"`
 	Loss              *Number  `json:"loss,omitempty"`
 	Score             *Number  `json:"score,omitempty"`
+	// ChoiceValues, when asked for (SolveWith), values every legal choice of seat 0.
+	ChoiceValues *ChoiceValues `json:"choice_values,omitempty"`
 }
 
 // Solve computes lineup mu's values from state st in model m in the arithmetic f (see Result):
@@ -129,19 +133,7 @@ func Solve[T any](ctx context.Context, f field.Field[T], m exact.Model, mu exact
 	if err != nil {
 		return nil, err
 	}
-	out := &Result{Model: stateModel(f, m, mu, st)}
-	num := func(v T) *Number { n := NumberOf(f, v); return &n }
-	if res.Players == 1 {
-		out.ExpectedTurns, out.ExpectedLucky = num(res.ExpectedTurns), num(res.ExpectedLucky)
-	} else {
-		out.ExpectedPairs = num(res.ExpectedPairs)
-		for _, v := range res.PairsBySeat {
-			out.ExpectedBySeat = append(out.ExpectedBySeat, NumberOf(f, v))
-		}
-		if res.Players == 2 {
-			out.ExpectedLead = num(res.ExpectedLead)
-		}
-	}
+	out := resultOf(f, m, mu, st, res)
 	var wdl *exact.WDL[T]
 	switch {
 	case dist:
@@ -149,9 +141,7 @@ func Solve[T any](ctx context.Context, f field.Field[T], m exact.Model, mu exact
 		if err != nil {
 			return nil, err
 		}
-		for i, p := range d.Prob {
-			out.ScoreDistribution = append(out.ScoreDistribution, Share{Share: float64(i) / 2, Probability: NumberOf(f, p)})
-		}
+		out.ScoreDistribution = sharesOf(f, d)
 		wdl = &exact.WDL[T]{Win: d.Win, Draw: d.Draw, Loss: d.Loss}
 	case mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin():
 		both, err := exact.WinDrawLoss(ctx, f, m, mu, st)
@@ -160,8 +150,42 @@ func Solve[T any](ctx context.Context, f field.Field[T], m exact.Model, mu exact
 		}
 		wdl = &both[0]
 	}
-	if wdl != nil {
-		out.Win, out.Draw, out.Loss, out.Score = num(wdl.Win), num(wdl.Draw), num(wdl.Loss), num(wdl.Score(f))
-	}
+	setWDL(out, f, wdl)
 	return out, nil
+}
+
+// resultOf gives the value res of lineup mu from state st in model m its JSON form.
+func resultOf[T any](f field.Field[T], m exact.Model, mu exact.Lineup, st rules.State, res exact.Result[T]) *Result {
+	out := &Result{Model: stateModel(f, m, mu, st)}
+	num := func(v T) *Number { n := NumberOf(f, v); return &n }
+	if res.Players == 1 {
+		out.ExpectedTurns, out.ExpectedLucky = num(res.ExpectedTurns), num(res.ExpectedLucky)
+		return out
+	}
+	out.ExpectedPairs = num(res.ExpectedPairs)
+	for _, v := range res.PairsBySeat {
+		out.ExpectedBySeat = append(out.ExpectedBySeat, NumberOf(f, v))
+	}
+	if res.Players == 2 {
+		out.ExpectedLead = num(res.ExpectedLead)
+	}
+	return out
+}
+
+// sharesOf returns the points of distribution d.
+func sharesOf[T any](f field.Field[T], d exact.ScoreDistribution[T]) []Share {
+	var out []Share
+	for i, p := range d.Prob {
+		out = append(out, Share{Share: float64(i) / 2, Probability: NumberOf(f, p)})
+	}
+	return out
+}
+
+// setWDL sets out's Win, Draw, Loss and Score from wdl, when not nil.
+func setWDL[T any](out *Result, f field.Field[T], wdl *exact.WDL[T]) {
+	if wdl == nil {
+		return
+	}
+	num := func(v T) *Number { n := NumberOf(f, v); return &n }
+	out.Win, out.Draw, out.Loss, out.Score = num(wdl.Win), num(wdl.Draw), num(wdl.Loss), num(wdl.Score(f))
 }

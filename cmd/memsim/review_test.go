@@ -2,9 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"math/big"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -111,5 +113,103 @@ func TestReviewRefusesBadInput(t *testing.T) {
 	} {
 		_, stderr, code := runArgs(t, append([]string{"review"}, c.args...)...)
 		wantOneLineExit(t, strings.Join(c.args, " "), code, exitUsage, stderr, c.want)
+	}
+}
+
+// TestReviewAgreesWithSolve compares, in every first-card decision of two games (the example of
+// docs/records.md, and game 3 of the embedded default at 12 pairs, optimal against parity), the
+// values memsim review gives with those memsim solve gives for the decision's state and lead:
+// a new card is worth the better of daring and safe (they differ only in the second card, which
+// the review values once the first is seen), a half-known card first is known-first, and the
+// best value is the state's best, in expected pairs and in win score.
+func TestReviewAgreesWithSolve(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	replayed := filepath.Join(dir, "game3.jsonl")
+	if _, stderr, code := runArgs(t, "replay", "--game", "3", "--pairs", "12", "--record", replayed); code != exitOK {
+		t.Fatalf("replay: exit %d: %s", code, stderr)
+	}
+	compared := 0
+	for _, path := range []string{recordsExample(t, dir), replayed} {
+		stdout, stderr, code := runArgs(t, "review", "--json", path)
+		if code != exitOK {
+			t.Fatalf("review %s: exit %d: %s", path, code, stderr)
+		}
+		var r review.JSON
+		if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range r.Decisions {
+			if d.Card != 1 || d.State.Whole != 0 {
+				continue // the second card, and known pairs, are decisions the count state does not have
+			}
+			st := d.State
+			out, stderr, code := runArgs(t, "solve", "--json", "--pairs", strconv.Itoa(st.N), "--unknown", strconv.Itoa(st.J),
+				"--lead", strconv.Itoa(st.Lead), "--pass", r.Pass)
+			if code != exitOK {
+				t.Fatalf("solve: exit %d: %s", code, stderr)
+			}
+			var s struct {
+				ChoiceValues struct {
+					Values []struct {
+						Choice        string
+						ExpectedPairs struct{ Exact string } `json:"expected_pairs"`
+					}
+					Win struct {
+						Values []struct {
+							Choice string
+							Score  struct{ Exact string }
+						}
+					}
+				} `json:"choice_values"`
+			}
+			if err := json.Unmarshal([]byte(out), &s); err != nil {
+				t.Fatal(err)
+			}
+			pairs, win := map[string]*big.Rat{}, map[string]*big.Rat{}
+			for _, v := range s.ChoiceValues.Values {
+				pairs[v.Choice] = ratOf(t, v.ExpectedPairs.Exact)
+			}
+			for _, v := range s.ChoiceValues.Win.Values {
+				win[v.Choice] = ratOf(t, v.Score.Exact)
+			}
+			better := func(m map[string]*big.Rat, a, b string) *big.Rat {
+				if m[b] != nil && m[b].Cmp(m[a]) > 0 {
+					return m[b]
+				}
+				return m[a]
+			}
+			best := func(m map[string]*big.Rat) *big.Rat {
+				var b *big.Rat
+				for _, v := range m {
+					if b == nil || v.Cmp(b) > 0 {
+						b = v
+					}
+				}
+				return b
+			}
+			want := map[string][2]*big.Rat{
+				review.MoveNew:       {better(pairs, "daring", "safe"), better(win, "daring", "safe")},
+				review.MoveHalfKnown: {pairs["known-first"], win["known-first"]},
+			}
+			for _, o := range d.Options {
+				w, ok := want[o.Move]
+				if !ok || w[0] == nil {
+					continue
+				}
+				if ratOf(t, o.Pairs.Exact).Cmp(w[0]) != 0 || ratOf(t, o.Win.Exact).Cmp(w[1]) != 0 {
+					t.Errorf("%s, turn %d, %v: %s is worth %s pairs and %s win in the review, %v and %v by solve",
+						path, d.Turn+1, st, o.Move, o.Pairs.Exact, o.Win.Exact, w[0].RatString(), w[1].RatString())
+				}
+			}
+			if ratOf(t, d.Best.Pairs.Exact).Cmp(best(pairs)) != 0 || ratOf(t, d.Best.Win.Exact).Cmp(best(win)) != 0 {
+				t.Errorf("%s, turn %d, %v: best %s pairs, %s win in the review; solve's best %v, %v",
+					path, d.Turn+1, st, d.Best.Pairs.Exact, d.Best.Win.Exact, best(pairs).RatString(), best(win).RatString())
+			}
+			compared++
+		}
+	}
+	if compared < 15 {
+		t.Errorf("%d decisions compared, want at least 15", compared)
 	}
 }

@@ -48,7 +48,7 @@ func playCommand() *command {
 				"[--singletons S] [--pass RULE] [--seed S] [--show-memory] [--record FILE]\n" +
 				"[--name YOU] [--delay D]",
 		},
-		short: "play a game of Memory yourself against the players of a configuration",
+		short: "play a game yourself against the players of a configuration",
 		long: `
 You play one game against the players --against names (default: win-optimal if the
 configuration has it, else its first player) of the configuration F (or the run folder DIR; with
@@ -182,6 +182,9 @@ func playGame(ctx context.Context, fl playFlags, args []string, stdin io.Reader,
 		return err
 	}
 	defer t.Close()
+	if err := ctx.Err(); err != nil {
+		return err // interrupted before the game: no record
+	}
 
 	rawFile, raw := stdin.(*os.File)
 	raw = raw && term.IsTerminal(int(rawFile.Fd()))

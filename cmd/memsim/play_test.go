@@ -675,3 +675,51 @@ func TestPlayOnATerminalQuitAndCtrlC(t *testing.T) {
 		checkRecord(t, filepath.Join(p.cmd.Dir, "game.jsonl"), 0, "", false)
 	}
 }
+
+// sessionLine is the first line of a documented memsim play session: the lines given, then the
+// command.
+var sessionLine = regexp.MustCompile(`^\$ printf '([^']*)' \| memsim (play .*)$`)
+
+// The sessions of memsim play that docs/cli.md shows (a fenced block that begins "$ printf
+// '...' | memsim play ...") print what the documentation says, given those lines.
+func TestPlayDocSession(t *testing.T) {
+	t.Parallel()
+	sessions := 0
+	for _, f := range fences(readLines(t, "../../docs/cli.md")) {
+		if len(f.lines) == 0 {
+			continue
+		}
+		m := sessionLine.FindStringSubmatch(f.lines[0])
+		if m == nil {
+			continue
+		}
+		sessions++
+		cmd := exec.Command(os.Args[0], strings.Fields(m[2])...)
+		cmd.Dir = t.TempDir()
+		cmd.Env = append(os.Environ(), "MEMSIM_RUN_MAIN=1")
+		cmd.Stdin = strings.NewReader(strings.ReplaceAll(m[1], `\n`, "\n"))
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatalf("docs/cli.md:%d: %v: %s", f.first, err, stderr.String())
+			}
+		case <-time.After(playWait):
+			cmd.Process.Kill()
+			<-done
+			t.Fatalf("docs/cli.md:%d: still running after %v", f.first, playWait)
+		}
+		if want := strings.Join(f.lines[1:], "\n") + "\n"; stdout.String() != want {
+			t.Errorf("docs/cli.md:%d: output differs:\n--- got\n%s--- documented\n%s", f.first, stdout.String(), want)
+		}
+	}
+	if sessions == 0 {
+		t.Error("docs/cli.md shows no memsim play session")
+	}
+}

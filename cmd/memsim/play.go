@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -124,6 +125,13 @@ func checkPlayFlags(fl playFlags, args []string) error {
 	if err := checkName(fl.name); err != nil {
 		return usagef("--name %q: %v", cut40(fl.name), err)
 	}
+	if fl.record != "" {
+		// The game is written at its end: a folder that is not there would lose it.
+		dir := filepath.Dir(fl.record)
+		if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+			return usagef("--record %s: the folder %s does not exist: give a file in an existing folder", configs.ShortPath(fl.record), configs.ShortPath(dir))
+		}
+	}
 	return nil
 }
 
@@ -208,7 +216,7 @@ func playGame(ctx context.Context, fl playFlags, args []string, stdin io.Reader,
 	var restore func()
 	if raw {
 		ui := play.NewRawUI(stdin, stdout, interrupt)
-		ui.Header, ui.Delay, ui.ShowMemory = header[0], fl.delay, fl.showMemory
+		ui.Header, ui.Delay, ui.ShowMemory = header, fl.delay, fl.showMemory
 		person.UI = ui
 		state, err := term.MakeRaw(int(rawFile.Fd()))
 		if err != nil {

@@ -47,6 +47,7 @@ func TestPlayBadInput(t *testing.T) {
 		{[]string{"extra"}, `memsim play: unexpected argument "extra" (give the configuration with --config)`},
 		{[]string{"--against", "win-optimal,daring"}, `configs/default.yaml:19:5: player "win-optimal": policy win-optimal plays to win, which is defined for 2 players only, not 3`},
 		{[]string{"--config", "/nonexistent.yaml"}, "memsim play: read configuration: "},
+		{[]string{"--record", "/nonexistent/game.jsonl"}, "memsim play: --record /nonexistent/game.jsonl: the folder /nonexistent does not exist: give a file in an existing folder"},
 	}
 	for _, tt := range tests {
 		_, stderr, code := runArgs(t, append([]string{"play"}, tt.args...)...)
@@ -465,7 +466,8 @@ type ptyProcess struct {
 	out       chan []byte // what the process writes, as it comes
 	seen      []byte
 	done      chan struct{}
-	after     *unix.Termios // the terminal's settings once the process exited
+	before    *unix.Termios // the terminal's settings before the process started
+	after     *unix.Termios // and once it exited
 }
 
 // startPlayOnPTY starts this test binary as memsim play with args on a new pseudo-terminal, or
@@ -488,6 +490,7 @@ func startPlayOnPTY(t *testing.T, args ...string) *ptyProcess {
 	p.cmd.Env = append(os.Environ(), "MEMSIM_RUN_MAIN=1", "TERM=xterm")
 	p.cmd.Stdin, p.cmd.Stdout, p.cmd.Stderr = tty, tty, tty
 	p.cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
+	p.before = p.termios()
 	if err := p.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -612,7 +615,7 @@ func sameTerminal(a, b *unix.Termios) bool {
 func TestPlayOnATerminal(t *testing.T) {
 	t.Parallel()
 	p := startPlayOnPTY(t, "--against", "daring", "--pairs", "3", "--seed", "7", "--delay", "0", "--show-memory", "--record", "game.jsonl")
-	before := p.termios()
+	before := p.before
 	if before.Lflag&unix.ICANON == 0 {
 		t.Fatal("a new pseudo-terminal is not in canonical mode")
 	}
@@ -660,7 +663,7 @@ func TestPlayOnATerminalQuitAndCtrlC(t *testing.T) {
 		{"\x03", "memsim play: interrupted after 0 turns: the game was not finished; its record is in game.jsonl"},
 	} {
 		p := startPlayOnPTY(t, "--against", "daring", "--pairs", "3", "--seed", "7", "--record", "game.jsonl")
-		before := p.termios()
+		before := p.before
 		p.waitPrompt("")
 		p.send(tt.keys)
 		if code := p.exit(); code != exitError {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -77,8 +78,8 @@ func decodeKeys(b []byte) []key {
 // hides the keys, q quits (after a y to confirm); Ctrl-C interrupts. It pauses Delay after every
 // card a bot flips, and after the person's second card, so that the person sees them.
 type RawUI struct {
-	// Header is the first line of the screen; Delay the pause after a card is shown.
-	Header string
+	// Header is the first lines of the screen; Delay the pause after a card is shown.
+	Header []string
 	Delay  time.Duration
 	// ShowMemory shows what each bot remembers under the board.
 	ShowMemory bool
@@ -253,7 +254,7 @@ var RawHelp = []string{
 // reason of a refused answer, and the prompt.
 func (u *RawUI) draw(s Snapshot, cursor int, advice, reason, prompt string) {
 	t := s.Table
-	lines := []string{u.Header + "  (? shows the keys)", ""}
+	lines := append(slices.Clone(u.Header), "(? shows the keys)", "")
 	lines = append(lines, Board(t, cursor)...)
 	lines = append(lines, "", t.ScoreLine()+fmt.Sprintf("; turn %d: %s", t.TurnNo, t.Name(t.Mover)))
 	if l := t.LastLine(); l != "" {

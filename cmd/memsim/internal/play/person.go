@@ -205,7 +205,7 @@ func (p *Person) refusal(v *sim.View, a Answer, passRule bool) string {
 		case !passRule && v.PassRule == rules.PassNever:
 			return "no passing: the pass rule is never"
 		case !passRule:
-			return fmt.Sprintf("no passing yet: pass rule %s allows a pass when two cards on the table have been seen and are not paired (%d now)", v.PassRule, v.State.Known())
+			return fmt.Sprintf("no passing yet: pass rule %s allows a pass once two cards on the table have been seen without their partners (%d now)", v.PassRule, v.State.Known())
 		}
 		return ""
 	}

@@ -355,3 +355,29 @@ func TestRawUIKeys(t *testing.T) {
 		t.Errorf("Ask at the end of the input: %v, want ErrInputEnded", err)
 	}
 }
+
+// Under pass rule two-known, a pass before two cards have been seen without their partners is
+// refused, saying how many there are.
+func TestPassRefusedUntilTwoCardsAreKnown(t *testing.T) {
+	var reasons []string
+	ui := &funcUI{ask: func(s Snapshot, q Question) (Answer, error) {
+		if q.Reason != "" {
+			reasons = append(reasons, q.Reason)
+			return Answer{}, ErrQuit
+		}
+		return Answer{Pass: true}, nil
+	}}
+	tb := NewTable(3, 0, []Seat{{Name: "you", Person: true}})
+	p := &Person{Ctx: context.Background(), Table: tb, UI: ui}
+	g, err := sim.NewGame(sim.Setup{Pairs: 3, Pass: rules.PassTwoKnown, Players: []sim.Player{{Name: "you", NewStrategy: func() sim.Strategy { return p }}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Play(sim.GameID{Seed: 1}, nil); !errors.Is(err, ErrQuit) {
+		t.Fatalf("Play: %v, want ErrQuit", err)
+	}
+	want := []string{"no passing yet: pass rule two-known allows a pass once two cards on the table have been seen without their partners (0 now)"}
+	if !slices.Equal(reasons, want) {
+		t.Errorf("reasons %q, want %q", reasons, want)
+	}
+}

@@ -30,9 +30,11 @@ type command struct {
 	run func(ctx context.Context, c *command, inv invocation, args []string) int
 }
 
-// An invocation is what a command runs with besides its arguments: the environment, read through
-// getenv (main passes os.Getenv), and the standard output and error it writes to.
+// An invocation is what a command runs with besides its arguments: the standard input (os.Stdin,
+// which only memsim play reads), the environment, read through getenv (main passes os.Getenv), and
+// the standard output and error it writes to.
 type invocation struct {
+	stdin          io.Reader
 	getenv         func(string) string
 	stdout, stderr io.Writer
 }
@@ -41,7 +43,7 @@ type invocation struct {
 func commands() []*command {
 	return []*command{
 		solveCommand(), runCommand(), validateCommand(), reportCommand(), auditCommand(), mergeCommand(),
-		replayCommand(), reviewCommand(), benchCommand(), engineCommand(), demoCommand(), helpCommand(), versionCommand(),
+		replayCommand(), playCommand(), reviewCommand(), benchCommand(), engineCommand(), demoCommand(), helpCommand(), versionCommand(),
 	}
 }
 

@@ -18,6 +18,7 @@
 //	memsim audit      check the published claims
 //	memsim merge      merge the shards of a run
 //	memsim replay     replay one game of a run and print its move log
+//	memsim play       play a game yourself against the players of a configuration
 //	memsim review     judge every decision of a recorded game against the exact values
 //	memsim bench      games per second of a policy against itself
 //	memsim engine     check a player process, or tabulate its policy and solve it exactly
@@ -183,6 +184,32 @@
 // deal size (default: the first) and --players the seat order (default: the first matchup).
 // --record FILE also writes the game as a game record (docs/records.md), which memsim review
 // reads. A flag not given takes its default; a value given is used as it is: --pairs 0 is an error.
+//
+// # Play a game yourself against the players of a configuration
+//
+// Usage:
+//
+//	memsim play [--config F|DIR] [--against NAME[,NAME...]] [--seat K] [--pairs N]
+//	            [--singletons S] [--pass RULE] [--seed S] [--show-memory] [--record FILE]
+//	            [--name YOU] [--delay D]
+//
+// You play one game against the players --against names (default: win-optimal if the
+// configuration has it, else its first player) of the configuration F (or the run folder DIR; with
+// no --config the embedded default), at seat K (default 0), with their memories as configured. The
+// cards lie face down in a grid: columns a, b, ..., rows 1, 2, ...; flip one by its coordinate (c2)
+// or its position number (0 to 2N+S-1). Faces are named as memsim replay names them: P0, P1, ...
+// for the pairs, S0, ... for the singletons. --pairs, --singletons and --pass replace the
+// configuration's rules (default: its first deal size, its singletons and its pass rule).
+//
+// On a terminal, memsim play redraws the board in place and reads keys: type a card and Enter, or
+// move the cursor with the arrows and press Enter or space; p passes, m shows what each bot
+// remembers, ? shows the keys, q quits (after y). Otherwise it reads lines: a card, pass, memory,
+// help or quit, one per line, after each prompt "your move (card 1):"; the end of the input quits.
+//
+// The seed is printed (default: from the clock); --seed S deals the same game again. At the end,
+// finished or not, the game is written as a game record (docs/records.md) to --record FILE (default
+// memsim-game-SEED.jsonl in the current folder, with -2, -3, ... added when it exists). A game not
+// finished (quit, the end of the input, Ctrl-C) exits with status 1.
 //
 // # Judge every decision of a recorded game against the exact values
 //

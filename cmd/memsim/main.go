@@ -25,9 +25,10 @@ func main() {
 }
 
 // run executes the command line args and returns the exit status. The commands read the
-// environment through getenv only, and write to stdout and stderr only.
+// environment through getenv only, and write to stdout and stderr only; memsim play alone reads
+// the standard input, os.Stdin.
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
-	inv := invocation{getenv: getenv, stdout: stdout, stderr: stderr}
+	inv := invocation{stdin: os.Stdin, getenv: getenv, stdout: stdout, stderr: stderr}
 	if len(args) == 0 {
 		writeHelp(stderr)
 		fmt.Fprintf(stderr, "memsim: missing command (allowed: %s)\n", strings.Join(commandNames(), ", "))

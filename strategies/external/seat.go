@@ -37,9 +37,11 @@ func (t *seat) BeginGame(info sim.GameInfo) error {
 	t.scores = [rules.MaxPlayers]int{}
 	if t.s != nil && info.Forfeit && t.s.broken() != nil {
 		// A failure stopped the process (in an earlier game, or in another game sharing it), and
-		// the player forfeits rather than stop the run: the game begins on another process.
+		// the player forfeits rather than stop the run: the game begins on another process. A
+		// reply the old one's reader handed on as the failure stopped the seat is dropped with
+		// its channel.
 		t.p.release(t.s)
-		t.s = nil
+		t.s, t.replies = nil, nil
 	}
 	if t.s == nil {
 		s, err := t.p.acquire()

@@ -503,7 +503,8 @@ func (s *session) send(game int64, m protocol.Message) error {
 	err := s.w.Write(m) // a full buffer is written out
 	s.wmu.Unlock()
 	if err != nil {
-		return s.writeFailed(err)
+		s.writeFailed(err)
+		return s.errorFor(game) // another game's failure may have come first
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -76,25 +77,37 @@ func (p *faultyPlayer) Move(g *client.Game, req *protocol.Move) client.Reply {
 
 // faultyConfig is a round robin of the faulty player (faults of kind, in the games whose seed is
 // a multiple of every) against daring, with the given on_error, games in flight and games. Its
-// time per move is 150ms for timeouts, 5s otherwise.
+// time per move is 1s for timeouts, 5s otherwise.
+//
+// The player's command is the test binary under a name of its own in PATH: the games' streams,
+// and so their seeds and which of them fault, depend on the command, which must not change from
+// one build of the test to the next.
 func faultyConfig(t *testing.T, kind string, every int, onError string, inFlight, games int) string {
 	perMove := "5s"
 	if kind == "timeout" {
-		perMove = "150ms"
+		perMove = "1s"
 	}
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
+	dir := t.TempDir()
+	if err := os.Symlink(exe, filepath.Join(dir, faultyCommand)); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
 	return fmt.Sprintf(`name: faulty
 seed: 5
 games: %d
 rules: {pairs: [4]}
 players:
-  - {name: ext, command: [%q, %s, %s, "%d"], on_error: %s, games_in_flight: %d, time_per_move: %s}
+  - {name: ext, command: [%s, %s, %s, "%d"], on_error: %s, games_in_flight: %d, time_per_move: %s}
   - {name: daring, policy: daring}
-`, games, exe, testPlayerArg, kind, every, onError, inFlight, perMove)
+`, games, faultyCommand, testPlayerArg, kind, every, onError, inFlight, perMove)
 }
+
+// faultyCommand is the name of the faulty player's program.
+const faultyCommand = "memsim-faulty-test-player"
 
 // logBuffer collects a player's stderr.
 type logBuffer struct {

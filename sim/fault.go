@@ -97,7 +97,8 @@ func faultOf(err error) FaultKind {
 // forfeit ends the game the seat faulted in, with a fault of kind k: the seat keeps the pairs it
 // took and the pairs still on the table are conceded to the other seats, shared equally, in
 // Share's units of 1/players pairs (where they do not divide equally, the units left over go one
-// each to the seats after the offender, in turn order). The luck terms stop at the fault: the
+// each to the seats after the offender, in turn order; alone at the table, the seat just keeps
+// its pairs). The luck terms stop at the fault: the
 // adjusted scores are the scores less the luck so far. Every observing seat that began the game,
 // the offender included, is told that it ended; an error in that matters only for a seat that
 // does not forfeit.

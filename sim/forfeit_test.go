@@ -391,3 +391,34 @@ func TestCheckResultFaultCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestForfeitCountsMergeAcrossShards checks that the fault counts of a match's shards add up to
+// those of the whole match, as every other count does.
+func TestForfeitCountsMergeAcrossShards(t *testing.T) {
+	f := func() sim.Strategy {
+		return &faulty{kind: sim.FaultTimeout, fail: func(v *sim.View, d uint64, _ []int) bool { return d%7 == 0 }}
+	}
+	m := &sim.Match{Setup: sim.Setup{Pairs: 4, Players: []sim.Player{{Name: "f", NewStrategy: f, Forfeit: true},
+		strategyPlayer("g", rules.Memory{}, greedyRandom)}}, Orders: [][]int{{0, 1}, {1, 0}}, Deals: 3*sim.BatchSize + 100, Seed: 2}
+	whole, err := m.Play(context.Background(), 2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var shards []*sim.Result
+	for i := 1; i <= 3; i++ {
+		sm := *m
+		sm.Shard, sm.Shards = i, 3
+		r, err := sm.Play(context.Background(), 2, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shards = append(shards, r)
+	}
+	merged, err := m.MergeShards(shards)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if merged.Orders[0].Faults[0].Timeout == 0 || !reflect.DeepEqual(merged.Orders, whole.Orders) {
+		t.Errorf("merged shards' faults %+v, the whole match's %+v", merged.Orders[0].Faults, whole.Orders[0].Faults)
+	}
+}

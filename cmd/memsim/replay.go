@@ -115,11 +115,22 @@ func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer
 		res[i] = fmt.Sprintf("%s %s", name, shareString(o.Share[i], len(r.Players)))
 	}
 	end := "all pairs taken"
-	if o.Stalemate {
+	switch {
+	case o.Stalemate:
 		end = fmt.Sprintf("stalemate with %s left, shared equally", count(o.Left, "pair"))
+	case o.Fault != 0:
+		end = fmt.Sprintf("forfeited by %s (%s) with %s left, conceded to the others", r.Players[o.FaultSeat], faultName(o.Fault), count(o.Left, "pair"))
 	}
 	fmt.Fprintf(stdout, "result after %s (%s): %s\n", count(o.Turns, "turn"), end, strings.Join(res, ", "))
 	return nil
+}
+
+// faultName names a kind of fault as the reports do: "crash", "timeout" or "illegal move".
+func faultName(k sim.FaultKind) string {
+	if k == sim.FaultIllegal {
+		return "illegal move"
+	}
+	return k.String()
 }
 
 // replayConfig reads the configuration --config names: a configuration file, or the config.yaml

@@ -12,12 +12,12 @@ import (
 // 0 .. r.NextBatch-1 (those of its shard): it checks every count a Result holds, as decoded from
 // a checkpoint or a shard file, and names the first inconsistency. The tallies must have the
 // match's shape (seat orders, seats, deal size); every count must be non-negative; each seat's
-// share counts must add up to the games, its wins, draws and losses too; its fault counts, if
-// any, may count at most one forfeit per game, and only for a player that forfeits; every order must have
-// played r.Deals games, the deals of batches 0 .. NextBatch-1; a paired tally must have one count
-// per deal, adding up to the first participant's scores in the two orders; and the convergence
-// record must hold the points of the first NextBatch batches, in order, growing, and below the
-// totals. Its Streams must be the match's own (Match.Streams): the Result of another match, even
+// share counts must add up to the games, its wins, draws and losses too; the fault counts, if
+// any, may count at most one forfeit per game, and only for a player that forfeits; every order
+// must have played r.Deals games, the deals of batches 0 .. NextBatch-1; a paired tally must have
+// one count per deal, adding up to the first participant's scores in the two orders; and the
+// convergence record must hold the points of the first NextBatch batches, in order, growing, and
+// below the totals. Its Streams must be the match's own (Match.Streams): the Result of another match, even
 // one of the same shape, is refused. A Result that passes is safe to resume from or to merge.
 func (m *Match) CheckResult(r *Result) error {
 	if r == nil {

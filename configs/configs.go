@@ -213,7 +213,7 @@ type External struct {
 	TimePerMove time.Duration
 	// GamesInFlight is the number of games one process plays at once, 0 when not given (1).
 	GamesInFlight int
-	// OnError says what a failure of the process does: OnErrorStop.
+	// OnError says what a failure of the process does: OnErrorStop or OnErrorForfeit.
 	OnError string
 }
 
@@ -221,6 +221,9 @@ type External struct {
 const (
 	// OnErrorStop stops the run, keeping the games played (a run folder's checkpoint resumes it).
 	OnErrorStop = "stop"
+	// OnErrorForfeit loses the game the process failed in, and plays on with a new process
+	// (docs/tournaments.md, "Players in any language").
+	OnErrorForfeit = "forfeit"
 )
 
 // MaxGamesInFlight is the most games one player process may play at once.

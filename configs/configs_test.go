@@ -244,6 +244,7 @@ players:
   - {name: zp, policy: best-response, opponent: parity, choices: [pass, daring, safe]}
   - {name: ext, command: [python3, "my player.py", "--x=1"], options: {noise: 0.25, depth: 3, fast: true, mode: "on", "1": "1"}, time_per_move: 50ms, games_in_flight: 8, memory: {capacity: 4}, choices: [daring, safe]}
   - {name: ext2, command: [./p], on_error: stop}
+  - {name: ext3, command: [./p], on_error: forfeit}
 output: "weird \"dir\" with \u00e9 and \\ and # and: colon"
 `,
 		"three per game": "rules: {players_per_game: 3}\nformat: round-robin\nplayers: [{name: a, policy: safe}, {name: b, policy: safe}, {name: c, policy: safe}]\n",

@@ -94,8 +94,8 @@ func (p *parser) player(n *yaml.Node, path string) (pl Player, nameVal *yaml.Nod
 			ext.GamesInFlight, err = p.IntIn(e.Val, kpath, 1, MaxGamesInFlight)
 		case "on_error":
 			processKeys = append(processKeys, e.KeyNode)
-			if ext.OnError, err = p.Text(e.Val, kpath); err == nil && ext.OnError != OnErrorStop {
-				err = p.ErrorAt(e.Val, kpath, "unknown value %s (allowed: %s)", yamlnode.Quote(ext.OnError), OnErrorStop)
+			if ext.OnError, err = p.Text(e.Val, kpath); err == nil && ext.OnError != OnErrorStop && ext.OnError != OnErrorForfeit {
+				err = p.ErrorAt(e.Val, kpath, "unknown value %s (allowed: %s, %s)", yamlnode.Quote(ext.OnError), OnErrorStop, OnErrorForfeit)
 			}
 		}
 		if err != nil {

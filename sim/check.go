@@ -12,11 +12,12 @@ import (
 // 0 .. r.NextBatch-1 (those of its shard): it checks every count a Result holds, as decoded from
 // a checkpoint or a shard file, and names the first inconsistency. The tallies must have the
 // match's shape (seat orders, seats, deal size); every count must be non-negative; each seat's
-// share counts must add up to the games, its wins, draws and losses too; every order must have
-// played r.Deals games, the deals of batches 0 .. NextBatch-1; a paired tally must have one count
-// per deal, adding up to the first participant's scores in the two orders; and the convergence
-// record must hold the points of the first NextBatch batches, in order, growing, and below the
-// totals. Its Streams must be the match's own (Match.Streams): the Result of another match, even
+// share counts must add up to the games, its wins, draws and losses too; the fault counts, if
+// any, may count at most one forfeit per game, and only for a player that forfeits; every order
+// must have played r.Deals games, the deals of batches 0 .. NextBatch-1; a paired tally must have
+// one count per deal, adding up to the first participant's scores in the two orders; and the
+// convergence record must hold the points of the first NextBatch batches, in order, growing, and
+// below the totals. Its Streams must be the match's own (Match.Streams): the Result of another match, even
 // one of the same shape, is refused. A Result that passes is safe to resume from or to merge.
 func (m *Match) CheckResult(r *Result) error {
 	if r == nil {
@@ -86,9 +87,13 @@ func (m *Match) checkTally(k int, t *Tally, deals int64) error {
 			return fmt.Errorf("seat %d: wins %d + draws %d + losses %d is not the games %d", i, t.Wins[i], t.Draws[i], t.Losses[i], t.Games)
 		}
 	}
+	forfeits, err := m.checkFaults(k, t)
+	if err != nil {
+		return err
+	}
 	turnsMax := int64(maxTurnsFor(2*m.Setup.Pairs + m.Setup.Singletons))
 	switch {
-	case t.TurnSum < t.Games || t.TurnSum > t.Games*turnsMax:
+	case t.TurnSum < t.Games-forfeits || t.TurnSum > t.Games*turnsMax:
 		return fmt.Errorf("%d turns in %d games", t.TurnSum, t.Games)
 	case t.TurnSumSq < t.TurnSum || float64(t.TurnSumSq) > float64(t.Games)*float64(turnsMax)*float64(turnsMax):
 		return fmt.Errorf("a sum of squared turns of %d for %d turns in %d games", t.TurnSumSq, t.TurnSum, t.Games)
@@ -100,6 +105,34 @@ func (m *Match) checkTally(k int, t *Tally, deals int64) error {
 		return fmt.Errorf("a sum of squared lucky matches of %d for %d", t.LuckySumSq, t.Lucky)
 	}
 	return m.checkLuckSums(t.Luck, seats, t.Games, turnsMax, seats)
+}
+
+// checkFaults checks the fault counts of the tally of seat order k and returns the games they
+// count as forfeited: none, or one count per seat, each non-negative, only for seats whose
+// player forfeits (Player.Forfeit), and at most one forfeit per game. A game forfeited before
+// its first turn has no turn, so the turns are at least the games less those.
+func (m *Match) checkFaults(k int, t *Tally) (int64, error) {
+	if t.Faults == nil {
+		return 0, nil
+	}
+	seats := len(m.Orders[k])
+	if len(t.Faults) != seats {
+		return 0, fmt.Errorf("%d fault counts for %d seats", len(t.Faults), seats)
+	}
+	var forfeits int64
+	for i, f := range t.Faults {
+		n, err := total([]int64{f.Crash, f.Timeout, f.Illegal})
+		if err != nil {
+			return 0, fmt.Errorf("seat %d: fault counts: %w", i, err)
+		}
+		if p := m.Setup.Players[m.Orders[k][i]]; n > 0 && !p.Forfeit {
+			return 0, fmt.Errorf("seat %d: %d games forfeited by player %q, which does not forfeit", i, n, p.Name)
+		}
+		if forfeits += n; forfeits > t.Games || forfeits < 0 {
+			return 0, fmt.Errorf("%d games forfeited or more, in %d games", forfeits, t.Games)
+		}
+	}
+	return forfeits, nil
 }
 
 // checkLuckSums checks the luck sums of games games (or deals, for a paired tally, whose scores

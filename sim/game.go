@@ -36,6 +36,13 @@ type Player struct {
 	// follows a Table: the luck of its turns is then taken out turn by turn from that model
 	// (docs/models.md §5.6), not card by card from the public record. It needs Setup.Luck.
 	Luck *rules.LuckTable
+	// Forfeit, for a player with a strategy, makes a fault of its player (an error wrapping a
+	// *Fault from its Fail, BeginGame or EndGame, or an illegal move) lose the game instead of
+	// failing it: the game ends at the fault, the player keeps the pairs it took and the other
+	// seats share the pairs left on the table (Outcome.Fault). A game that the failure of another
+	// game stopped (ErrStopped) is played again from its start by Match.Play, on the same deal
+	// and streams.
+	Forfeit bool
 }
 
 // Setup is a game to play: the deal and the rules, and the players in seat order (seat 0 moves
@@ -76,6 +83,8 @@ func (s Setup) Validate() error {
 		switch {
 		case p.Table == nil && p.NewStrategy == nil:
 			return fmt.Errorf("player %q (seat %d): neither a policy table nor a strategy", p.Name, i)
+		case p.Forfeit && p.Table != nil:
+			return fmt.Errorf("player %q (seat %d): a player that forfeits has a strategy, not a policy table", p.Name, i)
 		case p.Table != nil && p.Table.MaxLead() >= 0 && len(s.Players) != 2:
 			return fmt.Errorf("player %q (seat %d): its policy table plays to win, which is defined for 2 players, not %d", p.Name, i, len(s.Players))
 		case p.Table != nil && (p.Table.MaxPairs() < s.Pairs || p.Table.Singletons() != s.Singletons):
@@ -100,14 +109,19 @@ type Outcome struct {
 	// Pairs[i] is the number of pairs seat i collected.
 	Pairs []int
 	// Share[i] is seat i's score in units of 1/len(Pairs) pairs: its pairs, plus an equal part of
-	// the pairs left on the table when the game ended in a stalemate.
+	// the pairs left on the table when the game ended in a stalemate, or, when another seat
+	// forfeited it, of the pairs that seat conceded (see Player.Forfeit).
 	Share []int
 	// Turns is the number of turns played (each flips two cards, or none for a pass).
 	Turns int
 	// Stalemate reports whether the game ended because every seat passed in turn; Left is the
-	// number of pairs then left on the table.
+	// number of pairs then left on the table, or those a forfeit conceded.
 	Stalemate bool
 	Left      int
+	// Fault, when not 0, is the kind of fault by which seat FaultSeat forfeited the game
+	// (Player.Forfeit): the game ended at the fault, after Turns turns.
+	Fault     FaultKind
+	FaultSeat int
 	// Adjusted[i] is seat i's luck-adjusted score in pairs (docs/models.md §5.6), when the setup
 	// has a luck table; nil otherwise.
 	Adjusted []float64
@@ -164,6 +178,11 @@ type Game struct {
 	id    GameID
 	turn  int32
 	lucky int // turns whose two cards, neither remembered, matched
+	// begun is the number of observers that began the game; errSeat the seat of the last
+	// player's failure (playerError), and fault the failure of the last game forfeited.
+	begun   int
+	errSeat int
+	fault   error
 
 	fast      bool         // games without a log take the perfect-memory path
 	perfect   perfectState // its memory
@@ -312,6 +331,7 @@ func (g *Game) moveError(seat int, format string, args ...any) error {
 // playerError reports err, a failure of the seat's player, naming the player, the game and the
 // seed; the error wraps err.
 func (g *Game) playerError(seat int, err error) error {
+	g.errSeat = seat
 	return fmt.Errorf("player %q (seat %d), game %d (seed %d, deal stream %d, play stream %d), turn %d: %w",
 		g.setup.Players[seat].Name, seat, g.id.Index, g.id.Seed, g.id.DealStream, g.id.PlayStream, g.turn, err)
 }
@@ -359,6 +379,21 @@ func (g *Game) playDealt(id GameID, log *Log) (err error) {
 		g.play = seedRNG(id.Seed, id.PlayStream, id.Index)
 		return g.playLimited()
 	}
+	g.layOut()
+	g.play = seedRNG(id.Seed, id.PlayStream, id.Index)
+	g.errSeat = -1
+	err = g.runCaught()
+	if err == nil || g.errSeat < 0 || !g.setup.Players[g.errSeat].Forfeit {
+		return err
+	}
+	if k := faultOf(err); k != 0 {
+		return g.forfeit(g.errSeat, k, err)
+	}
+	return err
+}
+
+// runCaught plays the game, turning a panic in a strategy into the mover's illegal move.
+func (g *Game) runCaught() (err error) {
 	seat := -1
 	defer func() {
 		if r := recover(); r != nil {
@@ -368,8 +403,6 @@ func (g *Game) playDealt(id GameID, log *Log) (err error) {
 			err = g.moveError(seat, "panic: %v", r)
 		}
 	}()
-	g.layOut()
-	g.play = seedRNG(id.Seed, id.PlayStream, id.Index)
 	return g.run(&seat)
 }
 
@@ -422,6 +455,7 @@ func (g *Game) run(seat *int) error {
 	o := &g.outcome
 	clear(o.Pairs)
 	o.Stalemate, o.Left = false, 0
+	o.Fault, o.FaultSeat = 0, 0
 	g.turn = 0
 	g.lucky = 0
 	copy(o.Adjusted, g.luckStart)

@@ -23,11 +23,14 @@ type Observer interface {
 	EndGame(o *Outcome) error
 }
 
-// GameInfo is what an Observer is told of a game as it begins: the game, its seat, and the rules.
+// GameInfo is what an Observer is told of a game as it begins: the game, its seat, and the rules;
+// Forfeit says that its player forfeits a game at a fault (Player.Forfeit) rather than stop the
+// match, so that a player process that failed before should play on another process.
 type GameInfo struct {
 	ID                               GameID
 	Seat, Players, Pairs, Singletons int
 	Pass                             rules.PassRule
+	Forfeit                          bool
 }
 
 // EventKind is the kind of an Event.
@@ -66,9 +69,11 @@ func (g *Game) emit(e Event) {
 
 // beginObservers tells every observing seat that a game begins.
 func (g *Game) beginObservers() error {
+	g.begun = 0
 	for _, ob := range g.observers {
 		info := GameInfo{ID: g.id, Seat: ob.seat, Players: g.players, Pairs: g.setup.Pairs,
-			Singletons: g.setup.Singletons, Pass: g.setup.Pass}
+			Singletons: g.setup.Singletons, Pass: g.setup.Pass, Forfeit: g.setup.Players[ob.seat].Forfeit}
+		g.begun++ // an observer whose BeginGame fails is told that the game ended too
 		if err := ob.o.BeginGame(info); err != nil {
 			return g.playerError(ob.seat, err)
 		}

@@ -210,6 +210,8 @@ type worker struct {
 	luck   []int64 // the luck of each seat in the game just played, for games with a luck table
 	// firstSeat[k] is the seat of participant 0 in seat order k (paired matches).
 	firstSeat []int
+	// forfeits[k][i] is the number of games seat i of order k forfeited in a row on this worker.
+	forfeits [][]int
 }
 
 func (m *Match) newWorker() (*worker, error) {
@@ -221,6 +223,7 @@ func (m *Match) newWorker() (*worker, error) {
 		}
 		w.games = append(w.games, g)
 		w.tally = append(w.tally, NewTally(len(m.Orders[k]), m.Setup.Pairs))
+		w.forfeits = append(w.forfeits, make([]int, len(m.Orders[k])))
 	}
 	if m.paired() {
 		w.paired = NewPairTally(m.Setup.Pairs)
@@ -248,7 +251,7 @@ func (w *worker) deal(m *Match, d uint64) error {
 	var pairLuck int64
 	for k, g := range w.games {
 		id := GameID{Seed: m.Seed, DealStream: m.DealStream, PlayStream: m.playStream(k), Index: d}
-		if err := g.Play(id, nil); err != nil {
+		if err := w.play(g, k, id); err != nil {
 			return err
 		}
 		o := &g.outcome
@@ -285,6 +288,36 @@ func (w *worker) deal(m *Match, d uint64) error {
 				w.paired.Luck = new(LuckSums)
 			}
 			w.paired.Luck.add(pairLuck, pairSum)
+		}
+	}
+	return nil
+}
+
+// play plays game id on engine g, of seat order k. A game that the failure of another game
+// stopped is played again from its start, if the seat it stopped forfeits (Player.Forfeit); a
+// seat that forfeits MaxForfeitsInARow games in a row, or a game stopped that many times, stops
+// the match.
+func (w *worker) play(g *Game, k int, id GameID) error {
+	for stops := 1; ; stops++ {
+		err := g.Play(id, nil)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, ErrStopped) || g.errSeat < 0 || !g.setup.Players[g.errSeat].Forfeit {
+			return err
+		}
+		if stops == MaxForfeitsInARow {
+			return fmt.Errorf("%w; it was stopped %d times in a row, so the match stops", err, stops)
+		}
+	}
+	o := &g.outcome
+	for i := range w.forfeits[k] {
+		if o.Fault == 0 || o.FaultSeat != i {
+			w.forfeits[k][i] = 0
+			continue
+		}
+		if w.forfeits[k][i]++; w.forfeits[k][i] == MaxForfeitsInARow {
+			return fmt.Errorf("%w; that is %d games in a row forfeited, so the match stops", g.fault, MaxForfeitsInARow)
 		}
 	}
 	return nil

@@ -30,7 +30,10 @@ type Tally struct {
 	// score minus its luck-adjusted score (docs/models.md §5.6), in units of LuckUnit pairs; nil
 	// without a luck table.
 	Luck []LuckSums
-	_    [64]byte
+	// Faults[i] counts the games seat i forfeited (Player.Forfeit), by the kind of fault; nil
+	// while no seat has forfeited a game.
+	Faults []FaultCounts `json:",omitempty"`
+	_      [64]byte
 }
 
 // LuckUnit is the unit of the luck sums, in pairs: a game's luck is rounded to a multiple of it,
@@ -115,6 +118,12 @@ func (t *Tally) add(o *Outcome, lucky int, luck []int64) {
 	}
 	t.Lucky += int64(lucky)
 	t.LuckySumSq += int64(lucky * lucky)
+	if o.Fault != 0 {
+		if t.Faults == nil {
+			t.Faults = make([]FaultCounts, len(o.Share))
+		}
+		t.Faults[o.FaultSeat].add(o.Fault)
+	}
 	if luck != nil {
 		if t.Luck == nil {
 			t.Luck = make([]LuckSums, len(o.Share))
@@ -147,6 +156,12 @@ func (t *Tally) Merge(u *Tally) {
 	for i := range u.Luck {
 		t.Luck[i].merge(u.Luck[i])
 	}
+	if u.Faults != nil && t.Faults == nil {
+		t.Faults = make([]FaultCounts, len(u.Faults))
+	}
+	for i := range u.Faults {
+		t.Faults[i].merge(u.Faults[i])
+	}
 }
 
 // reset sets every count to zero.
@@ -160,6 +175,7 @@ func (t *Tally) reset() {
 	clear(t.Losses)
 	t.TurnSum, t.TurnSumSq, t.Stalemates, t.Lucky, t.LuckySumSq = 0, 0, 0, 0, 0
 	clear(t.Luck)
+	clear(t.Faults)
 }
 
 // PairTally accumulates the deal-by-deal results of two players who play every deal once in each

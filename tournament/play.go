@@ -56,6 +56,39 @@ func (r *MatchResults) Games() int64 {
 	return n
 }
 
+// PlayerFaults are the faults of one player that forfeits at a fault (on_error: forfeit): the
+// games it forfeited, by the kind of fault, over every match.
+type PlayerFaults struct {
+	Name string
+	sim.FaultCounts
+}
+
+// Faults returns the faults of every player that forfeits at a fault, in the order of the
+// configuration's players; none when no player does.
+func (t *Tournament) Faults(r *MatchResults) []PlayerFaults {
+	var out []PlayerFaults
+	index := map[int]int{} // tournament player -> its entry of out
+	for id, b := range t.Players {
+		if b.Player.Forfeit {
+			index[id] = len(out)
+			out = append(out, PlayerFaults{Name: t.Config.Players[id].Name})
+		}
+	}
+	for mi, mr := range r.Matches {
+		m := &t.Matches[mi]
+		for k, tally := range mr.Orders {
+			for i, f := range tally.Faults {
+				if j, ok := index[m.IDs[m.Orders[k][i]]]; ok {
+					out[j].Crash += f.Crash
+					out[j].Timeout += f.Timeout
+					out[j].Illegal += f.Illegal
+				}
+			}
+		}
+	}
+	return out
+}
+
 // Play plays every match of the tournament, in order. With a stopping rule in the configuration,
 // a match may end before its games are all played, at the same deal on any number of workers.
 // When ctx is cancelled it returns an error wrapping ctx's error after the batches under way.

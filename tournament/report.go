@@ -100,6 +100,9 @@ func (t *Tournament) reportPlayers() []report.Player {
 		if b.External != nil {
 			rp.Policy = strategies.ExternalPolicy
 		}
+		if b.Player.Forfeit {
+			rp.OnError = report.OnErrorForfeit
+		}
 		if p.Choices != nil && !p.Choices.Full() {
 			rp.Choices = p.Choices.String()
 		}
@@ -141,6 +144,7 @@ func (t *Tournament) matchup(ctx context.Context, cache exactCache, m *Match, k 
 	}
 	mu.Convergence = convergence(mr.Convergence[k], tally, len(order))
 	mu.LuckAdjusted = luckAdjusted(m.LuckReference, tally)
+	mu.Faults = faults(m, order, tally)
 	return mu, nil
 }
 
@@ -266,6 +270,19 @@ func convergence(points []sim.Point, t *sim.Tally, seats int) []report.Convergen
 	}
 	if len(points) == 0 || points[len(points)-1].Games != t.Games {
 		add(t.Seat0Sums())
+	}
+	return out
+}
+
+// faults returns the fault counts of the seats of a seat order, when some seat's player forfeits
+// at a fault (nil otherwise).
+func faults(m *Match, order []int, t *sim.Tally) []report.Faults {
+	if !slices.ContainsFunc(order, func(p int) bool { return m.Setup.Players[p].Forfeit }) {
+		return nil
+	}
+	out := make([]report.Faults, len(order))
+	for i, f := range t.Faults {
+		out[i] = report.Faults{Crashes: f.Crash, Timeouts: f.Timeout, Illegal: f.Illegal, Forfeits: f.Forfeits()}
 	}
 	return out
 }

@@ -6,6 +6,7 @@ import (
 
 	"memsim/analysis/report"
 	"memsim/configs"
+	"memsim/strategies"
 )
 
 // CheckRunConfig reports whether the results r are a run of the configuration cfg: the same name,
@@ -24,8 +25,12 @@ func CheckRunConfig(cfg *configs.Tournament, r *report.Run) error {
 		return fmt.Errorf("%d players, the configuration %d", len(r.Players), len(cfg.Players))
 	}
 	for i, p := range r.Players {
-		if p.Name != cfg.Players[i].Name || p.Policy != cfg.Players[i].Policy {
-			return fmt.Errorf("player %d is %s (%s), the configuration's %s (%s)", i, p.Name, p.Policy, cfg.Players[i].Name, cfg.Players[i].Policy)
+		policy := cfg.Players[i].Policy
+		if cfg.Players[i].External != nil {
+			policy = strategies.ExternalPolicy // a player process
+		}
+		if p.Name != cfg.Players[i].Name || p.Policy != policy {
+			return fmt.Errorf("player %d is %s (%s), the configuration's %s (%s)", i, p.Name, p.Policy, cfg.Players[i].Name, policy)
 		}
 	}
 	return nil

@@ -50,6 +50,26 @@ func TestCheckRunConfig(t *testing.T) {
 	}
 }
 
+// TestCheckRunConfigOfAPlayerProcess checks that a player process, written "external" in the
+// results, is the configuration's player of that command.
+func TestCheckRunConfigOfAPlayerProcess(t *testing.T) {
+	src := "name: p\nrules: {pairs: [4]}\nplayers: [{name: a, command: [./a], on_error: forfeit}, {name: b, policy: daring}]\n"
+	cfg, err := configs.Parse("p.yaml", []byte(src), tournament.ConfigOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &report.Run{Name: "p", Seed: 1, Games: cfg.Games,
+		Rules:   report.Rules{Pairs: []int{4}, PlayersPerGame: 2, Pass: "never"},
+		Players: []report.Player{{Name: "a", Policy: "external", OnError: report.OnErrorForfeit}, {Name: "b", Policy: "daring"}}}
+	if err := tournament.CheckRunConfig(cfg, r); err != nil {
+		t.Errorf("a run of the configuration: %v", err)
+	}
+	r.Players[0].Policy = "daring"
+	if got, want := errText(tournament.CheckRunConfig(cfg, r)), "player 0 is a (daring), the configuration's a (external)"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
 // errText is err's message, "" for nil.
 func errText(err error) string {
 	if err == nil {

@@ -200,6 +200,9 @@ func New(ctx context.Context, cfg *configs.Tournament) (*Tournament, error) {
 				t.Close()
 				return nil, cfg.At(x.CommandPos, err)
 			}
+			// A fault of the process loses the game; the games, and the streams they are drawn
+			// from (definition), are the same either way.
+			b.Player.Forfeit = x.OnError == configs.OnErrorForfeit
 			t.Players = append(t.Players, b)
 			continue
 		}

@@ -70,7 +70,10 @@ const (
 //     holding their estimates, deal sizes among the rules' and players among Players; pairings
 //     only in a paired run, with advantages within [-pairs/2, pairs/2] and deals within [0,
 //     Run.Games]; differences of means within [-pairs, pairs]; p-values within [0, 1];
-//   - each matchup's verdict: the one its exact values and intervals give (Matchup.Judge).
+//   - each matchup's verdict: the one its exact values and intervals give (Matchup.Judge);
+//   - fault counts: on_error only "forfeit", and only for a player process; a matchup's faults,
+//     one entry per seat, none negative, forfeits the sum of the kinds, only for a seat whose
+//     player forfeits, at most one per game in all.
 //
 // The writers call it first.
 func (r *Run) Validate() error {
@@ -99,9 +102,10 @@ func (r *Run) Validate() error {
 
 // checker keeps the first value Validate refuses.
 type checker struct {
-	run   *Run
-	known map[string]bool // the players' names
-	err   error
+	run      *Run
+	known    map[string]bool // the players' names
+	forfeits map[string]bool // the names of the players that forfeit
+	err      error
 }
 
 // path names a field: base.name, followed by an index [i] for each of idx.
@@ -233,6 +237,15 @@ func (c *checker) rules() {
 			c.fail(fmt.Sprintf("players[%d].name", i), "%q is empty or names two players", p.Name)
 		}
 		c.known[p.Name] = true
+		switch {
+		case p.OnError == OnErrorForfeit && p.Process != nil:
+			if c.forfeits == nil {
+				c.forfeits = map[string]bool{}
+			}
+			c.forfeits[p.Name] = true
+		case p.OnError != "":
+			c.fail(fmt.Sprintf("players[%d].on_error", i), "%q: only %q, for a player process", p.OnError, OnErrorForfeit)
+		}
 		if x := p.Process; x != nil {
 			base := fmt.Sprintf("players[%d].process", i)
 			if len(x.Command) == 0 || x.Command[0] == "" {
@@ -312,10 +325,14 @@ func (c *checker) matchup(base string, m *Matchup) {
 			}
 		}
 	}
+	forfeits, ok := c.faults(base, m)
+	if !ok {
+		return
+	}
 	maxTurns := MaxTurnsPerCard*(2*pairs+float64(r.Rules.Singletons)) + MaxTurnsBase
 	minTurns := 1.0
-	if m.Games == 0 {
-		minTurns = 0
+	if m.Games == 0 || forfeits > 0 {
+		minTurns = 0 // a game forfeited before its first turn has none
 	}
 	if c.within(at(base, "mean_turns"), m.MeanTurns, minTurns, maxTurns) {
 		c.interval(at(base, "ci95_turns"), m.CI95Turns, m.MeanTurns, MaxIntervalSpan*maxTurns)
@@ -336,6 +353,35 @@ func (c *checker) matchup(base string, m *Matchup) {
 	if c.err == nil {
 		c.verdict(base, m)
 	}
+}
+
+// faults checks a matchup's fault counts and returns the games they count as forfeited.
+func (c *checker) faults(base string, m *Matchup) (int64, bool) {
+	if m.Faults == nil {
+		return 0, true
+	}
+	if !c.length(at(base, "faults"), len(m.Faults), len(m.Players), false) {
+		return 0, false
+	}
+	var forfeits int64
+	for s, f := range m.Faults {
+		field := at(base, "faults", s)
+		switch {
+		case f.Crashes < 0 || f.Timeouts < 0 || f.Illegal < 0 || f.Crashes > m.Games || f.Timeouts > m.Games || f.Illegal > m.Games:
+			c.fail(field(), "crashes %d, timeouts %d, illegal %d: not within [0, %d] (games)", f.Crashes, f.Timeouts, f.Illegal, m.Games)
+		case f.Forfeits != f.Crashes+f.Timeouts+f.Illegal:
+			c.fail(field(), "forfeits %d, not crashes %d + timeouts %d + illegal %d", f.Forfeits, f.Crashes, f.Timeouts, f.Illegal)
+		case f.Forfeits > 0 && !c.forfeits[m.Players[s]]:
+			c.fail(field(), "%d games forfeited by %q, which has no on_error: forfeit", f.Forfeits, m.Players[s])
+		case f.Forfeits > m.Games-forfeits:
+			c.fail(field(), "more games forfeited than games %d", m.Games)
+		}
+		if c.err != nil {
+			return 0, false
+		}
+		forfeits += f.Forfeits
+	}
+	return forfeits, true
 }
 
 // verdict checks that a matchup's verdict is what its exact values and intervals give

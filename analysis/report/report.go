@@ -93,7 +93,13 @@ type Player struct {
 	// Process, for a player that ran as a process of its own (Policy "external"), says which
 	// program it was.
 	Process *Process `json:"process,omitempty"`
+	// OnError is "forfeit" for a player process that loses a game at a fault of its instead of
+	// stopping the run (on_error: forfeit); empty otherwise.
+	OnError string `json:"on_error,omitempty"`
 }
+
+// OnErrorForfeit is Player.OnError for a player that forfeits a game at a fault.
+const OnErrorForfeit = "forfeit"
 
 // Process is a player that ran as a process speaking the player protocol (docs/protocol.md): what
 // it said it is at its handshake, its command, and the SHA-256 of the files the command runs.
@@ -172,6 +178,22 @@ type Matchup struct {
 	// Verdict is what the exact values and the intervals give (Judge): the interval that judges
 	// them, the luck-adjusted one where there is one, and what lies outside it.
 	Verdict Verdict `json:"verdict"`
+	// Faults is, per seat, the games it lost by forfeit, by the kind of fault, when some seat's
+	// player forfeits (Player.OnError); absent otherwise. A forfeited game counts in every other
+	// field as the game it became: the offender keeps its pairs and the other seats share those
+	// left on the table.
+	Faults []Faults `json:"faults,omitempty"`
+}
+
+// Faults counts the games a seat forfeited, by what its player process did: Crashes (it exited or
+// closed its output), Timeouts (no reply within its time per move, or it did not read its input)
+// and Illegal (a reply that does not fit the game or breaks the protocol). Forfeits is their sum,
+// the games forfeited.
+type Faults struct {
+	Crashes  int64 `json:"crashes"`
+	Timeouts int64 `json:"timeouts"`
+	Illegal  int64 `json:"illegal"`
+	Forfeits int64 `json:"forfeits"`
 }
 
 // LuckAdjusted is a luck-adjusted estimate (docs/models.md §5.6). Every chance event of a game

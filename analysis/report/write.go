@@ -139,7 +139,9 @@ func formatFloat(x float64) string {
 }
 
 // WriteMarkdown writes report.md: a title with the run's name, a line with the seed, games, pairing,
-// format and rules, a table of the players, then for each deal size (ascending) a table of its
+// format and rules, a table of the players, a table of the faults of the player processes (when
+// some player has on_error forfeit or some fault is counted: each such player's games, crashes,
+// timeouts, illegal moves and games forfeited), then for each deal size (ascending) a table of its
 // matchups in the order of r.Matchups, then for paired runs a table of the pairings, and last a
 // short note on how to read the tables. A matchup's row shows, for each seat, its luck-adjusted
 // mean pairs per game with its 95% interval ("mean [low, high]", 4 decimals; a column only at a
@@ -224,7 +226,8 @@ func summaryLine(r *Run) string {
 		r.Seed, count(r.Games, "game"), paired, inlineOr(r.Format), rulesLine(r.Rules))
 }
 
-// tables lists the tables of a report in order: the players, the matchups of each deal size
+// tables lists the tables of a report in order: the players, the faults of the player
+// processes (when some player forfeits at a fault, or a fault is counted), the matchups of each deal size
 // (ascending), the luck adjustment (when any matchup has a luck-adjusted estimate), the
 // pairings, the comparisons and the ratings.
 func tables(r *Run) []table {
@@ -240,6 +243,9 @@ func tables(r *Run) []table {
 		players.Rows = append(players.Rows, []string{p.Name, policy, p.Memory, p.Table})
 	}
 	out := []table{players}
+	if t, ok := faultsTable(r); ok {
+		out = append(out, t)
+	}
 	sizes := make([]int, 0, len(r.Matchups))
 	for _, m := range r.Matchups {
 		sizes = append(sizes, m.Pairs)
@@ -311,6 +317,58 @@ func tables(r *Run) []table {
 	}
 	return out
 }
+
+// faultsTable returns the table of the faults of the player processes, and whether the report
+// has one: when some player forfeits at a fault (on_error: forfeit) or some fault is counted.
+// One row per such player, in the order of r.Players, with the games it played, its crashes,
+// timeouts and illegal moves, and the games it forfeited, over every matchup and deal size.
+func faultsTable(r *Run) (table, bool) {
+	sums := map[string]*[5]int64{} // games, crashes, timeouts, illegal, forfeits
+	show := false
+	for _, p := range r.Players {
+		if p.OnError == OnErrorForfeit {
+			sums[p.Name] = new([5]int64)
+			show = true
+		}
+	}
+	for _, m := range r.Matchups {
+		for s, name := range m.Players {
+			x := sums[name]
+			if x == nil && s < len(m.Faults) && m.Faults[s].Forfeits > 0 {
+				x = new([5]int64)
+				sums[name] = x
+			}
+			if x == nil {
+				continue
+			}
+			x[0] += m.Games
+			if s < len(m.Faults) {
+				f := m.Faults[s]
+				x[1], x[2], x[3], x[4] = x[1]+f.Crashes, x[2]+f.Timeouts, x[3]+f.Illegal, x[4]+f.Forfeits
+				show = show || f.Forfeits > 0
+			}
+		}
+	}
+	if !show {
+		return table{}, false
+	}
+	t := table{Title: "Faults", Note: faultsNote,
+		Head:  []string{"player", "games", "crashes", "timeouts", "illegal moves", "games forfeited"},
+		Right: []bool{false, true, true, true, true, true}}
+	for _, p := range r.Players {
+		if x := sums[p.Name]; x != nil {
+			t.Rows = append(t.Rows, []string{p.Name, fmt.Sprint(x[0]), fmt.Sprint(x[1]), fmt.Sprint(x[2]), fmt.Sprint(x[3]), fmt.Sprint(x[4])})
+		}
+	}
+	return t, true
+}
+
+// faultsNote explains the faults table.
+const faultsNote = "A player process with on_error: forfeit loses a game at a fault of its instead of stopping the run: " +
+	"a crash (it exited or closed its output), a timeout (no reply within its time per move, or it did not read its input) " +
+	"or an illegal move (a reply that does not fit the game or breaks the protocol). " +
+	"The game ends there: the player keeps the pairs it took, the other seats share those left on the table, " +
+	"and the game counts in every table as it ended. A new process plays the next game."
 
 // sizeTable returns the header and the rows, as plain text, of the table of the matchups with n
 // pairs: per seat, the luck-adjusted mean (when any of them has one), the raw mean and the exact

@@ -123,8 +123,11 @@ func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer
 		res[i] = fmt.Sprintf("%s %s", name, shareString(o.Share[i], len(r.Players)))
 	}
 	end := "all pairs taken"
-	if o.Stalemate {
+	switch {
+	case o.Stalemate:
 		end = fmt.Sprintf("stalemate with %s left, shared equally", count(o.Left, "pair"))
+	case o.Fault != 0:
+		end = fmt.Sprintf("forfeited by %s (%s) with %s left, conceded to the others", r.Players[o.FaultSeat], faultName(o.Fault), count(o.Left, "pair"))
 	}
 	fmt.Fprintf(stdout, "result after %s (%s): %s\n", count(o.Turns, "turn"), end, strings.Join(res, ", "))
 	if fl.record != "" {
@@ -148,6 +151,10 @@ func gameRecord(cfg *configs.Tournament, r *tournament.Replayed) *record.Game {
 			"game":   strconv.FormatInt(r.Game, 10),
 		},
 		Ended: r.Outcome.Stalemate,
+	}
+	if o := r.Outcome; o.Fault != 0 {
+		// A forfeit is no end the rules know: the record stops where the game did.
+		g.Meta["forfeit"] = fmt.Sprintf("seat %d (%s), %s conceded", o.FaultSeat, faultName(o.Fault), count(o.Left, "pair"))
 	}
 	var shared *rules.ChoiceSet
 	for i, name := range r.Players {
@@ -197,6 +204,14 @@ func writeRecord(path string, g *record.Game) error {
 		return err
 	}
 	return report.WriteFileAtomic(path, b.Bytes())
+}
+
+// faultName names a kind of fault as the reports do: "crash", "timeout" or "illegal move".
+func faultName(k sim.FaultKind) string {
+	if k == sim.FaultIllegal {
+		return "illegal move"
+	}
+	return k.String()
 }
 
 // replayConfig reads the configuration --config names: a configuration file, or the config.yaml

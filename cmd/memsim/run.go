@@ -308,8 +308,23 @@ func runTournament(ctx context.Context, fl runFlags, args []string, inv invocati
 	case err != nil:
 		return fmt.Errorf("the results could not be written (%w); %s still holds the finished games in %s: free what is needed, then write them with: memsim run --resume %s", err, p.dir, checkpointFile, p.dir)
 	}
-	fmt.Fprintf(inv.stderr, "memsim run: %s; wrote %s\n", playedLine(res, resumed), p.dir)
+	fmt.Fprintf(inv.stderr, "memsim run: %s%s; wrote %s\n", playedLine(res, resumed), faultsLine(p.t.Faults(res)), p.dir)
 	return nil
+}
+
+// faultsLine says, for the players that forfeit a game at a fault (on_error: forfeit), how many
+// games each forfeited and why: "; forfeited: my-agent 3 (2 crashes, 1 timeout, 0 illegal
+// moves)"; empty when no player forfeits.
+func faultsLine(fs []tournament.PlayerFaults) string {
+	if len(fs) == 0 {
+		return ""
+	}
+	parts := make([]string, len(fs))
+	for i, f := range fs {
+		parts[i] = fmt.Sprintf("%s %d (%s, %s, %s)", f.Name, f.Forfeits(),
+			count(f.Crash, "crash"), count(f.Timeout, "timeout"), count(f.Illegal, "illegal move"))
+	}
+	return "; forfeited: " + strings.Join(parts, ", ")
 }
 
 // recovery says, after a failed checkpoint write, what the run folder kept and how to go on: from

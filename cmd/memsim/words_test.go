@@ -3,6 +3,9 @@ package main
 import (
 	"math"
 	"testing"
+
+	"memsim/sim"
+	"memsim/tournament"
 )
 
 // A count takes the singular for one only, and the plural its noun's ending calls for.
@@ -67,5 +70,23 @@ func TestRateText(t *testing.T) {
 	}
 	if got := significant(518.44, 4); got != "518.4" {
 		t.Errorf("4 digits: %q", got)
+	}
+}
+
+// TestFaultsLine checks what memsim run says of the players that forfeit at a fault: nothing when
+// none does, else each one's games forfeited by kind, in the order given.
+func TestFaultsLine(t *testing.T) {
+	for _, tt := range []struct {
+		fs   []tournament.PlayerFaults
+		want string
+	}{
+		{nil, ""},
+		{[]tournament.PlayerFaults{{Name: "a"}}, "; forfeited: a 0 (0 crashes, 0 timeouts, 0 illegal moves)"},
+		{[]tournament.PlayerFaults{{Name: "a", FaultCounts: sim.FaultCounts{Crash: 2, Timeout: 1}}, {Name: "b", FaultCounts: sim.FaultCounts{Illegal: 1}}},
+			"; forfeited: a 3 (2 crashes, 1 timeout, 0 illegal moves), b 1 (0 crashes, 0 timeouts, 1 illegal move)"},
+	} {
+		if got := faultsLine(tt.fs); got != tt.want {
+			t.Errorf("faultsLine(%+v) = %q, want %q", tt.fs, got, tt.want)
+		}
 	}
 }

@@ -20,26 +20,29 @@ import (
 
 // TestMisbehavingPlayers checks every way a player process can misbehave: each fails the game with
 // one error naming the player, the game, the seed and what went wrong (the offending line where
-// there is one), and leaves no process behind.
+// there is one), and leaves no process behind. A failure in a game is a *sim.Fault of the kind of
+// what the process did; one in the handshake is none (it stops a run whatever on_error says).
 func TestMisbehavingPlayers(t *testing.T) {
 	quick := external.Command{TimePerMove: time.Second, Handshake: 2 * time.Second}
+	const none sim.FaultKind = 0
 	cases := []struct {
 		mode string
 		want []string
+		kind sim.FaultKind
 	}{
-		{"garbage", []string{"line 1: ", "(the line: uciok)"}},
-		{"partial", []string{"line 1: ends without a newline"}},
-		{"huge", []string{"line 1: longer than 1048576 bytes"}},
-		{"badutf8", []string{"line 1: ", "UTF-8"}},
-		{"early", []string{"line 1: a flip message before its handshake (player)", `(the line: {"type":"flip","game":0,"pos":0})`}},
-		{"exit-handshake", []string{"exited (exit status 3); its stderr is in logs/ext.log"}},
-		{"silent-handshake", []string{"handshake: no answer to hello within 2s"}},
-		{"silent", []string{"its game 0: no reply to the request for card 1 within 1s"}},
-		{"unknown-game", []string{"line 2: a reply for game 1000, which has no request in flight"}},
-		{"duplicate", []string{"line 3: a reply for game 0, which has no request in flight"}},
-		{"illegal", []string{"line 2: flip: field pos: 2999 is not a legal position of game 0's card 1"}},
-		{"close-stdout", []string{"closed its output while still running"}},
-		{"crash-after-5", []string{"exited (exit status 139); its stderr is in logs/ext.log"}},
+		{"garbage", []string{"line 1: ", "(the line: uciok)"}, none},
+		{"partial", []string{"line 1: ends without a newline"}, none},
+		{"huge", []string{"line 1: longer than 1048576 bytes"}, none},
+		{"badutf8", []string{"line 1: ", "UTF-8"}, none},
+		{"early", []string{"line 1: a flip message before its handshake (player)", `(the line: {"type":"flip","game":0,"pos":0})`}, none},
+		{"exit-handshake", []string{"exited (exit status 3); its stderr is in logs/ext.log"}, none},
+		{"silent-handshake", []string{"handshake: no answer to hello within 2s"}, none},
+		{"silent", []string{"its game 0: no reply to the request for card 1 within 1s"}, sim.FaultTimeout},
+		{"unknown-game", []string{"line 2: a reply for game 1000, which has no request in flight"}, sim.FaultIllegal},
+		{"duplicate", []string{"line 3: a reply for game 0, which has no request in flight"}, sim.FaultIllegal},
+		{"illegal", []string{"line 2: flip: field pos: 2999 is not a legal position of game 0's card 1"}, sim.FaultIllegal},
+		{"close-stdout", []string{"closed its output while still running"}, sim.FaultCrash},
+		{"crash-after-5", []string{"exited (exit status 139); its stderr is in logs/ext.log"}, sim.FaultCrash},
 	}
 	for _, c := range cases {
 		t.Run(c.mode, func(t *testing.T) {
@@ -69,11 +72,53 @@ func TestMisbehavingPlayers(t *testing.T) {
 			if strings.Contains(msg, "\n") {
 				t.Errorf("error %q is not one line", msg)
 			}
+			var kind sim.FaultKind
+			if f := (*sim.Fault)(nil); errors.As(playErr, &f) {
+				kind = f.Kind
+			}
+			if kind != c.kind {
+				t.Errorf("fault kind %d (%v), want %d (%v)", kind, kind, c.kind, c.kind)
+			}
 			if err := ext.Close(); err != nil {
 				t.Fatal(err)
 			}
 			checkGone(t, log.String())
 		})
+	}
+}
+
+// TestForfeitStartsANewProcess checks that a player that forfeits (sim.Player.Forfeit) plays its
+// next game on a new process after its process crashed, so that the match completes, with one
+// crash counted for each the player made, or, for a process playing several games at once, for
+// each game it was playing.
+func TestForfeitStartsANewProcess(t *testing.T) {
+	for _, inFlight := range []int{1, 2} {
+		ext, log := newTestPlayer(t, "crash-after-5", external.Command{GamesInFlight: inFlight})
+		p := sim.Player{Name: "ext", NewStrategy: ext.Strategy, Forfeit: true}
+		m := pairedMatch(p, tablePlayer(t, "daring", rules.PolicyDaring, 3), 3, 40)
+		res, err := m.Play(t.Context(), inFlight, nil)
+		if err != nil {
+			t.Fatalf("%d in flight: %v", inFlight, err)
+		}
+		if err := ext.Close(); err != nil {
+			t.Fatal(err)
+		}
+		crashes := int64(strings.Count(log.String(), "segmentation fault (pretend)"))
+		var counted, other int64
+		for k, tl := range res.Orders {
+			for i, f := range tl.Faults {
+				if m.Orders[k][i] == 0 {
+					counted += f.Crash
+					other += f.Timeout + f.Illegal
+				} else {
+					other += f.Forfeits()
+				}
+			}
+		}
+		if crashes < 2 || counted < crashes || counted > int64(inFlight)*crashes || (inFlight == 1 && counted != crashes) || other != 0 {
+			t.Errorf("%d in flight: %d crashes counted (and %d other faults), the player crashed %d times", inFlight, counted, other, crashes)
+		}
+		checkGone(t, log.String())
 	}
 }
 

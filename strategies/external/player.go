@@ -6,8 +6,9 @@
 // games and matches; Close stops them all, with every process they started.
 //
 // A process that breaks the protocol, answers late or illegally, or exits, fails the game it was
-// playing with an error naming the process and the offending line; the session is then stopped
-// and never reused.
+// playing with an error naming the process and the offending line, a *sim.Fault of the kind of
+// what it did; the session is then stopped and never reused, and the seat's next game starts or
+// takes another process.
 package external
 
 import (
@@ -179,7 +180,7 @@ func (p *Player) acquire() (*session, error) {
 func (p *Player) startWith(users int) (*session, error) {
 	s, err := p.start()
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", p.describe(), err)
+		return nil, fmt.Errorf("%s: %w", p.describe(), unclassified(err))
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()

@@ -35,9 +35,18 @@ type seat struct {
 func (t *seat) BeginGame(info sim.GameInfo) error {
 	t.info, t.err = info, nil
 	t.scores = [rules.MaxPlayers]int{}
+	if t.s != nil && info.Forfeit && t.s.broken() != nil {
+		// A failure stopped the process (in an earlier game, or in another game sharing it), and
+		// the player forfeits rather than stop the run: the game begins on another process. A
+		// reply the old one's reader handed on as the failure stopped the seat is dropped with
+		// its channel.
+		t.p.release(t.s)
+		t.s, t.replies = nil, nil
+	}
 	if t.s == nil {
 		s, err := t.p.acquire()
 		if err != nil {
+			t.err = err
 			return err
 		}
 		t.s = s
@@ -172,12 +181,12 @@ func (t *seat) Flip(v *sim.View) sim.Move {
 	case *protocol.Choice:
 		c, err := rules.ParseChoice(r.Choice)
 		if err != nil {
-			t.err = t.wrap(err)
+			t.err = t.wrap(t.s.failIn(t.game, illegal(err)))
 			return sim.Fail(t.err)
 		}
 		return sim.Choose(c)
 	}
-	t.err = t.wrap(fmt.Errorf("unexpected reply %s", reply.Type()))
+	t.err = t.wrap(t.s.failIn(t.game, illegal(fmt.Errorf("unexpected reply %s", reply.Type()))))
 	return sim.Fail(t.err)
 }
 

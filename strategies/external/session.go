@@ -212,14 +212,14 @@ func (s *session) next(timeout time.Duration, late func() error) (delivery, erro
 		m, err := s.r.Read()
 		switch {
 		case errors.Is(err, os.ErrDeadlineExceeded):
-			return delivery{}, s.failIn(s.pending, late())
+			return delivery{}, s.failIn(s.pending, timedOut(late()))
 		case errors.Is(err, io.EOF):
 			return delivery{}, s.fail(s.ended("closed its output"))
 		case err != nil:
-			return delivery{}, s.fail(fmt.Errorf("%w%s", err, quote(s.r.Text())))
+			return delivery{}, s.fail(illegal(fmt.Errorf("%w%s", err, quote(s.r.Text()))))
 		}
 		if err := s.accept(m, s.r.Line(), s.r.Text()); err != nil {
-			return delivery{}, s.failIn(replyGame(m), err)
+			return delivery{}, s.failIn(replyGame(m), illegal(err))
 		}
 		if first {
 			d = delivery{m: m, line: s.r.Line(), text: bytes.Clone(s.r.Text())}
@@ -247,11 +247,11 @@ func (s *session) dispatch() {
 				s.fail(s.ended("closed its output"))
 				return
 			case err != nil:
-				s.fail(fmt.Errorf("%w%s", err, quote(s.r.Text())))
+				s.fail(illegal(fmt.Errorf("%w%s", err, quote(s.r.Text()))))
 				return
 			}
 			if _, ok := m.(*protocol.Player); ok {
-				s.fail(fmt.Errorf("line %d: a second handshake (player)", s.r.Line()))
+				s.fail(illegal(fmt.Errorf("line %d: a second handshake (player)", s.r.Line())))
 				return
 			}
 			game := replyGame(m)
@@ -260,7 +260,7 @@ func (s *session) dispatch() {
 			delete(s.waiting, game)
 			s.mu.Unlock()
 			if !ok {
-				s.failIn(s.ours(game), fmt.Errorf("line %d: a reply for game %d, which has no request in flight%s", s.r.Line(), game, quote(s.r.Text())))
+				s.failIn(s.ours(game), illegal(fmt.Errorf("line %d: a reply for game %d, which has no request in flight%s", s.r.Line(), game, quote(s.r.Text()))))
 				return
 			}
 			batch = append(batch, handoff{ch: ch, d: delivery{m: m, line: s.r.Line(), text: bytes.Clone(s.r.Text())}})
@@ -319,12 +319,12 @@ func (s *session) ended(what string) error {
 	select {
 	case <-s.exited:
 	case <-time.After(200 * time.Millisecond):
-		return fmt.Errorf("%s while still running%s", what, s.p.logs.hint())
+		return crashed(fmt.Errorf("%s while still running%s", what, s.p.logs.hint()))
 	}
 	if s.waitErr != nil {
-		return fmt.Errorf("exited (%v)%s", s.waitErr, s.p.logs.hint())
+		return crashed(fmt.Errorf("exited (%v)%s", s.waitErr, s.p.logs.hint()))
 	}
-	return fmt.Errorf("exited (status 0)%s", s.p.logs.hint())
+	return crashed(fmt.Errorf("exited (status 0)%s", s.p.logs.hint()))
 }
 
 // fail breaks the session with err, if it is not broken yet, stops the process, and returns the
@@ -407,7 +407,7 @@ func (s *session) writeFailed(err error) error {
 		return err // memsim stopped it
 	}
 	if errors.Is(err, os.ErrDeadlineExceeded) {
-		err = fmt.Errorf("it did not read its input within %v", s.p.writeTimeout())
+		err = timedOut(fmt.Errorf("it did not read its input within %v", s.p.writeTimeout()))
 	} else {
 		err = s.ended("stopped reading its input")
 	}
@@ -453,7 +453,7 @@ func (s *session) ask(req *protocol.Move, replies chan delivery) (protocol.Messa
 		return nil, err
 	}
 	if err := protocol.CheckReply(req, d.m); err != nil {
-		return nil, s.failIn(req.Game, fmt.Errorf("line %d: %s: %w%s", d.line, d.m.Type(), err, quote(d.text)))
+		return nil, s.failIn(req.Game, illegal(fmt.Errorf("line %d: %s: %w%s", d.line, d.m.Type(), err, quote(d.text))))
 	}
 	return d.m, nil
 }
@@ -466,10 +466,10 @@ func (s *session) quiet() error {
 		return nil
 	}
 	_, err := s.next(s.p.cmd.timePerMove(), func() error {
-		return errors.New("part of a line written with no request in flight")
+		return illegal(errors.New("part of a line written with no request in flight"))
 	})
 	if err == nil {
-		err = errors.New("a line written with no request in flight") // accept refuses it first
+		err = illegal(errors.New("a line written with no request in flight")) // accept refuses it first
 	}
 	return s.fail(err)
 }
@@ -484,7 +484,7 @@ func (s *session) await(game int64, replies chan delivery, timeout time.Duration
 	case <-s.dead:
 		return delivery{}, s.errorFor(game)
 	case <-t.C:
-		s.failIn(game, late())
+		s.failIn(game, timedOut(late()))
 		return delivery{}, s.errorFor(game)
 	}
 }
@@ -503,7 +503,8 @@ func (s *session) send(game int64, m protocol.Message) error {
 	err := s.w.Write(m) // a full buffer is written out
 	s.wmu.Unlock()
 	if err != nil {
-		return s.writeFailed(err)
+		s.writeFailed(err)
+		return s.errorFor(game) // another game's failure may have come first
 	}
 	return nil
 }

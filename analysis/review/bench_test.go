@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"slices"
 	"testing"
+	"time"
 
 	"memsim/analysis/exact"
 	"memsim/analysis/field"
@@ -73,4 +74,36 @@ func BenchmarkNext26(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkCoach26 does what a coach does before each move of a 26-pair game: it reviews the
+// game so far (for what the last move cost) and values the decision to make (Next), at every
+// move of the game in turn, the values solved once beforehand. It reports the median and the
+// 99th percentile of the time per move.
+func BenchmarkCoach26(b *testing.B) {
+	v, g := benchGame(b)
+	ctx := context.Background()
+	var times []time.Duration
+	for b.Loop() {
+		for k := range len(g.Moves) {
+			prefix := &record.Game{Rules: g.Rules, Moves: slices.Clone(g.Moves[:k])}
+			for i := range prefix.Moves {
+				prefix.Moves[i].Seat = -1
+			}
+			start := time.Now()
+			if err := prefix.Check(); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := review.Game(ctx, v, prefix); err != nil && k > 0 {
+				b.Fatal(err)
+			}
+			if _, err := review.Next(ctx, v, prefix); err != nil {
+				b.Fatal(err)
+			}
+			times = append(times, time.Since(start))
+		}
+	}
+	slices.Sort(times)
+	b.ReportMetric(float64(times[len(times)/2].Microseconds()), "µs-median/move")
+	b.ReportMetric(float64(times[len(times)*99/100].Microseconds()), "µs-p99/move")
 }

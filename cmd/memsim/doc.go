@@ -190,8 +190,8 @@
 // Usage:
 //
 //	memsim play [--config F|DIR] [--against NAME[,NAME...]] [--seat K] [--pairs N]
-//	            [--singletons S] [--pass RULE] [--seed S] [--show-memory] [--record FILE]
-//	            [--name YOU] [--delay D]
+//	            [--singletons S] [--pass RULE] [--seed S] [--coach] [--show-memory]
+//	            [--record FILE] [--name YOU] [--delay D]
 //
 // You play one game against the players --against names (default: win-optimal if the
 // configuration has it, else its first player) of the configuration F (or the run folder DIR; with
@@ -205,6 +205,11 @@
 // move the cursor with the arrows and press Enter or space; p passes, m shows what each bot
 // remembers, ? shows the keys, q quits (after y). Otherwise it reads lines: a card, pass, memory,
 // help or quit, one per line, after each prompt "your move (card 1):"; the end of the input quits.
+//
+// --coach shows, before each of your moves, what every move open is worth, in expected pairs from
+// this turn on (both seats playing optimally afterwards) and in win score, P(win) + P(draw)/2 (both
+// playing to win afterwards), the best marked, and what your last move cost; its values are exact,
+// those of memsim review and memsim solve (perfect memory, the game's rules, two seats).
 //
 // The seed is printed (default: from the clock); --seed S deals the same game again. At the end,
 // finished or not, the game is written as a game record (docs/records.md) to --record FILE (default

@@ -46,8 +46,8 @@ func playCommand() *command {
 		name: "play",
 		usage: []string{
 			"memsim play [--config F|DIR] [--against NAME[,NAME...]] [--seat K] [--pairs N]\n" +
-				"[--singletons S] [--pass RULE] [--seed S] [--show-memory] [--record FILE]\n" +
-				"[--name YOU] [--delay D]",
+				"[--singletons S] [--pass RULE] [--seed S] [--coach] [--show-memory]\n" +
+				"[--record FILE] [--name YOU] [--delay D]",
 		},
 		short: "play a game yourself against the players of a configuration",
 		long: `
@@ -64,6 +64,11 @@ move the cursor with the arrows and press Enter or space; p passes, m shows what
 remembers, ? shows the keys, q quits (after y). Otherwise it reads lines: a card, pass, memory,
 help or quit, one per line, after each prompt "your move (card 1):"; the end of the input quits.
 
+--coach shows, before each of your moves, what every move open is worth, in expected pairs from
+this turn on (both seats playing optimally afterwards) and in win score, P(win) + P(draw)/2 (both
+playing to win afterwards), the best marked, and what your last move cost; its values are exact,
+those of memsim review and memsim solve (perfect memory, the game's rules, two seats).
+
 The seed is printed (default: from the clock); --seed S deals the same game again. At the end,
 finished or not, the game is written as a game record (docs/records.md) to --record FILE (default
 memsim-game-SEED.jsonl in the current folder, with -2, -3, ... added when it exists). A game not
@@ -77,7 +82,7 @@ type playFlags struct {
 	config, against, record, name, pass string
 	seat, pairs, singletons             int
 	seed                                uint64
-	showMemory                          bool
+	showMemory, coach                   bool
 	delay                               time.Duration
 	set                                 map[string]bool // the flags given on the command line
 }
@@ -93,6 +98,7 @@ func runPlay(ctx context.Context, c *command, inv invocation, args []string) int
 	fs.StringVar(&fl.pass, "pass", "", "pass `rule`: never, two-known or always (default: the configuration's)")
 	fs.Uint64Var(&fl.seed, "seed", 0, "the `seed` of the deal and of the bots' random draws (default: from the clock)")
 	fs.BoolVar(&fl.showMemory, "show-memory", false, "show what each bot remembers after every turn")
+	fs.BoolVar(&fl.coach, "coach", false, "show what every move is worth before each of yours, and what your last one cost")
 	fs.StringVar(&fl.record, "record", "", "write the game record to `FILE` (default: memsim-game-SEED.jsonl)")
 	fs.StringVar(&fl.name, "name", "you", "your `name` at the table and in the record")
 	fs.DurationVar(&fl.delay, "delay", 0, "the pause after each card a bot flips, a `duration` such as 400ms (default: 400ms on a terminal, 0 otherwise)")
@@ -203,6 +209,17 @@ func playGame(ctx context.Context, fl playFlags, args []string, stdin io.Reader,
 	gctx, interrupt := context.WithCancel(ctx)
 	defer interrupt()
 	person := &play.Person{Ctx: gctx, Table: table}
+	if fl.coach {
+		if seats != 2 {
+			return usagef("--coach: the coach judges two-seat games (this one has %d seats)", seats)
+		}
+		coach, err := play.NewExactCoach(ctx, record.Rules{Pairs: cfg.Rules.Pairs[0], Singletons: cfg.Rules.Singletons,
+			Seats: seats, Pass: cfg.Rules.Pass})
+		if err != nil {
+			return err
+		}
+		person.Coach = coach
+	}
 	setup := sim.Setup{Pairs: cfg.Rules.Pairs[0], Singletons: cfg.Rules.Singletons, Pass: cfg.Rules.Pass, Players: setupSeats}
 	setup.Players[fl.seat] = sim.Player{Name: fl.name, NewStrategy: func() sim.Strategy { return person }}
 	g, err := sim.NewGame(setup)

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -19,6 +20,7 @@ import (
 	"github.com/creack/pty"
 	"golang.org/x/sys/unix"
 
+	"memsim/analysis/review"
 	"memsim/sim/record"
 )
 
@@ -724,5 +726,85 @@ func TestPlayDocSession(t *testing.T) {
 	}
 	if sessions == 0 {
 		t.Error("docs/cli.md shows no memsim play session")
+	}
+}
+
+// TestPlayWithTheCoach plays a whole game against win-optimal with --coach over a pipe and
+// checks the coach against two other routes: its first advice, on the fresh board of 4 pairs,
+// values a new card as memsim solve values the better of daring and safe in (n=4, j=4); and each
+// "your last move ... cost" it gives is the cost memsim review finds for that move in the game's
+// record.
+func TestPlayWithTheCoach(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	p := startPlay(t, dir, "--against", "win-optimal", "--pairs", "4", "--seed", "3", "--coach", "--record", "game.jsonl")
+	r := newReader()
+	var advice []string
+	for {
+		line, ok := p.next()
+		if !ok {
+			break
+		}
+		r.see(line)
+		if a, ok := strings.CutPrefix(line, "coach: "); ok {
+			advice = append(advice, a)
+		}
+		if strings.HasPrefix(line, "your move (card ") {
+			p.send(r.move(strings.HasPrefix(line, "your move (card 2")))
+		}
+	}
+	if code := p.wait(); code != exitOK {
+		t.Fatalf("exit %d: %s\n%s", code, p.stderr.String(), p.out.String())
+	}
+	if len(advice) < 3 {
+		t.Fatalf("%d lines of advice:\n%s", len(advice), p.out.String())
+	}
+	// The first advice: a new card, worth the better of daring and safe.
+	out, _, _ := runArgs(t, "solve", "--pairs", "4", "--float")
+	daring := regexp.MustCompile(`daring: +([0-9.]+) pairs`).FindStringSubmatch(out)
+	if daring == nil {
+		t.Fatalf("no value of daring in:\n%s", out)
+	}
+	v, _ := strconv.ParseFloat(daring[1], 64)
+	if want := fmt.Sprintf("first card, expected pairs from this turn on and win score: a new card %.4f pairs", v); !strings.HasPrefix(advice[0], want) {
+		t.Errorf("the first advice %q, want it to begin %q", advice[0], want)
+	}
+	// The costs of the person's moves, as the review finds them in the record.
+	rv, stderr, code := runArgs(t, "review", "--json", filepath.Join(dir, "game.jsonl"))
+	if code != exitOK {
+		t.Fatalf("review: exit %d: %s", code, stderr)
+	}
+	var rj review.JSON
+	if err := json.Unmarshal([]byte(rv), &rj); err != nil {
+		t.Fatal(err)
+	}
+	costs := map[string]string{} // "turn N, card" -> "pairs and win"
+	for _, d := range rj.Decisions {
+		if d.Seat != 0 {
+			continue
+		}
+		card := "first card"
+		if d.Card == 2 {
+			card = "second card"
+		}
+		costs[fmt.Sprintf("turn %d, %s: %s)", d.Turn+1, card, d.Chosen)] = fmt.Sprintf("%.4f %.4f", d.Cost.Pairs.Float, d.Cost.Win.Float)
+	}
+	seen := 0
+	for _, a := range advice {
+		m := regexp.MustCompile(`^your last move \((turn \d+, [a-z]+ card: [^)]+\)) (?:cost ([0-9.]+) pairs and ([0-9.]+) win|was the best)`).FindStringSubmatch(a)
+		if m == nil {
+			continue
+		}
+		seen++
+		got := "0.0000 0.0000"
+		if m[2] != "" {
+			got = m[2] + " " + m[3]
+		}
+		if want, ok := costs[m[1]]; !ok || want != got {
+			t.Errorf("the coach says %q; the review of the record: %q", a, want)
+		}
+	}
+	if seen == 0 {
+		t.Errorf("the coach never said what a move cost:\n%s", strings.Join(advice, "\n"))
 	}
 }

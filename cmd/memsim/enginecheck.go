@@ -184,18 +184,7 @@ func (fl *checkFlags) check() error {
 	case fl.rounds < 1 || fl.rounds > maxCheckRounds:
 		return usagef("--rounds %d: must be between 1 and %d", fl.rounds, maxCheckRounds)
 	}
-	seen := map[string]bool{}
-	for _, o := range fl.options {
-		name, _, ok := strings.Cut(o, "=")
-		if !ok || name == "" {
-			return usagef("--option %q: must be NAME=VALUE, an option the player declares and its value", o)
-		}
-		if seen[name] {
-			return usagef("--option %s: option %q is given twice", o, name)
-		}
-		seen[name] = true
-	}
-	return nil
+	return checkOptionForms(fl.options)
 }
 
 // checker runs the checks and prints a line for each.

@@ -3,7 +3,7 @@
 GO ?= go
 BIN := bin/memsim
 
-.PHONY: all build run test test-long browser-check python-test screenshots fmt-check vet bench apidiff clean
+.PHONY: all build run test test-long browser-check terminal-check python-test screenshots fmt-check vet bench apidiff clean
 
 all: build
 
@@ -25,8 +25,8 @@ run: build
 # make test (the README's test command; its time is in docs/testing.md): every package with the
 # race detector, long randomised and exhaustive cases in their short form, and the Python client's
 # tests. make test-long runs them all in full, without the race detector; CI runs both. The
-# browser test of the HTML pages needs Chromium and the Python players need python3; each is
-# skipped, and says so, without them.
+# browser test of the HTML pages needs Chromium, the Python players need python3 and the
+# terminal tests of memsim play a pseudo-terminal; each is skipped, and says so, without them.
 # The packages whose tests take longest start first, so that the others fill the second CPU
 # beside them rather than leave one package running alone at the end (go test runs them in the
 # order given, each once, two at a time): tournament, whose tests run one after another, beside
@@ -36,12 +36,17 @@ run: build
 # and every memsim or player process the tests start would add its second (GORACE given to make
 # comes after, and wins).
 SLOW_TEST_PACKAGES := ./tournament ./cmd/memsim ./analysis/exact
-test: fmt-check vet browser-check python-test
+test: fmt-check vet browser-check terminal-check python-test
 	GORACE="atexit_sleep_ms=0 $(GORACE)" $(GO) test -race -short -count=1 $(SLOW_TEST_PACKAGES) ./...
 
 browser-check:
 	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
 		echo "browser tests skipped: no chromium on PATH to open report.html and audit.html in (apt-get install chromium)"
+
+# memsim play is tested on a pseudo-terminal, which needs /dev/ptmx.
+terminal-check:
+	@test -c /dev/ptmx || \
+		echo "terminal tests skipped: no /dev/ptmx to open a pseudo-terminal for memsim play on"
 
 # The Python client of the player protocol and its example players (clients/python).
 python-test:

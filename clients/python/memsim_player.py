@@ -251,7 +251,9 @@ class Game:
             pos = operator.index(pos)
         if pos not in self.legal:
             raise PlayerError(f"game {self.id}: flip({pos}): not among the legal positions")
-        self._check_reply()
+        if not self._pending or self._answered:
+            self._check_reply()
+        self._answered = True
         return f'{{"type":"flip","game":{self.id},"pos":{pos}}}\n'
 
     def pass_turn(self):
@@ -523,11 +525,11 @@ class _Session:
                 continue
             rest = data[cut + 1:]
             block = data[:cut]
-            if cut > MAX_LINE:
-                for i, b in enumerate(block.split(b"\n")):
-                    if len(b) > MAX_LINE:
-                        self.lineno += i + 1
-                        raise ProtocolError(f"a line longer than {MAX_LINE} bytes")
+            # A line that ends in the chunk and starts after its first newline is shorter than
+            # the chunk (READ_SIZE <= MAX_LINE): only the first line can be too long.
+            if cut > MAX_LINE and data.find(b"\n") > MAX_LINE:
+                self.lineno += 1
+                raise ProtocolError(f"a line longer than {MAX_LINE} bytes")
             try:
                 text = block.decode()
             except UnicodeDecodeError as e:
@@ -707,9 +709,10 @@ class _Session:
             raise ProtocolError(f"flip: face {_show(face)} is outside 0 .. {g._nfaces - 1}")
         old = g.faces.get(pos)
         if old is None:
-            w = g._where.get(face)
+            where = g._where
+            w = where.get(face)
             if w is None:
-                g._where[face] = [pos]
+                where[face] = [pos]
             elif len(w) != 1 or face >= g._npairs:
                 raise ProtocolError(f"flip: pos {pos} cannot show face {face}: its cards were "
                                     "seen elsewhere or taken")
@@ -889,16 +892,17 @@ class _Session:
     # the general handler must see (an error, or a game with a request in flight: the decoder
     # then reads the line again and that handler reports or handles it).
 
-    def fast_flip(self, r):
-        gid, seat, pos, face = r[0], r[1], r[2], r[3]
-        g = self.by_text.get(gid)
+    def fast_flip(self, r, small=_SMALL):
+        g = self.by_text.get(r[0])
         if g is None:
             return False
         if g._pending:  # memsim went on with this game: decide the batch first
             self.decide()
-        small = _SMALL
-        seat, pos, face = small.get(seat), small.get(pos), small.get(face)
-        if seat != g.mover or pos not in g.table or face is None or face >= g._nfaces:
+        try:
+            seat, pos, face = small[r[1]], small[r[2]], small[r[3]]
+        except KeyError:
+            return False
+        if seat != g.mover or pos not in g.table or face >= g._nfaces:
             return False
         first = g.first
         if first is not None and (g._second is not None or pos == first[0]):
@@ -927,17 +931,18 @@ class _Session:
                                 "face": face})
         return True
 
-    def fast_pair(self, r):
-        gid, seat, face, a, b = r[4], r[5], r[6], r[7], r[8]
-        g = self.by_text.get(gid)
+    def fast_pair(self, r, small=_SMALL):
+        g = self.by_text.get(r[4])
         if g is None:
             return False
         if g._pending:  # memsim went on with this game: decide the batch first
             self.decide()
-        small = _SMALL
-        seat, face, a, b = small.get(seat), small.get(face), small.get(a), small.get(b)
+        try:
+            seat, face, a, b = small[r[5]], small[r[6]], small[r[7]], small[r[8]]
+        except KeyError:
+            return False
         second = g._second
-        if seat != g.mover or second is None or face is None:
+        if seat != g.mover or second is None:
             return False
         first = g.first[0]
         if (not ((a == first and b == second) or (a == second and b == first))
@@ -965,14 +970,13 @@ class _Session:
                                 "positions": [a, b]})
         return True
 
-    def fast_handover(self, r):
-        gid, seat = r[9], r[10]
-        g = self.by_text.get(gid)
+    def fast_handover(self, r, small=_SMALL):
+        g = self.by_text.get(r[9])
         if g is None:
             return False
         if g._pending:  # memsim went on with this game: decide the batch first
             self.decide()
-        seat = _SMALL.get(seat)
+        seat = small.get(r[10])
         if seat != (g.mover + 1) % g.rules.seats or (not g._passed and g._second is None):
             return False
         g.after_pass, g._passed = g._passed, False
@@ -983,11 +987,11 @@ class _Session:
             self.p.on_event(g, {"type": "handover", "game": g.id, "seat": seat})
         return True
 
-    def fast_move(self, r):
+    def fast_move(self, r, small=_SMALL):
         if self.state_view:
             return False
-        gid, card, text, can_pass, dl = r[11], r[12], r[13], r[14], r[15]
-        g = self.by_text.get(gid)
+        card, text, can_pass, dl = r[12], r[13], r[14], r[15]
+        g = self.by_text.get(r[11])
         if g is None or g._pending or g._replied or g.mover != g.seat:
             return False
         first = g.first
@@ -1024,7 +1028,7 @@ class _Session:
             if not g.table.issuperset(legal) or (card == 2 and first[0] in legal):
                 return False
             legal = list(legal)
-        dl = _SMALL.get(dl) or int(dl)
+        dl = small.get(dl) or int(dl)
         if not 1 <= dl <= MAX_DEADLINE_MS:
             return False
         if can_pass:

@@ -1,70 +1,26 @@
 package external
 
 import (
-	"io"
 	"os"
 	"syscall"
 	"time"
+	"unsafe"
 )
 
-// pipeReader reads the player's output. Armed with a send (a request to write), its next read
-// first reads what the pipe holds without waiting and sends only if the pipe is empty, then
-// waits for the reply: that the player wrote nothing while no request was in flight is seen by
-// the read that waits for the reply, with no system call of its own.
-type pipeReader struct {
-	f    *os.File
-	rc   syscall.RawConn
-	send func() error // armed: called once, when the pipe is found empty
-}
-
-func newPipeReader(f *os.File) (*pipeReader, error) {
+// readable reports whether the pipe f has bytes waiting to be read.
+func readable(f *os.File) bool {
 	rc, err := f.SyscallConn()
 	if err != nil {
-		return nil, err
+		return false
 	}
-	return &pipeReader{f: f, rc: rc}, nil
-}
-
-// arm makes the next read call send once the pipe is found empty, before it waits.
-func (p *pipeReader) arm(send func() error) { p.send = send }
-
-// Read reads from the pipe as os.File.Read does (a deadline set on the file applies), calling
-// the armed send, if any, when the pipe is empty. An error of send is returned as is.
-func (p *pipeReader) Read(b []byte) (int, error) {
-	send := p.send
-	if send == nil {
-		return p.f.Read(b)
-	}
-	p.send = nil
-	var n int
-	var rerr, serr error
-	err := p.rc.Read(func(fd uintptr) bool {
-		for {
-			n, rerr = syscall.Read(int(fd), b)
-			if rerr != syscall.EINTR {
-				break
-			}
+	n := 0
+	_ = rc.Control(func(fd uintptr) {
+		var avail int32
+		if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, fd, syscall.TIOCINQ, uintptr(unsafe.Pointer(&avail))); e == 0 {
+			n = int(avail)
 		}
-		if rerr != syscall.EAGAIN {
-			return true
-		}
-		if send != nil {
-			serr, send = send(), nil
-			return serr != nil
-		}
-		return false // wait until the pipe is readable
 	})
-	switch {
-	case serr != nil:
-		return 0, serr
-	case err != nil:
-		return 0, err
-	case rerr != nil:
-		return 0, &os.PathError{Op: "read", Path: p.f.Name(), Err: rerr}
-	case n == 0 && len(b) > 0:
-		return 0, io.EOF
-	}
-	return n, nil
+	return n > 0
 }
 
 // deadlineWriter writes to a pipe, giving a write that blocks its own deadline, so that a player

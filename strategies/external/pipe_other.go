@@ -7,30 +7,9 @@ import (
 	"time"
 )
 
-// pipeReader reads the player's output. Armed with a send (a request to write), its next read
-// sends first: it cannot tell here whether the player wrote while no request was in flight (a
-// late second reply is then caught only if it does not answer the request).
-type pipeReader struct {
-	f    *os.File
-	send func() error
-}
-
-func newPipeReader(f *os.File) (*pipeReader, error) { return &pipeReader{f: f}, nil }
-
-// arm makes the next read call send first.
-func (p *pipeReader) arm(send func() error) { p.send = send }
-
-// Read reads from the pipe as os.File.Read does, calling the armed send first, if any. An error
-// of send is returned as is.
-func (p *pipeReader) Read(b []byte) (int, error) {
-	if send := p.send; send != nil {
-		p.send = nil
-		if err := send(); err != nil {
-			return 0, err
-		}
-	}
-	return p.f.Read(b)
-}
+// readable reports whether the pipe f has bytes waiting to be read: it cannot tell here, and says
+// no (a late second reply is then caught only when memsim reads again).
+func readable(f *os.File) bool { return false }
 
 // deadlineWriter writes to a pipe, giving every write its own deadline, so that a player that
 // stops reading its input is an error rather than a hang.

@@ -25,8 +25,7 @@ type session struct {
 	p     *Player
 	cmd   *exec.Cmd
 	stdin *os.File
-	out   *os.File    // the player's stdout
-	in    *pipeReader // reads out, for r
+	out   *os.File // the player's stdout
 	r     *protocol.Reader
 	info  *protocol.Player
 
@@ -91,9 +90,6 @@ func (p *Player) start() (*session, error) {
 	s := &session{p: p, cmd: cmd, stdin: inW, out: outR, pending: noGame, culprit: noGame,
 		dead: make(chan struct{}), exited: make(chan struct{}), logged: make(chan struct{})}
 	dw, err := newDeadlineWriter(inW, p.writeTimeout())
-	if err == nil {
-		s.in, err = newPipeReader(outR)
-	}
 	if err != nil {
 		closeAll(inW, outR, errR)
 		_ = cmd.Process.Kill()
@@ -101,7 +97,7 @@ func (p *Player) start() (*session, error) {
 		return nil, err
 	}
 	s.w = protocol.NewWriter(dw)
-	s.r = protocol.NewReader(s.in, protocol.FromPlayer)
+	s.r = protocol.NewReader(outR, protocol.FromPlayer)
 	go func() {
 		// What the process started goes with it: its group is killed once it exits, while its
 		// id is still taken where the system lets memsim wait without reaping, and no one kills
@@ -417,27 +413,34 @@ func (s *session) ask(req *protocol.Move, replies chan delivery) (protocol.Messa
 	if err := s.errorFor(req.Game); err != nil {
 		return nil, err
 	}
-	timeout := time.Duration(req.DeadlineMS) * time.Millisecond
-	var d delivery
-	var err error
 	if s.waiting != nil {
 		s.mu.Lock()
 		s.waiting[req.Game] = replies
 		s.mu.Unlock()
-		s.wmu.Lock()
-		err = s.writeFailed(s.w.Write(req))
-		if err == nil {
-			err = s.flush()
-		}
-		s.wmu.Unlock()
-		if err != nil {
-			return nil, s.errorFor(req.Game) // another game's failure may have come first
-		}
-		d, err = s.await(req.Game, replies, timeout, func() error {
-			return fmt.Errorf("no reply to the request for card %d within %v", req.Card, timeout)
-		})
 	} else {
-		d, err = s.askAlone(req, timeout)
+		if err := s.quiet(); err != nil {
+			return nil, err
+		}
+		s.pending = req.Game
+	}
+	s.wmu.Lock()
+	err := s.writeFailed(s.w.Write(req))
+	if err == nil {
+		err = s.flush()
+	}
+	s.wmu.Unlock()
+	if err != nil {
+		return nil, s.errorFor(req.Game) // another game's failure may have come first
+	}
+	timeout := time.Duration(req.DeadlineMS) * time.Millisecond
+	late := func() error {
+		return fmt.Errorf("no reply to the request for card %d within %v", req.Card, timeout)
+	}
+	var d delivery
+	if s.waiting != nil {
+		d, err = s.await(req.Game, replies, timeout, late)
+	} else {
+		d, err = s.next(timeout, late)
 	}
 	if err != nil {
 		return nil, err
@@ -448,53 +451,13 @@ func (s *session) ask(req *protocol.Move, replies chan delivery) (protocol.Messa
 	return d.m, nil
 }
 
-// askAlone sends the request of a session of one game in flight and reads the reply, within
-// timeout counted from the request's write. The player must have written nothing since its last
-// reply: a reply written late, with no request in flight, is an error rather than the answer to
-// this request. The read that waits for the reply looks first (see pipeReader): the request goes
-// out only if nothing came, and what came is read as a line with no request in flight.
-func (s *session) askAlone(req *protocol.Move, timeout time.Duration) (delivery, error) {
-	if s.r.Buffered() > 0 {
-		return delivery{}, s.unasked()
-	}
-	s.wmu.Lock()
-	err := s.writeFailed(s.w.Write(req))
-	s.wmu.Unlock()
-	if err != nil {
-		return delivery{}, s.errorFor(req.Game)
-	}
-	sent := false
-	s.in.arm(func() error {
-		start := time.Now()
-		s.wmu.Lock()
-		err := s.flush()
-		s.wmu.Unlock()
-		if err != nil {
-			return err
-		}
-		sent, s.pending = true, req.Game
-		if time.Since(start) > deadlineSlack {
-			// A write that waited for the player to read: the time allowed starts now.
-			return s.out.SetReadDeadline(time.Now().Add(timeout))
-		}
+// quiet checks, before a request of a session of one game in flight, that the player wrote
+// nothing since its last reply: a reply written late, with no request in flight, is an error
+// rather than the answer to the next request.
+func (s *session) quiet() error {
+	if s.r.Buffered() == 0 && !readable(s.out) {
 		return nil
-	})
-	d, err := s.next(timeout, func() error {
-		if !sent {
-			return errors.New("part of a line written with no request in flight")
-		}
-		return fmt.Errorf("no reply to the request for card %d within %v", req.Card, timeout)
-	})
-	s.in.arm(nil) // when the session was broken before the read
-	return d, err
-}
-
-// deadlineSlack is how long a request's write may take before the time allowed for the reply is
-// counted again from its end.
-const deadlineSlack = 100 * time.Microsecond
-
-// unasked fails the session for a line the player wrote with no request in flight.
-func (s *session) unasked() error {
+	}
 	_, err := s.next(s.p.cmd.timePerMove(), func() error {
 		return errors.New("part of a line written with no request in flight")
 	})

@@ -4,7 +4,8 @@
     python3 clients/python/bench.py --view events --requests 100000 > /tmp/session.txt
     time python3 clients/python/examples/random_player.py < /tmp/session.txt > /dev/null
 
-The session deals games (test_memsim_player.FakeGame: 2 seats, the other seat daring), keeps
+The session deals games (test_memsim_player.FakeGame: 2 seats, the other seat daring; its lines
+written as memsim writes them, which the library reads without the JSON decoder), keeps
 --inflight of them running at once and sends all their move requests together, as memsim does
 with many games in flight. The player's seat is played here (daring in the events view, parity
 in the state view), so the session does not depend on the replies. After --requests move

@@ -27,6 +27,7 @@ import math
 import operator
 import os
 import random
+import re
 import sys
 from collections import namedtuple
 
@@ -208,6 +209,9 @@ class Game:
         self._pending = False
         self._answered = False
         self._replied = False
+        # The sorted positions on the table and their text ("0,1,2"), for the fast path.
+        self._table_list = None
+        self._table_text = None
 
     @property
     def rng(self):
@@ -250,7 +254,9 @@ class Game:
             pos = operator.index(pos)
         if pos not in self.legal:
             raise PlayerError(f"game {self.id}: flip({pos}): not among the legal positions")
-        self._check_reply()
+        if not self._pending or self._answered:
+            self._check_reply()
+        self._answered = True
         return f'{{"type":"flip","game":{self.id},"pos":{pos}}}\n'
 
     def pass_turn(self):
@@ -390,6 +396,79 @@ def _positions(ps):
             and sorted(ps) == ps and len(set(ps)) == len(ps))
 
 
+# memsim's own lines for the events and move requests of a game in flight, byte for byte as
+# memsim writes them (compact, the fields in the order of docs/protocol.md's tables; events view):
+# _FAST recognises exactly these lines and no other, and the session reads them from the match's
+# groups (a row), without the JSON decoder. Any other line (other spacing, another order of the
+# fields, escapes, a number memsim does not write) goes to the decoder, and so does a line that
+# does not fit its game: the fast path never decides what the general one would not. A row's
+# fields: 0-3 a flip (game, seat, pos, face), 4-8 a pair (game, seat, face, positions), 9-10 a
+# handover (game, seat), 11-15 a move (game, card, the text of legal, the text of a pass,
+# deadline_ms); the fields of the other messages are None.
+_N = r"(0|[1-9][0-9]{0,15})"
+_FAST = re.compile(
+    r'\{"type":"(?:'
+    r'flip","game":' + _N + r',"seat":' + _N + r',"pos":' + _N + r',"face":' + _N +
+    r'|pair","game":' + _N + r',"seat":' + _N + r',"face":' + _N + r',"positions":\[' + _N +
+    r',' + _N + r'\]'
+    r'|handover","game":' + _N + r',"seat":' + _N +
+    r'|move","game":' + _N + r',"card":([12]),"legal":\[([0-9,]{1,20000})\](,"pass":true)?'
+    r',"deadline_ms":' + _N + r')\}\Z')
+# The integers 0 .. 4095 by their decimal text: faster than int() for seats, positions, faces.
+_SMALL = {str(i): i for i in range(4096)}
+# Distinct lists of legal positions a session keeps, parsed, before it starts afresh.
+_LEGAL_CACHE = 4096
+
+
+def _legal_text(text):
+    """The positions of the text of a legal list of a row ("0,3,5"), as a tuple, if they are
+    written as JSON writes integers (no leading zero), are below 4096, and increase strictly;
+    else None."""
+    try:
+        ps = tuple(map(_SMALL.__getitem__, text.split(",")))
+    except KeyError:  # an empty part, a leading zero, a large number
+        return None
+    if not all(map(operator.lt, ps, ps[1:])):
+        return None
+    return ps
+
+
+def _row(line):
+    """The fields of a line of the fast path (see _FAST), or () for any other line."""
+    f = _FAST.match(line)
+    return () if f is None else f.groups()
+
+
+def _fast_messages(text):
+    """The messages of the lines of text as the fast path reads them, as the JSON decoder
+    returns them, with None for each line it leaves to the decoder. The session does not build
+    these dicts; the tests compare them with json.loads."""
+    out = []
+    for r in map(_row, text.split("\n")):
+        if not r:
+            out.append(None)
+        elif r[0]:
+            g, seat, pos, face = map(int, r[0:4])
+            out.append({"type": "flip", "game": g, "seat": seat, "pos": pos, "face": face})
+        elif r[4]:
+            g, seat, face, a, b = map(int, r[4:9])
+            out.append({"type": "pair", "game": g, "seat": seat, "face": face,
+                        "positions": [a, b]})
+        elif r[9]:
+            g, seat = map(int, r[9:11])
+            out.append({"type": "handover", "game": g, "seat": seat})
+        elif r[11] and _legal_text(r[13]) is not None:
+            m = {"type": "move", "game": int(r[11]), "card": int(r[12]),
+                 "legal": list(_legal_text(r[13]))}
+            if r[14]:
+                m["pass"] = True
+            m["deadline_ms"] = int(r[15])
+            out.append(m)
+        else:
+            out.append(None)
+    return out
+
+
 class _Session:
     """One run of the protocol: reads memsim's lines, keeps the games, writes the replies."""
 
@@ -415,6 +494,10 @@ class _Session:
         }
         self.handlers = {t: self.before_hello for t in self.after_hello}
         self.handlers["hello"] = self.on_hello
+        # The fast path (see _FAST): the games in flight by the decimal text of their id, and
+        # the legal lists read so far by their text.
+        self.by_text = {}
+        self.legal_cache = {}
 
     def fail(self, what, msg):
         sys.stderr.write(f"{self.p.name}: {what}: {msg}\n")
@@ -484,11 +567,11 @@ class _Session:
                 continue
             rest = data[cut + 1:]
             block = data[:cut]
-            if cut > MAX_LINE:
-                for i, b in enumerate(block.split(b"\n")):
-                    if len(b) > MAX_LINE:
-                        self.lineno += i + 1
-                        raise ProtocolError(f"a line longer than {MAX_LINE} bytes")
+            # A line that ends in the chunk and starts after its first newline is shorter than
+            # the chunk (READ_SIZE <= MAX_LINE): only the first line can be too long.
+            if cut > MAX_LINE and data.find(b"\n") > MAX_LINE:
+                self.lineno += 1
+                raise ProtocolError(f"a line longer than {MAX_LINE} bytes")
             try:
                 text = block.decode()
             except UnicodeDecodeError as e:
@@ -507,10 +590,27 @@ class _Session:
     def feed(self, lines):
         handlers = self.handlers
         scan = _scan
+        match = _FAST.match
+        fast_flip, fast_pair = self.fast_flip, self.fast_pair
+        fast_handover, fast_move = self.fast_handover, self.fast_move
         n = self.lineno
         try:
             for line in lines:
                 n += 1
+                f = match(line)
+                if f is not None:
+                    r = f.groups()
+                    if r[0]:
+                        if fast_flip(r):
+                            continue
+                    elif r[4]:
+                        if fast_pair(r):
+                            continue
+                    elif r[9]:
+                        if fast_handover(r):
+                            continue
+                    elif fast_move(r):
+                        continue
                 try:
                     m, end = scan(line, 0)
                     if end != len(line) and line[end:].strip(" \t\r"):
@@ -617,7 +717,7 @@ class _Session:
         seat = _int("new_game", "seat", m["seat"], 0, seats - 1)
         seed = _int("new_game", "seed", m["seed"], 0, MAX_ID)
         rules = Rules(pairs, singles, seats, rule, tuple(ch), 2 * pairs + singles, pairs + singles)
-        g = self.games[gid] = Game(gid, seat, seed, rules)
+        g = self.games[gid] = self.by_text[str(gid)] = Game(gid, seat, seed, rules)
         if self.hook_start:
             self.p.start(g)
 
@@ -651,9 +751,10 @@ class _Session:
             raise ProtocolError(f"flip: face {_show(face)} is outside 0 .. {g._nfaces - 1}")
         old = g.faces.get(pos)
         if old is None:
-            w = g._where.get(face)
+            where = g._where
+            w = where.get(face)
             if w is None:
-                g._where[face] = [pos]
+                where[face] = [pos]
             elif len(w) != 1 or face >= g._npairs:
                 raise ProtocolError(f"flip: pos {pos} cannot show face {face}: its cards were "
                                     "seen elsewhere or taken")
@@ -692,6 +793,7 @@ class _Session:
         for p in ps:
             g.table.discard(p)
             del g.faces[p]
+        g._table_text = None
         g._where[face] = ()
         g.known_pairs.discard(face)
         g.scores[seat] += 1
@@ -757,6 +859,7 @@ class _Session:
             sys.stderr.write(f"{self.p.name}: game {gid} ended with its move request "
                              "unanswered\n")
         del self.games[gid]
+        del self.by_text[str(gid)]
         if self.hook_end:
             self.p.end(g, sc)
 
@@ -823,6 +926,163 @@ class _Session:
                 g.choices = None
         g._pending = True
         self.batch.append(g)
+
+    # --- the fast path: memsim's own lines (_FAST) ---------------------------------------
+    #
+    # Each reader takes the row of a line and returns True once it has applied the message as
+    # the general handler above would; it returns False, having changed nothing, for a message
+    # the general handler must see (an error, or a game with a request in flight: the decoder
+    # then reads the line again and that handler reports or handles it).
+
+    def fast_flip(self, r, small=_SMALL):
+        g = self.by_text.get(r[0])
+        if g is None:
+            return False
+        if g._pending:  # memsim went on with this game: decide the batch first
+            self.decide()
+        try:
+            seat, pos, face = small[r[1]], small[r[2]], small[r[3]]
+        except KeyError:
+            return False
+        if seat != g.mover or pos not in g.table or face >= g._nfaces:
+            return False
+        first = g.first
+        if first is not None and (g._second is not None or pos == first[0]):
+            return False
+        faces = g.faces
+        old = faces.get(pos)
+        if old is None:
+            w = g._where.get(face)
+            if w is None:
+                g._where[face] = [pos]
+            elif len(w) != 1 or face >= g._npairs:
+                return False
+            else:
+                w.append(pos)
+                g.known_pairs.add(face)
+            faces[pos] = face
+        elif old != face:
+            return False
+        if first is None:
+            g.first = (pos, face)
+        else:
+            g._second = pos
+        g._replied = False
+        if self.hook_event:
+            self.p.on_event(g, {"type": "flip", "game": g.id, "seat": seat, "pos": pos,
+                                "face": face})
+        return True
+
+    def fast_pair(self, r, small=_SMALL):
+        g = self.by_text.get(r[4])
+        if g is None:
+            return False
+        if g._pending:  # memsim went on with this game: decide the batch first
+            self.decide()
+        try:
+            seat, face, a, b = small[r[5]], small[r[6]], small[r[7]], small[r[8]]
+        except KeyError:
+            return False
+        second = g._second
+        if seat != g.mover or second is None:
+            return False
+        first = g.first[0]
+        if (not ((a == first and b == second) or (a == second and b == first))
+                or face != g.first[1] or face != g.faces[second]):
+            return False
+        table, faces = g.table, g.faces
+        table.discard(a)
+        table.discard(b)
+        if g._table_text is not None:
+            g._table_list.remove(a)
+            g._table_list.remove(b)
+            g._table_text = f",{g._table_text},".replace(f",{a},", ",", 1).replace(
+                f",{b},", ",", 1)[1:-1]
+        del faces[a]
+        del faces[b]
+        g._where[face] = ()
+        g.known_pairs.discard(face)
+        g.scores[seat] += 1
+        g.pairs_left -= 1
+        g.first = g._second = None
+        g.after_pass = g._passed = False
+        g._replied = False
+        if self.hook_event:
+            self.p.on_event(g, {"type": "pair", "game": g.id, "seat": seat, "face": face,
+                                "positions": [a, b]})
+        return True
+
+    def fast_handover(self, r, small=_SMALL):
+        g = self.by_text.get(r[9])
+        if g is None:
+            return False
+        if g._pending:  # memsim went on with this game: decide the batch first
+            self.decide()
+        seat = small.get(r[10])
+        if seat != (g.mover + 1) % g.rules.seats or (not g._passed and g._second is None):
+            return False
+        g.after_pass, g._passed = g._passed, False
+        g.first = g._second = None
+        g.mover = seat
+        g._replied = False
+        if self.hook_event:
+            self.p.on_event(g, {"type": "handover", "game": g.id, "seat": seat})
+        return True
+
+    def fast_move(self, r, small=_SMALL):
+        if self.state_view:
+            return False
+        card, text, can_pass, dl = r[12], r[13], r[14], r[15]
+        g = self.by_text.get(r[11])
+        if g is None or g._pending or g._replied or g.mover != g.seat:
+            return False
+        first = g.first
+        if card == "1":
+            card = 1
+            if first is not None:
+                return False
+        else:
+            card = 2
+            if first is None or g._second is not None:
+                return False
+        # Mostly the legal positions are those on the table (but the face-up first card): the
+        # game keeps their text, to compare.
+        ttext = g._table_text
+        if ttext is None:
+            g._table_list = sorted(g.table)
+            ttext = g._table_text = ",".join(map(str, g._table_list))
+        if card == 1:
+            legal = g._table_list.copy() if text == ttext else None
+        elif text == (f",{ttext},".replace(f",{first[0]},", ",", 1))[1:-1]:
+            legal = g._table_list.copy()
+            legal.remove(first[0])
+        else:
+            legal = None
+        if legal is None:
+            legal = self.legal_cache.get(text)
+            if legal is None:
+                legal = _legal_text(text)
+                if legal is None:
+                    return False
+                if len(self.legal_cache) >= _LEGAL_CACHE:
+                    self.legal_cache.clear()
+                self.legal_cache[text] = legal
+            if not g.table.issuperset(legal) or (card == 2 and first[0] in legal):
+                return False
+            legal = list(legal)
+        dl = small.get(dl) or int(dl)
+        if not 1 <= dl <= MAX_DEADLINE_MS:
+            return False
+        if can_pass:
+            if card == 2 or g.rules.pass_rule == "never":
+                return False
+            can_pass = True
+        else:
+            can_pass = False
+        g.card, g.legal, g.can_pass, g.deadline_ms = card, legal, can_pass, dl
+        g._pending = True
+        self.batch.append(g)
+        return True
 
     def read_state(self, g, st):
         if type(st) is not dict:

@@ -64,8 +64,22 @@ def example(name):
     return PYTHON + [os.path.join(EXAMPLES, name)]
 
 
-def encode(lines):
-    data = "\n".join(json.dumps(x) if isinstance(x, dict) else x for x in lines).encode()
+def memsim_line(m):
+    """m (a dict whose fields are in the order of docs/protocol.md's tables) as memsim writes it:
+    compact, without a newline."""
+    return json.dumps(m, separators=(",", ":"))
+
+
+def spaced_line(m):
+    """m written with spaces and its fields after "type" in reverse order: another valid
+    encoding of the same message."""
+    t = {"type": m["type"]} if "type" in m else {}
+    t.update((k, m[k]) for k in reversed(list(m)) if k != "type")
+    return json.dumps(t)
+
+
+def encode(lines, line=memsim_line):
+    data = "\n".join(line(x) if isinstance(x, dict) else x for x in lines).encode()
     return data + b"\n" if lines else data
 
 
@@ -97,7 +111,10 @@ def new_game(gid, pairs=2, singletons=0, seats=2, rule="never", choices=CHOICES,
 
 
 def move(gid, legal, card=1, **extra):
-    m = {"type": "move", "game": gid, "card": card, "legal": legal, "deadline_ms": 50}
+    m = {"type": "move", "game": gid, "card": card, "legal": legal}
+    if "pass" in extra:
+        m["pass"] = extra.pop("pass")
+    m["deadline_ms"] = 50
     m.update(extra)
     return m
 
@@ -148,14 +165,15 @@ class FakeGame:
 
     # --- the table -----------------------------------------------------------------------
 
-    def emit(self, **m):
-        m["game"] = self.gid
+    def emit(self, kind, **fields):
+        m = {"type": kind, "game": self.gid}
+        m.update(fields)
         self.out.append(m)
 
     def flip(self, pos):
         assert pos in self.table, f"game {self.gid}: flip of {pos}, not on the table"
         self.seen[pos] = self.deck[pos]
-        self.emit(type="flip", seat=self.mover, pos=pos, face=self.deck[pos])
+        self.emit("flip", seat=self.mover, pos=pos, face=self.deck[pos])
 
     def partner(self, pos):
         for p, f in self.seen.items():
@@ -211,23 +229,23 @@ class FakeGame:
                 continue
             if turn == "pass":
                 passes += 1
-                self.emit(type="pass", seat=self.mover)
+                self.emit("pass", seat=self.mover)
                 if passes == self.seats:
                     left = (len(self.table) - self.singletons) // 2
                     self.final = [s + left / self.seats for s in self.scores]
-                    self.emit(type="end", scores=self.final)
+                    self.emit("end", scores=self.final)
                     return
             else:
                 passes = 0
             self.mover = (self.mover + 1) % self.seats
             self.after_pass = turn == "pass"
-            self.emit(type="handover", seat=self.mover)
+            self.emit("handover", seat=self.mover)
         self.final = list(self.scores)
-        self.emit(type="end", scores=self.final)
+        self.emit("end", scores=self.final)
 
     def resolve(self, a, b, a_known, b_known):
         if self.deck[a] == self.deck[b]:
-            self.emit(type="pair", seat=self.mover, face=self.deck[a], positions=[a, b])
+            self.emit("pair", seat=self.mover, face=self.deck[a], positions=[a, b])
             for p in (a, b):
                 self.table.discard(p)
                 del self.seen[p]
@@ -255,9 +273,10 @@ class FakeGame:
         return self.resolve(a, b, False, b_known)
 
     def request(self, card, legal, can_pass, start, first=None):
-        m = {"type": "move", "game": self.gid, "card": card, "legal": legal, "deadline_ms": 1000}
+        m = {"type": "move", "game": self.gid, "card": card, "legal": legal}
         if can_pass:
             m["pass"] = True
+        m["deadline_ms"] = 1000
         if self.view == "state":
             n, j, s, f = start
             lead = self.scores[self.seat] - self.scores[1 - self.seat] if self.seats == 2 else 0
@@ -336,13 +355,13 @@ class FakeGame:
 class FakeMemsim:
     """Plays games against a player process, all in flight at once, over its pipes."""
 
-    def __init__(self, cmd, games, values=None):
-        self.cmd, self.games, self.values = cmd, games, values or {}
+    def __init__(self, cmd, games, values=None, line=memsim_line):
+        self.cmd, self.games, self.values, self.line = cmd, games, values or {}, line
         self.writes = []  # the player's writes: lines per write
 
     def send(self, lines):
         if lines:
-            self.proc.stdin.write("".join(json.dumps(x) + "\n" for x in lines).encode())
+            self.proc.stdin.write("".join(self.line(x) + "\n" for x in lines).encode())
             self.proc.stdin.flush()
 
     def read_lines(self, k):
@@ -592,9 +611,14 @@ class LibraryTest(unittest.TestCase):
             ("options twice", ok[:2] + [{"type": "options", "values": {}}],
              "a second options message"),
         ]
-        results = run_all(example("random_player.py"), [encode(c[1]) for c in cases])
-        for (name, lines, want), (rc, err) in zip(cases, results):
-            with self.subTest(name):
+        # Written as memsim writes, the lines of a game in flight take the fast path, which
+        # leaves a line that does not fit its game to the general one; written otherwise, all
+        # take the general path. The error is the same.
+        inputs = [encode(c[1], line) for line in (memsim_line, spaced_line) for c in cases]
+        results = run_all(example("random_player.py"), inputs)
+        for i, (rc, err) in enumerate(results):
+            name, lines, want = cases[i % len(cases)]
+            with self.subTest(name, spaced=i >= len(cases)):
                 self.assertEqual(rc, 1, err)
                 self.assertIn(want, err)
                 self.assertEqual(err.count("\n"), 1, err)
@@ -768,6 +792,116 @@ def daring_expected(g, known_at_start, a, b):
     return b not in known_at_start
 
 
+class FastPathTest(unittest.TestCase):
+    """The library reads memsim's own lines of a game in flight without the JSON decoder: it
+    reads them as json.loads does, and leaves every other encoding to the decoder."""
+
+    @classmethod
+    def setUpClass(cls):
+        sys.path.insert(0, HERE)
+        try:
+            import memsim_player
+        finally:
+            sys.path.remove(HERE)
+        cls.mp = memsim_player
+
+    @staticmethod
+    def messages(rng, n):
+        """n random messages of the kinds the fast path reads, fields in memsim's order."""
+        def num():
+            return rng.choice([0, 1, 7, 10, 99, 4095, 4096, 2999, 2**53 - 1, rng.randrange(3000)])
+        out = []
+        for _ in range(n):
+            kind = rng.choice(["flip", "pair", "handover", "move"])
+            if kind == "flip":
+                m = {"type": "flip", "game": num(), "seat": num(), "pos": num(), "face": num()}
+            elif kind == "pair":
+                m = {"type": "pair", "game": num(), "seat": num(), "face": num(),
+                     "positions": [num(), num()]}
+            elif kind == "handover":
+                m = {"type": "handover", "game": num(), "seat": num()}
+            else:
+                legal = sorted(rng.sample(range(rng.choice([3, 24, 3000])), rng.randint(1, 3)))
+                m = {"type": "move", "game": num(), "card": rng.choice([1, 2]), "legal": legal}
+                if rng.random() < 0.5:
+                    m["pass"] = True
+                m["deadline_ms"] = num()
+            out.append(m)
+        return out
+
+    @staticmethod
+    def respaced(rng, line):
+        """line with a space, a tab or a CR (JSON's whitespace) inserted after one of its commas
+        or colons, or around the object."""
+        cuts = [i + 1 for i, c in enumerate(line) if c in ",:"] + [0, len(line)]
+        i = rng.choice(cuts)
+        return line[:i] + rng.choice([" ", "\t", "\r"]) + line[i:]
+
+    def test_memsim_lines_read_as_json_loads_reads_them(self):
+        rng = random.Random(5)
+        ms = self.messages(rng, 3000)
+        lines = [memsim_line(m) for m in ms]
+        got = self.mp._fast_messages("\n".join(lines))
+        self.assertEqual(len(got), len(lines))
+        for line, g in zip(lines, got):
+            with self.subTest(line=line):
+                self.assertEqual(g, json.loads(line))
+
+    def test_other_encodings_left_to_the_decoder(self):
+        rng = random.Random(6)
+        other = []
+        for m in self.messages(rng, 2000):
+            line = memsim_line(m)
+            keys = list(m)[1:]
+            rng.shuffle(keys)
+            shuffled = {"type": m["type"], **{k: m[k] for k in keys}}
+            if list(shuffled) != list(m):
+                other.append(memsim_line(shuffled))
+            other.append(json.dumps({k: m[k] for k in reversed(list(m))}, separators=(",", ":")))
+            other.append(json.dumps(m))
+            other.append(self.respaced(rng, line))
+            other.append(line.replace('"type"', '"\\u0074ype"'))
+        for line in other:
+            self.assertIsInstance(json.loads(line), dict, line)
+        got = self.mp._fast_messages("\n".join(other))
+        self.assertEqual(len(got), len(other))
+        for line, g in zip(other, got):
+            with self.subTest(line=line):
+                self.assertIsNone(g)
+
+    def test_lines_that_are_not_memsim_s_left_to_the_decoder(self):
+        cases = [
+            '{"type":"flip","game":01,"seat":0,"pos":1,"face":2}',  # not JSON: a leading zero
+            '{"type":"flip","game":-1,"seat":0,"pos":1,"face":2}',
+            '{"type":"flip","game":1.0,"seat":0,"pos":1,"face":2}',
+            '{"type":"flip","game":12345678901234567,"seat":0,"pos":1,"face":2}',
+            '{"type":"flip","game":1,"seat":0,"pos":1,"face":2,"face":3}',
+            '{"type":"flip","game":1,"seat":0,"pos":1,"face":2} ',
+            '{"type":"flip","game":1,"seat":0,"pos":1,"face":2}\r',
+            '{"type":"flip","game":1,"seat":0,"pos":1}',
+            '{"type":"pair","game":1,"seat":0,"face":1,"positions":[1,2,3]}',
+            '{"type":"handover","game":1,"seat":true}',
+            '{"type":"move","game":1,"card":1,"legal":[],"deadline_ms":50}',
+            '{"type":"move","game":1,"card":1,"legal":[2,1],"deadline_ms":50}',
+            '{"type":"move","game":1,"card":1,"legal":[1,1],"deadline_ms":50}',
+            '{"type":"move","game":1,"card":1,"legal":[01,2],"deadline_ms":50}',
+            '{"type":"move","game":1,"card":1,"legal":[1,,2],"deadline_ms":50}',
+            '{"type":"move","game":1,"card":3,"legal":[1],"deadline_ms":50}',
+            '{"type":"move","game":1,"card":1,"legal":[1],"pass":false,"deadline_ms":50}',
+            '{"type":"move","game":1,"card":1,"legal":[1],"deadline_ms":50,"pass":true}',
+            '{"type":"move","game":1,"card":1,"legal":[1],"deadline_ms":50,"state":{}}',
+            '{"type":"pass","game":1,"seat":0}',
+            '{"type":"end","game":1,"scores":[1,0]}',
+            '{"type":"new_game","game":1,"seat":0,"seed":1,"rules":{}}',
+            '',
+        ]
+        got = self.mp._fast_messages("\n".join(cases))
+        self.assertEqual(len(got), len(cases))
+        for line, g in zip(cases, got):
+            with self.subTest(line=line):
+                self.assertIsNone(g)
+
+
 class ExamplesAgainstFakeMemsimTest(unittest.TestCase):
     """Each example plays whole games against the fake memsim, several games in flight."""
 
@@ -790,8 +924,9 @@ class ExamplesAgainstFakeMemsimTest(unittest.TestCase):
                          seats=seats, rule=rule, choices=choices, seat=i % seats, view=view)
                 for i in range(n)]
 
-    def play(self, script, games, values=None):
-        fake = FakeMemsim(example(script), games, values)
+    def play(self, script, games, values=None, line=memsim_line):
+        fake = FakeMemsim(example(script) if isinstance(script, str) else script, games, values,
+                          line=line)
         rc, err = fake.play()
         self.assertEqual((rc, err), (0, ""))
         for g in games:
@@ -814,6 +949,41 @@ class ExamplesAgainstFakeMemsimTest(unittest.TestCase):
                          for g in games])
         self.assertEqual(runs[0], runs[1])
         self.assertIn("pass", [t for g in runs[0] for t in g])
+
+    def test_same_record_over_other_encodings(self):
+        """memsim's own lines (read by the fast path) and the same messages written otherwise
+        (read by the JSON decoder) give the player the same events, records and requests."""
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "record.py")
+            with open(path, "w") as f:
+                f.write(f"import sys\nsys.path.insert(0, {HERE!r})\n" + textwrap.dedent("""
+                    import json
+                    import memsim_player as mp
+
+                    class Record(mp.Player):
+                        name = "record"
+                        def on_event(self, g, ev):
+                            print(json.dumps(ev, sort_keys=True))
+                        def flip(self, g):
+                            print(json.dumps([g.id, g.card, g.legal, g.can_pass, g.deadline_ms,
+                                              sorted(g.faces.items()), sorted(g.table),
+                                              sorted(g.known_pairs), g.scores, g.pairs_left,
+                                              g.mover, g.after_pass, g.first,
+                                              [g.positions_of(f) for f in range(9)]]))
+                            if g.can_pass and g.rng.random() < 0.3:
+                                return g.pass_turn()
+                            return g.flip(g.rng.choice(g.legal))
+                    Record().run()
+                    """))
+            logs = []
+            for line in (memsim_line, spaced_line):
+                games = self.games("events", rule="always", n=8)
+                fake = FakeMemsim(PYTHON + [path], games, line=line)
+                rc, err = fake.play()
+                self.assertEqual(rc, 0, err)
+                logs.append(err.splitlines())
+        self.assertGreater(len(logs[0]), 100)
+        self.assertEqual(logs[0], logs[1])
 
     def test_random_passes_to_a_stalemate_in_solitaire(self):
         games = [FakeGame(gid=i, seed=i, pairs=4, seats=1, rule="always") for i in range(4)]

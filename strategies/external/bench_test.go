@@ -1,6 +1,10 @@
 package external_test
 
 import (
+	"bufio"
+	"bytes"
+	"io"
+	"os/exec"
 	"sync/atomic"
 	"testing"
 
@@ -81,4 +85,62 @@ func BenchmarkProcessInFlight(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportMetric(float64(flips.Load())/b.Elapsed().Seconds(), "decisions/s")
+}
+
+// BenchmarkPipeRoundTrip measures the pipes alone, the floor of BenchmarkProcessRoundTrip: the
+// bytes of one of its decisions (two flips, a handover and a move request, in one write) to a Go
+// process that answers each request line with a reply line at once, in one write, decoding
+// nothing; the reply is read back through a bufio.Reader, as the session reads. The time per op is
+// one round trip.
+func BenchmarkPipeRoundTrip(b *testing.B) {
+	argv := testCommand("echo")
+	cmd := exec.Command(argv[0], argv[1:]...)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	defer cmd.Wait()
+	defer in.Close()
+	r := bufio.NewReaderSize(out, 64<<10)
+	b.ResetTimer()
+	for range b.N {
+		if _, err := in.Write(echoRequest); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := r.ReadSlice('\n'); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// echoRequest is what the engine writes for a decision of BenchmarkProcessRoundTrip.
+var echoRequest = []byte(`{"type":"flip","game":130,"seat":1,"pos":7,"face":3}
+{"type":"flip","game":130,"seat":1,"pos":12,"face":9}
+{"type":"handover","game":130,"seat":0}
+{"type":"move","game":130,"card":1,"legal":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23],"deadline_ms":1000}
+`)
+
+// echo answers each move request line of r with a reply line on w, in one write, decoding
+// nothing: the test player "echo".
+func echo(r io.Reader, w io.Writer) int {
+	in := bufio.NewReaderSize(r, 64<<10)
+	reply := []byte(`{"type":"flip","game":130,"pos":7}` + "\n")
+	for {
+		line, err := in.ReadSlice('\n')
+		if err != nil {
+			return 0
+		}
+		if bytes.HasPrefix(line, []byte(`{"type":"move"`)) {
+			if _, err := w.Write(reply); err != nil {
+				return 1
+			}
+		}
+	}
 }

@@ -89,7 +89,14 @@ func (p *Player) start() (*session, error) {
 	closeAll(inR, outW, errW) // the child's ends
 	s := &session{p: p, cmd: cmd, stdin: inW, out: outR, pending: noGame, culprit: noGame,
 		dead: make(chan struct{}), exited: make(chan struct{}), logged: make(chan struct{})}
-	s.w = protocol.NewWriter(&deadlineWriter{f: inW, timeout: p.writeTimeout()})
+	dw, err := newDeadlineWriter(inW, p.writeTimeout())
+	if err != nil {
+		closeAll(inW, outR, errR)
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		return nil, err
+	}
+	s.w = protocol.NewWriter(dw)
 	s.r = protocol.NewReader(outR, protocol.FromPlayer)
 	go func() {
 		// What the process started goes with it: its group is killed once it exits, while its
@@ -144,20 +151,6 @@ func closeAll(fs ...*os.File) {
 	for _, f := range fs {
 		f.Close()
 	}
-}
-
-// deadlineWriter writes to a pipe, giving every write its own deadline, so that a player that
-// stops reading its input is an error rather than a hang.
-type deadlineWriter struct {
-	f       *os.File
-	timeout time.Duration
-}
-
-func (d *deadlineWriter) Write(b []byte) (int, error) {
-	if err := d.f.SetWriteDeadline(time.Now().Add(d.timeout)); err != nil {
-		return 0, err
-	}
-	return d.f.Write(b)
 }
 
 // handshake sends hello and the options, and reads the player's answer in between.

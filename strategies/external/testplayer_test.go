@@ -49,6 +49,7 @@ type testGame struct {
 //   - lead: state view, positions "lead"; daring while behind (lead below 0), parity otherwise.
 //   - known-first: state view, positions "count"; answers known-first to every query and request.
 //   - client-daring: the Go client package's Daring example player.
+//   - echo: no protocol: a reply line to each move request line, at once (BenchmarkPipeRoundTrip).
 //   - the misbehaviours: garbage, partial, huge, badutf8, early, exit-handshake,
 //     silent-handshake, silent, unknown-game, duplicate, illegal, close-stdout, crash-after-5,
 //     flood (6 MiB to stderr, then greedy), spawn (starts a sleeping child, then greedy),
@@ -100,6 +101,8 @@ func runTestPlayer(mode string) int {
 		if err := child.Start(); err != nil {
 			return 1
 		}
+	case "echo":
+		return echo(os.Stdin, os.Stdout)
 	case "client-daring":
 		info := client.Info{Name: "client-daring", Version: "1.0", View: protocol.ViewEvents}
 		if err := client.Run(os.Stdin, os.Stdout, info, func(map[string]any) (client.Player, error) { return client.Daring{}, nil }); err != nil {

@@ -13,7 +13,7 @@
 // A parsed Tournament keeps the positions of the values its file gives (Positions, and a
 // player's in Player), for errors found later (Tournament.At). Tournament.YAML writes the
 // resolved configuration back as text; Tournament.Identity encodes what identifies it (its
-// resolved settings, workers aside), whatever the text of its file.
+// resolved settings, workers and records aside), whatever the text of its file.
 package configs
 
 import (
@@ -140,6 +140,9 @@ type Tournament struct {
 	Output       string
 	// Stop is an optional rule to end a matchup before Games: nil plays every game.
 	Stop *Stop
+	// Records is the number of games of each matchup, from the first, that a run writes as game
+	// records to its run folder (0 to MaxRecords; 0: none). It does not change the results.
+	Records int
 	// Positions gives the positions of the values the file gives, for errors found after parsing
 	// (Tournament.At).
 	Positions Positions
@@ -152,7 +155,7 @@ type Tournament struct {
 type Positions struct {
 	Name, Seed, Games, Workers, Paired, LuckAdjusted, Format Pos
 	Rules                                                    RulesPositions
-	Players, Output, Stop                                    Pos
+	Players, Output, Stop, Records                           Pos
 }
 
 // RulesPositions gives the position of the value of each key of the rules mapping, or a zero Pos
@@ -225,6 +228,9 @@ const (
 	// (docs/tournaments.md, "Players in any language").
 	OnErrorForfeit = "forfeit"
 )
+
+// MaxRecords is the most games of each matchup a configuration may have recorded (records).
+const MaxRecords = 1000
 
 // MaxGamesInFlight is the most games one player process may play at once.
 const MaxGamesInFlight = 1024

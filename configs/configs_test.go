@@ -129,6 +129,7 @@ players:
   - {name: leaky, policy: optimal, memory: {forget: decay, q: 0.1}}
   - {name: 2026, policy: safe, memory: {}}
 output: out/classic
+records: 3
 `,
 		want: Tournament{
 			File: "x.yaml", Name: "classic", Seed: 1<<64 - 1, Games: 1000000, Workers: 3, Paired: false, LuckAdjusted: true,
@@ -142,7 +143,8 @@ output: out/classic
 				{Name: "leaky", Policy: "optimal", Memory: MemorySpec{Forget: ptr(rules.ForgetDecay), Q: ptr(0.1)}},
 				{Name: "2026", Policy: "safe"},
 			},
-			Output: "out/classic",
+			Output:  "out/classic",
+			Records: 3,
 		},
 	}}
 	for _, tt := range tests {

@@ -53,6 +53,7 @@ func (t *Tournament) YAML() []byte {
 		fmt.Fprintf(&b, "  - {%s}\n", strings.Join(fields, ", "))
 	}
 	fmt.Fprintf(&b, "output: %s\n", yamlString(t.Output))
+	fmt.Fprintf(&b, "records: %d\n", t.Records)
 	if t.Stop != nil {
 		b.WriteString("stop:\n")
 		if t.Stop.Precision > 0 {

@@ -26,7 +26,7 @@ var errorCases = []struct {
 	{"top level string", "hello\n", "1:1", "the top level must be a mapping of keys to values, got string \"hello\""},
 	{"top level tagged", "!foo {players: []}\n", "1:1", "unsupported tag !foo"},
 	// Keys.
-	{"unknown key", "gmaes: 5\n" + two, "1:1", `unknown key "gmaes" (allowed: name, seed, games, workers, paired, luck_adjusted, format, rules, players, output, stop)`},
+	{"unknown key", "gmaes: 5\n" + two, "1:1", `unknown key "gmaes" (allowed: name, seed, games, workers, paired, luck_adjusted, format, rules, players, output, stop, records)`},
 	{"unknown rules key", "rules:\n  pair: 12\n" + two, "2:3", `rules: unknown key "pair" (allowed: pairs, singletons, players_per_game, pass)`},
 	{"unknown player key", "players: [{name: a, policy: safe, polcy: x}]\n", "1:35", `players[0]: unknown key "polcy" (allowed: name, policy, opponent, memory, choices, command, options, time_per_move, games_in_flight, on_error)`},
 	{"unknown memory key", "players: [{name: a, policy: safe, memory: {size: 2}}]\n", "1:44", `players[0].memory: unknown key "size" (allowed: capacity, forget, scope, q)`},
@@ -75,6 +75,9 @@ var errorCases = []struct {
 	{"games: 0", "games: 0\n" + two, "1:8", "games: must be between 1 and 1000000, got 0"},
 	{"games: overflow", "games: 99999999999999999999\n" + two, "1:8", "games: must be between 1 and 1000000, got 99999999999999999999"},
 	{"workers: -1", "workers: -1\n" + two, "1:10", "workers: must be between 0 and 64, got -1"},
+	{"records: -1", "records: -1\n" + two, "1:10", "records: must be between 0 and 1000, got -1"},
+	{"records: 1001", two + "records: 1001\n", "4:10", "records: must be between 0 and 1000, got 1001"},
+	{"records: many", "records: many\n" + two, "1:10", `records: expected an integer, got string "many"`},
 	{"seed: -1", "seed: -1\n" + two, "1:7", "seed: must not be negative, got -1"},
 	{"seed: overflow", "seed: 18446744073709551616\n" + two, "1:7", "seed: 18446744073709551616 is too large (at most 18446744073709551615)"},
 	{"name: bad characters", "name: my tour\n" + two, "1:7", `name: "my tour" is not a valid name`},

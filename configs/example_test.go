@@ -41,5 +41,5 @@ players:
 	// optimal at 4:5
 	// br at 5:5
 	// forgetful at 6:5
-	// configs/bad.yaml:1:1: unknown key "gmaes" (allowed: name, seed, games, workers, paired, luck_adjusted, format, rules, players, output, stop)
+	// configs/bad.yaml:1:1: unknown key "gmaes" (allowed: name, seed, games, workers, paired, luck_adjusted, format, rules, players, output, stop, records)
 }

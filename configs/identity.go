@@ -20,7 +20,7 @@ const IdentityVersion = "memsim config identity v2"
 // sizes in the order given, singletons, players per game, pass rule), the players in the order
 // given (name, policy, opponent, each memory field or its absence, the choice set or its
 // absence, and for a player process its command, option values, time per move and on_error),
-// output and the stopping rule. It leaves out workers, which do not change results,
+// output and the stopping rule. It leaves out workers and records, which do not change results,
 // and everything about the file rather than the settings: its name (File), the positions,
 // comments, the order of keys, the order of a choice list (a set), how values are written (16 or
 // 0x10, [12] or 12) and whether a default is written out or left out. In particular, the text

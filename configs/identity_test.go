@@ -33,8 +33,8 @@ func identityOf(t *testing.T, file, src string) []byte {
 	return tour.Identity()
 }
 
-// Files that write the same settings otherwise, or that differ in workers only, have one
-// identity.
+// Files that write the same settings otherwise, or that differ in workers or records only, have
+// one identity.
 func TestIdentityIgnoresHowSettingsAreWritten(t *testing.T) {
 	base, err := Parse("same.yaml", []byte(identityBase), testOptions())
 	if err != nil {
@@ -44,6 +44,7 @@ func TestIdentityIgnoresHowSettingsAreWritten(t *testing.T) {
 	_, rest, _ := strings.Cut(emitted, "\n")
 	variants := map[string]string{
 		"workers": identityBase + "workers: 3\n",
+		"records": identityBase + "records: 5\n",
 		"comments": "# a tournament\n" + strings.Replace(identityBase, "games: 500\n", "games: 500 # per matchup\n", 1) +
 			"# the end\n",
 		"key order": `stop: {sprt: {beta: 0.1, d: 0.2, alpha: 0.05}}
@@ -139,10 +140,10 @@ func TestIdentityFollowsSettings(t *testing.T) {
 }
 
 // identityLeftOut lists the fields of a Tournament the identity leaves out: the file's name,
-// workers and positions (Positions and the players' positions, field by field).
+// workers, records and positions (Positions and the players' positions, field by field).
 func identityLeftOut(path string) bool {
 	switch path {
-	case "File", "Workers":
+	case "File", "Workers", "Records":
 		return true
 	}
 	for _, prefix := range []string{"Positions.", "Players[0].Pos.", "Players[0].MemoryPos.", "Players[0].ChoicesPos.", "Players[0].External.CommandPos."} {
@@ -168,6 +169,7 @@ func fullTournament() *Tournament {
 				Options: map[string]any{"noise": 0.5}, TimePerMove: 50 * time.Millisecond, GamesInFlight: 4, OnError: OnErrorStop},
 		}},
 		Output:    "out",
+		Records:   3,
 		Stop:      &Stop{Precision: 0.1, SPRT: &SPRT{D: 0.2, Alpha: 0.05, Beta: 0.1}},
 		Positions: Positions{Name: Pos{Line: 1, Column: 1}, Rules: RulesPositions{Pairs: Pos{Line: 2, Column: 2}}},
 	}
@@ -294,9 +296,9 @@ func TestIdentityCoversEveryField(t *testing.T) {
 			t.Errorf("%s: not part of the identity (add it to Tournament.Identity, or to identityLeftOut if it does not change what a run computes)", path)
 		}
 	}
-	// File, Workers, the 2 × 14 fields of Positions and the 2 × 4 of a player's positions.
-	if leftOut != 2+2*14+2*4 {
-		t.Errorf("%d settings left out of the identity, want %d", leftOut, 2+2*14+2*4)
+	// File, Workers, Records, the 2 × 15 fields of Positions and the 2 × 4 of a player's positions.
+	if leftOut != 3+2*15+2*4 {
+		t.Errorf("%d settings left out of the identity, want %d", leftOut, 3+2*15+2*4)
 	}
 }
 

@@ -88,7 +88,7 @@ func (p *parser) tournament(top *yaml.Node, nameFile string) (*Tournament, error
 		// The default of luck_adjusted.
 		LuckAdjusted: true,
 	}
-	entries, err := p.Mapping(top, "", "name", "seed", "games", "workers", "paired", "luck_adjusted", "format", "rules", "players", "output", "stop")
+	entries, err := p.Mapping(top, "", "name", "seed", "games", "workers", "paired", "luck_adjusted", "format", "rules", "players", "output", "stop", "records")
 	if err != nil {
 		return nil, err
 	}
@@ -141,6 +141,9 @@ func (p *parser) tournament(top *yaml.Node, nameFile string) (*Tournament, error
 		case "stop":
 			stopNode, at.Stop = e.Val, pos
 			t.Stop, err = p.stop(e.Val)
+		case "records":
+			at.Records = pos
+			t.Records, err = p.IntIn(e.Val, e.Key, 0, MaxRecords)
 		case "output":
 			at.Output = pos
 			t.Output, err = p.Text(e.Val, e.Key)

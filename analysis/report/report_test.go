@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -843,6 +844,49 @@ func TestValidateLuck(t *testing.T) {
 		var buf bytes.Buffer
 		if err := WriteCSV(&buf, r); err == nil || buf.Len() != 0 {
 			t.Errorf("%s: WriteCSV returned %v after writing %d bytes", name, err, buf.Len())
+		}
+	}
+}
+
+// WriteDir writes the record files that have a Write to records/, and report.md links every
+// record file on a line of its own; a file name that is not a run folder's is refused, with
+// nothing written.
+func TestWriteDirRecords(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "demo")
+	content := func(s string) func(io.Writer) error {
+		return func(w io.Writer) error { _, err := io.WriteString(w, s); return err }
+	}
+	recs := []RecordFile{
+		{Name: "12-a-vs-b.jsonl", Title: "12 pairs: a vs b", Write: content("one\n")},
+		{Name: "12-b-vs-a.jsonl", Title: "12 pairs: b vs a"},
+		{Name: "26-a-vs-b.jsonl", Title: "26 pairs: a vs b", Write: content("two\n")},
+	}
+	if err := WriteDir(dir, sampleRun(), nil, nil, recs...); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := names(t, filepath.Join(dir, RecordsDir)), []string{"12-a-vs-b.jsonl", "26-a-vs-b.jsonl"}; !slices.Equal(got, want) {
+		t.Errorf("records/ holds %v, want %v", got, want)
+	}
+	if got, err := os.ReadFile(filepath.Join(dir, RecordsDir, "26-a-vs-b.jsonl")); err != nil || string(got) != "two\n" {
+		t.Errorf("records/26-a-vs-b.jsonl: %q, %v", got, err)
+	}
+	md, err := os.ReadFile(filepath.Join(dir, ReportFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{"- [12 pairs: a vs b](records/12-a-vs-b.jsonl)", "- [12 pairs: b vs a](records/12-b-vs-a.jsonl)", "- [26 pairs: a vs b](records/26-a-vs-b.jsonl)"} {
+		if !strings.Contains(string(md), "\n"+line+"\n") {
+			t.Errorf("report.md lacks the line %q", line)
+		}
+	}
+	for _, name := range []string{"", ".hidden.jsonl", "a/b.jsonl", "a b.jsonl", strings.Repeat("x", 256)} {
+		bad := filepath.Join(t.TempDir(), "bad")
+		err := WriteDir(bad, sampleRun(), nil, nil, RecordFile{Name: name, Write: content("x")})
+		if err == nil || !strings.Contains(err.Error(), "record file name") {
+			t.Errorf("name %q: %v, want a refusal", name, err)
+		}
+		if _, err := os.Stat(bad); !os.IsNotExist(err) {
+			t.Errorf("name %q: the folder was written", name)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -161,11 +162,18 @@ func formatFloat(x float64) string {
 // has one, the pairings table leads with the adjusted advantage of A, with its interval and its
 // variance reduction, before the raw advantage.
 //
-// With figures, a section links each one's PNG in plots/ with its title and caption. It returns
-// an error, having written nothing, if r does not Validate.
-func WriteMarkdown(w io.Writer, r *Run, figs []Figure) error {
+// With figures, a section links each one's PNG in plots/ with its title and caption; with game
+// records, a section "Game records" links each file of records/ on a line of its own, as
+// "- [TITLE](records/NAME)". It returns an error, having written nothing, if r does not Validate
+// or a record file's name is not one a run folder's records/ holds.
+func WriteMarkdown(w io.Writer, r *Run, figs []Figure, recs ...RecordFile) error {
 	if err := r.Validate(); err != nil {
 		return err
+	}
+	for _, rf := range recs {
+		if err := rf.validate(); err != nil {
+			return err
+		}
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n\n", inline(r.Name))
@@ -199,6 +207,13 @@ func WriteMarkdown(w io.Writer, r *Run, figs []Figure) error {
 		b.WriteString("\n## Figures\n\n")
 		for _, f := range figs {
 			fmt.Fprintf(&b, "### %s\n\n![%s](%s/%s.png)\n\n%s\n\n", inline(f.Title), inline(f.Title), PlotsDir, f.Name, f.Caption)
+		}
+	}
+	if len(recs) > 0 {
+		b.WriteString("\n## Game records\n\n")
+		b.WriteString("The first games of each matchup, move by move, as game records (memsim-record/1), which `memsim review` reads:\n\n")
+		for _, rf := range recs {
+			fmt.Fprintf(&b, "- [%s](%s/%s)\n", inline(rf.Title), RecordsDir, rf.Name)
 		}
 	}
 	b.WriteString("\n## How to read this\n\n")
@@ -685,23 +700,51 @@ func inlineOr(s string) string {
 	return s
 }
 
-// The files of a run folder.
+// The files of a run folder, and RecordsDir the folder of its game records.
 const (
 	ConfigFile   = "config.yaml"
 	ResultsFile  = "results.json"
 	MatchupsFile = "matchups.csv"
 	ReportFile   = "report.md"
+	RecordsDir   = "records"
 )
+
+// RecordFile is a file of game records (docs/records.md) in a run folder's records/.
+type RecordFile struct {
+	// Name is the file's name in records/: letters, digits, '.', '_' and '-', not beginning with
+	// '.', at most 255 bytes.
+	Name string
+	// Title says which games the file holds, for the report's link to it.
+	Title string
+	// Write writes the file's content; nil when the file is only listed in the report, not
+	// written (a report regenerated beside the records of its run).
+	Write func(io.Writer) error
+}
+
+// recordFileName matches the names of record files: what file systems and a run folder accept.
+var recordFileName = regexp.MustCompile(`^[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}$`)
+
+// validate checks the file's name.
+func (f *RecordFile) validate() error {
+	if !recordFileName.MatchString(f.Name) {
+		return fmt.Errorf("record file name %q: must match [A-Za-z0-9._-]+, not begin with '.' and have at most 255 bytes", f.Name)
+	}
+	return nil
+}
 
 // WriteDir writes the run folder dir: config.yaml (the config bytes as given; nil leaves an
 // existing config.yaml alone, for regenerating a report), results.json (WriteJSON), matchups.csv
-// (WriteCSV), report.md (WriteMarkdown), report.html (WriteHTML with figs) and a PNG per figure in
-// plots/. All are rendered in memory first, so a rendering error (a Run that does not Validate,
-// a malformed figure) writes nothing, not even the folder. The folder is then created with its parents if needed, and each file is written with
-// WriteFileAtomic, in the order above, replacing any file of the same name. Each file is therefore
-// either complete or untouched, but a failure part-way (a full disk, say) can leave the folder
-// with some files new and the rest old or missing; the error names the file that failed.
-func WriteDir(dir string, r *Run, config []byte, figs []Figure) error {
+// (WriteCSV), report.md (WriteMarkdown, with figs and recs), report.html (WriteHTML with figs), a
+// PNG per figure in plots/ and, last, each record file of recs that has a Write in records/. All
+// but the record files are rendered in memory first, so a rendering error (a Run that does not
+// Validate, a malformed figure, a bad record file name) writes nothing, not even the folder; a
+// record file, which can be large, is rendered and written one at a time, and an error in its
+// Write stops there (write a staging folder, as memsim does, to have all or nothing). The folder
+// is created with its parents if needed, and each file is written with WriteFileAtomic, in the
+// order above, replacing any file of the same name. Each file is therefore either complete or
+// untouched, but a failure part-way (a full disk, say) can leave the folder with some files new
+// and the rest old or missing; the error names the file that failed.
+func WriteDir(dir string, r *Run, config []byte, figs []Figure, recs ...RecordFile) error {
 	type file struct {
 		name   string
 		render func(io.Writer, *Run) error
@@ -711,7 +754,7 @@ func WriteDir(dir string, r *Run, config []byte, figs []Figure) error {
 		{name: ConfigFile, data: config},
 		{name: ResultsFile, render: WriteJSON},
 		{name: MatchupsFile, render: WriteCSV},
-		{name: ReportFile, render: func(w io.Writer, r *Run) error { return WriteMarkdown(w, r, figs) }},
+		{name: ReportFile, render: func(w io.Writer, r *Run) error { return WriteMarkdown(w, r, figs, recs...) }},
 		{name: HTMLFile, render: func(w io.Writer, r *Run) error { return WriteHTML(w, r, figs) }},
 	}
 	for i := range files {
@@ -735,6 +778,29 @@ func WriteDir(dir string, r *Run, config []byte, figs []Figure) error {
 			continue // regenerating a report leaves the configuration as it is
 		}
 		if err := WriteFileAtomic(filepath.Join(dir, f.name), f.data); err != nil {
+			return err
+		}
+	}
+	return writeRecords(dir, recs)
+}
+
+// writeRecords writes the record files of recs that have a Write to dir's records/, one at a
+// time.
+func writeRecords(dir string, recs []RecordFile) error {
+	var buf bytes.Buffer
+	for _, rf := range recs {
+		if rf.Write == nil {
+			continue
+		}
+		if err := os.MkdirAll(filepath.Join(dir, RecordsDir), 0o755); err != nil {
+			return fmt.Errorf("create %s: %w", filepath.Join(dir, RecordsDir), err)
+		}
+		buf.Reset()
+		path := filepath.Join(dir, RecordsDir, rf.Name)
+		if err := rf.Write(&buf); err != nil {
+			return fmt.Errorf("render %s: %w", path, err)
+		}
+		if err := WriteFileAtomic(path, buf.Bytes()); err != nil {
 			return err
 		}
 	}

@@ -9,14 +9,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"memsim/analysis/report"
 	"memsim/configs"
 	"memsim/sim"
 	"memsim/sim/record"
-	"memsim/sim/rules"
 	"memsim/tournament"
 )
 
@@ -127,70 +125,18 @@ func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer
 	case o.Stalemate:
 		end = fmt.Sprintf("stalemate with %s left, shared equally", count(o.Left, "pair"))
 	case o.Fault != 0:
-		end = fmt.Sprintf("forfeited by %s (%s) with %s left, conceded to the others", r.Players[o.FaultSeat], faultName(o.Fault), count(o.Left, "pair"))
+		end = fmt.Sprintf("forfeited by %s (%s) with %s left, conceded to the others", r.Players[o.FaultSeat], tournament.FaultName(o.Fault), count(o.Left, "pair"))
 	}
 	fmt.Fprintf(stdout, "result after %s (%s): %s\n", count(o.Turns, "turn"), end, strings.Join(res, ", "))
 	if fl.record != "" {
-		if err := writeRecord(fl.record, gameRecord(cfg, r)); err != nil {
+		g := t.GameRecord(r)
+		g.Meta["source"] = "memsim replay"
+		if err := writeRecord(fl.record, g); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "record written to %s\n", fl.record)
 	}
 	return nil
-}
-
-// gameRecord returns the record of a replayed game: its rules (the choice set the players share,
-// or the full game), its players, its moves, and where it comes from.
-func gameRecord(cfg *configs.Tournament, r *tournament.Replayed) *record.Game {
-	g := &record.Game{
-		Rules: record.Rules{Pairs: r.Pairs, Singletons: cfg.Rules.Singletons, Seats: len(r.Players), Pass: cfg.Rules.Pass},
-		Meta: map[string]string{
-			"source": "memsim replay",
-			"config": cfg.Name,
-			"seed":   strconv.FormatUint(cfg.Seed, 10),
-			"game":   strconv.FormatInt(r.Game, 10),
-		},
-		Ended: r.Outcome.Stalemate,
-	}
-	if o := r.Outcome; o.Fault != 0 {
-		// A forfeit is no end the rules know: the record stops where the game did.
-		g.Meta["forfeit"] = fmt.Sprintf("seat %d (%s), %s conceded", o.FaultSeat, faultName(o.Fault), count(o.Left, "pair"))
-	}
-	var shared *rules.ChoiceSet
-	for i, name := range r.Players {
-		p := record.Player{Name: name, Kind: record.KindBuiltIn}
-		for _, pl := range cfg.Players {
-			if pl.Name != name {
-				continue
-			}
-			p.About = pl.Policy
-			if pl.External != nil {
-				p.Kind, p.About = record.KindProgram, strings.Join(pl.External.Command, " ")
-			}
-			if i == 0 || shared != nil && pl.Choices != nil && *shared == *pl.Choices {
-				shared = pl.Choices
-			} else {
-				shared = nil
-			}
-		}
-		g.Players = append(g.Players, p)
-	}
-	if shared != nil {
-		g.Rules.Choices = *shared
-	}
-	for _, turn := range r.Log.Turns {
-		if len(turn.Flips) == 0 {
-			m := record.PassMove()
-			m.Seat = turn.Seat
-			g.Moves = append(g.Moves, m)
-		}
-		for _, c := range turn.Flips {
-			m := record.Flip(c.Pos, c.Face)
-			m.Seat = turn.Seat
-			g.Moves = append(g.Moves, m)
-		}
-	}
-	return g
 }
 
 // writeRecord writes the record of g to path, whole or not at all.
@@ -204,14 +150,6 @@ func writeRecord(path string, g *record.Game) error {
 		return err
 	}
 	return report.WriteFileAtomic(path, b.Bytes())
-}
-
-// faultName names a kind of fault as the reports do: "crash", "timeout" or "illegal move".
-func faultName(k sim.FaultKind) string {
-	if k == sim.FaultIllegal {
-		return "illegal move"
-	}
-	return k.String()
 }
 
 // replayConfig reads the configuration --config names: a configuration file, or the config.yaml

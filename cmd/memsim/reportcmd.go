@@ -101,7 +101,7 @@ func regenerate(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	err = f.Refresh(func(staging string) error { return report.WriteDir(staging, r, cfg.YAML(), figs) })
+	err = f.Refresh(func(staging string) error { return report.WriteDir(staging, r, cfg.YAML(), figs, t.Records(nil)...) })
 	if err != nil {
 		return folderError(err)
 	}

@@ -358,7 +358,8 @@ func playedLine(res *tournament.MatchResults, resumed int64) string {
 }
 
 // finish writes the run folder f from the results: config.yaml, results.json, the CSV and the
-// reports, with their figures when figures is true, replacing the run's own files and keeping
+// reports, with their figures when figures is true, and the game records of the configuration's
+// records (tournament.Records: the first games of each matchup, played again), replacing the run's own files and keeping
 // anything else (see rundir.Folder.Replace; without force, a folder holding anything is refused).
 // When stdout is not nil it prints the summary of the run there, or the whole report.md with
 // markdown.
@@ -373,14 +374,15 @@ func finish(ctx context.Context, t *tournament.Tournament, f *rundir.Folder, for
 			return err
 		}
 	}
-	err = f.Replace(force, func(staging string) error { return report.WriteDir(staging, r, t.Config.YAML(), figs) })
+	recs := t.Records(res)
+	err = f.Replace(force, func(staging string) error { return report.WriteDir(staging, r, t.Config.YAML(), figs, recs...) })
 	switch {
 	case err != nil:
 		return folderError(err)
 	case stdout == nil:
 		return nil
 	case markdown:
-		return report.WriteMarkdown(stdout, r, figs)
+		return report.WriteMarkdown(stdout, r, figs, recs...)
 	}
 	return writeSummary(stdout, r, f.Path())
 }

@@ -5,7 +5,7 @@
 // are given with the table as a perfect memory saw it before each one.
 //
 // The package knows the rules and nothing of the engine: records are written by the engine's
-// users (memsim replay, memsim play) and read by the review, in the analysis.
+// users (memsim replay, memsim run, memsim play) and read by the review, in the analysis.
 package record
 
 import (

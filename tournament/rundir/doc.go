@@ -19,22 +19,25 @@
 //	token TOKEN
 //	memsim process PID
 //	wrote plots NAME NAME ...
+//	wrote records NAME NAME ...
 //
-// the last line only while a Refresh moves figures into plots/ (see below).
+// the last lines only while a Refresh moves figures into plots/, or game records into records/
+// (see below).
 //
 // # In and beside a run folder
 //
 // For a run folder DIR, memsim writes in DIR only the names of its Layout: for a run, the files
 // of analysis/report (config.yaml, results.json, matchups.csv, report.md, report.html and the
-// folder plots/), checkpoint.json and shard.json. A write stopped half way can leave one more kind
-// of name there: ".FILE.tmp-TOKEN-N" (N digits), the temporary file of an atomic write of FILE.
+// folders plots/ and records/), checkpoint.json and shard.json. A write stopped half way can
+// leave one more kind of name there: ".FILE.tmp-TOKEN-N" (N digits), the temporary file of an
+// atomic write of FILE.
 // Anything else in DIR (shard folders, a merged run, anyone's files) is foreign, and so is a
 // temporary file of another token: memsim keeps it, whatever it writes in DIR.
 //
 // In plots/, memsim's files are the figures that DIR's report.md names, each on a line of its own
 // as "![TITLE](plots/NAME.png)" (Layout.Record), while they are regular files; everything else
 // there (a user's file, another run's folder, a symbolic link) is foreign, and so is a plots that
-// is not a folder.
+// is not a folder. So it is in records/, whose files report.md names as "- [TITLE](records/NAME)".
 //
 // Beside DIR, in its parent, memsim keeps:
 //

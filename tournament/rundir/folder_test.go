@@ -374,11 +374,12 @@ func TestReplace(t *testing.T) {
 }
 
 // What the layout's folder plots/ holds is memsim's only when report.md names it as a figure, a
-// regular file: a user's file put there, another run's folder, a link, or a file named only in
-// report.md's text is foreign, and an unforced Replace refuses to delete it; so is a plots that
-// is not a folder.
+// regular file, and what records/ holds when report.md links it as a game record: a user's file
+// put there, another run's folder, a link, or a file named only in report.md's text is foreign,
+// and an unforced Replace refuses to delete it; so is a plots that is not a folder.
 func TestReplaceRefusesWhatPlotsHoldsOfOthers(t *testing.T) {
 	report := "# r\n\n### A figure\n\n![A figure](plots/a.png)\n\nsee plots/c.png and ![x](plots/d.png) here\n"
+	records := "\n## Game records\n\n- [12 pairs: a vs b](records/12-a-vs-b.jsonl)\n"
 	for _, tt := range []struct {
 		name  string
 		files map[string]string
@@ -392,6 +393,10 @@ func TestReplaceRefusesWhatPlotsHoldsOfOthers(t *testing.T) {
 		{"a file for plots", map[string]string{"report.md": report, "plots": "mine"}, []string{"plots"}},
 		{"an empty plots", map[string]string{"report.md": report, "plots/": ""}, nil},
 		{"a folder for results.json", map[string]string{"report.md": report, "results.json/mine": "mine"}, []string{"results.json"}},
+		{"memsim's records", map[string]string{"report.md": report + records, "records/12-a-vs-b.jsonl": "r"}, nil},
+		{"a user's record", map[string]string{"report.md": report + records, "records/12-a-vs-b.jsonl": "r", "records/mine.jsonl": "m"}, []string{"records/mine.jsonl"}},
+		{"a record named as a figure's folder", map[string]string{"report.md": report + records, "plots/12-a-vs-b.jsonl": "r"}, []string{"plots/12-a-vs-b.jsonl"}},
+		{"records without report.md", map[string]string{"records/12-a-vs-b.jsonl": "r"}, []string{"records/12-a-vs-b.jsonl"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			parent := t.TempDir()

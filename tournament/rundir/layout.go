@@ -29,21 +29,22 @@ type Layout struct {
 	// configuration, written when it is claimed) holds none. Runs lists the folders that hold one.
 	Work []string
 	// Record is the one of Files that names the files memsim wrote in Dirs, each on a line of
-	// its own as a Markdown image, "![TITLE](DIR/NAME)": a run's report.md. A file in one of Dirs
-	// that it does not name (and that the lock file does not record) is not memsim's. Without a
-	// Record, nothing in Dirs is.
+	// its own as a Markdown image, "![TITLE](DIR/NAME)", or a list item of one link,
+	// "- [TITLE](DIR/NAME)": a run's report.md. A file in one of Dirs that it does not name (and
+	// that the lock file does not record) is not memsim's. Without a Record, nothing in Dirs is.
 	Record string
 }
 
-// RunLayout is the layout of a run folder: the files of a run's report and its figures
-// (report.WriteDir), the checkpoint of an interrupted run and a finished shard's results; a
-// folder holding results, a checkpoint, shard results or a configuration holds a run, and all
-// but the configuration are work; report.md names the figures in plots/.
+// RunLayout is the layout of a run folder: the files of a run's report, its figures and its game
+// records (report.WriteDir), the checkpoint of an interrupted run and a finished shard's results;
+// a folder holding results, a checkpoint, shard results or a configuration holds a run, and all
+// but the configuration are work; report.md names the figures in plots/ and the game records in
+// records/.
 func RunLayout() Layout {
 	return Layout{
 		Name:   "run",
 		Files:  []string{report.ConfigFile, report.ResultsFile, report.MatchupsFile, report.ReportFile, report.HTMLFile, CheckpointFile, ShardFile},
-		Dirs:   []string{report.PlotsDir},
+		Dirs:   []string{report.PlotsDir, report.RecordsDir},
 		Marks:  []string{report.ResultsFile, CheckpointFile, ShardFile, report.ConfigFile},
 		Work:   []string{report.ResultsFile, CheckpointFile, ShardFile},
 		Record: report.ReportFile,
@@ -70,12 +71,13 @@ func (l *Layout) leftover(name, token string) bool {
 func tempPattern(name, token string) string { return "." + name + ".tmp-" + token + "-*" }
 
 // recordedIn returns the names of the files of the folder sub that the record data (Layout.Record)
-// names: the NAME of each line "![TITLE](SUB/NAME)", NAME being one memsim gives a file.
+// names: the NAME of each line "![TITLE](SUB/NAME)" or "- [TITLE](SUB/NAME)", NAME being one
+// memsim gives a file.
 func recordedIn(data []byte, sub string) []string {
 	var out []string
 	for line := range strings.SplitSeq(string(data), "\n") {
 		line = strings.TrimSuffix(line, "\r")
-		if !strings.HasPrefix(line, "![") || !strings.HasSuffix(line, ")") {
+		if !strings.HasPrefix(line, "![") && !strings.HasPrefix(line, "- [") || !strings.HasSuffix(line, ")") {
 			continue
 		}
 		i := strings.LastIndex(line, "]("+sub+"/")

@@ -237,6 +237,9 @@ func TestForfeitWithoutFaultsChangesNothing(t *testing.T) {
 // in is forfeited, and the other game it was playing, stopped with it, is played again from its
 // start on a new process, so that every game ends as it does when each has a process of its own.
 func TestForfeitPlaysSharedGamesAgain(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays two runs of 2,048 games with a player process: make test-long runs it")
+	}
 	const games = 2 * sim.BatchSize
 	// Deals of two pairs, for speed.
 	config := func(inFlight int) string {

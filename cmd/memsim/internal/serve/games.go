@@ -38,6 +38,7 @@ type game struct {
 	cancel  context.CancelFunc
 	answers chan play.Answer
 	done    chan struct{} // closed when the game's goroutine has ended
+	first   chan struct{} // closed when the game first waits for the person or ends
 
 	mu      sync.Mutex
 	touched time.Time
@@ -187,18 +188,11 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	select {
-	case <-g.first():
+	case <-g.first:
 	case <-r.Context().Done():
 		return
 	}
 	s.writeState(w, g)
-}
-
-// first returns the channel closed when the game first waits for the person or ends.
-func (g *game) first() <-chan struct{} {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.settled
 }
 
 // startGame checks req, seats the game and starts it on its goroutine.
@@ -232,23 +226,27 @@ func (s *Server) startGame(ctx context.Context, req gameRequest) (*game, error) 
 		return nil, err
 	}
 	setup, table := m.setup(personName)
+	// The game's context, which the coach reads at every move; it ends with the game.
+	gctx, cancel := context.WithTimeout(context.Background(), s.opts.GameTimeout)
 	var coach *play.ExactCoach
 	if req.Coach {
 		if p := setup.Pairs; p > MaxCoachPairs {
+			cancel()
 			m.close()
 			return nil, badField("coach", "the coach judges deals of at most %d pairs (this one has %d)", MaxCoachPairs, p)
 		}
-		c, err := play.NewExactCoach(ctx, record.Rules{Pairs: setup.Pairs, Singletons: setup.Singletons, Seats: 2, Pass: setup.Pass})
+		c, err := play.NewExactCoach(gctx, record.Rules{Pairs: setup.Pairs, Singletons: setup.Singletons, Seats: 2, Pass: setup.Pass})
 		if err != nil {
+			cancel()
 			m.close()
 			return nil, err
 		}
 		coach = c
 	}
-	gctx, cancel := context.WithTimeout(context.Background(), s.opts.GameTimeout)
 	now := time.Now()
 	g := &game{id: newID(), m: m, started: now, cancel: cancel, answers: make(chan play.Answer),
 		done: make(chan struct{}), touched: now, settled: make(chan struct{})}
+	g.first = g.settled
 	ui := &httpUI{g: g, coach: coach, seat: req.Seat}
 	person := &play.Person{Ctx: gctx, Table: table, UI: ui}
 	ui.person = person

@@ -88,6 +88,9 @@ func playOut(t *testing.T, ts *httptest.Server, st State) State {
 		if moves > 1000 {
 			t.Fatal("the game does not end")
 		}
+		if c := st.Coach; c != nil && (c.Error != "" || len(c.Options) == 0) {
+			t.Fatalf("turn %d: the coach: %+v", st.Turn, c)
+		}
 		moved := false
 		for pos, c := range st.Cells {
 			if c.Show != "down" {

@@ -13,7 +13,9 @@ const el = (tag, props = {}, ...kids) => {
   for (const kid of kids) e.append(kid);
   return e;
 };
-const fmt = x => (x === null || x === undefined) ? "" : Number(x).toFixed(4);
+const fmt = x => (x === null || x === undefined) ? "" : Number(typeof x === "object" ? x.float : x).toFixed(4);
+// num reads a value of a review: {exact, float}.
+const num = x => (x && typeof x === "object") ? x.float : Number(x);
 const sleep = ms => new Promise(r => setTimeout(r, ms));
 // The pause while a bot's turn is shown, in milliseconds (tests set window.memsimDelay = 0).
 const delay = () => (typeof window.memsimDelay === "number" ? window.memsimDelay : 700);
@@ -26,7 +28,7 @@ async function api(method, url, body, raw) {
   }
   const res = await fetch(url, opts);
   const type = res.headers.get("Content-Type") || "";
-  const data = type.includes("json") ? await res.json() : await res.text();
+  const data = type.startsWith("application/json") ? await res.json() : await res.text();
   if (!res.ok) {
     const err = new Error(data && data.error ? data.error : res.status + " " + res.statusText);
     err.data = data;
@@ -350,8 +352,9 @@ function showReview(res) {
   const dec = $("review-decisions");
   dec.replaceChildren(el("tr", {}, ...["Turn", "Seat", "Card", "State", "Move", "Best", "Cost (pairs)", "Cost (win)"].map(h => el("th", {scope: "col", text: h}))));
   for (const d of r.decisions) {
-    const best = d.options.filter(o => o.model && (Number(o.pairs) === Number(d.best.pairs) || Number(o.win) === Number(d.best.win))).map(o => o.move);
-    const lost = Number(d.cost.pairs) > 0 || Number(d.cost.win) > 0;
+    const same = (a, b) => a && b && (a.exact && b.exact ? a.exact === b.exact : num(a) === num(b));
+    const best = d.options.filter(o => o.model && (same(o.pairs, d.best.pairs) || same(o.win, d.best.win))).map(o => o.move);
+    const lost = num(d.cost.pairs) > 0 || num(d.cost.win) > 0;
     const st = d.state;
     dec.append(el("tr", {class: lost ? "lost" : ""}, el("td", {class: "num", text: d.turn + 1}), el("td", {text: names[d.seat]}), el("td", {class: "num", text: d.card}),
       el("td", {text: `n=${st.n}, j=${st.j}` + (st.s ? `, s=${st.s}, f=${st.f}` : "") + (st.lead ? `, d=${st.lead}` : "")}),

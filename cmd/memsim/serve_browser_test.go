@@ -114,9 +114,6 @@ func TestServePageInABrowser(t *testing.T) {
 	if up := browse[string](t, ctx, `document.querySelector("#play-board .card.up").dataset.pos`); up != "1" {
 		t.Errorf("the keyboard flipped card %s, want 1", up)
 	}
-	if *screenshots {
-		writeServeScreenshot(t, ctx, "serve-play")
-	}
 
 	// The rest by clicking: the first card face down the game accepts.
 	for moves := 0; browse[string](t, ctx, `document.getElementById("play-game").dataset.state`) != "over"; moves++ {
@@ -126,19 +123,7 @@ func TestServePageInABrowser(t *testing.T) {
 		if advice := browse[string](t, ctx, `document.getElementById("coach").textContent`); strings.Contains(advice, "cannot") || !strings.Contains(advice, "card") {
 			t.Fatalf("move %d: the coach says %q", moves, advice)
 		}
-		cards := browse[[]string](t, ctx, `[...document.querySelectorAll("#play-board button:not([disabled])")].map(b => b.dataset.pos)`)
-		moved := false
-		for _, pos := range cards {
-			do(t, ctx, "click card "+pos, chromedp.Click(fmt.Sprintf(`#play-board button[data-pos="%s"]`, pos)))
-			waitFor(t, ctx, settled)
-			if browse[bool](t, ctx, `document.getElementById("play-error").hidden`) {
-				moved = true
-				break
-			}
-		}
-		if !moved {
-			t.Fatalf("no card accepted: %s", browse[string](t, ctx, `document.getElementById("play-error").textContent`))
-		}
+		clickAcceptedCard(t, ctx)
 	}
 	result := browse[string](t, ctx, `document.getElementById("play-result").textContent`)
 	scores := browse[string](t, ctx, `document.getElementById("play-scores").textContent`)
@@ -200,6 +185,10 @@ func TestServePageInABrowser(t *testing.T) {
 		}
 	}
 
+	if *screenshots {
+		playScreenshot(t, ctx, url)
+	}
+
 	// At a phone's width, each section fits.
 	do(t, ctx, "open the page at 375 px", chromedp.EmulateViewport(375, 800), chromedp.Navigate(url+"/"))
 	waitFor(t, ctx, `document.querySelectorAll("#play-against option").length > 0`)
@@ -215,6 +204,40 @@ func TestServePageInABrowser(t *testing.T) {
 			t.Errorf("%s at 375 px scrolls sideways: %d px wide in %d", tab, w[0], w[1])
 		}
 	}
+}
+
+// clickAcceptedCard clicks the cards face down in turn until the game accepts one.
+func clickAcceptedCard(t *testing.T, ctx context.Context) {
+	t.Helper()
+	cards := browse[[]string](t, ctx, `[...document.querySelectorAll("#play-board button:not([disabled])")].map(b => b.dataset.pos)`)
+	for _, pos := range cards {
+		do(t, ctx, "click card "+pos, chromedp.Click(fmt.Sprintf(`#play-board button[data-pos="%s"]`, pos)))
+		waitFor(t, ctx, settled)
+		if browse[bool](t, ctx, `document.getElementById("play-error").hidden`) {
+			return
+		}
+	}
+	t.Fatalf("no card accepted: %s", browse[string](t, ctx, `document.getElementById("play-error").textContent`))
+}
+
+// playScreenshot writes docs/screenshots/serve-play.png: a game of 8 pairs against win-optimal
+// some turns in, with the coach at a second card.
+func playScreenshot(t *testing.T, ctx context.Context, url string) {
+	t.Helper()
+	do(t, ctx, "open the page", chromedp.EmulateViewport(1000, 800), chromedp.Navigate(url+"/"))
+	waitFor(t, ctx, `document.querySelectorAll("#play-against option").length > 0`)
+	browse[bool](t, ctx, `window.memsimDelay = 0; const f = document.getElementById("play-form");
+		f.elements.pairs.value = 8; f.elements.seed.value = 4; true`)
+	do(t, ctx, "start a game", chromedp.Click(`#play-form button[type="submit"]`))
+	waitFor(t, ctx, settled)
+	over := func() bool { return browse[string](t, ctx, `document.getElementById("play-game").dataset.state`) == "over" }
+	for range 5 {
+		if over() {
+			t.Fatal("the game of the screenshot ended early: choose another seed")
+		}
+		clickAcceptedCard(t, ctx)
+	}
+	writeServeScreenshot(t, ctx, "serve-play")
 }
 
 // writeServeScreenshot writes a screenshot of the page as it is, 1000 px wide, to

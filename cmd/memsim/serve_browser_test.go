@@ -230,7 +230,9 @@ func playScreenshot(t *testing.T, ctx context.Context, url string) {
 		f.elements.pairs.value = 8; f.elements.seed.value = 4; true`)
 	do(t, ctx, "start a game", chromedp.Click(`#play-form button[type="submit"]`))
 	waitFor(t, ctx, settled)
-	over := func() bool { return browse[string](t, ctx, `document.getElementById("play-game").dataset.state`) == "over" }
+	over := func() bool {
+		return browse[string](t, ctx, `document.getElementById("play-game").dataset.state`) == "over"
+	}
 	for range 5 {
 		if over() {
 			t.Fatal("the game of the screenshot ended early: choose another seed")

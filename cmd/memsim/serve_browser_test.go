@@ -154,6 +154,18 @@ func TestServePageInABrowser(t *testing.T) {
 		writeServeScreenshot(t, ctx, "serve-review")
 	}
 
+	// Watch: a game between two bots, stepped through turn by turn, then reviewed.
+	do(t, ctx, "open Watch", chromedp.Click("#tab-watch"))
+	browse[bool](t, ctx, `const w = document.getElementById("watch-form"); w.elements.pairs.value = 4; w.elements.seed.value = 2; true`)
+	do(t, ctx, "watch a game", chromedp.Click(`#watch-form button[type="submit"]`))
+	waitFor(t, ctx, `!document.getElementById("watch-game").hidden`)
+	do(t, ctx, "step two turns", chromedp.Click("#watch-next"), chromedp.Click("#watch-next"))
+	if step := browse[string](t, ctx, `document.getElementById("watch-step").textContent`); !strings.HasPrefix(step, "turn 2 of ") {
+		t.Errorf("after two steps: %q", step)
+	}
+	do(t, ctx, "review the watched game", chromedp.Click("#watch-review"))
+	waitFor(t, ctx, `document.getElementById("review-out").dataset.state === "shown" && document.getElementById("review-head").textContent.includes("win-optimal (seat 0) against")`)
+
 	// Explore: the heat map of 20 pairs, and a state's values on hover.
 	do(t, ctx, "open Explore", chromedp.Click("#tab-explore"))
 	waitFor(t, ctx, `document.querySelectorAll("#explore-map rect.cell").length > 0`)

@@ -95,7 +95,8 @@ func (s *Server) newMatch(ctx context.Context, d dealRequest, names []string) (*
 		}
 		r.Pass = p
 	}
-	seed := uint64(time.Now().UnixNano())
+	// A seed of the clock's, below 2^53 so that the page's JavaScript numbers hold it exactly.
+	seed := uint64(time.Now().UnixNano()) & (1<<53 - 1)
 	if d.Seed != nil {
 		seed = *d.Seed
 	}

@@ -445,9 +445,9 @@ func TestIdleGamesEndAndFreeTheirPlace(t *testing.T) {
 	if code != http.StatusNotFound {
 		t.Errorf("an ended game: %d", code)
 	}
-	ts.CloseClientConnections()
-	// The games' goroutines have ended (Sweep waits for them); the HTTP connections' end on
-	// their own: wait for the count to come back.
+	ts.Client().CloseIdleConnections()
+	// The games' goroutines have ended (Sweep waits for them); those of the HTTP connections end
+	// on their own: wait for the count to come back.
 	deadline := time.Now().Add(10 * time.Second)
 	for runtime.NumGoroutine() > before+2 && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)

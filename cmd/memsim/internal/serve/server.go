@@ -16,6 +16,7 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -71,6 +72,9 @@ type Server struct {
 	opts    Options
 	mux     *http.ServeMux
 	limiter *limiter
+	// heavy holds a token for each solve under way (a coach's values, a review, a table, a
+	// watched game): at most one per CPU at once, the others wait their turn.
+	heavy chan struct{}
 
 	mu    sync.Mutex
 	games map[string]*game
@@ -99,17 +103,18 @@ func New(o Options) (*Server, error) {
 	if o.Log == nil {
 		o.Log = log.New(io.Discard, "", 0)
 	}
-	s := &Server{opts: o, games: map[string]*game{}, limiter: newLimiter(o.Rate, o.Burst)}
+	s := &Server{opts: o, games: map[string]*game{}, limiter: newLimiter(o.Rate, o.Burst),
+		heavy: make(chan struct{}, runtime.NumCPU())}
 	s.mux = http.NewServeMux()
 	s.route("/", s.static, http.MethodGet, http.MethodHead)
 	s.route("/api/players", s.players, http.MethodGet)
-	s.route("/api/games", s.createGame, http.MethodPost)
+	s.route("/api/games", s.solving(s.createGame), http.MethodPost)
 	s.route("/api/games/{id}", s.getGame, http.MethodGet)
 	s.route("/api/games/{id}/flip", s.flip, http.MethodPost)
 	s.route("/api/games/{id}/record", s.gameRecord, http.MethodGet)
-	s.route("/api/watch", s.watch, http.MethodPost)
-	s.route("/api/review", s.review, http.MethodPost)
-	s.route("/api/table", s.table, http.MethodGet)
+	s.route("/api/watch", s.solving(s.watch), http.MethodPost)
+	s.route("/api/review", s.solving(s.review), http.MethodPost)
+	s.route("/api/table", s.solving(s.table), http.MethodGet)
 	return s, nil
 }
 
@@ -146,6 +151,19 @@ func (s *Server) route(pattern string, h http.HandlerFunc, methods ...string) {
 		w.Header().Set("Allow", strings.Join(methods, ", "))
 		writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("method %s not allowed on %s: use %s", r.Method, r.URL.Path, strings.Join(methods, " or ")))
 	})
+}
+
+// solving runs h once a token of s.heavy is free, or not at all if the client leaves first.
+func (s *Server) solving(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case s.heavy <- struct{}{}:
+		case <-r.Context().Done():
+			return
+		}
+		defer func() { <-s.heavy }()
+		h(w, r)
+	}
 }
 
 // clientOf names the client of a request: its address without the port.

@@ -150,9 +150,6 @@ func TestServePageInABrowser(t *testing.T) {
 	if rows < 3 || !graph {
 		t.Errorf("the review shows %d decisions, a graph %v: %s", rows, graph, browse[string](t, ctx, `document.getElementById("review-error").textContent`))
 	}
-	if *screenshots {
-		writeServeScreenshot(t, ctx, "serve-review")
-	}
 
 	// Watch: a game between two bots, stepped through turn by turn, then reviewed.
 	do(t, ctx, "open Watch", chromedp.Click("#tab-watch"))
@@ -232,8 +229,8 @@ func clickAcceptedCard(t *testing.T, ctx context.Context) {
 	t.Fatalf("no card accepted: %s", browse[string](t, ctx, `document.getElementById("play-error").textContent`))
 }
 
-// playScreenshot writes docs/screenshots/serve-play.png: a game of 8 pairs against win-optimal
-// some turns in, with the coach at a second card.
+// playScreenshot writes docs/screenshots/serve-play.png, a game of 8 pairs against win-optimal
+// some turns in with the coach at a second card, and serve-review.png, its review at its end.
 func playScreenshot(t *testing.T, ctx context.Context, url string) {
 	t.Helper()
 	do(t, ctx, "open the page", chromedp.EmulateViewport(1000, 800), chromedp.Navigate(url+"/"))
@@ -252,6 +249,15 @@ func playScreenshot(t *testing.T, ctx context.Context, url string) {
 		clickAcceptedCard(t, ctx)
 	}
 	writeServeScreenshot(t, ctx, "serve-play")
+	for moves := 0; !over(); moves++ {
+		if moves > 100 {
+			t.Fatal("the game of the screenshot does not end")
+		}
+		clickAcceptedCard(t, ctx)
+	}
+	do(t, ctx, "review the game", chromedp.Click("#play-review"))
+	waitFor(t, ctx, `document.getElementById("review-out").dataset.state === "shown"`)
+	writeServeScreenshot(t, ctx, "serve-review")
 }
 
 // writeServeScreenshot writes a screenshot of the page as it is, 1000 px wide, to

@@ -133,6 +133,9 @@ func TestWholeGameThroughTheAPI(t *testing.T) {
 		if !st.Finished || st.Scores[0]+st.Scores[1] != 4 || st.Result == "" {
 			t.Fatalf("seat %d: the last state: over %v finished %v scores %v result %q", seat, st.Over, st.Finished, st.Scores, st.Result)
 		}
+		if code, data := call(t, ts, "POST", "/api/games/"+st.ID+"/flip", `{"pos":0}`); code != http.StatusConflict || !strings.Contains(string(data), "the game is over") {
+			t.Errorf("a move after the end: %d %s", code, data)
+		}
 		code, data := call(t, ts, "GET", "/api/games/"+st.ID+"/record", "")
 		if code != http.StatusOK {
 			t.Fatalf("record: %d %s", code, data)

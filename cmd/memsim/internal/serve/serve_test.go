@@ -215,17 +215,33 @@ func TestCoachValuesAreTheSolvers(t *testing.T) {
 // choice it marks is one of the solver's best.
 func TestExploreTableIsTheSolvers(t *testing.T) {
 	_, ts := newTestServer(t, Options{})
-	var tab TableJSON
-	callJSON(t, ts, "GET", "/api/table?pairs=5&pass=two-known", "", http.StatusOK, &tab)
-	if len(tab.Cells) != 15 || tab.Arithmetic != "exact" {
-		t.Fatalf("%d cells (want 15: 1 <= j <= n <= 5), %s", len(tab.Cells), tab.Arithmetic)
+	tests := []struct {
+		query string
+		model exact.Model
+		cells int
+	}{
+		{"pairs=5&pass=two-known", exact.Model{Pass: rules.PassTwoKnown}, 15}, // 1 <= j <= n <= 5
+		{"pairs=6&memory=2&forget=lru&choices=daring,safe", exact.Model{Memory: rules.Memory{Capacity: 2, Forget: rules.ForgetLRU},
+			Choices: rules.NewChoiceSet(rules.Daring, rules.Safe)}, 0},
 	}
-	m := exact.Model{Pass: rules.PassTwoKnown}
+	for _, tt := range tests {
+		var tab TableJSON
+		callJSON(t, ts, "GET", "/api/table?"+tt.query, "", http.StatusOK, &tab)
+		if tt.cells > 0 && len(tab.Cells) != tt.cells || len(tab.Cells) == 0 || tab.Arithmetic != "exact" || tab.Memory != tt.model.Memory.String() {
+			t.Fatalf("%s: %d cells (want %d), %s, memory %s", tt.query, len(tab.Cells), tt.cells, tab.Arithmetic, tab.Memory)
+		}
+		checkTable(t, tt.query, tab, tt.model)
+	}
+}
+
+// checkTable compares the cells of table tab with exact.ChoiceValues in model m.
+func checkTable(t *testing.T, query string, tab TableJSON, m exact.Model) {
+	t.Helper()
 	mu := exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
 	for _, c := range tab.Cells {
 		cv, err := exact.ChoiceValues(context.Background(), field.Float{}, m, mu, rules.State{N: c.N, J: c.J})
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: (%d, %d): %v", query, c.N, c.J, err)
 		}
 		best := false
 		for _, b := range cv.Best {
@@ -352,6 +368,13 @@ func TestBadRequestsGetAMessage(t *testing.T) {
 		{"GET", "/api/table?choices=safe", "", 400, "choices: \"safe\""},
 		{"GET", "/api/table?choices=daring,daring", "", 400, "listed twice"},
 		{"GET", "/api/table?colour=red", "", 400, "colour: unknown parameter"},
+		{"GET", "/api/table?memory=1&forget=lru", "", 400, "memory: \"1\": must be 0 (perfect memory) or a capacity from 2 to 40"},
+		{"GET", "/api/table?memory=41&forget=lru", "", 400, "memory: \"41\""},
+		{"GET", "/api/table?memory=4", "", 400, "forget: \"\": allowed with a limited memory: handover-uniform, lru"},
+		{"GET", "/api/table?memory=4&forget=decay", "", 400, "forget: \"decay\""},
+		{"GET", "/api/table?forget=lru", "", 400, "forget: \"lru\": a forgetting rule goes with memory 2 or more"},
+		{"GET", "/api/table?memory=4&forget=lru&singletons=1", "", 400, "singletons: 1 with memory 4"},
+		{"GET", "/api/table?memory=4&forget=lru&pairs=41", "", 400, "pairs: 41: a limited memory's table goes up to 40 pairs"},
 	}
 	for _, tt := range tests {
 		code, data := call(t, ts, tt.method, tt.path, tt.body)

@@ -19,6 +19,9 @@ type TableJSON struct {
 	Unseen     int    `json:"unseen"`
 	Pass       string `json:"pass"`
 	Choices    string `json:"choices"`
+	// Memory is the players' memory: perfect, or a shared memory of a capacity with a forgetting
+	// rule.
+	Memory string `json:"memory"`
 	Arithmetic string `json:"arithmetic"`
 	// Names lists the choices in the order of the values of a cell.
 	Names []string    `json:"names"`
@@ -40,14 +43,43 @@ type TableCell struct {
 	Values []*float64 `json:"values"`
 }
 
-// table answers GET /api/table?pairs=N&pass=RULE&singletons=S&unseen=F&choices=LIST.
+// MaxLimitedTablePairs is the largest table of a limited memory.
+const MaxLimitedTablePairs = 40
+
+// MaxCapacity is the largest capacity of a limited memory a table is asked for.
+const MaxCapacity = 40
+
+// memoryParam reads the memory of a table: capacity 0 (perfect memory), or at least 2 with a
+// forgetting rule, and no singletons.
+func memoryParam(capacity, forget string, singletons int) (rules.Memory, error) {
+	if capacity == "" || capacity == "0" {
+		if forget != "" {
+			return rules.Memory{}, badField("forget", "%q: a forgetting rule goes with memory 2 or more", cut(forget))
+		}
+		return rules.Memory{}, nil
+	}
+	c, err := strconv.Atoi(capacity)
+	if err != nil || c < 2 || c > MaxCapacity {
+		return rules.Memory{}, badField("memory", "%q: must be 0 (perfect memory) or a capacity from 2 to %d", cut(capacity), MaxCapacity)
+	}
+	fg, err := rules.ParseForgetting(forget)
+	if err != nil || (fg != rules.ForgetLRU && fg != rules.ForgetHandoverUniform) {
+		return rules.Memory{}, badField("forget", "%q: allowed with a limited memory: handover-uniform, lru", cut(forget))
+	}
+	if singletons > 0 {
+		return rules.Memory{}, badField("singletons", "%d with memory %d: a limited memory has an exact model without singletons only", singletons, c)
+	}
+	return rules.Memory{Capacity: c, Forget: fg}, nil
+}
+
+// table answers GET /api/table?pairs=N&pass=RULE&singletons=S&unseen=F&choices=LIST&memory=M&forget=RULE.
 func (s *Server) table(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	for k := range q {
 		switch k {
-		case "pairs", "pass", "singletons", "unseen", "choices":
+		case "pairs", "pass", "singletons", "unseen", "choices", "memory", "forget":
 		default:
-			s.fail(w, r, badField(k, "unknown parameter (allowed: pairs, pass, singletons, unseen, choices)"))
+			s.fail(w, r, badField(k, "unknown parameter (allowed: pairs, pass, singletons, unseen, choices, memory, forget)"))
 			return
 		}
 	}
@@ -89,7 +121,15 @@ func (s *Server) table(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	out := &TableJSON{Pairs: pairs, Singletons: m.Singletons, Unseen: unseen, Pass: m.Pass.String(), Choices: m.Choices.String(), Cells: []TableCell{}}
+	if m.Memory, err = memoryParam(q.Get("memory"), q.Get("forget"), m.Singletons); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if m.Memory.Capacity > 0 && pairs > MaxLimitedTablePairs {
+		s.fail(w, r, badField("pairs", "%d: a limited memory's table goes up to %d pairs here", pairs, MaxLimitedTablePairs))
+		return
+	}
+	out := &TableJSON{Memory: m.Memory.String(), Pairs: pairs, Singletons: m.Singletons, Unseen: unseen, Pass: m.Pass.String(), Choices: m.Choices.String(), Cells: []TableCell{}}
 	for _, c := range rules.Choices() {
 		out.Names = append(out.Names, c.String())
 	}

@@ -375,6 +375,7 @@ async function showTable() {
   const f = $("explore-form");
   const choices = ["daring", "safe", "known-first", "pass"].filter(c => f.elements["c-" + c].checked);
   const q = new URLSearchParams({pairs: f.elements.pairs.value, pass: f.elements.pass.value, singletons: f.elements.singletons.value, choices: choices.join(",")});
+  if (Number(f.elements.memory.value) > 0) { q.set("memory", f.elements.memory.value); q.set("forget", f.elements.forget.value); }
   showError("explore-error", null);
   try {
     table = await api("GET", "/api/table?" + q);
@@ -422,7 +423,7 @@ function drawTable() {
   const used = [...new Set(t.cells.map(c => c.choice))];
   $("explore-legend").replaceChildren("Colour: the optimal choice (the first best in the order daring, safe, known-first, pass). ",
     ...used.map(c => el("span", {class: "key"}, el("i", {style: `background:${choiceColour[c]}`}), c + " ")));
-  $("explore-head").textContent = `Optimal strategy table: perfect memory, pass ${t.pass}, ${t.singletons} singletons (${t.unseen} unseen), choices ${t.choices}; two players, both optimal; ${t.arithmetic} arithmetic.`;
+  $("explore-head").textContent = `Optimal strategy table: ${t.memory === "perfect" ? "perfect memory" : "a shared memory " + t.memory}, pass ${t.pass}, ${t.singletons} singletons (${t.unseen} unseen), choices ${t.choices}; two players, both optimal; ${t.arithmetic} arithmetic.`;
   selected = -1;
   $("explore-cell").textContent = "Hover over or tap a state (or focus the map and use the arrow keys).";
 }

@@ -21,7 +21,7 @@ type TableJSON struct {
 	Choices    string `json:"choices"`
 	// Memory is the players' memory: perfect, or a shared memory of a capacity with a forgetting
 	// rule.
-	Memory string `json:"memory"`
+	Memory     string `json:"memory"`
 	Arithmetic string `json:"arithmetic"`
 	// Names lists the choices in the order of the values of a cell.
 	Names []string    `json:"names"`

@@ -41,7 +41,7 @@ test: fmt-check vet browser-check terminal-check python-test
 
 browser-check:
 	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
-		echo "browser tests skipped: no chromium on PATH to open report.html and audit.html in (apt-get install chromium)"
+		echo "browser tests skipped: no chromium on PATH to open report.html, audit.html and memsim serve's page in (apt-get install chromium)"
 
 # memsim play is tested on a pseudo-terminal, which needs /dev/ptmx.
 terminal-check:
@@ -56,9 +56,10 @@ python-test:
 		echo "Python player tests skipped: no python3 on PATH (apt-get install python3)"; \
 	fi
 
-# Full-page screenshots of report.html and audit.html in docs/screenshots (needs Chromium).
+# Full-page screenshots of report.html, audit.html and memsim serve's page in docs/screenshots
+# (needs Chromium).
 screenshots:
-	$(GO) test -count=1 -short -run TestPagesReadWellInABrowser ./cmd/memsim -args -screenshots
+	$(GO) test -count=1 -short -run 'TestPagesReadWellInABrowser|TestServePageInABrowser' ./cmd/memsim -args -screenshots
 
 test-long:
 	$(GO) test -count=1 ./...

@@ -43,7 +43,7 @@ type invocation struct {
 func commands() []*command {
 	return []*command{
 		solveCommand(), runCommand(), validateCommand(), reportCommand(), auditCommand(), mergeCommand(),
-		replayCommand(), playCommand(), reviewCommand(), benchCommand(), engineCommand(), demoCommand(), helpCommand(), versionCommand(),
+		replayCommand(), playCommand(), reviewCommand(), serveCommand(), benchCommand(), engineCommand(), demoCommand(), helpCommand(), versionCommand(),
 	}
 }
 

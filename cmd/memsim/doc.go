@@ -20,6 +20,7 @@
 //	memsim replay     replay one game of a run and print its move log
 //	memsim play       play a game yourself against the players of a configuration
 //	memsim review     judge every decision of a recorded game against the exact values
+//	memsim serve      a local web page to play, watch, review and explore
 //	memsim bench      games per second of a policy against itself
 //	memsim engine     check a player process, or tabulate its policy and solve it exactly
 //	memsim demo       a short tour of the solver
@@ -232,6 +233,25 @@
 // many pairs); --float computes in float64 instead of exact rationals. --figure draws the game's
 // evaluation graph (seat 0's win score after each decision, or its expected pairs with --no-win) as
 // a PNG or SVG file, for one game (the record's only game, or --game K).
+//
+// # A local web page to play, watch, review and explore
+//
+// Usage:
+//
+//	memsim serve [--config F|DIR] [--addr HOST:PORT] [--public] [--max-games N] [--idle D]
+//
+// Serves a web page at http://127.0.0.1:8080/ (--addr) for a browser on this computer: play a game
+// against any player of the configuration F (or the run folder DIR; with no --config the embedded
+// default) with the exact coach's values of every move and the bots' memories shown; watch two
+// players play; review a game record, with its evaluation graph; explore the optimal strategy
+// tables as a heat map. The page and its scripts are embedded in memsim and load nothing from
+// elsewhere; the server serves no file of the disk.
+//
+// The server listens on the loopback address only unless --addr names another and --public is
+// given: then anyone who can reach the address can use it, which memsim serve says on stderr.
+// --max-games bounds the games played at once (default 8); a game no request touches for --idle
+// (default 30m) ends. Requests are checked and bounded: body sizes, a rate per client, deal sizes
+// (docs/cli.md lists the API and its limits). Ctrl-C stops the server.
 //
 // # Games per second of a policy against itself
 //

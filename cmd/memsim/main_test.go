@@ -50,7 +50,7 @@ func TestBadInputIsOneLineAndExit2(t *testing.T) {
 		want string // a fragment of the message: the flag, and the allowed values where there are some
 	}{
 		{nil, "missing command"},
-		{[]string{"frobnicate"}, "allowed: solve, run, validate, report, audit, merge, replay, play, review, bench, engine, demo, help"},
+		{[]string{"frobnicate"}, "allowed: solve, run, validate, report, audit, merge, replay, play, review, serve, bench, engine, demo, help"},
 		{[]string{"solve"}, "--pairs N is required: the pairs on the table"},
 		{[]string{"solve", "--pairs", "0"}, "--pairs 0: must be at least 1"},
 		{[]string{"solve", "--pairs", "x"}, "--pairs \"x\": must be a whole number"},

@@ -1,0 +1,134 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"memsim/analysis/field"
+	"memsim/analysis/plots"
+	"memsim/analysis/review"
+	"memsim/sim/record"
+)
+
+// ReviewJSON is what POST /api/review gives: the review of one game (memsim review --json's
+// object) and its evaluation graph, an SVG document.
+type ReviewJSON struct {
+	Review review.JSON `json:"review"`
+	SVG    string      `json:"svg"`
+	// Games is the number of games in the record.
+	Games int `json:"games"`
+}
+
+// review reviews a game of the record the body holds: POST /api/review?game=K.
+func (s *Server) review(w http.ResponseWriter, r *http.Request) {
+	k := 1
+	if v := r.URL.Query().Get("game"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			s.fail(w, r, badField("game", "%q: must be a game's number in the record, from 1", cut(v)))
+			return
+		}
+		k = n
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, MaxRecordBody)
+	data, err := io.ReadAll(r.Body)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out, err := reviewRecord(r.Context(), data, k)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// reviewRecord reviews game k (from 1) of the record data: exactly up to MaxExactReviewPairs
+// pairs, in float64 up to MaxReviewPairs.
+func reviewRecord(ctx context.Context, data []byte, k int) (*ReviewJSON, error) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, badField("record", "empty: send a game record file (docs/records.md) as the body")
+	}
+	games, err := record.NewReader(bytes.NewReader(data), "record").ReadAll()
+	if err != nil {
+		var re *record.Error
+		if errors.As(err, &re) {
+			return nil, badField("record", "%v", firstLine(err.Error()))
+		}
+		return nil, err
+	}
+	switch {
+	case len(games) == 0:
+		return nil, badField("record", "the record holds no game")
+	case k > len(games):
+		return nil, badField("game", "%d: the record holds %d games", k, len(games))
+	}
+	g := games[k-1]
+	switch {
+	case g.Rules.Seats != 2:
+		return nil, badField("record", "game %d: %v (it has %d)", k, review.ErrSeats, g.Rules.Seats)
+	case g.Rules.Pairs > MaxReviewPairs:
+		return nil, badField("record", "game %d deals %d pairs: the page reviews at most %d (memsim review takes more)", k, g.Rules.Pairs, MaxReviewPairs)
+	}
+	var out *ReviewJSON
+	if g.Rules.Pairs <= MaxExactReviewPairs {
+		out, err = reviewGame(ctx, field.Rat{}, g, k)
+	} else {
+		out, err = reviewGame(ctx, field.Float{}, g, k)
+	}
+	if err != nil {
+		return nil, err
+	}
+	out.Games = len(games)
+	return out, nil
+}
+
+// firstLine returns the first line of s.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// reviewGame reviews game g, the k-th of its record, in field f, and draws its evaluation graph.
+func reviewGame[T any](ctx context.Context, f field.Field[T], g *record.Game, k int) (*ReviewJSON, error) {
+	v, err := review.NewValues(ctx, f, review.Model(g), g.Rules.Pairs, true)
+	if err != nil {
+		return nil, err
+	}
+	r, err := review.Game(ctx, v, g)
+	if err != nil {
+		return nil, badField("record", "game %d: %v", k, err)
+	}
+	svg, err := evaluationSVG(f, r)
+	if err != nil {
+		return nil, err
+	}
+	return &ReviewJSON{Review: r.JSON(v, k), SVG: string(svg)}, nil
+}
+
+// evaluationSVG draws review r's evaluation graph, seat 0's win score after each decision, as
+// memsim review --figure does.
+func evaluationSVG[T any](f field.Field[T], r *review.Review[T]) ([]byte, error) {
+	names := [2]string{r.Seats[0].Name, r.Seats[1].Name}
+	if names[0] == "" {
+		names = [2]string{"seat 0", "seat 1"}
+	}
+	var pts []plots.EvaluationPoint
+	for i, p := range r.Evaluation() {
+		pts = append(pts, plots.EvaluationPoint{Move: i, Value: min(1, max(0, f.Float64(p.Win)))})
+	}
+	what := "win score, P(win) + P(draw)/2"
+	title := fmt.Sprintf("%s against %s: %s's %s after each decision", names[0], names[1], names[0], what)
+	fig, err := plots.Evaluation(title, pts, 0, 1, 0.5, names[0]+"'s "+what, "Decisions", "Win score, P(win) + P(draw)/2")
+	if err != nil {
+		return nil, err
+	}
+	return fig.SVG, nil
+}

@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"memsim/analysis/field"
-	"memsim/analysis/plots"
 	"memsim/analysis/report"
 	"memsim/analysis/review"
 	"memsim/sim/record"
@@ -267,25 +266,7 @@ func trimFloat(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 // writeEvaluation draws the evaluation graph of review r to path, a .png or .svg file, whole or
 // not at all.
 func writeEvaluation[T any](path string, f field.Field[T], r *review.Review[T]) error {
-	names := [2]string{r.Seats[0].Name, r.Seats[1].Name}
-	if names[0] == "" {
-		names = [2]string{"seat 0", "seat 1"}
-	}
-	var pts []plots.EvaluationPoint
-	for i, p := range r.Evaluation() {
-		v := p.Win
-		if !r.Win {
-			v = p.Pairs
-		}
-		pts = append(pts, plots.EvaluationPoint{Move: i, Value: f.Float64(v)})
-	}
-	pairs := float64(r.Game.Rules.Pairs)
-	lo, hi, even, what := 0.0, 1.0, 0.5, "win score, P(win) + P(draw)/2"
-	if !r.Win {
-		hi, even, what = pairs, pairs/2, "expected pairs"
-	}
-	title := fmt.Sprintf("%s against %s: %s's %s after each decision", names[0], names[1], names[0], what)
-	fig, err := plots.Evaluation(title, pts, lo, hi, even, names[0]+"'s "+what, "Decisions", strings.ToUpper(what[:1])+what[1:])
+	fig, err := review.Figure(f, r)
 	if err != nil {
 		return err
 	}

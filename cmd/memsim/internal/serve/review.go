@@ -4,14 +4,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"memsim/analysis/field"
-	"memsim/analysis/plots"
 	"memsim/analysis/review"
 	"memsim/sim/record"
 )
@@ -113,20 +111,9 @@ func reviewGame[T any](ctx context.Context, f field.Field[T], g *record.Game, k 
 	return &ReviewJSON{Review: r.JSON(v, k), SVG: string(svg)}, nil
 }
 
-// evaluationSVG draws review r's evaluation graph, seat 0's win score after each decision, as
-// memsim review --figure does.
+// evaluationSVG draws review r's evaluation graph, as memsim review --figure does.
 func evaluationSVG[T any](f field.Field[T], r *review.Review[T]) ([]byte, error) {
-	names := [2]string{r.Seats[0].Name, r.Seats[1].Name}
-	if names[0] == "" {
-		names = [2]string{"seat 0", "seat 1"}
-	}
-	var pts []plots.EvaluationPoint
-	for i, p := range r.Evaluation() {
-		pts = append(pts, plots.EvaluationPoint{Move: i, Value: min(1, max(0, f.Float64(p.Win)))})
-	}
-	what := "win score, P(win) + P(draw)/2"
-	title := fmt.Sprintf("%s against %s: %s's %s after each decision", names[0], names[1], names[0], what)
-	fig, err := plots.Evaluation(title, pts, 0, 1, 0.5, names[0]+"'s "+what, "Decisions", "Win score, P(win) + P(draw)/2")
+	fig, err := review.Figure(f, r)
 	if err != nil {
 		return nil, err
 	}

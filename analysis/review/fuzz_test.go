@@ -1,0 +1,143 @@
+package review_test
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"memsim/analysis/field"
+	"memsim/analysis/review"
+	"memsim/sim/record"
+	"memsim/sim/rules"
+)
+
+// anyRecord returns a game the record's referee accepts, built by proposing moves at random (a
+// pass, or any card on the table) and keeping those the referee allows: passes where the rule
+// allows them, a first move that is a pass, play that goes on after a stalemate, two seen cards
+// that are not a pair under any rule. It stops when the game is over or after maxMoves moves.
+func anyRecord(t *testing.T, r record.Rules, rng *rand.Rand, maxMoves int) *record.Game {
+	t.Helper()
+	cards := r.Cards()
+	deal := make([]int, cards)
+	for i := range deal {
+		if i < 2*r.Pairs {
+			deal[i] = i / 2
+		} else {
+			deal[i] = r.Pairs + i - 2*r.Pairs
+		}
+	}
+	rng.Shuffle(cards, func(i, j int) { deal[i], deal[j] = deal[j], deal[i] })
+	g := &record.Game{Rules: r, Deal: deal}
+	for tries := 0; len(g.Moves) < maxMoves && tries < 50*maxMoves; tries++ {
+		m := record.Flip(0, 0)
+		if rng.IntN(4) == 0 {
+			m = record.PassMove()
+		} else {
+			m.Pos = rng.IntN(cards)
+			m.Face = deal[m.Pos]
+		}
+		try := &record.Game{Rules: r, Deal: deal, Moves: append(slices.Clone(g.Moves), m)}
+		if try.Check() != nil {
+			continue
+		}
+		g = try
+		if g.Result.Over {
+			break
+		}
+	}
+	return g
+}
+
+// TestReviewOfAnyAcceptedRecordHoldsTogether reviews every prefix of games the reader accepts,
+// of every kind (singletons, passes under every rule, play after a stalemate, two seen cards
+// that are not a pair under the rule never, unfinished turns, a first move that is a pass), and
+// asks Next about each prefix not over: neither may fail, the move made is among the options,
+// and a decision whose move made has the best value of the model's options costs nothing.
+func TestReviewOfAnyAcceptedRecordHoldsTogether(t *testing.T) {
+	t.Parallel()
+	const pairs = 3
+	ctx := context.Background()
+	games := 12
+	if testing.Short() {
+		games = 3
+	}
+	choiceSets := []rules.ChoiceSet{rules.NewChoiceSet(rules.Daring, rules.Safe, rules.KnownFirst, rules.Pass), rules.NewChoiceSet(rules.Daring),
+		rules.NewChoiceSet(rules.Daring, rules.Pass)}
+	for _, pass := range []rules.PassRule{rules.PassNever, rules.PassTwoKnown, rules.PassAlways} {
+		for _, singletons := range []int{0, 1} {
+			for ci, cs := range choiceSets {
+				r := record.Rules{Pairs: pairs, Singletons: singletons, Seats: 2, Pass: pass, Choices: cs}
+				g0 := &record.Game{Rules: r}
+				v, err := review.NewValues(ctx, field.Rat{}, review.Model(g0), pairs, true)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rng := rand.New(rand.NewPCG(uint64(pass), uint64(singletons*10+ci)))
+				for seed := range games {
+					g := anyRecord(t, r, rng, 40)
+					for k := 0; k <= len(g.Moves); k++ {
+						name := fmt.Sprintf("pass %v, %d singletons, choices %v, game %d, %d moves", pass, singletons, cs, seed, k)
+						checkPrefix(t, ctx, v, g, k, name)
+					}
+				}
+			}
+		}
+	}
+}
+
+// checkPrefix reviews the first k moves of g and asks Next about them.
+func checkPrefix(t *testing.T, ctx context.Context, v *review.Values[*big.Rat], g *record.Game, k int, name string) {
+	t.Helper()
+	defer func() {
+		if p := recover(); p != nil {
+			t.Fatalf("%s: panic: %v", name, p)
+		}
+	}()
+	for _, ended := range []bool{false, true} {
+		prefix := &record.Game{Rules: g.Rules, Deal: g.Deal, Moves: slices.Clone(g.Moves[:k]), Ended: ended}
+		for i := range prefix.Moves {
+			prefix.Moves[i].Seat = -1
+		}
+		if err := prefix.Check(); err != nil {
+			if ended {
+				continue // not a stalemate here
+			}
+			t.Fatalf("%s: %v", name, err)
+		}
+		rv, err := review.Game(ctx, v, prefix)
+		if err != nil {
+			t.Fatalf("%s: review: %v", name, err)
+		}
+		for _, d := range rv.Decisions {
+			if d.Chosen < 0 || d.Chosen >= len(d.Options) {
+				t.Fatalf("%s: turn %d card %d: chosen %d of %d options", name, d.Turn, d.Card, d.Chosen, len(d.Options))
+			}
+			c := d.Options[d.Chosen]
+			if c.Model && c.Pairs.Cmp(d.BestPairs) == 0 && d.CostPairs.Sign() != 0 {
+				t.Errorf("%s: turn %d card %d: the model's best move in pairs costs %v", name, d.Turn, d.Card, d.CostPairs.RatString())
+			}
+			if c.Model && c.Win.Cmp(d.BestWin) == 0 && d.CostWin.Sign() != 0 {
+				t.Errorf("%s: turn %d card %d: the model's best move in win score costs %v", name, d.Turn, d.Card, d.CostWin.RatString())
+			}
+			if c.Model && (d.CostPairs.Sign() < 0 || d.CostWin.Sign() < 0) {
+				t.Errorf("%s: turn %d card %d: a move of the model gains on the model's best (%v, %v)", name, d.Turn, d.Card, d.CostPairs.RatString(), d.CostWin.RatString())
+			}
+		}
+		if prefix.Result.Over {
+			if _, err := review.Next(ctx, v, prefix); err == nil {
+				t.Errorf("%s: Next gives a decision in a game that is over", name)
+			}
+			continue
+		}
+		next, err := review.Next(ctx, v, prefix)
+		if err != nil {
+			t.Fatalf("%s: Next: %v", name, err)
+		}
+		if len(next.Options) == 0 {
+			t.Errorf("%s: Next gives no option", name)
+		}
+	}
+}

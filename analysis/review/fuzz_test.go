@@ -54,15 +54,17 @@ func anyRecord(t *testing.T, r record.Rules, rng *rand.Rand, maxMoves int) *reco
 // TestReviewOfAnyAcceptedRecordHoldsTogether reviews every prefix of games the reader accepts,
 // of every kind (singletons, passes under every rule, play after a stalemate, two seen cards
 // that are not a pair under the rule never, unfinished turns, a first move that is a pass), and
-// asks Next about each prefix not over: neither may fail, the move made is among the options,
-// and a decision whose move made has the best value of the model's options costs nothing.
+// asks Next about each prefix not over: neither may fail, the review starts at a value and has
+// a point of its evaluation per decision (a game with no move included), the move made is among
+// the options, and a decision whose move made has the best value of the model's options costs
+// nothing.
 func TestReviewOfAnyAcceptedRecordHoldsTogether(t *testing.T) {
 	t.Parallel()
 	const pairs = 3
 	ctx := context.Background()
 	games := 12
 	if testing.Short() {
-		games = 3
+		games = 2
 	}
 	choiceSets := []rules.ChoiceSet{rules.NewChoiceSet(rules.Daring, rules.Safe, rules.KnownFirst, rules.Pass), rules.NewChoiceSet(rules.Daring),
 		rules.NewChoiceSet(rules.Daring, rules.Pass)}
@@ -80,7 +82,9 @@ func TestReviewOfAnyAcceptedRecordHoldsTogether(t *testing.T) {
 					g := anyRecord(t, r, rng, 40)
 					for k := 0; k <= len(g.Moves); k++ {
 						name := fmt.Sprintf("pass %v, %d singletons, choices %v, game %d, %d moves", pass, singletons, cs, seed, k)
-						checkPrefix(t, ctx, v, g, k, name)
+						// A figure takes a while to draw: those of the first game's ends only.
+						draw := seed == 0 && (k == 0 || k == len(g.Moves))
+						checkPrefix(t, ctx, v, g, k, draw, name)
 					}
 				}
 			}
@@ -88,8 +92,9 @@ func TestReviewOfAnyAcceptedRecordHoldsTogether(t *testing.T) {
 	}
 }
 
-// checkPrefix reviews the first k moves of g and asks Next about them.
-func checkPrefix(t *testing.T, ctx context.Context, v *review.Values[*big.Rat], g *record.Game, k int, name string) {
+// checkPrefix reviews the first k moves of g and asks Next about them; draw asks for the review's
+// JSON form and figure too.
+func checkPrefix(t *testing.T, ctx context.Context, v *review.Values[*big.Rat], g *record.Game, k int, draw bool, name string) {
 	t.Helper()
 	defer func() {
 		if p := recover(); p != nil {
@@ -110,6 +115,15 @@ func checkPrefix(t *testing.T, ctx context.Context, v *review.Values[*big.Rat], 
 		rv, err := review.Game(ctx, v, prefix)
 		if err != nil {
 			t.Fatalf("%s: review: %v", name, err)
+		}
+		if rv.StartPairs == nil || rv.StartWin == nil || len(rv.Evaluation()) != len(rv.Decisions)+1 {
+			t.Fatalf("%s: start %v, %v; %d points of evaluation for %d decisions", name, rv.StartPairs, rv.StartWin, len(rv.Evaluation()), len(rv.Decisions))
+		}
+		if draw {
+			rv.JSON(v, 1)
+			if _, err := review.Figure(field.Rat{}, rv); err != nil {
+				t.Fatalf("%s: figure: %v", name, err)
+			}
 		}
 		for _, d := range rv.Decisions {
 			if d.Chosen < 0 || d.Chosen >= len(d.Options) {
@@ -139,5 +153,30 @@ func checkPrefix(t *testing.T, ctx context.Context, v *review.Values[*big.Rat], 
 		if len(next.Options) == 0 {
 			t.Errorf("%s: Next gives no option", name)
 		}
+	}
+}
+
+// TestReviewOfAGameWithNoMoveIsItsStart checks the review of a record that stops before its
+// first move: of one pair, seat 0 takes it on its first turn, so it expects 1 pair and wins.
+func TestReviewOfAGameWithNoMoveIsItsStart(t *testing.T) {
+	ctx := context.Background()
+	g := &record.Game{Rules: record.Rules{Pairs: 1, Seats: 2}}
+	if err := g.Check(); err != nil {
+		t.Fatal(err)
+	}
+	v, err := review.NewValues(ctx, field.Rat{}, review.Model(g), 1, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := review.Game(ctx, v, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one := big.NewRat(1, 1)
+	if r.StartPairs == nil || r.StartPairs.Cmp(one) != 0 || r.StartWin == nil || r.StartWin.Cmp(one) != 0 {
+		t.Fatalf("start %v pairs, win %v; want 1 and 1", r.StartPairs, r.StartWin)
+	}
+	if ev := r.Evaluation(); len(ev) != 1 || ev[0].Pairs.Cmp(one) != 0 {
+		t.Errorf("evaluation %v, want the start alone", ev)
 	}
 }

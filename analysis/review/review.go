@@ -158,18 +158,17 @@ func (w *walker[T]) walk(ctx context.Context) (*Review[T], error) {
 			w.r.Seats[i].Name = g.Players[i].Name
 		}
 	}
+	// The start: seat 0 to move on the table as dealt (a game may stop before its first move).
+	start := w.e.moverAt(tableOf(record.Turn{Seat: 0, Before: record.Table{Pairs: g.Rules.Pairs, Unknown: g.Rules.Pairs,
+		Singletons: g.Rules.Singletons, UnseenSingletons: g.Rules.Singletons, Taken: make([]int, g.Rules.Seats)}}))
+	w.r.StartPairs, w.r.StartWin = start.pairs, start.win
+	w.now = start
+	w.r.Through = append(w.r.Through, start)
 	for k, turn := range g.Turns {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		t := tableOf(turn)
-		if k == 0 {
-			start := w.e.moverAt(t)
-			w.r.StartPairs, w.r.StartWin = start.pairs, start.win
-			w.now = start
-			w.r.Through = append(w.r.Through, start)
-		}
-		w.turn(k, turn, t)
+		w.turn(k, turn, tableOf(turn))
 	}
 	return w.r, nil
 }

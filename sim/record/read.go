@@ -109,6 +109,14 @@ func (r *Reader) object() (map[string]json.RawMessage, error) {
 		if err := json.Unmarshal(line, &obj); err != nil || obj == nil {
 			return nil, r.errorf("", errors.New("not a JSON object"))
 		}
+		if path := twice(line); path != "" {
+			// A member given twice: JSON readers differ on which one counts.
+			var typ string
+			if path == "type" || strictString(obj["type"], &typ) != nil {
+				typ = ""
+			}
+			return nil, r.errorf(typ, fmt.Errorf("%s: given twice", path))
+		}
 		return obj, nil
 	}
 }
@@ -543,4 +551,71 @@ func strictString(raw json.RawMessage, s *string) error {
 		return fmt.Errorf("%s is not a string", bytes.TrimSpace(raw))
 	}
 	return nil
+}
+
+// twice returns the path of the first member given twice in an object of data, a valid JSON
+// value, such as "rules.pairs" or "players[1].name", or "" when no member is.
+func twice(data []byte) string {
+	type frame struct {
+		path      string
+		keys      map[string]bool // the object's members; nil for an array
+		member    string          // the path of the object's member being read
+		expectKey bool
+		index     int // the array's element being read
+	}
+	var stack []*frame
+	advance := func() {
+		if n := len(stack); n > 0 {
+			if top := stack[n-1]; top.keys != nil {
+				top.expectKey = true
+			} else {
+				top.index++
+			}
+		}
+	}
+	d := json.NewDecoder(bytes.NewReader(data))
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			return ""
+		}
+		var top *frame
+		if n := len(stack); n > 0 {
+			top = stack[n-1]
+		}
+		delim, isDelim := tok.(json.Delim)
+		if isDelim && (delim == '}' || delim == ']') {
+			stack = stack[:len(stack)-1]
+			advance()
+			continue
+		}
+		if top != nil && top.keys != nil && top.expectKey {
+			k, _ := tok.(string)
+			path := k
+			if top.path != "" {
+				path = top.path + "." + k
+			}
+			if top.keys[k] {
+				return path
+			}
+			top.keys[k], top.member, top.expectKey = true, path, false
+			continue
+		}
+		path := ""
+		switch {
+		case top != nil && top.keys != nil:
+			path = top.member
+		case top != nil:
+			path = fmt.Sprintf("%s[%d]", top.path, top.index)
+		}
+		if isDelim {
+			f := &frame{path: path}
+			if delim == '{' {
+				f.keys, f.expectKey = map[string]bool{}, true
+			}
+			stack = append(stack, f)
+			continue
+		}
+		advance()
+	}
 }

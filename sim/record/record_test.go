@@ -329,6 +329,11 @@ func TestBadRecordsAreRefusedWithTheirLine(t *testing.T) {
 			`{"type":"flip","pos":2,"face":1}` + "\n" + `{"type":"flip","pos":3,"face":1}` + "\n" + `{"type":"end","scores":[1,1]}` + "\n", "f:6: end: scores[0]: 1, but seat 0's score is 2"},
 		{"after end", head + `{"type":"flip","pos":0,"face":0}` + "\n" + `{"type":"flip","pos":1,"face":0}` + "\n" +
 			`{"type":"flip","pos":2,"face":1}` + "\n" + `{"type":"flip","pos":3,"face":1}` + "\n" + `{"type":"end","scores":[2,0]}` + "\n" + `{"type":"pass"}` + "\n", "f:7: pass: after the game's end line"},
+		{"field twice", head + `{"type":"flip","pos":0,"face":0,"pos":1}` + "\n", "f:2: flip: pos: given twice"},
+		{"type twice", `{"type":"flip","type":"game","format":"memsim-record/1","rules":{"pairs":2}}` + "\n", "f:1: type: given twice"},
+		{"rule twice", `{"type":"game","format":"memsim-record/1","rules":{"pairs":2,"pairs":3}}` + "\n", "f:1: game: rules.pairs: given twice"},
+		{"meta key twice", `{"type":"game","format":"memsim-record/1","rules":{"pairs":2},"meta":{"a":"1","a":"2"}}` + "\n", "f:1: game: meta.a: given twice"},
+		{"player field twice", `{"type":"game","format":"memsim-record/1","rules":{"pairs":2},"players":[{"name":"a"},{"name":"b","name":"c"}]}` + "\n", "f:1: game: players[1].name: given twice"},
 		{"bad utf8", head + "{\"type\":\"flip\",\"pos\":0,\"face\":0,\"x\":\"\xff\"}\n", "f:2: not valid UTF-8"},
 	}
 	for _, c := range cases {

@@ -49,7 +49,7 @@ func (s *Server) review(w http.ResponseWriter, r *http.Request) {
 }
 
 // reviewRecord reviews game k (from 1) of the record data: exactly up to MaxExactReviewPairs
-// pairs, in float64 up to MaxReviewPairs.
+// pairs, in float64 up to MaxReviewPairs, with at most MaxSingletons singletons.
 func reviewRecord(ctx context.Context, data []byte, k int) (*ReviewJSON, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, badField("record", "empty: send a game record file (docs/records.md) as the body")
@@ -74,6 +74,8 @@ func reviewRecord(ctx context.Context, data []byte, k int) (*ReviewJSON, error) 
 		return nil, badField("record", "game %d: %v (it has %d)", k, review.ErrSeats, g.Rules.Seats)
 	case g.Rules.Pairs > MaxReviewPairs:
 		return nil, badField("record", "game %d deals %d pairs: the page reviews at most %d (memsim review takes more)", k, g.Rules.Pairs, MaxReviewPairs)
+	case g.Rules.Singletons > MaxSingletons:
+		return nil, badField("record", "game %d deals %d singletons: the page reviews at most %d (memsim review takes more)", k, g.Rules.Singletons, MaxSingletons)
 	}
 	var out *ReviewJSON
 	if g.Rules.Pairs <= MaxExactReviewPairs {

@@ -313,7 +313,7 @@ func TestPageAndPlayersAreServed(t *testing.T) {
 // Every bad request gets a 4xx status and a message naming what is wrong; the server answers
 // the next request.
 func TestBadRequestsGetAMessage(t *testing.T) {
-	_, ts := newTestServer(t, Options{})
+	_, ts := newTestServer(t, Options{Burst: 1000})
 	var st State
 	callJSON(t, ts, "POST", "/api/games", `{"pairs":3,"seed":1}`, http.StatusOK, &st)
 	game := "/api/games/" + st.ID
@@ -324,6 +324,9 @@ func TestBadRequestsGetAMessage(t *testing.T) {
 	}{
 		{"GET", "/nothing", "", 404, "no page /nothing"},
 		{"GET", "/../go.mod", "", 404, "no page"},
+		{"GET", "/%2e%2e/go.mod", "", 404, "no page"},
+		{"GET", "//etc/passwd", "", 404, "no page"},
+		{"GET", "/app.js/../../go.mod", "", 404, "no page"},
 		{"GET", "/assets/index.html", "", 404, "no page"},
 		{"GET", "/server.go", "", 404, "no page"},
 		{"GET", "/api/unknown", "", 404, "no page"},
@@ -357,6 +360,7 @@ func TestBadRequestsGetAMessage(t *testing.T) {
 		{"POST", "/api/watch", `{"players":["daring","parity"],"pairs":100}`, 400, "pairs: 100: must be between 1 and 30"},
 		{"POST", "/api/review", "", 400, "record: empty"},
 		{"POST", "/api/review", "not a record\n", 400, "record: "},
+		{"POST", "/api/review", `{"type":"game","format":"memsim-record/1","rules":{"pairs":1,"singletons":11}}`, 400, "record: game 1 deals 11 singletons: the page reviews at most 10"},
 		{"POST", "/api/review?game=0", "x", 400, "game: \"0\": must be a game's number"},
 		{"POST", "/api/review?game=x", "x", 400, "game: \"x\""},
 		{"GET", "/api/table?pairs=0", "", 400, "pairs: \"0\": must be a whole number between 1 and 100"},

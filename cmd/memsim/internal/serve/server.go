@@ -33,7 +33,8 @@ const (
 	MaxBody = 4 << 10
 	// MaxRecordBody is the largest record POST /api/review reads, in bytes.
 	MaxRecordBody = 1 << 20
-	// MaxPairs and MaxSingletons bound the deals of the games played and watched.
+	// MaxPairs and MaxSingletons bound the deals of the games played and watched; MaxSingletons
+	// those of the games reviewed and the tables too.
 	MaxPairs      = 30
 	MaxSingletons = 10
 	// MaxCoachPairs is the largest deal the coach judges (exact values).

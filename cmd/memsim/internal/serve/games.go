@@ -215,10 +215,26 @@ func (s *Server) startGame(ctx context.Context, req gameRequest) (*game, error) 
 			against = defaultOpponent
 		}
 	}
-	if s.live() >= s.opts.MaxGames {
+	// A place among the games under way is taken now, so that games started at once cannot
+	// overshoot MaxGames; it is given back when the game is added, or not started.
+	s.mu.Lock()
+	full := s.liveLocked()+s.starting >= s.opts.MaxGames
+	if !full {
+		s.starting++
+	}
+	s.mu.Unlock()
+	if full {
 		return nil, &requestError{status: http.StatusServiceUnavailable,
 			msg: fmt.Sprintf("%d games are under way, the most this server plays at once: finish one, or wait until one left idle ends (after %s)", s.opts.MaxGames, s.opts.IdleTimeout)}
 	}
+	added := false
+	defer func() {
+		if !added {
+			s.mu.Lock()
+			s.starting--
+			s.mu.Unlock()
+		}
+	}()
 	names := []string{against, against}
 	names[req.Seat] = ""
 	m, err := s.newMatch(ctx, req.dealRequest, names)
@@ -260,6 +276,8 @@ func (s *Server) startGame(ctx context.Context, req gameRequest) (*game, error) 
 	person.Memories = func(seat int) []sim.Card { return eng.Remembered(seat, nil) }
 	s.mu.Lock()
 	s.games[g.id] = g
+	s.starting--
+	added = true
 	s.forgetOver()
 	s.mu.Unlock()
 	go g.run(gctx, eng, ui)
@@ -272,12 +290,23 @@ func (g *game) run(ctx context.Context, eng *sim.Game, ui *httpUI) {
 	defer g.m.close()
 	defer eng.Close()
 	defer g.cancel()
-	err := eng.Play(g.m.gameID(), nil)
+	err := playRecovered(eng, g.m.gameID())
 	finished := err == nil && ctx.Err() == nil
 	ui.settle(nil, func(st *State) {
 		st.Over, st.Finished = true, finished
 		st.Result = resultText(ui.person.Table, eng.Outcome(), finished, err, ctx.Err())
 	}, finished && eng.Outcome().Stalemate)
+}
+
+// playRecovered plays the game, turning a panic into an error: a game's goroutine is not a
+// request's, and a panic there would end the server.
+func playRecovered(eng *sim.Game, id sim.GameID) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the game failed: %v", r)
+		}
+	}()
+	return eng.Play(id, nil)
 }
 
 // resultText says how a game ended.
@@ -619,6 +648,11 @@ func (s *Server) gameRecord(w http.ResponseWriter, r *http.Request) {
 func (s *Server) live() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	return s.liveLocked()
+}
+
+// liveLocked is live, called with s.mu held.
+func (s *Server) liveLocked() int {
 	n := 0
 	for _, g := range s.games {
 		select {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"math"
 	"math/big"
@@ -11,6 +12,7 @@ import (
 	"net/http/httptest"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -486,4 +488,53 @@ func TestIdleGamesEndAndFreeTheirPlace(t *testing.T) {
 		t.Errorf("%d goroutines after the games ended, %d before", n, before)
 	}
 	callJSON(t, ts, "POST", "/api/games", `{"pairs":3}`, http.StatusOK, &st)
+}
+
+// Games started at once never overshoot MaxGames: of eight requests sent together to a server
+// that plays three games, three start and the others get 503.
+func TestGamesStartedAtOnceKeepTheBound(t *testing.T) {
+	t.Parallel()
+	s, ts := newTestServer(t, Options{MaxGames: 3, IdleTimeout: time.Minute})
+	codes := make([]int, 8)
+	var wg sync.WaitGroup
+	for i := range codes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			codes[i], _ = call(t, ts, "POST", "/api/games", `{"pairs":3}`)
+		}()
+	}
+	wg.Wait()
+	started := 0
+	for _, c := range codes {
+		switch c {
+		case http.StatusOK:
+			started++
+		case http.StatusServiceUnavailable:
+		default:
+			t.Errorf("a start answered %d", c)
+		}
+	}
+	if started != 3 || s.Live() != 3 {
+		t.Errorf("%d games started, %d live; want 3 (codes %v)", started, s.Live(), codes)
+	}
+}
+
+// The rate limiter's table of clients does not grow past its bound: a new client beyond it, while
+// every client in it is busy, is refused rather than added.
+func TestRateLimiterTableIsBounded(t *testing.T) {
+	t.Parallel()
+	l := newLimiter(1, 1)
+	now := time.Now()
+	for i := range maxClients {
+		if !l.allow(fmt.Sprintf("c%d", i), now) {
+			t.Fatalf("client %d refused", i)
+		}
+	}
+	if l.allow("one more", now) || len(l.buckets) > maxClients {
+		t.Errorf("a client past the bound allowed, or the table grew to %d", len(l.buckets))
+	}
+	if !l.allow("one more", now.Add(2*time.Second)) {
+		t.Error("a new client refused once the others' allowances refilled")
+	}
 }

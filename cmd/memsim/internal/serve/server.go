@@ -79,6 +79,8 @@ type Server struct {
 
 	mu    sync.Mutex
 	games map[string]*game
+	// starting counts the games being started, each holding a place among those under way.
+	starting int
 }
 
 // New returns a server with options o, the defaults filled in.
@@ -321,6 +323,9 @@ func (l *limiter) allow(client string, now time.Time) bool {
 	if b == nil {
 		if len(l.buckets) >= maxClients {
 			l.prune(now)
+		}
+		if len(l.buckets) >= maxClients {
+			return false // as many clients as the table holds are busy: the new one waits
 		}
 		b = &bucket{tokens: l.burst, at: now}
 		l.buckets[client] = b

@@ -23,10 +23,12 @@ import (
 	"memsim/tournament"
 )
 
-// Bounds of memsim play's deals: a board a person can play, at most play.MaxColumns wide.
+// Bounds of memsim play's deals: a board a person can play, at most play.MaxColumns wide; and
+// of the coach's, whose exact values are solved when the game begins (2 s at 30 pairs, 7 s at 40).
 const (
 	maxPlayPairs      = 100
 	maxPlaySingletons = 20
+	maxCoachPairs     = 30
 )
 
 // The random streams of memsim play's game: with --seed, the same deal and the same random draws
@@ -212,6 +214,9 @@ func playGame(ctx context.Context, fl playFlags, args []string, stdin io.Reader,
 	if fl.coach {
 		if seats != 2 {
 			return usagef("--coach: the coach judges two-seat games (this one has %d seats)", seats)
+		}
+		if p := cfg.Rules.Pairs[0]; p > maxCoachPairs {
+			return usagef("--coach: the coach judges deals of at most %d pairs (this one has %d): its exact values take seconds beyond", maxCoachPairs, p)
 		}
 		coach, err := play.NewExactCoach(ctx, record.Rules{Pairs: cfg.Rules.Pairs[0], Singletons: cfg.Rules.Singletons,
 			Seats: seats, Pass: cfg.Rules.Pass})

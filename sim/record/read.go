@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"time"
 	"unicode/utf8"
@@ -127,7 +128,7 @@ func (r *Reader) readLine() ([]byte, error) {
 	for {
 		chunk, err := r.r.ReadSlice('\n')
 		r.buf = append(r.buf, chunk...)
-		if len(r.buf) > MaxLine+2 {
+		if len(bytes.TrimRight(r.buf, "\r\n")) > MaxLine {
 			r.line++
 			return nil, r.errorf("", fmt.Errorf("longer than %d bytes", MaxLine))
 		}
@@ -419,6 +420,9 @@ func decodeChoices(raw json.RawMessage) (rules.ChoiceSet, error) {
 		c, err := rules.ParseChoice(name)
 		if err != nil {
 			return rules.ChoiceSet{}, err
+		}
+		if slices.Contains(cs, c) {
+			return rules.ChoiceSet{}, fmt.Errorf("%s is given twice", name)
 		}
 		cs = append(cs, c)
 	}

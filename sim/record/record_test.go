@@ -300,6 +300,8 @@ func TestBadRecordsAreRefusedWithTheirLine(t *testing.T) {
 		{"pairs fraction", `{"type":"game","format":"memsim-record/1","rules":{"pairs":2.5}}` + "\n", "f:1: game: rules: pairs: 2.5 is not an integer"},
 		{"pass rule", `{"type":"game","format":"memsim-record/1","rules":{"pairs":2,"pass":"sometimes"}}` + "\n", `f:1: game: rules: pass: unknown pass rule "sometimes"`},
 		{"choices", `{"type":"game","format":"memsim-record/1","rules":{"pairs":2,"choices":["safe"]}}` + "\n", "f:1: game: rules: choices:"},
+		{"choices twice", `{"type":"game","format":"memsim-record/1","rules":{"pairs":2,"choices":["daring","daring"]}}` + "\n", "f:1: game: rules: choices: daring is given twice"},
+		{"line too long", head + `{"type":"flip","pos":0,"face":0,"ms":` + strings.Repeat("1", record.MaxLine) + "}\n", "f:2: longer than"},
 		{"rules field", `{"type":"game","format":"memsim-record/1","rules":{"pairs":2,"colours":2}}` + "\n", "f:1: game: rules: colours: not a field of the rules"},
 		{"unknown field", `{"type":"game","format":"memsim-record/1","rules":{"pairs":2},"seed":1}` + "\n", "f:1: game: seed: not a field of a game line"},
 		{"null", `{"type":"game","format":"memsim-record/1","rules":{"pairs":2},"meta":null}` + "\n", "f:1: game: meta: is null"},

@@ -441,6 +441,13 @@ func (w *walker[T]) decide(d *Decision[T], move string) {
 	w.best(d)
 	c := d.Options[d.Chosen]
 	d.CostPairs, d.CostWin = f.Sub(d.BestPairs, c.Pairs), f.Sub(d.BestWin, c.Win)
+	// A move the field finds as good as the best costs nothing (in float64, not a rounding error).
+	if f.Cmp(c.Pairs, d.BestPairs) == 0 {
+		d.CostPairs = f.FromInt(0)
+	}
+	if f.Cmp(c.Win, d.BestWin) == 0 {
+		d.CostWin = f.FromInt(0)
+	}
 	d.LuckPairs, d.LuckWin = f.FromInt(0), f.FromInt(0)
 }
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -141,15 +140,11 @@ func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer
 
 // writeRecord writes the record of g to path, whole or not at all.
 func writeRecord(path string, g *record.Game) error {
-	var b bytes.Buffer
-	w := record.NewWriter(&b)
-	if err := w.Write(g); err != nil {
+	data, err := record.Marshal(g)
+	if err != nil {
 		return err
 	}
-	if err := w.Flush(); err != nil {
-		return err
-	}
-	return report.WriteFileAtomic(path, b.Bytes())
+	return report.WriteFileAtomic(path, data)
 }
 
 // replayConfig reads the configuration --config names: a configuration file, or the config.yaml

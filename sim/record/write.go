@@ -2,6 +2,7 @@ package record
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -102,4 +103,19 @@ func (w *Writer) Write(g *Game) error {
 		w.w.Write(w.buf)
 	}
 	return nil
+}
+
+// Marshal returns games as the text of a record file, checking each (Game.Check).
+func Marshal(games ...*Game) ([]byte, error) {
+	var b bytes.Buffer
+	w := NewWriter(&b)
+	for _, g := range games {
+		if err := w.Write(g); err != nil {
+			return nil, err
+		}
+	}
+	if err := w.Flush(); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
 }

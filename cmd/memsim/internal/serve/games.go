@@ -634,7 +634,7 @@ func (s *Server) gameRecord(w http.ResponseWriter, r *http.Request) {
 	g.mu.Unlock()
 	rec := g.m.recordOf(personName, moves, g.started, st.Over && st.Finished && ended,
 		map[string]string{"against": g.m.names[1-st.You], "seat": fmt.Sprint(st.You)})
-	data, err := recordText(rec)
+	data, err := record.Marshal(rec)
 	if err != nil {
 		s.fail(w, r, err)
 		return

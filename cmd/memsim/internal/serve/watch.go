@@ -96,7 +96,7 @@ func (s *Server) playWatched(ctx context.Context, req watchRequest) (*WatchJSON,
 	}
 	o := eng.Outcome()
 	rec := m.recordOf("", moves, started, o.Stalemate, nil)
-	text, err := recordText(rec)
+	text, err := record.Marshal(rec)
 	if err != nil {
 		return nil, err
 	}

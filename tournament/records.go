@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"memsim/analysis/report"
+	"memsim/configs"
 	"memsim/sim"
 	"memsim/sim/record"
 	"memsim/sim/rules"
@@ -49,10 +50,7 @@ func (t *Tournament) GameRecord(r *Replayed) *record.Game {
 			if pl.Name != name {
 				continue
 			}
-			p.About = pl.Policy
-			if pl.External != nil {
-				p.Kind, p.About = record.KindProgram, strings.Join(pl.External.Command, " ")
-			}
+			p = RecordPlayer(pl)
 			if i == 0 || shared != nil && pl.Choices != nil && *shared == *pl.Choices {
 				shared = pl.Choices
 			} else {
@@ -77,6 +75,15 @@ func (t *Tournament) GameRecord(r *Replayed) *record.Game {
 		}
 	}
 	return g
+}
+
+// RecordPlayer returns configured player pl as a game record names it: a built-in player with
+// its policy, or a program with its command.
+func RecordPlayer(pl configs.Player) record.Player {
+	if pl.External != nil {
+		return record.Player{Name: pl.Name, Kind: record.KindProgram, About: strings.Join(pl.External.Command, " ")}
+	}
+	return record.Player{Name: pl.Name, Kind: record.KindBuiltIn, About: pl.Policy}
 }
 
 // FaultName names a kind of fault as the reports do: "crash", "timeout" or "illegal move".

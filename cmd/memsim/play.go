@@ -486,12 +486,9 @@ func saveRecord(fl playFlags, cfg *configs.Tournament, idx map[string]int, again
 			g.Players = append(g.Players, record.Player{Name: s.Name, Kind: record.KindPerson})
 			continue
 		}
-		p := cfg.Players[idx[against[k]]]
+		rp := tournament.RecordPlayer(cfg.Players[idx[against[k]]])
 		k++
-		rp := record.Player{Name: s.Name, Kind: record.KindBuiltIn, About: p.Policy}
-		if p.External != nil {
-			rp.Kind, rp.About = record.KindProgram, strings.Join(p.External.Command, " ")
-		}
+		rp.Name = s.Name
 		g.Players = append(g.Players, rp)
 	}
 	path := fl.record

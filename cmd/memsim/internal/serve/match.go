@@ -173,24 +173,9 @@ func (m *match) recordOf(person string, moves []record.Move, started time.Time, 
 			continue
 		}
 		_, p, _ := m.bot(n)
-		rp := record.Player{Name: n, Kind: record.KindBuiltIn, About: p.Policy}
-		if p.External != nil {
-			rp.Kind, rp.About = record.KindProgram, strings.Join(p.External.Command, " ")
-		}
+		rp := tournament.RecordPlayer(*p)
+		rp.Name = n
 		g.Players = append(g.Players, rp)
 	}
 	return g
-}
-
-// recordText returns game g as the text of a record file.
-func recordText(g *record.Game) ([]byte, error) {
-	var b strings.Builder
-	w := record.NewWriter(&b)
-	if err := w.Write(g); err != nil {
-		return nil, err
-	}
-	if err := w.Flush(); err != nil {
-		return nil, err
-	}
-	return []byte(b.String()), nil
 }

@@ -288,7 +288,7 @@ func (r *Reader) fields(typ string, obj map[string]json.RawMessage, required []s
 		if k == "type" {
 			continue
 		}
-		if !contains(required, k) && !contains(optional, k) {
+		if !slices.Contains(required, k) && !slices.Contains(optional, k) {
 			return r.errorf(typ, fmt.Errorf("%s: not a field of a %s line", k, typ))
 		}
 		if string(bytes.TrimSpace(v)) == "null" {
@@ -296,15 +296,6 @@ func (r *Reader) fields(typ string, obj map[string]json.RawMessage, required []s
 		}
 	}
 	return nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // gameLine decodes a game line.

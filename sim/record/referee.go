@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"memsim/sim/rules"
 )
@@ -105,20 +106,11 @@ func fieldError(field string, err error) error { return &moveError{field: field,
 
 // errField returns the field a Rules.Validate error names (its text up to the colon).
 func errField(err error) string {
-	s := err.Error()
-	if i := indexByte(s, ':'); i >= 0 {
-		return s[:i]
+	field, _, ok := strings.Cut(err.Error(), ":")
+	if !ok {
+		return ""
 	}
-	return ""
-}
-
-func indexByte(s string, c byte) int {
-	for i := 0; i < len(s); i++ {
-		if s[i] == c {
-			return i
-		}
-	}
-	return -1
+	return field
 }
 
 // next returns the seat that moves after the mover's turn ends without a pair.

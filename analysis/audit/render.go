@@ -81,6 +81,9 @@ func groups() [][2]string {
 		{"GZ", "Gerez: the <k, B, P> model"},
 		{"AL", "Alfthan"},
 		{"VW", "Velleman & Warrington"},
+		{"FW", "Foerster & Wattenhofer"},
+		{"ZP", "Zwick & Paterson"},
+		{"PX", "Simultaneous flips (perplexus.info)"},
 	}
 }
 

@@ -1,8 +1,9 @@
 // Package audit checks the published claims about Memory against the exact solver: strategy
 // tables cell by cell, worked examples with their intermediate values, Velleman & Warrington's
-// solitaire asymptotics, Alfthan's percentages and Sjölund & Åstrand's interval-halving duel. Every
-// verdict is computed when the audit runs; a claim is data (the published text or table), never an
-// expected verdict.
+// solitaire asymptotics and first match, Alfthan's percentages, Sjölund & Åstrand's
+// interval-halving duel, Foerster & Wattenhofer's solitaire bounds, Zwick & Paterson's table of
+// optimal moves and the value of naive blind solitaire. Every verdict is computed when the audit
+// runs; a claim is data (the published text or table), never an expected verdict.
 package audit
 
 import (

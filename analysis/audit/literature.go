@@ -165,8 +165,8 @@ func AuditSolitaireBounds(turns [][]*big.Rat, a, b, c float64) Finding {
 		fd.Verdict, fd.Reason = Refuted, fmt.Sprintf("%d states break the bounds: %s", len(wrong), strings.Join(firstFew(wrong, 3), "; "))
 		return fd
 	}
-	fd.Verdict, fd.Reason = Confirmed, fmt.Sprintf("both bounds hold in every state with n <= %d (k counts known cards under perfect memory, "+
-		"memsim's solitaire state (n, n - k), not a memory capacity; the bounds are judged in that model, exactly)", maxN)
+	fd.Verdict, fd.Reason = Confirmed, fmt.Sprintf("both bounds hold, exactly, in every state (n, n - k) with n <= %d: k counts known cards "+
+		"under perfect memory, not a memory capacity", maxN)
 	return fd
 }
 
@@ -196,7 +196,7 @@ func AuditBelow175(turns [][]*big.Rat) Finding {
 	return fd
 }
 
-const zwickClaim = "the optimal move in every state (n, k), n <= 15 (Table 2)"
+const zwickClaim = "the optimal move in every state (n, k), n <= 15 (their table 2)"
 
 // zwickMove names Zwick & Paterson's moves: the 0-move is a pass, the 1-move safe, the 2-move
 // daring.
@@ -234,7 +234,8 @@ func AuditZwickPaterson(ctx context.Context, data []byte) Finding {
 	cells := 0
 	var side strings.Builder
 	side.WriteString("Codes per k = 0..n known cards: 0 pass (0-move), 1 safe (1-move), 2 daring (2-move); the solver lists every optimal move, " +
-		"as 2/0 where daring and pass are equally good.\n\n| n | published | solver |\n|---:|---|---|\n")
+		"as 2/0 where daring and pass are equally good (2/1 with k = n, where every first card is a known card's partner).\n\n" +
+		"| n | published | solver |\n|---:|---|---|\n")
 	for n := 1; n <= pub.MaxN; n++ {
 		codes, ok := pub.Codes[n]
 		if !ok {
@@ -260,7 +261,7 @@ func AuditZwickPaterson(ctx context.Context, data []byte) Finding {
 		}
 		fmt.Fprintf(&side, "| %d | %s | %s |\n", n, joinInts(codes), strings.Join(mine, " "))
 	}
-	fd.Published = fmt.Sprintf("%d cells, n = 1..%d", cells, pub.MaxN)
+	fd.Published = fmt.Sprintf("%d cells, n = 1..%d (from a transcription of the table, named in %s)", cells, pub.MaxN, zwickFile)
 	fd.Exact = fmt.Sprintf("%d cells differ; model: perfect memory, pass two-known, choices {daring, safe, pass}", len(diffs))
 	fd.Detail = side.String()
 	if len(diffs) > 0 {

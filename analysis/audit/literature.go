@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"math"
 	"math/big"
 	"slices"
 	"strconv"
@@ -28,10 +29,11 @@ const (
 var ZwickPatersonModel = exact.Model{Pass: rules.PassTwoKnown, Choices: rules.NewChoiceSet(rules.Daring, rules.Safe, rules.Pass)}
 
 // AuditLiterature checks the claims of Velleman & Warrington on the first match seen (VW-FLIPS),
-// Foerster & Wattenhofer's bounds on solitaire (FW-BOUNDS, FW-1.75), Zwick & Paterson's table of
-// optimal moves (ZP-T2, read from claims) and the value of naive blind solitaire (PX-BLIND), each
-// in its source's own model and exactly.
-func AuditLiterature(ctx context.Context, claims fs.FS) []Finding {
+// Foerster & Wattenhofer's bounds on solitaire (FW-BOUNDS, FW-1.75, and FW-RATIO on curve, the
+// solitaire expectations up to 1000 pairs), Zwick & Paterson's table of optimal moves (ZP-T2,
+// read from claims) and the value of naive blind solitaire (PX-BLIND), each in its source's own
+// model, exactly but for FW-RATIO (float64).
+func AuditLiterature(ctx context.Context, claims fs.FS, curve SolitaireCurves) []Finding {
 	out := []Finding{AuditFirstMatch(flipsMaxN)}
 	solo, err := solitaireTurns(ctx, boundsMaxN)
 	if err != nil {
@@ -42,6 +44,7 @@ func AuditLiterature(ctx context.Context, claims fs.FS) []Finding {
 	} else {
 		out = append(out, AuditSolitaireBounds(solo, 1.5, 0.5, 1), AuditBelow175(solo))
 	}
+	out = append(out, AuditRatio(curve, 1.613603, 1.613706))
 	data, err := fs.ReadFile(claims, zwickFile)
 	if err != nil {
 		out = append(out, Finding{ID: zwickClaimID, Claim: zwickClaim, Verdict: Inconclusive, Reason: "the published table cannot be read: " + err.Error()})
@@ -193,6 +196,35 @@ func AuditBelow175(turns [][]*big.Rat) Finding {
 		return fd
 	}
 	fd.Verdict, fd.Reason = Confirmed, fmt.Sprintf("E < 1.75n for every n = 1..%d, exactly; E/n tends to 3 - 2 ln 2, about 1.6137 (VW-ASYM)", maxN)
+	return fd
+}
+
+// AuditRatio checks FW-RATIO, Foerster & Wattenhofer's conjecture that the optimal solitaire
+// player's competitive ratio c, the limit of E/n, lies strictly between lo and hi: the slope
+// E(n) - E(n-1) of the solver's curve at n = 1000 must lie there, and so must 3 - 2 ln 2, the
+// limit Velleman & Warrington proved (VW-ASYM).
+func AuditRatio(curve SolitaireCurves, lo, hi float64) Finding {
+	fd := Finding{ID: "FW-RATIO", Claim: fmt.Sprintf("solitaire: the optimal player's competitive ratio lies in (%g, %g)", lo, hi),
+		Published: fmt.Sprintf("%g < c < %g (a conjecture from numerical calculations)", lo, hi)}
+	if curve.Err != nil {
+		fd.Verdict, fd.Reason = Inconclusive, "the solver failed: "+curve.Err.Error()
+		return fd
+	}
+	t := curve.Turns
+	n := len(t) - 1
+	slope := func(n int) float64 { return t[n] - t[n-1] }
+	limit := 3 - 2*math.Ln2
+	fd.Exact = fmt.Sprintf("E(n) - E(n-1): %.7f at n = 100, %.7f at n = 500, %.7f at n = %d (float64); 3 - 2 ln 2 = %.7f",
+		slope(100), slope(500), slope(n), n, limit)
+	in := func(x float64) bool { return lo < x && x < hi }
+	switch {
+	case in(slope(n)) && in(limit):
+		fd.Verdict, fd.Reason = Confirmed, fmt.Sprintf("the slope of the solver's expectation at n = %d, %.7f, and its limit 3 - 2 ln 2 = %.7f both lie in the interval", n, slope(n), limit)
+	case !in(limit):
+		fd.Verdict, fd.Reason = Refuted, fmt.Sprintf("the limit of E/n, 3 - 2 ln 2 = %.7f, lies outside the interval", limit)
+	default:
+		fd.Verdict, fd.Reason = Inconclusive, fmt.Sprintf("the slope of the solver's expectation at n = %d, %.7f, lies outside the interval", n, slope(n))
+	}
 	return fd
 }
 

@@ -259,3 +259,31 @@ func TestAuditBlind(t *testing.T) {
 		t.Errorf("%+v", f)
 	}
 }
+
+// FW-RATIO: a curve whose slope at its end lies in the interval, as 3 - 2 ln 2 does, is
+// confirmed; an interval without 3 - 2 ln 2 (1.6137056...) is refuted; a slope outside an interval
+// that holds the limit is inconclusive.
+func TestAuditRatio(t *testing.T) {
+	line := func(slope float64) SolitaireCurves {
+		c := SolitaireCurves{Turns: make([]float64, 1001)}
+		for n := range c.Turns {
+			c.Turns[n] = slope*float64(n) + 0.5
+		}
+		return c
+	}
+	for _, tc := range []struct {
+		slope, lo, hi float64
+		want          Verdict
+	}{
+		{1.6137, 1.613603, 1.613706, Confirmed},
+		{1.6137, 1.6136, 1.6137, Refuted},
+		{1.6138, 1.613603, 1.613706, Inconclusive},
+	} {
+		if f := AuditRatio(line(tc.slope), tc.lo, tc.hi); f.Verdict != tc.want {
+			t.Errorf("slope %g in (%g, %g): %+v", tc.slope, tc.lo, tc.hi, f)
+		}
+	}
+	if f := AuditRatio(SolitaireCurves{Err: context.Canceled}, 1, 2); f.Verdict != Inconclusive {
+		t.Errorf("no curve: %+v", f)
+	}
+}

@@ -76,8 +76,9 @@ func Run(ctx context.Context, claims fs.FS, opts Options) (*Report, error) {
 	findings = append(findings, AuditGerez(ctx)...)
 	findings = append(findings, AuditDuel(ctx, opts.Games, opts.DuelN)...)
 	findings = append(findings, AuditAlfthan(ctx, opts.Sim))
-	findings = append(findings, AuditSolitaire(ctx, opts.Sim, opts.SolitaireN)...)
-	findings = append(findings, AuditLiterature(ctx, claims)...)
+	curve := SolitaireCurve(ctx)
+	findings = append(findings, AuditSolitaire(ctx, curve, opts.Sim, opts.SolitaireN)...)
+	findings = append(findings, AuditLiterature(ctx, claims, curve)...)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

@@ -13,23 +13,36 @@ import (
 // solitaireMaxN is the largest deal the solitaire claims are checked at.
 const solitaireMaxN = 1000
 
-// AuditSolitaire checks Velleman & Warrington's solitaire claims: the expected number of turns
-// (3 - 2 ln 2) n + 7/8 - 2 ln 2 + o(1) (VW-ASYM) and expected lucky matches tending to ln 2
-// (VW-LUCKY), with the solver's expectations for n up to 1000 (float64) and a simulation.
-func AuditSolitaire(ctx context.Context, sim Simulator, simN int) []Finding {
-	turns := make([]float64, solitaireMaxN+1)
-	lucky := make([]float64, solitaireMaxN+1)
-	err := exact.Solitaire(ctx, field.Float{}, exact.Model{}, rules.PolicyOptimal, solitaireMaxN, func(st rules.State, t, l float64) error {
+// SolitaireCurves are the optimal solitaire player's expected turns and lucky matches from the
+// start of every deal of n = 0..solitaireMaxN pairs, perfect memory, in float64; Err says why
+// they are missing.
+type SolitaireCurves struct {
+	Turns, Lucky []float64
+	Err          error
+}
+
+// SolitaireCurve computes SolitaireCurves with the solver.
+func SolitaireCurve(ctx context.Context) SolitaireCurves {
+	c := SolitaireCurves{Turns: make([]float64, solitaireMaxN+1), Lucky: make([]float64, solitaireMaxN+1)}
+	c.Err = exact.Solitaire(ctx, field.Float{}, exact.Model{}, rules.PolicyOptimal, solitaireMaxN, func(st rules.State, t, l float64) error {
 		if st.J == st.N {
-			turns[st.N], lucky[st.N] = t, l
+			c.Turns[st.N], c.Lucky[st.N] = t, l
 		}
 		return nil
 	})
+	return c
+}
+
+// AuditSolitaire checks Velleman & Warrington's solitaire claims: the expected number of turns
+// (3 - 2 ln 2) n + 7/8 - 2 ln 2 + o(1) (VW-ASYM) and expected lucky matches tending to ln 2
+// (VW-LUCKY), with the solver's expectations c for n up to 1000 (float64) and a simulation.
+func AuditSolitaire(ctx context.Context, c SolitaireCurves, sim Simulator, simN int) []Finding {
+	turns, lucky := c.Turns, c.Lucky
 	asym := Finding{ID: "VW-ASYM", Claim: "solitaire turns = (3 - 2 ln 2) n + 7/8 - 2 ln 2 + o(1)",
 		Published: "(3 - 2 ln 2) n + 7/8 - 2 ln 2 + o(1)"}
 	luck := Finding{ID: "VW-LUCKY", Claim: "expected lucky matches tend to ln 2", Published: fmt.Sprintf("ln 2 = %.6f", math.Ln2)}
-	if err != nil {
-		asym.Verdict, asym.Reason = Inconclusive, "the solver failed: "+err.Error()
+	if c.Err != nil {
+		asym.Verdict, asym.Reason = Inconclusive, "the solver failed: "+c.Err.Error()
 		luck.Verdict, luck.Reason = Inconclusive, asym.Reason
 		return []Finding{asym, luck}
 	}

@@ -147,8 +147,8 @@ type Outcome struct {
 // deal is the table: the face of every position. Two cards match when their faces are equal.
 type deal struct {
 	face  []int32 // pair faces 0..pairs-1 (copies cards each), singletons pairs..pairs+singletons-1
-	pairs int32 // the number of pair faces
-	seen  []bool // seen[pos]: turned face up at least once in this game
+	pairs int32   // the number of pair faces
+	seen  []bool  // seen[pos]: turned face up at least once in this game
 }
 
 // Game plays games of one setup. It is not safe for concurrent use: give each worker its own.

@@ -716,21 +716,25 @@ func (g *Game) playChoice(seat int, m *memory, st rules.State, afterPass bool, c
 }
 
 // playBlind plays daring or safe under blind flips (docs/models.md §1.7): the mover names an
-// unknown card and, before it is turned up, a second card, another unknown card for daring and a
-// remembered one for safe (an unknown one when it remembers none).
+// unknown card and, before it is turned up, a second card: another unknown card for daring and a
+// remembered one for safe, or the other kind when there is none of that kind.
 func (g *Game) playBlind(seat int, m *memory, c rules.Choice) (turnEnd, error) {
 	d := &g.deal
 	x := m.pickUnknown(&g.play)
-	y := int32(-1)
+	unknown := func() int32 { return m.pickUnknownBut(x, &g.play) }
+	remembered := func() int32 { return m.oldestOther(x) }
+	first, other := unknown, remembered
 	if c == rules.Safe {
-		y = m.oldestOther(x)
+		first, other = remembered, unknown
 	}
-	known := y >= 0
-	if !known {
-		if y = m.pickUnknownBut(x, &g.play); y < 0 {
-			return 0, g.moveError(seat, "%s under blind flips with no second card to name", c)
-		}
+	y := first()
+	if y < 0 {
+		y = other()
 	}
+	if y < 0 {
+		return 0, g.moveError(seat, "%s under blind flips with no second card to name", c)
+	}
+	known := m.known(y)
 	g.flip(x)
 	g.flip(y)
 	if d.face[y] != d.face[x] {

@@ -439,4 +439,3 @@ func TestVariantSetupErrors(t *testing.T) {
 		}
 	}
 }
-

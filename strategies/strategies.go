@@ -320,10 +320,13 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 	return b, nil
 }
 
-// VariantPolicies lists the policies a player may follow under a rule variant: the strategies,
+// VariantPolicies lists the policies a player may follow under the variant v: the strategies,
 // and the fixed policies that are defined card by card (docs/models.md §1.7); parity only with
-// two copies of a face, as it reads the count of unknown pairs.
-func VariantPolicies() []string {
+// two copies of a face, as it reads the number of unknown pairs.
+func VariantPolicies(v rules.Variant) []string {
+	if v.CopiesOf() != rules.DefaultCopies {
+		return []string{"random", "greedy-random", "safe", "daring"}
+	}
 	return []string{"random", "greedy-random", "safe", "daring", "parity"}
 }
 
@@ -335,10 +338,11 @@ func checkVariant(p rules.Policy, v rules.Variant) error {
 	case p == rules.PolicyParity && v.CopiesOf() == rules.DefaultCopies:
 		return nil
 	case p == rules.PolicyParity:
-		return fmt.Errorf("policy parity reads the unknown pairs of a deck of two copies, not of copies %d (allowed under this variant: random, greedy-random, safe, daring)", v.CopiesOf())
+		return fmt.Errorf("policy parity reads the number of unknown pairs, defined for two copies of a face, not %d (allowed under %s: %s)",
+			v.CopiesOf(), v, strings.Join(VariantPolicies(v), ", "))
 	}
-	return fmt.Errorf("policy %s plays a table of the exact models, which cover the standard game, not %s (allowed under a variant: %s)",
-		p, v, strings.Join(VariantPolicies(), ", "))
+	return fmt.Errorf("policy %s plays a table of the exact models, which cover the standard game, not %s (allowed under %s: %s)",
+		p, v, v, strings.Join(VariantPolicies(v), ", "))
 }
 
 func tableName(mu exact.Lineup) string {

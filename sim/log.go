@@ -14,7 +14,7 @@ type Log struct {
 	// Variant is the game's rule variant (Setup.Variant), with its copies written out.
 	Variant rules.Variant
 	Names   []string
-	Turns             []LoggedTurn
+	Turns   []LoggedTurn
 }
 
 // LoggedTurn is one turn of a logged game.

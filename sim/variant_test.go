@@ -38,6 +38,7 @@ func variantPlayers(t *testing.T, seats, pairs, singletons int, mem rules.Memory
 // card is taken at most once, only with a card of its face, that each face has its number of
 // copies, that the turn limit holds and that the scores add up.
 func TestVariantConservation(t *testing.T) {
+	limited := 0 // games ended at the turn limit
 	memories := []rules.Memory{perfect, {Capacity: 3, Forget: rules.ForgetLRU, Scope: rules.ScopePrivate},
 		{Forget: rules.ForgetDecay, Decay: 0.3}}
 	for _, copies := range []int{2, 4, 6} {
@@ -50,17 +51,21 @@ func TestVariantConservation(t *testing.T) {
 						setup := sim.Setup{Pairs: pairs, Singletons: singles, Pass: pass, Variant: v,
 							Players: variantPlayers(t, seats, pairs, singles, mem)}
 						t.Run(fmt.Sprintf("%v/%v/%v", v, mem, pass), func(t *testing.T) {
-							checkVariantGames(t, setup, 20)
+							limited += checkVariantGames(t, setup, 20)
 						})
 					}
 				}
 			}
 		}
 	}
+	if limited == 0 {
+		t.Error("no game ended at the turn limit: the setups do not exercise it")
+	}
 }
 
-// checkVariantGames plays games of the setup with a log and checks them.
-func checkVariantGames(t *testing.T, s sim.Setup, games int) {
+// checkVariantGames plays games of the setup with a log, checks them and returns the number that
+// ended at the turn limit.
+func checkVariantGames(t *testing.T, s sim.Setup, games int) (limited int) {
 	g, err := sim.NewGame(s)
 	if err != nil {
 		t.Fatal(err)
@@ -128,7 +133,11 @@ func checkVariantGames(t *testing.T, s sim.Setup, games int) {
 		case !o.Limited && !o.Stalemate && len(count) < faces:
 			t.Fatalf("game %d: the table was cleared with %d of %d faces seen", i, len(count), faces)
 		}
+		if o.Limited {
+			limited++
+		}
 	}
+	return limited
 }
 
 // TestFirstTurnMatchProbability enumerates every deal of small decks and plays one daring turn,

@@ -162,6 +162,7 @@ type Positions struct {
 // where the file does not give it.
 type RulesPositions struct {
 	Pairs, Singletons, PlayersPerGame, Pass Pos
+	Board, Copies, Flips, TurnLimit         Pos
 }
 
 // Stop says when a match may end before its games are all played. Rules are checked every
@@ -187,6 +188,10 @@ type Rules struct {
 	Singletons     int
 	PlayersPerGame int
 	Pass           rules.PassRule
+	// Variant holds the rules in which the games differ from the standard game (copies, flips,
+	// turn_limit, or a board preset's), written out: Copies is 0 unless the file (or its board)
+	// gives a number other than 2.
+	Variant rules.Variant
 }
 
 // Player is one entry of the players list.

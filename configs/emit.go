@@ -33,6 +33,15 @@ func (t *Tournament) YAML() []byte {
 	fmt.Fprintf(&b, "  singletons: %d\n", t.Rules.Singletons)
 	fmt.Fprintf(&b, "  players_per_game: %d\n", t.Rules.PlayersPerGame)
 	fmt.Fprintf(&b, "  pass: %s\n", yamlString(t.Rules.Pass.String()))
+	if v := t.Rules.Variant; !v.Standard() {
+		// The variant's keys, written out only for a variant, so that the resolved text of a
+		// standard game stays as it was.
+		fmt.Fprintf(&b, "  copies: %d\n", v.CopiesOf())
+		fmt.Fprintf(&b, "  flips: %s\n", yamlString(v.Flips.String()))
+		if v.TurnLimit > 0 {
+			fmt.Fprintf(&b, "  turn_limit: %d\n", v.TurnLimit)
+		}
+	}
 	b.WriteString("players:\n")
 	for _, pl := range t.Players {
 		fields := []string{"name: " + yamlString(pl.Name)}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+
+	"memsim/sim/rules"
 )
 
 // IdentityVersion heads every identity (Tournament.Identity). It names what the identity covers
@@ -17,7 +19,8 @@ const IdentityVersion = "memsim config identity v2"
 // complete it.
 //
 // The identity covers the name, seed, games, paired, luck_adjusted, format, the rules (the deal
-// sizes in the order given, singletons, players per game, pass rule), the players in the order
+// sizes in the order given, singletons, players per game, pass rule, and the variant's copies,
+// flips and turn limit, each left out where it is the standard game's), the players in the order
 // given (name, policy, opponent, each memory field or its absence, the choice set or its
 // absence, and for a player process its command, option values, time per move and on_error),
 // output and the stopping rule. It leaves out workers and records, which do not change results,
@@ -45,8 +48,15 @@ func (t *Tournament) Identity() []byte {
 			Pass:           t.Rules.Pass.String(),
 			PlayersPerGame: t.Rules.PlayersPerGame,
 			Singletons:     t.Rules.Singletons,
+			TurnLimit:      t.Rules.Variant.TurnLimit,
 		},
 		Seed: t.Seed,
+	}
+	if v := t.Rules.Variant; v.CopiesOf() != rules.DefaultCopies {
+		id.Rules.Copies = v.CopiesOf()
+	}
+	if v := t.Rules.Variant; v.Flips != rules.FlipsSequential {
+		id.Rules.Flips = v.Flips.String()
 	}
 	for i, p := range t.Players {
 		pid := playerIdentity{Name: p.Name, Opponent: p.Opponent, Policy: p.Policy}
@@ -106,10 +116,13 @@ type identity struct {
 }
 
 type rulesIdentity struct {
+	Copies         int    `json:"copies,omitempty"` // left out for 2
+	Flips          string `json:"flips,omitempty"`  // left out for sequential
 	Pairs          []int  `json:"pairs"`
 	Pass           string `json:"pass"`
 	PlayersPerGame int    `json:"players_per_game"`
 	Singletons     int    `json:"singletons"`
+	TurnLimit      int    `json:"turn_limit,omitempty"` // left out for none
 }
 
 type playerIdentity struct {

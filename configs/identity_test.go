@@ -296,9 +296,9 @@ func TestIdentityCoversEveryField(t *testing.T) {
 			t.Errorf("%s: not part of the identity (add it to Tournament.Identity, or to identityLeftOut if it does not change what a run computes)", path)
 		}
 	}
-	// File, Workers, Records, the 2 × 15 fields of Positions and the 2 × 4 of a player's positions.
-	if leftOut != 3+2*15+2*4 {
-		t.Errorf("%d settings left out of the identity, want %d", leftOut, 3+2*15+2*4)
+	// File, Workers, Records, the 2 × 19 fields of Positions and the 2 × 4 of a player's positions.
+	if leftOut != 3+2*19+2*4 {
+		t.Errorf("%d settings left out of the identity, want %d", leftOut, 3+2*19+2*4)
 	}
 }
 

@@ -180,6 +180,15 @@ func (p *parser) tournament(top *yaml.Node, nameFile string) (*Tournament, error
 // the errors point at (nil when not given).
 func (p *parser) crossCheck(t *Tournament, playersKey, paired, perGameVal, stopNode *yaml.Node) error {
 	perGame := t.Rules.PlayersPerGame
+	if v := t.Rules.Variant; !v.Standard() && t.Records > 0 {
+		return p.Errorf(yamlnode.Pos(t.Positions.Records), "records", "%d: game records (memsim-record/1, docs/records.md) cover the standard game, and the rules give %s: leave records out", t.Records, v)
+	}
+	if v := t.Rules.Variant; !v.Standard() {
+		if t.Positions.LuckAdjusted != (Pos{}) && t.LuckAdjusted {
+			return p.Errorf(yamlnode.Pos(t.Positions.LuckAdjusted), "luck_adjusted", "true needs the standard game; the rules give %s (luck-adjusted scores are defined for the standard game only)", v)
+		}
+		t.LuckAdjusted = false
+	}
 	if t.Paired && perGame != 2 { // t.Paired only where the key says so
 		return p.ErrorAt(paired, "paired", "true needs rules.players_per_game 2, but it is %d", perGame)
 	}
@@ -217,17 +226,55 @@ func bound(max int) int64 {
 // rules checks the rules mapping into r, recording the positions of its values in at, and returns
 // the value node of players_per_game (nil if it is not given).
 func (p *parser) rules(n *yaml.Node, r *Rules, at *RulesPositions) (perGame *yaml.Node, err error) {
-	entries, err := p.Mapping(n, "rules", "pairs", "singletons", "players_per_game", "pass")
+	entries, err := p.Mapping(n, "rules", "pairs", "singletons", "players_per_game", "pass", "copies", "flips", "turn_limit", "board")
 	if err != nil {
 		return nil, err
 	}
+	// A board preset first: the keys given beside it override its values.
+	for _, e := range entries {
+		if e.Key != "board" {
+			continue
+		}
+		at.Board = yamlnode.PosOf(e.Val)
+		var s string
+		var b rules.Board
+		if s, err = p.Text(e.Val, "rules.board"); err == nil {
+			b, err = rules.ParseBoard(s)
+			err = p.Wrap(e.Val, "rules.board", err)
+		}
+		if err != nil {
+			return nil, err
+		}
+		r.Pairs, r.Variant = []int{b.Pairs}, b.Variant
+	}
+	var pairsNode, copiesNode *yaml.Node
 	for _, e := range entries {
 		path := "rules." + e.Key
 		pos := yamlnode.PosOf(e.Val)
 		switch e.Key {
 		case "pairs":
-			at.Pairs = pos
+			at.Pairs, pairsNode = pos, e.Val
 			r.Pairs, err = p.pairs(e.Val, path)
+		case "copies":
+			at.Copies, copiesNode = pos, e.Val
+			var k int
+			if k, err = p.IntIn(e.Val, path, rules.DefaultCopies, rules.MaxCopies); err == nil && k%2 != 0 {
+				err = p.ErrorAt(e.Val, path, "%d: must be even (any two cards of a face match, so a face of k cards makes k/2 pairs)", k)
+			}
+			r.Variant.Copies = k
+			if k == rules.DefaultCopies {
+				r.Variant.Copies = 0
+			}
+		case "flips":
+			at.Flips = pos
+			var s string
+			if s, err = p.Text(e.Val, path); err == nil {
+				r.Variant.Flips, err = rules.ParseFlips(s)
+				err = p.Wrap(e.Val, path, err)
+			}
+		case "turn_limit":
+			at.TurnLimit = pos
+			r.Variant.TurnLimit, err = p.IntIn(e.Val, path, 1, math.MaxInt32)
 		case "singletons":
 			at.Singletons = pos
 			r.Singletons, err = p.IntIn(e.Val, path, 0, int64(max(p.opts.MaxPairs, 0)))
@@ -244,6 +291,19 @@ func (p *parser) rules(n *yaml.Node, r *Rules, at *RulesPositions) (perGame *yam
 		}
 		if err != nil {
 			return nil, err
+		}
+	}
+	for i, k := range r.Pairs {
+		if err := r.Variant.ValidateDeal(k); err != nil {
+			switch {
+			case copiesNode != nil:
+				return nil, p.ErrorAt(copiesNode, "rules.copies", "%v", err)
+			case pairsNode != nil && pairsNode.Kind == yaml.SequenceNode:
+				return nil, p.ErrorAt(pairsNode.Content[i], fmt.Sprintf("rules.pairs[%d]", i), "%v", err)
+			case pairsNode != nil:
+				return nil, p.ErrorAt(pairsNode, "rules.pairs", "%v", err)
+			}
+			return nil, p.ErrorAt(n, "rules.board", "%v", err)
 		}
 	}
 	return perGame, nil

@@ -99,6 +99,8 @@ func (m *Match) checkTally(k int, t *Tally, deals int64) error {
 		return fmt.Errorf("a sum of squared turns of %d for %d turns in %d games", t.TurnSumSq, t.TurnSum, t.Games)
 	case t.Stalemates < 0 || t.Stalemates > t.Games:
 		return fmt.Errorf("%d stalemates in %d games", t.Stalemates, t.Games)
+	case t.TurnLimited < 0 || t.TurnLimited+t.Stalemates > t.Games:
+		return fmt.Errorf("%d games ended at the turn limit and %d in stalemates, of %d games", t.TurnLimited, t.Stalemates, t.Games)
 	case t.Lucky < 0 || t.Lucky > t.TurnSum:
 		return fmt.Errorf("%d lucky matches in %d turns", t.Lucky, t.TurnSum)
 	case t.LuckySumSq < t.Lucky || (t.Games > 0 && float64(t.LuckySumSq) > float64(t.Lucky)*float64(t.Lucky)):

@@ -48,9 +48,14 @@ type Player struct {
 // Setup is a game to play: the deal and the rules, and the players in seat order (seat 0 moves
 // first).
 type Setup struct {
+	// Pairs is the deal size in pairs of cards (2·Pairs cards share Variant.Faces(Pairs) faces);
+	// Singletons the cards whose face matches no other.
 	Pairs, Singletons int
 	Pass              rules.PassRule
-	Players           []Player
+	// Variant holds the rules in which the game differs from the standard one (docs/models.md
+	// §1.7); the zero Variant is the standard game.
+	Variant rules.Variant
+	Players []Player
 	// Luck, when not nil, is the reference value function of luck-adjusted scores
 	// (Outcome.Adjusted, docs/models.md §5.6): the table of the model of the players' shared memory
 	// when every seat follows a table and shares it; otherwise a perfect-memory table, which
@@ -72,6 +77,15 @@ func (s Setup) Validate() error {
 		return fmt.Errorf("%d players: must be between 1 and %d", len(s.Players), rules.MaxPlayers)
 	case s.Pass > rules.PassAlways:
 		return fmt.Errorf("pass rule %s: unknown", s.Pass)
+	}
+	if err := s.Variant.Validate(); err != nil {
+		return err
+	}
+	if err := s.Variant.ValidateDeal(s.Pairs); err != nil {
+		return err
+	}
+	if s.Luck != nil && !s.Variant.Standard() {
+		return fmt.Errorf("luck-adjusted scores are defined for the standard game, not for %s", s.Variant)
 	}
 	if _, err := s.checkLuck(); err != nil {
 		return err
@@ -114,6 +128,9 @@ type Outcome struct {
 	Share []int
 	// Turns is the number of turns played (each flips two cards, or none for a pass).
 	Turns int
+	// Limited reports whether the game ended at the variant's turn limit with pairs still on the
+	// table (Left of them), which count for nobody.
+	Limited bool
 	// Stalemate reports whether the game ended because every seat passed in turn; Left is the
 	// number of pairs then left on the table, or those a forfeit conceded.
 	Stalemate bool
@@ -129,9 +146,9 @@ type Outcome struct {
 
 // deal is the table: the face of every position. Two cards match when their faces are equal.
 type deal struct {
-	face  []int32 // pairs have faces 0..pairs-1, singletons pairs..pairs+singletons-1
-	pairs int32
-	seen  []bool // seen[pos]: turned face up at least once in this game
+	face  []int32 // pair faces 0..pairs-1 (copies cards each), singletons pairs..pairs+singletons-1
+	pairs int32   // the number of pair faces
+	seen  []bool  // seen[pos]: turned face up at least once in this game
 }
 
 // Game plays games of one setup. It is not safe for concurrent use: give each worker its own.
@@ -146,6 +163,9 @@ type Game struct {
 	downAt   []int32
 	identity []int32 // 0, 1, 2, ...
 	ordered  []int32 // the cards in their starting order: 0, 0, 1, 1, ..., then the singletons
+	copies   int     // cards of each pair face
+	blind    bool    // both cards of a turn are named before either is turned up
+	limit    int32   // the turn limit, 0 for none
 	left     int     // pairs on the table
 	mems     []memory
 	seatMem  []int
@@ -207,14 +227,18 @@ func NewGame(s Setup) (*Game, error) {
 		return nil, err
 	}
 	cards := 2*s.Pairs + s.Singletons
-	faces := s.Pairs + s.Singletons
+	pairFaces := s.Variant.Faces(s.Pairs)
+	faces := pairFaces + s.Singletons
 	g := &Game{
 		setup:   s,
 		cards:   cards,
 		players: len(s.Players),
+		copies:  s.Variant.CopiesOf(),
+		blind:   s.Variant.Flips == rules.FlipsBlind,
+		limit:   int32(s.Variant.TurnLimit),
 		deal: deal{
 			face:  padded[int32](cards),
-			pairs: int32(s.Pairs),
+			pairs: int32(pairFaces),
 			seen:  padded[bool](cards),
 		},
 		present: padded[bool](cards),
@@ -240,9 +264,9 @@ func NewGame(s Setup) (*Game, error) {
 	g.ordered = padded[int32](cards)
 	for pos := range cards {
 		if pos < 2*s.Pairs {
-			g.ordered[pos] = int32(pos / 2)
+			g.ordered[pos] = int32(pos / g.copies)
 		} else {
-			g.ordered[pos] = int32(s.Pairs + pos - 2*s.Pairs)
+			g.ordered[pos] = int32(pairFaces + pos - 2*s.Pairs)
 		}
 	}
 	// Players with the same memory share it unless it is private; perfect memories are all alike.
@@ -259,7 +283,7 @@ func NewGame(s Setup) (*Game, error) {
 		}
 		if g.seatMem[i] < 0 {
 			g.seatMem[i] = len(g.mems)
-			g.mems = append(g.mems, newMemory(p.Memory, cards, faces, noneAt, identity))
+			g.mems = append(g.mems, newMemory(p.Memory, cards, faces, g.copies, noneAt, identity))
 		}
 		g.tables[i] = p.Table
 		if p.Table == nil {
@@ -289,6 +313,10 @@ func NewGame(s Setup) (*Game, error) {
 		}
 		g.luckStart = start
 		g.outcome.Adjusted = padded[float64](len(s.Players))
+	}
+	if !s.Variant.Standard() {
+		// The lean paths play the standard game only.
+		return g, nil
 	}
 	if mem, ok := g.limitedEligible(); ok {
 		g.limited = true
@@ -345,19 +373,21 @@ func (g *Game) Play(id GameID, log *Log) error {
 }
 
 // PlayDeal plays the game id on a given deal: faces[pos] is the face of the card at pos, pair
-// faces 0 .. Pairs-1 appearing twice each and singleton faces Pairs .. Pairs+Singletons-1 once.
-// id.DealStream is not used.
+// faces 0 .. F-1 appearing Variant.CopiesOf() times each (F = Variant.Faces(Pairs); twice in the
+// standard game, where F = Pairs) and singleton faces F .. F+Singletons-1 once. id.DealStream is
+// not used.
 func (g *Game) PlayDeal(id GameID, faces []int, log *Log) error {
 	if len(faces) != g.cards {
 		return fmt.Errorf("deal of %d cards: the game has %d", len(faces), g.cards)
 	}
-	seen := make([]int, g.setup.Pairs+g.setup.Singletons)
+	pairFaces := int(g.deal.pairs)
+	seen := make([]int, pairFaces+g.setup.Singletons)
 	for pos, f := range faces {
 		if f < 0 || f >= len(seen) {
 			return fmt.Errorf("deal: card %d has face %d (allowed: 0 to %d)", pos, f, len(seen)-1)
 		}
 		seen[f]++
-		if (f < g.setup.Pairs && seen[f] > 2) || (f >= g.setup.Pairs && seen[f] > 1) {
+		if (f < pairFaces && seen[f] > g.copies) || (f >= pairFaces && seen[f] > 1) {
 			return fmt.Errorf("deal: face %d appears too often", f)
 		}
 		g.deal.face[pos] = int32(f)
@@ -454,7 +484,7 @@ const (
 func (g *Game) run(seat *int) error {
 	o := &g.outcome
 	clear(o.Pairs)
-	o.Stalemate, o.Left = false, 0
+	o.Stalemate, o.Left, o.Limited = false, 0, false
 	o.Fault, o.FaultSeat = 0, 0
 	g.turn = 0
 	g.lucky = 0
@@ -470,6 +500,10 @@ func (g *Game) run(seat *int) error {
 	passes := 0
 	*seat = 0
 	for g.left > 0 {
+		if g.turn == g.limit && g.limit > 0 {
+			o.Limited, o.Left = true, g.left
+			break
+		}
 		if int(g.turn) >= g.maxTurns {
 			return g.moveError(*seat, "the game did not end within %d turns", g.maxTurns)
 		}
@@ -527,8 +561,12 @@ func (g *Game) run(seat *int) error {
 		}
 	}
 	o.Turns = int(g.turn)
+	shared := o.Left
+	if o.Limited {
+		shared = 0 // the pairs left at the turn limit count for nobody
+	}
 	for i := range o.Share {
-		o.Share[i] = o.Pairs[i]*g.players + o.Left
+		o.Share[i] = o.Pairs[i]*g.players + shared
 	}
 	if g.luck == luckTurns {
 		g.endCardLuck()
@@ -649,6 +687,9 @@ func (g *Game) playChoice(seat int, m *memory, st rules.State, afterPass bool, c
 		}
 		return turnMissed, nil
 	}
+	if g.blind {
+		return g.playBlind(seat, m, c)
+	}
 	x := m.pickUnknown(&g.play)
 	g.flip(x)
 	if p, ok := m.partnerOf(d, x); ok {
@@ -672,6 +713,37 @@ func (g *Game) playChoice(seat int, m *memory, st rules.State, afterPass bool, c
 		return g.take(seat, x, y), nil
 	}
 	return turnMissed, nil
+}
+
+// playBlind plays daring or safe under blind flips (docs/models.md §1.7): the mover names an
+// unknown card and, before it is turned up, a second card: another unknown card for daring and a
+// remembered one for safe, or the other kind when there is none of that kind.
+func (g *Game) playBlind(seat int, m *memory, c rules.Choice) (turnEnd, error) {
+	d := &g.deal
+	x := m.pickUnknown(&g.play)
+	unknown := func() int32 { return m.pickUnknownBut(x, &g.play) }
+	remembered := func() int32 { return m.oldestOther(x) }
+	first, other := unknown, remembered
+	if c == rules.Safe {
+		first, other = remembered, unknown
+	}
+	y := first()
+	if y < 0 {
+		y = other()
+	}
+	if y < 0 {
+		return 0, g.moveError(seat, "%s under blind flips with no second card to name", c)
+	}
+	known := m.known(y)
+	g.flip(x)
+	g.flip(y)
+	if d.face[y] != d.face[x] {
+		return turnMissed, nil
+	}
+	if !known {
+		g.lucky++
+	}
+	return g.take(seat, x, y), nil
 }
 
 // padded returns a slice of n zero values with 64 bytes of unused memory on either side, so that

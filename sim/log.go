@@ -4,13 +4,17 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"memsim/sim/rules"
 )
 
 // Log records one game flip by flip, for replays.
 type Log struct {
 	Pairs, Singletons int
-	Names             []string
-	Turns             []LoggedTurn
+	// Variant is the game's rule variant (Setup.Variant), with its copies written out.
+	Variant rules.Variant
+	Names   []string
+	Turns   []LoggedTurn
 }
 
 // LoggedTurn is one turn of a logged game.
@@ -22,7 +26,7 @@ type LoggedTurn struct {
 }
 
 func (l *Log) reset(g *Game) {
-	l.Pairs, l.Singletons = g.setup.Pairs, g.setup.Singletons
+	l.Pairs, l.Singletons, l.Variant = g.setup.Pairs, g.setup.Singletons, g.setup.Variant.Normal()
 	l.Names = l.Names[:0]
 	for _, p := range g.setup.Players {
 		l.Names = append(l.Names, p.Name)

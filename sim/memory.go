@@ -28,12 +28,14 @@ type memory struct {
 	clock  uint32
 	pend   []bool  // pend[pos]: pos is in a recognised pair (lru)
 	count  []uint8 // count[face]: remembered cards of that face, recognised ones included
-	first  []int32 // first[face]: a remembered card of that face (when count >= 1)
-	other  []int32 // other[face]: the other remembered card of that face (when count == 2)
+	// slots[face·copies : face·copies+count[face]]: the remembered cards of that face, the one
+	// remembered longest first
+	slots  []int32
+	copies int
 	since  []int32 // since[pos]: the turn in which pos was last stored
 
-	half    int // pairs on the table with exactly one card remembered
-	full    int // pairs on the table with both cards remembered
+	half    int // pair faces on the table with exactly one card remembered
+	full    int // pair faces on the table with at least two cards remembered (a known pair)
 	singles int // remembered singletons
 
 	fullFaces []int32 // faces that became fully remembered, checked when read
@@ -63,7 +65,9 @@ func memKindOf(m rules.Memory) memKind {
 	return memPerfect
 }
 
-func newMemory(m rules.Memory, cards, faces int, noneAt, identity []int32) memory {
+// newMemory returns an empty memory for deals of the given numbers of cards and faces, with
+// copies cards of each pair face.
+func newMemory(m rules.Memory, cards, faces, copies int, noneAt, identity []int32) memory {
 	return memory{
 		kind:      memKindOf(m),
 		capacity:  m.Capacity,
@@ -72,8 +76,8 @@ func newMemory(m rules.Memory, cards, faces int, noneAt, identity []int32) memor
 		stamp:     padded[uint32](cards),
 		pend:      padded[bool](cards),
 		count:     padded[uint8](faces),
-		first:     padded[int32](faces),
-		other:     padded[int32](faces),
+		slots:     padded[int32](faces * copies),
+		copies:    copies,
 		since:     padded[int32](cards),
 		fullFaces: padded[int32](faces)[:0],
 		unk:       padded[int32](cards),
@@ -116,19 +120,16 @@ func (m *memory) leaveUnk(d *deal, pos int32) {
 func (m *memory) remember(d *deal, pos int32) {
 	m.leaveUnk(d, pos)
 	f := d.face[pos]
+	m.slots[int(f)*m.copies+int(m.count[f])] = pos
 	m.count[f]++
-	if m.count[f] == 1 {
-		m.first[f] = pos
-	} else {
-		m.other[f] = pos
-	}
 	if f >= d.pairs {
 		m.singles++
 		return
 	}
-	if m.count[f] == 1 {
+	switch m.count[f] {
+	case 1:
 		m.half++
-	} else {
+	case 2:
 		m.half--
 		m.full++
 		m.fullFaces = append(m.fullFaces, f)
@@ -138,17 +139,21 @@ func (m *memory) remember(d *deal, pos int32) {
 // drop undoes remember: pos is no longer remembered. It goes back to unk if it is on the table.
 func (m *memory) drop(d *deal, pos int32, onTable bool) {
 	f := d.face[pos]
-	m.count[f]--
-	if m.first[f] == pos {
-		m.first[f] = m.other[f]
+	base, last := int(f)*m.copies, int(f)*m.copies+int(m.count[f])-1
+	for i := base; i < last; i++ {
+		if m.slots[i] == pos {
+			copy(m.slots[i:last], m.slots[i+1:last+1]) // keep the order of remembering
+			break
+		}
 	}
+	m.count[f]--
 	switch {
 	case f >= d.pairs:
 		m.singles--
 	case m.count[f] == 1:
 		m.full--
 		m.half++
-	default:
+	case m.count[f] == 0:
 		m.half--
 	}
 	if onTable {
@@ -298,8 +303,9 @@ func (m *memory) overflow(d *deal, t int32, r *rng) {
 func (m *memory) knownPair(d *deal) (a, b int32, ok bool) {
 	for m.full > 0 {
 		f := m.fullFaces[len(m.fullFaces)-1]
-		if m.count[f] == 2 {
-			return m.first[f], m.other[f], true
+		if m.count[f] >= 2 {
+			base := int(f) * m.copies
+			return m.slots[base], m.slots[base+1], true
 		}
 		m.fullFaces = m.fullFaces[:len(m.fullFaces)-1]
 	}
@@ -338,17 +344,19 @@ func (m *memory) halfKnownCard(d *deal) int32 {
 	return single
 }
 
-// partnerOf returns the remembered card of the same pair as pos, a card on the table.
+// partnerOf returns a remembered card other than pos of the same face as pos, a card on the
+// table: the one remembered longest.
 func (m *memory) partnerOf(d *deal, pos int32) (int32, bool) {
 	f := d.face[pos]
 	if f >= d.pairs || m.count[f] == 0 {
 		return -1, false
 	}
-	if p := m.first[f]; p != pos {
+	base := int(f) * m.copies
+	if p := m.slots[base]; p != pos {
 		return p, true
 	}
-	if m.count[f] == 2 {
-		return m.other[f], true
+	if m.count[f] >= 2 {
+		return m.slots[base+1], true
 	}
 	return -1, false
 }
@@ -364,7 +372,36 @@ func (m *memory) pickUnknown(r *rng) int32 {
 	return m.unk[r.intn(len(m.unk))]
 }
 
-// state returns the count state of the exact models as this memory sees the table.
+// pickUnknownBut returns a face-down card on the table this memory does not hold, other than x,
+// uniformly at random, or -1 if there is none; x may or may not be such a card. Like pickUnknown,
+// it takes the last such card while their faces are exchangeable.
+func (m *memory) pickUnknownBut(x int32, r *rng) int32 {
+	n := len(m.unk)
+	if x < 0 || m.unkAt[x] < 0 {
+		if n == 0 {
+			return -1
+		}
+		return m.pickUnknown(r)
+	}
+	if n < 2 {
+		return -1
+	}
+	if m.stale == 0 {
+		if y := m.unk[n-1]; y != x {
+			return y
+		}
+		return m.unk[n-2]
+	}
+	y := m.unk[r.intn(n-1)]
+	if y == x {
+		return m.unk[n-1]
+	}
+	return y
+}
+
+// state returns the count state of the exact models as this memory sees the table. With more
+// than two copies of a face, j counts the pairs on the table less the faces with a remembered
+// card, so that n - j + s - f is one per face with a remembered card plus the seen singletons.
 func (m *memory) state(pairs, singletons int) rules.State {
 	return rules.State{N: pairs, J: pairs - m.half - m.full, S: singletons, F: singletons - m.singles}
 }

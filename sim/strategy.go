@@ -95,9 +95,14 @@ type View struct {
 	State rules.State
 	// PassRule is the game's pass rule.
 	PassRule rules.PassRule
-	// Second reports whether this is the turn's second flip; First is then the face-up first card.
+	// Second reports whether this is the turn's second flip; First is then the first card. Under
+	// blind flips (Blind) the first card is not yet turned up: First.Face is -1 unless the player
+	// remembers that card.
 	Second bool
 	First  Card
+	// Blind reports whether the game's flips are blind (rules.FlipsBlind): both cards of a turn
+	// are named before either is turned up.
+	Blind bool
 }
 
 // Cards returns the number of positions of the deal (2 × pairs + singletons); positions are
@@ -121,13 +126,13 @@ func (v *View) Remembers(pos int) (face int, ok bool) {
 // Remembered returns the number of cards the player remembers on the table.
 func (v *View) Remembered() int { return 2*v.m.full + v.m.half + v.m.singles }
 
-// PartnerOf returns the position of a remembered card of the same pair as the card at pos, which
+// PartnerOf returns the position of a remembered card of the same face as the card at pos, which
 // the player must remember or see face up.
 func (v *View) PartnerOf(pos int) (int, bool) {
 	if pos < 0 || pos >= v.g.cards {
 		return 0, false
 	}
-	if !v.m.known(int32(pos)) && !(v.Second && v.First.Pos == pos) {
+	if !v.m.known(int32(pos)) && !(v.Second && v.First.Pos == pos && v.First.Face >= 0) {
 		return 0, false
 	}
 	p, ok := v.m.partnerOf(&v.g.deal, int32(pos))
@@ -149,7 +154,7 @@ func (g *Game) strategyTurn(seat int, afterPass bool) (turnEnd, error) {
 	d := &g.deal
 	v := &g.view
 	*v = View{g: g, m: m, Seat: seat, Players: g.players, AfterPass: afterPass,
-		State: m.state(g.left, g.setup.Singletons), PassRule: g.setup.Pass}
+		State: m.state(g.left, g.setup.Singletons), PassRule: g.setup.Pass, Blind: g.blind}
 	s := g.strat[seat]
 	mv := s.Flip(v)
 	canPass := g.setup.Pass.Allows(v.State)
@@ -173,8 +178,14 @@ func (g *Game) strategyTurn(seat int, afterPass bool) (turnEnd, error) {
 		return 0, err
 	}
 	xKnown := m.known(x)
-	g.flip(x)
 	v.Second, v.First = true, Card{Pos: int(x), Face: int(d.face[x])}
+	if g.blind {
+		if !xKnown {
+			v.First.Face = -1
+		}
+	} else {
+		g.flip(x)
+	}
 	mv = s.Flip(v)
 	switch mv.kind {
 	case movePass:
@@ -194,6 +205,9 @@ func (g *Game) strategyTurn(seat int, afterPass bool) (turnEnd, error) {
 	if isPass && !canPass {
 		return 0, g.moveError(seat, "flip %d after remembered card %d: two remembered cards that are not a pair make a pass, which pass rule %s does not allow in %v",
 			y, x, g.setup.Pass, v.State)
+	}
+	if g.blind {
+		g.flip(x)
 	}
 	g.flip(y)
 	if d.face[y] == d.face[x] {
@@ -226,10 +240,12 @@ func (g *Game) resolve(seat int, m *memory, mv Move, first int32, noPass bool) (
 		}
 		return pos, nil
 	case moveUnknown:
-		if len(m.unk) == 0 {
+		// Under blind flips the first card is still face down, and maybe among the unknown cards.
+		pos := m.pickUnknownBut(first, &g.play)
+		if pos < 0 {
 			return 0, g.moveError(seat, "flip an unknown card: the player remembers every card on the table")
 		}
-		return m.pickUnknown(&g.play), nil
+		return pos, nil
 	case moveRandom:
 		ok := func(pos int32) bool {
 			if pos == first || !noPass || !m.known(pos) {

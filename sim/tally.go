@@ -22,6 +22,8 @@ type Tally struct {
 	TurnSum, TurnSumSq int64
 	// Stalemates counts the games that ended because every seat passed in turn.
 	Stalemates int64
+	// TurnLimited counts the games that ended at the turn limit of the rules (Outcome.Limited).
+	TurnLimited int64 `json:",omitempty"`
 	// Lucky counts the turns whose two cards, neither of them remembered by the mover when it
 	// flipped them, matched by chance (solitaire's "lucky matches"); LuckySumSq is the sum over
 	// games of the square of each game's count.
@@ -116,6 +118,9 @@ func (t *Tally) add(o *Outcome, lucky int, luck []int64) {
 	if o.Stalemate {
 		t.Stalemates++
 	}
+	if o.Limited {
+		t.TurnLimited++
+	}
 	t.Lucky += int64(lucky)
 	t.LuckySumSq += int64(lucky * lucky)
 	if o.Fault != 0 {
@@ -148,6 +153,7 @@ func (t *Tally) Merge(u *Tally) {
 	t.TurnSum += u.TurnSum
 	t.TurnSumSq += u.TurnSumSq
 	t.Stalemates += u.Stalemates
+	t.TurnLimited += u.TurnLimited
 	t.Lucky += u.Lucky
 	t.LuckySumSq += u.LuckySumSq
 	if u.Luck != nil && t.Luck == nil {
@@ -173,7 +179,7 @@ func (t *Tally) reset() {
 	clear(t.Wins)
 	clear(t.Draws)
 	clear(t.Losses)
-	t.TurnSum, t.TurnSumSq, t.Stalemates, t.Lucky, t.LuckySumSq = 0, 0, 0, 0, 0
+	t.TurnSum, t.TurnSumSq, t.Stalemates, t.TurnLimited, t.Lucky, t.LuckySumSq = 0, 0, 0, 0, 0, 0
 	clear(t.Luck)
 	clear(t.Faults)
 }

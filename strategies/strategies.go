@@ -68,6 +68,10 @@ type Env struct {
 	// MaxPairs is the largest deal size; Singletons, Players and Pass are the rules.
 	MaxPairs, Singletons, Players int
 	Pass                          rules.PassRule
+	// Variant holds the rules in which the games differ from the standard game (docs/models.md
+	// §1.7); the exact models, and so the tables of optimal and the other solved policies, cover
+	// the standard game only.
+	Variant rules.Variant
 	// Tables caches solver tables across players; it may be nil.
 	Tables *Tables
 }
@@ -186,6 +190,9 @@ func errNoChoiceSet(policy string) error {
 // Build makes the player spec describes.
 func Build(ctx context.Context, spec Spec, env Env) (Built, error) {
 	if spec.External != nil {
+		if !env.Variant.Standard() {
+			return Built{}, fmt.Errorf("player %q: the player protocol covers the standard game, not %s", spec.Name, env.Variant)
+		}
 		return buildExternal(spec)
 	}
 	e, ok := lookup(spec.Policy)
@@ -272,8 +279,14 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 	if err := p.CheckChoices(choices); err != nil {
 		return Built{}, err
 	}
+	if err := checkVariant(p, env.Variant); err != nil {
+		return Built{}, err
+	}
 	model, note := tableModel(mem, env)
 	model.Choices = choices
+	if !env.Variant.Standard() {
+		note = "the exact models cover the standard game only"
+	}
 	if p.Fixed() {
 		t, err := rules.FixedChoiceTable(p, env.MaxPairs, env.Singletons)
 		if err != nil {
@@ -305,6 +318,31 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 		b.Exact = &Exact{Policy: p, Opponent: opp, Memory: em, Choices: choices}
 	}
 	return b, nil
+}
+
+// VariantPolicies lists the policies a player may follow under the variant v: the strategies,
+// and the fixed policies that are defined card by card (docs/models.md §1.7); parity only with
+// two copies of a face, as it reads the number of unknown pairs.
+func VariantPolicies(v rules.Variant) []string {
+	if v.CopiesOf() != rules.DefaultCopies {
+		return []string{"random", "greedy-random", "safe", "daring"}
+	}
+	return []string{"random", "greedy-random", "safe", "daring", "parity"}
+}
+
+// checkVariant reports whether the table policy p can be played under the variant v.
+func checkVariant(p rules.Policy, v rules.Variant) error {
+	switch {
+	case v.Standard() || p == rules.PolicySafe || p == rules.PolicyDaring:
+		return nil
+	case p == rules.PolicyParity && v.CopiesOf() == rules.DefaultCopies:
+		return nil
+	case p == rules.PolicyParity:
+		return fmt.Errorf("policy parity reads the number of unknown pairs, defined for two copies of a face, not %d (allowed under %s: %s)",
+			v.CopiesOf(), v, strings.Join(VariantPolicies(v), ", "))
+	}
+	return fmt.Errorf("policy %s plays a table of the exact models, which cover the standard game, not %s (allowed under %s: %s)",
+		p, v, v, strings.Join(VariantPolicies(v), ", "))
 }
 
 func tableName(mu exact.Lineup) string {

@@ -10,6 +10,7 @@ import (
 	"memsim/analysis/stats"
 	"memsim/configs"
 	"memsim/sim"
+	"memsim/sim/rules"
 	"memsim/strategies"
 	"memsim/strategies/external"
 )
@@ -87,7 +88,15 @@ func (t *Tournament) Report(ctx context.Context, res *MatchResults) (*report.Run
 // reportRules returns the rules of the configuration as a report describes them.
 func (t *Tournament) reportRules() report.Rules {
 	r := t.Config.Rules
-	return report.Rules{Pairs: r.Pairs, Singletons: r.Singletons, PlayersPerGame: r.PlayersPerGame, Pass: r.Pass.String()}
+	rr := report.Rules{Pairs: r.Pairs, Singletons: r.Singletons, PlayersPerGame: r.PlayersPerGame, Pass: r.Pass.String(),
+		TurnLimit: r.Variant.TurnLimit}
+	if c := r.Variant.CopiesOf(); c != rules.DefaultCopies {
+		rr.Copies = c
+	}
+	if r.Variant.Flips != rules.FlipsSequential {
+		rr.Flips = r.Variant.Flips.String()
+	}
+	return rr
 }
 
 // reportPlayers returns the players of the tournament as a report describes them.
@@ -116,7 +125,7 @@ func (t *Tournament) matchup(ctx context.Context, cache exactCache, m *Match, k 
 	tally := mr.Orders[k]
 	seats := m.Seats(order)
 	mu := report.Matchup{Pairs: m.Setup.Pairs, Players: t.Names(seats), Games: tally.Games,
-		Wins: tally.Wins, Draws: tally.Draws, Losses: tally.Losses, Stalemates: tally.Stalemates}
+		Wins: tally.Wins, Draws: tally.Draws, Losses: tally.Losses, Stalemates: tally.Stalemates, TurnLimited: tally.TurnLimited}
 	for i := range order {
 		mo := sharesMoments(tally, i)
 		lo, hi := stats.StudentCI(mo, 0.95)

@@ -188,6 +188,7 @@ func New(ctx context.Context, cfg *configs.Tournament) (*Tournament, error) {
 		Singletons: cfg.Rules.Singletons,
 		Players:    cfg.Rules.PlayersPerGame,
 		Pass:       cfg.Rules.Pass,
+		Variant:    cfg.Rules.Variant,
 		Tables:     strategies.NewTables(),
 	}
 	for _, p := range cfg.Players {
@@ -253,7 +254,7 @@ func (t *Tournament) newMatch(ctx context.Context, luck *luckTables, n int, orde
 	// place in it.
 	ids := orders[0]
 	m := Match{IDs: ids}
-	m.Setup = sim.Setup{Pairs: n, Singletons: cfg.Rules.Singletons, Pass: cfg.Rules.Pass}
+	m.Setup = sim.Setup{Pairs: n, Singletons: cfg.Rules.Singletons, Pass: cfg.Rules.Pass, Variant: cfg.Rules.Variant}
 	for _, id := range ids {
 		m.Setup.Players = append(m.Setup.Players, t.Players[id].Player)
 	}

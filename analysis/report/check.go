@@ -338,6 +338,9 @@ func (c *checker) matchup(base string, m *Matchup) {
 		c.interval(at(base, "ci95_turns"), m.CI95Turns, m.MeanTurns, MaxIntervalSpan*maxTurns)
 	}
 	c.exact(at(base, "exact_turns"), m.ExactTurns, 0, maxTurns)
+	if m.TurnLimited < 0 || m.TurnLimited+m.Stalemates > m.Games {
+		c.fail(path(base, "turn_limited"), "%d is not within [0, %d] (games less stalemates)", m.TurnLimited, m.Games-m.Stalemates)
+	}
 	if m.Stalemates < 0 || m.Stalemates > m.Games {
 		c.fail(path(base, "stalemates"), "%d is not within [0, %d] (games)", m.Stalemates, m.Games)
 	}

@@ -71,6 +71,13 @@ type Rules struct {
 	PlayersPerGame int `json:"players_per_game"`
 	// Pass is the pass rule, e.g. "never", "two-known" or "always".
 	Pass string `json:"pass"`
+	// Copies is the number of cards of each face (docs/models.md §1.7), left out for 2 (pairs).
+	Copies int `json:"copies,omitempty"`
+	// Flips is "blind" when both cards of a turn are named before either is turned up; left out
+	// for sequential flips.
+	Flips string `json:"flips,omitempty"`
+	// TurnLimit is the number of turns after which a game ends, left out for none.
+	TurnLimit int `json:"turn_limit,omitempty"`
 }
 
 // Player describes one named player: a policy together with the memory it plays with.
@@ -154,6 +161,9 @@ type Matchup struct {
 	ExactTurns *string `json:"exact_turns"`
 	// Stalemates is the number of games that ended in a stalemate (every player passing).
 	Stalemates int64 `json:"stalemates"`
+	// TurnLimited is the number of games that ended at the turn limit with pairs on the table;
+	// left out when 0.
+	TurnLimited int64 `json:"turn_limited,omitempty"`
 	// WinCI95, DrawCI95 and LossCI95 are, per seat, 95% Wilson intervals of the win, draw and
 	// loss rates (Wins/Games and so on).
 	WinCI95  [][2]float64 `json:"win_ci95"`

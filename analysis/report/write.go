@@ -570,8 +570,18 @@ func rulesLine(r Rules) string {
 	for i, n := range r.Pairs {
 		sizes[i] = strconv.Itoa(n)
 	}
-	return fmt.Sprintf("pairs %s; %s; %s per game; pass %s",
+	line := fmt.Sprintf("pairs %s; %s; %s per game; pass %s",
 		inlineOr(strings.Join(sizes, ", ")), count(r.Singletons, "singleton"), count(r.PlayersPerGame, "player"), inlineOr(r.Pass))
+	if r.Copies > 0 {
+		line += fmt.Sprintf("; %d copies of each face", r.Copies)
+	}
+	if r.Flips != "" {
+		line += "; " + inlineOr(r.Flips) + " flips"
+	}
+	if r.TurnLimit > 0 {
+		line += fmt.Sprintf("; turn limit %d (pairs left then count for nobody)", r.TurnLimit)
+	}
+	return line
 }
 
 // count writes n with its noun, singular for one and plural (an "s" added) otherwise: "1

@@ -174,6 +174,9 @@ func playGame(ctx context.Context, fl playFlags, args []string, stdin io.Reader,
 	if err != nil {
 		return err
 	}
+	if err := standardGame(cfg, "memsim play"); err != nil {
+		return err
+	}
 	against, err := opponents(cfg, fl)
 	if err != nil {
 		return err

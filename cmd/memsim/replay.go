@@ -14,6 +14,7 @@ import (
 	"memsim/configs"
 	"memsim/sim"
 	"memsim/sim/record"
+	"memsim/sim/rules"
 	"memsim/tournament"
 )
 
@@ -77,6 +78,11 @@ func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer
 	if err != nil {
 		return err
 	}
+	if fl.record != "" {
+		if err := standardGame(cfg, "--record"); err != nil {
+			return err
+		}
+	}
 	t, err := tournament.New(ctx, cfg)
 	if err != nil {
 		return badInput(err)
@@ -109,8 +115,12 @@ func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer
 	case err != nil:
 		return err
 	}
-	fmt.Fprintf(stdout, "%s, game %d (seed %d): %s, %s, pass %s; seats: %s\n",
-		cfg.Name, r.Game, cfg.Seed, count(r.Pairs, "pair"), count(cfg.Rules.Singletons, "singleton"), cfg.Rules.Pass, strings.Join(r.Players, ", "))
+	variant := ""
+	if v := cfg.Rules.Variant; !v.Standard() {
+		variant = ", " + v.String()
+	}
+	fmt.Fprintf(stdout, "%s, game %d (seed %d): %s, %s, pass %s%s; seats: %s\n",
+		cfg.Name, r.Game, cfg.Seed, count(r.Pairs, "pair"), count(cfg.Rules.Singletons, "singleton"), cfg.Rules.Pass, variant, strings.Join(r.Players, ", "))
 	if err := writeMoves(stdout, &r.Log); err != nil {
 		return err
 	}
@@ -123,6 +133,8 @@ func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer
 	switch {
 	case o.Stalemate:
 		end = fmt.Sprintf("stalemate with %s left, shared equally", count(o.Left, "pair"))
+	case o.Limited:
+		end = fmt.Sprintf("turn limit with %s left, counted for nobody", count(o.Left, "pair"))
 	case o.Fault != 0:
 		end = fmt.Sprintf("forfeited by %s (%s) with %s left, conceded to the others", r.Players[o.FaultSeat], tournament.FaultName(o.Fault), count(o.Left, "pair"))
 	}
@@ -167,9 +179,12 @@ func replayConfig(fl replayFlags) (*configs.Tournament, error) {
 }
 
 // moveLegend explains the move log's notation, for a deal of pairs pairs and singletons
-// singletons.
-func moveLegend(pairs, singletons int) string {
+// singletons under the variant v.
+func moveLegend(pairs, singletons int, v rules.Variant) string {
 	faces := fmt.Sprintf("P0 to P%d name the pairs (two cards of the same P match)", pairs-1)
+	if c := v.CopiesOf(); c != rules.DefaultCopies {
+		faces = fmt.Sprintf("P0 to P%d name the faces, %d cards each (any two cards of the same P match)", v.Faces(pairs)-1, c)
+	}
 	switch {
 	case singletons == 1:
 		faces += ", S0 the singleton"
@@ -193,7 +208,7 @@ func moveLegend(pairs, singletons int) string {
 // player, the choice the turn made, the cards it flipped and how it ended.
 func writeMoves(w io.Writer, log *sim.Log) error {
 	var b strings.Builder
-	b.WriteString(moveLegend(log.Pairs, log.Singletons))
+	b.WriteString(moveLegend(log.Pairs, log.Singletons, log.Variant))
 	for _, m := range tournament.Moves(log) {
 		fmt.Fprintf(&b, "turn %3d  seat %d %-12s %-16s", m.Turn, m.Seat, log.Names[m.Seat], m.Choice)
 		if len(m.Flips) == 0 {

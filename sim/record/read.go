@@ -384,6 +384,8 @@ func decodeRules(raw json.RawMessage) (Rules, error) {
 			}
 		case "choices":
 			r.Choices, err = decodeChoices(v)
+		case "copies", "flips", "turn_limit":
+			err = errors.New("a rule variant (docs/models.md §1.7), which memsim-record/1 does not cover: its games cannot be refereed")
 		default:
 			err = errors.New("not a field of the rules (allowed: pairs, singletons, seats, pass, choices)")
 		}

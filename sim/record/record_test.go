@@ -303,6 +303,7 @@ func TestBadRecordsAreRefusedWithTheirLine(t *testing.T) {
 		{"choices twice", `{"type":"game","format":"memsim-record/1","rules":{"pairs":2,"choices":["daring","daring"]}}` + "\n", "f:1: game: rules: choices: daring is given twice"},
 		{"line too long", head + `{"type":"flip","pos":0,"face":0,"ms":` + strings.Repeat("1", record.MaxLine) + "}\n", "f:2: longer than"},
 		{"rules field", `{"type":"game","format":"memsim-record/1","rules":{"pairs":2,"colours":2}}` + "\n", "f:1: game: rules: colours: not a field of the rules"},
+		{"rule variant", `{"type":"game","format":"memsim-record/1","rules":{"pairs":2,"copies":4}}` + "\n", "f:1: game: rules: copies: a rule variant (docs/models.md §1.7), which memsim-record/1 does not cover"},
 		{"unknown field", `{"type":"game","format":"memsim-record/1","rules":{"pairs":2},"seed":1}` + "\n", "f:1: game: seed: not a field of a game line"},
 		{"null", `{"type":"game","format":"memsim-record/1","rules":{"pairs":2},"meta":null}` + "\n", "f:1: game: meta: is null"},
 		{"players", `{"type":"game","format":"memsim-record/1","rules":{"pairs":2},"players":[{"name":"a"}]}` + "\n", "f:1: game: players: 1 players for 2 seats"},

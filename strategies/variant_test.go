@@ -1,0 +1,44 @@
+package strategies
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"memsim/sim/rules"
+	"memsim/strategies/external"
+)
+
+// Under a rule variant the policies played card by card build, without an exact model, and the
+// policies of the exact models are refused with an error naming the rule.
+func TestBuildUnderVariants(t *testing.T) {
+	ctx := context.Background()
+	variants := []rules.Variant{{Copies: 4}, {Flips: rules.FlipsBlind}, {TurnLimit: 20}}
+	for _, v := range variants {
+		env := Env{MaxPairs: 8, Players: 2, Variant: v, Tables: NewTables()}
+		allowed := VariantPolicies(v)
+		for _, name := range Names() {
+			spec := Spec{Name: "p", Policy: name}
+			if name == "best-response" || name == "win-best-response" {
+				spec.Opponent = "safe"
+			}
+			b, err := Build(ctx, spec, env)
+			switch {
+			case slices.Contains(allowed, name) && err != nil:
+				t.Errorf("%v: %s: %v", v, name, err)
+			case slices.Contains(allowed, name) && b.Exact != nil:
+				t.Errorf("%v: %s: has an exact model", v, name)
+			case !slices.Contains(allowed, name) && (err == nil || !strings.Contains(err.Error(), v.String())):
+				t.Errorf("%v: %s: error %v, want one naming the rule %q", v, name, err, v)
+			}
+		}
+		_, err := Build(ctx, Spec{Name: "x", External: &external.Command{Argv: []string{"player"}}}, env)
+		if err == nil || !strings.Contains(err.Error(), "the player protocol covers the standard game, not "+v.String()) {
+			t.Errorf("%v: a player process: error %v", v, err)
+		}
+	}
+	if slices.Contains(VariantPolicies(rules.Variant{Copies: 4}), "parity") {
+		t.Error("parity is allowed with copies 4")
+	}
+}

@@ -65,6 +65,10 @@ type Model struct {
 	Players  int    `json:"players,omitempty"`
 	Policy   string `json:"policy,omitempty"`
 	Opponent string `json:"opponent,omitempty"`
+	// Seats, when the seats after the first do not all play one policy, is every seat's policy,
+	// seat 0's first; TwoPlayerOptimal says that optimal plays the two-player optimum's choices.
+	Seats            []string `json:"seats,omitempty"`
+	TwoPlayerOptimal bool     `json:"two_player_optimal,omitempty"`
 	// Arithmetic is "exact" or "float64" (see Arithmetic).
 	Arithmetic string `json:"arithmetic"`
 	// First, when set, is seat 0's choice now: the values are of that choice, then Policy.
@@ -92,6 +96,12 @@ func stateModel[T any](f field.Field[T], m exact.Model, mu exact.Lineup, st rule
 	if mu.Players > 1 {
 		out.Opponent = mu.Opponent.String()
 	}
+	if mu.PerSeat {
+		for _, p := range mu.SeatPolicies() {
+			out.Seats = append(out.Seats, p.String())
+		}
+	}
+	out.TwoPlayerOptimal = mu.TwoPlayerOptimal
 	return out
 }
 

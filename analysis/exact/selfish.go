@@ -1,8 +1,10 @@
 package exact
 
 import (
+	"context"
 	"fmt"
 
+	"memsim/analysis/field"
 	"memsim/sim/rules"
 )
 
@@ -14,11 +16,15 @@ import (
 //
 // In a state whose turn can come back to it with the next seat to move (a forgotten card), the
 // state's value refers to itself: with choice c the mover's vector is a_c + b_c * rot(v), v the
-// state's own vector seen from the next seat and rot the turn of the seats by one. The optimum
-// takes the first choice c in the order daring, safe, known-first for which the stationary play
-// "every seat plays c here" is an equilibrium: with v_c the solution of v = a_c + b_c*rot(v), no
-// choice c' gives the mover more, a_c'[0] + b_c'*v_c[p-1] <= v_c[0]. Without a self-reference
-// (b = 0, as with perfect memory) this is the first choice with the largest a_c[0].
+// state's own vector seen from the next seat and rot the turn of the seats by one. A choice c is
+// a stationary equilibrium of the state when, every seat playing c there, no choice c' gives the
+// mover more: with v_c the solution of v = a_c + b_c*rot(v), a_c'[0] + b_c'*v_c[p-1] <= v_c[0].
+// The optimum takes, among the equilibria, the one that gives the mover the most, the first in
+// the order daring, safe, known-first among equals. Without a self-reference (b = 0, as with
+// perfect memory) this is the first choice with the largest a_c[0]. A state of a limited memory
+// may have no equilibrium in pure choices (its equilibria mix choices with probabilities that are
+// in general irrational); there the optimum takes the choice whose best deviation gains least
+// (SelfishGaps lists those states and the gain).
 
 // rotate returns v, every seat's value in order from the next seat, in order from the seat
 // before it: out[s] = v[s-1], out[0] = v[p-1].
@@ -90,8 +96,8 @@ func (w *sweep[T]) selfCycle(a []T, b T) []T {
 }
 
 // selfish computes the state's vector under the optimum of every seat for itself (pass rule
-// never), its choice (selfChoice) and every legal choice's value to the mover when the others
-// keep the optimum (selfDev; the best ones in optBest).
+// never), its choice (selfChoice), the most a deviation gains (selfGap) and the choices that give
+// the mover as much as the optimum's when the others keep it (optBest).
 func (w *sweep[T]) selfish(st rules.State, c *cell[T]) {
 	f := w.f
 	p := w.mu.Players
@@ -102,43 +108,82 @@ func (w *sweep[T]) selfish(st rules.State, c *cell[T]) {
 			as[ch], bs[ch] = w.selfSum(st, ch)
 		}
 	}
+	// Among the equilibria (no gain from a deviation) the one best for the mover; without one,
+	// the choice whose best deviation gains least.
+	var best []T
+	var bestGap T
 	for _, cand := range rules.Choices() {
 		if !w.legal[cand] || cand == rules.Pass {
 			continue
 		}
 		v := w.selfCycle(as[cand], bs[cand])
-		if !w.selfStable(as, bs, v) {
+		g := w.selfDeviation(as, bs, v)
+		switch {
+		case best == nil:
+		case f.Cmp(g, w.zero) == 0 && f.Cmp(bestGap, w.zero) == 0 && f.Cmp(v[0], best[0]) > 0:
+		case f.Cmp(g, bestGap) < 0:
+		default:
 			continue
 		}
-		c.self, w.selfChoice = v, cand
-		for _, ch := range rules.Choices() {
-			w.optBest[ch] = false
-			if w.legal[ch] && ch != rules.Pass {
-				w.selfDev[ch] = f.Add(as[ch][0], f.Mul(bs[ch], v[p-1]))
-				w.optBest[ch] = f.Cmp(w.selfDev[ch], v[0]) == 0
-			}
-		}
-		return
+		best, bestGap, w.selfChoice = v, g, cand
 	}
-	// A one-state game of p seats in turn need not have a stationary equilibrium in pure choices;
-	// none of the models memsim solves has met one without (tests check every state to n = 60).
-	panic(fmt.Sprintf("exact: %v with %d players: no choice is a stationary equilibrium", st, p))
+	w.selfGap = bestGap
+	c.self = best
+	for _, ch := range rules.Choices() {
+		w.optBest[ch] = false
+		if w.legal[ch] && ch != rules.Pass {
+			dev := f.Add(as[ch][0], f.Mul(bs[ch], best[p-1]))
+			w.optBest[ch] = f.Cmp(dev, best[0]) == 0
+		}
+	}
 }
 
-// selfStable reports whether no legal choice gives the mover more than v[0] when every seat plays
-// the candidate whose vector is v whenever the state comes back: a one-step deviation test.
-func (w *sweep[T]) selfStable(as [rules.NumChoices][]T, bs [rules.NumChoices]T, v []T) bool {
+// selfDeviation returns how much more than v[0] the best legal choice gives the mover when every
+// seat plays the candidate whose vector is v whenever the state comes back (a one-step deviation),
+// zero when none gives more: the candidate is then a stationary equilibrium of the state.
+func (w *sweep[T]) selfDeviation(as [rules.NumChoices][]T, bs [rules.NumChoices]T, v []T) T {
 	f := w.f
-	last := v[len(v)-1]
+	last, gain := v[len(v)-1], w.zero
 	for _, ch := range rules.Choices() {
 		if as[ch] == nil {
 			continue
 		}
-		if f.Cmp(f.Add(as[ch][0], f.Mul(bs[ch], last)), v[0]) > 0 {
-			return false
+		if d := f.Sub(f.Add(as[ch][0], f.Mul(bs[ch], last)), v[0]); f.Cmp(d, gain) > 0 {
+			gain = d
 		}
 	}
-	return true
+	return gain
+}
+
+// SelfishGap is a state of the optimum of every seat for itself in which no choice is a
+// stationary equilibrium in pure choices (docs/models.md §4.7): the optimum plays Choice there,
+// the choice whose best one-step deviation gains the mover least, Gain expected pairs.
+type SelfishGap[T any] struct {
+	State  rules.State
+	Choice rules.Choice
+	Gain   T
+}
+
+// SelfishGaps lists, in order of n then j, the states with at most maxPairs pairs of model m in
+// which the optimum of players seats (3 to 8) has no stationary equilibrium in pure choices.
+// Perfect memory has none: only a forgotten card makes a state refer to itself.
+func SelfishGaps[T any](ctx context.Context, f field.Field[T], m Model, players, maxPairs int) ([]SelfishGap[T], error) {
+	if players < 3 || players > rules.MaxPlayers {
+		return nil, fmt.Errorf("players %d: the optimum of every seat for itself needs 3 to %d", players, rules.MaxPlayers)
+	}
+	mu := Lineup{Players: players, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
+	w, err := newSweep(f, m, mu, startOf(m, maxPairs))
+	if err != nil {
+		return nil, err
+	}
+	var out []SelfishGap[T]
+	err = w.run(ctx, maxPairs, func(st rules.State) error {
+		if st.N > 0 && f.Cmp(w.selfGap, w.zero) > 0 {
+			out = append(out, SelfishGap[T]{State: st, Choice: w.selfChoice, Gain: w.selfGap})
+		}
+		return nil
+	})
+	return out, err
 }
 
 // SeatLineup returns the lineup of len(policies) seats in which seat i plays policies[i]: each

@@ -283,7 +283,7 @@ func TestSelfishSeatsShareThePairs(t *testing.T) {
 		{Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU}},
 	}
 	for _, m := range models {
-		for _, p := range []int{3, 4, 6, rules.MaxPlayers} {
+		for _, p := range []int{3, 4, rules.MaxPlayers} {
 			mu := exact.Lineup{Players: p, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
 			for _, st := range idStates(m, 1, 5) {
 				res := idEval(t, m, mu, st)
@@ -315,5 +315,53 @@ func TestSeatLineupRefusals(t *testing.T) {
 				t.Errorf("Validate: %v, want %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestSelfishGaps checks the states without a stationary equilibrium in pure choices: none with
+// perfect memory; with a shared handover-uniform memory of capacity 11 and four seats, up to 14
+// pairs, the one state (14, 3), where the optimum's choice is beaten by another by exactly the
+// reported gain, while in every other state no choice, made once, beats the optimum's.
+func TestSelfishGaps(t *testing.T) {
+	ctx := context.Background()
+	for p := 3; p <= rules.MaxPlayers; p++ {
+		gaps, err := exact.SelfishGaps[*big.Rat](ctx, field.Rat{}, exact.Model{Singletons: 1}, p, 12)
+		if err != nil || len(gaps) != 0 {
+			t.Errorf("perfect memory, %d players: gaps %v, %v", p, gaps, err)
+		}
+	}
+	m := exact.Model{Memory: rules.Memory{Capacity: 11, Forget: rules.ForgetHandoverUniform}}
+	const players, maxN = 4, 14
+	gaps, err := exact.SelfishGaps[*big.Rat](ctx, field.Rat{}, m, players, maxN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gapAt := map[rules.State]exact.SelfishGap[*big.Rat]{}
+	for _, g := range gaps {
+		gapAt[g.State] = g
+	}
+	if _, ok := gapAt[rules.State{N: 14, J: 3}]; len(gaps) != 1 || !ok {
+		t.Fatalf("gaps %v, want one at (n=14, j=3)", gaps)
+	}
+	mu := exact.SeatLineup(repeat(rules.PolicyOptimal, players)...)
+	for _, st := range idStates(m, 14, 14) {
+		cs, err := exact.ChoiceValues[*big.Rat](ctx, field.Rat{}, m, mu, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		own, _ := cs.Of(cs.PolicyChoice)
+		gain := new(big.Rat)
+		for _, v := range cs.Values {
+			if d := new(big.Rat).Sub(v.Pairs, own.Pairs); d.Cmp(gain) > 0 {
+				gain = d
+			}
+		}
+		g, isGap := gapAt[st]
+		switch {
+		case isGap && (g.Choice != cs.PolicyChoice || g.Gain.Cmp(gain) != 0 || gain.Sign() <= 0):
+			t.Errorf("%v: gap %v gaining %s, choice values: %v gaining %s", st, g.Choice, g.Gain.RatString(), cs.PolicyChoice, gain.RatString())
+		case !isGap && gain.Sign() != 0:
+			t.Errorf("%v: a choice made once gains the mover %s over the optimum's %v", st, gain.RatString(), cs.PolicyChoice)
+		}
 	}
 }

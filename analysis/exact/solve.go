@@ -241,9 +241,7 @@ type sweep[T any] struct {
 	brChoice   [2]rules.Choice // best response's choice without and with a pass just made
 	soloChoice rules.Choice    // solitaire: the choice that minimises the expected turns
 	selfChoice rules.Choice    // every seat for itself: the optimum's choice
-	// selfDev holds each legal choice's expected pairs for the mover, the optimum of every seat
-	// for itself afterwards.
-	selfDev [rules.NumChoices]T
+	selfGap    T               // and the most a deviation from it gains the mover (0: an equilibrium)
 
 	zero, one T
 	ints      []T // small integers, so that gains do not allocate

@@ -96,8 +96,8 @@ func (w *sweep[T]) selfCycle(a []T, b T) []T {
 }
 
 // selfish computes the state's vector under the optimum of every seat for itself (pass rule
-// never), its choice (selfChoice), the most a deviation gains (selfGap) and the choices that give
-// the mover as much as the optimum's when the others keep it (optBest).
+// never), its choice (selfChoice), the most a deviation gains (selfGap), every legal choice's
+// value to the mover when the others keep the optimum (selfDev) and the best of them (optBest).
 func (w *sweep[T]) selfish(st rules.State, c *cell[T]) {
 	f := w.f
 	p := w.mu.Players
@@ -132,8 +132,8 @@ func (w *sweep[T]) selfish(st rules.State, c *cell[T]) {
 	for _, ch := range rules.Choices() {
 		w.optBest[ch] = false
 		if w.legal[ch] && ch != rules.Pass {
-			dev := f.Add(as[ch][0], f.Mul(bs[ch], best[p-1]))
-			w.optBest[ch] = f.Cmp(dev, best[0]) == 0
+			w.selfDev[ch] = f.Add(as[ch][0], f.Mul(bs[ch], best[p-1]))
+			w.optBest[ch] = f.Cmp(w.selfDev[ch], best[0]) == 0
 		}
 	}
 }
@@ -184,6 +184,50 @@ func SelfishGaps[T any](ctx context.Context, f field.Field[T], m Model, players,
 		return nil
 	})
 	return out, err
+}
+
+// SelfishTable computes the strategy table of the optimum of every seat for itself at players
+// seats (3 to 8) in model m, for every state with at most maxPairs pairs and at least one pair,
+// calling visit for each in order of n, then j, then f: the mover's expected pairs (Value), each
+// legal choice's made once with the optimum afterwards (ChoiceValue), the choices that give the
+// mover the most (Best), the optimum's choice (Choice, which in a state without an equilibrium in
+// pure choices is not among Best: see SelfishGaps) and the code comparing daring with safe. The
+// cell passed to visit is reused: copy what must outlive the call.
+func SelfishTable[T any](ctx context.Context, f field.Field[T], m Model, players, maxPairs int, visit func(*TableCell[T]) error) error {
+	if players < 3 || players > rules.MaxPlayers {
+		return fmt.Errorf("players %d: the optimum of every seat for itself needs 3 to %d", players, rules.MaxPlayers)
+	}
+	mu := Lineup{Players: players, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
+	w, err := newSweep(f, m, mu, startOf(m, maxPairs))
+	if err != nil {
+		return err
+	}
+	var tc TableCell[T]
+	return w.run(ctx, maxPairs, func(st rules.State) error {
+		if st.N == 0 {
+			return nil
+		}
+		tc.State, tc.Value, tc.Legal, tc.Choice = st, w.at(st).self[0], w.legal, w.selfChoice
+		tc.Best = tc.Best[:0]
+		for _, ch := range rules.Choices() {
+			if w.legal[ch] && ch != rules.Pass {
+				tc.ChoiceValue[ch] = w.selfDev[ch]
+			}
+			if w.optBest[ch] {
+				tc.Best = append(tc.Best, ch)
+			}
+		}
+		tc.Code = CodeEqual
+		if rules.HasDecision(st) && w.legal[rules.Safe] {
+			switch f.Cmp(w.selfDev[rules.Daring], w.selfDev[rules.Safe]) {
+			case 1:
+				tc.Code = CodeDaring
+			case -1:
+				tc.Code = CodeSafe
+			}
+		}
+		return visit(&tc)
+	})
 }
 
 // SeatLineup returns the lineup of len(policies) seats in which seat i plays policies[i]: each

@@ -365,3 +365,39 @@ func TestSelfishGaps(t *testing.T) {
 		}
 	}
 }
+
+// TestSelfishTableAgrees checks the strategy table of every seat for itself against Evaluate,
+// PolicyTable and ChoiceValues in every state with up to 7 pairs (perfect memory with a
+// singleton, and lru of capacity 3), three and five seats.
+func TestSelfishTableAgrees(t *testing.T) {
+	ctx := context.Background()
+	for _, m := range []exact.Model{{Singletons: 1}, {Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU}}} {
+		for _, p := range []int{3, 5} {
+			mu := exact.Lineup{Players: p, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
+			tab := selfishTable(t, m, p, 7)
+			cells := 0
+			err := exact.SelfishTable(ctx, field.Rat{}, m, p, 7, func(c *exact.TableCell[*big.Rat]) error {
+				cells++
+				cs, err := exact.ChoiceValues[*big.Rat](ctx, field.Rat{}, m, mu, c.State)
+				if err != nil {
+					return err
+				}
+				if c.Value.Cmp(cs.Value.PairsBySeat[0]) != 0 {
+					t.Errorf("%+v p=%d %v: table value %s, Evaluate %s", m, p, c.State, c.Value.RatString(), cs.Value.PairsBySeat[0].RatString())
+				}
+				if ch, _ := tab.Lookup(c.State, false); ch != c.Choice || ch != cs.PolicyChoice {
+					t.Errorf("%+v p=%d %v: choice %v, PolicyTable %v, ChoiceValues %v", m, p, c.State, c.Choice, ch, cs.PolicyChoice)
+				}
+				for _, v := range cs.Values {
+					if c.ChoiceValue[v.Choice].Cmp(v.Pairs) != 0 {
+						t.Errorf("%+v p=%d %v: %v worth %s in the table, %s in ChoiceValues", m, p, c.State, v.Choice, c.ChoiceValue[v.Choice].RatString(), v.Pairs.RatString())
+					}
+				}
+				return nil
+			})
+			if err != nil || cells == 0 {
+				t.Fatalf("SelfishTable: %d cells, %v", cells, err)
+			}
+		}
+	}
+}

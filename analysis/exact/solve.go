@@ -242,6 +242,9 @@ type sweep[T any] struct {
 	soloChoice rules.Choice    // solitaire: the choice that minimises the expected turns
 	selfChoice rules.Choice    // every seat for itself: the optimum's choice
 	selfGap    T               // and the most a deviation from it gains the mover (0: an equilibrium)
+	// selfDev holds each legal choice's expected pairs for the mover, made once with the optimum
+	// of every seat for itself afterwards.
+	selfDev [rules.NumChoices]T
 
 	zero, one T
 	ints      []T // small integers, so that gains do not allocate

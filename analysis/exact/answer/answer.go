@@ -9,6 +9,7 @@ package answer
 
 import (
 	"context"
+	"strings"
 
 	"memsim/analysis/exact"
 	"memsim/analysis/field"
@@ -66,9 +67,10 @@ type Model struct {
 	Policy   string `json:"policy,omitempty"`
 	Opponent string `json:"opponent,omitempty"`
 	// Seats, when the seats after the first do not all play one policy, is every seat's policy,
-	// seat 0's first; TwoPlayerOptimal says that optimal plays the two-player optimum's choices.
-	Seats            []string `json:"seats,omitempty"`
-	TwoPlayerOptimal bool     `json:"two_player_optimal,omitempty"`
+	// seat 0's first, comma-separated; TwoPlayerOptimal says that optimal plays the two-player
+	// optimum's choices.
+	Seats            string `json:"seats,omitempty"`
+	TwoPlayerOptimal bool   `json:"two_player_optimal,omitempty"`
 	// Arithmetic is "exact" or "float64" (see Arithmetic).
 	Arithmetic string `json:"arithmetic"`
 	// First, when set, is seat 0's choice now: the values are of that choice, then Policy.
@@ -97,9 +99,11 @@ func stateModel[T any](f field.Field[T], m exact.Model, mu exact.Lineup, st rule
 		out.Opponent = mu.Opponent.String()
 	}
 	if mu.PerSeat {
+		names := make([]string, 0, mu.Players)
 		for _, p := range mu.SeatPolicies() {
-			out.Seats = append(out.Seats, p.String())
+			names = append(names, p.String())
 		}
+		out.Seats = strings.Join(names, ",")
 	}
 	out.TwoPlayerOptimal = mu.TwoPlayerOptimal
 	return out

@@ -1,7 +1,8 @@
 // Package exact computes, with exact rational arithmetic or in float64 on the same code path, what
 // every policy is worth in every position of the exact models of Memory: perfect shared memory,
 // singletons, limited shared memory with handover-uniform or lru forgetting, the pass rules with the
-// stalemate rule, more than two players with fixed policies, and solitaire.
+// stalemate rule, three to eight players (every seat for itself, or a policy per seat), and
+// solitaire.
 //
 // Positions are rules.State values. The solver sweeps them in dependency order (a turn removes at
 // most one pair, and within a row it only moves to states with fewer unknown cards, or back to the
@@ -9,6 +10,7 @@
 // (the mover's pairs minus the other seat's), in which every equation is linear; the few unknowns
 // that refer to each other within one state (a forgotten card leading back to the same state, a
 // pass answered in the same state) are solved in closed form, never iterated to a tolerance.
+// With three or more seats the values are every seat's expected pairs (selfish.go).
 package exact
 
 import (

@@ -295,14 +295,16 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 		b.Player.Table = t
 		b.Table = "fixed rule"
 	} else {
-		players := min(env.Players, 2)
-		mu := exact.Lineup{Players: players, Policy: p, Opponent: opp}
+		mu := exact.Lineup{Players: tablePlayers(p, env), Policy: p, Opponent: opp}
 		t, err := env.Tables.get(ctx, model, mu, env.MaxPairs)
 		if err != nil {
 			return Built{}, fmt.Errorf("policy %s with %s memory: %w", p, mem, err)
 		}
 		b.Player.Table = t
 		b.Table = fmt.Sprintf("%s table, %s memory", tableName(mu), model.Memory)
+		if p == rules.PolicyOptimal && env.Players > 2 && mu.Players == 2 {
+			b.Table += fmt.Sprintf(" (pass rule %s has no %d-player optimum)", env.Pass, env.Players)
+		}
 		if !choices.Full() {
 			b.Table += ", choices " + choices.String()
 		}
@@ -345,6 +347,17 @@ func checkVariant(p rules.Policy, v rules.Variant) error {
 		p, v, v, strings.Join(VariantPolicies(v), ", "))
 }
 
+// tablePlayers returns the number of seats of the table policy p is played from at a table of
+// env.Players seats: optimal plays the optimum of every seat for itself at that many seats where
+// it is solved (pass rule never), the two-player optimum otherwise; the other table policies are
+// two-player ones.
+func tablePlayers(p rules.Policy, env Env) int {
+	if p == rules.PolicyOptimal && env.Players > 2 && env.Pass == rules.PassNever {
+		return env.Players
+	}
+	return min(env.Players, 2)
+}
+
 func tableName(mu exact.Lineup) string {
 	switch {
 	case mu.Policy == rules.PolicyBestResponse:
@@ -355,6 +368,8 @@ func tableName(mu exact.Lineup) string {
 		return "win-optimal"
 	case mu.Players == 1:
 		return "solitaire optimal"
+	case mu.Players > 2:
+		return fmt.Sprintf("%d-player optimal", mu.Players)
 	}
 	return "two-player optimal"
 }

@@ -17,9 +17,10 @@ const DistributionLimit = 60
 
 // ExactModel returns the exact model and matchup of a seating (tournament player indices in seat
 // order) at n pairs, and false where the solver has none: every seat must be a player the solver
-// can evaluate, all in one shared memory model with one choice set; the seats after the first must play one policy; a
-// policy that answers another is evaluated only against the policy it answers; and n must be at
-// most exact.RationalLimit (exact.WinRationalLimit where a seat plays to win).
+// can evaluate, all in one shared memory model with one choice set; with three or more seats
+// every seat plays optimal or a fixed policy (exact.SeatLineup); a policy that answers another is
+// evaluated only against the policy it answers; and n must be at most exact.RationalLimit
+// (exact.WinRationalLimit where a seat plays to win).
 func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, bool) {
 	var none exact.Model
 	for _, id := range seats {
@@ -31,14 +32,16 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 	}
 	e0 := t.Players[seats[0]].Exact
 	mu := exact.Lineup{Players: len(seats), Policy: e0.Policy, Opponent: e0.Policy}
-	if len(seats) > 1 {
+	if len(seats) > 2 {
+		// Three or more seats: a policy per seat (optimal or fixed).
+		pols := make([]rules.Policy, len(seats))
+		for i, id := range seats {
+			pols[i] = t.Players[id].Exact.Policy
+		}
+		mu = exact.SeatLineup(pols...)
+	} else if len(seats) > 1 {
 		e1 := t.Players[seats[1]].Exact
 		mu.Opponent = e1.Policy
-		for _, id := range seats[2:] {
-			if t.Players[id].Exact.Policy != mu.Opponent {
-				return none, exact.Lineup{}, false
-			}
-		}
 		if (mu.Policy.Opponents() != nil && e0.Opponent != mu.Opponent) ||
 			(mu.Opponent.Opponents() != nil && e1.Opponent != mu.Policy) {
 			return none, exact.Lineup{}, false

@@ -190,11 +190,20 @@ func (t *Tournament) Figures(ctx context.Context, r *report.Run) ([]report.Figur
 	}
 	maxN := slices.Max(r.Rules.Pairs)
 	for i, model := range models {
-		codes, err := strategyCodes(ctx, model, min(maxN, 40))
+		players := r.Rules.PlayersPerGame
+		if players > 2 && model.Pass != rules.PassNever {
+			players = 2 // optimal plays the two-player table there
+		}
+		codes, err := strategyCodes(ctx, model, players, min(maxN, 40))
 		if err != nil {
 			return nil, err
 		}
 		title := fmt.Sprintf("When is daring better? %s memory, pass %s", model.Memory, model.Pass)
+		caption := "The exact optimal choice in every state (n, j) with both players optimal: where the daring move is better, where the safe move is, and where they are equal or there is no choice."
+		if players > 2 {
+			title += fmt.Sprintf(", %d players", players)
+			caption = fmt.Sprintf("The choice of every seat for itself at %d seats in every state (n, j), each seat maximising its own pairs: where the daring move gives the mover more, where the safe move does, and where they are equal or there is no choice.", players)
+		}
 		if !model.Choices.Full() {
 			title += ", choices " + model.Choices.String()
 		}
@@ -203,7 +212,7 @@ func (t *Tournament) Figures(ctx context.Context, r *report.Run) ([]report.Figur
 		}
 		f, err := plots.StrategyMap(title, codes, "j (pairs with no card known)", "n (pairs on the table)")
 		if err := add(fmt.Sprintf("strategy-%d", i), "Strategy table: "+model.Memory.String()+" memory, pass "+model.Pass.String(),
-			"The exact optimal choice in every state (n, j) with both players optimal: where the daring move is better, where the safe move is, and where they are equal or there is no choice.", f, err); err != nil {
+			caption, f, err); err != nil {
 			return nil, err
 		}
 	}
@@ -240,8 +249,9 @@ func hasLuck(r *report.Run, matchups []int) bool {
 }
 
 // strategyCodes returns the codes of the exact optimal strategy table of model m for n = 0 ..
-// maxPairs and j = 0 .. n (with all singletons unseen), -1 where there is no state.
-func strategyCodes(ctx context.Context, m exact.Model, maxPairs int) ([][]int, error) {
+// maxPairs and j = 0 .. n (with all singletons unseen), -1 where there is no state: the two-player
+// optimum's, or with three or more players the optimum of every seat for itself.
+func strategyCodes(ctx context.Context, m exact.Model, players, maxPairs int) ([][]int, error) {
 	codes := make([][]int, maxPairs+1)
 	for n := range codes {
 		codes[n] = make([]int, maxPairs+1)
@@ -249,13 +259,16 @@ func strategyCodes(ctx context.Context, m exact.Model, maxPairs int) ([][]int, e
 			codes[n][j] = -1
 		}
 	}
-	err := exact.Table(ctx, field.Rat{}, m, maxPairs, func(c *exact.TableCell[*big.Rat]) error {
+	visit := func(c *exact.TableCell[*big.Rat]) error {
 		if c.State.F == c.State.S {
 			codes[c.State.N][c.State.J] = c.Code
 		}
 		return nil
-	})
-	return codes, err
+	}
+	if players > 2 {
+		return codes, exact.SelfishTable(ctx, field.Rat{}, m, players, maxPairs, visit)
+	}
+	return codes, exact.Table(ctx, field.Rat{}, m, maxPairs, visit)
 }
 
 // leadMatrix returns the players and, for each ordered pair, the row player's mean lead over the

@@ -221,6 +221,11 @@ func (w *sweep[T]) rowOps(n int) float64 {
 		}
 		ops += (opsMulti + p*p) * multi * scalar
 	}
+	if w.needSelf {
+		// Each legal choice's vector, then each candidate's cycle and its deviation test.
+		p := float64(w.mu.Players)
+		ops += (opsMulti + 3*p) * multi * scalar
+	}
 	vec := float64(2*w.maxPairs + 1)
 	if w.needDist {
 		ops += opsDistEntry * vec * dist

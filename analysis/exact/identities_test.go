@@ -479,6 +479,7 @@ func (m *idRefMatch) distOf(ro, n, j int) []*big.Rat {
 // playing policy and the others opponent.
 func (r *idRefModel) seats(p int, policy, opponent rules.Policy) func(t, n, j int) []*big.Rat {
 	memo := map[[3]int][]*big.Rat{}
+	self := r.selfish(p)
 	var f func(t, n, j int) []*big.Rat
 	f = func(t, n, j int) []*big.Rat {
 		key := [3]int{t, n, j}
@@ -494,7 +495,11 @@ func (r *idRefModel) seats(p int, policy, opponent rules.Policy) func(t, n, j in
 			if t == 0 {
 				pol = policy
 			}
-			for _, o := range idRefOutcomes(n, j, r.choiceOf(pol, n, j)) {
+			c := r.choiceOf(pol, n, j)
+			if pol == rules.PolicyOptimal && p >= 3 {
+				c = self(n, j).pick
+			}
+			for _, o := range idRefOutcomes(n, j, c) {
 				mover := t
 				if !o.cont {
 					mover = (t + 1) % p
@@ -509,6 +514,61 @@ func (r *idRefModel) seats(p int, policy, opponent rules.Policy) func(t, n, j in
 		}
 		memo[key] = v
 		return v
+	}
+	return f
+}
+
+// idRefSelfCell is a state of the optimum of every seat for itself: every seat's expected pairs
+// in order from the mover, and the mover's choice.
+type idRefSelfCell struct {
+	v    []*big.Rat
+	pick rules.Choice
+}
+
+// selfish is the optimum of p seats that each maximise their own expected pairs (perfect memory,
+// pass never): the mover takes the first legal choice, in the order daring, safe, known-first,
+// with the most expected pairs for itself, every seat playing so afterwards.
+func (r *idRefModel) selfish(p int) func(n, j int) idRefSelfCell {
+	memo := map[idRefKey]idRefSelfCell{}
+	var f func(n, j int) idRefSelfCell
+	f = func(n, j int) idRefSelfCell {
+		if c, ok := memo[idRefKey{n, j}]; ok {
+			return c
+		}
+		cell := idRefSelfCell{v: make([]*big.Rat, p)}
+		for i := range cell.v {
+			cell.v[i] = new(big.Rat)
+		}
+		have := false
+		for _, c := range []rules.Choice{rules.Daring, rules.Safe, rules.KnownFirst} {
+			if n == 0 || !r.legal(n, j, c) {
+				continue
+			}
+			v := make([]*big.Rat, p)
+			for i := range v {
+				v[i] = new(big.Rat)
+			}
+			for _, o := range idRefOutcomes(n, j, c) {
+				// The seat that moves next: the mover (shift 0) or the next seat (shift 1).
+				shift := 1
+				if o.cont {
+					shift = 0
+				}
+				next := f(o.n, o.j).v
+				for s := range v {
+					x := new(big.Rat).Set(next[(s-shift+p)%p])
+					if s == shift {
+						x.Add(x, idRat(int64(o.gain), 1))
+					}
+					v[s].Add(v[s], x.Mul(x, o.p))
+				}
+			}
+			if !have || v[0].Cmp(cell.v[0]) > 0 {
+				cell.v, cell.pick, have = v, c, true
+			}
+		}
+		memo[idRefKey{n, j}] = cell
+		return cell
 	}
 	return f
 }

@@ -11,7 +11,7 @@ import (
 // LuckTable writes out the reference value function of luck-adjusted estimates (docs/models.md
 // §5.6) for model m and games of players seats (2 to rules.MaxPlayers), for every state with at
 // most maxPairs pairs: every seat's expected pairs under optimal play by every seat (the
-// two-player optimum, which is also the policy optimal of more seats), and each legal choice's
+// two-player optimum, or with more seats the optimum of every seat for itself), and each legal choice's
 // advantage, one step of the model's transitions with optimal play afterwards minus the value. It
 // computes in float64.
 //

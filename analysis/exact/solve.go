@@ -1,7 +1,8 @@
 // Package exact computes, with exact rational arithmetic or in float64 on the same code path, what
 // every policy is worth in every position of the exact models of Memory: perfect shared memory,
 // singletons, limited shared memory with handover-uniform or lru forgetting, the pass rules with the
-// stalemate rule, more than two players with fixed policies, and solitaire.
+// stalemate rule, three to eight players (every seat for itself, or a policy per seat), and
+// solitaire.
 //
 // Positions are rules.State values. The solver sweeps them in dependency order (a turn removes at
 // most one pair, and within a row it only moves to states with fewer unknown cards, or back to the
@@ -9,6 +10,7 @@
 // (the mover's pairs minus the other seat's), in which every equation is linear; the few unknowns
 // that refer to each other within one state (a forgotten card leading back to the same state, a
 // pass answered in the same state) are solved in closed form, never iterated to a tolerance.
+// With three or more seats the values are every seat's expected pairs (selfish.go).
 package exact
 
 import (
@@ -38,7 +40,11 @@ const WinTableLimit = 200
 // Lineup says who plays: Players seats, seat 0 (the mover in the evaluated state) playing Policy
 // and every other seat playing Opponent. A seat may instead play a policy given as a table
 // (docs/solver.md, "Exact values of a policy given as a table"): Table, when not nil, is seat 0's
-// policy in place of Policy, and OpponentTable every other seat's in place of Opponent.
+// policy in place of Policy, and OpponentTable every other seat's in place of Opponent. With
+// PerSeat (see SeatLineup) every seat plays a policy of its own.
+//
+// With three or more players, optimal is the optimum of every seat for itself (docs/models.md
+// §4.7), unless TwoPlayerOptimal asks for the two-player optimum's choices at every seat.
 type Lineup struct {
 	Players  int
 	Policy   rules.Policy
@@ -46,6 +52,12 @@ type Lineup struct {
 	// Table and OpponentTable, when not nil, are the choices of seat 0 and of the other seats, in
 	// every state the solve reaches (see Lineup.Validate and tables.go).
 	Table, OpponentTable *rules.ChoiceTable
+	// PerSeat says that seat i plays Seats[i], for i < Players, in place of Policy and Opponent.
+	PerSeat bool
+	Seats   [rules.MaxPlayers]rules.Policy
+	// TwoPlayerOptimal makes optimal play, at any number of seats, the choices of the two-player
+	// optimum (both seats maximising their lead) in place of every seat's own optimum.
+	TwoPlayerOptimal bool
 }
 
 // Validate reports whether the matchup can be solved exactly in model m. Which policy may answer
@@ -58,6 +70,8 @@ func (mu Lineup) Validate(m Model) error {
 		return fmt.Errorf("players %d: must be between 1 and %d", mu.Players, rules.MaxPlayers)
 	case mu.Players != 2 && m.Pass != rules.PassNever:
 		return fmt.Errorf("pass rule %s: with %d players only pass rule never has an exact model", m.Pass, mu.Players)
+	case mu.PerSeat:
+		return mu.validateSeats(m)
 	}
 	if mu.Table != nil || mu.OpponentTable != nil {
 		return mu.validateTables(m)
@@ -127,6 +141,9 @@ func (w *sweep[T]) result(st rules.State) Result[T] {
 	}
 	c := w.at(st)
 	switch {
+	case w.needSelf && !w.needMulti:
+		res.PairsBySeat = append([]T(nil), c.self...)
+		res.ExpectedPairs = c.self[0]
 	case isSelfPlay(mu):
 		res.ExpectedLead = w.optAt(st)
 		res.ExpectedPairs = pairsFromLead(f, n, res.ExpectedLead)
@@ -171,6 +188,8 @@ func evaluateSweep[T any](f field.Field[T], m Model, mu Lineup, st rules.State) 
 		w.needSolo = true
 		w.needOpt = false // solitaire's optimum is its own (fewest turns)
 	case isSelfPlay(mu):
+	case isSelfish(mu):
+		// Every seat plays its own optimum: the state's vector is the answer.
 	case mu.Players == 2:
 		w.needPair = true
 		w.needMulti = m.Pass == rules.PassNever
@@ -187,6 +206,7 @@ func pairsFromLead[T any](f field.Field[T], n, lead T) T {
 // cell holds the values of one state.
 type cell[T any] struct {
 	opt   T      // two-player lead of the mover when both play optimally
+	self  []T    // every seat for itself: every seat's expected pairs in order from the mover
 	lead  [2]T   // lead of the mover playing the matchup's policy (0) or opponent policy (1)
 	seats [][]T  // seats[t][i]: seat i's expected pairs when seat t is to move
 	solo  [2]T   // one player: expected turns and lucky matches
@@ -204,6 +224,8 @@ type sweep[T any] struct {
 	tab [2]*rules.ChoiceTable
 
 	needOpt, needPair, needMulti, needSolo, needDist bool
+	// needSelf asks for the optimum of every seat for itself (three or more players, selfish.go).
+	needSelf bool
 
 	maxPairs int
 	stride   int // states per value of j in a row: S + 1
@@ -220,6 +242,11 @@ type sweep[T any] struct {
 	optBest    [rules.NumChoices]bool
 	brChoice   [2]rules.Choice // best response's choice without and with a pass just made
 	soloChoice rules.Choice    // solitaire: the choice that minimises the expected turns
+	selfChoice rules.Choice    // every seat for itself: the optimum's choice
+	selfGap    T               // and the most a deviation from it gains the mover (0: an equilibrium)
+	// selfDev holds each legal choice's expected pairs for the mover, made once with the optimum
+	// of every seat for itself afterwards.
+	selfDev [rules.NumChoices]T
 
 	zero, one T
 	ints      []T // small integers, so that gains do not allocate
@@ -256,8 +283,11 @@ func newSweep[T any](f field.Field[T], m Model, mu Lineup, st rules.State) (*swe
 	}
 	w := &sweep[T]{f: f, m: m, mu: mu, pol: mu.roles(), tab: [2]*rules.ChoiceTable{mu.Table, mu.OpponentTable},
 		zero: f.FromInt(0), one: f.FromInt(1)}
-	// The optimal policy's choices come from the self-play sweep.
-	w.needOpt = w.pol[0] == rules.PolicyOptimal || w.pol[1] == rules.PolicyOptimal
+	// The optimal policy's choices come from the self-play sweep: the two-player one, or with
+	// three or more players the optimum of every seat for itself.
+	optimal := mu.playsOptimal()
+	w.needSelf = optimal && mu.Players >= 3 && !mu.TwoPlayerOptimal
+	w.needOpt = optimal && !w.needSelf
 	for i := range 3 {
 		w.ints = append(w.ints, f.FromInt(int64(i)))
 	}
@@ -283,7 +313,7 @@ func (w *sweep[T]) prepare(maxPairs int) {
 	w.stride = w.m.Singletons + 1
 	w.useFast = useFastOpt(w)
 	// The probabilities in the field, for every evaluator but ratOpt (which reads the outcomes').
-	w.needProbs = w.needPair || w.needMulti || w.needSolo || w.needDist || w.lead != nil || (w.needOpt && !w.useFast)
+	w.needProbs = w.needPair || w.needMulti || w.needSolo || w.needDist || w.needSelf || w.lead != nil || (w.needOpt && !w.useFast)
 }
 
 // run computes every state with at most maxPairs pairs, calling visit (when not nil) after each.
@@ -360,6 +390,9 @@ func (w *sweep[T]) state(st rules.State) {
 	case w.needOpt:
 		w.optimal(st, c)
 	}
+	if w.needSelf {
+		w.selfish(st, c)
+	}
 	if w.needPair {
 		w.pair(st, c)
 	}
@@ -380,6 +413,9 @@ func (w *sweep[T]) state(st rules.State) {
 // terminal sets the values of a table without pairs: nothing more to win, no turn to play.
 func (w *sweep[T]) terminal(c *cell[T]) {
 	c.opt, c.lead, c.solo = w.zero, [2]T{w.zero, w.zero}, [2]T{w.zero, w.zero}
+	if w.needSelf {
+		c.self = w.zeros(w.mu.Players)
+	}
 	if w.needMulti {
 		c.seats = make([][]T, w.mu.Players)
 		for t := range c.seats {
@@ -492,10 +528,19 @@ func (w *sweep[T]) choice(r int, st rules.State, afterPass bool) rules.Choice {
 	case policyTable:
 		return w.tableChoice(w.tab[r], st, afterPass)
 	case rules.PolicyOptimal:
-		return w.optChoice
+		return w.optimalChoice()
 	default:
 		return p.Decide(st)
 	}
+}
+
+// optimalChoice returns the optimal policy's choice in the current state: every seat's own
+// optimum with three or more players, the two-player optimum otherwise.
+func (w *sweep[T]) optimalChoice() rules.Choice {
+	if w.needSelf {
+		return w.selfChoice
+	}
+	return w.optChoice
 }
 
 // pairNode numbers the unknowns of a two-player state: the lead of role r (0: Policy, 1:
@@ -641,6 +686,12 @@ func (w *sweep[T]) vectorSpace(mirror func([]T) []T) space[T, []T] {
 
 // seatChoice returns the choice of seat t in st, for evaluators without pass flags.
 func (w *sweep[T]) seatChoice(t int, st rules.State) rules.Choice {
+	if w.mu.PerSeat {
+		if p := w.mu.Seats[t]; p != rules.PolicyOptimal {
+			return p.Decide(st)
+		}
+		return w.optimalChoice()
+	}
 	r := min(t, 1)
 	if w.pol[r] == rules.PolicyBestResponse {
 		return w.brChoice[0]

@@ -208,8 +208,8 @@ func PolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineu
 			t.Set(st, false, w.soloChoice)
 			t.Set(st, true, w.soloChoice)
 		default:
-			t.Set(st, false, w.optChoice)
-			t.Set(st, true, w.optChoice)
+			t.Set(st, false, w.optimalChoice())
+			t.Set(st, true, w.optimalChoice())
 		}
 		return nil
 	})

@@ -43,12 +43,16 @@
 //	memsim solve --pairs N [--unknown J] [--singletons S] [--unseen-singletons F]
 //	             [--memory M --forget handover-uniform|lru] [--pass never|two-known|always]
 //	             [--choices LIST] [--players P] [--policy A] [--opponent B] [--lead D]
+//	             [--seats LIST] [--two-player-optimal]
 //	             [--first C] [--value-only] [--distribution] [--float] [--json] [--big]
 //	memsim solve --table --pairs-max N [model flags] [--policy win-optimal|win-best-response
 //	             [--opponent B]] [--float] [--json] [--big]
 //	memsim solve --gerez --cards K --known B --paired P [--json] [--big]
 //
-// The mover (seat 0) plays --policy, every other seat --opponent. Defaults: J = N, S = 0, F = S,
+// The mover (seat 0) plays --policy, every other seat --opponent; --seats gives every seat a policy
+// of its own (optimal, safe, daring or parity; 3 to 8 seats). With 3 or more players optimal is the
+// optimum of every seat for itself (each maximises its own expected pairs); --two-player-optimal
+// plays the two-player optimum's choices instead. Defaults: J = N, S = 0, F = S,
 // M = 0 (perfect memory), pass never, every choice (daring,safe,known-first,pass), P = 2, policy
 // optimal, opponent = the policy, lead 0. Policies: optimal, safe, daring, parity, best-response
 // (the best reply to the other policy), and, for two players, win-optimal and win-best-response,

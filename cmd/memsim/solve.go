@@ -23,6 +23,7 @@ func solveCommand() *command {
 			"memsim solve --pairs N [--unknown J] [--singletons S] [--unseen-singletons F]\n" +
 				"[--memory M --forget handover-uniform|lru] [--pass never|two-known|always]\n" +
 				"[--choices LIST] [--players P] [--policy A] [--opponent B] [--lead D]\n" +
+				"[--seats LIST] [--two-player-optimal]\n" +
 				"[--first C] [--value-only] [--distribution] [--float] [--json] [--big]",
 			"memsim solve --table --pairs-max N [model flags] [--policy win-optimal|win-best-response\n" +
 				"[--opponent B]] [--float] [--json] [--big]",
@@ -30,7 +31,10 @@ func solveCommand() *command {
 		},
 		short: "exact values and strategy tables of a model",
 		long: `
-The mover (seat 0) plays --policy, every other seat --opponent. Defaults: J = N, S = 0, F = S,
+The mover (seat 0) plays --policy, every other seat --opponent; --seats gives every seat a policy
+of its own (optimal, safe, daring or parity; 3 to 8 seats). With 3 or more players optimal is the
+optimum of every seat for itself (each maximises its own expected pairs); --two-player-optimal
+plays the two-player optimum's choices instead. Defaults: J = N, S = 0, F = S,
 M = 0 (perfect memory), pass never, every choice (daring,safe,known-first,pass), P = 2, policy
 optimal, opponent = the policy, lead 0. Policies: optimal, safe, daring, parity, best-response
 (the best reply to the other policy), and, for two players, win-optimal and win-best-response,
@@ -62,8 +66,8 @@ errors, --memory 0 means perfect memory and --unknown 0 a state with every pair 
 // solveFlags holds the parsed flags of memsim solve.
 type solveFlags struct {
 	pairs, unknown, singletons, unseen, memory, players, pairsMax, lead int
-	forget, pass, policy, opponent, choices, first                      string
-	table, distribution, float, json, valueOnly                         bool
+	forget, pass, policy, opponent, choices, first, seats               string
+	table, distribution, float, json, valueOnly, twoPlayerOptimal       bool
 	gerez, big                                                          bool
 	cards, known, paired                                                int
 }
@@ -81,6 +85,8 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.IntVar(&fl.players, "players", 2, "`P` players (1 to 8; 1 is solitaire)")
 	fs.StringVar(&fl.policy, "policy", "optimal", "the mover's `policy`")
 	fs.StringVar(&fl.opponent, "opponent", "", "the other seats' `policy` (default: the mover's)")
+	fs.StringVar(&fl.seats, "seats", "", "every seat's `policy`, seat 0's first, comma-separated: optimal, safe, daring or parity (3 to 8 seats; sets --players)")
+	fs.BoolVar(&fl.twoPlayerOptimal, "two-player-optimal", false, "with 3 or more players, optimal plays the two-player optimum's choices instead of every seat's own optimum")
 	fs.IntVar(&fl.lead, "lead", 0, "the mover's lead `D` so far, its pairs minus the other seat's (two players; -1000000..1000000)")
 	fs.StringVar(&fl.first, "first", "", "seat 0's `choice` now, its --policy afterwards: daring, safe, known-first or pass (legal in the state)")
 	fs.BoolVar(&fl.valueOnly, "value-only", false, "print the value of the policies only, not the value of each legal choice")
@@ -239,15 +245,8 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 	if fl.players < 1 || fl.players > rules.MaxPlayers {
 		return nil, usagef("--players %d: must be between 1 and %d", fl.players, rules.MaxPlayers)
 	}
-	q.matchup.Players = fl.players
-	if q.matchup.Policy, err = parsePolicy("--policy", fl.policy); err != nil {
+	if err := fl.lineup(q, set); err != nil {
 		return nil, err
-	}
-	q.matchup.Opponent = q.matchup.Policy
-	if set["opponent"] {
-		if q.matchup.Opponent, err = parsePolicy("--opponent", fl.opponent); err != nil {
-			return nil, err
-		}
 	}
 	if err := q.checkMatchup(set["opponent"]); err != nil {
 		return nil, err
@@ -255,7 +254,7 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 	if fl.lead != 0 && q.matchup.Players != 2 {
 		return nil, usagef("--lead %d with --players %d: the lead is defined for 2 players", fl.lead, q.matchup.Players)
 	}
-	q.opponentGiven = set["opponent"]
+	q.opponentGiven = set["opponent"] || set["seats"]
 	if set["first"] {
 		if err := q.setFirst(fl.first); err != nil {
 			return nil, err
@@ -267,6 +266,51 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 	q.choices = !fl.valueOnly
 	q.planWinChoices(fl.big)
 	return q, nil
+}
+
+// lineup sets the matchup of --players, --policy and --opponent, or of --seats, and
+// --two-player-optimal.
+func (fl *solveFlags) lineup(q *solveQuery, set map[string]bool) error {
+	var err error
+	if set["seats"] {
+		if set["policy"] || set["opponent"] {
+			return usagef("--seats goes without --policy and --opponent (it names every seat's policy)")
+		}
+		names := strings.Split(fl.seats, ",")
+		if len(names) < 3 || len(names) > rules.MaxPlayers {
+			return usagef("--seats %q: %d policies, must be 3 to %d (one per seat)", fl.seats, len(names), rules.MaxPlayers)
+		}
+		if set["players"] && fl.players != len(names) {
+			return usagef("--players %d with --seats %q: %d seats", fl.players, fl.seats, len(names))
+		}
+		pols := make([]rules.Policy, len(names))
+		for i, name := range names {
+			p, err := rules.ParsePolicy(strings.TrimSpace(name))
+			if err != nil || (p != rules.PolicyOptimal && !p.Fixed()) {
+				return usagef("--seats %q: seat %d: %q is not a policy a seat may play here (allowed: optimal, safe, daring, parity)", fl.seats, i, name)
+			}
+			pols[i] = p
+		}
+		q.matchup = exact.SeatLineup(pols...)
+	} else {
+		q.matchup.Players = fl.players
+		if q.matchup.Policy, err = parsePolicy("--policy", fl.policy); err != nil {
+			return err
+		}
+		q.matchup.Opponent = q.matchup.Policy
+		if set["opponent"] {
+			if q.matchup.Opponent, err = parsePolicy("--opponent", fl.opponent); err != nil {
+				return err
+			}
+		}
+	}
+	if fl.twoPlayerOptimal {
+		if q.matchup.Players < 3 {
+			return usagef("--two-player-optimal with --players %d: it goes with 3 or more players", q.matchup.Players)
+		}
+		q.matchup.TwoPlayerOptimal = true
+	}
+	return nil
 }
 
 // checkSize refuses a request beyond the solver's bounds (exact.CheckSize), naming the flag that
@@ -285,6 +329,15 @@ func (q *solveQuery) checkSize(n int, flagName string) error {
 		return usagef("%s %d: must be at most %d%s", flagName, n, se.MaxPairs, hint)
 	}
 	return usagef("%s %d with --singletons %d: %.0f states, at most %.0f%s", flagName, n, se.Singletons, se.States, se.MaxStates, hint)
+}
+
+// seatNames lists every seat's policy, comma-separated.
+func seatNames(mu exact.Lineup) string {
+	var names []string
+	for _, p := range mu.SeatPolicies() {
+		names = append(names, p.String())
+	}
+	return strings.Join(names, ",")
 }
 
 func parsePolicy(flagName, name string) (rules.Policy, error) {
@@ -314,9 +367,13 @@ func (q *solveQuery) checkMatchup(hasOpponent bool) error {
 		if !q.model.Choices.Full() {
 			given += " --choices " + q.model.Choices.String()
 		}
-		given += " --policy " + mu.Policy.String()
-		if mu.Players > 1 {
-			given += " --opponent " + mu.Opponent.String()
+		if mu.PerSeat {
+			given += " --seats " + seatNames(mu)
+		} else {
+			given += " --policy " + mu.Policy.String()
+			if mu.Players > 1 {
+				given += " --opponent " + mu.Opponent.String()
+			}
 		}
 		return usagef("%s: %v", given, err)
 	}

@@ -145,3 +145,40 @@ func TestSolveChoiceFlagErrors(t *testing.T) {
 		wantUsageError(t, append([]string{"solve"}, tt.args...), tt.want)
 	}
 }
+
+// --seats gives every seat its own policy and the seats' line names each; --two-player-optimal
+// says that optimal plays the two-player optimum's choices. The values are the solver's
+// (analysis/exact tests them card by card); here the command must pass the lineup through.
+func TestSolveSeats(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"--pairs", "6", "--seats", "daring,safe,parity", "--value-only"}, []string{
+			"3 players: seat 0 (to move) plays daring; seat 1 safe, seat 2 parity\n",
+			"expected pairs, seat 0: 2.321308 (4826/2079)\n"}},
+		{[]string{"--pairs", "6", "--seats", "optimal,safe,parity,daring"}, []string{
+			"4 players: seat 0 (to move) plays optimal; seat 1 safe, seat 2 parity, seat 3 daring\n",
+			"then every seat its policy afterwards:"}},
+		{[]string{"--pairs", "8", "--players", "3", "--two-player-optimal", "--value-only"}, []string{
+			"(optimal: the two-player optimum's choices)\n",
+			"expected pairs, seat 0: 2.147050 (207244/96525)\n"}},
+		{[]string{"--pairs", "8", "--players", "3", "--value-only"}, []string{
+			"expected pairs, seat 0: 2.227426 (167224/75075)\n"}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			t.Parallel()
+			out, stderr, code := runArgs(t, append([]string{"solve"}, tt.args...)...)
+			if code != exitOK {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("output lacks %q:\n%s", w, out)
+				}
+			}
+		})
+	}
+}

@@ -106,6 +106,18 @@ func seatsLine(q *solveQuery) string {
 	if mu.Players == 1 {
 		return fmt.Sprintf("solitaire: seat 0 plays %s, alone", mover)
 	}
+	note := ""
+	if mu.TwoPlayerOptimal {
+		note = " (optimal: the two-player optimum's choices)"
+	}
+	if mu.PerSeat {
+		pols := mu.SeatPolicies()
+		rest := make([]string, 0, len(pols)-1)
+		for i, p := range pols[1:] {
+			rest = append(rest, fmt.Sprintf("seat %d %s", i+1, p))
+		}
+		return fmt.Sprintf("%d players: seat 0 (to move) plays %s; %s%s", mu.Players, mover, strings.Join(rest, ", "), note)
+	}
 	others, verb := "seat 1", "plays"
 	switch {
 	case mu.Players == 3:
@@ -117,7 +129,7 @@ func seatsLine(q *solveQuery) string {
 	if !q.opponentGiven {
 		opp += " (no --opponent: the mover's policy)"
 	}
-	return fmt.Sprintf("%d players: seat 0 (to move) plays %s; %s %s %s", mu.Players, mover, others, verb, opp)
+	return fmt.Sprintf("%d players: seat 0 (to move) plays %s; %s %s %s%s", mu.Players, mover, others, verb, opp, note)
 }
 
 // afterwards says who plays what after the choice: seat 0 policy, the other seats opponent.
@@ -156,7 +168,11 @@ func orList(names []string) string { return strings.Join(names, " or ") }
 // values to win (two players) and the best choices by each measure.
 func writeChoicesText(q *solveQuery, cv *answer.ChoiceValues, w io.Writer) {
 	players := q.matchup.Players
-	fmt.Fprintf(w, "seat 0's legal choices (of {%s}), each played now, then %s:\n", choiceList(q.model.Choices), afterwards(cv.Policy, cv.Opponent, players))
+	then := afterwards(cv.Policy, cv.Opponent, players)
+	if q.matchup.PerSeat {
+		then = "every seat its policy afterwards"
+	}
+	fmt.Fprintf(w, "seat 0's legal choices (of {%s}), each played now, then %s:\n", choiceList(q.model.Choices), then)
 	several := len(cv.Best) > 1
 	for _, v := range cv.Values {
 		var val, tail string

@@ -9,6 +9,7 @@ package answer
 
 import (
 	"context"
+	"strings"
 
 	"memsim/analysis/exact"
 	"memsim/analysis/field"
@@ -65,6 +66,11 @@ type Model struct {
 	Players  int    `json:"players,omitempty"`
 	Policy   string `json:"policy,omitempty"`
 	Opponent string `json:"opponent,omitempty"`
+	// Seats, when the seats after the first do not all play one policy, is every seat's policy,
+	// seat 0's first, comma-separated; TwoPlayerOptimal says that optimal plays the two-player
+	// optimum's choices.
+	Seats            string `json:"seats,omitempty"`
+	TwoPlayerOptimal bool   `json:"two_player_optimal,omitempty"`
 	// Arithmetic is "exact" or "float64" (see Arithmetic).
 	Arithmetic string `json:"arithmetic"`
 	// First, when set, is seat 0's choice now: the values are of that choice, then Policy.
@@ -92,6 +98,14 @@ func stateModel[T any](f field.Field[T], m exact.Model, mu exact.Lineup, st rule
 	if mu.Players > 1 {
 		out.Opponent = mu.Opponent.String()
 	}
+	if mu.PerSeat {
+		names := make([]string, 0, mu.Players)
+		for _, p := range mu.SeatPolicies() {
+			names = append(names, p.String())
+		}
+		out.Seats = strings.Join(names, ",")
+	}
+	out.TwoPlayerOptimal = mu.TwoPlayerOptimal
 	return out
 }
 

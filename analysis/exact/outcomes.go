@@ -43,12 +43,15 @@ func (m Model) Validate() error {
 		return nil
 	}
 	switch m.Memory.Forget {
-	case rules.ForgetHandoverUniform, rules.ForgetLRU:
+	case rules.ForgetHandoverUniform, rules.ForgetLRU, rules.ForgetDecay:
 	default:
-		return fmt.Errorf("forgetting rule %s has no exact model (allowed: handover-uniform, lru)", m.Memory.Forget)
+		return fmt.Errorf("forgetting rule %s has no exact model (allowed: handover-uniform, lru, decay)", m.Memory.Forget)
 	}
 	if m.Singletons > 0 {
 		return fmt.Errorf("singletons with limited memory have no exact model (use perfect memory, or the simulator)")
+	}
+	if m.isDecay() {
+		return m.validateDecay()
 	}
 	return nil
 }

@@ -59,6 +59,9 @@ func (mu Lineup) Validate(m Model) error {
 	case mu.Players != 2 && m.Pass != rules.PassNever:
 		return fmt.Errorf("pass rule %s: with %d players only pass rule never has an exact model", m.Pass, mu.Players)
 	}
+	if m.isDecay() && mu.playsToWin() {
+		return fmt.Errorf("decay forgetting: the win objective has no exact model (policies win-optimal and win-best-response)")
+	}
 	if mu.Table != nil || mu.OpponentTable != nil {
 		return mu.validateTables(m)
 	}
@@ -264,9 +267,10 @@ func newSweep[T any](f field.Field[T], m Model, mu Lineup, st rules.State) (*swe
 	return w, nil
 }
 
-// jMin is the smallest j of a valid state with n pairs: at most Capacity cards are remembered.
+// jMin is the smallest j of a valid state with n pairs: at most Capacity cards are remembered
+// (any number without a capacity).
 func (w *sweep[T]) jMin(n int) int {
-	if w.m.Memory.Perfect() {
+	if w.m.Memory.Capacity == 0 {
 		return 0
 	}
 	return max(0, n-w.m.Memory.Capacity)
@@ -300,6 +304,9 @@ func (w *sweep[T]) run(ctx context.Context, maxPairs int, visit func(st rules.St
 	w.fast = nil
 	if w.useFast {
 		w.fast = newRatOpt(maxPairs, w.m.Singletons, (maxPairs+1)*w.stride)
+	}
+	if w.m.isDecay() {
+		return w.runDecay(ctx, maxPairs, visit)
 	}
 	done := ctx.Done()
 	prog := progressOf(ctx)

@@ -322,18 +322,19 @@ func tableName(mu exact.Lineup) string {
 }
 
 // tableModel returns the exact model whose table a player with memory mem plays from, and a note
-// when that model is not the player's own: private and decay memories have no exact model, so
-// they use the shared-memory table of the same capacity (decay's hand-over forgetting is nearest
-// to handover-uniform; decay without a capacity uses the perfect-memory table).
+// when that model is not the player's own: private memories have no exact model, so they use the
+// shared-memory table of the same memory; decay under a pass rule other than never has none
+// either, and uses the table nearest to it (handover-uniform of its capacity, or perfect memory
+// without one).
 func tableModel(mem rules.Memory, env Env) (exact.Model, string) {
 	m := exact.Model{Pass: env.Pass, Singletons: env.Singletons, Memory: mem}
 	var note string
-	if mem.Forget == rules.ForgetDecay {
+	if mem.Forget == rules.ForgetDecay && env.Pass != rules.PassNever {
 		m.Memory = rules.Memory{}
 		if mem.Capacity > 0 {
 			m.Memory = rules.Memory{Capacity: mem.Capacity, Forget: rules.ForgetHandoverUniform}
 		}
-		note = "decay forgetting has no exact model"
+		note = "decay forgetting is solved under pass rule never only"
 	}
 	if mem.Scope == rules.ScopePrivate && !mem.Perfect() {
 		m.Memory.Scope = rules.ScopeShared
@@ -373,7 +374,7 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Lineup, maxPai
 	}
 	var t *rules.ChoiceTable
 	var err error
-	limit := exact.RationalLimit
+	limit := m.RationalLimit()
 	if mu.Policy.PlaysToWin() {
 		if maxPairs > exact.WinTableLimit {
 			return nil, fmt.Errorf("a policy that plays to win is solved for deals of at most %d pairs, not %d", exact.WinTableLimit, maxPairs)

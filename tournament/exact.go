@@ -19,12 +19,13 @@ const DistributionLimit = 60
 // order) at n pairs, and false where the solver has none: every seat must be a player the solver
 // can evaluate, all in one shared memory model with one choice set; the seats after the first must play one policy; a
 // policy that answers another is evaluated only against the policy it answers; and n must be at
-// most exact.RationalLimit (exact.WinRationalLimit where a seat plays to win).
+// most exact.RationalLimit (exact.WinRationalLimit where a seat plays to win,
+// exact.DecayRationalLimit under decay forgetting).
 func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, bool) {
 	var none exact.Model
 	for _, id := range seats {
 		e := t.Players[id].Exact
-		if e == nil || n > exact.RationalLimit || e.Memory != t.Players[seats[0]].Exact.Memory ||
+		if e == nil || n > t.modelOf(e).RationalLimit() || e.Memory != t.Players[seats[0]].Exact.Memory ||
 			e.Choices != t.Players[seats[0]].Exact.Choices {
 			return none, exact.Lineup{}, false
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/big"
 	"slices"
 	"strings"
 
@@ -240,7 +239,8 @@ func hasLuck(r *report.Run, matchups []int) bool {
 }
 
 // strategyCodes returns the codes of the exact optimal strategy table of model m for n = 0 ..
-// maxPairs and j = 0 .. n (with all singletons unseen), -1 where there is no state.
+// maxPairs and j = 0 .. n (with all singletons unseen), -1 where there is no state. It computes in
+// exact rationals up to the model's m.RationalLimit(), in float64 beyond.
 func strategyCodes(ctx context.Context, m exact.Model, maxPairs int) ([][]int, error) {
 	codes := make([][]int, maxPairs+1)
 	for n := range codes {
@@ -249,13 +249,21 @@ func strategyCodes(ctx context.Context, m exact.Model, maxPairs int) ([][]int, e
 			codes[n][j] = -1
 		}
 	}
-	err := exact.Table(ctx, field.Rat{}, m, maxPairs, func(c *exact.TableCell[*big.Rat]) error {
+	if maxPairs > m.RationalLimit() {
+		return codes, tableCodes(ctx, field.Float{}, m, maxPairs, codes)
+	}
+	return codes, tableCodes(ctx, field.Rat{}, m, maxPairs, codes)
+}
+
+// tableCodes writes the codes of the optimal strategy table of model m, computed in field f, to
+// codes.
+func tableCodes[T any](ctx context.Context, f field.Field[T], m exact.Model, maxPairs int, codes [][]int) error {
+	return exact.Table(ctx, f, m, maxPairs, func(c *exact.TableCell[T]) error {
 		if c.State.F == c.State.S {
 			codes[c.State.N][c.State.J] = c.Code
 		}
 		return nil
 	})
-	return codes, err
 }
 
 // leadMatrix returns the players and, for each ordered pair, the row player's mean lead over the

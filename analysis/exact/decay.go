@@ -16,6 +16,22 @@ import (
 // size with more unknown pairs, so the states of one size form a system of linear equations,
 // solved row by row (decayrow.go).
 
+// DecayRationalLimit is the largest deal size for which memsim solves the decay model in exact
+// rationals when it needs a whole table or a tournament's exact values: the solution of each row's
+// equations multiplies the sizes of the numbers (about 2 s for 20 pairs, 13 s for 25), so larger
+// tables are computed in float64.
+const DecayRationalLimit = 16
+
+// RationalLimit returns the largest deal size for which memsim solves model m in exact rationals
+// for a table or a tournament's exact values: RationalLimit, or DecayRationalLimit under decay
+// forgetting.
+func (m Model) RationalLimit() int {
+	if m.isDecay() {
+		return DecayRationalLimit
+	}
+	return RationalLimit
+}
+
 // DecayRate returns the decay probability q of a decay memory as the exact rational of its
 // shortest decimal form, the number a configuration or a flag writes (0.1 is 1/10, not the
 // float64 nearest to it): the exact model computes with it.

@@ -360,3 +360,43 @@ func TestDecayOptimalityCheck(t *testing.T) {
 		}
 	}
 }
+
+// TestDecayLuckTable checks the luck table of a decay model against Evaluate: every seat's value
+// is its expected pairs under optimal play, and (two players) the best choice's advantage is zero.
+func TestDecayLuckTable(t *testing.T) {
+	ctx := context.Background()
+	m := exact.Model{Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetDecay, Decay: 0.3}}
+	for _, players := range []int{2, 3} {
+		lt, err := exact.LuckTable(ctx, m, players, 6)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mu := exact.Lineup{Players: players, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
+		for n := 1; n <= 6; n++ {
+			for j := max(0, n-3); j <= n; j++ {
+				st := rules.State{N: n, J: j}
+				res, err := exact.Evaluate(ctx, field.Float{}, m, mu, st)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for seat := range players {
+					if v, ok := lt.Value(st, false, seat); !ok || math.Abs(v-res.PairsBySeat[seat]) > 1e-9 {
+						t.Errorf("%d players, %v, seat %d: luck table value %v (%v), Evaluate %v", players, st, seat, v, ok, res.PairsBySeat[seat])
+					}
+				}
+				if players != 2 {
+					continue
+				}
+				best := math.Inf(-1)
+				for _, c := range []rules.Choice{rules.Daring, rules.Safe, rules.KnownFirst} {
+					if m.Legal(st, c) {
+						best = math.Max(best, lt.Advantages(st, false, c)[0])
+					}
+				}
+				if math.Abs(best) > 1e-9 {
+					t.Errorf("%v: the best choice's advantage is %v, want 0", st, best)
+				}
+			}
+		}
+	}
+}

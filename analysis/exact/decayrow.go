@@ -716,8 +716,7 @@ func (w *sweep[T]) decayRowOps(n int) float64 {
 		}
 	}
 	if w.needMulti {
-		p := float64(w.mu.Players)
-		units += p * p * p
+		units += float64(w.mu.Players) // a seat's unknowns refer to the next seat's only
 	}
 	if w.needDist {
 		units += 5 * float64(2*w.maxPairs+1)

@@ -400,3 +400,149 @@ func TestDecayLuckTable(t *testing.T) {
 		}
 	}
 }
+
+// winIterate iterates, on the card-level chain, the centred win values (P(win) + P(draw)/2 - 1/2)
+// of role 0 choosing to maximise its own (win-optimal when opp is nil, both roles choosing) against
+// role 1 playing opp, at every state and lead: w0 and w1 are the values of the roles to move.
+func (ch cardChain) winIterate(maxN int, opp func(rules.State) rules.Choice) (w0, w1 map[rules.State]float64) {
+	final := func(d int) float64 {
+		switch {
+		case d > 0:
+			return 0.5
+		case d < 0:
+			return -0.5
+		}
+		return 0
+	}
+	w0, w1 = map[rules.State]float64{}, map[rules.State]float64{}
+	get := func(v map[rules.State]float64, st rules.State, d int) float64 {
+		if st.N == 0 || d > st.N || -d > st.N {
+			return final(d)
+		}
+		st.Lead = d
+		return v[st]
+	}
+	value := func(steps []cardStep, own, other map[rules.State]float64, d int) float64 {
+		x := 0.0
+		for _, s := range steps {
+			if s.key.cont {
+				x += s.p * get(own, s.key.next, d+s.key.moverGain)
+			} else {
+				x -= s.p * get(other, s.key.next, -d+s.key.nextGain)
+			}
+		}
+		return x
+	}
+	for range 100_000 {
+		delta := 0.0
+		for st, choices := range ch {
+			for d := -maxN; d <= maxN; d++ {
+				if d > st.N || -d > st.N {
+					continue
+				}
+				key := st
+				key.Lead = d
+				best := math.Inf(-1)
+				for _, steps := range choices {
+					if opp == nil {
+						best = math.Max(best, value(steps, w0, w0, d))
+					} else {
+						best = math.Max(best, value(steps, w0, w1, d))
+					}
+				}
+				delta = math.Max(delta, math.Abs(best-w0[key]))
+				w0[key] = best
+				if opp != nil {
+					v := value(choices[opp(st)], w1, w0, d)
+					delta = math.Max(delta, math.Abs(v-w1[key]))
+					w1[key] = v
+				}
+			}
+		}
+		if delta < 1e-14 {
+			break
+		}
+	}
+	return w0, w1
+}
+
+// TestDecayWinIsCardLevel compares the win objective under decay forgetting (win-optimal self-play
+// and a win best response to safe) with value iteration on the card-level turns, at every state
+// and lead.
+func TestDecayWinIsCardLevel(t *testing.T) {
+	const maxN = 4
+	ctx := context.Background()
+	for _, dc := range decayCases() {
+		if dc.mem.Decay == 0.5 {
+			continue
+		}
+		chain, err := decayChain(dc.card, maxN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		model := exact.Model{Memory: dc.mem}
+		t.Run(dc.card.String(), func(t *testing.T) {
+			wo, _ := chain.winIterate(maxN, nil)
+			mu := exact.Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
+			compared := 0
+			err := exact.WinTable(ctx, field.Float{}, model, mu, maxN, func(c *exact.WinCell[float64]) error {
+				if want, ok := wo[c.State]; ok {
+					compared++
+					if math.Abs(c.Value-0.5-want) > 1e-9 {
+						t.Errorf("win-optimal, %v: score %v, card level %v", c.State, c.Value, want+0.5)
+					}
+				}
+				return nil
+			})
+			if err != nil || compared == 0 {
+				t.Fatalf("WinTable: %v, %d compared", err, compared)
+			}
+			br, _ := chain.winIterate(maxN, rules.PolicySafe.Decide)
+			mu = exact.Lineup{Players: 2, Policy: rules.PolicyWinBestResponse, Opponent: rules.PolicySafe}
+			for st, want := range br {
+				got, err := exact.WinDrawLoss(ctx, field.Float{}, model, mu, st)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if score := got[0].Win + got[0].Draw/2; math.Abs(score-0.5-want) > 1e-9 {
+					t.Errorf("win best response to safe, %v: score %v, card level %v", st, score, want+0.5)
+				}
+			}
+		})
+	}
+}
+
+// TestDecayWinEvaluatorsAgree checks that, for a matchup that plays to win under decay forgetting,
+// the score distribution, the win, draw and loss probabilities and the expected pairs agree.
+func TestDecayWinEvaluatorsAgree(t *testing.T) {
+	ctx := context.Background()
+	f := field.Rat{}
+	m := exact.Model{Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetDecay, Decay: 0.2}}
+	for _, mu := range []exact.Lineup{
+		{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyOptimal},
+		{Players: 2, Policy: rules.PolicyWinBestResponse, Opponent: rules.PolicyWinOptimal},
+	} {
+		for _, st := range []rules.State{{N: 4, J: 4}, {N: 4, J: 2, Lead: 1}, {N: 3, J: 1, Lead: -2}} {
+			d, err := exact.Distribution(ctx, f, m, mu, st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wdl, err := exact.WinDrawLoss(ctx, f, m, mu, st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := exact.Evaluate(ctx, f, m, mu, st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mean := new(big.Rat)
+			for i, p := range d.Prob {
+				mean.Add(mean, new(big.Rat).Mul(p, big.NewRat(int64(i), 2)))
+			}
+			if d.Win.Cmp(wdl[0].Win) != 0 || d.Draw.Cmp(wdl[0].Draw) != 0 || mean.Cmp(res.ExpectedPairs) != 0 {
+				t.Errorf("%v, %v: distribution win %s draw %s mean %s; WinDrawLoss %s %s; Evaluate %s", mu, st,
+					d.Win.RatString(), d.Draw.RatString(), mean.RatString(), wdl[0].Win.RatString(), wdl[0].Draw.RatString(), res.ExpectedPairs.RatString())
+			}
+		}
+	}
+}

@@ -59,9 +59,6 @@ func (mu Lineup) Validate(m Model) error {
 	case mu.Players != 2 && m.Pass != rules.PassNever:
 		return fmt.Errorf("pass rule %s: with %d players only pass rule never has an exact model", m.Pass, mu.Players)
 	}
-	if m.isDecay() && mu.playsToWin() {
-		return fmt.Errorf("decay forgetting: the win objective (win-optimal, win-best-response) has no exact model")
-	}
 	if mu.Table != nil || mu.OpponentTable != nil {
 		return mu.validateTables(m)
 	}

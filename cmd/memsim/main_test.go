@@ -66,7 +66,6 @@ func TestBadInputIsOneLineAndExit2(t *testing.T) {
 		{[]string{"solve", "--pairs", "3", "--forget", "decay", "--decay", "1.5"}, "--decay 1.5: must be in (0, 1]"},
 		{[]string{"solve", "--pairs", "3", "--forget", "decay", "--decay", "0.1", "--pass", "always"}, "decay forgetting is solved exactly under pass rule never only"},
 		{[]string{"solve", "--pairs", "3", "--forget", "decay", "--decay", "0.1", "--singletons", "1"}, "no exact model for singletons"},
-		{[]string{"solve", "--pairs", "3", "--forget", "decay", "--decay", "0.1", "--policy", "win-optimal"}, "the win objective (win-optimal, win-best-response) has no exact model"},
 		{[]string{"solve", "--pairs", "5", "--unknown", "0", "--memory", "3", "--forget", "lru"}, "exceed --memory 3"},
 		{[]string{"solve", "--pairs", "3", "--singletons", "2", "--memory", "3", "--forget", "lru"}, "no exact model for singletons"},
 		{[]string{"solve", "--pairs", "3", "--pass", "sometimes"}, "allowed: never, two-known, always"},

@@ -171,7 +171,10 @@ type Outcome struct {
 // Outcomes appends to dst the outcomes of a turn begun in st with choice c, which must be legal in
 // st under the model's pass rule, and returns the extended slice. The probabilities of one call's
 // outcomes sum to one. Outcomes with the same successor are not merged, so every event of the
-// turn can be read off.
+// turn can be read off. Under decay forgetting, whose hand-over probabilities are polynomials in q
+// rather than ratios of card counts, they are the turn's card events before the hand-over (as
+// with perfect memory); the solver adds the forgetting in its own arithmetic (docs/models.md
+// §4.14).
 func (m Model) Outcomes(st rules.State, c rules.Choice, dst []Outcome) []Outcome {
 	t := turn{m: m, st: st, dst: dst}
 	switch c {

@@ -1,7 +1,7 @@
 // Package exact computes, with exact rational arithmetic or in float64 on the same code path, what
 // every policy is worth in every position of the exact models of Memory: perfect shared memory,
-// singletons, limited shared memory with handover-uniform or lru forgetting, the pass rules with the
-// stalemate rule, more than two players with fixed policies, and solitaire.
+// singletons, limited shared memory with handover-uniform, lru or decay forgetting, the pass rules
+// with the stalemate rule, more than two players with fixed policies, and solitaire.
 //
 // Positions are rules.State values. The solver sweeps them in dependency order (a turn removes at
 // most one pair, and within a row it only moves to states with fewer unknown cards, or back to the
@@ -9,6 +9,8 @@
 // (the mover's pairs minus the other seat's), in which every equation is linear; the few unknowns
 // that refer to each other within one state (a forgotten card leading back to the same state, a
 // pass answered in the same state) are solved in closed form, never iterated to a tolerance.
+// Decay forgetting can also lead to a state with more unknown pairs: its states of one size are
+// solved together, as a system of linear equations (decayrow.go).
 package exact
 
 import (

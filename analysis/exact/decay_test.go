@@ -546,3 +546,53 @@ func TestDecayWinEvaluatorsAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestDecaySolitaireIsCardLevel compares solitaire's expected turns under decay forgetting (the
+// optimal policy, fewest turns, and daring) with value iteration on the card-level turns.
+func TestDecaySolitaireIsCardLevel(t *testing.T) {
+	const maxN = 4
+	ctx := context.Background()
+	for _, dc := range decayCases() {
+		if dc.mem.Decay == 0.5 {
+			continue
+		}
+		chain, err := decayChain(dc.card, maxN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		model := exact.Model{Memory: dc.mem}
+		for _, pol := range []rules.Policy{rules.PolicyOptimal, rules.PolicyDaring} {
+			turns := map[rules.State]float64{}
+			for range 100_000 {
+				delta := 0.0
+				for st, choices := range chain {
+					best := math.Inf(1)
+					for c, steps := range choices {
+						if pol != rules.PolicyOptimal && c != pol.Decide(st) {
+							continue
+						}
+						x := 0.0
+						for _, s := range steps {
+							x += s.p * (1 + float64(s.key.nextGain) + turns[s.key.next])
+						}
+						best = math.Min(best, x)
+					}
+					delta = math.Max(delta, math.Abs(best-turns[st]))
+					turns[st] = best
+				}
+				if delta < 1e-13 {
+					break
+				}
+			}
+			for st, want := range turns {
+				res, err := exact.Evaluate(ctx, field.Float{}, model, exact.Lineup{Players: 1, Policy: pol}, st)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if math.Abs(res.ExpectedTurns-want) > 1e-9 {
+					t.Errorf("%v, %v, %v: expected turns %v, card level %v", dc.card, pol, st, res.ExpectedTurns, want)
+				}
+			}
+		}
+	}
+}

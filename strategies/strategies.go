@@ -379,7 +379,7 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Lineup, maxPai
 		if maxPairs > exact.WinTableLimit {
 			return nil, fmt.Errorf("a policy that plays to win is solved for deals of at most %d pairs, not %d", exact.WinTableLimit, maxPairs)
 		}
-		limit = min(limit, exact.WinRationalLimit)
+		limit = m.WinRationalLimit()
 	}
 	if maxPairs <= limit {
 		t, err = exact.PolicyTable(ctx, field.Rat{}, m, mu, maxPairs)

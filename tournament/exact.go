@@ -20,7 +20,7 @@ const DistributionLimit = 60
 // can evaluate, all in one shared memory model with one choice set; the seats after the first must play one policy; a
 // policy that answers another is evaluated only against the policy it answers; and n must be at
 // most exact.RationalLimit (exact.WinRationalLimit where a seat plays to win,
-// exact.DecayRationalLimit under decay forgetting).
+// exact.DecayRationalLimit and exact.DecayWinRationalLimit under decay forgetting).
 func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, bool) {
 	var none exact.Model
 	for _, id := range seats {
@@ -45,7 +45,7 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 			return none, exact.Lineup{}, false
 		}
 	}
-	if (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) && n > exact.WinRationalLimit {
+	if (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) && n > t.modelOf(e0).WinRationalLimit() {
 		return none, exact.Lineup{}, false
 	}
 	model := t.modelOf(e0)

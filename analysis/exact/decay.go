@@ -18,9 +18,13 @@ import (
 
 // DecayRationalLimit is the largest deal size for which memsim solves the decay model in exact
 // rationals when it needs a whole table or a tournament's exact values: the solution of each row's
-// equations multiplies the sizes of the numbers (about 2 s for 20 pairs, 13 s for 25), so larger
-// tables are computed in float64.
-const DecayRationalLimit = 16
+// equations multiplies the sizes of the numbers (about 0.5 s for 20 pairs, 8 s for 30), so larger
+// tables are computed in float64. DecayWinRationalLimit is the same for a policy that plays to
+// win, whose rows have a system per lead (1 s for 8 pairs, 3.4 s for 10).
+const (
+	DecayRationalLimit    = 16
+	DecayWinRationalLimit = 8
+)
 
 // RationalLimit returns the largest deal size for which memsim solves model m in exact rationals
 // for a table or a tournament's exact values: RationalLimit, or DecayRationalLimit under decay
@@ -30,6 +34,15 @@ func (m Model) RationalLimit() int {
 		return DecayRationalLimit
 	}
 	return RationalLimit
+}
+
+// WinRationalLimit is RationalLimit for a matchup in which a seat plays to win: WinRationalLimit,
+// or DecayWinRationalLimit under decay forgetting.
+func (m Model) WinRationalLimit() int {
+	if m.isDecay() {
+		return DecayWinRationalLimit
+	}
+	return WinRationalLimit
 }
 
 // DecayRate returns the decay probability q of a decay memory as the exact rational of its

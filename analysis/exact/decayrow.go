@@ -19,6 +19,26 @@ type decayEq[T any] struct {
 	coef []T
 }
 
+// merge adds together the coefficients of an unknown referred to more than once (outcomes of
+// different events may lead to the same successor), keeping its first place.
+func (e *decayEq[T]) merge(f field.Field[T]) {
+	if len(e.to) < 2 {
+		return
+	}
+	at := make(map[int]int, len(e.to))
+	to, coef := e.to[:0], e.coef[:0]
+	for i, l := range e.to {
+		c := e.coef[i]
+		if j, ok := at[l]; ok {
+			coef[j] = f.Add(coef[j], c)
+			continue
+		}
+		at[l] = len(to)
+		to, coef = append(to, l), append(coef, c)
+	}
+	e.to, e.coef = to, coef
+}
+
 // solveRow solves x = a + C x for the unknowns of one row by Gaussian elimination without
 // pivoting. Every unknown of the decay model refers to unknowns with at most a few more known
 // cards (a turn adds at most two), so that, numbered by known cards, C has few diagonals above the
@@ -118,9 +138,13 @@ func eval[T any](f field.Field[T], e *decayEq[T], x [][]T) T {
 	return v
 }
 
-// best returns, for state k and the solution x, the first legal choice (in the order of
-// rules.Choices) of best value, and that value.
-func (s *choiceSys[T]) best(f field.Field[T], k int, x [][]T) (rules.Choice, T) {
+// choiceVals holds the value of every legal choice at a position (the others are not set).
+type choiceVals[T any] [rules.NumChoices]T
+
+// best returns, for position k and the solution x, every legal choice's value, the first legal
+// choice (in the order of rules.Choices) of best value, and that value.
+func (s *choiceSys[T]) best(f field.Field[T], k int, x [][]T) (choiceVals[T], rules.Choice, T) {
+	var vals choiceVals[T]
 	var bc rules.Choice
 	var bv T
 	have := false
@@ -129,19 +153,30 @@ func (s *choiceSys[T]) best(f field.Field[T], k int, x [][]T) (rules.Choice, T) 
 		if e == nil {
 			continue
 		}
-		v := eval(f, e, x)
-		if !have || s.sign*f.Cmp(v, bv) > 0 {
-			bc, bv, have = c, v, true
+		vals[c] = eval(f, e, x)
+		if !have || s.sign*f.Cmp(vals[c], bv) > 0 {
+			bc, bv, have = c, vals[c], true
 		}
 	}
-	return bc, bv
+	return vals, bc, bv
+}
+
+// firstBest returns the first legal choice (in the order of rules.Choices) at position k whose
+// value equals v.
+func (s *choiceSys[T]) firstBest(f field.Field[T], k int, vals choiceVals[T], v T) rules.Choice {
+	for _, c := range rules.Choices() {
+		if s.eqs[k][c] != nil && f.Cmp(vals[c], v) == 0 {
+			return c
+		}
+	}
+	return firstOf(s.eqs[k])
 }
 
 // check reports an error unless ch is optimal for the chooser given the row's solution x under ch:
 // no other choice in any state is strictly better. It is exact in an exact field.
 func (s *choiceSys[T]) check(f field.Field[T], ch []rules.Choice, x [][]T) error {
 	for k := range s.at {
-		c, v := s.best(f, k, x)
+		_, c, v := s.best(f, k, x)
 		if s.sign*f.Cmp(v, x[s.at[k]][0]) > 0 {
 			return fmt.Errorf("state with %d known cards: %s is better than %s (%g against %g)",
 				k, c, ch[k], f.Float64(v), f.Float64(x[s.at[k]][0]))
@@ -154,27 +189,31 @@ func (s *choiceSys[T]) check(f field.Field[T], ch []rules.Choice, x [][]T) error
 const decayIterations = 200
 
 // iterate runs policy iteration from the choices seed: solve the row for the current choices,
-// switch every state whose best choice is strictly better than its current one, and repeat until
-// none is; the result passes check by construction.
-func (s *choiceSys[T]) iterate(f field.Field[T], seed []rules.Choice) ([]rules.Choice, [][]T, error) {
+// switch every position whose best choice is strictly better than its current one, and repeat
+// until none is; the result passes check by construction. It returns the choices, the row's
+// solution and every legal choice's value at every position.
+func (s *choiceSys[T]) iterate(f field.Field[T], seed []rules.Choice) ([]rules.Choice, [][]T, []choiceVals[T], error) {
 	ch := append([]rules.Choice(nil), seed...)
+	vals := make([]choiceVals[T], len(s.at))
 	for range decayIterations {
 		x, err := solveRow(f, s.system(ch))
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		changed := false
 		for k := range s.at {
-			c, v := s.best(f, k, x)
+			var c rules.Choice
+			var v T
+			vals[k], c, v = s.best(f, k, x)
 			if c != ch[k] && s.sign*f.Cmp(v, x[s.at[k]][0]) > 0 {
 				ch[k], changed = c, true
 			}
 		}
 		if !changed {
-			return ch, x, nil
+			return ch, x, vals, nil
 		}
 	}
-	return nil, nil, fmt.Errorf("exact: policy iteration on the decay equations did not settle in %d steps", decayIterations)
+	return nil, nil, nil, fmt.Errorf("exact: policy iteration on the decay equations did not settle in %d steps", decayIterations)
 }
 
 // toFloat returns the system in float64, to find the choices fast before solving exactly.
@@ -206,15 +245,15 @@ func (s *choiceSys[T]) toFloat(f field.Field[T]) *choiceSys[float64] {
 // solve finds the chooser's optimal choices: by policy iteration in float64 first (in an exact
 // field), then in the field itself from those choices, which ends by solving the row exactly and
 // verifying that no choice improves on them in any state.
-func (s *choiceSys[T]) solve(f field.Field[T]) ([]rules.Choice, [][]T, error) {
+func (s *choiceSys[T]) solve(f field.Field[T]) ([]rules.Choice, [][]T, []choiceVals[T], error) {
 	seed := make([]rules.Choice, len(s.at))
 	for k := range seed {
 		seed[k] = firstOf(s.eqs[k])
 	}
 	if _, isFloat := any(f).(field.Float); !isFloat {
-		ch, _, err := s.toFloat(f).iterate(field.Float{}, seed)
+		ch, _, _, err := s.toFloat(f).iterate(field.Float{}, seed)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		seed = ch
 	}
@@ -344,6 +383,7 @@ func (w *sweep[T]) leadEq(c *decayCell[T], ch rules.Choice, n int, prev func(rol
 		}
 		e.a[0] = f.Add(e.a[0], f.Mul(p, v))
 	}
+	e.merge(f)
 	return e
 }
 
@@ -379,7 +419,7 @@ func (w *sweep[T]) decayRow(n int, cells []decayCell[T]) error {
 // found by policy iteration and verified exactly (choiceSys.solve).
 func (w *sweep[T]) decayOptimal(n int, cells []decayCell[T]) error {
 	s := w.optimalSys(n, cells)
-	_, x, err := s.solve(w.f)
+	_, x, vals, err := s.solve(w.f)
 	if err != nil {
 		return err
 	}
@@ -393,7 +433,7 @@ func (w *sweep[T]) decayOptimal(n int, cells []decayCell[T]) error {
 			if !c.legal[ch] {
 				continue
 			}
-			c.optDev[ch] = eval(w.f, s.eqs[k][ch], x)
+			c.optDev[ch] = vals[k][ch]
 			c.optBest[ch] = w.f.Cmp(c.optDev[ch], top) == 0
 			if c.optBest[ch] && !found {
 				c.optChoice, found = ch, true
@@ -438,7 +478,7 @@ func decayCheckOptimal(m Model, n int, alter func(ch []rules.Choice)) error {
 		return err
 	}
 	s := w.optimalSys(n, w.decayCells(h, n))
-	ch, _, err := s.solve(f)
+	ch, _, _, err := s.solve(f)
 	if err != nil {
 		return err
 	}
@@ -503,7 +543,7 @@ func (w *sweep[T]) decayPair(n int, cells []decayCell[T]) error {
 				}
 			}
 		}
-		ch[br], x, err = s.solve(w.f)
+		ch[br], x, _, err = s.solve(w.f)
 	}
 	if err != nil {
 		return err
@@ -559,6 +599,7 @@ func (w *sweep[T]) decayMulti(n int, cells []decayCell[T]) error {
 					e.a[s] = f.Add(e.a[s], f.Mul(pr, v))
 				}
 			}
+			e.merge(f)
 			eqs[k*p+t] = e
 		}
 	}
@@ -592,6 +633,7 @@ func (w *sweep[T]) soloEq(c *decayCell[T], ch rules.Choice, n int) *decayEq[T] {
 		e.a[0] = f.Add(e.a[0], f.Mul(p, next.solo[0]))
 		e.a[1] = f.Add(e.a[1], f.Mul(p, next.solo[1]))
 	}
+	e.merge(f)
 	return e
 }
 
@@ -618,7 +660,7 @@ func (w *sweep[T]) decaySolo(n int, cells []decayCell[T]) error {
 	var x [][]T
 	var err error
 	if optimal {
-		ch, x, err = s.solve(w.f)
+		ch, x, _, err = s.solve(w.f)
 	} else {
 		x, err = solveRow(w.f, s.system(ch))
 	}
@@ -672,6 +714,9 @@ func (w *sweep[T]) decayDist(n int, cells []decayCell[T]) error {
 					}
 				}
 			}
+			m := decayEq[T]{to: to, coef: coef}
+			m.merge(f)
+			to, coef = m.to, m.coef
 			rev := decayEq[T]{a: reversed(e.a, size), coef: coef}
 			e.coef = coef
 			for _, k2 := range to {
@@ -695,10 +740,10 @@ func (w *sweep[T]) decayDist(n int, cells []decayCell[T]) error {
 // squared state of the row and per system solved (the elimination, the outcomes, the policy
 // iteration's steps), in float64; in exact rationals each weighs scalarWeight(n) +
 // rationalDecay·(n·K)^2.2 more, K the row's states, for the numbers grow with both (memsim
-// solve --pairs 30 --forget decay --decay 0.1 takes 48 s; with --memory 8, 100 pairs take 17 s).
+// solve --pairs 30 --forget decay --decay 0.1 takes 8 s; with --memory 8, 100 pairs take 5.5 s).
 const (
 	opsDecayRow   = 60
-	rationalDecay = 0.00106
+	rationalDecay = 0.00036
 )
 
 // decayRowOps returns the estimated operations of the row of n pairs of a decay sweep.

@@ -3,7 +3,6 @@ package exact
 import (
 	"fmt"
 
-	"memsim/analysis/field"
 	"memsim/sim/rules"
 )
 
@@ -45,6 +44,7 @@ func (l *leadSweep[T]) groupEq(c *decayCell[T], ch rules.Choice, n, r, lead int,
 		}
 		e.a[0] = f.Add(e.a[0], f.Mul(p, v))
 	}
+	e.merge(f)
 	return e
 }
 
@@ -115,30 +115,19 @@ func (l *leadSweep[T]) decaySelfPlay(n int, cells []decayCell[T], d int) error {
 			sys.eqs = append(sys.eqs, eqs)
 		}
 	}
-	_, x, err := sys.solve(w.f)
+	_, x, vals, err := sys.solve(w.f)
 	if err != nil {
 		return fmt.Errorf("win-optimal at lead %d: %w", d, err)
 	}
 	for pos, i := range sys.at {
 		k, s := pos/2, pos%2
-		best := sys.firstBest(w.f, pos, x)
+		best := sys.firstBest(w.f, pos, vals[pos], x[i][0])
 		c := l.at(cells[k].st)
 		for g := range 2 {
 			c.wo[g][l.li(leads[s])], c.woC[g][l.li(leads[s])] = x[i][0], best
 		}
 	}
 	return nil
-}
-
-// firstBest returns the first choice (in the order of rules.Choices) whose value at position pos
-// equals the position's value in the solution x.
-func (s *choiceSys[T]) firstBest(f field.Field[T], pos int, x [][]T) rules.Choice {
-	for _, c := range rules.Choices() {
-		if e := s.eqs[pos][c]; e != nil && f.Cmp(eval(f, e, x), x[s.at[pos]][0]) == 0 {
-			return c
-		}
-	}
-	return firstOf(s.eqs[pos])
 }
 
 // decayMatchup solves the matchup's group in which role 0 moves at lead e and role 1 at -e
@@ -199,17 +188,18 @@ func (l *leadSweep[T]) decayMatchup(n int, cells []decayCell[T], e int) error {
 					sys.eqs = append(sys.eqs, eqs)
 				}
 			}
+			var vals []choiceVals[T]
 			var err error
 			if len(sys.at) == 0 {
 				x, err = solveRow(f, sys.fixed)
 			} else {
-				_, x, err = sys.solve(f)
+				_, x, vals, err = sys.solve(f)
 			}
 			if err != nil {
 				return fmt.Errorf("win values at lead %d: %w", e, err)
 			}
 			for pos, i := range sys.at {
-				ch[i%2][i/2] = sys.firstBest(f, pos, x)
+				ch[i%2][i/2] = sys.firstBest(f, pos, vals[pos], x[i][0])
 			}
 		}
 		for k := range cells {
@@ -314,6 +304,9 @@ func (l *leadSweep[T]) decayDistGroup(n int, cells []decayCell[T], lead [2]int, 
 					}
 				}
 			}
+			m := decayEq[T]{to: to, coef: coef}
+			m.merge(f)
+			to, coef = m.to, m.coef
 			rev := decayEq[T]{a: reversed(e.a, size), coef: coef}
 			e.coef = coef
 			for _, k2 := range to {

@@ -81,15 +81,15 @@ func (s Setup) checkLuck() (luckMode, error) {
 }
 
 // modelMemory reports whether a player's memory m (of either scope) evolves as the shared memory
-// of model t does: the same capacity and forgetting rule, with an exact model (perfect, lru or
-// handover-uniform). Every memory sees every flip, so a private memory of that kind holds what
-// the shared one would.
+// of model t does: the same capacity and forgetting rule, with an exact model (perfect, lru,
+// handover-uniform, or decay with the same q). Every memory sees every flip, so a private memory of
+// that kind holds what the shared one would (for the forgetting rules that draw nothing).
 func modelMemory(m, t rules.Memory) bool {
 	if m.Perfect() || t.Perfect() {
 		return m.Perfect() && t.Perfect()
 	}
-	return m.Capacity == t.Capacity && m.Forget == t.Forget &&
-		(m.Forget == rules.ForgetLRU || m.Forget == rules.ForgetHandoverUniform)
+	return m.Capacity == t.Capacity && m.Forget == t.Forget && m.Decay == t.Decay &&
+		(m.Forget == rules.ForgetLRU || m.Forget == rules.ForgetHandoverUniform || m.Forget == rules.ForgetDecay)
 }
 
 // newLuckStart returns every seat's value at the start of a game (seat 0 to move), or an error if

@@ -295,7 +295,7 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 		b.Player.Table = t
 		b.Table = "fixed rule"
 	} else {
-		mu := exact.Lineup{Players: tablePlayers(p, env), Policy: p, Opponent: opp}
+		mu := exact.Lineup{Players: tablePlayers(p, model, env), Policy: p, Opponent: opp}
 		t, err := env.Tables.get(ctx, model, mu, env.MaxPairs)
 		if err != nil {
 			return Built{}, fmt.Errorf("policy %s with %s memory: %w", p, mem, err)
@@ -303,7 +303,11 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 		b.Player.Table = t
 		b.Table = fmt.Sprintf("%s table, %s memory", tableName(mu), model.Memory)
 		if p == rules.PolicyOptimal && env.Players > 2 && mu.Players == 2 {
-			b.Table += fmt.Sprintf(" (pass rule %s has no %d-player optimum)", env.Pass, env.Players)
+			if env.Pass != rules.PassNever {
+				b.Table += fmt.Sprintf(" (pass rule %s has no %d-player optimum)", env.Pass, env.Players)
+			} else {
+				b.Table += fmt.Sprintf(" (decay forgetting has no %d-player optimum)", env.Players)
+			}
 		}
 		if !choices.Full() {
 			b.Table += ", choices " + choices.String()
@@ -349,10 +353,10 @@ func checkVariant(p rules.Policy, v rules.Variant) error {
 
 // tablePlayers returns the number of seats of the table policy p is played from at a table of
 // env.Players seats: optimal plays the optimum of every seat for itself at that many seats where
-// it is solved (pass rule never), the two-player optimum otherwise; the other table policies are
-// two-player ones.
-func tablePlayers(p rules.Policy, env Env) int {
-	if p == rules.PolicyOptimal && env.Players > 2 && env.Pass == rules.PassNever {
+// it is solved (pass rule never, memory other than decay), the two-player optimum otherwise; the
+// other table policies are two-player ones.
+func tablePlayers(p rules.Policy, m exact.Model, env Env) int {
+	if p == rules.PolicyOptimal && env.Players > 2 && env.Pass == rules.PassNever && m.Memory.Forget != rules.ForgetDecay {
 		return env.Players
 	}
 	return min(env.Players, 2)
@@ -375,18 +379,19 @@ func tableName(mu exact.Lineup) string {
 }
 
 // tableModel returns the exact model whose table a player with memory mem plays from, and a note
-// when that model is not the player's own: private and decay memories have no exact model, so
-// they use the shared-memory table of the same capacity (decay's hand-over forgetting is nearest
-// to handover-uniform; decay without a capacity uses the perfect-memory table).
+// when that model is not the player's own: private memories have no exact model, so they use the
+// shared-memory table of the same memory; decay under a pass rule other than never has none
+// either, and uses the table nearest to it (handover-uniform of its capacity, or perfect memory
+// without one).
 func tableModel(mem rules.Memory, env Env) (exact.Model, string) {
 	m := exact.Model{Pass: env.Pass, Singletons: env.Singletons, Memory: mem}
 	var note string
-	if mem.Forget == rules.ForgetDecay {
+	if mem.Forget == rules.ForgetDecay && env.Pass != rules.PassNever {
 		m.Memory = rules.Memory{}
 		if mem.Capacity > 0 {
 			m.Memory = rules.Memory{Capacity: mem.Capacity, Forget: rules.ForgetHandoverUniform}
 		}
-		note = "decay forgetting has no exact model"
+		note = "decay forgetting is solved under pass rule never only"
 	}
 	if mem.Scope == rules.ScopePrivate && !mem.Perfect() {
 		m.Memory.Scope = rules.ScopeShared
@@ -426,12 +431,12 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Lineup, maxPai
 	}
 	var t *rules.ChoiceTable
 	var err error
-	limit := exact.RationalLimit
+	limit := m.RationalLimit()
 	if mu.Policy.PlaysToWin() {
 		if maxPairs > exact.WinTableLimit {
 			return nil, fmt.Errorf("a policy that plays to win is solved for deals of at most %d pairs, not %d", exact.WinTableLimit, maxPairs)
 		}
-		limit = exact.WinRationalLimit
+		limit = m.WinRationalLimit()
 	}
 	if maxPairs <= limit {
 		t, err = exact.PolicyTable(ctx, field.Rat{}, m, mu, maxPairs)

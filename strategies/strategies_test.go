@@ -16,6 +16,7 @@ func TestBuild(t *testing.T) {
 	lru := rules.ForgetLRU
 	decay := rules.ForgetDecay
 	shared := rules.ScopeShared
+	private := rules.ScopePrivate
 	tests := []struct {
 		name      string
 		spec      Spec
@@ -30,8 +31,9 @@ func TestBuild(t *testing.T) {
 		{"forgetful", Spec{Policy: "forgetful"}, "lru(7), private", "private memory has no exact model", false, false},
 		{"forgetful shared", Spec{Policy: "forgetful", Memory: MemoryOverride{Scope: &shared, Capacity: ptr(3)}}, "lru(3)", "two-player optimal table, lru(3) memory", true, false},
 		{"lru", Spec{Policy: "optimal", Memory: MemoryOverride{Capacity: ptr(4), Forget: &lru}}, "lru(4)", "lru(4) memory", true, false},
-		{"decay", Spec{Policy: "optimal", Memory: MemoryOverride{Forget: &decay, Decay: ptr(0.25)}}, "decay(q=0.25)", "plays the perfect table", false, false},
-		{"decay capacity", Spec{Policy: "safe", Memory: MemoryOverride{Forget: &decay, Decay: ptr(0.25), Capacity: ptr(3)}}, "decay(3, q=0.25)", "fixed rule", false, false},
+		{"decay", Spec{Policy: "optimal", Memory: MemoryOverride{Forget: &decay, Decay: ptr(0.25)}}, "decay(q=0.25)", "two-player optimal table, decay(q=0.25) memory", true, false},
+		{"decay capacity", Spec{Policy: "safe", Memory: MemoryOverride{Forget: &decay, Decay: ptr(0.25), Capacity: ptr(3)}}, "decay(3, q=0.25)", "fixed rule", true, false},
+		{"decay private", Spec{Policy: "optimal", Memory: MemoryOverride{Forget: &decay, Decay: ptr(0.25), Scope: &private}}, "decay(q=0.25), private", "private memory has no exact model, so it plays the decay(q=0.25) table", false, false},
 		{"random", Spec{Policy: "random"}, "perfect", "", false, true},
 		{"greedy", Spec{Policy: "greedy-random", Memory: MemoryOverride{Capacity: ptr(2), Forget: &lru}}, "lru(2)", "", false, true},
 	}
@@ -101,5 +103,29 @@ func TestTablesCache(t *testing.T) {
 	}
 	if a.Player.Table != b.Player.Table {
 		t.Error("two optimal players of one model got different tables")
+	}
+}
+
+// TestBuildDecayUnderPassRules checks that a decay player plays its own model's table under pass
+// rule never, and the nearest table under the other pass rules, which the decay model does not
+// cover.
+func TestBuildDecayUnderPassRules(t *testing.T) {
+	decay := rules.ForgetDecay
+	spec := Spec{Name: "leaky", Policy: "optimal", Memory: MemoryOverride{Forget: &decay, Decay: ptr(0.5), Capacity: ptr(3)}}
+	for _, tt := range []struct {
+		pass  rules.PassRule
+		table string
+		exact bool
+	}{
+		{rules.PassNever, "two-player optimal table, decay(3, q=0.5) memory", true},
+		{rules.PassAlways, "decay forgetting is solved under pass rule never only, so it plays the handover-uniform(3) table", false},
+	} {
+		b, err := Build(context.Background(), spec, Env{MaxPairs: 5, Players: 2, Pass: tt.pass})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.Table, tt.table) || (b.Exact != nil) != tt.exact {
+			t.Errorf("pass %v: table %q, exact %v; want %q, %v", tt.pass, b.Table, b.Exact != nil, tt.table, tt.exact)
+		}
 	}
 }

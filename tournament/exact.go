@@ -20,12 +20,13 @@ const DistributionLimit = 60
 // can evaluate, all in one shared memory model with one choice set; with three or more seats
 // every seat plays optimal or a fixed policy (exact.SeatLineup); a policy that answers another is
 // evaluated only against the policy it answers; and n must be at most exact.RationalLimit
-// (exact.WinRationalLimit where a seat plays to win).
+// (exact.WinRationalLimit where a seat plays to win, exact.DecayRationalLimit and
+// exact.DecayWinRationalLimit under decay forgetting).
 func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, bool) {
 	var none exact.Model
 	for _, id := range seats {
 		e := t.Players[id].Exact
-		if e == nil || n > exact.RationalLimit || e.Memory != t.Players[seats[0]].Exact.Memory ||
+		if e == nil || n > t.modelOf(e).RationalLimit() || e.Memory != t.Players[seats[0]].Exact.Memory ||
 			e.Choices != t.Players[seats[0]].Exact.Choices {
 			return none, exact.Lineup{}, false
 		}
@@ -47,7 +48,7 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 			return none, exact.Lineup{}, false
 		}
 	}
-	if (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) && n > exact.WinRationalLimit {
+	if (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) && n > t.modelOf(e0).WinRationalLimit() {
 		return none, exact.Lineup{}, false
 	}
 	model := t.modelOf(e0)

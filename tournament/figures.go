@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/big"
 	"slices"
 	"strings"
 
@@ -191,7 +190,7 @@ func (t *Tournament) Figures(ctx context.Context, r *report.Run) ([]report.Figur
 	maxN := slices.Max(r.Rules.Pairs)
 	for i, model := range models {
 		players := r.Rules.PlayersPerGame
-		if players > 2 && model.Pass != rules.PassNever {
+		if players > 2 && (model.Pass != rules.PassNever || model.Memory.Forget == rules.ForgetDecay) {
 			players = 2 // optimal plays the two-player table there
 		}
 		codes, err := strategyCodes(ctx, model, players, min(maxN, 40))
@@ -250,7 +249,8 @@ func hasLuck(r *report.Run, matchups []int) bool {
 
 // strategyCodes returns the codes of the exact optimal strategy table of model m for n = 0 ..
 // maxPairs and j = 0 .. n (with all singletons unseen), -1 where there is no state: the two-player
-// optimum's, or with three or more players the optimum of every seat for itself.
+// optimum's, or with three or more players the optimum of every seat for itself. It computes in
+// exact rationals up to the model's m.RationalLimit(), in float64 beyond.
 func strategyCodes(ctx context.Context, m exact.Model, players, maxPairs int) ([][]int, error) {
 	codes := make([][]int, maxPairs+1)
 	for n := range codes {
@@ -259,16 +259,25 @@ func strategyCodes(ctx context.Context, m exact.Model, players, maxPairs int) ([
 			codes[n][j] = -1
 		}
 	}
-	visit := func(c *exact.TableCell[*big.Rat]) error {
+	if maxPairs > m.RationalLimit() {
+		return codes, tableCodes(ctx, field.Float{}, m, players, maxPairs, codes)
+	}
+	return codes, tableCodes(ctx, field.Rat{}, m, players, maxPairs, codes)
+}
+
+// tableCodes writes the codes of the optimal strategy table of model m at the given number of
+// players, computed in field f, to codes.
+func tableCodes[T any](ctx context.Context, f field.Field[T], m exact.Model, players, maxPairs int, codes [][]int) error {
+	visit := func(c *exact.TableCell[T]) error {
 		if c.State.F == c.State.S {
 			codes[c.State.N][c.State.J] = c.Code
 		}
 		return nil
 	}
 	if players > 2 {
-		return codes, exact.SelfishTable(ctx, field.Rat{}, m, players, maxPairs, visit)
+		return exact.SelfishTable(ctx, f, m, players, maxPairs, visit)
 	}
-	return codes, exact.Table(ctx, field.Rat{}, m, maxPairs, visit)
+	return exact.Table(ctx, f, m, maxPairs, visit)
 }
 
 // leadMatrix returns the players and, for each ordered pair, the row player's mean lead over the

@@ -58,8 +58,8 @@ func luckSize(maxPairs, singletons, players int) float64 {
 // When every seat follows a table and they all have one memory of a kind with an exact model (one
 // shared memory, or private memories that hold the same cards: perfect or lru of one capacity),
 // the model's own table adjusts the games turn by turn. When every seat follows a table with a
-// private handover-uniform memory of one capacity, each seat's turns are adjusted from that
-// model. Any other game is adjusted card by card on the public record, with perfect-memory values.
+// private handover-uniform memory of one capacity, or a private decay memory of one capacity and
+// q, each seat's turns are adjusted from that model. Any other game is adjusted card by card on the public record, with perfect-memory values.
 func (c *luckTables) setLuck(ctx context.Context, s *sim.Setup) (string, error) {
 	k := len(s.Players)
 	if k < 2 || luckSize(c.maxPairs, s.Singletons, k) > MaxLuckTableBytes {
@@ -93,7 +93,7 @@ func (c *luckTables) setLuck(ctx context.Context, s *sim.Setup) (string, error) 
 	if err != nil {
 		return "", err
 	}
-	if same && exactKind && mem.Forget == rules.ForgetHandoverUniform {
+	if same && exactKind && (mem.Forget == rules.ForgetHandoverUniform || mem.Forget == rules.ForgetDecay) {
 		t, err := c.get(ctx, model, k)
 		if err != nil {
 			return "", err

@@ -47,7 +47,7 @@ type Validation struct {
 
 // Families lists the families of checks, named after the exact model they test, in order.
 func Families() []string {
-	return []string{"perfect", "singletons", "handover-uniform", "lru", "solitaire", "multiplayer", "win"}
+	return []string{"perfect", "singletons", "handover-uniform", "lru", "decay", "solitaire", "multiplayer", "win"}
 }
 
 // Suite is a set of tournaments to check against the solver, each reduced to the matches that
@@ -118,8 +118,9 @@ func nothingToValidate(inexact []string) error {
 	}
 	return fmt.Errorf("nothing to validate: no matchup has an exact model (%s); an exact model needs every seat to play "+
 		"a table policy (not random, greedy-random or a strategy of its own) with one memory the solver models (perfect, "+
-		"or shared lru or handover-uniform without singletons), at most %d pairs (%d for the policies that play to win)",
-		named, exact.RationalLimit, exact.WinRationalLimit)
+		"or shared lru, handover-uniform or decay without singletons), at most %d pairs (%d for the policies that play to win, "+
+		"%d under decay forgetting)",
+		named, exact.RationalLimit, exact.WinRationalLimit, exact.DecayRationalLimit)
 }
 
 // Games returns the number of games the suite plays.
@@ -224,6 +225,8 @@ func family(model exact.Model, mu exact.Lineup) string {
 		return "handover-uniform"
 	case model.Memory.Forget == rules.ForgetLRU:
 		return "lru"
+	case model.Memory.Forget == rules.ForgetDecay:
+		return "decay"
 	}
 	return "perfect"
 }

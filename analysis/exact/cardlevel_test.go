@@ -111,8 +111,9 @@ func (w *cardWorld) touch(c int) {
 
 // cardMemory is the memory discipline played at card level.
 type cardMemory struct {
-	capacity int // 0: perfect
+	capacity int // 0: perfect, or decay without a capacity
 	forget   rules.Forgetting
+	q        *big.Rat // decay: the probability of forgetting each card at a hand-over
 }
 
 func (m cardMemory) lru() bool { return m.capacity > 0 && m.forget == rules.ForgetLRU }
@@ -121,6 +122,9 @@ func (m cardMemory) handover() bool {
 }
 
 func (m cardMemory) String() string {
+	if m.forget == rules.ForgetDecay {
+		return fmt.Sprintf("decay(q=%s)/m=%d", m.q.RatString(), m.capacity)
+	}
 	if m.capacity == 0 {
 		return "perfect"
 	}
@@ -340,6 +344,10 @@ func cardTurn(w0 *cardWorld, m cardMemory, c rules.Choice, pick pickRule, emit e
 // capacity remains; then a pair whose two cards are known (remembered or recognised) is taken
 // first by the next player.
 func handOver(w *cardWorld, m cardMemory, p *big.Rat, moverGain int, emit emitFunc) {
+	if m.forget == rules.ForgetDecay {
+		decayHandOver(w, m, p, moverGain, emit)
+		return
+	}
 	if m.handover() && len(w.mem) > m.capacity {
 		var cands []int
 		for _, x := range w.mem {

@@ -183,6 +183,9 @@ func (w *sweep[T]) exact() bool {
 // rowOps returns the estimated operations of the states of deal size n of a prepared sweep (see
 // Estimate): what the sweep counts as its progress.
 func (w *sweep[T]) rowOps(n int) float64 {
+	if w.m.isDecay() {
+		return w.decayRowOps(n)
+	}
 	scalar, dist, fast, multi, dev := 1.0, 1.0, 1.0, 1.0, 1.0
 	if w.exact() {
 		scalar, dist, fast = scalarWeight(n), distWeight(n), fastWeight(n)

@@ -1,5 +1,29 @@
 package exact
 
+import (
+	"math/big"
+
+	"memsim/analysis/field"
+	"memsim/sim/rules"
+)
+
+// DecayOutcomes returns the outcomes of a turn of the decay model m begun in st with choice c,
+// with their exact probabilities.
+func DecayOutcomes(m Model, st rules.State, c rules.Choice) ([]Outcome, []*big.Rat, error) {
+	h, err := newDecayHand[*big.Rat](field.Rat{}, m.Memory, st.N)
+	if err != nil {
+		return nil, nil, err
+	}
+	outs, probs := decayOutcomes(h, st, c, nil, nil)
+	return outs, probs, nil
+}
+
+// DecayCheckOptimal runs the exact optimality check of the decay model's row of n pairs on the
+// optimal choices as alter changes them (indexed by known cards).
+func DecayCheckOptimal(m Model, n int, alter func(ch []rules.Choice)) error {
+	return decayCheckOptimal(m, n, alter)
+}
+
 // SetFastExact turns the smooth-denominator path of the exact optimal sweep (ratOpt) on or off,
 // for tests that compare it with the general path, and returns a function that restores it.
 func SetFastExact(on bool) (restore func()) {

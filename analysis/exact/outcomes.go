@@ -43,12 +43,15 @@ func (m Model) Validate() error {
 		return nil
 	}
 	switch m.Memory.Forget {
-	case rules.ForgetHandoverUniform, rules.ForgetLRU:
+	case rules.ForgetHandoverUniform, rules.ForgetLRU, rules.ForgetDecay:
 	default:
-		return fmt.Errorf("forgetting rule %s has no exact model (allowed: handover-uniform, lru)", m.Memory.Forget)
+		return fmt.Errorf("forgetting rule %s has no exact model (allowed: handover-uniform, lru, decay)", m.Memory.Forget)
 	}
 	if m.Singletons > 0 {
 		return fmt.Errorf("singletons with limited memory have no exact model (use perfect memory, or the simulator)")
+	}
+	if m.isDecay() {
+		return m.validateDecay()
 	}
 	return nil
 }
@@ -168,7 +171,10 @@ type Outcome struct {
 // Outcomes appends to dst the outcomes of a turn begun in st with choice c, which must be legal in
 // st under the model's pass rule, and returns the extended slice. The probabilities of one call's
 // outcomes sum to one. Outcomes with the same successor are not merged, so every event of the
-// turn can be read off.
+// turn can be read off. Under decay forgetting, whose hand-over probabilities are polynomials in q
+// rather than ratios of card counts, they are the turn's card events before the hand-over (as
+// with perfect memory); the solver adds the forgetting in its own arithmetic (docs/models.md
+// §4.14).
 func (m Model) Outcomes(st rules.State, c rules.Choice, dst []Outcome) []Outcome {
 	t := turn{m: m, st: st, dst: dst}
 	switch c {

@@ -1,8 +1,8 @@
 // Package exact computes, with exact rational arithmetic or in float64 on the same code path, what
 // every policy is worth in every position of the exact models of Memory: perfect shared memory,
-// singletons, limited shared memory with handover-uniform or lru forgetting, the pass rules with the
-// stalemate rule, three to eight players (every seat for itself, or a policy per seat), and
-// solitaire.
+// singletons, limited shared memory with handover-uniform, lru or decay forgetting, the pass rules
+// with the stalemate rule, three to eight players (every seat for itself, or a policy per seat),
+// and solitaire.
 //
 // Positions are rules.State values. The solver sweeps them in dependency order (a turn removes at
 // most one pair, and within a row it only moves to states with fewer unknown cards, or back to the
@@ -11,6 +11,8 @@
 // that refer to each other within one state (a forgotten card leading back to the same state, a
 // pass answered in the same state) are solved in closed form, never iterated to a tolerance.
 // With three or more seats the values are every seat's expected pairs (selfish.go).
+// Decay forgetting can also lead to a state with more unknown pairs: its states of one size are
+// solved together, as a system of linear equations (decayrow.go).
 package exact
 
 import (
@@ -70,6 +72,8 @@ func (mu Lineup) Validate(m Model) error {
 		return fmt.Errorf("players %d: must be between 1 and %d", mu.Players, rules.MaxPlayers)
 	case mu.Players != 2 && m.Pass != rules.PassNever:
 		return fmt.Errorf("pass rule %s: with %d players only pass rule never has an exact model", m.Pass, mu.Players)
+	case mu.Players >= 3 && m.Memory.Forget == rules.ForgetDecay && !mu.TwoPlayerOptimal && mu.playsOptimal():
+		return fmt.Errorf("policy optimal: with %d players the optimum of every seat for itself is solved for perfect, handover-uniform and lru memory, not decay (fixed policies are, and --two-player-optimal's choices)", mu.Players)
 	case mu.PerSeat:
 		return mu.validateSeats(m)
 	}
@@ -294,9 +298,10 @@ func newSweep[T any](f field.Field[T], m Model, mu Lineup, st rules.State) (*swe
 	return w, nil
 }
 
-// jMin is the smallest j of a valid state with n pairs: at most Capacity cards are remembered.
+// jMin is the smallest j of a valid state with n pairs: at most Capacity cards are remembered
+// (any number without a capacity).
 func (w *sweep[T]) jMin(n int) int {
-	if w.m.Memory.Perfect() {
+	if w.m.Memory.Capacity == 0 {
 		return 0
 	}
 	return max(0, n-w.m.Memory.Capacity)
@@ -330,6 +335,9 @@ func (w *sweep[T]) run(ctx context.Context, maxPairs int, visit func(st rules.St
 	w.fast = nil
 	if w.useFast {
 		w.fast = newRatOpt(maxPairs, w.m.Singletons, (maxPairs+1)*w.stride)
+	}
+	if w.m.isDecay() {
+		return w.runDecay(ctx, maxPairs, visit)
 	}
 	done := ctx.Done()
 	prog := progressOf(ctx)

@@ -177,7 +177,7 @@ func TestRequiredMessages(t *testing.T) {
 		{[]string{"solve"}, "memsim solve: --pairs N is required: the pairs on the table, a whole number of at least 1"},
 		{[]string{"solve", "--table"}, "memsim solve: --pairs-max N is required with --table: the largest deal size of the table, at least 1"},
 		{[]string{"solve", "--gerez"}, "memsim solve: --cards K is required with --gerez: the cards on the table (even, 2 to 400)"},
-		{[]string{"solve", "--pairs", "3", "--memory", "3"}, "memsim solve: --forget RULE is required with --memory 3: the forgetting rule of the limited memory (allowed: handover-uniform, lru)"},
+		{[]string{"solve", "--pairs", "3", "--memory", "3"}, "memsim solve: --forget RULE is required with --memory 3: the forgetting rule of the limited memory (allowed: handover-uniform, lru, decay)"},
 		{[]string{"solve", "--pairs", "3", "--policy", "best-response"}, "memsim solve: --opponent B is required with --policy best-response: the policy it answers (allowed: optimal, safe, daring, parity)"},
 		{[]string{"merge", "a", "b"}, "memsim merge: --out DIR is required: the run folder to write"},
 		{[]string{"merge", "--out", "x"}, "memsim merge: SHARD_DIR... is required: the shard folders to merge"},

@@ -41,7 +41,7 @@
 // Usage:
 //
 //	memsim solve --pairs N [--unknown J] [--singletons S] [--unseen-singletons F]
-//	             [--memory M --forget handover-uniform|lru] [--pass never|two-known|always]
+//	             [--memory M --forget handover-uniform|lru|decay] [--q Q] [--pass never|two-known|always]
 //	             [--choices LIST] [--players P] [--policy A] [--opponent B] [--lead D]
 //	             [--seats LIST] [--two-player-optimal]
 //	             [--first C] [--value-only] [--distribution] [--float] [--json] [--big]

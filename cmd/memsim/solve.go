@@ -21,7 +21,7 @@ func solveCommand() *command {
 		name: "solve",
 		usage: []string{
 			"memsim solve --pairs N [--unknown J] [--singletons S] [--unseen-singletons F]\n" +
-				"[--memory M --forget handover-uniform|lru] [--pass never|two-known|always]\n" +
+				"[--memory M --forget handover-uniform|lru|decay] [--q Q] [--pass never|two-known|always]\n" +
 				"[--choices LIST] [--players P] [--policy A] [--opponent B] [--lead D]\n" +
 				"[--seats LIST] [--two-player-optimal]\n" +
 				"[--first C] [--value-only] [--distribution] [--float] [--json] [--big]",
@@ -67,6 +67,7 @@ errors, --memory 0 means perfect memory and --unknown 0 a state with every pair 
 type solveFlags struct {
 	pairs, unknown, singletons, unseen, memory, players, pairsMax, lead int
 	forget, pass, policy, opponent, choices, first, seats               string
+	decay                                                               float64
 	table, distribution, float, json, valueOnly, twoPlayerOptimal       bool
 	gerez, big                                                          bool
 	cards, known, paired                                                int
@@ -79,7 +80,8 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.IntVar(&fl.singletons, "singletons", 0, "`S` singletons on the table")
 	fs.IntVar(&fl.unseen, "unseen-singletons", -1, "`F` singletons not yet seen, 0..S (default: S)")
 	fs.IntVar(&fl.memory, "memory", 0, "shared memory capacity `M` (0: perfect memory; otherwise at least 2)")
-	fs.StringVar(&fl.forget, "forget", "", "forgetting `rule` with --memory: handover-uniform or lru")
+	fs.StringVar(&fl.forget, "forget", "", "forgetting `rule` with --memory: handover-uniform or lru; or decay, with or without --memory")
+	fs.Float64Var(&fl.decay, "q", 0, "with --forget decay: the probability `Q` (0 < Q <= 1) that each remembered card is forgotten at a hand-over, solved as the exact decimal written")
 	fs.StringVar(&fl.pass, "pass", "never", "pass `rule`: never, two-known or always")
 	fs.StringVar(&fl.choices, "choices", rules.FullChoices.String(), "the choices a mover may make, a comma-separated `LIST` of daring, safe, known-first and pass that includes daring")
 	fs.IntVar(&fl.players, "players", 2, "`P` players (1 to 8; 1 is solitaire)")
@@ -193,15 +195,31 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 	switch {
 	case fl.memory < 0 || fl.memory == 1:
 		return nil, usagef("--memory %d: must be 0 (perfect memory) or at least 2", fl.memory)
+	case set["q"] && fl.forget != "decay":
+		return nil, usagef("--q %g goes with --forget decay", fl.decay)
+	case fl.forget == "decay":
+		if !set["q"] {
+			return nil, requiredWith("--q Q", "--forget decay", "the probability that each remembered card is forgotten at a hand-over, 0 < Q <= 1")
+		}
+		if !(fl.decay > 0 && fl.decay <= 1) {
+			return nil, usagef("--q %g: must be in (0, 1]", fl.decay)
+		}
+		if fl.singletons > 0 {
+			return nil, usagef("--singletons %d with --forget decay: no exact model for singletons with limited memory", fl.singletons)
+		}
+		q.model.Memory = rules.Memory{Capacity: fl.memory, Forget: rules.ForgetDecay, Decay: fl.decay}
+		if err := q.model.Validate(); err != nil {
+			return nil, usagef("--forget decay: %v", err)
+		}
 	case fl.memory == 0 && set["forget"]:
 		return nil, usagef("--forget %s needs --memory M with M >= 2", fl.forget)
 	case fl.memory > 0:
 		if !set["forget"] {
-			return nil, requiredWith("--forget RULE", fmt.Sprintf("--memory %d", fl.memory), "the forgetting rule of the limited memory (allowed: handover-uniform, lru)")
+			return nil, requiredWith("--forget RULE", fmt.Sprintf("--memory %d", fl.memory), "the forgetting rule of the limited memory (allowed: handover-uniform, lru, decay)")
 		}
 		fg, err := rules.ParseForgetting(fl.forget)
 		if err != nil || (fg != rules.ForgetHandoverUniform && fg != rules.ForgetLRU) {
-			return nil, usagef("--forget %q: no exact model (allowed: handover-uniform, lru)", fl.forget)
+			return nil, usagef("--forget %q: no exact model (allowed: handover-uniform, lru, decay)", fl.forget)
 		}
 		if fl.singletons > 0 {
 			return nil, usagef("--singletons %d with --memory %d: no exact model for singletons with limited memory (use --memory 0)", fl.singletons, fl.memory)

@@ -9,6 +9,7 @@ package answer
 
 import (
 	"context"
+	"strconv"
 	"strings"
 
 	"memsim/analysis/exact"
@@ -54,10 +55,12 @@ type Model struct {
 	// cell of a table).
 	Singletons int `json:"singletons"`
 	Unseen     int `json:"unseen_singletons"`
-	// Memory is the shared memory's capacity (0: perfect memory) and Forget its forgetting rule;
+	// Memory is the shared memory's capacity (0: perfect memory, or no limit under decay) and
+	// Forget its forgetting rule, Decay the decay probability q as a decimal (decay forgetting);
 	// Pass and Choices are the pass rule and the choices a mover may make.
 	Memory  int    `json:"memory"`
 	Forget  string `json:"forget,omitempty"`
+	Decay   string `json:"decay,omitempty"`
 	Pass    string `json:"pass"`
 	Choices string `json:"choices"`
 	// Lead is seat 0's lead so far in the state (its pairs minus seat 1's).
@@ -83,6 +86,9 @@ func model[T any](f field.Field[T], m exact.Model, unseen int) Model {
 		Choices: m.Choices.String(), Arithmetic: Arithmetic(f)}
 	if !m.Memory.Perfect() {
 		out.Forget = m.Memory.Forget.String()
+	}
+	if m.Memory.Forget == rules.ForgetDecay {
+		out.Decay = strconv.FormatFloat(m.Memory.Decay, 'g', -1, 64)
 	}
 	return out
 }

@@ -50,6 +50,7 @@ func TestWriteTable(t *testing.T) {
 		{exact.Model{Singletons: 2}, 4, 1},
 		{exact.Model{Singletons: 1}, 4, 0},
 		{exact.Model{Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetHandoverUniform}, Choices: twoChoices}, 5, 0},
+		{exact.Model{Memory: rules.Memory{Forget: rules.ForgetDecay, Decay: 0.25}}, 4, 0},
 	}
 	self := exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
 	for _, tt := range tests {
@@ -61,6 +62,9 @@ func TestWriteTable(t *testing.T) {
 			Pass: tt.m.Pass.String(), Choices: tt.m.Choices.String(), Arithmetic: "exact"}
 		if !tt.m.Memory.Perfect() {
 			want.Forget = tt.m.Memory.Forget.String()
+		}
+		if tt.m.Memory.Forget == rules.ForgetDecay {
+			want.Decay = "0.25"
 		}
 		if tab.Model != want {
 			t.Errorf("model %+v, want %+v", tab.Model, want)

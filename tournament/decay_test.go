@@ -1,0 +1,46 @@
+package tournament_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"memsim/configs"
+	"memsim/tournament"
+)
+
+// TestDecayPlayersPlayTheirOwnModel checks that decay players play the table of their own model,
+// that the solver gives exact values of their matchups, and which values measure their luck: the
+// shared decay model for a shared memory, each seat's own model for private memories.
+func TestDecayPlayersPlayTheirOwnModel(t *testing.T) {
+	for _, tt := range []struct {
+		scope, table, luck string
+		exact              bool
+	}{
+		{"shared", "two-player optimal table, decay(3, q=0.2) memory", "the matchup's own model: ", true},
+		{"private", "private memory has no exact model, so it plays the decay(3, q=0.2) table", "each seat's own memory model", false},
+	} {
+		src := "games: 10\nrules: {pairs: [5]}\nplayers:\n" +
+			"  - {name: a, policy: optimal, memory: {capacity: 3, forget: decay, q: 0.2, scope: " + tt.scope + "}}\n" +
+			"  - {name: b, policy: safe, memory: {capacity: 3, forget: decay, q: 0.2, scope: " + tt.scope + "}}\n"
+		cfg, err := configs.Parse("t.yaml", []byte(src), tournament.ConfigOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr, err := tournament.New(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := tr.Players[0].Table; !strings.Contains(got, tt.table) {
+			t.Errorf("%s: table %q, want one containing %q", tt.scope, got, tt.table)
+		}
+		for _, m := range tr.Matches {
+			if !strings.HasPrefix(m.LuckReference, tt.luck) {
+				t.Errorf("%s: luck reference %q, want one starting %q", tt.scope, m.LuckReference, tt.luck)
+			}
+			if _, _, ok := tr.ExactModel(m.Setup.Pairs, m.IDs); ok != tt.exact {
+				t.Errorf("%s: exact model %v, want %v", tt.scope, ok, tt.exact)
+			}
+		}
+	}
+}

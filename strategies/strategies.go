@@ -81,7 +81,8 @@ type Built struct {
 	// no exact model; empty for other policies.
 	Table string
 	// Exact, when not nil, says how the exact solver can evaluate this player: its policy and
-	// the shared memory model it plays in.
+	// the memory model it plays in (a shared one, or a private lru memory, which has an exact
+	// model against a private lru memory of another capacity).
 	Exact *Exact
 	// External, when not nil, is the player process definition (and its running processes) of a
 	// player that is a process; the caller closes it when done.
@@ -89,7 +90,7 @@ type Built struct {
 }
 
 // Exact is a player as the exact solver sees it: its policy (and the policy it answers), and the
-// shared memory and choice set of the model it plays in.
+// memory (shared, or private lru) and choice set of the model it plays in.
 type Exact struct {
 	Policy, Opponent rules.Policy
 	Memory           rules.Memory
@@ -297,7 +298,9 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 			b.Table += " (" + note + ")"
 		}
 	}
-	if note == "" {
+	// A private lru memory has an exact model against one of another capacity (docs/models.md
+	// §4.14), which the tournament finds from the seats' Exact.
+	if note == "" || (mem.Forget == rules.ForgetLRU && mem.Scope == rules.ScopePrivate) {
 		em := mem
 		if em.Perfect() {
 			em = rules.Memory{} // every perfect memory is the same, whatever its scope

@@ -89,14 +89,14 @@ func solveUnequal(ctx context.Context, fl solveFlags, set map[string]bool, stdou
 
 // unequalAnswer is the JSON answer of memsim solve --opponent-memory.
 type unequalAnswer struct {
-	Pairs          int             `json:"pairs"`
-	Pass           string          `json:"pass"`
-	Choices        string          `json:"choices"`
-	Memory         [2]string       `json:"memory"`
-	Policy         [2]string       `json:"policy"`
-	Arithmetic     string          `json:"arithmetic"`
+	Pairs          int              `json:"pairs"`
+	Pass           string           `json:"pass"`
+	Choices        string           `json:"choices"`
+	Memory         [2]string        `json:"memory"`
+	Policy         [2]string        `json:"policy"`
+	Arithmetic     string           `json:"arithmetic"`
 	ExpectedBySeat [2]answer.Number `json:"expected_pairs_by_seat"`
-	ExpectedLead   answer.Number   `json:"expected_lead"`
+	ExpectedLead   answer.Number    `json:"expected_lead"`
 }
 
 func writeUnequal[T any](ctx context.Context, f field.Field[T], u exact.Unequal, pairs int, asJSON bool, w io.Writer) error {

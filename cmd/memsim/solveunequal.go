@@ -117,7 +117,6 @@ func writeUnequal[T any](ctx context.Context, f field.Field[T], u exact.Unequal,
 	}
 	if asJSON {
 		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
 		return enc.Encode(a)
 	}
 	fmt.Fprintf(w, "%d pairs, seat 0 first, pass %s%s, %s arithmetic\n", pairs, u.Pass, choicesNote(u.Choices), a.Arithmetic)

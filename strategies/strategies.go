@@ -40,10 +40,11 @@ type Spec struct {
 
 // MemoryOverride lists memory fields to override; nil fields keep the default.
 type MemoryOverride struct {
-	Capacity *int
-	Forget   *rules.Forgetting
-	Scope    *rules.Scope
-	Decay    *float64
+	Capacity    *int
+	Forget      *rules.Forgetting
+	Scope       *rules.Scope
+	Decay       *float64
+	Fluctuation *int
 }
 
 // apply returns m with the set fields of o.
@@ -59,6 +60,9 @@ func (o MemoryOverride) apply(m rules.Memory) rules.Memory {
 	}
 	if o.Decay != nil {
 		m.Decay = *o.Decay
+	}
+	if o.Fluctuation != nil {
+		m.Fluctuation = *o.Fluctuation
 	}
 	return m
 }
@@ -289,6 +293,11 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 		if err != nil {
 			return Built{}, fmt.Errorf("policy %s with %s memory: %w", p, mem, err)
 		}
+		if mem.Fluctuation > 0 {
+			if t, err = coverFluctuation(t, mem.Capacity); err != nil {
+				return Built{}, err
+			}
+		}
 		b.Player.Table = t
 		b.Table = fmt.Sprintf("%s table, %s memory", tableName(mu), model.Memory)
 		if !choices.Full() {
@@ -300,7 +309,7 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 	}
 	// A private lru memory has an exact model against one of another capacity (docs/models.md
 	// §4.14), which the tournament finds from the seats' Exact.
-	if note == "" || (mem.Forget == rules.ForgetLRU && mem.Scope == rules.ScopePrivate) {
+	if note == "" || (mem.Forget == rules.ForgetLRU && mem.Scope == rules.ScopePrivate && mem.Fluctuation == 0) {
 		em := mem
 		if em.Perfect() {
 			em = rules.Memory{} // every perfect memory is the same, whatever its scope
@@ -327,7 +336,8 @@ func tableName(mu exact.Lineup) string {
 // tableModel returns the exact model whose table a player with memory mem plays from, and a note
 // when that model is not the player's own: private and decay memories have no exact model, so
 // they use the shared-memory table of the same capacity (decay's hand-over forgetting is nearest
-// to handover-uniform; decay without a capacity uses the perfect-memory table).
+// to handover-uniform; decay without a capacity uses the perfect-memory table), and a memory whose
+// capacity fluctuates uses the table of its base capacity.
 func tableModel(mem rules.Memory, env Env) (exact.Model, string) {
 	m := exact.Model{Pass: env.Pass, Singletons: env.Singletons, Memory: mem}
 	var note string
@@ -337,6 +347,10 @@ func tableModel(mem rules.Memory, env Env) (exact.Model, string) {
 			m.Memory = rules.Memory{Capacity: mem.Capacity, Forget: rules.ForgetHandoverUniform}
 		}
 		note = "decay forgetting has no exact model"
+	}
+	if mem.Fluctuation > 0 {
+		m.Memory.Fluctuation = 0
+		note = "a fluctuating capacity has no exact model"
 	}
 	if mem.Scope == rules.ScopePrivate && !mem.Perfect() {
 		m.Memory.Scope = rules.ScopeShared
@@ -395,4 +409,38 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Lineup, maxPai
 		c.cache[key] = t
 	}
 	return t, nil
+}
+
+// coverFluctuation returns a copy of table t, the table of a memory of capacity capacity, that
+// also covers the states of more remembered cards, which a memory whose capacity fluctuates above
+// its base reaches: each takes the choice of the state with as many pairs whose remembered cards
+// are brought down to capacity (more unknown pairs, then more unseen singletons).
+func coverFluctuation(t *rules.ChoiceTable, capacity int) (*rules.ChoiceTable, error) {
+	out, err := rules.NewLeadChoiceTable(t.MaxPairs(), t.Singletons(), t.MaxLead())
+	if err != nil {
+		return nil, err
+	}
+	s := t.Singletons()
+	for n := 0; n <= t.MaxPairs(); n++ {
+		for j := 0; j <= n; j++ {
+			for f := 0; f <= s; f++ {
+				for lead := -max(t.MaxLead(), 0); lead <= max(t.MaxLead(), 0); lead++ {
+					st := rules.State{N: n, J: j, S: s, F: f, Lead: lead}
+					near := st
+					for near.Known() > capacity && near.J < near.N {
+						near.J++
+					}
+					for near.Known() > capacity && near.F < near.S {
+						near.F++
+					}
+					for _, afterPass := range []bool{false, true} {
+						if c, ok := t.Lookup(near, afterPass); ok {
+							out.Set(st, afterPass, c)
+						}
+					}
+				}
+			}
+		}
+	}
+	return out, nil
 }

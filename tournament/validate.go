@@ -118,7 +118,8 @@ func nothingToValidate(inexact []string) error {
 	}
 	return fmt.Errorf("nothing to validate: no matchup has an exact model (%s); an exact model needs every seat to play "+
 		"a table policy (not random, greedy-random or a strategy of its own) with one memory the solver models (perfect, "+
-		"or shared lru or handover-uniform without singletons), at most %d pairs (%d for the policies that play to win)",
+		"or shared lru or handover-uniform without singletons) or, two seats, private lru memories of different capacities "+
+		"with a choice set without known-first, at most %d pairs (%d for the policies that play to win)",
 		named, exact.RationalLimit, exact.WinRationalLimit)
 }
 

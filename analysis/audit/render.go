@@ -81,6 +81,7 @@ func groups() [][2]string {
 		{"GZ", "Gerez: the <k, B, P> model"},
 		{"AL", "Alfthan"},
 		{"VW", "Velleman & Warrington"},
+		{"TK", "taulantkoka/memory-game: bounded memory"},
 	}
 }
 
@@ -110,7 +111,8 @@ func (res *Report) Summary() string {
 		fmt.Fprintf(&b, "\nNot audited by this version: %s.\n", strings.Join(res.NotAudited, ", "))
 	}
 	if res.Beyond != nil {
-		b.WriteString("\nThe verdicts judge each claim in its source's own model ({daring, safe} for Sjölund & Åstrand and Alfthan). " +
+		b.WriteString("\nThe verdicts judge each claim in its source's own model ({daring, safe} for Sjölund & Åstrand and Alfthan; " +
+			"{daring, safe, pass} under pass rule two-known for taulantkoka/memory-game). " +
 			"Beyond the sources (the section of that name in audit.md and audit.html): the full game adds known-first and pass; ")
 		for _, k := range res.Beyond.KnownFirst {
 			if k.Model == modelName(exact.Model{}) {

@@ -77,6 +77,7 @@ func Run(ctx context.Context, claims fs.FS, opts Options) (*Report, error) {
 	findings = append(findings, AuditDuel(ctx, opts.Games, opts.DuelN)...)
 	findings = append(findings, AuditAlfthan(ctx, opts.Sim))
 	findings = append(findings, AuditSolitaire(ctx, opts.Sim, opts.SolitaireN)...)
+	findings = append(findings, AuditPeer(ctx, opts.Sim, opts.Games)...)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -105,7 +106,7 @@ func Run(ctx context.Context, claims fs.FS, opts Options) (*Report, error) {
 	return r, nil
 }
 
-var identifier = regexp.MustCompile("`((?:SA|GZ|AL|VW)-[A-Za-z0-9.]+)`")
+var identifier = regexp.MustCompile("`((?:SA|GZ|AL|VW|TK)-[A-Za-z0-9.-]+)`")
 
 // Identifiers lists the claim identifiers CLAIMS.md names, in order, once each.
 func Identifiers(claims fs.FS) ([]string, error) {

@@ -58,12 +58,15 @@ func (fl *solveFlags) unequalQuery(set map[string]bool) (exact.Unequal, error) {
 	}
 	var pol [2]rules.Policy
 	for i, name := range []string{fl.policy, fl.opponent} {
+		flagName := [2]string{"--policy", "--opponent"}[i]
 		if name == "" {
-			name = fl.policy
+			name, flagName = fl.policy, "--policy"
 		}
-		if pol[i], err = rules.ParsePolicy(name); err != nil {
-			return u, err
+		p, err := rules.ParsePolicy(name)
+		if err != nil || (p != rules.PolicyOptimal && !p.Fixed()) {
+			return u, fmt.Errorf("%s %q: with --opponent-memory the policies are optimal, safe, daring and parity", flagName, name)
 		}
+		pol[i] = p
 	}
 	u = exact.Unequal{Pass: pass, Choices: cs, Capacity: [2]int{fl.memory, fl.opponentMemory}, Policy: pol}
 	return u, u.Validate()

@@ -83,8 +83,13 @@ func (u Unequal) sharedModel(seat int) Model {
 		Memory: rules.Memory{Capacity: u.Capacity[seat], Forget: rules.ForgetLRU, Scope: rules.ScopeShared}}
 }
 
-// seatTables returns each seat's policy as a table covering deals of up to pairs pairs.
+// seatTables returns each seat's policy as a table covering deals of up to pairs pairs, computed
+// as the engine computes its players' tables: in exact rationals up to RationalLimit pairs (so
+// that a float64 solve reads the same choices where two are nearly equal), in f beyond.
 func seatTables[T any](ctx context.Context, f field.Field[T], u Unequal, pairs int) ([2]*rules.ChoiceTable, error) {
+	if _, exact := f.Exact(f.FromInt(0)); !exact && pairs <= RationalLimit {
+		return seatTables(ctx, field.Rat{}, u, pairs)
+	}
 	var tabs [2]*rules.ChoiceTable
 	for s := range 2 {
 		if u.Table[s] != nil {

@@ -3,8 +3,12 @@ package tournament_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
+	"memsim/analysis/exact"
+	"memsim/analysis/field"
+	"memsim/sim/rules"
 	"memsim/tournament"
 )
 
@@ -60,5 +64,37 @@ func TestFluctuationIsDeterministic(t *testing.T) {
 	}
 	if fixed := tallies(t, fluctuationConfig(""), 2); fmt.Sprint(fixed) == fmt.Sprint(two) {
 		t.Error("a fluctuating capacity plays the games of a fixed one")
+	}
+}
+
+// A matchup of two private lru memories of different capacities has the exact values of the
+// unequal model; one of equal capacities, and one with known-first, has none.
+func TestUnequalMatchupsHaveExactValues(t *testing.T) {
+	r := runReport(t, `seed: 2
+games: 200
+rules: {pairs: [5]}
+players:
+  - {name: a, policy: optimal, choices: [daring, safe], memory: {capacity: 4, forget: lru, scope: private}}
+  - {name: b, policy: safe, choices: [daring, safe], memory: {capacity: 2, forget: lru, scope: private}}
+  - {name: c, policy: optimal, choices: [daring, safe], memory: {capacity: 4, forget: lru, scope: private}}
+  - {name: d, policy: optimal, memory: {capacity: 2, forget: lru, scope: private}}
+`)
+	want := map[string]bool{"a,b": true, "b,a": true, "b,c": true, "c,b": true}
+	for _, m := range r.Matchups {
+		key := strings.Join(m.Players, ",")
+		if got := m.ExactPairs[0] != nil; got != want[key] {
+			t.Errorf("%s: exact value %v, want %v", key, got, want[key])
+		}
+	}
+	u := exact.Unequal{Choices: rules.NewChoiceSet(rules.Daring, rules.Safe), Capacity: [2]int{4, 2},
+		Policy: [2]rules.Policy{rules.PolicyOptimal, rules.PolicySafe}}
+	res, err := exact.EvaluateUnequal(context.Background(), field.Rat{}, u, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range r.Matchups {
+		if strings.Join(m.Players, ",") == "a,b" && *m.ExactPairs[0] != res.ExpectedPairs[0].RatString() {
+			t.Errorf("a vs b: exact %s, the unequal model %s", *m.ExactPairs[0], res.ExpectedPairs[0].RatString())
+		}
 	}
 }

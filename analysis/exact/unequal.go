@@ -137,7 +137,7 @@ type ukey struct {
 
 // uOutcome is one way a turn can end: the position the next turn starts in, whether the mover
 // moves again, and the pairs each seat took on the way (the mover's in its turn, the next
-// mover's first, of pairs it remembers whole). Prob is Num over the turn's common denominator.
+// mover's first, of pairs it remembers whole); its probability is num/den.
 type uOutcome struct {
 	next     ukey
 	cont     bool
@@ -147,13 +147,13 @@ type uOutcome struct {
 
 // uSolver computes the values of every position of an unequal game, by increasing n.
 type uSolver[T any] struct {
-	f     field.Field[T]
-	u     Unequal
-	tabs  [2]*rules.ChoiceTable
-	big   int // the seat of the larger memory (seat 0 when they are equal)
-	pairs int
-	hMax  int
-	kMax  int
+	f      field.Field[T]
+	u      Unequal
+	tabs   [2]*rules.ChoiceTable
+	larger int // the seat of the larger memory (seat 0 when they are equal)
+	pairs  int
+	hMax   int
+	kMax   int
 	// vals[i] holds the lead of seat 0 (its pairs minus seat 1's, from here on) in position i with
 	// seat t to move, after a pass or not, at index 4*i + 2*t + flag; set[i] says it is computed.
 	vals []T
@@ -161,12 +161,12 @@ type uSolver[T any] struct {
 }
 
 func newUSolver[T any](f field.Field[T], u Unequal, tabs [2]*rules.ChoiceTable, pairs int) *uSolver[T] {
-	big := 0
+	larger := 0
 	if u.Capacity[1] > u.Capacity[0] {
-		big = 1
+		larger = 1
 	}
-	s := &uSolver[T]{f: f, u: u, tabs: tabs, big: big, pairs: pairs,
-		hMax: min(u.Capacity[big], pairs), kMax: min(u.Capacity[1-big], pairs)}
+	s := &uSolver[T]{f: f, u: u, tabs: tabs, larger: larger, pairs: pairs,
+		hMax: min(u.Capacity[larger], pairs), kMax: min(u.Capacity[1-larger], pairs)}
 	size := (pairs + 1) * (s.hMax + 1) * (s.kMax + 1) * 2
 	s.vals = make([]T, 4*size)
 	s.set = make([]bool, size)
@@ -192,7 +192,7 @@ func (s *uSolver[T]) equal() bool { return s.u.Capacity[0] == s.u.Capacity[1] }
 // seatState returns the count state seat t's memory sees in position k (docs/models.md §2.5).
 func (s *uSolver[T]) seatState(k ukey, t int) rules.State {
 	known := k.h
-	if t != s.big {
+	if t != s.larger {
 		known = k.k
 		if k.pending {
 			known++
@@ -226,7 +226,7 @@ func (s *uSolver[T]) run(ctx context.Context) error {
 		default:
 		}
 		for h := 0; h <= min(n-1, s.hMax) && !s.equal(); h++ {
-			for k := 0; k <= min(h, s.u.Capacity[1-s.big]-1); k++ {
+			for k := 0; k <= min(h, s.u.Capacity[1-s.larger]-1); k++ {
 				if err := s.position(ukey{n: n, h: h, k: k, pending: true}); err != nil {
 					return err
 				}
@@ -266,7 +266,7 @@ func (s *uSolver[T]) position(k ukey) error {
 		for flag := range 2 {
 			node := 2*t + flag
 			cs[node], bs[node], to[node] = zero, zero, -1
-			if k.pending && (t == s.big || flag == 1) {
+			if k.pending && (t == s.larger || flag == 1) {
 				continue // never reached: filled with zero
 			}
 			c, err := s.choice(k, t, flag == 1)
@@ -455,20 +455,20 @@ func (s *uSolver[T]) layOut(k ukey) *uworld {
 	for i := range w.present {
 		w.present[i] = true
 	}
-	bigM := &w.mem[s.big]
-	small := &w.mem[1-s.big]
-	bigM.capacity, small.capacity = s.u.Capacity[s.big], s.u.Capacity[1-s.big]
+	largeM := &w.mem[s.larger]
+	small := &w.mem[1-s.larger]
+	largeM.capacity, small.capacity = s.u.Capacity[s.larger], s.u.Capacity[1-s.larger]
 	for i := k.k; i < k.h; i++ {
-		bigM.list = append(bigM.list, 2*i)
+		largeM.list = append(largeM.list, 2*i)
 	}
 	for i := 0; i < k.k; i++ {
-		bigM.list = append(bigM.list, 2*i)
+		largeM.list = append(largeM.list, 2*i)
 		small.list = append(small.list, 2*i)
 	}
 	if k.pending {
 		p := k.n - 1
 		small.list = append(small.list, 2*p)
-		bigM.pend = append(bigM.pend, 2*p+1, 2*p)
+		largeM.pend = append(largeM.pend, 2*p+1, 2*p)
 	}
 	return w
 }
@@ -476,25 +476,25 @@ func (s *uSolver[T]) layOut(k ukey) *uworld {
 // read returns the position of w with seat t to move, after t has taken the pairs it remembers
 // whole, checking that w is one the model describes.
 func (s *uSolver[T]) read(w *uworld, t int) (ukey, error) {
-	bigM, small := &w.mem[s.big], &w.mem[1-s.big]
+	largeM, small := &w.mem[s.larger], &w.mem[1-s.larger]
 	n := 0
 	for c := 0; c < len(w.present); c += 2 {
 		if w.present[c] {
 			n++
 		}
 	}
-	k := ukey{n: n, h: len(bigM.list)}
+	k := ukey{n: n, h: len(largeM.list)}
 	bad := func(why string) (ukey, error) {
 		return ukey{}, fmt.Errorf("unequal lru: a position outside the model (%s): larger %v (recognised %v), smaller %v (recognised %v)",
-			why, bigM.list, bigM.pend, small.list, small.pend)
+			why, largeM.list, largeM.pend, small.list, small.pend)
 	}
 	if len(small.pend) > 0 {
 		return bad("the smaller memory knows a pair whole")
 	}
 	list := small.list
 	switch {
-	case len(bigM.pend) == 0:
-	case len(bigM.pend) == 2 && t != s.big && len(list) > 0 && list[len(list)-1]^1 == bigM.pend[0]:
+	case len(largeM.pend) == 0:
+	case len(largeM.pend) == 2 && t != s.larger && len(list) > 0 && list[len(list)-1]^1 == largeM.pend[0]:
 		k.pending = true
 		list = list[:len(list)-1]
 	default:
@@ -504,7 +504,7 @@ func (s *uSolver[T]) read(w *uworld, t int) (ukey, error) {
 	if k.k > k.h {
 		return bad("the smaller memory stores more")
 	}
-	top := bigM.list[k.h-k.k:]
+	top := largeM.list[k.h-k.k:]
 	for i := range list {
 		if list[i] != top[i] {
 			return bad("the smaller memory's cards are not the larger one's most recent")

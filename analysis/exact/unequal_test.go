@@ -66,12 +66,12 @@ func TestUnequalOfEqualCapacitiesIsSharedLRU(t *testing.T) {
 	}
 }
 
-func TestUnequalOfCapacitiesBeyondTheDealIsPerfectMemory(t *testing.T) {
+func TestUnequalOfCapacitiesOfTheDealIsPerfectMemory(t *testing.T) {
 	for _, cs := range unequalChoiceSets {
 		for _, pol := range [][2]rules.Policy{{rules.PolicyOptimal, rules.PolicyOptimal}, {rules.PolicySafe, rules.PolicyParity}} {
 			for _, n := range []int{2, 5, 8} {
 				want := sharedLead(t, rules.PassNever, cs, rules.Memory{}, pol, n)
-				u := exact.Unequal{Choices: cs, Capacity: [2]int{2 * n, 2*n + 3}, Policy: pol}
+				u := exact.Unequal{Choices: cs, Capacity: [2]int{n, n + 3}, Policy: pol}
 				if got := unequalLead(t, u, n); got.Cmp(want) != 0 {
 					t.Errorf("%s/%v/n%d: lead %s, perfect memory %s", cs, pol, n, got.RatString(), want.RatString())
 				}

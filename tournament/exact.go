@@ -58,7 +58,8 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 // (docs/models.md §4.14) a seating (two tournament player indices in seat order) plays at n
 // pairs, and false where it has none: both seats must be table players of optimal or a fixed
 // policy with private lru memories of different capacities and one choice set without
-// known-first, without singletons, and n must be at most exact.RationalLimit.
+// known-first, without singletons, n must be at most exact.RationalLimit, and the solve must be
+// estimated to take at most UnequalSeconds.
 func (t *Tournament) UnequalModel(n int, seats []int) (exact.Unequal, bool) {
 	if len(seats) != 2 || n > exact.RationalLimit || t.Config.Rules.Singletons != 0 {
 		return exact.Unequal{}, false
@@ -72,11 +73,15 @@ func (t *Tournament) UnequalModel(n int, seats []int) (exact.Unequal, bool) {
 		}
 		u.Capacity[i], u.Policy[i], u.Choices = e.Memory.Capacity, e.Policy, e.Choices
 	}
-	if u.Capacity[0] == u.Capacity[1] || u.Validate() != nil {
+	if u.Capacity[0] == u.Capacity[1] || u.Validate() != nil || exact.EstimateUnequal(u, n, true).Seconds() > UnequalSeconds {
 		return exact.Unequal{}, false
 	}
 	return u, true
 }
+
+// UnequalSeconds bounds the estimated time of the exact values of an unequal matchup
+// (exact.EstimateUnequal): a matchup whose solve would take longer has none.
+const UnequalSeconds = 30
 
 // hasExact reports whether a seating at n pairs has an exact model, shared or unequal.
 func (t *Tournament) hasExact(n int, seats []int) bool {

@@ -17,7 +17,7 @@ import (
 // unequalFlags are the flags of memsim solve that go with --opponent-memory.
 var unequalFlags = map[string]bool{
 	"pairs": true, "memory": true, "forget": true, "opponent-memory": true, "pass": true,
-	"choices": true, "policy": true, "opponent": true, "float": true, "json": true,
+	"choices": true, "policy": true, "opponent": true, "float": true, "json": true, "big": true,
 }
 
 // unequalQuery reads the flags of a solve with --opponent-memory: seat 0 with a private lru
@@ -77,6 +77,13 @@ func solveUnequal(ctx context.Context, fl solveFlags, set map[string]bool, stdou
 	u, err := fl.unequalQuery(set)
 	if err != nil {
 		return badInput(err)
+	}
+	if p := exact.UnequalPositions(u, fl.pairs); p > exact.MaxUnequalPositions {
+		return usagef("--pairs %d --memory %d --opponent-memory %d: %s positions, at most %d", fl.pairs, fl.memory, fl.opponentMemory, sci(p), exact.MaxUnequalPositions)
+	}
+	if c := exact.EstimateUnequal(u, fl.pairs, !fl.float); !fl.big && (c.Seconds() > bigSeconds || c.Bytes > bigBytes) {
+		return usagef("--pairs %d --memory %d --opponent-memory %d: about %s operations and %s, about %s on one core; add --big to solve it anyway",
+			fl.pairs, fl.memory, fl.opponentMemory, sci(c.Ops), byteSize(c.Bytes), duration(c.Seconds()))
 	}
 	w := bufio.NewWriter(stdout)
 	if fl.float {

@@ -23,6 +23,10 @@ func TestSolveOpponentMemoryErrors(t *testing.T) {
 	wantUsageError(t, []string{"solve", "--pairs", "6", "--memory", "5", "--forget", "handover-uniform", "--opponent-memory", "3"},
 		"memsim solve: --opponent-memory needs --memory M --forget lru (M at least 2): both seats have private lru memories")
 	wantUsageError(t, append(append([]string(nil), base[:7]...), "--opponent-memory", "1"), "memsim solve: --opponent-memory 1: must be at least 2")
+	wantUsageError(t, []string{"solve", "--pairs", "200", "--memory", "100", "--forget", "lru", "--opponent-memory", "99"},
+		"memsim solve: --pairs 200 --memory 100 --opponent-memory 99: about 6.1e10 operations and 49 GB, about 51 min on one core; add --big to solve it anyway")
+	wantUsageError(t, []string{"solve", "--pairs", "20000", "--memory", "10000", "--forget", "lru", "--opponent-memory", "9000", "--big"},
+		"memsim solve: --pairs 20000 --memory 10000 --opponent-memory 9000: 3.6e12 positions, at most 50000000")
 }
 
 // The JSON answer gives each seat's pairs, which add up to the deal, and seat 0's lead.

@@ -57,6 +57,11 @@ type Simulator interface {
 	// games each, with the half-widths of their 95% intervals (Zwick & Paterson's game: pass rule
 	// two-known, choices daring, safe and pass; each reads the table of its own capacity).
 	LRUWins(ctx context.Context, n int, caps [2]int, games int64) (rate, hw [2]float64, err error)
+	// FluctuationGain returns the mean lead of the optimum of a shared lru(m) memory over Zwick &
+	// Paterson's strategy on n pairs, both with private lru(m) memories whose capacity fluctuates
+	// by sigma, averaged over both seat orders of games deals each, with the half-width of its 95%
+	// interval (their game: pass rule two-known, choices daring, safe and pass).
+	FluctuationGain(ctx context.Context, n, m, sigma int, games int64) (gain, hw float64, err error)
 }
 
 // SourceChoices is the choice set of Sjölund & Åstrand's and Alfthan's models, {daring, safe}

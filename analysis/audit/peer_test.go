@@ -22,6 +22,10 @@ func (f fixedWins) LRUWins(context.Context, int, [2]int, int64) ([2]float64, [2]
 	return f.rate, f.hw, nil
 }
 
+func (f fixedWins) FluctuationGain(context.Context, int, int, int, int64) (float64, float64, error) {
+	return f.rate[0], f.hw[0], nil
+}
+
 // TK-WIN is judged on the simulated rates: within five points of 80% (by the 95% interval) in
 // both seat orders, or not.
 func TestPeerWinJudgesTheSimulatedRates(t *testing.T) {
@@ -41,5 +45,22 @@ func TestPeerWinJudgesTheSimulatedRates(t *testing.T) {
 	}
 	if f := peerWin(context.Background(), nil, 1000); f.Verdict != Inconclusive {
 		t.Errorf("without a simulation: %s", f.Verdict)
+	}
+}
+
+// TK-FLUCT is judged on the simulated gain's interval against 2 pairs.
+func TestPeerFluctuationJudgesTheSimulatedGain(t *testing.T) {
+	for _, tc := range []struct {
+		gain, hw float64
+		want     Verdict
+	}{
+		{2.5, 0.1, Confirmed},
+		{1.5, 0.1, Refuted},
+		{2.05, 0.1, Inconclusive},
+	} {
+		f := peerFluctuation(context.Background(), fixedWins{rate: [2]float64{tc.gain}, hw: [2]float64{tc.hw}}, 1000)
+		if f.Verdict != tc.want {
+			t.Errorf("gain %v ± %v: %s (%s), want %s", tc.gain, tc.hw, f.Verdict, f.Reason, tc.want)
+		}
 	}
 }

@@ -247,10 +247,11 @@ const MaxTimePerMove = 24 * time.Hour
 // checked one by one, not in combination: the caller merges them with the policy's defaults and
 // validates the result (rules.Memory.Validate), reporting errors with Tournament.At at MemoryPos.
 type MemorySpec struct {
-	Capacity *int
-	Forget   *rules.Forgetting
-	Scope    *rules.Scope
-	Q        *float64
+	Capacity    *int
+	Forget      *rules.Forgetting
+	Scope       *rules.Scope
+	Q           *float64
+	Fluctuation *int
 }
 
 // Error is a configuration error at a position of a file: Error() returns "file:line:col: message".

@@ -91,6 +91,9 @@ func (m MemorySpec) yaml() string {
 	if m.Q != nil {
 		fields = append(fields, "q: "+strconv.FormatFloat(*m.Q, 'g', -1, 64))
 	}
+	if m.Fluctuation != nil {
+		fields = append(fields, "fluctuation: "+strconv.Itoa(*m.Fluctuation))
+	}
 	if len(fields) == 0 {
 		return ""
 	}

@@ -71,6 +71,7 @@ func (t *Tournament) Identity() []byte {
 		if m.Scope != nil {
 			pid.Memory.Scope = ptrTo(m.Scope.String())
 		}
+		pid.Memory.Fluctuation = m.Fluctuation
 		if p.Choices != nil {
 			pid.Choices = []string{} // an empty set is a set
 			for _, c := range p.Choices.Choices() {
@@ -164,6 +165,9 @@ type memoryIdentity struct {
 	Forget   *string `json:"forget"`
 	Q        *string `json:"q"`
 	Scope    *string `json:"scope"`
+	// Fluctuation is left out when not given, so that the identity of a memory without it is as
+	// it was before the key existed.
+	Fluctuation *int `json:"fluctuation,omitempty"`
 }
 
 type stopIdentity struct {

@@ -163,7 +163,7 @@ func fullTournament() *Tournament {
 		Rules: Rules{Pairs: []int{4}, Singletons: 1, PlayersPerGame: 2, Pass: rules.PassNever},
 		Players: []Player{{
 			Name: "a", Policy: "best-response", Opponent: "optimal",
-			Memory:  MemorySpec{Capacity: ptr(3), Forget: ptr(rules.ForgetDecay), Scope: ptr(rules.ScopeShared), Q: ptr(0.5)},
+			Memory:  MemorySpec{Capacity: ptr(3), Forget: ptr(rules.ForgetDecay), Scope: ptr(rules.ScopeShared), Q: ptr(0.5), Fluctuation: ptr(2)},
 			Choices: &set, Pos: Pos{Line: 1, Column: 2}, MemoryPos: Pos{Line: 3, Column: 4}, ChoicesPos: Pos{Line: 5, Column: 6},
 			External: &External{Command: []string{"python3", "p.py"}, CommandPos: Pos{Line: 7, Column: 8},
 				Options: map[string]any{"noise": 0.5}, TimePerMove: 50 * time.Millisecond, GamesInFlight: 4, OnError: OnErrorStop},

@@ -187,10 +187,10 @@ func (p *parser) replies() string {
 
 // memory checks a player's memory mapping, key by key.
 func (p *parser) memory(n *yaml.Node, path string) (m MemorySpec, err error) {
-	if err := p.Kind(n, path, yaml.MappingNode, "a mapping with keys capacity, forget, scope, q"); err != nil {
+	if err := p.Kind(n, path, yaml.MappingNode, "a mapping with keys capacity, forget, scope, q, fluctuation"); err != nil {
 		return m, err
 	}
-	entries, err := p.Mapping(n, path, "capacity", "forget", "scope", "q")
+	entries, err := p.Mapping(n, path, "capacity", "forget", "scope", "q", "fluctuation")
 	if err != nil {
 		return m, err
 	}
@@ -221,6 +221,11 @@ func (p *parser) memory(n *yaml.Node, path string) (m MemorySpec, err error) {
 				sc, err = rules.ParseScope(s)
 				err = p.Wrap(e.Val, kpath, err)
 				m.Scope = &sc
+			}
+		case "fluctuation":
+			var f int
+			if f, err = p.IntIn(e.Val, kpath, 0, math.MaxInt); err == nil {
+				m.Fluctuation = &f
 			}
 		case "q":
 			qVal = e.Val

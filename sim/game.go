@@ -339,7 +339,7 @@ func sameMemory(a, b rules.Memory) bool {
 		return true
 	}
 	return a.Scope == rules.ScopeShared && b.Scope == rules.ScopeShared &&
-		a.Capacity == b.Capacity && a.Forget == b.Forget && a.Decay == b.Decay
+		a.Capacity == b.Capacity && a.Forget == b.Forget && a.Decay == b.Decay && a.Fluctuation == b.Fluctuation
 }
 
 // Setup returns the setup the engine plays.
@@ -411,6 +411,11 @@ func (g *Game) playDealt(id GameID, log *Log) (err error) {
 	}
 	g.layOut()
 	g.play = seedRNG(id.Seed, id.PlayStream, id.Index)
+	for i := range g.mems {
+		if g.mems[i].sigma > 0 {
+			g.mems[i].fl = seedRNG(id.Seed, fluctuationStream(id.PlayStream, i), id.Index)
+		}
+	}
 	g.errSeat = -1
 	err = g.runCaught()
 	if err == nil || g.errSeat < 0 || !g.setup.Players[g.errSeat].Forfeit {
@@ -510,6 +515,9 @@ func (g *Game) run(seat *int) error {
 		g.turn++
 		g.mover = *seat
 		g.luckFirst, g.luckChoice = -1, noTurnChoice
+		if m := &g.mems[g.seatMem[*seat]]; m.sigma > 0 {
+			m.fluctuate(&g.deal)
+		}
 		var end turnEnd
 		var err error
 		if t := g.tables[*seat]; t != nil {

@@ -94,6 +94,11 @@ func (g *Game) limitedEligible() (rules.Memory, bool) {
 	if !g.leanTables() {
 		return rules.Memory{}, false
 	}
+	for _, p := range g.setup.Players {
+		if p.Memory.Fluctuation > 0 {
+			return rules.Memory{}, false // each turn's capacity is drawn on the general path
+		}
+	}
 	m0 := g.setup.Players[0].Memory
 	switch {
 	case m0.Perfect():

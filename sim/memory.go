@@ -20,8 +20,12 @@ const (
 type memory struct {
 	_        [64]byte // padding against false sharing between workers
 	kind     memKind
-	capacity int // 0: no limit
+	capacity int // 0: no limit; the capacity of the current turn when it fluctuates
 	decay    float64
+	// A fluctuating capacity (docs/models.md §2.2): the base capacity, σ (0: fixed), and the
+	// memory's own generator of the capacity of each turn.
+	base, sigma int
+	fl          rng
 
 	listed indexedList // remembered cards not in a recognised pair, in no particular order
 	stamp  []uint32    // stamp[pos]: when pos was last seen (lru), from clock
@@ -71,6 +75,8 @@ func newMemory(m rules.Memory, cards, faces, copies int, noneAt, identity []int3
 	return memory{
 		kind:      memKindOf(m),
 		capacity:  m.Capacity,
+		base:      m.Capacity,
+		sigma:     m.Fluctuation,
 		decay:     m.Decay,
 		listed:    indexedList{items: padded[int32](cards)[:0], at: padded[int32](cards)},
 		stamp:     padded[uint32](cards),
@@ -93,6 +99,7 @@ func (m *memory) reset() {
 	m.fullFaces = m.fullFaces[:0]
 	m.half, m.full, m.singles, m.stale = 0, 0, 0, 0
 	m.clock = 0
+	m.capacity = m.base
 	m.unk = m.unk[:cap(m.unk)]
 	copy(m.listed.at, m.noneAt)
 	copy(m.unk, m.identity)
@@ -297,6 +304,25 @@ func (m *memory) overflow(d *deal, t int32, r *rng) {
 			}
 		}
 	}
+}
+
+// fluctuate draws the capacity of a turn, max(2, base + d) with d uniform on -σ .. σ, from the
+// memory's own generator. Under lru the least recently seen cards beyond it are forgotten at once;
+// under handover-uniform the capacity holds from the next hand-over.
+func (m *memory) fluctuate(d *deal) {
+	m.capacity = max(2, m.base+m.fl.intn(2*m.sigma+1)-m.sigma)
+	if m.kind == memLRU {
+		for len(m.listed.items) > m.capacity {
+			m.forget(d, m.leastRecent(-1))
+		}
+	}
+}
+
+// fluctuationStream is the stream of the generator of memory i's capacities in a game whose play
+// stream is play: derived from the play stream (what the match is, docs/models.md §5.5) and the
+// memory's place among the game's memories (which follows from its seats' definitions).
+func fluctuationStream(play uint64, i int) uint64 {
+	return mix64(play ^ (uint64(i+1) * 0xd1b54a32d192ed03))
 }
 
 // knownPair returns the two cards of a pair the memory holds both of.

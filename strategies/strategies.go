@@ -40,10 +40,11 @@ type Spec struct {
 
 // MemoryOverride lists memory fields to override; nil fields keep the default.
 type MemoryOverride struct {
-	Capacity *int
-	Forget   *rules.Forgetting
-	Scope    *rules.Scope
-	Decay    *float64
+	Capacity    *int
+	Forget      *rules.Forgetting
+	Scope       *rules.Scope
+	Decay       *float64
+	Fluctuation *int
 }
 
 // apply returns m with the set fields of o.
@@ -59,6 +60,9 @@ func (o MemoryOverride) apply(m rules.Memory) rules.Memory {
 	}
 	if o.Decay != nil {
 		m.Decay = *o.Decay
+	}
+	if o.Fluctuation != nil {
+		m.Fluctuation = *o.Fluctuation
 	}
 	return m
 }
@@ -85,7 +89,8 @@ type Built struct {
 	// no exact model; empty for other policies.
 	Table string
 	// Exact, when not nil, says how the exact solver can evaluate this player: its policy and
-	// the shared memory model it plays in.
+	// the memory model it plays in (a shared one, or a private lru memory, which has an exact
+	// model against a private lru memory of another capacity).
 	Exact *Exact
 	// External, when not nil, is the player process definition (and its running processes) of a
 	// player that is a process; the caller closes it when done.
@@ -93,7 +98,7 @@ type Built struct {
 }
 
 // Exact is a player as the exact solver sees it: its policy (and the policy it answers), and the
-// shared memory and choice set of the model it plays in.
+// memory (shared, or private lru) and choice set of the model it plays in.
 type Exact struct {
 	Policy, Opponent rules.Policy
 	Memory           rules.Memory
@@ -300,6 +305,11 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 		if err != nil {
 			return Built{}, fmt.Errorf("policy %s with %s memory: %w", p, mem, err)
 		}
+		if mem.Fluctuation > 0 {
+			if t, err = coverFluctuation(t, mem.Capacity); err != nil {
+				return Built{}, err
+			}
+		}
 		b.Player.Table = t
 		b.Table = fmt.Sprintf("%s table, %s memory", tableName(mu), model.Memory)
 		if p == rules.PolicyOptimal && env.Players > 2 && mu.Players == 2 {
@@ -316,7 +326,9 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 			b.Table += " (" + note + ")"
 		}
 	}
-	if note == "" {
+	// A private lru memory has an exact model against one of another capacity (docs/models.md
+	// §4.15), which the tournament finds from the seats' Exact.
+	if note == "" || (mem.Forget == rules.ForgetLRU && mem.Scope == rules.ScopePrivate && mem.Fluctuation == 0 && env.Variant.Standard()) {
 		em := mem
 		if em.Perfect() {
 			em = rules.Memory{} // every perfect memory is the same, whatever its scope
@@ -382,7 +394,7 @@ func tableName(mu exact.Lineup) string {
 // when that model is not the player's own: private memories have no exact model, so they use the
 // shared-memory table of the same memory; decay under a pass rule other than never has none
 // either, and uses the table nearest to it (handover-uniform of its capacity, or perfect memory
-// without one).
+// without one); and a memory whose capacity fluctuates uses the table of its base capacity.
 func tableModel(mem rules.Memory, env Env) (exact.Model, string) {
 	m := exact.Model{Pass: env.Pass, Singletons: env.Singletons, Memory: mem}
 	var note string
@@ -392,6 +404,10 @@ func tableModel(mem rules.Memory, env Env) (exact.Model, string) {
 			m.Memory = rules.Memory{Capacity: mem.Capacity, Forget: rules.ForgetHandoverUniform}
 		}
 		note = "decay forgetting is solved under pass rule never only"
+	}
+	if mem.Fluctuation > 0 {
+		m.Memory.Fluctuation = 0
+		note = "a fluctuating capacity has no exact model"
 	}
 	if mem.Scope == rules.ScopePrivate && !mem.Perfect() {
 		m.Memory.Scope = rules.ScopeShared
@@ -450,4 +466,38 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Lineup, maxPai
 		c.cache[key] = t
 	}
 	return t, nil
+}
+
+// coverFluctuation returns a copy of table t, the table of a memory of capacity capacity, that
+// also covers the states of more remembered cards, which a memory whose capacity fluctuates above
+// its base reaches: each takes the choice of the state with as many pairs whose remembered cards
+// are brought down to capacity (more unknown pairs, then more unseen singletons).
+func coverFluctuation(t *rules.ChoiceTable, capacity int) (*rules.ChoiceTable, error) {
+	out, err := rules.NewLeadChoiceTable(t.MaxPairs(), t.Singletons(), t.MaxLead())
+	if err != nil {
+		return nil, err
+	}
+	s := t.Singletons()
+	for n := 0; n <= t.MaxPairs(); n++ {
+		for j := 0; j <= n; j++ {
+			for f := 0; f <= s; f++ {
+				for lead := -max(t.MaxLead(), 0); lead <= max(t.MaxLead(), 0); lead++ {
+					st := rules.State{N: n, J: j, S: s, F: f, Lead: lead}
+					near := st
+					for near.Known() > capacity && near.J < near.N {
+						near.J++
+					}
+					for near.Known() > capacity && near.F < near.S {
+						near.F++
+					}
+					for _, afterPass := range []bool{false, true} {
+						if c, ok := t.Lookup(near, afterPass); ok {
+							out.Set(st, afterPass, c)
+						}
+					}
+				}
+			}
+		}
+	}
+	return out, nil
 }

@@ -28,7 +28,7 @@ func TestBuild(t *testing.T) {
 		{"optimal", Spec{Policy: "optimal"}, "perfect", "two-player optimal table, perfect memory", true, false},
 		{"parity", Spec{Policy: "parity"}, "perfect", "fixed rule", true, false},
 		{"br", Spec{Policy: "best-response", Opponent: "parity"}, "perfect", "best response to parity", true, false},
-		{"forgetful", Spec{Policy: "forgetful"}, "lru(7), private", "private memory has no exact model", false, false},
+		{"forgetful", Spec{Policy: "forgetful"}, "lru(7), private", "private memory has no exact model", true, false},
 		{"forgetful shared", Spec{Policy: "forgetful", Memory: MemoryOverride{Scope: &shared, Capacity: ptr(3)}}, "lru(3)", "two-player optimal table, lru(3) memory", true, false},
 		{"lru", Spec{Policy: "optimal", Memory: MemoryOverride{Capacity: ptr(4), Forget: &lru}}, "lru(4)", "lru(4) memory", true, false},
 		{"decay", Spec{Policy: "optimal", Memory: MemoryOverride{Forget: &decay, Decay: ptr(0.25)}}, "decay(q=0.25)", "two-player optimal table, decay(q=0.25) memory", true, false},

@@ -58,12 +58,50 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 	return model, mu, true
 }
 
+// UnequalModel returns the game of two seats with private lru memories of different capacities
+// (docs/models.md §4.15) a seating (two tournament player indices in seat order) plays at n
+// pairs, and false where it has none: both seats must be table players of optimal or a fixed
+// policy with private lru memories of different capacities and one choice set without
+// known-first, without singletons, n must be at most exact.RationalLimit, and the solve must be
+// estimated to take at most UnequalSeconds.
+func (t *Tournament) UnequalModel(n int, seats []int) (exact.Unequal, bool) {
+	if len(seats) != 2 || n > exact.RationalLimit || t.Config.Rules.Singletons != 0 {
+		return exact.Unequal{}, false
+	}
+	u := exact.Unequal{Pass: t.Config.Rules.Pass}
+	for i, id := range seats {
+		e := t.Players[id].Exact
+		if e == nil || e.Memory.Forget != rules.ForgetLRU || e.Memory.Scope != rules.ScopePrivate ||
+			e.Choices != t.Players[seats[0]].Exact.Choices {
+			return exact.Unequal{}, false
+		}
+		u.Capacity[i], u.Policy[i], u.Choices = e.Memory.Capacity, e.Policy, e.Choices
+	}
+	if u.Capacity[0] == u.Capacity[1] || u.Validate() != nil || exact.EstimateUnequal(u, n, true).Seconds() > UnequalSeconds {
+		return exact.Unequal{}, false
+	}
+	return u, true
+}
+
+// UnequalSeconds bounds the estimated time of the exact values of an unequal matchup
+// (exact.EstimateUnequal): a matchup whose solve would take longer has none.
+const UnequalSeconds = 30
+
+// hasExact reports whether a seating at n pairs has an exact model, shared or unequal.
+func (t *Tournament) hasExact(n int, seats []int) bool {
+	if _, _, ok := t.ExactModel(n, seats); ok {
+		return true
+	}
+	_, ok := t.UnequalModel(n, seats)
+	return ok
+}
+
 // KeepExact drops the matches none of whose seat orders has an exact model.
 func (t *Tournament) KeepExact() {
 	var kept []Match
 	for _, m := range t.Matches {
 		for _, order := range m.Orders {
-			if _, _, ok := t.ExactModel(m.Setup.Pairs, m.Seats(order)); ok {
+			if t.hasExact(m.Setup.Pairs, m.Seats(order)) {
 				kept = append(kept, m)
 				break
 			}
@@ -96,11 +134,12 @@ func (t *Tournament) modelOf(e *strategies.Exact) exact.Model {
 	return exact.Model{Pass: t.Config.Rules.Pass, Memory: e.Memory, Singletons: t.Config.Rules.Singletons, Choices: e.Choices}
 }
 
-// exactKey identifies an exact evaluation.
+// exactKey identifies an exact evaluation: of a shared model, or of an unequal game.
 type exactKey struct {
-	model exact.Model
-	mu    exact.Lineup
-	n     int
+	model   exact.Model
+	mu      exact.Lineup
+	unequal exact.Unequal
+	n       int
 }
 
 // exactCache keeps the exact values of the seatings evaluated so far.
@@ -112,9 +151,13 @@ func (c exactCache) values(ctx context.Context, t *Tournament, n int, seats []in
 	pairs := make([]*string, len(seats))
 	model, mu, ok := t.ExactModel(n, seats)
 	if !ok {
-		return pairs, nil, nil
+		u, ok := t.UnequalModel(n, seats)
+		if !ok {
+			return pairs, nil, nil
+		}
+		return c.unequalValues(ctx, u, n)
 	}
-	key := exactKey{model, mu, n}
+	key := exactKey{model: model, mu: mu, n: n}
 	res, ok := c[key]
 	if !ok {
 		st := rules.State{N: n, J: n, S: model.Singletons, F: model.Singletons}
@@ -151,4 +194,24 @@ func (t *Tournament) distribution(ctx context.Context, n int, seats []int) ([]fl
 		return nil, fmt.Errorf("exact distribution of %d pairs, %v: %w", n, mu, err)
 	}
 	return d.Prob, nil
+}
+
+// unequalValues is values for an unequal game.
+func (c exactCache) unequalValues(ctx context.Context, u exact.Unequal, n int) ([]*string, *string, error) {
+	key := exactKey{unequal: u, n: n}
+	res, ok := c[key]
+	if !ok {
+		r, err := exact.EvaluateUnequal(ctx, field.Rat{}, u, n)
+		if err != nil {
+			return nil, nil, fmt.Errorf("exact value of %d pairs, lru(%d) against lru(%d): %w", n, u.Capacity[0], u.Capacity[1], err)
+		}
+		res = &exact.Result[*big.Rat]{PairsBySeat: r.ExpectedPairs[:]}
+		c[key] = res
+	}
+	pairs := make([]*string, 2)
+	for i, v := range res.PairsBySeat {
+		s := v.RatString()
+		pairs[i] = &s
+	}
+	return pairs, nil, nil
 }

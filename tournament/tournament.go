@@ -193,7 +193,8 @@ func New(ctx context.Context, cfg *configs.Tournament) (*Tournament, error) {
 	}
 	for _, p := range cfg.Players {
 		spec := strategies.Spec{Name: p.Name, Policy: p.Policy, Opponent: p.Opponent, Choices: p.Choices,
-			Memory: strategies.MemoryOverride{Capacity: p.Memory.Capacity, Forget: p.Memory.Forget, Scope: p.Memory.Scope, Decay: p.Memory.Q}}
+			Memory: strategies.MemoryOverride{Capacity: p.Memory.Capacity, Forget: p.Memory.Forget, Scope: p.Memory.Scope, Decay: p.Memory.Q,
+				Fluctuation: p.Memory.Fluctuation}}
 		if x := p.External; x != nil {
 			spec.External = &external.Command{Argv: x.Command, Options: x.Options, TimePerMove: x.TimePerMove, GamesInFlight: x.GamesInFlight}
 			b, err := strategies.Build(ctx, spec, env)
@@ -328,6 +329,10 @@ func (t *Tournament) definition(id int) string {
 	}
 	def := fmt.Sprintf("name=%q policy=%q opponent=%q memory={capacity=%d forget=%s scope=%s q=%s} choices=%s",
 		p.Name, p.Policy, p.Opponent, mem.Capacity, mem.Forget, mem.Scope, strconv.FormatFloat(mem.Decay, 'g', -1, 64), choices)
+	if mem.Fluctuation > 0 {
+		// Only where given, so that the streams of memories without it are as they were.
+		def += fmt.Sprintf(" fluctuation=%d", mem.Fluctuation)
+	}
 	if x := p.External; x != nil {
 		// A process is defined by its command and option values too (in sorted order).
 		names := slices.Sorted(maps.Keys(x.Options))

@@ -47,7 +47,7 @@ type Validation struct {
 
 // Families lists the families of checks, named after the exact model they test, in order.
 func Families() []string {
-	return []string{"perfect", "singletons", "handover-uniform", "lru", "decay", "solitaire", "multiplayer", "win"}
+	return []string{"perfect", "singletons", "handover-uniform", "lru", "decay", "unequal-lru", "solitaire", "multiplayer", "win"}
 }
 
 // Suite is a set of tournaments to check against the solver, each reduced to the matches that
@@ -97,7 +97,7 @@ func (t *Tournament) inexactMatchups() []string {
 	for _, m := range t.Matches {
 		for _, order := range m.Orders {
 			seats := m.Seats(order)
-			if _, _, ok := t.ExactModel(m.Setup.Pairs, seats); !ok {
+			if !t.hasExact(m.Setup.Pairs, seats) {
 				out = append(out, fmt.Sprintf("%s at %d pairs", strings.Join(t.Names(seats), " vs "), m.Setup.Pairs))
 			}
 		}
@@ -118,7 +118,8 @@ func nothingToValidate(inexact []string) error {
 	}
 	return fmt.Errorf("nothing to validate: no matchup has an exact model (%s); an exact model needs every seat to play "+
 		"a table policy (not random, greedy-random or a strategy of its own) with one memory the solver models (perfect, "+
-		"or shared lru, handover-uniform or decay without singletons), at most %d pairs (%d for the policies that play to win, "+
+		"or shared lru, handover-uniform or decay without singletons) or, two seats, private lru memories of different "+
+		"capacities with a choice set without known-first, at most %d pairs (%d for the policies that play to win, "+
 		"%d under decay forgetting)",
 		named, exact.RationalLimit, exact.WinRationalLimit, exact.DecayRationalLimit)
 }
@@ -241,19 +242,26 @@ func (t *Tournament) checks(ctx context.Context, res *MatchResults, swap bool) (
 		n := m.Setup.Pairs
 		for k, order := range m.Orders {
 			seats := m.Seats(order)
-			model, mu, ok := t.ExactModel(n, seats)
-			if !ok {
-				continue
-			}
 			tally := res.Matches[mi].Orders[k]
 			prefix := fmt.Sprintf("%s/n=%d/%s", t.Config.Name, n, strings.Join(t.Names(seats), " vs "))
-			cs, err := exactChecks(ctx, model, mu, n, tally, swap)
+			var cs []Check
+			var fam string
+			var err error
+			if model, mu, ok := t.ExactModel(n, seats); ok {
+				cs, err = exactChecks(ctx, model, mu, n, tally, swap)
+				fam = family(model, mu)
+			} else if u, ok := t.UnequalModel(n, seats); ok {
+				cs, err = unequalChecks(ctx, u, n, tally, swap)
+				fam = "unequal-lru"
+			} else {
+				continue
+			}
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", prefix, err)
 			}
 			for _, c := range cs {
 				c.Name = prefix + c.Name
-				c.Family = family(model, mu)
+				c.Family = fam
 				out = append(out, c)
 			}
 		}
@@ -323,6 +331,25 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 			df := g.DF
 			out = append(out, Check{Name: "/distribution", Test: "G", Statistic: finite(g.G), Df: &df, PValue: g.P})
 		}
+	}
+	return out, nil
+}
+
+// unequalChecks compares one seat order's tally with the exact value of an unequal game: seat 0's
+// mean pairs, raw and luck-adjusted (the model gives no score distribution).
+func unequalChecks(ctx context.Context, u exact.Unequal, n int, tally *sim.Tally, swap bool) ([]Check, error) {
+	val, err := exact.EvaluateUnequal(ctx, field.Float{}, u, n)
+	if err != nil {
+		return nil, err
+	}
+	want := val.ExpectedPairs[0]
+	if swap {
+		want = val.ExpectedPairs[1]
+	}
+	out := []Check{meanCheck("/mean pairs seat 0", sharesMoments(tally, 0), want)}
+	if tally.Luck != nil {
+		mo := seatMoments(tally, 0)
+		out = append(out, zCheck("/adjusted pairs seat 0", mo.Mean, max(mo.StdErr(), adjustedResolution), want))
 	}
 	return out, nil
 }

@@ -53,6 +53,16 @@ type Simulator interface {
 	// set choices, against opponent ("daring" or "safe"), on n pairs, over both seat orders, with
 	// the half-width of its 95% interval.
 	Share(ctx context.Context, opponent string, n int, choices rules.ChoiceSet) (share, hw float64, err error)
+	// LRUWins returns the rate at which an optimal player with a private lru memory of capacity
+	// caps[0] beats one of capacity caps[1] on n pairs, moving first and moving second, over games
+	// games each, with the half-widths of their 95% intervals (Zwick & Paterson's game: pass rule
+	// two-known, choices daring, safe and pass; each reads the table of its own capacity).
+	LRUWins(ctx context.Context, n int, caps [2]int, games int64) (rate, hw [2]float64, err error)
+	// FluctuationGain returns the mean lead of the optimum of a shared lru(m) memory over Zwick &
+	// Paterson's strategy on n pairs, both with private lru(m) memories whose capacity fluctuates
+	// by sigma, averaged over both seat orders of games deals each, with the half-width of its 95%
+	// interval (their game: pass rule two-known, choices daring, safe and pass).
+	FluctuationGain(ctx context.Context, n, m, sigma int, games int64) (gain, hw float64, err error)
 }
 
 // SourceChoices is the choice set of Sjölund & Åstrand's and Alfthan's models, {daring, safe}

@@ -84,6 +84,7 @@ func groups() [][2]string {
 		{"FW", "Foerster & Wattenhofer"},
 		{"ZP", "Zwick & Paterson"},
 		{"PX", "Simultaneous flips (perplexus.info)"},
+		{"TK", "taulantkoka/memory-game: bounded memory"},
 	}
 }
 
@@ -113,8 +114,8 @@ func (res *Report) Summary() string {
 		fmt.Fprintf(&b, "\nNot audited by this version: %s.\n", strings.Join(res.NotAudited, ", "))
 	}
 	if res.Beyond != nil {
-		b.WriteString("\nThe verdicts judge each claim in its source's own model ({daring, safe} for Sjölund & Åstrand and Alfthan, " +
-			"{daring, safe, pass} with pass two-known for Zwick & Paterson). " +
+		b.WriteString("\nThe verdicts judge each claim in its source's own model ({daring, safe} for Sjölund & Åstrand and Alfthan; " +
+			"{daring, safe, pass} with pass two-known for Zwick & Paterson and for taulantkoka/memory-game). " +
 			"Beyond the sources (the section of that name in audit.md and audit.html): the full game adds known-first and pass; ")
 		for _, k := range res.Beyond.KnownFirst {
 			if k.Model == modelName(exact.Model{}) {

@@ -79,6 +79,7 @@ func Run(ctx context.Context, claims fs.FS, opts Options) (*Report, error) {
 	curve := SolitaireCurve(ctx)
 	findings = append(findings, AuditSolitaire(ctx, curve, opts.Sim, opts.SolitaireN)...)
 	findings = append(findings, AuditLiterature(ctx, claims, curve)...)
+	findings = append(findings, AuditPeer(ctx, opts.Sim, opts.Games)...)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -107,7 +108,7 @@ func Run(ctx context.Context, claims fs.FS, opts Options) (*Report, error) {
 	return r, nil
 }
 
-var identifier = regexp.MustCompile("`((?:SA|GZ|AL|VW|FW|ZP|PX)-[A-Za-z0-9.]+)`")
+var identifier = regexp.MustCompile("`((?:SA|GZ|AL|VW|FW|ZP|PX|TK)-[A-Za-z0-9.-]+)`")
 
 // Identifiers lists the claim identifiers CLAIMS.md names, in order, once each.
 func Identifiers(claims fs.FS) ([]string, error) {

@@ -36,6 +36,9 @@ func (m Model) Validate() error {
 	if m.Singletons < 0 {
 		return fmt.Errorf("singletons %d: must be at least 0", m.Singletons)
 	}
+	if m.Memory.Fluctuation > 0 {
+		return fmt.Errorf("memory %s: a fluctuating capacity has no exact model", m.Memory)
+	}
 	if m.Memory.Scope != rules.ScopeShared {
 		return fmt.Errorf("memory scope %s has no exact model (the exact models assume a shared memory)", m.Memory.Scope)
 	}

@@ -48,6 +48,8 @@
 //	memsim solve --table --pairs-max N [model flags] [--policy win-optimal|win-best-response
 //	             [--opponent B]] [--float] [--json] [--big]
 //	memsim solve --gerez --cards K --known B --paired P [--json] [--big]
+//	memsim solve --pairs N --memory M --forget lru --opponent-memory M2 [--pass RULE]
+//	             [--choices LIST] [--policy A] [--opponent B] [--float] [--json]
 //
 // The mover (seat 0) plays --policy, every other seat --opponent; --seats gives every seat a policy
 // of its own (optimal, safe, daring or parity; 3 to 8 seats). With 3 or more players optimal is the
@@ -73,6 +75,11 @@
 // Before solving, memsim estimates the work and memory of the request; one estimated to take more
 // than 30 s on one core or 2 GiB is refused with the estimate, unless --big. A solve estimated to
 // take more than a few seconds shows its progress on stderr when that is a terminal.
+//
+// --opponent-memory M2 solves two private lru memories of different capacities from the start of
+// a deal: seat 0 with lru(M) plays --policy, seat 1 with lru(M2) --opponent, each reading its own
+// memory's count state (optimal: the shared lru optimum of its own capacity). Its choices default
+// to daring,safe (daring,safe,pass under a pass rule); known-first has no exact model here.
 //
 // A flag not given takes its default; a value given is used as it is: --pairs 0 and --players 0 are
 // errors, --memory 0 means perfect memory and --unknown 0 a state with every pair half known.

@@ -28,6 +28,8 @@ func solveCommand() *command {
 			"memsim solve --table --pairs-max N [model flags] [--policy win-optimal|win-best-response\n" +
 				"[--opponent B]] [--float] [--json] [--big]",
 			"memsim solve --gerez --cards K --known B --paired P [--json] [--big]",
+			"memsim solve --pairs N --memory M --forget lru --opponent-memory M2 [--pass RULE]\n" +
+				"[--choices LIST] [--policy A] [--opponent B] [--float] [--json]",
 		},
 		short: "exact values and strategy tables of a model",
 		long: `
@@ -56,6 +58,11 @@ Before solving, memsim estimates the work and memory of the request; one estimat
 than 30 s on one core or 2 GiB is refused with the estimate, unless --big. A solve estimated to
 take more than a few seconds shows its progress on stderr when that is a terminal.
 
+--opponent-memory M2 solves two private lru memories of different capacities from the start of
+a deal: seat 0 with lru(M) plays --policy, seat 1 with lru(M2) --opponent, each reading its own
+memory's count state (optimal: the shared lru optimum of its own capacity). Its choices default
+to daring,safe (daring,safe,pass under a pass rule); known-first has no exact model here.
+
 A flag not given takes its default; a value given is used as it is: --pairs 0 and --players 0 are
 errors, --memory 0 means perfect memory and --unknown 0 a state with every pair half known.
 `,
@@ -66,6 +73,7 @@ errors, --memory 0 means perfect memory and --unknown 0 a state with every pair 
 // solveFlags holds the parsed flags of memsim solve.
 type solveFlags struct {
 	pairs, unknown, singletons, unseen, memory, players, pairsMax, lead int
+	opponentMemory                                                      int
 	forget, pass, policy, opponent, choices, first, seats               string
 	decay                                                               float64
 	table, distribution, float, json, valueOnly, twoPlayerOptimal       bool
@@ -82,6 +90,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.IntVar(&fl.memory, "memory", 0, "shared memory capacity `M` (0: perfect memory; otherwise at least 2)")
 	fs.StringVar(&fl.forget, "forget", "", "forgetting `rule` with --memory: handover-uniform or lru; or decay, with or without --memory")
 	fs.Float64Var(&fl.decay, "q", 0, "with --forget decay: the probability `Q` (0 < Q <= 1) that each remembered card is forgotten at a hand-over, solved as the exact decimal written")
+	fs.IntVar(&fl.opponentMemory, "opponent-memory", 0, "seat 1's private lru capacity `M2` against seat 0's private lru(M), from the start of a deal (with --memory M --forget lru)")
 	fs.StringVar(&fl.pass, "pass", "never", "pass `rule`: never, two-known or always")
 	fs.StringVar(&fl.choices, "choices", rules.FullChoices.String(), "the choices a mover may make, a comma-separated `LIST` of daring, safe, known-first and pass that includes daring")
 	fs.IntVar(&fl.players, "players", 2, "`P` players (1 to 8; 1 is solitaire)")
@@ -118,6 +127,9 @@ func runSolve(ctx context.Context, c *command, inv invocation, args []string) in
 	set := given(fs)
 	if fl.gerez {
 		return exitFor(fs.Name(), solveGerez(ctx, fl, fs, inv), inv.stderr)
+	}
+	if set["opponent-memory"] {
+		return exitFor(fs.Name(), solveUnequal(ctx, fl, set, inv.stdout), inv.stderr)
 	}
 	for _, name := range []string{"cards", "known", "paired"} {
 		if set[name] {

@@ -122,13 +122,17 @@ type Memory struct {
 	Forget   Forgetting
 	Decay    float64
 	Scope    Scope
+	// Fluctuation σ >= 0, with lru or handover-uniform forgetting, makes the capacity fluctuate:
+	// at the start of every turn of a seat that uses the memory, its capacity is
+	// max(2, Capacity + d), d uniform on the integers -σ .. σ (docs/models.md §2.2).
+	Fluctuation int
 }
 
 // Perfect reports whether the memory never forgets.
 func (m Memory) Perfect() bool { return m.Forget == ForgetNone }
 
-// String describes the memory, for example "perfect", "lru(7)", "decay(q=0.1)" or
-// "lru(7), private".
+// String describes the memory, for example "perfect", "lru(7)", "decay(q=0.1)",
+// "lru(7, fluctuation 2)" or "lru(7), private".
 func (m Memory) String() string {
 	var s string
 	switch {
@@ -138,6 +142,8 @@ func (m Memory) String() string {
 		s = fmt.Sprintf("decay(q=%g)", m.Decay)
 	case m.Forget == ForgetDecay:
 		s = fmt.Sprintf("decay(%d, q=%g)", m.Capacity, m.Decay)
+	case m.Fluctuation > 0:
+		s = fmt.Sprintf("%s(%d, fluctuation %d)", m.Forget, m.Capacity, m.Fluctuation)
 	default:
 		s = fmt.Sprintf("%s(%d)", m.Forget, m.Capacity)
 	}
@@ -166,6 +172,10 @@ func (m Memory) Validate() error {
 		return fmt.Errorf("decay probability q = %g: must be in (0, 1]", m.Decay)
 	case m.Forget != ForgetDecay && m.Decay != 0:
 		return fmt.Errorf("decay probability q = %g: only decay forgetting takes one", m.Decay)
+	case m.Fluctuation < 0:
+		return fmt.Errorf("capacity fluctuation %d: must be at least 0", m.Fluctuation)
+	case m.Fluctuation > 0 && m.Forget != ForgetLRU && m.Forget != ForgetHandoverUniform:
+		return fmt.Errorf("capacity fluctuation %d: only lru and handover-uniform forgetting take one (forget is %s)", m.Fluctuation, m.Forget)
 	}
 	return nil
 }

@@ -162,6 +162,10 @@ type controls struct {
 	// this many pairs in the mover's favour: luck terms whose expectation is wrong, which the checks
 	// of the luck-adjusted means must reject (and the raw checks not notice).
 	biasedLuck float64
+	// twoPlayerOptimal takes the expectation of every matchup of three or more seats with a seat
+	// playing optimal from the two-player optimum's choices (exact.Lineup.TwoPlayerOptimal) while
+	// the engine plays every seat's own optimum.
+	twoPlayerOptimal bool
 }
 
 // validate is Validate with the negative controls c.
@@ -175,7 +179,7 @@ func (s *Suite) validate(ctx context.Context, o ValidateOptions, c controls) (*V
 		if err != nil {
 			return nil, err
 		}
-		checks, err := t.checks(ctx, res, c.wrongExpectation)
+		checks, err := t.checks(ctx, res, c)
 		if err != nil {
 			return nil, err
 		}
@@ -236,7 +240,7 @@ func family(model exact.Model, mu exact.Lineup) string {
 const minExpected = 5
 
 // checks compares the tallies of t's matches with the solver, seat order by seat order.
-func (t *Tournament) checks(ctx context.Context, res *MatchResults, swap bool) ([]Check, error) {
+func (t *Tournament) checks(ctx context.Context, res *MatchResults, c controls) ([]Check, error) {
 	var out []Check
 	for mi, m := range t.Matches {
 		n := m.Setup.Pairs
@@ -248,14 +252,16 @@ func (t *Tournament) checks(ctx context.Context, res *MatchResults, swap bool) (
 			}
 			tally := res.Matches[mi].Orders[k]
 			prefix := fmt.Sprintf("%s/n=%d/%s", t.Config.Name, n, strings.Join(t.Names(seats), " vs "))
-			cs, err := exactChecks(ctx, model, mu, n, tally, swap)
+			expect := mu
+			expect.TwoPlayerOptimal = c.twoPlayerOptimal && mu.Players >= 3
+			cs, err := exactChecks(ctx, model, expect, n, tally, c.wrongExpectation)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", prefix, err)
 			}
-			for _, c := range cs {
-				c.Name = prefix + c.Name
-				c.Family = family(model, mu)
-				out = append(out, c)
+			for _, ch := range cs {
+				ch.Name = prefix + ch.Name
+				ch.Family = family(model, mu)
+				out = append(out, ch)
 			}
 		}
 	}

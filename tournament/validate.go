@@ -144,10 +144,11 @@ type ValidateOptions struct {
 }
 
 // Validate plays every tournament of the suite and compares it with the solver: the mean pairs
-// of seat 0 (of every seat with three or more players; solitaire: the mean number of turns) by a
-// two-sided z test, and, for two players, seat 0's rates of wins and draws by z tests with their
-// exact binomial standard errors and the whole distribution of seat 0's share by a G test.
-// The p-values are Holm-corrected across the suite.
+// of seat 0 (of every seat with three or more players) by the likelihood-ratio test of a mean on
+// [0, n] (stats.MeanLRTest), their luck-adjusted means and solitaire's mean number of turns by
+// two-sided z tests whose variance has a floor (adjustedFloor, turnsCheck), and, for two players,
+// seat 0's rates of wins and draws by exact binomial tests and the whole distribution of seat 0's
+// share by a G test. The p-values are Holm-corrected across the suite.
 func (s *Suite) Validate(ctx context.Context, o ValidateOptions) (*Validation, error) {
 	return s.validate(ctx, o, controls{})
 }

@@ -13,3 +13,10 @@ func (s *Suite) ValidateWrongExpectation(ctx context.Context, o ValidateOptions)
 func (s *Suite) ValidateBiasedLuck(ctx context.Context, o ValidateOptions, delta float64) (*Validation, error) {
 	return s.validate(ctx, o, controls{biasedLuck: delta})
 }
+
+// ValidateTwoPlayerOptimal is Validate with the expectation of every matchup of three or more
+// seats that plays optimal taken from the two-player optimum's choices, which the engine does not
+// play: the checks must reject it where the two optima differ.
+func (s *Suite) ValidateTwoPlayerOptimal(ctx context.Context, o ValidateOptions) (*Validation, error) {
+	return s.validate(ctx, o, controls{twoPlayerOptimal: true})
+}

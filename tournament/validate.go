@@ -21,11 +21,15 @@ import (
 type Check struct {
 	Name   string `json:"name"`
 	Family string `json:"family"`
-	// Test is "z" (a mean against its exact value) or "G" (a distribution against the exact one).
+	// Test is "LR" (a seat's mean pairs against the exact value: a likelihood-ratio test), "z"
+	// (a luck-adjusted mean or solitaire's mean turns against the exact value), "binomial" (a
+	// rate of wins or draws against its exact probability) or "G" (a distribution against the
+	// exact one).
 	Test string `json:"test"`
 	Pass bool   `json:"pass"`
-	// Statistic is z for a mean, G for a distribution (±math.MaxFloat64 stands for an infinite
-	// statistic, which JSON cannot hold).
+	// Statistic is the signed root of the likelihood ratio for LR, z for z and binomial, and G
+	// for a distribution (±math.MaxFloat64 stands for an infinite statistic, which JSON cannot
+	// hold).
 	Statistic float64 `json:"statistic"`
 	// Df is the G test's degrees of freedom (after pooling bins with fewer than 5 expected games).
 	Df       *int    `json:"df"`
@@ -142,10 +146,11 @@ type ValidateOptions struct {
 }
 
 // Validate plays every tournament of the suite and compares it with the solver: the mean pairs
-// of seat 0 (of every seat with three or more players; solitaire: the mean number of turns) by a
-// two-sided z test, and, for two players, seat 0's rates of wins and draws by z tests with their
-// exact binomial standard errors and the whole distribution of seat 0's share by a G test.
-// The p-values are Holm-corrected across the suite.
+// of seat 0 (of every seat with three or more players) by the likelihood-ratio test of a mean on
+// [0, n] (stats.MeanLRTest), their luck-adjusted means and solitaire's mean number of turns by
+// two-sided z tests whose variance has a floor (adjustedFloor, turnsCheck), and, for two players,
+// seat 0's rates of wins and draws by exact binomial tests and the whole distribution of seat 0's
+// share by a G test. The p-values are Holm-corrected across the suite.
 func (s *Suite) Validate(ctx context.Context, o ValidateOptions) (*Validation, error) {
 	return s.validate(ctx, o, controls{})
 }
@@ -160,6 +165,10 @@ type controls struct {
 	// this many pairs in the mover's favour: luck terms whose expectation is wrong, which the checks
 	// of the luck-adjusted means must reject (and the raw checks not notice).
 	biasedLuck float64
+	// twoPlayerOptimal takes the expectation of every matchup of three or more seats with a seat
+	// playing optimal from the two-player optimum's choices (exact.Lineup.TwoPlayerOptimal) while
+	// the engine plays every seat's own optimum.
+	twoPlayerOptimal bool
 }
 
 // validate is Validate with the negative controls c.
@@ -173,7 +182,7 @@ func (s *Suite) validate(ctx context.Context, o ValidateOptions, c controls) (*V
 		if err != nil {
 			return nil, err
 		}
-		checks, err := t.checks(ctx, res, c.wrongExpectation)
+		checks, err := t.checks(ctx, res, c)
 		if err != nil {
 			return nil, err
 		}
@@ -236,7 +245,7 @@ func family(model exact.Model, mu exact.Lineup) string {
 const minExpected = 5
 
 // checks compares the tallies of t's matches with the solver, seat order by seat order.
-func (t *Tournament) checks(ctx context.Context, res *MatchResults, swap bool) ([]Check, error) {
+func (t *Tournament) checks(ctx context.Context, res *MatchResults, c controls) ([]Check, error) {
 	var out []Check
 	for mi, m := range t.Matches {
 		n := m.Setup.Pairs
@@ -248,10 +257,12 @@ func (t *Tournament) checks(ctx context.Context, res *MatchResults, swap bool) (
 			var fam string
 			var err error
 			if model, mu, ok := t.ExactModel(n, seats); ok {
-				cs, err = exactChecks(ctx, model, mu, n, tally, swap)
+				expect := mu
+				expect.TwoPlayerOptimal = c.twoPlayerOptimal && mu.Players >= 3
+				cs, err = exactChecks(ctx, model, expect, n, tally, c.wrongExpectation)
 				fam = family(model, mu)
 			} else if u, ok := t.UnequalModel(n, seats); ok {
-				cs, err = unequalChecks(ctx, u, n, tally, swap)
+				cs, err = unequalChecks(ctx, u, n, tally, c.wrongExpectation)
 				fam = "unequal-lru"
 			} else {
 				continue
@@ -259,10 +270,10 @@ func (t *Tournament) checks(ctx context.Context, res *MatchResults, swap bool) (
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", prefix, err)
 			}
-			for _, c := range cs {
-				c.Name = prefix + c.Name
-				c.Family = fam
-				out = append(out, c)
+			for _, ch := range cs {
+				ch.Name = prefix + ch.Name
+				ch.Family = fam
+				out = append(out, ch)
 			}
 		}
 	}
@@ -281,7 +292,7 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 	switch {
 	case mu.Players == 1:
 		mo := stats.MomentsFromSums(tally.Games, tally.TurnSum, tally.TurnSumSq)
-		out = append(out, meanCheck("/mean turns", mo, val.ExpectedTurns))
+		out = append(out, turnsCheck(mo, val.ExpectedTurns))
 	default:
 		seatsTested := mu.Players
 		if mu.Players == 2 {
@@ -292,11 +303,12 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 			if swap && mu.Players == 2 {
 				want = val.PairsBySeat[1-s]
 			}
-			out = append(out, meanCheck(fmt.Sprintf("/mean pairs seat %d", s), sharesMoments(tally, s), want))
+			out = append(out, pairsCheck(fmt.Sprintf("/mean pairs seat %d", s), tally, s, want))
 			if tally.Luck != nil {
 				// The luck-adjusted mean: the same expectation, a far narrower interval.
 				mo := seatMoments(tally, s)
-				out = append(out, zCheck(fmt.Sprintf("/adjusted pairs seat %d", s), mo.Mean, max(mo.StdErr(), adjustedResolution), want))
+				se := max(mo.StdErr(), adjustedFloor(n, want, tally.Games), adjustedResolution)
+				out = append(out, zCheck(fmt.Sprintf("/adjusted pairs seat %d", s), mo.Mean, se, want))
 			}
 		}
 	}
@@ -324,8 +336,9 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 		}
 		for k, got := range [2]int64{tally.Wins[0], tally.Draws[0]} {
 			rate := float64(got) / float64(tally.Games)
-			se := math.Sqrt(want[k] * (1 - want[k]) / float64(tally.Games))
-			out = append(out, zCheck([2]string{"/win rate seat 0", "/draw rate seat 0"}[k], rate, se, want[k]))
+			z, p := stats.BinomialTest(got, tally.Games, want[k])
+			out = append(out, Check{Name: [2]string{"/win rate seat 0", "/draw rate seat 0"}[k], Test: "binomial",
+				Observed: &rate, Expected: &want[k], Statistic: finite(z), PValue: p})
 		}
 		if g, ok := stats.GTest(observed, prob, minExpected); ok {
 			df := g.DF
@@ -346,10 +359,11 @@ func unequalChecks(ctx context.Context, u exact.Unequal, n int, tally *sim.Tally
 	if swap {
 		want = val.ExpectedPairs[1]
 	}
-	out := []Check{meanCheck("/mean pairs seat 0", sharesMoments(tally, 0), want)}
+	out := []Check{pairsCheck("/mean pairs seat 0", tally, 0, want)}
 	if tally.Luck != nil {
 		mo := seatMoments(tally, 0)
-		out = append(out, zCheck("/adjusted pairs seat 0", mo.Mean, max(mo.StdErr(), adjustedResolution), want))
+		se := max(mo.StdErr(), adjustedFloor(n, want, tally.Games), adjustedResolution)
+		out = append(out, zCheck("/adjusted pairs seat 0", mo.Mean, se, want))
 	}
 	return out, nil
 }
@@ -359,9 +373,42 @@ func unequalChecks(ctx context.Context, u exact.Unequal, n int, tally *sim.Tally
 // resolved (and a matchup in which every choice is the reference play's has no other variance).
 const adjustedResolution = 1e-7
 
-// meanCheck is a two-sided z test of a sample mean against an exact value.
-func meanCheck(name string, mo stats.Moments, want float64) Check {
-	return zCheck(name, mo.Mean, mo.StdErr(), want)
+// pairsCheck tests seat s's mean pairs against the exact value by the likelihood-ratio test of a
+// mean on [0, n] pairs (stats.MeanLRTest), from the histogram of its shares.
+func pairsCheck(name string, tally *sim.Tally, s int, want float64) Check {
+	counts := make([]float64, len(tally.Share[s]))
+	values := make([]float64, len(counts))
+	for k, c := range tally.Share[s] {
+		counts[k], values[k] = float64(c), float64(k)/float64(tally.Seats)
+	}
+	observed := sharesMoments(tally, s).Mean
+	r := stats.MeanLRTest(values, counts, 0, float64(tally.Pairs), want)
+	return Check{Name: name, Test: "LR", Observed: &observed, Expected: &want, Statistic: finite(r.R), PValue: r.P}
+}
+
+// turnsCheck is the z test of solitaire's mean turns against the exact value. Its variance is the
+// larger of the sample's about the exact mean (the score test's, which grows with the distance
+// from it) and the least variance a whole number of turns with that mean can have, f·(1 − f) for
+// the fractional part f of the mean (all on its two neighbouring integers): a sample of N games
+// that shows one length alone, or nearly (a rare shorter game missing), cannot then claim less.
+func turnsCheck(mo stats.Moments, want float64) Check {
+	games := float64(mo.N)
+	d := mo.Mean - want
+	f := want - math.Floor(want)
+	variance := max(mo.M2/games+d*d, f*(1-f))
+	return zCheck("/mean turns", mo.Mean, math.Sqrt(variance/games), want)
+}
+
+// adjustedFloor bounds the standard error of a luck-adjusted mean over N games from below, for a
+// score in [0, n] pairs whose exact mean is want: its variance per game is taken to be at least
+// UnseenRate/N times want·(n − want), the most a score in [0, n] with that mean can vary (the
+// Bhatia–Davis inequality). Few games can miss a rare departure from the reference play that the
+// luck does not explain; one with a rate of up to about UnseenRate/N, seen in none of them, may
+// move the adjusted score by as much as a score can vary.
+func adjustedFloor(n int, want float64, games int64) float64 {
+	g := float64(games)
+	spread := max(0, want*(float64(n)-want))
+	return math.Sqrt(stats.UnseenRate / g * spread / g)
 }
 
 // zCheck is a two-sided z test of an observed value with standard error se against an exact value.

@@ -31,8 +31,9 @@ func TestGTest(t *testing.T) {
 	if r, ok := GTest([]float64{100, 200, 100}, prob, 5); !ok || r.G != 0 || r.P != 1 || r.DF != 2 {
 		t.Errorf("exact counts: %+v %v", r, ok)
 	}
-	// G by hand: 2·Σ O ln(O/E) with O = 150, 150, 100 and E = 100, 200, 100.
-	g := 2 * (150*math.Log(1.5) + 150*math.Log(0.75))
+	// G by hand: 2·Σ O ln(O/E) with O = 150, 150, 100 and E = 100, 200, 100, over Williams'
+	// q = 1 + (3 + 1)/(6·400).
+	g := 2 * (150*math.Log(1.5) + 150*math.Log(0.75)) / (1 + 4.0/2400)
 	if r, _ := GTest([]float64{150, 150, 100}, prob, 5); math.Abs(r.G-g) > 1e-9 || r.P > 1e-6 {
 		t.Errorf("skewed counts: %+v, want G %g", r, g)
 	}

@@ -1,4 +1,4 @@
-package exact_test
+package exact
 
 import (
 	"context"
@@ -6,16 +6,15 @@ import (
 	"math/big"
 	"testing"
 
-	"memsim/analysis/exact"
 	"memsim/analysis/field"
 	"memsim/sim/rules"
 )
 
 // copiesLineups lists the matchups the copies model is checked on.
-func copiesLineups() []exact.Lineup {
-	two := func(p, o rules.Policy) exact.Lineup { return exact.Lineup{Players: 2, Policy: p, Opponent: o} }
-	one := func(p rules.Policy) exact.Lineup { return exact.Lineup{Players: 1, Policy: p} }
-	return []exact.Lineup{
+func copiesLineups() []Lineup {
+	two := func(p, o rules.Policy) Lineup { return Lineup{Players: 2, Policy: p, Opponent: o} }
+	one := func(p rules.Policy) Lineup { return Lineup{Players: 1, Policy: p} }
+	return []Lineup{
 		two(rules.PolicyOptimal, rules.PolicyOptimal),
 		two(rules.PolicySafe, rules.PolicyDaring),
 		two(rules.PolicyDaring, rules.PolicySafe),
@@ -24,12 +23,12 @@ func copiesLineups() []exact.Lineup {
 		two(rules.PolicyBestResponse, rules.PolicyDaring),
 		one(rules.PolicyOptimal), one(rules.PolicySafe), one(rules.PolicyDaring),
 		{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal},
-		exact.SeatLineup(rules.PolicyDaring, rules.PolicySafe, rules.PolicyOptimal),
-		exact.SeatLineup(rules.PolicySafe, rules.PolicyDaring, rules.PolicySafe, rules.PolicyDaring),
+		SeatLineup(rules.PolicyDaring, rules.PolicySafe, rules.PolicyOptimal),
+		SeatLineup(rules.PolicySafe, rules.PolicyDaring, rules.PolicySafe, rules.PolicyDaring),
 	}
 }
 
-func lineupName(mu exact.Lineup) string {
+func lineupName(mu Lineup) string {
 	if mu.PerSeat {
 		return fmt.Sprintf("%dp per seat %v", mu.Players, mu.Seats[:mu.Players])
 	}
@@ -37,7 +36,7 @@ func lineupName(mu exact.Lineup) string {
 }
 
 // sameResult reports how two results differ, or "" when every value both give is equal.
-func sameResult(a, b exact.Result[*big.Rat]) string {
+func sameResult(a, b Result[*big.Rat]) string {
 	eq := func(x, y *big.Rat) bool { return (x == nil) == (y == nil) && (x == nil || x.Cmp(y) == 0) }
 	switch {
 	case !eq(a.ExpectedPairs, b.ExpectedPairs):
@@ -56,19 +55,19 @@ func sameResult(a, b exact.Result[*big.Rat]) string {
 }
 
 // TestCopiesTwoEqualsPairModel checks that with two copies of a face the copies model gives the
-// (n, j) model's values, exactly, in every state up to 8 pairs, and the same optimal choices.
+// (n, j) model's values, exactly, in every state up to 7 pairs, and the same optimal choices.
 func TestCopiesTwoEqualsPairModel(t *testing.T) {
-	ctx, f, m := context.Background(), field.Rat{}, exact.Model{}
-	const maxPairs = 8
+	ctx, f, m := context.Background(), field.Rat{}, Model{}
+	const maxPairs = 7
 	for _, mu := range copiesLineups() {
 		for n := 1; n <= maxPairs; n++ {
 			for j := 0; j <= n; j++ {
-				st := exact.CopiesState{Unknown: []int{j}, Half: []int{n - j}}
-				got, err := exact.EvaluateCopies(ctx, f, m, mu, st)
+				st := CopiesState{Unknown: []int{j}, Half: []int{n - j}}
+				got, err := EvaluateCopies(ctx, f, m, mu, st)
 				if err != nil {
 					t.Fatalf("%s: %v", lineupName(mu), err)
 				}
-				want, err := exact.Evaluate(ctx, f, m, mu, rules.State{N: n, J: j})
+				want, err := Evaluate(ctx, f, m, mu, rules.State{N: n, J: j})
 				if err != nil {
 					t.Fatalf("%s: %v", lineupName(mu), err)
 				}
@@ -78,20 +77,20 @@ func TestCopiesTwoEqualsPairModel(t *testing.T) {
 			}
 		}
 	}
-	for _, mu := range []exact.Lineup{
+	for _, mu := range []Lineup{
 		{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal},
 		{Players: 2, Policy: rules.PolicyBestResponse, Opponent: rules.PolicySafe},
 		{Players: 1, Policy: rules.PolicyOptimal},
 	} {
-		got, err := exact.CopiesPolicyTable(ctx, f, m, mu, maxPairs)
+		got, err := CopiesPolicyTable(ctx, f, m, mu, maxPairs)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := exact.PolicyTable(ctx, f, m, mu, maxPairs)
+		want, err := PolicyTable(ctx, f, m, mu, maxPairs)
 		if err != nil {
 			t.Fatal(err)
 		}
-		// The table holds the states a game from (8, 8) reaches; (8, 7) is not among them.
+		// The table holds the states a game from (7, 7) reaches; (7, 6) is not among them.
 		found := 0
 		for n := 1; n <= maxPairs; n++ {
 			for j := 0; j <= n; j++ {

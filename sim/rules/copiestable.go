@@ -49,3 +49,4 @@ func AppendCopiesKey(b []byte, counts []int) []byte {
 	}
 	return b
 }
+

@@ -49,4 +49,3 @@ func AppendCopiesKey(b []byte, counts []int) []byte {
 	}
 	return b
 }
-

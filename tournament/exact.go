@@ -20,7 +20,8 @@ const DistributionLimit = 60
 // can evaluate, all in one shared memory model with one choice set; with three or more seats
 // every seat plays optimal or a fixed policy (exact.SeatLineup); a policy that answers another is
 // evaluated only against the policy it answers; and n must be at most exact.RationalLimit
-// (exact.WinRationalLimit where a seat plays to win).
+// (exact.WinRationalLimit where a seat plays to win; with more than two copies of a face, the
+// deal's count states at most exact.CopiesRationalStates).
 func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, bool) {
 	var none exact.Model
 	for _, id := range seats {
@@ -51,6 +52,12 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 		return none, exact.Lineup{}, false
 	}
 	model := t.modelOf(e0)
+	if k := model.Variant.CopiesOf(); k != rules.DefaultCopies {
+		// The copies model is solved in exact rationals up to a number of count states.
+		if s := exact.CopiesStates(n, k); s < 0 || s > exact.CopiesRationalStates {
+			return none, exact.Lineup{}, false
+		}
+	}
 	if model.Validate() != nil || mu.Validate(model) != nil {
 		return none, exact.Lineup{}, false
 	}
@@ -92,7 +99,11 @@ func (t *Tournament) exactModels(keep func(*strategies.Exact) bool) []exact.Mode
 
 // modelOf is the exact model a table player plays from under the tournament's rules.
 func (t *Tournament) modelOf(e *strategies.Exact) exact.Model {
-	return exact.Model{Pass: t.Config.Rules.Pass, Memory: e.Memory, Singletons: t.Config.Rules.Singletons, Choices: e.Choices}
+	v := t.Config.Rules.Variant
+	if v.Standard() {
+		v = rules.Variant{}
+	}
+	return exact.Model{Pass: t.Config.Rules.Pass, Memory: e.Memory, Singletons: t.Config.Rules.Singletons, Choices: e.Choices, Variant: v}
 }
 
 // exactKey identifies an exact evaluation.
@@ -141,7 +152,7 @@ func (c exactCache) values(ctx context.Context, t *Tournament, n int, seats []in
 // the solver has a model and n is at most DistributionLimit, or nil.
 func (t *Tournament) distribution(ctx context.Context, n int, seats []int) ([]float64, error) {
 	model, mu, ok := t.ExactModel(n, seats)
-	if !ok || mu.Players != 2 || n > DistributionLimit {
+	if !ok || mu.Players != 2 || n > DistributionLimit || model.Variant.CopiesOf() != rules.DefaultCopies {
 		return nil, nil
 	}
 	st := rules.State{N: n, J: n, S: model.Singletons, F: model.Singletons}

@@ -47,7 +47,7 @@ type Validation struct {
 
 // Families lists the families of checks, named after the exact model they test, in order.
 func Families() []string {
-	return []string{"perfect", "singletons", "handover-uniform", "lru", "solitaire", "multiplayer", "win"}
+	return []string{"perfect", "singletons", "handover-uniform", "lru", "solitaire", "multiplayer", "win", "copies"}
 }
 
 // Suite is a set of tournaments to check against the solver, each reduced to the matches that
@@ -214,6 +214,8 @@ func family(model exact.Model, mu exact.Lineup) string {
 	switch {
 	case mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin():
 		return "win"
+	case model.Variant.CopiesOf() != rules.DefaultCopies:
+		return "copies"
 	case players == 1:
 		return "solitaire"
 	case players > 2:
@@ -289,7 +291,7 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 			}
 		}
 	}
-	if mu.Players == 2 {
+	if mu.Players == 2 && model.Variant.CopiesOf() == rules.DefaultCopies { // the copies model gives means only
 		d, err := exact.Distribution(ctx, field.Float{}, model, mu, st)
 		if err != nil {
 			return nil, err

@@ -310,3 +310,26 @@ func knownFirstOutcomes(v copiesVec, u int64, out []copiesOutcome) []copiesOutco
 	}
 	return out
 }
+
+// CopiesStates returns the number of count states of a deal of the given pairs and copies of a
+// face: the ways to put at most 2·pairs/copies faces into the copies classes (cards on the table
+// 2, 4, .., copies; one card remembered or none), C(faces + copies, copies), or -1 beyond 2^62.
+func CopiesStates(pairs, copies int) int64 {
+	faces := int64(2 * pairs / copies)
+	c := int64(1)
+	for i := int64(1); i <= int64(copies); i++ {
+		// c = C(faces + i, i), exact at every step.
+		if c > (1<<62)/(faces+i) {
+			return -1
+		}
+		c = c * (faces + i) / i
+	}
+	return c
+}
+
+// CopiesRationalStates is the largest number of count states (CopiesStates) for which a player's
+// copies table is solved in exact rationals; larger ones are solved in float64.
+const CopiesRationalStates = 20000
+
+// CopiesStateLimit is the largest number of count states a copies table is solved for.
+const CopiesStateLimit = 2000000

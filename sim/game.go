@@ -171,9 +171,9 @@ type Game struct {
 	ordered  []int32 // the cards in their starting order: 0, 0, 1, 1, ..., then the singletons
 	copies   int     // cards of each pair face
 	cs       copiesScratch
-	blind    bool    // both cards of a turn are named before either is turned up
-	limit    int32   // the turn limit, 0 for none
-	left     int     // pairs on the table
+	blind    bool  // both cards of a turn are named before either is turned up
+	limit    int32 // the turn limit, 0 for none
+	left     int   // pairs on the table
 	mems     []memory
 	seatMem  []int
 	strat    []Strategy

@@ -333,3 +333,53 @@ const CopiesRationalStates = 20000
 
 // CopiesStateLimit is the largest number of count states a copies table is solved for.
 const CopiesStateLimit = 2000000
+
+// ParseCopiesState parses a state as CopiesState.String writes it, for a deal of copies cards to
+// a face: space-separated groups "R:Au+Bh", A faces with R cards on the table none of which is
+// remembered and B with one remembered (either part may be left out; R even, 2 to copies).
+func ParseCopiesState(s string, copies int) (CopiesState, error) {
+	if err := (rules.Variant{Copies: copies}).Validate(); err != nil {
+		return CopiesState{}, err
+	}
+	st := CopiesState{Unknown: make([]int, copies/2), Half: make([]int, copies/2)}
+	fields := strings.Fields(s)
+	if len(fields) == 0 {
+		return CopiesState{}, fmt.Errorf("state %q: no faces (write groups such as 4:3u+1h)", s)
+	}
+	for _, g := range fields {
+		rs, counts, ok := strings.Cut(g, ":")
+		var r int
+		if _, err := fmt.Sscanf(rs, "%d", &r); !ok || err != nil || fmt.Sprint(r) != rs {
+			return CopiesState{}, fmt.Errorf("state %q: group %q: want R:Au+Bh (R cards on the table)", s, g)
+		}
+		if r < 2 || r > copies || r%2 != 0 {
+			return CopiesState{}, fmt.Errorf("state %q: group %q: %d cards on the table, must be even, 2 to %d", s, g, r, copies)
+		}
+		for _, part := range strings.Split(counts, "+") {
+			var a int
+			var kind byte
+			if len(part) < 2 {
+				return CopiesState{}, fmt.Errorf("state %q: group %q: %q is not Au or Bh", s, g, part)
+			}
+			kind = part[len(part)-1]
+			if _, err := fmt.Sscanf(part[:len(part)-1], "%d", &a); err != nil || fmt.Sprint(a) != part[:len(part)-1] || a < 0 {
+				return CopiesState{}, fmt.Errorf("state %q: group %q: %q is not Au or Bh", s, g, part)
+			}
+			switch kind {
+			case 'u':
+				st.Unknown[r/2-1] += a
+			case 'h':
+				st.Half[r/2-1] += a
+			default:
+				return CopiesState{}, fmt.Errorf("state %q: group %q: %q is not Au (unknown faces) or Bh (half-known faces)", s, g, part)
+			}
+		}
+	}
+	if err := st.Validate(); err != nil {
+		return CopiesState{}, err
+	}
+	return st, nil
+}
+
+// CheckCopies reports whether the copies model m can evaluate the matchup mu.
+func CheckCopies(m Model, mu Lineup) error { return checkCopies(m, mu) }

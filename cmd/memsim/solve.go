@@ -28,6 +28,8 @@ func solveCommand() *command {
 			"memsim solve --table --pairs-max N [model flags] [--policy win-optimal|win-best-response\n" +
 				"[--opponent B]] [--float] [--json] [--big]",
 			"memsim solve --gerez --cards K --known B --paired P [--json] [--big]",
+			"memsim solve --copies K (--pairs N | --faces STATE) [--choices LIST] [--players P]\n" +
+				"[--policy A] [--opponent B] [--seats LIST] [--two-player-optimal] [--float] [--json] [--big]",
 		},
 		short: "exact values and strategy tables of a model",
 		long: `
@@ -56,6 +58,12 @@ Before solving, memsim estimates the work and memory of the request; one estimat
 than 30 s on one core or 2 GiB is refused with the estimate, unless --big. A solve estimated to
 take more than a few seconds shows its progress on stderr when that is a terminal.
 
+--copies K solves the model of K cards to a face (any two of a face match; perfect memory, no
+singletons, pass never) from the start of a game of --pairs N pairs (N a multiple of K/2), or
+from --faces STATE: space-separated groups R:Au+Bh, A faces with R cards on the table none of
+which is remembered and B with one remembered ("4:3u+1h 2:2u"). It gives the value of the
+policies (optimal, safe, daring, best-response), not the value of each choice.
+
 A flag not given takes its default; a value given is used as it is: --pairs 0 and --players 0 are
 errors, --memory 0 means perfect memory and --unknown 0 a state with every pair half known.
 `,
@@ -70,6 +78,8 @@ type solveFlags struct {
 	table, distribution, float, json, valueOnly, twoPlayerOptimal       bool
 	gerez, big                                                          bool
 	cards, known, paired                                                int
+	copies                                                              int
+	faces                                                               string
 }
 
 func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
@@ -100,6 +110,8 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.IntVar(&fl.cards, "cards", 0, "with --gerez: `K` cards on the table (even, at least 2)")
 	fs.IntVar(&fl.known, "known", 0, "with --gerez: `B` known cards")
 	fs.IntVar(&fl.paired, "paired", 0, "with --gerez: `P` known cards whose partner is known (even)")
+	fs.IntVar(&fl.copies, "copies", 0, "solve the copies model: `K` cards to a face, even, 2 to 64 (perfect memory, pass never)")
+	fs.StringVar(&fl.faces, "faces", "", "with --copies: the `STATE` to solve from, groups R:Au+Bh (A unknown and B half-known faces with R cards on the table; default: the start of the game)")
 	return fs
 }
 
@@ -122,6 +134,9 @@ func runSolve(ctx context.Context, c *command, inv invocation, args []string) in
 			fmt.Fprintf(inv.stderr, "memsim solve: --%s goes with --gerez\n", name)
 			return exitUsage
 		}
+	}
+	if set["copies"] || set["faces"] {
+		return exitFor(fs.Name(), solveCopies(ctx, fl, fs, inv), inv.stderr)
 	}
 	return exitFor(fs.Name(), solve(ctx, fl, fs, inv), inv.stderr)
 }

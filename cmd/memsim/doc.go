@@ -48,6 +48,8 @@
 //	memsim solve --table --pairs-max N [model flags] [--policy win-optimal|win-best-response
 //	             [--opponent B]] [--float] [--json] [--big]
 //	memsim solve --gerez --cards K --known B --paired P [--json] [--big]
+//	memsim solve --copies K (--pairs N | --faces STATE) [--choices LIST] [--players P]
+//	             [--policy A] [--opponent B] [--seats LIST] [--two-player-optimal] [--float] [--json] [--big]
 //
 // The mover (seat 0) plays --policy, every other seat --opponent; --seats gives every seat a policy
 // of its own (optimal, safe, daring or parity; 3 to 8 seats). With 3 or more players optimal is the
@@ -73,6 +75,12 @@
 // Before solving, memsim estimates the work and memory of the request; one estimated to take more
 // than 30 s on one core or 2 GiB is refused with the estimate, unless --big. A solve estimated to
 // take more than a few seconds shows its progress on stderr when that is a terminal.
+//
+// --copies K solves the model of K cards to a face (any two of a face match; perfect memory, no
+// singletons, pass never) from the start of a game of --pairs N pairs (N a multiple of K/2), or
+// from --faces STATE: space-separated groups R:Au+Bh, A faces with R cards on the table none of
+// which is remembered and B with one remembered ("4:3u+1h 2:2u"). It gives the value of the
+// policies (optimal, safe, daring, best-response), not the value of each choice.
 //
 // A flag not given takes its default; a value given is used as it is: --pairs 0 and --players 0 are
 // errors, --memory 0 means perfect memory and --unknown 0 a state with every pair half known.

@@ -103,7 +103,7 @@ func (st CopiesState) faces() int {
 	return f
 }
 
-// String writes the state as its faces by cards on the table, largest first: "4:3u+1h 2:2u" is
+// String writes the state as its faces by cards on the table, largest first: "4:3u+1h,2:2u" is
 // three unknown and one half-known face of 4 cards and two unknown faces of 2 cards; "empty" when
 // no card is left.
 func (st CopiesState) String() string {
@@ -123,7 +123,7 @@ func (st CopiesState) String() string {
 	if len(parts) == 0 {
 		return "empty"
 	}
-	return strings.Join(parts, " ")
+	return strings.Join(parts, ",")
 }
 
 // copiesVec is a state as one slice: v[2i+b] faces with 2(i+1) cards on the table, b of them
@@ -335,16 +335,17 @@ const CopiesRationalStates = 20000
 const CopiesStateLimit = 2000000
 
 // ParseCopiesState parses a state as CopiesState.String writes it, for a deal of copies cards to
-// a face: space-separated groups "R:Au+Bh", A faces with R cards on the table none of which is
-// remembered and B with one remembered (either part may be left out; R even, 2 to copies).
+// a face: groups "R:Au+Bh" separated by commas (or spaces), A faces with R cards on the table
+// none of which is remembered and B with one remembered (either part may be left out; R even, 2
+// to copies).
 func ParseCopiesState(s string, copies int) (CopiesState, error) {
 	if err := (rules.Variant{Copies: copies}).Validate(); err != nil {
 		return CopiesState{}, err
 	}
 	st := CopiesState{Unknown: make([]int, copies/2), Half: make([]int, copies/2)}
-	fields := strings.Fields(s)
+	fields := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' })
 	if len(fields) == 0 {
-		return CopiesState{}, fmt.Errorf("state %q: no faces (write groups such as 4:3u+1h)", s)
+		return CopiesState{}, fmt.Errorf("state %q: no faces (write groups such as 4:3u+1h,2:2u)", s)
 	}
 	for _, g := range fields {
 		rs, counts, ok := strings.Cut(g, ":")

@@ -78,8 +78,8 @@
 //
 // --copies K solves the model of K cards to a face (any two of a face match; perfect memory, no
 // singletons, pass never) from the start of a game of --pairs N pairs (N a multiple of K/2), or
-// from --faces STATE: space-separated groups R:Au+Bh, A faces with R cards on the table none of
-// which is remembered and B with one remembered ("4:3u+1h 2:2u"). It gives the value of the
+// from --faces STATE: comma-separated groups R:Au+Bh, A faces with R cards on the table none of
+// which is remembered and B with one remembered (4:3u+1h,2:2u). It gives the value of the
 // policies (optimal, safe, daring, best-response), not the value of each choice.
 //
 // A flag not given takes its default; a value given is used as it is: --pairs 0 and --players 0 are

@@ -60,8 +60,8 @@ take more than a few seconds shows its progress on stderr when that is a termina
 
 --copies K solves the model of K cards to a face (any two of a face match; perfect memory, no
 singletons, pass never) from the start of a game of --pairs N pairs (N a multiple of K/2), or
-from --faces STATE: space-separated groups R:Au+Bh, A faces with R cards on the table none of
-which is remembered and B with one remembered ("4:3u+1h 2:2u"). It gives the value of the
+from --faces STATE: comma-separated groups R:Au+Bh, A faces with R cards on the table none of
+which is remembered and B with one remembered (4:3u+1h,2:2u). It gives the value of the
 policies (optimal, safe, daring, best-response), not the value of each choice.
 
 A flag not given takes its default; a value given is used as it is: --pairs 0 and --players 0 are
@@ -111,7 +111,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.IntVar(&fl.known, "known", 0, "with --gerez: `B` known cards")
 	fs.IntVar(&fl.paired, "paired", 0, "with --gerez: `P` known cards whose partner is known (even)")
 	fs.IntVar(&fl.copies, "copies", 0, "solve the copies model: `K` cards to a face, even, 2 to 64 (perfect memory, pass never)")
-	fs.StringVar(&fl.faces, "faces", "", "with --copies: the `STATE` to solve from, groups R:Au+Bh (A unknown and B half-known faces with R cards on the table; default: the start of the game)")
+	fs.StringVar(&fl.faces, "faces", "", "with --copies: the `STATE` to solve from, comma-separated groups R:Au+Bh (A unknown and B half-known faces with R cards on the table; default: the start of the game)")
 	return fs
 }
 

@@ -45,7 +45,7 @@ expected lead, seat 0:  2.000000 (2)
 // --faces gives the state (echoed largest faces first); the seats share its three pairs.
 func TestSolveCopiesFaces(t *testing.T) {
 	t.Parallel()
-	out, stderr, code := runArgs(t, "solve", "--copies", "4", "--faces", "2:1h 4:1u", "--json")
+	out, stderr, code := runArgs(t, "solve", "--copies", "4", "--faces", "2:1h,4:1u", "--json")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -59,7 +59,7 @@ func TestSolveCopiesFaces(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	if got.Model.Pairs != 3 || got.Model.Faces != "4:1u 2:1h" || len(got.ExpectedBySeat) != 2 ||
+	if got.Model.Pairs != 3 || got.Model.Faces != "4:1u,2:1h" || len(got.ExpectedBySeat) != 2 ||
 		got.ExpectedBySeat[0].Float+got.ExpectedBySeat[1].Float != 3 {
 		t.Errorf("got %+v from %s", got, out)
 	}

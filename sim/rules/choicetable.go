@@ -67,6 +67,9 @@ func FixedChoiceTable(p Policy, maxPairs, singletons int) (*ChoiceTable, error) 
 // more than two copies of a face, whose choices are those of ct, read by the state of faces
 // (Copies) rather than by (n, j).
 func NewCopiesChoiceTable(maxPairs int, ct *CopiesTable) (*ChoiceTable, error) {
+	if ct == nil || ct.Copies() <= DefaultCopies {
+		return nil, fmt.Errorf("a table read by the state of faces needs more than %d copies of a face (two copies are read by (n, j))", DefaultCopies)
+	}
 	t, err := NewChoiceTable(maxPairs, 0)
 	if err != nil {
 		return nil, err

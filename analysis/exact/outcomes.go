@@ -16,7 +16,8 @@ type Model struct {
 	Singletons int
 	Choices    rules.ChoiceSet
 	// Variant holds the rules in which the game differs from the standard game (docs/models.md
-	// §1.7); the zero value is the standard game.
+	// §1.7); the zero value is the standard game. With more than two copies of a face the
+	// model's positions are CopiesState values (EvaluateCopies, §4.14).
 	Variant rules.Variant
 }
 

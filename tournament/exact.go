@@ -152,7 +152,7 @@ func (c exactCache) values(ctx context.Context, t *Tournament, n int, seats []in
 // the solver has a model and n is at most DistributionLimit, or nil.
 func (t *Tournament) distribution(ctx context.Context, n int, seats []int) ([]float64, error) {
 	model, mu, ok := t.ExactModel(n, seats)
-	if !ok || mu.Players != 2 || n > DistributionLimit || model.Variant.CopiesOf() != rules.DefaultCopies {
+	if !ok || mu.Players != 2 || n > DistributionLimit {
 		return nil, nil
 	}
 	st := rules.State{N: n, J: n, S: model.Singletons, F: model.Singletons}

@@ -291,7 +291,7 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 			}
 		}
 	}
-	if mu.Players == 2 && model.Variant.CopiesOf() == rules.DefaultCopies { // the copies model gives means only
+	if mu.Players == 2 {
 		d, err := exact.Distribution(ctx, field.Float{}, model, mu, st)
 		if err != nil {
 			return nil, err

@@ -221,10 +221,14 @@ func checkCardPlay(t *testing.T, m Model, mu Lineup, faces, copies int) {
 	}
 	sumPairs := make([]int64, mu.Players)
 	var sumTurns, sumLucky, count int64
+	leads := make([]int64, 2*pairs+1) // two players: the games by seat 0's lead
 	deals(faces, copies, func(deal []int) {
 		ps, turns, lucky := playCards(deal, make([]bool, len(deal)), copies, mu.Players, choose)
 		for i, p := range ps {
 			sumPairs[i] += int64(p)
+		}
+		if mu.Players == 2 {
+			leads[ps[0]-ps[1]+pairs]++
 		}
 		sumTurns += int64(turns)
 		sumLucky += int64(lucky)
@@ -249,6 +253,18 @@ func checkCardPlay(t *testing.T, m Model, mu Lineup, faces, copies int) {
 	for i := range sumPairs {
 		if res.PairsBySeat[i].Cmp(mean(sumPairs[i])) != 0 {
 			t.Errorf("%s: seat %d expects %v pairs, cards %v", name, i, res.PairsBySeat[i], mean(sumPairs[i]))
+		}
+	}
+	if mu.Players != 2 || mu.PerSeat {
+		return
+	}
+	d, err := CopiesDistribution(ctx, f, m, mu, start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range d.Prob {
+		if p.Cmp(mean(leads[i])) != 0 {
+			t.Errorf("%s: P(seat 0 collects %d/2 pairs) = %v, cards %v", name, i, p, mean(leads[i]))
 		}
 	}
 }

@@ -55,7 +55,8 @@ func sameResult(a, b Result[*big.Rat]) string {
 }
 
 // TestCopiesTwoEqualsPairModel checks that with two copies of a face the copies model gives the
-// (n, j) model's values, exactly, in every state up to 7 pairs, and the same optimal choices.
+// (n, j) model's values, exactly, in every state up to 7 pairs (score distributions up to 4), and
+// the same optimal choices.
 func TestCopiesTwoEqualsPairModel(t *testing.T) {
 	ctx, f, m := context.Background(), field.Rat{}, Model{}
 	const maxPairs = 7
@@ -73,6 +74,22 @@ func TestCopiesTwoEqualsPairModel(t *testing.T) {
 				}
 				if d := sameResult(got, want); d != "" {
 					t.Errorf("%s in (%d, %d): %s", lineupName(mu), n, j, d)
+				}
+				if mu.Players != 2 || mu.PerSeat || n > 4 {
+					continue
+				}
+				gd, err := CopiesDistribution(ctx, f, m, mu, st)
+				if err != nil {
+					t.Fatal(err)
+				}
+				wd, err := Distribution(ctx, f, m, mu, rules.State{N: n, J: j})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i := range wd.Prob {
+					if gd.Prob[i].Cmp(wd.Prob[i]) != 0 {
+						t.Errorf("%s in (%d, %d): share %d/2 has probability %v, want %v", lineupName(mu), n, j, i, gd.Prob[i], wd.Prob[i])
+					}
 				}
 			}
 		}

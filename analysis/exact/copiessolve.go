@@ -28,6 +28,8 @@ type copiesCell[T any] struct {
 	soloChoice rules.Choice
 
 	seats [][]T // seats[t][i]: seat i's expected pairs when seat t is to move
+
+	dist [2][]T // two players: each role's distribution of its lead, indexed by lead + maxPairs
 }
 
 // copiesSolver solves the copies model by memoised recursion: every turn takes a pair or flips a
@@ -40,6 +42,10 @@ type copiesSolver[T any] struct {
 	pol [rules.MaxPlayers]rules.Policy // every seat's policy
 
 	needOpt, needSelf, needLead, needSolo, needSeats bool
+	// needDist asks for the distribution of the lead (two players), over leads -maxPairs ..
+	// maxPairs.
+	needDist bool
+	maxPairs int
 
 	memo      map[string]*copiesCell[T]
 	zero, one T
@@ -201,6 +207,9 @@ func (s *copiesSolver[T]) get(key string) (*copiesCell[T], error) {
 	if s.needSeats {
 		s.perSeat(c)
 	}
+	if s.needDist {
+		s.distribution(c)
+	}
 	c.outs, c.probs = [rules.NumChoices][]copiesOutcome{}, [rules.NumChoices][]T{} // read no more
 	s.memo[key] = c
 	return c, nil
@@ -214,6 +223,12 @@ func (s *copiesSolver[T]) terminal(c *copiesCell[T]) {
 	c.seats = make([][]T, p)
 	for t := range c.seats {
 		c.seats[t] = s.zeros(p)
+	}
+	if s.needDist {
+		for r := range c.dist {
+			c.dist[r] = s.zeros(2*s.maxPairs + 1)
+			c.dist[r][s.maxPairs] = s.one
+		}
 	}
 }
 
@@ -465,4 +480,90 @@ func CopiesPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu
 		}
 	}
 	return t, nil
+}
+
+// distribution computes each role's distribution of its lead over the rest of the game (two
+// players), each role making the choice leads found.
+func (s *copiesSolver[T]) distribution(c *copiesCell[T]) {
+	f, m := s.f, s.maxPairs
+	for r := range 2 {
+		d := s.zeros(2*m + 1)
+		ch := c.brChoice[r]
+		for k, o := range c.outs[ch] {
+			x := s.next(o)
+			for i := range d {
+				l := i - m // the mover's lead
+				var j int  // its index in the next state's distribution
+				var from []T
+				switch {
+				case o.keep:
+					j, from = l-1, x.dist[r]
+				case o.first:
+					j, from = -l-1, x.dist[1-r]
+				default:
+					j, from = -l, x.dist[1-r]
+				}
+				if j < -m || j > m || f.IsZero(from[j+m]) {
+					continue
+				}
+				d[i] = f.Add(d[i], f.Mul(c.probs[ch][k], from[j+m]))
+			}
+		}
+		c.dist[r] = d
+	}
+}
+
+// CopiesDistribution returns the exact distribution of seat 0's final share from st in a
+// two-player matchup of the copies model m (Prob[i]: seat 0 collects i/2 of st's pairs; shares are
+// whole pairs, as nothing is shared without passes). ScoreDistribution.State is st.RulesState().
+func CopiesDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st CopiesState) (ScoreDistribution[T], error) {
+	var d ScoreDistribution[T]
+	if mu.Players != 2 || mu.PerSeat {
+		return d, fmt.Errorf("players %d: the score distribution is computed for 2 players, each playing its role's policy", mu.Players)
+	}
+	if err := st.Validate(); err != nil {
+		return d, err
+	}
+	if k := m.Variant.CopiesOf(); k != st.Copies() {
+		return d, fmt.Errorf("the state has %d copies of a face, the model %d", st.Copies(), k)
+	}
+	s, err := newCopiesSolver(ctx, f, m, mu)
+	if err != nil {
+		return d, err
+	}
+	n := st.Pairs()
+	s.needDist, s.maxPairs = true, n
+	c, err := s.get(st.vec().key())
+	if err != nil {
+		return d, err
+	}
+	d.State = st.RulesState()
+	d.Prob = c.dist[0]
+	d.Win, d.Draw, d.Loss = s.zero, s.zero, s.zero
+	for i, p := range d.Prob {
+		switch l := i - n; {
+		case l > 0:
+			d.Win = f.Add(d.Win, p)
+		case l == 0:
+			d.Draw = f.Add(d.Draw, p)
+		default:
+			d.Loss = f.Add(d.Loss, p)
+		}
+	}
+	return d, nil
+}
+
+// copiesStartDistribution is CopiesDistribution from the start of a game of st.N pairs.
+func copiesStartDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (ScoreDistribution[T], error) {
+	if st.J != st.N || st.S != 0 || st.F != 0 || st.Lead != 0 {
+		return ScoreDistribution[T]{}, fmt.Errorf("copies %d: state %v: the count state (n, j) solves the start of a game only, (n, n) at lead 0; see CopiesDistribution", m.Variant.CopiesOf(), st)
+	}
+	if err := m.Validate(); err != nil {
+		return ScoreDistribution[T]{}, err
+	}
+	start, err := StartCopiesState(st.N, m.Variant.CopiesOf())
+	if err != nil {
+		return ScoreDistribution[T]{}, err
+	}
+	return CopiesDistribution(ctx, f, m, mu, start)
 }

@@ -49,7 +49,8 @@
 //	             [--opponent B]] [--float] [--json] [--big]
 //	memsim solve --gerez --cards K --known B --paired P [--json] [--big]
 //	memsim solve --copies K (--pairs N | --faces STATE) [--choices LIST] [--players P]
-//	             [--policy A] [--opponent B] [--seats LIST] [--two-player-optimal] [--float] [--json] [--big]
+//	             [--policy A] [--opponent B] [--seats LIST] [--two-player-optimal] [--distribution]
+//	             [--float] [--json] [--big]
 //
 // The mover (seat 0) plays --policy, every other seat --opponent; --seats gives every seat a policy
 // of its own (optimal, safe, daring or parity; 3 to 8 seats). With 3 or more players optimal is the

@@ -29,7 +29,8 @@ func solveCommand() *command {
 				"[--opponent B]] [--float] [--json] [--big]",
 			"memsim solve --gerez --cards K --known B --paired P [--json] [--big]",
 			"memsim solve --copies K (--pairs N | --faces STATE) [--choices LIST] [--players P]\n" +
-				"[--policy A] [--opponent B] [--seats LIST] [--two-player-optimal] [--float] [--json] [--big]",
+				"[--policy A] [--opponent B] [--seats LIST] [--two-player-optimal] [--distribution]\n" +
+				"[--float] [--json] [--big]",
 		},
 		short: "exact values and strategy tables of a model",
 		long: `

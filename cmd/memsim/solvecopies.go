@@ -43,13 +43,21 @@ type copiesResultJSON struct {
 	ExpectedBySeat []answer.Number `json:"expected_pairs_by_seat,omitempty"`
 	ExpectedTurns  *answer.Number  `json:"expected_turns,omitempty"`
 	ExpectedLucky  *answer.Number  `json:"expected_lucky,omitempty"`
+	// ScoreDistribution, with --distribution, gives the probability of each share of seat 0,
+	// Win, Draw and Loss seat 0's chances to end ahead, level or behind, and Score
+	// P(win) + P(draw)/2.
+	ScoreDistribution []answer.Share `json:"score_distribution,omitempty"`
+	Win               *answer.Number `json:"win,omitempty"`
+	Draw              *answer.Number `json:"draw,omitempty"`
+	Loss              *answer.Number `json:"loss,omitempty"`
+	Score             *answer.Number `json:"score,omitempty"`
 }
 
 // solveCopies answers memsim solve --copies K: the value of the policies in the copies model
 // (docs/models.md §4.14) from the start of a game of --pairs pairs, or from the state --faces.
 func solveCopies(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invocation) error {
 	set := given(fs)
-	for _, name := range []string{"unknown", "singletons", "unseen-singletons", "memory", "forget", "table", "pairs-max", "distribution", "first", "lead"} {
+	for _, name := range []string{"unknown", "singletons", "unseen-singletons", "memory", "forget", "table", "pairs-max", "first", "lead"} {
 		if set[name] {
 			return usagef("--%s does not go with --copies (the copies model has perfect memory and no singletons, and gives the value of the policies from the start of a game or from --faces)", name)
 		}
@@ -61,7 +69,7 @@ func solveCopies(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invoc
 	if err := v.Validate(); err != nil || fl.copies == 0 {
 		return usagef("--copies %d: must be an even number from 2 to %d", fl.copies, rules.MaxCopies)
 	}
-	q := &solveQuery{float: fl.float, json: fl.json}
+	q := &solveQuery{float: fl.float, json: fl.json, dist: fl.distribution}
 	q.model.Variant = v
 	pass, err := rules.ParsePassRule(fl.pass)
 	if err != nil || pass != rules.PassNever {
@@ -82,6 +90,9 @@ func solveCopies(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invoc
 	}
 	if err := q.checkMatchup(set["opponent"]); err != nil {
 		return err
+	}
+	if q.dist && (q.matchup.Players != 2 || q.matchup.PerSeat) {
+		return usagef("--distribution with --players %d: the score distribution is computed for 2 players", q.matchup.Players)
 	}
 	if err := exact.CheckCopies(q.model, q.matchup); err != nil {
 		return usagef("--copies %d: %v", fl.copies, err)
@@ -163,6 +174,17 @@ func writeCopies[T any](ctx context.Context, f field.Field[T], q *solveQuery, st
 			r.ExpectedLead = num(res.ExpectedLead)
 		}
 	}
+	if q.dist {
+		d, err := exact.CopiesDistribution(ctx, f, q.model, mu, st)
+		if err != nil {
+			return err
+		}
+		for i, p := range d.Prob {
+			r.ScoreDistribution = append(r.ScoreDistribution, answer.Share{Share: float64(i) / 2, Probability: answer.NumberOf(f, p)})
+		}
+		r.Win, r.Draw, r.Loss = num(d.Win), num(d.Draw), num(d.Loss)
+		r.Score = num(f.Add(d.Win, f.Div(d.Draw, f.FromInt(2))))
+	}
 	if q.json {
 		return json.NewEncoder(w).Encode(r)
 	}
@@ -179,6 +201,15 @@ func writeCopies[T any](ctx context.Context, f field.Field[T], q *solveQuery, st
 	}
 	if mu.Players == 2 {
 		fmt.Fprintf(w, "expected lead, seat 0:  %s\n", human(*r.ExpectedLead))
+	}
+	if q.dist {
+		fmt.Fprintf(w, "seat 0 wins %s, draws %s, loses %s\n", human(*r.Win), human(*r.Draw), human(*r.Loss))
+		fmt.Fprintf(w, "seat 0's score (a win 1, a draw 1/2): %s\n", human(*r.Score))
+		for _, p := range r.ScoreDistribution {
+			if p.Probability.Float != 0 {
+				fmt.Fprintf(w, "  share %4.1f: %s\n", p.Share, human(p.Probability))
+			}
+		}
 	}
 	return nil
 }

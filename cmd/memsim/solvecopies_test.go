@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"testing"
 )
 
@@ -74,6 +75,7 @@ func TestSolveCopiesFlagErrors(t *testing.T) {
 		{[]string{"--copies", "3", "--pairs", "4"}, "memsim solve: --copies 3: must be an even number from 2 to 64"},
 		{[]string{"--copies", "4", "--pairs", "3"}, "memsim solve: --pairs 3: 3 pairs with copies 4: the 6 cards must make whole faces of 4 cards (pairs a multiple of 2)"},
 		{[]string{"--copies", "4", "--pairs", "4", "--pass", "always"}, "memsim solve: --pass always with --copies: the copies model has pass rule never only (allowed: never)"},
+		{[]string{"--copies", "4", "--pairs", "4", "--players", "1", "--distribution"}, "memsim solve: --distribution with --players 1: the score distribution is computed for 2 players"},
 		{[]string{"--copies", "4", "--pairs", "4", "--memory", "3"}, "memsim solve: --memory does not go with --copies (the copies model has perfect memory and no singletons, and gives the value of the policies from the start of a game or from --faces)"},
 		{[]string{"--copies", "4", "--faces", "6:1u"}, `memsim solve: --faces: state "6:1u": group "6:1u": 6 cards on the table, must be even, 2 to 4`},
 		{[]string{"--copies", "4", "--pairs", "4", "--policy", "parity"}, "memsim solve: --copies 4: policy parity with copies 4 has no exact model (allowed: optimal, safe, daring, best-response)"},
@@ -83,5 +85,36 @@ func TestSolveCopiesFlagErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		wantUsageError(t, append([]string{"solve"}, tt.args...), tt.want)
+	}
+}
+
+// --distribution gives seat 0's shares: their probabilities add up to one and their mean is seat
+// 0's expected pairs.
+func TestSolveCopiesDistribution(t *testing.T) {
+	t.Parallel()
+	out, stderr, code := runArgs(t, "solve", "--copies", "6", "--pairs", "6", "--policy", "safe", "--opponent", "daring", "--distribution", "--json", "--float")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var got struct {
+		ExpectedPairs     struct{ Float float64 } `json:"expected_pairs"`
+		ScoreDistribution []struct {
+			Share       float64
+			Probability struct{ Float float64 }
+		} `json:"score_distribution"`
+		Win, Draw, Loss struct{ Float float64 }
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	var sum, mean float64
+	for _, s := range got.ScoreDistribution {
+		sum += s.Probability.Float
+		mean += s.Share * s.Probability.Float
+	}
+	if len(got.ScoreDistribution) != 13 || math.Abs(sum-1) > 1e-12 || math.Abs(mean-got.ExpectedPairs.Float) > 1e-12 ||
+		math.Abs(got.Win.Float+got.Draw.Float+got.Loss.Float-1) > 1e-12 {
+		t.Errorf("shares %v add up to %v with mean %v, expected pairs %v; win, draw, loss %v %v %v",
+			got.ScoreDistribution, sum, mean, got.ExpectedPairs.Float, got.Win.Float, got.Draw.Float, got.Loss.Float)
 	}
 }

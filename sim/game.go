@@ -26,7 +26,10 @@ type Player struct {
 	// gives up the turn without flipping. A card that turns out to be a singleton is followed by
 	// a remembered card if there is one. Where the rules leave that remembered card open, the
 	// engine takes the least recently seen one under lru forgetting and the first of its list
-	// otherwise (the exact models' values do not depend on it, §5.4).
+	// otherwise (the exact models' values do not depend on it, §5.4). With more than two copies
+	// of a face, a table whose Copies is not nil is read by the state of faces its memory sees
+	// (docs/models.md §4.16), and known-first flips the remembered card of a face with the most
+	// cards on the table.
 	Table *rules.ChoiceTable
 	// NewStrategy returns the player's strategy, when Table is nil. It is called once per game
 	// engine (one per worker), so a strategy may keep state between its calls.
@@ -101,6 +104,9 @@ func (s Setup) Validate() error {
 			return fmt.Errorf("player %q (seat %d): a player that forfeits has a strategy, not a policy table", p.Name, i)
 		case p.Table != nil && p.Table.MaxLead() >= 0 && len(s.Players) != 2:
 			return fmt.Errorf("player %q (seat %d): its policy table plays to win, which is defined for 2 players, not %d", p.Name, i, len(s.Players))
+		case p.Table != nil && p.Table.Copies() != nil && p.Table.Copies().Copies() != s.Variant.CopiesOf():
+			return fmt.Errorf("player %q (seat %d): its policy table is for copies %d, the game has copies %d",
+				p.Name, i, p.Table.Copies().Copies(), s.Variant.CopiesOf())
 		case p.Table != nil && (p.Table.MaxPairs() < s.Pairs || p.Table.Singletons() != s.Singletons):
 			return fmt.Errorf("player %q (seat %d): its policy table covers %d pairs and %d singletons, the game has %d and %d",
 				p.Name, i, p.Table.MaxPairs(), p.Table.Singletons(), s.Pairs, s.Singletons)
@@ -164,9 +170,10 @@ type Game struct {
 	identity []int32 // 0, 1, 2, ...
 	ordered  []int32 // the cards in their starting order: 0, 0, 1, 1, ..., then the singletons
 	copies   int     // cards of each pair face
-	blind    bool    // both cards of a turn are named before either is turned up
-	limit    int32   // the turn limit, 0 for none
-	left     int     // pairs on the table
+	cs       copiesScratch
+	blind    bool  // both cards of a turn are named before either is turned up
+	limit    int32 // the turn limit, 0 for none
+	left     int   // pairs on the table
 	mems     []memory
 	seatMem  []int
 	strat    []Strategy
@@ -655,7 +662,13 @@ func (g *Game) tableTurn(seat int, t *rules.ChoiceTable, afterPass bool) (turnEn
 		// A policy that plays to win reads the lead so far, its pairs minus the other seat's.
 		st.Lead = g.outcome.Pairs[seat] - g.outcome.Pairs[1-seat]
 	}
-	c, ok := t.Lookup(st, afterPass)
+	var c rules.Choice
+	var ok bool
+	if ct := t.Copies(); ct != nil {
+		c, ok = g.copiesChoice(m, ct)
+	} else {
+		c, ok = t.Lookup(st, afterPass)
+	}
 	if !ok {
 		return 0, g.moveError(seat, "its policy table has no choice for %v", st)
 	}
@@ -687,6 +700,9 @@ func (g *Game) playChoice(seat int, m *memory, st rules.State, afterPass bool, c
 		return turnPassed, nil
 	case rules.KnownFirst:
 		k := m.halfKnownCard(d)
+		if g.copies > rules.DefaultCopies {
+			k = g.mostCardsHalfKnown(m)
+		}
 		g.flip(k)
 		y := m.pickUnknown(&g.play)
 		g.flip(y)

@@ -290,7 +290,11 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 	model, note := tableModel(mem, env)
 	model.Choices = choices
 	if !env.Variant.Standard() {
-		note = "the exact models cover the standard game only"
+		model.Variant = env.Variant
+		note = variantNote(model, mem)
+		if !p.Fixed() {
+			return buildCopies(ctx, b, model, mem, p, opp, env)
+		}
 	}
 	if p.Fixed() {
 		t, err := rules.FixedChoiceTable(p, env.MaxPairs, env.Singletons)
@@ -340,8 +344,12 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 
 // VariantPolicies lists the policies a player may follow under the variant v: the strategies,
 // and the fixed policies that are defined card by card (docs/models.md §1.7); parity only with
-// two copies of a face, as it reads the number of unknown pairs.
+// two copies of a face, as it reads the number of unknown pairs; optimal and best-response where
+// only the copies differ from the standard game (the copies model, §4.16).
 func VariantPolicies(v rules.Variant) []string {
+	if copiesOnly(v) {
+		return []string{"random", "greedy-random", "safe", "daring", "optimal", "best-response"}
+	}
 	if v.CopiesOf() != rules.DefaultCopies {
 		return []string{"random", "greedy-random", "safe", "daring"}
 	}
@@ -352,6 +360,8 @@ func VariantPolicies(v rules.Variant) []string {
 func checkVariant(p rules.Policy, v rules.Variant) error {
 	switch {
 	case v.Standard() || p == rules.PolicySafe || p == rules.PolicyDaring:
+		return nil
+	case copiesOnly(v) && (p == rules.PolicyOptimal || p == rules.PolicyBestResponse):
 		return nil
 	case p == rules.PolicyParity && v.CopiesOf() == rules.DefaultCopies:
 		return nil
@@ -454,9 +464,12 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Lineup, maxPai
 		}
 		limit = m.WinRationalLimit()
 	}
-	if maxPairs <= limit {
+	switch {
+	case m.Variant.CopiesOf() != rules.DefaultCopies:
+		t, err = copiesTable(ctx, m, mu, maxPairs)
+	case maxPairs <= limit:
 		t, err = exact.PolicyTable(ctx, field.Rat{}, m, mu, maxPairs)
-	} else {
+	default:
 		t, err = exact.PolicyTable(ctx, field.Float{}, m, mu, maxPairs)
 	}
 	if err != nil {

@@ -11,7 +11,8 @@ import (
 )
 
 // Under a rule variant the policies played card by card build, without an exact model, and the
-// policies of the exact models are refused with an error naming the rule.
+// policies of the exact models are refused with an error naming the rule; under copies alone,
+// optimal, best-response, safe and daring build with the copies model as their exact model.
 func TestBuildUnderVariants(t *testing.T) {
 	ctx := context.Background()
 	variants := []rules.Variant{{Copies: 4}, {Flips: rules.FlipsBlind}, {TurnLimit: 20}}
@@ -24,11 +25,13 @@ func TestBuildUnderVariants(t *testing.T) {
 				spec.Opponent = "safe"
 			}
 			b, err := Build(ctx, spec, env)
+			wantExact := v.Flips == rules.FlipsSequential && v.TurnLimit == 0 &&
+				slices.Contains([]string{"optimal", "best-response", "safe", "daring"}, name)
 			switch {
 			case slices.Contains(allowed, name) && err != nil:
 				t.Errorf("%v: %s: %v", v, name, err)
-			case slices.Contains(allowed, name) && b.Exact != nil:
-				t.Errorf("%v: %s: has an exact model", v, name)
+			case slices.Contains(allowed, name) && (b.Exact != nil) != wantExact:
+				t.Errorf("%v: %s: exact model %v, want %v", v, name, b.Exact != nil, wantExact)
 			case !slices.Contains(allowed, name) && (err == nil || !strings.Contains(err.Error(), v.String())):
 				t.Errorf("%v: %s: error %v, want one naming the rule %q", v, name, err, v)
 			}

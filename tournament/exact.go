@@ -21,7 +21,8 @@ const DistributionLimit = 60
 // every seat plays optimal or a fixed policy (exact.SeatLineup); a policy that answers another is
 // evaluated only against the policy it answers; and n must be at most exact.RationalLimit
 // (exact.WinRationalLimit where a seat plays to win, exact.DecayRationalLimit and
-// exact.DecayWinRationalLimit under decay forgetting).
+// exact.DecayWinRationalLimit under decay forgetting; with more than two copies of a face, the
+// deal's count states at most exact.CopiesRationalStates).
 func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, bool) {
 	var none exact.Model
 	for _, id := range seats {
@@ -52,6 +53,12 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 		return none, exact.Lineup{}, false
 	}
 	model := t.modelOf(e0)
+	if k := model.Variant.CopiesOf(); k != rules.DefaultCopies {
+		// The copies model is solved in exact rationals up to a number of count states.
+		if s := exact.CopiesStates(n, k); s < 0 || s > exact.CopiesRationalStates {
+			return none, exact.Lineup{}, false
+		}
+	}
 	if model.Validate() != nil || mu.Validate(model) != nil {
 		return none, exact.Lineup{}, false
 	}
@@ -131,7 +138,11 @@ func (t *Tournament) exactModels(keep func(*strategies.Exact) bool) []exact.Mode
 
 // modelOf is the exact model a table player plays from under the tournament's rules.
 func (t *Tournament) modelOf(e *strategies.Exact) exact.Model {
-	return exact.Model{Pass: t.Config.Rules.Pass, Memory: e.Memory, Singletons: t.Config.Rules.Singletons, Choices: e.Choices}
+	v := t.Config.Rules.Variant
+	if v.Standard() {
+		v = rules.Variant{}
+	}
+	return exact.Model{Pass: t.Config.Rules.Pass, Memory: e.Memory, Singletons: t.Config.Rules.Singletons, Choices: e.Choices, Variant: v}
 }
 
 // exactKey identifies an exact evaluation: of a shared model, or of an unequal game.

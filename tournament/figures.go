@@ -189,6 +189,9 @@ func (t *Tournament) Figures(ctx context.Context, r *report.Run) ([]report.Figur
 	}
 	maxN := slices.Max(r.Rules.Pairs)
 	for i, model := range models {
+		if model.Variant.CopiesOf() != rules.DefaultCopies {
+			continue // the strategy map is drawn over (n, j), which k copies do not determine
+		}
 		players := r.Rules.PlayersPerGame
 		if players > 2 && (model.Pass != rules.PassNever || model.Memory.Forget == rules.ForgetDecay) {
 			players = 2 // optimal plays the two-player table there

@@ -51,7 +51,7 @@ type Validation struct {
 
 // Families lists the families of checks, named after the exact model they test, in order.
 func Families() []string {
-	return []string{"perfect", "singletons", "handover-uniform", "lru", "decay", "unequal-lru", "solitaire", "multiplayer", "win"}
+	return []string{"perfect", "singletons", "handover-uniform", "lru", "decay", "unequal-lru", "solitaire", "multiplayer", "win", "copies"}
 }
 
 // Suite is a set of tournaments to check against the solver, each reduced to the matches that
@@ -225,6 +225,8 @@ func family(model exact.Model, mu exact.Lineup) string {
 	switch {
 	case mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin():
 		return "win"
+	case model.Variant.CopiesOf() != rules.DefaultCopies:
+		return "copies"
 	case players == 1:
 		return "solitaire"
 	case players > 2:

@@ -15,6 +15,10 @@ type Model struct {
 	Memory     rules.Memory
 	Singletons int
 	Choices    rules.ChoiceSet
+	// Variant holds the rules in which the game differs from the standard game (docs/models.md
+	// §1.7); the zero value is the standard game. With more than two copies of a face the
+	// model's positions are CopiesState values (EvaluateCopies, §4.16).
+	Variant rules.Variant
 }
 
 // Legal reports whether choice c is open to the mover in st: legal under the pass rule and in
@@ -38,6 +42,9 @@ func (m Model) Validate() error {
 	}
 	if m.Memory.Fluctuation > 0 {
 		return fmt.Errorf("memory %s: a fluctuating capacity has no exact model", m.Memory)
+	}
+	if err := m.validateVariant(); err != nil {
+		return err
 	}
 	if m.Memory.Scope != rules.ScopeShared {
 		return fmt.Errorf("memory scope %s has no exact model (the exact models assume a shared memory)", m.Memory.Scope)
@@ -342,4 +349,26 @@ func (t *turn) knownFirst() {
 			t.emit(EventKnownThenSingleton, Frac{int64(f), u}, t.at(n, k, f-1), false, 0, 0)
 		}
 	}
+}
+
+// validateVariant reports whether the model's variant has an exact model: k copies of a face with
+// perfect memory, no singletons and pass rule never (docs/models.md §4.16).
+func (m Model) validateVariant() error {
+	v := m.Variant
+	if err := v.Validate(); err != nil {
+		return err
+	}
+	switch {
+	case v.Flips != rules.FlipsSequential || v.TurnLimit != 0:
+		return fmt.Errorf("variant %s has no exact model (copies only)", v)
+	case v.CopiesOf() == rules.DefaultCopies:
+		return nil
+	case !m.Memory.Perfect():
+		return fmt.Errorf("copies %d: only perfect memory has an exact model, not %s", v.CopiesOf(), m.Memory)
+	case m.Singletons != 0:
+		return fmt.Errorf("copies %d: singletons have no exact model", v.CopiesOf())
+	case m.Pass != rules.PassNever:
+		return fmt.Errorf("copies %d: only pass rule never has an exact model, not %s", v.CopiesOf(), m.Pass)
+	}
+	return nil
 }

@@ -2,7 +2,7 @@
 // every policy is worth in every position of the exact models of Memory: perfect shared memory,
 // singletons, limited shared memory with handover-uniform, lru or decay forgetting, the pass rules
 // with the stalemate rule, three to eight players (every seat for itself, or a policy per seat),
-// and solitaire.
+// and solitaire; and, with k copies of a face, the copies model of perfect memory (copies.go).
 //
 // Positions are rules.State values. The solver sweeps them in dependency order (a turn removes at
 // most one pair, and within a row it only moves to states with fewer unknown cards, or back to the
@@ -119,8 +119,13 @@ type Result[T any] struct {
 	ExpectedTurns, ExpectedLucky T
 }
 
-// Evaluate returns the value of the matchup from state st in model m.
+// Evaluate returns the value of the matchup from state st in model m. With more than two copies
+// of a face it solves from the start of a game only (st.J == st.N); EvaluateCopies solves from
+// any state of that model.
 func Evaluate[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
+	if m.Variant.CopiesOf() != rules.DefaultCopies {
+		return evaluateCopiesStart(ctx, f, m, mu, st)
+	}
 	w, err := evaluateSweep(f, m, mu, st)
 	if err != nil {
 		return Result[T]{}, err
@@ -275,6 +280,9 @@ func newSweep[T any](f field.Field[T], m Model, mu Lineup, st rules.State) (*swe
 	}
 	if err := mu.Validate(m); err != nil {
 		return nil, err
+	}
+	if k := m.Variant.CopiesOf(); k != rules.DefaultCopies {
+		return nil, fmt.Errorf("copies %d: this solve covers two copies of a face (the copies model solves values, not tables)", k)
 	}
 	if st.S != m.Singletons {
 		return nil, fmt.Errorf("state has %d singletons, the model %d", st.S, m.Singletons)

@@ -106,8 +106,13 @@ type ScoreDistribution[T any] struct {
 }
 
 // Distribution returns the exact distribution of seat 0's final share in a two-player matchup.
+// With more than two copies of a face it is computed from the start of a game only (st.J ==
+// st.N, st.Lead == 0); CopiesDistribution computes it from any state of that model.
 func Distribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (ScoreDistribution[T], error) {
 	var d ScoreDistribution[T]
+	if m.Variant.CopiesOf() != rules.DefaultCopies {
+		return copiesStartDistribution(ctx, f, m, mu, st)
+	}
 	w, err := distributionSweep(f, m, mu, st)
 	if err != nil {
 		return d, err

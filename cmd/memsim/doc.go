@@ -50,6 +50,9 @@
 //	memsim solve --gerez --cards K --known B --paired P [--json] [--big]
 //	memsim solve --pairs N --memory M --forget lru --opponent-memory M2 [--pass RULE]
 //	             [--choices LIST] [--policy A] [--opponent B] [--float] [--json]
+//	memsim solve --copies K (--pairs N | --faces STATE) [--choices LIST] [--players P]
+//	             [--policy A] [--opponent B] [--seats LIST] [--two-player-optimal] [--distribution]
+//	             [--float] [--json] [--big]
 //
 // The mover (seat 0) plays --policy, every other seat --opponent; --seats gives every seat a policy
 // of its own (optimal, safe, daring or parity; 3 to 8 seats). With 3 or more players optimal is the
@@ -80,6 +83,12 @@
 // a deal: seat 0 with lru(M) plays --policy, seat 1 with lru(M2) --opponent, each reading its own
 // memory's count state (optimal: the shared lru optimum of its own capacity). Its choices default
 // to daring,safe (daring,safe,pass under a pass rule); known-first has no exact model here.
+//
+// --copies K solves the model of K cards to a face (any two of a face match; perfect memory, no
+// singletons, pass never) from the start of a game of --pairs N pairs (N a multiple of K/2), or
+// from --faces STATE: comma-separated groups R:Au+Bh, A faces with R cards on the table none of
+// which is remembered and B with one remembered (4:3u+1h,2:2u). It gives the value of the
+// policies (optimal, safe, daring, best-response), not the value of each choice.
 //
 // A flag not given takes its default; a value given is used as it is: --pairs 0 and --players 0 are
 // errors, --memory 0 means perfect memory and --unknown 0 a state with every pair half known.

@@ -30,6 +30,9 @@ func solveCommand() *command {
 			"memsim solve --gerez --cards K --known B --paired P [--json] [--big]",
 			"memsim solve --pairs N --memory M --forget lru --opponent-memory M2 [--pass RULE]\n" +
 				"[--choices LIST] [--policy A] [--opponent B] [--float] [--json]",
+			"memsim solve --copies K (--pairs N | --faces STATE) [--choices LIST] [--players P]\n" +
+				"[--policy A] [--opponent B] [--seats LIST] [--two-player-optimal] [--distribution]\n" +
+				"[--float] [--json] [--big]",
 		},
 		short: "exact values and strategy tables of a model",
 		long: `
@@ -63,6 +66,12 @@ a deal: seat 0 with lru(M) plays --policy, seat 1 with lru(M2) --opponent, each 
 memory's count state (optimal: the shared lru optimum of its own capacity). Its choices default
 to daring,safe (daring,safe,pass under a pass rule); known-first has no exact model here.
 
+--copies K solves the model of K cards to a face (any two of a face match; perfect memory, no
+singletons, pass never) from the start of a game of --pairs N pairs (N a multiple of K/2), or
+from --faces STATE: comma-separated groups R:Au+Bh, A faces with R cards on the table none of
+which is remembered and B with one remembered (4:3u+1h,2:2u). It gives the value of the
+policies (optimal, safe, daring, best-response), not the value of each choice.
+
 A flag not given takes its default; a value given is used as it is: --pairs 0 and --players 0 are
 errors, --memory 0 means perfect memory and --unknown 0 a state with every pair half known.
 `,
@@ -79,6 +88,8 @@ type solveFlags struct {
 	table, distribution, float, json, valueOnly, twoPlayerOptimal       bool
 	gerez, big                                                          bool
 	cards, known, paired                                                int
+	copies                                                              int
+	faces                                                               string
 }
 
 func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
@@ -111,6 +122,8 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.IntVar(&fl.cards, "cards", 0, "with --gerez: `K` cards on the table (even, at least 2)")
 	fs.IntVar(&fl.known, "known", 0, "with --gerez: `B` known cards")
 	fs.IntVar(&fl.paired, "paired", 0, "with --gerez: `P` known cards whose partner is known (even)")
+	fs.IntVar(&fl.copies, "copies", 0, "solve the copies model: `K` cards to a face, even, 2 to 64 (perfect memory, pass never)")
+	fs.StringVar(&fl.faces, "faces", "", "with --copies: the `STATE` to solve from, comma-separated groups R:Au+Bh (A unknown and B half-known faces with R cards on the table; default: the start of the game)")
 	return fs
 }
 
@@ -136,6 +149,9 @@ func runSolve(ctx context.Context, c *command, inv invocation, args []string) in
 			fmt.Fprintf(inv.stderr, "memsim solve: --%s goes with --gerez\n", name)
 			return exitUsage
 		}
+	}
+	if set["copies"] || set["faces"] {
+		return exitFor(fs.Name(), solveCopies(ctx, fl, fs, inv), inv.stderr)
 	}
 	return exitFor(fs.Name(), solve(ctx, fl, fs, inv), inv.stderr)
 }

@@ -12,6 +12,9 @@ import "fmt"
 type ChoiceTable struct {
 	maxPairs, singletons, maxLead int
 	choice                        []Choice // index: see slot; noChoice where unset
+	// copies, when not nil, holds the choices by the count state of a deal with more than two
+	// copies of a face, in place of choice.
+	copies *CopiesTable
 }
 
 const noChoice Choice = 255
@@ -59,6 +62,25 @@ func FixedChoiceTable(p Policy, maxPairs, singletons int) (*ChoiceTable, error) 
 	}
 	return t, nil
 }
+
+// NewCopiesChoiceTable returns a table for deals of at most maxPairs pairs, no singletons, with
+// more than two copies of a face, whose choices are those of ct, read by the state of faces
+// (Copies) rather than by (n, j).
+func NewCopiesChoiceTable(maxPairs int, ct *CopiesTable) (*ChoiceTable, error) {
+	if ct == nil || ct.Copies() <= DefaultCopies {
+		return nil, fmt.Errorf("a table read by the state of faces needs more than %d copies of a face (two copies are read by (n, j))", DefaultCopies)
+	}
+	t, err := NewChoiceTable(maxPairs, 0)
+	if err != nil {
+		return nil, err
+	}
+	t.copies = ct
+	return t, nil
+}
+
+// Copies returns the table's choices by the state of faces of a deal with more than two copies of
+// a face, or nil for a table read by (n, j, s, f).
+func (t *ChoiceTable) Copies() *CopiesTable { return t.copies }
 
 // MaxPairs returns the largest number of pairs the table covers.
 func (t *ChoiceTable) MaxPairs() int { return t.maxPairs }

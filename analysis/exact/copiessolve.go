@@ -1,0 +1,569 @@
+package exact
+
+import (
+	"context"
+	"fmt"
+
+	"memsim/analysis/field"
+	"memsim/sim/rules"
+)
+
+// copiesCell holds the values of one state of the copies model.
+type copiesCell[T any] struct {
+	legal [rules.NumChoices]bool
+	outs  [rules.NumChoices][]copiesOutcome
+	probs [rules.NumChoices][]T
+
+	opt       T // two-player lead of the mover when both play optimally
+	optChoice rules.Choice
+	optDev    [rules.NumChoices]T // each legal choice's lead, optimal play afterwards
+
+	self       []T // every seat for itself: every seat's expected pairs from the mover
+	selfChoice rules.Choice
+
+	lead     [2]T // two players: the lead of the mover playing role 0's or role 1's policy
+	brChoice [2]rules.Choice
+
+	solo       [2]T // one player: expected turns and lucky matches
+	soloChoice rules.Choice
+
+	seats [][]T // seats[t][i]: seat i's expected pairs when seat t is to move
+
+	dist [2][]T // two players: each role's distribution of its lead, indexed by lead + maxPairs
+}
+
+// copiesSolver solves the copies model by memoised recursion: every turn takes a pair or flips a
+// card that was not remembered, so no state refers to itself.
+type copiesSolver[T any] struct {
+	ctx context.Context
+	f   field.Field[T]
+	m   Model
+	mu  Lineup
+	pol [rules.MaxPlayers]rules.Policy // every seat's policy
+
+	needOpt, needSelf, needLead, needSolo, needSeats bool
+	// needDist asks for the distribution of the lead (two players), over leads -maxPairs ..
+	// maxPairs.
+	needDist bool
+	maxPairs int
+
+	memo      map[string]*copiesCell[T]
+	zero, one T
+}
+
+// checkCopies reports whether the copies model m can solve the matchup mu.
+func checkCopies(m Model, mu Lineup) error {
+	switch {
+	case !m.Memory.Perfect():
+		return fmt.Errorf("copies %d: only perfect memory has an exact model, not %s", m.Variant.CopiesOf(), m.Memory)
+	case m.Singletons != 0:
+		return fmt.Errorf("copies %d: singletons have no exact model", m.Variant.CopiesOf())
+	case m.Pass != rules.PassNever:
+		return fmt.Errorf("copies %d: only pass rule never has an exact model, not %s", m.Variant.CopiesOf(), m.Pass)
+	case mu.Table != nil || mu.OpponentTable != nil:
+		return fmt.Errorf("copies %d: a policy given as a table has no exact model", m.Variant.CopiesOf())
+	}
+	if err := mu.Validate(m); err != nil {
+		return err
+	}
+	if err := m.Validate(); err != nil {
+		return err
+	}
+	seats := copiesSeats(mu)
+	for _, p := range seats[:mu.Players] {
+		switch p {
+		case rules.PolicyOptimal, rules.PolicySafe, rules.PolicyDaring, rules.PolicyBestResponse:
+		default:
+			return fmt.Errorf("policy %s with copies %d has no exact model (allowed: optimal, safe, daring, best-response)", p, m.Variant.CopiesOf())
+		}
+	}
+	if mu.Players == 2 && !mu.PerSeat && mu.Opponent == rules.PolicyParity {
+		return fmt.Errorf("policy parity with copies %d has no exact model (allowed: optimal, safe, daring)", m.Variant.CopiesOf())
+	}
+	return nil
+}
+
+// copiesSeats returns every seat's policy.
+func copiesSeats(mu Lineup) [rules.MaxPlayers]rules.Policy {
+	if mu.PerSeat {
+		return mu.Seats
+	}
+	var pol [rules.MaxPlayers]rules.Policy
+	for i := range pol {
+		pol[i] = mu.Opponent
+	}
+	pol[0] = mu.Policy
+	return pol
+}
+
+func newCopiesSolver[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup) (*copiesSolver[T], error) {
+	if err := checkCopies(m, mu); err != nil {
+		return nil, err
+	}
+	s := &copiesSolver[T]{ctx: ctx, f: f, m: m, mu: mu, pol: copiesSeats(mu), memo: map[string]*copiesCell[T]{},
+		zero: f.FromInt(0), one: f.FromInt(1)}
+	optimal := false
+	for _, p := range s.pol[:mu.Players] {
+		optimal = optimal || p == rules.PolicyOptimal || p == rules.PolicyBestResponse
+	}
+	switch {
+	case mu.Players == 1:
+		s.needSolo = true
+	case mu.Players == 2 && !mu.PerSeat:
+		s.needOpt, s.needLead = optimal, true
+	case isSelfish(mu):
+		s.needSelf = true
+	default:
+		s.needSeats = true
+		s.needSelf = optimal && !mu.TwoPlayerOptimal
+		s.needOpt = optimal && mu.TwoPlayerOptimal
+	}
+	return s, nil
+}
+
+// EvaluateCopies returns the value of the matchup from state st in the model m, whose variant has
+// st.Copies() cards to a face (docs/models.md §4.16). Result.State is st.RulesState().
+func EvaluateCopies[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st CopiesState) (Result[T], error) {
+	if err := st.Validate(); err != nil {
+		return Result[T]{}, err
+	}
+	if k := m.Variant.CopiesOf(); k != st.Copies() {
+		return Result[T]{}, fmt.Errorf("the state has %d copies of a face, the model %d", st.Copies(), k)
+	}
+	s, err := newCopiesSolver(ctx, f, m, mu)
+	if err != nil {
+		return Result[T]{}, err
+	}
+	c, err := s.get(st.vec().key())
+	if err != nil {
+		return Result[T]{}, err
+	}
+	return s.result(st, c), nil
+}
+
+// result reads the matchup's value from the cell of st.
+func (s *copiesSolver[T]) result(st CopiesState, c *copiesCell[T]) Result[T] {
+	f := s.f
+	res := Result[T]{State: st.RulesState(), Players: s.mu.Players}
+	n := f.FromInt(int64(st.Pairs()))
+	switch {
+	case s.needSolo:
+		res.ExpectedTurns, res.ExpectedLucky = c.solo[0], c.solo[1]
+	case s.needLead:
+		res.ExpectedLead = c.lead[0]
+		res.ExpectedPairs = pairsFromLead(f, n, c.lead[0])
+		res.PairsBySeat = []T{res.ExpectedPairs, f.Sub(n, res.ExpectedPairs)}
+	case s.needSeats:
+		res.PairsBySeat = c.seats[0]
+		res.ExpectedPairs = c.seats[0][0]
+	default:
+		res.PairsBySeat = append([]T(nil), c.self...)
+		res.ExpectedPairs = c.self[0]
+	}
+	return res
+}
+
+// get returns the cell of the state with that key, solving it (and the states it leads to) first.
+func (s *copiesSolver[T]) get(key string) (*copiesCell[T], error) {
+	if c, ok := s.memo[key]; ok {
+		return c, nil
+	}
+	select {
+	case <-s.ctx.Done():
+		return nil, fmt.Errorf("solver stopped: %w", s.ctx.Err())
+	default:
+	}
+	v := vecOfKey(key)
+	c := &copiesCell[T]{}
+	if unknownCards(v) == 0 {
+		s.terminal(c)
+		s.memo[key] = c
+		return c, nil
+	}
+	for _, ch := range rules.Choices() {
+		if c.legal[ch] = copiesLegal(v, ch, s.m.Choices); !c.legal[ch] {
+			continue
+		}
+		c.outs[ch] = copiesOutcomes(v, ch, nil)
+		for _, o := range c.outs[ch] {
+			if _, err := s.get(o.next); err != nil {
+				return nil, err
+			}
+			c.probs[ch] = append(c.probs[ch], s.f.FromFrac(o.num, o.den))
+		}
+	}
+	if s.needOpt {
+		s.optimal(c)
+	}
+	if s.needSelf {
+		s.selfish(c)
+	}
+	if s.needLead {
+		s.leads(c)
+	}
+	if s.needSolo {
+		s.solitaire(c)
+	}
+	if s.needSeats {
+		s.perSeat(c)
+	}
+	if s.needDist {
+		s.distribution(c)
+	}
+	c.outs, c.probs = [rules.NumChoices][]copiesOutcome{}, [rules.NumChoices][]T{} // read no more
+	s.memo[key] = c
+	return c, nil
+}
+
+// terminal sets the values of the empty table.
+func (s *copiesSolver[T]) terminal(c *copiesCell[T]) {
+	p := s.mu.Players
+	c.opt, c.lead, c.solo = s.zero, [2]T{s.zero, s.zero}, [2]T{s.zero, s.zero}
+	c.self = s.zeros(p)
+	c.seats = make([][]T, p)
+	for t := range c.seats {
+		c.seats[t] = s.zeros(p)
+	}
+	if s.needDist {
+		for r := range c.dist {
+			c.dist[r] = s.zeros(2*s.maxPairs + 1)
+			c.dist[r][s.maxPairs] = s.one
+		}
+	}
+}
+
+func (s *copiesSolver[T]) zeros(p int) []T {
+	z := make([]T, p)
+	for i := range z {
+		z[i] = s.zero
+	}
+	return z
+}
+
+// next returns the cell of an outcome's next state (solved before).
+func (s *copiesSolver[T]) next(o copiesOutcome) *copiesCell[T] { return s.memo[o.next] }
+
+// leadOf returns the mover's lead after choice ch in c, reading the lead of the mover's role
+// (keep) and of the next seat's role from val.
+func (s *copiesSolver[T]) leadOf(c *copiesCell[T], ch rules.Choice, val func(x *copiesCell[T], next bool) T) T {
+	f := s.f
+	sum := s.zero
+	for i, o := range c.outs[ch] {
+		var x T
+		if o.keep {
+			x = f.Add(s.one, val(s.next(o), false))
+		} else {
+			x = f.Sub(s.zero, val(s.next(o), true))
+			if o.first {
+				x = f.Sub(x, s.one)
+			}
+		}
+		sum = f.Add(sum, f.Mul(c.probs[ch][i], x))
+	}
+	return sum
+}
+
+// best returns the first legal choice, in the order daring, safe, known-first, whose value is
+// largest (smallest when less), and every legal choice's value.
+func (s *copiesSolver[T]) best(c *copiesCell[T], less bool, value func(ch rules.Choice) T) (rules.Choice, [rules.NumChoices]T) {
+	var vals [rules.NumChoices]T
+	best := rules.Daring
+	for _, ch := range rules.Choices() {
+		if !c.legal[ch] {
+			continue
+		}
+		vals[ch] = value(ch)
+		cmp := s.f.Cmp(vals[ch], vals[best])
+		if less {
+			cmp = -cmp
+		}
+		if ch != rules.Daring && cmp > 0 {
+			best = ch
+		}
+	}
+	return best, vals
+}
+
+// optimal computes the two-player optimum: both seats maximise their lead.
+func (s *copiesSolver[T]) optimal(c *copiesCell[T]) {
+	c.optChoice, c.optDev = s.best(c, false, func(ch rules.Choice) T {
+		return s.leadOf(c, ch, func(x *copiesCell[T], _ bool) T { return x.opt })
+	})
+	c.opt = c.optDev[c.optChoice]
+}
+
+// fixedChoice returns the choice of fixed policy p in c: safe where it is legal, else daring.
+func fixedChoice[T any](c *copiesCell[T], p rules.Policy) rules.Choice {
+	if p == rules.PolicySafe && c.legal[rules.Safe] {
+		return rules.Safe
+	}
+	return rules.Daring
+}
+
+// leads computes the two roles' leads (two players): role 0 is seat 0's policy, role 1 the other
+// seat's; after a hand-over the other role moves.
+func (s *copiesSolver[T]) leads(c *copiesCell[T]) {
+	for r := range 2 {
+		val := func(x *copiesCell[T], next bool) T {
+			if next {
+				return x.lead[1-r]
+			}
+			return x.lead[r]
+		}
+		value := func(ch rules.Choice) T { return s.leadOf(c, ch, val) }
+		var ch rules.Choice
+		switch p := s.pol[r]; p {
+		case rules.PolicyOptimal:
+			ch = c.optChoice
+		case rules.PolicyBestResponse:
+			ch, _ = s.best(c, false, value)
+		default:
+			ch = fixedChoice(c, p)
+		}
+		c.brChoice[r] = ch
+		c.lead[r] = value(ch)
+	}
+}
+
+// solitaire computes the expected turns and lucky matches of one player.
+func (s *copiesSolver[T]) solitaire(c *copiesCell[T]) {
+	f := s.f
+	turns := func(ch rules.Choice) T {
+		sum := s.zero
+		for i, o := range c.outs[ch] {
+			x := f.Add(s.one, s.next(o).solo[0])
+			if o.first {
+				x = f.Add(x, s.one) // the turn that takes the pair known whole
+			}
+			sum = f.Add(sum, f.Mul(c.probs[ch][i], x))
+		}
+		return sum
+	}
+	ch := fixedChoice(c, s.pol[0])
+	var vals [rules.NumChoices]T
+	if s.pol[0] == rules.PolicyOptimal {
+		ch, vals = s.best(c, true, turns)
+	} else {
+		vals[ch] = turns(ch)
+	}
+	lucky := s.zero
+	for i, o := range c.outs[ch] {
+		x := s.next(o).solo[1]
+		if o.lucky {
+			x = f.Add(x, s.one)
+		}
+		lucky = f.Add(lucky, f.Mul(c.probs[ch][i], x))
+	}
+	c.soloChoice, c.solo = ch, [2]T{vals[ch], lucky}
+}
+
+// vecAfter returns every seat's expected pairs, in order from the mover, after choice ch in c,
+// each state's vector read by vec (in order from its own mover).
+func (s *copiesSolver[T]) vecAfter(c *copiesCell[T], ch rules.Choice, vec func(x *copiesCell[T]) []T) []T {
+	f, p := s.f, s.mu.Players
+	sum := s.zeros(p)
+	for k, o := range c.outs[ch] {
+		w := vec(s.next(o))
+		for i := range p {
+			var x T
+			switch {
+			case o.keep:
+				x = w[i]
+				if i == 0 {
+					x = f.Add(x, s.one)
+				}
+			default:
+				x = w[(i-1+p)%p] // the next seat moves: seat i is its seat i-1
+				if i == 1 && o.first {
+					x = f.Add(x, s.one)
+				}
+			}
+			sum[i] = f.Add(sum[i], f.Mul(c.probs[ch][k], x))
+		}
+	}
+	return sum
+}
+
+// selfish computes the optimum of every seat for itself (docs/models.md §4.7): the mover's first
+// choice, in the order daring, safe, known-first, with the most expected pairs for itself.
+func (s *copiesSolver[T]) selfish(c *copiesCell[T]) {
+	var vecs [rules.NumChoices][]T
+	c.selfChoice, _ = s.best(c, false, func(ch rules.Choice) T {
+		vecs[ch] = s.vecAfter(c, ch, func(x *copiesCell[T]) []T { return x.self })
+		return vecs[ch][0]
+	})
+	c.self = vecs[c.selfChoice]
+}
+
+// perSeat computes every seat's expected pairs with each seat to move, every seat playing its
+// own policy.
+func (s *copiesSolver[T]) perSeat(c *copiesCell[T]) {
+	f, p := s.f, s.mu.Players
+	c.seats = make([][]T, p)
+	for t := range p {
+		ch := fixedChoice(c, s.pol[t])
+		if s.pol[t] == rules.PolicyOptimal {
+			ch = c.selfChoice
+			if s.mu.TwoPlayerOptimal {
+				ch = c.optChoice
+			}
+		}
+		sum := s.zeros(p)
+		for k, o := range c.outs[ch] {
+			x := s.next(o)
+			mover := t
+			if !o.keep {
+				mover = (t + 1) % p
+			}
+			for i := range p {
+				y := x.seats[mover][i]
+				if (o.keep && i == t) || (o.first && i == mover) {
+					y = f.Add(y, s.one)
+				}
+				sum[i] = f.Add(sum[i], f.Mul(c.probs[ch][k], y))
+			}
+		}
+		c.seats[t] = sum
+	}
+}
+
+// evaluateCopiesStart evaluates the copies model from the start of a game of st.N pairs.
+func evaluateCopiesStart[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
+	if st.J != st.N || st.S != 0 || st.F != 0 {
+		return Result[T]{}, fmt.Errorf("copies %d: state %v: the count state (n, j) solves the start of a game only, (n, n); see EvaluateCopies", m.Variant.CopiesOf(), st)
+	}
+	if err := m.Validate(); err != nil {
+		return Result[T]{}, err
+	}
+	start, err := StartCopiesState(st.N, m.Variant.CopiesOf())
+	if err != nil {
+		return Result[T]{}, err
+	}
+	return EvaluateCopies(ctx, f, m, mu, start)
+}
+
+// CopiesPolicyTable returns the choices of seat 0's policy of mu (optimal, or best-response to
+// the other seat's) in the copies model m, in every state a game of the given number of pairs
+// reaches from its start: the table the engine plays optimal and best-response from under k
+// copies of a face. With one player it is the solitaire optimum, with three or more the optimum
+// of every seat for itself.
+func CopiesPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, pairs int) (*rules.CopiesTable, error) {
+	if p := mu.Policy; p != rules.PolicyOptimal && p != rules.PolicyBestResponse || mu.PerSeat {
+		return nil, fmt.Errorf("copies %d: a table of policy %s (allowed: optimal, best-response)", m.Variant.CopiesOf(), p)
+	}
+	start, err := StartCopiesState(pairs, m.Variant.CopiesOf())
+	if err != nil {
+		return nil, err
+	}
+	s, err := newCopiesSolver(ctx, f, m, mu)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.get(start.vec().key()); err != nil {
+		return nil, err
+	}
+	t := rules.NewCopiesTable(m.Variant.CopiesOf())
+	for key, c := range s.memo {
+		v := vecOfKey(key)
+		if unknownCards(v) == 0 {
+			continue
+		}
+		ch := c.brChoice[0]
+		switch {
+		case s.needSolo:
+			ch = c.soloChoice
+		case s.needSelf && !s.needSeats:
+			ch = c.selfChoice
+		}
+		if err := t.Set(v, ch); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
+}
+
+// distribution computes each role's distribution of its lead over the rest of the game (two
+// players), each role making the choice leads found.
+func (s *copiesSolver[T]) distribution(c *copiesCell[T]) {
+	f, m := s.f, s.maxPairs
+	for r := range 2 {
+		d := s.zeros(2*m + 1)
+		ch := c.brChoice[r]
+		for k, o := range c.outs[ch] {
+			x := s.next(o)
+			for i := range d {
+				l := i - m // the mover's lead
+				var j int  // its index in the next state's distribution
+				var from []T
+				switch {
+				case o.keep:
+					j, from = l-1, x.dist[r]
+				case o.first:
+					j, from = -l-1, x.dist[1-r]
+				default:
+					j, from = -l, x.dist[1-r]
+				}
+				if j < -m || j > m || f.IsZero(from[j+m]) {
+					continue
+				}
+				d[i] = f.Add(d[i], f.Mul(c.probs[ch][k], from[j+m]))
+			}
+		}
+		c.dist[r] = d
+	}
+}
+
+// CopiesDistribution returns the exact distribution of seat 0's final share from st in a
+// two-player matchup of the copies model m (Prob[i]: seat 0 collects i/2 of st's pairs; shares are
+// whole pairs, as nothing is shared without passes). ScoreDistribution.State is st.RulesState().
+func CopiesDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st CopiesState) (ScoreDistribution[T], error) {
+	var d ScoreDistribution[T]
+	if mu.Players != 2 || mu.PerSeat {
+		return d, fmt.Errorf("players %d: the score distribution is computed for 2 players, each playing its role's policy", mu.Players)
+	}
+	if err := st.Validate(); err != nil {
+		return d, err
+	}
+	if k := m.Variant.CopiesOf(); k != st.Copies() {
+		return d, fmt.Errorf("the state has %d copies of a face, the model %d", st.Copies(), k)
+	}
+	s, err := newCopiesSolver(ctx, f, m, mu)
+	if err != nil {
+		return d, err
+	}
+	n := st.Pairs()
+	s.needDist, s.maxPairs = true, n
+	c, err := s.get(st.vec().key())
+	if err != nil {
+		return d, err
+	}
+	d.State = st.RulesState()
+	d.Prob = c.dist[0]
+	d.Win, d.Draw, d.Loss = s.zero, s.zero, s.zero
+	for i, p := range d.Prob {
+		switch l := i - n; {
+		case l > 0:
+			d.Win = f.Add(d.Win, p)
+		case l == 0:
+			d.Draw = f.Add(d.Draw, p)
+		default:
+			d.Loss = f.Add(d.Loss, p)
+		}
+	}
+	return d, nil
+}
+
+// copiesStartDistribution is CopiesDistribution from the start of a game of st.N pairs.
+func copiesStartDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (ScoreDistribution[T], error) {
+	if st.J != st.N || st.S != 0 || st.F != 0 || st.Lead != 0 {
+		return ScoreDistribution[T]{}, fmt.Errorf("copies %d: state %v: the count state (n, j) solves the start of a game only, (n, n) at lead 0; see CopiesDistribution", m.Variant.CopiesOf(), st)
+	}
+	if err := m.Validate(); err != nil {
+		return ScoreDistribution[T]{}, err
+	}
+	start, err := StartCopiesState(st.N, m.Variant.CopiesOf())
+	if err != nil {
+		return ScoreDistribution[T]{}, err
+	}
+	return CopiesDistribution(ctx, f, m, mu, start)
+}

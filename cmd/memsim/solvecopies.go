@@ -1,0 +1,215 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math/big"
+
+	"memsim/analysis/exact"
+	"memsim/analysis/exact/answer"
+	"memsim/analysis/field"
+	"memsim/sim/rules"
+)
+
+// copiesBigStates is the largest number of count states memsim solve --copies solves without
+// --big, in exact rationals (copiesBigFloatStates in float64): about 30 s on one core.
+const (
+	copiesBigStates      = 200000
+	copiesBigFloatStates = 2000000
+)
+
+// copiesModelJSON is the model of a memsim solve --copies answer.
+type copiesModelJSON struct {
+	Copies     int      `json:"copies"`
+	Pairs      int      `json:"pairs"`
+	Faces      string   `json:"faces"`
+	Pass       string   `json:"pass"`
+	Choices    string   `json:"choices"`
+	Players    int      `json:"players"`
+	Policy     string   `json:"policy,omitempty"`
+	Opponent   string   `json:"opponent,omitempty"`
+	Seats      []string `json:"seats,omitempty"`
+	Arithmetic string   `json:"arithmetic"`
+}
+
+// copiesResultJSON is the JSON answer of memsim solve --copies.
+type copiesResultJSON struct {
+	Model          copiesModelJSON `json:"model"`
+	ExpectedPairs  *answer.Number  `json:"expected_pairs,omitempty"`
+	ExpectedLead   *answer.Number  `json:"expected_lead,omitempty"`
+	ExpectedBySeat []answer.Number `json:"expected_pairs_by_seat,omitempty"`
+	ExpectedTurns  *answer.Number  `json:"expected_turns,omitempty"`
+	ExpectedLucky  *answer.Number  `json:"expected_lucky,omitempty"`
+	// ScoreDistribution, with --distribution, gives the probability of each share of seat 0,
+	// Win, Draw and Loss seat 0's chances to end ahead, level or behind, and Score
+	// P(win) + P(draw)/2.
+	ScoreDistribution []answer.Share `json:"score_distribution,omitempty"`
+	Win               *answer.Number `json:"win,omitempty"`
+	Draw              *answer.Number `json:"draw,omitempty"`
+	Loss              *answer.Number `json:"loss,omitempty"`
+	Score             *answer.Number `json:"score,omitempty"`
+}
+
+// solveCopies answers memsim solve --copies K: the value of the policies in the copies model
+// (docs/models.md §4.16) from the start of a game of --pairs pairs, or from the state --faces.
+func solveCopies(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invocation) error {
+	set := given(fs)
+	for _, name := range []string{"unknown", "singletons", "unseen-singletons", "memory", "forget", "table", "pairs-max", "first", "lead"} {
+		if set[name] {
+			return usagef("--%s does not go with --copies (the copies model has perfect memory and no singletons, and gives the value of the policies from the start of a game or from --faces)", name)
+		}
+	}
+	if set["faces"] && !set["copies"] {
+		return requiredWith("--copies K", "--faces", "the cards of a face (even, 2 to %d)", rules.MaxCopies)
+	}
+	v := rules.Variant{Copies: fl.copies}
+	if err := v.Validate(); err != nil || fl.copies == 0 {
+		return usagef("--copies %d: must be an even number from 2 to %d", fl.copies, rules.MaxCopies)
+	}
+	q := &solveQuery{float: fl.float, json: fl.json, dist: fl.distribution}
+	q.model.Variant = v
+	pass, err := rules.ParsePassRule(fl.pass)
+	if err != nil || pass != rules.PassNever {
+		return usagef("--pass %s with --copies: the copies model has pass rule never only (allowed: never)", fl.pass)
+	}
+	if q.model.Choices, err = rules.ParseChoiceSet(fl.choices); err != nil {
+		return usagef("--choices %q: %v", fl.choices, err)
+	}
+	st, err := copiesState(fl, set)
+	if err != nil {
+		return err
+	}
+	if fl.players < 1 || fl.players > rules.MaxPlayers {
+		return usagef("--players %d: must be between 1 and %d", fl.players, rules.MaxPlayers)
+	}
+	if err := fl.lineup(q, set); err != nil {
+		return err
+	}
+	if err := q.checkMatchup(set["opponent"]); err != nil {
+		return err
+	}
+	if q.dist && (q.matchup.Players != 2 || q.matchup.PerSeat) {
+		return usagef("--distribution with --players %d: the score distribution is computed for 2 players", q.matchup.Players)
+	}
+	if err := exact.CheckCopies(q.model, q.matchup); err != nil {
+		return usagef("--copies %d: %v", fl.copies, err)
+	}
+	q.opponentGiven = set["opponent"] || set["seats"]
+	limit := int64(copiesBigStates)
+	if fl.float {
+		limit = copiesBigFloatStates
+	}
+	if s := exact.CopiesStates(st.Pairs(), fl.copies); !fl.big && (s < 0 || s > limit) {
+		return usagef("--pairs %d with --copies %d: about %d count states, more than %d (estimated more than 30 s; --big solves it anyway%s)",
+			st.Pairs(), fl.copies, s, limit, map[bool]string{false: ", or use --float", true: ""}[fl.float])
+	}
+	out := checkedStdout(inv.stdout)
+	if fl.float {
+		err = writeCopies(ctx, field.Float{}, q, st, out)
+	} else {
+		err = writeCopies[*big.Rat](ctx, field.Rat{}, q, st, out)
+	}
+	return out.result(err)
+}
+
+// copiesState returns the state of --faces, or the start of a game of --pairs pairs.
+func copiesState(fl solveFlags, set map[string]bool) (exact.CopiesState, error) {
+	if set["faces"] {
+		st, err := exact.ParseCopiesState(fl.faces, fl.copies)
+		if err != nil {
+			return st, usagef("--faces: %v", err)
+		}
+		if set["pairs"] && fl.pairs != st.Pairs() {
+			return st, usagef("--pairs %d with --faces %q: the faces hold %d pairs (leave --pairs out)", fl.pairs, fl.faces, st.Pairs())
+		}
+		if st.Pairs() == 0 {
+			return st, usagef("--faces %q: no card on the table", fl.faces)
+		}
+		return st, nil
+	}
+	if !set["pairs"] {
+		return exact.CopiesState{}, required("--pairs N", "the pairs of the deal, a multiple of --copies/2 (or --faces STATE)")
+	}
+	if fl.pairs < 1 {
+		return exact.CopiesState{}, usagef("--pairs %d: must be at least 1", fl.pairs)
+	}
+	st, err := exact.StartCopiesState(fl.pairs, fl.copies)
+	if err != nil {
+		return st, usagef("--pairs %d: %v", fl.pairs, err)
+	}
+	return st, nil
+}
+
+// writeCopies solves the copies model from st and writes the answer, as text or JSON.
+func writeCopies[T any](ctx context.Context, f field.Field[T], q *solveQuery, st exact.CopiesState, w io.Writer) error {
+	res, err := exact.EvaluateCopies(ctx, f, q.model, q.matchup, st)
+	if err != nil {
+		return err
+	}
+	mu := q.matchup
+	r := copiesResultJSON{Model: copiesModelJSON{Copies: st.Copies(), Pairs: st.Pairs(), Faces: st.String(),
+		Pass: q.model.Pass.String(), Choices: q.model.Choices.String(), Players: mu.Players, Arithmetic: answer.Arithmetic(f)}}
+	switch {
+	case mu.PerSeat:
+		for _, p := range mu.SeatPolicies() {
+			r.Model.Seats = append(r.Model.Seats, p.String())
+		}
+	case mu.Players == 1:
+		r.Model.Policy = mu.Policy.String()
+	default:
+		r.Model.Policy, r.Model.Opponent = mu.Policy.String(), mu.Opponent.String()
+	}
+	num := func(v T) *answer.Number { n := answer.NumberOf(f, v); return &n }
+	if mu.Players == 1 {
+		r.ExpectedTurns, r.ExpectedLucky = num(res.ExpectedTurns), num(res.ExpectedLucky)
+	} else {
+		r.ExpectedPairs = num(res.ExpectedPairs)
+		for _, v := range res.PairsBySeat {
+			r.ExpectedBySeat = append(r.ExpectedBySeat, *num(v))
+		}
+		if mu.Players == 2 {
+			r.ExpectedLead = num(res.ExpectedLead)
+		}
+	}
+	if q.dist {
+		d, err := exact.CopiesDistribution(ctx, f, q.model, mu, st)
+		if err != nil {
+			return err
+		}
+		for i, p := range d.Prob {
+			r.ScoreDistribution = append(r.ScoreDistribution, answer.Share{Share: float64(i) / 2, Probability: answer.NumberOf(f, p)})
+		}
+		r.Win, r.Draw, r.Loss = num(d.Win), num(d.Draw), num(d.Loss)
+		r.Score = num(f.Add(d.Win, f.Div(d.Draw, f.FromInt(2))))
+	}
+	if q.json {
+		return json.NewEncoder(w).Encode(r)
+	}
+	fmt.Fprintf(w, "copies %d, %d pairs, faces %s, perfect memory, pass %s%s, %s arithmetic\n",
+		st.Copies(), st.Pairs(), st.String(), q.model.Pass, choicesNote(q.model.Choices), r.Model.Arithmetic)
+	fmt.Fprintln(w, seatsLine(q))
+	if mu.Players == 1 {
+		fmt.Fprintf(w, "expected turns:         %s\n", human(*r.ExpectedTurns))
+		fmt.Fprintf(w, "expected lucky matches: %s\n", human(*r.ExpectedLucky))
+		return nil
+	}
+	for i, v := range r.ExpectedBySeat {
+		fmt.Fprintf(w, "expected pairs, seat %d: %s\n", i, human(v))
+	}
+	if mu.Players == 2 {
+		fmt.Fprintf(w, "expected lead, seat 0:  %s\n", human(*r.ExpectedLead))
+	}
+	if q.dist {
+		fmt.Fprintf(w, "seat 0 wins %s, draws %s, loses %s\n", human(*r.Win), human(*r.Draw), human(*r.Loss))
+		fmt.Fprintf(w, "seat 0's score (a win 1, a draw 1/2): %s\n", human(*r.Score))
+		for _, p := range r.ScoreDistribution {
+			if p.Probability.Float != 0 {
+				fmt.Fprintf(w, "  share %4.1f: %s\n", p.Share, human(p.Probability))
+			}
+		}
+	}
+	return nil
+}

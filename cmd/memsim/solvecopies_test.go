@@ -1,0 +1,120 @@
+package main
+
+import (
+	"encoding/json"
+	"math"
+	"testing"
+)
+
+// One face of four cards: any two cards match, so the mover takes both pairs in two turns, each a
+// lucky match. The values follow by hand.
+func TestSolveCopiesOneFace(t *testing.T) {
+	t.Parallel()
+	out, stderr, code := runArgs(t, "solve", "--copies", "4", "--pairs", "2")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	want := `copies 4, 2 pairs, faces 4:1u, perfect memory, pass never, exact arithmetic
+2 players: seat 0 (to move) plays optimal; seat 1 plays optimal (no --opponent: the mover's policy)
+expected pairs, seat 0: 2.000000 (2)
+expected pairs, seat 1: 0.000000 (0)
+expected lead, seat 0:  2.000000 (2)
+`
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	out, stderr, code = runArgs(t, "solve", "--copies", "4", "--pairs", "2", "--players", "1", "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var got struct {
+		Model struct {
+			Copies, Pairs int
+			Faces         string
+		}
+		ExpectedTurns struct{ Exact string } `json:"expected_turns"`
+		ExpectedLucky struct{ Exact string } `json:"expected_lucky"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if got.Model.Copies != 4 || got.Model.Pairs != 2 || got.Model.Faces != "4:1u" || got.ExpectedTurns.Exact != "2" || got.ExpectedLucky.Exact != "2" {
+		t.Errorf("got %+v from %s", got, out)
+	}
+}
+
+// --faces gives the state (echoed largest faces first); the seats share its three pairs.
+func TestSolveCopiesFaces(t *testing.T) {
+	t.Parallel()
+	out, stderr, code := runArgs(t, "solve", "--copies", "4", "--faces", "2:1h,4:1u", "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var got struct {
+		Model struct {
+			Pairs int
+			Faces string
+		}
+		ExpectedBySeat []struct{ Float float64 } `json:"expected_pairs_by_seat"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if got.Model.Pairs != 3 || got.Model.Faces != "4:1u,2:1h" || len(got.ExpectedBySeat) != 2 ||
+		got.ExpectedBySeat[0].Float+got.ExpectedBySeat[1].Float != 3 {
+		t.Errorf("got %+v from %s", got, out)
+	}
+}
+
+func TestSolveCopiesFlagErrors(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--copies", "3", "--pairs", "4"}, "memsim solve: --copies 3: must be an even number from 2 to 64"},
+		{[]string{"--copies", "4", "--pairs", "3"}, "memsim solve: --pairs 3: 3 pairs with copies 4: the 6 cards must make whole faces of 4 cards (pairs a multiple of 2)"},
+		{[]string{"--copies", "4", "--pairs", "4", "--pass", "always"}, "memsim solve: --pass always with --copies: the copies model has pass rule never only (allowed: never)"},
+		{[]string{"--copies", "4", "--pairs", "4", "--players", "1", "--distribution"}, "memsim solve: --distribution with --players 1: the score distribution is computed for 2 players"},
+		{[]string{"--copies", "4", "--pairs", "4", "--memory", "3"}, "memsim solve: --memory does not go with --copies (the copies model has perfect memory and no singletons, and gives the value of the policies from the start of a game or from --faces)"},
+		{[]string{"--copies", "4", "--faces", "6:1u"}, `memsim solve: --faces: state "6:1u": group "6:1u": 6 cards on the table, must be even, 2 to 4`},
+		{[]string{"--copies", "4", "--pairs", "4", "--policy", "parity"}, "memsim solve: --copies 4: policy parity with copies 4 has no exact model (allowed: optimal, safe, daring, best-response)"},
+		{[]string{"--faces", "4:1u"}, "memsim solve: --copies K is required with --faces: the cards of a face (even, 2 to 64)"},
+		{[]string{"--copies", "4"}, "memsim solve: --pairs N is required: the pairs of the deal, a multiple of --copies/2 (or --faces STATE)"},
+		{[]string{"--copies", "4", "--pairs", "400"}, "memsim solve: --pairs 400 with --copies 4: about 70058751 count states, more than 200000 (estimated more than 30 s; --big solves it anyway, or use --float)"},
+	}
+	for _, tt := range tests {
+		wantUsageError(t, append([]string{"solve"}, tt.args...), tt.want)
+	}
+}
+
+// --distribution gives seat 0's shares: their probabilities add up to one and their mean is seat
+// 0's expected pairs.
+func TestSolveCopiesDistribution(t *testing.T) {
+	t.Parallel()
+	out, stderr, code := runArgs(t, "solve", "--copies", "6", "--pairs", "6", "--policy", "safe", "--opponent", "daring", "--distribution", "--json", "--float")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var got struct {
+		ExpectedPairs     struct{ Float float64 } `json:"expected_pairs"`
+		ScoreDistribution []struct {
+			Share       float64
+			Probability struct{ Float float64 }
+		} `json:"score_distribution"`
+		Win, Draw, Loss struct{ Float float64 }
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	var sum, mean float64
+	for _, s := range got.ScoreDistribution {
+		sum += s.Probability.Float
+		mean += s.Share * s.Probability.Float
+	}
+	if len(got.ScoreDistribution) != 13 || math.Abs(sum-1) > 1e-12 || math.Abs(mean-got.ExpectedPairs.Float) > 1e-12 ||
+		math.Abs(got.Win.Float+got.Draw.Float+got.Loss.Float-1) > 1e-12 {
+		t.Errorf("shares %v add up to %v with mean %v, expected pairs %v; win, draw, loss %v %v %v",
+			got.ScoreDistribution, sum, mean, got.ExpectedPairs.Float, got.Win.Float, got.Draw.Float, got.Loss.Float)
+	}
+}

@@ -9,12 +9,15 @@ import (
 // Model is an exact model of the game: the pass rule, a shared memory, the number of singletons
 // and the choices a mover may make (the zero ChoiceSet is every choice: the full game; the
 // published models allow {daring, safe}, plus pass where the rule permits). Its positions are
-// rules.State values with S equal to Singletons.
+// rules.State values with S equal to Singletons. Variant is the rule variant (docs/models.md
+// §1.7; the zero value is the standard game): blind flips and a turn limit are solved with
+// perfect memory and pairs only (blind.go, limit.go).
 type Model struct {
 	Pass       rules.PassRule
 	Memory     rules.Memory
 	Singletons int
 	Choices    rules.ChoiceSet
+	Variant    rules.Variant
 }
 
 // Legal reports whether choice c is open to the mover in st: legal under the pass rule and in
@@ -35,6 +38,9 @@ func (m Model) Validate() error {
 	}
 	if m.Singletons < 0 {
 		return fmt.Errorf("singletons %d: must be at least 0", m.Singletons)
+	}
+	if err := m.validateVariant(); err != nil {
+		return err
 	}
 	if m.Memory.Scope != rules.ScopeShared {
 		return fmt.Errorf("memory scope %s has no exact model (the exact models assume a shared memory)", m.Memory.Scope)
@@ -86,6 +92,9 @@ const (
 	EventKnownThenNew
 	// EventKnownThenSingleton: known-first; the unknown card was an unseen singleton.
 	EventKnownThenSingleton
+	// EventTwoKnownPartners: blind flips; two unknown cards, the partners of two remembered
+	// cards; both pairs are now fully known and the next player takes them first.
+	EventTwoKnownPartners
 )
 
 var eventNames = [...]string{
@@ -103,6 +112,7 @@ var eventNames = [...]string{
 	EventKnownThenKnownPartner: "known-then-known-partner",
 	EventKnownThenNew:          "known-then-new",
 	EventKnownThenSingleton:    "known-then-singleton",
+	EventTwoKnownPartners:      "two-known-partners",
 }
 
 // String returns the event's name.
@@ -171,6 +181,10 @@ type Outcome struct {
 // turn can be read off.
 func (m Model) Outcomes(st rules.State, c rules.Choice, dst []Outcome) []Outcome {
 	t := turn{m: m, st: st, dst: dst}
+	if m.Variant.Flips == rules.FlipsBlind {
+		t.blind(c)
+		return t.dst
+	}
 	switch c {
 	case rules.Pass:
 		t.emit(EventPass, Frac{1, 1}, st, false, 0, 0)

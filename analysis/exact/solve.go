@@ -229,7 +229,8 @@ type sweep[T any] struct {
 
 	maxPairs int
 	stride   int // states per value of j in a row: S + 1
-	rows     [2][]cell[T]
+	// rows holds the values of the last two deal sizes, three under blind flips (blindFlips).
+	rows     [3][]cell[T]
 
 	// The current state's outcomes, per legal choice.
 	legal [rules.NumChoices]bool
@@ -288,7 +289,7 @@ func newSweep[T any](f field.Field[T], m Model, mu Lineup, st rules.State) (*swe
 	optimal := mu.playsOptimal()
 	w.needSelf = optimal && mu.Players >= 3 && !mu.TwoPlayerOptimal
 	w.needOpt = optimal && !w.needSelf
-	for i := range 3 {
+	for i := range 4 {
 		w.ints = append(w.ints, f.FromInt(int64(i)))
 	}
 	return w, nil
@@ -303,7 +304,15 @@ func (w *sweep[T]) jMin(n int) int {
 }
 
 func (w *sweep[T]) at(st rules.State) *cell[T] {
-	return &w.rows[st.N&1][st.J*w.stride+st.F]
+	return &w.rows[w.row(st.N)][st.J*w.stride+st.F]
+}
+
+// row returns the row that holds the states with n pairs.
+func (w *sweep[T]) row(n int) int {
+	if w.blindFlips() {
+		return n % 3
+	}
+	return n & 1
 }
 
 // prepare sets what a sweep of every state with at most maxPairs pairs computes with, without
@@ -322,6 +331,13 @@ func (w *sweep[T]) prepare(maxPairs int) {
 func (w *sweep[T]) run(ctx context.Context, maxPairs int, visit func(st rules.State) error) error {
 	w.prepare(maxPairs)
 	for r := range w.rows {
+		if r == 2 && !w.blindFlips() {
+			w.rows[r] = nil
+			if w.lead != nil {
+				w.lead.rows[r] = nil
+			}
+			continue
+		}
 		w.rows[r] = make([]cell[T], (maxPairs+1)*w.stride)
 		if w.lead != nil {
 			w.lead.rows[r] = make([]leadCell[T], (maxPairs+1)*w.stride)

@@ -103,7 +103,8 @@ func (mu Lineup) playsToWin() bool {
 type Result[T any] struct {
 	State   rules.State
 	Players int
-	// ExpectedPairs is seat 0's expected number of the remaining pairs (two or more players).
+	// ExpectedPairs is seat 0's expected number of the remaining pairs (two or more players; under
+	// a turn limit, of the pairs taken within it, also with one player).
 	ExpectedPairs T
 	// ExpectedLead is seat 0's expected pairs minus seat 1's (two players).
 	ExpectedLead T
@@ -116,7 +117,13 @@ type Result[T any] struct {
 }
 
 // Evaluate returns the value of the matchup from state st in model m.
+//
+// Under a turn limit (m.Variant.TurnLimit > 0) the limit is the number of turns left in st, and
+// the values count the pairs taken within it (limit.go).
 func Evaluate[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
+	if m.Variant.TurnLimit > 0 {
+		return evaluateLimit(ctx, f, m, mu, st)
+	}
 	w, err := evaluateSweep(f, m, mu, st)
 	if err != nil {
 		return Result[T]{}, err
@@ -269,6 +276,9 @@ type sweep[T any] struct {
 func newSweep[T any](f field.Field[T], m Model, mu Lineup, st rules.State) (*sweep[T], error) {
 	if err := m.Validate(); err != nil {
 		return nil, err
+	}
+	if m.Variant.TurnLimit > 0 {
+		return nil, fmt.Errorf("turn limit %d: only a matchup's values are solved under a turn limit, not tables or distributions", m.Variant.TurnLimit)
 	}
 	if err := mu.Validate(m); err != nil {
 		return nil, err

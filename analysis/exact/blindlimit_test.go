@@ -1,0 +1,255 @@
+package exact_test
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"testing"
+
+	"memsim/analysis/exact"
+	"memsim/analysis/field"
+	"memsim/sim/rules"
+)
+
+// variantGame is the rule variant a card-level game is played under: blind flips and a turn
+// limit (0: none).
+type variantGame struct {
+	blind bool
+	limit int
+}
+
+// playVariantDeal plays a deal of pairs only (face[i] is the face of position i) to the end with
+// perfect shared memory and pass rule never, as docs/models.md §1.7 and §5.2 describe it, without
+// the count formulas: the mover takes a pair it knows whole (a turn of its own), otherwise names
+// the lowest position nobody has seen and, for daring, the next such position (the lowest
+// remembered one when there is none), for safe the lowest remembered position whose partner is
+// still unseen. Sequential flips look at the first card before naming the second: its partner is
+// taken when remembered. The game stops after limit turns, the pairs left counting for nobody.
+func playVariantDeal(face []int, players int, v variantGame, decide func(seat int, st rules.State) rules.Choice) gameTally {
+	L := len(face)
+	partner := make([]int, L)
+	for i := range partner {
+		for k := range face {
+			if k != i && face[k] == face[i] {
+				partner[i] = k
+			}
+		}
+	}
+	present := make([]bool, L)
+	known := make([]bool, L)
+	for i := range present {
+		present[i] = true
+	}
+	res := gameTally{pairs: make([]int64, players)}
+	left, mover := L/2, 0
+	take := func(a, b int) {
+		present[a], present[b] = false, false
+		res.pairs[mover]++
+		left--
+	}
+	lowest := func(ok func(i int) bool) int {
+		for i := range L {
+			if present[i] && ok(i) {
+				return i
+			}
+		}
+		return -1
+	}
+	for left > 0 && (v.limit == 0 || res.turns < int64(v.limit)) {
+		res.turns++
+		if a := lowest(func(i int) bool { return known[i] && known[partner[i]] }); a >= 0 {
+			take(a, partner[a])
+			continue
+		}
+		var st rules.State
+		for i := range L {
+			if present[i] && i < partner[i] {
+				st.N++
+				if !known[i] && !known[partner[i]] {
+					st.J++
+				}
+			}
+		}
+		choice := decide(mover, st)
+		a := lowest(func(i int) bool { return !known[i] })
+		unseen := func(i int) bool { return !known[i] && i != a }
+		remembered := func(i int) bool { return known[i] }
+		var b int
+		switch {
+		case !v.blind && known[partner[a]]:
+			b = partner[a]
+		case choice == rules.Safe:
+			b = lowest(remembered)
+		default:
+			if b = lowest(unseen); b < 0 {
+				b = lowest(remembered)
+			}
+		}
+		lucky := !known[b]
+		known[a], known[b] = true, true
+		if partner[a] == b {
+			if lucky {
+				res.lucky++
+			}
+			take(a, b)
+			continue
+		}
+		mover = (mover + 1) % players
+	}
+	return res
+}
+
+// averageOverDeals plays every deal of n pairs and returns the exact averages: every seat's pairs,
+// turns and lucky matches.
+func averageOverDeals(n, players int, v variantGame, pols []rules.Policy) (pairs []*big.Rat, turns, lucky *big.Rat) {
+	deals := dealsOf(n, 0)
+	sum := gameTally{pairs: make([]int64, players)}
+	for _, d := range deals {
+		r := playVariantDeal(d, players, v, func(seat int, st rules.State) rules.Choice { return pols[seat].Decide(st) })
+		for i, x := range r.pairs {
+			sum.pairs[i] += x
+		}
+		sum.turns += r.turns
+		sum.lucky += r.lucky
+	}
+	avg := func(x int64) *big.Rat { return big.NewRat(x, int64(len(deals))) }
+	for _, x := range sum.pairs {
+		pairs = append(pairs, avg(x))
+	}
+	return pairs, avg(sum.turns), avg(sum.lucky)
+}
+
+// TestVariantsMatchEveryDeal plays every deal of up to four pairs card by card under blind flips
+// and under turn limits, with fixed policies at one to three seats, and compares the exact
+// averages with Evaluate (up to three pairs with -short).
+func TestVariantsMatchEveryDeal(t *testing.T) {
+	ctx := context.Background()
+	var games []variantGame
+	for _, blind := range []bool{false, true} {
+		for _, limit := range []int{0, 1, 2, 3, 5, 8} {
+			if blind || limit > 0 {
+				games = append(games, variantGame{blind: blind, limit: limit})
+			}
+		}
+	}
+	maxN := 4
+	if testing.Short() {
+		maxN = 3
+	}
+	compared := 0
+	for _, g := range games {
+		for n := 1; n <= maxN; n++ {
+			for _, players := range []int{1, 2, 3} {
+				for _, pol := range fixedPolicies {
+					for _, opp := range fixedPolicies {
+						if players == 1 && opp != pol {
+							continue
+						}
+						pols := []rules.Policy{pol, opp, opp}
+						flips := rules.FlipsSequential
+						if g.blind {
+							flips = rules.FlipsBlind
+						}
+						model := exact.Model{Variant: rules.Variant{Flips: flips, TurnLimit: g.limit}}
+						mu := exact.Lineup{Players: players, Policy: pol, Opponent: opp}
+						name := fmt.Sprintf("%v/n=%d/p=%d/%v-vs-%v", model.Variant, n, players, pol, opp)
+						res, err := exact.Evaluate[*big.Rat](ctx, field.Rat{}, model, mu, rules.State{N: n, J: n})
+						if err != nil {
+							t.Fatalf("%s: %v", name, err)
+						}
+						pairs, turns, lucky := averageOverDeals(n, players, g, pols)
+						check := func(what string, got, want *big.Rat) {
+							t.Helper()
+							compared++
+							if got == nil || got.Cmp(want) != 0 {
+								t.Errorf("%s: %s = %v from Evaluate, %s over every deal", name, what, got, want.RatString())
+							}
+						}
+						if players == 1 {
+							check("ExpectedTurns", res.ExpectedTurns, turns)
+							check("ExpectedLucky", res.ExpectedLucky, lucky)
+							if g.limit > 0 {
+								check("ExpectedPairs", res.ExpectedPairs, pairs[0])
+							}
+							continue
+						}
+						for i := range players {
+							check(fmt.Sprintf("PairsBySeat[%d]", i), res.PairsBySeat[i], pairs[i])
+						}
+						if players == 2 {
+							check("ExpectedLead", res.ExpectedLead, new(big.Rat).Sub(pairs[0], pairs[1]))
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("compared %d exact values with card-level play over every deal", compared)
+}
+
+// TestTurnLimitBeyondTheGameChangesNothing checks that a limit no game reaches gives the values
+// of the game without a limit, exactly: with perfect memory every turn takes a pair, turns up a
+// card nobody has seen or passes, and two passes in a row end the game, so no game lasts more
+// than 2(3n + s) + 1 turns.
+func TestTurnLimitBeyondTheGameChangesNothing(t *testing.T) {
+	ctx := context.Background()
+	type matchup struct {
+		players  int
+		pol, opp rules.Policy
+	}
+	matchups := []matchup{
+		{1, rules.PolicyOptimal, rules.PolicyOptimal}, {1, rules.PolicySafe, rules.PolicySafe},
+		{2, rules.PolicyOptimal, rules.PolicyOptimal}, {2, rules.PolicySafe, rules.PolicyDaring},
+		{2, rules.PolicyBestResponse, rules.PolicyParity}, {2, rules.PolicyDaring, rules.PolicyBestResponse},
+		{2, rules.PolicyOptimal, rules.PolicySafe}, {2, rules.PolicyBestResponse, rules.PolicyOptimal},
+		{3, rules.PolicyOptimal, rules.PolicyOptimal}, {3, rules.PolicyDaring, rules.PolicyOptimal},
+	}
+	maxN := 5
+	if testing.Short() {
+		maxN = 3
+	}
+	for _, flips := range []rules.Flips{rules.FlipsSequential, rules.FlipsBlind} {
+		for _, pass := range []rules.PassRule{rules.PassNever, rules.PassTwoKnown, rules.PassAlways} {
+			for _, s := range []int{0, 1} {
+				if flips == rules.FlipsBlind && s > 0 {
+					continue
+				}
+				for _, mt := range matchups {
+					if mt.players != 2 && pass != rules.PassNever {
+						continue
+					}
+					for n := 1; n <= maxN; n++ {
+						model := exact.Model{Pass: pass, Singletons: s, Variant: rules.Variant{Flips: flips}}
+						mu := exact.Lineup{Players: mt.players, Policy: mt.pol, Opponent: mt.opp}
+						st := rules.State{N: n, J: n, S: s, F: s}
+						want, err := exact.Evaluate[*big.Rat](ctx, field.Rat{}, model, mu, st)
+						if err != nil {
+							t.Fatal(err)
+						}
+						model.Variant.TurnLimit = 2*(3*n+s) + 1
+						got, err := exact.Evaluate[*big.Rat](ctx, field.Rat{}, model, mu, st)
+						if err != nil {
+							t.Fatal(err)
+						}
+						name := fmt.Sprintf("%v, pass %v, s=%d, %d players %v vs %v, n=%d", model.Variant, pass, s, mt.players, mt.pol, mt.opp, n)
+						eq := func(what string, a, b *big.Rat) {
+							t.Helper()
+							if a == nil || b == nil || a.Cmp(b) != 0 {
+								t.Errorf("%s: %s = %v under the limit, %v without", name, what, a, b)
+							}
+						}
+						if mt.players == 1 {
+							eq("ExpectedTurns", got.ExpectedTurns, want.ExpectedTurns)
+							eq("ExpectedLucky", got.ExpectedLucky, want.ExpectedLucky)
+							eq("ExpectedPairs", got.ExpectedPairs, big.NewRat(int64(n), 1))
+							continue
+						}
+						for i := range mt.players {
+							eq(fmt.Sprintf("PairsBySeat[%d]", i), got.PairsBySeat[i], want.PairsBySeat[i])
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -537,3 +537,23 @@ func (s *limitSweep[T]) result(st rules.State) Result[T] {
 	}
 	return res
 }
+
+// estimateLimit is Estimate under a turn limit: a layer of the limit sweep does about the work of
+// the sweep without the limit, and four layers of every deal size are held at once.
+func estimateLimit[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call) (Cost, error) {
+	if call != CallEvaluate {
+		return Cost{}, fmt.Errorf("turn limit %d: only a matchup's values are solved under a turn limit, not tables or distributions", m.Variant.TurnLimit)
+	}
+	if err := m.Validate(); err != nil {
+		return Cost{}, err
+	}
+	if err := mu.validateLimit(m); err != nil {
+		return Cost{}, err
+	}
+	base := m
+	base.Variant.TurnLimit = 0
+	c, err := estimate(f, base, mu, pairs, call)
+	c.Ops *= float64(m.Variant.TurnLimit)
+	c.Bytes *= 2 * float64(pairs+1)
+	return c, err
+}

@@ -237,7 +237,7 @@ type sweep[T any] struct {
 	maxPairs int
 	stride   int // states per value of j in a row: S + 1
 	// rows holds the values of the last two deal sizes, three under blind flips (blindFlips).
-	rows     [3][]cell[T]
+	rows [3][]cell[T]
 
 	// The current state's outcomes, per legal choice.
 	legal [rules.NumChoices]bool

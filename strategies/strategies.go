@@ -70,7 +70,7 @@ type Env struct {
 	Pass                          rules.PassRule
 	// Variant holds the rules in which the games differ from the standard game (docs/models.md
 	// §1.7); the exact models, and so the tables of optimal and the other solved policies, cover
-	// the standard game only.
+	// blind flips and a turn limit with two copies of a face (§4.12).
 	Variant rules.Variant
 	// Tables caches solver tables across players; it may be nil.
 	Tables *Tables
@@ -284,8 +284,12 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 	}
 	model, note := tableModel(mem, env)
 	model.Choices = choices
-	if !env.Variant.Standard() {
-		note = "the exact models cover the standard game only"
+	model.Variant = env.Variant
+	if err := model.Validate(); err != nil && note == "" && !env.Variant.Standard() {
+		if !p.Fixed() {
+			return Built{}, fmt.Errorf("policy %s with %s memory: %w", p, mem, err)
+		}
+		note = "no exact model: " + err.Error()
 	}
 	if p.Fixed() {
 		t, err := rules.FixedChoiceTable(p, env.MaxPairs, env.Singletons)
@@ -324,12 +328,22 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 
 // VariantPolicies lists the policies a player may follow under the variant v: the strategies,
 // and the fixed policies that are defined card by card (docs/models.md §1.7); parity only with
-// two copies of a face, as it reads the number of unknown pairs.
+// two copies of a face, as it reads the number of unknown pairs; and with two copies the policies
+// the exact models solve under blind flips and a turn limit (§4.14, §4.15): optimal and
+// best-response, the policies that play to win without a turn limit, forgetful with one (under
+// blind flips only perfect memory is solved).
 func VariantPolicies(v rules.Variant) []string {
 	if v.CopiesOf() != rules.DefaultCopies {
 		return []string{"random", "greedy-random", "safe", "daring"}
 	}
-	return []string{"random", "greedy-random", "safe", "daring", "parity"}
+	out := []string{"random", "greedy-random", "safe", "daring", "parity", "optimal", "best-response"}
+	if v.TurnLimit == 0 {
+		out = append(out, "win-optimal", "win-best-response")
+	}
+	if v.Flips == rules.FlipsSequential {
+		out = append(out, "forgetful")
+	}
+	return out
 }
 
 // checkVariant reports whether the table policy p can be played under the variant v.
@@ -342,6 +356,11 @@ func checkVariant(p rules.Policy, v rules.Variant) error {
 	case p == rules.PolicyParity:
 		return fmt.Errorf("policy parity reads the number of unknown pairs, defined for two copies of a face, not %d (allowed under %s: %s)",
 			v.CopiesOf(), v, strings.Join(VariantPolicies(v), ", "))
+	case v.CopiesOf() == rules.DefaultCopies && v.TurnLimit > 0 && p.PlaysToWin():
+		return fmt.Errorf("policy %s has no exact model under a turn limit (allowed under %s: %s)",
+			p, v, strings.Join(VariantPolicies(v), ", "))
+	case v.CopiesOf() == rules.DefaultCopies:
+		return nil
 	}
 	return fmt.Errorf("policy %s plays a table of the exact models, which cover the standard game, not %s (allowed under %s: %s)",
 		p, v, v, strings.Join(VariantPolicies(v), ", "))

@@ -92,7 +92,8 @@ func (t *Tournament) exactModels(keep func(*strategies.Exact) bool) []exact.Mode
 
 // modelOf is the exact model a table player plays from under the tournament's rules.
 func (t *Tournament) modelOf(e *strategies.Exact) exact.Model {
-	return exact.Model{Pass: t.Config.Rules.Pass, Memory: e.Memory, Singletons: t.Config.Rules.Singletons, Choices: e.Choices}
+	return exact.Model{Pass: t.Config.Rules.Pass, Memory: e.Memory, Singletons: t.Config.Rules.Singletons, Choices: e.Choices,
+		Variant: t.Config.Rules.Variant.Normal()}
 }
 
 // exactKey identifies an exact evaluation.
@@ -126,6 +127,9 @@ func (c exactCache) values(ctx context.Context, t *Tournament, n int, seats []in
 	}
 	if len(seats) == 1 {
 		s := fmt.Sprint(n)
+		if model.Variant.TurnLimit > 0 {
+			s = res.ExpectedPairs.RatString() // the pairs taken within the limit
+		}
 		pairs[0] = &s
 		turns := res.ExpectedTurns.RatString()
 		return pairs, &turns, nil
@@ -141,7 +145,8 @@ func (c exactCache) values(ctx context.Context, t *Tournament, n int, seats []in
 // the solver has a model and n is at most DistributionLimit, or nil.
 func (t *Tournament) distribution(ctx context.Context, n int, seats []int) ([]float64, error) {
 	model, mu, ok := t.ExactModel(n, seats)
-	if !ok || mu.Players != 2 || n > DistributionLimit {
+	if !ok || mu.Players != 2 || n > DistributionLimit || model.Variant.TurnLimit > 0 {
+		// Under a turn limit only the expected values are solved.
 		return nil, nil
 	}
 	st := rules.State{N: n, J: n, S: model.Singletons, F: model.Singletons}

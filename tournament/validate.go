@@ -47,7 +47,7 @@ type Validation struct {
 
 // Families lists the families of checks, named after the exact model they test, in order.
 func Families() []string {
-	return []string{"perfect", "singletons", "handover-uniform", "lru", "solitaire", "multiplayer", "win"}
+	return []string{"perfect", "singletons", "handover-uniform", "lru", "solitaire", "multiplayer", "win", "blind", "turn-limit"}
 }
 
 // Suite is a set of tournaments to check against the solver, each reduced to the matches that
@@ -208,10 +208,15 @@ func (t *Tournament) withBiasedLuck(delta float64) *Tournament {
 	return &u
 }
 
-// family names the exact model a check belongs to ("win" for a matchup that plays to win).
+// family names the exact model a check belongs to ("win" for a matchup that plays to win; a rule
+// variant names the family: "turn-limit", or "blind" for blind flips without a limit).
 func family(model exact.Model, mu exact.Lineup) string {
 	players := mu.Players
 	switch {
+	case model.Variant.TurnLimit > 0:
+		return "turn-limit"
+	case model.Variant.Flips == rules.FlipsBlind:
+		return "blind"
 	case mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin():
 		return "win"
 	case players == 1:
@@ -269,6 +274,11 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 	var out []Check
 	switch {
 	case mu.Players == 1:
+		if model.Variant.TurnLimit > 0 {
+			// The pairs taken within the limit (the turns are then mostly the limit itself).
+			out = append(out, meanCheck("/mean pairs seat 0", sharesMoments(tally, 0), val.ExpectedPairs))
+			break
+		}
 		mo := stats.MomentsFromSums(tally.Games, tally.TurnSum, tally.TurnSumSq)
 		out = append(out, meanCheck("/mean turns", mo, val.ExpectedTurns))
 	default:
@@ -289,7 +299,8 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 			}
 		}
 	}
-	if mu.Players == 2 {
+	if mu.Players == 2 && model.Variant.TurnLimit == 0 {
+		// (Under a turn limit only the expected values are solved, not the distribution.)
 		d, err := exact.Distribution(ctx, field.Float{}, model, mu, st)
 		if err != nil {
 			return nil, err

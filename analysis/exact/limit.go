@@ -21,8 +21,10 @@ type limitCell[T any] struct {
 	// optimum's choice.
 	opt, optTotal [2]T
 	optChoice     [2]rules.Choice
-	// lead and total are the same for role r (0: Policy, 1: Opponent) to move, lead[r][flag].
+	// lead and total are the same for role r (0: Policy, 1: Opponent) to move, lead[r][flag], and
+	// choice the role's choice.
 	lead, total [2][2]T
+	choice      [2][2]rules.Choice
 	// seats[m][s] is seat s's expected pairs with seat m to move (three or more seats, or a policy
 	// per seat).
 	seats [][]T
@@ -30,8 +32,10 @@ type limitCell[T any] struct {
 	// selfChoice the mover's choice.
 	self       []T
 	selfChoice rules.Choice
-	// solo is, with one player, the expected pairs taken, turns played and lucky matches.
-	solo [3]T
+	// solo is, with one player, the expected pairs taken, turns played and lucky matches, and
+	// soloChoice the player's choice.
+	solo       [3]T
+	soloChoice rules.Choice
 }
 
 // limitState is what a state's turn can do, the same at every t: its legal choices and their
@@ -335,11 +339,12 @@ func (s *limitSweep[T]) roles(st rules.State, t int, c *limitCell[T]) {
 					}
 				}
 				ch = s.best(ls, lead)
-				c.lead[r][flag], c.total[r][flag] = lead[ch], total[ch]
+				c.lead[r][flag], c.total[r][flag], c.choice[r][flag] = lead[ch], total[ch], ch
 				continue
 			default:
 				ch = p.Decide(st)
 			}
+			c.choice[r][flag] = ch
 			if ch == rules.Pass {
 				c.lead[r][flag], c.total[r][flag] = s.passSum(st, t, flag, pass)
 			} else {
@@ -468,7 +473,8 @@ func (s *limitSweep[T]) solitaire(st rules.State, t int, c *limitCell[T]) {
 		return v
 	}
 	if s.pol[0] != rules.PolicyOptimal {
-		c.solo = eval(s.pol[0].Decide(st))
+		c.soloChoice = s.pol[0].Decide(st)
+		c.solo = eval(c.soloChoice)
 		return
 	}
 	var vals [rules.NumChoices][3]T
@@ -488,7 +494,7 @@ func (s *limitSweep[T]) solitaire(st rules.State, t int, c *limitCell[T]) {
 			best = ch
 		}
 	}
-	c.solo = vals[best]
+	c.solo, c.soloChoice = vals[best], best
 }
 
 // evaluateLimit is Evaluate under a turn limit: the values of the matchup from st with the
@@ -556,4 +562,52 @@ func estimateLimit[T any](f field.Field[T], m Model, mu Lineup, pairs int, call 
 	c.Ops *= float64(m.Variant.TurnLimit)
 	c.Bytes *= 2 * float64(pairs+1)
 	return c, err
+}
+
+// limitPolicyTable is PolicyTable under a turn limit: seat 0's choice in every state with at most
+// maxPairs pairs and every number of turns left up to the limit (rules.NewTurnChoiceTable).
+func limitPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, maxPairs int) (*rules.ChoiceTable, error) {
+	if maxPairs < 1 {
+		return nil, fmt.Errorf("pairs-max %d: must be at least 1", maxPairs)
+	}
+	if mu.Players >= 1 && mu.Policy.Fixed() && !mu.PerSeat && mu.Table == nil {
+		if err := mu.validateLimit(m); err != nil {
+			return nil, err
+		}
+		return rules.FixedChoiceTable(mu.Policy, maxPairs, m.Singletons)
+	}
+	s, err := newLimitSweep(f, m, mu, startOf(m, maxPairs))
+	if err != nil {
+		return nil, err
+	}
+	layers := make([]*rules.ChoiceTable, m.Variant.TurnLimit)
+	for i := range layers {
+		if layers[i], err = rules.NewChoiceTable(maxPairs, m.Singletons); err != nil {
+			return nil, err
+		}
+	}
+	s.visit = func(st rules.State, t int, c *limitCell[T]) error {
+		if st.N == 0 {
+			return nil
+		}
+		for flag := range 2 {
+			var ch rules.Choice
+			switch {
+			case s.needSolo:
+				ch = c.soloChoice
+			case s.needSelf:
+				ch = c.selfChoice
+			case s.needRoles && mu.Policy != rules.PolicyOptimal:
+				ch = c.choice[0][flag]
+			default:
+				ch = c.optChoice[flag]
+			}
+			layers[t-1].Set(st, flag == 1, ch)
+		}
+		return nil
+	}
+	if err := s.run(ctx); err != nil {
+		return nil, err
+	}
+	return rules.NewTurnChoiceTable(layers)
 }

@@ -12,6 +12,9 @@ import "fmt"
 type ChoiceTable struct {
 	maxPairs, singletons, maxLead int
 	choice                        []Choice // index: see slot; noChoice where unset
+	// turns, when not nil, holds the choices of a table for a turn limit: turns[t-1] with t turns
+	// left (NewTurnChoiceTable).
+	turns []*ChoiceTable
 }
 
 const noChoice Choice = 255

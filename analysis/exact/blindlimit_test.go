@@ -395,3 +395,53 @@ func TestOptimumMatchesEveryCardPlay(t *testing.T) {
 		}
 	}
 }
+
+// With more turns left than any game from a state lasts, the table of a turn limit makes the
+// choices of the table without a limit, and with one turn left the two-player optimum takes what
+// it can now: a pass is never better than a turn that may take a pair.
+func TestTurnLimitTableBeyondTheGame(t *testing.T) {
+	ctx := context.Background()
+	const maxN = 5
+	for _, flips := range []rules.Flips{rules.FlipsSequential, rules.FlipsBlind} {
+		for _, pass := range []rules.PassRule{rules.PassNever, rules.PassAlways} {
+			for _, mu := range []exact.Lineup{
+				{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal},
+				{Players: 2, Policy: rules.PolicyBestResponse, Opponent: rules.PolicySafe},
+				{Players: 1, Policy: rules.PolicyOptimal},
+			} {
+				if mu.Players == 1 && pass != rules.PassNever {
+					continue
+				}
+				model := exact.Model{Pass: pass, Variant: rules.Variant{Flips: flips}}
+				want, err := exact.PolicyTable[*big.Rat](ctx, field.Rat{}, model, mu, maxN)
+				if err != nil {
+					t.Fatal(err)
+				}
+				long := 2*3*maxN + 1
+				model.Variant.TurnLimit = long
+				got, err := exact.PolicyTable[*big.Rat](ctx, field.Rat{}, model, mu, maxN)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got.TurnLimit() != long {
+					t.Fatalf("%v, %v: the table has %d turn layers, want %d", model.Variant, mu, got.TurnLimit(), long)
+				}
+				for n := 1; n <= maxN; n++ {
+					for j := 0; j <= n; j++ {
+						st := rules.State{N: n, J: j}
+						for _, after := range []bool{false, true} {
+							w, _ := want.Lookup(st, after)
+							g, ok := got.LookupTurnsLeft(st, after, 2*3*n+1)
+							if !ok || g != w {
+								t.Errorf("%v, pass %v, %v, %v after a pass %v: %v with the limit, %v without", model.Variant, pass, mu, st, after, g, w)
+							}
+							if c, _ := got.LookupTurnsLeft(st, after, 1); mu.Players == 2 && c == rules.Pass {
+								t.Errorf("%v, pass %v, %v, %v: passes with one turn left", model.Variant, pass, mu, st)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}

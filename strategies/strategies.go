@@ -329,17 +329,15 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 // VariantPolicies lists the policies a player may follow under the variant v: the strategies,
 // and the fixed policies that are defined card by card (docs/models.md §1.7); parity only with
 // two copies of a face, as it reads the number of unknown pairs; and with two copies the policies
-// the exact models solve under blind flips and a turn limit (§4.14, §4.15): optimal and
-// best-response, the policies that play to win without a turn limit, forgetful with one (under
-// blind flips only perfect memory is solved).
+// the exact models solve under blind flips and a turn limit (§4.14, §4.15): optimal,
+// best-response and the policies that play to win, and forgetful but under blind flips (which are
+// solved with perfect memory only).
 func VariantPolicies(v rules.Variant) []string {
 	if v.CopiesOf() != rules.DefaultCopies {
 		return []string{"random", "greedy-random", "safe", "daring"}
 	}
-	out := []string{"random", "greedy-random", "safe", "daring", "parity", "optimal", "best-response"}
-	if v.TurnLimit == 0 {
-		out = append(out, "win-optimal", "win-best-response")
-	}
+	out := []string{"random", "greedy-random", "safe", "daring", "parity", "optimal", "best-response",
+		"win-optimal", "win-best-response"}
 	if v.Flips == rules.FlipsSequential {
 		out = append(out, "forgetful")
 	}
@@ -356,9 +354,6 @@ func checkVariant(p rules.Policy, v rules.Variant) error {
 	case p == rules.PolicyParity:
 		return fmt.Errorf("policy parity reads the number of unknown pairs, defined for two copies of a face, not %d (allowed under %s: %s)",
 			v.CopiesOf(), v, strings.Join(VariantPolicies(v), ", "))
-	case v.CopiesOf() == rules.DefaultCopies && v.TurnLimit > 0 && p.PlaysToWin():
-		return fmt.Errorf("policy %s has no exact model under a turn limit (allowed under %s: %s)",
-			p, v, strings.Join(VariantPolicies(v), ", "))
 	case v.CopiesOf() == rules.DefaultCopies:
 		return nil
 	}
@@ -451,6 +446,9 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Lineup, maxPai
 			return nil, fmt.Errorf("a policy that plays to win is solved for deals of at most %d pairs, not %d", exact.WinTableLimit, maxPairs)
 		}
 		limit = exact.WinRationalLimit
+		if m.Variant.TurnLimit > 0 {
+			limit = exact.WinLimitRationalLimit
+		}
 	}
 	if maxPairs <= limit {
 		t, err = exact.PolicyTable(ctx, field.Rat{}, m, mu, maxPairs)

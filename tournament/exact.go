@@ -20,7 +20,8 @@ const DistributionLimit = 60
 // can evaluate, all in one shared memory model with one choice set; with three or more seats
 // every seat plays optimal or a fixed policy (exact.SeatLineup); a policy that answers another is
 // evaluated only against the policy it answers; and n must be at most exact.RationalLimit
-// (exact.WinRationalLimit where a seat plays to win).
+// (exact.WinRationalLimit where a seat plays to win, exact.WinLimitRationalLimit under a turn
+// limit).
 func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, bool) {
 	var none exact.Model
 	for _, id := range seats {
@@ -47,7 +48,11 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 			return none, exact.Lineup{}, false
 		}
 	}
-	if (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) && n > exact.WinRationalLimit {
+	winLimit := exact.WinRationalLimit
+	if t.Config.Rules.Variant.TurnLimit > 0 {
+		winLimit = exact.WinLimitRationalLimit
+	}
+	if (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) && n > winLimit {
 		return none, exact.Lineup{}, false
 	}
 	model := t.modelOf(e0)

@@ -299,8 +299,15 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 			}
 		}
 	}
+	if mu.Players == 2 && model.Variant.TurnLimit > 0 {
+		// Under a turn limit the solver gives the rates of wins and draws, not the distribution.
+		wdl, err := exact.WinDrawLoss(ctx, field.Float{}, model, mu, st)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, rateChecks(tally, wdl[0], swap)...)
+	}
 	if mu.Players == 2 && model.Variant.TurnLimit == 0 {
-		// (Under a turn limit only the expected values are solved, not the distribution.)
 		d, err := exact.Distribution(ctx, field.Float{}, model, mu, st)
 		if err != nil {
 			return nil, err
@@ -317,16 +324,8 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 			observed[i] = float64(c)
 		}
 		// The rates of wins and draws, against their exact probabilities (the distribution's
-		// masses above and at a level game), with the exact binomial standard errors.
-		want := [2]float64{d.Win, d.Draw}
-		if swap {
-			want[0] = d.Loss
-		}
-		for k, got := range [2]int64{tally.Wins[0], tally.Draws[0]} {
-			rate := float64(got) / float64(tally.Games)
-			se := math.Sqrt(want[k] * (1 - want[k]) / float64(tally.Games))
-			out = append(out, zCheck([2]string{"/win rate seat 0", "/draw rate seat 0"}[k], rate, se, want[k]))
-		}
+		// masses above and at a level game).
+		out = append(out, rateChecks(tally, exact.WDL[float64]{Win: d.Win, Draw: d.Draw, Loss: d.Loss}, swap)...)
 		if g, ok := stats.GTest(observed, prob, minExpected); ok {
 			df := g.DF
 			out = append(out, Check{Name: "/distribution", Test: "G", Statistic: finite(g.G), Df: &df, PValue: g.P})
@@ -357,4 +356,20 @@ func finite(x float64) float64 {
 		return math.Copysign(math.MaxFloat64, x)
 	}
 	return x
+}
+
+// rateChecks compares seat 0's rates of wins and draws with their exact probabilities wdl, with
+// the exact binomial standard errors (swap: seat 0 is given seat 1's, its losses for its wins).
+func rateChecks(tally *sim.Tally, wdl exact.WDL[float64], swap bool) []Check {
+	want := [2]float64{wdl.Win, wdl.Draw}
+	if swap {
+		want[0] = wdl.Loss
+	}
+	var out []Check
+	for k, got := range [2]int64{tally.Wins[0], tally.Draws[0]} {
+		rate := float64(got) / float64(tally.Games)
+		se := math.Sqrt(want[k] * (1 - want[k]) / float64(tally.Games))
+		out = append(out, zCheck([2]string{"/win rate seat 0", "/draw rate seat 0"}[k], rate, se, want[k]))
+	}
+	return out
 }

@@ -203,10 +203,12 @@ func TestTurnLimitBeyondTheGameChangesNothing(t *testing.T) {
 		{2, rules.PolicyBestResponse, rules.PolicyParity}, {2, rules.PolicyDaring, rules.PolicyBestResponse},
 		{2, rules.PolicyOptimal, rules.PolicySafe}, {2, rules.PolicyBestResponse, rules.PolicyOptimal},
 		{3, rules.PolicyOptimal, rules.PolicyOptimal}, {3, rules.PolicyDaring, rules.PolicyOptimal},
+		{2, rules.PolicyWinOptimal, rules.PolicyWinOptimal}, {2, rules.PolicyWinBestResponse, rules.PolicyParity},
+		{2, rules.PolicyOptimal, rules.PolicyWinOptimal},
 	}
-	maxN := 5
+	maxN := 4
 	if testing.Short() {
-		maxN = 3
+		maxN = 2
 	}
 	for _, flips := range []rules.Flips{rules.FlipsSequential, rules.FlipsBlind} {
 		for _, pass := range []rules.PassRule{rules.PassNever, rules.PassTwoKnown, rules.PassAlways} {
@@ -219,6 +221,10 @@ func TestTurnLimitBeyondTheGameChangesNothing(t *testing.T) {
 						continue
 					}
 					for n := 1; n <= maxN; n++ {
+						playsToWin := mt.pol.PlaysToWin() || mt.opp.PlaysToWin()
+						if playsToWin && (n > 2 || (testing.Short() && s > 0)) {
+							continue // the leads make these the slowest
+						}
 						model := exact.Model{Pass: pass, Singletons: s, Variant: rules.Variant{Flips: flips}}
 						mu := exact.Lineup{Players: mt.players, Policy: mt.pol, Opponent: mt.opp}
 						st := rules.State{N: n, J: n, S: s, F: s}
@@ -247,6 +253,23 @@ func TestTurnLimitBeyondTheGameChangesNothing(t *testing.T) {
 						for i := range mt.players {
 							eq(fmt.Sprintf("PairsBySeat[%d]", i), got.PairsBySeat[i], want.PairsBySeat[i])
 						}
+						if !playsToWin {
+							continue
+						}
+						st.Lead = 1
+						gotWDL, err := exact.WinDrawLoss[*big.Rat](ctx, field.Rat{}, model, mu, st)
+						if err != nil {
+							t.Fatal(err)
+						}
+						model.Variant.TurnLimit = 0
+						wantWDL, err := exact.WinDrawLoss[*big.Rat](ctx, field.Rat{}, model, mu, st)
+						if err != nil {
+							t.Fatal(err)
+						}
+						for k := range 2 {
+							eq(fmt.Sprintf("lead 1, seat order %d: win", k), gotWDL[k].Win, wantWDL[k].Win)
+							eq(fmt.Sprintf("lead 1, seat order %d: draw", k), gotWDL[k].Draw, wantWDL[k].Draw)
+						}
 					}
 				}
 			}
@@ -257,22 +280,46 @@ func TestTurnLimitBeyondTheGameChangesNothing(t *testing.T) {
 // cardMinimax is the two-player optimum of the card game (perfect memory, pass rule never), found
 // without the count formulas by trying every card at every flip over the deals consistent with
 // what has been seen: the mover's expected lead from an information state, both seats maximising
-// their own lead. A pair known whole is taken first, a turn of its own (docs/models.md §3.1).
-// Under blind flips both cards are named before the first is turned up; otherwise the second is
-// named knowing the first card's face.
+// their own lead, or with win the mover's P(win) + P(draw)/2 - 1/2 at its lead d so far, both
+// seats maximising their own. A pair known whole is taken first, a turn of its own
+// (docs/models.md §3.1). Under blind flips both cards are named before the first is turned up;
+// otherwise the second is named knowing the first card's face.
 type cardMinimax struct {
 	deals [][]int
 	blind bool
+	win   bool
 	memo  map[string]*big.Rat
 }
 
-func (o *cardMinimax) value(removed, seen uint32, t int, deals []int) *big.Rat {
+// end is the value of a game over at lead d.
+func (o *cardMinimax) end(d int) *big.Rat {
+	if !o.win {
+		return new(big.Rat)
+	}
+	switch {
+	case d > 0:
+		return big.NewRat(1, 2)
+	case d < 0:
+		return big.NewRat(-1, 2)
+	}
+	return new(big.Rat)
+}
+
+// gain is the value of taking a pair at lead d and moving on.
+func (o *cardMinimax) gain(removed, seen uint32, t, d int, deals []int) *big.Rat {
+	if o.win {
+		return o.value(removed, seen, t, d+1, deals)
+	}
+	return new(big.Rat).Add(big.NewRat(1, 1), o.value(removed, seen, t, d+1, deals))
+}
+
+func (o *cardMinimax) value(removed, seen uint32, t, lead int, deals []int) *big.Rat {
 	d0 := o.deals[deals[0]]
 	size := len(d0)
 	if removed == 1<<size-1 || t == 0 {
-		return new(big.Rat)
+		return o.end(lead)
 	}
-	key := fmt.Sprint(removed, seen, t, deals)
+	key := fmt.Sprint(removed, seen, t, lead, deals)
 	if v, ok := o.memo[key]; ok {
 		return v
 	}
@@ -281,7 +328,7 @@ func (o *cardMinimax) value(removed, seen uint32, t int, deals []int) *big.Rat {
 	for a := range size {
 		for b := a + 1; b < size; b++ {
 			if down(a) && down(b) && isSeen(a) && isSeen(b) && d0[a] == d0[b] {
-				v := new(big.Rat).Add(big.NewRat(1, 1), o.value(removed|1<<a|1<<b, seen, t-1, deals))
+				v := o.gain(removed|1<<a|1<<b, seen, t-1, lead, deals)
 				o.memo[key] = v
 				return v
 			}
@@ -291,9 +338,9 @@ func (o *cardMinimax) value(removed, seen uint32, t int, deals []int) *big.Rat {
 	outcome := func(a, b int, part []int) *big.Rat {
 		s := seen | 1<<a | 1<<b
 		if d := o.deals[part[0]]; d[a] == d[b] {
-			return new(big.Rat).Add(big.NewRat(1, 1), o.value(removed|1<<a|1<<b, s, t-1, part))
+			return o.gain(removed|1<<a|1<<b, s, t-1, lead, part)
 		}
-		return new(big.Rat).Neg(o.value(removed, s, t-1, part))
+		return new(big.Rat).Neg(o.value(removed, s, t-1, -lead, part))
 	}
 	split := func(part []int, x int) map[int][]int {
 		out := map[int][]int{}
@@ -353,8 +400,8 @@ func (o *cardMinimax) value(removed, seen uint32, t int, deals []int) *big.Rat {
 }
 
 // TestOptimumMatchesEveryCardPlay compares the two-player optimum of the count model with the
-// optimum over every card played on every deal: blind flips without a limit, and both flip rules
-// under turn limits.
+// optimum over every card played on every deal, for pairs and to win (at a few leads so far):
+// blind flips without a limit, and both flip rules under turn limits.
 func TestOptimumMatchesEveryCardPlay(t *testing.T) {
 	ctx := context.Background()
 	maxN := 3
@@ -369,6 +416,7 @@ func TestOptimumMatchesEveryCardPlay(t *testing.T) {
 				all[i] = i
 			}
 			o := &cardMinimax{deals: deals, blind: blind, memo: map[string]*big.Rat{}}
+			ow := &cardMinimax{deals: deals, blind: blind, win: true, memo: map[string]*big.Rat{}}
 			flips := rules.FlipsSequential
 			if blind {
 				flips = rules.FlipsBlind
@@ -387,9 +435,25 @@ func TestOptimumMatchesEveryCardPlay(t *testing.T) {
 				if limit == 0 {
 					turns = 3*n + 1 // no game of perfect memory without passes lasts longer
 				}
-				if want := o.value(0, 0, turns, all); res.ExpectedLead.Cmp(want) != 0 {
+				if want := o.value(0, 0, turns, 0, all); res.ExpectedLead.Cmp(want) != 0 {
 					t.Errorf("%v, %d pairs: optimal lead %s, every card tried on every deal gives %s",
 						model.Variant, n, res.ExpectedLead.RatString(), want.RatString())
+				}
+				if n > 2 {
+					continue // to win, the slowest by far
+				}
+				win := exact.Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
+				for _, lead := range []int{-1, 0, 1} {
+					wdl, err := exact.WinDrawLoss[*big.Rat](ctx, field.Rat{}, model, win, rules.State{N: n, J: n, Lead: lead})
+					if err != nil {
+						t.Fatal(err)
+					}
+					score := new(big.Rat).Add(wdl[0].Win, new(big.Rat).Mul(wdl[0].Draw, big.NewRat(1, 2)))
+					score.Sub(score, big.NewRat(1, 2))
+					if want := ow.value(0, 0, turns, lead, all); score.Cmp(want) != 0 {
+						t.Errorf("%v, %d pairs, lead %d: win-optimal score %s - 1/2, every card tried on every deal gives %s",
+							model.Variant, n, lead, score.RatString(), want.RatString())
+					}
 				}
 			}
 		}

@@ -32,6 +32,8 @@ type limitCell[T any] struct {
 	// selfChoice the mover's choice.
 	self       []T
 	selfChoice rules.Choice
+	// leads holds the values at every lead, where a role plays to win (limitwin.go).
+	leads *limitLeads[T]
 	// solo is, with one player, the expected pairs taken, turns played and lucky matches, and
 	// soloChoice the player's choice.
 	solo       [3]T
@@ -58,6 +60,10 @@ type limitSweep[T any] struct {
 	stride int // states per n: (maxN + 1) * (S + 1)
 
 	needOpt, needRoles, needSeats, needSelf, needSolo bool
+	// needLeads asks for the values at every lead -D .. D (limitwin.go).
+	needLeads bool
+	D         int
+	half      T
 
 	states []limitState[T]
 	valid  []bool
@@ -71,20 +77,16 @@ type limitSweep[T any] struct {
 	visit func(st rules.State, t int, c *limitCell[T]) error
 }
 
-// validateLimit reports whether the matchup is solved under the model's turn limit: two players
-// with optimal, fixed policies or best-response, one player, or three or more players with
-// optimal or fixed policies (pass rule never); neither tables nor the policies that play to win.
+// validateLimit reports whether the matchup is solved under the model's turn limit: every
+// matchup Lineup.Validate accepts (two players with optimal, fixed policies, best-response and the
+// policies that play to win; one player; three or more players with optimal or fixed policies,
+// pass rule never), except a policy given as a table.
 func (mu Lineup) validateLimit(m Model) error {
 	if err := mu.Validate(m); err != nil {
 		return err
 	}
 	if mu.Table != nil || mu.OpponentTable != nil {
 		return fmt.Errorf("turn limit %d: a policy given as a table has no exact model under a turn limit", m.Variant.TurnLimit)
-	}
-	for _, p := range mu.SeatPolicies() {
-		if p.PlaysToWin() {
-			return fmt.Errorf("turn limit %d: policy %s has no exact model under a turn limit (allowed: optimal, best-response, safe, daring, parity)", m.Variant.TurnLimit, p)
-		}
 	}
 	return nil
 }
@@ -103,7 +105,7 @@ func newLimitSweep[T any](f field.Field[T], m Model, mu Lineup, st rules.State) 
 		return nil, err
 	}
 	s := &limitSweep[T]{f: f, m: m, mu: mu, pol: mu.roles(), limit: m.Variant.TurnLimit, maxN: st.N,
-		zero: f.FromInt(0)}
+		zero: f.FromInt(0), half: f.FromFrac(1, 2), D: st.N + 1}
 	for i := range 4 {
 		s.ints = append(s.ints, f.FromInt(int64(i)))
 	}
@@ -120,7 +122,8 @@ func newLimitSweep[T any](f field.Field[T], m Model, mu Lineup, st rules.State) 
 		s.needOpt = mu.playsOptimal() && mu.TwoPlayerOptimal
 	default:
 		s.needOpt = mu.playsOptimal()
-		s.needRoles = !isSelfPlay(mu)
+		s.needLeads = mu.playsToWin()
+		s.needRoles = !isSelfPlay(mu) && !s.needLeads
 	}
 	return s, nil
 }
@@ -206,6 +209,9 @@ func (s *limitSweep[T]) state(st rules.State, t int, c *limitCell[T]) {
 	}
 	if s.needRoles {
 		s.roles(st, t, c)
+	}
+	if s.needLeads {
+		s.byLead(st, t, c)
 	}
 	if s.needSelf {
 		s.selfish(st, t, c)
@@ -536,6 +542,9 @@ func (s *limitSweep[T]) result(st rules.State) Result[T] {
 	case s.needSelf:
 		res.PairsBySeat = c.self
 		res.ExpectedPairs = c.self[0]
+	case s.needLeads:
+		v := s.leadAt(c, 0, 0, st.Lead)
+		byLead(v.lead, v.total)
 	case s.needRoles:
 		byLead(c.lead[0][0], c.total[0][0])
 	default:
@@ -547,7 +556,7 @@ func (s *limitSweep[T]) result(st rules.State) Result[T] {
 // estimateLimit is Estimate under a turn limit: a layer of the limit sweep does about the work of
 // the sweep without the limit, and four layers of every deal size are held at once.
 func estimateLimit[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call) (Cost, error) {
-	if call != CallEvaluate {
+	if call != CallEvaluate && call != CallWinDrawLoss && call != CallPolicyTable {
 		return Cost{}, fmt.Errorf("turn limit %d: only a matchup's values are solved under a turn limit, not tables or distributions", m.Variant.TurnLimit)
 	}
 	if err := m.Validate(); err != nil {
@@ -581,13 +590,27 @@ func limitPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu 
 		return nil, err
 	}
 	layers := make([]*rules.ChoiceTable, m.Variant.TurnLimit)
+	maxLead := -1
+	if s.needLeads {
+		maxLead = maxPairs
+	}
 	for i := range layers {
-		if layers[i], err = rules.NewChoiceTable(maxPairs, m.Singletons); err != nil {
+		if layers[i], err = rules.NewLeadChoiceTable(maxPairs, m.Singletons, maxLead); err != nil {
 			return nil, err
 		}
 	}
 	s.visit = func(st rules.State, t int, c *limitCell[T]) error {
 		if st.N == 0 {
+			return nil
+		}
+		if s.needLeads {
+			for flag := range 2 {
+				for d := -maxLead; d <= maxLead; d++ {
+					at := st
+					at.Lead = d
+					layers[t-1].Set(at, flag == 1, c.leads.choice[0][flag][s.li(d)])
+				}
+			}
 			return nil
 		}
 		for flag := range 2 {

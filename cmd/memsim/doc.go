@@ -66,9 +66,8 @@
 // --flips blind solves the game in which both cards of a turn are named before either is turned
 // up (perfect memory, no singletons). --turn-limit T ends the game after T turns, the pairs left
 // counting for nobody: the values count the pairs taken within the T turns left in the state (one
-// player: the expected pairs taken, turns and lucky matches), for optimal, best-response and the
-// fixed policies; the choices' values, tables, the distribution and the policies that play to win
-// are not solved under a limit.
+// player: the expected pairs taken, turns and lucky matches), and a policy that plays to win plays
+// to win by then; the choices' values, tables and the distribution are not solved under a limit.
 //
 // After the value of the policies, solve answers "what should I play here?": it lists every legal
 // choice of seat 0 (daring, safe, known-first, pass) with its expected pairs when made now, the

@@ -48,9 +48,8 @@ win-best-response and --opponent) the table of that policy's choices at every le
 --flips blind solves the game in which both cards of a turn are named before either is turned
 up (perfect memory, no singletons). --turn-limit T ends the game after T turns, the pairs left
 counting for nobody: the values count the pairs taken within the T turns left in the state (one
-player: the expected pairs taken, turns and lucky matches), for optimal, best-response and the
-fixed policies; the choices' values, tables, the distribution and the policies that play to win
-are not solved under a limit.
+player: the expected pairs taken, turns and lucky matches), and a policy that plays to win plays
+to win by then; the choices' values, tables and the distribution are not solved under a limit.
 
 After the value of the policies, solve answers "what should I play here?": it lists every legal
 choice of seat 0 (daring, safe, known-first, pass) with its expected pairs when made now, the
@@ -445,17 +444,12 @@ func (fl *solveFlags) variant(q *solveQuery) error {
 	return nil
 }
 
-// checkTurnLimit refuses, under a turn limit, what is not solved there: the policies that play to
-// win, the score distribution and a choice made now (set names the flags given).
+// checkTurnLimit refuses, under a turn limit, what is not solved there: the score distribution and
+// a choice made now (set names the flags given).
 func (q *solveQuery) checkTurnLimit(set map[string]bool) error {
 	limit := q.model.Variant.TurnLimit
 	if limit == 0 {
 		return nil
-	}
-	for _, p := range q.matchup.SeatPolicies() {
-		if p.PlaysToWin() {
-			return usagef("--turn-limit %d with policy %s: no exact model under a turn limit (allowed: optimal, best-response, safe, daring, parity)", limit, p)
-		}
 	}
 	switch {
 	case q.dist:

@@ -63,7 +63,6 @@ func TestSolveVariantErrors(t *testing.T) {
 		{[]string{"--pairs", "3", "--flips", "blind", "--memory", "4", "--forget", "lru"}, "--flips blind with --memory 4: no exact model"},
 		{[]string{"--pairs", "3", "--flips", "blind", "--singletons", "1"}, "--flips blind with --singletons 1: no exact model"},
 		{[]string{"--table", "--pairs-max", "3", "--turn-limit", "5"}, "--turn-limit 5 with --table"},
-		{[]string{"--pairs", "3", "--turn-limit", "5", "--policy", "win-optimal"}, "--turn-limit 5 with policy win-optimal: no exact model under a turn limit (allowed: optimal, best-response, safe, daring, parity)"},
 		{[]string{"--pairs", "3", "--turn-limit", "5", "--distribution"}, "--turn-limit 5 with --distribution"},
 		{[]string{"--pairs", "3", "--turn-limit", "5", "--first", "daring"}, "--turn-limit 5 with --first"},
 	}

@@ -559,7 +559,7 @@ func (s *limitSweep[T]) result(st rules.State) Result[T] {
 // in float64 about 1.5 times, and four layers of every deal size are held at once.
 func estimateLimit[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call) (Cost, error) {
 	if call != CallEvaluate && call != CallWinDrawLoss && call != CallPolicyTable {
-		return Cost{}, fmt.Errorf("turn limit %d: only a matchup's values are solved under a turn limit, not tables or distributions", m.Variant.TurnLimit)
+		return Cost{}, fmt.Errorf("turn limit %d: under a turn limit the solver gives a matchup's values, its win, draw and loss probabilities and its players' tables, not this computation", m.Variant.TurnLimit)
 	}
 	if err := m.Validate(); err != nil {
 		return Cost{}, err

@@ -110,9 +110,9 @@ type Result[T any] struct {
 	ExpectedLead T
 	// PairsBySeat gives every seat's expected pairs, seat 0 first (two or more players).
 	PairsBySeat []T
-	// ExpectedTurns is the expected number of turns (two flips each) to clear the table, and
-	// ExpectedLucky the expected number of turns whose second card matched a new first card by
-	// chance (one player).
+	// ExpectedTurns is the expected number of turns (two flips each) to clear the table (under a
+	// turn limit, the turns played), and ExpectedLucky the expected number of turns whose second
+	// card matched a new first card by chance (one player).
 	ExpectedTurns, ExpectedLucky T
 }
 
@@ -278,7 +278,7 @@ func newSweep[T any](f field.Field[T], m Model, mu Lineup, st rules.State) (*swe
 		return nil, err
 	}
 	if m.Variant.TurnLimit > 0 {
-		return nil, fmt.Errorf("turn limit %d: only a matchup's values are solved under a turn limit, not tables or distributions", m.Variant.TurnLimit)
+		return nil, fmt.Errorf("turn limit %d: under a turn limit the solver gives a matchup's values, its win, draw and loss probabilities and its players' tables, not this computation", m.Variant.TurnLimit)
 	}
 	if err := mu.Validate(m); err != nil {
 		return nil, err

@@ -2,7 +2,8 @@
 // every policy is worth in every position of the exact models of Memory: perfect shared memory,
 // singletons, limited shared memory with handover-uniform or lru forgetting, the pass rules with the
 // stalemate rule, three to eight players (every seat for itself, or a policy per seat), and
-// solitaire.
+// solitaire; and the rule variants blind flips (blind.go) and a turn limit (limit.go, limitwin.go),
+// which the model's Variant sets.
 //
 // Positions are rules.State values. The solver sweeps them in dependency order (a turn removes at
 // most one pair, and within a row it only moves to states with fewer unknown cards, or back to the

@@ -664,9 +664,13 @@ func (g *Game) tableTurn(seat int, t *rules.ChoiceTable, afterPass bool) (turnEn
 	}
 	var c rules.Choice
 	var ok bool
-	if ct := t.Copies(); ct != nil {
+	switch ct := t.Copies(); {
+	case ct != nil:
 		c, ok = g.copiesChoice(m, ct)
-	} else {
+	case t.TurnLimit() > 0:
+		// A table for a turn limit reads the turns left, this one included.
+		c, ok = t.LookupTurnsLeft(st, afterPass, g.turnsLeft())
+	default:
 		c, ok = t.Lookup(st, afterPass)
 	}
 	if !ok {
@@ -783,3 +787,12 @@ func padded[T any](n int) []T {
 // maxTurnsFor bounds the turns of a game of the given number of cards: a game not over by then is
 // an error (it cannot end).
 func maxTurnsFor(cards int) int { return 1000*cards + 10000 }
+
+// turnsLeft returns the turns left in the game under its turn limit, the current one included, or
+// 0 when it has no limit.
+func (g *Game) turnsLeft() int {
+	if g.limit == 0 {
+		return 0
+	}
+	return int(g.limit-g.turn) + 1
+}

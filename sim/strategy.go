@@ -103,6 +103,9 @@ type View struct {
 	// Blind reports whether the game's flips are blind (rules.FlipsBlind): both cards of a turn
 	// are named before either is turned up.
 	Blind bool
+	// Turn is the number of the turn, from 1; TurnLimit is the game's turn limit (0: none), so that
+	// TurnLimit - Turn + 1 turns are left, this one included.
+	Turn, TurnLimit int
 }
 
 // Cards returns the number of positions of the deal (2 × pairs + singletons); positions are
@@ -154,7 +157,8 @@ func (g *Game) strategyTurn(seat int, afterPass bool) (turnEnd, error) {
 	d := &g.deal
 	v := &g.view
 	*v = View{g: g, m: m, Seat: seat, Players: g.players, AfterPass: afterPass,
-		State: m.state(g.left, g.setup.Singletons), PassRule: g.setup.Pass, Blind: g.blind}
+		State: m.state(g.left, g.setup.Singletons), PassRule: g.setup.Pass, Blind: g.blind,
+		Turn: int(g.turn), TurnLimit: int(g.limit)}
 	s := g.strat[seat]
 	mv := s.Flip(v)
 	canPass := g.setup.Pass.Allows(v.State)

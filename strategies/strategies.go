@@ -74,7 +74,7 @@ type Env struct {
 	Pass                          rules.PassRule
 	// Variant holds the rules in which the games differ from the standard game (docs/models.md
 	// §1.7); the exact models, and so the tables of optimal and the other solved policies, cover
-	// the standard game only.
+	// blind flips and a turn limit with two copies of a face (§4.12).
 	Variant rules.Variant
 	// Tables caches solver tables across players; it may be nil.
 	Tables *Tables
@@ -291,9 +291,16 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 	model.Choices = choices
 	if !env.Variant.Standard() {
 		model.Variant = env.Variant
-		note = variantNote(model, mem)
-		if !p.Fixed() {
-			return buildCopies(ctx, b, model, mem, p, opp, env)
+		if copiesOnly(env.Variant) {
+			note = variantNote(model, mem)
+			if !p.Fixed() {
+				return buildCopies(ctx, b, model, mem, p, opp, env)
+			}
+		} else if err := model.Validate(); err != nil && note == "" {
+			if !p.Fixed() {
+				return Built{}, fmt.Errorf("policy %s with %s memory: %w", p, mem, err)
+			}
+			note = "no exact model: " + err.Error()
 		}
 	}
 	if p.Fixed() {
@@ -345,7 +352,10 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 // VariantPolicies lists the policies a player may follow under the variant v: the strategies,
 // and the fixed policies that are defined card by card (docs/models.md §1.7); parity only with
 // two copies of a face, as it reads the number of unknown pairs; optimal and best-response where
-// only the copies differ from the standard game (the copies model, §4.16).
+// only the copies differ from the standard game (the copies model, §4.16); and with two copies
+// the policies the exact models solve under blind flips and a turn limit (§4.17, §4.18): optimal,
+// best-response and the policies that play to win, and forgetful but under blind flips (which are
+// solved with perfect memory only).
 func VariantPolicies(v rules.Variant) []string {
 	if copiesOnly(v) {
 		return []string{"random", "greedy-random", "safe", "daring", "optimal", "best-response"}
@@ -353,7 +363,12 @@ func VariantPolicies(v rules.Variant) []string {
 	if v.CopiesOf() != rules.DefaultCopies {
 		return []string{"random", "greedy-random", "safe", "daring"}
 	}
-	return []string{"random", "greedy-random", "safe", "daring", "parity"}
+	out := []string{"random", "greedy-random", "safe", "daring", "parity", "optimal", "best-response",
+		"win-optimal", "win-best-response"}
+	if v.Flips == rules.FlipsSequential {
+		out = append(out, "forgetful")
+	}
+	return out
 }
 
 // checkVariant reports whether the table policy p can be played under the variant v.
@@ -368,6 +383,8 @@ func checkVariant(p rules.Policy, v rules.Variant) error {
 	case p == rules.PolicyParity:
 		return fmt.Errorf("policy parity reads the number of unknown pairs, defined for two copies of a face, not %d (allowed under %s: %s)",
 			v.CopiesOf(), v, strings.Join(VariantPolicies(v), ", "))
+	case v.CopiesOf() == rules.DefaultCopies:
+		return nil
 	}
 	return fmt.Errorf("policy %s plays a table of the exact models, which cover the standard game, not %s (allowed under %s: %s)",
 		p, v, v, strings.Join(VariantPolicies(v), ", "))
@@ -463,6 +480,9 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Lineup, maxPai
 			return nil, fmt.Errorf("a policy that plays to win is solved for deals of at most %d pairs, not %d", exact.WinTableLimit, maxPairs)
 		}
 		limit = m.WinRationalLimit()
+		if m.Variant.TurnLimit > 0 {
+			limit = min(limit, exact.WinLimitRationalLimit)
+		}
 	}
 	switch {
 	case m.Variant.CopiesOf() != rules.DefaultCopies:

@@ -20,9 +20,9 @@ const DistributionLimit = 60
 // can evaluate, all in one shared memory model with one choice set; with three or more seats
 // every seat plays optimal or a fixed policy (exact.SeatLineup); a policy that answers another is
 // evaluated only against the policy it answers; and n must be at most exact.RationalLimit
-// (exact.WinRationalLimit where a seat plays to win, exact.DecayRationalLimit and
-// exact.DecayWinRationalLimit under decay forgetting; with more than two copies of a face, the
-// deal's count states at most exact.CopiesRationalStates).
+// (exact.WinRationalLimit where a seat plays to win, exact.WinLimitRationalLimit under a turn
+// limit, exact.DecayRationalLimit and exact.DecayWinRationalLimit under decay forgetting; with
+// more than two copies of a face, the deal's count states at most exact.CopiesRationalStates).
 func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, bool) {
 	var none exact.Model
 	for _, id := range seats {
@@ -49,7 +49,11 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 			return none, exact.Lineup{}, false
 		}
 	}
-	if (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) && n > t.modelOf(e0).WinRationalLimit() {
+	winLimit := t.modelOf(e0).WinRationalLimit()
+	if t.Config.Rules.Variant.TurnLimit > 0 {
+		winLimit = min(winLimit, exact.WinLimitRationalLimit)
+	}
+	if (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) && n > winLimit {
 		return none, exact.Lineup{}, false
 	}
 	model := t.modelOf(e0)
@@ -138,7 +142,7 @@ func (t *Tournament) exactModels(keep func(*strategies.Exact) bool) []exact.Mode
 
 // modelOf is the exact model a table player plays from under the tournament's rules.
 func (t *Tournament) modelOf(e *strategies.Exact) exact.Model {
-	v := t.Config.Rules.Variant
+	v := t.Config.Rules.Variant.Normal()
 	if v.Standard() {
 		v = rules.Variant{}
 	}
@@ -181,6 +185,9 @@ func (c exactCache) values(ctx context.Context, t *Tournament, n int, seats []in
 	}
 	if len(seats) == 1 {
 		s := fmt.Sprint(n)
+		if model.Variant.TurnLimit > 0 {
+			s = res.ExpectedPairs.RatString() // the pairs taken within the limit
+		}
 		pairs[0] = &s
 		turns := res.ExpectedTurns.RatString()
 		return pairs, &turns, nil
@@ -196,7 +203,8 @@ func (c exactCache) values(ctx context.Context, t *Tournament, n int, seats []in
 // the solver has a model and n is at most DistributionLimit, or nil.
 func (t *Tournament) distribution(ctx context.Context, n int, seats []int) ([]float64, error) {
 	model, mu, ok := t.ExactModel(n, seats)
-	if !ok || mu.Players != 2 || n > DistributionLimit {
+	if !ok || mu.Players != 2 || n > DistributionLimit || model.Variant.TurnLimit > 0 {
+		// Under a turn limit only the expected values are solved.
 		return nil, nil
 	}
 	st := rules.State{N: n, J: n, S: model.Singletons, F: model.Singletons}

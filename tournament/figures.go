@@ -125,8 +125,9 @@ func distributionPanel(m *report.Matchup) plots.DistributionPanel {
 // mean in every matchup (with its luck-adjusted estimate and exact value where there are) and the
 // distribution of its share (against the exact one where there is), as panels of one figure per
 // kind (or a few, for many matchups); the strategy table of every exact model the tournament's
-// players play from, and the win-optimal choices by lead where a player plays it; and, for two
-// players, the tournament matrix. A run that does not Validate is refused before anything is
+// players play from, and the win-optimal choices by lead where a player plays it (but under a turn
+// limit, where the choices depend on the turns left too); and, for two players, the tournament
+// matrix. A run that does not Validate is refused before anything is
 // drawn: every value a figure reads is then finite and within what the rules allow.
 func (t *Tournament) Figures(ctx context.Context, r *report.Run) ([]report.Figure, error) {
 	if err := r.Validate(); err != nil {
@@ -192,6 +193,9 @@ func (t *Tournament) Figures(ctx context.Context, r *report.Run) ([]report.Figur
 		if model.Variant.CopiesOf() != rules.DefaultCopies {
 			continue // the strategy map is drawn over (n, j), which k copies do not determine
 		}
+		if model.Variant.TurnLimit > 0 {
+			continue // its choices depend on the turns left as well: no map of (n, j)
+		}
 		players := r.Rules.PlayersPerGame
 		if players > 2 && (model.Pass != rules.PassNever || model.Memory.Forget == rules.ForgetDecay) {
 			players = 2 // optimal plays the two-player table there
@@ -212,6 +216,9 @@ func (t *Tournament) Figures(ctx context.Context, r *report.Run) ([]report.Figur
 		if model.Singletons > 0 {
 			title += fmt.Sprintf(", %d singletons (all unseen)", model.Singletons)
 		}
+		if model.Variant.Flips == rules.FlipsBlind {
+			title += ", blind flips"
+		}
 		f, err := plots.StrategyMap(title, codes, "j (pairs with no card known)", "n (pairs on the table)")
 		if err := add(fmt.Sprintf("strategy-%d", i), "Strategy table: "+model.Memory.String()+" memory, pass "+model.Pass.String(),
 			caption, f, err); err != nil {
@@ -219,6 +226,9 @@ func (t *Tournament) Figures(ctx context.Context, r *report.Run) ([]report.Figur
 		}
 	}
 	for i, model := range t.winModels() {
+		if model.Variant.TurnLimit > 0 {
+			continue
+		}
 		n := min(maxN, 40)
 		f, err := winChoiceMap(ctx, model, n)
 		if err := add(fmt.Sprintf("win-strategy-%d", i), fmt.Sprintf("Win-optimal choices: %s memory, pass %s", model.Memory, model.Pass),

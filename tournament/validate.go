@@ -51,7 +51,7 @@ type Validation struct {
 
 // Families lists the families of checks, named after the exact model they test, in order.
 func Families() []string {
-	return []string{"perfect", "singletons", "handover-uniform", "lru", "decay", "unequal-lru", "solitaire", "multiplayer", "win", "copies"}
+	return []string{"perfect", "singletons", "handover-uniform", "lru", "decay", "unequal-lru", "solitaire", "multiplayer", "win", "copies", "blind", "turn-limit"}
 }
 
 // Suite is a set of tournaments to check against the solver, each reduced to the matches that
@@ -219,10 +219,15 @@ func (t *Tournament) withBiasedLuck(delta float64) *Tournament {
 	return &u
 }
 
-// family names the exact model a check belongs to ("win" for a matchup that plays to win).
+// family names the exact model a check belongs to ("win" for a matchup that plays to win; a rule
+// variant names the family: "turn-limit", or "blind" for blind flips without a limit).
 func family(model exact.Model, mu exact.Lineup) string {
 	players := mu.Players
 	switch {
+	case model.Variant.TurnLimit > 0:
+		return "turn-limit"
+	case model.Variant.Flips == rules.FlipsBlind:
+		return "blind"
 	case mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin():
 		return "win"
 	case model.Variant.CopiesOf() != rules.DefaultCopies:
@@ -293,6 +298,11 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 	var out []Check
 	switch {
 	case mu.Players == 1:
+		if model.Variant.TurnLimit > 0 {
+			// The pairs taken within the limit (the turns are then mostly the limit itself).
+			out = append(out, pairsCheck("/mean pairs seat 0", tally, 0, val.ExpectedPairs))
+			break
+		}
 		mo := stats.MomentsFromSums(tally.Games, tally.TurnSum, tally.TurnSumSq)
 		out = append(out, turnsCheck(mo, val.ExpectedTurns))
 	default:
@@ -314,7 +324,15 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 			}
 		}
 	}
-	if mu.Players == 2 {
+	if mu.Players == 2 && model.Variant.TurnLimit > 0 {
+		// Under a turn limit the solver gives the rates of wins and draws, not the distribution.
+		wdl, err := exact.WinDrawLoss(ctx, field.Float{}, model, mu, st)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, rateChecks(tally, wdl[0], swap)...)
+	}
+	if mu.Players == 2 && model.Variant.TurnLimit == 0 {
 		d, err := exact.Distribution(ctx, field.Float{}, model, mu, st)
 		if err != nil {
 			return nil, err
@@ -331,17 +349,8 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 			observed[i] = float64(c)
 		}
 		// The rates of wins and draws, against their exact probabilities (the distribution's
-		// masses above and at a level game), with the exact binomial standard errors.
-		want := [2]float64{d.Win, d.Draw}
-		if swap {
-			want[0] = d.Loss
-		}
-		for k, got := range [2]int64{tally.Wins[0], tally.Draws[0]} {
-			rate := float64(got) / float64(tally.Games)
-			z, p := stats.BinomialTest(got, tally.Games, want[k])
-			out = append(out, Check{Name: [2]string{"/win rate seat 0", "/draw rate seat 0"}[k], Test: "binomial",
-				Observed: &rate, Expected: &want[k], Statistic: finite(z), PValue: p})
-		}
+		// masses above and at a level game).
+		out = append(out, rateChecks(tally, exact.WDL[float64]{Win: d.Win, Draw: d.Draw, Loss: d.Loss}, swap)...)
 		if g, ok := stats.GTest(observed, prob, minExpected); ok {
 			df := g.DF
 			out = append(out, Check{Name: "/distribution", Test: "G", Statistic: finite(g.G), Df: &df, PValue: g.P})
@@ -425,4 +434,21 @@ func finite(x float64) float64 {
 		return math.Copysign(math.MaxFloat64, x)
 	}
 	return x
+}
+
+// rateChecks compares seat 0's rates of wins and draws with their exact probabilities wdl, with
+// exact binomial tests (swap: seat 0 is given seat 1's, its losses for its wins).
+func rateChecks(tally *sim.Tally, wdl exact.WDL[float64], swap bool) []Check {
+	want := [2]float64{wdl.Win, wdl.Draw}
+	if swap {
+		want[0] = wdl.Loss
+	}
+	var out []Check
+	for k, got := range [2]int64{tally.Wins[0], tally.Draws[0]} {
+		rate := float64(got) / float64(tally.Games)
+		z, p := stats.BinomialTest(got, tally.Games, want[k])
+		out = append(out, Check{Name: [2]string{"/win rate seat 0", "/draw rate seat 0"}[k], Test: "binomial",
+			Observed: &rate, Expected: &want[k], Statistic: finite(z), PValue: p})
+	}
+	return out
 }

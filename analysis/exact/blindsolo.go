@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+
+	"memsim/analysis/field"
+	"memsim/sim/rules"
 )
 
 // BlindChoice is a move of blind solitaire (docs/models.md §4.8, "Blind solitaire"): the player
@@ -55,82 +58,41 @@ type BlindCell struct {
 
 // BlindSolitaire computes the expected number of turns of blind solitaire with perfect memory
 // under policy p from every state (n, j) with 1 <= n <= maxPairs, exactly, and returns them as
-// cells[n][j] (cells[0][0] is the empty table, 0 turns).
+// cells[n][j] (cells[0][0] is the empty table, 0 turns). It is the solitaire of the blind-flips
+// model (Model.Variant, docs/models.md §4.17): naive is the fixed policy daring, which names two
+// unknown cards, and optimal the solitaire optimum; safe and known-first are both the move of a
+// seen card and an unseen one.
 func BlindSolitaire(ctx context.Context, p BlindPolicy, maxPairs int) ([][]BlindCell, error) {
 	if maxPairs < 1 {
 		return nil, fmt.Errorf("pairs-max %d: must be at least 1", maxPairs)
 	}
-	if p != BlindNaive && p != BlindOptimal {
+	pol := rules.PolicyDaring
+	switch p {
+	case BlindNaive:
+	case BlindOptimal:
+		pol = rules.PolicyOptimal
+	default:
 		return nil, fmt.Errorf("blind policy %d: must be naive or optimal", int(p))
 	}
+	m := Model{Variant: rules.Variant{Flips: rules.FlipsBlind}}
+	w, err := evaluateSweep[*big.Rat](field.Rat{}, m, Lineup{Players: 1, Policy: pol}, rules.State{N: maxPairs, J: maxPairs})
+	if err != nil {
+		return nil, err
+	}
 	cells := make([][]BlindCell, maxPairs+1)
-	cells[0] = []BlindCell{{Turns: new(big.Rat)}}
-	for n := 1; n <= maxPairs; n++ {
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("blind solitaire stopped at %d pairs: %w", n, err)
+	visit := func(st rules.State) error {
+		if cells[st.N] == nil {
+			cells[st.N] = make([]BlindCell, st.N+1)
 		}
-		cells[n] = make([]BlindCell, n+1)
-		for j := 0; j <= n; j++ {
-			turns := func(n, j int) *big.Rat { return cells[n][j].Turns }
-			c := BlindCell{N: n, J: j}
-			if n+j >= 2 {
-				c.Turns, c.Choice = blindUnseenPair(n, j, turns), BlindUnseenPair
-			}
-			if h := n - j; h >= 1 && (c.Turns == nil || p == BlindOptimal) {
-				if v := blindSeenUnseen(n, j, turns); c.Turns == nil || v.Cmp(c.Turns) < 0 {
-					c.Turns, c.Choice = v, BlindSeenUnseen
-				}
-			}
-			cells[n][j] = c
+		c := BlindCell{N: st.N, J: st.J, Turns: w.at(st).solo[0], Choice: BlindSeenUnseen}
+		if st.N == 0 || (pol == rules.PolicyDaring || w.soloChoice == rules.Daring) && st.N+st.J >= 2 {
+			c.Choice = BlindUnseenPair
 		}
+		cells[st.N][st.J] = c
+		return nil
+	}
+	if err := w.run(ctx, maxPairs, visit); err != nil {
+		return nil, fmt.Errorf("blind solitaire: %w", err)
 	}
 	return cells, nil
-}
-
-// blindUnseenPair is the expected number of turns of naming two unseen cards in (n, j), u = n + j
-// >= 2, then the values turns(n', j') of the states reached. The pair of unseen cards is uniform
-// among the C = u(u-1)/2 pairs; with h = n - j half-seen pairs:
-//
-//	j/C          a pair of one unseen pair: taken                       1 + T(n-1, j-1)
-//	h(h-1)/2/C   the partners of two seen cards: two pairs known whole  3 + T(n-2, j)
-//	2hj/C        one seen card's partner and a card of an unseen pair   2 + T(n-1, j-1)
-//	2j(j-1)/C    cards of two unseen pairs                              1 + T(n, j-2)
-func blindUnseenPair(n, j int, turns func(n, j int) *big.Rat) *big.Rat {
-	h, u := n-j, n+j
-	c := int64(u * (u - 1) / 2)
-	sum := new(big.Rat)
-	add := func(weight int, cost int64, next func() *big.Rat) {
-		if weight == 0 {
-			return
-		}
-		t := new(big.Rat).Add(big.NewRat(cost, 1), next())
-		sum.Add(sum, t.Mul(t, big.NewRat(int64(weight), c)))
-	}
-	add(j, 1, func() *big.Rat { return turns(n-1, j-1) })
-	add(h*(h-1)/2, 3, func() *big.Rat { return turns(n-2, j) })
-	add(2*h*j, 2, func() *big.Rat { return turns(n-1, j-1) })
-	add(2*j*(j-1), 1, func() *big.Rat { return turns(n, j-2) })
-	return sum
-}
-
-// blindSeenUnseen is the expected number of turns of naming a seen card and an unseen one in
-// (n, j), h = n - j >= 1. The unseen card is uniform among the u = n + j unseen cards:
-//
-//	1/u        the seen card's partner: taken                  1 + T(n-1, j)
-//	(h-1)/u    another seen card's partner: that pair known     2 + T(n-1, j)
-//	2j/u       a card of an unseen pair                         1 + T(n, j-1)
-func blindSeenUnseen(n, j int, turns func(n, j int) *big.Rat) *big.Rat {
-	h, u := n-j, int64(n+j)
-	sum := new(big.Rat)
-	add := func(weight int, cost int64, next func() *big.Rat) {
-		if weight == 0 {
-			return
-		}
-		t := new(big.Rat).Add(big.NewRat(cost, 1), next())
-		sum.Add(sum, t.Mul(t, big.NewRat(int64(weight), u)))
-	}
-	add(1, 1, func() *big.Rat { return turns(n-1, j) })
-	add(h-1, 2, func() *big.Rat { return turns(n-1, j) })
-	add(2*j, 1, func() *big.Rat { return turns(n, j-1) })
-	return sum
 }

@@ -51,7 +51,7 @@ type ratOpt struct {
 // useFastOpt reports whether the optimal values of w can be computed by ratOpt: exact arithmetic
 // on big.Rat and a model without forgetting.
 func useFastOpt[T any](w *sweep[T]) bool {
-	return fastExact.Load() && w.exact() && w.needOpt && w.m.Memory.Perfect()
+	return fastExact.Load() && w.exact() && w.needOpt && w.m.Memory.Perfect() && !w.blindFlips()
 }
 
 func newRatOpt(maxPairs, singletons, cells int) *ratOpt {

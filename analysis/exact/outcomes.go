@@ -9,7 +9,9 @@ import (
 // Model is an exact model of the game: the pass rule, a shared memory, the number of singletons
 // and the choices a mover may make (the zero ChoiceSet is every choice: the full game; the
 // published models allow {daring, safe}, plus pass where the rule permits). Its positions are
-// rules.State values with S equal to Singletons.
+// rules.State values with S equal to Singletons. Variant is the rule variant (docs/models.md
+// §1.7; the zero value is the standard game): blind flips and a turn limit are solved with
+// perfect memory and pairs only (blind.go, limit.go).
 type Model struct {
 	Pass       rules.PassRule
 	Memory     rules.Memory
@@ -99,6 +101,9 @@ const (
 	EventKnownThenNew
 	// EventKnownThenSingleton: known-first; the unknown card was an unseen singleton.
 	EventKnownThenSingleton
+	// EventTwoKnownPartners: blind flips; two unknown cards, the partners of two remembered
+	// cards; both pairs are now fully known and the next player takes them first.
+	EventTwoKnownPartners
 )
 
 var eventNames = [...]string{
@@ -116,6 +121,7 @@ var eventNames = [...]string{
 	EventKnownThenKnownPartner: "known-then-known-partner",
 	EventKnownThenNew:          "known-then-new",
 	EventKnownThenSingleton:    "known-then-singleton",
+	EventTwoKnownPartners:      "two-known-partners",
 }
 
 // String returns the event's name.
@@ -187,6 +193,10 @@ type Outcome struct {
 // §4.14).
 func (m Model) Outcomes(st rules.State, c rules.Choice, dst []Outcome) []Outcome {
 	t := turn{m: m, st: st, dst: dst}
+	if m.Variant.Flips == rules.FlipsBlind {
+		t.blind(c)
+		return t.dst
+	}
 	switch c {
 	case rules.Pass:
 		t.emit(EventPass, Frac{1, 1}, st, false, 0, 0)
@@ -352,23 +362,37 @@ func (t *turn) knownFirst() {
 }
 
 // validateVariant reports whether the model's variant has an exact model: k copies of a face with
-// perfect memory, no singletons and pass rule never (docs/models.md §4.16).
+// perfect memory, no singletons, pass rule never, sequential flips and no turn limit
+// (docs/models.md §4.16); blind flips with perfect memory and pairs only (§4.17); a turn limit
+// with any memory but decay (§4.18).
 func (m Model) validateVariant() error {
 	v := m.Variant
 	if err := v.Validate(); err != nil {
 		return err
 	}
-	switch {
-	case v.Flips != rules.FlipsSequential || v.TurnLimit != 0:
-		return fmt.Errorf("variant %s has no exact model (copies only)", v)
-	case v.CopiesOf() == rules.DefaultCopies:
+	if c := v.CopiesOf(); c != rules.DefaultCopies {
+		switch {
+		case v.Flips != rules.FlipsSequential || v.TurnLimit != 0:
+			return fmt.Errorf("variant %s has no exact model (copies other than %d are solved with sequential flips and no turn limit)", v, rules.DefaultCopies)
+		case !m.Memory.Perfect():
+			return fmt.Errorf("copies %d: only perfect memory has an exact model, not %s", c, m.Memory)
+		case m.Singletons != 0:
+			return fmt.Errorf("copies %d: singletons have no exact model", c)
+		case m.Pass != rules.PassNever:
+			return fmt.Errorf("copies %d: only pass rule never has an exact model, not %s", c, m.Pass)
+		}
 		return nil
-	case !m.Memory.Perfect():
-		return fmt.Errorf("copies %d: only perfect memory has an exact model, not %s", v.CopiesOf(), m.Memory)
-	case m.Singletons != 0:
-		return fmt.Errorf("copies %d: singletons have no exact model", v.CopiesOf())
-	case m.Pass != rules.PassNever:
-		return fmt.Errorf("copies %d: only pass rule never has an exact model, not %s", v.CopiesOf(), m.Pass)
+	}
+	if v.Flips == rules.FlipsBlind {
+		switch {
+		case !m.Memory.Perfect():
+			return fmt.Errorf("blind flips with limited memory have no exact model (use perfect memory, or the simulator)")
+		case m.Singletons > 0:
+			return fmt.Errorf("blind flips with singletons have no exact model (use pairs only, or the simulator)")
+		}
+	}
+	if v.TurnLimit > 0 && m.Memory.Forget == rules.ForgetDecay {
+		return fmt.Errorf("a turn limit with decay forgetting has no exact model (use another memory, or the simulator)")
 	}
 	return nil
 }

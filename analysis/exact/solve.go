@@ -2,7 +2,9 @@
 // every policy is worth in every position of the exact models of Memory: perfect shared memory,
 // singletons, limited shared memory with handover-uniform, lru or decay forgetting, the pass rules
 // with the stalemate rule, three to eight players (every seat for itself, or a policy per seat),
-// and solitaire; and, with k copies of a face, the copies model of perfect memory (copies.go).
+// and solitaire; and the rule variants: k copies of a face, the copies model of perfect memory
+// (copies.go), blind flips (blind.go) and a turn limit (limit.go, limitwin.go), which the model's
+// Variant sets.
 //
 // Positions are rules.State values. The solver sweeps them in dependency order (a turn removes at
 // most one pair, and within a row it only moves to states with fewer unknown cards, or back to the
@@ -107,24 +109,31 @@ func (mu Lineup) playsToWin() bool {
 type Result[T any] struct {
 	State   rules.State
 	Players int
-	// ExpectedPairs is seat 0's expected number of the remaining pairs (two or more players).
+	// ExpectedPairs is seat 0's expected number of the remaining pairs (two or more players; under
+	// a turn limit, of the pairs taken within it, also with one player).
 	ExpectedPairs T
 	// ExpectedLead is seat 0's expected pairs minus seat 1's (two players).
 	ExpectedLead T
 	// PairsBySeat gives every seat's expected pairs, seat 0 first (two or more players).
 	PairsBySeat []T
-	// ExpectedTurns is the expected number of turns (two flips each) to clear the table, and
-	// ExpectedLucky the expected number of turns whose second card matched a new first card by
-	// chance (one player).
+	// ExpectedTurns is the expected number of turns (two flips each) to clear the table (under a
+	// turn limit, the turns played), and ExpectedLucky the expected number of turns whose second
+	// card matched a new first card by chance (one player).
 	ExpectedTurns, ExpectedLucky T
 }
 
 // Evaluate returns the value of the matchup from state st in model m. With more than two copies
 // of a face it solves from the start of a game only (st.J == st.N); EvaluateCopies solves from
 // any state of that model.
+//
+// Under a turn limit (m.Variant.TurnLimit > 0) the limit is the number of turns left in st, and
+// the values count the pairs taken within it (limit.go).
 func Evaluate[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
 	if m.Variant.CopiesOf() != rules.DefaultCopies {
 		return evaluateCopiesStart(ctx, f, m, mu, st)
+	}
+	if m.Variant.TurnLimit > 0 {
+		return evaluateLimit(ctx, f, m, mu, st)
 	}
 	w, err := evaluateSweep(f, m, mu, st)
 	if err != nil {
@@ -238,7 +247,8 @@ type sweep[T any] struct {
 
 	maxPairs int
 	stride   int // states per value of j in a row: S + 1
-	rows     [2][]cell[T]
+	// rows holds the values of the last two deal sizes, three under blind flips (blindFlips).
+	rows [3][]cell[T]
 
 	// The current state's outcomes, per legal choice.
 	legal [rules.NumChoices]bool
@@ -278,6 +288,9 @@ func newSweep[T any](f field.Field[T], m Model, mu Lineup, st rules.State) (*swe
 	if err := m.Validate(); err != nil {
 		return nil, err
 	}
+	if m.Variant.TurnLimit > 0 {
+		return nil, fmt.Errorf("turn limit %d: under a turn limit the solver gives a matchup's values, its win, draw and loss probabilities and its players' tables, not this computation", m.Variant.TurnLimit)
+	}
 	if err := mu.Validate(m); err != nil {
 		return nil, err
 	}
@@ -300,7 +313,7 @@ func newSweep[T any](f field.Field[T], m Model, mu Lineup, st rules.State) (*swe
 	optimal := mu.playsOptimal()
 	w.needSelf = optimal && mu.Players >= 3 && !mu.TwoPlayerOptimal
 	w.needOpt = optimal && !w.needSelf
-	for i := range 3 {
+	for i := range 4 {
 		w.ints = append(w.ints, f.FromInt(int64(i)))
 	}
 	return w, nil
@@ -316,7 +329,15 @@ func (w *sweep[T]) jMin(n int) int {
 }
 
 func (w *sweep[T]) at(st rules.State) *cell[T] {
-	return &w.rows[st.N&1][st.J*w.stride+st.F]
+	return &w.rows[w.row(st.N)][st.J*w.stride+st.F]
+}
+
+// row returns the row that holds the states with n pairs.
+func (w *sweep[T]) row(n int) int {
+	if w.blindFlips() {
+		return n % 3
+	}
+	return n & 1
 }
 
 // prepare sets what a sweep of every state with at most maxPairs pairs computes with, without
@@ -335,6 +356,13 @@ func (w *sweep[T]) prepare(maxPairs int) {
 func (w *sweep[T]) run(ctx context.Context, maxPairs int, visit func(st rules.State) error) error {
 	w.prepare(maxPairs)
 	for r := range w.rows {
+		if r == 2 && !w.blindFlips() {
+			w.rows[r] = nil
+			if w.lead != nil {
+				w.lead.rows[r] = nil
+			}
+			continue
+		}
 		w.rows[r] = make([]cell[T], (maxPairs+1)*w.stride)
 		if w.lead != nil {
 			w.lead.rows[r] = make([]leadCell[T], (maxPairs+1)*w.stride)

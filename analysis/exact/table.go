@@ -184,7 +184,12 @@ func (w *sweep[T]) distribution(st rules.State, c *cell[T]) {
 // expected number of turns; best response records its choice after a pass by the previous seat
 // separately; fixed policies are written out as rules.FixedChoiceTable does; a table seat 0 is
 // given (mu.Table) is returned as it is.
+//
+// Under a turn limit the table has a choice for every number of turns left (limit.go).
 func PolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, maxPairs int) (*rules.ChoiceTable, error) {
+	if m.Variant.TurnLimit > 0 {
+		return limitPolicyTable(ctx, f, m, mu, maxPairs)
+	}
 	w, err := policyTableSweep(f, m, mu, maxPairs)
 	switch {
 	case err != nil:

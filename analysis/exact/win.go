@@ -53,7 +53,7 @@ type leadSweep[T any] struct {
 	// so that its choice depends on the lead too.
 	needBR bool
 
-	rows [2][]leadCell[T]
+	rows [3][]leadCell[T]
 	half T
 }
 
@@ -79,7 +79,7 @@ func newLeadSweep[T any](w *sweep[T], maxPairs int) *leadSweep[T] {
 func (l *leadSweep[T]) li(d int) int { return min(max(d, -l.D), l.D) + l.D }
 
 func (l *leadSweep[T]) at(st rules.State) *leadCell[T] {
-	return &l.rows[st.N&1][st.J*l.w.stride+st.F]
+	return &l.rows[l.w.row(st.N)][st.J*l.w.stride+st.F]
 }
 
 // final returns the centred win value of a game that ends with lead d: 1/2, 0 or -1/2.
@@ -343,6 +343,9 @@ func WinDrawLoss[T any](ctx context.Context, f field.Field[T], m Model, mu Lineu
 	var out [2]WDL[T]
 	if mu.Players != 2 {
 		return out, fmt.Errorf("players %d: win, draw and loss are computed for 2 players", mu.Players)
+	}
+	if m.Variant.TurnLimit > 0 {
+		return limitWinDrawLoss(ctx, f, m, mu, st)
 	}
 	if mu.hasBestResponse() {
 		for k, m2 := range []Lineup{mu, mu.swapped()} {

@@ -467,9 +467,10 @@ func (c *checker) shareCounts(base string, m *Matchup) {
 			c.fail(path(base, "sd_pairs", s), "%v, but its score counts give %v", m.StdDev[s], sd)
 			return
 		}
-		if seats == 2 {
+		if seats == 2 && m.TurnLimited == 0 {
 			// Two seats share the pairs: a seat wins with more than half of them (k > pairs, in
-			// half pairs), draws with half.
+			// half pairs), draws with half. (Not so when a game ended at a turn limit, whose pairs
+			// left count for nobody.)
 			var wins, losses int64
 			for k, n := range counts {
 				switch {

@@ -43,9 +43,10 @@
 //	memsim solve --pairs N [--unknown J] [--singletons S] [--unseen-singletons F]
 //	             [--memory M --forget handover-uniform|lru|decay] [--q Q] [--pass never|two-known|always]
 //	             [--choices LIST] [--players P] [--policy A] [--opponent B] [--lead D]
-//	             [--seats LIST] [--two-player-optimal]
+//	             [--seats LIST] [--two-player-optimal] [--flips sequential|blind] [--turn-limit T]
 //	             [--first C] [--value-only] [--distribution] [--float] [--json] [--big]
-//	memsim solve --table --pairs-max N [model flags] [--policy win-optimal|win-best-response
+//	memsim solve --table --pairs-max N [model flags] [--flips sequential|blind]
+//	             [--policy win-optimal|win-best-response
 //	             [--opponent B]] [--float] [--json] [--big]
 //	memsim solve --gerez --cards K --known B --paired P [--json] [--big]
 //	memsim solve --pairs N --memory M --forget lru --opponent-memory M2 [--pass RULE]
@@ -66,6 +67,12 @@
 // published models use daring,safe (Sjölund & Åstrand, Alfthan) or daring,safe,pass (Zwick &
 // Paterson). --table prints the optimal strategy table, or with --policy win-optimal (or
 // win-best-response and --opponent) the table of that policy's choices at every lead.
+//
+// --flips blind solves the game in which both cards of a turn are named before either is turned
+// up (perfect memory, no singletons). --turn-limit T ends the game after T turns, the pairs left
+// counting for nobody: the values count the pairs taken within the T turns left in the state (one
+// player: the expected pairs taken, turns and lucky matches), and a policy that plays to win plays
+// to win by then; the choices' values, tables and the distribution are not solved under a limit.
 //
 // After the value of the policies, solve answers "what should I play here?": it lists every legal
 // choice of seat 0 (daring, safe, known-first, pass) with its expected pairs when made now, the

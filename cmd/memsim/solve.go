@@ -23,9 +23,10 @@ func solveCommand() *command {
 			"memsim solve --pairs N [--unknown J] [--singletons S] [--unseen-singletons F]\n" +
 				"[--memory M --forget handover-uniform|lru|decay] [--q Q] [--pass never|two-known|always]\n" +
 				"[--choices LIST] [--players P] [--policy A] [--opponent B] [--lead D]\n" +
-				"[--seats LIST] [--two-player-optimal]\n" +
+				"[--seats LIST] [--two-player-optimal] [--flips sequential|blind] [--turn-limit T]\n" +
 				"[--first C] [--value-only] [--distribution] [--float] [--json] [--big]",
-			"memsim solve --table --pairs-max N [model flags] [--policy win-optimal|win-best-response\n" +
+			"memsim solve --table --pairs-max N [model flags] [--flips sequential|blind]\n" +
+				"[--policy win-optimal|win-best-response\n" +
 				"[--opponent B]] [--float] [--json] [--big]",
 			"memsim solve --gerez --cards K --known B --paired P [--json] [--big]",
 			"memsim solve --pairs N --memory M --forget lru --opponent-memory M2 [--pass RULE]\n" +
@@ -48,6 +49,12 @@ D so far, its pairs minus the other seat's). --choices restricts the choices of 
 published models use daring,safe (Sjölund & Åstrand, Alfthan) or daring,safe,pass (Zwick &
 Paterson). --table prints the optimal strategy table, or with --policy win-optimal (or
 win-best-response and --opponent) the table of that policy's choices at every lead.
+
+--flips blind solves the game in which both cards of a turn are named before either is turned
+up (perfect memory, no singletons). --turn-limit T ends the game after T turns, the pairs left
+counting for nobody: the values count the pairs taken within the T turns left in the state (one
+player: the expected pairs taken, turns and lucky matches), and a policy that plays to win plays
+to win by then; the choices' values, tables and the distribution are not solved under a limit.
 
 After the value of the policies, solve answers "what should I play here?": it lists every legal
 choice of seat 0 (daring, safe, known-first, pass) with its expected pairs when made now, the
@@ -90,6 +97,8 @@ type solveFlags struct {
 	cards, known, paired                                                int
 	copies                                                              int
 	faces                                                               string
+	flips                                                               string
+	turnLimit                                                           int
 }
 
 func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
@@ -103,6 +112,8 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.Float64Var(&fl.decay, "q", 0, "with --forget decay: the probability `Q` (0 < Q <= 1) that each remembered card is forgotten at a hand-over, solved as the exact decimal written")
 	fs.IntVar(&fl.opponentMemory, "opponent-memory", 0, "seat 1's private lru capacity `M2` against seat 0's private lru(M), from the start of a deal (with --memory M --forget lru)")
 	fs.StringVar(&fl.pass, "pass", "never", "pass `rule`: never, two-known or always")
+	fs.StringVar(&fl.flips, "flips", "sequential", "flip `rule`: sequential, or blind (both cards named before either is turned up; perfect memory, no singletons)")
+	fs.IntVar(&fl.turnLimit, "turn-limit", 0, "end the game after `T` turns, the pairs left counting for nobody (0: no limit); the values only, no table")
 	fs.StringVar(&fl.choices, "choices", rules.FullChoices.String(), "the choices a mover may make, a comma-separated `LIST` of daring, safe, known-first and pass that includes daring")
 	fs.IntVar(&fl.players, "players", 2, "`P` players (1 to 8; 1 is solitaire)")
 	fs.StringVar(&fl.policy, "policy", "optimal", "the mover's `policy`")
@@ -213,6 +224,9 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 		return nil, usagef("--pass %q: unknown rule (allowed: never, two-known, always)", fl.pass)
 	}
 	q.model.Pass = pass
+	if err := fl.variant(q); err != nil {
+		return nil, err
+	}
 	if q.model.Choices, err = rules.ParseChoiceSet(fl.choices); err != nil {
 		return nil, usagef("--choices %q: %v", fl.choices, err)
 	}
@@ -253,6 +267,9 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 			return nil, usagef("--singletons %d with --memory %d: no exact model for singletons with limited memory (use --memory 0)", fl.singletons, fl.memory)
 		}
 		q.model.Memory = rules.Memory{Capacity: fl.memory, Forget: fg}
+	}
+	if q.table && q.model.Variant.TurnLimit > 0 {
+		return nil, usagef("--turn-limit %d with --table: under a turn limit only a state's values are solved (leave out --table)", fl.turnLimit)
 	}
 	if q.table {
 		if err := fl.tableQuery(q, set); err != nil {
@@ -301,6 +318,9 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 		return nil, usagef("--lead %d with --players %d: the lead is defined for 2 players", fl.lead, q.matchup.Players)
 	}
 	q.opponentGiven = set["opponent"] || set["seats"]
+	if err := q.checkTurnLimit(set); err != nil {
+		return nil, err
+	}
 	if set["first"] {
 		if err := q.setFirst(fl.first); err != nil {
 			return nil, err
@@ -309,7 +329,8 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 	if err := q.checkSize(q.state.N, "--pairs"); err != nil {
 		return nil, err
 	}
-	q.choices = !fl.valueOnly
+	// Under a turn limit the values of the choices are not solved: the value only.
+	q.choices = !fl.valueOnly && q.model.Variant.TurnLimit == 0
 	q.planWinChoices(fl.big)
 	return q, nil
 }
@@ -445,4 +466,42 @@ func (fl *solveFlags) unseenSingletons(set map[string]bool) (int, error) {
 		return 0, usagef("--unseen-singletons %d: must be between 0 and --singletons %d", fl.unseen, fl.singletons)
 	}
 	return fl.unseen, nil
+}
+
+// variant sets the model's rule variant of --flips and --turn-limit, refusing the models that
+// have no exact solution under it.
+func (fl *solveFlags) variant(q *solveQuery) error {
+	flips, err := rules.ParseFlips(fl.flips)
+	if err != nil {
+		return usagef("--flips %q: unknown rule (allowed: sequential, blind)", fl.flips)
+	}
+	if fl.turnLimit < 0 {
+		return usagef("--turn-limit %d: must be at least 1 (or 0 for no limit)", fl.turnLimit)
+	}
+	if flips == rules.FlipsBlind {
+		switch {
+		case fl.memory != 0:
+			return usagef("--flips blind with --memory %d: no exact model for blind flips with limited memory (use --memory 0)", fl.memory)
+		case fl.singletons != 0:
+			return usagef("--flips blind with --singletons %d: no exact model for blind flips with singletons (use --singletons 0)", fl.singletons)
+		}
+	}
+	q.model.Variant = rules.Variant{Flips: flips, TurnLimit: fl.turnLimit}
+	return nil
+}
+
+// checkTurnLimit refuses, under a turn limit, what is not solved there: the score distribution and
+// a choice made now (set names the flags given).
+func (q *solveQuery) checkTurnLimit(set map[string]bool) error {
+	limit := q.model.Variant.TurnLimit
+	if limit == 0 {
+		return nil
+	}
+	switch {
+	case q.dist:
+		return usagef("--turn-limit %d with --distribution: under a turn limit only the expected values are solved", limit)
+	case set["first"]:
+		return usagef("--turn-limit %d with --first: under a turn limit only the policies' values are solved", limit)
+	}
+	return nil
 }

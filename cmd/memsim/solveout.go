@@ -22,6 +22,15 @@ func choicesNote(s rules.ChoiceSet) string {
 	return ", choices {" + strings.ReplaceAll(s.String(), ",", ", ") + "}"
 }
 
+// variantNote describes a rule variant for text output ("" for the standard game), for example
+// ", blind flips, turn limit 52".
+func variantNote(v rules.Variant) string {
+	if v.Standard() {
+		return ""
+	}
+	return ", " + v.String()
+}
+
 // human formats a value for people: a decimal and the exact fraction, whole, or where it is longer
 // than maxShownFraction a pointer to --json, which prints every fraction whole.
 func human(n answer.Number) string {
@@ -40,10 +49,14 @@ func human(n answer.Number) string {
 const maxShownFraction = 200
 
 func writeResultText(q *solveQuery, res *answer.Result, w io.Writer) error {
-	fmt.Fprintf(w, "%s, %s memory, pass %s%s, %s arithmetic\n", q.state, q.model.Memory, q.model.Pass, choicesNote(q.model.Choices), res.Model.Arithmetic)
+	fmt.Fprintf(w, "%s, %s memory, pass %s%s%s, %s arithmetic\n", q.state, q.model.Memory, q.model.Pass, choicesNote(q.model.Choices),
+		variantNote(q.model.Variant), res.Model.Arithmetic)
 	mu := q.matchup
 	fmt.Fprintln(w, seatsLine(q))
 	if mu.Players == 1 {
+		if res.ExpectedPairs != nil {
+			fmt.Fprintf(w, "expected pairs taken:   %s\n", human(*res.ExpectedPairs))
+		}
 		fmt.Fprintf(w, "expected turns:         %s\n", human(*res.ExpectedTurns))
 		fmt.Fprintf(w, "expected lucky matches: %s\n", human(*res.ExpectedLucky))
 		if res.ChoiceValues != nil {

@@ -68,7 +68,7 @@ func writeTable[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *
 		return answer.WriteTable(ctx, w, f, q.model, q.pairsMax, q.state.F)
 	}
 	fmt.Fprintf(w, "# optimal strategy table: %s memory, pass %s%s, singletons %d (unseen %d)\n",
-		q.model.Memory, q.model.Pass, choicesNote(q.model.Choices), q.state.S, q.state.F)
+		q.model.Memory, q.model.Pass, choicesNote(q.model.Choices)+variantNote(q.model.Variant), q.state.S, q.state.F)
 	fmt.Fprintln(w, "# row n, then one code per j (unknown pairs) from j = 1 (or the least j the memory allows) to n")
 	fmt.Fprintln(w, "# codes: 0 safe is better, 1 daring is better, 2 equal or no choice (daring against safe, optimal afterwards)")
 	row := -1
@@ -109,7 +109,7 @@ func writeWinTable[T any](ctx context.Context, q *solveQuery, f field.Field[T], 
 		name += " to " + mu.Opponent.String()
 	}
 	fmt.Fprintf(w, "# %s strategy table: %s memory, pass %s%s, singletons %d (unseen %d)\n",
-		name, q.model.Memory, q.model.Pass, choicesNote(q.model.Choices), q.state.S, q.state.F)
+		name, q.model.Memory, q.model.Pass, choicesNote(q.model.Choices)+variantNote(q.model.Variant), q.state.S, q.state.F)
 	fmt.Fprintln(w, "# row n and d (the mover's lead: its pairs minus the other's, |d| <= pairs-max - n), then one choice per j (unknown pairs) from j = 1 (or the least j the memory allows) to n")
 	fmt.Fprintln(w, "# choices: D daring, S safe, K known-first, P pass (the first best in that order; P(win) + P(draw)/2, both policies played afterwards)")
 	// The text rows of one n, by lead, flushed when n changes.

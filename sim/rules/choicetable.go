@@ -15,6 +15,9 @@ type ChoiceTable struct {
 	// copies, when not nil, holds the choices by the count state of a deal with more than two
 	// copies of a face, in place of choice.
 	copies *CopiesTable
+	// turns, when not nil, holds the choices of a table for a turn limit: turns[t-1] with t turns
+	// left (NewTurnChoiceTable).
+	turns []*ChoiceTable
 }
 
 const noChoice Choice = 255

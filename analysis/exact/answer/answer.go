@@ -63,6 +63,10 @@ type Model struct {
 	Decay   string `json:"decay,omitempty"`
 	Pass    string `json:"pass"`
 	Choices string `json:"choices"`
+	// Flips is the flip rule when it is blind, and TurnLimit the turn limit when there is one
+	// (the turns left in the state; docs/models.md §1.7).
+	Flips     string `json:"flips,omitempty"`
+	TurnLimit int    `json:"turn_limit,omitempty"`
 	// Lead is seat 0's lead so far in the state (its pairs minus seat 1's).
 	Lead *int `json:"lead,omitempty"`
 	// Players is the number of seats; seat 0 plays Policy, the others Opponent.
@@ -90,6 +94,10 @@ func model[T any](f field.Field[T], m exact.Model, unseen int) Model {
 	if m.Memory.Forget == rules.ForgetDecay {
 		out.Decay = strconv.FormatFloat(m.Memory.Decay, 'g', -1, 64)
 	}
+	if m.Variant.Flips != rules.FlipsSequential {
+		out.Flips = m.Variant.Flips.String()
+	}
+	out.TurnLimit = m.Variant.TurnLimit
 	return out
 }
 
@@ -124,7 +132,8 @@ type Share struct {
 
 // Result is the value of a lineup from one state, as Solve computes it. With two or more
 // players it gives seat 0's expected pairs and every seat's, and with two seat 0's expected lead;
-// with one (solitaire) the expected turns and lucky matches. ScoreDistribution, when asked for,
+// with one (solitaire) the expected turns and lucky matches, and under a turn limit the expected
+// pairs taken within it. ScoreDistribution, when asked for,
 // gives the probability of each share of seat 0 from 0 to the pairs on the table in steps of a
 // half; Win, Draw and Loss (with Score, P(win) + P(draw)/2) come with the distribution or with a
 // policy that plays to win.
@@ -180,6 +189,9 @@ func resultOf[T any](f field.Field[T], m exact.Model, mu exact.Lineup, st rules.
 	num := func(v T) *Number { n := NumberOf(f, v); return &n }
 	if res.Players == 1 {
 		out.ExpectedTurns, out.ExpectedLucky = num(res.ExpectedTurns), num(res.ExpectedLucky)
+		if m.Variant.TurnLimit > 0 {
+			out.ExpectedPairs = num(res.ExpectedPairs) // the pairs taken within the limit
+		}
 		return out
 	}
 	out.ExpectedPairs = num(res.ExpectedPairs)

@@ -1,0 +1,78 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// The values below follow by hand from docs/models.md §4.17 and §4.18.
+//
+//   - Blind flips, (2, 2), two players: the two cards named are the pair with probability 1/3
+//     (the mover takes it and then the last pair: lead 2), otherwise two new cards of different
+//     pairs, and the other seat moves in (2, 0), where naming two unknown cards hands it both pairs
+//     (lead -2) and a remembered card with an unknown one is worth 1/2·2 + 1/2·(-2) = 0. So the
+//     mover's lead is 1/3·2 - 2/3·0 = 2/3: 4/3 pairs to 2/3 (sequential flips: 2/3 to 4/3).
+//   - Turn limit 1, (2, 2): one turn, a new card and then its partner with probability 1/3: 1/3
+//     pair to seat 0, none to seat 1.
+//   - Solitaire, turn limit 2, (2, 2): a lucky match with probability 1/3, then the last pair by
+//     another lucky match (2 pairs); otherwise both pairs are half known and the second turn takes
+//     one: 1/3·2 + 2/3·1 = 4/3 pairs, 2 turns, 1/3 + 1/3 = 2/3 lucky matches.
+func TestSolveVariants(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"--pairs", "2", "--flips", "blind", "--value-only"}, []string{
+			"(n=2, j=2), perfect memory, pass never, blind flips, exact arithmetic\n",
+			"expected pairs, seat 0: 1.333333 (4/3)\nexpected pairs, seat 1: 0.666667 (2/3)\nexpected lead, seat 0:  0.666667 (2/3)\n"}},
+		{[]string{"--pairs", "2", "--turn-limit", "1"}, []string{
+			"(n=2, j=2), perfect memory, pass never, turn limit 1, exact arithmetic\n",
+			"expected pairs, seat 0: 0.333333 (1/3)\nexpected pairs, seat 1: 0.000000 (0)\nexpected lead, seat 0:  0.333333 (1/3)\n"}},
+		{[]string{"--pairs", "2", "--players", "1", "--turn-limit", "2"}, []string{
+			"expected pairs taken:   1.333333 (4/3)\nexpected turns:         2.000000 (2)\nexpected lucky matches: 0.666667 (2/3)\n"}},
+		{[]string{"--pairs", "2", "--turn-limit", "1", "--json"}, []string{`"turn_limit":1`, `"expected_lead":{"exact":"1/3"`}},
+		{[]string{"--pairs", "2", "--flips", "blind", "--json", "--value-only"}, []string{`"flips":"blind"`, `"expected_lead":{"exact":"2/3"`}},
+	}
+	for _, tc := range tests {
+		out, stderr, code := runArgs(t, append([]string{"solve"}, tc.args...)...)
+		if code != exitOK {
+			t.Errorf("%v: exit %d: %s", tc.args, code, stderr)
+			continue
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%v: output lacks %q:\n%s", tc.args, w, out)
+			}
+		}
+		if strings.Contains(out, "legal choices") && strings.Contains(strings.Join(tc.args, " "), "turn-limit") {
+			t.Errorf("%v: the choices' values are listed under a turn limit:\n%s", tc.args, out)
+		}
+	}
+}
+
+// A variant the solver does not solve is refused in one line naming the flag and what is allowed.
+func TestSolveVariantErrors(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--pairs", "3", "--flips", "Blind"}, `--flips "Blind": unknown rule (allowed: sequential, blind)`},
+		{[]string{"--pairs", "3", "--turn-limit", "-2"}, "--turn-limit -2: must be at least 1 (or 0 for no limit)"},
+		{[]string{"--pairs", "3", "--flips", "blind", "--memory", "4", "--forget", "lru"}, "--flips blind with --memory 4: no exact model"},
+		{[]string{"--pairs", "3", "--flips", "blind", "--singletons", "1"}, "--flips blind with --singletons 1: no exact model"},
+		{[]string{"--table", "--pairs-max", "3", "--turn-limit", "5"}, "--turn-limit 5 with --table"},
+		{[]string{"--pairs", "3", "--turn-limit", "5", "--distribution"}, "--turn-limit 5 with --distribution"},
+		{[]string{"--pairs", "3", "--turn-limit", "5", "--first", "daring"}, "--turn-limit 5 with --first"},
+	}
+	for _, tc := range tests {
+		out, stderr, code := runArgs(t, append([]string{"solve"}, tc.args...)...)
+		if code != exitUsage {
+			t.Errorf("%v: exit %d, want %d; stdout %q", tc.args, code, exitUsage, out)
+		}
+		if !strings.Contains(stderr, tc.want) || strings.Count(strings.TrimSpace(stderr), "\n") > 0 {
+			t.Errorf("%v: stderr %q, want one line with %q", tc.args, stderr, tc.want)
+		}
+	}
+}

@@ -1,0 +1,40 @@
+package rules
+
+import "fmt"
+
+// NewTurnChoiceTable returns the table of a policy under a turn limit (docs/models.md §1.7): its
+// choices depend on the turns left as well as on the state, layers[t-1] holding those with t turns
+// left, for t = 1 .. len(layers). The layers must cover the same states. Read without the turns
+// left (Lookup), the table gives the choices of the last layer, the most turns left.
+func NewTurnChoiceTable(layers []*ChoiceTable) (*ChoiceTable, error) {
+	if len(layers) == 0 {
+		return nil, fmt.Errorf("turn choice table: no layer")
+	}
+	last := layers[len(layers)-1]
+	for t, l := range layers {
+		if l == nil || l.turns != nil || l.maxPairs != last.maxPairs || l.singletons != last.singletons || l.maxLead != last.maxLead {
+			return nil, fmt.Errorf("turn choice table: layer %d does not cover the states of the others", t+1)
+		}
+	}
+	t := *last
+	t.turns = layers
+	return &t, nil
+}
+
+// TurnLimit returns the most turns left the table tells apart, or 0 for a table whose choices do
+// not depend on the turns left.
+func (t *ChoiceTable) TurnLimit() int { return len(t.turns) }
+
+// LookupTurnsLeft returns the choice made in st with left turns left (this one included), after a
+// pass by the previous seat or not, and whether the table holds one. Turns left beyond the table's
+// TurnLimit, or 0 for a game without a limit, read the last layer; a table without turn layers
+// reads as Lookup does.
+func (t *ChoiceTable) LookupTurnsLeft(st State, afterPass bool, left int) (Choice, bool) {
+	if t.turns == nil {
+		return t.Lookup(st, afterPass)
+	}
+	if left < 1 || left > len(t.turns) {
+		left = len(t.turns)
+	}
+	return t.turns[left-1].Lookup(st, afterPass)
+}

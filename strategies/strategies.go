@@ -284,7 +284,7 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 	if err := p.CheckChoices(choices); err != nil {
 		return Built{}, err
 	}
-	if err := checkVariant(p, env.Variant); err != nil {
+	if err := checkVariant(e.name, p, env.Variant); err != nil {
 		return Built{}, err
 	}
 	model, note := tableModel(mem, env)
@@ -348,8 +348,8 @@ func VariantPolicies(v rules.Variant) []string {
 	return []string{"random", "greedy-random", "safe", "daring", "parity"}
 }
 
-// checkVariant reports whether the table policy p can be played under the variant v.
-func checkVariant(p rules.Policy, v rules.Variant) error {
+// checkVariant reports whether the table policy p, written name, can be played under the variant v.
+func checkVariant(name string, p rules.Policy, v rules.Variant) error {
 	switch {
 	case v.Standard() || p == rules.PolicySafe || p == rules.PolicyDaring:
 		return nil
@@ -360,7 +360,7 @@ func checkVariant(p rules.Policy, v rules.Variant) error {
 			v.CopiesOf(), v, strings.Join(VariantPolicies(v), ", "))
 	}
 	return fmt.Errorf("policy %s plays a table of the exact models, which cover the standard game, not %s (allowed under %s: %s)",
-		p, v, v, strings.Join(VariantPolicies(v), ", "))
+		name, v, v, strings.Join(VariantPolicies(v), ", "))
 }
 
 // tablePlayers returns the number of seats of the table policy p is played from at a table of

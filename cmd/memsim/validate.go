@@ -21,10 +21,11 @@ func validateCommand() *command {
 		short: "compare simulation with the solver",
 		long: `
 Plays every matchup of the suite (one or more tournaments, as YAML documents separated by ---)
-whose model has an exact solution, and compares the simulation with the solver: the mean pairs
-per seat (a z test; solitaire: the mean number of turns) and, for two players, the whole
-distribution of seat 0's final share (a G test). The p-values are Holm-corrected across the
-suite. With no SUITE, the embedded suite (configs/validate.yaml) covering every exact model.
+whose model has an exact solution, and compares the simulation with the solver: seat 0's mean
+pairs (every seat's with three or more players) by a likelihood-ratio test, and luck-adjusted by a
+z test (solitaire: the mean number of turns, a z test); for two players, seat 0's rates of wins
+and of draws (exact binomial tests) and the whole distribution of its final share (a G test). The
+p-values are Holm-corrected across the suite. With no SUITE, the embedded suite (configs/validate.yaml) covering every exact model.
 Exit status 0 when no check is rejected at level L, 1 otherwise; a suite in which no matchup has
 an exact model checks nothing and is refused, exit status 2.
 

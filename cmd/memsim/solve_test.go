@@ -142,6 +142,11 @@ func TestSolveChoiceFlagErrors(t *testing.T) {
 		{[]string{"--table", "--pairs-max", "3", "--seats", "optimal,safe,safe"}, "memsim solve: --seats does not go with --table (the table is for 2 players, every n <= --pairs-max)"},
 		{[]string{"--table", "--pairs-max", "3", "--two-player-optimal"}, "memsim solve: --two-player-optimal does not go with --table (the table is for 2 players, every n <= --pairs-max)"},
 		{[]string{"--gerez", "--cards", "4", "--first", "daring"}, "memsim solve: --first does not go with --gerez (Gerez's model is perfect memory, two players, pass always)"},
+		{[]string{"--gerez", "--cards", "4", "--q", "0.2"}, "memsim solve: --q does not go with --gerez (Gerez's model is perfect memory, two players, pass always)"},
+		{[]string{"--gerez", "--cards", "4", "--opponent-memory", "3"}, "memsim solve: --opponent-memory does not go with --gerez (Gerez's model is perfect memory, two players, pass always)"},
+		{[]string{"--gerez", "--cards", "4", "--seats", "optimal,safe,safe"}, "memsim solve: --seats does not go with --gerez (Gerez's model is perfect memory, two players, pass always)"},
+		{[]string{"--gerez", "--cards", "4", "--two-player-optimal"}, "memsim solve: --two-player-optimal does not go with --gerez (Gerez's model is perfect memory, two players, pass always)"},
+		{[]string{"--gerez", "--cards", "4", "--lead", "1"}, "memsim solve: --lead does not go with --gerez (Gerez's model is perfect memory, two players, pass always)"},
 	}
 	for _, tt := range tests {
 		wantUsageError(t, append([]string{"solve"}, tt.args...), tt.want)

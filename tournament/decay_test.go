@@ -44,3 +44,34 @@ func TestDecayPlayersPlayTheirOwnModel(t *testing.T) {
 		}
 	}
 }
+
+// At three seats a decay player optimal plays the two-player optimum's table, and its matchups'
+// exact values are of that play: the lineup gives the fixed seats their policies and optimal the
+// two-player optimum's choices.
+func TestDecayThreeSeatsHaveExactValues(t *testing.T) {
+	src := "games: 10\nrules: {pairs: [4], players_per_game: 3}\nplayers:\n" +
+		"  - {name: a, policy: optimal, memory: {forget: decay, q: 0.3}}\n" +
+		"  - {name: b, policy: safe, memory: {forget: decay, q: 0.3}}\n" +
+		"  - {name: c, policy: daring, memory: {forget: decay, q: 0.3}}\n"
+	cfg, err := configs.Parse("t.yaml", []byte(src), tournament.ConfigOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := tournament.New(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range tr.Matches {
+		for _, order := range m.Orders {
+			seats := m.Seats(order)
+			_, mu, ok := tr.ExactModel(m.Setup.Pairs, seats)
+			if !ok {
+				t.Errorf("seats %v: no exact model", seats)
+				continue
+			}
+			if !mu.TwoPlayerOptimal {
+				t.Errorf("seats %v: optimal is not the two-player optimum's choices", seats)
+			}
+		}
+	}
+}

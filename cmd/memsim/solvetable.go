@@ -58,7 +58,7 @@ func (fl *solveFlags) tableQuery(q *solveQuery, set map[string]bool) error {
 			return err
 		}
 	}
-	return q.checkMatchup(set["opponent"])
+	return q.checkMatchup(set["opponent"], false)
 }
 
 // writeTable streams the strategy table: every state with n <= pairs-max (and, with singletons,

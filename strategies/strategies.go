@@ -409,6 +409,9 @@ func tableModel(mem rules.Memory, env Env) (exact.Model, string) {
 		m.Memory.Fluctuation = 0
 		note = "a fluctuating capacity has no exact model"
 	}
+	if mem.Perfect() {
+		m.Memory = rules.Memory{} // every perfect memory is the same, whatever its scope
+	}
 	if mem.Scope == rules.ScopePrivate && !mem.Perfect() {
 		m.Memory.Scope = rules.ScopeShared
 		if note == "" {

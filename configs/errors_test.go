@@ -138,7 +138,8 @@ var errorCases = []struct {
 	{"stop: sprt d infinite", "paired: true\nstop: {sprt: {d: .inf, alpha: 0.05, beta: 0.1}}\n" + two, "2:18", "stop.sprt.d: expected a finite number, got number .inf"},
 	{"stop: sprt alpha nan", "paired: true\nstop: {sprt: {d: 1, alpha: .nan, beta: 0.1}}\n" + two, "2:28", "stop.sprt.alpha: expected a finite number, got number .nan"},
 	{"stop: sprt beta minus infinity", "paired: true\nstop: {sprt: {d: 1, alpha: 0.05, beta: -.Inf}}\n" + two, "2:40", "stop.sprt.beta: expected a finite number, got number -.Inf"},
-	{"memory: fluctuation -1", "players: [{name: a, policy: safe, memory: {forget: lru, capacity: 7, fluctuation: -1}}]\n", "1:83", "players[0].memory.fluctuation: must be at least 0, got -1"},
+	{"memory: fluctuation -1", "players: [{name: a, policy: safe, memory: {forget: lru, capacity: 7, fluctuation: -1}}]\n", "1:83", "players[0].memory.fluctuation: must be between 0 and 2147483647, got -1"},
+	{"memory: fluctuation 2^31", "players: [{name: a, policy: safe, memory: {forget: lru, capacity: 7, fluctuation: 2147483648}}]\n", "1:83", "players[0].memory.fluctuation: must be between 0 and 2147483647, got 2147483648"},
 	{"memory: q without forget", "players: [{name: a, policy: safe, memory: {q: 0.5}}]\n", "1:47", "players[0].memory.q: only allowed with forget: decay (forget is not given)"},
 	{"memory: q with lru", "players: [{name: a, policy: safe, memory: {q: 0.5, forget: lru, capacity: 4}}]\n", "1:47", "players[0].memory.q: only allowed with forget: decay (forget is lru)"},
 	// Cross checks.

@@ -224,7 +224,7 @@ func (p *parser) memory(n *yaml.Node, path string) (m MemorySpec, err error) {
 			}
 		case "fluctuation":
 			var f int
-			if f, err = p.IntIn(e.Val, kpath, 0, math.MaxInt); err == nil {
+			if f, err = p.IntIn(e.Val, kpath, 0, rules.MaxFluctuation); err == nil {
 				m.Fluctuation = &f
 			}
 		case "q":

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"math"
 	"testing"
 
 	"memsim/sim/rules"
@@ -79,6 +80,20 @@ func TestFluctuationForgetsTheLeastRecent(t *testing.T) {
 	for i, pos := range []int32{0, 2, 4, 6, 8, 10} {
 		if kept, want := m.known(pos), i >= 6-m.capacity; kept != want {
 			t.Errorf("capacity %d: card %d (seen %d-th) remembered %v", m.capacity, pos, i+1, kept)
+		}
+	}
+}
+
+// A capacity near the largest integer fluctuates without wrapping around: base + d saturates at
+// the largest integer, which forgets nothing.
+func TestFluctuationSaturatesAtTheLargestCapacity(t *testing.T) {
+	const base, sigma = math.MaxInt - 1, 3
+	m := newMemory(rules.Memory{Capacity: base, Forget: rules.ForgetLRU, Fluctuation: sigma}, 4, 2, 2, make([]int32, 4), make([]int32, 4))
+	m.fl = seedRNG(1, fluctuationStream(2, 0), 3)
+	for range 200 {
+		m.fluctuate(&deal{})
+		if m.capacity < base-sigma {
+			t.Fatalf("base %d, σ %d: capacity %d drawn", base, sigma, m.capacity)
 		}
 	}
 }

@@ -1,6 +1,10 @@
 package sim
 
-import "memsim/sim/rules"
+import (
+	"math"
+
+	"memsim/sim/rules"
+)
 
 type memKind uint8
 
@@ -310,7 +314,12 @@ func (m *memory) overflow(d *deal, t int32, r *rng) {
 // memory's own generator. Under lru the least recently seen cards beyond it are forgotten at once;
 // under handover-uniform the capacity holds from the next hand-over.
 func (m *memory) fluctuate(d *deal) {
-	m.capacity = max(2, m.base+m.fl.intn(2*m.sigma+1)-m.sigma)
+	switch e := m.fl.intn(2*m.sigma+1) - m.sigma; {
+	case e > 0 && m.base > math.MaxInt-e:
+		m.capacity = math.MaxInt // more than any deal: nothing is forgotten
+	default:
+		m.capacity = max(2, m.base+e)
+	}
 	if m.kind == memLRU {
 		for len(m.listed.items) > m.capacity {
 			m.forget(d, m.leastRecent(-1))

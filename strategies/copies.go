@@ -24,12 +24,13 @@ func variantNote(model exact.Model, mem rules.Memory) string {
 	return ""
 }
 
-// buildCopies makes a player of optimal or best-response (answering opp) under a variant that
-// differs from the standard game in its copies only: it plays the copies model's table.
-func buildCopies(ctx context.Context, b Built, model exact.Model, mem rules.Memory, p, opp rules.Policy, env Env) (Built, error) {
+// buildCopies makes a player of optimal or best-response (answering opp), written name, under a
+// variant that differs from the standard game in its copies only: it plays the copies model's
+// table.
+func buildCopies(ctx context.Context, b Built, model exact.Model, mem rules.Memory, name string, p, opp rules.Policy, env Env) (Built, error) {
 	k := model.Variant.CopiesOf()
 	if !mem.Perfect() {
-		return Built{}, fmt.Errorf("policy %s with copies %d plays the exact model of perfect memory, not %s memory (use safe or daring, or perfect memory)", p, k, mem)
+		return Built{}, fmt.Errorf("policy %s with copies %d plays the exact model of perfect memory, not %s memory (use safe or daring, or perfect memory)", name, k, mem)
 	}
 	model.Memory = rules.Memory{}
 	if err := model.Validate(); err != nil {

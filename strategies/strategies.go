@@ -284,7 +284,7 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 	if err := p.CheckChoices(choices); err != nil {
 		return Built{}, err
 	}
-	if err := checkVariant(p, env.Variant); err != nil {
+	if err := checkVariant(e.name, p, env.Variant); err != nil {
 		return Built{}, err
 	}
 	model, note := tableModel(mem, env)
@@ -294,11 +294,11 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 		if copiesOnly(env.Variant) {
 			note = variantNote(model, mem)
 			if !p.Fixed() {
-				return buildCopies(ctx, b, model, mem, p, opp, env)
+				return buildCopies(ctx, b, model, mem, e.name, p, opp, env)
 			}
 		} else if err := model.Validate(); err != nil && note == "" {
 			if !p.Fixed() {
-				return Built{}, fmt.Errorf("policy %s with %s memory: %w", p, mem, err)
+				return Built{}, fmt.Errorf("policy %s with %s memory: %w", e.name, mem, err)
 			}
 			note = "no exact model: " + err.Error()
 		}
@@ -314,7 +314,7 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 		mu := exact.Lineup{Players: tablePlayers(p, model, env), Policy: p, Opponent: opp}
 		t, err := env.Tables.get(ctx, model, mu, env.MaxPairs)
 		if err != nil {
-			return Built{}, fmt.Errorf("policy %s with %s memory: %w", p, mem, err)
+			return Built{}, fmt.Errorf("policy %s with %s memory: %w", e.name, mem, err)
 		}
 		if mem.Fluctuation > 0 {
 			if t, err = coverFluctuation(t, mem.Capacity); err != nil {
@@ -371,8 +371,8 @@ func VariantPolicies(v rules.Variant) []string {
 	return out
 }
 
-// checkVariant reports whether the table policy p can be played under the variant v.
-func checkVariant(p rules.Policy, v rules.Variant) error {
+// checkVariant reports whether the table policy p, written name, can be played under the variant v.
+func checkVariant(name string, p rules.Policy, v rules.Variant) error {
 	switch {
 	case v.Standard() || p == rules.PolicySafe || p == rules.PolicyDaring:
 		return nil
@@ -387,7 +387,7 @@ func checkVariant(p rules.Policy, v rules.Variant) error {
 		return nil
 	}
 	return fmt.Errorf("policy %s plays a table of the exact models, which cover the standard game, not %s (allowed under %s: %s)",
-		p, v, v, strings.Join(VariantPolicies(v), ", "))
+		name, v, v, strings.Join(VariantPolicies(v), ", "))
 }
 
 // tablePlayers returns the number of seats of the table policy p is played from at a table of
@@ -435,6 +435,9 @@ func tableModel(mem rules.Memory, env Env) (exact.Model, string) {
 	if mem.Fluctuation > 0 {
 		m.Memory.Fluctuation = 0
 		note = "a fluctuating capacity has no exact model"
+	}
+	if mem.Perfect() {
+		m.Memory = rules.Memory{} // every perfect memory is the same, whatever its scope
 	}
 	if mem.Scope == rules.ScopePrivate && !mem.Perfect() {
 		m.Memory.Scope = rules.ScopeShared

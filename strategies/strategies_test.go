@@ -34,6 +34,8 @@ func TestBuild(t *testing.T) {
 		{"decay", Spec{Policy: "optimal", Memory: MemoryOverride{Forget: &decay, Decay: ptr(0.25)}}, "decay(q=0.25)", "two-player optimal table, decay(q=0.25) memory", true, false},
 		{"decay capacity", Spec{Policy: "safe", Memory: MemoryOverride{Forget: &decay, Decay: ptr(0.25), Capacity: ptr(3)}}, "decay(3, q=0.25)", "fixed rule", true, false},
 		{"decay private", Spec{Policy: "optimal", Memory: MemoryOverride{Forget: &decay, Decay: ptr(0.25), Scope: &private}}, "decay(q=0.25), private", "private memory has no exact model, so it plays the decay(q=0.25) table", false, false},
+		{"optimal private", Spec{Policy: "optimal", Memory: MemoryOverride{Scope: &private}}, "perfect, private", "two-player optimal table, perfect memory", true, false},
+		{"win-optimal private", Spec{Policy: "win-optimal", Memory: MemoryOverride{Scope: &private}}, "perfect, private", "win-optimal table, perfect memory", true, false},
 		{"random", Spec{Policy: "random"}, "perfect", "", false, true},
 		{"greedy", Spec{Policy: "greedy-random", Memory: MemoryOverride{Capacity: ptr(2), Forget: &lru}}, "lru(2)", "", false, true},
 	}

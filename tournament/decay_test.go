@@ -44,3 +44,63 @@ func TestDecayPlayersPlayTheirOwnModel(t *testing.T) {
 		}
 	}
 }
+
+// At three seats a decay player optimal plays the two-player optimum's table, and its matchups'
+// exact values are of that play: the lineup gives the fixed seats their policies and optimal the
+// two-player optimum's choices.
+func TestDecayThreeSeatsHaveExactValues(t *testing.T) {
+	src := "games: 10\nrules: {pairs: [4], players_per_game: 3}\nplayers:\n" +
+		"  - {name: a, policy: optimal, memory: {forget: decay, q: 0.3}}\n" +
+		"  - {name: b, policy: safe, memory: {forget: decay, q: 0.3}}\n" +
+		"  - {name: c, policy: daring, memory: {forget: decay, q: 0.3}}\n"
+	cfg, err := configs.Parse("t.yaml", []byte(src), tournament.ConfigOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := tournament.New(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range tr.Matches {
+		for _, order := range m.Orders {
+			seats := m.Seats(order)
+			_, mu, ok := tr.ExactModel(m.Setup.Pairs, seats)
+			if !ok {
+				t.Errorf("seats %v: no exact model", seats)
+				continue
+			}
+			if !mu.TwoPlayerOptimal {
+				t.Errorf("seats %v: optimal is not the two-player optimum's choices", seats)
+			}
+		}
+	}
+}
+
+// memsim validate checks matchups of three seats under decay forgetting against the values of
+// what the seats play, optimal the two-player optimum's choices, and rejects none.
+func TestValidateDecayThreeSeats(t *testing.T) {
+	src := "name: d3\nseed: 2\ngames: 400\nrules: {pairs: [3], players_per_game: 3}\nplayers:\n" +
+		"  - {name: a, policy: optimal, memory: {forget: decay, q: 0.3}}\n" +
+		"  - {name: b, policy: safe, memory: {forget: decay, q: 0.3}}\n" +
+		"  - {name: c, policy: daring, memory: {forget: decay, q: 0.3}}\n"
+	cfgs, err := configs.ParseSuite("d3.yaml", []byte(src), tournament.ConfigOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := tournament.NewSuite(context.Background(), cfgs, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Validate(context.Background(), tournament.ValidateOptions{Level: 0.01})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Checks) == 0 {
+		t.Fatal("no checks")
+	}
+	for _, c := range res.Checks {
+		if c.Rejected {
+			t.Errorf("%s rejected: %s %.3g, p %.3g", c.Name, c.Test, c.Statistic, c.PValue)
+		}
+	}
+}

@@ -18,7 +18,8 @@ const DistributionLimit = 60
 // ExactModel returns the exact model and matchup of a seating (tournament player indices in seat
 // order) at n pairs, and false where the solver has none: every seat must be a player the solver
 // can evaluate, all in one shared memory model with one choice set; with three or more seats
-// every seat plays optimal or a fixed policy (exact.SeatLineup); a policy that answers another is
+// every seat plays optimal or a fixed policy (exact.SeatLineup), optimal under decay forgetting
+// the two-player optimum's choices, as its table does; a policy that answers another is
 // evaluated only against the policy it answers; and n must be at most exact.RationalLimit
 // (exact.WinRationalLimit where a seat plays to win, exact.WinLimitRationalLimit under a turn
 // limit, exact.DecayRationalLimit and exact.DecayWinRationalLimit under decay forgetting; with
@@ -41,6 +42,9 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 			pols[i] = t.Players[id].Exact.Policy
 		}
 		mu = exact.SeatLineup(pols...)
+		// Decay has no optimum of every seat for itself: optimal plays the two-player optimum's
+		// table there (strategies.Build), and its exact values are of those choices.
+		mu.TwoPlayerOptimal = e0.Memory.Forget == rules.ForgetDecay
 	} else if len(seats) > 1 {
 		e1 := t.Players[seats[1]].Exact
 		mu.Opponent = e1.Policy

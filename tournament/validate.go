@@ -265,7 +265,7 @@ func (t *Tournament) checks(ctx context.Context, res *MatchResults, c controls) 
 			var err error
 			if model, mu, ok := t.ExactModel(n, seats); ok {
 				expect := mu
-				expect.TwoPlayerOptimal = c.twoPlayerOptimal && mu.Players >= 3
+				expect.TwoPlayerOptimal = mu.TwoPlayerOptimal || (c.twoPlayerOptimal && mu.Players >= 3)
 				cs, err = exactChecks(ctx, model, expect, n, tally, c.wrongExpectation)
 				fam = family(model, mu)
 			} else if u, ok := t.UnequalModel(n, seats); ok {

@@ -927,6 +927,17 @@ func buildCardChain(m cardMemory, maxN int) (cardChain, error) {
 // (seat 0 playing policy, the others opponent), by iterating to a fixed point (the chain can come
 // back to a state through forgetting).
 func (ch cardChain) valueIterate(players int, policy, opponent rules.Policy) (map[rules.State][]float64, error) {
+	seats := make([]rules.Policy, players)
+	for r := range seats {
+		seats[r] = opponent
+	}
+	seats[0] = policy
+	return ch.valueIterateSeats(seats)
+}
+
+// valueIterateSeats is valueIterate with seat r playing the fixed policy seats[r].
+func (ch cardChain) valueIterateSeats(seats []rules.Policy) (map[rules.State][]float64, error) {
+	players := len(seats)
 	// v[mover][st][seat]: expected pairs of seat when seat mover is about to move in st.
 	v := make([]map[rules.State][]float64, players)
 	for r := range v {
@@ -959,10 +970,7 @@ func (ch cardChain) valueIterate(players int, policy, opponent rules.Policy) (ma
 		delta := 0.0
 		for _, st := range states {
 			for r := 0; r < players; r++ {
-				pol := opponent
-				if r == 0 {
-					pol = policy
-				}
+				pol := seats[r]
 				steps := ch[st][pol.Decide(st)]
 				if len(steps) == 0 {
 					return nil, fmt.Errorf("state %v: no card-level steps for %v", st, pol.Decide(st))

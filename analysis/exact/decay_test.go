@@ -233,6 +233,48 @@ func TestDecayGameIsCardLevel(t *testing.T) {
 	}
 }
 
+// Under decay forgetting, a policy per seat at three and four seats plays each seat's own policy:
+// Evaluate agrees with value iteration on the card-level turns.
+func TestDecaySeatsAreCardLevel(t *testing.T) {
+	const maxN = 4
+	ctx := context.Background()
+	lineups := [][]rules.Policy{
+		{rules.PolicySafe, rules.PolicyDaring, rules.PolicyParity},
+		{rules.PolicyParity, rules.PolicySafe, rules.PolicyDaring},
+		{rules.PolicyDaring, rules.PolicyDaring, rules.PolicySafe, rules.PolicyParity},
+	}
+	for _, dc := range decayCases() {
+		if dc.mem.Decay != 0.25 || dc.mem.Capacity == 2 {
+			continue
+		}
+		chain, err := decayChain(dc.card, maxN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		model := exact.Model{Memory: dc.mem}
+		for _, seats := range lineups {
+			want, err := chain.valueIterateSeats(seats)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mu := exact.Lineup{Players: len(seats), PerSeat: true}
+			copy(mu.Seats[:], seats)
+			for st, w := range want {
+				res, err := exact.Evaluate(ctx, field.Float{}, model, mu, st)
+				if err != nil {
+					t.Fatalf("%v, seats %v, %v: %v", dc.mem, seats, st, err)
+				}
+				for seat := range seats {
+					if math.Abs(res.PairsBySeat[seat]-w[seat]) > 1e-9 {
+						t.Errorf("%v, seats %v, state %v: pairs by seat %v, card level %v", dc.mem, seats, st, res.PairsBySeat, w)
+						break
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestDecayIdentities checks the decay model against values derived without it.
 func TestDecayIdentities(t *testing.T) {
 	ctx := context.Background()

@@ -557,26 +557,16 @@ func (w *sweep[T]) decayPair(n int, cells []decayCell[T]) error {
 	return nil
 }
 
-// seatOf returns the choice of seat t (role min(t, 1)) in state k, given the roles' choices.
-func seatOf(ch [2][]rules.Choice, t, k int) rules.Choice { return ch[min(t, 1)][k] }
-
 // decayMulti solves every seat's expected pairs with each seat to move (unknown k*p + t).
 func (w *sweep[T]) decayMulti(n int, cells []decayCell[T]) error {
 	f := w.f
 	p := w.mu.Players
-	ch := w.roleChoices(cells)
-	for r := range ch {
-		if w.pol[r] == rules.PolicyBestResponse {
-			for k := range cells {
-				ch[r][k] = cells[k].brChoice[0]
-			}
-		}
-	}
 	eqs := make([]decayEq[T], p*len(cells))
 	for k := range cells {
 		c := &cells[k]
+		w.load(c)
 		for t := range p {
-			choice := seatOf(ch, t, k)
+			choice := w.seatChoice(t, c.st)
 			next := (t + 1) % p
 			e := decayEq[T]{a: w.zeros(p)}
 			for i, o := range c.outs[choice] {

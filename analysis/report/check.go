@@ -467,25 +467,37 @@ func (c *checker) shareCounts(base string, m *Matchup) {
 			c.fail(path(base, "sd_pairs", s), "%v, but its score counts give %v", m.StdDev[s], sd)
 			return
 		}
-		if seats == 2 && m.TurnLimited == 0 {
-			// Two seats share the pairs: a seat wins with more than half of them (k > pairs, in
-			// half pairs), draws with half. (Not so when a game ended at a turn limit, whose pairs
-			// left count for nobody.)
-			var wins, losses int64
-			for k, n := range counts {
-				switch {
-				case k > m.Pairs:
-					wins += n
-				case k < m.Pairs:
-					losses += n
-				}
-			}
-			if wins != m.Wins[s] || counts[m.Pairs] != m.Draws[s] || losses != m.Losses[s] {
-				c.fail(path(base, "wins", s), "wins %d, draws %d and losses %d, but its score counts give %d, %d and %d",
-					m.Wins[s], m.Draws[s], m.Losses[s], wins, counts[m.Pairs], losses)
-				return
-			}
+		if seats == 2 {
+			c.outcomeCounts(base, s, m, counts)
 		}
+	}
+}
+
+// outcomeCounts checks seat s's wins, draws and losses against its score counts (two seats).
+// When every game ends with the pairs shared, a seat wins with more than half of them (k > pairs,
+// in half pairs), draws with half and loses with fewer. A game ended at the turn limit leaves
+// pairs that count for nobody, so a seat with half of them or fewer may still win or draw: the
+// counts then only bound the outcomes, a seat with more than half of the pairs winning.
+func (c *checker) outcomeCounts(base string, s int, m *Matchup, counts []int64) {
+	var wins, losses int64
+	for k, n := range counts {
+		switch {
+		case k > m.Pairs:
+			wins += n
+		case k < m.Pairs:
+			losses += n
+		}
+	}
+	if m.TurnLimited > 0 {
+		if m.Wins[s] < wins {
+			c.fail(path(base, "wins", s), "wins %d, but its score counts give %d games with more than half of the pairs",
+				m.Wins[s], wins)
+		}
+		return
+	}
+	if wins != m.Wins[s] || counts[m.Pairs] != m.Draws[s] || losses != m.Losses[s] {
+		c.fail(path(base, "wins", s), "wins %d, draws %d and losses %d, but its score counts give %d, %d and %d",
+			m.Wins[s], m.Draws[s], m.Losses[s], wins, counts[m.Pairs], losses)
 	}
 }
 

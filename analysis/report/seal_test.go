@@ -110,6 +110,43 @@ func TestValidateRanges(t *testing.T) {
 	}
 }
 
+// turnLimitedRun is countedRun played under a turn limit of 3, worked out by hand: seat 0 scored
+// 0, 1, 1 and 2 pairs as before, seat 1 1, 0, 1 and 0, the second game ending at the limit with a
+// pair on the table (and the first, with seat 1 ahead, too). Seat 0 lost, won, drew and won; seat
+// 1 won, lost, drew and lost. Seat 1's scores 0, 0, 1, 1 have mean 1/2 and deviation sqrt(1/3).
+func turnLimitedRun() *Run {
+	r := countedRun()
+	r.Rules.TurnLimit = 3
+	m := &r.Matchups[0]
+	m.TurnLimited = 2
+	m.MeanPairs[1], m.StdDev[1] = 0.5, math.Sqrt(1.0/3)
+	m.CI95[1] = [2]float64{0.5 - 1.3, 0.5 + 1.3}
+	m.ExactPairs, m.ExactDistribution = []*string{nil, nil}, nil
+	m.ShareCounts[1] = []int64{2, 0, 2, 0, 0}
+	m.Wins, m.Draws, m.Losses = []int64{2, 1}, []int64{1, 1}, []int64{1, 2}
+	m.WinCI95 = [][2]float64{{0.15, 0.85}, {0.05, 0.7}}
+	m.DrawCI95 = [][2]float64{{0.05, 0.7}, {0.05, 0.7}}
+	m.LossCI95 = [][2]float64{{0.05, 0.7}, {0.15, 0.85}}
+	r.Judge()
+	return r
+}
+
+// Under a turn limit the pairs left count for nobody, so a seat wins or draws with half of the
+// pairs or fewer; Validate accepts such outcomes and still refuses fewer wins than the games a
+// seat took more than half of the pairs in.
+func TestValidateTurnLimitedOutcomes(t *testing.T) {
+	if err := turnLimitedRun().Validate(); err != nil {
+		t.Fatalf("the turn-limited run: %v", err)
+	}
+	r := turnLimitedRun()
+	m := &r.Matchups[0]
+	m.Wins[0], m.Draws[0], m.WinCI95, m.DrawCI95, m.LossCI95 = 0, 3, nil, nil, nil
+	want := "matchups[0].wins[0]: wins 0, but its score counts give 1 games with more than half of the pairs"
+	if err := r.Validate(); err == nil || err.Error() != want {
+		t.Errorf("no wins for a seat that took both pairs once: %v, want %q", err, want)
+	}
+}
+
 // A sealed run verifies; any change to it, the configuration hash included, does not, until it
 // is sealed again.
 func TestSealAndVerify(t *testing.T) {

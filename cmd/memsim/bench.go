@@ -107,6 +107,12 @@ func bench(ctx context.Context, fl benchFlags) (*benchResult, error) {
 		return nil, checkWorkers(fl.workers)
 	case fl.count < 1 || fl.count > maxBenchCount:
 		return nil, usagef("--count %d: must be between 1 and %d", fl.count, maxBenchCount)
+	case fl.set["q"] && fl.forget != "decay":
+		return nil, usagef("--q %g goes with --forget decay", fl.q)
+	case fl.forget == "decay" && !fl.set["q"]:
+		return nil, requiredWith("--q Q", "--forget decay", "the probability that each remembered card is forgotten at a hand-over, 0 < Q <= 1")
+	case fl.set["q"] && !(fl.q > 0 && fl.q <= 1):
+		return nil, usagef("--q %g: must be in (0, 1]", fl.q)
 	}
 	var ov strategies.MemoryOverride
 	if fl.set["memory"] {

@@ -15,7 +15,7 @@ import (
 // cards and its optimal tactics, printed like the output of Gerez's program.
 func solveGerez(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invocation) error {
 	set, stdout := given(fs), inv.stdout
-	for _, name := range []string{"pairs", "unknown", "singletons", "unseen-singletons", "memory", "forget", "pass", "choices", "players", "policy", "opponent", "table", "pairs-max", "distribution", "float", "first", "value-only", "copies", "faces"} {
+	for _, name := range []string{"pairs", "unknown", "singletons", "unseen-singletons", "memory", "forget", "pass", "choices", "players", "policy", "opponent", "table", "pairs-max", "distribution", "float", "first", "value-only", "copies", "faces", "q", "opponent-memory", "seats", "two-player-optimal", "lead", "flips", "turn-limit"} {
 		if set[name] {
 			return usagef("--%s does not go with --gerez (Gerez's model is perfect memory, two players, pass always)", name)
 		}

@@ -95,6 +95,7 @@ func TestBadInputIsOneLineAndExit2(t *testing.T) {
 		{[]string{"solve", "--pairs", "3", "--seats", "optimal,safe,daring", "--players", "4"}, "--players 4 with --seats \"optimal,safe,daring\": 3 seats"},
 		{[]string{"solve", "--pairs", "3", "--seats", "optimal,safe,daring", "--opponent", "safe"}, "--seats goes without --policy and --opponent"},
 		{[]string{"solve", "--pairs", "3", "--seats", "optimal,safe,daring", "--pass", "two-known"}, "--seats optimal,safe,daring: pass rule two-known: with 3 players only pass rule never has an exact model"},
+		{[]string{"solve", "--pairs", "3", "--seats", "safe,daring,daring", "--choices", "daring"}, "--players 3 --choices daring --seats safe,daring,daring: policy safe plays safe"},
 		{[]string{"solve", "--pairs", "3", "--two-player-optimal"}, "--two-player-optimal with --players 2: it goes with 3 or more players"},
 		{[]string{"solve", "--pairs", "3", "--bogus"}, "unknown flag --bogus (see memsim solve -h)"},
 		{[]string{"solve", "--pairs", "3", "extra"}, "unexpected argument \"extra\""},

@@ -311,7 +311,7 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 	if err := fl.lineup(q, set); err != nil {
 		return nil, err
 	}
-	if err := q.checkMatchup(set["opponent"]); err != nil {
+	if err := q.checkMatchup(set["opponent"], set["seats"]); err != nil {
 		return nil, err
 	}
 	if fl.lead != 0 && q.matchup.Players != 2 {
@@ -416,8 +416,8 @@ func parsePolicy(flagName, name string) (rules.Policy, error) {
 }
 
 // checkMatchup asks the solver whether it can evaluate the matchup in the model; hasOpponent
-// says whether --opponent was given.
-func (q *solveQuery) checkMatchup(hasOpponent bool) error {
+// and hasSeats say whether --opponent and --seats were given.
+func (q *solveQuery) checkMatchup(hasOpponent, hasSeats bool) error {
 	mu := q.matchup
 	if allowed := mu.Policy.Opponents(); allowed != nil && !hasOpponent && mu.Players > 1 {
 		var names []string
@@ -434,7 +434,7 @@ func (q *solveQuery) checkMatchup(hasOpponent bool) error {
 		if !q.model.Choices.Full() {
 			given += " --choices " + q.model.Choices.String()
 		}
-		if mu.PerSeat {
+		if mu.PerSeat || hasSeats {
 			given += " --seats " + seatNames(mu)
 		} else {
 			given += " --policy " + mu.Policy.String()

@@ -139,7 +139,14 @@ func TestSolveChoiceFlagErrors(t *testing.T) {
 		{[]string{"--pairs", "3", "--first", "daring", "--distribution"}, "memsim solve: --first with --distribution: the score distribution is of the policies' own choices (leave out one of the two)"},
 		{[]string{"--table", "--pairs-max", "3", "--first", "daring"}, "memsim solve: --first does not go with --table (it is about the one state of --pairs)"},
 		{[]string{"--table", "--pairs-max", "3", "--value-only"}, "memsim solve: --value-only does not go with --table (it is about the one state of --pairs)"},
+		{[]string{"--table", "--pairs-max", "3", "--seats", "optimal,safe,safe"}, "memsim solve: --seats does not go with --table (the table is for 2 players, every n <= --pairs-max)"},
+		{[]string{"--table", "--pairs-max", "3", "--two-player-optimal"}, "memsim solve: --two-player-optimal does not go with --table (the table is for 2 players, every n <= --pairs-max)"},
 		{[]string{"--gerez", "--cards", "4", "--first", "daring"}, "memsim solve: --first does not go with --gerez (Gerez's model is perfect memory, two players, pass always)"},
+		{[]string{"--gerez", "--cards", "4", "--q", "0.2"}, "memsim solve: --q does not go with --gerez (Gerez's model is perfect memory, two players, pass always)"},
+		{[]string{"--gerez", "--cards", "4", "--opponent-memory", "3"}, "memsim solve: --opponent-memory does not go with --gerez (Gerez's model is perfect memory, two players, pass always)"},
+		{[]string{"--gerez", "--cards", "4", "--seats", "optimal,safe,safe"}, "memsim solve: --seats does not go with --gerez (Gerez's model is perfect memory, two players, pass always)"},
+		{[]string{"--gerez", "--cards", "4", "--two-player-optimal"}, "memsim solve: --two-player-optimal does not go with --gerez (Gerez's model is perfect memory, two players, pass always)"},
+		{[]string{"--gerez", "--cards", "4", "--lead", "1"}, "memsim solve: --lead does not go with --gerez (Gerez's model is perfect memory, two players, pass always)"},
 	}
 	for _, tt := range tests {
 		wantUsageError(t, append([]string{"solve"}, tt.args...), tt.want)

@@ -88,7 +88,7 @@ func solveCopies(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invoc
 	if err := fl.lineup(q, set); err != nil {
 		return err
 	}
-	if err := q.checkMatchup(set["opponent"]); err != nil {
+	if err := q.checkMatchup(set["opponent"], set["seats"]); err != nil {
 		return err
 	}
 	if q.dist && (q.matchup.Players != 2 || q.matchup.PerSeat) {

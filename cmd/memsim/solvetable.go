@@ -21,7 +21,7 @@ func (fl *solveFlags) tableQuery(q *solveQuery, set map[string]bool) error {
 			return usagef("--%s does not go with --table (it is about the one state of --pairs)", name)
 		}
 	}
-	for _, name := range []string{"pairs", "unknown", "players", "lead", "distribution"} {
+	for _, name := range []string{"pairs", "unknown", "players", "seats", "two-player-optimal", "lead", "distribution"} {
 		if set[name] {
 			return usagef("--%s does not go with --table (the table is for 2 players, every n <= --pairs-max)", name)
 		}
@@ -58,7 +58,7 @@ func (fl *solveFlags) tableQuery(q *solveQuery, set map[string]bool) error {
 			return err
 		}
 	}
-	return q.checkMatchup(set["opponent"])
+	return q.checkMatchup(set["opponent"], false)
 }
 
 // writeTable streams the strategy table: every state with n <= pairs-max (and, with singletons,

@@ -52,6 +52,19 @@ func TestValidateSuiteJSON(t *testing.T) {
 	if res.Level != 0.01 || res.Games == 0 {
 		t.Errorf("level %g, games %d", res.Level, res.Games)
 	}
+	// The command's help names every test the checks use.
+	help, _, _ := runArgs(t, "help", "validate")
+	help = strings.Join(strings.Fields(help), " ")
+	named := map[string]string{"LR": "likelihood-ratio test", "z": "z test", "binomial": "binomial tests", "G": "G test"}
+	used := map[string]bool{}
+	for _, c := range res.Checks {
+		used[c.Test] = true
+	}
+	for test := range used {
+		if words, ok := named[test]; !ok || !strings.Contains(help, words) {
+			t.Errorf("the checks use test %q, which the help of memsim validate does not name", test)
+		}
+	}
 }
 
 func TestValidateBadInput(t *testing.T) {

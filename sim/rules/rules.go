@@ -8,6 +8,7 @@ package rules
 
 import (
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -124,9 +125,13 @@ type Memory struct {
 	Scope    Scope
 	// Fluctuation σ >= 0, with lru or handover-uniform forgetting, makes the capacity fluctuate:
 	// at the start of every turn of a seat that uses the memory, its capacity is
-	// max(2, Capacity + d), d uniform on the integers -σ .. σ (docs/models.md §2.2).
+	// max(2, Capacity + d), d uniform on the integers -σ .. σ (docs/models.md §2.2); σ is at
+	// most MaxFluctuation.
 	Fluctuation int
 }
+
+// MaxFluctuation is the largest capacity fluctuation σ a memory takes.
+const MaxFluctuation = math.MaxInt32
 
 // Perfect reports whether the memory never forgets.
 func (m Memory) Perfect() bool { return m.Forget == ForgetNone }
@@ -172,8 +177,8 @@ func (m Memory) Validate() error {
 		return fmt.Errorf("decay probability q = %g: must be in (0, 1]", m.Decay)
 	case m.Forget != ForgetDecay && m.Decay != 0:
 		return fmt.Errorf("decay probability q = %g: only decay forgetting takes one", m.Decay)
-	case m.Fluctuation < 0:
-		return fmt.Errorf("capacity fluctuation %d: must be at least 0", m.Fluctuation)
+	case m.Fluctuation < 0 || m.Fluctuation > MaxFluctuation:
+		return fmt.Errorf("capacity fluctuation %d: must be between 0 and %d", m.Fluctuation, MaxFluctuation)
 	case m.Fluctuation > 0 && m.Forget != ForgetLRU && m.Forget != ForgetHandoverUniform:
 		return fmt.Errorf("capacity fluctuation %d: only lru and handover-uniform forgetting take one (forget is %s)", m.Fluctuation, m.Forget)
 	}

@@ -91,6 +91,9 @@ func TestMemoryValidate(t *testing.T) {
 		{Memory{Capacity: -3, Forget: ForgetLRU}, false},
 		{Memory{Capacity: 4}, false},
 		{Memory{Forget: ForgetDecay}, false},
+		{Memory{Capacity: 7, Forget: ForgetLRU, Fluctuation: 2147483647}, true},
+		{Memory{Capacity: 7, Forget: ForgetLRU, Fluctuation: 2147483648}, false},
+		{Memory{Capacity: 7, Forget: ForgetLRU, Fluctuation: -1}, false},
 	}
 	for _, tt := range tests {
 		if err := tt.m.Validate(); (err == nil) != tt.ok {

@@ -14,7 +14,7 @@ import (
 
 func fluctuationConfig(sigma string) string {
 	return `seed: 11
-games: 1500
+games: 300
 rules: {pairs: [5, 9]}
 players:
   - {name: a, policy: optimal, memory: {capacity: 4, forget: lru, scope: private` + sigma + `}}

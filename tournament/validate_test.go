@@ -12,11 +12,22 @@ import (
 
 // embeddedSuite builds the embedded validation suite with the given games per matchup.
 func embeddedSuite(t *testing.T, games int) *tournament.Suite {
+	return embeddedSuiteOf(t, games, func(string) bool { return true })
+}
+
+// embeddedSuiteOf is embeddedSuite with only the tournaments whose names keep accepts.
+func embeddedSuiteOf(t *testing.T, games int, keep func(name string) bool) *tournament.Suite {
 	t.Helper()
 	file, data := configs.ValidationSuite()
-	cfgs, err := configs.ParseSuite(file, data, tournament.ConfigOptions())
+	all, err := configs.ParseSuite(file, data, tournament.ConfigOptions())
 	if err != nil {
 		t.Fatal(err)
+	}
+	var cfgs []*configs.Tournament
+	for _, c := range all {
+		if keep(c.Name) {
+			cfgs = append(cfgs, c)
+		}
 	}
 	s, err := tournament.NewSuite(context.Background(), cfgs, games)
 	if err != nil {
@@ -28,7 +39,7 @@ func embeddedSuite(t *testing.T, games int) *tournament.Suite {
 // The negative control: the same code path, every two-player expectation taken from the opposite
 // seat order (the first mover's advantage given to the second), must be rejected.
 func TestValidateNegativeControl(t *testing.T) {
-	res, err := embeddedSuite(t, controlGames()).ValidateWrongExpectation(context.Background(), tournament.ValidateOptions{Level: 0.01})
+	res, err := controlSuite(t).ValidateWrongExpectation(context.Background(), tournament.ValidateOptions{Level: 0.01})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +78,7 @@ func total(m map[string]int) int {
 // checks (677 at the 200 games of -short); 0.01 needs the suite's own 4,000 games, ten times the
 // work.
 func TestValidateBiasedLuck(t *testing.T) {
-	res, err := embeddedSuite(t, controlGames()).ValidateBiasedLuck(context.Background(), tournament.ValidateOptions{Level: 0.01}, 0.05)
+	res, err := controlSuite(t).ValidateBiasedLuck(context.Background(), tournament.ValidateOptions{Level: 0.01}, 0.05)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,6 +102,24 @@ func TestValidateBiasedLuck(t *testing.T) {
 	if other > 0 {
 		t.Errorf("%d raw checks rejected: the bias must touch only the adjusted means", other)
 	}
+}
+
+// controlSuite is the suite of the negative controls: the embedded suite at controlGames() games
+// per matchup; with -short only its tournaments of the standard game's two-player models,
+// solitaire and three players with fixed policies (the families the controls name), which keeps
+// them within a few seconds.
+func controlSuite(t *testing.T) *tournament.Suite {
+	if !testing.Short() {
+		return embeddedSuite(t, controlGames())
+	}
+	return embeddedSuiteOf(t, controlGames(), func(name string) bool {
+		for _, prefix := range []string{"perfect-", "singletons-", "handover-uniform-", "lru-", "solitaire", "three-players", "win-never", "win-always", "win-two-known", "win-lru", "win-handover"} {
+			if strings.HasPrefix(name, prefix) {
+				return true
+			}
+		}
+		return false
+	})
 }
 
 // controlGames is the games per matchup of the negative controls: 400, or 200 with -short.

@@ -89,7 +89,11 @@ func TestDecayOutcomesAreCardLevel(t *testing.T) {
 		if err := m.Validate(); err != nil {
 			t.Fatalf("%v: %v", dc.mem, err)
 		}
-		for n := 1; n <= 5; n++ {
+		maxN := 5
+		if testing.Short() {
+			maxN = 4
+		}
+		for n := 1; n <= maxN; n++ {
 			for j := 0; j <= n; j++ {
 				st := rules.State{N: n, J: j}
 				if !dc.mem.Holds(st.Known()) {

@@ -698,22 +698,9 @@ func (w *sweep[T]) decayDist(n int, cells []decayCell[T]) error {
 				if !o.Continue {
 					src, shift = reversed(w.at(o.Next).dist[1-r], size), -o.NextGain
 				}
-				for i := range e.a {
-					if j := i - shift; j >= 0 && j < size {
-						e.a[i] = f.Add(e.a[i], f.Mul(pr, src[j]))
-					}
-				}
+				addShifted(f, e.a, pr, src, shift)
 			}
-			m := decayEq[T]{to: to, coef: coef}
-			m.merge(f)
-			to, coef = m.to, m.coef
-			rev := decayEq[T]{a: reversed(e.a, size), coef: coef}
-			e.coef = coef
-			for _, k2 := range to {
-				e.to = append(e.to, index(k2, 1-r, 1))
-				rev.to = append(rev.to, index(k2, 1-r, 0))
-			}
-			eqs[index(k, r, 0)], eqs[index(k, r, 1)] = e, rev
+			eqs[index(k, r, 0)], eqs[index(k, r, 1)] = mirrored(f, e, to, coef, size, r, index)
 		}
 	}
 	x, err := solveRow(f, eqs)
@@ -784,4 +771,30 @@ func (w *sweep[T]) decayRowOps(n int) float64 {
 		weight = scalarWeight(n) + rationalDecay*math.Pow(float64(n)*k, 2.2)
 	}
 	return opsDecayRow * k * k * units * weight
+}
+
+// addShifted adds pr times the share distribution src, moved up by shift (the pairs the seat
+// gains before it), to a; what falls outside a's range is impossible and left out.
+func addShifted[T any](f field.Field[T], a []T, pr T, src []T, shift int) {
+	for i := range a {
+		if j := i - shift; j >= 0 && j < len(src) {
+			a[i] = f.Add(a[i], f.Mul(pr, src[j]))
+		}
+	}
+}
+
+// mirrored merges the same-row references (to, coef) of the distribution equation e of role r in
+// state k and returns e and its mirror image (the distribution seen from the other seat), each
+// referring to the other role's unknowns: e to their mirrors (v = 1), the mirror to them (v = 0).
+func mirrored[T any](f field.Field[T], e decayEq[T], to []int, coef []T, size, r int, index func(k, r, v int) int) (decayEq[T], decayEq[T]) {
+	m := decayEq[T]{to: to, coef: coef}
+	m.merge(f)
+	to, coef = m.to, m.coef
+	rev := decayEq[T]{a: reversed(e.a, size), coef: coef}
+	e.coef = coef
+	for _, k2 := range to {
+		e.to = append(e.to, index(k2, 1-r, 1))
+		rev.to = append(rev.to, index(k2, 1-r, 0))
+	}
+	return e, rev
 }

@@ -298,22 +298,9 @@ func (l *leadSweep[T]) decayDistGroup(n int, cells []decayCell[T], lead [2]int, 
 				if !o.Continue {
 					src, shift = reversed(l.at(o.Next).dist[1-r][0][l.li(-lead[r]+o.NextGain)], size), -o.NextGain
 				}
-				for i := range e.a {
-					if j := i - shift; j >= 0 && j < size {
-						e.a[i] = f.Add(e.a[i], f.Mul(pr, src[j]))
-					}
-				}
+				addShifted(f, e.a, pr, src, shift)
 			}
-			m := decayEq[T]{to: to, coef: coef}
-			m.merge(f)
-			to, coef = m.to, m.coef
-			rev := decayEq[T]{a: reversed(e.a, size), coef: coef}
-			e.coef = coef
-			for _, k2 := range to {
-				e.to = append(e.to, index(k2, 1-r, 1))
-				rev.to = append(rev.to, index(k2, 1-r, 0))
-			}
-			eqs[index(k, r, 0)], eqs[index(k, r, 1)] = e, rev
+			eqs[index(k, r, 0)], eqs[index(k, r, 1)] = mirrored(f, e, to, coef, size, r, index)
 		}
 	}
 	return solveRow(f, eqs)

@@ -120,6 +120,9 @@ func TestOutputsAgreeOnTheVerdicts(t *testing.T) {
 			want := fromJSON[key]
 			for _, output := range slices.Sorted(maps.Keys(outputs)) {
 				got, ok := outputs[output][key]
+				if !ok && output == "the summary" && cutInSummary(outputs[output], key) {
+					continue // a seat order too wide for its line is cut, ending "…"
+				}
 				if !ok {
 					t.Errorf("%s: %s has no matchup %s", p.name, output, key)
 					continue
@@ -202,6 +205,17 @@ func jsonVerdicts(t *testing.T, path string) (verdicts, map[string]bool) {
 // summaryLine is a matchup's line of memsim run's summary: the deal size, the seat order, the
 // basis, seat 0's mean and half-width, then the exact value, wins/draws/losses and flags.
 var summaryLine = regexp.MustCompile(`^ *(\d+) (.+?) +(adjusted|raw) +\d+\.\d{4} ±\d+\.\d{4} (.*)$`)
+
+// cutInSummary reports whether the summary's verdicts hold a line whose seat order was cut short
+// ("…") from the matchup key.
+func cutInSummary(summary verdicts, key string) bool {
+	for k := range summary {
+		if prefix, cut := strings.CutSuffix(k, "…"); cut && strings.HasPrefix(key, prefix) {
+			return true
+		}
+	}
+	return false
+}
 
 // summaryVerdicts reads the verdicts of memsim run's summary: the basis of each line, and whether
 // it says "outside CI".

@@ -395,7 +395,7 @@ func checkVariant(name string, p rules.Policy, v rules.Variant) error {
 // it is solved (pass rule never, memory other than decay), the two-player optimum otherwise; the
 // other table policies are two-player ones.
 func tablePlayers(p rules.Policy, m exact.Model, env Env) int {
-	if p == rules.PolicyOptimal && env.Players > 2 && env.Pass == rules.PassNever && m.Memory.Forget != rules.ForgetDecay {
+	if p == rules.PolicyOptimal && env.Players > 2 && m.SolvesEverySeatForItself() {
 		return env.Players
 	}
 	return min(env.Players, 2)

@@ -42,9 +42,9 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 			pols[i] = t.Players[id].Exact.Policy
 		}
 		mu = exact.SeatLineup(pols...)
-		// Decay has no optimum of every seat for itself: optimal plays the two-player optimum's
-		// table there (strategies.Build), and its exact values are of those choices.
-		mu.TwoPlayerOptimal = e0.Memory.Forget == rules.ForgetDecay
+		// Where the model has no optimum of every seat for itself (decay), optimal plays the
+		// two-player optimum's table (strategies.Build), and its exact values are of those choices.
+		mu.TwoPlayerOptimal = !t.modelOf(e0).SolvesEverySeatForItself()
 	} else if len(seats) > 1 {
 		e1 := t.Players[seats[1]].Exact
 		mu.Opponent = e1.Policy

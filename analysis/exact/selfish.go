@@ -230,6 +230,14 @@ func SelfishTable[T any](ctx context.Context, f field.Field[T], m Model, players
 	})
 }
 
+// SolvesEverySeatForItself reports whether model m has the optimum of every seat for itself at
+// three or more seats (docs/models.md §4.7): under pass rule never and with a memory other than
+// decay. Elsewhere optimal at three or more seats plays the two-player optimum's choices
+// (Lineup.TwoPlayerOptimal), as the engine's table players do.
+func (m Model) SolvesEverySeatForItself() bool {
+	return m.Pass == rules.PassNever && m.Memory.Forget != rules.ForgetDecay
+}
+
 // SeatLineup returns the lineup of len(policies) seats in which seat i plays policies[i]: each
 // one of optimal (with three or more players, every seat's own optimum), safe, daring or parity.
 // When every seat after the first plays one policy it is the lineup of Policy and Opponent, so

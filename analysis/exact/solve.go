@@ -74,7 +74,7 @@ func (mu Lineup) Validate(m Model) error {
 		return fmt.Errorf("players %d: must be between 1 and %d", mu.Players, rules.MaxPlayers)
 	case mu.Players != 2 && m.Pass != rules.PassNever:
 		return fmt.Errorf("pass rule %s: with %d players only pass rule never has an exact model", m.Pass, mu.Players)
-	case mu.Players >= 3 && m.Memory.Forget == rules.ForgetDecay && !mu.TwoPlayerOptimal && mu.playsOptimal():
+	case mu.Players >= 3 && !m.SolvesEverySeatForItself() && !mu.TwoPlayerOptimal && mu.playsOptimal():
 		return fmt.Errorf("policy optimal: with %d players the optimum of every seat for itself is solved for perfect, handover-uniform and lru memory, not decay (fixed policies are, and --two-player-optimal's choices)", mu.Players)
 	case mu.PerSeat:
 		return mu.validateSeats(m)

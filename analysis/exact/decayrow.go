@@ -678,37 +678,17 @@ func (w *sweep[T]) decayDist(n int, cells []decayCell[T]) error {
 			}
 		}
 	}
-	index := func(k, r, v int) int { return 4*k + 2*r + v }
-	eqs := make([]decayEq[T], 4*len(cells))
-	for k := range cells {
-		c := &cells[k]
-		for r := range 2 {
-			choice := ch[r][k]
-			e := decayEq[T]{a: w.zeros(size)}
-			var to []int
-			var coef []T
-			for i, o := range c.outs[choice] {
-				pr := c.probs[choice][i]
-				if k2 := sameRow(o, n); k2 >= 0 {
-					to = append(to, k2)
-					coef = append(coef, pr)
-					continue
-				}
-				src, shift := w.at(o.Next).dist[r], o.MoverGain
-				if !o.Continue {
-					src, shift = reversed(w.at(o.Next).dist[1-r], size), -o.NextGain
-				}
-				addShifted(f, e.a, pr, src, shift)
-			}
-			eqs[index(k, r, 0)], eqs[index(k, r, 1)] = mirrored(f, e, to, coef, size, r, index)
+	x, err := solveRow(f, w.distEquations(n, cells, ch, func(o Outcome, r int) ([]T, int) {
+		if o.Continue {
+			return w.at(o.Next).dist[r], o.MoverGain
 		}
-	}
-	x, err := solveRow(f, eqs)
+		return reversed(w.at(o.Next).dist[1-r], size), -o.NextGain
+	}))
 	if err != nil {
 		return err
 	}
 	for k := range cells {
-		w.at(cells[k].st).dist = [2][]T{x[index(k, 0, 0)], x[index(k, 1, 0)]}
+		w.at(cells[k].st).dist = [2][]T{x[distIndex(k, 0, 0)], x[distIndex(k, 1, 0)]}
 	}
 	return nil
 }
@@ -797,4 +777,39 @@ func mirrored[T any](f field.Field[T], e decayEq[T], to []int, coef []T, size, r
 		rev.to = append(rev.to, index(k2, 1-r, 0))
 	}
 	return e, rev
+}
+
+// distIndex numbers the unknowns of a row's lead distributions: state k, role r, and v = 1 for
+// the distribution reversed (seen from the other seat).
+func distIndex(k, r, v int) int { return 4*k + 2*r + v }
+
+// distEquations returns the equations of the lead distributions of a row's states cells (n pairs)
+// when role r chooses ch[r][k] in cells[k], numbered by distIndex: each same-row outcome refers to
+// the other role's unknowns, and next gives the distribution an outcome leaving the row leads to,
+// for role r, with the pairs it moves the lead by.
+func (w *sweep[T]) distEquations(n int, cells []decayCell[T], ch [2][]rules.Choice, next func(o Outcome, r int) ([]T, int)) []decayEq[T] {
+	f := w.f
+	size := 2*w.maxPairs + 1
+	eqs := make([]decayEq[T], 4*len(cells))
+	for k := range cells {
+		c := &cells[k]
+		for r := range 2 {
+			choice := ch[r][k]
+			e := decayEq[T]{a: w.zeros(size)}
+			var to []int
+			var coef []T
+			for i, o := range c.outs[choice] {
+				pr := c.probs[choice][i]
+				if k2 := sameRow(o, n); k2 >= 0 {
+					to = append(to, k2)
+					coef = append(coef, pr)
+					continue
+				}
+				src, shift := next(o, r)
+				addShifted(f, e.a, pr, src, shift)
+			}
+			eqs[distIndex(k, r, 0)], eqs[distIndex(k, r, 1)] = mirrored(f, e, to, coef, size, r, distIndex)
+		}
+	}
+	return eqs
 }

@@ -278,30 +278,10 @@ func (l *leadSweep[T]) decayMatchup(n int, cells []decayCell[T], e int) error {
 func (l *leadSweep[T]) decayDistGroup(n int, cells []decayCell[T], lead [2]int, ch [2][]rules.Choice) ([][]T, error) {
 	w, f := l.w, l.w.f
 	size := 2*w.maxPairs + 1
-	index := func(k, r, v int) int { return 4*k + 2*r + v }
-	eqs := make([]decayEq[T], 4*len(cells))
-	for k := range cells {
-		c := &cells[k]
-		for r := range 2 {
-			choice := ch[r][k]
-			e := decayEq[T]{a: w.zeros(size)}
-			var to []int
-			var coef []T
-			for i, o := range c.outs[choice] {
-				pr := c.probs[choice][i]
-				if k2 := sameRow(o, n); k2 >= 0 {
-					to = append(to, k2)
-					coef = append(coef, pr)
-					continue
-				}
-				src, shift := l.at(o.Next).dist[r][0][l.li(lead[r]+o.MoverGain)], o.MoverGain
-				if !o.Continue {
-					src, shift = reversed(l.at(o.Next).dist[1-r][0][l.li(-lead[r]+o.NextGain)], size), -o.NextGain
-				}
-				addShifted(f, e.a, pr, src, shift)
-			}
-			eqs[index(k, r, 0)], eqs[index(k, r, 1)] = mirrored(f, e, to, coef, size, r, index)
+	return solveRow(f, w.distEquations(n, cells, ch, func(o Outcome, r int) ([]T, int) {
+		if o.Continue {
+			return l.at(o.Next).dist[r][0][l.li(lead[r]+o.MoverGain)], o.MoverGain
 		}
-	}
-	return solveRow(f, eqs)
+		return reversed(l.at(o.Next).dist[1-r][0][l.li(-lead[r]+o.NextGain)], size), -o.NextGain
+	}))
 }

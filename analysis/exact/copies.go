@@ -257,24 +257,7 @@ func copiesOutcomes(v copiesVec, c rules.Choice, out []copiesOutcome) []copiesOu
 		den := u * (u - 1)
 		out = append(out, copiesOutcome{num: cards * int64(r-1), den: den, keep: true, lucky: true,
 			next: v.moved(copiesMove{cl, -1}, copiesMove{taken(r), 1})})
-		for cl2, a2 := range v {
-			if cl2 == cl {
-				a2-- // the first card's face is counted above
-			}
-			if a2 <= 0 {
-				continue
-			}
-			r2, b2 := cl2&^1+2, cl2&1
-			num := cards * int64(a2*(r2-b2))
-			if b2 == 1 {
-				// A remembered card's face is now known whole: the next seat takes that pair.
-				out = append(out, copiesOutcome{num: num, den: den, first: true,
-					next: v.moved(append(seen, copiesMove{cl2, -1}, copiesMove{taken(r2), 1})...)})
-				continue
-			}
-			out = append(out, copiesOutcome{num: num, den: den,
-				next: v.moved(append(seen, copiesMove{cl2, -1}, copiesMove{copiesClass(r2, 1), 1})...)})
-		}
+		out = secondUnknown(v, cl, cards, den, seen, out)
 	}
 	return out
 }
@@ -291,22 +274,32 @@ func knownFirstOutcomes(v copiesVec, u int64, out []copiesOutcome) []copiesOutco
 	r := cl&^1 + 2
 	out = append(out, copiesOutcome{num: int64(r - 1), den: u, keep: true,
 		next: v.moved(copiesMove{cl, -1}, copiesMove{taken(r), 1})})
+	return secondUnknown(v, cl, 1, u, nil, out)
+}
+
+// secondUnknown appends the outcomes of a second card turned up among the unknown cards of v not
+// of the first card's face (of class cl, whose own cards its caller counts): each with weight
+// scale·(the class's unknown cards)/den, after the moves seen of the first card. A card of a
+// half-known face leaves that face known whole, and the next seat takes the pair first; a card of
+// an unknown face makes it half-known.
+func secondUnknown(v copiesVec, cl int, scale, den int64, seen []copiesMove, out []copiesOutcome) []copiesOutcome {
+	seen = seen[:len(seen):len(seen)] // each outcome appends its own moves to a copy
 	for cl2, a2 := range v {
 		if cl2 == cl {
-			a2-- // the known card's face is counted above
+			a2-- // the first card's face is counted by the caller
 		}
 		if a2 <= 0 {
 			continue
 		}
 		r2, b2 := cl2&^1+2, cl2&1
-		num := int64(a2 * (r2 - b2))
+		num := scale * int64(a2*(r2-b2))
 		if b2 == 1 {
-			out = append(out, copiesOutcome{num: num, den: u, first: true,
-				next: v.moved(copiesMove{cl2, -1}, copiesMove{taken(r2), 1})})
+			out = append(out, copiesOutcome{num: num, den: den, first: true,
+				next: v.moved(append(seen, copiesMove{cl2, -1}, copiesMove{taken(r2), 1})...)})
 			continue
 		}
-		out = append(out, copiesOutcome{num: num, den: u,
-			next: v.moved(copiesMove{cl2, -1}, copiesMove{copiesClass(r2, 1), 1})})
+		out = append(out, copiesOutcome{num: num, den: den,
+			next: v.moved(append(seen, copiesMove{cl2, -1}, copiesMove{copiesClass(r2, 1), 1})...)})
 	}
 	return out
 }

@@ -141,6 +141,12 @@ func Boards() []Board {
 			About: "POPGym's ConcentrationMedium: two decks matched by colour, 208 flips"},
 		{Name: "popgym-hard", Pairs: 26, Variant: Variant{Copies: 4, TurnLimit: 52},
 			About: "POPGym's ConcentrationHard: one deck matched by rank, 104 flips"},
+		{Name: "textarena", Pairs: 8, Variant: Variant{Flips: FlipsBlind, TurnLimit: 31},
+			About: "TextArena's MemoryGame-v0: a 4 x 4 grid, both cards named at once, 31 moves"},
+		{Name: "textarena-medium", Pairs: 18, Variant: Variant{Flips: FlipsBlind, TurnLimit: 51},
+			About: "TextArena's MemoryGame-v0-medium: a 6 x 6 grid, both cards named at once, 51 moves"},
+		{Name: "textarena-hard", Pairs: 32, Variant: Variant{Flips: FlipsBlind, TurnLimit: 81},
+			About: "TextArena's MemoryGame-v0-hard: an 8 x 8 grid, both cards named at once, 81 moves"},
 	}
 }
 

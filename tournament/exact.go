@@ -144,13 +144,21 @@ func (t *Tournament) exactModels(keep func(*strategies.Exact) bool) []exact.Mode
 	return out
 }
 
-// modelOf is the exact model a table player plays from under the tournament's rules.
+// modelOf is the exact model a table player plays from under the tournament's rules. A private
+// lru memory is read as a shared one: lru forgets nothing at random, so private lru memories of
+// one capacity, which see the same cards, always hold the same cards, and a game where every seat
+// has one is the shared lru game (docs/models.md §4.15); ExactModel asks every seat's memory to be
+// the same.
 func (t *Tournament) modelOf(e *strategies.Exact) exact.Model {
 	v := t.Config.Rules.Variant.Normal()
 	if v.Standard() {
 		v = rules.Variant{}
 	}
-	return exact.Model{Pass: t.Config.Rules.Pass, Memory: e.Memory, Singletons: t.Config.Rules.Singletons, Choices: e.Choices, Variant: v}
+	mem := e.Memory
+	if mem.Forget == rules.ForgetLRU && mem.Scope == rules.ScopePrivate && mem.Fluctuation == 0 {
+		mem.Scope = rules.ScopeShared
+	}
+	return exact.Model{Pass: t.Config.Rules.Pass, Memory: mem, Singletons: t.Config.Rules.Singletons, Choices: e.Choices, Variant: v}
 }
 
 // exactKey identifies an exact evaluation: of a shared model, or of an unequal game.

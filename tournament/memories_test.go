@@ -68,7 +68,9 @@ func TestFluctuationIsDeterministic(t *testing.T) {
 }
 
 // A matchup of two private lru memories of different capacities has the exact values of the
-// unequal model; one of equal capacities, and one with known-first, has none.
+// unequal model, one of equal capacities those of the shared lru memory of that capacity (the
+// two memories see the same cards and forget nothing at random, so they always hold the same
+// cards), and one whose seats have different choice sets has none.
 func TestUnequalMatchupsHaveExactValues(t *testing.T) {
 	r := runReport(t, `seed: 2
 games: 200
@@ -79,7 +81,7 @@ players:
   - {name: c, policy: optimal, choices: [daring, safe], memory: {capacity: 4, forget: lru, scope: private}}
   - {name: d, policy: optimal, memory: {capacity: 2, forget: lru, scope: private}}
 `)
-	want := map[string]bool{"a,b": true, "b,a": true, "b,c": true, "c,b": true}
+	want := map[string]bool{"a,b": true, "b,a": true, "b,c": true, "c,b": true, "a,c": true, "c,a": true}
 	for _, m := range r.Matchups {
 		key := strings.Join(m.Players, ",")
 		if got := m.ExactPairs[0] != nil; got != want[key] {
@@ -92,9 +94,18 @@ players:
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The unequal model's card-level turns with two equal capacities, a second method.
+	u.Capacity, u.Policy = [2]int{4, 4}, [2]rules.Policy{rules.PolicyOptimal, rules.PolicyOptimal}
+	same, err := exact.EvaluateUnequal(context.Background(), field.Rat{}, u, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, m := range r.Matchups {
-		if strings.Join(m.Players, ",") == "a,b" && *m.ExactPairs[0] != res.ExpectedPairs[0].RatString() {
+		switch key := strings.Join(m.Players, ","); {
+		case key == "a,b" && *m.ExactPairs[0] != res.ExpectedPairs[0].RatString():
 			t.Errorf("a vs b: exact %s, the unequal model %s", *m.ExactPairs[0], res.ExpectedPairs[0].RatString())
+		case key == "a,c" && *m.ExactPairs[0] != same.ExpectedPairs[0].RatString():
+			t.Errorf("a vs c: exact %s, two lru(4) memories %s", *m.ExactPairs[0], same.ExpectedPairs[0].RatString())
 		}
 	}
 }

@@ -113,7 +113,7 @@ func TestValidateRefusesASuiteWithNothingToCheck(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	suite := filepath.Join(dir, "suite.yaml")
-	// Strategies that are no policy, then players with private memory, which has no exact model.
+	// Strategies that are no policy, then players with private handover-uniform memories, which forget at random and have no exact model.
 	body := `name: strategies
 games: 100
 rules: {pairs: [3]}
@@ -123,8 +123,8 @@ name: private
 games: 100
 rules: {pairs: [3, 4]}
 players:
-  - {name: a, policy: optimal, memory: {capacity: 2, forget: lru, scope: private}}
-  - {name: b, policy: daring, memory: {capacity: 2, forget: lru, scope: private}}
+  - {name: a, policy: optimal, memory: {capacity: 2, forget: handover-uniform, scope: private}}
+  - {name: b, policy: daring, memory: {capacity: 2, forget: handover-uniform, scope: private}}
 `
 	if err := os.WriteFile(suite, []byte(body), 0o644); err != nil {
 		t.Fatal(err)

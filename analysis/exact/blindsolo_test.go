@@ -153,10 +153,7 @@ func TestBlindSolitaireMatchesEveryDeal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	maxN := 5 // 113,400 deals of 5 pairs
-	if testing.Short() {
-		maxN = 4
-	}
+	maxN := testSize(3, 4, 5) // 113,400 deals of 5 pairs
 	for n := 1; n <= maxN; n++ {
 		deals := blindDeals(n)
 		total := 0

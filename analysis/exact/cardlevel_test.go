@@ -814,7 +814,10 @@ var fixedPolicies = []rules.Policy{rules.PolicySafe, rules.PolicyDaring, rules.P
 func TestCardLevelGamePerfect(t *testing.T) {
 	type size struct{ n, s int }
 	sizes := []size{{1, 0}, {2, 0}, {3, 0}, {4, 0}, {1, 1}, {2, 1}, {3, 1}, {1, 2}, {2, 2}, {3, 2}, {1, 3}, {2, 3}}
-	if !testing.Short() {
+	switch {
+	case exact.RaceEnabled:
+		sizes = []size{{1, 0}, {2, 0}, {3, 0}, {1, 1}, {2, 1}, {1, 2}, {1, 3}}
+	case !testing.Short():
 		sizes = append(sizes, size{4, 1})
 	}
 	ctx := context.Background()
@@ -1069,7 +1072,10 @@ func TestCardLevelGameLimitedMemory(t *testing.T) {
 func TestCardLevelGameWin(t *testing.T) {
 	type size struct{ n, s int }
 	sizes := []size{{1, 0}, {2, 0}, {3, 0}, {1, 1}, {2, 1}, {3, 1}, {2, 2}}
-	if !testing.Short() {
+	switch {
+	case exact.RaceEnabled:
+		sizes = sizes[:5]
+	case !testing.Short():
 		sizes = append(sizes, size{4, 0}, size{5, 0}, size{4, 1})
 	}
 	matchups := []exact.Lineup{

@@ -59,7 +59,7 @@ func sameResult(a, b Result[*big.Rat]) string {
 // the same optimal choices.
 func TestCopiesTwoEqualsPairModel(t *testing.T) {
 	ctx, f, m := context.Background(), field.Rat{}, Model{}
-	const maxPairs = 7
+	maxPairs := testSize(5, 7, 7)
 	for _, mu := range copiesLineups() {
 		for n := 1; n <= maxPairs; n++ {
 			for j := 0; j <= n; j++ {

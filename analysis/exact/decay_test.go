@@ -317,7 +317,7 @@ func TestDecayIdentities(t *testing.T) {
 	})
 
 	t.Run("a capacity of 2n is no capacity", func(t *testing.T) {
-		for n := 1; n <= 6; n++ {
+		for n := 1; n <= bySize(4, 6, 6); n++ {
 			for j := 0; j <= n; j++ {
 				st := rules.State{N: n, J: j}
 				for _, mu := range []exact.Lineup{optimal, {Players: 2, Policy: rules.PolicyParity, Opponent: rules.PolicyOptimal}} {
@@ -333,7 +333,7 @@ func TestDecayIdentities(t *testing.T) {
 	t.Run("best response to optimal is worth the optimum", func(t *testing.T) {
 		br := exact.Lineup{Players: 2, Policy: rules.PolicyBestResponse, Opponent: rules.PolicyOptimal}
 		for _, m := range []exact.Model{decay(0, 0.2), decay(3, 0.2)} {
-			for n := 1; n <= 6; n++ {
+			for n := 1; n <= bySize(4, 6, 6); n++ {
 				st := rules.State{N: n, J: n}
 				if a, b := lead(m, optimal, st), lead(m, br, st); a.Cmp(b) != 0 {
 					t.Errorf("%v, %v: optimal %s, best response %s", m.Memory, st, a.RatString(), b.RatString())
@@ -363,7 +363,7 @@ func TestDecayIdentities(t *testing.T) {
 	t.Run("float64 follows the rationals", func(t *testing.T) {
 		m := decay(3, 0.3)
 		for _, mu := range []exact.Lineup{optimal, {Players: 2, Policy: rules.PolicyBestResponse, Opponent: rules.PolicySafe}, {Players: 1, Policy: rules.PolicyOptimal}, {Players: 4, Policy: rules.PolicyOptimal, Opponent: rules.PolicyDaring, TwoPlayerOptimal: true}} {
-			st := rules.State{N: 9, J: 9}
+			st := rules.State{N: bySize(6, 9, 9), J: bySize(6, 9, 9)}
 			a, err := exact.Evaluate(ctx, field.Rat{}, m, mu, st)
 			if err != nil {
 				t.Fatal(err)

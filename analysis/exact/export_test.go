@@ -2,6 +2,7 @@ package exact
 
 import (
 	"math/big"
+	"testing"
 
 	"memsim/analysis/field"
 	"memsim/sim/rules"
@@ -29,4 +30,19 @@ func DecayCheckOptimal(m Model, n int, alter func(ch []rules.Choice)) error {
 func SetFastExact(on bool) (restore func()) {
 	old := fastExact.Swap(on)
 	return func() { fastExact.Store(old) }
+}
+
+// RaceEnabled reports whether the tests run under the race detector (race_on_test.go).
+const RaceEnabled = raceEnabled
+
+// testSize returns a test's size: race under the race detector, short in -short mode, long
+// otherwise.
+func testSize(race, short, long int) int {
+	switch {
+	case raceEnabled:
+		return race
+	case testing.Short():
+		return short
+	}
+	return long
 }

@@ -188,6 +188,18 @@ func idShort(short, long int) int {
 	return long
 }
 
+// bySize returns a test's size: race under the race detector (exact.RaceEnabled), short in -short
+// mode, long otherwise.
+func bySize(race, short, long int) int {
+	switch {
+	case exact.RaceEnabled:
+		return race
+	case testing.Short():
+		return short
+	}
+	return long
+}
+
 // ---------------------------------------------------------------------------------------------
 // idRefModel: the perfect-memory, pairs-only model (docs/models.md §4.2), derived here from the rules.
 //
@@ -814,7 +826,7 @@ func TestReferenceMorePlayers(t *testing.T) {
 				mu := exact.Lineup{Players: p, Policy: a, Opponent: b}
 				t.Run(idMatchupName(mu), func(t *testing.T) {
 					ref := r.seats(p, a, b)
-					for _, st := range idSample(exact.Model{}, 4, idShort(6, 8)) {
+					for _, st := range idSample(exact.Model{}, 4, bySize(4, 6, 8)) {
 						res := idEval(t, exact.Model{}, mu, st)
 						want := ref(0, st.N, st.J)
 						for i := range want {
@@ -912,7 +924,7 @@ func TestReferenceDistribution(t *testing.T) {
 				mu := exact.Lineup{Players: 2, Policy: a, Opponent: b}
 				t.Run(fmt.Sprintf("pass=%v/%s", pass, idMatchupName(mu)), func(t *testing.T) {
 					ref := r.match(a, b)
-					for _, st := range idSample(m, 4, idShort(6, 7)) {
+					for _, st := range idSample(m, 4, bySize(4, 6, 7)) {
 						d, err := exact.Distribution[*big.Rat](context.Background(), field.Rat{}, m, mu, st)
 						if err != nil {
 							t.Fatalf("%v: %v", st, err)
@@ -1177,7 +1189,7 @@ func testReferenceOptimal(t *testing.T, pass rules.PassRule, set []rules.Choice,
 
 func TestIdentityPassRules(t *testing.T) {
 	t.Parallel()
-	maxN := idShort(12, 20)
+	maxN := bySize(8, 12, 20)
 	var fams []idFamily
 	for _, pass := range []rules.PassRule{rules.PassTwoKnown, rules.PassAlways} {
 		fams = append(fams, idPerfect(pass), idSingletons(1, pass), idSingletons(2, pass),
@@ -1341,7 +1353,7 @@ func TestIdentityFloatMatchesExact(t *testing.T) {
 
 func TestIdentitySolitaire(t *testing.T) {
 	t.Parallel()
-	maxN := idShort(7, 9)
+	maxN := bySize(4, 7, 9)
 	fams := []idFamily{
 		idPerfect(rules.PassNever), idSingletons(1, rules.PassNever), idSingletons(2, rules.PassNever),
 		idLimited(rules.ForgetHandoverUniform, 2, rules.PassNever), idLimited(rules.ForgetHandoverUniform, 3, rules.PassNever),

@@ -78,11 +78,6 @@ func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer
 	if err != nil {
 		return err
 	}
-	if fl.record != "" {
-		if err := standardGame(cfg, "--record"); err != nil {
-			return err
-		}
-	}
 	t, err := tournament.New(ctx, cfg)
 	if err != nil {
 		return badInput(err)

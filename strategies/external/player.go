@@ -52,6 +52,10 @@ type Command struct {
 	// Choices is the player's choice set, told to it in every new_game (the zero value is the
 	// full game).
 	Choices rules.ChoiceSet
+	// Variant is the rule variant of the games the player plays (the zero value is the standard
+	// game), told to it in every new_game: a process that does not declare every rule of it in
+	// its handshake (protocol.Player.Variants) is refused.
+	Variant rules.Variant
 	// GamesInFlight is the number of games a process plays at once (1 when 0, at most
 	// MaxGamesInFlight): the engines of that many seats share one process, so that a player that
 	// answers the requests that arrive together in one batch is not bound by one round trip per

@@ -104,7 +104,7 @@ func runTestPlayer(mode string) int {
 	case "echo":
 		return echo(os.Stdin, os.Stdout)
 	case "client-daring":
-		info := client.Info{Name: "client-daring", Version: "1.0", View: protocol.ViewEvents}
+		info := client.Info{Name: "client-daring", Version: "1.0", View: protocol.ViewEvents, Variants: protocol.Variants()}
 		if err := client.Run(os.Stdin, os.Stdout, info, func(map[string]any) (client.Player, error) { return client.Daring{}, nil }); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			return 1

@@ -22,42 +22,53 @@ var variantSetups = []struct {
 	{6, 0, rules.Variant{Copies: 4, Flips: rules.FlipsBlind, TurnLimit: 7}},
 }
 
-// TestProcessPlaysEveryVariant seats the Go client's Daring example player, which declares every
-// variant, under each variant against a built-in player: every game is played to its end without
-// a fault, the process's record of each game agreeing with every event and request (the client
-// refuses a request whose blind flag or turn does not fit the game), and the limit ends games.
+// TestProcessPlaysEveryVariant seats the Go client's Daring example player and a state-view player
+// of choices, both declaring every variant, under each variant against a built-in player: every
+// game is played to its end without a fault, the process's record of each game agreeing with
+// every event and request (the client refuses a request whose blind flag or turn does not fit
+// the game), and the limit ends games.
 func TestProcessPlaysEveryVariant(t *testing.T) {
 	limited := 0
 	for _, vs := range variantSetups {
-		ext, log := newTestPlayer(t, "client-daring", external.Command{Variant: vs.variant})
-		opponent := strategyPlayer("greedy", strategies.GreedyRandom{}.Flip)
-		g, err := sim.NewGame(sim.Setup{Pairs: vs.pairs, Singletons: vs.singletons, Variant: vs.variant,
-			Players: []sim.Player{{Name: "daring-process", NewStrategy: ext.Strategy}, opponent}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		taken := 0
-		for d := range uint64(12) {
-			if err := g.Play(sim.GameID{Seed: 3, DealStream: 1, PlayStream: 2, Index: d}, nil); err != nil {
-				t.Fatalf("%v: game %d: %v\n%s", vs.variant, d, err, log)
-			}
-			o := g.Outcome()
-			taken += o.Pairs[0]
-			if o.Limited {
-				limited++
-			}
-			if o.Fault != 0 {
-				t.Fatalf("%v: game %d: fault %v", vs.variant, d, o.Fault)
-			}
-		}
-		g.Close()
-		if taken == 0 {
-			t.Errorf("%v: the process took no pair in 12 games", vs.variant)
+		for _, mode := range []string{"client-daring", "client-first-choice"} {
+			limited += playVariant(t, mode, vs.pairs, vs.singletons, vs.variant)
 		}
 	}
 	if limited == 0 {
 		t.Error("no game ended at its turn limit: the test does not cover it")
 	}
+}
+
+// playVariant plays 12 games of the test player of the given mode against a built-in player
+// under the variant, and returns the number that ended at the turn limit.
+func playVariant(t *testing.T, mode string, pairs, singletons int, variant rules.Variant) int {
+	t.Helper()
+	ext, log := newTestPlayer(t, mode, external.Command{Variant: variant})
+	opponent := strategyPlayer("greedy", strategies.GreedyRandom{}.Flip)
+	g, err := sim.NewGame(sim.Setup{Pairs: pairs, Singletons: singletons, Variant: variant,
+		Players: []sim.Player{{Name: mode, NewStrategy: ext.Strategy}, opponent}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	limited, taken := 0, 0
+	for d := range uint64(12) {
+		if err := g.Play(sim.GameID{Seed: 3, DealStream: 1, PlayStream: 2, Index: d}, nil); err != nil {
+			t.Fatalf("%s, %v: game %d: %v\n%s", mode, variant, d, err, log)
+		}
+		o := g.Outcome()
+		if o.Fault != 0 {
+			t.Fatalf("%s, %v: game %d: fault %v", mode, variant, d, o.Fault)
+		}
+		taken += o.Pairs[0]
+		if o.Limited {
+			limited++
+		}
+	}
+	if taken == 0 {
+		t.Errorf("%s, %v: the process took no pair in 12 games", mode, variant)
+	}
+	return limited
 }
 
 // TestProcessWithoutTheVariantIsRefused checks that a process that declares no variant is refused

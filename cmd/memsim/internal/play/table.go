@@ -37,7 +37,7 @@ type Table struct {
 	// game.
 	Variant rules.Variant
 	Seats   []Seat
-	Layout            Layout
+	Layout  Layout
 	// Scores[i] is the number of pairs seat i took.
 	Scores []int
 	// Mover is the seat to move; TurnNo the number of the turn under way, from 1.

@@ -89,3 +89,26 @@ func TestRunRecordsVariantGames(t *testing.T) {
 	_, stderr, code = runArgs(t, "review", "--game", "1", "--figure", filepath.Join(dir, "f.svg"), file)
 	wantOneLineExit(t, "review --figure", code, exitUsage, stderr, "memsim review: --figure: ", "the review has no values for copies 4, turn limit 6")
 }
+
+// memsim replay names the faces of a deal with copies of a face and singletons: the pair faces
+// P0 and P1 (four cards each), the singleton S0; its record reads back with the variant.
+func TestReplayNamesTheFacesOfCopies(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, "faces", "games: 2\nrules: {pairs: 4, singletons: 1, copies: 4}\nplayers:\n  - {name: a, policy: daring}\n  - {name: b, policy: safe}\n")
+	rec := filepath.Join(dir, "g.jsonl")
+	stdout, stderr, code := runArgs(t, "replay", "--config", cfg, "--game", "0", "--record", rec)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "(S0, ") || strings.Contains(stdout, "(P2, ") {
+		t.Errorf("the move log names the faces P0, P1 and S0, and no P2:\n%s", stdout)
+	}
+	games, err := record.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := games[0].Rules.Variant; v.Copies != 4 || games[0].Rules.Singletons != 1 {
+		t.Errorf("the record's rules: %+v", games[0].Rules)
+	}
+}

@@ -5,6 +5,10 @@
 // process to one engine at a time (Player.Strategy), so that a worker reuses its process across
 // games and matches; Close stops them all, with every process they started.
 //
+// Under a rule variant (Command.Variant) a process must declare the variant's rules in its
+// handshake; its games then carry the variant, and a blind turn is one request answered by both
+// cards.
+//
 // A process that breaks the protocol, answers late or illegally, or exits, fails the game it was
 // playing with an error naming the process and the offending line, a *sim.Fault of the kind of
 // what it did; the session is then stopped and never reused, and the seat's next game starts or

@@ -33,7 +33,9 @@
 //
 // A player that also implements BatchPlayer decides all the requests that arrived together in one
 // call, as a vectorised agent does; one that implements Observer is told of each game's start
-// and events. Random and Daring are two example players.
+// and events. A player that plays the rule variants (k cards of a face, blind flips, a turn
+// limit) declares them in Info.Variants and answers a blind request with FlipBoth. Random and
+// Daring are two example players; Daring plays every variant.
 package client
 
 import (

@@ -180,9 +180,6 @@ func (p *parser) tournament(top *yaml.Node, nameFile string) (*Tournament, error
 // the errors point at (nil when not given).
 func (p *parser) crossCheck(t *Tournament, playersKey, paired, perGameVal, stopNode *yaml.Node) error {
 	perGame := t.Rules.PlayersPerGame
-	if v := t.Rules.Variant; !v.Standard() && t.Records > 0 {
-		return p.Errorf(yamlnode.Pos(t.Positions.Records), "records", "%d: game records (memsim-record/1, docs/records.md) cover the standard game, and the rules give %s: leave records out", t.Records, v)
-	}
 	if v := t.Rules.Variant; !v.Standard() {
 		if t.Positions.LuckAdjusted != (Pos{}) && t.LuckAdjusted {
 			return p.Errorf(yamlnode.Pos(t.Positions.LuckAdjusted), "luck_adjusted", "true needs the standard game; the rules give %s (luck-adjusted scores are defined for the standard game only)", v)

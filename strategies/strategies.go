@@ -195,10 +195,7 @@ func errNoChoiceSet(policy string) error {
 // Build makes the player spec describes.
 func Build(ctx context.Context, spec Spec, env Env) (Built, error) {
 	if spec.External != nil {
-		if !env.Variant.Standard() {
-			return Built{}, fmt.Errorf("player %q: the player protocol covers the standard game, not %s", spec.Name, env.Variant)
-		}
-		return buildExternal(spec)
+		return buildExternal(spec, env)
 	}
 	e, ok := lookup(spec.Policy)
 	if !ok {
@@ -221,7 +218,7 @@ const ExternalPolicy = "external"
 
 // buildExternal makes a player that is a process. It starts nothing: the processes start when the
 // engines play, or with Built.External.Hello.
-func buildExternal(spec Spec) (Built, error) {
+func buildExternal(spec Spec, env Env) (Built, error) {
 	if spec.Policy != "" || spec.Opponent != "" {
 		return Built{}, fmt.Errorf("player %q: a process has no policy or opponent", spec.Name)
 	}
@@ -233,6 +230,7 @@ func buildExternal(spec Spec) (Built, error) {
 	if spec.Choices != nil {
 		c.Choices = *spec.Choices
 	}
+	c.Variant = env.Variant
 	x, err := external.New(spec.Name, c)
 	if err != nil {
 		return Built{}, err

@@ -41,9 +41,9 @@ func TestBuildUnderVariants(t *testing.T) {
 				t.Errorf("%v: %s: error %q, want one naming the policy as written", v, name, err)
 			}
 		}
-		_, err := Build(ctx, Spec{Name: "x", External: &external.Command{Argv: []string{"player"}}}, env)
-		if err == nil || !strings.Contains(err.Error(), "the player protocol covers the standard game, not "+v.String()) {
-			t.Errorf("%v: a player process: error %v", v, err)
+		// A player process is seated under every variant; its handshake says whether it plays it.
+		if _, err := Build(ctx, Spec{Name: "x", External: &external.Command{Argv: []string{"sh"}}}, env); err != nil {
+			t.Errorf("%v: a player process: %v", v, err)
 		}
 	}
 	if slices.Contains(VariantPolicies(rules.Variant{Copies: 4}), "parity") {

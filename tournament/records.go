@@ -31,12 +31,15 @@ func (t *Tournament) Record(game int64, pairs int, players []string) (*record.Ga
 func (t *Tournament) GameRecord(r *Replayed) *record.Game {
 	cfg := t.Config
 	g := &record.Game{
-		Rules: record.Rules{Pairs: r.Pairs, Singletons: cfg.Rules.Singletons, Seats: len(r.Players), Pass: cfg.Rules.Pass},
+		Rules: record.Rules{Pairs: r.Pairs, Singletons: cfg.Rules.Singletons, Seats: len(r.Players), Pass: cfg.Rules.Pass,
+			Variant: cfg.Rules.Variant},
 		Meta: map[string]string{
 			"config": cfg.Name,
 			"seed":   strconv.FormatUint(cfg.Seed, 10),
 			"game":   strconv.FormatInt(r.Game, 10),
 		},
+		// A game the turn limit ended is ended by its moves (record.Game.Check), a stalemate by
+		// its end line.
 		Ended: r.Outcome.Stalemate,
 	}
 	if o := r.Outcome; o.Fault != 0 {

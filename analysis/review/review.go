@@ -119,6 +119,25 @@ func (r *Review[T]) Evaluation() []Point[T] {
 // of two seats.
 var ErrSeats = errors.New("a review needs a two-seat game: the exact values are those of two seats")
 
+// VariantError is the error of a game under a rule variant (docs/models.md §1.7): the review's
+// values are those of the standard game, and it has none for the variant.
+type VariantError struct {
+	Variant rules.Variant
+}
+
+// Error says that the review has no values for the variant.
+func (e *VariantError) Error() string {
+	return fmt.Sprintf("the review has no values for %s: its exact values are those of the standard game", e.Variant)
+}
+
+// checkStandard returns a *VariantError for a game under a rule variant.
+func checkStandard(g *record.Game) error {
+	if v := g.Rules.Variant; !v.Standard() {
+		return &VariantError{Variant: v}
+	}
+	return nil
+}
+
 // Model returns the exact model a game is reviewed in: perfect memory, the game's pass rule,
 // singletons and choice set.
 func Model(g *record.Game) exact.Model {
@@ -129,6 +148,9 @@ func Model(g *record.Game) exact.Model {
 func Game[T any](ctx context.Context, v *Values[T], g *record.Game) (*Review[T], error) {
 	if g.Rules.Seats != 2 {
 		return nil, ErrSeats
+	}
+	if err := checkStandard(g); err != nil {
+		return nil, err
 	}
 	if m := Model(g); v.model != m || v.maxPairs < g.Rules.Pairs {
 		return nil, fmt.Errorf("the values are of %d pairs in another model than the game's", v.maxPairs)
@@ -377,6 +399,9 @@ func Next[T any](ctx context.Context, v *Values[T], g *record.Game) (*Decision[T
 	}
 	if g.Rules.Seats != 2 {
 		return nil, ErrSeats
+	}
+	if err := checkStandard(g); err != nil {
+		return nil, err
 	}
 	if m := Model(g); v.model != m || v.maxPairs < g.Rules.Pairs {
 		return nil, fmt.Errorf("the values are of %d pairs in another model than the game's", v.maxPairs)

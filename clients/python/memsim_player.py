@@ -32,7 +32,7 @@ import sys
 from collections import namedtuple
 
 __all__ = ["Player", "Game", "Option", "Rules", "State", "PlayerError", "ProtocolError",
-           "PROTOCOL", "CHOICES", "POSITIONS"]
+           "PROTOCOL", "CHOICES", "POSITIONS", "VARIANTS"]
 
 PROTOCOL = "memsim-player/1"
 #: The four choices, in the protocol's order.
@@ -43,6 +43,10 @@ VIEWS = ("events", "state")
 #: the rules and the count state without the lead ("count") or with it ("lead").
 POSITIONS = ("count", "lead")
 OPTION_TYPES = ("bool", "int", "float", "string", "choice")
+#: The rule variants a player may declare in `variants` (docs/models.md §1.7): k cards of a
+#: face, blind flips (both cards named in one reply, game.flip_both), a turn limit.
+VARIANTS = ("copies", "flips", "turn_limit")
+FLIP_RULES = ("sequential", "blind")
 
 MAX_LINE = 1 << 20
 MAX_ID = (1 << 53) - 1
@@ -58,9 +62,24 @@ class PlayerError(Exception):
     """A mistake of the player: a bad declaration or a reply that does not fit the request."""
 
 
-#: The rules of a game: `pass_rule` is the protocol's `pass`; `cards` = 2*pairs + singletons;
-#: `faces` = pairs + singletons.
-Rules = namedtuple("Rules", "pairs singletons seats pass_rule choices cards faces")
+class Rules(namedtuple("Rules", "pairs singletons seats pass_rule choices cards faces "
+                                "copies flips turn_limit", defaults=(2, "sequential", 0))):
+    """The rules of a game: `pass_rule` is the protocol's `pass`; `cards` = 2*pairs +
+    singletons; `faces` = pair_faces + singletons. The rule variant: `copies` cards of each
+    pair face (2 in the standard game), `flips` "sequential" or "blind", `turn_limit` (0 for
+    none)."""
+
+    __slots__ = ()
+
+    @property
+    def pair_faces(self):
+        """The number of pair faces, 2*pairs/copies: faces below it are pair faces."""
+        return 2 * self.pairs // self.copies
+
+    def variant_rules(self):
+        """The rule variants in which the game differs from the standard one."""
+        return tuple(v for v, on in zip(VARIANTS, (self.copies != 2, self.flips != "sequential",
+                                                   self.turn_limit != 0)) if on)
 
 #: The count state of a state-view move request, at the start of the turn.
 State = namedtuple("State", "n j s f lead after_pass")
@@ -171,11 +190,16 @@ class Game:
     face-up first card as (pos, face), or None.
 
     Request (set when memsim asks): `card` (1 or 2), `legal` (list of positions), `can_pass`,
-    `deadline_ms`; state view only: `state` (a State), `known` {pos: face} and, for the first
-    card, `choices` (a tuple).
+    `deadline_ms`, `blind` (a blind request, under blind flips: name both cards at once with
+    flip_both), `turn` (the turn's number from 1 under a turn limit, else 0); state view only:
+    `state` (a State), `known` {pos: face} and, for the first card, `choices` (a tuple).
+    `turns` counts the turns over.
 
-    `data` is a dict for the player's own use. Reply with flip(pos), pass_turn() or
-    choose(choice).
+    With copies of a face, `known_pairs` holds the faces with at least two seen cards on the
+    table, and partner(pos) is any other seen card of the face.
+
+    `data` is a dict for the player's own use. Reply with flip(pos), flip_both(a, b),
+    pass_turn() or choose(choice).
     """
 
     def __init__(self, gid, seat, seed, rules):
@@ -189,6 +213,9 @@ class Game:
         self.known_pairs = set()
         self.scores = [0] * rules.seats
         self.pairs_left = rules.pairs
+        self.turns = 0
+        self.turn = 0
+        self.blind = False
         self.mover = 0
         self.after_pass = False
         self.first = None
@@ -201,7 +228,9 @@ class Game:
         self.choices = None
         self.data = {}
         self._where = {}
-        self._npairs = rules.pairs
+        self._shown = {}
+        self._copies = rules.copies
+        self._npairs = rules.pair_faces
         self._nfaces = rules.faces
         self._choice_set = frozenset(rules.choices)
         self._second = None
@@ -231,13 +260,39 @@ class Game:
         return None
 
     def positions_of(self, face):
-        """The positions on the table where face has been seen (0, 1 or 2 of them)."""
+        """The positions on the table where face has been seen (0, 1 or 2 of them; up to
+        copies with copies of a face), in the order they were seen."""
         return tuple(self._where.get(face, ()))
 
     def unseen(self):
         """The legal positions whose card has never been seen, in increasing order."""
         faces = self.faces
         return [p for p in self.legal if p not in faces]
+
+    def _see(self, pos, face):
+        """Record the first sight of the card at pos, showing face; False (and nothing
+        recorded) if every card of the face was seen before elsewhere."""
+        shown = self._shown.get(face, 0)
+        if shown >= (self._copies if face < self._npairs else 1):
+            return False
+        self._shown[face] = shown + 1
+        w = self._where.get(face)
+        if w is None:
+            self._where[face] = [pos]
+        else:
+            w.append(pos)
+            if len(w) >= 2:
+                self.known_pairs.add(face)
+        self.faces[pos] = face
+        return True
+
+    def _take(self, face, a, b):
+        """Record that the pair of face at a and b left the table."""
+        w = self._where[face]
+        w.remove(a)
+        w.remove(b)
+        if len(w) < 2:
+            self.known_pairs.discard(face)
 
     def _check_reply(self):
         if not self._pending:
@@ -254,10 +309,27 @@ class Game:
             pos = operator.index(pos)
         if pos not in self.legal:
             raise PlayerError(f"game {self.id}: flip({pos}): not among the legal positions")
+        if self.blind:
+            raise PlayerError(f"game {self.id}: flip({pos}): a blind request takes both cards: "
+                              "flip_both")
         if not self._pending or self._answered:
             self._check_reply()
         self._answered = True
         return f'{{"type":"flip","game":{self.id},"pos":{pos}}}\n'
+
+    def flip_both(self, first, second):
+        """The reply to a blind request (blind flips): flip first, then second, two distinct
+        legal positions."""
+        if not self.blind:
+            raise PlayerError(f"game {self.id}: flip_both(): only a blind request takes both cards")
+        for pos in (first, second):
+            if type(pos) is not int or pos not in self.legal:
+                raise PlayerError(f"game {self.id}: flip_both({first!r}, {second!r}): "
+                                  f"{pos!r} is not among the legal positions")
+        if first == second:
+            raise PlayerError(f"game {self.id}: flip_both({first}, {second}): the same card twice")
+        self._check_reply()
+        return f'{{"type":"flips","game":{self.id},"positions":[{first},{second}]}}\n'
 
     def pass_turn(self):
         """The reply that passes (only when the request allows it: can_pass)."""
@@ -287,6 +359,9 @@ class Player:
     version = "0"
     view = "events"
     options = ()
+    #: The rule variants the player plays, among VARIANTS: memsim seats it under a variant
+    #: only if it declares every rule in which the game differs from the standard one.
+    variants = ()
     #: None, or (state view only) "count" or "lead": the player's first-card choice is a
     #: function of the rules and the count state (with the lead for "lead"), and it answers
     #: memsim's position queries with choose_at (docs/protocol.md, position queries).
@@ -350,14 +425,15 @@ _HELLO = frozenset(("type", "protocol"))
 _OPTIONS = frozenset(("type", "values"))
 _NEW_GAME = frozenset(("type", "game", "seat", "seed", "rules"))
 _RULES = frozenset(("pairs", "singletons", "seats", "pass", "choices"))
+_RULES_ALL = _RULES | {"copies", "flips", "turn_limit"}
 _FLIP = frozenset(("type", "game", "seat", "pos", "face"))
 _PAIR = frozenset(("type", "game", "seat", "face", "positions"))
 _SEATED = frozenset(("type", "game", "seat"))
 _END = frozenset(("type", "game", "scores"))
 _MOVE = frozenset(("type", "game", "card", "legal", "deadline_ms"))
-_MOVE_EVENTS = _MOVE | {"pass"}
+_MOVE_EVENTS = _MOVE | {"pass", "blind", "turn"}
 _MOVE_STATE = _MOVE | {"state"}
-_MOVE_STATE_ALL = _MOVE_STATE | {"pass", "known", "choices"}
+_MOVE_STATE_ALL = _MOVE_STATE | {"pass", "known", "choices", "blind", "turn"}
 _STATE = frozenset(("n", "j", "s", "f", "lead", "after_pass"))
 _POSITION = frozenset(("type", "game", "rules", "state", "choices"))
 _CHOICE_RANK = {c: i for i, c in enumerate(CHOICES)}
@@ -532,6 +608,12 @@ class _Session:
                 raise PlayerError(f"positions must be None or one of {', '.join(POSITIONS)}, "
                                   f"not {p.positions!r}")
             line["positions"] = p.positions
+        vs = list(p.variants)
+        if any(v not in VARIANTS for v in vs) or len(set(vs)) != len(vs):
+            raise PlayerError(f"variants must be distinct rule variants among "
+                              f"{', '.join(VARIANTS)}, not {vs!r}")
+        if vs:
+            line["variants"] = vs
         return (json.dumps(line, separators=(",", ":")) + "\n").encode()
 
     def run(self):
@@ -701,7 +783,7 @@ class _Session:
         r = m["rules"]
         if type(r) is not dict:
             raise ProtocolError(f"new_game: rules must be an object, got {_show(r)}")
-        _check_keys("new_game: rules", r, _RULES, _RULES)
+        _check_keys("new_game: rules", r, _RULES, _RULES_ALL)
         pairs = _int("new_game: rules", "pairs", r["pairs"], 1, 1000)
         singles = _int("new_game: rules", "singletons", r["singletons"], 0, 1000)
         seats = _int("new_game: rules", "seats", r["seats"], 1, 8)
@@ -716,7 +798,21 @@ class _Session:
                                 f"among {', '.join(CHOICES)} that holds daring, got {_show(ch)}")
         seat = _int("new_game", "seat", m["seat"], 0, seats - 1)
         seed = _int("new_game", "seed", m["seed"], 0, MAX_ID)
-        rules = Rules(pairs, singles, seats, rule, tuple(ch), 2 * pairs + singles, pairs + singles)
+        copies = _int("new_game: rules", "copies", r.get("copies", 2), 2, 64)
+        if copies % 2 or (2 * pairs) % copies:
+            raise ProtocolError(f"new_game: rules: copies {copies} must be even and make whole "
+                                f"faces of the {2 * pairs} cards")
+        flips = r.get("flips", "sequential")
+        if flips not in FLIP_RULES or type(flips) is not str:
+            raise ProtocolError(f"new_game: rules: flips must be one of {', '.join(FLIP_RULES)}, "
+                                f"got {_show(flips)}")
+        limit = _int("new_game: rules", "turn_limit", r.get("turn_limit", 0), 0, MAX_ID)
+        rules = Rules(pairs, singles, seats, rule, tuple(ch), 2 * pairs + singles,
+                      2 * pairs // copies + singles, copies, flips, limit)
+        for v in rules.variant_rules():
+            if v not in self.p.variants:
+                raise ProtocolError(f"new_game: game {gid} is of the rule variant {v}, which the "
+                                    "player does not declare (Player.variants)")
         g = self.games[gid] = self.by_text[str(gid)] = Game(gid, seat, seed, rules)
         if self.hook_start:
             self.p.start(g)
@@ -751,17 +847,9 @@ class _Session:
             raise ProtocolError(f"flip: face {_show(face)} is outside 0 .. {g._nfaces - 1}")
         old = g.faces.get(pos)
         if old is None:
-            where = g._where
-            w = where.get(face)
-            if w is None:
-                where[face] = [pos]
-            elif len(w) != 1 or face >= g._npairs:
+            if not g._see(pos, face):
                 raise ProtocolError(f"flip: pos {pos} cannot show face {face}: its cards were "
                                     "seen elsewhere or taken")
-            else:
-                w.append(pos)
-                g.known_pairs.add(face)
-            g.faces[pos] = face
         elif old != face:
             raise ProtocolError(f"flip: pos {pos} showed face {old} before, not {face}")
         if g.first is None:
@@ -794,10 +882,10 @@ class _Session:
             g.table.discard(p)
             del g.faces[p]
         g._table_text = None
-        g._where[face] = ()
-        g.known_pairs.discard(face)
+        g._take(face, ps[0], ps[1])
         g.scores[seat] += 1
         g.pairs_left -= 1
+        g.turns += 1
         g.first = g._second = None
         g.after_pass = g._passed = False
         if self.hook_event:
@@ -837,6 +925,7 @@ class _Session:
         g.after_pass, g._passed = g._passed, False
         g.first = g._second = None
         g.mover = seat
+        g.turns += 1
         if self.hook_event:
             self.p.on_event(g, m)
 
@@ -848,11 +937,14 @@ class _Session:
             _int("end", "game", gid, 0, MAX_ID)
             raise ProtocolError(f"end: game {gid} is not running")
         sc = m["scores"]
+        # Under a turn limit the pairs left at the limit count for nobody.
+        total = g.rules.pairs if g.rules.turn_limit == 0 or g.turns < g.rules.turn_limit \
+            else sum(g.scores)
         if (type(sc) is not list or len(sc) != g.rules.seats
                 or not all(_is_number(x) and x >= 0 for x in sc)
-                or abs(sum(sc) - g.rules.pairs) > 1e-6 * g.rules.pairs):
+                or abs(sum(sc) - total) > 1e-6 * g.rules.pairs):
             raise ProtocolError(f"end: scores must be {g.rules.seats} numbers >= 0 adding up to "
-                                f"{g.rules.pairs} pairs, got {_show(sc)}")
+                                f"{total} pairs, got {_show(sc)}")
         if g._pending:
             self.batch.remove(g)
             g._pending = False
@@ -904,6 +996,16 @@ class _Session:
                 raise ProtocolError(f"move: pass must be true or false, got {_show(can_pass)}")
             if card == 2 or g.rules.pass_rule == "never":
                 raise ProtocolError("move: pass allowed on a second card or under pass rule never")
+        blind = m.get("blind", False)
+        if blind is not (card == 1 and g.rules.flips == "blind"):
+            raise ProtocolError(f"move: blind is {_show(blind)} on a card {card} request under "
+                                f"flips {g.rules.flips}")
+        turn = m.get("turn", 0)
+        want = g.turns + 1 if g.rules.turn_limit else 0
+        if turn != want or type(turn) is not int:
+            raise ProtocolError(f"move: turn is {_show(turn)}, but {g.turns} turns are over "
+                                f"(turn limit {g.rules.turn_limit})")
+        g.blind, g.turn = blind, turn
         g.card, g.legal, g.can_pass, g.deadline_ms = card, legal, can_pass, dl
         if sv:
             g.state = self.read_state(g, m["state"])
@@ -952,15 +1054,8 @@ class _Session:
         faces = g.faces
         old = faces.get(pos)
         if old is None:
-            w = g._where.get(face)
-            if w is None:
-                g._where[face] = [pos]
-            elif len(w) != 1 or face >= g._npairs:
+            if not g._see(pos, face):
                 return False
-            else:
-                w.append(pos)
-                g.known_pairs.add(face)
-            faces[pos] = face
         elif old != face:
             return False
         if first is None:
@@ -1000,10 +1095,10 @@ class _Session:
                 f",{b},", ",", 1)[1:-1]
         del faces[a]
         del faces[b]
-        g._where[face] = ()
-        g.known_pairs.discard(face)
+        g._take(face, a, b)
         g.scores[seat] += 1
         g.pairs_left -= 1
+        g.turns += 1
         g.first = g._second = None
         g.after_pass = g._passed = False
         g._replied = False
@@ -1024,6 +1119,7 @@ class _Session:
         g.after_pass, g._passed = g._passed, False
         g.first = g._second = None
         g.mover = seat
+        g.turns += 1
         g._replied = False
         if self.hook_event:
             self.p.on_event(g, {"type": "handover", "game": g.id, "seat": seat})

@@ -1021,3 +1021,59 @@ class ExamplesAgainstFakeMemsimTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+def variant_game(gid, pairs=4, seat=0, **variant):
+    g = new_game(gid, pairs=pairs, seat=seat)
+    g["rules"].update(variant)
+    return g
+
+
+class VariantsTest(unittest.TestCase):
+    """The rule variants: declared in the handshake, read from new_game, blind requests
+    answered with one flips reply, the turn checked under a limit."""
+
+    def test_daring_declares_every_variant(self):
+        rc, out, err = run(example("daring.py"), [hello()])
+        self.assertEqual((rc, err), (0, ""))
+        self.assertEqual(json.loads(out[0])["variants"], ["copies", "flips", "turn_limit"])
+
+    def test_daring_names_both_cards_of_a_blind_turn(self):
+        # Copies 4: faces 0 and 1 of four cards each. The opponent (seat 1) turned 0 and 1,
+        # both face 0, and handed over: daring names that pair whole.
+        lines = [hello(), {"type": "options", "values": {}},
+                 variant_game(1, seat=1, copies=4, flips="blind", turn_limit=9),
+                 {"type": "flip", "game": 1, "seat": 0, "pos": 0, "face": 0},
+                 {"type": "flip", "game": 1, "seat": 0, "pos": 1, "face": 0},
+                 {"type": "pair", "game": 1, "seat": 0, "face": 0, "positions": [0, 1]},
+                 {"type": "flip", "game": 1, "seat": 0, "pos": 2, "face": 0},
+                 {"type": "flip", "game": 1, "seat": 0, "pos": 3, "face": 1},
+                 {"type": "handover", "game": 1, "seat": 1},
+                 move(1, [2, 3, 4, 5, 6, 7], blind=True, turn=3)]
+        rc, out, err = run(example("daring.py"), lines)
+        self.assertEqual((rc, err), (0, ""))
+        reply = json.loads(out[-1])
+        self.assertEqual(reply["type"], "flips")
+        # Face 0 has one seen card left (2), face 1 one (3): no pair known whole, so two cards
+        # never seen.
+        self.assertEqual(len(set(reply["positions"]) & {4, 5, 6, 7}), 2)
+
+    def test_a_game_of_an_undeclared_variant_is_refused(self):
+        rc, _, err = run(example("random_player.py"),
+                         [hello(), {"type": "options", "values": {}}, variant_game(1, copies=4)])
+        self.assertEqual(rc, 1)
+        self.assertIn("rule variant copies, which the player does not declare", err)
+
+    def test_a_request_with_the_wrong_turn_is_refused(self):
+        rc, _, err = run(example("daring.py"),
+                         [hello(), {"type": "options", "values": {}},
+                          variant_game(1, turn_limit=5), move(1, [0, 1, 2, 3, 4, 5, 6, 7], turn=2)])
+        self.assertEqual(rc, 1)
+        self.assertIn("move: turn is 2, but 0 turns are over", err)
+
+    def test_a_blind_flag_that_does_not_fit_the_game_is_refused(self):
+        rc, _, err = run(example("daring.py"),
+                         [hello(), {"type": "options", "values": {}},
+                          new_game(1), move(1, [0, 1, 2, 3], blind=True)])
+        self.assertEqual(rc, 1)
+        self.assertIn("move: blind is true on a card 1 request under flips sequential", err)

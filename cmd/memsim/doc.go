@@ -329,6 +329,9 @@
 //	                solver has P's values)
 //	legal moves     every reply of those games is legal: any engine error fails it, with the error
 //	time per move   the slowest reply of those games against the limit --time-per-move D
+//	variants        for a player that declares rule variants: 10 games against daring at 12 pairs
+//	                under every variant it declares together (copies 4, blind flips, a limit of
+//	                24 turns), each played to its end with every reply legal
 //	crash restart   the processes are killed (SIGKILL to their process groups) and a new process
 //	                starts and plays a game
 //	round trip      over the protocol directly, R requests one at a time (the median time per

@@ -59,6 +59,9 @@ usage. The checks:
                   solver has P's values)
   legal moves     every reply of those games is legal: any engine error fails it, with the error
   time per move   the slowest reply of those games against the limit --time-per-move D
+  variants        for a player that declares rule variants: 10 games against daring at 12 pairs
+                  under every variant it declares together (copies 4, blind flips, a limit of
+                  24 turns), each played to its end with every reply legal
   crash restart   the processes are killed (SIGKILL to their process groups) and a new process
                   starts and plays a game
   round trip      over the protocol directly, R requests one at a time (the median time per
@@ -275,6 +278,11 @@ func engineCheck(ctx context.Context, fl checkFlags, out io.Writer) (bool, error
 	if err != nil {
 		return false, err
 	}
+	if len(info.Variants) > 0 {
+		if err := c.checkVariants(values, info.Variants); err != nil {
+			return false, err
+		}
+	}
 	c.checkRestart(played)
 	c.checkRoundTrip(x, conn, info)
 	return !c.failed, ctx.Err()
@@ -298,6 +306,9 @@ func (c *checker) checkHandshake() (*external.Player, *external.Conn, protocol.P
 	view := string(info.View)
 	if info.Positions != "" {
 		view += ", positions " + string(info.Positions)
+	}
+	if len(info.Variants) > 0 {
+		view += ", variants (" + strings.Join(info.Variants, ", ") + ")"
 	}
 	c.line("handshake", fmt.Sprintf("%s %s, view %s, %s (answered hello in %s)",
 		info.Name, info.Version, view, describeOptions(info.Options), durationText(took)), nil)
@@ -492,6 +503,62 @@ func (c *checker) checkConfig(values map[string]any) ([]byte, error) {
 	}
 	// JSON is YAML: the command's strings and the options' values keep their types.
 	return json.Marshal(cfg)
+}
+
+// Games of the variants check.
+const (
+	variantGames     = 10
+	variantCopies    = 4
+	variantTurnLimit = 2 * checkPairs
+)
+
+// checkVariants plays variantGames games against daring under every rule variant the player
+// declares, together, and prints the variants check.
+func (c *checker) checkVariants(values map[string]any, declared []string) error {
+	const name = "variants"
+	r := map[string]any{"pairs": []int{checkPairs}, "players_per_game": 2, "pass": "never"}
+	var v rules.Variant
+	for _, d := range declared {
+		switch d {
+		case protocol.VariantCopies:
+			r["copies"], v.Copies = variantCopies, variantCopies
+		case protocol.VariantFlips:
+			r["flips"], v.Flips = rules.FlipsBlind.String(), rules.FlipsBlind
+		case protocol.VariantTurnLimit:
+			r["turn_limit"], v.TurnLimit = variantTurnLimit, variantTurnLimit
+		}
+	}
+	player := map[string]any{"name": "player", "command": c.fl.argv, "time_per_move": c.fl.timePerMove.String()}
+	if len(values) > 0 {
+		player["options"] = values
+	}
+	data, err := json.Marshal(map[string]any{"name": "engine-check-variants", "seed": 1, "games": variantGames, "workers": 1,
+		"rules": r, "players": []any{player, map[string]any{"name": "daring", "policy": "daring"}}})
+	if err != nil {
+		return err
+	}
+	cfg, err := configs.Parse("engine check", data, tournament.ConfigOptions())
+	if err != nil {
+		return fmt.Errorf("the variant games' configuration: %w", err)
+	}
+	t, err := tournament.New(c.ctx, cfg)
+	if err != nil {
+		return badInput(err)
+	}
+	defer t.Close()
+	if c.log != nil {
+		t.Players[0].External.SetLog(c.log, c.where)
+	}
+	what := fmt.Sprintf("%s under %s against daring (%s, two seats, pass rule never)", count(variantGames, "game"), v, count(checkPairs, "pair"))
+	if _, err := t.Play(c.ctx, tournament.Options{Workers: 1}); err != nil {
+		if interrupted(err) {
+			return err
+		}
+		c.line(name, "", fmt.Errorf("%s: %w", what, err))
+		return nil
+	}
+	c.line(name, what+": every game played to its end, every reply legal", nil)
+	return nil
 }
 
 // checkPlay plays the games against the built-in and prints the play, legal moves and time per

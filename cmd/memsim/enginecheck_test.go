@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -53,6 +54,9 @@ const illegalPosition = 2999
 // runCheckPlayer plays one test player process and returns its exit status:
 //
 //   - daring: the Go client package's Daring example player;
+//   - daring-variants: the same, declaring every rule variant;
+//   - blind-ignorer: declares blind flips and answers a blind request with one card, which is
+//     illegal;
 //   - crash: the Go client package with a player that exits on its first move request;
 //   - illegal: answers every move request by flipping position 2999, which is never legal.
 func runCheckPlayer(mode string) int {
@@ -61,6 +65,10 @@ func runCheckPlayer(mode string) int {
 	switch mode {
 	case "daring":
 		player = client.Daring{}
+	case "daring-variants":
+		player, info.Variants = client.Daring{}, protocol.Variants()
+	case "blind-ignorer":
+		player, info.Variants = client.Random{}, []string{protocol.VariantFlips}
 	case "crash":
 		player = crashOnMove{}
 	case "illegal":
@@ -103,7 +111,11 @@ func illegalPlayer(in io.Reader, out io.Writer) int {
 }
 
 // checkNames are the checks memsim engine check prints, in order.
-var checkNames = []string{"handshake", "options", "positions", "play", "legal moves", "time per move", "crash restart", "round trip"}
+var checkNames = []string{"handshake", "options", "positions", "play", "legal moves", "time per move", "variants", "crash restart", "round trip"}
+
+// optionalChecks are the checks only some players have: positions for a state-view player that
+// declares them, variants for one that declares rule variants.
+var optionalChecks = []string{"positions", "variants"}
 
 // quickCheck are the flags that keep a check short.
 var quickCheck = []string{"--games", "20", "--rounds", "20", "--batch", "8"}
@@ -118,8 +130,8 @@ func checkLines(t *testing.T, out string) map[string][2]string {
 	for i, line := range lines {
 		status, rest, _ := strings.Cut(line, " ")
 		name, detail, ok := strings.Cut(strings.TrimLeft(rest, " "), ": ")
-		if k < len(checkNames) && checkNames[k] == "positions" && name != "positions" {
-			k++ // only a player that declares positions has the check
+		for k < len(checkNames) && slices.Contains(optionalChecks, checkNames[k]) && name != checkNames[k] {
+			k++ // only a player that declares positions (variants) has the check
 		}
 		if !ok || (status != "ok" && status != "FAIL") || k >= len(checkNames) || name != checkNames[k] {
 			t.Fatalf("line %d: %q, want \"ok   %s: ...\" or \"FAIL %[2]s: ...\"; output:\n%s", i+1, line, checkNames[min(k, len(checkNames)-1)], out)
@@ -127,7 +139,13 @@ func checkLines(t *testing.T, out string) map[string][2]string {
 		got[name] = [2]string{status, detail}
 		k++
 	}
-	if _, positions := got["positions"]; len(lines) != len(checkNames) && (positions || len(lines) != len(checkNames)-1) {
+	want := len(checkNames)
+	for _, name := range optionalChecks {
+		if _, ok := got[name]; !ok {
+			want--
+		}
+	}
+	if len(lines) != want {
 		t.Fatalf("%d lines, want one per check (%s):\n%s", len(lines), strings.Join(checkNames, ", "), out)
 	}
 	return got
@@ -144,8 +162,8 @@ func TestEngineCheckPassesAGoodPlayer(t *testing.T) {
 	}
 	lines := checkLines(t, out)
 	for _, name := range checkNames {
-		if name == "positions" {
-			continue // an events player declares no positions
+		if slices.Contains(optionalChecks, name) {
+			continue // an events player declares no positions, and this one no variants
 		}
 		if lines[name][0] != "ok" {
 			t.Errorf("%s: %s %s, want ok", name, lines[name][0], lines[name][1])
@@ -344,5 +362,32 @@ func TestOptionValuesAreTypedByTheDeclaration(t *testing.T) {
 		if _, err := optionValues(info, []string{bad}); err == nil {
 			t.Errorf("optionValues(%s): no error", bad)
 		}
+	}
+}
+
+// TestEngineCheckPlaysTheVariantsAPlayerDeclares checks the variants check: the Go client's Daring
+// declaring every variant passes it, and the handshake line names them; a player that declares
+// blind flips and answers a blind request with one card fails it, naming the illegal reply.
+func TestEngineCheckPlaysTheVariantsAPlayerDeclares(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		mode, status, want string
+	}{
+		{"daring-variants", "ok", "10 games under copies 4, blind flips, turn limit 24 against daring (12 pairs, two seats, pass rule never): every game played to its end"},
+		{"blind-ignorer", "FAIL", "10 games under blind flips against daring"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.mode, func(t *testing.T) {
+			t.Parallel()
+			args := append(append([]string{"engine", "check"}, quickCheck...), "--")
+			out, _, _ := runArgs(t, append(args, checkPlayer(t, tt.mode)...)...)
+			lines := checkLines(t, out)
+			if got := lines["variants"]; got[0] != tt.status || !strings.Contains(got[1], tt.want) {
+				t.Errorf("variants: %s %s, want %s and %q", got[0], got[1], tt.status, tt.want)
+			}
+			if tt.mode == "daring-variants" && !strings.Contains(lines["handshake"][1], "variants (copies, flips, turn_limit)") {
+				t.Errorf("handshake: %q does not name the variants", lines["handshake"][1])
+			}
+		})
 	}
 }

@@ -184,7 +184,7 @@ func readInput(args []string, what string, embedded func() (string, []byte)) (st
 // configuration whose rules give a variant (docs/models.md §1.7).
 func standardGame(cfg *configs.Tournament, what string) error {
 	if v := cfg.Rules.Variant; !v.Standard() {
-		return badInput(fmt.Errorf("%s: the rules give %s, and %s covers the standard game only (game records, memsim-record/1, and the exact models know no variant)", cfg.File, v, what))
+		return badInput(fmt.Errorf("%s: the rules give %s, and %s covers the standard game only (memsim play and memsim replay play the variants)", cfg.File, v, what))
 	}
 	return nil
 }

@@ -174,9 +174,6 @@ func playGame(ctx context.Context, fl playFlags, args []string, stdin io.Reader,
 	if err != nil {
 		return err
 	}
-	if err := standardGame(cfg, "memsim play"); err != nil {
-		return err
-	}
 	against, err := opponents(cfg, fl)
 	if err != nil {
 		return err
@@ -221,14 +218,19 @@ func playGame(ctx context.Context, fl playFlags, args []string, stdin io.Reader,
 		if p := cfg.Rules.Pairs[0]; p > maxCoachPairs {
 			return usagef("--coach: the coach judges deals of at most %d pairs (this one has %d): its exact values take seconds beyond", maxCoachPairs, p)
 		}
-		coach, err := play.NewExactCoach(ctx, record.Rules{Pairs: cfg.Rules.Pairs[0], Singletons: cfg.Rules.Singletons,
-			Seats: seats, Pass: cfg.Rules.Pass})
-		if err != nil {
-			return err
+		if v := cfg.Rules.Variant; !v.Standard() {
+			person.Coach = &play.NoValuesCoach{Variant: v}
+		} else {
+			coach, err := play.NewExactCoach(ctx, record.Rules{Pairs: cfg.Rules.Pairs[0], Singletons: cfg.Rules.Singletons,
+				Seats: seats, Pass: cfg.Rules.Pass})
+			if err != nil {
+				return err
+			}
+			person.Coach = coach
 		}
-		person.Coach = coach
 	}
-	setup := sim.Setup{Pairs: cfg.Rules.Pairs[0], Singletons: cfg.Rules.Singletons, Pass: cfg.Rules.Pass, Players: setupSeats}
+	setup := sim.Setup{Pairs: cfg.Rules.Pairs[0], Singletons: cfg.Rules.Singletons, Pass: cfg.Rules.Pass, Players: setupSeats,
+		Variant: cfg.Rules.Variant}
 	setup.Players[fl.seat] = sim.Player{Name: fl.name, NewStrategy: func() sim.Strategy { return person }}
 	g, err := sim.NewGame(setup)
 	if err != nil {
@@ -407,7 +409,9 @@ func seatTable(cfg *configs.Tournament, t *tournament.Tournament, idx map[string
 		players[i] = b.Player
 		seats[i] = play.Seat{Name: b.Player.Name, Memory: b.Player.Memory.String(), Program: b.External != nil}
 	}
-	return play.NewTable(cfg.Rules.Pairs[0], cfg.Rules.Singletons, seats), players
+	table := play.NewTable(cfg.Rules.Pairs[0], cfg.Rules.Singletons, seats)
+	table.Variant = cfg.Rules.Variant
+	return table, players
 }
 
 // playHeader is what memsim play says of the game before it begins: the rules and the seed, then
@@ -417,7 +421,11 @@ func playHeader(cfg *configs.Tournament, fl playFlags, t *play.Table) []string {
 	if t.Singletons > 0 {
 		game += ", " + count(t.Singletons, "singleton")
 	}
-	game += fmt.Sprintf(", pass %s, seed %d (--seed %d deals this game again), configuration %s", cfg.Rules.Pass, fl.seed, fl.seed, cfg.Name)
+	game += ", pass " + cfg.Rules.Pass.String()
+	if v := cfg.Rules.Variant; !v.Standard() {
+		game += ", " + v.String()
+	}
+	game += fmt.Sprintf(", seed %d (--seed %d deals this game again), configuration %s", fl.seed, fl.seed, cfg.Name)
 	seats := make([]string, len(t.Seats))
 	for i, s := range t.Seats {
 		switch {
@@ -446,8 +454,11 @@ func resultLine(t *play.Table, o *sim.Outcome) string {
 		}
 	}
 	end := "all pairs taken"
-	if o.Stalemate {
+	switch {
+	case o.Stalemate:
 		end = fmt.Sprintf("stalemate with %s left, shared equally", count(o.Left, "pair"))
+	case o.Limited:
+		end = fmt.Sprintf("turn limit with %s left, counted for nobody", count(o.Left, "pair"))
 	}
 	verdict := ""
 	switch {
@@ -471,7 +482,8 @@ func resultLine(t *play.Table, o *sim.Outcome) string {
 func saveRecord(fl playFlags, cfg *configs.Tournament, idx map[string]int, against []string,
 	table *play.Table, o *sim.Outcome, started time.Time, finished bool) (string, error) {
 	g := &record.Game{
-		Rules:   record.Rules{Pairs: table.Pairs, Singletons: table.Singletons, Seats: len(table.Seats), Pass: cfg.Rules.Pass},
+		Rules: record.Rules{Pairs: table.Pairs, Singletons: table.Singletons, Seats: len(table.Seats), Pass: cfg.Rules.Pass,
+			Variant: cfg.Rules.Variant},
 		Started: started.UTC(),
 		Meta: map[string]string{
 			"source":  "memsim play",

@@ -76,3 +76,42 @@ for line in sys.stdin:
 		t.Errorf("the player's log holds %q (%v)", log, err)
 	}
 }
+
+// TestRunWithAPlayerProcessUnderVariants runs the Python example daring.py, which declares every
+// rule variant, under copies of a face, blind flips and a turn limit together, and its records
+// give the variant; random_player.py, which declares none, is refused with one line naming the
+// rule it lacks.
+func TestRunWithAPlayerProcessUnderVariants(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skipf("python3 is not installed (%v): the Python players are not tested", err)
+	}
+	daring, err := filepath.Abs("../../clients/python/examples/daring.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	random, err := filepath.Abs("../../clients/python/examples/random_player.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const rules = "games: 16\nrecords: 2\nrules: {pairs: [8], copies: 4, flips: blind, turn_limit: 12}\n"
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, "var", rules+"players:\n  - {name: daring-py, command: [python3, \""+daring+"\"]}\n  - {name: safe, policy: safe}\n")
+	if _, stderr, code := runArgs(t, "run", "--quiet", "--no-figures", cfg); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	rec, err := os.ReadFile(filepath.Join(dir, "out", "var", "records", "8-daring-py-vs-safe.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `"copies":4,"flips":"blind","turn_limit":12`; !strings.Contains(string(rec), want) {
+		t.Errorf("the record's rules do not give %s:\n%s", want, rec)
+	}
+
+	cfg = writeConfig(t, dir, "refused", rules+"players:\n  - {name: rnd-py, command: [python3, \""+random+"\"]}\n  - {name: safe, policy: safe}\n")
+	_, stderr, code := runArgs(t, "run", "--quiet", "--no-figures", cfg)
+	lines := strings.SplitAfter(stderr, "\n")
+	last := lines[len(lines)-2] // the line before, if any, says what the run plays
+	wantOneLineExit(t, "a player without the variant", code, exitUsage, last, "memsim run: "+cfg+": ", `player "rnd-py"`,
+		`does not declare the rule variant "copies"`, "copies 4, blind flips, turn limit 12")
+}

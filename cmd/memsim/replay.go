@@ -78,11 +78,6 @@ func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer
 	if err != nil {
 		return err
 	}
-	if fl.record != "" {
-		if err := standardGame(cfg, "--record"); err != nil {
-			return err
-		}
-	}
 	t, err := tournament.New(ctx, cfg)
 	if err != nil {
 		return badInput(err)
@@ -237,11 +232,11 @@ func writeMoves(w io.Writer, log *sim.Log) error {
 	return err
 }
 
-// faceName names a face of the log's deal: P0, P1, ... for the pairs, S0, S1, ... for the
-// singletons.
+// faceName names a face of the log's deal: P0, P1, ... for the pair faces (with copies of a
+// face, fewer than the pairs), S0, S1, ... for the singletons.
 func faceName(log *sim.Log, face int) string {
-	if face >= log.Pairs {
-		return fmt.Sprintf("S%d", face-log.Pairs)
+	if f := log.Variant.Faces(log.Pairs); face >= f {
+		return fmt.Sprintf("S%d", face-f)
 	}
 	return fmt.Sprintf("P%d", face)
 }

@@ -103,6 +103,15 @@ func reviewRecord[T any](ctx context.Context, f field.Field[T], fl reviewFlags, 
 		if g.Rules.Seats != 2 {
 			return usagef("%s:%d: game %d: %v (it has %d)", args[0], g.Line, i+1, review.ErrSeats, g.Rules.Seats)
 		}
+		if v := g.Rules.Variant; !v.Standard() {
+			if fl.figure != "" {
+				return usagef("--figure: %s:%d: game %d: %v", args[0], g.Line, i+1, &review.VariantError{Variant: v})
+			}
+			if err := writeNoValues(w, args[0], i+1, g, fl.json); err != nil {
+				return err
+			}
+			continue
+		}
 		m := review.Model(g)
 		key := fmt.Sprintf("%d %v %s", g.Rules.Singletons, g.Rules.Pass, g.Rules.Choices)
 		v := values[key]
@@ -135,6 +144,59 @@ func reviewRecord[T any](ctx context.Context, f field.Field[T], fl reviewFlags, 
 		}
 	}
 	return nil
+}
+
+// variantReviewJSON is the JSON form of the review of a game under a rule variant: its rules and
+// result, and why there are no values.
+type variantReviewJSON struct {
+	Game       int       `json:"game"`
+	Pairs      int       `json:"pairs"`
+	Singletons int       `json:"singletons"`
+	Pass       string    `json:"pass"`
+	Variant    string    `json:"variant"`
+	Values     bool      `json:"values"`
+	Note       string    `json:"note"`
+	Players    []string  `json:"players,omitempty"`
+	Scores     []float64 `json:"scores"`
+	Finished   bool      `json:"finished"`
+	TurnLimit  bool      `json:"turn_limited"`
+}
+
+// writeNoValues prints the review of game, a game under a rule variant, which has no values: its
+// rules, that it has no values, and its result.
+func writeNoValues(w io.Writer, file string, game int, g *record.Game, asJSON bool) error {
+	names := [2]string{"seat 0", "seat 1"}
+	for i, p := range g.Players {
+		names[i] = p.Name
+	}
+	note := (&review.VariantError{Variant: g.Rules.Variant}).Error()
+	if asJSON {
+		b, err := json.Marshal(variantReviewJSON{Game: game, Pairs: g.Rules.Pairs, Singletons: g.Rules.Singletons,
+			Pass: g.Rules.Pass.String(), Variant: g.Rules.Variant.String(), Note: note, Players: names[:],
+			Scores: g.Result.Scores, Finished: g.Result.Over, TurnLimit: g.Result.Limited})
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(w, "%s\n", b)
+		return err
+	}
+	fmt.Fprintf(w, "%s, game %d: %s (seat 0) against %s (seat 1); %s, %s, pass %s, %s%s\n", file, game, names[0], names[1],
+		count(g.Rules.Pairs, "pair"), count(g.Rules.Singletons, "singleton"), g.Rules.Pass, g.Rules.Variant, choicesNote(g.Rules.Choices))
+	fmt.Fprintf(w, "no values: %s\n", note)
+	_, err := fmt.Fprintln(w, reviewResult(g, names))
+	return err
+}
+
+// reviewResult says how game g came out, with its seats' names.
+func reviewResult(g *record.Game, names [2]string) string {
+	res := fmt.Sprintf("result: %s %s, %s %s", names[0], trimFloat(g.Result.Scores[0]), names[1], trimFloat(g.Result.Scores[1]))
+	switch {
+	case !g.Result.Over:
+		res += fmt.Sprintf(" so far (unfinished, %s left)", count(g.Result.Left, "pair"))
+	case g.Result.Limited:
+		res += fmt.Sprintf(" (turn limit with %s left, counted for nobody)", count(g.Result.Left, "pair"))
+	}
+	return res
 }
 
 // maxPairsOf returns the largest deal of the games with g's model, so that one solve serves them.
@@ -230,11 +292,7 @@ func writeReview[T any](w io.Writer, f field.Field[T], file string, game int, r 
 		}
 		fmt.Fprintln(w)
 	}
-	res := fmt.Sprintf("result: %s %s, %s %s", names[0], trimFloat(g.Result.Scores[0]), names[1], trimFloat(g.Result.Scores[1]))
-	if !g.Result.Over {
-		res += fmt.Sprintf(" so far (unfinished, %s left)", count(g.Result.Left, "pair"))
-	}
-	_, err := fmt.Fprintln(w, res)
+	_, err := fmt.Fprintln(w, reviewResult(g, names))
 	return err
 }
 

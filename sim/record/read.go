@@ -208,7 +208,7 @@ func (r *Reader) Read() (*Game, error) {
 		obj, err := r.object()
 		if err == io.EOF {
 			r.exhausted = true
-			return g, r.finish(f, nil)
+			return g, r.finish(f)
 		}
 		if err != nil {
 			return nil, err
@@ -220,13 +220,13 @@ func (r *Reader) Read() (*Game, error) {
 		switch t {
 		case "game":
 			r.next, r.nextLine = obj, r.line
-			return g, r.finish(f, nil)
+			return g, r.finish(f)
 		case "end":
-			scores, err := r.endLine(obj)
+			scores, reason, err := r.endLine(obj)
 			if err != nil {
 				return nil, err
 			}
-			if err := f.finish(scores); err != nil {
+			if err := f.finish(scores, reason); err != nil {
 				return nil, r.errorf("end", err)
 			}
 			if err := r.afterEnd(); err != nil {
@@ -249,8 +249,8 @@ func (r *Reader) Read() (*Game, error) {
 }
 
 // finish ends a game without an end line.
-func (r *Reader) finish(f *referee, scores []float64) error {
-	if err := f.finish(scores); err != nil {
+func (r *Reader) finish(f *referee) error {
+	if err := f.finish(nil, ""); err != nil {
 		return r.errorf("", err)
 	}
 	return nil
@@ -384,10 +384,17 @@ func decodeRules(raw json.RawMessage) (Rules, error) {
 			}
 		case "choices":
 			r.Choices, err = decodeChoices(v)
-		case "copies", "flips", "turn_limit":
-			err = errors.New("a rule variant (docs/models.md §1.7), which memsim-record/1 does not cover: its games cannot be refereed")
+		case "copies":
+			r.Variant.Copies, err = strictInt(v)
+		case "flips":
+			var s string
+			if err = strictString(v, &s); err == nil {
+				r.Variant.Flips, err = rules.ParseFlips(s)
+			}
+		case "turn_limit":
+			r.Variant.TurnLimit, err = strictInt(v)
 		default:
-			err = errors.New("not a field of the rules (allowed: pairs, singletons, seats, pass, choices)")
+			err = errors.New("not a field of the rules (allowed: pairs, singletons, seats, pass, choices, copies, flips, turn_limit)")
 		}
 		if err != nil {
 			return Rules{}, fmt.Errorf("%s: %w", k, err)
@@ -497,24 +504,30 @@ func (r *Reader) moveLine(typ string, obj map[string]json.RawMessage) (Move, err
 	return m, nil
 }
 
-// endLine decodes an end line's scores.
-func (r *Reader) endLine(obj map[string]json.RawMessage) ([]float64, error) {
-	if err := r.fields("end", obj, []string{"scores"}); err != nil {
-		return nil, err
+// endLine decodes an end line's scores and its reason ("" when not given).
+func (r *Reader) endLine(obj map[string]json.RawMessage) ([]float64, string, error) {
+	if err := r.fields("end", obj, []string{"scores"}, "reason"); err != nil {
+		return nil, "", err
+	}
+	var reason string
+	if raw, ok := obj["reason"]; ok {
+		if err := strictString(raw, &reason); err != nil {
+			return nil, "", r.errorf("end", fmt.Errorf("reason: %w", err))
+		}
 	}
 	var raw []json.RawMessage
 	if err := json.Unmarshal(obj["scores"], &raw); err != nil || raw == nil {
-		return nil, r.errorf("end", errors.New("scores: not a list of numbers"))
+		return nil, "", r.errorf("end", errors.New("scores: not a list of numbers"))
 	}
 	scores := make([]float64, len(raw))
 	for i, v := range raw {
 		f, err := strconv.ParseFloat(string(bytes.TrimSpace(v)), 64)
 		if err != nil || !isNumber(v) {
-			return nil, r.errorf("end", fmt.Errorf("scores[%d]: %s is not a number", i, bytes.TrimSpace(v)))
+			return nil, "", r.errorf("end", fmt.Errorf("scores[%d]: %s is not a number", i, bytes.TrimSpace(v)))
 		}
 		scores[i] = f
 	}
-	return scores, nil
+	return scores, reason, nil
 }
 
 // isNumber reports whether raw is a JSON number.

@@ -33,10 +33,20 @@ type Rules struct {
 	Pass rules.PassRule
 	// Choices is the choice set a review judges the decisions in.
 	Choices rules.ChoiceSet
+	// Variant holds the rule variant (docs/models.md §1.7): copies of a face, blind flips, a
+	// turn limit; the zero Variant is the standard game.
+	Variant rules.Variant
 }
 
 // Cards returns the number of cards dealt, 2*Pairs + Singletons.
 func (r Rules) Cards() int { return 2*r.Pairs + r.Singletons }
+
+// PairFaces returns the number of pair faces: Pairs in the standard game, 2*Pairs/copies with
+// copies of a face. Faces below it are pair faces, those from it on singletons.
+func (r Rules) PairFaces() int { return r.Variant.Faces(r.Pairs) }
+
+// Faces returns the number of faces, pair faces and singletons.
+func (r Rules) Faces() int { return r.PairFaces() + r.Singletons }
 
 // Validate reports the first rule out of its range.
 func (r Rules) Validate() error {
@@ -52,6 +62,23 @@ func (r Rules) Validate() error {
 	}
 	if err := r.Choices.Validate(); err != nil {
 		return fmt.Errorf("choices: %w", err)
+	}
+	return r.validateVariant()
+}
+
+// validateVariant reports the first rule of the variant out of its range, named as the record
+// writes it (copies, flips, turn_limit).
+func (r Rules) validateVariant() error {
+	v := r.Variant
+	switch c := v.CopiesOf(); {
+	case v.Copies < 0 || c%2 != 0 || c > rules.MaxCopies:
+		return fmt.Errorf("copies: %d is not an even number from 2 to %d", v.Copies, rules.MaxCopies)
+	case v.Flips > rules.FlipsBlind:
+		return fmt.Errorf("flips: %v is not a flip rule", v.Flips)
+	case v.TurnLimit < 0:
+		return fmt.Errorf("turn_limit: %d is negative (0 for no limit)", v.TurnLimit)
+	case (2*r.Pairs)%c != 0:
+		return fmt.Errorf("copies: %d pairs do not make whole faces of %d cards (pairs must be a multiple of %d)", r.Pairs, c, c/2)
 	}
 	return nil
 }
@@ -127,7 +154,11 @@ type Result struct {
 	// Stalemate reports that the game ended with every seat passing in turn and the pairs left
 	// shared equally.
 	Stalemate bool
-	// Scores[i] is seat i's score: its pairs, plus Left/Seats after a stalemate.
+	// Limited reports that the game ended at the rules' turn limit with pairs left on the table,
+	// which count for nobody.
+	Limited bool
+	// Scores[i] is seat i's score: its pairs, plus Left/Seats after a stalemate (and nothing for
+	// the pairs left at a turn limit).
 	Scores []float64
 	// Mover is the seat to move next and Next the table at the start of its turn, for a game that
 	// is not over and does not stop in the middle of a turn (the game's last Turn then ends
@@ -182,7 +213,9 @@ func (e TurnEnd) String() string {
 // known.
 type Table struct {
 	// Pairs are the pairs on the table: Unknown of them with no card seen, Whole with both seen,
-	// the others with one card seen.
+	// the others with one card seen. With copies of a face (docs/models.md §1.7) Whole counts the
+	// pairs a face's seen cards make and the others with one card seen are one per face with an
+	// odd number of seen cards on the table.
 	Pairs, Unknown, Whole int
 	// Singletons are on the table, UnseenSingletons of them never seen.
 	Singletons, UnseenSingletons int
@@ -190,6 +223,9 @@ type Table struct {
 	Taken []int
 	// AfterPass reports that the turn before was another seat's pass.
 	AfterPass bool
+	// Turn is the number of turns played before this one; under a turn limit, Limit - Turn turns
+	// are left, this one included.
+	Turn int
 }
 
 // Known returns the number of seen cards on the table.

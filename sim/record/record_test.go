@@ -173,7 +173,8 @@ func checkTable(t *testing.T, g *record.Game, k int) {
 	turn := g.Turns[k]
 	r := g.Rules
 	seenAt := map[int]map[int]bool{} // face -> positions seen
-	gone := map[int]bool{}
+	gone := map[int]bool{}           // positions taken
+	taken := map[int]int{}           // face -> pairs taken
 	for _, m := range g.Moves[:turn.First] {
 		if m.Pass {
 			continue
@@ -185,30 +186,35 @@ func checkTable(t *testing.T, g *record.Game, k int) {
 	}
 	for _, tn := range g.Turns[:k] {
 		if tn.End == record.EndPair {
-			gone[g.Moves[tn.First].Face] = true
+			taken[g.Moves[tn.First].Face]++
+			gone[g.Moves[tn.First].Pos], gone[g.Moves[tn.First+1].Pos] = true, true
 		}
 	}
-	var want record.Table
-	for face := range r.Pairs {
-		if gone[face] {
-			continue
+	// A face's seen cards on the table make pairs known whole, two by two; an odd one out makes
+	// a pair with one card seen; the face's other pairs are unknown.
+	want := record.Table{Turn: k}
+	copies := r.Variant.CopiesOf()
+	faces := 2 * r.Pairs / copies
+	for face := range faces {
+		pairs := copies/2 - taken[face]
+		seen := 0
+		for pos := range seenAt[face] {
+			if !gone[pos] {
+				seen++
+			}
 		}
-		want.Pairs++
-		switch len(seenAt[face]) {
-		case 0:
-			want.Unknown++
-		case 2:
-			want.Whole++
-		}
+		want.Pairs += pairs
+		want.Whole += seen / 2
+		want.Unknown += pairs - seen/2 - seen%2
 	}
 	want.Singletons = r.Singletons
-	for face := r.Pairs; face < r.Pairs+r.Singletons; face++ {
+	for face := faces; face < faces+r.Singletons; face++ {
 		if len(seenAt[face]) == 0 {
 			want.UnseenSingletons++
 		}
 	}
 	got := turn.Before
-	if got.Pairs != want.Pairs || got.Unknown != want.Unknown || got.Whole != want.Whole ||
+	if got.Pairs != want.Pairs || got.Unknown != want.Unknown || got.Whole != want.Whole || got.Turn != want.Turn ||
 		got.Singletons != want.Singletons || got.UnseenSingletons != want.UnseenSingletons {
 		t.Errorf("turn %d: table %+v, counted %+v", k, got, want)
 	}
@@ -303,7 +309,6 @@ func TestBadRecordsAreRefusedWithTheirLine(t *testing.T) {
 		{"choices twice", `{"type":"game","format":"memsim-record/1","rules":{"pairs":2,"choices":["daring","daring"]}}` + "\n", "f:1: game: rules: choices: daring is given twice"},
 		{"line too long", head + `{"type":"flip","pos":0,"face":0,"ms":` + strings.Repeat("1", record.MaxLine) + "}\n", "f:2: longer than"},
 		{"rules field", `{"type":"game","format":"memsim-record/1","rules":{"pairs":2,"colours":2}}` + "\n", "f:1: game: rules: colours: not a field of the rules"},
-		{"rule variant", `{"type":"game","format":"memsim-record/1","rules":{"pairs":2,"copies":4}}` + "\n", "f:1: game: rules: copies: a rule variant (docs/models.md §1.7), which memsim-record/1 does not cover"},
 		{"unknown field", `{"type":"game","format":"memsim-record/1","rules":{"pairs":2},"seed":1}` + "\n", "f:1: game: seed: not a field of a game line"},
 		{"null", `{"type":"game","format":"memsim-record/1","rules":{"pairs":2},"meta":null}` + "\n", "f:1: game: meta: is null"},
 		{"players", `{"type":"game","format":"memsim-record/1","rules":{"pairs":2},"players":[{"name":"a"}]}` + "\n", "f:1: game: players: 1 players for 2 seats"},

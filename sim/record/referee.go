@@ -16,7 +16,9 @@ type referee struct {
 	r      Rules
 	face   []int  // face[pos]: the face seen at pos, or -1
 	gone   []bool // gone[pos]: the card's pair was taken
-	shown  []int  // shown[face]: positions seen with the face (0 to 2)
+	shown  []int  // shown[face]: positions seen with the face (0 to the face's cards)
+	onSeen []int  // onSeen[face]: the face's seen cards still on the table
+	half   int    // pair faces with an odd number of seen cards on the table
 	table  Table  // the counts, Taken included, kept up to date
 	mover  int
 	first  int // the position of the turn's face-up first card, or -1
@@ -51,7 +53,8 @@ func newReferee(g *Game) (*referee, error) {
 		}
 	}
 	f := &referee{g: g, r: r, first: -1, lastMS: -1,
-		face: make([]int, r.Cards()), gone: make([]bool, r.Cards()), shown: make([]int, r.Pairs+r.Singletons)}
+		face: make([]int, r.Cards()), gone: make([]bool, r.Cards()), shown: make([]int, r.Faces()),
+		onSeen: make([]int, r.Faces())}
 	for i := range f.face {
 		f.face[i] = -1
 	}
@@ -66,7 +69,7 @@ func checkDeal(deal []int, r Rules) error {
 	if len(deal) != r.Cards() {
 		return fmt.Errorf("%d faces for %d cards", len(deal), r.Cards())
 	}
-	count := make([]int, r.Pairs+r.Singletons)
+	count := make([]int, r.Faces())
 	for pos, face := range deal {
 		if face < 0 || face >= len(count) {
 			return fmt.Errorf("[%d]: face %d is out of range (0 to %d)", pos, face, len(count)-1)
@@ -79,10 +82,11 @@ func checkDeal(deal []int, r Rules) error {
 	return nil
 }
 
-// wantCount returns the number of cards of face: two of a pair face, one of a singleton.
+// wantCount returns the number of cards of face: the copies of a pair face (two in the standard
+// game), one of a singleton.
 func wantCount(face int, r Rules) int {
-	if face < r.Pairs {
-		return 2
+	if face < r.PairFaces() {
+		return r.Variant.CopiesOf()
 	}
 	return 1
 }
@@ -121,6 +125,8 @@ func (f *referee) play(m *Move) error {
 	switch {
 	case f.table.Pairs == 0:
 		return errors.New("a move after the game's end: every pair is taken")
+	case f.atLimit():
+		return fmt.Errorf("a move after the game's end: the turn limit of %d turns is reached", f.r.Variant.TurnLimit)
 	case m.Seat >= 0 && m.Seat != f.mover:
 		return fieldError("seat", fmt.Errorf("%d is not the seat to move (%d)", m.Seat, f.mover))
 	case m.Seat < -1:
@@ -161,6 +167,13 @@ func (f *referee) pass() error {
 	return nil
 }
 
+// atLimit reports whether the game has played every turn its turn limit allows, with no turn
+// in progress.
+func (f *referee) atLimit() bool {
+	limit := f.r.Variant.TurnLimit
+	return limit > 0 && f.table.Turn >= limit && f.first < 0
+}
+
 // begin starts a turn with the table as it is.
 func (f *referee) begin() {
 	before := f.table
@@ -173,6 +186,7 @@ func (f *referee) endTurn(end TurnEnd, moves int) {
 	t := &f.g.Turns[len(f.g.Turns)-1]
 	t.End, t.Moves = end, moves
 	f.first = -1
+	f.table.Turn++
 	switch end {
 	case EndPair:
 		f.passes = 0
@@ -198,13 +212,16 @@ func (f *referee) flip(pos, face int) error {
 		return fieldError("pos", fmt.Errorf("the card at %d was taken with its pair", pos))
 	case pos == f.first:
 		return fieldError("pos", fmt.Errorf("the card at %d is the turn's first card, already face up", pos))
-	case face < 0 || face >= r.Pairs+r.Singletons:
-		return fieldError("face", fmt.Errorf("%d is out of range (0 to %d)", face, r.Pairs+r.Singletons-1))
+	case face < 0 || face >= r.Faces():
+		return fieldError("face", fmt.Errorf("%d is out of range (0 to %d)", face, r.Faces()-1))
 	case f.g.Deal != nil && f.g.Deal[pos] != face:
 		return fieldError("face", fmt.Errorf("%d, but the deal has face %d at %d", face, f.g.Deal[pos], pos))
 	case f.face[pos] >= 0 && f.face[pos] != face:
 		return fieldError("face", fmt.Errorf("%d: position %d showed face %d before", face, pos, f.face[pos]))
 	case f.face[pos] < 0 && f.shown[face] == wantCount(face, r):
+		if n := wantCount(face, r); n != 2 {
+			return fieldError("face", fmt.Errorf("%d: all %d cards of the face were seen before, at other positions", face, n))
+		}
 		return fieldError("face", fmt.Errorf("%d: both cards of the face were seen before, at other positions", face))
 	}
 	if f.first < 0 {
@@ -224,7 +241,7 @@ func (f *referee) flip(pos, face int) error {
 	}
 	first := f.first
 	switch {
-	case f.face[first] == face && face < r.Pairs:
+	case f.face[first] == face && face < r.PairFaces():
 		f.take(first, pos)
 		f.endTurn(EndPair, 2)
 	case f.firstSeen && seenBefore:
@@ -239,44 +256,78 @@ func (f *referee) flip(pos, face int) error {
 func (f *referee) see(pos, face int) {
 	f.face[pos] = face
 	f.shown[face]++
-	switch {
-	case face >= f.r.Pairs:
+	if face >= f.r.PairFaces() {
 		f.table.UnseenSingletons--
-	case f.shown[face] == 1:
-		f.table.Unknown--
-	default:
-		f.table.Whole++
+		return
 	}
+	f.seenOnTable(face, 1)
+}
+
+// seenOnTable adds delta to the seen cards of pair face on the table and updates the table's
+// counts: a face's seen cards make seen/2 pairs known whole, and one half-known pair when their
+// number is odd.
+func (f *referee) seenOnTable(face, delta int) {
+	n := f.onSeen[face]
+	f.table.Whole -= n / 2
+	f.half -= n % 2
+	n += delta
+	f.onSeen[face] = n
+	f.table.Whole += n / 2
+	f.half += n % 2
+	f.table.Unknown = f.table.Pairs - f.table.Whole - f.half
 }
 
 // take gives the mover the pair at a and b, both seen.
 func (f *referee) take(a, b int) {
 	f.gone[a], f.gone[b] = true, true
 	f.table.Pairs--
-	f.table.Whole--
+	f.seenOnTable(f.face[a], -2)
 	f.table.Taken[f.mover]++
 }
 
+// Reasons an end line may give for the game's end.
+const (
+	ReasonPairs     = "pairs"
+	ReasonStalemate = "stalemate"
+	ReasonTurnLimit = "turn-limit"
+)
+
 // finish works out the game's result once its last move is refereed; scores, when not nil, are
-// the record's end line, which must agree.
-func (f *referee) finish(scores []float64) error {
+// the record's end line, which must agree, and so must its reason when not "".
+func (f *referee) finish(scores []float64, reason string) error {
 	g := f.g
 	res := Result{Taken: slices.Clone(f.table.Taken), Left: f.table.Pairs, Mover: f.mover, Next: f.table}
 	res.Next.Taken = slices.Clone(f.table.Taken)
 	res.Over = res.Left == 0
+	limited := res.Left > 0 && f.atLimit()
+	if reason != "" && reason != ReasonPairs && reason != ReasonStalemate && reason != ReasonTurnLimit {
+		return fieldError("reason", fmt.Errorf("%q is not a reason (allowed: %s, %s, %s)", reason, ReasonPairs, ReasonStalemate, ReasonTurnLimit))
+	}
 	if scores != nil {
 		switch {
 		case f.first >= 0:
 			return errors.New("the game ends in the middle of a turn, after its first card")
 		case len(scores) != f.r.Seats:
 			return fieldError("scores", fmt.Errorf("%d scores for %d seats", len(scores), f.r.Seats))
+		case res.Over:
+		case limited && (reason == ReasonTurnLimit || reason == "" && f.passes < f.r.Seats):
 		case !res.Over && f.r.Pass == rules.PassNever:
 			return fmt.Errorf("the game ends with %d pairs on the table, and the pass rule never has no stalemate: leave the end line out of an unfinished game", res.Left)
 		case !res.Over && f.passes < f.r.Seats:
 			return fmt.Errorf("the game ends with %d pairs on the table and no stalemate (only %d of the %d seats passed in turn): leave the end line out of an unfinished game", res.Left, f.passes, f.r.Seats)
+		default:
+			res.Stalemate = true
+			limited = false
 		}
-		res.Stalemate = !res.Over
 		res.Over = true
+	}
+	if limited {
+		res.Over, res.Limited = true, true
+	}
+	if reason != "" {
+		if err := checkReason(reason, res); err != nil {
+			return fieldError("reason", err)
+		}
 	}
 	res.Scores = make([]float64, f.r.Seats)
 	for i, t := range res.Taken {
@@ -295,6 +346,21 @@ func (f *referee) finish(scores []float64) error {
 	return nil
 }
 
+// checkReason reports whether an end line's reason is the way the game ended.
+func checkReason(reason string, res Result) error {
+	got := ReasonPairs
+	switch {
+	case res.Stalemate:
+		got = ReasonStalemate
+	case res.Limited:
+		got = ReasonTurnLimit
+	}
+	if reason != got {
+		return fmt.Errorf("%s, but the game ended by %s", reason, got)
+	}
+	return nil
+}
+
 // Check referees the game's moves against its rules and works out its turns and result: Seat
 // is set on every move, and Ended when every pair is taken. A game built in code is checked
 // before it is written; the Reader checks every game it reads. The error names the move at
@@ -310,11 +376,11 @@ func (g *Game) Check() error {
 		}
 	}
 	var scores []float64
-	if g.Ended && f.table.Pairs > 0 {
+	if g.Ended && f.table.Pairs > 0 && (!f.atLimit() || f.passes >= f.r.Seats) {
 		// A stalemate: the end line's scores are those the rules give.
 		scores = stalemateScores(f)
 	}
-	return f.finish(scores)
+	return f.finish(scores, "")
 }
 
 // stalemateScores returns the scores of a stalemate at the referee's position.

@@ -8,6 +8,8 @@ import (
 	"io"
 	"strconv"
 	"time"
+
+	"memsim/sim/rules"
 )
 
 // Writer writes games as a record.
@@ -39,6 +41,10 @@ type (
 		Seats      int      `json:"seats"`
 		Pass       string   `json:"pass"`
 		Choices    []string `json:"choices"`
+		// The variant's rules, written only where they differ from the standard game.
+		Copies    int    `json:"copies,omitempty"`
+		Flips     string `json:"flips,omitempty"`
+		TurnLimit int    `json:"turn_limit,omitempty"`
 	}
 	playerJSON struct {
 		Name  string `json:"name"`
@@ -56,6 +62,13 @@ func (w *Writer) Write(g *Game) error {
 	r := g.Rules
 	head := gameJSON{Type: "game", Format: Format, Deal: g.Deal, Meta: g.Meta,
 		Rules: rulesJSON{Pairs: r.Pairs, Singletons: r.Singletons, Seats: r.Seats, Pass: r.Pass.String()}}
+	if c := r.Variant.CopiesOf(); c != rules.DefaultCopies {
+		head.Rules.Copies = c
+	}
+	if r.Variant.Flips != rules.FlipsSequential {
+		head.Rules.Flips = r.Variant.Flips.String()
+	}
+	head.Rules.TurnLimit = r.Variant.TurnLimit
 	for _, c := range r.Choices.Choices() {
 		head.Rules.Choices = append(head.Rules.Choices, c.String())
 	}
@@ -99,7 +112,11 @@ func (w *Writer) Write(g *Game) error {
 			}
 			w.buf = strconv.AppendFloat(w.buf, s, 'g', -1, 64)
 		}
-		w.buf = append(w.buf, "]}\n"...)
+		w.buf = append(w.buf, ']')
+		if g.Result.Limited {
+			w.buf = append(w.buf, `,"reason":"`+ReasonTurnLimit+`"`...)
+		}
+		w.buf = append(w.buf, "}\n"...)
 		w.w.Write(w.buf)
 	}
 	return nil

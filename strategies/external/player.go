@@ -5,6 +5,10 @@
 // process to one engine at a time (Player.Strategy), so that a worker reuses its process across
 // games and matches; Close stops them all, with every process they started.
 //
+// Under a rule variant (Command.Variant) a process must declare the variant's rules in its
+// handshake; its games then carry the variant, and a blind turn is one request answered by both
+// cards.
+//
 // A process that breaks the protocol, answers late or illegally, or exits, fails the game it was
 // playing with an error naming the process and the offending line, a *sim.Fault of the kind of
 // what it did; the session is then stopped and never reused, and the seat's next game starts or
@@ -52,6 +56,10 @@ type Command struct {
 	// Choices is the player's choice set, told to it in every new_game (the zero value is the
 	// full game).
 	Choices rules.ChoiceSet
+	// Variant is the rule variant of the games the player plays (the zero value is the standard
+	// game), told to it in every new_game: a process that does not declare every rule of it in
+	// its handshake (protocol.Player.Variants) is refused.
+	Variant rules.Variant
 	// GamesInFlight is the number of games a process plays at once (1 when 0, at most
 	// MaxGamesInFlight): the engines of that many seats share one process, so that a player that
 	// answers the requests that arrive together in one batch is not bound by one round trip per

@@ -21,6 +21,9 @@ type seat struct {
 	// taking: a state-view seat is taking a pair it remembers whole (its second card is the
 	// first's partner); firstKnown: the turn's first card was remembered before it was flipped.
 	taking, firstKnown bool
+	// blindSecond is the second card a blind request's flips reply named, for the engine's
+	// second call, or -1.
+	blindSecond int
 
 	replies  chan delivery // the replies to this seat's requests, from a shared session's reader
 	req      protocol.Move
@@ -52,10 +55,11 @@ func (t *seat) BeginGame(info sim.GameInfo) error {
 		t.s = s
 	}
 	t.game = t.s.newGame()
+	t.blindSecond = -1
 	c := &t.p.cmd
-	return t.wrap(t.s.send(t.game, &protocol.NewGame{Game: t.game, Seat: info.Seat, Seed: gameSeed(info),
-		Rules: protocol.Rules{Pairs: info.Pairs, Singletons: info.Singletons, Seats: info.Players,
-			Pass: info.Pass.String(), Choices: choiceNames(c.Choices, nil)}}))
+	r := variantRules(c.Variant)
+	r.Pairs, r.Singletons, r.Seats, r.Pass, r.Choices = info.Pairs, info.Singletons, info.Players, info.Pass.String(), choiceNames(c.Choices, nil)
+	return t.wrap(t.s.send(t.game, &protocol.NewGame{Game: t.game, Seat: info.Seat, Seed: gameSeed(info), Rules: r}))
 }
 
 // gameSeed derives the seed a player gets for its own randomness in a game from the game's
@@ -148,6 +152,12 @@ func (t *seat) Flip(v *sim.View) sim.Move {
 	if t.err != nil {
 		return sim.Fail(t.err)
 	}
+	if v.Second && t.blindSecond >= 0 {
+		// The second card of a blind turn, named with the first.
+		pos := t.blindSecond
+		t.blindSecond = -1
+		return sim.FlipAt(pos)
+	}
 	stateView := t.s.info.View == protocol.ViewState
 	if stateView {
 		if !v.Second {
@@ -176,6 +186,10 @@ func (t *seat) Flip(v *sim.View) sim.Move {
 			_, t.firstKnown = v.Remembers(r.Pos)
 		}
 		return sim.FlipAt(r.Pos)
+	case *protocol.Flips:
+		_, t.firstKnown = v.Remembers(r.Positions[0])
+		t.blindSecond = r.Positions[1]
+		return sim.FlipAt(r.Positions[0])
 	case *protocol.Pass:
 		return sim.Pass()
 	case *protocol.Choice:
@@ -229,7 +243,11 @@ func (t *seat) request(v *sim.View, stateView bool) *protocol.Move {
 	c := &t.p.cmd
 	t.req = protocol.Move{Game: t.game, Card: card, Legal: t.legal,
 		Pass:       !v.Second && canPass && c.Choices.Has(rules.Pass),
+		Blind:      v.Blind && !v.Second,
 		DeadlineMS: int(max(c.timePerMove().Milliseconds(), 1))}
+	if v.TurnLimit > 0 {
+		t.req.Turn = v.Turn
+	}
 	if stateView {
 		t.state = protocol.State{N: v.State.N, J: v.State.J, S: v.State.S, F: v.State.F, AfterPass: v.AfterPass}
 		if v.Players == 2 {

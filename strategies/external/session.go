@@ -7,12 +7,14 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"memsim/sim"
+	"memsim/sim/rules"
 	"memsim/strategies/external/protocol"
 )
 
@@ -178,6 +180,9 @@ func (s *session) handshake() error {
 	if err := p.sameProgram(info); err != nil {
 		return err
 	}
+	if err := checkVariants(info, p.cmd.Variant); err != nil {
+		return err
+	}
 	s.info = info
 	values := p.cmd.Options
 	if values == nil {
@@ -187,6 +192,39 @@ func (s *session) handshake() error {
 		return fmt.Errorf("options: %w", err)
 	}
 	return nil // the options go out with the first game's messages
+}
+
+// checkVariants refuses a player that does not declare every rule of the variant v in which the
+// games differ from the standard one.
+func checkVariants(info *protocol.Player, v rules.Variant) error {
+	for _, rule := range variantRules(v).VariantRules() {
+		if !slices.Contains(info.Variants, rule) {
+			return fmt.Errorf("handshake: the games are of %s, and the player (%s %s) does not declare the rule variant %q (its variants: %s): a player declares the variants it plays in its handshake's \"variants\" (docs/protocol.md)",
+				v, info.Name, info.Version, rule, variantList(info.Variants))
+		}
+	}
+	return nil
+}
+
+// variantList names the variants a player declares, or "none".
+func variantList(vs []string) string {
+	if len(vs) == 0 {
+		return "none"
+	}
+	return strings.Join(vs, ", ")
+}
+
+// variantRules returns the protocol's rules fields of variant v (the standard rules written as
+// none).
+func variantRules(v rules.Variant) protocol.Rules {
+	r := protocol.Rules{TurnLimit: v.TurnLimit}
+	if c := v.CopiesOf(); c != rules.DefaultCopies {
+		r.Copies = c
+	}
+	if v.Flips != rules.FlipsSequential {
+		r.Flips = v.Flips.String()
+	}
+	return r
 }
 
 // next reads the player's next message, within timeout (late gives the error otherwise), and

@@ -49,6 +49,8 @@ type testGame struct {
 //   - lead: state view, positions "lead"; daring while behind (lead below 0), parity otherwise.
 //   - known-first: state view, positions "count"; answers known-first to every query and request.
 //   - client-daring: the Go client package's Daring example player.
+//   - client-first-choice: state view through the Go client, declaring every rule variant: the
+//     first open choice of every first-card request.
 //   - echo: no protocol: a reply line to each move request line, at once (BenchmarkPipeRoundTrip).
 //   - the misbehaviours: garbage, partial, huge, badutf8, early, exit-handshake,
 //     silent-handshake, silent, unknown-game, duplicate, illegal, close-stdout, crash-after-5,
@@ -104,8 +106,15 @@ func runTestPlayer(mode string) int {
 	case "echo":
 		return echo(os.Stdin, os.Stdout)
 	case "client-daring":
-		info := client.Info{Name: "client-daring", Version: "1.0", View: protocol.ViewEvents}
+		info := client.Info{Name: "client-daring", Version: "1.0", View: protocol.ViewEvents, Variants: protocol.Variants()}
 		if err := client.Run(os.Stdin, os.Stdout, info, func(map[string]any) (client.Player, error) { return client.Daring{}, nil }); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		return 0
+	case "client-first-choice":
+		info := client.Info{Name: "client-first-choice", Version: "1.0", View: protocol.ViewState, Variants: protocol.Variants()}
+		if err := client.Run(os.Stdin, os.Stdout, info, func(map[string]any) (client.Player, error) { return firstChoice{}, nil }); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			return 1
 		}
@@ -259,4 +268,15 @@ func greedyPick(g *testGame, m *protocol.Move) int {
 		g.first = pick
 	}
 	return pick
+}
+
+// firstChoice is a state-view player that plays the first open choice of every first-card
+// request (daring), and the lowest legal card of a second-card one.
+type firstChoice struct{}
+
+func (firstChoice) Move(_ *client.Game, req *protocol.Move) client.Reply {
+	if req.Card == 1 {
+		return client.Choose(req.Choices[0])
+	}
+	return client.Flip(req.Legal[0])
 }

@@ -33,7 +33,9 @@
 //
 // A player that also implements BatchPlayer decides all the requests that arrived together in one
 // call, as a vectorised agent does; one that implements Observer is told of each game's start
-// and events. Random and Daring are two example players.
+// and events. A player that plays the rule variants (k cards of a face, blind flips, a turn
+// limit) declares them in Info.Variants and answers a blind request with FlipBoth. Random and
+// Daring are two example players; Daring plays every variant.
 package client
 
 import (
@@ -61,12 +63,18 @@ type Info struct {
 	// protocol.PositionsLead. Its player must be a PositionPlayer, which answers memsim's position
 	// queries. Empty: no position queries.
 	Positions string
+	// Variants lists the rule variants the player plays (protocol.VariantCopies,
+	// protocol.VariantFlips, protocol.VariantTurnLimit); memsim refuses to seat a player under a
+	// variant it does not declare. A player that declares protocol.VariantFlips answers blind
+	// requests (protocol.Move.Blind) with FlipBoth.
+	Variants []string
 }
 
 // Player answers move requests.
 type Player interface {
-	// Move answers the request req of game g: a Flip of one of req.Legal, a Pass where req.Pass
-	// allows it, or (state view, first card) a Choose among req.Choices. The record g is up to
+	// Move answers the request req of game g: a Flip of one of req.Legal (FlipBoth of two, for a
+	// blind request), a Pass where req.Pass allows it, or (state view, first card) a Choose among
+	// req.Choices. The record g is up to
 	// date with every event before the request.
 	Move(g *Game, req *protocol.Move) Reply
 }
@@ -106,11 +114,11 @@ type Request struct {
 	Move *protocol.Move
 }
 
-// Reply is a player's answer to a move request: make one with Flip, Pass or Choose.
+// Reply is a player's answer to a move request: make one with Flip, FlipBoth, Pass or Choose.
 type Reply struct {
-	kind   replyKind
-	pos    int
-	choice string
+	kind      replyKind
+	pos, pos2 int
+	choice    string
 }
 
 type replyKind uint8
@@ -120,10 +128,15 @@ const (
 	flipReply
 	passReply
 	choiceReply
+	flipsReply
 )
 
 // Flip returns the reply that flips the card at pos.
 func Flip(pos int) Reply { return Reply{kind: flipReply, pos: pos} }
+
+// FlipBoth returns the reply to a blind request (protocol.Move.Blind) that flips the cards at
+// first and second, in that order.
+func FlipBoth(first, second int) Reply { return Reply{kind: flipsReply, pos: first, pos2: second} }
 
 // Pass returns the reply that passes.
 func Pass() Reply { return Reply{kind: passReply} }
@@ -137,6 +150,8 @@ func (r Reply) String() string {
 	switch r.kind {
 	case flipReply:
 		return fmt.Sprintf("flip %d", r.pos)
+	case flipsReply:
+		return fmt.Sprintf("flip %d and %d", r.pos, r.pos2)
 	case passReply:
 		return "pass"
 	case choiceReply:
@@ -152,6 +167,9 @@ func (r Reply) message(game int64, buf *replyBuf) protocol.Message {
 	case flipReply:
 		buf.flip = protocol.Flip{Game: game, Pos: r.pos}
 		return &buf.flip
+	case flipsReply:
+		buf.flips = protocol.Flips{Game: game, Positions: [2]int{r.pos, r.pos2}}
+		return &buf.flips
 	case passReply:
 		buf.pass = protocol.Pass{Game: game}
 		return &buf.pass
@@ -165,6 +183,7 @@ func (r Reply) message(game int64, buf *replyBuf) protocol.Message {
 // replyBuf holds a reply message while it is written.
 type replyBuf struct {
 	flip   protocol.Flip
+	flips  protocol.Flips
 	pass   protocol.Pass
 	choice protocol.Choice
 }
@@ -187,7 +206,7 @@ func Run(r io.Reader, w io.Writer, info Info, newPlayer func(options map[string]
 	s := &session{
 		buf: in, in: protocol.NewReader(in, protocol.FromMemsim), out: protocol.NewWriter(out),
 		info: protocol.Player{Name: info.Name, Version: info.Version, View: info.View, Options: info.Options,
-			Positions: info.Positions},
+			Positions: info.Positions, Variants: info.Variants},
 		games: map[int64]*Game{},
 	}
 	if err := s.run(newPlayer); err != io.EOF {
@@ -288,6 +307,11 @@ func (s *session) handle(m protocol.Message) error {
 	case *protocol.NewGame:
 		if _, ok := s.games[m.Game]; ok {
 			return fmt.Errorf("game %d is in flight already", m.Game)
+		}
+		for _, v := range m.Rules.VariantRules() {
+			if !slices.Contains(s.info.Variants, v) {
+				return fmt.Errorf("game %d is of the rule variant %q, which the player does not declare", m.Game, v)
+			}
 		}
 		g := newGame(m)
 		s.games[m.Game] = g

@@ -3,7 +3,9 @@ package client
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
+	"memsim/sim/rules"
 	"memsim/strategies/external/protocol"
 )
 
@@ -35,13 +37,17 @@ type Game struct {
 	// First is the position of the face-up first card of the turn in progress, or -1 when no card
 	// is face up. Its face is Seen[First].
 	First int
+	// Turns is the number of turns over: under a turn limit (Rules.TurnLimit) the turn in
+	// progress is turn Turns+1, the number a move request gives.
+	Turns int
 	// Scores are the final scores, one per seat, set by the game's end event.
 	Scores []float64
 
-	where   [][2]int // where[face]: the positions on the table where face was seen, -1 for none
-	second  int      // the position of the turn's second card while it is face up, or -1
-	passed  bool     // the mover's turn was a pass
-	waiting bool     // a move request awaits the player's reply
+	where   [][]int // where[face]: the positions on the table where face was seen, in order
+	shown   [][]int // shown[face]: the positions ever seen with face
+	second  int     // the position of the turn's second card while it is face up, or -1
+	passed  bool    // the mover's turn was a pass
+	waiting bool    // a move request awaits the player's reply
 }
 
 // newGame returns the record of a game as it starts.
@@ -55,44 +61,50 @@ func newGame(m *protocol.NewGame) *Game {
 		PairsLeft: m.Rules.Pairs,
 		Taken:     make([]int, m.Rules.Seats),
 		First:     -1,
-		where:     make([][2]int, m.Rules.Pairs+m.Rules.Singletons),
+		where:     make([][]int, m.Rules.PairFaces()+m.Rules.Singletons),
+		shown:     make([][]int, m.Rules.PairFaces()+m.Rules.Singletons),
 		second:    -1,
 	}
 	for pos := range cards {
 		g.Seen[pos] = -1
 		g.OnTable[pos] = true
 	}
-	for face := range g.where {
-		g.where[face] = [2]int{-1, -1}
-	}
 	return g
 }
 
-// Partner returns the position of the other card of the pair of the card at pos, if that card has
-// been seen and is on the table. The card at pos must have been seen.
+// Partner returns the position of another card of the face of the card at pos (its pair's other
+// card; with copies of a face, the first seen of the others), if one has been seen and is on the
+// table. The card at pos must have been seen.
 func (g *Game) Partner(pos int) (int, bool) {
-	if pos < 0 || pos >= len(g.Seen) || g.Seen[pos] < 0 {
+	if pos < 0 || pos >= len(g.Seen) || g.Seen[pos] < 0 || g.Seen[pos] >= g.Rules.PairFaces() {
 		return 0, false
 	}
-	w := g.where[g.Seen[pos]]
-	switch {
-	case w[0] == pos && w[1] >= 0:
-		return w[1], true
-	case w[1] == pos:
-		return w[0], true
+	for _, p := range g.where[g.Seen[pos]] {
+		if p != pos {
+			return p, true
+		}
 	}
 	return 0, false
 }
 
 // KnownPair returns the positions of a pair whose two cards have been seen and are on the table:
-// the pair of the lowest such face.
+// the first two seen cards of the lowest face with two.
 func (g *Game) KnownPair() (a, b int, ok bool) {
-	for face := range g.Rules.Pairs {
-		if w := g.where[face]; w[1] >= 0 {
+	for face := range g.Rules.PairFaces() {
+		if w := g.where[face]; len(w) >= 2 {
 			return w[0], w[1], true
 		}
 	}
 	return 0, 0, false
+}
+
+// TurnsLeft returns the turns left under the turn limit, the turn in progress included, or -1
+// when the game has no limit.
+func (g *Game) TurnsLeft() int {
+	if g.Rules.TurnLimit == 0 {
+		return -1
+	}
+	return g.Rules.TurnLimit - g.Turns
 }
 
 // Ended reports whether the game's end event has come.
@@ -162,15 +174,15 @@ func (g *Game) flip(m *protocol.FlipEvent) error {
 		return fmt.Errorf("game %d: position %d showed face %d before, now %d", g.ID, m.Pos, seen, m.Face)
 	}
 	if g.Seen[m.Pos] < 0 {
-		w := &g.where[m.Face]
-		switch {
-		case w[0] < 0:
-			w[0] = m.Pos
-		case w[1] < 0 && m.Face < g.Rules.Pairs:
-			w[1] = m.Pos
-		default:
-			return fmt.Errorf("game %d: face %d at position %d, but it was seen at %v", g.ID, m.Face, m.Pos, g.seenAt(m.Face))
+		cards := 1
+		if m.Face < g.Rules.PairFaces() {
+			cards = g.Rules.CopiesOf()
 		}
+		if len(g.shown[m.Face]) == cards {
+			return fmt.Errorf("game %d: face %d at position %d, but it was seen at %v", g.ID, m.Face, m.Pos, g.shown[m.Face])
+		}
+		g.shown[m.Face] = append(g.shown[m.Face], m.Pos)
+		g.where[m.Face] = append(g.where[m.Face], m.Pos)
 		g.Seen[m.Pos] = m.Face
 	}
 	if g.First < 0 {
@@ -179,17 +191,6 @@ func (g *Game) flip(m *protocol.FlipEvent) error {
 		g.second = m.Pos
 	}
 	return nil
-}
-
-// seenAt lists the positions where face was seen, for an error message.
-func (g *Game) seenAt(face int) []int {
-	var ps []int
-	for _, p := range g.where[face] {
-		if p >= 0 {
-			ps = append(ps, p)
-		}
-	}
-	return ps
 }
 
 func (g *Game) pair(m *protocol.PairEvent) error {
@@ -208,9 +209,10 @@ func (g *Game) pair(m *protocol.PairEvent) error {
 	for _, p := range m.Positions {
 		g.Seen[p], g.OnTable[p] = -1, false
 	}
-	g.where[m.Face] = [2]int{-1, -1}
+	g.where[m.Face] = slices.DeleteFunc(g.where[m.Face], func(p int) bool { return p == a || p == b })
 	g.Taken[m.Seat]++
 	g.PairsLeft--
+	g.Turns++
 	g.First, g.second = -1, -1
 	return nil
 }
@@ -237,6 +239,7 @@ func (g *Game) handover(m *protocol.Handover) error {
 		return fmt.Errorf("game %d: handover to seat %d, but seat %d follows seat %d", g.ID, m.Seat, next, g.Mover)
 	}
 	g.Mover, g.First, g.second, g.passed = m.Seat, -1, -1, false
+	g.Turns++
 	return nil
 }
 
@@ -265,6 +268,14 @@ func (g *Game) checkMove(m *protocol.Move, view string) error {
 		return fmt.Errorf("game %d: a state sent to an events-view player", g.ID)
 	case view == protocol.ViewState && m.State == nil:
 		return fmt.Errorf("game %d: a request to a state-view player without the state", g.ID)
+	case m.Blind != (m.Card == 1 && g.Rules.Flips == rules.FlipsBlind.String()):
+		return fmt.Errorf("game %d: a request for card %d with blind %v under flip rule %q", g.ID, m.Card, m.Blind, g.Rules.Flips)
+	case g.Rules.TurnLimit > 0 && m.Turn != g.Turns+1:
+		return fmt.Errorf("game %d: a request in turn %d, but %d turns are over", g.ID, m.Turn, g.Turns)
+	case g.Rules.TurnLimit == 0 && m.Turn != 0:
+		return fmt.Errorf("game %d: a request gives turn %d in a game with no turn limit", g.ID, m.Turn)
+	case g.Rules.TurnLimit > 0 && g.Turns >= g.Rules.TurnLimit:
+		return fmt.Errorf("game %d: a request after the turn limit of %d turns", g.ID, g.Rules.TurnLimit)
 	}
 	for _, p := range m.Legal {
 		switch {

@@ -16,19 +16,35 @@ func (Random) Move(g *Game, req *protocol.Move) Reply {
 // public record (docs/models.md §3.1, §3.2): it takes a pair whose two cards it has seen;
 // otherwise it flips a card it has not seen, then that card's partner if it has seen it, else
 // another card it has not seen. After a singleton it flips a card it has seen if it may, since no
-// pair can follow. It draws among equal cards with the game's Rand and never passes.
+// pair can follow. It draws among equal cards with the game's Rand and never passes. It plays
+// every rule variant (its Info may declare protocol.Variants()): with copies of a face a partner is any seen card
+// of the face, and under blind flips it names a pair it has seen whole, or two cards it has not
+// seen (one, and a seen card, when only one is left).
 type Daring struct{}
 
 // Move implements Player.
 func (Daring) Move(g *Game, req *protocol.Move) Reply {
 	legal := req.Legal
+	if req.Blind {
+		if a, b, ok := g.KnownPair(); ok && contains(legal, a) && contains(legal, b) {
+			return FlipBoth(a, b)
+		}
+		first := drawUnseen(g, legal)
+		rest := make([]int, 0, len(legal)-1)
+		for _, p := range legal {
+			if p != first {
+				rest = append(rest, p)
+			}
+		}
+		return FlipBoth(first, drawUnseen(g, rest))
+	}
 	if req.Card == 1 {
 		if a, _, ok := g.KnownPair(); ok && contains(legal, a) {
 			return Flip(a)
 		}
 		return Flip(drawUnseen(g, legal))
 	}
-	if g.Seen[g.First] < g.Rules.Pairs {
+	if g.Seen[g.First] < g.Rules.PairFaces() {
 		if p, ok := g.Partner(g.First); ok && contains(legal, p) {
 			return Flip(p)
 		}

@@ -96,10 +96,12 @@ func TestDocExampleDecodes(t *testing.T) {
 				t.Errorf("docs/protocol.md:%d: a second request in flight for game %d", l.at, m.Game)
 			}
 			inFlight[m.Game] = m
-		case *protocol.Flip, *protocol.Pass, *protocol.Choice:
+		case *protocol.Flip, *protocol.Flips, *protocol.Pass, *protocol.Choice:
 			var game int64
 			switch r := m.(type) {
 			case *protocol.Flip:
+				game = r.Game
+			case *protocol.Flips:
 				game = r.Game
 			case *protocol.Pass:
 				game = r.Game
@@ -128,7 +130,7 @@ func TestDocExampleDecodes(t *testing.T) {
 		t.Errorf("docs/protocol.md: requests left unanswered: %v %v", inFlight, queries)
 	}
 	for _, want := range []string{"memsim hello", "player player", "memsim options", "memsim new_game",
-		"memsim move", "memsim flip", "memsim pair", "memsim handover", "memsim end", "player flip", "player choice",
+		"memsim move", "memsim flip", "memsim pair", "memsim handover", "memsim end", "player flip", "player flips", "player choice",
 		"memsim position"} {
 		if !types[want] {
 			t.Errorf("docs/protocol.md: the example has no %s message", want)

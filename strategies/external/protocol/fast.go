@@ -30,6 +30,9 @@ func (s *scanner) decode(line []byte, side Side) Message {
 		case "flip":
 			v := &Flip{}
 			m, members = v, v.member
+		case "flips":
+			v := &Flips{}
+			m, members = v, v.member
 		case "pass":
 			v := &Pass{}
 			m, members = v, v.member
@@ -106,7 +109,7 @@ func required(m Message) bit {
 		return 15
 	case *NewGame:
 		return 15
-	case *End, *Handover, *PassEvent, *Flip, *Choice:
+	case *End, *Handover, *PassEvent, *Flip, *Flips, *Choice:
 		return 3
 	case *Pass:
 		return 1
@@ -120,6 +123,21 @@ func (m *Flip) member(s *scanner, key []byte) bit {
 		return s.int64(&m.Game, 1)
 	case "pos":
 		return s.int(&m.Pos, 2)
+	}
+	return 0
+}
+
+func (m *Flips) member(s *scanner, key []byte) bit {
+	switch string(key) {
+	case "game":
+		return s.int64(&m.Game, 1)
+	case "positions":
+		var ps []int
+		if s.ints(&ps, 2) == 0 || len(ps) != 2 {
+			return 0
+		}
+		m.Positions = [2]int{ps[0], ps[1]}
+		return 2
 	}
 	return 0
 }
@@ -167,6 +185,12 @@ func (r *Rules) member(s *scanner, key []byte) bit {
 		return s.string(&r.Pass, 8)
 	case "choices":
 		return s.strings(&r.Choices, 16)
+	case "copies":
+		return s.int(&r.Copies, 32)
+	case "flips":
+		return s.string(&r.Flips, 64)
+	case "turn_limit":
+		return s.int(&r.TurnLimit, 128)
 	}
 	return 0
 }
@@ -253,6 +277,10 @@ func (m *Move) member(s *scanner, key []byte) bit {
 		return s.cards(&m.Known, 64)
 	case "choices":
 		return s.strings(&m.Choices, 128)
+	case "blind":
+		return s.bool(&m.Blind, 256)
+	case "turn":
+		return s.int(&m.Turn, 512)
 	}
 	return 0
 }
@@ -618,8 +646,8 @@ func (s *scanner) object(b, want bit, member func(s *scanner, key []byte) bit) b
 			s.ws()
 		}
 	}
-	if got != want {
-		return s.fail()
+	if got&want != want {
+		return s.fail() // a required member missing
 	}
 	return b
 }
@@ -635,6 +663,9 @@ func appendFast(b []byte, m Message) ([]byte, bool) {
 	case *Flip:
 		b = appendInt(b, "game", m.Game)
 		b = appendInt(b, "pos", int64(m.Pos))
+	case *Flips:
+		b = appendInt(b, "game", m.Game)
+		b = appendInts(b, "positions", m.Positions[:])
 	case *Pass:
 		b = appendInt(b, "game", m.Game)
 	case *Choice:
@@ -677,6 +708,12 @@ func appendFast(b []byte, m Message) ([]byte, bool) {
 		b = appendInts(b, "legal", m.Legal)
 		if m.Pass {
 			b = append(b, `,"pass":true`...)
+		}
+		if m.Blind {
+			b = append(b, `,"blind":true`...)
+		}
+		if m.Turn != 0 {
+			b = appendInt(b, "turn", int64(m.Turn))
 		}
 		b = appendInt(b, "deadline_ms", int64(m.DeadlineMS))
 		if st := m.State; st != nil {
@@ -750,6 +787,17 @@ func appendRules(b []byte, r *Rules) []byte {
 	}
 	if b = appendStrings(b, "choices", r.Choices); b == nil {
 		return nil
+	}
+	if r.Copies != 0 {
+		b = appendInt(b, "copies", int64(r.Copies))
+	}
+	if r.Flips != "" {
+		if b = appendString(b, "flips", r.Flips); b == nil {
+			return nil
+		}
+	}
+	if r.TurnLimit != 0 {
+		b = appendInt(b, "turn_limit", int64(r.TurnLimit))
 	}
 	return append(b, '}')
 }

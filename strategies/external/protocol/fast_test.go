@@ -59,6 +59,18 @@ var fastLines = []struct {
 	{FromMemsim, `{"type":"move","game":7,"card":2,"legal":[0],"deadline_ms":50,"known":[{"pos":0,"face":1}]}`},
 	{FromMemsim, `{"type":"hello","protocol":"memsim-player/1"}`},
 	{FromMemsim, `{"type":"options","values":{}}`},
+	{FromPlayer, `{"type":"flips","game":7,"positions":[3,0]}`},
+	{FromPlayer, `{"type":"flips","game":7,"positions":[3,3]}`},
+	{FromPlayer, `{"type":"flips","game":7,"positions":[3]}`},
+	{FromPlayer, `{"type":"flips","game":7,"pos":3}`},
+	{FromMemsim, `{"type":"new_game","game":7,"seat":1,"seed":912,"rules":{"pairs":26,"singletons":0,"seats":2,"pass":"never","choices":["daring"],"copies":4,"flips":"blind","turn_limit":52}}`},
+	{FromMemsim, `{"type":"new_game","game":7,"seat":1,"seed":912,"rules":{"pairs":3,"singletons":0,"seats":2,"pass":"never","choices":["daring"],"copies":4}}`},
+	{FromMemsim, `{"type":"new_game","game":7,"seat":1,"seed":912,"rules":{"pairs":2,"singletons":0,"seats":2,"pass":"never","choices":["daring"],"flips":"upside"}}`},
+	{FromMemsim, `{"type":"new_game","game":7,"seat":1,"seed":912,"rules":{"pairs":2,"singletons":0,"seats":2,"pass":"never","choices":["daring"],"turn_limit":-1}}`},
+	{FromMemsim, `{"type":"move","game":7,"card":1,"legal":[0,1,2,3],"blind":true,"turn":3,"deadline_ms":50}`},
+	{FromMemsim, `{"type":"move","game":7,"card":2,"legal":[0,1],"blind":true,"deadline_ms":50}`},
+	{FromMemsim, `{"type":"move","game":7,"card":1,"legal":[0],"blind":true,"deadline_ms":50}`},
+	{FromMemsim, `{"type":"move","game":7,"card":1,"legal":[0,1],"turn":-2,"deadline_ms":50}`},
 }
 
 // TestFastPathIsTheGeneralPath: every line the fast path reads, it reads as the general path

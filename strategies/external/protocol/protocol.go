@@ -73,7 +73,24 @@ type Player struct {
 	// out of play (Position): PositionsCount when the choice ignores the lead, PositionsLead when
 	// it may depend on it. Empty: the player answers no position queries.
 	Positions string `json:"positions,omitempty"`
+	// Variants lists the rule variants the player plays (VariantCopies, VariantFlips,
+	// VariantTurnLimit): memsim sends a game under a variant only to a player that declares
+	// every rule in which the game differs from the standard one, and refuses the others.
+	Variants []string `json:"variants,omitempty"`
 }
+
+// The rule variants a player may declare (docs/models.md §1.7), named as the fields of Rules.
+const (
+	// VariantCopies: k cards of a face (Rules.Copies).
+	VariantCopies = "copies"
+	// VariantFlips: blind flips (Rules.Flips), both cards named in one request.
+	VariantFlips = "flips"
+	// VariantTurnLimit: a turn limit (Rules.TurnLimit), with the turn in every move request.
+	VariantTurnLimit = "turn_limit"
+)
+
+// Variants lists the rule variants a player may declare, in the order of Rules' fields.
+func Variants() []string { return []string{VariantCopies, VariantFlips, VariantTurnLimit} }
 
 // Values of Player.Positions.
 const (
@@ -157,10 +174,49 @@ type Rules struct {
 	Pass string `json:"pass"`
 	// Choices is the choice set: "daring" and any of "safe", "known-first", "pass".
 	Choices []string `json:"choices"`
+	// Copies, Flips and TurnLimit are the rule variant (docs/models.md §1.7), sent only where
+	// the game differs from the standard one: Copies cards of each pair face (0: two), Flips
+	// "blind" when both cards of a turn are named before either is turned up ("": sequential),
+	// and a limit of TurnLimit turns (0: none).
+	Copies    int    `json:"copies,omitempty"`
+	Flips     string `json:"flips,omitempty"`
+	TurnLimit int    `json:"turn_limit,omitempty"`
 }
 
 // Cards returns the number of positions of the deal.
 func (r Rules) Cards() int { return 2*r.Pairs + r.Singletons }
+
+// Variant returns the rules' variant; the rules must be valid (as a decoded message's are).
+func (r Rules) Variant() rules.Variant {
+	v := rules.Variant{Copies: r.Copies, TurnLimit: r.TurnLimit}
+	if r.Flips != "" {
+		v.Flips, _ = rules.ParseFlips(r.Flips)
+	}
+	return v
+}
+
+// PairFaces returns the number of pair faces: Pairs, or 2*Pairs/Copies with copies of a face.
+// Faces below it are pair faces, those from it to PairFaces()+Singletons-1 singletons.
+func (r Rules) PairFaces() int { return r.Variant().Faces(r.Pairs) }
+
+// CopiesOf returns the number of cards of each pair face: Copies, or 2 when it is 0.
+func (r Rules) CopiesOf() int { return r.Variant().CopiesOf() }
+
+// VariantRules lists the rules in which r differs from the standard game, as a player declares
+// them (Player.Variants).
+func (r Rules) VariantRules() []string {
+	var vs []string
+	if r.Copies != 0 && r.Copies != rules.DefaultCopies {
+		vs = append(vs, VariantCopies)
+	}
+	if r.Flips != "" && r.Flips != rules.FlipsSequential.String() {
+		vs = append(vs, VariantFlips)
+	}
+	if r.TurnLimit != 0 {
+		vs = append(vs, VariantTurnLimit)
+	}
+	return vs
+}
 
 // FlipEvent says that Seat turned the card at Pos face up; its face is Face.
 type FlipEvent struct {
@@ -205,6 +261,12 @@ type Move struct {
 	Legal []int `json:"legal"`
 	// Pass reports whether the player may pass (first card only).
 	Pass bool `json:"pass,omitempty"`
+	// Blind reports a first-card request under blind flips: the player names both cards of the
+	// turn at once, with a Flips reply (or passes, or, in the state view, chooses).
+	Blind bool `json:"blind,omitempty"`
+	// Turn is the turn's number, from 1, in a game with a turn limit (0 otherwise): the game ends
+	// after Rules.TurnLimit turns, so TurnLimit - Turn + 1 turns are left, this one included.
+	Turn int `json:"turn,omitempty"`
 	// DeadlineMS is the time the player has to answer, in milliseconds.
 	DeadlineMS int `json:"deadline_ms"`
 	// State, Known and Choices are sent to state-view players only: the count state at the start
@@ -249,6 +311,13 @@ type Position struct {
 type Flip struct {
 	Game int64 `json:"game"`
 	Pos  int   `json:"pos"`
+}
+
+// Flips is a player's reply to a blind Move (Move.Blind): flip the cards at Positions, two
+// distinct legal positions, the first card first.
+type Flips struct {
+	Game      int64  `json:"game"`
+	Positions [2]int `json:"positions"`
 }
 
 // Pass is a player's reply to a Move: pass.
@@ -302,6 +371,9 @@ func (*Flip) Type() string { return "flip" }
 // Type returns "pass".
 func (*Pass) Type() string { return "pass" }
 
+// Type returns "flips".
+func (*Flips) Type() string { return "flips" }
+
 // Type returns "choice".
 func (*Choice) Type() string { return "choice" }
 
@@ -331,6 +403,8 @@ func newMessage(side Side, typ string) Message {
 			return &Player{}
 		case "flip":
 			return &Flip{}
+		case "flips":
+			return &Flips{}
 		case "pass":
 			return &Pass{}
 		case "choice":
@@ -374,7 +448,7 @@ func sender(side Side) string {
 // typeNames lists the message types side writes, for error messages.
 func typeNames(side Side) string {
 	if side == FromPlayer {
-		return "player, flip, pass, choice"
+		return "player, flip, flips, pass, choice"
 	}
 	return "hello, options, new_game, flip, pair, pass, handover, end, move, position"
 }
@@ -443,6 +517,14 @@ func (m *Player) check() error {
 		return bad("positions", "%q is not a kind of position (allowed: %s, %s)", m.Positions, PositionsCount, PositionsLead)
 	case m.Positions != "" && m.View != ViewState:
 		return bad("positions", "only a state-view player answers position queries (its view is %s)", m.View)
+	}
+	for i, v := range m.Variants {
+		switch {
+		case !slices.Contains(Variants(), v):
+			return bad(fmt.Sprintf("variants[%d]", i), "%q is not a rule variant (allowed: %s, %s, %s)", v, VariantCopies, VariantFlips, VariantTurnLimit)
+		case slices.Contains(m.Variants[:i], v):
+			return bad(fmt.Sprintf("variants[%d]", i), "%q is listed twice", v)
+		}
 	}
 	for i, o := range m.Options {
 		if err := o.check(); err != nil {
@@ -581,7 +663,33 @@ func (r *Rules) check() error {
 	if _, err := rules.ParsePassRule(r.Pass); err != nil {
 		return bad("pass", "%v", err)
 	}
-	return checkChoices("choices", r.Choices)
+	if err := checkChoices("choices", r.Choices); err != nil {
+		return err
+	}
+	return r.checkVariant()
+}
+
+// checkVariant checks the variant's fields: copies even from 2 to rules.MaxCopies making whole
+// faces, a known flip rule, a turn limit not negative.
+func (r *Rules) checkVariant() error {
+	c := r.Copies
+	if c == 0 {
+		c = rules.DefaultCopies
+	}
+	switch {
+	case r.Copies < 0 || c%2 != 0 || c > rules.MaxCopies:
+		return bad("copies", "%d is not an even number from 2 to %d", r.Copies, rules.MaxCopies)
+	case (2*r.Pairs)%c != 0:
+		return bad("copies", "%d pairs do not make whole faces of %d cards (pairs must be a multiple of %d)", r.Pairs, c, c/2)
+	case r.TurnLimit < 0:
+		return bad("turn_limit", "%d is negative (0 for no limit)", r.TurnLimit)
+	}
+	if r.Flips != "" {
+		if _, err := rules.ParseFlips(r.Flips); err != nil {
+			return bad("flips", "%v", err)
+		}
+	}
+	return nil
 }
 
 // checkChoices checks a list of choice names: known, none twice, daring among them.
@@ -658,6 +766,14 @@ func (m *Move) check() error {
 	}
 	if m.Pass && m.Card != 1 {
 		return bad("pass", "only a first card may be a pass")
+	}
+	switch {
+	case m.Blind && m.Card != 1:
+		return bad("blind", "only a first-card request names both cards")
+	case m.Blind && len(m.Legal) < 2:
+		return bad("legal", "%d positions for a blind request, which names two", len(m.Legal))
+	case m.Turn < 0:
+		return bad("turn", "%d is negative", m.Turn)
 	}
 	if m.State == nil {
 		switch {
@@ -744,6 +860,16 @@ func (m *Flip) check() error {
 
 func (m *Pass) check() error { return inRange("game", m.Game, 0, MaxID) }
 
+func (m *Flips) check() error {
+	err := firstErr(inRange("game", m.Game, 0, MaxID),
+		inRange("positions[0]", m.Positions[0], 0, MaxCards-1),
+		inRange("positions[1]", m.Positions[1], 0, MaxCards-1))
+	if err == nil && m.Positions[0] == m.Positions[1] {
+		return bad("positions", "the two positions are the same (%d)", m.Positions[0])
+	}
+	return err
+}
+
 func (m *Choice) check() error {
 	if err := inRange("game", m.Game, 0, MaxID); err != nil {
 		return err
@@ -772,11 +898,13 @@ func CheckPositionReply(q *Position, reply Message) error {
 	return nil
 }
 
-// ReplyGame returns the game a player's reply (Flip, Pass or Choice) is for, and false for a
+// ReplyGame returns the game a player's reply (Flip, Flips, Pass or Choice) is for, and false for a
 // message that is no reply.
 func ReplyGame(m Message) (game int64, ok bool) {
 	switch m := m.(type) {
 	case *Flip:
+		return m.Game, true
+	case *Flips:
 		return m.Game, true
 	case *Pass:
 		return m.Game, true
@@ -787,8 +915,8 @@ func ReplyGame(m Message) (game int64, ok bool) {
 }
 
 // CheckReply reports whether reply, a message a player wrote, answers the move request req:
-// a Flip of one of its legal positions, a Pass where it allows one, or a Choice among the choices
-// it offers, each for req's game.
+// a Flip of one of its legal positions (Flips of two, for a blind request), a Pass where it
+// allows one, or a Choice among the choices it offers, each for req's game.
 func CheckReply(req *Move, reply Message) error {
 	game, ok := ReplyGame(reply)
 	if !ok {
@@ -796,8 +924,20 @@ func CheckReply(req *Move, reply Message) error {
 	}
 	switch r := reply.(type) {
 	case *Flip:
+		if req.Blind {
+			return bad("type", "game %d's request is blind: it takes both cards at once, a flips reply", req.Game)
+		}
 		if _, ok := slices.BinarySearch(req.Legal, r.Pos); !ok {
 			return bad("pos", "%d is not a legal position of game %d's card %d", r.Pos, req.Game, req.Card)
+		}
+	case *Flips:
+		if !req.Blind {
+			return bad("type", "game %d's card %d takes one card, a flip reply (flips answers a blind request)", req.Game, req.Card)
+		}
+		for i, p := range r.Positions {
+			if _, ok := slices.BinarySearch(req.Legal, p); !ok {
+				return bad(fmt.Sprintf("positions[%d]", i), "%d is not a legal position of game %d's turn", p, req.Game)
+			}
 		}
 	case *Pass:
 		if !req.Pass {

@@ -37,6 +37,11 @@ func every() []struct {
 		}}},
 		{protocol.FromPlayer, &protocol.Player{Name: "p", Version: "1", View: "state", Positions: "count"}},
 		{protocol.FromPlayer, &protocol.Player{Name: "p", Version: "1", View: "state", Positions: "lead"}},
+		{protocol.FromPlayer, &protocol.Player{Name: "p", Version: "1", View: "events", Variants: []string{"turn_limit", "copies", "flips"}}},
+		{protocol.FromMemsim, &protocol.NewGame{Game: 2, Seat: 1, Seed: 5, Rules: protocol.Rules{
+			Pairs: 26, Seats: 2, Pass: "never", Choices: []string{"daring"}, Copies: 26, Flips: "blind", TurnLimit: 52}}},
+		{protocol.FromMemsim, &protocol.Move{Game: 3, Card: 1, Legal: []int{0, 4, 5}, Blind: true, Turn: 7, DeadlineMS: 50}},
+		{protocol.FromPlayer, &protocol.Flips{Game: 3, Positions: [2]int{5, 0}}},
 		{protocol.FromMemsim, &protocol.Options{Values: map[string]any{}}},
 		{protocol.FromMemsim, &protocol.Options{Values: map[string]any{"depth": 4.0, "greedy": false, "log": "x"}}},
 		{protocol.FromMemsim, &protocol.NewGame{Game: protocol.MaxID, Seat: 7, Seed: 0, Rules: protocol.Rules{
@@ -145,6 +150,14 @@ func TestBadInput(t *testing.T) {
 		want  string
 	}{
 		{"garbage", p, flip + "hello there\n", "line 2: not a JSON object: invalid character 'h'"},
+		{"unknown variant", p, `{"type":"player","name":"x","version":"1","view":"events","variants":["colours"]}` + "\n", `line 1: player: field variants[0]: "colours" is not a rule variant (allowed: copies, flips, turn_limit)`},
+		{"variant twice", p, `{"type":"player","name":"x","version":"1","view":"events","variants":["flips","flips"]}` + "\n", `line 1: player: field variants[1]: "flips" is listed twice`},
+		{"copies odd", m, hello + `{"type":"new_game","game":1,"seat":0,"seed":1,"rules":{"pairs":3,"singletons":0,"seats":2,"pass":"never","choices":["daring"],"copies":3}}` + "\n", "line 2: new_game: field rules.copies: 3 is not an even number from 2 to 64"},
+		{"copies and pairs", m, hello + `{"type":"new_game","game":1,"seat":0,"seed":1,"rules":{"pairs":3,"singletons":0,"seats":2,"pass":"never","choices":["daring"],"copies":4}}` + "\n", "line 2: new_game: field rules.copies: 3 pairs do not make whole faces of 4 cards"},
+		{"flip rule", m, hello + `{"type":"new_game","game":1,"seat":0,"seed":1,"rules":{"pairs":3,"singletons":0,"seats":2,"pass":"never","choices":["daring"],"flips":"upside"}}` + "\n", `line 2: new_game: field rules.flips: unknown flip rule "upside"`},
+		{"blind second card", m, hello + `{"type":"move","game":1,"card":2,"legal":[0,1],"blind":true,"deadline_ms":5}` + "\n", "line 2: move: field blind: only a first-card request names both cards"},
+		{"flips one position", p, `{"type":"flips","game":1,"positions":[3]}` + "\n", "line 1: flips: field positions: 1 positions (want 2)"},
+		{"flips same position", p, `{"type":"flips","game":1,"positions":[3,3]}` + "\n", "line 1: flips: field positions: the two positions are the same (3)"},
 		{"empty line", p, "\n", "line 1: not a JSON object: empty"},
 		{"array", p, "[1,2]\n", "line 1: not a JSON object: got an array"},
 		{"string", p, `"flip"` + "\n", "line 1: not a JSON object: got a string"},
@@ -156,7 +169,7 @@ func TestBadInput(t *testing.T) {
 		{"invalid UTF-8", p, `{"type":"player","name":"a` + "\xff" + `","version":"1","view":"events"}` + "\n", "line 1: not valid UTF-8 (byte 26)"},
 		{"missing type", p, `{"game":1,"pos":3}` + "\n", "line 1: field type: is missing"},
 		{"type not a string", p, `{"type":7}` + "\n", "line 1: field type: number is not a string"},
-		{"unknown type", p, `{"type":"resign","game":1}` + "\n", `line 1: field type: "resign" is not a message a player sends (allowed: player, flip, pass, choice)`},
+		{"unknown type", p, `{"type":"resign","game":1}` + "\n", `line 1: field type: "resign" is not a message a player sends (allowed: player, flip, flips, pass, choice)`},
 		{"memsim's type from the player", p, hello, `line 1: field type: "hello" is not a message a player sends`},
 		{"player's type from memsim", m, `{"type":"choice","game":1,"choice":"safe"}` + "\n", `line 1: field type: "choice" is not a message memsim sends`},
 		{"missing field", p, `{"type":"flip","game":1}` + "\n", "line 1: flip: field pos: is missing"},
@@ -263,6 +276,7 @@ func TestCheckReply(t *testing.T) {
 	first := &protocol.Move{Game: 4, Card: 1, Legal: []int{1, 3, 6}, Pass: true, DeadlineMS: 9,
 		State: &protocol.State{N: 3, J: 1}, Choices: []string{"daring", "safe"}}
 	second := &protocol.Move{Game: 4, Card: 2, Legal: []int{0, 2}, DeadlineMS: 9}
+	blind := &protocol.Move{Game: 4, Card: 1, Legal: []int{1, 3, 6}, Blind: true, Turn: 2, DeadlineMS: 9}
 	for _, tc := range []struct {
 		req   *protocol.Move
 		reply protocol.Message
@@ -279,6 +293,11 @@ func TestCheckReply(t *testing.T) {
 		{second, &protocol.Pass{Game: 4}, "field type: game 4's card 2 may not be a pass"},
 		{second, &protocol.Choice{Game: 4, Choice: "daring"}, "field type: game 4's card 2 takes a flip or a pass, not a choice"},
 		{second, &protocol.Player{Name: "x", View: "events"}, "a player message is not a reply"},
+		{blind, &protocol.Flips{Game: 4, Positions: [2]int{6, 1}}, ""},
+		{blind, &protocol.Flip{Game: 4, Pos: 6}, "field type: game 4's request is blind: it takes both cards at once, a flips reply"},
+		{blind, &protocol.Flips{Game: 4, Positions: [2]int{6, 2}}, "field positions[1]: 2 is not a legal position of game 4's turn"},
+		{blind, &protocol.Pass{Game: 4}, "field type: game 4's card 1 may not be a pass"},
+		{first, &protocol.Flips{Game: 4, Positions: [2]int{1, 3}}, "field type: game 4's card 1 takes one card, a flip reply"},
 	} {
 		err := protocol.CheckReply(tc.req, tc.reply)
 		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.want)) {

@@ -10,6 +10,7 @@ import (
 	"memsim/analysis/field"
 	"memsim/analysis/review"
 	"memsim/sim/record"
+	"memsim/sim/rules"
 )
 
 // ExactCoach advises a person with the exact values of a review (analysis/review): before each
@@ -143,3 +144,20 @@ func LastMoveLine(d *review.Decision[*big.Rat]) string {
 
 // dec formats a value to 4 decimals.
 func dec(r *big.Rat) string { return r.FloatString(4) }
+
+// NoValuesCoach is the coach of a game under a rule variant that no exact model of the review
+// covers: it says so once, at the person's first move, and has nothing more to say.
+type NoValuesCoach struct {
+	// Variant is the game's rule variant.
+	Variant rules.Variant
+	said    bool
+}
+
+// Advise says, the first time only, that the coach has no values for the variant.
+func (c *NoValuesCoach) Advise(Situation) string {
+	if c.said {
+		return ""
+	}
+	c.said = true
+	return fmt.Sprintf("no values for %s: the exact values are those of the standard game", c.Variant)
+}

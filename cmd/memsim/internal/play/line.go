@@ -118,19 +118,42 @@ func (u *LineUI) Ask(ctx context.Context, s Snapshot, q Question) (Answer, error
 			fmt.Fprint(u.out, LineHelp)
 			continue
 		}
-		pos, err := t.Layout.Parse(in.text)
+		a, err := parseAnswer(t.Layout, in.text, q)
 		if err != nil {
 			fmt.Fprintln(u.out, "not allowed: "+err.Error())
 			continue
 		}
-		return Answer{Pos: pos}, nil
+		return a, nil
 	}
+}
+
+// parseAnswer reads a card, or, at the start of a blind turn, two cards separated by spaces.
+func parseAnswer(l Layout, text string, q Question) (Answer, error) {
+	fields := strings.Fields(text)
+	if q.Blind && !q.Second && len(fields) == 2 {
+		a, err := l.Parse(fields[0])
+		if err != nil {
+			return Answer{}, err
+		}
+		b, err := l.Parse(fields[1])
+		if err != nil {
+			return Answer{}, err
+		}
+		return Answer{Pos: a, Pos2: b, Both: true}, nil
+	}
+	pos, err := l.Parse(text)
+	return Answer{Pos: pos}, err
 }
 
 // prompt is the question's prompt line.
 func prompt(q Question) string {
 	card := "card 1"
-	if q.Second {
+	switch {
+	case q.Blind && q.Second:
+		card = "card 2, blind: your first card stays face down"
+	case q.Blind:
+		card = "both cards, blind: c2 d1, or card 1 alone"
+	case q.Second:
 		card = "card 2"
 	}
 	if q.CanPass {
@@ -142,6 +165,7 @@ func prompt(q Question) string {
 // LineHelp is the help of the line mode.
 const LineHelp = `commands:
   c2 or 7   flip the card at c2 (column c, row 2), or at position 7
+  c2 d1     under blind flips, at the start of a turn: name both cards at once
   pass, p   pass, where the pass rule allows it
   memory, m what each bot remembers now
   help, ?   this help

@@ -21,16 +21,21 @@ var ErrInputEnded = errors.New("the input ended")
 type Question struct {
 	// Second reports the turn's second card; CanPass that a pass is allowed now.
 	Second, CanPass bool
+	// Blind reports blind flips: the person names both cards before either is turned up, at
+	// once (an Answer with Both) or one after the other, the first staying face down.
+	Blind bool
 	// Reason says why the answer before was refused, "" when the question is new.
 	Reason string
 	// Advice is the coach's, "" without a coach.
 	Advice string
 }
 
-// Answer is the person's move: a pass, or the card at Pos.
+// Answer is the person's move: a pass, or the card at Pos; under blind flips, with Both, the
+// turn's two cards at Pos and Pos2.
 type Answer struct {
-	Pass bool
-	Pos  int
+	Pass      bool
+	Pos, Pos2 int
+	Both      bool
 }
 
 // Snapshot is what a UI shows: the table, and what each bot remembers now (one line a bot).
@@ -88,12 +93,14 @@ type Person struct {
 
 	start      time.Time
 	firstKnown bool // the turn's first card was seen before it was flipped
-	err        error
+	// second is the second card of a blind turn the person named with the first, or -1.
+	second int
+	err    error
 }
 
 // BeginGame starts the game's clock.
 func (p *Person) BeginGame(sim.GameInfo) error {
-	p.start = time.Now()
+	p.start, p.second = time.Now(), -1
 	return nil
 }
 
@@ -157,8 +164,13 @@ func (p *Person) Flip(v *sim.View) sim.Move {
 	if p.err != nil {
 		return sim.Fail(p.err)
 	}
+	if v.Second && p.second >= 0 {
+		pos := p.second
+		p.second = -1
+		return sim.FlipAt(pos)
+	}
 	passRule := v.PassRule.Allows(v.State)
-	q := Question{Second: v.Second, CanPass: !v.Second && passRule}
+	q := Question{Second: v.Second, CanPass: !v.Second && passRule, Blind: v.Blind}
 	if p.Coach != nil {
 		q.Advice = p.Coach.Advise(p.situation(v))
 	}
@@ -180,6 +192,12 @@ func (p *Person) Flip(v *sim.View) sim.Move {
 		case !v.Second:
 			_, p.firstKnown = v.Remembers(a.Pos)
 		}
+		if a.Both {
+			if q.Reason = p.blindRefusal(v, a, passRule); q.Reason != "" {
+				continue
+			}
+			p.second = a.Pos2
+		}
 		return sim.FlipAt(a.Pos)
 	}
 }
@@ -192,6 +210,27 @@ func (p *Person) situation(v *sim.View) Situation {
 		s.State.Lead = sc[v.Seat] - sc[1-v.Seat]
 	}
 	return s
+}
+
+// blindRefusal says in one line why the second card of answer a, both cards of a blind turn
+// whose first is legal, is not legal, or "" when it is.
+func (p *Person) blindRefusal(v *sim.View, a Answer, passRule bool) string {
+	t := p.Table
+	c := t.Layout.Coord(a.Pos2)
+	switch {
+	case !v.OnTable(a.Pos2):
+		return c + " has been taken: name two cards on the table"
+	case a.Pos2 == a.Pos:
+		return c + " named twice: name two different cards"
+	case passRule:
+		return ""
+	}
+	f1, known1 := v.Remembers(a.Pos)
+	if f2, known2 := v.Remembers(a.Pos2); known1 && known2 && f1 != f2 {
+		return fmt.Sprintf("%s and %s were both seen before and are not a pair: that would be a pass, which pass rule %s does not allow now",
+			t.Layout.Coord(a.Pos), c, v.PassRule)
+	}
+	return ""
 }
 
 // refusal says in one line why answer a is not a legal move now, or "" when it is. passRule
@@ -212,8 +251,12 @@ func (p *Person) refusal(v *sim.View, a Answer, passRule bool) string {
 	x := a.Pos
 	c := t.Layout.Coord(x)
 	switch {
+	case a.Both && (v.Second || !v.Blind):
+		return "name one card: both cards are named at once only at the start of a turn under blind flips"
 	case !v.OnTable(x):
 		return c + " has been taken: flip a card on the table"
+	case v.Second && x == v.First.Pos && v.Blind:
+		return c + " is your first card: name another card"
 	case v.Second && x == v.First.Pos:
 		return c + " is your first card, face up already: flip another card"
 	case passRule:

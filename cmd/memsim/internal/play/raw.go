@@ -190,14 +190,14 @@ func (u *RawUI) Ask(ctx context.Context, s Snapshot, q Question) (Answer, error)
 			if typed == "" {
 				return Answer{Pos: u.cursor}, nil
 			}
-			pos, err := l.Parse(typed)
+			a, err := parseAnswer(l, typed, q)
 			typed = ""
 			if err != nil {
 				reason = err.Error()
 				continue
 			}
-			u.cursor = pos
-			return Answer{Pos: pos}, nil
+			u.cursor = a.Pos
+			return a, nil
 		case keyRune:
 			switch r := k.r; {
 			case r == ' ' && typed == "":
@@ -210,7 +210,7 @@ func (u *RawUI) Ask(ctx context.Context, s Snapshot, q Question) (Answer, error)
 				u.showHelp = !u.showHelp
 			case r == 'q' && typed == "":
 				confirm = true
-			case len(typed) < 8 && r != ' ':
+			case len(typed) < 16 && (r != ' ' || q.Blind && !q.Second && !strings.Contains(typed, " ")):
 				typed += string(r)
 			}
 		}
@@ -241,6 +241,7 @@ func (l Layout) move(pos int, k keyKind) int {
 var RawHelp = []string{
 	"keys:",
 	"  c2 Enter    flip the card at c2 (column c, row 2); a number flips that position",
+	"  c2 d1 Enter under blind flips, at the start of a turn: name both cards at once",
 	"  arrows      move the cursor; Enter or space flips the card under it",
 	"  p           pass, where the pass rule allows it",
 	"  m           show or hide what each bot remembers",

@@ -6,6 +6,7 @@ import (
 
 	"memsim/sim"
 	"memsim/sim/record"
+	"memsim/sim/rules"
 )
 
 // Seat is who sits at a seat.
@@ -32,8 +33,11 @@ type Turn struct {
 // the last one, and the moves for the record.
 type Table struct {
 	Pairs, Singletons int
-	Seats             []Seat
-	Layout            Layout
+	// Variant is the game's rule variant (docs/models.md §1.7); the zero Variant is the standard
+	// game.
+	Variant rules.Variant
+	Seats   []Seat
+	Layout  Layout
 	// Scores[i] is the number of pairs seat i took.
 	Scores []int
 	// Mover is the seat to move; TurnNo the number of the turn under way, from 1.
@@ -76,11 +80,11 @@ func (t *Table) Cell(pos int) Cell {
 // Face returns the face pos showed, or -1 when it was never flipped.
 func (t *Table) Face(pos int) int { return t.face[pos] }
 
-// FaceName names a face as memsim replay does: P0, P1, ... for the pairs, S0, S1, ... for the
-// singletons.
+// FaceName names a face as memsim replay does: P0, P1, ... for the pair faces (with copies of a
+// face, fewer than the pairs), S0, S1, ... for the singletons.
 func (t *Table) FaceName(face int) string {
-	if face >= t.Pairs {
-		return fmt.Sprintf("S%d", face-t.Pairs)
+	if f := t.Variant.Faces(t.Pairs); face >= f {
+		return fmt.Sprintf("S%d", face-f)
 	}
 	return fmt.Sprintf("P%d", face)
 }

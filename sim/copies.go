@@ -28,6 +28,12 @@ func (g *Game) cardsLeft() []int {
 // §4.16): for every face on the table, its cards there and whether one of them is remembered. The
 // mover has taken every pair it remembers whole, so no face has two cards remembered.
 func (g *Game) copiesChoice(m *memory, ct *rules.CopiesTable) (rules.Choice, bool) {
+	return ct.LookupKey(g.copiesKey(m))
+}
+
+// copiesKey returns the key (rules.AppendCopiesKey) of the state of faces memory m sees, in
+// g.cs.key.
+func (g *Game) copiesKey(m *memory) []byte {
 	left := g.cardsLeft()
 	clear(g.cs.counts)
 	for f, r := range left {
@@ -37,7 +43,7 @@ func (g *Game) copiesChoice(m *memory, ct *rules.CopiesTable) (rules.Choice, boo
 		}
 	}
 	g.cs.key = rules.AppendCopiesKey(g.cs.key[:0], g.cs.counts)
-	return ct.LookupKey(g.cs.key)
+	return g.cs.key
 }
 
 // mostCardsHalfKnown returns the remembered card, of a pair face no other card of which is

@@ -63,7 +63,8 @@ type Setup struct {
 	// (Outcome.Adjusted, docs/models.md §5.6): the table of the model of the players' shared memory
 	// when every seat follows a table and shares it; otherwise a perfect-memory table, which
 	// values the public record of the cards seen, for the turns no player's own table (Player.Luck)
-	// describes.
+	// describes. Under a rule variant the table is of that variant, and only the first kind
+	// adjusts the games (every seat a table sharing its model's memory).
 	Luck *rules.LuckTable
 }
 
@@ -86,9 +87,6 @@ func (s Setup) Validate() error {
 	}
 	if err := s.Variant.ValidateDeal(s.Pairs); err != nil {
 		return err
-	}
-	if s.Luck != nil && !s.Variant.Standard() {
-		return fmt.Errorf("luck-adjusted scores are defined for the standard game, not for %s", s.Variant)
 	}
 	if _, err := s.checkLuck(); err != nil {
 		return err
@@ -688,7 +686,7 @@ func (g *Game) playChoice(seat int, m *memory, st rules.State, afterPass bool, c
 	d := &g.deal
 	switch g.luck {
 	case luckModel:
-		if err := g.adjustChoice(seat, st, afterPass, c); err != nil {
+		if err := g.adjustChoice(seat, m, st, afterPass, c); err != nil {
 			return 0, err
 		}
 	case luckTurns:

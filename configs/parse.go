@@ -183,12 +183,6 @@ func (p *parser) crossCheck(t *Tournament, playersKey, paired, perGameVal, stopN
 	if v := t.Rules.Variant; !v.Standard() && t.Records > 0 {
 		return p.Errorf(yamlnode.Pos(t.Positions.Records), "records", "%d: game records (memsim-record/1, docs/records.md) cover the standard game, and the rules give %s: leave records out", t.Records, v)
 	}
-	if v := t.Rules.Variant; !v.Standard() {
-		if t.Positions.LuckAdjusted != (Pos{}) && t.LuckAdjusted {
-			return p.Errorf(yamlnode.Pos(t.Positions.LuckAdjusted), "luck_adjusted", "true needs the standard game; the rules give %s (luck-adjusted scores are defined for the standard game only)", v)
-		}
-		t.LuckAdjusted = false
-	}
 	if t.Paired && perGame != 2 { // t.Paired only where the key says so
 		return p.ErrorAt(paired, "paired", "true needs rules.players_per_game 2, but it is %d", perGame)
 	}

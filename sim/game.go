@@ -311,6 +311,9 @@ func NewGame(s Setup) (*Game, error) {
 		}
 		g.newPublicValues()
 	}
+	if g.luck == luckModel && g.copies != rules.DefaultCopies {
+		g.cs.faces = newFacesTrack(&g.mems[0], int(g.deal.pairs), g.copies)
+	}
 	if g.luck != luckNone {
 		start, err := s.newLuckStart()
 		if err != nil {
@@ -502,6 +505,9 @@ func (g *Game) run(seat *int) error {
 	if g.luck == luckTurns {
 		g.startCardLuck()
 	}
+	if g.cs.faces != nil {
+		g.cs.faces.reset()
+	}
 	if len(g.observers) > 0 {
 		if err := g.beginObservers(); err != nil {
 			return err
@@ -611,6 +617,9 @@ func (g *Game) flip(pos int32) {
 	for i := range g.mems {
 		g.mems[i].see(&g.deal, pos, g.turn)
 	}
+	if g.cs.faces != nil {
+		g.cs.faces.update(g.deal.face[pos])
+	}
 	g.deal.seen[pos] = true
 	if g.log != nil {
 		g.log.flip(g, pos, g.deal.face[pos])
@@ -635,6 +644,9 @@ func (g *Game) take(seat int, a, b int32) turnEnd {
 	}
 	g.left--
 	g.outcome.Pairs[seat]++
+	if g.cs.faces != nil {
+		g.cs.faces.took(g.deal.face[a])
+	}
 	if len(g.observers) > 0 {
 		g.emit(Event{Kind: EventPair, Seat: seat, Pos: int(a), Pos2: int(b), Face: int(g.deal.face[a])})
 	}

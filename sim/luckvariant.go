@@ -58,9 +58,78 @@ func (g *Game) luckAdvantages(m *memory, st rules.State, afterPass bool, c rules
 	t := g.setup.Luck
 	switch {
 	case g.copies != rules.DefaultCopies:
+		if ft := g.cs.faces; ft != nil && m == ft.m {
+			return t.CopiesAdvantages(ft.key(), c)
+		}
 		return t.CopiesAdvantages(g.copiesKey(m), c)
 	case g.limit > 0:
 		return t.TurnAdvantages(st, afterPass, g.turnsLeft(), c)
 	}
 	return t.Advantages(st, afterPass, c)
+}
+
+// facesTrack keeps the state of faces a memory m sees (docs/models.md §4.16) up to date as cards
+// are turned up and taken, so that a luck-adjusted game of more than two copies of a face reads it
+// at every choice without counting the table: every pair face's cards on the table and its class
+// (cards on the table - 2 + whether one is remembered; -1 once it has left), and the faces in each
+// class. Between the two cards of a turn a face may have two cards remembered; it is read only at
+// the start of a turn, where none has.
+type facesTrack struct {
+	m      *memory
+	copies int
+	left   []int32
+	class  []int32
+	counts []int
+	keyBuf []byte
+	stale  bool // counts changed since keyBuf was written
+}
+
+func newFacesTrack(m *memory, faces, copies int) *facesTrack {
+	return &facesTrack{m: m, copies: copies, left: make([]int32, faces), class: make([]int32, faces), counts: make([]int, copies)}
+}
+
+// reset sets the start of a game up: every face unknown with all its cards on the table.
+func (ft *facesTrack) reset() {
+	for f := range ft.left {
+		ft.left[f], ft.class[f] = int32(ft.copies), int32(ft.copies-2)
+	}
+	clear(ft.counts)
+	ft.counts[ft.copies-2] = len(ft.left)
+	ft.stale = true
+}
+
+// update moves face f (a pair face, or a singleton, which is ignored) to the class its cards on
+// the table and the memory's remembered cards of it give.
+func (ft *facesTrack) update(f int32) {
+	if int(f) >= len(ft.left) {
+		return
+	}
+	c := int32(-1)
+	if r := ft.left[f]; r > 0 {
+		c = r - 2 + int32(min(ft.m.count[f], 1))
+	}
+	if old := ft.class[f]; c != old {
+		if old >= 0 {
+			ft.counts[old]--
+		}
+		if c >= 0 {
+			ft.counts[c]++
+		}
+		ft.class[f], ft.stale = c, true
+	}
+}
+
+// took records a pair of face f taken from the table.
+func (ft *facesTrack) took(f int32) {
+	ft.left[f] -= 2
+	ft.update(f)
+}
+
+// key returns the key (rules.AppendCopiesKey) of the state of faces.
+func (ft *facesTrack) key() []byte {
+	if ft.stale {
+		ft.keyBuf = rules.AppendCopiesKey(ft.keyBuf[:0], ft.counts)
+		ft.stale = false
+	}
+	return ft.keyBuf
 }

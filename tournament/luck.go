@@ -63,14 +63,14 @@ func luckSize(maxPairs, singletons, players int) float64 {
 // A game of a rule variant is adjusted from its variant's model or not at all (setVariantLuck).
 func (c *luckTables) setLuck(ctx context.Context, s *sim.Setup) (string, error) {
 	k := len(s.Players)
-	if k < 2 || luckSize(c.maxPairs, s.Singletons, k) > MaxLuckTableBytes {
-		return "", nil
-	}
 	if !s.Variant.Standard() {
-		if variantLuckSize(s.Variant, c.maxPairs, s.Singletons, k) > MaxLuckTableBytes {
+		if k < 2 || variantLuckSize(s.Variant, c.maxPairs, s.Singletons, k) > MaxLuckTableBytes {
 			return "", nil
 		}
 		return c.setVariantLuck(ctx, s)
+	}
+	if k < 2 || luckSize(c.maxPairs, s.Singletons, k) > MaxLuckTableBytes {
+		return "", nil
 	}
 	mem, same := s.Players[0].Memory, true
 	for _, p := range s.Players {

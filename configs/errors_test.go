@@ -109,7 +109,6 @@ var errorCases = []struct {
 	{"turn_limit: 0", "rules: {turn_limit: 0}\n" + two, "1:21", "rules.turn_limit: must be between 1 and 2147483647, got 0"},
 	{"turn_limit: many", "rules: {turn_limit: many}\n" + two, "1:21", `rules.turn_limit: expected an integer, got string "many"`},
 	{"board: unknown", "rules: {board: chess}\n" + two, "1:16", `rules.board: unknown board "chess" (allowed: tournament-32, deck-52-rank, deck-52-colour, popgym-easy, popgym-medium, popgym-hard, textarena, textarena-medium, textarena-hard)`},
-	{"luck_adjusted under a variant", "luck_adjusted: true\nrules: {flips: blind}\n" + two, "1:16", "luck_adjusted: true needs the standard game; the rules give blind flips"},
 	{"players: []", "players: []\n", "1:10", "players: must not be empty"},
 	{"player: missing name", "players: [{policy: safe}]\n", "1:11", `players[0]: missing key "name"`},
 	{"player: empty name", "players: [{name: '', policy: safe}]\n", "1:18", "players[0].name: must not be empty"},

@@ -180,12 +180,6 @@ func (p *parser) tournament(top *yaml.Node, nameFile string) (*Tournament, error
 // the errors point at (nil when not given).
 func (p *parser) crossCheck(t *Tournament, playersKey, paired, perGameVal, stopNode *yaml.Node) error {
 	perGame := t.Rules.PlayersPerGame
-	if v := t.Rules.Variant; !v.Standard() {
-		if t.Positions.LuckAdjusted != (Pos{}) && t.LuckAdjusted {
-			return p.Errorf(yamlnode.Pos(t.Positions.LuckAdjusted), "luck_adjusted", "true needs the standard game; the rules give %s (luck-adjusted scores are defined for the standard game only)", v)
-		}
-		t.LuckAdjusted = false
-	}
 	if t.Paired && perGame != 2 { // t.Paired only where the key says so
 		return p.ErrorAt(paired, "paired", "true needs rules.players_per_game 2, but it is %d", perGame)
 	}

@@ -9,26 +9,26 @@ import (
 )
 
 // TestRuleVariants checks the rule keys of the variants: a board expands to its deal and rules,
-// keys beside it override them, and the resolved text parses back to the same rules.
+// keys beside it override them, the games are luck-adjusted by default as the standard game's
+// are, and the resolved text parses back to the same rules.
 func TestRuleVariants(t *testing.T) {
 	tests := []struct {
-		rules     string
-		pairs     []int
-		variant   rules.Variant
-		luckAdjOn bool
+		rules   string
+		pairs   []int
+		variant rules.Variant
 	}{
-		{"{}", []int{12}, rules.Variant{}, true},
-		{"{copies: 2}", []int{12}, rules.Variant{}, true},
-		{"{pairs: 26, copies: 4}", []int{26}, rules.Variant{Copies: 4}, false},
-		{"{pairs: [6, 12], copies: 6, flips: blind}", []int{6, 12}, rules.Variant{Copies: 6, Flips: rules.FlipsBlind}, false},
-		{"{turn_limit: 30}", []int{12}, rules.Variant{TurnLimit: 30}, false},
-		{"{flips: sequential}", []int{12}, rules.Variant{}, true},
-		{"{board: tournament-32}", []int{32}, rules.Variant{}, true},
-		{"{board: deck-52-rank}", []int{26}, rules.Variant{Copies: 4}, false},
-		{"{board: deck-52-colour}", []int{26}, rules.Variant{Copies: 26}, false},
-		{"{board: popgym-hard}", []int{26}, rules.Variant{Copies: 4, TurnLimit: 52}, false},
-		{"{board: popgym-medium, turn_limit: 500}", []int{52}, rules.Variant{Copies: 52, TurnLimit: 500}, false},
-		{"{board: deck-52-rank, pairs: [2, 26], copies: 2}", []int{2, 26}, rules.Variant{}, true},
+		{"{}", []int{12}, rules.Variant{}},
+		{"{copies: 2}", []int{12}, rules.Variant{}},
+		{"{pairs: 26, copies: 4}", []int{26}, rules.Variant{Copies: 4}},
+		{"{pairs: [6, 12], copies: 6, flips: blind}", []int{6, 12}, rules.Variant{Copies: 6, Flips: rules.FlipsBlind}},
+		{"{turn_limit: 30}", []int{12}, rules.Variant{TurnLimit: 30}},
+		{"{flips: sequential}", []int{12}, rules.Variant{}},
+		{"{board: tournament-32}", []int{32}, rules.Variant{}},
+		{"{board: deck-52-rank}", []int{26}, rules.Variant{Copies: 4}},
+		{"{board: deck-52-colour}", []int{26}, rules.Variant{Copies: 26}},
+		{"{board: popgym-hard}", []int{26}, rules.Variant{Copies: 4, TurnLimit: 52}},
+		{"{board: popgym-medium, turn_limit: 500}", []int{52}, rules.Variant{Copies: 52, TurnLimit: 500}},
+		{"{board: deck-52-rank, pairs: [2, 26], copies: 2}", []int{2, 26}, rules.Variant{}},
 	}
 	for _, tt := range tests {
 		src := "rules: " + tt.rules + "\n" + two
@@ -37,8 +37,8 @@ func TestRuleVariants(t *testing.T) {
 			t.Fatalf("%s: %v", tt.rules, err)
 		}
 		r := tour.Rules
-		if !reflect.DeepEqual(r.Pairs, tt.pairs) || r.Variant != tt.variant || tour.LuckAdjusted != tt.luckAdjOn {
-			t.Errorf("%s: pairs %v, variant %+v, luck-adjusted %v; want %v, %+v, %v", tt.rules, r.Pairs, r.Variant, tour.LuckAdjusted, tt.pairs, tt.variant, tt.luckAdjOn)
+		if !reflect.DeepEqual(r.Pairs, tt.pairs) || r.Variant != tt.variant || !tour.LuckAdjusted {
+			t.Errorf("%s: pairs %v, variant %+v, luck-adjusted %v; want %v, %+v, true", tt.rules, r.Pairs, r.Variant, tour.LuckAdjusted, tt.pairs, tt.variant)
 		}
 		back, err := Parse("v.yaml", tour.YAML(), testOptions())
 		if err != nil {

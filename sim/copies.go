@@ -7,6 +7,9 @@ type copiesScratch struct {
 	left   []int // left[face]: the face's cards on the table
 	counts []int // the state of faces (rules.CopiesTable)
 	key    []byte
+	// faces, when not nil, keeps the state of faces of the one perfect memory up to date card by
+	// card, for luck-adjusted games (luckvariant.go).
+	faces *facesTrack
 }
 
 // cardsLeft counts every pair face's cards on the table into g.cs.left.
@@ -28,6 +31,15 @@ func (g *Game) cardsLeft() []int {
 // §4.16): for every face on the table, its cards there and whether one of them is remembered. The
 // mover has taken every pair it remembers whole, so no face has two cards remembered.
 func (g *Game) copiesChoice(m *memory, ct *rules.CopiesTable) (rules.Choice, bool) {
+	if ft := g.cs.faces; ft != nil && m == ft.m {
+		return ct.LookupKey(ft.key())
+	}
+	return ct.LookupKey(g.copiesKey(m))
+}
+
+// copiesKey returns the key (rules.AppendCopiesKey) of the state of faces memory m sees, in
+// g.cs.key.
+func (g *Game) copiesKey(m *memory) []byte {
 	left := g.cardsLeft()
 	clear(g.cs.counts)
 	for f, r := range left {
@@ -37,7 +49,7 @@ func (g *Game) copiesChoice(m *memory, ct *rules.CopiesTable) (rules.Choice, boo
 		}
 	}
 	g.cs.key = rules.AppendCopiesKey(g.cs.key[:0], g.cs.counts)
-	return ct.LookupKey(g.cs.key)
+	return g.cs.key
 }
 
 // mostCardsHalfKnown returns the remembered card, of a pair face no other card of which is

@@ -63,7 +63,8 @@ type Setup struct {
 	// (Outcome.Adjusted, docs/models.md §5.6): the table of the model of the players' shared memory
 	// when every seat follows a table and shares it; otherwise a perfect-memory table, which
 	// values the public record of the cards seen, for the turns no player's own table (Player.Luck)
-	// describes.
+	// describes. Under a rule variant the table is of that variant, and only the first kind
+	// adjusts the games (every seat a table sharing its model's memory).
 	Luck *rules.LuckTable
 }
 
@@ -86,9 +87,6 @@ func (s Setup) Validate() error {
 	}
 	if err := s.Variant.ValidateDeal(s.Pairs); err != nil {
 		return err
-	}
-	if s.Luck != nil && !s.Variant.Standard() {
-		return fmt.Errorf("luck-adjusted scores are defined for the standard game, not for %s", s.Variant)
 	}
 	if _, err := s.checkLuck(); err != nil {
 		return err
@@ -313,6 +311,9 @@ func NewGame(s Setup) (*Game, error) {
 		}
 		g.newPublicValues()
 	}
+	if g.luck == luckModel && g.copies != rules.DefaultCopies {
+		g.cs.faces = newFacesTrack(&g.mems[0], int(g.deal.pairs), g.copies)
+	}
 	if g.luck != luckNone {
 		start, err := s.newLuckStart()
 		if err != nil {
@@ -504,6 +505,9 @@ func (g *Game) run(seat *int) error {
 	if g.luck == luckTurns {
 		g.startCardLuck()
 	}
+	if g.cs.faces != nil {
+		g.cs.faces.reset()
+	}
 	if len(g.observers) > 0 {
 		if err := g.beginObservers(); err != nil {
 			return err
@@ -613,6 +617,9 @@ func (g *Game) flip(pos int32) {
 	for i := range g.mems {
 		g.mems[i].see(&g.deal, pos, g.turn)
 	}
+	if g.cs.faces != nil {
+		g.cs.faces.update(g.deal.face[pos])
+	}
 	g.deal.seen[pos] = true
 	if g.log != nil {
 		g.log.flip(g, pos, g.deal.face[pos])
@@ -637,6 +644,9 @@ func (g *Game) take(seat int, a, b int32) turnEnd {
 	}
 	g.left--
 	g.outcome.Pairs[seat]++
+	if g.cs.faces != nil {
+		g.cs.faces.took(g.deal.face[a])
+	}
 	if len(g.observers) > 0 {
 		g.emit(Event{Kind: EventPair, Seat: seat, Pos: int(a), Pos2: int(b), Face: int(g.deal.face[a])})
 	}
@@ -688,7 +698,7 @@ func (g *Game) playChoice(seat int, m *memory, st rules.State, afterPass bool, c
 	d := &g.deal
 	switch g.luck {
 	case luckModel:
-		if err := g.adjustChoice(seat, st, afterPass, c); err != nil {
+		if err := g.adjustChoice(seat, m, st, afterPass, c); err != nil {
 			return 0, err
 		}
 	case luckTurns:

@@ -60,6 +60,9 @@ func (s Setup) checkLuck() (luckMode, error) {
 			model = false
 		}
 	}
+	if err := s.checkVariantLuck(model); err != nil {
+		return luckNone, err
+	}
 	if model {
 		return luckModel, nil
 	}
@@ -96,22 +99,25 @@ func modelMemory(m, t rules.Memory) bool {
 // the luck table has none.
 func (s Setup) newLuckStart() ([]float64, error) {
 	st := rules.State{N: s.Pairs, J: s.Pairs, S: s.Singletons, F: s.Singletons}
+	vs := s.variantStart(st)
+	if vs == nil {
+		return nil, fmt.Errorf("luck table has no value for %v", st)
+	}
 	start := make([]float64, len(s.Players))
 	for i := range start {
-		v, ok := s.Luck.Value(st, false, i)
-		if !ok {
+		if math.IsNaN(vs[i]) {
 			return nil, fmt.Errorf("luck table has no value for %v", st)
 		}
-		start[i] = v
+		start[i] = vs[i]
 	}
 	return start, nil
 }
 
 // adjustChoice adds to every seat's adjusted score its advantage of the choice c that seat made
 // in st (after a pass by the previous seat or not).
-func (g *Game) adjustChoice(seat int, st rules.State, afterPass bool, c rules.Choice) error {
+func (g *Game) adjustChoice(seat int, m *memory, st rules.State, afterPass bool, c rules.Choice) error {
 	adj := g.outcome.Adjusted
-	as := g.setup.Luck.Advantages(st, afterPass, c)
+	as := g.luckAdvantages(m, st, afterPass, c)
 	if as == nil {
 		return g.moveError(seat, "the luck table has no advantage of %s in %v", c, st)
 	}

@@ -60,8 +60,15 @@ func luckSize(maxPairs, singletons, players int) float64 {
 // the model's own table adjusts the games turn by turn. When every seat follows a table with a
 // private handover-uniform memory of one capacity, or a private decay memory of one capacity and
 // q, each seat's turns are adjusted from that model. Any other game is adjusted card by card on the public record, with perfect-memory values.
+// A game of a rule variant is adjusted from its variant's model or not at all (setVariantLuck).
 func (c *luckTables) setLuck(ctx context.Context, s *sim.Setup) (string, error) {
 	k := len(s.Players)
+	if !s.Variant.Standard() {
+		if k < 2 || variantLuckSize(s.Variant, c.maxPairs, s.Singletons, k) > MaxLuckTableBytes {
+			return "", nil
+		}
+		return c.setVariantLuck(ctx, s)
+	}
 	if k < 2 || luckSize(c.maxPairs, s.Singletons, k) > MaxLuckTableBytes {
 		return "", nil
 	}

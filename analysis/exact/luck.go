@@ -13,7 +13,9 @@ import (
 // most maxPairs pairs: every seat's expected pairs under optimal play by every seat (the
 // two-player optimum, or with more seats the optimum of every seat for itself), and each legal choice's
 // advantage, one step of the model's transitions with optimal play afterwards minus the value. It
-// computes in float64.
+// computes in float64. Under a rule variant (m.Variant) the states are the variant's model's:
+// blind flips keep the count state, a turn limit adds the turns left (a layer per number), and
+// more than two copies of a face use the state of faces of every game of at most maxPairs pairs.
 //
 // The table is exact for the engine's games of the same model (one shared memory of m's kind,
 // every seat following a table): there the model's transitions are the true conditional
@@ -24,6 +26,9 @@ func LuckTable(ctx context.Context, m Model, players, maxPairs int) (*rules.Luck
 	}
 	if maxPairs < 1 {
 		return nil, fmt.Errorf("luck table for %d pairs: must be at least 1", maxPairs)
+	}
+	if m.Variant.CopiesOf() != rules.DefaultCopies || m.Variant.TurnLimit > 0 {
+		return variantLuckTable(ctx, m, players, maxPairs)
 	}
 	f := field.Float{}
 	mu := Lineup{Players: players, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
@@ -45,7 +50,10 @@ func LuckTable(ctx context.Context, m Model, players, maxPairs int) (*rules.Luck
 	if !m.Choices.Full() {
 		reference += ", choices {" + m.Choices.String() + "}"
 	}
-	t, err := rules.NewLuckTable(m.Memory, m.Pass, m.Singletons, players, maxPairs, reference)
+	if !m.Variant.Standard() {
+		reference += ", " + m.Variant.String()
+	}
+	t, err := rules.NewVariantLuckTable(m.Variant, m.Memory, m.Pass, m.Singletons, players, maxPairs, reference)
 	if err != nil {
 		return nil, err
 	}

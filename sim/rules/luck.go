@@ -29,6 +29,11 @@ type LuckTable struct {
 	reference  string
 	value      []float64 // index: slot*players + r; NaN where unset
 	advantage  []float64 // index: (slot*NumChoices + c)*players + r; NaN where unset
+	// variant is the rule variant of the table's games (luckvariant.go); a table of a turn limit
+	// holds a layer of slots per number of turns left, and a table of more than two copies of a
+	// face a slot per state of faces, numbered in copiesSlot.
+	variant    Variant
+	copiesSlot map[string]int
 }
 
 // NewLuckTable returns a table with nothing set, for the model of a shared memory, a pass rule and
@@ -77,6 +82,14 @@ func (t *LuckTable) Reference() string { return t.reference }
 
 // slot returns the index of a state in the table, or -1 when the table does not cover it.
 func (t *LuckTable) slot(st State, afterPass bool) int {
+	if t.variant.TurnLimit > 0 || t.copiesSlot != nil {
+		return -1 // read by the turns left or by the state of faces (luckvariant.go)
+	}
+	return t.countSlot(st, afterPass)
+}
+
+// countSlot returns the index of a count state within one layer, or -1.
+func (t *LuckTable) countSlot(st State, afterPass bool) int {
 	if st.N < 0 || st.N > t.maxPairs || st.J < 0 || st.J > st.N || st.S != t.singletons || st.F < 0 || st.F > st.S {
 		return -1
 	}

@@ -1,0 +1,102 @@
+package tournament_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"memsim/configs"
+	"memsim/tournament"
+)
+
+// variantLuckSuite is a small suite of the rule variants with exact models, two perfect-memory
+// table players per game.
+const variantLuckSuite = `name: copies
+seed: 1
+games: 300
+rules: {pairs: [6, 10], copies: 4}
+players:
+  - {name: optimal, policy: optimal}
+  - {name: safe, policy: safe}
+  - {name: daring, policy: daring}
+---
+name: blind
+seed: 2
+games: 300
+rules: {pairs: [6, 10], flips: blind}
+players:
+  - {name: optimal, policy: optimal}
+  - {name: safe, policy: safe}
+  - {name: daring, policy: daring}
+---
+name: limit
+seed: 3
+games: 300
+rules: {pairs: [6, 10], turn_limit: 8}
+players:
+  - {name: optimal, policy: optimal}
+  - {name: safe, policy: safe}
+  - {name: daring, policy: daring}
+`
+
+// TestValidateChecksVariantLuck validates a suite of the rule variants that are luck-adjusted
+// (copies, blind flips, a turn limit): every matchup has adjusted checks, all pass against the
+// exact values, and with every daring choice's advantage biased by 0.05 pairs many adjusted checks
+// fail while the raw ones, on the same games, do not.
+func TestValidateChecksVariantLuck(t *testing.T) {
+	ctx := context.Background()
+	cfgs, err := configs.ParseSuite("variants.yaml", []byte(variantLuckSuite), tournament.ConfigOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	suite, err := tournament.NewSuite(ctx, cfgs, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := func(res *tournament.Validation) (adjusted, rejectedAdjusted, rejectedOther int) {
+		for _, c := range res.Checks {
+			isAdjusted := strings.Contains(c.Name, "/adjusted pairs")
+			if isAdjusted {
+				adjusted++
+			}
+			switch {
+			case c.Rejected && isAdjusted:
+				rejectedAdjusted++
+			case c.Rejected:
+				rejectedOther++
+			}
+		}
+		return adjusted, rejectedAdjusted, rejectedOther
+	}
+	res, err := suite.Validate(ctx, tournament.ValidateOptions{Level: 0.01})
+	if err != nil {
+		t.Fatal(err)
+	}
+	adjusted, rej, other := count(res)
+	if rej > 0 || other > 0 {
+		t.Errorf("%d of %d adjusted checks and %d other checks rejected; want none", rej, adjusted, other)
+	}
+	families := map[string]int{}
+	for _, c := range res.Checks {
+		if strings.Contains(c.Name, "/adjusted pairs") {
+			families[c.Family]++
+		}
+	}
+	for _, f := range []string{"copies", "blind", "turn-limit"} {
+		if families[f] != 12 { // two deal sizes, six seat orders, seat 0
+			t.Errorf("family %s: %d adjusted checks, want 12", f, families[f])
+		}
+	}
+	res, err = suite.ValidateBiasedLuck(ctx, tournament.ValidateOptions{Level: 0.01}, 0.05)
+	if err != nil {
+		t.Fatal(err)
+	}
+	adjusted, rej, other = count(res)
+	t.Logf("biased luck: %d of %d adjusted checks rejected, %d other checks", rej, adjusted, other)
+	if rej < adjusted/6 {
+		t.Errorf("%d of %d adjusted checks rejected under biased luck, want many", rej, adjusted)
+	}
+	if other > 0 {
+		t.Errorf("%d raw checks rejected: the bias must touch only the adjusted means", other)
+	}
+}

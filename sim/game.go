@@ -528,9 +528,9 @@ func (g *Game) run(seat *int) error {
 		var end turnEnd
 		var err error
 		if t := g.tables[*seat]; t != nil {
-			end, err = g.tableTurn(*seat, t, passes > 0)
+			end, err = g.tableTurn(*seat, t, passes)
 		} else {
-			end, err = g.strategyTurn(*seat, passes > 0)
+			end, err = g.strategyTurn(*seat, passes)
 		}
 		if err != nil {
 			return err
@@ -646,8 +646,10 @@ func (g *Game) take(seat int, a, b int32) turnEnd {
 	return turnMatched
 }
 
-// tableTurn plays one turn of a player that follows a policy table.
-func (g *Game) tableTurn(seat int, t *rules.ChoiceTable, afterPass bool) (turnEnd, error) {
+// tableTurn plays one turn of a player that follows a policy table, after passes seats passed in
+// a row.
+func (g *Game) tableTurn(seat int, t *rules.ChoiceTable, passes int) (turnEnd, error) {
+	afterPass := passes > 0
 	m := &g.mems[g.seatMem[seat]]
 	d := &g.deal
 	if m.full > 0 {
@@ -671,7 +673,8 @@ func (g *Game) tableTurn(seat int, t *rules.ChoiceTable, afterPass bool) (turnEn
 		// A table for a turn limit reads the turns left, this one included.
 		c, ok = t.LookupTurnsLeft(st, afterPass, g.turnsLeft())
 	default:
-		c, ok = t.Lookup(st, afterPass)
+		// A table of every seat for itself under a pass rule reads the pass streak.
+		c, ok = t.LookupPasses(st, passes)
 	}
 	if !ok {
 		return 0, g.moveError(seat, "its policy table has no choice for %v", st)

@@ -672,6 +672,8 @@ func (g *Game) tableTurn(seat int, t *rules.ChoiceTable, passes int) (turnEnd, e
 	case t.TurnLimit() > 0:
 		// A table for a turn limit reads the turns left, this one included.
 		c, ok = t.LookupTurnsLeft(st, afterPass, g.turnsLeft())
+	case passes < 2:
+		c, ok = t.Lookup(st, afterPass)
 	default:
 		// A table of every seat for itself under a pass rule reads the pass streak.
 		c, ok = t.LookupPasses(st, passes)

@@ -3,6 +3,7 @@ package exact_test
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/big"
 	"testing"
 
@@ -433,6 +434,41 @@ func TestSelfishPassLineups(t *testing.T) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// TestSelfishPassChoiceIgnoresTheStreak checks what docs/models.md §4.7 reports of the tables of
+// 3, 4 and 5 seats under both pass rules up to 30 pairs: the optimum's choice and the mover's value
+// are the same at every pass streak of a state, and where the choice is a pass the value is the
+// stalemate's n/p.
+func TestSelfishPassChoiceIgnoresTheStreak(t *testing.T) {
+	const maxN = 30
+	for _, rule := range []rules.PassRule{rules.PassTwoKnown, rules.PassAlways} {
+		for _, p := range []int{3, 4, 5} {
+			var first exact.TableCell[float64]
+			passes := 0
+			err := exact.SelfishTable(context.Background(), field.Float{}, exact.Model{Pass: rule}, p, maxN, func(c *exact.TableCell[float64]) error {
+				if c.Passes == 0 {
+					first = *c
+				}
+				if c.Choice != first.Choice || c.Value != first.Value {
+					t.Errorf("%s, %d seats, %v after %d passes: %v worth %g, after none %v worth %g", rule, p, c.State, c.Passes, c.Choice, c.Value, first.Choice, first.Value)
+				}
+				if c.Choice == rules.Pass {
+					passes++
+					if want := float64(c.State.N) / float64(p); math.Abs(c.Value-want) > 1e-9 {
+						t.Errorf("%s, %d seats, %v: a pass worth %g, the stalemate %g", rule, p, c.State, c.Value, want)
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if passes == 0 {
+				t.Errorf("%s, %d seats: no state where the optimum passes", rule, p)
+			}
 		}
 	}
 }

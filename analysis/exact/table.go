@@ -185,9 +185,9 @@ func (w *sweep[T]) distribution(st rules.State, c *cell[T]) {
 // card-level player can follow it. The optimal policy is the two-player optimum (also for more
 // players, where the solver defines it so) or, with one player, the choice that minimises the
 // expected number of turns; best response records its choice after a pass by the previous seat
-// separately; the optimum of every seat for itself under a pass rule records its choice after
-// every number of passes in a row (rules.NewPassChoiceTable); fixed policies are written out as rules.FixedChoiceTable does; a table seat 0 is
-// given (mu.Table) is returned as it is.
+// separately; the optimum of every seat for itself under a pass rule records its choice after every
+// number of passes in a row (rules.NewPassChoiceTable); fixed policies are written out as
+// rules.FixedChoiceTable does; a table seat 0 is given (mu.Table) is returned as it is.
 //
 // Under a turn limit the table has a choice for every number of turns left (limit.go).
 func PolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, maxPairs int) (*rules.ChoiceTable, error) {

@@ -18,7 +18,8 @@ type Player struct {
 	Memory rules.Memory
 	// Table, when not nil, is the player's policy. At the start of each turn the player takes a
 	// pair it remembers both cards of, if any; otherwise it looks up the choice for the count
-	// state its own memory sees (n, j, s, f), after a pass by the previous seat or not, and plays
+	// state its own memory sees (n, j, s, f), after a pass by the previous seat or not (a table
+	// with more pass streaks, rules.NewPassChoiceTable, after that many passes in a row), and plays
 	// it as docs/models.md §5.2 describes: daring flips a card it does not remember and, unless
 	// that card's partner is remembered (then it takes the pair), another such card; safe flips a
 	// remembered card second instead; known-first flips a remembered card (the first half-known

@@ -18,7 +18,8 @@ type Player struct {
 	Memory rules.Memory
 	// Table, when not nil, is the player's policy. At the start of each turn the player takes a
 	// pair it remembers both cards of, if any; otherwise it looks up the choice for the count
-	// state its own memory sees (n, j, s, f), after a pass by the previous seat or not, and plays
+	// state its own memory sees (n, j, s, f), after a pass by the previous seat or not (a table
+	// with more pass streaks, rules.NewPassChoiceTable, after that many passes in a row), and plays
 	// it as docs/models.md §5.2 describes: daring flips a card it does not remember and, unless
 	// that card's partner is remembered (then it takes the pair), another such card; safe flips a
 	// remembered card second instead; known-first flips a remembered card (the first half-known
@@ -532,9 +533,9 @@ func (g *Game) run(seat *int) error {
 		var end turnEnd
 		var err error
 		if t := g.tables[*seat]; t != nil {
-			end, err = g.tableTurn(*seat, t, passes > 0)
+			end, err = g.tableTurn(*seat, t, passes)
 		} else {
-			end, err = g.strategyTurn(*seat, passes > 0)
+			end, err = g.strategyTurn(*seat, passes)
 		}
 		if err != nil {
 			return err
@@ -656,8 +657,10 @@ func (g *Game) take(seat int, a, b int32) turnEnd {
 	return turnMatched
 }
 
-// tableTurn plays one turn of a player that follows a policy table.
-func (g *Game) tableTurn(seat int, t *rules.ChoiceTable, afterPass bool) (turnEnd, error) {
+// tableTurn plays one turn of a player that follows a policy table, after passes seats passed in
+// a row.
+func (g *Game) tableTurn(seat int, t *rules.ChoiceTable, passes int) (turnEnd, error) {
+	afterPass := passes > 0
 	m := &g.mems[g.seatMem[seat]]
 	d := &g.deal
 	if m.full > 0 {
@@ -680,8 +683,11 @@ func (g *Game) tableTurn(seat int, t *rules.ChoiceTable, afterPass bool) (turnEn
 	case t.TurnLimit() > 0:
 		// A table for a turn limit reads the turns left, this one included.
 		c, ok = t.LookupTurnsLeft(st, afterPass, g.turnsLeft())
-	default:
+	case passes < 2:
 		c, ok = t.Lookup(st, afterPass)
+	default:
+		// A table of every seat for itself under a pass rule reads the pass streak.
+		c, ok = t.LookupPasses(st, passes)
 	}
 	if !ok {
 		return 0, g.moveError(seat, "its policy table has no choice for %v", st)

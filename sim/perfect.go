@@ -30,15 +30,16 @@ func (g *Game) perfectEligible() bool {
 }
 
 // leanTables reports whether the lean paths can play the game's seats: every seat follows a
-// table that does not depend on the lead (the lean paths index their tables by count state alone,
-// and leave policies that play to win to the general path), and no game is adjusted card by card
-// (which only the general path does).
+// table that depends neither on the lead nor on more than whether the previous seat passed (the
+// lean paths index their tables by count state and pass flag alone, and leave policies that play
+// to win and tables of every seat for itself under a pass rule to the general path), and no game
+// is adjusted card by card (which only the general path does).
 func (g *Game) leanTables() bool {
 	if g.luck == luckTurns {
 		return false
 	}
 	for _, t := range g.tables {
-		if t == nil || t.MaxLead() >= 0 {
+		if t == nil || t.MaxLead() >= 0 || t.PassLevels() > 2 {
 			return false
 		}
 	}

@@ -89,8 +89,11 @@ type View struct {
 
 	// Seat is the player's seat; Players the number of seats.
 	Seat, Players int
-	// AfterPass reports whether the previous seat's turn was a pass.
+	// AfterPass reports whether the previous seat's turn was a pass; Passes is the number of seats
+	// that passed in a row just before this turn (0 .. Players-1: when every seat has passed the
+	// game ends in a stalemate).
 	AfterPass bool
+	Passes    int
 	// State is the count state (n, j, s, f) the player's memory saw at the start of the turn.
 	State rules.State
 	// PassRule is the game's pass rule.
@@ -152,11 +155,12 @@ func (v *View) KnownPair() (a, b int, ok bool) {
 }
 
 // strategyTurn plays one turn of a player with a Strategy.
-func (g *Game) strategyTurn(seat int, afterPass bool) (turnEnd, error) {
+func (g *Game) strategyTurn(seat int, passes int) (turnEnd, error) {
 	m := &g.mems[g.seatMem[seat]]
 	d := &g.deal
 	v := &g.view
-	*v = View{g: g, m: m, Seat: seat, Players: g.players, AfterPass: afterPass,
+	afterPass := passes > 0
+	*v = View{g: g, m: m, Seat: seat, Players: g.players, AfterPass: afterPass, Passes: passes,
 		State: m.state(g.left, g.setup.Singletons), PassRule: g.setup.Pass, Blind: g.blind,
 		Turn: int(g.turn), TurnLimit: int(g.limit)}
 	s := g.strat[seat]

@@ -134,6 +134,9 @@ func (w *sweep[T]) choices(st rules.State) Choices[T] {
 		switch {
 		case w.mu.Players == 1:
 			v.Turns, v.Lucky = w.soloChoiceValue(st, c)
+		case w.mu.Players > 2 && c == rules.Pass:
+			v.PairsBySeat = w.passChoiceValue(st)
+			v.Pairs = v.PairsBySeat[0]
 		case w.mu.Players > 2 && w.needSelf && !w.needMulti:
 			v.PairsBySeat = w.selfChoiceValue(st, c)
 			v.Pairs = v.PairsBySeat[0]

@@ -1428,7 +1428,7 @@ func TestBadInputIsAnError(t *testing.T) {
 		{"players 0", perfect, exact.Lineup{Players: 0, Policy: rules.PolicySafe, Opponent: rules.PolicySafe}, st},
 		{"players 9", perfect, exact.Lineup{Players: 9, Policy: rules.PolicySafe, Opponent: rules.PolicySafe}, st},
 		{"players -1", perfect, exact.Lineup{Players: -1, Policy: rules.PolicySafe, Opponent: rules.PolicySafe}, st},
-		{"two-known with 3 players", exact.Model{Pass: rules.PassTwoKnown}, exact.Lineup{Players: 3, Policy: rules.PolicySafe, Opponent: rules.PolicySafe}, st},
+		{"two-known with 3 players and limited memory", exact.Model{Pass: rules.PassTwoKnown, Memory: rules.Memory{Capacity: 2, Forget: rules.ForgetLRU}}, exact.Lineup{Players: 3, Policy: rules.PolicySafe, Opponent: rules.PolicySafe}, st},
 		{"always with 1 player", exact.Model{Pass: rules.PassAlways}, exact.Lineup{Players: 1, Policy: rules.PolicySafe}, st},
 		{"best-response vs best-response", perfect, exact.Lineup{Players: 2, Policy: rules.PolicyBestResponse, Opponent: rules.PolicyBestResponse}, st},
 		{"best-response with 3 players", perfect, exact.Lineup{Players: 3, Policy: rules.PolicyBestResponse, Opponent: rules.PolicySafe}, st},

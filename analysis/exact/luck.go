@@ -27,6 +27,11 @@ func LuckTable(ctx context.Context, m Model, players, maxPairs int) (*rules.Luck
 	if maxPairs < 1 {
 		return nil, fmt.Errorf("luck table for %d pairs: must be at least 1", maxPairs)
 	}
+	if players > 2 && m.Pass != rules.PassNever {
+		// The values of three or more seats under a pass rule depend on the pass streak, which
+		// a luck table (a value without and after a pass) does not hold.
+		return nil, fmt.Errorf("luck table for %d players under pass rule %s: luck is adjusted at three or more seats under pass rule never only", players, m.Pass)
+	}
 	if m.Variant.CopiesOf() != rules.DefaultCopies || m.Variant.TurnLimit > 0 {
 		return variantLuckTable(ctx, m, players, maxPairs)
 	}

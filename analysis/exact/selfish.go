@@ -192,7 +192,8 @@ func SelfishGaps[T any](ctx context.Context, f field.Field[T], m Model, players,
 // legal choice's made once with the optimum afterwards (ChoiceValue), the choices that give the
 // mover the most (Best), the optimum's choice (Choice, which in a state without an equilibrium in
 // pure choices is not among Best: see SelfishGaps) and the code comparing daring with safe. The
-// cell passed to visit is reused: copy what must outlive the call.
+// cell passed to visit is reused: copy what must outlive the call. Under a pass rule (two-known,
+// always) each state is visited once for every pass streak, 0 to players-1 (TableCell.Passes).
 func SelfishTable[T any](ctx context.Context, f field.Field[T], m Model, players, maxPairs int, visit func(*TableCell[T]) error) error {
 	if players < 3 || players > rules.MaxPlayers {
 		return fmt.Errorf("players %d: the optimum of every seat for itself needs 3 to %d", players, rules.MaxPlayers)
@@ -206,6 +207,9 @@ func SelfishTable[T any](ctx context.Context, f field.Field[T], m Model, players
 	return w.run(ctx, maxPairs, func(st rules.State) error {
 		if st.N == 0 {
 			return nil
+		}
+		if w.streak != nil {
+			return w.visitStreaks(st, &tc, visit)
 		}
 		tc.State, tc.Value, tc.Legal, tc.Choice = st, w.at(st).self[0], w.legal, w.selfChoice
 		tc.Best = tc.Best[:0]
@@ -231,11 +235,12 @@ func SelfishTable[T any](ctx context.Context, f field.Field[T], m Model, players
 }
 
 // SolvesEverySeatForItself reports whether model m has the optimum of every seat for itself at
-// three or more seats (docs/models.md §4.7): under pass rule never and with a memory other than
-// decay. Elsewhere optimal at three or more seats plays the two-player optimum's choices
-// (Lineup.TwoPlayerOptimal), as the engine's table players do.
+// three or more seats (docs/models.md §4.7): under pass rule never with a memory other than
+// decay, and under two-known and always with perfect memory in the standard game (the values
+// then depend on the pass streak, selfishpass.go). Elsewhere optimal at three or more seats plays
+// the two-player optimum's choices (Lineup.TwoPlayerOptimal), as the engine's table players do.
 func (m Model) SolvesEverySeatForItself() bool {
-	return m.Pass == rules.PassNever && m.Memory.Forget != rules.ForgetDecay
+	return (m.Pass == rules.PassNever && m.Memory.Forget != rules.ForgetDecay) || m.passStreakSolved()
 }
 
 // SeatLineup returns the lineup of len(policies) seats in which seat i plays policies[i]: each

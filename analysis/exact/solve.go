@@ -72,8 +72,12 @@ func (mu Lineup) Validate(m Model) error {
 	switch {
 	case mu.Players < 1 || mu.Players > rules.MaxPlayers:
 		return fmt.Errorf("players %d: must be between 1 and %d", mu.Players, rules.MaxPlayers)
-	case mu.Players != 2 && m.Pass != rules.PassNever:
+	case mu.Players == 1 && m.Pass != rules.PassNever:
 		return fmt.Errorf("pass rule %s: with %d players only pass rule never has an exact model", m.Pass, mu.Players)
+	case mu.Players >= 3 && m.Pass != rules.PassNever && !m.Memory.Perfect():
+		return fmt.Errorf("pass rule %s: with %d players the exact model under a pass rule is solved for perfect memory, not %s (forgotten cards and passes would tie the pass streaks of a state together in cycles)", m.Pass, mu.Players, m.Memory)
+	case mu.Players >= 3 && m.Pass != rules.PassNever && !m.passStreakSolved():
+		return fmt.Errorf("pass rule %s: with %d players the exact model under a pass rule covers the standard game, not %s", m.Pass, mu.Players, m.Variant)
 	case mu.Players >= 3 && !m.SolvesEverySeatForItself() && !mu.TwoPlayerOptimal && mu.playsOptimal():
 		return fmt.Errorf("policy optimal: with %d players the optimum of every seat for itself is solved for perfect, handover-uniform and lru memory, not decay (fixed policies are, and --two-player-optimal's choices)", mu.Players)
 	case mu.PerSeat:
@@ -266,6 +270,9 @@ type sweep[T any] struct {
 	// selfDev holds each legal choice's expected pairs for the mover, made once with the optimum
 	// of every seat for itself afterwards.
 	selfDev [rules.NumChoices]T
+	// streak, with three or more seats under a pass rule, holds the current state's values and
+	// choices at every pass streak (selfishpass.go).
+	streak *passStreak[T]
 
 	zero, one T
 	ints      []T // small integers, so that gains do not allocate
@@ -313,6 +320,9 @@ func newSweep[T any](f field.Field[T], m Model, mu Lineup, st rules.State) (*swe
 	optimal := mu.playsOptimal()
 	w.needSelf = optimal && mu.Players >= 3 && !mu.TwoPlayerOptimal
 	w.needOpt = optimal && !w.needSelf
+	if mu.Players >= 3 && m.Pass != rules.PassNever {
+		w.streak = newPassStreak[T](mu.Players)
+	}
 	for i := range 4 {
 		w.ints = append(w.ints, f.FromInt(int64(i)))
 	}
@@ -434,13 +444,19 @@ func (w *sweep[T]) state(st rules.State) {
 	case w.needOpt:
 		w.optimal(st, c)
 	}
-	if w.needSelf {
+	switch {
+	case w.needSelf && w.streak != nil:
+		w.selfishPass(st, c)
+	case w.needSelf:
 		w.selfish(st, c)
 	}
 	if w.needPair {
 		w.pair(st, c)
 	}
-	if w.needMulti {
+	switch {
+	case w.needMulti && w.streak != nil:
+		w.multiPass(st, c)
+	case w.needMulti:
 		w.multi(st, c)
 	}
 	if w.needSolo {

@@ -32,6 +32,9 @@ type TableCell[T any] struct {
 	// the mover, the choice made here and optimal play afterwards.
 	Legal       [rules.NumChoices]bool
 	ChoiceValue [rules.NumChoices]T
+	// Passes is the number of seats that passed in a row just before the turn, for the optimum of
+	// every seat for itself under a pass rule (SelfishTable); 0 elsewhere.
+	Passes int
 }
 
 // Table computes the two-player optimal strategy table of model m for every state with at most
@@ -182,8 +185,9 @@ func (w *sweep[T]) distribution(st rules.State, c *cell[T]) {
 // card-level player can follow it. The optimal policy is the two-player optimum (also for more
 // players, where the solver defines it so) or, with one player, the choice that minimises the
 // expected number of turns; best response records its choice after a pass by the previous seat
-// separately; fixed policies are written out as rules.FixedChoiceTable does; a table seat 0 is
-// given (mu.Table) is returned as it is.
+// separately; the optimum of every seat for itself under a pass rule records its choice after every
+// number of passes in a row (rules.NewPassChoiceTable); fixed policies are written out as
+// rules.FixedChoiceTable does; a table seat 0 is given (mu.Table) is returned as it is.
 //
 // Under a turn limit the table has a choice for every number of turns left (limit.go).
 func PolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, maxPairs int) (*rules.ChoiceTable, error) {
@@ -203,6 +207,9 @@ func PolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineu
 	}
 	solo := mu.Players == 1
 	t, err := rules.NewChoiceTable(maxPairs, m.Singletons)
+	if w.needSelf && w.streak != nil {
+		t, err = rules.NewPassChoiceTable(maxPairs, m.Singletons, mu.Players)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -211,6 +218,11 @@ func PolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineu
 			return nil
 		}
 		switch {
+		case w.needSelf && w.streak != nil:
+			// Every seat for itself under a pass rule: a choice at every pass streak.
+			for k, c := range w.streak.choice {
+				t.SetPasses(st, k, c)
+			}
 		case mu.Policy == rules.PolicyBestResponse:
 			t.Set(st, false, w.brChoice[0])
 			t.Set(st, true, w.brChoice[1])

@@ -18,6 +18,9 @@ type ChoiceTable struct {
 	// turns, when not nil, holds the choices of a table for a turn limit: turns[t-1] with t turns
 	// left (NewTurnChoiceTable).
 	turns []*ChoiceTable
+	// more, when not empty, holds the choices after k = 2, 3, ... seats passed in a row, a block
+	// of one choice per state for each k (NewPassChoiceTable).
+	more []Choice
 }
 
 const noChoice Choice = 255

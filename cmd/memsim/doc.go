@@ -72,7 +72,9 @@
 // up (perfect memory, no singletons). --turn-limit T ends the game after T turns, the pairs left
 // counting for nobody: the values count the pairs taken within the T turns left in the state (one
 // player: the expected pairs taken, turns and lucky matches), and a policy that plays to win plays
-// to win by then; the choices' values, tables and the distribution are not solved under a limit.
+// to win by then. Under a limit the list of the choices names as best, with two players, the
+// largest lead (the seats' pairs need not add up to those on the table), with one player the most
+// pairs taken and then the fewest turns; tables and the distribution are not solved under a limit.
 //
 // After the value of the policies, solve answers "what should I play here?": it lists every legal
 // choice of seat 0 (daring, safe, known-first, pass) with its expected pairs when made now, the

@@ -54,7 +54,9 @@ win-best-response and --opponent) the table of that policy's choices at every le
 up (perfect memory, no singletons). --turn-limit T ends the game after T turns, the pairs left
 counting for nobody: the values count the pairs taken within the T turns left in the state (one
 player: the expected pairs taken, turns and lucky matches), and a policy that plays to win plays
-to win by then; the choices' values, tables and the distribution are not solved under a limit.
+to win by then. Under a limit the list of the choices names as best, with two players, the
+largest lead (the seats' pairs need not add up to those on the table), with one player the most
+pairs taken and then the fewest turns; tables and the distribution are not solved under a limit.
 
 After the value of the policies, solve answers "what should I play here?": it lists every legal
 choice of seat 0 (daring, safe, known-first, pass) with its expected pairs when made now, the
@@ -113,7 +115,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.IntVar(&fl.opponentMemory, "opponent-memory", 0, "seat 1's private lru capacity `M2` against seat 0's private lru(M), from the start of a deal (with --memory M --forget lru)")
 	fs.StringVar(&fl.pass, "pass", "never", "pass `rule`: never, two-known or always")
 	fs.StringVar(&fl.flips, "flips", "sequential", "flip `rule`: sequential, or blind (both cards named before either is turned up; perfect memory, no singletons)")
-	fs.IntVar(&fl.turnLimit, "turn-limit", 0, "end the game after `T` turns, the pairs left counting for nobody (0: no limit); the values only, no table")
+	fs.IntVar(&fl.turnLimit, "turn-limit", 0, "end the game after `T` turns, the pairs left counting for nobody (0: no limit)")
 	fs.StringVar(&fl.choices, "choices", rules.FullChoices.String(), "the choices a mover may make, a comma-separated `LIST` of daring, safe, known-first and pass that includes daring")
 	fs.IntVar(&fl.players, "players", 2, "`P` players (1 to 8; 1 is solitaire)")
 	fs.StringVar(&fl.policy, "policy", "optimal", "the mover's `policy`")
@@ -329,8 +331,7 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 	if err := q.checkSize(q.state.N, "--pairs"); err != nil {
 		return nil, err
 	}
-	// Under a turn limit the values of the choices are not solved: the value only.
-	q.choices = !fl.valueOnly && q.model.Variant.TurnLimit == 0
+	q.choices = !fl.valueOnly
 	q.planWinChoices(fl.big)
 	return q, nil
 }
@@ -490,8 +491,8 @@ func (fl *solveFlags) variant(q *solveQuery) error {
 	return nil
 }
 
-// checkTurnLimit refuses, under a turn limit, what is not solved there: the score distribution and
-// a choice made now (set names the flags given).
+// checkTurnLimit refuses, under a turn limit, what is not solved there: the score distribution
+// (set names the flags given).
 func (q *solveQuery) checkTurnLimit(set map[string]bool) error {
 	limit := q.model.Variant.TurnLimit
 	if limit == 0 {
@@ -500,8 +501,6 @@ func (q *solveQuery) checkTurnLimit(set map[string]bool) error {
 	switch {
 	case q.dist:
 		return usagef("--turn-limit %d with --distribution: under a turn limit only the expected values are solved", limit)
-	case set["first"]:
-		return usagef("--turn-limit %d with --first: under a turn limit only the policies' values are solved", limit)
 	}
 	return nil
 }

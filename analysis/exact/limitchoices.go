@@ -211,3 +211,52 @@ func limitWinChoiceValues[T any](ctx context.Context, f field.Field[T], m Model,
 	}
 	return out, nil
 }
+
+// limitTable is Table under a turn limit: the two-player optimum's cells in every state with at
+// most maxPairs pairs and every number of turns left up to the limit, in order of the turns left,
+// then n, j and f; a cell's values count the pairs taken within its turns left, and its best
+// choices and code compare the choices by the mover's lead, which the optimum maximises.
+func limitTable[T any](ctx context.Context, f field.Field[T], m Model, maxPairs int, visit func(*TableCell[T]) error) error {
+	if maxPairs < 1 {
+		return fmt.Errorf("pairs-max %d: must be at least 1", maxPairs)
+	}
+	mu := Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
+	s, err := newLimitSweep(f, m, mu, startOf(m, maxPairs))
+	if err != nil {
+		return err
+	}
+	two := f.FromInt(2)
+	var tc TableCell[T]
+	s.visit = func(st rules.State, t int, c *limitCell[T]) error {
+		if st.N == 0 {
+			return nil
+		}
+		ls := &s.states[s.index(st)]
+		tc.State, tc.TurnsLeft, tc.Legal, tc.Choice = st, t, ls.legal, c.optChoice[0]
+		tc.Value = f.Div(f.Add(c.optTotal[0], c.opt[0]), two)
+		tc.Best = tc.Best[:0]
+		var lead [rules.NumChoices]T
+		for _, ch := range rules.Choices() {
+			if !ls.legal[ch] {
+				continue
+			}
+			var total T
+			lead[ch], total = s.pairChoice(st, t, ch)
+			tc.ChoiceValue[ch] = f.Div(f.Add(total, lead[ch]), two)
+			if f.Cmp(lead[ch], c.opt[0]) == 0 {
+				tc.Best = append(tc.Best, ch)
+			}
+		}
+		tc.Code = CodeEqual
+		if rules.HasDecision(st) && ls.legal[rules.Safe] {
+			switch f.Cmp(lead[rules.Daring], lead[rules.Safe]) {
+			case 1:
+				tc.Code = CodeDaring
+			case -1:
+				tc.Code = CodeSafe
+			}
+		}
+		return visit(&tc)
+	}
+	return s.run(ctx)
+}

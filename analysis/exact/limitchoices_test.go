@@ -317,3 +317,74 @@ func compareWinChoices(t *testing.T, name string, got, want exact.WinChoices[*bi
 		t.Errorf("%s: to win, the state's value %v/%v under the limit, %v/%v without", name, got.Value.Win, got.Value.Draw, want.Value.Win, want.Value.Draw)
 	}
 }
+
+// tableCellOf is what a strategy table says of one state, for comparisons.
+type tableCellOf struct {
+	value, code, best, choice, values string
+}
+
+// tableOf returns the cells of the optimal strategy table of m up to maxPairs pairs with t turns
+// left (every cell without a limit), by state.
+func tableOf(t *testing.T, m exact.Model, maxPairs, turnsLeft int) map[rules.State]tableCellOf {
+	t.Helper()
+	out := map[rules.State]tableCellOf{}
+	err := exact.Table[*big.Rat](context.Background(), field.Rat{}, m, maxPairs, func(c *exact.TableCell[*big.Rat]) error {
+		if c.TurnsLeft != turnsLeft {
+			return nil
+		}
+		var values []string
+		for _, ch := range rules.Choices() {
+			if c.Legal[ch] {
+				values = append(values, ch.String()+"="+c.ChoiceValue[ch].RatString())
+			}
+		}
+		out[c.State] = tableCellOf{c.Value.RatString(), fmt.Sprint(c.Code), fmt.Sprint(c.Best), c.Choice.String(), fmt.Sprint(values)}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestLimitTableBeyondTheGameIsTheTable checks that the layer of the optimal strategy table with
+// more turns left than any game from its states lasts (2(3n + s) + 1 with perfect memory) is the
+// table without a limit, cell by cell, under every pass rule and both flip rules, and that the
+// table's cells agree with the choices' values of the same state and turns left.
+func TestLimitTableBeyondTheGameIsTheTable(t *testing.T) {
+	ctx := context.Background()
+	const maxPairs = 4
+	for _, flips := range []rules.Flips{rules.FlipsSequential, rules.FlipsBlind} {
+		for _, pass := range []rules.PassRule{rules.PassNever, rules.PassTwoKnown, rules.PassAlways} {
+			m := exact.Model{Pass: pass, Variant: rules.Variant{Flips: flips}}
+			want := tableOf(t, m, maxPairs, 0)
+			limit := 2*3*maxPairs + 1
+			m.Variant.TurnLimit = limit
+			got := tableOf(t, m, maxPairs, limit)
+			if len(got) != len(want) {
+				t.Fatalf("%v, pass %v: %d cells with %d turns left, %d without a limit", m.Variant, pass, len(got), limit, len(want))
+			}
+			for st, w := range want {
+				if g := got[st]; g != w {
+					t.Errorf("%v, pass %v, %v: %+v with %d turns left, %+v without a limit", m.Variant, pass, st, g, limit, w)
+				}
+			}
+			// With 3 turns left, the cells against the choices' values.
+			m.Variant.TurnLimit = 3
+			layer := tableOf(t, m, maxPairs, 3)
+			for st, cell := range layer {
+				cs, err := exact.ChoiceValues[*big.Rat](ctx, field.Rat{}, m, exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, st)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var values []string
+				for _, v := range cs.Values {
+					values = append(values, v.Choice.String()+"="+v.Pairs.RatString())
+				}
+				if cell.values != fmt.Sprint(values) || cell.best != fmt.Sprint(cs.Best) || cell.value != cs.Value.ExpectedPairs.RatString() {
+					t.Errorf("%v, pass %v, %v, 3 turns left: table %+v, choices' values %v best %v value %v", m.Variant, pass, st, cell, values, cs.Best, cs.Value.ExpectedPairs.RatString())
+				}
+			}
+		}
+	}
+}

@@ -28,6 +28,9 @@ type TableCell[T any] struct {
 	Best []rules.Choice
 	// Choice is the optimal policy's choice: the first of Best.
 	Choice rules.Choice
+	// TurnsLeft is, under a turn limit, the turns left in the cell (its values count the pairs
+	// taken within them, and its choices are compared by the mover's lead); 0 without a limit.
+	TurnsLeft int
 	// Legal says which choices are open; ChoiceValue gives each legal choice's expected pairs for
 	// the mover, the choice made here and optimal play afterwards.
 	Legal       [rules.NumChoices]bool
@@ -37,7 +40,13 @@ type TableCell[T any] struct {
 // Table computes the two-player optimal strategy table of model m for every state with at most
 // maxPairs pairs and at least one pair, calling visit for each in order of n, then j, then f. The
 // cell passed to visit is reused: copy what must outlive the call.
+//
+// Under a turn limit the table has a layer of cells per number of turns left, 1 to the limit,
+// visited in order of the turns left, then n, j and f (limitTable).
 func Table[T any](ctx context.Context, f field.Field[T], m Model, maxPairs int, visit func(*TableCell[T]) error) error {
+	if m.Variant.TurnLimit > 0 {
+		return limitTable(ctx, f, m, maxPairs, visit)
+	}
 	w, err := tableSweep(f, m, maxPairs)
 	if err != nil {
 		return err

@@ -45,7 +45,7 @@
 //	             [--choices LIST] [--players P] [--policy A] [--opponent B] [--lead D]
 //	             [--seats LIST] [--two-player-optimal] [--flips sequential|blind] [--turn-limit T]
 //	             [--first C] [--value-only] [--distribution] [--float] [--json] [--big]
-//	memsim solve --table --pairs-max N [model flags] [--flips sequential|blind]
+//	memsim solve --table --pairs-max N [model flags] [--flips sequential|blind] [--turn-limit T]
 //	             [--policy win-optimal|win-best-response
 //	             [--opponent B]] [--float] [--json] [--big]
 //	memsim solve --gerez --cards K --known B --paired P [--json] [--big]
@@ -74,7 +74,8 @@
 // player: the expected pairs taken, turns and lucky matches), and a policy that plays to win plays
 // to win by then. Under a limit the list of the choices names as best, with two players, the
 // largest lead (the seats' pairs need not add up to those on the table), with one player the most
-// pairs taken and then the fewest turns; tables and the distribution are not solved under a limit.
+// pairs taken and then the fewest turns. --table under a limit prints the optimal table for every
+// number of turns left (blocks t=A..B of equal rows); the distribution is not solved under a limit.
 //
 // After the value of the policies, solve answers "what should I play here?": it lists every legal
 // choice of seat 0 (daring, safe, known-first, pass) with its expected pairs when made now, the

@@ -25,7 +25,7 @@ func solveCommand() *command {
 				"[--choices LIST] [--players P] [--policy A] [--opponent B] [--lead D]\n" +
 				"[--seats LIST] [--two-player-optimal] [--flips sequential|blind] [--turn-limit T]\n" +
 				"[--first C] [--value-only] [--distribution] [--float] [--json] [--big]",
-			"memsim solve --table --pairs-max N [model flags] [--flips sequential|blind]\n" +
+			"memsim solve --table --pairs-max N [model flags] [--flips sequential|blind] [--turn-limit T]\n" +
 				"[--policy win-optimal|win-best-response\n" +
 				"[--opponent B]] [--float] [--json] [--big]",
 			"memsim solve --gerez --cards K --known B --paired P [--json] [--big]",
@@ -56,7 +56,8 @@ counting for nobody: the values count the pairs taken within the T turns left in
 player: the expected pairs taken, turns and lucky matches), and a policy that plays to win plays
 to win by then. Under a limit the list of the choices names as best, with two players, the
 largest lead (the seats' pairs need not add up to those on the table), with one player the most
-pairs taken and then the fewest turns; tables and the distribution are not solved under a limit.
+pairs taken and then the fewest turns. --table under a limit prints the optimal table for every
+number of turns left (blocks t=A..B of equal rows); the distribution is not solved under a limit.
 
 After the value of the policies, solve answers "what should I play here?": it lists every legal
 choice of seat 0 (daring, safe, known-first, pass) with its expected pairs when made now, the
@@ -269,9 +270,6 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 			return nil, usagef("--singletons %d with --memory %d: no exact model for singletons with limited memory (use --memory 0)", fl.singletons, fl.memory)
 		}
 		q.model.Memory = rules.Memory{Capacity: fl.memory, Forget: fg}
-	}
-	if q.table && q.model.Variant.TurnLimit > 0 {
-		return nil, usagef("--turn-limit %d with --table: under a turn limit only a state's values are solved (leave out --table)", fl.turnLimit)
 	}
 	if q.table {
 		if err := fl.tableQuery(q, set); err != nil {

@@ -46,6 +46,9 @@ func TestSolveVariants(t *testing.T) {
 		{[]string{"--pairs", "2", "--unknown", "1", "--turn-limit", "1", "--first", "safe"}, []string{
 			"seat 0 (to move) plays safe now, then optimal",
 			"expected pairs, seat 0: 0.333333 (1/3)\nexpected pairs, seat 1: 0.000000 (0)\n"}},
+		{[]string{"--table", "--pairs-max", "2", "--turn-limit", "1"}, []string{"# optimal strategy table: perfect memory, pass never, turn limit 1,", "\nt=1\n1: 2\n2: 1 2\n"}},
+		{[]string{"--table", "--pairs-max", "2", "--turn-limit", "1", "--json"}, []string{
+			`{"turns_left":1,"pairs":2,"unknown":1,"code":1,"best":["daring"],"value":{"exact":"2/3","float":0.6666666666666666}}`}},
 		{[]string{"--pairs", "2", "--unknown", "1", "--turn-limit", "1", "--players", "1", "--json"}, []string{
 			`"choice":"daring","expected_pairs":{"exact":"2/3","float":0.6666666666666666},"expected_turns":{"exact":"1","float":1}`}},
 	}
@@ -74,7 +77,7 @@ func TestSolveVariantErrors(t *testing.T) {
 		{[]string{"--pairs", "3", "--turn-limit", "-2"}, "--turn-limit -2: must be at least 1 (or 0 for no limit)"},
 		{[]string{"--pairs", "3", "--flips", "blind", "--memory", "4", "--forget", "lru"}, "--flips blind with --memory 4: no exact model"},
 		{[]string{"--pairs", "3", "--flips", "blind", "--singletons", "1"}, "--flips blind with --singletons 1: no exact model"},
-		{[]string{"--table", "--pairs-max", "3", "--turn-limit", "5"}, "--turn-limit 5 with --table"},
+		{[]string{"--table", "--pairs-max", "3", "--turn-limit", "5", "--policy", "win-optimal"}, "--policy win-optimal with --table --turn-limit 5: under a turn limit the table is of the optimal policy"},
 		{[]string{"--pairs", "3", "--turn-limit", "5", "--distribution"}, "--turn-limit 5 with --distribution"},
 	}
 	for _, tc := range tests {
@@ -85,5 +88,29 @@ func TestSolveVariantErrors(t *testing.T) {
 		if !strings.Contains(stderr, tc.want) || strings.Count(strings.TrimSpace(stderr), "\n") > 0 {
 			t.Errorf("%v: stderr %q, want one line with %q", tc.args, stderr, tc.want)
 		}
+	}
+}
+
+// The text table under a turn limit no game from its states reaches ends with a block, for the
+// turns left up to the limit, whose rows are those of the table without a limit.
+func TestSolveLimitTableEndsWithTheTable(t *testing.T) {
+	t.Parallel()
+	plain, stderr, code := runArgs(t, "solve", "--table", "--pairs-max", "4")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	limited, stderr, code := runArgs(t, "solve", "--table", "--pairs-max", "4", "--turn-limit", "30")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	rows := plain[strings.LastIndex(plain, "\n# ")+1:]
+	rows = rows[strings.Index(rows, "\n")+1:]
+	head := strings.LastIndex(limited, "\nt=")
+	if head < 0 {
+		t.Fatalf("no block of turns left:\n%s", limited)
+	}
+	last := limited[head+1:]
+	if !strings.HasSuffix(strings.SplitN(last, "\n", 2)[0], "..30") || strings.SplitN(last, "\n", 2)[1] != rows {
+		t.Errorf("the last block under the limit\n%s\nis not the table without a limit:\n%s", last, rows)
 	}
 }

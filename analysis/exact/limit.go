@@ -561,6 +561,9 @@ func (s *limitSweep[T]) result(st rules.State) Result[T] {
 // the turns left; measured on memsim solve --pairs 26 and 52 --turn-limit 2N, 10 and 14 times),
 // in float64 about 1.5 times, and four layers of every deal size are held at once.
 func estimateLimit[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call) (Cost, error) {
+	if call == CallDistribution {
+		return estimateLimitDistribution(f, m, mu, pairs)
+	}
 	if call != CallEvaluate && call != CallWinDrawLoss && call != CallPolicyTable && call != CallTable {
 		return Cost{}, fmt.Errorf("turn limit %d: under a turn limit the solver gives a matchup's values, its win, draw and loss probabilities, its choices' values and its players' tables, not this computation", m.Variant.TurnLimit)
 	}

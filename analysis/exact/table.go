@@ -103,7 +103,9 @@ func startOf(m Model, maxPairs int) rules.State {
 }
 
 // ScoreDistribution is the exact distribution of seat 0's final share of the pairs on the table in
-// a two-player matchup. Shares are whole or half pairs: a stalemate splits what is left.
+// a two-player matchup. Shares are whole or half pairs: a stalemate splits what is left. Under a
+// turn limit the pairs left at the limit count for nobody, so the two seats' shares need not add
+// up to the n pairs, and Win, Draw and Loss compare the pairs each seat has taken by then.
 type ScoreDistribution[T any] struct {
 	State rules.State
 	// Prob[i] is the probability that seat 0 collects i/2 of the n remaining pairs, i = 0..2n.
@@ -116,11 +118,15 @@ type ScoreDistribution[T any] struct {
 
 // Distribution returns the exact distribution of seat 0's final share in a two-player matchup.
 // With more than two copies of a face it is computed from the start of a game only (st.J ==
-// st.N, st.Lead == 0); CopiesDistribution computes it from any state of that model.
+// st.N, st.Lead == 0); CopiesDistribution computes it from any state of that model. Under a turn
+// limit the limit is the turns left in st (limitdist.go).
 func Distribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (ScoreDistribution[T], error) {
 	var d ScoreDistribution[T]
 	if m.Variant.CopiesOf() != rules.DefaultCopies {
 		return copiesStartDistribution(ctx, f, m, mu, st)
+	}
+	if m.Variant.TurnLimit > 0 {
+		return limitDistribution(ctx, f, m, mu, st)
 	}
 	w, err := distributionSweep(f, m, mu, st)
 	if err != nil {

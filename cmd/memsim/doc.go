@@ -75,7 +75,8 @@
 // to win by then. Under a limit the list of the choices names as best, with two players, the
 // largest lead (the seats' pairs need not add up to those on the table), with one player the most
 // pairs taken and then the fewest turns. --table under a limit prints the optimal table for every
-// number of turns left (blocks t=A..B of equal rows); the distribution is not solved under a limit.
+// number of turns left (blocks t=A..B of equal rows), and --distribution the distribution of seat
+// 0's pairs taken by the limit (the two seats' pairs need not add up to N).
 //
 // After the value of the policies, solve answers "what should I play here?": it lists every legal
 // choice of seat 0 (daring, safe, known-first, pass) with its expected pairs when made now, the

@@ -57,7 +57,8 @@ player: the expected pairs taken, turns and lucky matches), and a policy that pl
 to win by then. Under a limit the list of the choices names as best, with two players, the
 largest lead (the seats' pairs need not add up to those on the table), with one player the most
 pairs taken and then the fewest turns. --table under a limit prints the optimal table for every
-number of turns left (blocks t=A..B of equal rows); the distribution is not solved under a limit.
+number of turns left (blocks t=A..B of equal rows), and --distribution the distribution of seat
+0's pairs taken by the limit (the two seats' pairs need not add up to N).
 
 After the value of the policies, solve answers "what should I play here?": it lists every legal
 choice of seat 0 (daring, safe, known-first, pass) with its expected pairs when made now, the
@@ -318,9 +319,6 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 		return nil, usagef("--lead %d with --players %d: the lead is defined for 2 players", fl.lead, q.matchup.Players)
 	}
 	q.opponentGiven = set["opponent"] || set["seats"]
-	if err := q.checkTurnLimit(set); err != nil {
-		return nil, err
-	}
 	if set["first"] {
 		if err := q.setFirst(fl.first); err != nil {
 			return nil, err
@@ -486,19 +484,5 @@ func (fl *solveFlags) variant(q *solveQuery) error {
 		}
 	}
 	q.model.Variant = rules.Variant{Flips: flips, TurnLimit: fl.turnLimit}
-	return nil
-}
-
-// checkTurnLimit refuses, under a turn limit, what is not solved there: the score distribution
-// (set names the flags given).
-func (q *solveQuery) checkTurnLimit(set map[string]bool) error {
-	limit := q.model.Variant.TurnLimit
-	if limit == 0 {
-		return nil
-	}
-	switch {
-	case q.dist:
-		return usagef("--turn-limit %d with --distribution: under a turn limit only the expected values are solved", limit)
-	}
 	return nil
 }

@@ -13,7 +13,8 @@ import (
 //     (lead -2) and a remembered card with an unknown one is worth 1/2·2 + 1/2·(-2) = 0. So the
 //     mover's lead is 1/3·2 - 2/3·0 = 2/3: 4/3 pairs to 2/3 (sequential flips: 2/3 to 4/3).
 //   - Turn limit 1, (2, 2): one turn, a new card and then its partner with probability 1/3: 1/3
-//     pair to seat 0, none to seat 1.
+//     pair to seat 0, none to seat 1; seat 0 takes one pair (and wins) with probability 1/3, none
+//     (a draw, 0 to 0) with probability 2/3.
 //   - Solitaire, turn limit 2, (2, 2): a lucky match with probability 1/3, then the last pair by
 //     another lucky match (2 pairs); otherwise both pairs are half known and the second turn takes
 //     one: 1/3·2 + 2/3·1 = 4/3 pairs, 2 turns, 1/3 + 1/3 = 2/3 lucky matches.
@@ -46,6 +47,9 @@ func TestSolveVariants(t *testing.T) {
 		{[]string{"--pairs", "2", "--unknown", "1", "--turn-limit", "1", "--first", "safe"}, []string{
 			"seat 0 (to move) plays safe now, then optimal",
 			"expected pairs, seat 0: 0.333333 (1/3)\nexpected pairs, seat 1: 0.000000 (0)\n"}},
+		{[]string{"--pairs", "2", "--turn-limit", "1", "--distribution", "--value-only"}, []string{
+			"seat 0 wins 0.333333 (1/3), draws 0.666667 (2/3), loses 0.000000 (0)\n",
+			"  share  0.0: 0.666667 (2/3)\n  share  1.0: 0.333333 (1/3)\n"}},
 		{[]string{"--table", "--pairs-max", "2", "--turn-limit", "1"}, []string{"# optimal strategy table: perfect memory, pass never, turn limit 1,", "\nt=1\n1: 2\n2: 1 2\n"}},
 		{[]string{"--table", "--pairs-max", "2", "--turn-limit", "1", "--json"}, []string{
 			`{"turns_left":1,"pairs":2,"unknown":1,"code":1,"best":["daring"],"value":{"exact":"2/3","float":0.6666666666666666}}`}},
@@ -78,7 +82,6 @@ func TestSolveVariantErrors(t *testing.T) {
 		{[]string{"--pairs", "3", "--flips", "blind", "--memory", "4", "--forget", "lru"}, "--flips blind with --memory 4: no exact model"},
 		{[]string{"--pairs", "3", "--flips", "blind", "--singletons", "1"}, "--flips blind with --singletons 1: no exact model"},
 		{[]string{"--table", "--pairs-max", "3", "--turn-limit", "5", "--policy", "win-optimal"}, "--policy win-optimal with --table --turn-limit 5: under a turn limit the table is of the optimal policy"},
-		{[]string{"--pairs", "3", "--turn-limit", "5", "--distribution"}, "--turn-limit 5 with --distribution"},
 	}
 	for _, tc := range tests {
 		out, stderr, code := runArgs(t, append([]string{"solve"}, tc.args...)...)

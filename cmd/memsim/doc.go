@@ -52,8 +52,8 @@
 //	memsim solve --pairs N --memory M --forget lru --opponent-memory M2 [--pass RULE]
 //	             [--choices LIST] [--policy A] [--opponent B] [--float] [--json]
 //	memsim solve --copies K (--pairs N | --faces STATE) [--choices LIST] [--players P]
-//	             [--policy A] [--opponent B] [--seats LIST] [--two-player-optimal] [--distribution]
-//	             [--float] [--json] [--big]
+//	             [--policy A] [--opponent B] [--seats LIST] [--two-player-optimal] [--turn-limit T]
+//	             [--first C] [--value-only] [--distribution] [--float] [--json] [--big]
 //
 // The mover (seat 0) plays --policy, every other seat --opponent; --seats gives every seat a policy
 // of its own (optimal, safe, daring or parity; 3 to 8 seats). With 3 or more players optimal is the
@@ -99,7 +99,9 @@
 // singletons, pass never) from the start of a game of --pairs N pairs (N a multiple of K/2), or
 // from --faces STATE: comma-separated groups R:Au+Bh, A faces with R cards on the table none of
 // which is remembered and B with one remembered (4:3u+1h,2:2u). It gives the value of the
-// policies (optimal, safe, daring, best-response), not the value of each choice.
+// policies (optimal, safe, daring, best-response) and lists the value of each choice (without the
+// scores to win); --first and --turn-limit go with it as in the standard game (no distribution
+// under a limit, no blind flips).
 //
 // A flag not given takes its default; a value given is used as it is: --pairs 0 and --players 0 are
 // errors, --memory 0 means perfect memory and --unknown 0 a state with every pair half known.

@@ -32,8 +32,8 @@ func solveCommand() *command {
 			"memsim solve --pairs N --memory M --forget lru --opponent-memory M2 [--pass RULE]\n" +
 				"[--choices LIST] [--policy A] [--opponent B] [--float] [--json]",
 			"memsim solve --copies K (--pairs N | --faces STATE) [--choices LIST] [--players P]\n" +
-				"[--policy A] [--opponent B] [--seats LIST] [--two-player-optimal] [--distribution]\n" +
-				"[--float] [--json] [--big]",
+				"[--policy A] [--opponent B] [--seats LIST] [--two-player-optimal] [--turn-limit T]\n" +
+				"[--first C] [--value-only] [--distribution] [--float] [--json] [--big]",
 		},
 		short: "exact values and strategy tables of a model",
 		long: `
@@ -81,7 +81,9 @@ to daring,safe (daring,safe,pass under a pass rule); known-first has no exact mo
 singletons, pass never) from the start of a game of --pairs N pairs (N a multiple of K/2), or
 from --faces STATE: comma-separated groups R:Au+Bh, A faces with R cards on the table none of
 which is remembered and B with one remembered (4:3u+1h,2:2u). It gives the value of the
-policies (optimal, safe, daring, best-response), not the value of each choice.
+policies (optimal, safe, daring, best-response) and lists the value of each choice (without the
+scores to win); --first and --turn-limit go with it as in the standard game (no distribution
+under a limit, no blind flips).
 
 A flag not given takes its default; a value given is used as it is: --pairs 0 and --players 0 are
 errors, --memory 0 means perfect memory and --unknown 0 a state with every pair half known.

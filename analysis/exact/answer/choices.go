@@ -161,6 +161,12 @@ func SolveWith[T any](ctx context.Context, f field.Field[T], m exact.Model, mu e
 	return out, nil
 }
 
+// ChoiceValuesOf gives the choices' values cs of lineup mu in model m their JSON form: those of
+// exact.ChoiceValues, or of exact.CopiesChoiceValues in the copies model.
+func ChoiceValuesOf[T any](f field.Field[T], m exact.Model, mu exact.Lineup, cs exact.Choices[T]) *ChoiceValues {
+	return choiceValuesOf(f, m, mu, cs)
+}
+
 // choiceValuesOf gives the choices' values cs of lineup mu in model m their JSON form.
 func choiceValuesOf[T any](f field.Field[T], m exact.Model, mu exact.Lineup, cs exact.Choices[T]) *ChoiceValues {
 	out := &ChoiceValues{Choices: m.Choices.String(), Policy: mu.Policy.String(), PolicyChoice: cs.PolicyChoice.String(),

@@ -55,10 +55,12 @@ type ChoiceValue[T any] struct {
 	// (two or more players); Lead is seat 0's expected pairs minus seat 1's (two players).
 	Pairs, Lead T
 	PairsBySeat []T
-	// Turns and Lucky are the expected turns and lucky matches (one player).
+	// Turns and Lucky are the expected turns and lucky matches (one player; under a turn limit
+	// Pairs is then the expected pairs taken within it).
 	Turns, Lucky T
 	// Diff is the choice's value minus the best choice's: in expected pairs, never positive, or
-	// with one player in expected turns, never negative (fewer turns are better).
+	// with one player in expected turns, never negative (fewer turns are better). Under a turn
+	// limit it is never positive: in expected lead with two players, in expected pairs otherwise.
 	Diff T
 	// Best says whether no choice is worth more.
 	Best bool
@@ -94,10 +96,18 @@ func (cs Choices[T]) Of(c rules.Choice) (ChoiceValue[T], bool) {
 // every lineup Evaluate takes. The state must hold at least one pair. The work is that of
 // Evaluate from st: for a game of n pairs, one sweep of the states with at most n pairs, none of
 // them kept, so that a program asking at every decision of a game calls it once per decision.
+//
+// Under a turn limit the limit is the turns left in st (docs/models.md §4.18), and the best
+// choices are those the optimum makes: with two players the largest expected lead (the two seats'
+// pairs need not add up to those on the table), with one the most pairs taken within the limit
+// and, among those, the fewest turns.
 func ChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Choices[T], error) {
 	var out Choices[T]
 	if st.N < 1 {
 		return out, fmt.Errorf("%v: no pair left, no choice to make", st)
+	}
+	if m.Variant.TurnLimit > 0 {
+		return limitChoiceValues(ctx, f, m, mu, st)
 	}
 	w, err := evaluateSweep(f, m, mu, st)
 	if err != nil {
@@ -319,6 +329,9 @@ func WinChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu L
 		return out, fmt.Errorf("policy best-response: the values to win of the choices are computed with the policies that play to win (win-best-response) or follow a table")
 	case st.N < 1:
 		return out, fmt.Errorf("%v: no pair left, no choice to make", st)
+	}
+	if m.Variant.TurnLimit > 0 {
+		return limitWinChoiceValues(ctx, f, m, mu, st)
 	}
 	w, err := winDrawLossSweep(f, m, mu, st)
 	if err != nil {

@@ -86,6 +86,12 @@ func (g *cardGame) find(ok func(pos int) bool) int {
 // choices given by choose (turn counts from 1), and returns every seat's pairs, the turns and the
 // lucky matches.
 func playCards(deal []int, known []bool, copies, players int, choose func(seat, turn int, counts []int) rules.Choice) (pairs []int, turns, lucky int) {
+	return playCardsLimit(deal, known, copies, players, 0, choose)
+}
+
+// playCardsLimit is playCards with the game stopped after limit turns (0: no limit), the pairs
+// left counting for nobody.
+func playCardsLimit(deal []int, known []bool, copies, players, limit int, choose func(seat, turn int, counts []int) rules.Choice) (pairs []int, turns, lucky int) {
 	g := &cardGame{face: deal, present: make([]bool, len(deal)), known: append([]bool(nil), known...), copies: copies}
 	for i := range g.present {
 		g.present[i] = true
@@ -96,7 +102,7 @@ func playCards(deal []int, known []bool, copies, players int, choose func(seat, 
 		g.present[a], g.present[b] = false, false
 		pairs[seat]++
 	}
-	for g.find(func(int) bool { return true }) >= 0 {
+	for g.find(func(int) bool { return true }) >= 0 && (limit == 0 || turns < limit) {
 		turns++
 		// A pair remembered whole is taken first.
 		if a := g.find(func(a int) bool {
@@ -284,7 +290,7 @@ func TestCopiesChoicesMatchCardPlay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c, err := s.get(v.key())
+		c, err := s.get(v.key(), 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -311,7 +317,7 @@ func TestCopiesChoicesMatchCardPlay(t *testing.T) {
 				if turn == 1 {
 					return ch
 				}
-				x, ok := s.memo[string(rules.AppendCopiesKey(nil, counts))]
+				x, ok := s.memo[copiesAt{string(rules.AppendCopiesKey(nil, counts)), 0}]
 				if !ok {
 					t.Fatalf("state %v not solved", counts)
 				}

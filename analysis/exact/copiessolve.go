@@ -23,9 +23,15 @@ type copiesCell[T any] struct {
 
 	lead     [2]T // two players: the lead of the mover playing role 0's or role 1's policy
 	brChoice [2]rules.Choice
+	// total is, under a turn limit, the pairs both seats take by the limit with role 0's or role
+	// 1's policy to move (without a limit, every pair on the table).
+	total [2]T
 
-	solo       [2]T // one player: expected turns and lucky matches
+	solo       [3]T // one player: expected turns, lucky matches and pairs taken
 	soloChoice rules.Choice
+
+	// t is the number of turns left under a turn limit (0 without one).
+	t int
 
 	seats [][]T // seats[t][i]: seat i's expected pairs when seat t is to move
 
@@ -46,12 +52,23 @@ type copiesSolver[T any] struct {
 	// maxPairs.
 	needDist bool
 	maxPairs int
+	// limit is the model's turn limit: the states carry the turns left (0: no limit).
+	limit int
 
-	memo      map[string]*copiesCell[T]
+	memo      map[copiesAt]*copiesCell[T]
 	zero, one T
 }
 
-// checkCopies reports whether the copies model m can solve the matchup mu.
+// copiesAt is a state of the copies model, by its key, with t turns left under a turn limit (0
+// without one).
+type copiesAt struct {
+	key string
+	t   int
+}
+
+// checkCopies reports whether the copies model m can solve the matchup mu: under a turn limit too
+// (copieslimit.go), though the model's Validate refuses copies with a limit, which the engine and
+// tournaments do not solve.
 func checkCopies(m Model, mu Lineup) error {
 	switch {
 	case !m.Memory.Perfect():
@@ -66,7 +83,7 @@ func checkCopies(m Model, mu Lineup) error {
 	if err := mu.Validate(m); err != nil {
 		return err
 	}
-	if err := m.Validate(); err != nil {
+	if err := m.withoutCopiesLimit().Validate(); err != nil {
 		return err
 	}
 	seats := copiesSeats(mu)
@@ -100,8 +117,8 @@ func newCopiesSolver[T any](ctx context.Context, f field.Field[T], m Model, mu L
 	if err := checkCopies(m, mu); err != nil {
 		return nil, err
 	}
-	s := &copiesSolver[T]{ctx: ctx, f: f, m: m, mu: mu, pol: copiesSeats(mu), memo: map[string]*copiesCell[T]{},
-		zero: f.FromInt(0), one: f.FromInt(1)}
+	s := &copiesSolver[T]{ctx: ctx, f: f, m: m, mu: mu, pol: copiesSeats(mu), memo: map[copiesAt]*copiesCell[T]{},
+		zero: f.FromInt(0), one: f.FromInt(1), limit: m.Variant.TurnLimit}
 	optimal := false
 	for _, p := range s.pol[:mu.Players] {
 		optimal = optimal || p == rules.PolicyOptimal || p == rules.PolicyBestResponse
@@ -134,7 +151,7 @@ func EvaluateCopies[T any](ctx context.Context, f field.Field[T], m Model, mu Li
 	if err != nil {
 		return Result[T]{}, err
 	}
-	c, err := s.get(st.vec().key())
+	c, err := s.get(st.vec().key(), s.limit)
 	if err != nil {
 		return Result[T]{}, err
 	}
@@ -149,6 +166,14 @@ func (s *copiesSolver[T]) result(st CopiesState, c *copiesCell[T]) Result[T] {
 	switch {
 	case s.needSolo:
 		res.ExpectedTurns, res.ExpectedLucky = c.solo[0], c.solo[1]
+		if s.limit > 0 {
+			res.ExpectedPairs, res.PairsBySeat = c.solo[2], []T{c.solo[2]}
+		}
+	case s.needLead && s.limit > 0:
+		two := f.FromInt(2)
+		res.ExpectedLead = c.lead[0]
+		res.ExpectedPairs = f.Div(f.Add(c.total[0], c.lead[0]), two)
+		res.PairsBySeat = []T{res.ExpectedPairs, f.Div(f.Sub(c.total[0], c.lead[0]), two)}
 	case s.needLead:
 		res.ExpectedLead = c.lead[0]
 		res.ExpectedPairs = pairsFromLead(f, n, c.lead[0])
@@ -163,9 +188,11 @@ func (s *copiesSolver[T]) result(st CopiesState, c *copiesCell[T]) Result[T] {
 	return res
 }
 
-// get returns the cell of the state with that key, solving it (and the states it leads to) first.
-func (s *copiesSolver[T]) get(key string) (*copiesCell[T], error) {
-	if c, ok := s.memo[key]; ok {
+// get returns the cell of the state with that key and t turns left (0 without a limit), solving
+// it (and the states it leads to) first.
+func (s *copiesSolver[T]) get(key string, t int) (*copiesCell[T], error) {
+	at := copiesAt{key, t}
+	if c, ok := s.memo[at]; ok {
 		return c, nil
 	}
 	select {
@@ -174,23 +201,14 @@ func (s *copiesSolver[T]) get(key string) (*copiesCell[T], error) {
 	default:
 	}
 	v := vecOfKey(key)
-	c := &copiesCell[T]{}
-	if unknownCards(v) == 0 {
+	c := &copiesCell[T]{t: t}
+	if unknownCards(v) == 0 || (s.limit > 0 && t == 0) {
 		s.terminal(c)
-		s.memo[key] = c
+		s.memo[at] = c
 		return c, nil
 	}
-	for _, ch := range rules.Choices() {
-		if c.legal[ch] = copiesLegal(v, ch, s.m.Choices); !c.legal[ch] {
-			continue
-		}
-		c.outs[ch] = copiesOutcomes(v, ch, nil)
-		for _, o := range c.outs[ch] {
-			if _, err := s.get(o.next); err != nil {
-				return nil, err
-			}
-			c.probs[ch] = append(c.probs[ch], s.f.FromFrac(o.num, o.den))
-		}
+	if err := s.prepare(c, v); err != nil {
+		return nil, err
 	}
 	if s.needOpt {
 		s.optimal(c)
@@ -211,14 +229,49 @@ func (s *copiesSolver[T]) get(key string) (*copiesCell[T], error) {
 		s.distribution(c)
 	}
 	c.outs, c.probs = [rules.NumChoices][]copiesOutcome{}, [rules.NumChoices][]T{} // read no more
-	s.memo[key] = c
+	s.memo[at] = c
 	return c, nil
+}
+
+// prepare sets the legal choices of c, the state v, and their outcomes, solving the states they
+// lead to first.
+func (s *copiesSolver[T]) prepare(c *copiesCell[T], v copiesVec) error {
+	for _, ch := range rules.Choices() {
+		if c.legal[ch] = copiesLegal(v, ch, s.m.Choices); !c.legal[ch] {
+			continue
+		}
+		c.outs[ch] = copiesOutcomes(v, ch, nil)
+		for _, o := range c.outs[ch] {
+			t, _ := s.after(o, c.t)
+			if _, err := s.get(o.next, t); err != nil {
+				return err
+			}
+			c.probs[ch] = append(c.probs[ch], s.f.FromFrac(o.num, o.den))
+		}
+	}
+	return nil
+}
+
+// after returns the turns left in an outcome's next state after a turn with t turns left, and
+// whether the next seat takes the pair the turn left remembered whole (o.first): under a turn
+// limit that pair costs a turn of its own, and is not taken when none is left. Without a limit
+// the turns left stay 0.
+func (s *copiesSolver[T]) after(o copiesOutcome, t int) (int, bool) {
+	switch {
+	case s.limit == 0:
+		return 0, o.first
+	case o.first && t >= 2:
+		return t - 2, true
+	case o.first:
+		return 0, false
+	}
+	return t - 1, false
 }
 
 // terminal sets the values of the empty table.
 func (s *copiesSolver[T]) terminal(c *copiesCell[T]) {
 	p := s.mu.Players
-	c.opt, c.lead, c.solo = s.zero, [2]T{s.zero, s.zero}, [2]T{s.zero, s.zero}
+	c.opt, c.lead, c.total, c.solo = s.zero, [2]T{s.zero, s.zero}, [2]T{s.zero, s.zero}, [3]T{s.zero, s.zero, s.zero}
 	c.self = s.zeros(p)
 	c.seats = make([][]T, p)
 	for t := range c.seats {
@@ -240,8 +293,12 @@ func (s *copiesSolver[T]) zeros(p int) []T {
 	return z
 }
 
-// next returns the cell of an outcome's next state (solved before).
-func (s *copiesSolver[T]) next(o copiesOutcome) *copiesCell[T] { return s.memo[o.next] }
+// next returns the cell of an outcome's next state after a turn of c (solved before), and whether
+// the next seat takes the pair the turn left remembered whole (see after).
+func (s *copiesSolver[T]) next(c *copiesCell[T], o copiesOutcome) (*copiesCell[T], bool) {
+	t, first := s.after(o, c.t)
+	return s.memo[copiesAt{o.next, t}], first
+}
 
 // leadOf returns the mover's lead after choice ch in c, reading the lead of the mover's role
 // (keep) and of the next seat's role from val.
@@ -249,14 +306,31 @@ func (s *copiesSolver[T]) leadOf(c *copiesCell[T], ch rules.Choice, val func(x *
 	f := s.f
 	sum := s.zero
 	for i, o := range c.outs[ch] {
+		nx, first := s.next(c, o)
 		var x T
 		if o.keep {
-			x = f.Add(s.one, val(s.next(o), false))
+			x = f.Add(s.one, val(nx, false))
 		} else {
-			x = f.Sub(s.zero, val(s.next(o), true))
-			if o.first {
+			x = f.Sub(s.zero, val(nx, true))
+			if first {
 				x = f.Sub(x, s.one)
 			}
+		}
+		sum = f.Add(sum, f.Mul(c.probs[ch][i], x))
+	}
+	return sum
+}
+
+// totalOf returns, under a turn limit, the pairs both seats take by the limit after choice ch in
+// c, reading those with the mover's role (keep) or the next seat's to move from val.
+func (s *copiesSolver[T]) totalOf(c *copiesCell[T], ch rules.Choice, val func(x *copiesCell[T], next bool) T) T {
+	f := s.f
+	sum := s.zero
+	for i, o := range c.outs[ch] {
+		nx, first := s.next(c, o)
+		x := val(nx, !o.keep)
+		if o.keep || first {
+			x = f.Add(x, s.one)
 		}
 		sum = f.Add(sum, f.Mul(c.probs[ch][i], x))
 	}
@@ -322,39 +396,69 @@ func (s *copiesSolver[T]) leads(c *copiesCell[T]) {
 		}
 		c.brChoice[r] = ch
 		c.lead[r] = value(ch)
+		if s.limit > 0 {
+			c.total[r] = s.totalOf(c, ch, func(x *copiesCell[T], next bool) T {
+				if next {
+					return x.total[1-r]
+				}
+				return x.total[r]
+			})
+		}
 	}
 }
 
-// solitaire computes the expected turns and lucky matches of one player.
+// solitaire computes the expected turns and lucky matches of one player, and under a turn limit
+// the pairs taken by then: optimal then takes the most pairs and, among the choices that do, the
+// fewest turns (without a limit every choice takes every pair).
 func (s *copiesSolver[T]) solitaire(c *copiesCell[T]) {
 	f := s.f
-	turns := func(ch rules.Choice) T {
-		sum := s.zero
-		for i, o := range c.outs[ch] {
-			x := f.Add(s.one, s.next(o).solo[0])
-			if o.first {
-				x = f.Add(x, s.one) // the turn that takes the pair known whole
-			}
-			sum = f.Add(sum, f.Mul(c.probs[ch][i], x))
-		}
-		return sum
-	}
 	ch := fixedChoice(c, s.pol[0])
-	var vals [rules.NumChoices]T
-	if s.pol[0] == rules.PolicyOptimal {
-		ch, vals = s.best(c, true, turns)
-	} else {
-		vals[ch] = turns(ch)
+	if s.pol[0] != rules.PolicyOptimal {
+		c.soloChoice, c.solo = ch, s.soloOf(c, ch)
+		return
 	}
-	lucky := s.zero
-	for i, o := range c.outs[ch] {
-		x := s.next(o).solo[1]
-		if o.lucky {
-			x = f.Add(x, s.one)
+	var best [3]T
+	for _, x := range rules.Choices() {
+		if !c.legal[x] {
+			continue
 		}
-		lucky = f.Add(lucky, f.Mul(c.probs[ch][i], x))
+		v := s.soloOf(c, x)
+		if x != rules.Daring {
+			p := f.Cmp(v[2], best[2])
+			if s.limit == 0 {
+				p = 0
+			}
+			if p < 0 || (p == 0 && f.Cmp(v[0], best[0]) >= 0) {
+				continue
+			}
+		}
+		ch, best = x, v
 	}
-	c.soloChoice, c.solo = ch, [2]T{vals[ch], lucky}
+	c.soloChoice, c.solo = ch, best
+}
+
+// soloOf returns, for one player, the expected turns, lucky matches and pairs taken (under a
+// turn limit) after choice ch in c, the policy played afterwards.
+func (s *copiesSolver[T]) soloOf(c *copiesCell[T], ch rules.Choice) [3]T {
+	f := s.f
+	v := [3]T{s.zero, s.zero, s.zero}
+	for i, o := range c.outs[ch] {
+		nx, first := s.next(c, o)
+		x := [3]T{f.Add(s.one, nx.solo[0]), nx.solo[1], nx.solo[2]}
+		if first {
+			x[0] = f.Add(x[0], s.one) // the turn that takes the pair known whole
+		}
+		if o.lucky {
+			x[1] = f.Add(x[1], s.one)
+		}
+		if o.keep || first {
+			x[2] = f.Add(x[2], s.one)
+		}
+		for k := range v {
+			v[k] = f.Add(v[k], f.Mul(c.probs[ch][i], x[k]))
+		}
+	}
+	return v
 }
 
 // vecAfter returns every seat's expected pairs, in order from the mover, after choice ch in c,
@@ -363,7 +467,8 @@ func (s *copiesSolver[T]) vecAfter(c *copiesCell[T], ch rules.Choice, vec func(x
 	f, p := s.f, s.mu.Players
 	sum := s.zeros(p)
 	for k, o := range c.outs[ch] {
-		w := vec(s.next(o))
+		nx, first := s.next(c, o)
+		w := vec(nx)
 		for i := range p {
 			var x T
 			switch {
@@ -374,7 +479,7 @@ func (s *copiesSolver[T]) vecAfter(c *copiesCell[T], ch rules.Choice, vec func(x
 				}
 			default:
 				x = w[(i-1+p)%p] // the next seat moves: seat i is its seat i-1
-				if i == 1 && o.first {
+				if i == 1 && first {
 					x = f.Add(x, s.one)
 				}
 			}
@@ -398,33 +503,44 @@ func (s *copiesSolver[T]) selfish(c *copiesCell[T]) {
 // perSeat computes every seat's expected pairs with each seat to move, every seat playing its
 // own policy.
 func (s *copiesSolver[T]) perSeat(c *copiesCell[T]) {
-	f, p := s.f, s.mu.Players
+	p := s.mu.Players
 	c.seats = make([][]T, p)
 	for t := range p {
-		ch := fixedChoice(c, s.pol[t])
-		if s.pol[t] == rules.PolicyOptimal {
-			ch = c.selfChoice
-			if s.mu.TwoPlayerOptimal {
-				ch = c.optChoice
-			}
-		}
-		sum := s.zeros(p)
-		for k, o := range c.outs[ch] {
-			x := s.next(o)
-			mover := t
-			if !o.keep {
-				mover = (t + 1) % p
-			}
-			for i := range p {
-				y := x.seats[mover][i]
-				if (o.keep && i == t) || (o.first && i == mover) {
-					y = f.Add(y, s.one)
-				}
-				sum[i] = f.Add(sum[i], f.Mul(c.probs[ch][k], y))
-			}
-		}
-		c.seats[t] = sum
+		c.seats[t] = s.seatsAfter(c, t, s.seatChoice(c, t))
 	}
+}
+
+// seatChoice returns the choice of seat t's policy in c.
+func (s *copiesSolver[T]) seatChoice(c *copiesCell[T], t int) rules.Choice {
+	if s.pol[t] != rules.PolicyOptimal {
+		return fixedChoice(c, s.pol[t])
+	}
+	if s.mu.TwoPlayerOptimal {
+		return c.optChoice
+	}
+	return c.selfChoice
+}
+
+// seatsAfter returns every seat's expected pairs after seat t's choice ch in c, every seat
+// playing its own policy afterwards.
+func (s *copiesSolver[T]) seatsAfter(c *copiesCell[T], t int, ch rules.Choice) []T {
+	f, p := s.f, s.mu.Players
+	sum := s.zeros(p)
+	for k, o := range c.outs[ch] {
+		x, first := s.next(c, o)
+		mover := t
+		if !o.keep {
+			mover = (t + 1) % p
+		}
+		for i := range p {
+			y := x.seats[mover][i]
+			if (o.keep && i == t) || (first && i == mover) {
+				y = f.Add(y, s.one)
+			}
+			sum[i] = f.Add(sum[i], f.Mul(c.probs[ch][k], y))
+		}
+	}
+	return sum
 }
 
 // evaluateCopiesStart evaluates the copies model from the start of a game of st.N pairs.
@@ -432,7 +548,7 @@ func evaluateCopiesStart[T any](ctx context.Context, f field.Field[T], m Model, 
 	if st.J != st.N || st.S != 0 || st.F != 0 {
 		return Result[T]{}, fmt.Errorf("copies %d: state %v: the count state (n, j) solves the start of a game only, (n, n); see EvaluateCopies", m.Variant.CopiesOf(), st)
 	}
-	if err := m.Validate(); err != nil {
+	if err := m.withoutCopiesLimit().Validate(); err != nil {
 		return Result[T]{}, err
 	}
 	start, err := StartCopiesState(st.N, m.Variant.CopiesOf())
@@ -455,16 +571,19 @@ func CopiesPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu
 	if err != nil {
 		return nil, err
 	}
+	if m.Variant.TurnLimit > 0 {
+		return nil, fmt.Errorf("copies %d, turn limit %d: the engine's table of the copies model has no layer per number of turns left", m.Variant.CopiesOf(), m.Variant.TurnLimit)
+	}
 	s, err := newCopiesSolver(ctx, f, m, mu)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.get(start.vec().key()); err != nil {
+	if _, err := s.get(start.vec().key(), 0); err != nil {
 		return nil, err
 	}
 	t := rules.NewCopiesTable(m.Variant.CopiesOf())
-	for key, c := range s.memo {
-		v := vecOfKey(key)
+	for at, c := range s.memo {
+		v := vecOfKey(at.key)
 		if unknownCards(v) == 0 {
 			continue
 		}
@@ -490,7 +609,7 @@ func (s *copiesSolver[T]) distribution(c *copiesCell[T]) {
 		d := s.zeros(2*m + 1)
 		ch := c.brChoice[r]
 		for k, o := range c.outs[ch] {
-			x := s.next(o)
+			x, _ := s.next(c, o)
 			for i := range d {
 				l := i - m // the mover's lead
 				var j int  // its index in the next state's distribution
@@ -527,13 +646,16 @@ func CopiesDistribution[T any](ctx context.Context, f field.Field[T], m Model, m
 	if k := m.Variant.CopiesOf(); k != st.Copies() {
 		return d, fmt.Errorf("the state has %d copies of a face, the model %d", st.Copies(), k)
 	}
+	if m.Variant.TurnLimit > 0 {
+		return d, fmt.Errorf("copies %d, turn limit %d: the copies model gives the distribution without a limit only", m.Variant.CopiesOf(), m.Variant.TurnLimit)
+	}
 	s, err := newCopiesSolver(ctx, f, m, mu)
 	if err != nil {
 		return d, err
 	}
 	n := st.Pairs()
 	s.needDist, s.maxPairs = true, n
-	c, err := s.get(st.vec().key())
+	c, err := s.get(st.vec().key(), 0)
 	if err != nil {
 		return d, err
 	}
@@ -558,7 +680,7 @@ func copiesStartDistribution[T any](ctx context.Context, f field.Field[T], m Mod
 	if st.J != st.N || st.S != 0 || st.F != 0 || st.Lead != 0 {
 		return ScoreDistribution[T]{}, fmt.Errorf("copies %d: state %v: the count state (n, j) solves the start of a game only, (n, n) at lead 0; see CopiesDistribution", m.Variant.CopiesOf(), st)
 	}
-	if err := m.Validate(); err != nil {
+	if err := m.withoutCopiesLimit().Validate(); err != nil {
 		return ScoreDistribution[T]{}, err
 	}
 	start, err := StartCopiesState(st.N, m.Variant.CopiesOf())

@@ -456,31 +456,9 @@ func (s *limitSweep[T]) multi(st rules.State, t int, c *limitCell[T]) {
 func (s *limitSweep[T]) solitaire(st rules.State, t int, c *limitCell[T]) {
 	f := s.f
 	ls := &s.states[s.index(st)]
-	eval := func(ch rules.Choice) [3]T {
-		var v [3]T
-		v[0], v[1], v[2] = s.zero, s.zero, s.zero
-		s.next(st, t, ch, func(p T, o Outcome, gain int, succ *limitCell[T]) {
-			x := [3]T{s.ints[gain], s.ints[1], s.zero}
-			if !o.Continue {
-				x[1] = f.Add(x[1], s.ints[gain]) // each pair left known whole is a turn
-			}
-			if o.Event == EventLucky {
-				x[2] = s.ints[1]
-			}
-			if succ != nil {
-				for i := range x {
-					x[i] = f.Add(x[i], succ.solo[i])
-				}
-			}
-			for i := range v {
-				v[i] = f.Add(v[i], f.Mul(p, x[i]))
-			}
-		})
-		return v
-	}
 	if s.pol[0] != rules.PolicyOptimal {
 		c.soloChoice = s.pol[0].Decide(st)
-		c.solo = eval(c.soloChoice)
+		c.solo = s.soloSum(st, t, c.soloChoice)
 		return
 	}
 	var vals [rules.NumChoices][3]T
@@ -490,7 +468,7 @@ func (s *limitSweep[T]) solitaire(st rules.State, t int, c *limitCell[T]) {
 	legal.legal[rules.Pass] = false
 	for _, ch := range rules.Choices() {
 		if legal.legal[ch] {
-			vals[ch] = eval(ch)
+			vals[ch] = s.soloSum(st, t, ch)
 			pairs[ch] = vals[ch][0]
 		}
 	}
@@ -501,6 +479,31 @@ func (s *limitSweep[T]) solitaire(st rules.State, t int, c *limitCell[T]) {
 		}
 	}
 	c.solo, c.soloChoice = vals[best], best
+}
+
+// soloSum returns, for one player, the expected pairs taken, turns played and lucky matches
+// after choice ch (not a pass) in st with t turns left, the policy played afterwards.
+func (s *limitSweep[T]) soloSum(st rules.State, t int, ch rules.Choice) [3]T {
+	f := s.f
+	v := [3]T{s.zero, s.zero, s.zero}
+	s.next(st, t, ch, func(p T, o Outcome, gain int, succ *limitCell[T]) {
+		x := [3]T{s.ints[gain], s.ints[1], s.zero}
+		if !o.Continue {
+			x[1] = f.Add(x[1], s.ints[gain]) // each pair left known whole is a turn
+		}
+		if o.Event == EventLucky {
+			x[2] = s.ints[1]
+		}
+		if succ != nil {
+			for i := range x {
+				x[i] = f.Add(x[i], succ.solo[i])
+			}
+		}
+		for i := range v {
+			v[i] = f.Add(v[i], f.Mul(p, x[i]))
+		}
+	})
+	return v
 }
 
 // evaluateLimit is Evaluate under a turn limit: the values of the matchup from st with the
@@ -558,8 +561,11 @@ func (s *limitSweep[T]) result(st rules.State) Result[T] {
 // the turns left; measured on memsim solve --pairs 26 and 52 --turn-limit 2N, 10 and 14 times),
 // in float64 about 1.5 times, and four layers of every deal size are held at once.
 func estimateLimit[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call) (Cost, error) {
-	if call != CallEvaluate && call != CallWinDrawLoss && call != CallPolicyTable {
-		return Cost{}, fmt.Errorf("turn limit %d: under a turn limit the solver gives a matchup's values, its win, draw and loss probabilities and its players' tables, not this computation", m.Variant.TurnLimit)
+	if call == CallDistribution {
+		return estimateLimitDistribution(f, m, mu, pairs)
+	}
+	if call != CallEvaluate && call != CallWinDrawLoss && call != CallPolicyTable && call != CallTable {
+		return Cost{}, fmt.Errorf("turn limit %d: under a turn limit the solver gives a matchup's values, its win, draw and loss probabilities, its choices' values and its players' tables, not this computation", m.Variant.TurnLimit)
 	}
 	if err := m.Validate(); err != nil {
 		return Cost{}, err

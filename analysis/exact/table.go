@@ -28,6 +28,9 @@ type TableCell[T any] struct {
 	Best []rules.Choice
 	// Choice is the optimal policy's choice: the first of Best.
 	Choice rules.Choice
+	// TurnsLeft is, under a turn limit, the turns left in the cell (its values count the pairs
+	// taken within them, and its choices are compared by the mover's lead); 0 without a limit.
+	TurnsLeft int
 	// Legal says which choices are open; ChoiceValue gives each legal choice's expected pairs for
 	// the mover, the choice made here and optimal play afterwards.
 	Legal       [rules.NumChoices]bool
@@ -40,7 +43,13 @@ type TableCell[T any] struct {
 // Table computes the two-player optimal strategy table of model m for every state with at most
 // maxPairs pairs and at least one pair, calling visit for each in order of n, then j, then f. The
 // cell passed to visit is reused: copy what must outlive the call.
+//
+// Under a turn limit the table has a layer of cells per number of turns left, 1 to the limit,
+// visited in order of the turns left, then n, j and f (limitTable).
 func Table[T any](ctx context.Context, f field.Field[T], m Model, maxPairs int, visit func(*TableCell[T]) error) error {
+	if m.Variant.TurnLimit > 0 {
+		return limitTable(ctx, f, m, maxPairs, visit)
+	}
 	w, err := tableSweep(f, m, maxPairs)
 	if err != nil {
 		return err
@@ -97,7 +106,9 @@ func startOf(m Model, maxPairs int) rules.State {
 }
 
 // ScoreDistribution is the exact distribution of seat 0's final share of the pairs on the table in
-// a two-player matchup. Shares are whole or half pairs: a stalemate splits what is left.
+// a two-player matchup. Shares are whole or half pairs: a stalemate splits what is left. Under a
+// turn limit the pairs left at the limit count for nobody, so the two seats' shares need not add
+// up to the n pairs, and Win, Draw and Loss compare the pairs each seat has taken by then.
 type ScoreDistribution[T any] struct {
 	State rules.State
 	// Prob[i] is the probability that seat 0 collects i/2 of the n remaining pairs, i = 0..2n.
@@ -110,11 +121,15 @@ type ScoreDistribution[T any] struct {
 
 // Distribution returns the exact distribution of seat 0's final share in a two-player matchup.
 // With more than two copies of a face it is computed from the start of a game only (st.J ==
-// st.N, st.Lead == 0); CopiesDistribution computes it from any state of that model.
+// st.N, st.Lead == 0); CopiesDistribution computes it from any state of that model. Under a turn
+// limit the limit is the turns left in st (limitdist.go).
 func Distribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (ScoreDistribution[T], error) {
 	var d ScoreDistribution[T]
 	if m.Variant.CopiesOf() != rules.DefaultCopies {
 		return copiesStartDistribution(ctx, f, m, mu, st)
+	}
+	if m.Variant.TurnLimit > 0 {
+		return limitDistribution(ctx, f, m, mu, st)
 	}
 	w, err := distributionSweep(f, m, mu, st)
 	if err != nil {

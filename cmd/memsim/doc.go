@@ -45,15 +45,15 @@
 //	             [--choices LIST] [--players P] [--policy A] [--opponent B] [--lead D]
 //	             [--seats LIST] [--two-player-optimal] [--flips sequential|blind] [--turn-limit T]
 //	             [--first C] [--value-only] [--distribution] [--float] [--json] [--big]
-//	memsim solve --table --pairs-max N [model flags] [--flips sequential|blind]
+//	memsim solve --table --pairs-max N [model flags] [--flips sequential|blind] [--turn-limit T]
 //	             [--policy win-optimal|win-best-response
 //	             [--opponent B]] [--float] [--json] [--big]
 //	memsim solve --gerez --cards K --known B --paired P [--json] [--big]
 //	memsim solve --pairs N --memory M --forget lru --opponent-memory M2 [--pass RULE]
 //	             [--choices LIST] [--policy A] [--opponent B] [--float] [--json]
 //	memsim solve --copies K (--pairs N | --faces STATE) [--choices LIST] [--players P]
-//	             [--policy A] [--opponent B] [--seats LIST] [--two-player-optimal] [--distribution]
-//	             [--float] [--json] [--big]
+//	             [--policy A] [--opponent B] [--seats LIST] [--two-player-optimal] [--turn-limit T]
+//	             [--first C] [--value-only] [--distribution] [--float] [--json] [--big]
 //
 // The mover (seat 0) plays --policy, every other seat --opponent; --seats gives every seat a policy
 // of its own (optimal, safe, daring or parity; 3 to 8 seats). With 3 or more players optimal is the
@@ -74,7 +74,11 @@
 // up (perfect memory, no singletons). --turn-limit T ends the game after T turns, the pairs left
 // counting for nobody: the values count the pairs taken within the T turns left in the state (one
 // player: the expected pairs taken, turns and lucky matches), and a policy that plays to win plays
-// to win by then; the choices' values, tables and the distribution are not solved under a limit.
+// to win by then. Under a limit the list of the choices names as best, with two players, the
+// largest lead (the seats' pairs need not add up to those on the table), with one player the most
+// pairs taken and then the fewest turns. --table under a limit prints the optimal table for every
+// number of turns left (blocks t=A..B of equal rows), and --distribution the distribution of seat
+// 0's pairs taken by the limit (the two seats' pairs need not add up to N).
 //
 // After the value of the policies, solve answers "what should I play here?": it lists every legal
 // choice of seat 0 (daring, safe, known-first, pass) with its expected pairs when made now, the
@@ -97,7 +101,9 @@
 // singletons, pass never) from the start of a game of --pairs N pairs (N a multiple of K/2), or
 // from --faces STATE: comma-separated groups R:Au+Bh, A faces with R cards on the table none of
 // which is remembered and B with one remembered (4:3u+1h,2:2u). It gives the value of the
-// policies (optimal, safe, daring, best-response), not the value of each choice.
+// policies (optimal, safe, daring, best-response) and lists the value of each choice (without the
+// scores to win); --first and --turn-limit go with it as in the standard game (no distribution
+// under a limit, no blind flips).
 //
 // A flag not given takes its default; a value given is used as it is: --pairs 0 and --players 0 are
 // errors, --memory 0 means perfect memory and --unknown 0 a state with every pair half known.

@@ -25,15 +25,15 @@ func solveCommand() *command {
 				"[--choices LIST] [--players P] [--policy A] [--opponent B] [--lead D]\n" +
 				"[--seats LIST] [--two-player-optimal] [--flips sequential|blind] [--turn-limit T]\n" +
 				"[--first C] [--value-only] [--distribution] [--float] [--json] [--big]",
-			"memsim solve --table --pairs-max N [model flags] [--flips sequential|blind]\n" +
+			"memsim solve --table --pairs-max N [model flags] [--flips sequential|blind] [--turn-limit T]\n" +
 				"[--policy win-optimal|win-best-response\n" +
 				"[--opponent B]] [--float] [--json] [--big]",
 			"memsim solve --gerez --cards K --known B --paired P [--json] [--big]",
 			"memsim solve --pairs N --memory M --forget lru --opponent-memory M2 [--pass RULE]\n" +
 				"[--choices LIST] [--policy A] [--opponent B] [--float] [--json]",
 			"memsim solve --copies K (--pairs N | --faces STATE) [--choices LIST] [--players P]\n" +
-				"[--policy A] [--opponent B] [--seats LIST] [--two-player-optimal] [--distribution]\n" +
-				"[--float] [--json] [--big]",
+				"[--policy A] [--opponent B] [--seats LIST] [--two-player-optimal] [--turn-limit T]\n" +
+				"[--first C] [--value-only] [--distribution] [--float] [--json] [--big]",
 		},
 		short: "exact values and strategy tables of a model",
 		long: `
@@ -56,7 +56,11 @@ win-best-response and --opponent) the table of that policy's choices at every le
 up (perfect memory, no singletons). --turn-limit T ends the game after T turns, the pairs left
 counting for nobody: the values count the pairs taken within the T turns left in the state (one
 player: the expected pairs taken, turns and lucky matches), and a policy that plays to win plays
-to win by then; the choices' values, tables and the distribution are not solved under a limit.
+to win by then. Under a limit the list of the choices names as best, with two players, the
+largest lead (the seats' pairs need not add up to those on the table), with one player the most
+pairs taken and then the fewest turns. --table under a limit prints the optimal table for every
+number of turns left (blocks t=A..B of equal rows), and --distribution the distribution of seat
+0's pairs taken by the limit (the two seats' pairs need not add up to N).
 
 After the value of the policies, solve answers "what should I play here?": it lists every legal
 choice of seat 0 (daring, safe, known-first, pass) with its expected pairs when made now, the
@@ -79,7 +83,9 @@ to daring,safe (daring,safe,pass under a pass rule); known-first has no exact mo
 singletons, pass never) from the start of a game of --pairs N pairs (N a multiple of K/2), or
 from --faces STATE: comma-separated groups R:Au+Bh, A faces with R cards on the table none of
 which is remembered and B with one remembered (4:3u+1h,2:2u). It gives the value of the
-policies (optimal, safe, daring, best-response), not the value of each choice.
+policies (optimal, safe, daring, best-response) and lists the value of each choice (without the
+scores to win); --first and --turn-limit go with it as in the standard game (no distribution
+under a limit, no blind flips).
 
 A flag not given takes its default; a value given is used as it is: --pairs 0 and --players 0 are
 errors, --memory 0 means perfect memory and --unknown 0 a state with every pair half known.
@@ -115,7 +121,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.IntVar(&fl.opponentMemory, "opponent-memory", 0, "seat 1's private lru capacity `M2` against seat 0's private lru(M), from the start of a deal (with --memory M --forget lru)")
 	fs.StringVar(&fl.pass, "pass", "never", "pass `rule`: never, two-known or always")
 	fs.StringVar(&fl.flips, "flips", "sequential", "flip `rule`: sequential, or blind (both cards named before either is turned up; perfect memory, no singletons)")
-	fs.IntVar(&fl.turnLimit, "turn-limit", 0, "end the game after `T` turns, the pairs left counting for nobody (0: no limit); the values only, no table")
+	fs.IntVar(&fl.turnLimit, "turn-limit", 0, "end the game after `T` turns, the pairs left counting for nobody (0: no limit)")
 	fs.StringVar(&fl.choices, "choices", rules.FullChoices.String(), "the choices a mover may make, a comma-separated `LIST` of daring, safe, known-first and pass that includes daring")
 	fs.IntVar(&fl.players, "players", 2, "`P` players (1 to 8; 1 is solitaire)")
 	fs.StringVar(&fl.policy, "policy", "optimal", "the mover's `policy`")
@@ -270,9 +276,6 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 		}
 		q.model.Memory = rules.Memory{Capacity: fl.memory, Forget: fg}
 	}
-	if q.table && q.model.Variant.TurnLimit > 0 {
-		return nil, usagef("--turn-limit %d with --table: under a turn limit only a state's values are solved (leave out --table)", fl.turnLimit)
-	}
 	if q.table {
 		if err := fl.tableQuery(q, set); err != nil {
 			return nil, err
@@ -320,9 +323,6 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 		return nil, usagef("--lead %d with --players %d: the lead is defined for 2 players", fl.lead, q.matchup.Players)
 	}
 	q.opponentGiven = set["opponent"] || set["seats"]
-	if err := q.checkTurnLimit(set); err != nil {
-		return nil, err
-	}
 	if set["first"] {
 		if err := q.setFirst(fl.first); err != nil {
 			return nil, err
@@ -331,8 +331,7 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 	if err := q.checkSize(q.state.N, "--pairs"); err != nil {
 		return nil, err
 	}
-	// Under a turn limit the values of the choices are not solved: the value only.
-	q.choices = !fl.valueOnly && q.model.Variant.TurnLimit == 0
+	q.choices = !fl.valueOnly
 	q.planWinChoices(fl.big)
 	return q, nil
 }
@@ -489,21 +488,5 @@ func (fl *solveFlags) variant(q *solveQuery) error {
 		}
 	}
 	q.model.Variant = rules.Variant{Flips: flips, TurnLimit: fl.turnLimit}
-	return nil
-}
-
-// checkTurnLimit refuses, under a turn limit, what is not solved there: the score distribution and
-// a choice made now (set names the flags given).
-func (q *solveQuery) checkTurnLimit(set map[string]bool) error {
-	limit := q.model.Variant.TurnLimit
-	if limit == 0 {
-		return nil
-	}
-	switch {
-	case q.dist:
-		return usagef("--turn-limit %d with --distribution: under a turn limit only the expected values are solved", limit)
-	case set["first"]:
-		return usagef("--turn-limit %d with --first: under a turn limit only the policies' values are solved", limit)
-	}
 	return nil
 }

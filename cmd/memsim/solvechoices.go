@@ -174,12 +174,23 @@ func writeChoicesText(q *solveQuery, cv *answer.ChoiceValues, w io.Writer) {
 	}
 	fmt.Fprintf(w, "seat 0's legal choices (of {%s}), each played now, then %s:\n", choiceList(q.model.Choices), then)
 	several := len(cv.Best) > 1
+	limited := q.model.Variant.TurnLimit > 0
 	for _, v := range cv.Values {
 		var val, tail string
-		if players == 1 {
+		switch {
+		case players == 1 && limited:
+			val = fmt.Sprintf("%s pairs, %s turns, %s lucky matches", human(*v.ExpectedPairs), human(*v.ExpectedTurns), human(*v.ExpectedLucky))
+			tail = human(negated(v.VsBest)) + " fewer pairs than the best"
+			if v.VsBest.Float == 0 {
+				tail = "as many pairs as the best, in more turns"
+			}
+		case players == 1:
 			val = fmt.Sprintf("%s turns, %s lucky matches", human(*v.ExpectedTurns), human(*v.ExpectedLucky))
 			tail = human(v.VsBest) + " more turns than the best"
-		} else {
+		case players == 2 && limited:
+			val = fmt.Sprintf("%s pairs, lead %s", human(*v.ExpectedPairs), human(*v.ExpectedLead))
+			tail = human(negated(v.VsBest)) + " below the best"
+		default:
 			val = human(*v.ExpectedPairs) + " pairs"
 			tail = human(negated(v.VsBest)) + " fewer than the best"
 		}
@@ -195,8 +206,13 @@ func writeChoicesText(q *solveQuery, cv *answer.ChoiceValues, w io.Writer) {
 		fmt.Fprintf(w, "  %-12s %s, %s\n", v.Choice+":", val, tail)
 	}
 	measure := "for pairs"
-	if players == 1 {
+	switch {
+	case players == 1 && limited:
+		measure = "for pairs, then the fewest turns"
+	case players == 1:
 		measure = "for the fewest turns"
+	case players == 2 && limited:
+		measure = "for the lead"
 	}
 	win := cv.Win
 	switch {
@@ -223,8 +239,8 @@ func writeChoicesText(q *solveQuery, cv *answer.ChoiceValues, w io.Writer) {
 	case win == nil:
 		fmt.Fprintf(w, "best: %s %s\n", best, measure)
 	case best == orList(win.Best):
-		fmt.Fprintf(w, "best: %s, for pairs and to win\n", best)
+		fmt.Fprintf(w, "best: %s, %s and to win\n", best, measure)
 	default:
-		fmt.Fprintf(w, "best: %s for pairs, %s to win (they differ)\n", best, orList(win.Best))
+		fmt.Fprintf(w, "best: %s %s, %s to win (they differ)\n", best, measure, orList(win.Best))
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"strings"
 
 	"memsim/analysis/exact"
 	"memsim/analysis/exact/answer"
@@ -28,11 +29,14 @@ type copiesModelJSON struct {
 	Faces      string   `json:"faces"`
 	Pass       string   `json:"pass"`
 	Choices    string   `json:"choices"`
+	TurnLimit  int      `json:"turn_limit,omitempty"`
 	Players    int      `json:"players"`
 	Policy     string   `json:"policy,omitempty"`
 	Opponent   string   `json:"opponent,omitempty"`
 	Seats      []string `json:"seats,omitempty"`
 	Arithmetic string   `json:"arithmetic"`
+	// First, with --first, is seat 0's choice now: the values are of that choice, then its policy.
+	First string `json:"first,omitempty"`
 }
 
 // copiesResultJSON is the JSON answer of memsim solve --copies.
@@ -51,13 +55,16 @@ type copiesResultJSON struct {
 	Draw              *answer.Number `json:"draw,omitempty"`
 	Loss              *answer.Number `json:"loss,omitempty"`
 	Score             *answer.Number `json:"score,omitempty"`
+	// ChoiceValues values every legal choice of seat 0 (but with --value-only), as memsim solve
+	// does in the standard game, without the values to win.
+	ChoiceValues *answer.ChoiceValues `json:"choice_values,omitempty"`
 }
 
 // solveCopies answers memsim solve --copies K: the value of the policies in the copies model
 // (docs/models.md §4.16) from the start of a game of --pairs pairs, or from the state --faces.
 func solveCopies(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invocation) error {
 	set := given(fs)
-	for _, name := range []string{"unknown", "singletons", "unseen-singletons", "memory", "forget", "table", "pairs-max", "first", "lead"} {
+	for _, name := range []string{"unknown", "singletons", "unseen-singletons", "memory", "forget", "table", "pairs-max", "lead"} {
 		if set[name] {
 			return usagef("--%s does not go with --copies (the copies model has perfect memory and no singletons, and gives the value of the policies from the start of a game or from --faces)", name)
 		}
@@ -69,7 +76,17 @@ func solveCopies(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invoc
 	if err := v.Validate(); err != nil || fl.copies == 0 {
 		return usagef("--copies %d: must be an even number from 2 to %d", fl.copies, rules.MaxCopies)
 	}
-	q := &solveQuery{float: fl.float, json: fl.json, dist: fl.distribution}
+	q := &solveQuery{float: fl.float, json: fl.json, dist: fl.distribution, choices: !fl.valueOnly}
+	if err := fl.variant(q); err != nil {
+		return err
+	}
+	switch limit := q.model.Variant.TurnLimit; {
+	case q.model.Variant.Flips != rules.FlipsSequential:
+		return usagef("--flips %s with --copies %d: no exact model (the copies model has sequential flips; use the simulator)", fl.flips, fl.copies)
+	case limit > 0 && q.dist:
+		return usagef("--distribution with --copies %d --turn-limit %d: the copies model gives the distribution without a turn limit only", fl.copies, limit)
+	}
+	v.TurnLimit = q.model.Variant.TurnLimit
 	q.model.Variant = v
 	pass, err := rules.ParsePassRule(fl.pass)
 	if err != nil || pass != rules.PassNever {
@@ -98,13 +115,22 @@ func solveCopies(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invoc
 		return usagef("--copies %d: %v", fl.copies, err)
 	}
 	q.opponentGiven = set["opponent"] || set["seats"]
+	if set["first"] {
+		if err := q.setCopiesFirst(fl.first, st); err != nil {
+			return err
+		}
+	}
 	limit := int64(copiesBigStates)
 	if fl.float {
 		limit = copiesBigFloatStates
 	}
-	if s := exact.CopiesStates(st.Pairs(), fl.copies); !fl.big && (s < 0 || s > limit) {
-		return usagef("--pairs %d with --copies %d: about %d count states, more than %d (estimated more than 30 s; --big solves it anyway%s)",
-			st.Pairs(), fl.copies, s, limit, map[bool]string{false: ", or use --float", true: ""}[fl.float])
+	s := exact.CopiesStates(st.Pairs(), fl.copies)
+	if t := int64(q.model.Variant.TurnLimit); t > 0 && s > 0 {
+		s *= t // a state per number of turns left
+	}
+	if !fl.big && (s < 0 || s > limit) {
+		return usagef("--pairs %d with --copies %d%s: about %d count states, more than %d (estimated more than 30 s; --big solves it anyway%s)",
+			st.Pairs(), fl.copies, turnLimitNote(q.model.Variant.TurnLimit), s, limit, map[bool]string{false: ", or use --float", true: ""}[fl.float])
 	}
 	out := checkedStdout(inv.stdout)
 	if fl.float {
@@ -143,15 +169,68 @@ func copiesState(fl solveFlags, set map[string]bool) (exact.CopiesState, error) 
 	return st, nil
 }
 
+// turnLimitNote names a turn limit in a message ("" for none).
+func turnLimitNote(limit int) string {
+	if limit == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" --turn-limit %d", limit)
+}
+
+// setCopiesFirst checks --first name for the copies model: a choice of --choices legal in st
+// (daring always, safe and known-first with a remembered card).
+func (q *solveQuery) setCopiesFirst(name string, st exact.CopiesState) error {
+	if q.dist {
+		return usagef("--first with --distribution: the score distribution is of the policies' own choices (leave out one of the two)")
+	}
+	c, err := rules.ParseChoice(name)
+	if err != nil {
+		return usagef("--first %q: unknown choice (allowed: %s)", name, choiceList(rules.FullChoices))
+	}
+	legal := []string{rules.Daring.String()}
+	for _, x := range []rules.Choice{rules.Safe, rules.KnownFirst} {
+		if q.model.Choices.Has(x) && st.Remembered() >= 1 {
+			legal = append(legal, x.String())
+		}
+	}
+	switch {
+	case !q.model.Choices.Has(c):
+		return usagef("--first %s: not in --choices %s (legal in %v: %s)", c, q.model.Choices, st, strings.Join(legal, ", "))
+	case c == rules.Pass || (c != rules.Daring && st.Remembered() == 0):
+		return usagef("--first %s: not legal in %v with pass never (legal there: %s)", c, st, strings.Join(legal, ", "))
+	}
+	q.first = &c
+	return nil
+}
+
 // writeCopies solves the copies model from st and writes the answer, as text or JSON.
 func writeCopies[T any](ctx context.Context, f field.Field[T], q *solveQuery, st exact.CopiesState, w io.Writer) error {
 	res, err := exact.EvaluateCopies(ctx, f, q.model, q.matchup, st)
 	if err != nil {
 		return err
 	}
+	var cs *exact.Choices[T]
+	if q.choices || q.first != nil {
+		c, err := exact.CopiesChoiceValues(ctx, f, q.model, q.matchup, st)
+		if err != nil {
+			return err
+		}
+		cs = &c
+		if q.first != nil {
+			v, ok := c.Of(*q.first)
+			if !ok {
+				return fmt.Errorf("%s is not legal in %v", *q.first, st)
+			}
+			res = exact.Result[T]{State: res.State, Players: res.Players, ExpectedPairs: v.Pairs, ExpectedLead: v.Lead,
+				PairsBySeat: v.PairsBySeat, ExpectedTurns: v.Turns, ExpectedLucky: v.Lucky}
+		}
+	}
 	mu := q.matchup
 	r := copiesResultJSON{Model: copiesModelJSON{Copies: st.Copies(), Pairs: st.Pairs(), Faces: st.String(),
-		Pass: q.model.Pass.String(), Choices: q.model.Choices.String(), Players: mu.Players, Arithmetic: answer.Arithmetic(f)}}
+		Pass: q.model.Pass.String(), Choices: q.model.Choices.String(), TurnLimit: q.model.Variant.TurnLimit, Players: mu.Players, Arithmetic: answer.Arithmetic(f)}}
+	if q.first != nil {
+		r.Model.First = q.first.String()
+	}
 	switch {
 	case mu.PerSeat:
 		for _, p := range mu.SeatPolicies() {
@@ -165,6 +244,9 @@ func writeCopies[T any](ctx context.Context, f field.Field[T], q *solveQuery, st
 	num := func(v T) *answer.Number { n := answer.NumberOf(f, v); return &n }
 	if mu.Players == 1 {
 		r.ExpectedTurns, r.ExpectedLucky = num(res.ExpectedTurns), num(res.ExpectedLucky)
+		if q.model.Variant.TurnLimit > 0 {
+			r.ExpectedPairs = num(res.ExpectedPairs) // the pairs taken within the limit
+		}
 	} else {
 		r.ExpectedPairs = num(res.ExpectedPairs)
 		for _, v := range res.PairsBySeat {
@@ -185,15 +267,24 @@ func writeCopies[T any](ctx context.Context, f field.Field[T], q *solveQuery, st
 		r.Win, r.Draw, r.Loss = num(d.Win), num(d.Draw), num(d.Loss)
 		r.Score = num(f.Add(d.Win, f.Div(d.Draw, f.FromInt(2))))
 	}
+	if cs != nil && q.choices {
+		r.ChoiceValues = answer.ChoiceValuesOf(f, q.model, mu, *cs)
+	}
 	if q.json {
 		return json.NewEncoder(w).Encode(r)
 	}
-	fmt.Fprintf(w, "copies %d, %d pairs, faces %s, perfect memory, pass %s%s, %s arithmetic\n",
-		st.Copies(), st.Pairs(), st.String(), q.model.Pass, choicesNote(q.model.Choices), r.Model.Arithmetic)
+	fmt.Fprintf(w, "copies %d, %d pairs, faces %s, perfect memory, pass %s%s%s, %s arithmetic\n",
+		st.Copies(), st.Pairs(), st.String(), q.model.Pass, choicesNote(q.model.Choices), turnLimitText(q.model.Variant.TurnLimit), r.Model.Arithmetic)
 	fmt.Fprintln(w, seatsLine(q))
 	if mu.Players == 1 {
+		if r.ExpectedPairs != nil {
+			fmt.Fprintf(w, "expected pairs taken:   %s\n", human(*r.ExpectedPairs))
+		}
 		fmt.Fprintf(w, "expected turns:         %s\n", human(*r.ExpectedTurns))
 		fmt.Fprintf(w, "expected lucky matches: %s\n", human(*r.ExpectedLucky))
+		if r.ChoiceValues != nil {
+			writeChoicesText(q, r.ChoiceValues, w)
+		}
 		return nil
 	}
 	for i, v := range r.ExpectedBySeat {
@@ -211,5 +302,16 @@ func writeCopies[T any](ctx context.Context, f field.Field[T], q *solveQuery, st
 			}
 		}
 	}
+	if r.ChoiceValues != nil {
+		writeChoicesText(q, r.ChoiceValues, w)
+	}
 	return nil
+}
+
+// turnLimitText describes a turn limit for text output ("" for none).
+func turnLimitText(limit int) string {
+	if limit == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", turn limit %d", limit)
 }

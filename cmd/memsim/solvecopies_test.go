@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -10,7 +11,7 @@ import (
 // lucky match. The values follow by hand.
 func TestSolveCopiesOneFace(t *testing.T) {
 	t.Parallel()
-	out, stderr, code := runArgs(t, "solve", "--copies", "4", "--pairs", "2")
+	out, stderr, code := runArgs(t, "solve", "--copies", "4", "--pairs", "2", "--value-only")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -40,6 +41,47 @@ expected lead, seat 0:  2.000000 (2)
 	}
 	if got.Model.Copies != 4 || got.Model.Pairs != 2 || got.Model.Faces != "4:1u" || got.ExpectedTurns.Exact != "2" || got.ExpectedLucky.Exact != "2" {
 		t.Errorf("got %+v from %s", got, out)
+	}
+}
+
+// The choices' values in the copies model, with one turn left, follow by hand: in 4:1u+1h (a face
+// A of four unknown cards, a face B of four with one remembered) seven cards are unknown. Daring
+// takes a pair when its first card is of B (3/7), or of A (4/7) and its second of A (3/6): 5/7.
+// Safe and known-first take one only when their unknown card is of B: 3/7. Without the limit the
+// list names the pairs, and --first gives the value of a choice then the policy.
+func TestSolveCopiesChoices(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"--faces", "4:1u+1h", "--turn-limit", "1"}, []string{
+			"copies 4, 4 pairs, faces 4:1u+1h, perfect memory, pass never, turn limit 1, exact arithmetic\n",
+			"  daring:      0.714286 (5/7) pairs, lead 0.714286 (5/7), best\n",
+			"  safe:        0.428571 (3/7) pairs, lead 0.428571 (3/7), 0.285714 (2/7) below the best\n",
+			"  known-first: 0.428571 (3/7) pairs, lead 0.428571 (3/7), 0.285714 (2/7) below the best\n",
+			"best: daring for the lead\n"}},
+		{[]string{"--faces", "4:1u+1h", "--turn-limit", "1", "--first", "safe", "--value-only"}, []string{
+			"seat 0 (to move) plays safe now, then optimal",
+			"expected pairs, seat 0: 0.428571 (3/7)\nexpected pairs, seat 1: 0.000000 (0)\n"}},
+		{[]string{"--faces", "4:1u+1h", "--turn-limit", "1", "--players", "1", "--json"}, []string{
+			`"turn_limit":1`, `{"choice":"daring","expected_pairs":{"exact":"5/7"`}},
+		{[]string{"--pairs", "2"}, []string{"  daring:      2.000000 (2) pairs, the only legal choice\n"}},
+	}
+	for _, tc := range tests {
+		out, stderr, code := runArgs(t, append([]string{"solve", "--copies", "4"}, tc.args...)...)
+		if code != exitOK {
+			t.Errorf("%v: exit %d: %s", tc.args, code, stderr)
+			continue
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%v: output lacks %q:\n%s", tc.args, w, out)
+			}
+		}
+		if strings.Contains(strings.Join(tc.args, " "), "--value-only") && strings.Contains(out, "legal choices") {
+			t.Errorf("%v: the choices are listed with --value-only:\n%s", tc.args, out)
+		}
 	}
 }
 
@@ -76,6 +118,9 @@ func TestSolveCopiesFlagErrors(t *testing.T) {
 		{[]string{"--copies", "4", "--pairs", "3"}, "memsim solve: --pairs 3: 3 pairs with copies 4: the 6 cards must make whole faces of 4 cards (pairs a multiple of 2)"},
 		{[]string{"--copies", "4", "--pairs", "4", "--pass", "always"}, "memsim solve: --pass always with --copies: the copies model has pass rule never only (allowed: never)"},
 		{[]string{"--copies", "4", "--pairs", "4", "--players", "1", "--distribution"}, "memsim solve: --distribution with --players 1: the score distribution is computed for 2 players"},
+		{[]string{"--copies", "4", "--pairs", "4", "--flips", "blind"}, "memsim solve: --flips blind with --copies 4: no exact model (the copies model has sequential flips; use the simulator)"},
+		{[]string{"--copies", "4", "--pairs", "4", "--turn-limit", "3", "--distribution"}, "memsim solve: --distribution with --copies 4 --turn-limit 3: the copies model gives the distribution without a turn limit only"},
+		{[]string{"--copies", "4", "--pairs", "4", "--first", "safe"}, "memsim solve: --first safe: not legal in 4:2u with pass never (legal there: daring)"},
 		{[]string{"--copies", "4", "--pairs", "4", "--memory", "3"}, "memsim solve: --memory does not go with --copies (the copies model has perfect memory and no singletons, and gives the value of the policies from the start of a game or from --faces)"},
 		{[]string{"--copies", "4", "--faces", "6:1u"}, `memsim solve: --faces: state "6:1u": group "6:1u": 6 cards on the table, must be even, 2 to 4`},
 		{[]string{"--copies", "4", "--pairs", "4", "--policy", "parity"}, "memsim solve: --copies 4: policy parity with copies 4 has no exact model (allowed: optimal, safe, daring, best-response)"},

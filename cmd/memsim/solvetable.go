@@ -52,6 +52,9 @@ func (fl *solveFlags) tableQuery(q *solveQuery, set map[string]bool) error {
 		}
 		return nil
 	}
+	if q.model.Variant.TurnLimit > 0 {
+		return usagef("--policy %s with --table --turn-limit %d: under a turn limit the table is of the optimal policy (leave out --policy)", fl.policy, q.model.Variant.TurnLimit)
+	}
 	q.matchup.Policy, q.matchup.Opponent = p, p
 	if set["opponent"] {
 		if q.matchup.Opponent, err = parsePolicy("--opponent", fl.opponent); err != nil {
@@ -69,6 +72,9 @@ func writeTable[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *
 	}
 	fmt.Fprintf(w, "# optimal strategy table: %s memory, pass %s%s, singletons %d (unseen %d)\n",
 		q.model.Memory, q.model.Pass, choicesNote(q.model.Choices)+variantNote(q.model.Variant), q.state.S, q.state.F)
+	if q.model.Variant.TurnLimit > 0 {
+		return writeLimitTable(ctx, q, f, w)
+	}
 	fmt.Fprintln(w, "# row n, then one code per j (unknown pairs) from j = 1 (or the least j the memory allows) to n")
 	fmt.Fprintln(w, "# codes: 0 safe is better, 1 daring is better, 2 equal or no choice (daring against safe, optimal afterwards)")
 	row := -1
@@ -142,5 +148,70 @@ func writeWinTable[T any](ctx context.Context, q *solveQuery, f field.Field[T], 
 	if row >= 0 {
 		flush()
 	}
+	return nil
+}
+
+// writeLimitTable writes the text of the optimal strategy table under a turn limit: a block of
+// rows per number of turns left t, as the table without a limit writes its rows, with the codes
+// comparing the mover's lead; consecutive numbers of turns left whose blocks are the same are
+// written once, under "t=A..B".
+func writeLimitTable[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bufio.Writer) error {
+	fmt.Fprintln(w, "# blocks t=A or t=A..B: the turns left (the same rows for each t of a range); in a block, row n, then one code per j (unknown pairs) from j = 1 (or the least j the memory allows) to n")
+	fmt.Fprintln(w, "# codes: 0 safe is better, 1 daring is better, 2 equal or no choice (daring against safe by the mover's lead within the turns left, optimal afterwards)")
+	var block, prev []byte
+	from, t, row := 0, 0, -1
+	flush := func(to int) {
+		if from == 0 {
+			return
+		}
+		if from == to {
+			fmt.Fprintf(w, "t=%d\n", from)
+		} else {
+			fmt.Fprintf(w, "t=%d..%d\n", from, to)
+		}
+		w.Write(prev)
+	}
+	// endBlock closes the block of t turns left, writing the range before it when they differ.
+	endBlock := func() {
+		if row >= 0 {
+			block = append(block, '\n')
+		}
+		if from > 0 && string(block) == string(prev) {
+			block, row = block[:0], -1
+			return
+		}
+		flush(t - 1)
+		prev, block = append(prev[:0], block...), block[:0]
+		from, row = t, -1
+	}
+	err := exact.Table(ctx, f, q.model, q.pairsMax, func(c *exact.TableCell[T]) error {
+		st := c.State
+		if c.TurnsLeft != t {
+			if t > 0 {
+				endBlock()
+			}
+			t = c.TurnsLeft
+		}
+		if st.F != q.state.F || st.J == 0 {
+			return nil
+		}
+		if st.N != row {
+			if row >= 0 {
+				block = append(block, '\n')
+			}
+			row = st.N
+			block = fmt.Appendf(block, "%d:", st.N)
+		}
+		block = fmt.Appendf(block, " %d", c.Code)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if t > 0 {
+		endBlock()
+		t++
+	}
+	flush(t - 1)
 	return nil
 }

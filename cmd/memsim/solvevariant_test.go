@@ -13,10 +13,15 @@ import (
 //     (lead -2) and a remembered card with an unknown one is worth 1/2·2 + 1/2·(-2) = 0. So the
 //     mover's lead is 1/3·2 - 2/3·0 = 2/3: 4/3 pairs to 2/3 (sequential flips: 2/3 to 4/3).
 //   - Turn limit 1, (2, 2): one turn, a new card and then its partner with probability 1/3: 1/3
-//     pair to seat 0, none to seat 1.
+//     pair to seat 0, none to seat 1; seat 0 takes one pair (and wins) with probability 1/3, none
+//     (a draw, 0 to 0) with probability 2/3.
 //   - Solitaire, turn limit 2, (2, 2): a lucky match with probability 1/3, then the last pair by
 //     another lucky match (2 pairs); otherwise both pairs are half known and the second turn takes
 //     one: 1/3·2 + 2/3·1 = 4/3 pairs, 2 turns, 1/3 + 1/3 = 2/3 lucky matches.
+//   - Turn limit 1, (2, 1): one remembered card A, unknown A', B, B'. Daring turns up A' (1/3, a
+//     pair) or B (2/3) and then B' (1/2, a pair) or A' (the pair goes to seat 1 after the limit):
+//     2/3 pair, lead 2/3, a win 2/3 and a draw 1/3 (score 5/6). Safe and known-first take a pair
+//     only when the unknown card is A' (1/3): 1/3 pair, lead 1/3, score 1/3 + 1/3 = 2/3.
 func TestSolveVariants(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -33,6 +38,23 @@ func TestSolveVariants(t *testing.T) {
 			"expected pairs taken:   1.333333 (4/3)\nexpected turns:         2.000000 (2)\nexpected lucky matches: 0.666667 (2/3)\n"}},
 		{[]string{"--pairs", "2", "--turn-limit", "1", "--json"}, []string{`"turn_limit":1`, `"expected_lead":{"exact":"1/3"`}},
 		{[]string{"--pairs", "2", "--flips", "blind", "--json", "--value-only"}, []string{`"flips":"blind"`, `"expected_lead":{"exact":"2/3"`}},
+		{[]string{"--pairs", "2", "--unknown", "1", "--turn-limit", "1"}, []string{
+			"  daring:      0.666667 (2/3) pairs, lead 0.666667 (2/3), best\n",
+			"  safe:        0.333333 (1/3) pairs, lead 0.333333 (1/3), 0.333333 (1/3) below the best\n",
+			"  daring:      score 0.833333 (5/6), best\n",
+			"  safe:        score 0.666667 (2/3), 0.166667 (1/6) below the best\n",
+			"best: daring, for the lead and to win\n"}},
+		{[]string{"--pairs", "2", "--unknown", "1", "--turn-limit", "1", "--first", "safe"}, []string{
+			"seat 0 (to move) plays safe now, then optimal",
+			"expected pairs, seat 0: 0.333333 (1/3)\nexpected pairs, seat 1: 0.000000 (0)\n"}},
+		{[]string{"--pairs", "2", "--turn-limit", "1", "--distribution", "--value-only"}, []string{
+			"seat 0 wins 0.333333 (1/3), draws 0.666667 (2/3), loses 0.000000 (0)\n",
+			"  share  0.0: 0.666667 (2/3)\n  share  1.0: 0.333333 (1/3)\n"}},
+		{[]string{"--table", "--pairs-max", "2", "--turn-limit", "1"}, []string{"# optimal strategy table: perfect memory, pass never, turn limit 1,", "\nt=1\n1: 2\n2: 1 2\n"}},
+		{[]string{"--table", "--pairs-max", "2", "--turn-limit", "1", "--json"}, []string{
+			`{"turns_left":1,"pairs":2,"unknown":1,"code":1,"best":["daring"],"value":{"exact":"2/3","float":0.6666666666666666}}`}},
+		{[]string{"--pairs", "2", "--unknown", "1", "--turn-limit", "1", "--players", "1", "--json"}, []string{
+			`"choice":"daring","expected_pairs":{"exact":"2/3","float":0.6666666666666666},"expected_turns":{"exact":"1","float":1}`}},
 	}
 	for _, tc := range tests {
 		out, stderr, code := runArgs(t, append([]string{"solve"}, tc.args...)...)
@@ -44,9 +66,6 @@ func TestSolveVariants(t *testing.T) {
 			if !strings.Contains(out, w) {
 				t.Errorf("%v: output lacks %q:\n%s", tc.args, w, out)
 			}
-		}
-		if strings.Contains(out, "legal choices") && strings.Contains(strings.Join(tc.args, " "), "turn-limit") {
-			t.Errorf("%v: the choices' values are listed under a turn limit:\n%s", tc.args, out)
 		}
 	}
 }
@@ -62,9 +81,7 @@ func TestSolveVariantErrors(t *testing.T) {
 		{[]string{"--pairs", "3", "--turn-limit", "-2"}, "--turn-limit -2: must be at least 1 (or 0 for no limit)"},
 		{[]string{"--pairs", "3", "--flips", "blind", "--memory", "4", "--forget", "lru"}, "--flips blind with --memory 4: no exact model"},
 		{[]string{"--pairs", "3", "--flips", "blind", "--singletons", "1"}, "--flips blind with --singletons 1: no exact model"},
-		{[]string{"--table", "--pairs-max", "3", "--turn-limit", "5"}, "--turn-limit 5 with --table"},
-		{[]string{"--pairs", "3", "--turn-limit", "5", "--distribution"}, "--turn-limit 5 with --distribution"},
-		{[]string{"--pairs", "3", "--turn-limit", "5", "--first", "daring"}, "--turn-limit 5 with --first"},
+		{[]string{"--table", "--pairs-max", "3", "--turn-limit", "5", "--policy", "win-optimal"}, "--policy win-optimal with --table --turn-limit 5: under a turn limit the table is of the optimal policy"},
 	}
 	for _, tc := range tests {
 		out, stderr, code := runArgs(t, append([]string{"solve"}, tc.args...)...)
@@ -74,5 +91,29 @@ func TestSolveVariantErrors(t *testing.T) {
 		if !strings.Contains(stderr, tc.want) || strings.Count(strings.TrimSpace(stderr), "\n") > 0 {
 			t.Errorf("%v: stderr %q, want one line with %q", tc.args, stderr, tc.want)
 		}
+	}
+}
+
+// The text table under a turn limit no game from its states reaches ends with a block, for the
+// turns left up to the limit, whose rows are those of the table without a limit.
+func TestSolveLimitTableEndsWithTheTable(t *testing.T) {
+	t.Parallel()
+	plain, stderr, code := runArgs(t, "solve", "--table", "--pairs-max", "4")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	limited, stderr, code := runArgs(t, "solve", "--table", "--pairs-max", "4", "--turn-limit", "30")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	rows := plain[strings.LastIndex(plain, "\n# ")+1:]
+	rows = rows[strings.Index(rows, "\n")+1:]
+	head := strings.LastIndex(limited, "\nt=")
+	if head < 0 {
+		t.Fatalf("no block of turns left:\n%s", limited)
+	}
+	last := limited[head+1:]
+	if !strings.HasSuffix(strings.SplitN(last, "\n", 2)[0], "..30") || strings.SplitN(last, "\n", 2)[1] != rows {
+		t.Errorf("the last block under the limit\n%s\nis not the table without a limit:\n%s", last, rows)
 	}
 }

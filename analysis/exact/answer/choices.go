@@ -27,8 +27,10 @@ type ChoiceValues struct {
 }
 
 // ChoiceValue is one legal choice's value: seat 0's expected pairs, its lead and every seat's
-// pairs (two or more players), or the expected turns and lucky matches (one player). VsBest is
-// the value minus the best choice's, in pairs (never positive) or in turns (never negative).
+// pairs (two or more players), or the expected turns and lucky matches (one player; under a turn
+// limit also the pairs taken within it). VsBest is the value minus the best choice's, in pairs
+// (never positive) or in turns (never negative); under a turn limit in lead with two players and
+// in pairs otherwise (never positive), as exact.ChoiceValue's Diff.
 type ChoiceValue struct {
 	Choice         string   `json:"choice"`
 	ExpectedPairs  *Number  `json:"expected_pairs,omitempty"`
@@ -159,6 +161,12 @@ func SolveWith[T any](ctx context.Context, f field.Field[T], m exact.Model, mu e
 	return out, nil
 }
 
+// ChoiceValuesOf gives the choices' values cs of lineup mu in model m their JSON form: those of
+// exact.ChoiceValues, or of exact.CopiesChoiceValues in the copies model.
+func ChoiceValuesOf[T any](f field.Field[T], m exact.Model, mu exact.Lineup, cs exact.Choices[T]) *ChoiceValues {
+	return choiceValuesOf(f, m, mu, cs)
+}
+
 // choiceValuesOf gives the choices' values cs of lineup mu in model m their JSON form.
 func choiceValuesOf[T any](f field.Field[T], m exact.Model, mu exact.Lineup, cs exact.Choices[T]) *ChoiceValues {
 	out := &ChoiceValues{Choices: m.Choices.String(), Policy: mu.Policy.String(), PolicyChoice: cs.PolicyChoice.String(),
@@ -171,6 +179,9 @@ func choiceValuesOf[T any](f field.Field[T], m exact.Model, mu exact.Lineup, cs 
 		row := ChoiceValue{Choice: v.Choice.String(), VsBest: NumberOf(f, v.Diff), Best: v.Best}
 		if mu.Players == 1 {
 			row.ExpectedTurns, row.ExpectedLucky = num(v.Turns), num(v.Lucky)
+			if m.Variant.TurnLimit > 0 {
+				row.ExpectedPairs = num(v.Pairs) // the pairs taken within the limit
+			}
 		} else {
 			row.ExpectedPairs = num(v.Pairs)
 			for _, p := range v.PairsBySeat {

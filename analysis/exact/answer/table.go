@@ -12,7 +12,7 @@ import (
 )
 
 // Table is the optimal strategy table as WriteTable writes it: what it is about, and its cells in
-// order of pairs, then unknown pairs.
+// order of pairs, then unknown pairs (under a turn limit, first in order of the turns left).
 type Table struct {
 	Model Model       `json:"model"`
 	Cells []TableCell `json:"cells"`
@@ -23,12 +23,16 @@ type Table struct {
 // daring move with the safe one (exact.CodeSafe, CodeDaring or CodeEqual), every best choice in
 // the order daring, safe, known-first, pass, and the mover's expected pairs with optimal play.
 type TableCell struct {
-	Pairs   int      `json:"pairs"`
-	Unknown int      `json:"unknown"`
-	Unseen  *int     `json:"unseen_singletons,omitempty"`
-	Code    int      `json:"code"`
-	Best    []string `json:"best"`
-	Value   Number   `json:"value"`
+	// TurnsLeft is, under a turn limit, the turns left in the cell: the table has a cell per state
+	// and number of turns left, its values count the pairs taken within them and its code and
+	// best choices compare the mover's lead.
+	TurnsLeft int      `json:"turns_left,omitempty"`
+	Pairs     int      `json:"pairs"`
+	Unknown   int      `json:"unknown"`
+	Unseen    *int     `json:"unseen_singletons,omitempty"`
+	Code      int      `json:"code"`
+	Best      []string `json:"best"`
+	Value     Number   `json:"value"`
 }
 
 // WinTable is the table of a policy that plays to win as WriteWinTable writes it: what it is
@@ -54,8 +58,8 @@ type WinCell struct {
 
 // WriteTable writes the optimal strategy table of model m as a Table in JSON, one line: the cells
 // of every state with 1 to maxPairs pairs in which unseen of the model's singletons are not yet
-// seen, streamed as the solver finds them, so that a large table never sits whole in memory. An
-// error is the solver's or the writer's.
+// seen (under a turn limit, with every number of turns left), streamed as the solver finds them,
+// so that a large table never sits whole in memory. An error is the solver's or the writer's.
 func WriteTable[T any](ctx context.Context, w io.Writer, f field.Field[T], m exact.Model, maxPairs, unseen int) error {
 	if err := checkUnseen(m, unseen); err != nil {
 		return err
@@ -72,7 +76,7 @@ func WriteTable[T any](ctx context.Context, w io.Writer, f field.Field[T], m exa
 		if st.F != unseen {
 			return nil
 		}
-		cell = TableCell{Pairs: st.N, Unknown: st.J, Unseen: unseenOf(st), Code: c.Code, Value: NumberOf(f, c.Value),
+		cell = TableCell{TurnsLeft: c.TurnsLeft, Pairs: st.N, Unknown: st.J, Unseen: unseenOf(st), Code: c.Code, Value: NumberOf(f, c.Value),
 			Best: choiceNames(cell.Best[:0], c.Best)}
 		return cw.add(&cell)
 	})

@@ -54,19 +54,19 @@ func copiesLuck(ctx context.Context, m Model, mu Lineup, maxPairs int, t *rules.
 		if err != nil {
 			return err
 		}
-		if _, err := s.get(st.vec().key()); err != nil {
+		if _, err := s.get(st.vec().key(), 0); err != nil {
 			return err
 		}
 	}
 	keys := make([]string, 0, len(s.memo))
-	for key := range s.memo {
-		keys = append(keys, key)
+	for at := range s.memo {
+		keys = append(keys, at.key) // no turn limit: t is 0 throughout
 	}
 	slices.Sort(keys) // the table's slots in one order, whatever the map's
 	p := mu.Players
 	value, adv := make([]float64, p), make([]float64, p)
 	for _, key := range keys {
-		c, v := s.memo[key], vecOfKey(key)
+		c, v := s.memo[copiesAt{key, 0}], vecOfKey(key)
 		counts := []int(v)
 		if p == 2 {
 			n := float64(v.state().Pairs())

@@ -1,6 +1,7 @@
 package exact
 
 import (
+	"context"
 	"math/big"
 
 	"memsim/analysis/field"
@@ -29,4 +30,10 @@ func DecayCheckOptimal(m Model, n int, alter func(ch []rules.Choice)) error {
 func SetFastExact(on bool) (restore func()) {
 	old := fastExact.Swap(on)
 	return func() { fastExact.Store(old) }
+}
+
+// SelfWinTableTwoSeats is SelfWinTable at two seats, which the tests compare with the two-player
+// win objective.
+func SelfWinTableTwoSeats[T any](ctx context.Context, f field.Field[T], m Model, maxPairs int, visit func(*SelfWinCell[T]) error) error {
+	return selfWinTable(ctx, f, m, 2, maxPairs, visit)
 }

@@ -18,6 +18,9 @@ type ChoiceTable struct {
 	// turns, when not nil, holds the choices of a table for a turn limit: turns[t-1] with t turns
 	// left (NewTurnChoiceTable).
 	turns []*ChoiceTable
+	// standings, when not nil, holds the choices of a policy that plays to win at three or more
+	// seats, read by the count state and the seats' standings, in place of choice.
+	standings *StandingsTable
 }
 
 const noChoice Choice = 255

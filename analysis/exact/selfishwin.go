@@ -30,7 +30,8 @@ const (
 	swVectors
 )
 
-// selfWinCell holds one count state's values at every standings index (rules.StandingsIndex):
+// selfWinCell holds one count state's values at every standings, numbered by their place vi in
+// selfWin.valid:
 // vals[(i*nv + v)*p + s] is seat s's entry of vector v, and choice[i] the mover's choice.
 type selfWinCell[T any] struct {
 	vals   []T
@@ -47,12 +48,14 @@ type selfWin[T any] struct {
 	maxPairs int
 	stride   int
 	rows     [2][]selfWinCell[T]
-	// valid[n] lists the standings with n pairs left (at least one deficit 0), each p digits.
+	// valid[n] lists the standings with n pairs left (at least one deficit 0), each p digits, and
+	// place[n][rules.StandingsIndex(d, n)] is the place of d in valid[n].
 	valid [][][]int
+	place [][]int32
 
-	legal [rules.NumChoices]bool
-	outs  [rules.NumChoices][]Outcome
-	probs [rules.NumChoices][]T
+	legal     [rules.NumChoices]bool
+	outs      [rules.NumChoices][]Outcome
+	probs     [rules.NumChoices][]T
 	zero, one T
 	shares    []T // shares[k] = 1/k
 	ints      []T // small integers: the pairs an outcome takes
@@ -60,6 +63,12 @@ type selfWin[T any] struct {
 	// for the last standings swept (choiceScores asks for it).
 	choiceScore [rules.NumChoices][]T
 	keepChoices bool
+	// acc holds each choice's vectors while a standings is computed.
+	acc [rules.NumChoices][]T
+	// succ[k][vi] is the successor's standings index of standings vi of row succN after an
+	// outcome of kind k (outcomeKind).
+	succ  [8][]int
+	succN int
 }
 
 // checkSelfWin reports whether model m and p seats have the win objective of every seat for itself.
@@ -93,7 +102,7 @@ func newSelfWin[T any](f field.Field[T], m Model, p, maxPairs int, eval bool) (*
 	if maxPairs < 0 {
 		return nil, fmt.Errorf("pairs %d: must not be negative", maxPairs)
 	}
-	w := &selfWin[T]{f: f, m: m, p: p, nv: 1, maxPairs: maxPairs, stride: m.Singletons + 1, zero: f.FromInt(0), one: f.FromInt(1)}
+	w := &selfWin[T]{f: f, m: m, p: p, nv: 1, succN: -1, maxPairs: maxPairs, stride: m.Singletons + 1, zero: f.FromInt(0), one: f.FromInt(1)}
 	if eval {
 		w.nv = swVectors
 	}
@@ -104,9 +113,13 @@ func newSelfWin[T any](f field.Field[T], m Model, p, maxPairs int, eval bool) (*
 	for k := 1; k <= p; k++ {
 		w.shares = append(w.shares, f.FromFrac(1, int64(k)))
 	}
-	w.valid = make([][][]int, maxPairs+1)
+	w.valid, w.place = make([][][]int, maxPairs+1), make([][]int32, maxPairs+1)
 	for n := range w.valid {
 		w.valid[n] = validStandings(p, n)
+		w.place[n] = make([]int32, rules.StandingsCount(p, n))
+		for vi, d := range w.valid[n] {
+			w.place[n][rules.StandingsIndex(d, n)] = int32(vi)
+		}
 	}
 	for r := range w.rows {
 		w.rows[r] = make([]selfWinCell[T], (maxPairs+1)*w.stride)
@@ -167,7 +180,7 @@ func (w *selfWin[T]) run(ctx context.Context, visit func(st rules.State) error) 
 
 // alloc makes a cell's slices for n pairs, once per row.
 func (w *selfWin[T]) alloc(c *selfWinCell[T], n int) {
-	k := rules.StandingsCount(w.p, n)
+	k := len(w.valid[n])
 	if len(c.choice) != k {
 		c.vals, c.choice = make([]T, k*w.nv*w.p), make([]rules.Choice, k)
 	}
@@ -181,8 +194,7 @@ func (w *selfWin[T]) vec(c *selfWinCell[T], i, v int) []T {
 
 // terminal sets the values of the end of the game: the seats level with the most share the score.
 func (w *selfWin[T]) terminal(c *selfWinCell[T]) {
-	for _, d := range w.valid[0] {
-		i := rules.StandingsIndex(d, 0)
+	for i, d := range w.valid[0] {
 		top := 0
 		for _, x := range d {
 			if x == 0 {
@@ -233,48 +245,84 @@ func (w *selfWin[T]) state(st rules.State) {
 			w.probs[ch] = append(w.probs[ch], w.f.FromFrac(o.Prob.Num, o.Prob.Den))
 		}
 	}
-	raw := make([]int, w.p)
-	next := make([]int, w.p)
-	for _, d := range w.valid[st.N] {
-		w.standings(st, c, d, raw, next)
+	for vi := range w.valid[st.N] {
+		w.standings(st, c, vi)
 	}
 }
 
-// standings computes the values of st at the standings d: every legal choice's vectors, the
-// mover taking the first with the largest own score.
-func (w *selfWin[T]) standings(st rules.State, c *selfWinCell[T], d, raw, next []int) {
+// outcomeKind numbers how an outcome moves the standings: whether the mover continues, the pairs
+// taken (by the mover, or by the next seat first) and the pairs the outcome removes.
+func outcomeKind(st rules.State, o Outcome) int {
+	k := (st.N - o.Next.N) * 2
+	if o.Continue {
+		return 4 + k + o.MoverGain&1
+	}
+	return k + o.NextGain&1
+}
+
+// successor returns the place in the outcome's successor of the standings w.valid[n][vi]
+// of a state with n pairs, for an outcome of kind k (outcomeKind), computed once per row.
+func (w *selfWin[T]) successor(n, vi int, o Outcome, k int) int {
+	if w.succN != n {
+		w.succN = n
+		for i := range w.succ {
+			w.succ[i] = w.succ[i][:0]
+		}
+	}
+	if len(w.succ[k]) == 0 {
+		d := make([]int, w.p)
+		for _, v := range w.valid[n] {
+			// The seats' pairs relative to the most, after the outcome, in order from the seat
+			// that moves next.
+			for s := range d {
+				d[s] = -v[s]
+			}
+			rot := 0
+			if o.Continue {
+				d[0] += o.MoverGain
+			} else {
+				d[1] += o.NextGain
+				rot = 1
+			}
+			if rot == 1 {
+				first := d[0]
+				copy(d, d[1:])
+				d[w.p-1] = first
+			}
+			rules.Deficits(d, d, o.Next.N)
+			w.succ[k] = append(w.succ[k], int(w.place[o.Next.N][rules.StandingsIndex(d, o.Next.N)]))
+		}
+	}
+	return w.succ[k][vi]
+}
+
+// standings computes the values of st at the standings w.valid[st.N][vi]: every legal choice's
+// vectors, the mover taking the first with the largest own score.
+func (w *selfWin[T]) standings(st rules.State, c *selfWinCell[T], vi int) {
 	f, p := w.f, w.p
-	i := rules.StandingsIndex(d, st.N)
+	i := vi
 	var best []T
 	bestCh := rules.Daring
 	for _, ch := range rules.Choices() {
 		if !w.legal[ch] || ch == rules.Pass {
 			continue
 		}
-		acc := make([]T, w.nv*p)
+		acc := w.acc[ch]
+		if len(acc) != w.nv*p {
+			acc = make([]T, w.nv*p)
+			w.acc[ch] = acc
+		}
 		for k := range acc {
 			acc[k] = w.zero
 		}
 		for k, o := range w.outs[ch] {
 			pr := w.probs[ch][k]
-			// The seats' pairs relative to the most, after the outcome, in order from the seat
-			// that moves next.
-			for s := range raw {
-				raw[s] = -d[s]
-			}
+			sc := w.at(o.Next.N, o.Next.J, o.Next.F)
+			si := w.successor(st.N, vi, o, outcomeKind(st, o))
 			rot := 0
-			if o.Continue {
-				raw[0] += o.MoverGain
-			} else {
-				raw[1] += o.NextGain
+			if !o.Continue {
 				rot = 1
 			}
-			for s := range next {
-				next[s] = raw[(s+rot)%p]
-			}
-			rules.Deficits(next, next, o.Next.N)
-			sc := w.at(o.Next.N, o.Next.J, o.Next.F)
-			si := rules.StandingsIndex(next, o.Next.N)
 			for v := range w.nv {
 				src := w.vec(sc, si, v)
 				for s := range p {
@@ -360,7 +408,7 @@ func evaluateSelfWin[T any](ctx context.Context, f field.Field[T], m Model, play
 	}
 	d := make([]int, players)
 	rules.Deficits(d, standings, st.N)
-	c, i := w.at(st.N, st.J, st.F), rules.StandingsIndex(d, st.N)
+	c, i := w.at(st.N, st.J, st.F), int(w.place[st.N][rules.StandingsIndex(d, st.N)])
 	res = SelfWinResult[T]{State: st, Standings: append([]int(nil), standings...), Choice: c.choice[i]}
 	for v, dst := range []*[]T{&res.Score, &res.Pairs, &res.Win, &res.Draw} {
 		*dst = append([]T(nil), w.vec(c, i, []int{swScore, swPairs, swWin, swDraw}[v])...)
@@ -407,17 +455,16 @@ func selfWinTable[T any](ctx context.Context, f field.Field[T], m Model, players
 	}
 	w.keepChoices = true
 	var sc SelfWinCell[T]
-	raw, next := make([]int, players), make([]int, players)
 	return w.run(ctx, func(st rules.State) error {
 		if st.N == 0 {
 			return nil
 		}
 		c := w.at(st.N, st.J, st.F)
-		for _, d := range w.valid[st.N] {
+		for vi, d := range w.valid[st.N] {
 			// Sweep the standings once more to read every choice's score (the sweep kept the
 			// best only).
-			w.standings(st, c, d, raw, next)
-			i := rules.StandingsIndex(d, st.N)
+			w.standings(st, c, vi)
+			i := vi
 			sc.State, sc.Deficits, sc.Legal = st, d, w.legal
 			sc.Score, sc.Choice = w.vec(c, i, swScore), c.choice[i]
 			sc.Best = sc.Best[:0]
@@ -461,8 +508,8 @@ func SelfWinPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, p
 			return nil
 		}
 		c := w.at(st.N, st.J, st.F)
-		for _, d := range w.valid[st.N] {
-			t.Set(st, d, c.choice[rules.StandingsIndex(d, st.N)])
+		for vi, d := range w.valid[st.N] {
+			t.Set(st, d, c.choice[vi])
 		}
 		return nil
 	})

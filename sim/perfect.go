@@ -30,15 +30,15 @@ func (g *Game) perfectEligible() bool {
 }
 
 // leanTables reports whether the lean paths can play the game's seats: every seat follows a
-// table that does not depend on the lead (the lean paths index their tables by count state alone,
-// and leave policies that play to win to the general path), and no game is adjusted card by card
-// (which only the general path does).
+// table that does not depend on the lead or the standings (the lean paths index their tables by
+// count state alone, and leave policies that play to win to the general path), and no game is
+// adjusted card by card (which only the general path does).
 func (g *Game) leanTables() bool {
 	if g.luck == luckTurns {
 		return false
 	}
 	for _, t := range g.tables {
-		if t == nil || t.MaxLead() >= 0 {
+		if t == nil || t.MaxLead() >= 0 || t.Standings() != nil {
 			return false
 		}
 	}

@@ -63,6 +63,11 @@ type selfWin[T any] struct {
 	// for the last standings swept (choiceScores asks for it).
 	choiceScore [rules.NumChoices][]T
 	keepChoices bool
+	// follow, when not nil, is the choice of every seat in each count state (a policy that
+	// ignores the standings), in place of the mover's largest score; followed is its choice in
+	// the state being swept.
+	follow   *rules.ChoiceTable
+	followed rules.Choice
 	// acc holds each choice's vectors while a standings is computed.
 	acc [rules.NumChoices][]T
 	// succ[k][vi] is the successor's standings index of standings vi of row succN after an
@@ -234,6 +239,17 @@ func (w *selfWin[T]) state(st rules.State) {
 		w.terminal(c)
 		return
 	}
+	w.outcomes(st)
+	for vi := range w.valid[st.N] {
+		w.standings(st, c, vi)
+	}
+}
+
+// outcomes sets the legal choices of st and their outcomes, and the choice of the policy followed.
+func (w *selfWin[T]) outcomes(st rules.State) {
+	if w.follow != nil {
+		w.followed, _ = w.follow.Lookup(st, false)
+	}
 	for _, ch := range rules.Choices() {
 		w.legal[ch] = w.m.Legal(st, ch)
 		w.outs[ch], w.probs[ch] = w.outs[ch][:0], w.probs[ch][:0]
@@ -244,9 +260,6 @@ func (w *selfWin[T]) state(st rules.State) {
 		for _, o := range w.outs[ch] {
 			w.probs[ch] = append(w.probs[ch], w.f.FromFrac(o.Prob.Num, o.Prob.Den))
 		}
-	}
-	for vi := range w.valid[st.N] {
-		w.standings(st, c, vi)
 	}
 }
 
@@ -304,7 +317,7 @@ func (w *selfWin[T]) standings(st rules.State, c *selfWinCell[T], vi int) {
 	var best []T
 	bestCh := rules.Daring
 	for _, ch := range rules.Choices() {
-		if !w.legal[ch] || ch == rules.Pass {
+		if !w.legal[ch] || ch == rules.Pass || (w.follow != nil && !w.keepChoices && ch != w.followed) {
 			continue
 		}
 		acc := w.acc[ch]
@@ -342,7 +355,12 @@ func (w *selfWin[T]) standings(st rules.State, c *selfWinCell[T], vi int) {
 		if w.keepChoices {
 			w.choiceScore[ch] = acc[:p]
 		}
-		if best == nil || f.Cmp(acc[0], best[0]) > 0 {
+		switch {
+		case w.follow != nil:
+			if ch == w.followed {
+				best, bestCh = acc, ch
+			}
+		case best == nil || f.Cmp(acc[0], best[0]) > 0:
 			best, bestCh = acc, ch
 		}
 	}
@@ -356,17 +374,32 @@ func selfWinRowOps(p, n, s int) float64 {
 	return float64(n+1) * float64(s+1) * float64(rules.StandingsCount(p, n)) * float64(p)
 }
 
+// SelfWinValues are every seat's values under the win objective of every seat for itself, seat
+// 0 (the mover) first: Score its P(most pairs at the end), a tie for the most shared equally
+// (summing to 1); Win its probability of ending alone with the most, Draw tied for the most;
+// Pairs its expected pairs of those still on the table.
+type SelfWinValues[T any] struct {
+	Score, Win, Draw, Pairs []T
+}
+
 // SelfWinResult is the value of the win objective of every seat for itself from one state.
 type SelfWinResult[T any] struct {
 	State rules.State
 	// Standings gives every seat's pairs so far, the mover (seat 0) first.
 	Standings []int
-	// Score gives every seat's P(most pairs at the end), a tie for the most shared equally
-	// (summing to 1); Win its probability of ending alone with the most, Draw tied for the most;
-	// Pairs its expected pairs of those still on the table. Seat 0 moves first.
-	Score, Win, Draw, Pairs []T
-	// Choice is the mover's choice.
-	Choice rules.Choice
+	// SelfWinValues are the values with every seat playing the objective.
+	SelfWinValues[T]
+	// Choice is the mover's choice; Legal says which choices are open, and Choices gives the
+	// values of each legal one made now, the objective played afterwards (nil for the others).
+	Choice  rules.Choice
+	Legal   [rules.NumChoices]bool
+	Choices [rules.NumChoices]*SelfWinValues[T]
+}
+
+// valuesOf returns the vectors of an evaluation held in vals (swVectors vectors of p entries).
+func valuesOf[T any](vals []T, p int) *SelfWinValues[T] {
+	vec := func(v int) []T { return append([]T(nil), vals[v*p:(v+1)*p]...) }
+	return &SelfWinValues[T]{Score: vec(swScore), Win: vec(swWin), Draw: vec(swDraw), Pairs: vec(swPairs)}
 }
 
 // EvaluateSelfWin returns the values of the win objective of every seat for itself at players
@@ -376,11 +409,43 @@ func EvaluateSelfWin[T any](ctx context.Context, f field.Field[T], m Model, play
 	if err := checkSelfWin(m, players); err != nil {
 		return SelfWinResult[T]{}, err
 	}
-	return evaluateSelfWin(ctx, f, m, players, st, standings)
+	return evaluateSelfWin(ctx, f, m, players, st, standings, nil)
 }
 
-// evaluateSelfWin is EvaluateSelfWin without the check of the number of seats.
-func evaluateSelfWin[T any](ctx context.Context, f field.Field[T], m Model, players int, st rules.State, standings []int) (SelfWinResult[T], error) {
+// EvaluateStandings returns, for a lineup of three or more seats that all play one policy, the
+// values of EvaluateSelfWin with every seat playing that policy: win-optimal (EvaluateSelfWin
+// itself), optimal (the optimum of every seat for itself in expected pairs, §4.7), safe, daring or
+// parity. Score is then every seat's P(most pairs) under that play, and Choice the policy's.
+func EvaluateStandings[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State, standings []int) (SelfWinResult[T], error) {
+	var res SelfWinResult[T]
+	pol := mu.roles()
+	switch {
+	case mu.Players < 3 || mu.PerSeat || pol[0] != pol[1] || mu.Table != nil || mu.OpponentTable != nil:
+		return res, fmt.Errorf("players %d: every seat's standings are solved for 3 to %d seats that all play one policy", mu.Players, rules.MaxPlayers)
+	case pol[0] == rules.PolicyWinOptimal:
+		return EvaluateSelfWin(ctx, f, m, mu.Players, st, standings)
+	case pol[0] != rules.PolicyOptimal && !pol[0].Fixed():
+		return res, fmt.Errorf("policy %s: every seat's standings are solved for win-optimal, optimal, safe, daring or parity", pol[0])
+	}
+	if err := checkSelfWin(m, mu.Players); err != nil {
+		return res, err
+	}
+	if err := mu.Validate(m); err != nil {
+		return res, err
+	}
+	if st.N < 1 {
+		return res, fmt.Errorf("pairs %d: must be at least 1", st.N)
+	}
+	tab, err := PolicyTable(ctx, f, m, mu, st.N)
+	if err != nil {
+		return res, err
+	}
+	return evaluateSelfWin(ctx, f, m, mu.Players, st, standings, tab)
+}
+
+// evaluateSelfWin is EvaluateSelfWin without the check of the number of seats, every seat
+// following the table follow when it is not nil.
+func evaluateSelfWin[T any](ctx context.Context, f field.Field[T], m Model, players int, st rules.State, standings []int, follow *rules.ChoiceTable) (SelfWinResult[T], error) {
 	var res SelfWinResult[T]
 	if standings == nil {
 		standings = make([]int, players)
@@ -403,6 +468,7 @@ func evaluateSelfWin[T any](ctx context.Context, f field.Field[T], m Model, play
 	if err != nil {
 		return res, err
 	}
+	w.follow = follow
 	if err := w.run(ctx, nil); err != nil {
 		return res, err
 	}
@@ -410,8 +476,19 @@ func evaluateSelfWin[T any](ctx context.Context, f field.Field[T], m Model, play
 	rules.Deficits(d, standings, st.N)
 	c, i := w.at(st.N, st.J, st.F), int(w.place[st.N][rules.StandingsIndex(d, st.N)])
 	res = SelfWinResult[T]{State: st, Standings: append([]int(nil), standings...), Choice: c.choice[i]}
-	for v, dst := range []*[]T{&res.Score, &res.Pairs, &res.Win, &res.Draw} {
-		*dst = append([]T(nil), w.vec(c, i, []int{swScore, swPairs, swWin, swDraw}[v])...)
+	res.SelfWinValues = *valuesOf(c.vals[i*w.nv*players:(i+1)*w.nv*players], players)
+	if st.N == 0 {
+		return res, nil
+	}
+	// Every legal choice's values: the state's standings once more, keeping every choice's.
+	w.outcomes(st)
+	w.keepChoices = true
+	w.standings(st, c, i)
+	res.Legal = w.legal
+	for _, ch := range rules.Choices() {
+		if w.legal[ch] && ch != rules.Pass {
+			res.Choices[ch] = valuesOf(w.acc[ch], players)
+		}
 	}
 	return res, nil
 }
@@ -517,4 +594,137 @@ func SelfWinPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, p
 		return nil, err
 	}
 	return rules.NewStandingsChoiceTable(t)
+}
+
+// SelfWinRationalLimit is the largest deal size for which memsim solves the win objective at
+// three or more seats in exact rationals when it needs a whole table or a tournament's exact
+// values: the standings multiply the count states by about p·(n + 2)^(p-1), so larger tables are
+// computed in float64, and tournaments report exact values of such matchups up to this size.
+const SelfWinRationalLimit = 8
+
+// SelfWinTableOps bounds the work of a table of the win objective at three or more seats that a
+// player can play (SelfWinTableLimit): about 5 seconds in float64, the table of three seats up
+// to 41 pairs, four up to 17, five up to 9.
+const SelfWinTableOps = 1e8
+
+// SelfWinTableLimit returns the largest deal size a player of win-optimal at players seats (3 or
+// more) can play: the largest whose table's work (EstimateSelfWin) is at most SelfWinTableOps.
+func SelfWinTableLimit(players int) int {
+	n := 0
+	for n < WinTableLimit && selfWinOps(players, n+1, 0, false, false) <= SelfWinTableOps {
+		n++
+	}
+	return n
+}
+
+// isSelfWin reports whether a lineup of three or more seats plays the win objective of every
+// seat for itself.
+func isSelfWin(mu Lineup) bool {
+	return mu.Players >= 3 && !mu.PerSeat && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin())
+}
+
+// validateSelfWin is Lineup.Validate for a lineup of three or more seats in which a seat plays
+// to win: every seat plays win-optimal, in a model the win objective of every seat for itself
+// covers.
+func (mu Lineup) validateSelfWin(m Model) error {
+	switch {
+	case mu.Policy != rules.PolicyWinOptimal || mu.Opponent != rules.PolicyWinOptimal:
+		return fmt.Errorf("policies %s and %s: with %d players a policy that plays to win is solved with every seat playing win-optimal", mu.Policy, mu.Opponent, mu.Players)
+	case mu.Table != nil || mu.OpponentTable != nil:
+		return fmt.Errorf("win-optimal with %d players is not combined with tables", mu.Players)
+	case mu.TwoPlayerOptimal:
+		return fmt.Errorf("win-optimal with %d players has no two-player table to play", mu.Players)
+	}
+	if err := m.Choices.Validate(); err != nil {
+		return err
+	}
+	if err := mu.Policy.CheckChoices(m.Choices); err != nil {
+		return err
+	}
+	return checkSelfWinModel(m, mu.Players)
+}
+
+// evaluateSelfWinLineup is Evaluate for a lineup of win-optimal at three or more seats, from no
+// pairs taken yet.
+func evaluateSelfWinLineup[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
+	if err := mu.Validate(m); err != nil {
+		return Result[T]{}, err
+	}
+	r, err := evaluateSelfWin(ctx, f, m, mu.Players, st.Counts(), nil, nil)
+	if err != nil {
+		return Result[T]{}, err
+	}
+	return Result[T]{State: st, Players: mu.Players, ExpectedPairs: r.Pairs[0], PairsBySeat: r.Pairs, ScoreBySeat: r.Score}, nil
+}
+
+// selfWinOps returns the estimated operations of a sweep of the win objective at p seats up to n
+// pairs with s singletons (see Estimate): every count state at every standings, each legal
+// choice's outcomes times the vectors kept, weighted in exact rationals by the size of the
+// numbers.
+func selfWinOps(p, n, s int, exact, eval bool) float64 {
+	vectors := 1.0
+	if eval {
+		vectors = swVectors
+	}
+	ops := 0.0
+	for k := 0; k <= n; k++ {
+		standings := float64(rules.StandingsCount(p, k) - rules.StandingsCount(p, k-1))
+		w := 1.0
+		if exact {
+			w = selfWinRational * scalarWeight(k)
+		}
+		ops += float64(k+1) * float64(s+1) * standings * (opsSelfWin + vectors*float64(p)*opsSelfWinEntry) * w
+	}
+	return ops
+}
+
+// The work of one standings of a state of the win objective at three or more seats, measured
+// (see Estimate): a base, and one entry of a vector (every choice's outcomes), in float64; exact
+// rationals weigh an operation selfWinRational times the scalar weight.
+const (
+	opsSelfWin      = 20
+	opsSelfWinEntry = 6
+	selfWinRational = 8
+)
+
+// estimateSelfWin returns the cost of a call for a lineup of win-optimal at three or more seats.
+func estimateSelfWin[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call) (Cost, error) {
+	if err := mu.Validate(m); err != nil {
+		return Cost{}, err
+	}
+	_, exact := any(f).(field.Rat)
+	var eval bool
+	switch call {
+	case CallEvaluate:
+		eval = true
+	case CallPolicyTable:
+	default:
+		return Cost{}, fmt.Errorf("players %d: win-optimal at three or more seats gives values and tables, not this computation", mu.Players)
+	}
+	c := Cost{Ops: selfWinOps(mu.Players, pairs, m.Singletons, exact, eval)}
+	// Two rows of values: every count state at every standings, p entries per vector.
+	vectors := 1.0
+	if eval {
+		vectors = swVectors
+	}
+	value := float64(floatBytes)
+	if exact {
+		value = pointerBytes + ratBytes + 2*8*float64(pairs+1)/8
+	}
+	standings := float64(rules.StandingsCount(mu.Players, pairs))
+	live := 2 * float64(pairs+1) * float64(m.Singletons+1) * standings * (1 + vectors*float64(mu.Players)*value)
+	if call == CallPolicyTable {
+		live += selfWinTableBytes(mu.Players, pairs, m.Singletons)
+	}
+	c.Bytes = baseBytes + gcHeadroom*live
+	return c, nil
+}
+
+// selfWinTableBytes returns the bytes of a standings table (rules.StandingsTable).
+func selfWinTableBytes(p, n, s int) float64 {
+	b := 0.0
+	for k := 0; k <= n; k++ {
+		b += float64(k+1) * float64(s+1) * float64(rules.StandingsCount(p, k))
+	}
+	return b
 }

@@ -24,6 +24,9 @@ type winSearch struct {
 	n, s, players int
 	choices       []rules.Choice
 	memo          map[string][4][]*big.Rat
+	// follow, when not nil, is every seat's choice in a count state, in place of the best for
+	// the mover (a policy that does not look at the seats' pairs).
+	follow func(st rules.State) rules.Choice
 }
 
 // The vectors the search returns, by absolute seat: score, pairs at the end, win, draw.
@@ -81,6 +84,21 @@ func (w *winSearch) compute(present, known uint, pairs []int, mover int) [4][]*b
 		}
 	}
 	next := (mover + 1) % w.players
+	var follow rules.Choice
+	if w.follow != nil {
+		st := rules.State{N: left, S: w.s}
+		for c := 0; c < 2*w.n; c += 2 {
+			if has(present, c) && !has(known, c) && !has(known, c+1) {
+				st.J++
+			}
+		}
+		for c := 2 * w.n; c < cards; c++ {
+			if has(present, c) && !has(known, c) {
+				st.F++
+			}
+		}
+		follow = w.follow(st)
+	}
 	var best [4][]*big.Rat
 	for _, ch := range w.choices {
 		if ch != rules.Daring && len(knownCards) == 0 {
@@ -137,7 +155,12 @@ func (w *winSearch) compute(present, known uint, pairs []int, mover int) [4][]*b
 				}
 			}
 		}
-		if best[0] == nil || acc[wsScore][mover].Cmp(best[wsScore][mover]) > 0 {
+		switch {
+		case w.follow != nil:
+			if ch == follow {
+				best = acc
+			}
+		case best[0] == nil || acc[wsScore][mover].Cmp(best[wsScore][mover]) > 0:
 			best = acc
 		}
 	}
@@ -192,8 +215,8 @@ func with(pairs []int, s, k int) []int {
 
 // searchFrom returns the card-level vectors of a fresh deal of n pairs and s singletons, seat i
 // having taken pairs[i] pairs before, seat 0 to move.
-func searchFrom(n, s int, pairs []int, choices []rules.Choice) [4][]*big.Rat {
-	w := &winSearch{n: n, s: s, players: len(pairs), choices: choices, memo: map[string][4][]*big.Rat{}}
+func searchFrom(n, s int, pairs []int, choices []rules.Choice, follow func(rules.State) rules.Choice) [4][]*big.Rat {
+	w := &winSearch{n: n, s: s, players: len(pairs), choices: choices, memo: map[string][4][]*big.Rat{}, follow: follow}
 	return w.value(1<<(2*n+s)-1, 0, pairs, 0)
 }
 
@@ -231,7 +254,7 @@ func TestCardLevelSelfWin(t *testing.T) {
 	for _, c := range cases {
 		set := rules.NewChoiceSet(c.choices...)
 		t.Run(fmt.Sprintf("n=%d,s=%d/standings=%v/%v", c.n, c.s, c.standings, set), func(t *testing.T) {
-			want := searchFrom(c.n, c.s, c.standings, c.choices)
+			want := searchFrom(c.n, c.s, c.standings, c.choices, nil)
 			m := exact.Model{Singletons: c.s, Choices: set}
 			st := rules.State{N: c.n, J: c.n, S: c.s, F: c.s}
 			got, err := exact.EvaluateSelfWin[*big.Rat](ctx, field.Rat{}, m, len(c.standings), st, c.standings)
@@ -251,6 +274,52 @@ func TestCardLevelSelfWin(t *testing.T) {
 						t.Errorf("%s: solver %s, card level %s", k.name, ratsString(k.got), ratsString(k.want))
 						break
 					}
+				}
+			}
+		})
+	}
+}
+
+// TestCardLevelStandings compares every seat's P(most pairs) and expected pairs under a policy
+// every seat plays (the optimum of every seat for itself in expected pairs, a fixed policy) with
+// the card-level search in which every seat follows that policy's table.
+func TestCardLevelStandings(t *testing.T) {
+	ctx := context.Background()
+	full := []rules.Choice{rules.Daring, rules.Safe, rules.KnownFirst}
+	for _, c := range []struct {
+		n, s      int
+		standings []int
+		policy    rules.Policy
+	}{
+		{4, 0, []int{0, 0, 0}, rules.PolicyOptimal}, {3, 0, []int{1, 0, 2}, rules.PolicyOptimal},
+		{3, 1, []int{0, 0, 0}, rules.PolicyOptimal}, {3, 0, []int{0, 0, 0, 0}, rules.PolicyOptimal},
+		{4, 0, []int{0, 1, 0}, rules.PolicySafe}, {3, 0, []int{0, 0, 0, 1}, rules.PolicyParity},
+	} {
+		t.Run(fmt.Sprintf("n=%d,s=%d/standings=%v/%v", c.n, c.s, c.standings, c.policy), func(t *testing.T) {
+			m := exact.Model{Singletons: c.s}
+			mu := exact.Lineup{Players: len(c.standings), Policy: c.policy, Opponent: c.policy}
+			tab, err := exact.PolicyTable(ctx, field.Rat{}, m, mu, c.n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			follow := func(st rules.State) rules.Choice {
+				ch, ok := tab.Lookup(st, false)
+				if !ok {
+					t.Fatalf("no choice in %v", st)
+				}
+				return ch
+			}
+			want := searchFrom(c.n, c.s, c.standings, full, follow)
+			st := rules.State{N: c.n, J: c.n, S: c.s, F: c.s}
+			got, err := exact.EvaluateStandings[*big.Rat](ctx, field.Rat{}, m, mu, st, c.standings)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for s := range c.standings {
+				pairs := new(big.Rat).Sub(want[wsPairs][s], big.NewRat(int64(c.standings[s]), 1))
+				if got.Score[s].Cmp(want[wsScore][s]) != 0 || got.Pairs[s].Cmp(pairs) != 0 {
+					t.Errorf("seat %d: score %s, pairs %s; card level %s, %s", s, got.Score[s].RatString(), got.Pairs[s].RatString(),
+						want[wsScore][s].RatString(), pairs.RatString())
 				}
 			}
 		})

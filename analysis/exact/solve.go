@@ -74,6 +74,8 @@ func (mu Lineup) Validate(m Model) error {
 		return fmt.Errorf("players %d: must be between 1 and %d", mu.Players, rules.MaxPlayers)
 	case mu.Players != 2 && m.Pass != rules.PassNever:
 		return fmt.Errorf("pass rule %s: with %d players only pass rule never has an exact model", m.Pass, mu.Players)
+	case isSelfWin(mu):
+		return mu.validateSelfWin(m)
 	case mu.Players >= 3 && !m.SolvesEverySeatForItself() && !mu.TwoPlayerOptimal && mu.playsOptimal():
 		return fmt.Errorf("policy optimal: with %d players the optimum of every seat for itself is solved for perfect, handover-uniform and lru memory, not decay (fixed policies are, and --two-player-optimal's choices)", mu.Players)
 	case mu.PerSeat:
@@ -116,6 +118,9 @@ type Result[T any] struct {
 	ExpectedLead T
 	// PairsBySeat gives every seat's expected pairs, seat 0 first (two or more players).
 	PairsBySeat []T
+	// ScoreBySeat gives, for win-optimal at three or more seats, every seat's P(most pairs at the
+	// end), a tie for the most shared equally, seat 0 first (docs/models.md §4.7); nil otherwise.
+	ScoreBySeat []T
 	// ExpectedTurns is the expected number of turns (two flips each) to clear the table (under a
 	// turn limit, the turns played), and ExpectedLucky the expected number of turns whose second
 	// card matched a new first card by chance (one player).
@@ -129,6 +134,9 @@ type Result[T any] struct {
 // Under a turn limit (m.Variant.TurnLimit > 0) the limit is the number of turns left in st, and
 // the values count the pairs taken within it (limit.go).
 func Evaluate[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
+	if isSelfWin(mu) {
+		return evaluateSelfWinLineup(ctx, f, m, mu, st)
+	}
 	if m.Variant.CopiesOf() != rules.DefaultCopies {
 		return evaluateCopiesStart(ctx, f, m, mu, st)
 	}
@@ -293,6 +301,9 @@ func newSweep[T any](f field.Field[T], m Model, mu Lineup, st rules.State) (*swe
 	}
 	if err := mu.Validate(m); err != nil {
 		return nil, err
+	}
+	if isSelfWin(mu) {
+		return nil, fmt.Errorf("players %d: win-optimal at three or more seats gives values (every seat's score and expected pairs) and tables, not this computation", mu.Players)
 	}
 	if k := m.Variant.CopiesOf(); k != rules.DefaultCopies {
 		return nil, fmt.Errorf("copies %d: this solve covers two copies of a face (the copies model solves values, not tables)", k)

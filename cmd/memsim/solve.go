@@ -99,6 +99,7 @@ type solveFlags struct {
 	faces                                                               string
 	flips                                                               string
 	turnLimit                                                           int
+	standings                                                           string
 }
 
 func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
@@ -121,6 +122,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.StringVar(&fl.seats, "seats", "", "every seat's `policy`, seat 0's first, comma-separated: optimal, safe, daring or parity (3 to 8 seats; sets --players)")
 	fs.BoolVar(&fl.twoPlayerOptimal, "two-player-optimal", false, "with 3 or more players, optimal plays the two-player optimum's choices instead of every seat's own optimum")
 	fs.IntVar(&fl.lead, "lead", 0, "the mover's lead `D` so far, its pairs minus the other seat's (two players; -1000000..1000000)")
+	fs.StringVar(&fl.standings, "standings", "", "with --players P (3 or more) --policy win-optimal: every seat's pairs so far, seat 0's first, a comma-separated `LIST` (default: none yet)")
 	fs.StringVar(&fl.first, "first", "", "seat 0's `choice` now, its --policy afterwards: daring, safe, known-first or pass (legal in the state)")
 	fs.BoolVar(&fl.valueOnly, "value-only", false, "print the value of the policies only, not the value of each legal choice")
 	fs.BoolVar(&fl.table, "table", false, "print the optimal strategy table for every state with n <= --pairs-max")
@@ -214,6 +216,8 @@ type solveQuery struct {
 	winLineup  *exact.Lineup
 	winCost    exact.Cost
 	winLeftOut string
+	// standings is --standings, every seat's pairs so far (win-optimal at three or more seats).
+	standings []int
 }
 
 // query validates the flags (set names those given on the command line).
@@ -318,6 +322,11 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 		return nil, usagef("--lead %d with --players %d: the lead is defined for 2 players", fl.lead, q.matchup.Players)
 	}
 	q.opponentGiven = set["opponent"] || set["seats"]
+	if set["standings"] {
+		if err := q.setStandings(fl.standings); err != nil {
+			return nil, err
+		}
+	}
 	if err := q.checkTurnLimit(set); err != nil {
 		return nil, err
 	}

@@ -22,7 +22,7 @@ func solveCommand() *command {
 		usage: []string{
 			"memsim solve --pairs N [--unknown J] [--singletons S] [--unseen-singletons F]\n" +
 				"[--memory M --forget handover-uniform|lru|decay] [--q Q] [--pass never|two-known|always]\n" +
-				"[--choices LIST] [--players P] [--policy A] [--opponent B] [--lead D]\n" +
+				"[--choices LIST] [--players P] [--policy A] [--opponent B] [--lead D] [--standings LIST]\n" +
 				"[--seats LIST] [--two-player-optimal] [--flips sequential|blind] [--turn-limit T]\n" +
 				"[--first C] [--value-only] [--distribution] [--float] [--json] [--big]",
 			"memsim solve --table --pairs-max N [model flags] [--flips sequential|blind]\n" +
@@ -45,7 +45,12 @@ M = 0 (perfect memory), pass never, every choice (daring,safe,known-first,pass),
 optimal, opponent = the policy, lead 0. Policies: optimal, safe, daring, parity, best-response
 (the best reply to the other policy), and, for two players, win-optimal and win-best-response,
 which play to win (they maximise P(win) + P(draw)/2, so their choice depends on the mover's lead
-D so far, its pairs minus the other seat's). --choices restricts the choices of every seat: the
+D so far, its pairs minus the other seat's). With 3 or more players win-optimal at every seat is
+the win objective of every seat for itself (each maximises its own P(most pairs), a tie for the
+most shared; perfect memory, pass never): solve gives every seat's P(most pairs), its chances of
+ending alone with the most and tied for it, and its expected pairs, from --standings LIST, every
+seat's pairs so far, seat 0's first (default: none yet); --standings with optimal, safe, daring or
+parity at every seat gives the same for that play. --choices restricts the choices of every seat: the
 published models use daring,safe (Sjölund & Åstrand, Alfthan) or daring,safe,pass (Zwick &
 Paterson). --table prints the optimal strategy table, or with --policy win-optimal (or
 win-best-response and --opponent) the table of that policy's choices at every lead.

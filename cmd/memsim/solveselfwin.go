@@ -100,6 +100,13 @@ func writeSelfWin[T any](ctx context.Context, q *solveQuery, f field.Field[T], w
 }
 
 // selfWinCost returns the estimated cost of the request, win-optimal at three or more seats.
+// Another policy than win-optimal sweeps the same states, following its table.
 func (q *solveQuery) selfWinCost() (exact.Cost, error) {
-	return exact.Estimate(q.model, q.matchup, q.state.N, exact.Options{Call: exact.CallEvaluate, Float: q.float})
+	mu := exact.Lineup{Players: q.matchup.Players, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
+	c, err := exact.Estimate(q.model, mu, q.state.N, exact.Options{Call: exact.CallEvaluate, Float: q.float})
+	if err != nil || q.matchup.Policy == rules.PolicyWinOptimal {
+		return c, err
+	}
+	t, err := exact.Estimate(q.model, q.matchup, q.state.N, exact.Options{Call: exact.CallPolicyTable, Float: q.float})
+	return t.Then(c), err
 }

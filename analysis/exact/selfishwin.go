@@ -603,9 +603,9 @@ func SelfWinPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, p
 const SelfWinRationalLimit = 8
 
 // SelfWinTableOps bounds the work of a table of the win objective at three or more seats that a
-// player can play (SelfWinTableLimit): about 5 seconds in float64, the table of three seats up
-// to 41 pairs, four up to 17, five up to 9.
-const SelfWinTableOps = 1e8
+// player can play (SelfWinTableLimit): about a second in float64, the table of three seats up to
+// 41 pairs, four up to 17, five up to 9.
+const SelfWinTableOps = 2.5e7
 
 // SelfWinTableLimit returns the largest deal size a player of win-optimal at players seats (3 or
 // more) can play: the largest whose table's work (EstimateSelfWin) is at most SelfWinTableOps.
@@ -682,8 +682,8 @@ func selfWinOps(p, n, s int, exact, eval bool) float64 {
 // (see Estimate): a base, and one entry of a vector (every choice's outcomes), in float64; exact
 // rationals weigh an operation selfWinRational times the scalar weight.
 const (
-	opsSelfWin      = 20
-	opsSelfWinEntry = 6
+	opsSelfWin      = 5
+	opsSelfWinEntry = 1.5
 	selfWinRational = 8
 )
 
@@ -711,8 +711,10 @@ func estimateSelfWin[T any](f field.Field[T], m Model, mu Lineup, pairs int, cal
 	if exact {
 		value = pointerBytes + ratBytes + 2*8*float64(pairs+1)/8
 	}
-	standings := float64(rules.StandingsCount(mu.Players, pairs))
-	live := 2 * float64(pairs+1) * float64(m.Singletons+1) * standings * (1 + vectors*float64(mu.Players)*value)
+	// The standings of the last row, and the index of every row's standings (int32 each).
+	standings := float64(rules.StandingsCount(mu.Players, pairs) - rules.StandingsCount(mu.Players, pairs-1))
+	live := 2*float64(pairs+1)*float64(m.Singletons+1)*standings*(1+vectors*float64(mu.Players)*value) +
+		4*float64(pairs+1)*float64(rules.StandingsCount(mu.Players, pairs))
 	if call == CallPolicyTable {
 		live += selfWinTableBytes(mu.Players, pairs, m.Singletons)
 	}

@@ -99,7 +99,7 @@ func TestSolveStandingsBadInput(t *testing.T) {
 		{[]string{"--players", "3", "--policy", "win-optimal", "--pass", "always"}, "only pass rule never"},
 		{[]string{"--players", "3", "--policy", "win-optimal", "--memory", "3", "--forget", "lru"}, "perfect memory only"},
 		{[]string{"--players", "3", "--policy", "win-optimal", "--lead", "1"}, "the lead is defined for 2 players"},
-		{[]string{"--pairs", "20", "--players", "3", "--policy", "win-optimal"}, "add --big to solve it anyway"},
+		{[]string{"--pairs", "26", "--players", "3", "--policy", "win-optimal"}, "add --big to solve it anyway"},
 	}
 	for _, tt := range tests {
 		_, stderr, code := runArgs(t, append(base, tt.args...)...)

@@ -68,9 +68,9 @@
 // most shared; perfect memory, pass never): solve gives every seat's P(most pairs), its chances of
 // ending alone with the most and tied for it, and its expected pairs, from --standings LIST, every
 // seat's pairs so far, seat 0's first (default: none yet); --standings with optimal, safe, daring or
-// parity at every seat gives the same for that play. --choices restricts the choices of every seat: the
-// published models use daring,safe (Sjölund & Åstrand, Alfthan) or daring,safe,pass (Zwick &
-// Paterson). --table prints the optimal strategy table, or with --policy win-optimal (or
+// parity at every seat gives the same for that play. --choices restricts the choices of every
+// seat: the published models use daring,safe (Sjölund & Åstrand, Alfthan) or daring,safe,pass
+// (Zwick & Paterson). --table prints the optimal strategy table, or with --policy win-optimal (or
 // win-best-response and --opponent) the table of that policy's choices at every lead.
 //
 // --flips blind solves the game in which both cards of a turn are named before either is turned
@@ -150,10 +150,10 @@
 // pairs (every seat's with three or more players) by a likelihood-ratio test, and luck-adjusted by a
 // z test (solitaire: the mean number of turns, a z test); for two players, seat 0's rates of wins
 // and of draws (exact binomial tests) and the whole distribution of its final share (a G test);
-// for win-optimal at three or more seats, every seat's rates of wins and of draws. The p-values are Holm-corrected across the suite. With no SUITE, the embedded suite
-// (configs/validate.yaml) covering every exact model. Exit status 0 when no check is rejected at
-// level L, 1 otherwise; a suite in which no matchup has an exact model checks nothing and is
-// refused, exit status 2.
+// for win-optimal at three or more seats, every seat's rates of wins and of draws. The p-values are
+// Holm-corrected across the suite. With no SUITE, the embedded suite (configs/validate.yaml)
+// covering every exact model. Exit status 0 when no check is rejected at level L, 1 otherwise; a
+// suite in which no matchup has an exact model checks nothing and is refused, exit status 2.
 //
 // Flags may come before or after SUITE.yaml; -- ends them. A flag not given takes its default (for
 // --games, each tournament's value); a value given is used as it is: --games 0 is an error,

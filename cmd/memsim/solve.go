@@ -50,9 +50,9 @@ the win objective of every seat for itself (each maximises its own P(most pairs)
 most shared; perfect memory, pass never): solve gives every seat's P(most pairs), its chances of
 ending alone with the most and tied for it, and its expected pairs, from --standings LIST, every
 seat's pairs so far, seat 0's first (default: none yet); --standings with optimal, safe, daring or
-parity at every seat gives the same for that play. --choices restricts the choices of every seat: the
-published models use daring,safe (Sjölund & Åstrand, Alfthan) or daring,safe,pass (Zwick &
-Paterson). --table prints the optimal strategy table, or with --policy win-optimal (or
+parity at every seat gives the same for that play. --choices restricts the choices of every
+seat: the published models use daring,safe (Sjölund & Åstrand, Alfthan) or daring,safe,pass
+(Zwick & Paterson). --table prints the optimal strategy table, or with --policy win-optimal (or
 win-best-response and --opponent) the table of that policy's choices at every lead.
 
 --flips blind solves the game in which both cards of a turn are named before either is turned

@@ -103,6 +103,8 @@ func (s Setup) Validate() error {
 			return fmt.Errorf("player %q (seat %d): a player that forfeits has a strategy, not a policy table", p.Name, i)
 		case p.Table != nil && p.Table.MaxLead() >= 0 && len(s.Players) != 2:
 			return fmt.Errorf("player %q (seat %d): its policy table plays to win, which is defined for 2 players, not %d", p.Name, i, len(s.Players))
+		case p.Table != nil && p.Table.Standings() != nil && p.Table.Standings().Players() != len(s.Players):
+			return fmt.Errorf("player %q (seat %d): its policy table plays to win at %d seats, the game has %d", p.Name, i, p.Table.Standings().Players(), len(s.Players))
 		case p.Table != nil && p.Table.Copies() != nil && p.Table.Copies().Copies() != s.Variant.CopiesOf():
 			return fmt.Errorf("player %q (seat %d): its policy table is for copies %d, the game has copies %d",
 				p.Name, i, p.Table.Copies().Copies(), s.Variant.CopiesOf())
@@ -680,6 +682,14 @@ func (g *Game) tableTurn(seat int, t *rules.ChoiceTable, passes int) (turnEnd, e
 	switch ct := t.Copies(); {
 	case ct != nil:
 		c, ok = g.copiesChoice(m, ct)
+	case t.Standings() != nil:
+		// Win-optimal at three or more seats reads every seat's pairs so far, its own first.
+		var buf [rules.MaxPlayers]int
+		pairs := buf[:len(g.outcome.Pairs)]
+		for s := range pairs {
+			pairs[s] = g.outcome.Pairs[(seat+s)%len(pairs)]
+		}
+		c, ok = t.Standings().Lookup(st, pairs)
 	case t.TurnLimit() > 0:
 		// A table for a turn limit reads the turns left, this one included.
 		c, ok = t.LookupTurnsLeft(st, afterPass, g.turnsLeft())

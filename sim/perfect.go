@@ -30,16 +30,16 @@ func (g *Game) perfectEligible() bool {
 }
 
 // leanTables reports whether the lean paths can play the game's seats: every seat follows a
-// table that depends neither on the lead nor on more than whether the previous seat passed (the
-// lean paths index their tables by count state and pass flag alone, and leave policies that play
-// to win and tables of every seat for itself under a pass rule to the general path), and no game
-// is adjusted card by card (which only the general path does).
+// table that depends neither on the lead, nor on the standings, nor on more than whether the
+// previous seat passed (the lean paths index their tables by count state and pass flag alone, and
+// leave policies that play to win and tables of every seat for itself under a pass rule to the
+// general path), and no game is adjusted card by card (which only the general path does).
 func (g *Game) leanTables() bool {
 	if g.luck == luckTurns {
 		return false
 	}
 	for _, t := range g.tables {
-		if t == nil || t.MaxLead() >= 0 || t.PassLevels() > 2 {
+		if t == nil || t.MaxLead() >= 0 || t.PassLevels() > 2 || t.Standings() != nil {
 			return false
 		}
 	}

@@ -391,10 +391,14 @@ func checkVariant(name string, p rules.Policy, v rules.Variant) error {
 // tablePlayers returns the number of seats of the table policy p is played from at a table of
 // env.Players seats: optimal plays the optimum of every seat for itself at that many seats where
 // it is solved (pass rule never with a memory other than decay; two-known and always with perfect
-// memory, a table read at the pass streak), the two-player optimum otherwise; the other table
-// policies are two-player ones.
+// memory, a table read at the pass streak), the two-player optimum otherwise; win-optimal plays
+// the win objective of every seat for itself at that many seats (solved with perfect memory and
+// pass rule never, refused elsewhere); the other table policies are two-player ones.
 func tablePlayers(p rules.Policy, m exact.Model, env Env) int {
 	if p == rules.PolicyOptimal && env.Players > 2 && m.SolvesEverySeatForItself() {
+		return env.Players
+	}
+	if p == rules.PolicyWinOptimal && env.Players > 2 {
 		return env.Players
 	}
 	return min(env.Players, 2)
@@ -406,6 +410,8 @@ func tableName(mu exact.Lineup) string {
 		return "best response to " + mu.Opponent.String()
 	case mu.Policy == rules.PolicyWinBestResponse:
 		return "win best response to " + mu.Opponent.String()
+	case mu.Policy == rules.PolicyWinOptimal && mu.Players > 2:
+		return fmt.Sprintf("%d-player win-optimal", mu.Players)
 	case mu.Policy == rules.PolicyWinOptimal:
 		return "win-optimal"
 	case mu.Players == 1:
@@ -477,7 +483,12 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Lineup, maxPai
 	var t *rules.ChoiceTable
 	var err error
 	limit := m.RationalLimit()
-	if mu.Policy.PlaysToWin() {
+	if mu.Policy.PlaysToWin() && mu.Players > 2 {
+		if top := exact.SelfWinTableLimit(mu.Players); maxPairs > top {
+			return nil, fmt.Errorf("win-optimal at %d seats is solved for deals of at most %d pairs, not %d", mu.Players, top, maxPairs)
+		}
+		limit = exact.SelfWinRationalLimit
+	} else if mu.Policy.PlaysToWin() {
 		if maxPairs > exact.WinTableLimit {
 			return nil, fmt.Errorf("a policy that plays to win is solved for deals of at most %d pairs, not %d", exact.WinTableLimit, maxPairs)
 		}

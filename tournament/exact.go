@@ -19,8 +19,10 @@ const DistributionLimit = 60
 // order) at n pairs, and false where the solver has none: every seat must be a player the solver
 // can evaluate, all in one shared memory model with one choice set; with three or more seats
 // every seat plays optimal or a fixed policy (exact.SeatLineup), optimal under decay forgetting
-// the two-player optimum's choices, as its table does; a policy that answers another is
-// evaluated only against the policy it answers; and n must be at most exact.RationalLimit
+// the two-player optimum's choices, as its table does, or every seat win-optimal (the win
+// objective of every seat for itself, up to exact.SelfWinRationalLimit pairs); a policy that
+// answers another is evaluated only against the policy it answers; and n must be at most
+// exact.RationalLimit
 // (exact.WinRationalLimit where a seat plays to win, exact.WinLimitRationalLimit under a turn
 // limit, exact.DecayRationalLimit and exact.DecayWinRationalLimit under decay forgetting; with
 // more than two copies of a face, the deal's count states at most exact.CopiesRationalStates).
@@ -45,6 +47,10 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 		// Where the model has no optimum of every seat for itself (decay), optimal plays the
 		// two-player optimum's table (strategies.Build), and its exact values are of those choices.
 		mu.TwoPlayerOptimal = !t.modelOf(e0).SolvesEverySeatForItself()
+		if !mu.PerSeat && mu.Policy == rules.PolicyWinOptimal && mu.Opponent == rules.PolicyWinOptimal {
+			// Every seat plays win-optimal: the win objective of every seat for itself.
+			mu = exact.Lineup{Players: len(seats), Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
+		}
 	} else if len(seats) > 1 {
 		e1 := t.Players[seats[1]].Exact
 		mu.Opponent = e1.Policy
@@ -56,6 +62,9 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 	winLimit := t.modelOf(e0).WinRationalLimit()
 	if t.Config.Rules.Variant.TurnLimit > 0 {
 		winLimit = min(winLimit, exact.WinLimitRationalLimit)
+	}
+	if len(seats) > 2 {
+		winLimit = exact.SelfWinRationalLimit
 	}
 	if (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) && n > winLimit {
 		return none, exact.Lineup{}, false

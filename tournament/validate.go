@@ -324,6 +324,16 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 			}
 		}
 	}
+	if mu.Players > 2 && mu.Policy.PlaysToWin() {
+		// Win-optimal at three or more seats: every seat's rates of wins and draws.
+		sw, err := exact.EvaluateSelfWin(ctx, field.Float{}, model, mu.Players, st, nil)
+		if err != nil {
+			return nil, err
+		}
+		for s := range mu.Players {
+			out = append(out, seatRateChecks(tally, s, exact.WDL[float64]{Win: sw.Win[s], Draw: sw.Draw[s]})...)
+		}
+	}
 	if mu.Players == 2 && model.Variant.TurnLimit > 0 {
 		// Under a turn limit the solver gives the rates of wins and draws, not the distribution.
 		wdl, err := exact.WinDrawLoss(ctx, field.Float{}, model, mu, st)
@@ -434,6 +444,20 @@ func finite(x float64) float64 {
 		return math.Copysign(math.MaxFloat64, x)
 	}
 	return x
+}
+
+// seatRateChecks compares seat s's rates of wins (alone with the most pairs) and draws (tied for
+// the most) with their exact probabilities wdl, with exact binomial tests.
+func seatRateChecks(tally *sim.Tally, s int, wdl exact.WDL[float64]) []Check {
+	var out []Check
+	for k, got := range [2]int64{tally.Wins[s], tally.Draws[s]} {
+		want := [2]float64{wdl.Win, wdl.Draw}[k]
+		rate := float64(got) / float64(tally.Games)
+		z, p := stats.BinomialTest(got, tally.Games, want)
+		out = append(out, Check{Name: fmt.Sprintf("/%s rate seat %d", [2]string{"win", "draw"}[k], s), Test: "binomial",
+			Observed: &rate, Expected: &want, Statistic: finite(z), PValue: p})
+	}
+	return out
 }
 
 // rateChecks compares seat 0's rates of wins and draws with their exact probabilities wdl, with

@@ -1,6 +1,7 @@
 package exact
 
 import (
+	"context"
 	"math/big"
 	"testing"
 
@@ -45,4 +46,10 @@ func testSize(race, short, long int) int {
 		return short
 	}
 	return long
+}
+
+// SelfWinTableTwoSeats is SelfWinTable at two seats, which the tests compare with the two-player
+// win objective.
+func SelfWinTableTwoSeats[T any](ctx context.Context, f field.Field[T], m Model, maxPairs int, visit func(*SelfWinCell[T]) error) error {
+	return selfWinTable(ctx, f, m, 2, maxPairs, visit)
 }

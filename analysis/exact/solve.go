@@ -74,6 +74,8 @@ func (mu Lineup) Validate(m Model) error {
 		return fmt.Errorf("players %d: must be between 1 and %d", mu.Players, rules.MaxPlayers)
 	case mu.Players == 1 && m.Pass != rules.PassNever:
 		return fmt.Errorf("pass rule %s: with %d players only pass rule never has an exact model", m.Pass, mu.Players)
+	case isSelfWin(mu):
+		return mu.validateSelfWin(m)
 	case mu.Players >= 3 && m.Pass != rules.PassNever && !m.Memory.Perfect():
 		return fmt.Errorf("pass rule %s: with %d players the exact model under a pass rule is solved for perfect memory, not %s (forgotten cards and passes would tie the pass streaks of a state together in cycles)", m.Pass, mu.Players, m.Memory)
 	case mu.Players >= 3 && m.Pass != rules.PassNever && !m.passStreakSolved():
@@ -120,6 +122,9 @@ type Result[T any] struct {
 	ExpectedLead T
 	// PairsBySeat gives every seat's expected pairs, seat 0 first (two or more players).
 	PairsBySeat []T
+	// ScoreBySeat gives, for win-optimal at three or more seats, every seat's P(most pairs at the
+	// end), a tie for the most shared equally, seat 0 first (docs/models.md §4.7); nil otherwise.
+	ScoreBySeat []T
 	// ExpectedTurns is the expected number of turns (two flips each) to clear the table (under a
 	// turn limit, the turns played), and ExpectedLucky the expected number of turns whose second
 	// card matched a new first card by chance (one player).
@@ -133,6 +138,9 @@ type Result[T any] struct {
 // Under a turn limit (m.Variant.TurnLimit > 0) the limit is the number of turns left in st, and
 // the values count the pairs taken within it (limit.go).
 func Evaluate[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
+	if isSelfWin(mu) {
+		return evaluateSelfWinLineup(ctx, f, m, mu, st)
+	}
 	if m.Variant.CopiesOf() != rules.DefaultCopies {
 		return evaluateCopiesStart(ctx, f, m, mu, st)
 	}
@@ -300,6 +308,9 @@ func newSweep[T any](f field.Field[T], m Model, mu Lineup, st rules.State) (*swe
 	}
 	if err := mu.Validate(m); err != nil {
 		return nil, err
+	}
+	if isSelfWin(mu) {
+		return nil, fmt.Errorf("players %d: win-optimal at three or more seats gives values (every seat's score and expected pairs) and tables, not this computation", mu.Players)
 	}
 	if k := m.Variant.CopiesOf(); k != rules.DefaultCopies {
 		return nil, fmt.Errorf("copies %d: this solve covers two copies of a face (the copies model solves values, not tables)", k)

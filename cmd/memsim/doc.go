@@ -42,7 +42,7 @@
 //
 //	memsim solve --pairs N [--unknown J] [--singletons S] [--unseen-singletons F]
 //	             [--memory M --forget handover-uniform|lru|decay] [--q Q] [--pass never|two-known|always]
-//	             [--choices LIST] [--players P] [--policy A] [--opponent B] [--lead D]
+//	             [--choices LIST] [--players P] [--policy A] [--opponent B] [--lead D] [--standings LIST]
 //	             [--seats LIST] [--two-player-optimal] [--flips sequential|blind] [--turn-limit T]
 //	             [--first C] [--value-only] [--distribution] [--float] [--json] [--big]
 //	memsim solve --table --pairs-max N [model flags] [--flips sequential|blind] [--turn-limit T]
@@ -65,9 +65,14 @@
 // optimal, opponent = the policy, lead 0. Policies: optimal, safe, daring, parity, best-response
 // (the best reply to the other policy), and, for two players, win-optimal and win-best-response,
 // which play to win (they maximise P(win) + P(draw)/2, so their choice depends on the mover's lead
-// D so far, its pairs minus the other seat's). --choices restricts the choices of every seat: the
-// published models use daring,safe (Sjölund & Åstrand, Alfthan) or daring,safe,pass (Zwick &
-// Paterson). --table prints the optimal strategy table, or with --policy win-optimal (or
+// D so far, its pairs minus the other seat's). With 3 or more players win-optimal at every seat is
+// the win objective of every seat for itself (each maximises its own P(most pairs), a tie for the
+// most shared; perfect memory, pass never): solve gives every seat's P(most pairs), its chances of
+// ending alone with the most and tied for it, and its expected pairs, from --standings LIST, every
+// seat's pairs so far, seat 0's first (default: none yet); --standings with optimal, safe, daring or
+// parity at every seat gives the same for that play. --choices restricts the choices of every
+// seat: the published models use daring,safe (Sjölund & Åstrand, Alfthan) or daring,safe,pass
+// (Zwick & Paterson). --table prints the optimal strategy table, or with --policy win-optimal (or
 // win-best-response and --opponent) the table of that policy's choices at every lead.
 //
 // --flips blind solves the game in which both cards of a turn are named before either is turned
@@ -152,11 +157,11 @@
 // whose model has an exact solution, and compares the simulation with the solver: seat 0's mean
 // pairs (every seat's with three or more players) by a likelihood-ratio test, and luck-adjusted by a
 // z test (solitaire: the mean number of turns, a z test); for two players, seat 0's rates of wins
-// and of draws (exact binomial tests) and the whole distribution of its final share (a G test). The
-// p-values are Holm-corrected across the suite. With no SUITE, the embedded suite
-// (configs/validate.yaml) covering every exact model. Exit status 0 when no check is rejected at
-// level L, 1 otherwise; a suite in which no matchup has an exact model checks nothing and is
-// refused, exit status 2.
+// and of draws (exact binomial tests) and the whole distribution of its final share (a G test);
+// for win-optimal at three or more seats, every seat's rates of wins and of draws. The p-values are
+// Holm-corrected across the suite. With no SUITE, the embedded suite (configs/validate.yaml)
+// covering every exact model. Exit status 0 when no check is rejected at level L, 1 otherwise; a
+// suite in which no matchup has an exact model checks nothing and is refused, exit status 2.
 //
 // Flags may come before or after SUITE.yaml; -- ends them. A flag not given takes its default (for
 // --games, each tournament's value); a value given is used as it is: --games 0 is an error,

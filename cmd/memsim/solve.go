@@ -22,7 +22,7 @@ func solveCommand() *command {
 		usage: []string{
 			"memsim solve --pairs N [--unknown J] [--singletons S] [--unseen-singletons F]\n" +
 				"[--memory M --forget handover-uniform|lru|decay] [--q Q] [--pass never|two-known|always]\n" +
-				"[--choices LIST] [--players P] [--policy A] [--opponent B] [--lead D]\n" +
+				"[--choices LIST] [--players P] [--policy A] [--opponent B] [--lead D] [--standings LIST]\n" +
 				"[--seats LIST] [--two-player-optimal] [--flips sequential|blind] [--turn-limit T]\n" +
 				"[--first C] [--value-only] [--distribution] [--float] [--json] [--big]",
 			"memsim solve --table --pairs-max N [model flags] [--flips sequential|blind] [--turn-limit T]\n" +
@@ -47,9 +47,14 @@ M = 0 (perfect memory), pass never, every choice (daring,safe,known-first,pass),
 optimal, opponent = the policy, lead 0. Policies: optimal, safe, daring, parity, best-response
 (the best reply to the other policy), and, for two players, win-optimal and win-best-response,
 which play to win (they maximise P(win) + P(draw)/2, so their choice depends on the mover's lead
-D so far, its pairs minus the other seat's). --choices restricts the choices of every seat: the
-published models use daring,safe (Sjölund & Åstrand, Alfthan) or daring,safe,pass (Zwick &
-Paterson). --table prints the optimal strategy table, or with --policy win-optimal (or
+D so far, its pairs minus the other seat's). With 3 or more players win-optimal at every seat is
+the win objective of every seat for itself (each maximises its own P(most pairs), a tie for the
+most shared; perfect memory, pass never): solve gives every seat's P(most pairs), its chances of
+ending alone with the most and tied for it, and its expected pairs, from --standings LIST, every
+seat's pairs so far, seat 0's first (default: none yet); --standings with optimal, safe, daring or
+parity at every seat gives the same for that play. --choices restricts the choices of every
+seat: the published models use daring,safe (Sjölund & Åstrand, Alfthan) or daring,safe,pass
+(Zwick & Paterson). --table prints the optimal strategy table, or with --policy win-optimal (or
 win-best-response and --opponent) the table of that policy's choices at every lead.
 
 --flips blind solves the game in which both cards of a turn are named before either is turned
@@ -107,6 +112,7 @@ type solveFlags struct {
 	faces                                                               string
 	flips                                                               string
 	turnLimit                                                           int
+	standings                                                           string
 }
 
 func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
@@ -129,6 +135,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.StringVar(&fl.seats, "seats", "", "every seat's `policy`, seat 0's first, comma-separated: optimal, safe, daring or parity (3 to 8 seats; sets --players)")
 	fs.BoolVar(&fl.twoPlayerOptimal, "two-player-optimal", false, "with 3 or more players, optimal plays the two-player optimum's choices instead of every seat's own optimum")
 	fs.IntVar(&fl.lead, "lead", 0, "the mover's lead `D` so far, its pairs minus the other seat's (two players; -1000000..1000000)")
+	fs.StringVar(&fl.standings, "standings", "", "with --players P (3 or more) --policy win-optimal: every seat's pairs so far, seat 0's first, a comma-separated `LIST` (default: none yet)")
 	fs.StringVar(&fl.first, "first", "", "seat 0's `choice` now, its --policy afterwards: daring, safe, known-first or pass (legal in the state)")
 	fs.BoolVar(&fl.valueOnly, "value-only", false, "print the value of the policies only, not the value of each legal choice")
 	fs.BoolVar(&fl.table, "table", false, "print the optimal strategy table for every state with n <= --pairs-max")
@@ -222,6 +229,8 @@ type solveQuery struct {
 	winLineup  *exact.Lineup
 	winCost    exact.Cost
 	winLeftOut string
+	// standings is --standings, every seat's pairs so far (win-optimal at three or more seats).
+	standings []int
 }
 
 // query validates the flags (set names those given on the command line).
@@ -323,6 +332,11 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 		return nil, usagef("--lead %d with --players %d: the lead is defined for 2 players", fl.lead, q.matchup.Players)
 	}
 	q.opponentGiven = set["opponent"] || set["seats"]
+	if set["standings"] {
+		if err := q.setStandings(fl.standings); err != nil {
+			return nil, err
+		}
+	}
 	if set["first"] {
 		if err := q.setFirst(fl.first); err != nil {
 			return nil, err

@@ -32,6 +32,9 @@ var costFlags = []string{"gerez", "cards", "table", "pairs-max", "pairs", "singl
 
 // cost returns the estimated cost of the request q.
 func (q *solveQuery) cost() (exact.Cost, error) {
+	if q.selfWin() && !q.table {
+		return q.selfWinCost()
+	}
 	if q.table {
 		call := exact.CallTable
 		if q.matchup.Policy.PlaysToWin() {

@@ -89,6 +89,9 @@ func writeResultText(q *solveQuery, res *answer.Result, w io.Writer) error {
 var choiceLetters = [rules.NumChoices]byte{rules.Daring: 'D', rules.Safe: 'S', rules.KnownFirst: 'K', rules.Pass: 'P'}
 
 func runQuery[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bufio.Writer) error {
+	if q.selfWin() && !q.table {
+		return writeSelfWin(ctx, q, f, w)
+	}
 	if q.table && q.matchup.Policy.PlaysToWin() {
 		return writeWinTable(ctx, q, f, w)
 	}

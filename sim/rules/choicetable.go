@@ -21,6 +21,9 @@ type ChoiceTable struct {
 	// more, when not empty, holds the choices after k = 2, 3, ... seats passed in a row, a block
 	// of one choice per state for each k (NewPassChoiceTable).
 	more []Choice
+	// standings, when not nil, holds the choices of a policy that plays to win at three or more
+	// seats, read by the count state and the seats' standings, in place of choice.
+	standings *StandingsTable
 }
 
 const noChoice Choice = 255

@@ -24,7 +24,8 @@ const (
 	PolicyBestResponse
 	// PolicyWinOptimal plays to win: it maximises P(win) + P(draw)/2 for the mover when both
 	// sides play it (two players), so its choice depends on the lead so far (docs/models.md
-	// §4.13); it is computed by the exact solver.
+	// §4.13); at three or more seats, P(most pairs) with ties shared when every seat plays it, its
+	// choice depending on every seat's pairs so far (§4.7). It is computed by the exact solver.
 	PolicyWinOptimal
 	// PolicyWinBestResponse plays the best reply, under the win objective, to a named opponent
 	// policy (two players); it is computed by the exact solver.
@@ -66,18 +67,22 @@ func (p Policy) Opponents() []Policy {
 }
 
 // PlaysToWin reports whether the policy maximises P(win) + P(draw)/2 rather than the expected
-// pairs: its choice depends on the mover's lead so far as well as on the count state, and it is
-// defined for two players.
+// pairs: its choice depends on the mover's lead so far as well as on the count state. It is
+// defined for two players, and win-optimal also for more (every seat for itself, maximising
+// P(most pairs)).
 func (p Policy) PlaysToWin() bool { return p == PolicyWinOptimal || p == PolicyWinBestResponse }
 
 // CheckReply reports whether a player of policy p may answer opponent in a game of players seats:
 // a policy that answers another needs one of its Opponents and exactly two seats; a policy that
-// stands alone takes no opponent (hasOpponent false); a policy that plays to win needs two seats.
+// stands alone takes no opponent (hasOpponent false); win-best-response needs two seats and
+// win-optimal at least two.
 func (p Policy) CheckReply(opponent Policy, hasOpponent bool, players int) error {
 	allowed := p.Opponents()
 	switch {
-	case p.PlaysToWin() && players != 2:
+	case p == PolicyWinBestResponse && players != 2:
 		return fmt.Errorf("policy %s plays to win, which is defined for 2 players only, not %d", p, players)
+	case p == PolicyWinOptimal && players < 2:
+		return fmt.Errorf("policy %s plays to win, which is defined for 2 or more players, not %d", p, players)
 	case allowed == nil && hasOpponent:
 		return fmt.Errorf("policy %s takes no opponent", p)
 	case allowed == nil:

@@ -1,0 +1,734 @@
+package exact
+
+import (
+	"context"
+	"fmt"
+
+	"memsim/analysis/field"
+	"memsim/sim/rules"
+)
+
+// The win objective with every seat for itself at three or more seats (docs/models.md §4.7, "Win
+// objective"). Every seat's score is P(it ends with the most pairs), a k-way tie for the most
+// giving each of the k seats 1/k, so the scores of a game sum to 1. The mover maximises its own
+// score, and so does every seat when it moves; the values of a state are vectors of p scores in
+// order from the mover. They depend on the count state and on the standings, every seat's
+// deficit to the most pairs so far (rules.Deficits: p numbers, one of them 0, each capped at
+// n + 1, beyond which a seat can no longer reach the most). With perfect memory and pass rule
+// never no state refers to itself, so the values are plain backward induction: the mover takes
+// the first choice with the largest own score in the order daring, safe, known-first, the
+// subgame-perfect equilibrium of the game.
+
+// selfWinVectors are the vectors a sweep of the win objective keeps per state and standings:
+// the scores, and, for an evaluation, every seat's expected pairs still to take and its
+// probabilities of ending alone with the most (win) and tied for the most (draw).
+const (
+	swScore = iota
+	swPairs
+	swWin
+	swDraw
+	swVectors
+)
+
+// selfWinCell holds one count state's values at every standings, numbered by their place vi in
+// selfWin.valid:
+// vals[(i*nv + v)*p + s] is seat s's entry of vector v, and choice[i] the mover's choice.
+type selfWinCell[T any] struct {
+	vals   []T
+	choice []rules.Choice
+}
+
+// selfWin sweeps the count states of a perfect-memory model by increasing n, each at every
+// standings of its seats.
+type selfWin[T any] struct {
+	f        field.Field[T]
+	m        Model
+	p        int
+	nv       int // vectors kept: 1 (scores) or swVectors (an evaluation)
+	maxPairs int
+	stride   int
+	rows     [2][]selfWinCell[T]
+	// valid[n] lists the standings with n pairs left (at least one deficit 0), each p digits, and
+	// place[n][rules.StandingsIndex(d, n)] is the place of d in valid[n].
+	valid [][][]int
+	place [][]int32
+
+	legal     [rules.NumChoices]bool
+	outs      [rules.NumChoices][]Outcome
+	probs     [rules.NumChoices][]T
+	zero, one T
+	shares    []T // shares[k] = 1/k
+	ints      []T // small integers: the pairs an outcome takes
+	// choiceScore holds, after a state's standings are computed, each legal choice's score vector
+	// for the last standings swept (choiceScores asks for it).
+	choiceScore [rules.NumChoices][]T
+	keepChoices bool
+	// follow, when not nil, is the choice of every seat in each count state (a policy that
+	// ignores the standings), in place of the mover's largest score; followed is its choice in
+	// the state being swept.
+	follow   *rules.ChoiceTable
+	followed rules.Choice
+	// acc holds each choice's vectors while a standings is computed.
+	acc [rules.NumChoices][]T
+	// succ[k][vi] is the successor's standings index of standings vi of row succN after an
+	// outcome of kind k (outcomeKind).
+	succ  [8][]int
+	succN int
+}
+
+// checkSelfWin reports whether model m and p seats have the win objective of every seat for itself.
+func checkSelfWin(m Model, p int) error {
+	if p < 3 || p > rules.MaxPlayers {
+		return fmt.Errorf("players %d: the win objective of every seat for itself needs 3 to %d seats (2 seats: the two-player win objective)", p, rules.MaxPlayers)
+	}
+	return checkSelfWinModel(m, p)
+}
+
+// checkSelfWinModel reports whether model m has the win objective of every seat for itself.
+func checkSelfWinModel(m Model, p int) error {
+	switch {
+	case !m.Memory.Perfect():
+		return fmt.Errorf("memory %s: the win objective at %d seats is solved with perfect memory only (a forgotten card makes a state refer to itself at every standings, whose equilibria would need selecting)", m.Memory, p)
+	case m.Pass != rules.PassNever:
+		return fmt.Errorf("pass rule %s: the win objective at %d seats is solved under pass rule never only", m.Pass, p)
+	case !m.Variant.Standard():
+		return fmt.Errorf("variant %s: the win objective at %d seats is solved for the standard game only", m.Variant, p)
+	}
+	return m.Validate()
+}
+
+// newSelfWin returns a sweep of the win objective of p seats (the callers check p: two seats
+// give the two-player win objective, which tests compare) up to maxPairs pairs; eval keeps every
+// vector of an evaluation besides the scores.
+func newSelfWin[T any](f field.Field[T], m Model, p, maxPairs int, eval bool) (*selfWin[T], error) {
+	if err := checkSelfWinModel(m, p); err != nil {
+		return nil, err
+	}
+	if maxPairs < 0 {
+		return nil, fmt.Errorf("pairs %d: must not be negative", maxPairs)
+	}
+	w := &selfWin[T]{f: f, m: m, p: p, nv: 1, succN: -1, maxPairs: maxPairs, stride: m.Singletons + 1, zero: f.FromInt(0), one: f.FromInt(1)}
+	if eval {
+		w.nv = swVectors
+	}
+	for i := range 3 {
+		w.ints = append(w.ints, f.FromInt(int64(i)))
+	}
+	w.shares = []T{w.zero}
+	for k := 1; k <= p; k++ {
+		w.shares = append(w.shares, f.FromFrac(1, int64(k)))
+	}
+	w.valid, w.place = make([][][]int, maxPairs+1), make([][]int32, maxPairs+1)
+	for n := range w.valid {
+		w.valid[n] = validStandings(p, n)
+		w.place[n] = make([]int32, rules.StandingsCount(p, n))
+		for vi, d := range w.valid[n] {
+			w.place[n][rules.StandingsIndex(d, n)] = int32(vi)
+		}
+	}
+	for r := range w.rows {
+		w.rows[r] = make([]selfWinCell[T], (maxPairs+1)*w.stride)
+	}
+	return w, nil
+}
+
+// validStandings lists the standings of p seats with n pairs left: deficits 0 .. n + 1, at least
+// one 0, in order of their index.
+func validStandings(p, n int) [][]int {
+	var out [][]int
+	d := make([]int, p)
+	for i := range rules.StandingsCount(p, n) {
+		x, zero := i, false
+		for s := range d {
+			d[s] = x % (n + 2)
+			x /= n + 2
+			zero = zero || d[s] == 0
+		}
+		if zero {
+			out = append(out, append([]int(nil), d...))
+		}
+	}
+	return out
+}
+
+func (w *selfWin[T]) at(n, j, fu int) *selfWinCell[T] {
+	return &w.rows[n&1][j*w.stride+fu]
+}
+
+// run sweeps every count state with at most maxPairs pairs in dependency order, calling visit
+// (when not nil) after each.
+func (w *selfWin[T]) run(ctx context.Context, visit func(st rules.State) error) error {
+	done := ctx.Done()
+	prog := progressOf(ctx)
+	s := w.m.Singletons
+	for n := 0; n <= w.maxPairs; n++ {
+		for j := 0; j <= n; j++ {
+			select {
+			case <-done:
+				return fmt.Errorf("solver stopped at %d pairs: %w", n, ctx.Err())
+			default:
+			}
+			for fu := 0; fu <= s; fu++ {
+				st := rules.State{N: n, J: j, S: s, F: fu}
+				w.state(st)
+				if visit != nil {
+					if err := visit(st); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		prog.add(selfWinRowOps(w.p, n, s))
+	}
+	return nil
+}
+
+// alloc makes a cell's slices for n pairs, once per row.
+func (w *selfWin[T]) alloc(c *selfWinCell[T], n int) {
+	k := len(w.valid[n])
+	if len(c.choice) != k {
+		c.vals, c.choice = make([]T, k*w.nv*w.p), make([]rules.Choice, k)
+	}
+}
+
+// vec returns vector v of standings index i in c.
+func (w *selfWin[T]) vec(c *selfWinCell[T], i, v int) []T {
+	o := (i*w.nv + v) * w.p
+	return c.vals[o : o+w.p]
+}
+
+// terminal sets the values of the end of the game: the seats level with the most share the score.
+func (w *selfWin[T]) terminal(c *selfWinCell[T]) {
+	for i, d := range w.valid[0] {
+		top := 0
+		for _, x := range d {
+			if x == 0 {
+				top++
+			}
+		}
+		for v := range w.nv {
+			out := w.vec(c, i, v)
+			for s, x := range d {
+				out[s] = w.zero
+				if x != 0 {
+					continue
+				}
+				switch v {
+				case swScore:
+					out[s] = w.shares[top]
+				case swWin:
+					if top == 1 {
+						out[s] = w.one
+					}
+				case swDraw:
+					if top > 1 {
+						out[s] = w.one
+					}
+				}
+			}
+		}
+		c.choice[i] = rules.Daring
+	}
+}
+
+// state computes the count state st at every standings.
+func (w *selfWin[T]) state(st rules.State) {
+	c := w.at(st.N, st.J, st.F)
+	w.alloc(c, st.N)
+	if st.N == 0 {
+		w.terminal(c)
+		return
+	}
+	w.outcomes(st)
+	for vi := range w.valid[st.N] {
+		w.standings(st, c, vi)
+	}
+}
+
+// outcomes sets the legal choices of st and their outcomes, and the choice of the policy followed.
+func (w *selfWin[T]) outcomes(st rules.State) {
+	if w.follow != nil {
+		w.followed, _ = w.follow.Lookup(st, false)
+	}
+	for _, ch := range rules.Choices() {
+		w.legal[ch] = w.m.Legal(st, ch)
+		w.outs[ch], w.probs[ch] = w.outs[ch][:0], w.probs[ch][:0]
+		if !w.legal[ch] {
+			continue
+		}
+		w.outs[ch] = w.m.Outcomes(st, ch, w.outs[ch])
+		for _, o := range w.outs[ch] {
+			w.probs[ch] = append(w.probs[ch], w.f.FromFrac(o.Prob.Num, o.Prob.Den))
+		}
+	}
+}
+
+// outcomeKind numbers how an outcome moves the standings: whether the mover continues, the pairs
+// taken (by the mover, or by the next seat first) and the pairs the outcome removes.
+func outcomeKind(st rules.State, o Outcome) int {
+	k := (st.N - o.Next.N) * 2
+	if o.Continue {
+		return 4 + k + o.MoverGain&1
+	}
+	return k + o.NextGain&1
+}
+
+// successor returns the place in the outcome's successor of the standings w.valid[n][vi]
+// of a state with n pairs, for an outcome of kind k (outcomeKind), computed once per row.
+func (w *selfWin[T]) successor(n, vi int, o Outcome, k int) int {
+	if w.succN != n {
+		w.succN = n
+		for i := range w.succ {
+			w.succ[i] = w.succ[i][:0]
+		}
+	}
+	if len(w.succ[k]) == 0 {
+		d := make([]int, w.p)
+		for _, v := range w.valid[n] {
+			// The seats' pairs relative to the most, after the outcome, in order from the seat
+			// that moves next.
+			for s := range d {
+				d[s] = -v[s]
+			}
+			rot := 0
+			if o.Continue {
+				d[0] += o.MoverGain
+			} else {
+				d[1] += o.NextGain
+				rot = 1
+			}
+			if rot == 1 {
+				first := d[0]
+				copy(d, d[1:])
+				d[w.p-1] = first
+			}
+			rules.Deficits(d, d, o.Next.N)
+			w.succ[k] = append(w.succ[k], int(w.place[o.Next.N][rules.StandingsIndex(d, o.Next.N)]))
+		}
+	}
+	return w.succ[k][vi]
+}
+
+// standings computes the values of st at the standings w.valid[st.N][vi]: every legal choice's
+// vectors, the mover taking the first with the largest own score.
+func (w *selfWin[T]) standings(st rules.State, c *selfWinCell[T], vi int) {
+	f, p := w.f, w.p
+	i := vi
+	var best []T
+	bestCh := rules.Daring
+	for _, ch := range rules.Choices() {
+		if !w.legal[ch] || ch == rules.Pass || (w.follow != nil && !w.keepChoices && ch != w.followed) {
+			continue
+		}
+		acc := w.acc[ch]
+		if len(acc) != w.nv*p {
+			acc = make([]T, w.nv*p)
+			w.acc[ch] = acc
+		}
+		for k := range acc {
+			acc[k] = w.zero
+		}
+		for k, o := range w.outs[ch] {
+			pr := w.probs[ch][k]
+			sc := w.at(o.Next.N, o.Next.J, o.Next.F)
+			si := w.successor(st.N, vi, o, outcomeKind(st, o))
+			rot := 0
+			if !o.Continue {
+				rot = 1
+			}
+			for v := range w.nv {
+				src := w.vec(sc, si, v)
+				for s := range p {
+					x := src[(s+p-rot)%p]
+					if v == swPairs {
+						switch {
+						case s == 0 && o.Continue:
+							x = f.Add(x, w.ints[o.MoverGain])
+						case s == 1 && !o.Continue:
+							x = f.Add(x, w.ints[o.NextGain])
+						}
+					}
+					acc[v*p+s] = f.Add(acc[v*p+s], f.Mul(pr, x))
+				}
+			}
+		}
+		if w.keepChoices {
+			w.choiceScore[ch] = acc[:p]
+		}
+		switch {
+		case w.follow != nil:
+			if ch == w.followed {
+				best, bestCh = acc, ch
+			}
+		case best == nil || f.Cmp(acc[0], best[0]) > 0:
+			best, bestCh = acc, ch
+		}
+	}
+	copy(c.vals[i*w.nv*p:(i+1)*w.nv*p], best)
+	c.choice[i] = bestCh
+}
+
+// selfWinRowOps is the work of the row of count states with n pairs: every count state at every
+// standings index, a unit per seat.
+func selfWinRowOps(p, n, s int) float64 {
+	return float64(n+1) * float64(s+1) * float64(rules.StandingsCount(p, n)) * float64(p)
+}
+
+// SelfWinValues are every seat's values under the win objective of every seat for itself, seat
+// 0 (the mover) first: Score its P(most pairs at the end), a tie for the most shared equally
+// (summing to 1); Win its probability of ending alone with the most, Draw tied for the most;
+// Pairs its expected pairs of those still on the table.
+type SelfWinValues[T any] struct {
+	Score, Win, Draw, Pairs []T
+}
+
+// SelfWinResult is the value of the win objective of every seat for itself from one state.
+type SelfWinResult[T any] struct {
+	State rules.State
+	// Standings gives every seat's pairs so far, the mover (seat 0) first.
+	Standings []int
+	// SelfWinValues are the values with every seat playing the objective.
+	SelfWinValues[T]
+	// Choice is the mover's choice; Legal says which choices are open, and Choices gives the
+	// values of each legal one made now, the objective played afterwards (nil for the others).
+	Choice  rules.Choice
+	Legal   [rules.NumChoices]bool
+	Choices [rules.NumChoices]*SelfWinValues[T]
+}
+
+// valuesOf returns the vectors of an evaluation held in vals (swVectors vectors of p entries).
+func valuesOf[T any](vals []T, p int) *SelfWinValues[T] {
+	vec := func(v int) []T { return append([]T(nil), vals[v*p:(v+1)*p]...) }
+	return &SelfWinValues[T]{Score: vec(swScore), Win: vec(swWin), Draw: vec(swDraw), Pairs: vec(swPairs)}
+}
+
+// EvaluateSelfWin returns the values of the win objective of every seat for itself at players
+// seats (3 to 8) in model m (perfect memory, pass rule never, the standard game) from state st,
+// seat s (in order from the mover) having taken standings[s] pairs so far (nil: none yet).
+func EvaluateSelfWin[T any](ctx context.Context, f field.Field[T], m Model, players int, st rules.State, standings []int) (SelfWinResult[T], error) {
+	if err := checkSelfWin(m, players); err != nil {
+		return SelfWinResult[T]{}, err
+	}
+	return evaluateSelfWin(ctx, f, m, players, st, standings, nil)
+}
+
+// EvaluateStandings returns, for a lineup of three or more seats that all play one policy, the
+// values of EvaluateSelfWin with every seat playing that policy: win-optimal (EvaluateSelfWin
+// itself), optimal (the optimum of every seat for itself in expected pairs, §4.7), safe, daring or
+// parity. Score is then every seat's P(most pairs) under that play, and Choice the policy's.
+func EvaluateStandings[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State, standings []int) (SelfWinResult[T], error) {
+	var res SelfWinResult[T]
+	pol := mu.roles()
+	switch {
+	case mu.Players < 3 || mu.PerSeat || pol[0] != pol[1] || mu.Table != nil || mu.OpponentTable != nil:
+		return res, fmt.Errorf("players %d: every seat's standings are solved for 3 to %d seats that all play one policy", mu.Players, rules.MaxPlayers)
+	case pol[0] == rules.PolicyWinOptimal:
+		return EvaluateSelfWin(ctx, f, m, mu.Players, st, standings)
+	case pol[0] != rules.PolicyOptimal && !pol[0].Fixed():
+		return res, fmt.Errorf("policy %s: every seat's standings are solved for win-optimal, optimal, safe, daring or parity", pol[0])
+	}
+	if err := checkSelfWin(m, mu.Players); err != nil {
+		return res, err
+	}
+	if err := mu.Validate(m); err != nil {
+		return res, err
+	}
+	if st.N < 1 {
+		return res, fmt.Errorf("pairs %d: must be at least 1", st.N)
+	}
+	tab, err := PolicyTable(ctx, f, m, mu, st.N)
+	if err != nil {
+		return res, err
+	}
+	return evaluateSelfWin(ctx, f, m, mu.Players, st, standings, tab)
+}
+
+// evaluateSelfWin is EvaluateSelfWin without the check of the number of seats, every seat
+// following the table follow when it is not nil.
+func evaluateSelfWin[T any](ctx context.Context, f field.Field[T], m Model, players int, st rules.State, standings []int, follow *rules.ChoiceTable) (SelfWinResult[T], error) {
+	var res SelfWinResult[T]
+	if standings == nil {
+		standings = make([]int, players)
+	}
+	switch {
+	case len(standings) != players:
+		return res, fmt.Errorf("standings %v: need one count of pairs per seat, %d", standings, players)
+	case st.S != m.Singletons:
+		return res, fmt.Errorf("state has %d singletons, the model %d", st.S, m.Singletons)
+	}
+	for s, v := range standings {
+		if v < 0 {
+			return res, fmt.Errorf("standings %v: seat %d has a negative count of pairs", standings, s)
+		}
+	}
+	if err := st.Validate(m.Memory); err != nil {
+		return res, err
+	}
+	w, err := newSelfWin(f, m, players, st.N, true)
+	if err != nil {
+		return res, err
+	}
+	w.follow = follow
+	if err := w.run(ctx, nil); err != nil {
+		return res, err
+	}
+	d := make([]int, players)
+	rules.Deficits(d, standings, st.N)
+	c, i := w.at(st.N, st.J, st.F), int(w.place[st.N][rules.StandingsIndex(d, st.N)])
+	res = SelfWinResult[T]{State: st, Standings: append([]int(nil), standings...), Choice: c.choice[i]}
+	res.SelfWinValues = *valuesOf(c.vals[i*w.nv*players:(i+1)*w.nv*players], players)
+	if st.N == 0 {
+		return res, nil
+	}
+	// Every legal choice's values: the state's standings once more, keeping every choice's.
+	w.outcomes(st)
+	w.keepChoices = true
+	w.standings(st, c, i)
+	res.Legal = w.legal
+	for _, ch := range rules.Choices() {
+		if w.legal[ch] && ch != rules.Pass {
+			res.Choices[ch] = valuesOf(w.acc[ch], players)
+		}
+	}
+	return res, nil
+}
+
+// SelfWinCell is one state of the table of the win objective of every seat for itself: a count
+// state at one standings.
+type SelfWinCell[T any] struct {
+	State rules.State
+	// Deficits are the standings: every seat's deficit to the most pairs, in order from the mover.
+	Deficits []int
+	// Score is every seat's score (P(most pairs), ties shared) in order from the mover, every seat
+	// playing the objective; Choice is the mover's choice, Best every choice as good for it.
+	Score  []T
+	Choice rules.Choice
+	Best   []rules.Choice
+	// Legal says which choices are open; ChoiceScore gives each legal choice's score for the
+	// mover, the choice made here and the objective played afterwards.
+	Legal       [rules.NumChoices]bool
+	ChoiceScore [rules.NumChoices]T
+}
+
+// SelfWinTable computes the table of the win objective of every seat for itself at players seats
+// in model m, for every state with at most maxPairs pairs and at least one pair and every
+// standings (rules.Deficits), calling visit for each in order of n, then j, then f, then the
+// standings index. The cell passed to visit is reused.
+func SelfWinTable[T any](ctx context.Context, f field.Field[T], m Model, players, maxPairs int, visit func(*SelfWinCell[T]) error) error {
+	if maxPairs < 1 {
+		return fmt.Errorf("pairs-max %d: must be at least 1", maxPairs)
+	}
+	if err := checkSelfWin(m, players); err != nil {
+		return err
+	}
+	return selfWinTable(ctx, f, m, players, maxPairs, visit)
+}
+
+// selfWinTable is SelfWinTable without the checks of the number of seats and pairs.
+func selfWinTable[T any](ctx context.Context, f field.Field[T], m Model, players, maxPairs int, visit func(*SelfWinCell[T]) error) error {
+	w, err := newSelfWin(f, m, players, maxPairs, false)
+	if err != nil {
+		return err
+	}
+	w.keepChoices = true
+	var sc SelfWinCell[T]
+	return w.run(ctx, func(st rules.State) error {
+		if st.N == 0 {
+			return nil
+		}
+		c := w.at(st.N, st.J, st.F)
+		for vi, d := range w.valid[st.N] {
+			// Sweep the standings once more to read every choice's score (the sweep kept the
+			// best only).
+			w.standings(st, c, vi)
+			i := vi
+			sc.State, sc.Deficits, sc.Legal = st, d, w.legal
+			sc.Score, sc.Choice = w.vec(c, i, swScore), c.choice[i]
+			sc.Best = sc.Best[:0]
+			for _, ch := range rules.Choices() {
+				if !w.legal[ch] || ch == rules.Pass {
+					continue
+				}
+				sc.ChoiceScore[ch] = w.choiceScore[ch][0]
+				if f.Cmp(sc.ChoiceScore[ch], sc.Score[0]) == 0 {
+					sc.Best = append(sc.Best, ch)
+				}
+			}
+			if err := visit(&sc); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// SelfWinPolicyTable writes out the choices of the win objective of every seat for itself at
+// players seats in model m for every state with at most maxPairs pairs and every standings, for
+// a card-level player.
+func SelfWinPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, players, maxPairs int) (*rules.ChoiceTable, error) {
+	if maxPairs < 1 {
+		return nil, fmt.Errorf("pairs-max %d: must be at least 1", maxPairs)
+	}
+	if err := checkSelfWin(m, players); err != nil {
+		return nil, err
+	}
+	w, err := newSelfWin(f, m, players, maxPairs, false)
+	if err != nil {
+		return nil, err
+	}
+	t, err := rules.NewStandingsTable(players, maxPairs, m.Singletons)
+	if err != nil {
+		return nil, err
+	}
+	err = w.run(ctx, func(st rules.State) error {
+		if st.N == 0 {
+			return nil
+		}
+		c := w.at(st.N, st.J, st.F)
+		for vi, d := range w.valid[st.N] {
+			t.Set(st, d, c.choice[vi])
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return rules.NewStandingsChoiceTable(t)
+}
+
+// SelfWinRationalLimit is the largest deal size for which memsim solves the win objective at
+// three or more seats in exact rationals when it needs a whole table or a tournament's exact
+// values: the standings multiply the count states by about p·(n + 2)^(p-1), so larger tables are
+// computed in float64, and tournaments report exact values of such matchups up to this size.
+const SelfWinRationalLimit = 8
+
+// SelfWinTableOps bounds the work of a table of the win objective at three or more seats that a
+// player can play (SelfWinTableLimit): about a second in float64, the table of three seats up to
+// 41 pairs, four up to 17, five up to 9.
+const SelfWinTableOps = 2.5e7
+
+// SelfWinTableLimit returns the largest deal size a player of win-optimal at players seats (3 or
+// more) can play: the largest whose table's work (EstimateSelfWin) is at most SelfWinTableOps.
+func SelfWinTableLimit(players int) int {
+	n := 0
+	for n < WinTableLimit && selfWinOps(players, n+1, 0, false, false) <= SelfWinTableOps {
+		n++
+	}
+	return n
+}
+
+// isSelfWin reports whether a lineup of three or more seats plays the win objective of every
+// seat for itself.
+func isSelfWin(mu Lineup) bool {
+	return mu.Players >= 3 && !mu.PerSeat && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin())
+}
+
+// validateSelfWin is Lineup.Validate for a lineup of three or more seats in which a seat plays
+// to win: every seat plays win-optimal, in a model the win objective of every seat for itself
+// covers.
+func (mu Lineup) validateSelfWin(m Model) error {
+	switch {
+	case mu.Policy != rules.PolicyWinOptimal || mu.Opponent != rules.PolicyWinOptimal:
+		return fmt.Errorf("policies %s and %s: with %d players a policy that plays to win is solved with every seat playing win-optimal", mu.Policy, mu.Opponent, mu.Players)
+	case mu.Table != nil || mu.OpponentTable != nil:
+		return fmt.Errorf("win-optimal with %d players is not combined with tables", mu.Players)
+	case mu.TwoPlayerOptimal:
+		return fmt.Errorf("win-optimal with %d players has no two-player table to play", mu.Players)
+	}
+	if err := m.Choices.Validate(); err != nil {
+		return err
+	}
+	if err := mu.Policy.CheckChoices(m.Choices); err != nil {
+		return err
+	}
+	return checkSelfWinModel(m, mu.Players)
+}
+
+// evaluateSelfWinLineup is Evaluate for a lineup of win-optimal at three or more seats, from no
+// pairs taken yet.
+func evaluateSelfWinLineup[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
+	if err := mu.Validate(m); err != nil {
+		return Result[T]{}, err
+	}
+	r, err := evaluateSelfWin(ctx, f, m, mu.Players, st.Counts(), nil, nil)
+	if err != nil {
+		return Result[T]{}, err
+	}
+	return Result[T]{State: st, Players: mu.Players, ExpectedPairs: r.Pairs[0], PairsBySeat: r.Pairs, ScoreBySeat: r.Score}, nil
+}
+
+// selfWinOps returns the estimated operations of a sweep of the win objective at p seats up to n
+// pairs with s singletons (see Estimate): every count state at every standings, each legal
+// choice's outcomes times the vectors kept, weighted in exact rationals by the size of the
+// numbers. Over float64 and exact runs of 3 and 4 seats (8 to 40 pairs) it is 0.8 to 1.6 times
+// the CPU time measured.
+func selfWinOps(p, n, s int, exact, eval bool) float64 {
+	vectors := 1.0
+	if eval {
+		vectors = swVectors
+	}
+	ops := 0.0
+	for k := 0; k <= n; k++ {
+		standings := float64(rules.StandingsCount(p, k) - rules.StandingsCount(p, k-1))
+		w := 1.0
+		if exact {
+			w = selfWinRational * float64(k+1)
+		}
+		ops += float64(k+1) * float64(s+1) * standings * (opsSelfWin + vectors*float64(p)*opsSelfWinEntry) * w
+	}
+	return ops
+}
+
+// The work of one standings of a state of the win objective at three or more seats, measured
+// (see Estimate; docs/performance.md, "The win objective at three or more seats"): a base, and
+// one entry of a vector (every choice's outcomes), in float64; exact rationals weigh an operation
+// of a state of n pairs selfWinRational·(n + 1) times (the fractions grow with n).
+const (
+	opsSelfWin      = 5
+	opsSelfWinEntry = 1.5
+	selfWinRational = 9
+)
+
+// estimateSelfWin returns the cost of a call for a lineup of win-optimal at three or more seats.
+func estimateSelfWin[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call) (Cost, error) {
+	if err := mu.Validate(m); err != nil {
+		return Cost{}, err
+	}
+	_, exact := any(f).(field.Rat)
+	var eval bool
+	switch call {
+	case CallEvaluate:
+		eval = true
+	case CallPolicyTable:
+	default:
+		return Cost{}, fmt.Errorf("players %d: win-optimal at three or more seats gives values and tables, not this computation", mu.Players)
+	}
+	c := Cost{Ops: selfWinOps(mu.Players, pairs, m.Singletons, exact, eval)}
+	// Two rows of values: every count state at every standings, p entries per vector.
+	vectors := 1.0
+	if eval {
+		vectors = swVectors
+	}
+	value := float64(floatBytes)
+	if exact {
+		value = pointerBytes + ratBytes + 2*8*float64(pairs+1)/8
+	}
+	// The standings of the last row, and the index of every row's standings (int32 each).
+	standings := float64(rules.StandingsCount(mu.Players, pairs) - rules.StandingsCount(mu.Players, pairs-1))
+	live := 2*float64(pairs+1)*float64(m.Singletons+1)*standings*(1+vectors*float64(mu.Players)*value) +
+		4*float64(pairs+1)*float64(rules.StandingsCount(mu.Players, pairs))
+	if call == CallPolicyTable {
+		live += selfWinTableBytes(mu.Players, pairs, m.Singletons)
+	}
+	c.Bytes = baseBytes + gcHeadroom*live
+	return c, nil
+}
+
+// selfWinTableBytes returns the bytes of a standings table (rules.StandingsTable).
+func selfWinTableBytes(p, n, s int) float64 {
+	b := 0.0
+	for k := 0; k <= n; k++ {
+		b += float64(k+1) * float64(s+1) * float64(rules.StandingsCount(p, k))
+	}
+	return b
+}

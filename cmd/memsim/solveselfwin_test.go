@@ -1,0 +1,110 @@
+package main
+
+import (
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+
+	"memsim/analysis/exact/answer"
+)
+
+// The values of (n=2, j=1) at three seats, seat 0 two pairs ahead, follow by hand: one pair is
+// half known, the other unknown. Daring takes both pairs with probability 2/3 (the first card
+// finds its partner, or a new card then its partner and the known pair); otherwise seat 1 takes
+// both and ties seat 0 at two. Safe and known-first take both with probability 1/3 and leave both
+// to seat 1 otherwise. So daring gives seat 0 a score of 2/3 + (1/3)/2 = 5/6.
+func TestSolveWinOptimalThreeSeats(t *testing.T) {
+	t.Parallel()
+	out, stderr, code := runArgs(t, "solve", "--pairs", "2", "--unknown", "1", "--players", "3", "--policy", "win-optimal", "--standings", "2,0,0")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	want := `(n=2, j=1), perfect memory, pass never, exact arithmetic
+3 players, every seat win-optimal (each maximises its own P(most pairs), a tie for the most shared); pairs so far 2,0,0 (seat 0 first)
+seat 0: P(most pairs) 0.833333 (5/6); alone 0.666667 (2/3), tied 0.333333 (1/3)
+seat 1: P(most pairs) 0.166667 (1/6); alone 0.000000 (0), tied 0.333333 (1/3)
+seat 2: P(most pairs) 0.000000 (0); alone 0.000000 (0), tied 0.000000 (0)
+expected pairs, seat 0: 1.333333 (4/3)
+expected pairs, seat 1: 0.666667 (2/3)
+expected pairs, seat 2: 0.000000 (0)
+seat 0's legal choices (of {daring, safe, known-first, pass}), each played now, then win-optimal for every seat afterwards:
+  daring:      P(most pairs) 0.833333 (5/6), best
+  safe:        P(most pairs) 0.666667 (2/3), 0.166667 (1/6) less
+  known-first: P(most pairs) 0.666667 (2/3), 0.166667 (1/6) less
+best: daring to win (win-optimal plays daring)
+`
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}
+
+// The JSON of win-optimal at four seats: the scores of the seats sum to 1, a seat's score lies
+// between its chance of ending alone with the most and that plus its chance of a tie, and --first
+// safe gives the values the list gives safe.
+func TestSolveWinOptimalJSON(t *testing.T) {
+	t.Parallel()
+	run := func(args ...string) answer.SelfWin {
+		t.Helper()
+		out, stderr, code := runArgs(t, append([]string{"solve", "--pairs", "4", "--unknown", "3", "--players", "4", "--policy", "win-optimal",
+			"--standings", "1,0,2,1", "--json"}, args...)...)
+		if code != exitOK {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		var res answer.SelfWin
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatalf("%v in %s", err, out)
+		}
+		return res
+	}
+	res := run()
+	sum := 0.0
+	for s, v := range res.ScoreBySeat {
+		sum += v.Float
+		if w, d := res.WinBySeat[s].Float, res.DrawBySeat[s].Float; v.Float < w || v.Float > w+d {
+			t.Errorf("seat %d: score %g outside [%g, %g]", s, v.Float, w, w+d)
+		}
+	}
+	if math.Abs(sum-1) > 1e-12 || len(res.Standings) != 4 || res.ChoiceValues == nil {
+		t.Fatalf("scores sum to %g, standings %v, choices %v", sum, res.Standings, res.ChoiceValues)
+	}
+	first := run("--first", "safe", "--value-only")
+	for _, v := range res.ChoiceValues.Values {
+		if v.Choice != "safe" {
+			continue
+		}
+		for s := range v.ScoreBySeat {
+			if v.ScoreBySeat[s].Exact != first.ScoreBySeat[s].Exact {
+				t.Errorf("seat %d: safe's score %s in the list, %s with --first safe", s, v.ScoreBySeat[s].Exact, first.ScoreBySeat[s].Exact)
+			}
+		}
+		return
+	}
+	t.Error("safe is not in the list")
+}
+
+// Bad input to --standings and to win-optimal at three or more seats: one line, exit 2.
+func TestSolveStandingsBadInput(t *testing.T) {
+	t.Parallel()
+	base := []string{"solve", "--pairs", "3"}
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--standings", "1,0"}, "--standings goes with --players P (3 or more)"},
+		{[]string{"--players", "3", "--policy", "win-optimal", "--standings", "1,2"}, `--standings "1,2": 2 counts, need one per seat (3)`},
+		{[]string{"--players", "3", "--policy", "win-optimal", "--standings", "1,x,0"}, `seat 1: "x" is not a count of pairs`},
+		{[]string{"--seats", "optimal,safe,daring", "--standings", "0,0,0"}, "one policy at every seat"},
+		{[]string{"--players", "3", "--policy", "win-optimal", "--opponent", "optimal"}, "solved with every seat playing win-optimal"},
+		{[]string{"--players", "3", "--policy", "win-optimal", "--pass", "always"}, "only pass rule never"},
+		{[]string{"--players", "3", "--policy", "win-optimal", "--memory", "3", "--forget", "lru"}, "perfect memory only"},
+		{[]string{"--players", "3", "--policy", "win-optimal", "--lead", "1"}, "the lead is defined for 2 players"},
+		{[]string{"--pairs", "26", "--players", "3", "--policy", "win-optimal"}, "add --big to solve it anyway"},
+	}
+	for _, tt := range tests {
+		_, stderr, code := runArgs(t, append(base, tt.args...)...)
+		if code != exitUsage || !strings.Contains(stderr, tt.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("solve %q: exit %d, %q; want exit 2 and one line with %q", tt.args, code, stderr, tt.want)
+		}
+	}
+}

@@ -96,7 +96,7 @@ func TestSolveStandingsBadInput(t *testing.T) {
 		{[]string{"--players", "3", "--policy", "win-optimal", "--standings", "1,x,0"}, `seat 1: "x" is not a count of pairs`},
 		{[]string{"--seats", "optimal,safe,daring", "--standings", "0,0,0"}, "one policy at every seat"},
 		{[]string{"--players", "3", "--policy", "win-optimal", "--opponent", "optimal"}, "solved with every seat playing win-optimal"},
-		{[]string{"--players", "3", "--policy", "win-optimal", "--pass", "always"}, "only pass rule never"},
+		{[]string{"--players", "3", "--policy", "win-optimal", "--pass", "always"}, "the win objective at 3 seats is solved under pass rule never only"},
 		{[]string{"--players", "3", "--policy", "win-optimal", "--memory", "3", "--forget", "lru"}, "perfect memory only"},
 		{[]string{"--players", "3", "--policy", "win-optimal", "--lead", "1"}, "the lead is defined for 2 players"},
 		{[]string{"--pairs", "26", "--players", "3", "--policy", "win-optimal"}, "add --big to solve it anyway"},

@@ -103,6 +103,15 @@ func mutate(r *rand.Rand, data []byte) []byte {
 	return out
 }
 
+// mutations is the number of seeded random damages a trust test tries: 400, or 100 under the race
+// detector.
+func mutations() int {
+	if raceEnabled {
+		return 100
+	}
+	return 400
+}
+
 // oneLine checks that an error reads as one line.
 func oneLine(t *testing.T, what string, err error) {
 	t.Helper()
@@ -126,7 +135,7 @@ func TestDamagedCheckpoints(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	refused, resumed := 0, 0
-	for i := range 400 {
+	for i := range mutations() {
 		data := mutate(r, saved)
 		tr, err := parse(t, trustConfig)
 		if err != nil {
@@ -270,7 +279,7 @@ func TestDamagedShards(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(3, 4))
 	refused := 0
-	for i := range 400 {
+	for i := range mutations() {
 		datas := [][]byte{files[0], files[1]}
 		k := r.IntN(2)
 		datas[k] = mutate(r, files[k])
@@ -291,7 +300,7 @@ func TestDamagedShards(t *testing.T) {
 			}
 		}()
 	}
-	t.Logf("%d of 400 mutations refused", refused)
+	t.Logf("%d of %d mutations refused", refused, mutations())
 }
 
 // FuzzLoadCheckpoint feeds LoadCheckpoint arbitrary checkpoints, with their hash made right so

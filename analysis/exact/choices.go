@@ -232,7 +232,6 @@ func (w *sweep[T]) pairChoiceLead(st rules.State, c rules.Choice) T {
 // multiChoiceValue returns every seat's expected pairs in the last state st of a sweep of more
 // than two players after seat 0's legal choice c, the lineup played afterwards.
 func (w *sweep[T]) multiChoiceValue(st rules.State, c rules.Choice) []T {
-	f := w.f
 	vec := w.zeros(w.mu.Players)
 	for i, o := range w.outs[c] {
 		pr := w.probs[c][i]
@@ -243,13 +242,7 @@ func (w *sweep[T]) multiChoiceValue(st rules.State, c rules.Choice) []T {
 		case o.Continue:
 			succ, mover, gain = w.at(o.Next).seats[0], 0, o.MoverGain
 		}
-		for s := range vec {
-			v := succ[s]
-			if s == mover {
-				v = f.Add(v, w.ints[gain])
-			}
-			vec[s] = f.Add(vec[s], f.Mul(pr, v))
-		}
+		w.addSeats(vec, pr, succ, mover, gain)
 	}
 	return vec
 }
@@ -311,6 +304,23 @@ func (cs WinChoices[T]) Of(c rules.Choice) (WinChoiceValue[T], bool) {
 		}
 	}
 	return WinChoiceValue[T]{}, false
+}
+
+// markBest sets every choice's difference from the best score and lists the best choices.
+func (out *WinChoices[T]) markBest(f field.Field[T]) {
+	best := out.Values[0].Score
+	for _, v := range out.Values[1:] {
+		if f.Cmp(v.Score, best) > 0 {
+			best = v.Score
+		}
+	}
+	for i := range out.Values {
+		v := &out.Values[i]
+		v.Diff = f.Sub(v.Score, best)
+		if v.Best = f.Cmp(v.Score, best) == 0; v.Best {
+			out.Best = append(out.Best, v.Choice)
+		}
+	}
 }
 
 // WinChoiceValues returns, for every legal choice of the mover (seat 0) in state st of model m at
@@ -394,18 +404,6 @@ func (w *sweep[T]) winChoices(st rules.State) WinChoices[T] {
 		p := wdl(x)
 		out.Values = append(out.Values, WinChoiceValue[T]{Choice: c, Win: p.Win, Draw: p.Draw, Loss: p.Loss, Score: p.Score(f)})
 	}
-	best := out.Values[0].Score
-	for _, v := range out.Values[1:] {
-		if f.Cmp(v.Score, best) > 0 {
-			best = v.Score
-		}
-	}
-	for i := range out.Values {
-		v := &out.Values[i]
-		v.Diff = f.Sub(v.Score, best)
-		if v.Best = f.Cmp(v.Score, best) == 0; v.Best {
-			out.Best = append(out.Best, v.Choice)
-		}
-	}
+	out.markBest(f)
 	return out
 }

@@ -580,14 +580,7 @@ func (w *sweep[T]) decayMulti(n int, cells []decayCell[T]) error {
 				if o.Continue {
 					mover, gain = t, o.MoverGain
 				}
-				succ := w.at(o.Next).seats[mover]
-				for s := range p {
-					v := succ[s]
-					if s == mover {
-						v = f.Add(v, w.ints[gain])
-					}
-					e.a[s] = f.Add(e.a[s], f.Mul(pr, v))
-				}
+				w.addSeats(e.a, pr, w.at(o.Next).seats[mover], mover, gain)
 			}
 			e.merge(f)
 			eqs[k*p+t] = e

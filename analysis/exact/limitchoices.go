@@ -196,19 +196,7 @@ func limitWinChoiceValues[T any](ctx context.Context, f field.Field[T], m Model,
 		p := wdl(v)
 		out.Values = append(out.Values, WinChoiceValue[T]{Choice: ch, Win: p.Win, Draw: p.Draw, Loss: p.Loss, Score: p.Score(f)})
 	}
-	best := out.Values[0].Score
-	for _, v := range out.Values[1:] {
-		if f.Cmp(v.Score, best) > 0 {
-			best = v.Score
-		}
-	}
-	for i := range out.Values {
-		v := &out.Values[i]
-		v.Diff = f.Sub(v.Score, best)
-		if v.Best = f.Cmp(v.Score, best) == 0; v.Best {
-			out.Best = append(out.Best, v.Choice)
-		}
-	}
+	out.markBest(f)
 	return out, nil
 }
 

@@ -52,13 +52,7 @@ func (w *sweep[T]) selfSum(st rules.State, ch rules.Choice) (a []T, b T) {
 		}
 		succ := w.at(o.Next).self
 		if o.Continue {
-			for s := range a {
-				v := succ[s]
-				if s == 0 {
-					v = f.Add(v, w.ints[o.MoverGain])
-				}
-				a[s] = f.Add(a[s], f.Mul(pr, v))
-			}
+			w.addSeats(a, pr, succ, 0, o.MoverGain)
 			continue
 		}
 		// The next seat moves in o.Next: seat s from the mover is seat s-1 from it.
@@ -343,4 +337,16 @@ func (w *sweep[T]) selfChoiceValue(st rules.State, c rules.Choice) []T {
 		a[s] = f.Add(a[s], f.Mul(b, back[s]))
 	}
 	return a
+}
+
+// addSeats adds pr times the seats' vector succ, with gain pairs more for seat mover, to vec.
+func (w *sweep[T]) addSeats(vec []T, pr T, succ []T, mover, gain int) {
+	f := w.f
+	for s := range vec {
+		v := succ[s]
+		if s == mover {
+			v = f.Add(v, w.ints[gain])
+		}
+		vec[s] = f.Add(vec[s], f.Mul(pr, v))
+	}
 }

@@ -141,7 +141,6 @@ func (w *sweep[T]) seatChoiceAt(t int, st rules.State, k int) rules.Choice {
 // than a pass in st, the lineup played afterwards: no outcome comes back to st (perfect memory),
 // and the successors are read at streak 0.
 func (w *sweep[T]) seatSum(st rules.State, t int, ch rules.Choice) []T {
-	f := w.f
 	p := w.mu.Players
 	next := (t + 1) % p
 	vec := w.zeros(p)
@@ -151,14 +150,7 @@ func (w *sweep[T]) seatSum(st rules.State, t int, ch rules.Choice) []T {
 		if o.Continue {
 			mover, gain = t, o.MoverGain
 		}
-		succ := w.at(o.Next).seats[mover]
-		for s := range vec {
-			v := succ[s]
-			if s == mover {
-				v = f.Add(v, w.ints[gain])
-			}
-			vec[s] = f.Add(vec[s], f.Mul(pr, v))
-		}
+		w.addSeats(vec, pr, w.at(o.Next).seats[mover], mover, gain)
 	}
 	return vec
 }

@@ -794,14 +794,7 @@ func (w *sweep[T]) multi(st rules.State, c *cell[T]) {
 			if o.Continue {
 				mover, gain = t, o.MoverGain
 			}
-			succ := w.at(o.Next).seats[mover]
-			for s := range vec {
-				v := succ[s]
-				if s == mover {
-					v = f.Add(v, w.ints[gain])
-				}
-				vec[s] = f.Add(vec[s], f.Mul(pr, v))
-			}
+			w.addSeats(vec, pr, w.at(o.Next).seats[mover], mover, gain)
 		}
 		cs[t], bs[t], to[t] = vec, b, next
 		if f.IsZero(b) {

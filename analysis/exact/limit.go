@@ -389,23 +389,26 @@ func (s *limitSweep[T]) vectorSum(st rules.State, t int, ch rules.Choice, m, nx 
 	return out
 }
 
+// fromMover returns a successor's seat vector seen from the mover: as it is when the mover keeps
+// the move (own), and after a hand-over the next seat's vector, in order from it, rotated by one.
+func (s *limitSweep[T]) fromMover(v []T, own bool) []T {
+	if own {
+		return v
+	}
+	p := s.mu.Players
+	out := make([]T, p)
+	for i := range out {
+		out[i] = v[(i+p-1)%p]
+	}
+	return out
+}
+
 // selfish computes the optimum of every seat for itself in st with t turns left: the mover makes
 // the first choice of largest expected pairs for itself.
 func (s *limitSweep[T]) selfish(st rules.State, t int, c *limitCell[T]) {
 	ls := &s.states[s.index(st)]
-	p := s.mu.Players
 	get := func(n *limitCell[T], own bool) []T { return n.self }
-	// After a hand-over the next seat's vector, in order from it, is seen from the mover.
-	rot := func(v []T, own bool) []T {
-		if own {
-			return v
-		}
-		out := make([]T, p)
-		for i := range out {
-			out[i] = v[(i+p-1)%p]
-		}
-		return out
-	}
+	rot := s.fromMover
 	var val [rules.NumChoices][]T
 	var first [rules.NumChoices]T
 	for _, ch := range rules.Choices() {

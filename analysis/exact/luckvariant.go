@@ -165,16 +165,7 @@ func limitLuck(ctx context.Context, m Model, mu Lineup, maxPairs int, t *rules.L
 func (s *limitSweep[T]) selfLuck(st rules.State, left int, c *limitCell[T], ls *limitState[T], t *rules.LuckTable) {
 	f, p := s.f, s.mu.Players
 	get := func(n *limitCell[T], own bool) []T { return n.self }
-	rot := func(v []T, own bool) []T {
-		if own {
-			return v
-		}
-		out := make([]T, p)
-		for i := range out {
-			out[i] = v[(i+p-1)%p]
-		}
-		return out
-	}
+	rot := s.fromMover
 	value, adv := make([]float64, p), make([]float64, p)
 	for r := range p {
 		value[r] = f.Float64(c.self[r])

@@ -2,6 +2,7 @@ package answer
 
 import (
 	"context"
+	"fmt"
 	"io"
 
 	"memsim/analysis/exact"
@@ -49,7 +50,7 @@ type ChoiceScore struct {
 // pairs in which unseen of the model's singletons are not yet seen (under a pass rule, at every
 // pass streak), streamed as the solver finds them. An error is the solver's or the writer's.
 func WriteSeatsTable[T any](ctx context.Context, w io.Writer, f field.Field[T], m exact.Model, players, maxPairs, unseen int) error {
-	if err := checkUnseen(m, unseen); err != nil {
+	if err := checkSeats(m, rules.PolicyOptimal, players, maxPairs, unseen); err != nil {
 		return err
 	}
 	head := model(f, m, unseen)
@@ -114,7 +115,7 @@ type SeatsWinCell struct {
 // yet seen, at every standings, streamed as the solver finds them. An error is the solver's or
 // the writer's.
 func WriteSeatsWinTable[T any](ctx context.Context, w io.Writer, f field.Field[T], m exact.Model, players, maxPairs, unseen int) error {
-	if err := checkUnseen(m, unseen); err != nil {
+	if err := checkSeats(m, rules.PolicyWinOptimal, players, maxPairs, unseen); err != nil {
 		return err
 	}
 	pairsChoice, err := SelfishChoices(ctx, f, m, players, maxPairs)
@@ -144,6 +145,21 @@ func WriteSeatsWinTable[T any](ctx context.Context, w io.Writer, f field.Field[T
 		return err
 	}
 	return cw.close()
+}
+
+// checkSeats refuses, before anything is written, a table of policy p at players seats up to
+// maxPairs pairs with unseen singletons not yet seen that model m does not have.
+func checkSeats(m exact.Model, p rules.Policy, players, maxPairs, unseen int) error {
+	switch {
+	case players < 3 || players > rules.MaxPlayers:
+		return fmt.Errorf("players %d: the tables of every seat for itself need 3 to %d", players, rules.MaxPlayers)
+	case maxPairs < 1:
+		return fmt.Errorf("pairs-max %d: must be at least 1", maxPairs)
+	}
+	if err := checkUnseen(m, unseen); err != nil {
+		return err
+	}
+	return exact.Lineup{Players: players, Policy: p, Opponent: p}.Validate(m)
 }
 
 // SelfishChoices returns the choice of the optimum of every seat for itself in expected pairs

@@ -191,7 +191,7 @@ func writeSeatsWinText[T any](ctx context.Context, q *solveQuery, f field.Field[
 	}
 	fmt.Fprintf(w, "# win-optimal strategy table, %d players, every seat for itself (each maximises its own P(most pairs), a tie for the most shared): %s memory, pass %s%s, singletons %d (unseen %d)\n",
 		p, q.model.Memory, q.model.Pass, choicesNote(q.model.Choices)+variantNote(q.model.Variant), q.state.S, q.state.F)
-	fmt.Fprintln(w, "# row n j (unknown pairs, from 1): the choice of the optimum in expected pairs (D daring, S safe, K known-first) and the number of standings; then, for each other choice win-optimal makes, the standings where it makes it")
+	fmt.Fprintln(w, "# row n j (unknown pairs, from 1): the choice of the optimum in expected pairs (D daring, S safe, K known-first) and the number of standings; then, for each other choice win-optimal makes, how many standings and which")
 	fmt.Fprintln(w, "# standings: every seat's deficit to the most pairs so far, the mover first, n+1 for a seat that can no longer reach the most (--json: every standings, with the seats' P(most pairs))")
 	var cur rules.State
 	var other [rules.NumChoices][]string
@@ -200,10 +200,10 @@ func writeSeatsWinText[T any](ctx context.Context, q *solveQuery, f field.Field[
 		if count == 0 {
 			return nil
 		}
-		fmt.Fprintf(w, "%d %d: %c of %d standings", cur.N, cur.J, choiceLetters[pairsChoice(cur)], count)
+		fmt.Fprintf(w, "%d %d: %c (%d standings)", cur.N, cur.J, choiceLetters[pairsChoice(cur)], count)
 		for _, c := range rules.Choices() {
 			if len(other[c]) > 0 {
-				fmt.Fprintf(w, "; %c at %s", choiceLetters[c], strings.Join(other[c], " "))
+				fmt.Fprintf(w, "; %c at %d: %s", choiceLetters[c], len(other[c]), strings.Join(other[c], " "))
 				other[c] = other[c][:0]
 			}
 		}

@@ -248,10 +248,10 @@ func TestSolveTableSeatsWinText(t *testing.T) {
 				break
 			}
 		}
-		row := fmt.Sprintf("%d %d: %s of %d standings", k.n, k.j, letter[pc], count[k])
+		row := fmt.Sprintf("%d %d: %s (%d standings)", k.n, k.j, letter[pc], count[k])
 		for _, ch := range []string{"daring", "safe", "known-first"} {
 			if len(other[k][ch]) > 0 {
-				row += fmt.Sprintf("; %s at %s", letter[ch], strings.Join(other[k][ch], " "))
+				row += fmt.Sprintf("; %s at %d: %s", letter[ch], len(other[k][ch]), strings.Join(other[k][ch], " "))
 			}
 		}
 		want = append(want, row)

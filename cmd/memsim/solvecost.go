@@ -28,7 +28,7 @@ const progressSeconds = 2
 
 // costFlags are the flags that shape the cost of a request, in the order a refusal names them.
 var costFlags = []string{"gerez", "cards", "table", "pairs-max", "pairs", "singletons", "memory", "forget",
-	"pass", "players", "policy", "opponent", "distribution", "flips", "turn-limit", "float"}
+	"pass", "players", "policy", "opponent", "distribution", "flips", "turn-limit", "float", "json"}
 
 // cost returns the estimated cost of the request q.
 func (q *solveQuery) cost() (exact.Cost, error) {

@@ -292,6 +292,8 @@ func TestSolveTableSeatsBadInput(t *testing.T) {
 		{[]string{"--seats", "optimal,safe,daring"}, "--seats does not go with --table"},
 		{[]string{"--players", "3", "--two-player-optimal"}, "--two-player-optimal does not go with --table"},
 		{[]string{"--players", "3", "--pairs-max", "60", "--policy", "win-optimal"}, "add --big to solve it anyway"},
+		// The JSON's cells are many: writing them is most of the work.
+		{[]string{"--players", "3", "--pairs-max", "52", "--policy", "win-optimal", "--float", "--json"}, "win-optimal --float --json: about"},
 		{[]string{"--players", "3", "--flips", "blind", "--pass", "always"}, "pass always, blind flips: the optimum of every seat for itself"},
 		{[]string{"--players", "8", "--pairs-max", "400", "--pass", "always"}, "--pass always --players 8: about"},
 	}

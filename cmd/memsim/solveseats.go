@@ -93,23 +93,15 @@ func seatsTableCells(p, maxPairs int, streaks, standings bool) float64 {
 		per := 1.0
 		switch {
 		case standings:
-			// The standings with a deficit 0: deficits 0 .. n+1, less those without a 0.
-			per = float64(rules.StandingsCount(p, n) - pow(n+1, p))
+			// The standings with a deficit 0: deficits 0 .. n+1, less those without a 0
+			// (deficits 1 .. n+1, as many as the deficits 0 .. n).
+			per = float64(rules.StandingsCount(p, n) - rules.StandingsCount(p, n-1))
 		case streaks:
 			per = float64(p)
 		}
 		cells += float64(n+1) * per
 	}
 	return cells
-}
-
-// pow returns b to the power e.
-func pow(b, e int) int {
-	r := 1
-	for range e {
-		r *= b
-	}
-	return r
 }
 
 // writeSeatsTable streams the table of three or more seats: every state with n <= pairs-max

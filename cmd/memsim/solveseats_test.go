@@ -12,8 +12,8 @@ import (
 	"memsim/analysis/exact/answer"
 )
 
-// solveDecode runs memsim solve with args and --json and decodes its output into v.
-func solveDecode(t *testing.T, v any, args ...string) string {
+// seatsDecode runs memsim solve with args and --json and decodes its output into v.
+func seatsDecode(t *testing.T, v any, args ...string) string {
 	t.Helper()
 	out, stderr, code := runArgs(t, append(append([]string{"solve"}, args...), "--json")...)
 	if code != exitOK {
@@ -25,8 +25,19 @@ func solveDecode(t *testing.T, v any, args ...string) string {
 	return out
 }
 
-// exacts returns the exact fractions of ns.
-func exacts(ns []answer.Number) []string {
+// seatsTableRows returns the rows of a table's text, without its comment lines.
+func seatsTableRows(out string) []string {
+	var rows []string
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if !strings.HasPrefix(line, "#") {
+			rows = append(rows, line)
+		}
+	}
+	return rows
+}
+
+// seatsExacts returns the exact fractions of ns.
+func seatsExacts(ns []answer.Number) []string {
 	out := make([]string, len(ns))
 	for i, n := range ns {
 		out[i] = n.Exact
@@ -55,7 +66,7 @@ func TestSolveTableSeatsAgreesWithSolve(t *testing.T) {
 	for _, tt := range tests {
 		model := tt.model
 		var tab answer.SeatsTable
-		solveDecode(t, &tab, append([]string{"--table", "--pairs-max", "3"}, model...)...)
+		seatsDecode(t, &tab, append([]string{"--table", "--pairs-max", "3"}, model...)...)
 		seen := 0
 		for _, c := range tab.Cells {
 			if c.Passes != nil && *c.Passes != 0 {
@@ -64,9 +75,9 @@ func TestSolveTableSeatsAgreesWithSolve(t *testing.T) {
 			seen++
 			args := append([]string{"--pairs", strconv.Itoa(c.Pairs), "--unknown", strconv.Itoa(c.Unknown)}, model...)
 			var res answer.Result
-			solveDecode(t, &res, args...)
+			seatsDecode(t, &res, args...)
 			cv := res.ChoiceValues
-			if got, want := exacts(c.ExpectedBySeat), exacts(res.ExpectedBySeat); !slices.Equal(got, want) {
+			if got, want := seatsExacts(c.ExpectedBySeat), seatsExacts(res.ExpectedBySeat); !slices.Equal(got, want) {
 				t.Errorf("%q: table %v, solve %v", args, got, want)
 			}
 			if c.Choice != cv.PolicyChoice || !slices.Equal(c.Best, cv.Best) {
@@ -96,7 +107,7 @@ func TestSolveTableSeatsText(t *testing.T) {
 	for _, model := range [][]string{{"--players", "3"}, {"--players", "3", "--pass", "always"}} {
 		args := append([]string{"--table", "--pairs-max", "4"}, model...)
 		var tab answer.SeatsTable
-		solveDecode(t, &tab, args...)
+		seatsDecode(t, &tab, args...)
 		letter := map[string]string{"daring": "D", "safe": "S", "known-first": "K", "pass": "P"}
 		var want []string
 		var vals string
@@ -127,12 +138,7 @@ func TestSolveTableSeatsText(t *testing.T) {
 		if code != exitOK {
 			t.Fatalf("exit %d: %s", code, stderr)
 		}
-		var rows []string
-		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-			if !strings.HasPrefix(line, "#") {
-				rows = append(rows, line)
-			}
-		}
+		rows := seatsTableRows(out)
 		if len(rows) != len(want) {
 			t.Fatalf("%q: %d rows, want %d:\n%s", args, len(rows), len(want), out)
 		}
@@ -152,7 +158,7 @@ func TestSolveTableSeatsText(t *testing.T) {
 func TestSolveTableSeatsWinAgreesWithSolve(t *testing.T) {
 	t.Parallel()
 	var tab answer.SeatsWinTable
-	solveDecode(t, &tab, "--table", "--pairs-max", "3", "--players", "3", "--policy", "win-optimal")
+	seatsDecode(t, &tab, "--table", "--pairs-max", "3", "--players", "3", "--policy", "win-optimal")
 	if len(tab.Cells) != 2*19+3*37+4*61 || tab.Model.Policy != "win-optimal" || tab.Model.Players != 3 {
 		t.Fatalf("%d cells of %+v", len(tab.Cells), tab.Model)
 	}
@@ -161,7 +167,7 @@ func TestSolveTableSeatsWinAgreesWithSolve(t *testing.T) {
 		state := []string{"--pairs", strconv.Itoa(c.Pairs), "--unknown", strconv.Itoa(c.Unknown), "--players", "3"}
 		if _, ok := pairsChoice[state[1]+" "+state[3]]; !ok {
 			var res answer.Result
-			solveDecode(t, &res, state...)
+			seatsDecode(t, &res, state...)
 			pairsChoice[state[1]+" "+state[3]] = res.ChoiceValues.PolicyChoice
 		}
 		if want := pairsChoice[state[1]+" "+state[3]]; c.PairsChoice != want {
@@ -176,8 +182,8 @@ func TestSolveTableSeatsWinAgreesWithSolve(t *testing.T) {
 		}
 		args := append(state, "--policy", "win-optimal", "--standings", strings.Join(standings, ","))
 		var res answer.SelfWin
-		solveDecode(t, &res, args...)
-		if got, want := exacts(c.ScoreBySeat), exacts(res.ScoreBySeat); !slices.Equal(got, want) {
+		seatsDecode(t, &res, args...)
+		if got, want := seatsExacts(c.ScoreBySeat), seatsExacts(res.ScoreBySeat); !slices.Equal(got, want) {
 			t.Errorf("%q: table %v, solve %v", args, got, want)
 		}
 		if cv := res.ChoiceValues; c.Choice != cv.PolicyChoice || !slices.Equal(c.Best, cv.Best) {
@@ -198,7 +204,7 @@ func TestSolveTableSeatsJSONRoundTrip(t *testing.T) {
 		{[]string{"--players", "4", "--singletons", "1", "--float"}, &answer.SeatsTable{}},
 		{[]string{"--players", "3", "--policy", "win-optimal"}, &answer.SeatsWinTable{}},
 	} {
-		out := solveDecode(t, tt.v, append([]string{"--table", "--pairs-max", "3"}, tt.args...)...)
+		out := seatsDecode(t, tt.v, append([]string{"--table", "--pairs-max", "3"}, tt.args...)...)
 		var buf bytes.Buffer
 		if err := json.NewEncoder(&buf).Encode(tt.v); err != nil {
 			t.Fatal(err)
@@ -215,7 +221,7 @@ func TestSolveTableSeatsWinText(t *testing.T) {
 	t.Parallel()
 	args := []string{"--table", "--pairs-max", "5", "--players", "3", "--policy", "win-optimal"}
 	var tab answer.SeatsWinTable
-	solveDecode(t, &tab, args...)
+	seatsDecode(t, &tab, args...)
 	type key struct{ n, j int }
 	count := map[key]int{}
 	other := map[key]map[string][]string{}
@@ -260,13 +266,7 @@ func TestSolveTableSeatsWinText(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	var rows []string
-	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-		if !strings.HasPrefix(line, "#") {
-			rows = append(rows, line)
-		}
-	}
-	if !slices.Equal(rows, want) {
+	if rows := seatsTableRows(out); !slices.Equal(rows, want) {
 		t.Errorf("rows\n%s\nwant\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -182,12 +182,13 @@ func SelfishGaps[T any](ctx context.Context, f field.Field[T], m Model, players,
 
 // SelfishTable computes the strategy table of the optimum of every seat for itself at players
 // seats (3 to 8) in model m, for every state with at most maxPairs pairs and at least one pair,
-// calling visit for each in order of n, then j, then f: the mover's expected pairs (Value), each
-// legal choice's made once with the optimum afterwards (ChoiceValue), the choices that give the
-// mover the most (Best), the optimum's choice (Choice, which in a state without an equilibrium in
-// pure choices is not among Best: see SelfishGaps) and the code comparing daring with safe. The
-// cell passed to visit is reused: copy what must outlive the call. Under a pass rule (two-known,
-// always) each state is visited once for every pass streak, 0 to players-1 (TableCell.Passes).
+// calling visit for each in order of n, then j, then f: the mover's expected pairs (Value) and
+// every seat's, in order from the mover (BySeat), each legal choice's made once with the optimum
+// afterwards (ChoiceValue), the choices that give the mover the most (Best), the optimum's choice
+// (Choice, which in a state without an equilibrium in pure choices is not among Best: see
+// SelfishGaps) and the code comparing daring with safe. The cell passed to visit is reused, and
+// so is BySeat: copy what must outlive the call. Under a pass rule (two-known, always) each state
+// is visited once for every pass streak, 0 to players-1 (TableCell.Passes).
 func SelfishTable[T any](ctx context.Context, f field.Field[T], m Model, players, maxPairs int, visit func(*TableCell[T]) error) error {
 	if players < 3 || players > rules.MaxPlayers {
 		return fmt.Errorf("players %d: the optimum of every seat for itself needs 3 to %d", players, rules.MaxPlayers)
@@ -206,6 +207,7 @@ func SelfishTable[T any](ctx context.Context, f field.Field[T], m Model, players
 			return w.visitStreaks(st, &tc, visit)
 		}
 		tc.State, tc.Value, tc.Legal, tc.Choice = st, w.at(st).self[0], w.legal, w.selfChoice
+		tc.BySeat = w.at(st).self
 		tc.Best = tc.Best[:0]
 		for _, ch := range rules.Choices() {
 			if w.legal[ch] && ch != rules.Pass {

@@ -194,6 +194,7 @@ func (w *sweep[T]) visitStreaks(st rules.State, tc *TableCell[T], visit func(*Ta
 	s := w.streak
 	for k := range s.self {
 		tc.State, tc.Passes, tc.Value, tc.Legal, tc.Choice = st, k, s.self[k][0], w.legal, s.choice[k]
+		tc.BySeat = s.self[k]
 		tc.Best = tc.Best[:0]
 		for _, ch := range rules.Choices() {
 			if w.legal[ch] {

@@ -38,6 +38,9 @@ type TableCell[T any] struct {
 	// Passes is the number of seats that passed in a row just before the turn, for the optimum of
 	// every seat for itself under a pass rule (SelfishTable); 0 elsewhere.
 	Passes int
+	// BySeat is every seat's expected pairs, in order from the mover (whose entry is Value), in a
+	// table of every seat for itself (SelfishTable); nil elsewhere.
+	BySeat []T
 }
 
 // Table computes the two-player optimal strategy table of model m for every state with at most

@@ -46,7 +46,7 @@
 //	             [--seats LIST] [--two-player-optimal] [--flips sequential|blind] [--turn-limit T]
 //	             [--first C] [--value-only] [--distribution] [--float] [--json] [--big]
 //	memsim solve --table --pairs-max N [model flags] [--flips sequential|blind] [--turn-limit T]
-//	             [--policy win-optimal|win-best-response
+//	             [--players P] [--policy win-optimal|win-best-response
 //	             [--opponent B]] [--float] [--json] [--big]
 //	memsim solve --gerez --cards K --known B --paired P [--json] [--big]
 //	memsim solve --pairs N --memory M --forget lru --opponent-memory M2 [--pass RULE]
@@ -73,7 +73,12 @@
 // parity at every seat gives the same for that play. --choices restricts the choices of every
 // seat: the published models use daring,safe (Sjölund & Åstrand, Alfthan) or daring,safe,pass
 // (Zwick & Paterson). --table prints the optimal strategy table, or with --policy win-optimal (or
-// win-best-response and --opponent) the table of that policy's choices at every lead.
+// win-best-response and --opponent) the table of that policy's choices at every lead. With
+// --players P (3 to 8) it prints the table of every seat for itself: per state the mover's choice
+// (under a pass rule one per pass streak, the seats that passed in a row before the turn) and every
+// seat's expected pairs; with --policy win-optimal, per state, the standings (every seat's deficit
+// to the most pairs so far) at which win-optimal chooses otherwise than the optimum in pairs
+// (--json: every state at every standings, with the seats' P(most pairs)).
 //
 // --flips blind solves the game in which both cards of a turn are named before either is turned
 // up (perfect memory, no singletons). --turn-limit T ends the game after T turns, the pairs left

@@ -26,7 +26,7 @@ func solveCommand() *command {
 				"[--seats LIST] [--two-player-optimal] [--flips sequential|blind] [--turn-limit T]\n" +
 				"[--first C] [--value-only] [--distribution] [--float] [--json] [--big]",
 			"memsim solve --table --pairs-max N [model flags] [--flips sequential|blind] [--turn-limit T]\n" +
-				"[--policy win-optimal|win-best-response\n" +
+				"[--players P] [--policy win-optimal|win-best-response\n" +
 				"[--opponent B]] [--float] [--json] [--big]",
 			"memsim solve --gerez --cards K --known B --paired P [--json] [--big]",
 			"memsim solve --pairs N --memory M --forget lru --opponent-memory M2 [--pass RULE]\n" +
@@ -55,7 +55,12 @@ seat's pairs so far, seat 0's first (default: none yet); --standings with optima
 parity at every seat gives the same for that play. --choices restricts the choices of every
 seat: the published models use daring,safe (Sjölund & Åstrand, Alfthan) or daring,safe,pass
 (Zwick & Paterson). --table prints the optimal strategy table, or with --policy win-optimal (or
-win-best-response and --opponent) the table of that policy's choices at every lead.
+win-best-response and --opponent) the table of that policy's choices at every lead. With
+--players P (3 to 8) it prints the table of every seat for itself: per state the mover's choice
+(under a pass rule one per pass streak, the seats that passed in a row before the turn) and every
+seat's expected pairs; with --policy win-optimal, per state, the standings (every seat's deficit
+to the most pairs so far) at which win-optimal chooses otherwise than the optimum in pairs
+(--json: every state at every standings, with the seats' P(most pairs)).
 
 --flips blind solves the game in which both cards of a turn are named before either is turned
 up (perfect memory, no singletons). --turn-limit T ends the game after T turns, the pairs left
@@ -138,7 +143,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.StringVar(&fl.standings, "standings", "", "with --players P (3 or more) --policy win-optimal: every seat's pairs so far, seat 0's first, a comma-separated `LIST` (default: none yet)")
 	fs.StringVar(&fl.first, "first", "", "seat 0's `choice` now, its --policy afterwards: daring, safe, known-first or pass (legal in the state)")
 	fs.BoolVar(&fl.valueOnly, "value-only", false, "print the value of the policies only, not the value of each legal choice")
-	fs.BoolVar(&fl.table, "table", false, "print the optimal strategy table for every state with n <= --pairs-max")
+	fs.BoolVar(&fl.table, "table", false, "print the strategy table for every state with n <= --pairs-max (2 players, or with --players 3 to 8 every seat for itself)")
 	fs.IntVar(&fl.pairsMax, "pairs-max", 0, "largest `N` of the table")
 	fs.BoolVar(&fl.distribution, "distribution", false, "also give the exact distribution of seat 0's final share (2 players)")
 	fs.BoolVar(&fl.float, "float", false, "compute in float64 instead of exact rationals")

@@ -28,12 +28,15 @@ const progressSeconds = 2
 
 // costFlags are the flags that shape the cost of a request, in the order a refusal names them.
 var costFlags = []string{"gerez", "cards", "table", "pairs-max", "pairs", "singletons", "memory", "forget",
-	"players", "policy", "opponent", "distribution", "flips", "turn-limit", "float"}
+	"pass", "players", "policy", "opponent", "distribution", "flips", "turn-limit", "float", "json"}
 
 // cost returns the estimated cost of the request q.
 func (q *solveQuery) cost() (exact.Cost, error) {
 	if q.selfWin() && !q.table {
 		return q.selfWinCost()
+	}
+	if q.table && q.matchup.Players >= 3 {
+		return q.seatsTableCost()
 	}
 	if q.table {
 		call := exact.CallTable

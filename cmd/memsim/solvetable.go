@@ -21,9 +21,9 @@ func (fl *solveFlags) tableQuery(q *solveQuery, set map[string]bool) error {
 			return usagef("--%s does not go with --table (it is about the one state of --pairs)", name)
 		}
 	}
-	for _, name := range []string{"pairs", "unknown", "players", "seats", "two-player-optimal", "lead", "distribution"} {
+	for _, name := range []string{"pairs", "unknown", "seats", "two-player-optimal", "lead", "standings", "distribution"} {
 		if set[name] {
-			return usagef("--%s does not go with --table (the table is for 2 players, every n <= --pairs-max)", name)
+			return usagef("--%s does not go with --table (the table is of every state with n <= --pairs-max, every seat playing one policy)", name)
 		}
 	}
 	switch {
@@ -38,6 +38,9 @@ func (fl *solveFlags) tableQuery(q *solveQuery, set map[string]bool) error {
 		return err
 	}
 	q.state = rules.State{S: fl.singletons, F: unseen}
+	if set["players"] && fl.players != 2 {
+		return fl.seatsTableQuery(q, set)
+	}
 	q.matchup = exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
 	if !set["policy"] && !set["opponent"] {
 		return nil

@@ -1,6 +1,7 @@
 // Package answer gives the exact solver's answers (package analysis/exact) the JSON form memsim
 // solve prints: the value of a lineup from one state (Result), the strategy tables (Table and
-// WinTable, written a cell at a time by WriteTable and WriteWinTable) and a state of Gerez's
+// WinTable, written a cell at a time by WriteTable and WriteWinTable; at three or more seats
+// SeatsTable and SeatsWinTable, by WriteSeatsTable and WriteSeatsWinTable) and a state of Gerez's
 // model (Gerez). Every value is a Number: the exact fraction where the arithmetic is exact, and
 // the nearest float64.
 //

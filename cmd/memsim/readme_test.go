@@ -120,6 +120,9 @@ func TestDocExamples(t *testing.T) {
 		for _, ex := range examples {
 			t.Run(filepath.Base(name)+":"+strings.Join(ex.args, " "), func(t *testing.T) {
 				t.Parallel()
+				if raceEnabled && ex.args[0] == "validate" {
+					t.Skip("the whole validation suite runs without the race detector (make test-long)")
+				}
 				got, stderr, code := runArgs(t, ex.args...)
 				if code != exitOK {
 					t.Fatalf("%s:%d: exit %d: %s", name, ex.line, code, stderr)

@@ -408,3 +408,24 @@ func optionOf[T any](opts []ChoiceOption[T], c rules.Choice) (ChoiceOption[T], b
 	}
 	return ChoiceOption[T]{}, false
 }
+
+// VariantJudge judges decision d, valued by VariantNext before its turn was played, once game g
+// holds the whole turn: the choices its cards fit, the one credited and the costs (in d's copy
+// returned; the seats' sums are not kept), in win score too when win is set as it was for
+// VariantNext. It solves nothing, so that a coach values each decision once.
+func VariantJudge[T any](f field.Field[T], g *record.Game, d TurnDecision[T], win bool) (TurnDecision[T], error) {
+	if d.Turn >= len(g.Turns) || g.Turns[d.Turn].End == record.EndUnfinished {
+		return d, fmt.Errorf("turn %d: not played to its end", d.Turn+1)
+	}
+	vw, err := newVariantWalker(f, g, win)
+	if err != nil {
+		return d, err
+	}
+	for _, turn := range g.Turns[:d.Turn] {
+		vw.play(turn)
+	}
+	d.Made = vw.made(g.Turns[d.Turn])
+	d.CostPairs, d.CostWin = f.FromInt(0), f.FromInt(0)
+	vw.decide(&d)
+	return d, nil
+}

@@ -15,6 +15,7 @@ import (
 
 	"golang.org/x/term"
 
+	"memsim/analysis/review"
 	"memsim/cmd/memsim/internal/play"
 	"memsim/configs"
 	"memsim/sim"
@@ -219,7 +220,16 @@ func playGame(ctx context.Context, fl playFlags, args []string, stdin io.Reader,
 			return usagef("--coach: the coach judges deals of at most %d pairs (this one has %d): its exact values take seconds beyond", maxCoachPairs, p)
 		}
 		if v := cfg.Rules.Variant; !v.Standard() {
-			person.Coach = &play.NoValuesCoach{Variant: v}
+			coach, err := play.NewVariantCoach(ctx, record.Rules{Pairs: cfg.Rules.Pairs[0], Singletons: cfg.Rules.Singletons,
+				Seats: seats, Pass: cfg.Rules.Pass, Variant: v})
+			switch {
+			case errors.Is(err, review.ErrNoVariantModel):
+				person.Coach = &play.NoValuesCoach{Variant: v, Why: err}
+			case err != nil:
+				return err
+			default:
+				person.Coach = coach
+			}
 		} else {
 			coach, err := play.NewExactCoach(ctx, record.Rules{Pairs: cfg.Rules.Pairs[0], Singletons: cfg.Rules.Singletons,
 				Seats: seats, Pass: cfg.Rules.Pass})

@@ -1,0 +1,143 @@
+package play
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"strings"
+
+	"memsim/analysis/field"
+	"memsim/analysis/review"
+	"memsim/sim/record"
+)
+
+// VariantCoach advises a person in a game under a rule variant with the values of the variant's
+// exact model (analysis/review, VariantNext): before each turn of the person's that is a
+// decision, the value of every legal choice (daring, safe, known-first, pass) in expected pairs
+// and, where the model gives it, in win score, the best marked; and what the person's last turn
+// cost. It judges with perfect memory, in the game's rules and choice set, for two seats, and
+// solves the values of each decision when the person faces it.
+type VariantCoach struct {
+	ctx   context.Context
+	rules record.Rules
+	win   bool
+	// last is the person's last decision, valued before its turn and judged once it is played.
+	last    *review.TurnDecision[*big.Rat]
+	pending bool
+}
+
+// NewVariantCoach returns the coach of a two-seat game under rules r, a rule variant, or an
+// error when no exact model covers it (review.ErrNoVariantModel).
+func NewVariantCoach(ctx context.Context, r record.Rules) (*VariantCoach, error) {
+	if r.Seats != 2 {
+		return nil, fmt.Errorf("the coach judges two-seat games (this one has %d seats)", r.Seats)
+	}
+	if _, err := review.VariantModel(r); err != nil {
+		return nil, err
+	}
+	return &VariantCoach{ctx: ctx, rules: r, win: review.VariantWin(r.Variant)}, nil
+}
+
+// Advise says what each choice open is worth at the start of the person's turn, and what the
+// person's last turn cost; within a turn (its second card) it says nothing more.
+func (c *VariantCoach) Advise(s Situation) string {
+	if s.Second {
+		return ""
+	}
+	g := &record.Game{Rules: c.rules, Moves: append([]record.Move(nil), s.Table.Moves...)}
+	for i := range g.Moves {
+		g.Moves[i].Seat = -1
+	}
+	if err := g.Check(); err != nil {
+		return "the coach cannot judge this position: " + err.Error()
+	}
+	if n := len(g.Turns); n > 0 && g.Turns[n-1].End == record.EndUnfinished {
+		return ""
+	}
+	var lines []string
+	if c.pending {
+		d, err := review.VariantJudge(field.Rat{}, g, *c.last, c.win)
+		if err == nil {
+			lines = append(lines, VariantLastLine(&d, c.win))
+		}
+		c.pending = false
+	}
+	d, err := review.VariantNext(c.ctx, field.Rat{}, g, c.win)
+	switch {
+	case err != nil:
+		lines = append(lines, "the coach cannot judge this position: "+err.Error())
+	case d == nil:
+		lines = append(lines, "take the pair you know whole")
+	default:
+		lines = append(lines, VariantOptionsLine(d, c.win))
+		c.last, c.pending = d, true
+	}
+	return strings.Join(lines, "\n")
+}
+
+// VariantOptionsLine says what each choice of decision d is worth: "this turn, expected pairs
+// from it on and win score: daring 1.3333 pairs, win 0.5000 (best); safe ...". Under a turn limit
+// it names the turns left.
+func VariantOptionsLine(d *review.TurnDecision[*big.Rat], win bool) string {
+	var parts []string
+	for _, o := range d.Options {
+		p := fmt.Sprintf("%s %s pairs", o.Choice, dec(o.Pairs))
+		if win {
+			p += ", win " + dec(o.Win)
+		}
+		var best []string
+		if o.Lead.Cmp(d.Options[d.Best].Lead) == 0 {
+			best = append(best, "best for pairs")
+		}
+		if win && o.Win.Cmp(d.Options[d.BestWin].Win) == 0 {
+			best = append(best, "best to win")
+		}
+		if len(best) == 2 || len(best) == 1 && !win {
+			best = []string{"best"}
+		}
+		if len(best) > 0 {
+			p += " (" + strings.Join(best, ", ") + ")"
+		}
+		parts = append(parts, p)
+	}
+	head := "this turn"
+	if d.TurnsLeft > 0 {
+		head += fmt.Sprintf(" (%d turns left)", d.TurnsLeft)
+	}
+	what := "expected pairs from it on"
+	if win {
+		what += " and win score"
+	}
+	return fmt.Sprintf("%s, %s: %s", head, what, strings.Join(parts, "; "))
+}
+
+// VariantLastLine says what the turn of decision d (judged) was and what it cost: "your last turn
+// (turn 4: daring) cost 0.5000 pairs and 0.1250 win; best: safe", or that it was the best.
+func VariantLastLine(d *review.TurnDecision[*big.Rat], win bool) string {
+	if d.Chosen < 0 {
+		return fmt.Sprintf("your last turn (turn %d) was outside the model's choices: not judged", d.Turn+1)
+	}
+	var made []string
+	for _, m := range d.Made {
+		for _, o := range d.Options {
+			if o.Choice == m {
+				made = append(made, m.String())
+			}
+		}
+	}
+	head := fmt.Sprintf("your last turn (turn %d: %s)", d.Turn+1, strings.Join(made, " or "))
+	if d.CostPairs.Sign() == 0 && (!win || d.CostWin.Sign() == 0) {
+		return head + " was the best"
+	}
+	var best []string
+	for _, o := range d.Options {
+		if o.Lead.Cmp(d.Options[d.Best].Lead) == 0 || win && o.Win.Cmp(d.Options[d.BestWin].Win) == 0 {
+			best = append(best, o.Choice.String())
+		}
+	}
+	cost := fmt.Sprintf("cost %s pairs", dec(d.CostPairs))
+	if win {
+		cost += fmt.Sprintf(" and %s win", dec(d.CostWin))
+	}
+	return fmt.Sprintf("%s %s; best: %s", head, cost, strings.Join(best, " or "))
+}

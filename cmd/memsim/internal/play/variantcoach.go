@@ -21,9 +21,12 @@ type VariantCoach struct {
 	ctx   context.Context
 	rules record.Rules
 	win   bool
-	// last is the person's last decision, valued before its turn and judged once it is played.
-	last    *review.TurnDecision[*big.Rat]
-	pending bool
+	// pending is the person's decision valued at the start of its turn, judged once the turn is
+	// played; at, next, last and err are the answer of Values for the game of at moves.
+	pending    *review.TurnDecision[*big.Rat]
+	at         int
+	next, last *review.TurnDecision[*big.Rat]
+	err        error
 }
 
 // NewVariantCoach returns the coach of a two-seat game under rules r, a rule variant, or an
@@ -35,7 +38,50 @@ func NewVariantCoach(ctx context.Context, r record.Rules) (*VariantCoach, error)
 	if _, err := review.VariantModel(r); err != nil {
 		return nil, err
 	}
-	return &VariantCoach{ctx: ctx, rules: r, win: review.VariantWin(r.Variant)}, nil
+	return &VariantCoach{ctx: ctx, rules: r, win: review.VariantWin(r.Variant), at: -1}, nil
+}
+
+// Win reports whether the coach gives win scores: the copies model values the choices in pairs
+// only.
+func (c *VariantCoach) Win() bool { return c.win }
+
+// Values returns the decision the person faces in t, valued (nil when the turn begins with a
+// pair known whole, which the model's players take), and the person's last decision, judged
+// (nil before the first). Within a turn (its second card) next is the turn's decision, valued
+// at its start, and last is nil. Asked again with the same moves, it answers the same.
+func (c *VariantCoach) Values(t *Table) (next, last *review.TurnDecision[*big.Rat], err error) {
+	if len(t.Moves) == c.at {
+		return c.next, c.last, c.err
+	}
+	c.at = len(t.Moves)
+	c.next, c.last, c.err = c.values(t)
+	return c.next, c.last, c.err
+}
+
+func (c *VariantCoach) values(t *Table) (next, last *review.TurnDecision[*big.Rat], err error) {
+	g := &record.Game{Rules: c.rules, Moves: append([]record.Move(nil), t.Moves...)}
+	for i := range g.Moves {
+		g.Moves[i].Seat = -1
+	}
+	if err := g.Check(); err != nil {
+		return nil, nil, fmt.Errorf("the coach's record of the game: %w", err)
+	}
+	if n := len(g.Turns); n > 0 && g.Turns[n-1].End == record.EndUnfinished {
+		return c.pending, nil, nil
+	}
+	if c.pending != nil {
+		d, err := review.VariantJudge(field.Rat{}, g, *c.pending, c.win)
+		if err == nil {
+			last = &d
+		}
+		c.pending = nil
+	}
+	next, err = review.VariantNext(c.ctx, field.Rat{}, g, c.win)
+	if err != nil {
+		return nil, last, err
+	}
+	c.pending = next
+	return next, last, nil
 }
 
 // Advise says what each choice open is worth at the start of the person's turn, and what the
@@ -44,33 +90,18 @@ func (c *VariantCoach) Advise(s Situation) string {
 	if s.Second {
 		return ""
 	}
-	g := &record.Game{Rules: c.rules, Moves: append([]record.Move(nil), s.Table.Moves...)}
-	for i := range g.Moves {
-		g.Moves[i].Seat = -1
-	}
-	if err := g.Check(); err != nil {
-		return "the coach cannot judge this position: " + err.Error()
-	}
-	if n := len(g.Turns); n > 0 && g.Turns[n-1].End == record.EndUnfinished {
-		return ""
-	}
+	next, last, err := c.Values(s.Table)
 	var lines []string
-	if c.pending {
-		d, err := review.VariantJudge(field.Rat{}, g, *c.last, c.win)
-		if err == nil {
-			lines = append(lines, VariantLastLine(&d, c.win))
-		}
-		c.pending = false
+	if last != nil {
+		lines = append(lines, VariantLastLine(last, c.win))
 	}
-	d, err := review.VariantNext(c.ctx, field.Rat{}, g, c.win)
 	switch {
 	case err != nil:
 		lines = append(lines, "the coach cannot judge this position: "+err.Error())
-	case d == nil:
+	case next == nil:
 		lines = append(lines, "take the pair you know whole")
 	default:
-		lines = append(lines, VariantOptionsLine(d, c.win))
-		c.last, c.pending = d, true
+		lines = append(lines, VariantOptionsLine(next, c.win))
 	}
 	return strings.Join(lines, "\n")
 }

@@ -66,8 +66,8 @@ type State struct {
 	TurnsLeft int    `json:"turns_left,omitempty"`
 	Seed      uint64 `json:"seed"`
 	Cols      int    `json:"cols"`
-	Rows       int    `json:"rows"`
-	Seats      []Seat `json:"seats"`
+	Rows      int    `json:"rows"`
+	Seats     []Seat `json:"seats"`
 	// You is the person's seat.
 	You    int    `json:"you"`
 	Cells  []Cell `json:"cells"`
@@ -380,7 +380,7 @@ type httpUI struct {
 	person *play.Person
 	coach  coachFunc
 	seat   int
-	named  int // the last card the person named, for the second card of a blind turn
+	named  int        // the last card the person named, for the second card of a blind turn
 	turns  []TurnJSON // the turns since the last question
 	turnNo int
 }

@@ -190,9 +190,17 @@ async function showState(st, fresh) {
   const remembered = {};
   for (const m of st.memory || []) for (const c of m.cards) remembered[c.pos] = (remembered[c.pos] ? remembered[c.pos] + ", " : "") + m.name + " " + c.face;
   drawBoard($("play-board"), st.cells, st.cols, st.pairs, st.over ? null : pos => move({pos}), remembered);
+  const named = st.question && st.question.named !== undefined ? $("play-board").querySelector(`[data-pos="${st.question.named}"]`) : null;
+  if (named) {
+    named.classList.add("named");
+    named.disabled = true;
+    named.setAttribute("aria-label", st.cells[st.question.named].coord + ": named first, face down until the second card is named");
+  }
   const you = st.you, other = 1 - you;
   $("play-scores").textContent = `you ${st.scores[you]}, ${st.seats[other].name} ${st.scores[other]}`;
-  $("play-turn").textContent = st.over ? "" : st.question ? `turn ${st.turn}: your ${st.question.card === 1 ? "first" : "second"} card` : "";
+  $("play-turn").textContent = st.over ? "" : st.question ? turnText(st) : "";
+  $("play-rules").hidden = !st.variant;
+  $("play-rules").textContent = st.variant ? rulesText(st) : "";
   $("play-last").textContent = st.last ? st.last.text : "";
   $("play-pass").disabled = !st.question || !st.question.can_pass;
   $("play-save").href = `/api/games/${st.id}/record`;
@@ -204,21 +212,43 @@ async function showState(st, fresh) {
   showMemory(st.memory || []);
 }
 
+// turnText names the person's decision: the turn (of the limit, with the turns left) and the card.
+function turnText(st) {
+  const q = st.question;
+  let s = `turn ${st.turn}`;
+  if (st.turn_limit) s += ` of ${st.turn_limit} (${st.turns_left} left)`;
+  if (q.blind && q.card === 1) return s + ": name both cards, the first then the second, before either is turned up";
+  if (q.blind) return s + `: name your second card (${st.cells[q.named].coord} stays face down until then)`;
+  return s + `: your ${q.card === 1 ? "first" : "second"} card`;
+}
+
+// rulesText says how the game's rule variant plays.
+function rulesText(st) {
+  const parts = [];
+  if (st.copies > 2) parts.push(`${st.copies} cards of each face: any two cards of a face are a pair`);
+  if (st.blind) parts.push("blind flips: both cards are named before either is turned up");
+  if (st.turn_limit) parts.push(`the game ends after ${st.turn_limit} turns, the pairs left counting for nobody`);
+  return "Rules: " + parts.join("; ") + ".";
+}
+
 function showCoach(c) {
   const box = $("coach");
   box.hidden = !c;
   if (!c) return;
   const body = $("coach-table").tBodies[0];
   body.replaceChildren();
+  $("coach-turn").hidden = true;
   if (c.error) { $("coach-last").textContent = c.error; return; }
   $("coach-last").textContent = c.last ? c.last.text : "";
+  $("coach-turn").hidden = !c.turn;
+  $("coach-turn").textContent = c.turn ? (c.options.length ? "The choices of this turn, valued at its start (the variant's exact model)." : c.text) : "";
   $("coach-last").className = "cost" + (c.last && (c.last.cost_pairs > 0 || c.last.cost_win > 0) ? " lost" : "");
   for (const o of c.options) {
     const best = [o.best_pairs ? "best for pairs" : "", o.best_win ? "best to win" : ""].filter(Boolean).join(", ");
     const tr = el("tr", {class: (o.best_pairs || o.best_win ? "best" : "") + (o.model ? "" : " outside")},
       el("td", {text: o.move + (o.model ? "" : " (outside the model)")}, best ? el("span", {class: "tag", text: best}) : ""),
       el("td", {class: "num", text: fmt(o.pairs), "data-exact": o.pairs_exact}),
-      el("td", {class: "num", text: fmt(o.win), "data-exact": o.win_exact}));
+      el("td", {class: "num", text: c.no_win ? "–" : fmt(o.win), "data-exact": o.win_exact || ""}));
     body.append(tr);
   }
 }

@@ -38,8 +38,8 @@ func startServeWith(t *testing.T, rulesYAML string) string {
 // The page plays the configuration's rule variant in a real browser: under blind flips and a
 // turn limit it says the rules, shows the turns left, marks the first card named face down
 // while the second is asked, and its coach shows the solver's values of the turn's choices with
-// the whole limit left at the start; a whole game is played by clicking. Under copies of a face
-// the coach has no win column.
+// the whole limit left at the start; a whole game is played by clicking and reviewed turn by
+// turn. Under copies of a face the coach has no win column.
 func TestServePageUnderVariantsInABrowser(t *testing.T) {
 	browser := chromiumPath(t)
 	url := startServeWith(t, "{pairs: 3, flips: blind, turn_limit: 6}")
@@ -96,6 +96,12 @@ func TestServePageUnderVariantsInABrowser(t *testing.T) {
 	}
 	if r := browse[string](t, ctx, `document.getElementById("play-result").textContent`); r == "" {
 		t.Error("no result shown")
+	}
+	do(t, ctx, "review the game", chromedp.Click("#play-review"))
+	waitFor(t, ctx, `["shown", "failed"].includes(document.getElementById("review-out").dataset.state)`)
+	head := browse[string](t, ctx, `document.getElementById("review-head").textContent`)
+	if rows := browse[int](t, ctx, `document.querySelectorAll("#review-decisions tr").length - 1`); rows < 1 || !strings.Contains(head, "blind flips, turn limit 6") {
+		t.Errorf("the review shows %d turns under %q: %s", rows, head, browse[string](t, ctx, `document.getElementById("review-error").textContent`))
 	}
 
 	url = startServeWith(t, "{pairs: 4, copies: 4}")

@@ -94,3 +94,22 @@ func TestVariantCoachOfCopies(t *testing.T) {
 		t.Fatalf("copies 4, blind flips: coach %+v", c)
 	}
 }
+
+// The review of a game under a rule variant is judged turn by turn; one under copies with blind
+// flips, which no exact model covers, is refused with a message naming the rules.
+func TestReviewOfVariantGames(t *testing.T) {
+	_, ts := newTestServer(t, Options{})
+	blind := "{\"type\":\"game\",\"format\":\"memsim-record/1\",\"rules\":{\"pairs\":2,\"flips\":\"blind\"}}\n" +
+		"{\"type\":\"flip\",\"pos\":0,\"face\":0}\n{\"type\":\"flip\",\"pos\":1,\"face\":1}\n" +
+		"{\"type\":\"flip\",\"pos\":2,\"face\":0}\n{\"type\":\"flip\",\"pos\":3,\"face\":1}\n"
+	var rv ReviewJSON
+	callJSON(t, ts, "POST", "/api/review", blind, http.StatusOK, &rv)
+	if v := rv.Variant; v == nil || v.Variant != "blind flips" || len(v.Decisions) != 2 || v.Decisions[1].Chosen != "daring" || v.Decisions[1].Best != "safe" {
+		t.Fatalf("the review of a blind game: %+v", rv.Variant)
+	}
+	cb := strings.Replace(blind, `"flips":"blind"`, `"copies":4,"flips":"blind"`, 1)
+	cb = strings.ReplaceAll(cb, `"face":1`, `"face":0`) // one face of four cards
+	if code, data := call(t, ts, "POST", "/api/review", cb); code != http.StatusBadRequest || !strings.Contains(string(data), "no exact model of copies 4 with blind flips") {
+		t.Errorf("copies with blind flips: %d %s", code, data)
+	}
+}

@@ -364,6 +364,7 @@ async function runReview() {
 }
 
 function showReview(res) {
+  if (res.variant) return showVariantReview(res);
   const r = res.review;
   const names = r.players.map((p, i) => p || "seat " + i);
   $("review-head").textContent = `Game ${r.game} of ${res.games}: ${names[0]} (seat 0) against ${names[1]} (seat 1); ${r.pairs} pairs, ${r.singletons} singletons, pass ${r.pass}; ${r.arithmetic} values. ` +
@@ -391,6 +392,34 @@ function showReview(res) {
       el("td", {text: (d.revealed ? "after " + d.revealed + ": " : "") + d.chosen}),
       el("td", {text: d.options.length === 1 ? "forced" : lost ? best.join(" or ") : "best"}),
       el("td", {class: "num", text: fmt(d.cost.pairs)}), el("td", {class: "num", text: fmt(d.cost.win)})));
+  }
+}
+
+// showVariantReview shows the review of a game under a rule variant: a decision per turn, the
+// choices of the variant's exact model valued at the turn's start.
+function showVariantReview(res) {
+  const r = res.variant;
+  const names = r.players.map((p, i) => p || "seat " + i);
+  $("review-head").textContent = `Game ${r.game} of ${res.games}: ${names[0]} (seat 0) against ${names[1]} (seat 1); ${r.pairs} pairs, ${r.singletons} singletons, pass ${r.pass}, ${r.variant}; ${r.arithmetic} values, a turn at a time in the choices of the variant's model. ` +
+    `Result: ${names[0]} ${r.scores[0]}, ${names[1]} ${r.scores[1]}${r.finished ? "" : " so far (unfinished)"}.`;
+  $("review-graph").replaceChildren(el("p", {class: "note", text: "The evaluation graph is drawn for the standard game."}));
+  const win = x => r.win ? fmt(x) : "–";
+  const seats = $("review-seats");
+  seats.replaceChildren(el("tr", {}, ...["Seat", "Decisions", "At best (pairs)", "At best (win)", "Pairs lost", "Win lost"].map(h => el("th", {scope: "col", text: h}))));
+  r.seats.forEach((s, i) => seats.append(el("tr", {}, el("td", {text: names[i]}), el("td", {class: "num", text: s.decisions}), el("td", {class: "num", text: s.best}),
+    el("td", {class: "num", text: r.win ? s.best_win : "–"}), el("td", {class: "num", text: fmt(s.lost.pairs)}), el("td", {class: "num", text: win(s.lost.win)}))));
+  const dec = $("review-decisions");
+  dec.replaceChildren(el("tr", {}, ...["Turn", "Seat", "Choices", "State", "Choice", "Best", "Cost (pairs)", "Cost (win)"].map(h => el("th", {scope: "col", text: h}))));
+  for (const d of r.decisions) {
+    const lost = num(d.cost.pairs) > 0 || (r.win && num(d.cost.win) > 0);
+    const st = d.state;
+    const where = (d.faces ? "faces " + d.faces : `n=${st.n}, j=${st.j}` + (st.s ? `, s=${st.s}, f=${st.f}` : "")) + (st.lead ? `, d=${st.lead}` : "") + (d.turns_left ? `, ${d.turns_left} left` : "");
+    const best = d.best + (r.win && d.best_win !== d.best ? ` (to win: ${d.best_win})` : "");
+    dec.append(el("tr", {class: lost ? "lost" : ""}, el("td", {class: "num", text: d.turn + 1}), el("td", {text: names[d.seat]}),
+      el("td", {class: "num", text: d.options.length}), el("td", {text: where}),
+      el("td", {text: d.chosen ? d.made.join(" or ") : "outside the model"}),
+      el("td", {text: d.options.length === 1 ? "forced" : lost ? best : "best"}),
+      el("td", {class: "num", text: fmt(d.cost.pairs)}), el("td", {class: "num", text: win(d.cost.win)})));
   }
 }
 

@@ -21,7 +21,7 @@ type ReviewJSON struct {
 	// Variant is the review of a game under a rule variant, turn by turn in the choices of the
 	// variant's exact model (Review and SVG are then empty).
 	Variant *review.VariantJSON `json:"variant,omitempty"`
-	SVG    string      `json:"svg"`
+	SVG     string              `json:"svg"`
 	// Games is the number of games in the record.
 	Games int `json:"games"`
 }

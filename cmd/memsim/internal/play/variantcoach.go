@@ -16,11 +16,14 @@ import (
 // decision, the value of every legal choice (daring, safe, known-first, pass) in expected pairs
 // and, where the model gives it, in win score, the best marked; and what the person's last turn
 // cost. It judges with perfect memory, in the game's rules and choice set, for two seats, and
-// solves the values of each decision when the person faces it.
+// solves the values of each decision when the person faces it: in exact rationals, or in float64
+// under a turn limit beyond MaxExactLimitPairs pairs, whose win scores take seconds a turn in
+// rationals.
 type VariantCoach struct {
 	ctx   context.Context
 	rules record.Rules
 	win   bool
+	float bool
 	// pending is the person's decision valued at the start of its turn, judged once the turn is
 	// played; at, next, last and err are the answer of Values for the game of at moves.
 	pending    *review.TurnDecision[*big.Rat]
@@ -38,8 +41,17 @@ func NewVariantCoach(ctx context.Context, r record.Rules) (*VariantCoach, error)
 	if _, err := review.VariantModel(r); err != nil {
 		return nil, err
 	}
-	return &VariantCoach{ctx: ctx, rules: r, win: review.VariantWin(r.Variant), at: -1}, nil
+	return &VariantCoach{ctx: ctx, rules: r, win: review.VariantWin(r.Variant), at: -1,
+		float: r.Variant.TurnLimit > 0 && r.Variant.CopiesOf() == 2 && r.Pairs > MaxExactLimitPairs}, nil
 }
+
+// MaxExactLimitPairs is the most pairs for which the coach solves a game under a turn limit
+// (with two copies of a face) in exact rationals; beyond, it solves in float64.
+const MaxExactLimitPairs = 6
+
+// Exact reports whether the coach's values are exact rationals (else float64 values, held as
+// rationals).
+func (c *VariantCoach) Exact() bool { return !c.float }
 
 // Win reports whether the coach gives win scores: the copies model values the choices in pairs
 // only.
@@ -76,8 +88,15 @@ func (c *VariantCoach) values(t *Table) (next, last *review.TurnDecision[*big.Ra
 		}
 		c.pending = nil
 	}
-	next, err = review.VariantNext(c.ctx, field.Rat{}, g, c.win)
-	if err != nil {
+	if c.float {
+		fd, err := review.VariantNext(c.ctx, field.Float{}, g, c.win)
+		if err != nil {
+			return nil, last, err
+		}
+		if fd != nil {
+			next = ratDecision(fd)
+		}
+	} else if next, err = review.VariantNext(c.ctx, field.Rat{}, g, c.win); err != nil {
 		return nil, last, err
 	}
 	c.pending = next
@@ -171,4 +190,16 @@ func VariantLastLine(d *review.TurnDecision[*big.Rat], win bool) string {
 		cost += fmt.Sprintf(" and %s win", dec(d.CostWin))
 	}
 	return fmt.Sprintf("%s %s; best: %s", head, cost, strings.Join(best, " or "))
+}
+
+// ratDecision returns decision d, valued in float64, with its values as rationals.
+func ratDecision(d *review.TurnDecision[float64]) *review.TurnDecision[*big.Rat] {
+	r := func(x float64) *big.Rat { return new(big.Rat).SetFloat64(x) }
+	out := &review.TurnDecision[*big.Rat]{Turn: d.Turn, Seat: d.Seat, Move: d.Move, State: d.State, TurnsLeft: d.TurnsLeft,
+		Faces: d.Faces, AfterPass: d.AfterPass, Made: d.Made, Chosen: d.Chosen, Best: d.Best, BestWin: d.BestWin,
+		CostPairs: r(d.CostPairs), CostWin: r(d.CostWin)}
+	for _, o := range d.Options {
+		out.Options = append(out.Options, review.ChoiceOption[*big.Rat]{Choice: o.Choice, Pairs: r(o.Pairs), Lead: r(o.Lead), Win: r(o.Win)})
+	}
+	return out
 }

@@ -47,11 +47,15 @@ func adviseVariant(c *play.VariantCoach, t *play.Table) *CoachJSON {
 	} else {
 		out.Text = play.VariantOptionsLine(d, c.Win())
 		for _, o := range d.Options {
-			oj := OptionJSON{Move: o.Choice.String(), Model: true, Pairs: f64(o.Pairs), PairsRat: o.Pairs.RatString(),
-				BestPairs: o.Lead.Cmp(d.Options[d.Best].Lead) == 0}
+			oj := OptionJSON{Move: o.Choice.String(), Model: true, Pairs: f64(o.Pairs), BestPairs: o.Lead.Cmp(d.Options[d.Best].Lead) == 0}
+			if c.Exact() {
+				oj.PairsRat = o.Pairs.RatString()
+			}
 			if c.Win() {
-				oj.Win, oj.WinRat = f64(o.Win), o.Win.RatString()
-				oj.BestWin = o.Win.Cmp(d.Options[d.BestWin].Win) == 0
+				oj.Win, oj.BestWin = f64(o.Win), o.Win.Cmp(d.Options[d.BestWin].Win) == 0
+				if c.Exact() {
+					oj.WinRat = o.Win.RatString()
+				}
 			}
 			out.Options = append(out.Options, oj)
 		}

@@ -257,7 +257,8 @@
 // --coach shows, before each of your moves, what every move open is worth, in expected pairs from
 // this turn on (both seats playing optimally afterwards) and in win score, P(win) + P(draw)/2 (both
 // playing to win afterwards), the best marked, and what your last move cost; its values are exact,
-// those of memsim review and memsim solve (perfect memory, the game's rules, two seats).
+// those of memsim review and memsim solve (perfect memory, the game's rules, two seats); under a
+// rule variant, the value of each choice of the variant's exact model at the start of your turns.
 //
 // The seed is printed (default: from the clock); --seed S deals the same game again. At the end,
 // finished or not, the game is written as a game record (docs/records.md) to --record FILE (default
@@ -276,7 +277,9 @@
 // P(draw)/2 (both seats playing to win afterwards), the option taken and what it cost; for each new
 // card, the luck of what it showed; then per seat the decisions at the best value, the pairs and
 // win score lost, and the luck. Values are those of perfect memory, the record's pass rule,
-// singletons and choice set; a game needs two seats. --no-win leaves out the win scores (faster at
+// singletons and choice set; a game needs two seats. A game under a rule variant is judged a turn
+// at a time in the choices of the variant's exact model (blind flips, a turn limit, copies),
+// or said to have no values where none covers it. --no-win leaves out the win scores (faster at
 // many pairs); --float computes in float64 instead of exact rationals. --figure draws the game's
 // evaluation graph (seat 0's win score after each decision, or its expected pairs with --no-win) as
 // a PNG or SVG file, for one game (the record's only game, or --game K).

@@ -180,15 +180,6 @@ func readInput(args []string, what string, embedded func() (string, []byte)) (st
 	return "", nil, usagef("one %s file at most, got %d: %s", what, len(args), configs.ShortPath(fmt.Sprint(args)))
 }
 
-// standardGame refuses, for a command (or a flag) that covers the standard game only, a
-// configuration whose rules give a variant (docs/models.md §1.7).
-func standardGame(cfg *configs.Tournament, what string) error {
-	if v := cfg.Rules.Variant; !v.Standard() {
-		return badInput(fmt.Errorf("%s: the rules give %s, and %s covers the standard game only (memsim play and memsim replay play the variants)", cfg.File, v, what))
-	}
-	return nil
-}
-
 // loadConfig reads and parses the configuration named by args (at most one file), or the
 // embedded default.
 func loadConfig(args []string) (*configs.Tournament, error) {

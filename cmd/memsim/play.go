@@ -15,6 +15,7 @@ import (
 
 	"golang.org/x/term"
 
+	"memsim/analysis/review"
 	"memsim/cmd/memsim/internal/play"
 	"memsim/configs"
 	"memsim/sim"
@@ -69,7 +70,8 @@ help or quit, one per line, after each prompt "your move (card 1):"; the end of 
 --coach shows, before each of your moves, what every move open is worth, in expected pairs from
 this turn on (both seats playing optimally afterwards) and in win score, P(win) + P(draw)/2 (both
 playing to win afterwards), the best marked, and what your last move cost; its values are exact,
-those of memsim review and memsim solve (perfect memory, the game's rules, two seats).
+those of memsim review and memsim solve (perfect memory, the game's rules, two seats); under a
+rule variant, the value of each choice of the variant's exact model at the start of your turns.
 
 The seed is printed (default: from the clock); --seed S deals the same game again. At the end,
 finished or not, the game is written as a game record (docs/records.md) to --record FILE (default
@@ -219,7 +221,16 @@ func playGame(ctx context.Context, fl playFlags, args []string, stdin io.Reader,
 			return usagef("--coach: the coach judges deals of at most %d pairs (this one has %d): its exact values take seconds beyond", maxCoachPairs, p)
 		}
 		if v := cfg.Rules.Variant; !v.Standard() {
-			person.Coach = &play.NoValuesCoach{Variant: v}
+			coach, err := play.NewVariantCoach(ctx, record.Rules{Pairs: cfg.Rules.Pairs[0], Singletons: cfg.Rules.Singletons,
+				Seats: seats, Pass: cfg.Rules.Pass, Variant: v})
+			switch {
+			case errors.Is(err, review.ErrNoVariantModel):
+				person.Coach = &play.NoValuesCoach{Variant: v, Why: err}
+			case err != nil:
+				return err
+			default:
+				person.Coach = coach
+			}
 		} else {
 			coach, err := play.NewExactCoach(ctx, record.Rules{Pairs: cfg.Rules.Pairs[0], Singletons: cfg.Rules.Singletons,
 				Seats: seats, Pass: cfg.Rules.Pass})

@@ -37,7 +37,7 @@ func (r *reader) blind() string {
 
 // A game under copies of a face, blind flips and a turn limit, played line by line: the person
 // names both cards of a turn at once (or one, then the other, the first staying face down), the
-// coach says it has no values for the variant, and the record gives the variant and the result.
+// coach says no exact model covers the variant, and the record gives the variant and the result.
 func TestPlayUnderTheVariants(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -83,7 +83,7 @@ func TestPlayUnderTheVariants(t *testing.T) {
 	out := p.out.String()
 	for _, want := range []string{
 		"memsim play: 6 pairs, pass never, copies 4, blind flips, turn limit 8, seed 5",
-		"\ncoach: no values for copies 4, blind flips, turn limit 8: the exact values are those of the standard game\n",
+		"\ncoach: no values for copies 4, blind flips, turn limit 8: no exact model of copies 4 with blind flips\n",
 		"named twice: name two different cards",
 	} {
 		if !strings.Contains(out, want) {

@@ -31,7 +31,9 @@ option open then in expected pairs (both seats optimal afterwards) and in win sc
 P(draw)/2 (both seats playing to win afterwards), the option taken and what it cost; for each new
 card, the luck of what it showed; then per seat the decisions at the best value, the pairs and
 win score lost, and the luck. Values are those of perfect memory, the record's pass rule,
-singletons and choice set; a game needs two seats. --no-win leaves out the win scores (faster at
+singletons and choice set; a game needs two seats. A game under a rule variant is judged a turn
+at a time in the choices of the variant's exact model (blind flips, a turn limit, copies),
+or said to have no values where none covers it. --no-win leaves out the win scores (faster at
 many pairs); --float computes in float64 instead of exact rationals. --figure draws the game's
 evaluation graph (seat 0's win score after each decision, or its expected pairs with --no-win) as
 a PNG or SVG file, for one game (the record's only game, or --game K).
@@ -105,9 +107,9 @@ func reviewRecord[T any](ctx context.Context, f field.Field[T], fl reviewFlags, 
 		}
 		if v := g.Rules.Variant; !v.Standard() {
 			if fl.figure != "" {
-				return usagef("--figure: %s:%d: game %d: %v", args[0], g.Line, i+1, &review.VariantError{Variant: v})
+				return usagef("--figure: %s:%d: game %d: the evaluation graph is drawn for the standard game, not %s", args[0], g.Line, i+1, v)
 			}
-			if err := writeNoValues(w, args[0], i+1, g, fl.json); err != nil {
+			if err := reviewVariant(ctx, f, fl, args[0], i+1, g, w); err != nil {
 				return err
 			}
 			continue
@@ -162,14 +164,13 @@ type variantReviewJSON struct {
 	TurnLimit  bool      `json:"turn_limited"`
 }
 
-// writeNoValues prints the review of game, a game under a rule variant, which has no values: its
-// rules, that it has no values, and its result.
-func writeNoValues(w io.Writer, file string, game int, g *record.Game, asJSON bool) error {
+// writeNoValues prints the review of game, a game under a rule variant no exact model covers: its
+// rules, that it has no values and why (note), and its result.
+func writeNoValues(w io.Writer, file string, game int, g *record.Game, note string, asJSON bool) error {
 	names := [2]string{"seat 0", "seat 1"}
 	for i, p := range g.Players {
 		names[i] = p.Name
 	}
-	note := (&review.VariantError{Variant: g.Rules.Variant}).Error()
 	if asJSON {
 		b, err := json.Marshal(variantReviewJSON{Game: game, Pairs: g.Rules.Pairs, Singletons: g.Rules.Singletons,
 			Pass: g.Rules.Pass.String(), Variant: g.Rules.Variant.String(), Note: note, Players: names[:],

@@ -109,9 +109,6 @@ func serveMain(ctx context.Context, fl serveFlags, args []string, inv invocation
 	if err != nil {
 		return err
 	}
-	if err := standardGame(cfg, "memsim serve"); err != nil {
-		return err
-	}
 	if len(cfg.Players) == 0 {
 		return usagef("%s: no players", cfg.File)
 	}

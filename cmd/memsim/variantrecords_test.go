@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -28,8 +29,9 @@ players:
 `
 
 // memsim run records the games of a variant: each record game carries the variant, is the
-// engine's game played again, and says when the limit ended it; memsim review says plainly that
-// it has no values for the variant.
+// engine's game played again, and says when the limit ended it; memsim review judges every turn
+// in the choices of the copies model under the limit, each turn fitting the choice its seat's
+// policy makes, and draws no evaluation graph.
 func TestRunRecordsVariantGames(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -75,19 +77,29 @@ func TestRunRecordsVariantGames(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("review: exit %d: %s", code, stderr)
 	}
-	if want := "no values: the review has no values for copies 4, turn limit 6"; !strings.Contains(stdout, want) {
+	if want := "judged a turn at a time in the choices of the variant's model"; !strings.Contains(stdout, want) {
 		t.Errorf("review prints\n%s\nwant a line %q", stdout, want)
 	}
 	stdout, _, code = runArgs(t, "review", "--json", "--game", "1", file)
 	var j struct {
-		Variant string `json:"variant"`
-		Values  bool   `json:"values"`
+		Variant   string `json:"variant"`
+		Values    bool   `json:"values"`
+		Decisions []struct {
+			Seat int      `json:"seat"`
+			Made []string `json:"made"`
+		} `json:"decisions"`
 	}
-	if err := json.Unmarshal([]byte(stdout), &j); err != nil || code != exitOK || j.Variant != "copies 4, turn limit 6" || j.Values {
-		t.Errorf("review --json: exit %d, %+v (%v): %s", code, j, err, stdout)
+	if err := json.Unmarshal([]byte(stdout), &j); err != nil || code != exitOK || j.Variant != "copies 4, turn limit 6" || !j.Values || len(j.Decisions) == 0 {
+		t.Fatalf("review --json: exit %d, %+v (%v): %s", code, j, err, stdout)
+	}
+	// Seat 0 plays daring; seat 1 safe, which flips a new second card only with no face half-known.
+	for _, d := range j.Decisions {
+		if want := [2]string{"daring", "safe"}[d.Seat]; !slices.Contains(d.Made, want) && !(d.Seat == 1 && slices.Contains(d.Made, "daring")) {
+			t.Errorf("decision %+v: the cards do not fit %s, the seat's policy", d, want)
+		}
 	}
 	_, stderr, code = runArgs(t, "review", "--game", "1", "--figure", filepath.Join(dir, "f.svg"), file)
-	wantOneLineExit(t, "review --figure", code, exitUsage, stderr, "memsim review: --figure: ", "the review has no values for copies 4, turn limit 6")
+	wantOneLineExit(t, "review --figure", code, exitUsage, stderr, "memsim review: --figure: ", "the evaluation graph is drawn for the standard game, not copies 4, turn limit 6")
 }
 
 // memsim replay names the faces of a deal with copies of a face and singletons: the pair faces

@@ -145,11 +145,12 @@ func LastMoveLine(d *review.Decision[*big.Rat]) string {
 // dec formats a value to 4 decimals.
 func dec(r *big.Rat) string { return r.FloatString(4) }
 
-// NoValuesCoach is the coach of a game under a rule variant that no exact model of the review
-// covers: it says so once, at the person's first move, and has nothing more to say.
+// NoValuesCoach is the coach of a game under a rule variant that no exact model covers: it says
+// so once, at the person's first move, and has nothing more to say.
 type NoValuesCoach struct {
-	// Variant is the game's rule variant.
+	// Variant is the game's rule variant, Why the reason no model covers it.
 	Variant rules.Variant
+	Why     error
 	said    bool
 }
 
@@ -159,5 +160,5 @@ func (c *NoValuesCoach) Advise(Situation) string {
 		return ""
 	}
 	c.said = true
-	return fmt.Sprintf("no values for %s: the exact values are those of the standard game", c.Variant)
+	return fmt.Sprintf("no values for %s: %v", c.Variant, c.Why)
 }

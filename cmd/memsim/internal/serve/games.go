@@ -15,6 +15,7 @@ import (
 	"memsim/cmd/memsim/internal/play"
 	"memsim/sim"
 	"memsim/sim/record"
+	"memsim/sim/rules"
 )
 
 // personName is the person's name at the table and in the records.
@@ -55,10 +56,18 @@ type State struct {
 	Pairs      int    `json:"pairs"`
 	Singletons int    `json:"singletons"`
 	Pass       string `json:"pass"`
-	Seed       uint64 `json:"seed"`
-	Cols       int    `json:"cols"`
-	Rows       int    `json:"rows"`
-	Seats      []Seat `json:"seats"`
+	// Variant describes the rule variant ("" for the standard game): Copies cards of each pair
+	// face, Blind flips, a TurnLimit (0 for none) with TurnsLeft turns left, the turn under way
+	// included.
+	Variant   string `json:"variant,omitempty"`
+	Copies    int    `json:"copies"`
+	Blind     bool   `json:"blind,omitempty"`
+	TurnLimit int    `json:"turn_limit,omitempty"`
+	TurnsLeft int    `json:"turns_left,omitempty"`
+	Seed      uint64 `json:"seed"`
+	Cols      int    `json:"cols"`
+	Rows      int    `json:"rows"`
+	Seats     []Seat `json:"seats"`
 	// You is the person's seat.
 	You    int    `json:"you"`
 	Cells  []Cell `json:"cells"`
@@ -132,12 +141,21 @@ type QuestionJSON struct {
 	Card    int    `json:"card"`
 	CanPass bool   `json:"can_pass"`
 	Reason  string `json:"reason,omitempty"`
+	// Blind reports blind flips; Named is then, for the second card, the position of the first
+	// card named, which stays face down until the second is named.
+	Blind bool `json:"blind,omitempty"`
+	Named *int `json:"named,omitempty"`
 }
 
 // CoachJSON is the coach's advice: every option of the decision with its values, and what the
 // person's last decision cost.
 type CoachJSON struct {
-	Card    int          `json:"card"`
+	Card int `json:"card"`
+	// Turn reports advice on the turn's choices (a game under a rule variant): the options are
+	// the choices of the variant's exact model, valued at the turn's start; NoWin that the model
+	// gives no win scores.
+	Turn    bool         `json:"turn,omitempty"`
+	NoWin   bool         `json:"no_win,omitempty"`
 	Options []OptionJSON `json:"options"`
 	Last    *LastJSON    `json:"last,omitempty"`
 	Text    string       `json:"text"`
@@ -244,14 +262,15 @@ func (s *Server) startGame(ctx context.Context, req gameRequest) (*game, error) 
 	setup, table := m.setup(personName)
 	// The game's context, which the coach reads at every move; it ends with the game.
 	gctx, cancel := context.WithTimeout(context.Background(), s.opts.GameTimeout)
-	var coach *play.ExactCoach
+	var coach coachFunc
 	if req.Coach {
 		if p := setup.Pairs; p > MaxCoachPairs {
 			cancel()
 			m.close()
 			return nil, badField("coach", "the coach judges deals of at most %d pairs (this one has %d)", MaxCoachPairs, p)
 		}
-		c, err := play.NewExactCoach(gctx, record.Rules{Pairs: setup.Pairs, Singletons: setup.Singletons, Seats: 2, Pass: setup.Pass})
+		c, err := newCoach(gctx, record.Rules{Pairs: setup.Pairs, Singletons: setup.Singletons, Seats: 2, Pass: setup.Pass,
+			Variant: setup.Variant})
 		if err != nil {
 			cancel()
 			m.close()
@@ -359,8 +378,9 @@ func share(units, p int) string {
 type httpUI struct {
 	g      *game
 	person *play.Person
-	coach  *play.ExactCoach
+	coach  coachFunc
 	seat   int
+	named  int        // the last card the person named, for the second card of a blind turn
 	turns  []TurnJSON // the turns since the last question
 	turnNo int
 }
@@ -380,6 +400,7 @@ func (u *httpUI) Ask(ctx context.Context, s play.Snapshot, q play.Question) (pla
 	u.settle(&q, nil, false)
 	select {
 	case a := <-u.g.answers:
+		u.named = a.Pos
 		return a, nil
 	case <-ctx.Done():
 		return play.Answer{}, ctx.Err()
@@ -401,9 +422,13 @@ func (u *httpUI) settle(q *play.Question, edit func(*State), ended bool) {
 		if q.Second {
 			card = 2
 		}
-		st.Question = &QuestionJSON{Card: card, CanPass: q.CanPass, Reason: q.Reason}
+		st.Question = &QuestionJSON{Card: card, CanPass: q.CanPass, Reason: q.Reason, Blind: q.Blind}
+		if q.Blind && q.Second {
+			named := u.named
+			st.Question.Named = &named
+		}
 		if u.coach != nil {
-			st.Coach = advise(u.coach, t, u.seat)
+			st.Coach = u.coach(t, u.seat)
 		}
 	}
 	if edit != nil {
@@ -442,8 +467,15 @@ func (u *httpUI) memories(t *play.Table) []MemoryJSON {
 func stateOf(g *game, t *play.Table, you int) State {
 	r := g.m.cfg.Rules
 	st := State{ID: g.id, Pairs: t.Pairs, Singletons: t.Singletons, Pass: r.Pass.String(), Seed: g.m.seed,
+		Copies: r.Variant.CopiesOf(), Blind: r.Variant.Flips == rules.FlipsBlind, TurnLimit: r.Variant.TurnLimit,
 		Cols: t.Layout.Cols, Rows: t.Layout.Rows, You: you, Scores: slices.Clone(t.Scores),
 		Mover: t.Mover, Turn: t.TurnNo, Flips: []CardJSON{}, Turns: []TurnJSON{}}
+	if !r.Variant.Standard() {
+		st.Variant = r.Variant.String()
+	}
+	if st.TurnLimit > 0 {
+		st.TurnsLeft = max(0, st.TurnLimit-(t.TurnNo-1))
+	}
 	for _, s := range t.Seats {
 		st.Seats = append(st.Seats, Seat{Name: s.Name, Person: s.Person, Memory: s.Memory, Program: s.Program})
 	}

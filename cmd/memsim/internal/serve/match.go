@@ -80,6 +80,9 @@ func (s *Server) newMatch(ctx context.Context, d dealRequest, names []string) (*
 	case r.Pairs[0] > MaxPairs:
 		return nil, badField("pairs", "the configuration deals %d pairs: give pairs, 1 to %d", r.Pairs[0], MaxPairs)
 	}
+	if err := r.Variant.ValidateDeal(r.Pairs[0]); err != nil {
+		return nil, badField("pairs", "%v", err)
+	}
 	switch {
 	case d.Singletons != nil && (*d.Singletons < 0 || *d.Singletons > MaxSingletons):
 		return nil, badField("singletons", "%d: must be between 0 and %d", *d.Singletons, MaxSingletons)
@@ -134,7 +137,8 @@ func (m *match) bot(name string) (sim.Player, *configs.Player, bool) {
 // setup returns the game's setup and table; the person's seat, if any, has no player yet.
 func (m *match) setup(person string) (sim.Setup, *play.Table) {
 	r := m.cfg.Rules
-	setup := sim.Setup{Pairs: r.Pairs[0], Singletons: r.Singletons, Pass: r.Pass, Players: make([]sim.Player, len(m.names))}
+	setup := sim.Setup{Pairs: r.Pairs[0], Singletons: r.Singletons, Pass: r.Pass, Players: make([]sim.Player, len(m.names)),
+		Variant: r.Variant}
 	seats := make([]play.Seat, len(m.names))
 	for i, n := range m.names {
 		if n == "" {
@@ -145,7 +149,9 @@ func (m *match) setup(person string) (sim.Setup, *play.Table) {
 		setup.Players[i] = p
 		seats[i] = play.Seat{Name: n, Memory: p.Memory.String(), Program: program}
 	}
-	return setup, play.NewTable(r.Pairs[0], r.Singletons, seats)
+	t := play.NewTable(r.Pairs[0], r.Singletons, seats)
+	t.Variant = r.Variant
+	return setup, t
 }
 
 // gameID is the game's identity for the engine.
@@ -158,7 +164,7 @@ func (m *match) gameID() sim.GameID {
 func (m *match) recordOf(person string, moves []record.Move, started time.Time, ended bool, meta map[string]string) *record.Game {
 	r := m.cfg.Rules
 	g := &record.Game{
-		Rules:   record.Rules{Pairs: r.Pairs[0], Singletons: r.Singletons, Seats: len(m.names), Pass: r.Pass},
+		Rules:   record.Rules{Pairs: r.Pairs[0], Singletons: r.Singletons, Seats: len(m.names), Pass: r.Pass, Variant: r.Variant},
 		Started: started.UTC(),
 		Meta:    map[string]string{"source": "memsim serve", "config": m.cfg.Name, "seed": strconv.FormatUint(m.seed, 10)},
 		Moves:   moves,

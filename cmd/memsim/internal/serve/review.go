@@ -18,7 +18,10 @@ import (
 // object) and its evaluation graph, an SVG document.
 type ReviewJSON struct {
 	Review review.JSON `json:"review"`
-	SVG    string      `json:"svg"`
+	// Variant is the review of a game under a rule variant, turn by turn in the choices of the
+	// variant's exact model (Review and SVG are then empty).
+	Variant *review.VariantJSON `json:"variant,omitempty"`
+	SVG     string              `json:"svg"`
 	// Games is the number of games in the record.
 	Games int `json:"games"`
 }
@@ -98,6 +101,9 @@ func firstLine(s string) string {
 
 // reviewGame reviews game g, the k-th of its record, in field f, and draws its evaluation graph.
 func reviewGame[T any](ctx context.Context, f field.Field[T], g *record.Game, k int) (*ReviewJSON, error) {
+	if !g.Rules.Variant.Standard() {
+		return reviewVariant(ctx, f, g, k)
+	}
 	v, err := review.NewValues(ctx, f, review.Model(g), g.Rules.Pairs, true)
 	if err != nil {
 		return nil, err
@@ -120,4 +126,18 @@ func evaluationSVG[T any](f field.Field[T], r *review.Review[T]) ([]byte, error)
 		return nil, err
 	}
 	return fig.SVG, nil
+}
+
+// reviewVariant reviews game g, the k-th of its record, under a rule variant: turn by turn in the
+// choices of the variant's exact model, or refused, naming the rules no model covers.
+func reviewVariant[T any](ctx context.Context, f field.Field[T], g *record.Game, k int) (*ReviewJSON, error) {
+	r, err := review.VariantGame(ctx, f, g, true)
+	if errors.Is(err, review.ErrNoVariantModel) {
+		return nil, badField("record", "game %d: the review has no values for %s: %v", k, g.Rules.Variant, err)
+	}
+	if err != nil {
+		return nil, err
+	}
+	j := r.JSON(f, k)
+	return &ReviewJSON{Variant: &j}, nil
 }

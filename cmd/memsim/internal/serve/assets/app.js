@@ -190,9 +190,17 @@ async function showState(st, fresh) {
   const remembered = {};
   for (const m of st.memory || []) for (const c of m.cards) remembered[c.pos] = (remembered[c.pos] ? remembered[c.pos] + ", " : "") + m.name + " " + c.face;
   drawBoard($("play-board"), st.cells, st.cols, st.pairs, st.over ? null : pos => move({pos}), remembered);
+  const named = st.question && st.question.named !== undefined ? $("play-board").querySelector(`[data-pos="${st.question.named}"]`) : null;
+  if (named) {
+    named.classList.add("named");
+    named.disabled = true;
+    named.setAttribute("aria-label", st.cells[st.question.named].coord + ": named first, face down until the second card is named");
+  }
   const you = st.you, other = 1 - you;
   $("play-scores").textContent = `you ${st.scores[you]}, ${st.seats[other].name} ${st.scores[other]}`;
-  $("play-turn").textContent = st.over ? "" : st.question ? `turn ${st.turn}: your ${st.question.card === 1 ? "first" : "second"} card` : "";
+  $("play-turn").textContent = st.over ? "" : st.question ? turnText(st) : "";
+  $("play-rules").hidden = !st.variant;
+  $("play-rules").textContent = st.variant ? rulesText(st) : "";
   $("play-last").textContent = st.last ? st.last.text : "";
   $("play-pass").disabled = !st.question || !st.question.can_pass;
   $("play-save").href = `/api/games/${st.id}/record`;
@@ -204,21 +212,43 @@ async function showState(st, fresh) {
   showMemory(st.memory || []);
 }
 
+// turnText names the person's decision: the turn (of the limit, with the turns left) and the card.
+function turnText(st) {
+  const q = st.question;
+  let s = `turn ${st.turn}`;
+  if (st.turn_limit) s += ` of ${st.turn_limit} (${st.turns_left} left)`;
+  if (q.blind && q.card === 1) return s + ": name both cards, the first then the second, before either is turned up";
+  if (q.blind) return s + `: name your second card (${st.cells[q.named].coord} stays face down until then)`;
+  return s + `: your ${q.card === 1 ? "first" : "second"} card`;
+}
+
+// rulesText says how the game's rule variant plays.
+function rulesText(st) {
+  const parts = [];
+  if (st.copies > 2) parts.push(`${st.copies} cards of each face: any two cards of a face are a pair`);
+  if (st.blind) parts.push("blind flips: both cards are named before either is turned up");
+  if (st.turn_limit) parts.push(`the game ends after ${st.turn_limit} turns, the pairs left counting for nobody`);
+  return "Rules: " + parts.join("; ") + ".";
+}
+
 function showCoach(c) {
   const box = $("coach");
   box.hidden = !c;
   if (!c) return;
   const body = $("coach-table").tBodies[0];
   body.replaceChildren();
+  $("coach-turn").hidden = true;
   if (c.error) { $("coach-last").textContent = c.error; return; }
   $("coach-last").textContent = c.last ? c.last.text : "";
+  $("coach-turn").hidden = !c.turn;
+  $("coach-turn").textContent = c.turn ? (c.options.length ? "The choices of this turn, valued at its start (the variant's exact model)." : c.text) : "";
   $("coach-last").className = "cost" + (c.last && (c.last.cost_pairs > 0 || c.last.cost_win > 0) ? " lost" : "");
   for (const o of c.options) {
     const best = [o.best_pairs ? "best for pairs" : "", o.best_win ? "best to win" : ""].filter(Boolean).join(", ");
     const tr = el("tr", {class: (o.best_pairs || o.best_win ? "best" : "") + (o.model ? "" : " outside")},
       el("td", {text: o.move + (o.model ? "" : " (outside the model)")}, best ? el("span", {class: "tag", text: best}) : ""),
       el("td", {class: "num", text: fmt(o.pairs), "data-exact": o.pairs_exact}),
-      el("td", {class: "num", text: fmt(o.win), "data-exact": o.win_exact}));
+      el("td", {class: "num", text: c.no_win ? "–" : fmt(o.win), "data-exact": o.win_exact || ""}));
     body.append(tr);
   }
 }
@@ -334,6 +364,7 @@ async function runReview() {
 }
 
 function showReview(res) {
+  if (res.variant) return showVariantReview(res);
   const r = res.review;
   const names = r.players.map((p, i) => p || "seat " + i);
   $("review-head").textContent = `Game ${r.game} of ${res.games}: ${names[0]} (seat 0) against ${names[1]} (seat 1); ${r.pairs} pairs, ${r.singletons} singletons, pass ${r.pass}; ${r.arithmetic} values. ` +
@@ -361,6 +392,34 @@ function showReview(res) {
       el("td", {text: (d.revealed ? "after " + d.revealed + ": " : "") + d.chosen}),
       el("td", {text: d.options.length === 1 ? "forced" : lost ? best.join(" or ") : "best"}),
       el("td", {class: "num", text: fmt(d.cost.pairs)}), el("td", {class: "num", text: fmt(d.cost.win)})));
+  }
+}
+
+// showVariantReview shows the review of a game under a rule variant: a decision per turn, the
+// choices of the variant's exact model valued at the turn's start.
+function showVariantReview(res) {
+  const r = res.variant;
+  const names = r.players.map((p, i) => p || "seat " + i);
+  $("review-head").textContent = `Game ${r.game} of ${res.games}: ${names[0]} (seat 0) against ${names[1]} (seat 1); ${r.pairs} pairs, ${r.singletons} singletons, pass ${r.pass}, ${r.variant}; ${r.arithmetic} values, a turn at a time in the choices of the variant's model. ` +
+    `Result: ${names[0]} ${r.scores[0]}, ${names[1]} ${r.scores[1]}${r.finished ? "" : " so far (unfinished)"}.`;
+  $("review-graph").replaceChildren(el("p", {class: "note", text: "The evaluation graph is drawn for the standard game."}));
+  const win = x => r.win ? fmt(x) : "–";
+  const seats = $("review-seats");
+  seats.replaceChildren(el("tr", {}, ...["Seat", "Decisions", "At best (pairs)", "At best (win)", "Pairs lost", "Win lost"].map(h => el("th", {scope: "col", text: h}))));
+  r.seats.forEach((s, i) => seats.append(el("tr", {}, el("td", {text: names[i]}), el("td", {class: "num", text: s.decisions}), el("td", {class: "num", text: s.best}),
+    el("td", {class: "num", text: r.win ? s.best_win : "–"}), el("td", {class: "num", text: fmt(s.lost.pairs)}), el("td", {class: "num", text: win(s.lost.win)}))));
+  const dec = $("review-decisions");
+  dec.replaceChildren(el("tr", {}, ...["Turn", "Seat", "Choices", "State", "Choice", "Best", "Cost (pairs)", "Cost (win)"].map(h => el("th", {scope: "col", text: h}))));
+  for (const d of r.decisions) {
+    const lost = num(d.cost.pairs) > 0 || (r.win && num(d.cost.win) > 0);
+    const st = d.state;
+    const where = (d.faces ? "faces " + d.faces : `n=${st.n}, j=${st.j}` + (st.s ? `, s=${st.s}, f=${st.f}` : "")) + (st.lead ? `, d=${st.lead}` : "") + (d.turns_left ? `, ${d.turns_left} left` : "");
+    const best = d.best + (r.win && d.best_win !== d.best ? ` (to win: ${d.best_win})` : "");
+    dec.append(el("tr", {class: lost ? "lost" : ""}, el("td", {class: "num", text: d.turn + 1}), el("td", {text: names[d.seat]}),
+      el("td", {class: "num", text: d.options.length}), el("td", {text: where}),
+      el("td", {text: d.chosen ? d.made.join(" or ") : "outside the model"}),
+      el("td", {text: d.options.length === 1 ? "forced" : lost ? best : "best"}),
+      el("td", {class: "num", text: fmt(d.cost.pairs)}), el("td", {class: "num", text: win(d.cost.win)})));
   }
 }
 

@@ -1,0 +1,104 @@
+package review
+
+import (
+	"memsim/analysis/exact/answer"
+	"memsim/analysis/field"
+)
+
+// VariantJSON is the form of the review of a game under a rule variant memsim review --json
+// prints: the standard review's fields that apply, the variant, and a decision per turn.
+type VariantJSON struct {
+	Game       int      `json:"game"`
+	Players    []string `json:"players"`
+	Pairs      int      `json:"pairs"`
+	Singletons int      `json:"singletons"`
+	Pass       string   `json:"pass"`
+	Choices    string   `json:"choices"`
+	Variant    string   `json:"variant"`
+	// Values is true: the variant's exact model values the game (a game it does not has Values
+	// false and a note instead).
+	Values     bool               `json:"values"`
+	Arithmetic string             `json:"arithmetic"`
+	Win        bool               `json:"win"`
+	Decisions  []TurnDecisionJSON `json:"decisions"`
+	Seats      []VariantSeatJSON  `json:"seats"`
+	Scores     []float64          `json:"scores"`
+	Finished   bool               `json:"finished"`
+	TurnLimit  bool               `json:"turn_limited"`
+}
+
+// TurnDecisionJSON is a turn's decision: the state (with the turns left under a limit, and the
+// state of faces with copies), every legal choice's value, the choices the turn's cards fit and
+// the one credited ("" when none: outside the model), the optimum's choice and the costs.
+type TurnDecisionJSON struct {
+	Turn      int                `json:"turn"`
+	Seat      int                `json:"seat"`
+	Move      int                `json:"move"`
+	State     StateJSON          `json:"state"`
+	TurnsLeft int                `json:"turns_left,omitempty"`
+	Faces     string             `json:"faces,omitempty"`
+	Options   []ChoiceOptionJSON `json:"options"`
+	Made      []string           `json:"made"`
+	Chosen    string             `json:"chosen"`
+	Best      string             `json:"best"`
+	BestWin   string             `json:"best_win,omitempty"`
+	Cost      ValueJSON          `json:"cost"`
+}
+
+// ChoiceOptionJSON is a choice's value: the mover's expected pairs from the turn on, its lead,
+// and its win score (absent without win values).
+type ChoiceOptionJSON struct {
+	Choice string        `json:"choice"`
+	Lead   answer.Number `json:"lead"`
+	ValueJSON
+}
+
+// VariantSeatJSON sums up a seat's decisions.
+type VariantSeatJSON struct {
+	Name      string    `json:"name"`
+	Decisions int       `json:"decisions"`
+	Best      int       `json:"best"`
+	BestWin   int       `json:"best_win"`
+	Lost      ValueJSON `json:"lost"`
+}
+
+// JSON returns the review's JSON form in field f; game is the game's number in its record, from 1.
+func (r *VariantReview[T]) JSON(f field.Field[T], game int) VariantJSON {
+	val := func(p, w T) ValueJSON {
+		j := ValueJSON{Pairs: answer.NumberOf(f, p)}
+		if r.Win {
+			n := answer.NumberOf(f, w)
+			j.Win = &n
+		}
+		return j
+	}
+	g := r.Game
+	out := VariantJSON{Game: game, Pairs: g.Rules.Pairs, Singletons: g.Rules.Singletons, Pass: g.Rules.Pass.String(),
+		Choices: g.Rules.Choices.String(), Variant: g.Rules.Variant.String(), Values: true, Arithmetic: answer.Arithmetic(f),
+		Win: r.Win, Decisions: []TurnDecisionJSON{}, Scores: g.Result.Scores, Finished: g.Result.Over, TurnLimit: g.Result.Limited}
+	for _, s := range r.Seats {
+		out.Players = append(out.Players, s.Name)
+		out.Seats = append(out.Seats, VariantSeatJSON{Name: s.Name, Decisions: s.Decisions, Best: s.Best, BestWin: s.BestWin,
+			Lost: val(s.LostPairs, s.LostWin)})
+	}
+	for _, d := range r.Decisions {
+		dj := TurnDecisionJSON{Turn: d.Turn, Seat: d.Seat, Move: d.Move, TurnsLeft: d.TurnsLeft, Faces: d.Faces,
+			State: StateJSON{N: d.State.N, J: d.State.J, S: d.State.S, F: d.State.F, Lead: d.State.Lead, AfterPass: d.AfterPass},
+			Made:  []string{}, Best: d.Options[d.Best].Choice.String(), Cost: val(d.CostPairs, d.CostWin)}
+		if r.Win {
+			dj.BestWin = d.Options[d.BestWin].Choice.String()
+		}
+		if d.Chosen >= 0 {
+			dj.Chosen = d.Options[d.Chosen].Choice.String()
+		}
+		for _, c := range d.Made {
+			dj.Made = append(dj.Made, c.String())
+		}
+		for _, o := range d.Options {
+			dj.Options = append(dj.Options, ChoiceOptionJSON{Choice: o.Choice.String(), Lead: answer.NumberOf(f, o.Lead),
+				ValueJSON: val(o.Pairs, o.Win)})
+		}
+		out.Decisions = append(out.Decisions, dj)
+	}
+	return out
+}

@@ -30,7 +30,7 @@ func variantNote(model exact.Model, mem rules.Memory) string {
 func buildCopies(ctx context.Context, b Built, model exact.Model, mem rules.Memory, name string, p, opp rules.Policy, env Env) (Built, error) {
 	k := model.Variant.CopiesOf()
 	if !mem.Perfect() {
-		return Built{}, fmt.Errorf("policy %s with copies %d plays the exact model of perfect memory, not %s memory (use safe or daring, or perfect memory)", name, k, mem)
+		return Built{}, fmt.Errorf("policy %s with %s plays the exact model of perfect memory, not %s memory (use safe or daring, or perfect memory)", name, model.Variant, mem)
 	}
 	model.Memory = rules.Memory{}
 	if err := model.Validate(); err != nil {
@@ -39,12 +39,12 @@ func buildCopies(ctx context.Context, b Built, model exact.Model, mem rules.Memo
 	mu := exact.Lineup{Players: tablePlayers(p, model, env), Policy: p, Opponent: opp}
 	t, err := env.Tables.get(ctx, model, mu, env.MaxPairs)
 	if err != nil {
-		return Built{}, fmt.Errorf("policy %s with copies %d: %w", p, k, err)
+		return Built{}, fmt.Errorf("policy %s with %s: %w", p, model.Variant, err)
 	}
 	b.Player.Table = t
 	b.Table = fmt.Sprintf("%s table, copies %d, perfect memory", tableName(mu), k)
 	if l := model.Variant.TurnLimit; l > 0 {
-		b.Table += fmt.Sprintf(", a layer per turn left of %d", l)
+		b.Table += fmt.Sprintf(", turn limit %d (a layer per number of turns left)", l)
 	}
 	if !model.Choices.Full() {
 		b.Table += ", choices " + model.Choices.String()

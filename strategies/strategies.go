@@ -74,7 +74,8 @@ type Env struct {
 	Pass                          rules.PassRule
 	// Variant holds the rules in which the games differ from the standard game (docs/models.md
 	// §1.7); the exact models, and so the tables of optimal and the other solved policies, cover
-	// blind flips and a turn limit with two copies of a face (§4.12).
+	// blind flips and a turn limit with two copies of a face, and more copies with sequential
+	// flips, with or without a turn limit (§4.12).
 	Variant rules.Variant
 	// Tables caches solver tables across players; it may be nil.
 	Tables *Tables

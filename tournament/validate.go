@@ -146,7 +146,8 @@ type ValidateOptions struct {
 }
 
 // Validate plays every tournament of the suite and compares it with the solver: the mean pairs
-// of seat 0 (of every seat with three or more players) by the likelihood-ratio test of a mean on
+// of seat 0 (of every seat with three or more players, or under a turn limit, where the seats'
+// shares need not add up to the pairs dealt) by the likelihood-ratio test of a mean on
 // [0, n] (stats.MeanLRTest), their luck-adjusted means and solitaire's mean number of turns by
 // two-sided z tests whose variance has a floor (adjustedFloor, turnsCheck), and, for two players,
 // seat 0's rates of wins and draws by exact binomial tests and the whole distribution of seat 0's

@@ -18,15 +18,6 @@ import (
 // per number of turns left (CopiesPolicyTurnTables), and the distribution of the two seats' shares
 // (CopiesDistribution), carried forwards from the state turn by turn.
 
-// withoutCopiesLimit returns m without its turn limit when it has more than two copies of a face:
-// the model the copies model's calls validate, as they solve the limit themselves.
-func (m Model) withoutCopiesLimit() Model {
-	if m.Variant.CopiesOf() != rules.DefaultCopies {
-		m.Variant.TurnLimit = 0
-	}
-	return m
-}
-
 // CopiesPolicyTurnTables returns, under the turn limit T of the copies model m, the choices of
 // seat 0's policy of mu (as CopiesPolicyTable has them) with each number of turns left:
 // layers[t-1] holds those with t turns left, t = 1 .. T, in every state a game of at most the

@@ -66,9 +66,8 @@ type copiesAt struct {
 	t   int
 }
 
-// checkCopies reports whether the copies model m can solve the matchup mu: under a turn limit too
-// (copieslimit.go), though the model's Validate refuses copies with a limit, which the engine and
-// tournaments do not solve.
+// checkCopies reports whether the copies model m can solve the matchup mu, under a turn limit too
+// (copieslimit.go).
 func checkCopies(m Model, mu Lineup) error {
 	switch {
 	case !m.Memory.Perfect():
@@ -83,7 +82,7 @@ func checkCopies(m Model, mu Lineup) error {
 	if err := mu.Validate(m); err != nil {
 		return err
 	}
-	if err := m.withoutCopiesLimit().Validate(); err != nil {
+	if err := m.Validate(); err != nil {
 		return err
 	}
 	seats := copiesSeats(mu)
@@ -548,7 +547,7 @@ func evaluateCopiesStart[T any](ctx context.Context, f field.Field[T], m Model, 
 	if st.J != st.N || st.S != 0 || st.F != 0 {
 		return Result[T]{}, fmt.Errorf("copies %d: state %v: the count state (n, j) solves the start of a game only, (n, n); see EvaluateCopies", m.Variant.CopiesOf(), st)
 	}
-	if err := m.withoutCopiesLimit().Validate(); err != nil {
+	if err := m.Validate(); err != nil {
 		return Result[T]{}, err
 	}
 	start, err := StartCopiesState(st.N, m.Variant.CopiesOf())
@@ -714,7 +713,7 @@ func copiesStartDistribution[T any](ctx context.Context, f field.Field[T], m Mod
 	if st.J != st.N || st.S != 0 || st.F != 0 || st.Lead != 0 {
 		return ScoreDistribution[T]{}, fmt.Errorf("copies %d: state %v: the count state (n, j) solves the start of a game only, (n, n) at lead 0; see CopiesDistribution", m.Variant.CopiesOf(), st)
 	}
-	if err := m.withoutCopiesLimit().Validate(); err != nil {
+	if err := m.Validate(); err != nil {
 		return ScoreDistribution[T]{}, err
 	}
 	start, err := StartCopiesState(st.N, m.Variant.CopiesOf())

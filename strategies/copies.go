@@ -9,28 +9,28 @@ import (
 	"memsim/sim/rules"
 )
 
-// copiesOnly reports whether v differs from the standard game in its copies only: the variant
-// the copies model solves (docs/models.md §4.16).
-func copiesOnly(v rules.Variant) bool {
-	return v.CopiesOf() != rules.DefaultCopies && v.Flips == rules.FlipsSequential && v.TurnLimit == 0
+// copiesModel reports whether v has more than two copies of a face with sequential flips, with or
+// without a turn limit: the variants the copies model solves (docs/models.md §4.16).
+func copiesModel(v rules.Variant) bool {
+	return v.CopiesOf() != rules.DefaultCopies && v.Flips == rules.FlipsSequential
 }
 
 // variantNote returns why a table player with memory mem under the model's variant has no exact
 // model, or "" when the copies model covers it.
 func variantNote(model exact.Model, mem rules.Memory) string {
-	if !copiesOnly(model.Variant) || !mem.Perfect() || model.Validate() != nil {
-		return "the exact models cover the standard game and copies with perfect memory only"
+	if !copiesModel(model.Variant) || !mem.Perfect() || model.Validate() != nil {
+		return "the copies model covers perfect memory without singletons under pass rule never only"
 	}
 	return ""
 }
 
 // buildCopies makes a player of optimal or best-response (answering opp), written name, under a
-// variant that differs from the standard game in its copies only: it plays the copies model's
-// table.
+// variant the copies model solves: it plays the copies model's table, under a turn limit a layer
+// per number of turns left.
 func buildCopies(ctx context.Context, b Built, model exact.Model, mem rules.Memory, name string, p, opp rules.Policy, env Env) (Built, error) {
 	k := model.Variant.CopiesOf()
 	if !mem.Perfect() {
-		return Built{}, fmt.Errorf("policy %s with copies %d plays the exact model of perfect memory, not %s memory (use safe or daring, or perfect memory)", name, k, mem)
+		return Built{}, fmt.Errorf("policy %s with %s plays the exact model of perfect memory, not %s memory (use safe or daring, or perfect memory)", name, model.Variant, mem)
 	}
 	model.Memory = rules.Memory{}
 	if err := model.Validate(); err != nil {
@@ -39,10 +39,13 @@ func buildCopies(ctx context.Context, b Built, model exact.Model, mem rules.Memo
 	mu := exact.Lineup{Players: tablePlayers(p, model, env), Policy: p, Opponent: opp}
 	t, err := env.Tables.get(ctx, model, mu, env.MaxPairs)
 	if err != nil {
-		return Built{}, fmt.Errorf("policy %s with copies %d: %w", p, k, err)
+		return Built{}, fmt.Errorf("policy %s with %s: %w", p, model.Variant, err)
 	}
 	b.Player.Table = t
 	b.Table = fmt.Sprintf("%s table, copies %d, perfect memory", tableName(mu), k)
+	if l := model.Variant.TurnLimit; l > 0 {
+		b.Table += fmt.Sprintf(", turn limit %d (a layer per number of turns left)", l)
+	}
 	if !model.Choices.Full() {
 		b.Table += ", choices " + model.Choices.String()
 	}
@@ -51,22 +54,41 @@ func buildCopies(ctx context.Context, b Built, model exact.Model, mem rules.Memo
 }
 
 // copiesTable solves the copies model's table of mu for deals of up to maxPairs pairs: in exact
-// rationals where it has at most exact.CopiesRationalStates states, in float64 otherwise.
+// rationals where it has at most exact.CopiesRationalStates cells (count states, times the turns
+// under a turn limit: exact.CopiesCells), in float64 otherwise. Under a turn limit the table has
+// a layer per number of turns left.
 func copiesTable(ctx context.Context, m exact.Model, mu exact.Lineup, maxPairs int) (*rules.ChoiceTable, error) {
-	k := m.Variant.CopiesOf()
-	states := exact.CopiesStates(maxPairs, k)
-	var ct *rules.CopiesTable
+	k, limit := m.Variant.CopiesOf(), m.Variant.TurnLimit
+	cells := exact.CopiesCells(maxPairs, k, limit)
+	var layers []*rules.CopiesTable
 	var err error
 	switch {
-	case states < 0 || states > exact.CopiesStateLimit:
-		return nil, fmt.Errorf("%d pairs with copies %d: about %d count states, more than the %d the solver takes", maxPairs, k, states, exact.CopiesStateLimit)
-	case states <= exact.CopiesRationalStates:
-		ct, err = exact.CopiesPolicyTable(ctx, field.Rat{}, m, mu, maxPairs)
+	case cells < 0 || cells > exact.CopiesStateLimit:
+		return nil, fmt.Errorf("%d pairs with copies %d, turn limit %d: about %d count states and turns left, more than the %d the solver takes", maxPairs, k, limit, cells, exact.CopiesStateLimit)
+	case limit == 0:
+		var ct *rules.CopiesTable
+		if cells <= exact.CopiesRationalStates {
+			ct, err = exact.CopiesPolicyTable(ctx, field.Rat{}, m, mu, maxPairs)
+		} else {
+			ct, err = exact.CopiesPolicyTable(ctx, field.Float{}, m, mu, maxPairs)
+		}
+		layers = []*rules.CopiesTable{ct}
+	case cells <= exact.CopiesRationalStates:
+		layers, err = exact.CopiesPolicyTurnTables(ctx, field.Rat{}, m, mu, maxPairs)
 	default:
-		ct, err = exact.CopiesPolicyTable(ctx, field.Float{}, m, mu, maxPairs)
+		layers, err = exact.CopiesPolicyTurnTables(ctx, field.Float{}, m, mu, maxPairs)
 	}
 	if err != nil {
 		return nil, err
 	}
-	return rules.NewCopiesChoiceTable(maxPairs, ct)
+	tables := make([]*rules.ChoiceTable, len(layers))
+	for i, ct := range layers {
+		if tables[i], err = rules.NewCopiesChoiceTable(maxPairs, ct); err != nil {
+			return nil, err
+		}
+	}
+	if limit == 0 {
+		return tables[0], nil
+	}
+	return rules.NewTurnChoiceTable(tables)
 }

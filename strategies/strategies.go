@@ -74,7 +74,8 @@ type Env struct {
 	Pass                          rules.PassRule
 	// Variant holds the rules in which the games differ from the standard game (docs/models.md
 	// §1.7); the exact models, and so the tables of optimal and the other solved policies, cover
-	// blind flips and a turn limit with two copies of a face (§4.12).
+	// blind flips and a turn limit with two copies of a face, and more copies with sequential
+	// flips, with or without a turn limit (§4.12).
 	Variant rules.Variant
 	// Tables caches solver tables across players; it may be nil.
 	Tables *Tables
@@ -289,7 +290,7 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 	model.Choices = choices
 	if !env.Variant.Standard() {
 		model.Variant = env.Variant
-		if copiesOnly(env.Variant) {
+		if copiesModel(env.Variant) {
 			note = variantNote(model, mem)
 			if !p.Fixed() {
 				return buildCopies(ctx, b, model, mem, e.name, p, opp, env)
@@ -349,13 +350,13 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 
 // VariantPolicies lists the policies a player may follow under the variant v: the strategies,
 // and the fixed policies that are defined card by card (docs/models.md §1.7); parity only with
-// two copies of a face, as it reads the number of unknown pairs; optimal and best-response where
-// only the copies differ from the standard game (the copies model, §4.16); and with two copies
+// two copies of a face, as it reads the number of unknown pairs; optimal and best-response under
+// copies with sequential flips, with or without a turn limit (the copies model, §4.16); and with two copies
 // the policies the exact models solve under blind flips and a turn limit (§4.17, §4.18): optimal,
 // best-response and the policies that play to win, and forgetful but under blind flips (which are
 // solved with perfect memory only).
 func VariantPolicies(v rules.Variant) []string {
-	if copiesOnly(v) {
+	if copiesModel(v) {
 		return []string{"random", "greedy-random", "safe", "daring", "optimal", "best-response"}
 	}
 	if v.CopiesOf() != rules.DefaultCopies {
@@ -374,7 +375,7 @@ func checkVariant(name string, p rules.Policy, v rules.Variant) error {
 	switch {
 	case v.Standard() || p == rules.PolicySafe || p == rules.PolicyDaring:
 		return nil
-	case copiesOnly(v) && (p == rules.PolicyOptimal || p == rules.PolicyBestResponse):
+	case copiesModel(v) && (p == rules.PolicyOptimal || p == rules.PolicyBestResponse):
 		return nil
 	case p == rules.PolicyParity && v.CopiesOf() == rules.DefaultCopies:
 		return nil

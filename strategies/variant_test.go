@@ -11,12 +11,13 @@ import (
 )
 
 // Under a rule variant the policies played card by card build, the policies of the exact models
-// build where the variant is solved (copies alone; blind flips and a turn limit with two copies),
+// build where the variant is solved (copies with sequential flips, with or without a turn limit;
+// blind flips and a turn limit with two copies),
 // with the variant's model as their exact model, and the others are refused with an error naming
 // the rule.
 func TestBuildUnderVariants(t *testing.T) {
 	ctx := context.Background()
-	variants := []rules.Variant{{Copies: 4}, {Flips: rules.FlipsBlind}, {TurnLimit: 20}}
+	variants := []rules.Variant{{Copies: 4}, {Copies: 4, TurnLimit: 6}, {Copies: 4, Flips: rules.FlipsBlind}, {Flips: rules.FlipsBlind}, {TurnLimit: 20}}
 	for _, v := range variants {
 		env := Env{MaxPairs: 8, Players: 2, Variant: v, Tables: NewTables()}
 		allowed := VariantPolicies(v)
@@ -26,7 +27,7 @@ func TestBuildUnderVariants(t *testing.T) {
 				spec.Opponent = "safe"
 			}
 			b, err := Build(ctx, spec, env)
-			wantExact := v.Flips == rules.FlipsSequential && v.TurnLimit == 0 &&
+			wantExact := v.Flips == rules.FlipsSequential &&
 				slices.Contains([]string{"optimal", "best-response", "safe", "daring"}, name)
 			switch {
 			case slices.Contains(allowed, name) && err != nil:

@@ -25,7 +25,8 @@ const DistributionLimit = 60
 // exact.RationalLimit
 // (exact.WinRationalLimit where a seat plays to win, exact.WinLimitRationalLimit under a turn
 // limit, exact.DecayRationalLimit and exact.DecayWinRationalLimit under decay forgetting; with
-// more than two copies of a face, the deal's count states at most exact.CopiesRationalStates).
+// more than two copies of a face, the deal's count states, times the turn limit under one, at most
+// exact.CopiesRationalStates: exact.CopiesCells).
 func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, bool) {
 	var none exact.Model
 	for _, id := range seats {
@@ -71,8 +72,9 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 	}
 	model := t.modelOf(e0)
 	if k := model.Variant.CopiesOf(); k != rules.DefaultCopies {
-		// The copies model is solved in exact rationals up to a number of count states.
-		if s := exact.CopiesStates(n, k); s < 0 || s > exact.CopiesRationalStates {
+		// The copies model is solved in exact rationals up to a number of count states (times
+		// the turns left under a turn limit).
+		if s := exact.CopiesCells(n, k, model.Variant.TurnLimit); s < 0 || s > exact.CopiesRationalStates {
 			return none, exact.Lineup{}, false
 		}
 	}
@@ -221,11 +223,11 @@ func (c exactCache) values(ctx context.Context, t *Tournament, n int, seats []in
 }
 
 // distribution returns the exact distribution of seat 0's share in a two-player seating, where
-// the solver has a model and n is at most DistributionLimit, or nil.
+// the solver has a model and n is at most DistributionLimit, or nil. Under a turn limit it is the
+// share taken by the limit, the pairs left counting for nobody.
 func (t *Tournament) distribution(ctx context.Context, n int, seats []int) ([]float64, error) {
 	model, mu, ok := t.ExactModel(n, seats)
-	if !ok || mu.Players != 2 || n > DistributionLimit || model.Variant.TurnLimit > 0 {
-		// Under a turn limit only the expected values are solved.
+	if !ok || mu.Players != 2 || n > DistributionLimit {
 		return nil, nil
 	}
 	st := rules.State{N: n, J: n, S: model.Singletons, F: model.Singletons}

@@ -51,7 +51,7 @@ type Validation struct {
 
 // Families lists the families of checks, named after the exact model they test, in order.
 func Families() []string {
-	return []string{"perfect", "singletons", "handover-uniform", "lru", "decay", "unequal-lru", "solitaire", "multiplayer", "win", "copies", "blind", "turn-limit"}
+	return []string{"perfect", "singletons", "handover-uniform", "lru", "decay", "unequal-lru", "solitaire", "multiplayer", "win", "copies", "blind", "turn-limit", "copies-limit"}
 }
 
 // Suite is a set of tournaments to check against the solver, each reduced to the matches that
@@ -146,7 +146,8 @@ type ValidateOptions struct {
 }
 
 // Validate plays every tournament of the suite and compares it with the solver: the mean pairs
-// of seat 0 (of every seat with three or more players) by the likelihood-ratio test of a mean on
+// of seat 0 (of every seat with three or more players, or under a turn limit, where the seats'
+// shares need not add up to the pairs dealt) by the likelihood-ratio test of a mean on
 // [0, n] (stats.MeanLRTest), their luck-adjusted means and solitaire's mean number of turns by
 // two-sided z tests whose variance has a floor (adjustedFloor, turnsCheck), and, for two players,
 // seat 0's rates of wins and draws by exact binomial tests and the whole distribution of seat 0's
@@ -220,10 +221,13 @@ func (t *Tournament) withBiasedLuck(delta float64) *Tournament {
 }
 
 // family names the exact model a check belongs to ("win" for a matchup that plays to win; a rule
-// variant names the family: "turn-limit", or "blind" for blind flips without a limit).
+// variant names the family: "copies-limit" for copies under a turn limit, "turn-limit", or
+// "blind" for blind flips without a limit).
 func family(model exact.Model, mu exact.Lineup) string {
 	players := mu.Players
 	switch {
+	case model.Variant.TurnLimit > 0 && model.Variant.CopiesOf() != rules.DefaultCopies:
+		return "copies-limit"
 	case model.Variant.TurnLimit > 0:
 		return "turn-limit"
 	case model.Variant.Flips == rules.FlipsBlind:
@@ -307,8 +311,8 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 		out = append(out, turnsCheck(mo, val.ExpectedTurns))
 	default:
 		seatsTested := mu.Players
-		if mu.Players == 2 {
-			seatsTested = 1 // seat 1's share is n minus seat 0's
+		if mu.Players == 2 && model.Variant.TurnLimit == 0 {
+			seatsTested = 1 // seat 1's share is n minus seat 0's (not under a limit)
 		}
 		for s := range seatsTested {
 			want := val.PairsBySeat[s]
@@ -334,25 +338,16 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 			out = append(out, seatRateChecks(tally, s, exact.WDL[float64]{Win: sw.Win[s], Draw: sw.Draw[s]})...)
 		}
 	}
-	if mu.Players == 2 && model.Variant.TurnLimit > 0 {
-		// Under a turn limit the solver gives the rates of wins and draws, not the distribution.
-		wdl, err := exact.WinDrawLoss(ctx, field.Float{}, model, mu, st)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, rateChecks(tally, wdl[0], swap)...)
-	}
-	if mu.Players == 2 && model.Variant.TurnLimit == 0 {
+	if mu.Players == 2 {
 		d, err := exact.Distribution(ctx, field.Float{}, model, mu, st)
 		if err != nil {
 			return nil, err
 		}
 		prob := d.Prob
 		if swap {
-			prob = make([]float64, len(d.Prob))
-			for i, p := range d.Prob {
-				prob[len(prob)-1-i] = p
-			}
+			// Seat 1's distribution: seat 0's reversed, but under a turn limit, where the shares
+			// need not add up to n, its own.
+			prob = d.SeatProb(1)
 		}
 		observed := make([]float64, len(tally.Share[0]))
 		for i, c := range tally.Share[0] {

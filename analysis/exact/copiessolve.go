@@ -66,9 +66,8 @@ type copiesAt struct {
 	t   int
 }
 
-// checkCopies reports whether the copies model m can solve the matchup mu: under a turn limit too
-// (copieslimit.go), though the model's Validate refuses copies with a limit, which the engine and
-// tournaments do not solve.
+// checkCopies reports whether the copies model m can solve the matchup mu, under a turn limit too
+// (copieslimit.go).
 func checkCopies(m Model, mu Lineup) error {
 	switch {
 	case !m.Memory.Perfect():
@@ -83,7 +82,7 @@ func checkCopies(m Model, mu Lineup) error {
 	if err := mu.Validate(m); err != nil {
 		return err
 	}
-	if err := m.withoutCopiesLimit().Validate(); err != nil {
+	if err := m.Validate(); err != nil {
 		return err
 	}
 	seats := copiesSeats(mu)
@@ -548,7 +547,7 @@ func evaluateCopiesStart[T any](ctx context.Context, f field.Field[T], m Model, 
 	if st.J != st.N || st.S != 0 || st.F != 0 {
 		return Result[T]{}, fmt.Errorf("copies %d: state %v: the count state (n, j) solves the start of a game only, (n, n); see EvaluateCopies", m.Variant.CopiesOf(), st)
 	}
-	if err := m.withoutCopiesLimit().Validate(); err != nil {
+	if err := m.Validate(); err != nil {
 		return Result[T]{}, err
 	}
 	start, err := StartCopiesState(st.N, m.Variant.CopiesOf())
@@ -562,43 +561,75 @@ func evaluateCopiesStart[T any](ctx context.Context, f field.Field[T], m Model, 
 // the other seat's) in the copies model m, in every state a game of the given number of pairs
 // reaches from its start: the table the engine plays optimal and best-response from under k
 // copies of a face. With one player it is the solitaire optimum, with three or more the optimum
-// of every seat for itself.
+// of every seat for itself. Under a turn limit the choices depend on the turns left:
+// CopiesPolicyTurnTables gives them.
 func CopiesPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, pairs int) (*rules.CopiesTable, error) {
-	if p := mu.Policy; p != rules.PolicyOptimal && p != rules.PolicyBestResponse || mu.PerSeat {
-		return nil, fmt.Errorf("copies %d: a table of policy %s (allowed: optimal, best-response)", m.Variant.CopiesOf(), p)
+	if m.Variant.TurnLimit > 0 {
+		return nil, fmt.Errorf("copies %d, turn limit %d: the choices depend on the turns left (see CopiesPolicyTurnTables)", m.Variant.CopiesOf(), m.Variant.TurnLimit)
 	}
-	start, err := StartCopiesState(pairs, m.Variant.CopiesOf())
+	layers, err := copiesPolicyLayers(ctx, f, m, mu, pairs)
 	if err != nil {
 		return nil, err
 	}
-	if m.Variant.TurnLimit > 0 {
-		return nil, fmt.Errorf("copies %d, turn limit %d: the engine's table of the copies model has no layer per number of turns left", m.Variant.CopiesOf(), m.Variant.TurnLimit)
+	return layers[0], nil
+}
+
+// copiesPolicyLayers returns the tables of CopiesPolicyTable, one without a turn limit and one
+// per number of turns left under a limit (layers[t-1] with t turns left), each holding the states
+// a game reaches with that many turns left. Under a limit every deal size up to pairs is solved
+// from its start, so that the tables cover the smaller deals too, which start with every turn
+// left.
+func copiesPolicyLayers[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, pairs int) ([]*rules.CopiesTable, error) {
+	k := m.Variant.CopiesOf()
+	if p := mu.Policy; p != rules.PolicyOptimal && p != rules.PolicyBestResponse || mu.PerSeat {
+		return nil, fmt.Errorf("copies %d: a table of policy %s (allowed: optimal, best-response)", k, p)
+	}
+	if _, err := StartCopiesState(pairs, k); err != nil {
+		return nil, err
 	}
 	s, err := newCopiesSolver(ctx, f, m, mu)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.get(start.vec().key(), 0); err != nil {
-		return nil, err
+	first := pairs // without a limit the start of the largest deal reaches the smaller ones
+	if s.limit > 0 {
+		first = k / 2
 	}
-	t := rules.NewCopiesTable(m.Variant.CopiesOf())
-	for at, c := range s.memo {
-		v := vecOfKey(at.key)
-		if unknownCards(v) == 0 {
-			continue
+	for n := first; n <= pairs; n += k / 2 {
+		start, err := StartCopiesState(n, k)
+		if err != nil {
+			return nil, err
 		}
-		ch := c.brChoice[0]
-		switch {
-		case s.needSolo:
-			ch = c.soloChoice
-		case s.needSelf && !s.needSeats:
-			ch = c.selfChoice
-		}
-		if err := t.Set(v, ch); err != nil {
+		if _, err := s.get(start.vec().key(), s.limit); err != nil {
 			return nil, err
 		}
 	}
-	return t, nil
+	layers := make([]*rules.CopiesTable, max(s.limit, 1))
+	for i := range layers {
+		layers[i] = rules.NewCopiesTable(k)
+	}
+	for at, c := range s.memo {
+		v := vecOfKey(at.key)
+		if unknownCards(v) == 0 || (s.limit > 0 && at.t == 0) {
+			continue
+		}
+		if err := layers[max(at.t, 1)-1].Set(v, s.tableChoice(c)); err != nil {
+			return nil, err
+		}
+	}
+	return layers, nil
+}
+
+// tableChoice returns seat 0's choice in c as CopiesPolicyTable writes it: the solitaire optimum
+// with one player, every seat for itself with three or more, seat 0's role's with two.
+func (s *copiesSolver[T]) tableChoice(c *copiesCell[T]) rules.Choice {
+	switch {
+	case s.needSolo:
+		return c.soloChoice
+	case s.needSelf && !s.needSeats:
+		return c.selfChoice
+	}
+	return c.brChoice[0]
 }
 
 // distribution computes each role's distribution of its lead over the rest of the game (two
@@ -634,7 +665,9 @@ func (s *copiesSolver[T]) distribution(c *copiesCell[T]) {
 
 // CopiesDistribution returns the exact distribution of seat 0's final share from st in a
 // two-player matchup of the copies model m (Prob[i]: seat 0 collects i/2 of st's pairs; shares are
-// whole pairs, as nothing is shared without passes). ScoreDistribution.State is st.RulesState().
+// whole pairs, as nothing is shared without passes). Under a turn limit (the turns left in st) the
+// pairs left at the limit count for nobody, and Prob1 is seat 1's distribution
+// (copieslimit.go). ScoreDistribution.State is st.RulesState().
 func CopiesDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st CopiesState) (ScoreDistribution[T], error) {
 	var d ScoreDistribution[T]
 	if mu.Players != 2 || mu.PerSeat {
@@ -646,12 +679,12 @@ func CopiesDistribution[T any](ctx context.Context, f field.Field[T], m Model, m
 	if k := m.Variant.CopiesOf(); k != st.Copies() {
 		return d, fmt.Errorf("the state has %d copies of a face, the model %d", st.Copies(), k)
 	}
-	if m.Variant.TurnLimit > 0 {
-		return d, fmt.Errorf("copies %d, turn limit %d: the copies model gives the distribution without a limit only", m.Variant.CopiesOf(), m.Variant.TurnLimit)
-	}
 	s, err := newCopiesSolver(ctx, f, m, mu)
 	if err != nil {
 		return d, err
+	}
+	if s.limit > 0 {
+		return s.limitDistribution(st)
 	}
 	n := st.Pairs()
 	s.needDist, s.maxPairs = true, n
@@ -680,7 +713,7 @@ func copiesStartDistribution[T any](ctx context.Context, f field.Field[T], m Mod
 	if st.J != st.N || st.S != 0 || st.F != 0 || st.Lead != 0 {
 		return ScoreDistribution[T]{}, fmt.Errorf("copies %d: state %v: the count state (n, j) solves the start of a game only, (n, n) at lead 0; see CopiesDistribution", m.Variant.CopiesOf(), st)
 	}
-	if err := m.withoutCopiesLimit().Validate(); err != nil {
+	if err := m.Validate(); err != nil {
 		return ScoreDistribution[T]{}, err
 	}
 	start, err := StartCopiesState(st.N, m.Variant.CopiesOf())

@@ -88,6 +88,9 @@ func (mu Lineup) validateLimit(m Model) error {
 	if mu.Table != nil || mu.OpponentTable != nil {
 		return fmt.Errorf("turn limit %d: a policy given as a table has no exact model under a turn limit", m.Variant.TurnLimit)
 	}
+	if k := m.Variant.CopiesOf(); k != rules.DefaultCopies {
+		return fmt.Errorf("copies %d, turn limit %d: the copies model gives the values, the choices' values, the engine's table and the distribution (EvaluateCopies, CopiesChoiceValues, CopiesPolicyTurnTables, CopiesDistribution), not this computation", k, m.Variant.TurnLimit)
+	}
 	return nil
 }
 

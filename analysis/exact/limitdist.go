@@ -34,7 +34,7 @@ func (lc *limitChoices) at(t, i, r, flag, l int) rules.Choice {
 
 // limitDistribution is Distribution under a turn limit: Prob[i] is the probability that seat 0
 // collects i/2 pairs by the limit (half pairs come from a stalemate, which shares the pairs left),
-// and Win, Draw and Loss compare the two seats' pairs then, with the lead so far.
+// Prob1 seat 1's, and Win, Draw and Loss compare the two seats' pairs then, with the lead so far.
 func limitDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (ScoreDistribution[T], error) {
 	var d ScoreDistribution[T]
 	if mu.Players != 2 || mu.PerSeat {
@@ -81,14 +81,15 @@ func limitDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu
 // as the turns left, to the end, and returns the distribution of seat 0's share.
 func (s *limitSweep[T]) forward(ctx context.Context, lc *limitChoices, st rules.State) (ScoreDistribution[T], error) {
 	f, N := s.f, st.N
-	d := ScoreDistribution[T]{State: st, Prob: make([]T, 2*N+1), Win: s.zero, Draw: s.zero, Loss: s.zero}
+	d := ScoreDistribution[T]{State: st, Prob: make([]T, 2*N+1), Prob1: make([]T, 2*N+1), Win: s.zero, Draw: s.zero, Loss: s.zero}
 	for i := range d.Prob {
-		d.Prob[i] = s.zero
+		d.Prob[i], d.Prob1[i] = s.zero, s.zero
 	}
 	// end adds probability p of a game over with seat 0's and seat 1's shares h0 and h1 in half
 	// pairs.
 	end := func(p T, h0, h1 int) {
 		d.Prob[h0] = f.Add(d.Prob[h0], p)
+		d.Prob1[h1] = f.Add(d.Prob1[h1], p)
 		switch lead := 2*st.Lead + h0 - h1; {
 		case lead > 0:
 			d.Win = f.Add(d.Win, p)

@@ -13,8 +13,8 @@ import (
 
 // TestLimitDistributionMatchesEveryDeal plays every deal of up to three pairs (four without
 // -short) card by card under turn limits, with sequential and blind flips and fixed policies, and
-// compares the share of the deals in which seat 0 takes each number of pairs, and wins, draws or
-// loses, with Distribution.
+// compares the share of the deals in which each seat takes each number of pairs, and seat 0 wins,
+// draws or loses, with Distribution.
 func TestLimitDistributionMatchesEveryDeal(t *testing.T) {
 	ctx := context.Background()
 	maxN := 4
@@ -34,11 +34,12 @@ func TestLimitDistributionMatchesEveryDeal(t *testing.T) {
 				for _, pol := range fixedPolicies {
 					for _, opp := range fixedPolicies {
 						pols := []rules.Policy{pol, opp}
-						count := make([]int64, n+1)
+						count, count1 := make([]int64, n+1), make([]int64, n+1)
 						var win, draw, loss int64
 						for _, deal := range deals {
 							r := playVariantDeal(deal, 2, g, func(seat int, st rules.State) rules.Choice { return pols[seat].Decide(st) })
 							count[r.pairs[0]]++
+							count1[r.pairs[1]]++
 							switch {
 							case r.pairs[0] > r.pairs[1]:
 								win++
@@ -68,6 +69,13 @@ func TestLimitDistributionMatchesEveryDeal(t *testing.T) {
 								want = share(count[i/2])
 							}
 							check(fmt.Sprintf("P(share %d/2)", i), p, want)
+						}
+						for i, p := range d.SeatProb(1) {
+							want := new(big.Rat)
+							if i%2 == 0 {
+								want = share(count1[i/2])
+							}
+							check(fmt.Sprintf("P(seat 1's share %d/2)", i), p, want)
 						}
 						check("Win", d.Win, share(win))
 						check("Draw", d.Draw, share(draw))

@@ -35,6 +35,9 @@ func variantLuckTable(ctx context.Context, m Model, players, maxPairs int) (*rul
 	}
 	mu := Lineup{Players: players, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
 	if m.Variant.CopiesOf() != rules.DefaultCopies {
+		if m.Variant.TurnLimit > 0 {
+			return nil, fmt.Errorf("luck table of %s: copies under a turn limit have no luck table", m.Variant)
+		}
 		return t, copiesLuck(ctx, m, mu, maxPairs, t)
 	}
 	return t, limitLuck(ctx, m, mu, maxPairs, t)

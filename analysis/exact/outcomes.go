@@ -372,8 +372,8 @@ func (m Model) validateVariant() error {
 	}
 	if c := v.CopiesOf(); c != rules.DefaultCopies {
 		switch {
-		case v.Flips != rules.FlipsSequential || v.TurnLimit != 0:
-			return fmt.Errorf("variant %s has no exact model (copies other than %d are solved with sequential flips and no turn limit)", v, rules.DefaultCopies)
+		case v.Flips != rules.FlipsSequential:
+			return fmt.Errorf("variant %s has no exact model (copies other than %d are solved with sequential flips)", v, rules.DefaultCopies)
 		case !m.Memory.Perfect():
 			return fmt.Errorf("copies %d: only perfect memory has an exact model, not %s", c, m.Memory)
 		case m.Singletons != 0:

@@ -116,10 +116,29 @@ type ScoreDistribution[T any] struct {
 	State rules.State
 	// Prob[i] is the probability that seat 0 collects i/2 of the n remaining pairs, i = 0..2n.
 	Prob []T
+	// Prob1 is seat 1's distribution as Prob is seat 0's, under a turn limit (nil without one:
+	// the shares add up to n, so seat 1's is Prob reversed; see SeatProb).
+	Prob1 []T
 	// Win, Draw and Loss are the probabilities that seat 0 ends the game ahead, level or behind:
 	// that its lead so far (State.Lead) plus its lead in the remaining pairs is positive, zero or
 	// negative.
 	Win, Draw, Loss T
+}
+
+// SeatProb returns the distribution of seat s's share (0 or 1), indexed as Prob: Prob for seat 0;
+// for seat 1 Prob1, or without it Prob reversed.
+func (d ScoreDistribution[T]) SeatProb(s int) []T {
+	switch {
+	case s == 0:
+		return d.Prob
+	case d.Prob1 != nil:
+		return d.Prob1
+	}
+	out := make([]T, len(d.Prob))
+	for i, p := range d.Prob {
+		out[len(out)-1-i] = p
+	}
+	return out
 }
 
 // Distribution returns the exact distribution of seat 0's final share in a two-player matchup.

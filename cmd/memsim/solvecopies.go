@@ -80,11 +80,8 @@ func solveCopies(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invoc
 	if err := fl.variant(q); err != nil {
 		return err
 	}
-	switch limit := q.model.Variant.TurnLimit; {
-	case q.model.Variant.Flips != rules.FlipsSequential:
+	if q.model.Variant.Flips != rules.FlipsSequential {
 		return usagef("--flips %s with --copies %d: no exact model (the copies model has sequential flips; use the simulator)", fl.flips, fl.copies)
-	case limit > 0 && q.dist:
-		return usagef("--distribution with --copies %d --turn-limit %d: the copies model gives the distribution without a turn limit only", fl.copies, limit)
 	}
 	v.TurnLimit = q.model.Variant.TurnLimit
 	q.model.Variant = v

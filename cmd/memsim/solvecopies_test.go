@@ -119,7 +119,6 @@ func TestSolveCopiesFlagErrors(t *testing.T) {
 		{[]string{"--copies", "4", "--pairs", "4", "--pass", "always"}, "memsim solve: --pass always with --copies: the copies model has pass rule never only (allowed: never)"},
 		{[]string{"--copies", "4", "--pairs", "4", "--players", "1", "--distribution"}, "memsim solve: --distribution with --players 1: the score distribution is computed for 2 players"},
 		{[]string{"--copies", "4", "--pairs", "4", "--flips", "blind"}, "memsim solve: --flips blind with --copies 4: no exact model (the copies model has sequential flips; use the simulator)"},
-		{[]string{"--copies", "4", "--pairs", "4", "--turn-limit", "3", "--distribution"}, "memsim solve: --distribution with --copies 4 --turn-limit 3: the copies model gives the distribution without a turn limit only"},
 		{[]string{"--copies", "4", "--pairs", "4", "--first", "safe"}, "memsim solve: --first safe: not legal in 4:2u with pass never (legal there: daring)"},
 		{[]string{"--copies", "4", "--pairs", "4", "--memory", "3"}, "memsim solve: --memory does not go with --copies (the copies model has perfect memory and no singletons, and gives the value of the policies from the start of a game or from --faces)"},
 		{[]string{"--copies", "4", "--faces", "6:1u"}, `memsim solve: --faces: state "6:1u": group "6:1u": 6 cards on the table, must be even, 2 to 4`},

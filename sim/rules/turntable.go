@@ -4,15 +4,17 @@ import "fmt"
 
 // NewTurnChoiceTable returns the table of a policy under a turn limit (docs/models.md §1.7): its
 // choices depend on the turns left as well as on the state, layers[t-1] holding those with t turns
-// left, for t = 1 .. len(layers). The layers must cover the same states. Read without the turns
-// left (Lookup), the table gives the choices of the last layer, the most turns left.
+// left, for t = 1 .. len(layers). The layers must cover the same states (and be read by the state
+// of faces of the same copies, or all by (n, j)). Read without the turns left (Lookup, Copies),
+// the table gives the choices of the last layer, the most turns left.
 func NewTurnChoiceTable(layers []*ChoiceTable) (*ChoiceTable, error) {
 	if len(layers) == 0 {
 		return nil, fmt.Errorf("turn choice table: no layer")
 	}
 	last := layers[len(layers)-1]
 	for t, l := range layers {
-		if l == nil || l.turns != nil || l.maxPairs != last.maxPairs || l.singletons != last.singletons || l.maxLead != last.maxLead {
+		if l == nil || l.turns != nil || l.maxPairs != last.maxPairs || l.singletons != last.singletons || l.maxLead != last.maxLead ||
+			(l.copies == nil) != (last.copies == nil) || (l.copies != nil && l.copies.copies != last.copies.copies) {
 			return nil, fmt.Errorf("turn choice table: layer %d does not cover the states of the others", t+1)
 		}
 	}
@@ -37,4 +39,18 @@ func (t *ChoiceTable) LookupTurnsLeft(st State, afterPass bool, left int) (Choic
 		left = len(t.turns)
 	}
 	return t.turns[left-1].Lookup(st, afterPass)
+}
+
+// CopiesTurnsLeft returns the choices by the state of faces (Copies) with left turns left, this one
+// included, or nil for a table read by (n, j, s, f). Turns left beyond the table's TurnLimit, or 0
+// for a game without a limit, read the last layer; a table without turn layers reads as Copies
+// does.
+func (t *ChoiceTable) CopiesTurnsLeft(left int) *CopiesTable {
+	if t.turns == nil {
+		return t.copies
+	}
+	if left < 1 || left > len(t.turns) {
+		left = len(t.turns)
+	}
+	return t.turns[left-1].copies
 }

@@ -214,15 +214,21 @@ func maxPairsOf(games []*record.Game, g *record.Game) int {
 // fitsPairs reports whether values v cover game g's pairs.
 func fitsPairs[T any](v *review.Values[T], g *record.Game) bool { return v.MaxPairs() >= g.Rules.Pairs }
 
-// writeReview prints a review for people.
-func writeReview[T any](w io.Writer, f field.Field[T], file string, game int, r *review.Review[T]) error {
-	g := r.Game
-	names := [2]string{r.Seats[0].Name, r.Seats[1].Name}
+// reviewSeatNames returns the two seats' names as a review prints them: "seat i" for a seat without one.
+func reviewSeatNames(seat0, seat1 string) [2]string {
+	names := [2]string{seat0, seat1}
 	for i := range names {
 		if names[i] == "" {
 			names[i] = "seat " + strconv.Itoa(i)
 		}
 	}
+	return names
+}
+
+// writeReview prints a review for people.
+func writeReview[T any](w io.Writer, f field.Field[T], file string, game int, r *review.Review[T]) error {
+	g := r.Game
+	names := reviewSeatNames(r.Seats[0].Name, r.Seats[1].Name)
 	num := func(v T) string { return strconv.FormatFloat(f.Float64(v), 'f', 4, 64) }
 	signed := func(v T) string { return fmt.Sprintf("%+.4f", f.Float64(v)) }
 	fmt.Fprintf(w, "%s, game %d: %s (seat 0) against %s (seat 1); %s, %s, pass %s%s\n", file, game, names[0], names[1],

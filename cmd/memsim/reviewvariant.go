@@ -41,12 +41,7 @@ func reviewVariant[T any](ctx context.Context, f field.Field[T], fl reviewFlags,
 // decision, then the seats' sums and the result.
 func writeVariantReview[T any](w io.Writer, f field.Field[T], file string, game int, r *review.VariantReview[T]) error {
 	g := r.Game
-	names := [2]string{r.Seats[0].Name, r.Seats[1].Name}
-	for i := range names {
-		if names[i] == "" {
-			names[i] = "seat " + strconv.Itoa(i)
-		}
-	}
+	names := reviewSeatNames(r.Seats[0].Name, r.Seats[1].Name)
 	num := func(v T) string { return strconv.FormatFloat(f.Float64(v), 'f', 4, 64) }
 	fmt.Fprintf(w, "%s, game %d: %s (seat 0) against %s (seat 1); %s, %s, pass %s, %s%s\n", file, game, names[0], names[1],
 		count(g.Rules.Pairs, "pair"), count(g.Rules.Singletons, "singleton"), g.Rules.Pass, g.Rules.Variant, choicesNote(g.Rules.Choices))

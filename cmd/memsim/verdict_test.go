@@ -141,8 +141,14 @@ func TestOutputsAgreeOnTheVerdicts(t *testing.T) {
 			}
 		}
 		for output, vs := range outputs {
-			if len(vs) != len(fromJSON) {
-				t.Errorf("%s: %s shows %d matchups, results.json %d", p.name, output, len(vs), len(fromJSON))
+			n := len(vs)
+			if output == "the summary" {
+				// A line per matchup: lines whose seat orders are cut short can read alike.
+				_, body, _ := summaryParts(t, p.stdout)
+				n = len(body)
+			}
+			if n != len(fromJSON) {
+				t.Errorf("%s: %s shows %d matchups, results.json %d", p.name, output, n, len(fromJSON))
 			}
 		}
 	}

@@ -160,26 +160,7 @@ func (w *sweep[T]) choices(st rules.State) Choices[T] {
 		}
 		out.Values = append(out.Values, v)
 	}
-	measure := func(v ChoiceValue[T]) T { return v.Pairs }
-	if w.mu.Players == 1 {
-		measure = func(v ChoiceValue[T]) T { return f.Sub(w.zero, v.Turns) }
-	}
-	best := measure(out.Values[0])
-	for _, v := range out.Values[1:] {
-		if f.Cmp(measure(v), best) > 0 {
-			best = measure(v)
-		}
-	}
-	for i := range out.Values {
-		v := &out.Values[i]
-		v.Diff = f.Sub(measure(*v), best)
-		if w.mu.Players == 1 {
-			v.Diff = f.Sub(w.zero, v.Diff)
-		}
-		if v.Best = f.Cmp(measure(*v), best) == 0; v.Best {
-			out.Best = append(out.Best, v.Choice)
-		}
-	}
+	markBestUnlimited(f, &out, w.mu.Players)
 	return out
 }
 

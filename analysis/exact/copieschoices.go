@@ -102,7 +102,7 @@ func (s *copiesSolver[T]) policyChoice(c *copiesCell[T]) rules.Choice {
 	return c.selfChoice
 }
 
-// markBestUnlimited sets the choices' Diff and Best without a turn limit, as ChoiceValues does:
+// markBestUnlimited sets the choices' Diff and Best without a turn limit (ChoiceValues, copies):
 // the most expected pairs, or with one player the fewest expected turns.
 func markBestUnlimited[T any](f field.Field[T], out *Choices[T], players int) {
 	measure := func(v ChoiceValue[T]) T { return v.Pairs }

@@ -56,14 +56,7 @@ func (s *copiesSolver[T]) limitDistribution(st CopiesState) (ScoreDistribution[T
 	end := func(p T, a0, a1 int) {
 		d.Prob[2*a0] = f.Add(d.Prob[2*a0], p)
 		d.Prob1[2*a1] = f.Add(d.Prob1[2*a1], p)
-		switch {
-		case a0 > a1:
-			d.Win = f.Add(d.Win, p)
-		case a0 == a1:
-			d.Draw = f.Add(d.Draw, p)
-		default:
-			d.Loss = f.Add(d.Loss, p)
-		}
+		d.addResult(f, p, a0-a1)
 	}
 	layers := make([]map[copiesPos]T, s.limit+1)
 	add := func(t int, at copiesPos, p T) {

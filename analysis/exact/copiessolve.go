@@ -696,14 +696,7 @@ func CopiesDistribution[T any](ctx context.Context, f field.Field[T], m Model, m
 	d.Prob = c.dist[0]
 	d.Win, d.Draw, d.Loss = s.zero, s.zero, s.zero
 	for i, p := range d.Prob {
-		switch l := i - n; {
-		case l > 0:
-			d.Win = f.Add(d.Win, p)
-		case l == 0:
-			d.Draw = f.Add(d.Draw, p)
-		default:
-			d.Loss = f.Add(d.Loss, p)
-		}
+		d.addResult(f, p, i-n)
 	}
 	return d, nil
 }

@@ -90,14 +90,7 @@ func (s *limitSweep[T]) forward(ctx context.Context, lc *limitChoices, st rules.
 	end := func(p T, h0, h1 int) {
 		d.Prob[h0] = f.Add(d.Prob[h0], p)
 		d.Prob1[h1] = f.Add(d.Prob1[h1], p)
-		switch lead := 2*st.Lead + h0 - h1; {
-		case lead > 0:
-			d.Win = f.Add(d.Win, p)
-		case lead == 0:
-			d.Draw = f.Add(d.Draw, p)
-		default:
-			d.Loss = f.Add(d.Loss, p)
-		}
+		d.addResult(f, p, 2*st.Lead+h0-h1)
 	}
 	if N == 0 || s.limit == 0 {
 		end(s.ints[1], 0, 0)

@@ -125,6 +125,18 @@ type ScoreDistribution[T any] struct {
 	Win, Draw, Loss T
 }
 
+// addResult adds probability p to seat 0's win, draw or loss by the sign of its final lead.
+func (d *ScoreDistribution[T]) addResult(f field.Field[T], p T, lead int) {
+	switch {
+	case lead > 0:
+		d.Win = f.Add(d.Win, p)
+	case lead == 0:
+		d.Draw = f.Add(d.Draw, p)
+	default:
+		d.Loss = f.Add(d.Loss, p)
+	}
+}
+
 // SeatProb returns the distribution of seat s's share (0 or 1), indexed as Prob: Prob for seat 0;
 // for seat 1 Prob1, or without it Prob reversed.
 func (d ScoreDistribution[T]) SeatProb(s int) []T {
@@ -172,14 +184,7 @@ func Distribution[T any](ctx context.Context, f field.Field[T], m Model, mu Line
 	for l := -st.N; l <= st.N; l++ {
 		p := lead[l+w.maxPairs]
 		d.Prob[st.N+l] = p
-		switch final := st.Lead + l; {
-		case final > 0:
-			d.Win = f.Add(d.Win, p)
-		case final == 0:
-			d.Draw = f.Add(d.Draw, p)
-		default:
-			d.Loss = f.Add(d.Loss, p)
-		}
+		d.addResult(f, p, st.Lead+l)
 	}
 	return d, nil
 }

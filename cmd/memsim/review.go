@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"memsim/analysis/exact/answer"
 	"memsim/analysis/field"
 	"memsim/analysis/report"
 	"memsim/analysis/review"
@@ -225,6 +226,15 @@ func reviewSeatNames(seat0, seat1 string) [2]string {
 	return names
 }
 
+// judgedValues names the values a review judges by: expected pairs, and with win the win score.
+func judgedValues(win bool) string {
+	what := "expected pairs with optimal play afterwards"
+	if win {
+		what += "; win score, P(win) + P(draw)/2, with play to win afterwards"
+	}
+	return what
+}
+
 // writeReview prints a review for people.
 func writeReview[T any](w io.Writer, f field.Field[T], file string, game int, r *review.Review[T]) error {
 	g := r.Game
@@ -233,15 +243,7 @@ func writeReview[T any](w io.Writer, f field.Field[T], file string, game int, r 
 	signed := func(v T) string { return fmt.Sprintf("%+.4f", f.Float64(v)) }
 	fmt.Fprintf(w, "%s, game %d: %s (seat 0) against %s (seat 1); %s, %s, pass %s%s\n", file, game, names[0], names[1],
 		count(g.Rules.Pairs, "pair"), count(g.Rules.Singletons, "singleton"), g.Rules.Pass, choicesNote(g.Rules.Choices))
-	what := "expected pairs with optimal play afterwards"
-	if r.Win {
-		what += "; win score, P(win) + P(draw)/2, with play to win afterwards"
-	}
-	arith := "exact"
-	if _, ok := f.Exact(f.FromInt(0)); !ok {
-		arith = "float64"
-	}
-	fmt.Fprintf(w, "judged with perfect memory, %s arithmetic: %s\n", arith, what)
+	fmt.Fprintf(w, "judged with perfect memory, %s arithmetic: %s\n", answer.Arithmetic(f), judgedValues(r.Win))
 	start := fmt.Sprintf("start: %s expects %s pairs", names[0], num(r.StartPairs))
 	if r.Win {
 		start += ", win score " + num(r.StartWin)

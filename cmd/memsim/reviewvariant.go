@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"memsim/analysis/exact/answer"
 	"memsim/analysis/field"
 	"memsim/analysis/review"
 	"memsim/sim/record"
@@ -45,15 +46,7 @@ func writeVariantReview[T any](w io.Writer, f field.Field[T], file string, game 
 	num := func(v T) string { return strconv.FormatFloat(f.Float64(v), 'f', 4, 64) }
 	fmt.Fprintf(w, "%s, game %d: %s (seat 0) against %s (seat 1); %s, %s, pass %s, %s%s\n", file, game, names[0], names[1],
 		count(g.Rules.Pairs, "pair"), count(g.Rules.Singletons, "singleton"), g.Rules.Pass, g.Rules.Variant, choicesNote(g.Rules.Choices))
-	what := "expected pairs with optimal play afterwards"
-	if r.Win {
-		what += "; win score, P(win) + P(draw)/2, with play to win afterwards"
-	}
-	arith := "exact"
-	if _, ok := f.Exact(f.FromInt(0)); !ok {
-		arith = "float64"
-	}
-	fmt.Fprintf(w, "judged a turn at a time in the choices of the variant's model, perfect memory, %s arithmetic: %s\n", arith, what)
+	fmt.Fprintf(w, "judged a turn at a time in the choices of the variant's model, perfect memory, %s arithmetic: %s\n", answer.Arithmetic(f), judgedValues(r.Win))
 	for _, d := range r.Decisions {
 		fmt.Fprintln(w, variantDecisionLine(f, names, r.Win, d, num))
 	}

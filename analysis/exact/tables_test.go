@@ -10,7 +10,6 @@ package exact_test
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/big"
 	"math/rand/v2"
 	"strings"
@@ -18,7 +17,6 @@ import (
 
 	"memsim/analysis/exact"
 	"memsim/analysis/field"
-	"memsim/sim"
 	"memsim/sim/rules"
 )
 
@@ -509,41 +507,6 @@ func TestTableFloatMatchesExact(t *testing.T) {
 				t.Errorf("lead-max %d, order %d: float64 %v and %v, exact %s and %s", maxLead, k,
 					fres.Pairs[k], fres.Optimal[k], idRS(rres.Pairs[k]), idRS(rres.Optimal[k]))
 			}
-		}
-	}
-}
-
-func TestRandomTableMatchesTheEngine(t *testing.T) {
-	const n, deals = 6, 20000
-	rng := rand.New(rand.NewPCG(5, 6))
-	for _, maxLead := range []int{-1, 2} {
-		pass := rules.PassTwoKnown
-		table := tabRandom(t, rng, pass, n, maxLead)
-		safe, err := rules.FixedChoiceTable(rules.PolicySafe, n, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m := exact.Model{Pass: pass}
-		want := tabEval(t, m, exact.Lineup{Players: 2, Table: table, Opponent: rules.PolicySafe}, rules.State{N: n, J: n})
-		match := &sim.Match{
-			Setup: sim.Setup{Pairs: n, Pass: pass, Players: []sim.Player{
-				{Name: "table", Table: table}, {Name: "safe", Table: safe},
-			}},
-			Orders: [][]int{{0, 1}}, Deals: deals, Seed: 7, DealStream: 1, PlayStream: 2,
-		}
-		res, err := match.Play(tabCtx, 1, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := res.Orders[0].Seat0Sums()
-		// Shares are in units of 1/2 pair.
-		mean := float64(p.Sum) / 2 / float64(p.Games)
-		sd := math.Sqrt(float64(p.SumSq)/4/float64(p.Games) - mean*mean)
-		se := sd / math.Sqrt(float64(p.Games))
-		exactMean, _ := want.ExpectedPairs.Float64()
-		if math.Abs(mean-exactMean) > 4.5*se {
-			t.Errorf("lead-max %d: the engine's table player makes %.4f ± %.4f pairs, the exact value %.4f",
-				maxLead, mean, se, exactMean)
 		}
 	}
 }

@@ -112,3 +112,53 @@ func TestValidateChecksVariantLuck(t *testing.T) {
 		t.Errorf("%d raw checks rejected: the bias must touch only the adjusted means", other)
 	}
 }
+
+// TestLimitLuckReportsNoLead checks the luck-adjusted estimate of two-player matchups under a turn
+// limit, where the pairs left count for nobody: each seat's adjusted mean is reported, and no
+// adjusted lead (which would assume that the two
+// seats' pairs add up to the deal) is reported or judged; without a limit the lead is reported.
+func TestLimitLuckReportsNoLead(t *testing.T) {
+	const src = `seed: 5
+games: 2000
+rules: {pairs: [8], copies: 4, turn_limit: 10}
+players:
+  - {name: optimal, policy: optimal}
+  - {name: safe, policy: safe}
+`
+	for _, c := range []struct {
+		src      string
+		wantLead bool
+	}{
+		{src, false},
+		{strings.Replace(src, "copies: 4, turn_limit: 10", "turn_limit: 10", 1), false},
+		{strings.Replace(src, ", turn_limit: 10", "", 1), true},
+	} {
+		tr, err := parse(t, c.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx := context.Background()
+		res, err := tr.Play(ctx, tournament.Options{Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := tr.Report(ctx, res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range r.Matchups {
+			la := m.LuckAdjusted
+			if la == nil || len(la.MeanPairs) != 2 {
+				t.Fatalf("%v: luck-adjusted estimate %+v, want one for both seats", m.Players, la)
+			}
+			if got := la.MeanLead != nil; got != c.wantLead {
+				t.Errorf("%q, %v: adjusted lead reported %v, want %v", c.src, m.Players, got, c.wantLead)
+			}
+			for _, o := range m.OutsideAdjustedCI() {
+				if o == "lead" {
+					t.Errorf("%q, %v: the lead judged outside its adjusted interval", c.src, m.Players)
+				}
+			}
+		}
+	}
+}

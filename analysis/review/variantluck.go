@@ -112,3 +112,12 @@ func (vw *variantWalker[T]) addLuck() {
 		r.Through = append(r.Through, p)
 	}
 }
+
+// Start returns seat 0's value at the start of the game, its expected pairs and win score under
+// optimal play, and false when the game's first turn is not a decision (a game with no move).
+func (r *VariantReview[T]) Start() (Point[T], bool) {
+	if len(r.Decisions) == 0 || r.Decisions[0].Turn != 0 || len(r.Through) == 0 {
+		return Point[T]{}, false
+	}
+	return r.Through[0], true
+}

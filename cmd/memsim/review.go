@@ -107,9 +107,6 @@ func reviewRecord[T any](ctx context.Context, f field.Field[T], fl reviewFlags, 
 			return usagef("%s:%d: game %d: %v (it has %d)", args[0], g.Line, i+1, review.ErrSeats, g.Rules.Seats)
 		}
 		if v := g.Rules.Variant; !v.Standard() {
-			if fl.figure != "" {
-				return usagef("--figure: %s:%d: game %d: the evaluation graph is drawn for the standard game, not %s", args[0], g.Line, i+1, v)
-			}
 			if err := reviewVariant(ctx, f, fl, args[0], i+1, g, w); err != nil {
 				return err
 			}

@@ -70,7 +70,8 @@ func everyDealSums(t *testing.T, s sim.Setup) (raw, adj []float64, deals int, lo
 // TestCopiesLimitLuckSumsToZeroOverEveryDeal plays every deal of small games of k copies of a face
 // under turn limits 1 to 4: every deal is equally likely, so the luck terms, each of mean zero
 // given what came before, sum to zero over the deals, and every seat's adjusted scores add up to
-// its raw scores. Optimal self-play leaves one adjusted value.
+// its raw scores. Optimal self-play leaves one adjusted value. The deck of three faces of four
+// cards is left out under the race detector.
 func TestCopiesLimitLuckSumsToZeroOverEveryDeal(t *testing.T) {
 	two := [][]rules.Policy{
 		{rules.PolicyOptimal, rules.PolicyOptimal},
@@ -86,8 +87,11 @@ func TestCopiesLimitLuckSumsToZeroOverEveryDeal(t *testing.T) {
 	games = append(games,
 		copiesLimitGame{4, 4, 3, []rules.Policy{rules.PolicyOptimal, rules.PolicyOptimal, rules.PolicyOptimal}},
 		copiesLimitGame{4, 4, 4, []rules.Policy{rules.PolicyDaring, rules.PolicySafe, rules.PolicyOptimal}},
-		copiesLimitGame{4, 6, 3, []rules.Policy{rules.PolicyOptimal, rules.PolicySafe}},
 	)
+	if !raceEnabled {
+		// Three faces of four cards: 34,650 deals, too many for the race detector's pace.
+		games = append(games, copiesLimitGame{4, 6, 3, []rules.Policy{rules.PolicyOptimal, rules.PolicySafe}})
+	}
 	for _, c := range games {
 		t.Run(c.String(), func(t *testing.T) {
 			lt := luckTable(t, exact.Model{Variant: c.variant()}, len(c.seats), c.pairs)

@@ -42,7 +42,7 @@ players:
 name: copies-limit
 seed: 4
 games: 300
-rules: {pairs: [6, 10], copies: 4, turn_limit: 8}
+rules: {pairs: [8], copies: 4, turn_limit: 8}
 players:
   - {name: optimal, policy: optimal}
   - {name: safe, policy: safe}
@@ -92,9 +92,9 @@ func TestValidateChecksVariantLuck(t *testing.T) {
 			families[c.Family]++
 		}
 	}
-	// Two deal sizes, six seat orders, seat 0; under a turn limit seat 1 too, whose share is not
-	// the pairs dealt less seat 0's.
-	for f, want := range map[string]int{"copies": 12, "blind": 12, "turn-limit": 24, "copies-limit": 24} {
+	// Two deal sizes (one under copies with a limit), six seat orders, seat 0; under a turn limit
+	// seat 1 too, whose share is not the pairs dealt less seat 0's.
+	for f, want := range map[string]int{"copies": 12, "blind": 12, "turn-limit": 24, "copies-limit": 12} {
 		if families[f] != want {
 			t.Errorf("family %s: %d adjusted checks, want %d", f, families[f], want)
 		}
@@ -119,8 +119,8 @@ func TestValidateChecksVariantLuck(t *testing.T) {
 // seats' pairs add up to the deal) is reported or judged; without a limit the lead is reported.
 func TestLimitLuckReportsNoLead(t *testing.T) {
 	const src = `seed: 5
-games: 2000
-rules: {pairs: [8], copies: 4, turn_limit: 10}
+games: 200
+rules: {pairs: [6], copies: 4, turn_limit: 8}
 players:
   - {name: optimal, policy: optimal}
   - {name: safe, policy: safe}
@@ -130,8 +130,8 @@ players:
 		wantLead bool
 	}{
 		{src, false},
-		{strings.Replace(src, "copies: 4, turn_limit: 10", "turn_limit: 10", 1), false},
-		{strings.Replace(src, ", turn_limit: 10", "", 1), true},
+		{strings.Replace(src, "copies: 4, turn_limit: 8", "turn_limit: 8", 1), false},
+		{strings.Replace(src, ", turn_limit: 8", "", 1), true},
 	} {
 		tr, err := parse(t, c.src)
 		if err != nil {

@@ -135,7 +135,7 @@ func permutations(values []int, visit func([]int)) {
 // and its win score. The evaluation ends at seat 0's result. Between seats that play the optimum
 // the luck of a turn has mean zero (a turn the cards of several choices fit is credited with the
 // best of them, which is the optimum's), so over every deal, all equally likely, each seat's luck
-// adds up to zero.
+// adds up to zero. Under the race detector the games of two cards a face deal 2 pairs, not 3.
 func TestVariantLuckAddsUpToTheResult(t *testing.T) {
 	ctx := context.Background()
 	opt, safe, daring := rules.PolicyOptimal, rules.PolicySafe, rules.PolicyDaring
@@ -149,14 +149,17 @@ func TestVariantLuckAddsUpToTheResult(t *testing.T) {
 		{rules.Variant{Flips: rules.FlipsBlind}, rules.PassNever, 3, [2]rules.Policy{opt, opt}},
 		{rules.Variant{Flips: rules.FlipsBlind}, rules.PassTwoKnown, 3, [2]rules.Policy{safe, opt}},
 		{rules.Variant{TurnLimit: 3}, rules.PassNever, 3, [2]rules.Policy{daring, safe}},
-		{rules.Variant{TurnLimit: 4}, rules.PassNever, 3, [2]rules.Policy{opt, opt}},
-		{rules.Variant{TurnLimit: 4}, rules.PassAlways, 3, [2]rules.Policy{opt, safe}},
-		{rules.Variant{Flips: rules.FlipsBlind, TurnLimit: 3}, rules.PassNever, 3, [2]rules.Policy{opt, opt}},
+		{rules.Variant{TurnLimit: 3}, rules.PassNever, 3, [2]rules.Policy{opt, opt}},
+		{rules.Variant{TurnLimit: 3}, rules.PassAlways, 3, [2]rules.Policy{opt, safe}},
+		{rules.Variant{Flips: rules.FlipsBlind, TurnLimit: 2}, rules.PassNever, 3, [2]rules.Policy{opt, opt}},
 		{rules.Variant{Copies: 4}, rules.PassNever, 4, [2]rules.Policy{opt, safe}},
 		{rules.Variant{Copies: 4}, rules.PassNever, 4, [2]rules.Policy{opt, opt}},
 		{rules.Variant{Copies: 4, TurnLimit: 3}, rules.PassNever, 4, [2]rules.Policy{safe, daring}},
 		{rules.Variant{Copies: 4, TurnLimit: 3}, rules.PassNever, 4, [2]rules.Policy{opt, opt}},
 	} {
+		if raceEnabled && c.n > c.v.CopiesOf() {
+			c.n-- // the race detector slows every solve down: 2 pairs of two cards, 6 deals
+		}
 		m := exact.Model{Pass: c.pass, Variant: c.v}
 		t.Run(fmt.Sprintf("%s/pass=%s/%v", c.v, c.pass, c.seats), func(t *testing.T) {
 			var sumLuck [2][2]float64

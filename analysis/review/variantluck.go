@@ -5,7 +5,7 @@ import (
 	"memsim/sim/record"
 )
 
-// The luck of a game under a rule variant (docs/models.md §5.6), a turn at a time: a judged
+// The luck of a game under a rule variant (docs/cli.md, memsim review), a turn at a time: a judged
 // turn's chance events are the cards it turned that nobody had seen (under blind flips the pair
 // of faces named together, one event), and their luck is the mover's value once the turn's cards
 // are seen less the value of the option credited. The value once they are seen is the model's at
@@ -13,9 +13,9 @@ import (
 // the game's result when it is over: the mover's pairs so far, plus its expected pairs (taken
 // within a turn limit) and win score from the position on, optimal play afterwards. Like the
 // costs, the luck in pairs is half the change of the mover's lead, which is the change of its
-// pairs where the seats' pairs add up to those on the table. So that, for each seat, its value at
-// the start, less its costs, plus its luck, less the other seat's luck and plus the other seat's
-// costs, is its result: the lead, halved, and the win score.
+// pairs where the seats' pairs add up to those on the table. For each seat, then, its value at the
+// start, less its costs, plus its luck, less the other seat's luck and plus the other seat's
+// costs, is its result: its lead, halved, and its win score.
 
 // leadValue returns the lead of seat over the other seat, its lead so far plus the lead the
 // decision d's position is worth under the optimum (d.Best), from seat's side.

@@ -9,10 +9,10 @@ import (
 // Luck-adjusted scores under the rule variants (docs/models.md §1.7, §5.6). The engine adjusts a
 // variant's games in the model's own mode only: every seat follows a table and they share one
 // memory of the table's model, so that the variant's exact model (the copies model's states of
-// faces, a turn limit's turns left, blind flips' pair of faces named together) gives the true
-// conditional distribution of every turn. A turn's luck is then Φ after it minus Q(st, c), and the
-// adjusted score is V(start) plus the advantages of the choices made, read from the table by the
-// state the variant's model reads.
+// faces, with the turns left under a turn limit; a turn limit's turns left; blind flips' pair of
+// faces named together) gives the true conditional distribution of every turn. A turn's luck is
+// then Φ after it minus Q(st, c), and the adjusted score is V(start) plus the advantages of the
+// choices made, read from the table by the state the variant's model reads.
 
 // checkVariantLuck reports whether the setup's luck table is of the game's rule variant and, for a
 // variant other than the standard game, whether the model's own mode adjusts the games (model).
@@ -44,7 +44,7 @@ func (s Setup) variantStart(st rules.State) []float64 {
 	case v.CopiesOf() != rules.DefaultCopies:
 		counts := make([]int, v.CopiesOf())
 		counts[v.CopiesOf()-2] = v.Faces(s.Pairs) // every face unknown, all its cards on the table
-		return t.CopiesValues(rules.AppendCopiesKey(nil, counts))
+		return t.CopiesTurnValues(rules.AppendCopiesKey(nil, counts), v.TurnLimit)
 	case v.TurnLimit > 0:
 		return t.TurnValues(st, false, v.TurnLimit)
 	}
@@ -53,15 +53,15 @@ func (s Setup) variantStart(st rules.State) []float64 {
 
 // luckAdvantages returns every seat's advantage of choice c made in st (after a pass or not) by
 // the seat whose memory is m, from the position the variant's model reads: the state of faces
-// m sees, or st with the turns left.
+// m sees (with the turns left under a turn limit), or st with the turns left.
 func (g *Game) luckAdvantages(m *memory, st rules.State, afterPass bool, c rules.Choice) []float64 {
 	t := g.setup.Luck
 	switch {
 	case g.copies != rules.DefaultCopies:
 		if ft := g.cs.faces; ft != nil && m == ft.m {
-			return t.CopiesAdvantages(ft.key(), c)
+			return t.CopiesTurnAdvantages(ft.key(), g.turnsLeft(), c)
 		}
-		return t.CopiesAdvantages(g.copiesKey(m), c)
+		return t.CopiesTurnAdvantages(g.copiesKey(m), g.turnsLeft(), c)
 	case g.limit > 0:
 		return t.TurnAdvantages(st, afterPass, g.turnsLeft(), c)
 	}

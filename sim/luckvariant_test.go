@@ -31,6 +31,23 @@ func variantTable(t *testing.T, m exact.Model, pol rules.Policy, players, n int)
 	}
 	ctx := context.Background()
 	mu := exact.Lineup{Players: players, Policy: pol, Opponent: pol}
+	if m.Variant.CopiesOf() != rules.DefaultCopies && m.Variant.TurnLimit > 0 {
+		layers, err := exact.CopiesPolicyTurnTables(ctx, field.Float{}, m, mu, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tables := make([]*rules.ChoiceTable, len(layers))
+		for i, ct := range layers {
+			if tables[i], err = rules.NewCopiesChoiceTable(n, ct); err != nil {
+				t.Fatal(err)
+			}
+		}
+		tb, err := rules.NewTurnChoiceTable(tables)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tb
+	}
 	if m.Variant.CopiesOf() != rules.DefaultCopies {
 		ct, err := exact.CopiesPolicyTable(ctx, field.Float{}, m, mu, n)
 		if err != nil {
@@ -152,6 +169,7 @@ func TestVariantLuckCutsTheVariance(t *testing.T) {
 	}{
 		{rules.Variant{Copies: 4}, 12, [2]rules.Policy{rules.PolicyOptimal, rules.PolicySafe}},
 		{rules.Variant{TurnLimit: 12}, 10, [2]rules.Policy{rules.PolicyOptimal, rules.PolicySafe}},
+		{rules.Variant{Copies: 4, TurnLimit: 10}, 12, [2]rules.Policy{rules.PolicyOptimal, rules.PolicySafe}},
 		{rules.Variant{Flips: rules.FlipsBlind}, 10, [2]rules.Policy{rules.PolicyDaring, rules.PolicySafe}},
 	} {
 		t.Run(c.v.String(), func(t *testing.T) {

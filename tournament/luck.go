@@ -141,8 +141,10 @@ func shareSums(counts []int64) (sum, sumSq *big.Int) {
 }
 
 // luckAdjusted reports the luck-adjusted estimate of a seat order's tally, or nil without luck
-// sums.
-func luckAdjusted(reference string, t *sim.Tally) *report.LuckAdjusted {
+// sums. Under a turn limit (limited) the two seats' pairs need not add up to the deal, so seat 0's
+// adjusted lead is not reported: its interval would need the two seats' luck together, which the
+// tally does not hold, and each seat is judged on its own.
+func luckAdjusted(reference string, t *sim.Tally, limited bool) *report.LuckAdjusted {
 	if t.Luck == nil || t.Games == 0 {
 		return nil
 	}
@@ -159,7 +161,7 @@ func luckAdjusted(reference string, t *sim.Tally) *report.LuckAdjusted {
 		la.MeanPairs = append(la.MeanPairs, fit.Adjusted.Mean)
 		la.CI95 = append(la.CI95, [2]float64{lo, hi})
 	}
-	if t.Seats == 2 {
+	if t.Seats == 2 && !limited {
 		// Seat 1's score and luck are seat 0's mirrored, so the lead is 2·seat 0's - n.
 		n := float64(t.Pairs)
 		lead := 2*la.MeanPairs[0] - n

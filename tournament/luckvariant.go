@@ -33,10 +33,10 @@ func (c *luckTables) setVariantLuck(ctx context.Context, s *sim.Setup) (string, 
 	case model.Validate() != nil, k > 2 && s.Pass != rules.PassNever:
 		return "", nil
 	case v.CopiesOf() != rules.DefaultCopies && (!mem.Perfect() || s.Singletons > 0 || s.Pass != rules.PassNever ||
-		v.Flips != rules.FlipsSequential || v.TurnLimit > 0):
-		return "", nil // the copies model's scope (§4.16)
-	case v.CopiesOf() != rules.DefaultCopies && exact.CopiesStates(c.maxPairs, v.CopiesOf()) > exact.CopiesStateLimit:
-		return "", nil // more states of faces than the copies model is solved for
+		v.Flips != rules.FlipsSequential):
+		return "", nil // the copies model's scope (§4.16, §4.18)
+	case v.CopiesOf() != rules.DefaultCopies && exact.CopiesCells(c.maxPairs, v.CopiesOf(), v.TurnLimit) > exact.CopiesStateLimit:
+		return "", nil // more states of faces (and turns left) than the copies model is solved for
 	}
 	t, err := c.get(ctx, model, k)
 	if err != nil {
@@ -48,10 +48,10 @@ func (c *luckTables) setVariantLuck(ctx context.Context, s *sim.Setup) (string, 
 
 // variantLuckSize returns the bytes of a luck table of a rule variant other than the standard
 // game, for maxPairs pairs, singletons singletons and players seats: a layer per turn left under a
-// turn limit, and with more than two copies of a face a slot per state of faces.
+// turn limit, and with more than two copies of a face a slot per state of faces (and turns left).
 func variantLuckSize(v rules.Variant, maxPairs, singletons, players int) float64 {
 	if k := v.CopiesOf(); k != rules.DefaultCopies {
-		states := exact.CopiesStates(maxPairs, k)
+		states := exact.CopiesCells(maxPairs, k, v.TurnLimit)
 		if states < 0 {
 			return MaxLuckTableBytes + 1
 		}

@@ -152,7 +152,7 @@ func (t *Tournament) matchup(ctx context.Context, cache exactCache, m *Match, k 
 		mu.ShareCounts = append(mu.ShareCounts, append([]int64(nil), h...))
 	}
 	mu.Convergence = convergence(mr.Convergence[k], tally, len(order))
-	mu.LuckAdjusted = luckAdjusted(m.LuckReference, tally)
+	mu.LuckAdjusted = luckAdjusted(m.LuckReference, tally, m.Setup.Variant.TurnLimit > 0)
 	mu.Faults = faults(m, order, tally)
 	return mu, nil
 }

@@ -10,7 +10,8 @@ import (
 )
 
 // The luck tables of the rule variants (docs/models.md §5.6): the copies model's values by the
-// state of faces (§4.16), and a turn limit's by the count state and the turns left (§4.18).
+// state of faces (§4.16), a turn limit's by the count state and the turns left (§4.18), and the
+// copies model's under a turn limit by the state of faces and the turns left.
 // Blind flips alone keep the count state of the standard game, and LuckTable's sweep solves them.
 
 // variantLuckTable is LuckTable for more than two copies of a face or a turn limit.
@@ -35,17 +36,15 @@ func variantLuckTable(ctx context.Context, m Model, players, maxPairs int) (*rul
 	}
 	mu := Lineup{Players: players, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
 	if m.Variant.CopiesOf() != rules.DefaultCopies {
-		if m.Variant.TurnLimit > 0 {
-			return nil, fmt.Errorf("luck table of %s: copies under a turn limit have no luck table", m.Variant)
-		}
 		return t, copiesLuck(ctx, m, mu, maxPairs, t)
 	}
 	return t, limitLuck(ctx, m, mu, maxPairs, t)
 }
 
 // copiesLuck fills t in from the copies model: every state of faces a game of at most maxPairs
-// pairs reaches from its start, two players by the two-player optimum's leads, more by the
-// optimum of every seat for itself.
+// pairs reaches from its start (under a turn limit, with every number of turns left it reaches
+// them with, each deal size starting with the whole limit), two players by the two-player
+// optimum's leads, more by the optimum of every seat for itself.
 func copiesLuck(ctx context.Context, m Model, mu Lineup, maxPairs int, t *rules.LuckTable) error {
 	s, err := newCopiesSolver(ctx, field.Float{}, m, mu)
 	if err != nil {
@@ -57,50 +56,71 @@ func copiesLuck(ctx context.Context, m Model, mu Lineup, maxPairs int, t *rules.
 		if err != nil {
 			return err
 		}
-		if _, err := s.get(st.vec().key(), 0); err != nil {
+		if _, err := s.get(st.vec().key(), s.limit); err != nil {
 			return err
 		}
 	}
-	keys := make([]string, 0, len(s.memo))
+	ats := make([]copiesAt, 0, len(s.memo))
 	for at := range s.memo {
-		keys = append(keys, at.key) // no turn limit: t is 0 throughout
+		if s.limit > 0 && at.t == 0 {
+			continue // the game is over: nothing is read there
+		}
+		ats = append(ats, at)
 	}
-	slices.Sort(keys) // the table's slots in one order, whatever the map's
+	slices.SortFunc(ats, func(a, b copiesAt) int { // the table's slots in one order, whatever the map's
+		if a.key != b.key {
+			if a.key < b.key {
+				return -1
+			}
+			return 1
+		}
+		return a.t - b.t
+	})
 	p := mu.Players
 	value, adv := make([]float64, p), make([]float64, p)
-	for _, key := range keys {
-		c, v := s.memo[copiesAt{key, 0}], vecOfKey(key)
+	for _, at := range ats {
+		c, v := s.memo[at], vecOfKey(at.key)
 		counts := []int(v)
-		if p == 2 {
+		switch {
+		case p > 2:
+			copy(value, c.self)
+		case s.limit > 0:
+			// The pairs left at the limit count for nobody: the seats share total, not n.
+			value[0] = (c.total[0] + c.opt) / 2
+			value[1] = c.total[0] - value[0]
+		default:
 			n := float64(v.state().Pairs())
 			value[0] = (n + c.opt) / 2
 			value[1] = n - value[0]
-		} else {
-			copy(value, c.self)
 		}
-		t.SetCopiesValue(counts, value)
+		t.SetCopiesTurnValue(counts, at.t, value)
 		for _, ch := range rules.Choices() {
 			if !c.legal[ch] {
 				continue
 			}
-			if p == 2 {
-				adv[0] = (c.optDev[ch] - c.opt) / 2
-				adv[1] = -adv[0]
-			} else {
+			switch {
+			case p > 2:
 				after := s.selfAfter(c, v, ch)
 				for r := range adv {
 					adv[r] = after[r] - value[r]
 				}
+			case s.limit > 0:
+				total := s.totalAfter(c, v, ch)
+				adv[0] = (total+c.optDev[ch])/2 - value[0]
+				adv[1] = (total-c.optDev[ch])/2 - value[1]
+			default:
+				adv[0] = (c.optDev[ch] - c.opt) / 2
+				adv[1] = -adv[0]
 			}
-			t.SetCopiesAdvantage(counts, ch, adv)
+			t.SetCopiesTurnAdvantage(counts, at.t, ch, adv)
 		}
 	}
 	return nil
 }
 
-// selfAfter returns every seat's expected pairs, in order from the mover, after the mover of the
-// state of faces v (cell c) makes choice ch and every seat for itself plays its optimum afterwards.
-func (s *copiesSolver[T]) selfAfter(c *copiesCell[T], v copiesVec, ch rules.Choice) []T {
+// withOutcomes calls fn with the outcomes of choice ch in the state of faces v (cell c) set in c,
+// which the solver clears once a cell is solved.
+func (s *copiesSolver[T]) withOutcomes(c *copiesCell[T], v copiesVec, ch rules.Choice, fn func()) {
 	outs := copiesOutcomes(v, ch, nil)
 	probs := make([]T, len(outs))
 	for i, o := range outs {
@@ -108,7 +128,28 @@ func (s *copiesSolver[T]) selfAfter(c *copiesCell[T], v copiesVec, ch rules.Choi
 	}
 	c.outs[ch], c.probs[ch] = outs, probs
 	defer func() { c.outs[ch], c.probs[ch] = nil, nil }()
-	return s.vecAfter(c, ch, func(x *copiesCell[T]) []T { return x.self })
+	fn()
+}
+
+// totalAfter returns, under a turn limit with two players, the pairs both seats take by the limit
+// after the mover of the state of faces v (cell c) makes choice ch and both play the two-player
+// optimum afterwards.
+func (s *copiesSolver[T]) totalAfter(c *copiesCell[T], v copiesVec, ch rules.Choice) T {
+	var total T
+	s.withOutcomes(c, v, ch, func() {
+		total = s.totalOf(c, ch, func(x *copiesCell[T], _ bool) T { return x.total[0] })
+	})
+	return total
+}
+
+// selfAfter returns every seat's expected pairs, in order from the mover, after the mover of the
+// state of faces v (cell c) makes choice ch and every seat for itself plays its optimum afterwards.
+func (s *copiesSolver[T]) selfAfter(c *copiesCell[T], v copiesVec, ch rules.Choice) []T {
+	var after []T
+	s.withOutcomes(c, v, ch, func() {
+		after = s.vecAfter(c, ch, func(x *copiesCell[T]) []T { return x.self })
+	})
+	return after
 }
 
 // limitLuck fills t in from the turn limit's backward induction: every count state of at most

@@ -19,7 +19,8 @@ import (
 // the first card and the second card named once the first was seen. A turn may fit more than
 // one choice (a new first card whose partner was seen is turned by daring and safe alike): the
 // review credits it with the best of them. A turn that begins with a pair known whole is the
-// model's taking of that pair, and not a decision.
+// model's taking of that pair, and not a decision. The luck of a turn's cards is measured as the
+// standard review's (variantluck.go).
 
 // ErrNoVariantModel is the error of a game under a rule variant that no exact model covers: more
 // than two copies of a face with blind flips, singletons or a pass rule other than never, and
@@ -83,6 +84,11 @@ type TurnDecision[T any] struct {
 	// win score lost against the best.
 	Best, BestWin      int
 	CostPairs, CostWin T
+	// LuckPairs and LuckWin are the luck of the cards the turn turned at random (variantluck.go):
+	// the mover's value once they are seen, at the next decision or the game's end, less the
+	// option credited; in pairs half the change of the lead, as CostPairs. Zero for a turn not
+	// judged, and for the last turn of a game that stops before the next decision.
+	LuckPairs, LuckWin T
 }
 
 // VariantReview is the review of one game under a rule variant.
@@ -93,8 +99,12 @@ type VariantReview[T any] struct {
 	Model     exact.Model
 	Win       bool
 	Decisions []TurnDecision[T]
-	// Seats sum up each seat's decisions (their luck is not judged: zero).
+	// Seats sum up each seat's decisions: their costs and their luck.
 	Seats [2]Seat[T]
+	// Through is seat 0's evaluation through the game: its expected final pairs (its pairs so far
+	// included) and win score at each decision, under optimal play from there (Through[0] the
+	// start, when the game's first turn is a decision), and its result when the game is over.
+	Through []Point[T]
 }
 
 // VariantGame reviews game g, under a rule variant, in field f: every turn that begins with no
@@ -120,6 +130,7 @@ func VariantGame[T any](ctx context.Context, f field.Field[T], g *record.Game, w
 		}
 		vw.play(turn)
 	}
+	vw.addLuck()
 	return vw.r, nil
 }
 
@@ -349,6 +360,7 @@ func (vw *variantWalker[T]) decision(ctx context.Context, k, seat, first int, be
 		}
 	}
 	d.CostPairs, d.CostWin = f.FromInt(0), f.FromInt(0)
+	d.LuckPairs, d.LuckWin = f.FromInt(0), f.FromInt(0)
 	return d, nil
 }
 

@@ -17,19 +17,26 @@ type VariantJSON struct {
 	Variant    string   `json:"variant"`
 	// Values is true: the variant's exact model values the game (a game it does not has Values
 	// false and a note instead).
-	Values     bool               `json:"values"`
-	Arithmetic string             `json:"arithmetic"`
-	Win        bool               `json:"win"`
-	Decisions  []TurnDecisionJSON `json:"decisions"`
-	Seats      []VariantSeatJSON  `json:"seats"`
-	Scores     []float64          `json:"scores"`
-	Finished   bool               `json:"finished"`
-	TurnLimit  bool               `json:"turn_limited"`
+	Values     bool   `json:"values"`
+	Arithmetic string `json:"arithmetic"`
+	Win        bool   `json:"win"`
+	// Start is seat 0's value at the start (absent for a game whose first turn is not a
+	// decision: one with no move).
+	Start     *ValueJSON         `json:"start,omitempty"`
+	Decisions []TurnDecisionJSON `json:"decisions"`
+	Seats     []VariantSeatJSON  `json:"seats"`
+	// Evaluation is seat 0's value at each decision, the start first, and its result when the
+	// game is over (VariantReview.Through).
+	Evaluation []ValueJSON `json:"evaluation"`
+	Scores     []float64   `json:"scores"`
+	Finished   bool        `json:"finished"`
+	TurnLimit  bool        `json:"turn_limited"`
 }
 
 // TurnDecisionJSON is a turn's decision: the state (with the turns left under a limit, and the
 // state of faces with copies), every legal choice's value, the choices the turn's cards fit and
-// the one credited ("" when none: outside the model), the optimum's choice and the costs.
+// the one credited ("" when none: outside the model), the optimum's choice, the costs and the
+// luck of the turn's cards.
 type TurnDecisionJSON struct {
 	Turn      int                `json:"turn"`
 	Seat      int                `json:"seat"`
@@ -43,6 +50,7 @@ type TurnDecisionJSON struct {
 	Best      string             `json:"best"`
 	BestWin   string             `json:"best_win,omitempty"`
 	Cost      ValueJSON          `json:"cost"`
+	Luck      ValueJSON          `json:"luck"`
 }
 
 // ChoiceOptionJSON is a choice's value: the mover's expected pairs from the turn on, its lead,
@@ -60,6 +68,7 @@ type VariantSeatJSON struct {
 	Best      int       `json:"best"`
 	BestWin   int       `json:"best_win"`
 	Lost      ValueJSON `json:"lost"`
+	Luck      ValueJSON `json:"luck"`
 }
 
 // JSON returns the review's JSON form in field f; game is the game's number in its record, from 1.
@@ -79,12 +88,21 @@ func (r *VariantReview[T]) JSON(f field.Field[T], game int) VariantJSON {
 	for _, s := range r.Seats {
 		out.Players = append(out.Players, s.Name)
 		out.Seats = append(out.Seats, VariantSeatJSON{Name: s.Name, Decisions: s.Decisions, Best: s.Best, BestWin: s.BestWin,
-			Lost: val(s.LostPairs, s.LostWin)})
+			Lost: val(s.LostPairs, s.LostWin), Luck: val(s.LuckPairs, s.LuckWin)})
+	}
+	if start, ok := r.Start(); ok {
+		v := val(start.Pairs, start.Win)
+		out.Start = &v
+	}
+	out.Evaluation = []ValueJSON{}
+	for _, p := range r.Through {
+		out.Evaluation = append(out.Evaluation, val(p.Pairs, p.Win))
 	}
 	for _, d := range r.Decisions {
 		dj := TurnDecisionJSON{Turn: d.Turn, Seat: d.Seat, Move: d.Move, TurnsLeft: d.TurnsLeft, Faces: d.Faces,
 			State: StateJSON{N: d.State.N, J: d.State.J, S: d.State.S, F: d.State.F, Lead: d.State.Lead, AfterPass: d.AfterPass},
-			Made:  []string{}, Best: d.Options[d.Best].Choice.String(), Cost: val(d.CostPairs, d.CostWin)}
+			Made:  []string{}, Best: d.Options[d.Best].Choice.String(), Cost: val(d.CostPairs, d.CostWin),
+			Luck: val(d.LuckPairs, d.LuckWin)}
 		if r.Win {
 			dj.BestWin = d.Options[d.BestWin].Choice.String()
 		}

@@ -33,11 +33,12 @@ P(draw)/2 (both seats playing to win afterwards), the option taken and what it c
 card, the luck of what it showed; then per seat the decisions at the best value, the pairs and
 win score lost, and the luck. Values are those of perfect memory, the record's pass rule,
 singletons and choice set; a game needs two seats. A game under a rule variant is judged a turn
-at a time in the choices of the variant's exact model (blind flips, a turn limit, copies),
-or said to have no values where none covers it. --no-win leaves out the win scores (faster at
-many pairs); --float computes in float64 instead of exact rationals. --figure draws the game's
-evaluation graph (seat 0's win score after each decision, or its expected pairs with --no-win) as
-a PNG or SVG file, for one game (the record's only game, or --game K).
+at a time in the choices of the variant's exact model (blind flips, a turn limit, copies), with
+the luck of each turn's cards, or said to have no values where none covers it. --no-win leaves
+out the win scores (faster at many pairs); --float computes in float64 instead of exact
+rationals. --figure draws the game's evaluation graph (seat 0's win score after each decision,
+or its expected pairs with --no-win) as a PNG or SVG file, for one game (the record's only game,
+or --game K).
 `,
 		run: runReview,
 	}
@@ -107,9 +108,6 @@ func reviewRecord[T any](ctx context.Context, f field.Field[T], fl reviewFlags, 
 			return usagef("%s:%d: game %d: %v (it has %d)", args[0], g.Line, i+1, review.ErrSeats, g.Rules.Seats)
 		}
 		if v := g.Rules.Variant; !v.Standard() {
-			if fl.figure != "" {
-				return usagef("--figure: %s:%d: game %d: the evaluation graph is drawn for the standard game, not %s", args[0], g.Line, i+1, v)
-			}
 			if err := reviewVariant(ctx, f, fl, args[0], i+1, g, w); err != nil {
 				return err
 			}

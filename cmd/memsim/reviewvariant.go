@@ -10,6 +10,7 @@ import (
 
 	"memsim/analysis/exact/answer"
 	"memsim/analysis/field"
+	"memsim/analysis/report"
 	"memsim/analysis/review"
 	"memsim/sim/record"
 	"memsim/sim/rules"
@@ -27,6 +28,19 @@ func reviewVariant[T any](ctx context.Context, f field.Field[T], fl reviewFlags,
 	if err != nil {
 		return fmt.Errorf("%s:%d: game %d: %w", file, g.Line, game, err)
 	}
+	if fl.figure != "" {
+		fig, err := review.VariantFigure(f, r)
+		if err != nil {
+			return usagef("--figure: %s:%d: game %d: %v", file, g.Line, game, err)
+		}
+		data := fig.PNG
+		if strings.HasSuffix(fl.figure, ".svg") {
+			data = fig.SVG
+		}
+		if err := report.WriteFileAtomic(fl.figure, data); err != nil {
+			return err
+		}
+	}
 	if fl.json {
 		b, err := json.Marshal(r.JSON(f, game))
 		if err != nil {
@@ -38,27 +52,51 @@ func reviewVariant[T any](ctx context.Context, f field.Field[T], fl reviewFlags,
 	return writeVariantReview(w, f, file, game, r)
 }
 
-// writeVariantReview prints the review of a game under a rule variant: a line per turn with a
-// decision, then the seats' sums and the result.
+// writeVariantReview prints the review of a game under a rule variant: seat 0's value at the
+// start, a line per turn with a decision (its cost and the luck of its cards), then the seats'
+// sums and the result.
 func writeVariantReview[T any](w io.Writer, f field.Field[T], file string, game int, r *review.VariantReview[T]) error {
 	g := r.Game
 	names := reviewSeatNames(r.Seats[0].Name, r.Seats[1].Name)
 	num := func(v T) string { return strconv.FormatFloat(f.Float64(v), 'f', 4, 64) }
+	signed := func(v T) string { return fmt.Sprintf("%+.4f", f.Float64(v)) }
 	fmt.Fprintf(w, "%s, game %d: %s (seat 0) against %s (seat 1); %s, %s, pass %s, %s%s\n", file, game, names[0], names[1],
 		count(g.Rules.Pairs, "pair"), count(g.Rules.Singletons, "singleton"), g.Rules.Pass, g.Rules.Variant, choicesNote(g.Rules.Choices))
 	fmt.Fprintf(w, "judged a turn at a time in the choices of the variant's model, perfect memory, %s arithmetic: %s\n", answer.Arithmetic(f), judgedValues(r.Win))
+	if start, ok := r.Start(); ok {
+		line := fmt.Sprintf("start: %s expects %s pairs", names[0], num(start.Pairs))
+		if r.Win {
+			line += ", win score " + num(start.Win)
+		}
+		fmt.Fprintln(w, line)
+	}
 	for _, d := range r.Decisions {
-		fmt.Fprintln(w, variantDecisionLine(f, names, r.Win, d, num))
+		line := variantDecisionLine(f, names, r.Win, d, num)
+		if !f.IsZero(d.LuckPairs) || r.Win && !f.IsZero(d.LuckWin) {
+			line += fmt.Sprintf("; luck %s pairs", signed(d.LuckPairs))
+			if r.Win {
+				line += fmt.Sprintf(", %s win", signed(d.LuckWin))
+			}
+		}
+		fmt.Fprintln(w, line)
 	}
 	fmt.Fprintf(w, "%-10s %9s %8s %11s", "seat", "decisions", "at best", "pairs lost")
 	if r.Win {
 		fmt.Fprintf(w, " %9s", "win lost")
+	}
+	fmt.Fprintf(w, " %14s", "luck in pairs")
+	if r.Win {
+		fmt.Fprintf(w, " %12s", "luck in win")
 	}
 	fmt.Fprintln(w)
 	for i, s := range r.Seats {
 		fmt.Fprintf(w, "%-10s %9d %8d %11s", names[i], s.Decisions, s.Best, num(s.LostPairs))
 		if r.Win {
 			fmt.Fprintf(w, " %9s", num(s.LostWin))
+		}
+		fmt.Fprintf(w, " %14s", signed(s.LuckPairs))
+		if r.Win {
+			fmt.Fprintf(w, " %12s", signed(s.LuckWin))
 		}
 		fmt.Fprintln(w)
 	}

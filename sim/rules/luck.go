@@ -31,9 +31,10 @@ type LuckTable struct {
 	advantage  []float64 // index: (slot*NumChoices + c)*players + r; NaN where unset
 	// variant is the rule variant of the table's games (luckvariant.go); a table of a turn limit
 	// holds a layer of slots per number of turns left, and a table of more than two copies of a
-	// face a slot per state of faces, numbered in copiesSlot.
+	// face a slot per state of faces, numbered in copiesSlot (a map per number of turns left
+	// under a turn limit, copiesSlot[t-1] with t left, else one).
 	variant    Variant
-	copiesSlot map[string]int
+	copiesSlot []map[string]int
 }
 
 // NewLuckTable returns a table with nothing set, for the model of a shared memory, a pass rule and

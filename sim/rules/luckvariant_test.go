@@ -61,6 +61,47 @@ func TestVariantLuckTableLayers(t *testing.T) {
 	}
 }
 
+// TestCopiesLimitLuckTableLayers checks that a table of copies under a turn limit keeps a value
+// and an advantage per state of faces and number of turns left, each read back where it was set
+// and nowhere else, and that it is read neither without the turns left nor by the count state.
+func TestCopiesLimitLuckTableLayers(t *testing.T) {
+	cp, err := NewVariantLuckTable(Variant{Copies: 4, TurnLimit: 3}, Memory{}, PassNever, 0, 2, 6, "ref")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := []int{0, 0, 3, 0}, []int{1, 0, 1, 1}
+	for left := 1; left <= 3; left++ {
+		cp.SetCopiesTurnValue(a, left, []float64{float64(left), -float64(left)})
+		cp.SetCopiesTurnAdvantage(b, left, Safe, []float64{10 * float64(left), 0})
+	}
+	ka, kb := AppendCopiesKey(nil, a), AppendCopiesKey(nil, b)
+	for left := 1; left <= 3; left++ {
+		if v := cp.CopiesTurnValues(ka, left); v == nil || v[0] != float64(left) || v[1] != -float64(left) {
+			t.Errorf("values %v of %v with %d turns left", v, a, left)
+		}
+		if v := cp.CopiesTurnAdvantages(kb, left, Safe); v == nil || v[0] != 10*float64(left) {
+			t.Errorf("advantages %v of %v with %d turns left", v, b, left)
+		}
+		if v := cp.CopiesTurnValues(kb, left); v == nil || !math.IsNaN(v[0]) {
+			t.Errorf("value %v of %v never set, want NaN", v, b)
+		}
+	}
+	for _, left := range []int{0, 4} {
+		if v := cp.CopiesTurnValues(ka, left); v != nil {
+			t.Errorf("values %v with %d turns left, want none", v, left)
+		}
+	}
+	if v := cp.CopiesValues(ka); v != nil {
+		t.Errorf("values %v without the turns left, want none", v)
+	}
+	if v := cp.TurnValues(State{N: 4, J: 4}, false, 2); v != nil {
+		t.Errorf("values %v by the count state, want none", v)
+	}
+	if n := cp.CopiesStates(); n != 6 {
+		t.Errorf("%d states of faces and turns left, want 6", n)
+	}
+}
+
 // TestVariantLuckTableErrors checks the variants a luck table is refused for.
 func TestVariantLuckTableErrors(t *testing.T) {
 	for _, c := range []struct {
@@ -68,7 +109,8 @@ func TestVariantLuckTableErrors(t *testing.T) {
 		pass PassRule
 		want string
 	}{
-		{Variant{Copies: 4, TurnLimit: 5}, PassNever, "copies combined with another variant"},
+		{Variant{Copies: 4, Flips: FlipsBlind}, PassNever, "copies combined with another variant"},
+		{Variant{Copies: 4, TurnLimit: 5}, PassTwoKnown, "only pass rule never"},
 		{Variant{Copies: 4}, PassAlways, "only pass rule never"},
 		{Variant{Copies: 5}, PassNever, "copies 5"},
 	} {

@@ -129,7 +129,8 @@ func evaluationSVG[T any](f field.Field[T], r *review.Review[T]) ([]byte, error)
 }
 
 // reviewVariant reviews game g, the k-th of its record, under a rule variant: turn by turn in the
-// choices of the variant's exact model, or refused, naming the rules no model covers.
+// choices of the variant's exact model, with its evaluation graph, or refused, naming the rules
+// no model covers.
 func reviewVariant[T any](ctx context.Context, f field.Field[T], g *record.Game, k int) (*ReviewJSON, error) {
 	r, err := review.VariantGame(ctx, f, g, true)
 	if errors.Is(err, review.ErrNoVariantModel) {
@@ -139,5 +140,13 @@ func reviewVariant[T any](ctx context.Context, f field.Field[T], g *record.Game,
 		return nil, err
 	}
 	j := r.JSON(f, k)
-	return &ReviewJSON{Variant: &j}, nil
+	out := &ReviewJSON{Variant: &j}
+	if len(r.Through) > 0 {
+		fig, err := review.VariantFigure(f, r)
+		if err != nil {
+			return nil, err
+		}
+		out.SVG = string(fig.SVG)
+	}
+	return out, nil
 }

@@ -95,7 +95,8 @@ func TestVariantCoachOfCopies(t *testing.T) {
 	}
 }
 
-// The review of a game under a rule variant is judged turn by turn; one under copies with blind
+// The review of a game under a rule variant is judged turn by turn, with the luck of each turn's
+// cards and its evaluation graph; one under copies with blind
 // flips, which no exact model covers, is refused with a message naming the rules.
 func TestReviewOfVariantGames(t *testing.T) {
 	_, ts := newTestServer(t, Options{})
@@ -106,6 +107,10 @@ func TestReviewOfVariantGames(t *testing.T) {
 	callJSON(t, ts, "POST", "/api/review", blind, http.StatusOK, &rv)
 	if v := rv.Variant; v == nil || v.Variant != "blind flips" || len(v.Decisions) != 2 || v.Decisions[1].Chosen != "daring" || v.Decisions[1].Best != "safe" {
 		t.Fatalf("the review of a blind game: %+v", rv.Variant)
+	}
+	// Seat 0's daring misses, which is worth 2/3 of a lead less than expected: luck -1/3 pair.
+	if v := rv.Variant; v.Decisions[0].Luck.Pairs.Exact != "-1/3" || !strings.HasPrefix(rv.SVG, "<svg") {
+		t.Errorf("the review of a blind game: the first turn's luck %+v, svg %.20q", v.Decisions[0].Luck, rv.SVG)
 	}
 	cb := strings.Replace(blind, `"flips":"blind"`, `"copies":4,"flips":"blind"`, 1)
 	cb = strings.ReplaceAll(cb, `"face":1`, `"face":0`) // one face of four cards

@@ -402,14 +402,23 @@ function showVariantReview(res) {
   const names = r.players.map((p, i) => p || "seat " + i);
   $("review-head").textContent = `Game ${r.game} of ${res.games}: ${names[0]} (seat 0) against ${names[1]} (seat 1); ${r.pairs} pairs, ${r.singletons} singletons, pass ${r.pass}, ${r.variant}; ${r.arithmetic} values, a turn at a time in the choices of the variant's model. ` +
     `Result: ${names[0]} ${r.scores[0]}, ${names[1]} ${r.scores[1]}${r.finished ? "" : " so far (unfinished)"}.`;
-  $("review-graph").replaceChildren(el("p", {class: "note", text: "The evaluation graph is drawn for the standard game."}));
+  if (res.svg) {
+    const svg = new DOMParser().parseFromString(res.svg, "image/svg+xml").documentElement;
+    svg.removeAttribute("width"); svg.removeAttribute("height");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", "Evaluation graph: " + names[0] + (r.win ? "'s win score" : "'s expected pairs") + " at each turn's decision");
+    $("review-graph").replaceChildren(document.importNode(svg, true));
+  } else {
+    $("review-graph").replaceChildren(el("p", {class: "note", text: "The game has no decision to draw."}));
+  }
   const win = x => r.win ? fmt(x) : "–";
   const seats = $("review-seats");
-  seats.replaceChildren(el("tr", {}, ...["Seat", "Decisions", "At best (pairs)", "At best (win)", "Pairs lost", "Win lost"].map(h => el("th", {scope: "col", text: h}))));
+  seats.replaceChildren(el("tr", {}, ...["Seat", "Decisions", "At best (pairs)", "At best (win)", "Pairs lost", "Win lost", "Luck (pairs)", "Luck (win)"].map(h => el("th", {scope: "col", text: h}))));
   r.seats.forEach((s, i) => seats.append(el("tr", {}, el("td", {text: names[i]}), el("td", {class: "num", text: s.decisions}), el("td", {class: "num", text: s.best}),
-    el("td", {class: "num", text: r.win ? s.best_win : "–"}), el("td", {class: "num", text: fmt(s.lost.pairs)}), el("td", {class: "num", text: win(s.lost.win)}))));
+    el("td", {class: "num", text: r.win ? s.best_win : "–"}), el("td", {class: "num", text: fmt(s.lost.pairs)}), el("td", {class: "num", text: win(s.lost.win)}),
+    el("td", {class: "num", text: fmt(s.luck.pairs)}), el("td", {class: "num", text: win(s.luck.win)}))));
   const dec = $("review-decisions");
-  dec.replaceChildren(el("tr", {}, ...["Turn", "Seat", "Choices", "State", "Choice", "Best", "Cost (pairs)", "Cost (win)"].map(h => el("th", {scope: "col", text: h}))));
+  dec.replaceChildren(el("tr", {}, ...["Turn", "Seat", "Choices", "State", "Choice", "Best", "Cost (pairs)", "Cost (win)", "Luck (pairs)", "Luck (win)"].map(h => el("th", {scope: "col", text: h}))));
   for (const d of r.decisions) {
     const lost = num(d.cost.pairs) > 0 || (r.win && num(d.cost.win) > 0);
     const st = d.state;
@@ -419,7 +428,8 @@ function showVariantReview(res) {
       el("td", {class: "num", text: d.options.length}), el("td", {text: where}),
       el("td", {text: d.chosen ? d.made.join(" or ") : "outside the model"}),
       el("td", {text: d.options.length === 1 ? "forced" : lost ? best : "best"}),
-      el("td", {class: "num", text: fmt(d.cost.pairs)}), el("td", {class: "num", text: win(d.cost.win)})));
+      el("td", {class: "num", text: fmt(d.cost.pairs)}), el("td", {class: "num", text: win(d.cost.win)}),
+      el("td", {class: "num", text: fmt(d.luck.pairs)}), el("td", {class: "num", text: win(d.luck.win)})));
   }
 }
 

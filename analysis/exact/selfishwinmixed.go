@@ -164,3 +164,19 @@ func estimateSelfWinMixed[T any](f field.Field[T], m Model, mu Lineup, pairs int
 	}
 	return c, nil
 }
+
+// SelfWinMixedTableLimit returns the largest deal size for which a win-optimal seat of a lineup
+// of players seats (3 or more) that mixes policies can play its table: the largest whose sweep,
+// once per mover's seat, is at most SelfWinTableOps of work.
+func SelfWinMixedTableLimit(players int) int {
+	n := 0
+	for n < WinTableLimit && float64(players)*selfWinOps(players, n+1, 0, false, false) <= SelfWinTableOps {
+		n++
+	}
+	return n
+}
+
+// SelfWinMixed reports whether a lineup of three or more seats mixes win-optimal with other
+// policies (optimal, safe, daring, parity), whose values and tables the solver gives with the
+// mover's seat in the state.
+func (mu Lineup) SelfWinMixed() bool { return selfWinMixed(mu) }

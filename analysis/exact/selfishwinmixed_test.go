@@ -245,3 +245,29 @@ func TestSelfWinMixedRefusals(t *testing.T) {
 		}
 	}
 }
+
+// TestSelfWinMixedEstimate checks that the estimate covers mixed lineups: more work than every
+// seat playing win-optimal (the same states once per mover's seat), and the refusals of the solver.
+func TestSelfWinMixedEstimate(t *testing.T) {
+	W, S, D := rules.PolicyWinOptimal, rules.PolicySafe, rules.PolicyDaring
+	all := exact.Lineup{Players: 3, Policy: W, Opponent: W}
+	for _, float := range []bool{false, true} {
+		for _, call := range []exact.Call{exact.CallEvaluate, exact.CallPolicyTable} {
+			o := exact.Options{Call: call, Float: float}
+			mixed, err := exact.Estimate(exact.Model{}, exact.SeatLineup(W, S, D), 10, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			every, err := exact.Estimate(exact.Model{}, all, 10, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if mixed.Ops <= every.Ops || mixed.Bytes <= every.Bytes {
+				t.Errorf("float %v, call %d: mixed %+v, every seat win-optimal %+v", float, call, mixed, every)
+			}
+		}
+	}
+	if _, err := exact.Estimate(exact.Model{Pass: rules.PassAlways}, exact.SeatLineup(W, S, D), 10, exact.Options{}); err == nil {
+		t.Error("pass rule always: estimated, want the solver's refusal")
+	}
+}

@@ -3,7 +3,6 @@ package tournament_test
 import (
 	"context"
 	"fmt"
-	"math/big"
 	"testing"
 
 	"memsim/analysis/exact"
@@ -19,7 +18,7 @@ import (
 // playing their policies (the solver's values of each choice made now); and in some seating it
 // differs from the table of every seat playing win-optimal, which it replaces.
 func TestMixedWinSeatPlaysItsSeatingsTable(t *testing.T) {
-	const n = 5
+	const n = 4
 	cfg, err := configs.Parse("mixed.yaml", []byte(fmt.Sprintf(`name: mixed
 seed: 1
 games: 100
@@ -38,7 +37,7 @@ players:
 		t.Fatal(err)
 	}
 	everyWin := tr.Players[0].Player.Table.Standings()
-	pairsSeen := [][]int{{0, 0, 0}, {3, 1, 0}, {0, 3, 2}, {0, 0, 2}, {2, 1, 0}}
+	pairsSeen := [][]int{{3, 1, 0}, {0, 3, 2}, {0, 0, 0}, {0, 0, 2}, {2, 1, 0}}
 	differs, checked := 0, 0
 	for _, m := range tr.Matches {
 		if len(m.Orders) != 1 {
@@ -80,7 +79,7 @@ players:
 			for j := left - 1; j <= left; j++ {
 				st := rules.State{N: left, J: j}
 				for _, pairs := range pairsSeen {
-					res, err := exact.EvaluateStandings[*big.Rat](ctx, field.Rat{}, exact.Model{}, exact.SeatLineup(from...), st, pairs)
+					res, err := exact.EvaluateStandings[float64](ctx, field.Float{}, exact.Model{}, exact.SeatLineup(from...), st, pairs)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -89,9 +88,9 @@ players:
 						t.Fatalf("seating %v, %v, pairs %v: table choice %v (%v) is not legal", pols, st, pairs, c, ok)
 					}
 					for _, v := range res.Choices {
-						if v != nil && v.Score[0].Cmp(res.Choices[c].Score[0]) > 0 {
-							t.Errorf("seating %v, %v, pairs %v: table plays %v, worth %s to it, another choice %s", pols, st, pairs,
-								c, res.Choices[c].Score[0].RatString(), v.Score[0].RatString())
+						if v != nil && v.Score[0] > res.Choices[c].Score[0]+1e-12 {
+							t.Errorf("seating %v, %v, pairs %v: table plays %v, worth %g to it, another choice %g", pols, st, pairs,
+								c, res.Choices[c].Score[0], v.Score[0])
 						}
 					}
 					checked++

@@ -39,8 +39,6 @@ func selfWinMixed(mu Lineup) bool {
 // seats covers.
 func (mu Lineup) validateSelfWinMixed(m Model) error {
 	switch {
-	case mu.Players > rules.MaxPlayers:
-		return fmt.Errorf("players %d: must be between 1 and %d", mu.Players, rules.MaxPlayers)
 	case mu.Table != nil || mu.OpponentTable != nil:
 		return fmt.Errorf("win-optimal with %d players is not combined with tables", mu.Players)
 	case mu.TwoPlayerOptimal:

@@ -19,8 +19,10 @@ const DistributionLimit = 60
 // order) at n pairs, and false where the solver has none: every seat must be a player the solver
 // can evaluate, all in one shared memory model with one choice set; with three or more seats
 // every seat plays optimal or a fixed policy (exact.SeatLineup), optimal under decay forgetting
-// the two-player optimum's choices, as its table does, or every seat win-optimal (the win
-// objective of every seat for itself, up to exact.SelfWinRationalLimit pairs); a policy that
+// the two-player optimum's choices, as its table does, or win-optimal at every seat or beside
+// optimal and fixed policies (the win objective of every seat for itself, up to
+// exact.SelfWinRationalLimit pairs, and a mixed lineup's estimated solve at most
+// MixedWinSeconds); a policy that
 // answers another is evaluated only against the policy it answers; and n must be at most
 // exact.RationalLimit
 // (exact.WinRationalLimit where a seat plays to win, exact.WinLimitRationalLimit under a turn
@@ -67,7 +69,7 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 	if len(seats) > 2 {
 		winLimit = exact.SelfWinRationalLimit
 	}
-	if (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) && n > winLimit {
+	if (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin() || mu.SelfWinMixed()) && n > winLimit {
 		return none, exact.Lineup{}, false
 	}
 	model := t.modelOf(e0)
@@ -80,6 +82,12 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 	}
 	if model.Validate() != nil || mu.Validate(model) != nil {
 		return none, exact.Lineup{}, false
+	}
+	if mu.SelfWinMixed() {
+		// Win-optimal beside other policies: the states once per mover's seat (winmixed.go).
+		if c, err := exact.Estimate(model, mu, n, exact.Options{}); err != nil || c.Seconds() > MixedWinSeconds {
+			return none, exact.Lineup{}, false
+		}
 	}
 	return model, mu, true
 }

@@ -159,6 +159,8 @@ type Tournament struct {
 	Matches []Match
 	// shard is the slice of every match the tournament plays (see SetShard).
 	shard Shard
+	// tables caches the solver tables of the players and of the seats of mixed lineups.
+	tables *strategies.Tables
 }
 
 // Match is one sim.Match of a tournament with the tournament's players it seats.
@@ -182,14 +184,14 @@ func New(ctx context.Context, cfg *configs.Tournament) (*Tournament, error) {
 	if err := checkStop(cfg); err != nil {
 		return nil, err
 	}
-	t := &Tournament{Config: cfg}
+	t := &Tournament{Config: cfg, tables: strategies.NewTables()}
 	env := strategies.Env{
 		MaxPairs:   slices.Max(cfg.Rules.Pairs),
 		Singletons: cfg.Rules.Singletons,
 		Players:    cfg.Rules.PlayersPerGame,
 		Pass:       cfg.Rules.Pass,
 		Variant:    cfg.Rules.Variant,
-		Tables:     strategies.NewTables(),
+		Tables:     t.tables,
 	}
 	for _, p := range cfg.Players {
 		spec := strategies.Spec{Name: p.Name, Policy: p.Policy, Opponent: p.Opponent, Choices: p.Choices,
@@ -258,6 +260,11 @@ func (t *Tournament) newMatch(ctx context.Context, luck *luckTables, n int, orde
 	m.Setup = sim.Setup{Pairs: n, Singletons: cfg.Rules.Singletons, Pass: cfg.Rules.Pass, Variant: cfg.Rules.Variant}
 	for _, id := range ids {
 		m.Setup.Players = append(m.Setup.Players, t.Players[id].Player)
+	}
+	if len(orders) == 1 {
+		if err := t.mixedWinTables(ctx, n, ids, m.Setup.Players); err != nil {
+			return Match{}, fmt.Errorf("%s: %d pairs, players %v: %w", cfg.File, n, ids, err)
+		}
 	}
 	if cfg.LuckAdjusted {
 		ref, err := luck.setLuck(ctx, &m.Setup)

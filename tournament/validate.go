@@ -232,7 +232,7 @@ func family(model exact.Model, mu exact.Lineup) string {
 		return "turn-limit"
 	case model.Variant.Flips == rules.FlipsBlind:
 		return "blind"
-	case mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin():
+	case mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin() || mu.SelfWinMixed():
 		return "win"
 	case model.Variant.CopiesOf() != rules.DefaultCopies:
 		return "copies"
@@ -328,9 +328,10 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 			}
 		}
 	}
-	if mu.Players > 2 && mu.Policy.PlaysToWin() {
-		// Win-optimal at three or more seats: every seat's rates of wins and draws.
-		sw, err := exact.EvaluateSelfWin(ctx, field.Float{}, model, mu.Players, st, nil)
+	if mu.Players > 2 && (mu.Policy.PlaysToWin() || mu.SelfWinMixed()) {
+		// Win-optimal at three or more seats, at every seat or beside other policies: every
+		// seat's rates of wins and draws.
+		sw, err := exact.EvaluateStandings(ctx, field.Float{}, model, mu, st, nil)
 		if err != nil {
 			return nil, err
 		}

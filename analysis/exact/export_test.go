@@ -53,3 +53,9 @@ func testSize(race, short, long int) int {
 func SelfWinTableTwoSeats[T any](ctx context.Context, f field.Field[T], m Model, maxPairs int, visit func(*SelfWinCell[T]) error) error {
 	return selfWinTable(ctx, f, m, 2, maxPairs, visit)
 }
+
+// EvaluateSelfWinSeats is the sweep of a mixed lineup (selfishwinmixed.go) with every seat playing
+// win-optimal, which the tests compare with EvaluateSelfWin.
+func EvaluateSelfWinSeats[T any](ctx context.Context, f field.Field[T], m Model, players int, st rules.State, standings []int) (SelfWinResult[T], error) {
+	return evaluateSelfWin(ctx, f, m, players, st, standings, nil, make([]*rules.ChoiceTable, players))
+}

@@ -68,6 +68,11 @@ type selfWin[T any] struct {
 	// the state being swept.
 	follow   *rules.ChoiceTable
 	followed rules.Choice
+	// seatTab, when not nil, is a lineup that mixes win-optimal with other policies
+	// (selfishwinmixed.go): seatTab[q] is the table seat q follows, nil where it plays
+	// win-optimal. The state then holds the mover's seat q (nq = p of them; otherwise nq = 1).
+	seatTab []*rules.ChoiceTable
+	nq, q   int
 	// acc holds each choice's vectors while a standings is computed.
 	acc [rules.NumChoices][]T
 	// succ[k][vi] is the successor's standings index of standings vi of row succN after an
@@ -107,7 +112,7 @@ func newSelfWin[T any](f field.Field[T], m Model, p, maxPairs int, eval bool) (*
 	if maxPairs < 0 {
 		return nil, fmt.Errorf("pairs %d: must not be negative", maxPairs)
 	}
-	w := &selfWin[T]{f: f, m: m, p: p, nv: 1, succN: -1, maxPairs: maxPairs, stride: m.Singletons + 1, zero: f.FromInt(0), one: f.FromInt(1)}
+	w := &selfWin[T]{f: f, m: m, p: p, nv: 1, nq: 1, succN: -1, maxPairs: maxPairs, stride: m.Singletons + 1, zero: f.FromInt(0), one: f.FromInt(1)}
 	if eval {
 		w.nv = swVectors
 	}
@@ -126,10 +131,14 @@ func newSelfWin[T any](f field.Field[T], m Model, p, maxPairs int, eval bool) (*
 			w.place[n][rules.StandingsIndex(d, n)] = int32(vi)
 		}
 	}
-	for r := range w.rows {
-		w.rows[r] = make([]selfWinCell[T], (maxPairs+1)*w.stride)
-	}
 	return w, nil
+}
+
+// allocRows makes the two rows of cells: every count state for each mover's seat.
+func (w *selfWin[T]) allocRows() {
+	for r := range w.rows {
+		w.rows[r] = make([]selfWinCell[T], w.nq*(w.maxPairs+1)*w.stride)
+	}
 }
 
 // validStandings lists the standings of p seats with n pairs left: deficits 0 .. n + 1, at least
@@ -151,8 +160,26 @@ func validStandings(p, n int) [][]int {
 	return out
 }
 
+// at returns the cell of count state (n, j, f) with the current mover's seat w.q.
 func (w *selfWin[T]) at(n, j, fu int) *selfWinCell[T] {
-	return &w.rows[n&1][j*w.stride+fu]
+	return w.atSeat(n, j, fu, w.q)
+}
+
+// atSeat returns the cell of count state (n, j, f) with seat q to move.
+func (w *selfWin[T]) atSeat(n, j, fu, q int) *selfWinCell[T] {
+	return &w.rows[n&1][(q*(w.maxPairs+1)+j)*w.stride+fu]
+}
+
+// seat makes seat q the mover of count state st (whose outcomes are set): in a mixed lineup,
+// it follows its table, or none when it plays win-optimal.
+func (w *selfWin[T]) seat(st rules.State, q int) {
+	w.q = q
+	if w.seatTab != nil {
+		w.follow = w.seatTab[q]
+	}
+	if w.follow != nil {
+		w.followed, _ = w.follow.Lookup(st, false)
+	}
 }
 
 // run sweeps every count state with at most maxPairs pairs in dependency order, calling visit
@@ -161,6 +188,7 @@ func (w *selfWin[T]) run(ctx context.Context, visit func(st rules.State) error) 
 	done := ctx.Done()
 	prog := progressOf(ctx)
 	s := w.m.Singletons
+	w.allocRows()
 	for n := 0; n <= w.maxPairs; n++ {
 		for j := 0; j <= n; j++ {
 			select {
@@ -178,7 +206,7 @@ func (w *selfWin[T]) run(ctx context.Context, visit func(st rules.State) error) 
 				}
 			}
 		}
-		prog.add(selfWinRowOps(w.p, n, s))
+		prog.add(float64(w.nq) * selfWinRowOps(w.p, n, s))
 	}
 	return nil
 }
@@ -231,25 +259,29 @@ func (w *selfWin[T]) terminal(c *selfWinCell[T]) {
 	}
 }
 
-// state computes the count state st at every standings.
+// state computes the count state st at every standings, with each mover's seat.
 func (w *selfWin[T]) state(st rules.State) {
-	c := w.at(st.N, st.J, st.F)
-	w.alloc(c, st.N)
-	if st.N == 0 {
-		w.terminal(c)
-		return
+	if st.N > 0 {
+		w.outcomes(st)
 	}
-	w.outcomes(st)
-	for vi := range w.valid[st.N] {
-		w.standings(st, c, vi)
+	for q := range w.nq {
+		w.seat(st, q)
+		c := w.at(st.N, st.J, st.F)
+		w.alloc(c, st.N)
+		if st.N == 0 {
+			w.terminal(c)
+			continue
+		}
+		for vi := range w.valid[st.N] {
+			w.standings(st, c, vi)
+		}
 	}
 }
 
-// outcomes sets the legal choices of st and their outcomes, and the choice of the policy followed.
+// outcomes sets the legal choices of st and their outcomes, and the choice of the policy followed
+// (seat 0's in a mixed lineup).
 func (w *selfWin[T]) outcomes(st rules.State) {
-	if w.follow != nil {
-		w.followed, _ = w.follow.Lookup(st, false)
-	}
+	w.seat(st, 0)
 	for _, ch := range rules.Choices() {
 		w.legal[ch] = w.m.Legal(st, ch)
 		w.outs[ch], w.probs[ch] = w.outs[ch][:0], w.probs[ch][:0]
@@ -330,12 +362,12 @@ func (w *selfWin[T]) standings(st rules.State, c *selfWinCell[T], vi int) {
 		}
 		for k, o := range w.outs[ch] {
 			pr := w.probs[ch][k]
-			sc := w.at(o.Next.N, o.Next.J, o.Next.F)
 			si := w.successor(st.N, vi, o, outcomeKind(st, o))
-			rot := 0
+			rot, q := 0, w.q
 			if !o.Continue {
-				rot = 1
+				rot, q = 1, (w.q+1)%w.nq
 			}
+			sc := w.atSeat(o.Next.N, o.Next.J, o.Next.F, q)
 			for v := range w.nv {
 				src := w.vec(sc, si, v)
 				for s := range p {
@@ -409,23 +441,30 @@ func EvaluateSelfWin[T any](ctx context.Context, f field.Field[T], m Model, play
 	if err := checkSelfWin(m, players); err != nil {
 		return SelfWinResult[T]{}, err
 	}
-	return evaluateSelfWin(ctx, f, m, players, st, standings, nil)
+	return evaluateSelfWin(ctx, f, m, players, st, standings, nil, nil)
 }
 
-// EvaluateStandings returns, for a lineup of three or more seats that all play one policy, the
-// values of EvaluateSelfWin with every seat playing that policy: win-optimal (EvaluateSelfWin
-// itself), optimal (the optimum of every seat for itself in expected pairs, §4.7), safe, daring or
-// parity. Score is then every seat's P(most pairs) under that play, and Choice the policy's.
+// EvaluateStandings returns, for a lineup of three or more seats, every seat's values from state
+// st, seat s (in order from the mover) having taken standings[s] pairs so far (nil: none yet):
+// with every seat playing win-optimal, EvaluateSelfWin itself; otherwise each seat plays its own
+// policy, one of win-optimal (maximising its own P(most pairs) against the others' play),
+// optimal (the optimum of every seat for itself in expected pairs, §4.7), safe, daring or parity,
+// and Score is every seat's P(most pairs) under that play. Choice is the mover's.
 func EvaluateStandings[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State, standings []int) (SelfWinResult[T], error) {
 	var res SelfWinResult[T]
-	pol := mu.roles()
-	switch {
-	case mu.Players < 3 || mu.PerSeat || pol[0] != pol[1] || mu.Table != nil || mu.OpponentTable != nil:
-		return res, fmt.Errorf("players %d: every seat's standings are solved for 3 to %d seats that all play one policy", mu.Players, rules.MaxPlayers)
-	case pol[0] == rules.PolicyWinOptimal:
+	if mu.Players < 3 || mu.Table != nil || mu.OpponentTable != nil || mu.TwoPlayerOptimal {
+		return res, fmt.Errorf("players %d: every seat's standings are solved for 3 to %d seats, each playing win-optimal, optimal, safe, daring or parity", mu.Players, rules.MaxPlayers)
+	}
+	pol := mu.SeatPolicies()
+	same := true
+	for i, p := range pol {
+		if p != rules.PolicyWinOptimal && p != rules.PolicyOptimal && !p.Fixed() {
+			return res, fmt.Errorf("seat %d: policy %s: every seat's standings are solved for win-optimal, optimal, safe, daring or parity", i, p)
+		}
+		same = same && p == pol[0]
+	}
+	if same && pol[0] == rules.PolicyWinOptimal {
 		return EvaluateSelfWin(ctx, f, m, mu.Players, st, standings)
-	case pol[0] != rules.PolicyOptimal && !pol[0].Fixed():
-		return res, fmt.Errorf("policy %s: every seat's standings are solved for win-optimal, optimal, safe, daring or parity", pol[0])
 	}
 	if err := checkSelfWin(m, mu.Players); err != nil {
 		return res, err
@@ -436,16 +475,24 @@ func EvaluateStandings[T any](ctx context.Context, f field.Field[T], m Model, mu
 	if st.N < 1 {
 		return res, fmt.Errorf("pairs %d: must be at least 1", st.N)
 	}
+	if !same {
+		seats, err := mixedSeatTables(ctx, f, m, mu, st.N)
+		if err != nil {
+			return res, err
+		}
+		return evaluateSelfWin(ctx, f, m, mu.Players, st, standings, nil, seats)
+	}
 	tab, err := PolicyTable(ctx, f, m, mu, st.N)
 	if err != nil {
 		return res, err
 	}
-	return evaluateSelfWin(ctx, f, m, mu.Players, st, standings, tab)
+	return evaluateSelfWin(ctx, f, m, mu.Players, st, standings, tab, nil)
 }
 
 // evaluateSelfWin is EvaluateSelfWin without the check of the number of seats, every seat
-// following the table follow when it is not nil.
-func evaluateSelfWin[T any](ctx context.Context, f field.Field[T], m Model, players int, st rules.State, standings []int, follow *rules.ChoiceTable) (SelfWinResult[T], error) {
+// following the table follow when it is not nil, or seat q the table seats[q] when seats is not
+// nil (nil where it plays win-optimal; selfishwinmixed.go).
+func evaluateSelfWin[T any](ctx context.Context, f field.Field[T], m Model, players int, st rules.State, standings []int, follow *rules.ChoiceTable, seats []*rules.ChoiceTable) (SelfWinResult[T], error) {
 	var res SelfWinResult[T]
 	if standings == nil {
 		standings = make([]int, players)
@@ -469,9 +516,13 @@ func evaluateSelfWin[T any](ctx context.Context, f field.Field[T], m Model, play
 		return res, err
 	}
 	w.follow = follow
+	if seats != nil {
+		w.seatTab, w.nq = seats, players
+	}
 	if err := w.run(ctx, nil); err != nil {
 		return res, err
 	}
+	w.q = 0 // seat 0 moves in st
 	d := make([]int, players)
 	rules.Deficits(d, standings, st.N)
 	c, i := w.at(st.N, st.J, st.F), int(w.place[st.N][rules.StandingsIndex(d, st.N)])
@@ -618,15 +669,27 @@ func SelfWinTableLimit(players int) int {
 }
 
 // isSelfWin reports whether a lineup of three or more seats plays the win objective of every
-// seat for itself.
+// seat for itself: a seat plays to win (every seat win-optimal, or a mixed lineup,
+// selfishwinmixed.go).
 func isSelfWin(mu Lineup) bool {
-	return mu.Players >= 3 && !mu.PerSeat && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin())
+	if mu.Players < 3 {
+		return false
+	}
+	for _, p := range mu.SeatPolicies() {
+		if p.PlaysToWin() {
+			return true
+		}
+	}
+	return false
 }
 
 // validateSelfWin is Lineup.Validate for a lineup of three or more seats in which a seat plays
 // to win: every seat plays win-optimal, in a model the win objective of every seat for itself
 // covers.
 func (mu Lineup) validateSelfWin(m Model) error {
+	if selfWinMixed(mu) {
+		return mu.validateSelfWinMixed(m)
+	}
 	switch {
 	case mu.Policy != rules.PolicyWinOptimal || mu.Opponent != rules.PolicyWinOptimal:
 		return fmt.Errorf("policies %s and %s: with %d players a policy that plays to win is solved with every seat playing win-optimal", mu.Policy, mu.Opponent, mu.Players)
@@ -650,7 +713,14 @@ func evaluateSelfWinLineup[T any](ctx context.Context, f field.Field[T], m Model
 	if err := mu.Validate(m); err != nil {
 		return Result[T]{}, err
 	}
-	r, err := evaluateSelfWin(ctx, f, m, mu.Players, st.Counts(), nil, nil)
+	var seats []*rules.ChoiceTable
+	if selfWinMixed(mu) {
+		var err error
+		if seats, err = mixedSeatTables(ctx, f, m, mu, st.N); err != nil {
+			return Result[T]{}, err
+		}
+	}
+	r, err := evaluateSelfWin(ctx, f, m, mu.Players, st.Counts(), nil, nil, seats)
 	if err != nil {
 		return Result[T]{}, err
 	}

@@ -27,6 +27,9 @@ type winSearch struct {
 	// follow, when not nil, is every seat's choice in a count state, in place of the best for
 	// the mover (a policy that does not look at the seats' pairs).
 	follow func(st rules.State) rules.Choice
+	// seats, when not nil, gives each seat's choice in a count state in place of follow, nil at a
+	// seat that takes the best for itself (a lineup that mixes policies).
+	seats []func(st rules.State) rules.Choice
 }
 
 // The vectors the search returns, by absolute seat: score, pairs at the end, win, draw.
@@ -85,7 +88,11 @@ func (w *winSearch) compute(present, known uint, pairs []int, mover int) [4][]*b
 	}
 	next := (mover + 1) % w.players
 	var follow rules.Choice
-	if w.follow != nil {
+	decide := w.follow
+	if w.seats != nil {
+		decide = w.seats[mover]
+	}
+	if decide != nil {
 		st := rules.State{N: left, S: w.s}
 		for c := 0; c < 2*w.n; c += 2 {
 			if has(present, c) && !has(known, c) && !has(known, c+1) {
@@ -97,7 +104,7 @@ func (w *winSearch) compute(present, known uint, pairs []int, mover int) [4][]*b
 				st.F++
 			}
 		}
-		follow = w.follow(st)
+		follow = decide(st)
 	}
 	var best [4][]*big.Rat
 	for _, ch := range w.choices {
@@ -156,7 +163,7 @@ func (w *winSearch) compute(present, known uint, pairs []int, mover int) [4][]*b
 			}
 		}
 		switch {
-		case w.follow != nil:
+		case decide != nil:
 			if ch == follow {
 				best = acc
 			}

@@ -233,6 +233,9 @@ func (w *sweep[T]) distribution(st rules.State, c *cell[T]) {
 //
 // Under a turn limit the table has a choice for every number of turns left (limit.go).
 func PolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, maxPairs int) (*rules.ChoiceTable, error) {
+	if selfWinMixed(mu) {
+		return selfWinMixedPolicyTable(ctx, f, m, mu, maxPairs)
+	}
 	if isSelfWin(mu) {
 		if err := mu.Validate(m); err != nil {
 			return nil, err

@@ -91,7 +91,7 @@ func TestBadInputIsOneLineAndExit2(t *testing.T) {
 		{[]string{"solve", "--pairs", "3", "--players", "1", "--policy", "best-response"}, "needs an opponent"},
 		{[]string{"solve", "--pairs", "3", "--players", "3", "--distribution"}, "--distribution with --players 3"},
 		{[]string{"solve", "--pairs", "3", "--seats", "optimal,safe"}, "--seats \"optimal,safe\": 2 policies, must be 3 to 8 (one per seat)"},
-		{[]string{"solve", "--pairs", "3", "--seats", "optimal,safe,bogus"}, "seat 2: \"bogus\" is not a policy a seat may play here (allowed: optimal, safe, daring, parity)"},
+		{[]string{"solve", "--pairs", "3", "--seats", "optimal,safe,bogus"}, "seat 2: \"bogus\" is not a policy a seat may play here (allowed: optimal, win-optimal, safe, daring, parity)"},
 		{[]string{"solve", "--pairs", "3", "--seats", "optimal,safe,best-response"}, "seat 2: \"best-response\" is not a policy a seat may play here"},
 		{[]string{"solve", "--pairs", "3", "--seats", "optimal,safe,daring", "--players", "4"}, "--players 4 with --seats \"optimal,safe,daring\": 3 seats"},
 		{[]string{"solve", "--pairs", "3", "--seats", "optimal,safe,daring", "--opponent", "safe"}, "--seats goes without --policy and --opponent"},

@@ -38,11 +38,11 @@ func solveCommand() *command {
 		short: "exact values and strategy tables of a model",
 		long: `
 The mover (seat 0) plays --policy, every other seat --opponent; --seats gives every seat a policy
-of its own (optimal, safe, daring or parity; 3 to 8 seats). With 3 or more players optimal is the
-optimum of every seat for itself (each maximises its own expected pairs); --two-player-optimal
-plays the two-player optimum's choices instead. Under pass rules two-known and always, 3 or more
-players are solved with perfect memory, the values those of a turn that follows no pass (they
-depend on how many seats passed in a row). Defaults: J = N, S = 0, F = S,
+of its own (optimal, win-optimal, safe, daring or parity; 3 to 8 seats). With 3 or more players
+optimal is the optimum of every seat for itself (each maximises its own expected pairs);
+--two-player-optimal plays the two-player optimum's choices instead. Under pass rules two-known
+and always, 3 or more players are solved with perfect memory, the values those of a turn that
+follows no pass (they depend on how many seats passed in a row). Defaults: J = N, S = 0, F = S,
 M = 0 (perfect memory), pass never, every choice (daring,safe,known-first,pass), P = 2, policy
 optimal, opponent = the policy, lead 0. Policies: optimal, safe, daring, parity, best-response
 (the best reply to the other policy), and, for two players, win-optimal and win-best-response,
@@ -52,15 +52,17 @@ the win objective of every seat for itself (each maximises its own P(most pairs)
 most shared; perfect memory, pass never): solve gives every seat's P(most pairs), its chances of
 ending alone with the most and tied for it, and its expected pairs, from --standings LIST, every
 seat's pairs so far, seat 0's first (default: none yet); --standings with optimal, safe, daring or
-parity at every seat gives the same for that play. --choices restricts the choices of every
-seat: the published models use daring,safe (Sjölund & Åstrand, Alfthan) or daring,safe,pass
-(Zwick & Paterson). --table prints the optimal strategy table, or with --policy win-optimal (or
-win-best-response and --opponent) the table of that policy's choices at every lead. With
---players P (3 to 8) it prints the table of every seat for itself: per state the mover's choice
-(under a pass rule one per pass streak, the seats that passed in a row before the turn) and every
-seat's expected pairs; with --policy win-optimal, per state, the standings (every seat's deficit
-to the most pairs so far) at which win-optimal chooses otherwise than the optimum in pairs
-(--json: every state at every standings, with the seats' P(most pairs)).
+parity at every seat gives the same for that play, and --seats mixing win-optimal with the others
+the same, each win-optimal seat maximising its own P(most pairs) against the others' play (perfect
+memory, pass never). --choices restricts the choices of every seat: the published models use
+daring,safe (Sjölund & Åstrand, Alfthan) or daring,safe,pass (Zwick & Paterson). --table prints
+the optimal strategy table, or with --policy win-optimal (or win-best-response and --opponent)
+the table of that policy's choices at every lead. With --players P (3 to 8) it prints the table
+of every seat for itself: per state the mover's choice (under a pass rule one per pass streak, the
+seats that passed in a row before the turn) and every seat's expected pairs; with --policy
+win-optimal, per state, the standings (every seat's deficit to the most pairs so far) at which
+win-optimal chooses otherwise than the optimum in pairs (--json: every state at every standings,
+with the seats' P(most pairs)).
 
 --flips blind solves the game in which both cards of a turn are named before either is turned
 up (perfect memory, no singletons). --turn-limit T ends the game after T turns, the pairs left
@@ -137,10 +139,10 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.IntVar(&fl.players, "players", 2, "`P` players (1 to 8; 1 is solitaire)")
 	fs.StringVar(&fl.policy, "policy", "optimal", "the mover's `policy`")
 	fs.StringVar(&fl.opponent, "opponent", "", "the other seats' `policy` (default: the mover's)")
-	fs.StringVar(&fl.seats, "seats", "", "every seat's `policy`, seat 0's first, comma-separated: optimal, safe, daring or parity (3 to 8 seats; sets --players)")
+	fs.StringVar(&fl.seats, "seats", "", "every seat's `policy`, seat 0's first, comma-separated: optimal, win-optimal, safe, daring or parity (3 to 8 seats; sets --players)")
 	fs.BoolVar(&fl.twoPlayerOptimal, "two-player-optimal", false, "with 3 or more players, optimal plays the two-player optimum's choices instead of every seat's own optimum")
 	fs.IntVar(&fl.lead, "lead", 0, "the mover's lead `D` so far, its pairs minus the other seat's (two players; -1000000..1000000)")
-	fs.StringVar(&fl.standings, "standings", "", "with --players P (3 or more) --policy win-optimal: every seat's pairs so far, seat 0's first, a comma-separated `LIST` (default: none yet)")
+	fs.StringVar(&fl.standings, "standings", "", "with --players P (3 or more) --policy win-optimal, or --seats: every seat's pairs so far, seat 0's first, a comma-separated `LIST` (default: none yet)")
 	fs.StringVar(&fl.first, "first", "", "seat 0's `choice` now, its --policy afterwards: daring, safe, known-first or pass (legal in the state)")
 	fs.BoolVar(&fl.valueOnly, "value-only", false, "print the value of the policies only, not the value of each legal choice")
 	fs.BoolVar(&fl.table, "table", false, "print the strategy table for every state with n <= --pairs-max (2 players, or with --players 3 to 8 every seat for itself)")
@@ -373,8 +375,8 @@ func (fl *solveFlags) lineup(q *solveQuery, set map[string]bool) error {
 		pols := make([]rules.Policy, len(names))
 		for i, name := range names {
 			p, err := rules.ParsePolicy(strings.TrimSpace(name))
-			if err != nil || (p != rules.PolicyOptimal && !p.Fixed()) {
-				return usagef("--seats %q: seat %d: %q is not a policy a seat may play here (allowed: optimal, safe, daring, parity)", fl.seats, i, name)
+			if err != nil || (p != rules.PolicyOptimal && p != rules.PolicyWinOptimal && !p.Fixed()) {
+				return usagef("--seats %q: seat %d: %q is not a policy a seat may play here (allowed: optimal, win-optimal, safe, daring, parity)", fl.seats, i, name)
 			}
 			pols[i] = p
 		}

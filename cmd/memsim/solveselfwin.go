@@ -18,18 +18,43 @@ import (
 // objective of every seat for itself (docs/models.md §4.7), from a state and the seats' pairs so
 // far (--standings).
 
-// selfWin reports whether the request is win-optimal at three or more seats, or asks for every
-// seat's P(most pairs) from --standings.
+// selfWin reports whether the request is win-optimal at three or more seats (at every seat or at
+// some, --seats), or asks for every seat's P(most pairs) from --standings.
 func (q *solveQuery) selfWin() bool {
-	return (q.matchup.Players >= 3 && !q.matchup.PerSeat && q.matchup.Policy.PlaysToWin()) || q.standings != nil
+	if q.standings != nil {
+		return true
+	}
+	if q.matchup.Players < 3 {
+		return false
+	}
+	for _, p := range q.matchup.SeatPolicies() {
+		if p.PlaysToWin() {
+			return true
+		}
+	}
+	return false
+}
+
+// samePolicy reports whether every seat of the request plays one policy.
+func (q *solveQuery) samePolicy() bool {
+	pol := q.matchup.SeatPolicies()
+	for _, p := range pol {
+		if p != pol[0] {
+			return false
+		}
+	}
+	return true
 }
 
 // setStandings checks --standings, every seat's pairs so far, seat 0's first, against the request.
 func (q *solveQuery) setStandings(list string) error {
 	mu := q.matchup
-	if mu.Players < 3 || mu.PerSeat || mu.Policy != mu.Opponent || mu.TwoPlayerOptimal ||
-		(mu.Policy != rules.PolicyWinOptimal && mu.Policy != rules.PolicyOptimal && !mu.Policy.Fixed()) {
-		return usagef("--standings goes with --players P (3 or more) and one policy at every seat: win-optimal, optimal, safe, daring or parity (2 players: --lead)")
+	ok := mu.Players >= 3 && !mu.TwoPlayerOptimal
+	for _, p := range mu.SeatPolicies() {
+		ok = ok && (p == rules.PolicyWinOptimal || p == rules.PolicyOptimal || p.Fixed())
+	}
+	if !ok {
+		return usagef("--standings goes with --players P (3 or more) and one policy at every seat, or --seats, each win-optimal, optimal, safe, daring or parity (2 players: --lead)")
 	}
 	parts := strings.Split(list, ",")
 	if len(parts) != q.matchup.Players {
@@ -63,15 +88,26 @@ func writeSelfWin[T any](ctx context.Context, q *solveQuery, f field.Field[T], w
 	}
 	pol := q.matchup.Policy
 	play := "every seat " + pol.String()
-	switch pol {
-	case rules.PolicyWinOptimal:
+	after := pol.String() + " for every seat"
+	switch {
+	case !q.samePolicy():
+		play = "seats " + strings.ReplaceAll(seatNames(q.matchup), ",", ", ")
+		if strings.Contains(play, rules.PolicyWinOptimal.String()) {
+			play += " (win-optimal maximises its own P(most pairs), a tie for the most shared)"
+		}
+		after = "every seat's own policy"
+	case pol == rules.PolicyWinOptimal:
 		play += " (each maximises its own P(most pairs), a tie for the most shared)"
-	case rules.PolicyOptimal:
+	case pol == rules.PolicyOptimal:
 		play += " (each maximises its own expected pairs)"
 	}
 	fmt.Fprintf(w, "%d players, %s; pairs so far %s (seat 0 first)\n", q.matchup.Players, play, strings.Join(standings, ","))
 	if q.first != nil {
-		fmt.Fprintf(w, "seat 0 (to move) plays %s now, then %s like every seat\n", *q.first, pol)
+		if q.samePolicy() {
+			fmt.Fprintf(w, "seat 0 (to move) plays %s now, then %s like every seat\n", *q.first, pol)
+		} else {
+			fmt.Fprintf(w, "seat 0 (to move) plays %s now, then %s\n", *q.first, after)
+		}
 	}
 	for i := range res.ScoreBySeat {
 		fmt.Fprintf(w, "seat %d: P(most pairs) %s; alone %s, tied %s\n", i, human(res.ScoreBySeat[i]), human(res.WinBySeat[i]), human(res.DrawBySeat[i]))
@@ -83,8 +119,8 @@ func writeSelfWin[T any](ctx context.Context, q *solveQuery, f field.Field[T], w
 	if cv == nil {
 		return nil
 	}
-	fmt.Fprintf(w, "seat 0's legal choices (of {%s}), each played now, then %s for every seat afterwards:\n",
-		strings.ReplaceAll(cv.Choices, ",", ", "), pol)
+	fmt.Fprintf(w, "seat 0's legal choices (of {%s}), each played now, then %s afterwards:\n",
+		strings.ReplaceAll(cv.Choices, ",", ", "), after)
 	for _, v := range cv.Values {
 		note := ", best"
 		switch {
@@ -100,8 +136,12 @@ func writeSelfWin[T any](ctx context.Context, q *solveQuery, f field.Field[T], w
 }
 
 // selfWinCost returns the estimated cost of the request, win-optimal at three or more seats.
-// Another policy than win-optimal sweeps the same states, following its table.
+// Another policy than win-optimal sweeps the same states, following its table; a lineup of
+// several policies sweeps them once per mover's seat.
 func (q *solveQuery) selfWinCost() (exact.Cost, error) {
+	if !q.samePolicy() {
+		return exact.Estimate(q.model, q.matchup, q.state.N, exact.Options{Call: exact.CallEvaluate, Float: q.float})
+	}
 	mu := exact.Lineup{Players: q.matchup.Players, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
 	c, err := exact.Estimate(q.model, mu, q.state.N, exact.Options{Call: exact.CallEvaluate, Float: q.float})
 	if err != nil || q.matchup.Policy == rules.PolicyWinOptimal {

@@ -94,8 +94,9 @@ func TestSolveStandingsBadInput(t *testing.T) {
 		{[]string{"--standings", "1,0"}, "--standings goes with --players P (3 or more)"},
 		{[]string{"--players", "3", "--policy", "win-optimal", "--standings", "1,2"}, `--standings "1,2": 2 counts, need one per seat (3)`},
 		{[]string{"--players", "3", "--policy", "win-optimal", "--standings", "1,x,0"}, `seat 1: "x" is not a count of pairs`},
-		{[]string{"--seats", "optimal,safe,daring", "--standings", "0,0,0"}, "one policy at every seat"},
-		{[]string{"--players", "3", "--policy", "win-optimal", "--opponent", "optimal"}, "solved with every seat playing win-optimal"},
+		{[]string{"--seats", "optimal,safe,daring", "--two-player-optimal", "--standings", "0,0,0"}, "--standings goes with --players P (3 or more)"},
+		{[]string{"--players", "3", "--policy", "win-optimal", "--opponent", "win-best-response"}, "solved with every seat playing win-optimal"},
+		{[]string{"--seats", "win-optimal,safe,daring", "--memory", "3", "--forget", "lru"}, "perfect memory only"},
 		{[]string{"--players", "3", "--policy", "win-optimal", "--pass", "always"}, "the win objective at 3 seats is solved under pass rule never only"},
 		{[]string{"--players", "3", "--policy", "win-optimal", "--memory", "3", "--forget", "lru"}, "perfect memory only"},
 		{[]string{"--players", "3", "--policy", "win-optimal", "--lead", "1"}, "the lead is defined for 2 players"},
@@ -106,5 +107,35 @@ func TestSolveStandingsBadInput(t *testing.T) {
 		if code != exitUsage || !strings.Contains(stderr, tt.want) || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("solve %q: exit %d, %q; want exit 2 and one line with %q", tt.args, code, stderr, tt.want)
 		}
+	}
+}
+
+// A lineup that mixes policies, in the state of TestSolveWinOptimalThreeSeats: seat 0 plays safe,
+// seat 1 win-optimal, seat 2 daring. Safe takes both pairs with probability 1/3 (its first card
+// finds the known card's partner, then the last pair); otherwise it turns a known card second and
+// seat 1 takes both pairs and ties seat 0 at two, whatever it chooses. So seat 0 scores 1/3 + (2/3)/2
+// = 2/3 and seat 1 (2/3)/2 = 1/3; daring made now is worth 5/6 to seat 0, as there.
+func TestSolveMixedSeatsThreeSeats(t *testing.T) {
+	t.Parallel()
+	out, stderr, code := runArgs(t, "solve", "--pairs", "2", "--unknown", "1", "--seats", "safe,win-optimal,daring", "--standings", "2,0,0")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	want := `(n=2, j=1), perfect memory, pass never, exact arithmetic
+3 players, seats safe, win-optimal, daring (win-optimal maximises its own P(most pairs), a tie for the most shared); pairs so far 2,0,0 (seat 0 first)
+seat 0: P(most pairs) 0.666667 (2/3); alone 0.333333 (1/3), tied 0.666667 (2/3)
+seat 1: P(most pairs) 0.333333 (1/3); alone 0.000000 (0), tied 0.666667 (2/3)
+seat 2: P(most pairs) 0.000000 (0); alone 0.000000 (0), tied 0.000000 (0)
+expected pairs, seat 0: 0.666667 (2/3)
+expected pairs, seat 1: 1.333333 (4/3)
+expected pairs, seat 2: 0.000000 (0)
+seat 0's legal choices (of {daring, safe, known-first, pass}), each played now, then every seat's own policy afterwards:
+  daring:      P(most pairs) 0.833333 (5/6), best
+  safe:        P(most pairs) 0.666667 (2/3), 0.166667 (1/6) less
+  known-first: P(most pairs) 0.666667 (2/3), 0.166667 (1/6) less
+best: daring to win (safe plays safe)
+`
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
 }

@@ -715,6 +715,9 @@ func (w *sweep[T]) decayRowOps(n int) float64 {
 	if w.needSolo {
 		units++
 	}
+	if w.needSelf {
+		units += w.selfDecayUnits()
+	}
 	if w.needPair {
 		units += 4
 		if w.mu.hasBestResponse() {

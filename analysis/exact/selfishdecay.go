@@ -2,6 +2,7 @@ package exact
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"memsim/analysis/field"
@@ -295,4 +296,26 @@ func (w *sweep[T]) decaySelfish(n int, cells []decayCell[T]) error {
 		}
 	}
 	return nil
+}
+
+// The work of a row of every seat for itself (see decayRowOps), measured with q = 0.1: p seats
+// make a system of p unknowns per state, whose elimination and policy iteration cost about p³/40
+// units of a row of the two-player optimum in float64 (memsim solve --players P --forget decay
+// --q 0.1 --float: 3 seats and 100 pairs take 0.6 s, 4 seats 1.4 s, 8 seats and 50 pairs 1.6 s);
+// in exact rationals the rotation of the seats makes the numbers grow with p as well, by about
+// rationalSelfDecay·p^0.85 more (3 seats and 30 pairs take 75 s, 6 seats and 16 pairs 14 s, 8
+// seats 42 s).
+const (
+	floatSelfDecay    = 1.0 / 40
+	rationalSelfDecay = 2.6
+)
+
+// selfDecayUnits returns the units of work of a row of every seat for itself under decay.
+func (w *sweep[T]) selfDecayUnits() float64 {
+	p := float64(w.mu.Players)
+	units := floatSelfDecay * p * p * p
+	if w.exact() {
+		units *= rationalSelfDecay * math.Pow(p, 0.85)
+	}
+	return units
 }

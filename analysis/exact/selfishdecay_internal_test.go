@@ -56,6 +56,9 @@ func TestSelfDecayRowLeastGain(t *testing.T) {
 	}
 	f := field.Float{}
 	for _, tc := range cases {
+		if raceEnabled && tc.n > 6 {
+			continue // every profile of the row of 7 pairs: left to the runs without the detector
+		}
 		t.Run(fmt.Sprintf("%v/p=%d/n=%d", tc.mem, tc.players, tc.n), func(t *testing.T) {
 			r := selfDecayRowOf(t, tc.mem, tc.players, tc.n)
 			got, err := r.solve(f)

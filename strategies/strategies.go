@@ -480,6 +480,9 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Lineup, maxPai
 	var t *rules.ChoiceTable
 	var err error
 	limit := m.RationalLimit()
+	if mu.Policy == rules.PolicyOptimal {
+		limit = m.SeatsRationalLimit(mu.Players)
+	}
 	if mu.Policy.PlaysToWin() && mu.Players > 2 {
 		if top := exact.SelfWinTableLimit(mu.Players); maxPairs > top {
 			return nil, fmt.Errorf("win-optimal at %d seats is solved for deals of at most %d pairs, not %d", mu.Players, top, maxPairs)

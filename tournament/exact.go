@@ -31,7 +31,8 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 	var none exact.Model
 	for _, id := range seats {
 		e := t.Players[id].Exact
-		if e == nil || n > t.modelOf(e).RationalLimit() || e.Memory != t.Players[seats[0]].Exact.Memory ||
+		if e == nil || n > t.modelOf(e).RationalLimit() || (e.Policy == rules.PolicyOptimal && n > t.modelOf(e).SeatsRationalLimit(len(seats))) ||
+			e.Memory != t.Players[seats[0]].Exact.Memory ||
 			e.Choices != t.Players[seats[0]].Exact.Choices {
 			return none, exact.Lineup{}, false
 		}

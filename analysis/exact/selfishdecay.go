@@ -27,6 +27,20 @@ import (
 // row takes the profile visited whose largest one-step gain is smallest (the first visited among
 // equals), and its states with a gain are listed by SelfishGaps.
 
+// DecaySelfishRationalLimit is DecayRationalLimit for the optimum of every seat for itself at
+// three or more seats, whose rows have p unknowns per state and whose numbers grow faster (8 seats
+// take 8 s at 12 pairs, 42 s at 16): tables and tournaments' exact values are exact up to it.
+const DecaySelfishRationalLimit = 12
+
+// SeatsRationalLimit is RationalLimit for a matchup of players seats in which a seat plays
+// optimal: DecaySelfishRationalLimit under decay forgetting at three or more seats.
+func (m Model) SeatsRationalLimit(players int) int {
+	if players > 2 && m.isDecay() {
+		return min(m.RationalLimit(), DecaySelfishRationalLimit)
+	}
+	return m.RationalLimit()
+}
+
 // selfDecayIterations bounds the policy iteration of a row of every seat for itself.
 const selfDecayIterations = 100
 

@@ -323,11 +323,7 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 		b.Player.Table = t
 		b.Table = fmt.Sprintf("%s table, %s memory", tableName(mu), model.Memory)
 		if p == rules.PolicyOptimal && env.Players > 2 && mu.Players == 2 {
-			if env.Pass != rules.PassNever {
-				b.Table += fmt.Sprintf(" (under pass rule %s the %d-player optimum is solved for perfect memory in the standard game)", env.Pass, env.Players)
-			} else {
-				b.Table += fmt.Sprintf(" (decay forgetting has no %d-player optimum)", env.Players)
-			}
+			b.Table += fmt.Sprintf(" (under pass rule %s the %d-player optimum is solved for perfect memory in the standard game)", env.Pass, env.Players)
 		}
 		if !choices.Full() {
 			b.Table += ", choices " + choices.String()
@@ -391,8 +387,8 @@ func checkVariant(name string, p rules.Policy, v rules.Variant) error {
 
 // tablePlayers returns the number of seats of the table policy p is played from at a table of
 // env.Players seats: optimal plays the optimum of every seat for itself at that many seats where
-// it is solved (pass rule never with a memory other than decay; two-known and always with perfect
-// memory, a table read at the pass streak), the two-player optimum otherwise; win-optimal plays
+// it is solved (pass rule never with any memory; two-known and always with perfect memory, a
+// table read at the pass streak), the two-player optimum otherwise; win-optimal plays
 // the win objective of every seat for itself at that many seats (solved with perfect memory and
 // pass rule never, refused elsewhere); the other table policies are two-player ones.
 func tablePlayers(p rules.Policy, m exact.Model, env Env) int {
@@ -484,6 +480,9 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Lineup, maxPai
 	var t *rules.ChoiceTable
 	var err error
 	limit := m.RationalLimit()
+	if mu.Policy == rules.PolicyOptimal {
+		limit = m.SeatsRationalLimit(mu.Players)
+	}
 	if mu.Policy.PlaysToWin() && mu.Players > 2 {
 		if top := exact.SelfWinTableLimit(mu.Players); maxPairs > top {
 			return nil, fmt.Errorf("win-optimal at %d seats is solved for deals of at most %d pairs, not %d", mu.Players, top, maxPairs)

@@ -45,9 +45,9 @@ func TestDecayPlayersPlayTheirOwnModel(t *testing.T) {
 	}
 }
 
-// At three seats a decay player optimal plays the two-player optimum's table, and its matchups'
-// exact values are of that play: the lineup gives the fixed seats their policies and optimal the
-// two-player optimum's choices.
+// At three seats a decay player optimal plays the table of every seat for itself, and its
+// matchups' exact values are of that play: the lineup gives the fixed seats their policies and
+// optimal its own optimum's choices.
 func TestDecayThreeSeatsHaveExactValues(t *testing.T) {
 	src := "games: 10\nrules: {pairs: [4], players_per_game: 3}\nplayers:\n" +
 		"  - {name: a, policy: optimal, memory: {forget: decay, q: 0.3}}\n" +
@@ -69,15 +69,15 @@ func TestDecayThreeSeatsHaveExactValues(t *testing.T) {
 				t.Errorf("seats %v: no exact model", seats)
 				continue
 			}
-			if !mu.TwoPlayerOptimal {
-				t.Errorf("seats %v: optimal is not the two-player optimum's choices", seats)
+			if mu.TwoPlayerOptimal {
+				t.Errorf("seats %v: optimal is the two-player optimum's choices, not every seat's own", seats)
 			}
 		}
 	}
 }
 
 // memsim validate checks matchups of three seats under decay forgetting against the values of
-// what the seats play, optimal the two-player optimum's choices, and rejects none.
+// what the seats play, optimal the optimum of every seat for itself, and rejects none.
 func TestValidateDecayThreeSeats(t *testing.T) {
 	src := "name: d3\nseed: 2\ngames: 400\nrules: {pairs: [3], players_per_game: 3}\nplayers:\n" +
 		"  - {name: a, policy: optimal, memory: {forget: decay, q: 0.3}}\n" +

@@ -33,7 +33,8 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 	var none exact.Model
 	for _, id := range seats {
 		e := t.Players[id].Exact
-		if e == nil || n > t.modelOf(e).RationalLimit() || e.Memory != t.Players[seats[0]].Exact.Memory ||
+		if e == nil || n > t.modelOf(e).RationalLimit() || (e.Policy == rules.PolicyOptimal && n > t.modelOf(e).SeatsRationalLimit(len(seats))) ||
+			e.Memory != t.Players[seats[0]].Exact.Memory ||
 			e.Choices != t.Players[seats[0]].Exact.Choices {
 			return none, exact.Lineup{}, false
 		}
@@ -47,8 +48,9 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 			pols[i] = t.Players[id].Exact.Policy
 		}
 		mu = exact.SeatLineup(pols...)
-		// Where the model has no optimum of every seat for itself (decay), optimal plays the
-		// two-player optimum's table (strategies.Build), and its exact values are of those choices.
+		// Where the model has no optimum of every seat for itself (a pass rule with limited
+		// memory), optimal plays the two-player optimum's table (strategies.Build), and its exact
+		// values are of those choices.
 		mu.TwoPlayerOptimal = !t.modelOf(e0).SolvesEverySeatForItself()
 		if !mu.PerSeat && mu.Policy == rules.PolicyWinOptimal && mu.Opponent == rules.PolicyWinOptimal {
 			// Every seat plays win-optimal: the win objective of every seat for itself.

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"strings"
 	"testing"
 
 	"memsim/analysis/exact"
@@ -418,9 +417,8 @@ func TestDecayLuckTable(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// With three seats decay has no optimum of every seat for itself: the luck table's
-		// reference is the two-player optimum's choices at every seat.
-		mu := exact.Lineup{Players: players, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal, TwoPlayerOptimal: players > 2}
+		// With three seats the luck table's reference is the optimum of every seat for itself.
+		mu := exact.Lineup{Players: players, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
 		for n := 1; n <= 6; n++ {
 			for j := max(0, n-3); j <= n; j++ {
 				st := rules.State{N: n, J: j}
@@ -646,23 +644,20 @@ func TestDecaySolitaireIsCardLevel(t *testing.T) {
 	}
 }
 
-// TestDecayRefusesTheOptimumOfEverySeatForItself checks that three or more seats playing optimal
-// under decay forgetting, which has no such optimum, are refused rather than solved, and that the
-// two-player optimum's choices are solved there.
-func TestDecayRefusesTheOptimumOfEverySeatForItself(t *testing.T) {
+// TestDecayOptimalAtThreeSeats checks that three seats under decay forgetting solve both the
+// optimum of every seat for itself and the two-player optimum's choices, each sharing the pairs.
+func TestDecayOptimalAtThreeSeats(t *testing.T) {
 	ctx := context.Background()
 	m := exact.Model{Memory: rules.Memory{Forget: rules.ForgetDecay, Decay: 0.2}}
 	st := rules.State{N: 3, J: 3}
-	mu := exact.Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicySafe}
-	if _, err := exact.Evaluate(ctx, field.Float{}, m, mu, st); err == nil || !strings.Contains(err.Error(), "not decay") {
-		t.Errorf("3 seats, optimal under decay: error %v, want a refusal naming decay", err)
-	}
-	mu.TwoPlayerOptimal = true
-	res, err := exact.Evaluate(ctx, field.Float{}, m, mu, st)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if sum := res.PairsBySeat[0] + res.PairsBySeat[1] + res.PairsBySeat[2]; math.Abs(sum-3) > 1e-9 {
-		t.Errorf("the seats' values add up to %v, want 3", sum)
+	for _, two := range []bool{false, true} {
+		mu := exact.Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicySafe, TwoPlayerOptimal: two}
+		res, err := exact.Evaluate(ctx, field.Float{}, m, mu, st)
+		if err != nil {
+			t.Fatalf("two-player optimum %v: %v", two, err)
+		}
+		if sum := res.PairsBySeat[0] + res.PairsBySeat[1] + res.PairsBySeat[2]; math.Abs(sum-3) > 1e-9 {
+			t.Errorf("two-player optimum %v: the seats' values add up to %v, want 3", two, sum)
+		}
 	}
 }

@@ -281,6 +281,9 @@ type decayCell[T any] struct {
 	optBest    [rules.NumChoices]bool
 	brChoice   [2]rules.Choice
 	soloChoice rules.Choice
+	selfChoice rules.Choice
+	selfGap    T
+	selfDev    [rules.NumChoices]T
 }
 
 // load makes c the sweep's current state, as sweep.state leaves it for the visitors.
@@ -288,6 +291,7 @@ func (w *sweep[T]) load(c *decayCell[T]) {
 	w.legal, w.outs, w.probs = c.legal, c.outs, c.probs
 	w.optChoice, w.optDev, w.optBest = c.optChoice, c.optDev, c.optBest
 	w.brChoice, w.soloChoice = c.brChoice, c.soloChoice
+	w.selfChoice, w.selfGap, w.selfDev = c.selfChoice, c.selfGap, c.selfDev
 }
 
 // runDecay is sweep.run for the decay model: each row of states with n pairs is solved as a
@@ -391,6 +395,11 @@ func (w *sweep[T]) leadEq(c *decayCell[T], ch rules.Choice, n int, prev func(rol
 func (w *sweep[T]) decayRow(n int, cells []decayCell[T]) error {
 	if w.needOpt {
 		if err := w.decayOptimal(n, cells); err != nil {
+			return err
+		}
+	}
+	if w.needSelf {
+		if err := w.decaySelfish(n, cells); err != nil {
 			return err
 		}
 	}
@@ -705,6 +714,9 @@ func (w *sweep[T]) decayRowOps(n int) float64 {
 	}
 	if w.needSolo {
 		units++
+	}
+	if w.needSelf {
+		units += w.selfDecayUnits()
 	}
 	if w.needPair {
 		units += 4

@@ -38,12 +38,6 @@ func LuckTable(ctx context.Context, m Model, players, maxPairs int) (*rules.Luck
 	f := field.Float{}
 	mu := Lineup{Players: players, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
 	reference := fmt.Sprintf("optimal play by every seat, %s memory, pass %s", m.Memory, m.Pass)
-	if players > 2 && !m.SolvesEverySeatForItself() {
-		// No optimum of every seat for itself (decay): any reference values keep the luck's mean
-		// zero, and the two-player optimum's choices give them.
-		mu.TwoPlayerOptimal = true
-		reference = fmt.Sprintf("the two-player optimum's choices by every seat, %s memory, pass %s", m.Memory, m.Pass)
-	}
 	w, err := newSweep(f, m, mu, startOf(m, maxPairs))
 	if err != nil {
 		return nil, err

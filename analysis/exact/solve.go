@@ -81,7 +81,7 @@ func (mu Lineup) Validate(m Model) error {
 	case mu.Players >= 3 && m.Pass != rules.PassNever && !m.passStreakSolved():
 		return fmt.Errorf("pass rule %s: with %d players the exact model under a pass rule covers the standard game, not %s", m.Pass, mu.Players, m.Variant)
 	case mu.Players >= 3 && !m.SolvesEverySeatForItself() && !mu.TwoPlayerOptimal && mu.playsOptimal():
-		return fmt.Errorf("policy optimal: with %d players the optimum of every seat for itself is solved for perfect, handover-uniform and lru memory, not decay (fixed policies are, and --two-player-optimal's choices)", mu.Players)
+		return fmt.Errorf("policy optimal: with %d players the optimum of every seat for itself is not solved in this model (fixed policies are, and --two-player-optimal's choices)", mu.Players)
 	case mu.PerSeat:
 		return mu.validateSeats(m)
 	}

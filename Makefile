@@ -31,23 +31,27 @@ run: build
 # The race detector checks memory shared between goroutines, so the packages whose code and tests
 # start none (RACE_FREE_PACKAGES; TestRaceFreePackagesStartNoGoroutines in cmd/memsim keeps the
 # list true, naming any go statement that enters them) run without it, beside the others: the
-# exact solver's arithmetic runs five times slower under it and would gain nothing. Every other
+# exact solver's arithmetic runs many times slower under it and would gain nothing. Every other
 # package runs with it. The packages whose tests take longest start first, so that the others
 # fill the second CPU beside them (go test runs them in the order given, two at a time):
 # tournament, whose tests run one after another, beside cmd/memsim, whose tests run in parallel.
 # A race-enabled process sleeps a second on exit by default, for reports of other threads to be
 # printed; a race is reported when it is detected, and a test that meets one fails, so the tests
 # do not wait: every test binary and every memsim or player process the tests start would add
-# its second (GORACE given to make comes after, and wins).
+# its second (GORACE given to make comes after, and wins). The Python client's tests run beside
+# them too, their output printed when they end.
 SLOW_TEST_PACKAGES := ./tournament ./cmd/memsim
 RACE_FREE_PACKAGES := ./analysis/exact ./analysis/exact/answer ./analysis/field ./analysis/stats ./analysis/report ./analysis/mdhtml ./analysis/audit ./sim/rules ./configs/internal/yamlnode
-test: fmt-check vet browser-check terminal-check python-test
-	@race_packages="$$($(GO) list ./... | sed 's|^memsim|.|' | grep -vxF $(foreach p,$(RACE_FREE_PACKAGES),-e $(p)))"; \
+test: fmt-check vet browser-check terminal-check
+	@python_log=$$(mktemp); $(PYTHON_TEST) >$$python_log 2>&1 & python=$$!; \
+	race_packages="$$($(GO) list ./... | sed 's|^memsim|.|' | grep -vxF $(foreach p,$(RACE_FREE_PACKAGES),-e $(p)))"; \
 	echo "$(GO) test -short -count=1 $(RACE_FREE_PACKAGES) &"; \
 	$(GO) test -short -count=1 $(RACE_FREE_PACKAGES) & free=$$!; \
 	echo "GORACE=\"atexit_sleep_ms=0 $(GORACE)\" $(GO) test -race -short -count=1 $(SLOW_TEST_PACKAGES) "$$race_packages; \
 	GORACE="atexit_sleep_ms=0 $(GORACE)" $(GO) test -race -short -count=1 $(SLOW_TEST_PACKAGES) $$race_packages; raced=$$?; \
-	wait $$free && exit $$raced
+	wait $$free; freed=$$?; wait $$python; pythoned=$$?; \
+	echo "python3 -m unittest discover -s clients/python -p 'test_*.py' &"; cat $$python_log; rm -f $$python_log; \
+	[ $$raced -eq 0 ] && [ $$freed -eq 0 ] && [ $$pythoned -eq 0 ]
 
 browser-check:
 	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
@@ -59,12 +63,13 @@ terminal-check:
 		echo "terminal tests skipped: no /dev/ptmx to open a pseudo-terminal for memsim play on"
 
 # The Python client of the player protocol and its example players (clients/python).
-python-test:
-	@if command -v python3 >/dev/null 2>&1; then \
+PYTHON_TEST := if command -v python3 >/dev/null 2>&1; then \
 		python3 -m unittest discover -s clients/python -p 'test_*.py'; \
 	else \
 		echo "Python player tests skipped: no python3 on PATH (apt-get install python3)"; \
 	fi
+python-test:
+	@$(PYTHON_TEST)
 
 # Full-page screenshots of report.html, audit.html and memsim serve's page in docs/screenshots
 # (needs Chromium).

@@ -80,8 +80,8 @@ func TestUnequalPerfectAgreesWithCardLevelGame(t *testing.T) {
 func TestUnequalPerfectIsLRUOfTheDeal(t *testing.T) {
 	ds := rules.NewChoiceSet(rules.Daring, rules.Safe)
 	pol := [2]rules.Policy{rules.PolicyOptimal, rules.PolicyParity}
-	for _, n := range []int{1, 2, 5, 7} {
-		for _, b := range []int{2, 3, 6} {
+	for _, n := range []int{2, 6} {
+		for _, b := range []int{2, 3, 7} {
 			for _, swap := range []bool{false, true} {
 				perfect, bounded := [2]int{0, b}, [2]int{n + 1, b}
 				if swap {

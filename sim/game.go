@@ -26,8 +26,10 @@ type Player struct {
 	// pair's card of its memory's list, else a singleton) and then one it does not remember; pass
 	// gives up the turn without flipping. A card that turns out to be a singleton is followed by
 	// a remembered card if there is one. Where the rules leave that remembered card open, the
-	// engine takes the least recently seen one under lru forgetting and the first of its list
-	// otherwise (the exact models' values do not depend on it, §5.4). With more than two copies
+	// engine takes the least recently seen one under lru forgetting and perfect memory, and the
+	// first of its list otherwise (the exact models' values do not depend on it, §5.4, but a
+	// private lru memory beside the mover's sees the card flipped); a blind safe move names the
+	// least recently seen one under lru and the first of its list otherwise. With more than two copies
 	// of a face, a table whose Copies is not nil is read by the state of faces its memory sees
 	// (docs/models.md §4.16), and known-first flips the remembered card of a face with the most
 	// cards on the table.
@@ -777,7 +779,7 @@ func (g *Game) playBlind(seat int, m *memory, c rules.Choice) (turnEnd, error) {
 	d := &g.deal
 	x := m.pickUnknown(&g.play)
 	unknown := func() int32 { return m.pickUnknownBut(x, &g.play) }
-	remembered := func() int32 { return m.oldestOther(x) }
+	remembered := func() int32 { return m.namedOther(x) }
 	first, other := unknown, remembered
 	if c == rules.Safe {
 		first, other = remembered, unknown

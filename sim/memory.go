@@ -18,9 +18,11 @@ const (
 // memory is what one player remembers (or, for a shared memory, what all its players remember),
 // kept card by card as docs/models.md §2 says. Every flip is seen by every memory.
 //
-// Remembered cards are in list (least recently seen first under lru; in no particular order
-// otherwise), except cards recognised under lru: a card seen while its partner is remembered is
-// not stored; the two are kept as a recognised pair, outside the capacity, until they are taken.
+// Remembered cards are in list, in no particular order, except cards recognised under lru: a card
+// seen while its partner is remembered is not stored; the two are kept as a recognised pair,
+// outside the capacity, until they are taken. Under lru and perfect memory every listed card
+// carries the time it was last seen, so that the least recently seen one is known: lru forgets
+// it, and both flip it where the rules leave a remembered card open (oldestOther).
 type memory struct {
 	_        [64]byte // padding against false sharing between workers
 	kind     memKind
@@ -32,7 +34,7 @@ type memory struct {
 	fl          rng
 
 	listed indexedList // remembered cards not in a recognised pair, in no particular order
-	stamp  []uint32    // stamp[pos]: when pos was last seen (lru), from clock
+	stamp  []uint32    // stamp[pos]: when pos was last seen (lru, perfect), from clock
 	clock  uint32
 	pend   []bool  // pend[pos]: pos is in a recognised pair (lru)
 	count  []uint8 // count[face]: remembered cards of that face, recognised ones included
@@ -201,7 +203,11 @@ func (m *memory) unlist(pos int32) {
 	m.listed.at[pos] = -1
 }
 
-// touch makes a remembered card the most recently seen (lru).
+// byRecency reports whether the memory keeps the recency of its cards: lru, which forgets by it,
+// and perfect memory, which is lru without a limit (docs/models.md §2.1).
+func (m *memory) byRecency() bool { return m.kind == memLRU || m.kind == memPerfect }
+
+// touch makes a remembered card the most recently seen (lru, perfect).
 func (m *memory) touch(pos int32) {
 	m.clock++
 	m.stamp[pos] = m.clock
@@ -221,7 +227,7 @@ func (m *memory) leastRecent(x int32) int32 {
 // see records that pos was turned face up in turn t.
 func (m *memory) see(d *deal, pos int32, t int32) {
 	if m.known(pos) {
-		if m.kind == memLRU && m.listed.at[pos] >= 0 {
+		if m.byRecency() && m.listed.at[pos] >= 0 {
 			m.touch(pos)
 		}
 		return
@@ -240,7 +246,10 @@ func (m *memory) see(d *deal, pos int32, t int32) {
 	m.remember(d, pos)
 	m.listed.add(pos)
 	m.since[pos] = t
-	if m.kind == memLRU {
+	switch m.kind {
+	case memPerfect:
+		m.touch(pos)
+	case memLRU:
 		m.touch(pos)
 		if len(m.listed.items) > m.capacity {
 			m.forget(d, m.leastRecent(-1))
@@ -348,11 +357,27 @@ func (m *memory) knownPair(d *deal) (a, b int32, ok bool) {
 }
 
 // oldestOther returns a remembered card other than x for the mover to flip as a known card: the
-// least recently seen one under lru, the first one listed otherwise; -1 if there is none.
+// least recently seen one under lru and perfect memory, the first one listed otherwise; -1 if
+// there is none.
 func (m *memory) oldestOther(x int32) int32 {
+	if m.byRecency() {
+		return m.leastRecent(x)
+	}
+	return m.firstOther(x)
+}
+
+// namedOther returns the remembered card other than x that a blind safe move names second: the
+// least recently seen one under lru, the first one listed otherwise (perfect memory included); -1
+// if there is none.
+func (m *memory) namedOther(x int32) int32 {
 	if m.kind == memLRU {
 		return m.leastRecent(x)
 	}
+	return m.firstOther(x)
+}
+
+// firstOther returns the first remembered card listed other than x, or -1.
+func (m *memory) firstOther(x int32) int32 {
 	for _, pos := range m.listed.items {
 		if pos != x {
 			return pos

@@ -94,24 +94,32 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 	return model, mu, true
 }
 
-// UnequalModel returns the game of two seats with private lru memories of different capacities
-// (docs/models.md §4.15) a seating (two tournament player indices in seat order) plays at n
-// pairs, and false where it has none: both seats must be table players of optimal or a fixed
-// policy with private lru memories of different capacities and one choice set without
-// known-first, without singletons, n must be at most exact.RationalLimit, and the solve must be
-// estimated to take at most UnequalSeconds.
+// UnequalModel returns the game of two seats with private lru memories of different capacities,
+// or a perfect memory against a private lru memory (docs/models.md §4.15), a seating (two
+// tournament player indices in seat order) plays at n pairs, and false where it has none: both
+// seats must be table players of optimal or a fixed policy with private lru memories of
+// different capacities, or one with a perfect memory, and one choice set without known-first, in
+// the standard game without singletons; n must be at most exact.RationalLimit, and the solve must
+// be estimated to take at most UnequalSeconds.
 func (t *Tournament) UnequalModel(n int, seats []int) (exact.Unequal, bool) {
-	if len(seats) != 2 || n > exact.RationalLimit || t.Config.Rules.Singletons != 0 {
+	if len(seats) != 2 || n > exact.RationalLimit || t.Config.Rules.Singletons != 0 || !t.Config.Rules.Variant.Normal().Standard() {
 		return exact.Unequal{}, false
 	}
 	u := exact.Unequal{Pass: t.Config.Rules.Pass}
 	for i, id := range seats {
 		e := t.Players[id].Exact
-		if e == nil || e.Memory.Forget != rules.ForgetLRU || e.Memory.Scope != rules.ScopePrivate ||
-			e.Choices != t.Players[seats[0]].Exact.Choices {
+		if e == nil || e.Choices != t.Players[seats[0]].Exact.Choices {
 			return exact.Unequal{}, false
 		}
-		u.Capacity[i], u.Policy[i], u.Choices = e.Memory.Capacity, e.Policy, e.Choices
+		switch m := e.Memory; {
+		case m.Perfect():
+			u.Capacity[i] = 0 // the unequal model's perfect memory
+		case m.Forget == rules.ForgetLRU && m.Scope == rules.ScopePrivate && m.Fluctuation == 0:
+			u.Capacity[i] = m.Capacity
+		default:
+			return exact.Unequal{}, false
+		}
+		u.Policy[i], u.Choices = e.Policy, e.Choices
 	}
 	if u.Capacity[0] == u.Capacity[1] || u.Validate() != nil || exact.EstimateUnequal(u, n, true).Seconds() > UnequalSeconds {
 		return exact.Unequal{}, false
@@ -248,6 +256,15 @@ func (t *Tournament) distribution(ctx context.Context, n int, seats []int) ([]fl
 	return d.Prob, nil
 }
 
+// unequalMemory names a seat's memory in an unequal game: lru of capacity c, or perfect memory
+// for 0.
+func unequalMemory(c int) string {
+	if c == 0 {
+		return "perfect memory"
+	}
+	return fmt.Sprintf("lru(%d)", c)
+}
+
 // unequalValues is values for an unequal game.
 func (c exactCache) unequalValues(ctx context.Context, u exact.Unequal, n int) ([]*string, *string, error) {
 	key := exactKey{unequal: u, n: n}
@@ -255,7 +272,7 @@ func (c exactCache) unequalValues(ctx context.Context, u exact.Unequal, n int) (
 	if !ok {
 		r, err := exact.EvaluateUnequal(ctx, field.Rat{}, u, n)
 		if err != nil {
-			return nil, nil, fmt.Errorf("exact value of %d pairs, lru(%d) against lru(%d): %w", n, u.Capacity[0], u.Capacity[1], err)
+			return nil, nil, fmt.Errorf("exact value of %d pairs, %s against %s: %w", n, unequalMemory(u.Capacity[0]), unequalMemory(u.Capacity[1]), err)
 		}
 		res = &exact.Result[*big.Rat]{PairsBySeat: r.ExpectedPairs[:]}
 		c[key] = res

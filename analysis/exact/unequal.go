@@ -25,12 +25,14 @@ import (
 )
 
 // Unequal is a two-seat game in which each seat has its own lru memory, of capacity
-// Capacity[seat] (at least 2; they may differ), and plays a policy read from its own memory's
-// count state: Table[seat] when not nil, otherwise Policy[seat], a fixed policy or optimal (the
-// optimum of a shared lru memory of the seat's capacity, as the engine's table players play it).
-// Seat 0 moves first. The choice set must not hold known-first: the card known-first flips is
-// the first of its memory's list, which decides what the other memory sees and is not a function
-// of the counts.
+// Capacity[seat] (at least 2; they may differ), or a perfect memory (Capacity[seat] 0), and plays
+// a policy read from its own memory's count state: Table[seat] when not nil, otherwise
+// Policy[seat], a fixed policy or optimal (the optimum of a shared memory like the seat's, as the
+// engine's table players play it). Seat 0 moves first. A perfect memory is an lru memory that
+// never fills (docs/models.md §4.15): with pairs only, one of capacity max(pairs, 2) or the other
+// seat's, whichever is larger. The choice set must not hold known-first: the card known-first
+// flips is the first of its memory's list, which decides what the other memory sees and is not a
+// function of the counts.
 type Unequal struct {
 	Pass     rules.PassRule
 	Choices  rules.ChoiceSet
@@ -57,8 +59,8 @@ func (u Unequal) Validate() error {
 		return fmt.Errorf("choice set %s: unequal memories have no exact model with known-first (its card is the first of the mover's list, not a function of the counts); use --choices daring,safe or daring,safe,pass", u.Choices)
 	}
 	for s, c := range u.Capacity {
-		if c < 2 {
-			return fmt.Errorf("seat %d: lru capacity %d: must be at least 2", s, c)
+		if c < 0 || c == 1 {
+			return fmt.Errorf("seat %d: lru capacity %d: must be at least 2 (or 0 for perfect memory)", s, c)
 		}
 		if u.Table[s] != nil {
 			continue
@@ -76,11 +78,35 @@ func (u Unequal) Validate() error {
 	return nil
 }
 
-// sharedModel returns the shared lru model of a seat's capacity: the model its optimal table is
-// the optimum of.
+// sharedModel returns the shared model of a seat's memory (lru of its capacity, or perfect
+// memory): the model its optimal table is the optimum of.
 func (u Unequal) sharedModel(seat int) Model {
-	return Model{Pass: u.Pass, Choices: u.Choices,
-		Memory: rules.Memory{Capacity: u.Capacity[seat], Forget: rules.ForgetLRU, Scope: rules.ScopeShared}}
+	m := Model{Pass: u.Pass, Choices: u.Choices}
+	if c := u.Capacity[seat]; c > 0 {
+		m.Memory = rules.Memory{Capacity: c, Forget: rules.ForgetLRU, Scope: rules.ScopeShared}
+	}
+	return m
+}
+
+// capacities returns the lru capacities the seats' memories play as on a deal of pairs pairs: a
+// perfect memory's is max(pairs, 2) or the other seat's, whichever is larger (an lru memory that
+// never fills: with pairs only it stores at most one card per pair).
+func (u Unequal) capacities(pairs int) [2]int {
+	c := u.Capacity
+	for s := range c {
+		if c[s] == 0 {
+			c[s] = max(pairs, 2, u.Capacity[1-s])
+		}
+	}
+	return c
+}
+
+// memoryName names the memory of capacity c: "perfect memory" (0) or "lru(c)".
+func memoryName(c int) string {
+	if c == 0 {
+		return "perfect memory"
+	}
+	return fmt.Sprintf("lru(%d)", c)
 }
 
 // seatTables returns each seat's policy as a table covering deals of up to pairs pairs, computed
@@ -115,7 +141,7 @@ func EvaluateUnequal[T any](ctx context.Context, f field.Field[T], u Unequal, pa
 		return UnequalResult[T]{}, fmt.Errorf("pairs %d: must be at least 1", pairs)
 	}
 	if p := UnequalPositions(u, pairs); p > MaxUnequalPositions {
-		return UnequalResult[T]{}, fmt.Errorf("%d pairs with capacities %d and %d: %.0f positions, at most %d", pairs, u.Capacity[0], u.Capacity[1], p, MaxUnequalPositions)
+		return UnequalResult[T]{}, fmt.Errorf("%d pairs with %s and %s: %.0f positions, at most %d", pairs, memoryName(u.Capacity[0]), memoryName(u.Capacity[1]), p, MaxUnequalPositions)
 	}
 	tabs, err := seatTables(ctx, f, u, pairs)
 	if err != nil {
@@ -153,7 +179,8 @@ type uSolver[T any] struct {
 	f      field.Field[T]
 	u      Unequal
 	tabs   [2]*rules.ChoiceTable
-	larger int // the seat of the larger memory (seat 0 when they are equal)
+	caps   [2]int // the seats' lru capacities (Unequal.capacities)
+	larger int    // the seat of the larger memory (seat 0 when they are equal)
 	pairs  int
 	hMax   int
 	kMax   int
@@ -164,12 +191,13 @@ type uSolver[T any] struct {
 }
 
 func newUSolver[T any](f field.Field[T], u Unequal, tabs [2]*rules.ChoiceTable, pairs int) *uSolver[T] {
+	caps := u.capacities(pairs)
 	larger := 0
-	if u.Capacity[1] > u.Capacity[0] {
+	if caps[1] > caps[0] {
 		larger = 1
 	}
-	s := &uSolver[T]{f: f, u: u, tabs: tabs, larger: larger, pairs: pairs,
-		hMax: min(u.Capacity[larger], pairs), kMax: min(u.Capacity[1-larger], pairs)}
+	s := &uSolver[T]{f: f, u: u, tabs: tabs, caps: caps, larger: larger, pairs: pairs,
+		hMax: min(caps[larger], pairs), kMax: min(caps[1-larger], pairs)}
 	size := (pairs + 1) * (s.hMax + 1) * (s.kMax + 1) * 2
 	s.vals = make([]T, 4*size)
 	s.set = make([]bool, size)
@@ -190,7 +218,7 @@ func (s *uSolver[T]) value(k ukey, mover, flag int) T {
 
 // equal reports whether the two memories have the same capacity, so that they always hold the
 // same cards.
-func (s *uSolver[T]) equal() bool { return s.u.Capacity[0] == s.u.Capacity[1] }
+func (s *uSolver[T]) equal() bool { return s.caps[0] == s.caps[1] }
 
 // seatState returns the count state seat t's memory sees in position k (docs/models.md §2.5).
 func (s *uSolver[T]) seatState(k ukey, t int) rules.State {
@@ -229,7 +257,7 @@ func (s *uSolver[T]) run(ctx context.Context) error {
 		default:
 		}
 		for h := 0; h <= min(n-1, s.hMax) && !s.equal(); h++ {
-			for k := 0; k <= min(h, s.u.Capacity[1-s.larger]-1); k++ {
+			for k := 0; k <= min(h, s.caps[1-s.larger]-1); k++ {
 				if err := s.position(ukey{n: n, h: h, k: k, pending: true}); err != nil {
 					return err
 				}
@@ -460,7 +488,7 @@ func (s *uSolver[T]) layOut(k ukey) *uworld {
 	}
 	largeM := &w.mem[s.larger]
 	small := &w.mem[1-s.larger]
-	largeM.capacity, small.capacity = s.u.Capacity[s.larger], s.u.Capacity[1-s.larger]
+	largeM.capacity, small.capacity = s.caps[s.larger], s.caps[1-s.larger]
 	for i := k.k; i < k.h; i++ {
 		largeM.list = append(largeM.list, 2*i)
 	}
@@ -684,9 +712,10 @@ const MaxUnequalPositions = 50_000_000
 
 // UnequalPositions returns the number of positions of game u on pairs pairs that the solver
 // sweeps: (n + 1)(h + 1)(k + 1) twice (with a pending pair or not), h and k bounded by the larger
-// and the smaller capacity and by the deal.
+// and the smaller capacity (a perfect memory's is the deal's pairs) and by the deal.
 func UnequalPositions(u Unequal, pairs int) float64 {
-	a, b := max(u.Capacity[0], u.Capacity[1]), min(u.Capacity[0], u.Capacity[1])
+	c := u.capacities(pairs)
+	a, b := max(c[0], c[1]), min(c[0], c[1])
 	return float64(pairs+1) * float64(min(a, pairs)+1) * float64(min(b, pairs)+1) * 2
 }
 
@@ -696,7 +725,8 @@ func UnequalPositions(u Unequal, pairs int) float64 {
 // to 25).
 func EstimateUnequal(u Unequal, pairs int, exactArithmetic bool) Cost {
 	pos := UnequalPositions(u, pairs)
-	a := float64(max(u.Capacity[0], u.Capacity[1]))
+	c := u.capacities(pairs)
+	a := float64(max(c[0], c[1]))
 	perUnit, perPos := 6.0, 200.0
 	if exactArithmetic {
 		perUnit, perPos = 10+float64(pairs)/5, 4000+40*float64(pairs)

@@ -19,9 +19,12 @@ import (
 )
 
 // bfMemory is an lru memory: stored cards with the time each was last seen, and recognised pairs
-// (the two cards seen while the other was stored), in the order they were recognised.
+// (the two cards seen while the other was stored), in the order they were recognised; or a
+// perfect memory (docs/models.md §2.1), which stores every card it sees, both cards of a pair
+// included, and flips the least recently seen one where a remembered card is open (§5.2).
 type bfMemory struct {
 	capacity int
+	perfect  bool
 	stamp    map[int]int
 	pairs    [][2]int
 }
@@ -39,7 +42,7 @@ type bfTable struct {
 func (b *bfTable) clone() *bfTable {
 	c := &bfTable{on: append([]bool(nil), b.on...), clock: b.clock, mover: b.mover, passes: b.passes, gain: b.gain}
 	for i, m := range b.mem {
-		c.mem[i] = bfMemory{capacity: m.capacity, stamp: map[int]int{}, pairs: append([][2]int(nil), m.pairs...)}
+		c.mem[i] = bfMemory{capacity: m.capacity, perfect: m.perfect, stamp: map[int]int{}, pairs: append([][2]int(nil), m.pairs...)}
 		for k, v := range m.stamp {
 			c.mem[i].stamp[k] = v
 		}
@@ -61,6 +64,31 @@ func (m *bfMemory) holds(c int) bool {
 	return ok || m.recognised(c)
 }
 
+// partnerKnown reports whether the memory, having seen c, knows c's partner: it recognised the
+// pair (lru) or stores the partner (perfect memory).
+func (m *bfMemory) partnerKnown(c int) bool {
+	_, ok := m.stamp[c^1]
+	return m.recognised(c) || m.perfect && ok
+}
+
+// knownPair returns a card of a pair the memory knows whole: the last recognised pair's (lru),
+// the lowest card stored with its partner (perfect memory).
+func (m *bfMemory) knownPair() (int, bool) {
+	if !m.perfect {
+		if len(m.pairs) == 0 {
+			return 0, false
+		}
+		return m.pairs[len(m.pairs)-1][0], true
+	}
+	best := -1
+	for c := range m.stamp {
+		if _, ok := m.stamp[c^1]; ok && (best < 0 || c < best) {
+			best = c
+		}
+	}
+	return best, best >= 0
+}
+
 // oldest returns the stored card seen least recently, other than x, or -1.
 func (m *bfMemory) oldest(x int) int {
 	best := -1
@@ -77,7 +105,7 @@ func (b *bfTable) see(c int) {
 	for i := range b.mem {
 		m := &b.mem[i]
 		switch _, stored := m.stamp[c]; {
-		case stored:
+		case stored, m.perfect:
 			m.stamp[c] = b.clock
 		case m.recognised(c):
 		default:
@@ -155,12 +183,11 @@ type bfBranch struct {
 // next mover has taken the pairs it knows whole, as a turn of its own begins).
 func (b *bfTable) turn(choose func(seat int, st rules.State, afterPass bool) rules.Choice) []bfBranch {
 	t := b.mover
-	if m := &b.mem[t]; len(m.pairs) > 0 {
+	if c, ok := b.mem[t].knownPair(); ok {
 		nb := b.clone()
-		p := m.pairs[len(m.pairs)-1]
-		nb.see(p[0])
-		nb.see(p[1])
-		nb.take(p[0], t)
+		nb.see(c)
+		nb.see(c ^ 1)
+		nb.take(c, t)
 		nb.passes = 0
 		return []bfBranch{{1, nb}}
 	}
@@ -192,7 +219,7 @@ func (b *bfTable) turn(choose func(seat int, st rules.State, afterPass bool) rul
 		p := 1 / float64(len(first))
 		b1 := b.clone()
 		b1.see(x)
-		if b1.mem[t].recognised(x) {
+		if b1.mem[t].partnerKnown(x) {
 			b1.see(x ^ 1)
 			b1.take(x, t)
 			b1.passes = 0
@@ -221,7 +248,8 @@ func (b *bfTable) turn(choose func(seat int, st rules.State, afterPass bool) rul
 	return out
 }
 
-// bruteLead returns seat 0's expected lead from a deal of n pairs, seat 0 first.
+// bruteLead returns seat 0's expected lead from a deal of n pairs, seat 0 first; a capacity of 0
+// is a perfect memory.
 func bruteLead(t *testing.T, n int, caps [2]int, pass rules.PassRule, choose func(int, rules.State, bool) rules.Choice) float64 {
 	t.Helper()
 	start := &bfTable{on: make([]bool, 2*n)}
@@ -229,7 +257,7 @@ func bruteLead(t *testing.T, n int, caps [2]int, pass rules.PassRule, choose fun
 		start.on[i] = true
 	}
 	for i := range start.mem {
-		start.mem[i] = bfMemory{capacity: caps[i], stamp: map[int]int{}}
+		start.mem[i] = bfMemory{capacity: caps[i], perfect: caps[i] == 0, stamp: map[int]int{}}
 	}
 	// Reach every position, with the lead each branch adds.
 	type edge struct {

@@ -49,7 +49,7 @@
 //	             [--players P] [--policy win-optimal|win-best-response
 //	             [--opponent B]] [--float] [--json] [--big]
 //	memsim solve --gerez --cards K --known B --paired P [--json] [--big]
-//	memsim solve --pairs N --memory M --forget lru --opponent-memory M2 [--pass RULE]
+//	memsim solve --pairs N [--memory M --forget lru] --opponent-memory M2 [--pass RULE]
 //	             [--choices LIST] [--policy A] [--opponent B] [--float] [--json]
 //	memsim solve --copies K (--pairs N | --faces STATE) [--choices LIST] [--players P]
 //	             [--policy A] [--opponent B] [--seats LIST] [--two-player-optimal] [--turn-limit T]
@@ -106,8 +106,10 @@
 //
 // --opponent-memory M2 solves two private lru memories of different capacities from the start of
 // a deal: seat 0 with lru(M) plays --policy, seat 1 with lru(M2) --opponent, each reading its own
-// memory's count state (optimal: the shared lru optimum of its own capacity). Its choices default
-// to daring,safe (daring,safe,pass under a pass rule); known-first has no exact model here.
+// memory's count state (optimal: the shared optimum of its own memory). A capacity of 0 is a
+// perfect memory: without --memory (or --forget) seat 0 has one, and --opponent-memory 0 gives
+// one to seat 1 (perfect memory against lru). Its choices default to daring,safe
+// (daring,safe,pass under a pass rule); known-first has no exact model here.
 //
 // --copies K solves the model of K cards to a face (any two of a face match; perfect memory, no
 // singletons, pass never) from the start of a game of --pairs N pairs (N a multiple of K/2), or

@@ -29,7 +29,7 @@ func solveCommand() *command {
 				"[--players P] [--policy win-optimal|win-best-response\n" +
 				"[--opponent B]] [--float] [--json] [--big]",
 			"memsim solve --gerez --cards K --known B --paired P [--json] [--big]",
-			"memsim solve --pairs N --memory M --forget lru --opponent-memory M2 [--pass RULE]\n" +
+			"memsim solve --pairs N [--memory M --forget lru] --opponent-memory M2 [--pass RULE]\n" +
 				"[--choices LIST] [--policy A] [--opponent B] [--float] [--json]",
 			"memsim solve --copies K (--pairs N | --faces STATE) [--choices LIST] [--players P]\n" +
 				"[--policy A] [--opponent B] [--seats LIST] [--two-player-optimal] [--turn-limit T]\n" +
@@ -88,8 +88,10 @@ take more than a few seconds shows its progress on stderr when that is a termina
 
 --opponent-memory M2 solves two private lru memories of different capacities from the start of
 a deal: seat 0 with lru(M) plays --policy, seat 1 with lru(M2) --opponent, each reading its own
-memory's count state (optimal: the shared lru optimum of its own capacity). Its choices default
-to daring,safe (daring,safe,pass under a pass rule); known-first has no exact model here.
+memory's count state (optimal: the shared optimum of its own memory). A capacity of 0 is a
+perfect memory: without --memory (or --forget) seat 0 has one, and --opponent-memory 0 gives
+one to seat 1 (perfect memory against lru). Its choices default to daring,safe
+(daring,safe,pass under a pass rule); known-first has no exact model here.
 
 --copies K solves the model of K cards to a face (any two of a face match; perfect memory, no
 singletons, pass never) from the start of a game of --pairs N pairs (N a multiple of K/2), or
@@ -131,7 +133,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.IntVar(&fl.memory, "memory", 0, "shared memory capacity `M` (0: perfect memory; otherwise at least 2)")
 	fs.StringVar(&fl.forget, "forget", "", "forgetting `rule` with --memory: handover-uniform or lru; or decay, with or without --memory")
 	fs.Float64Var(&fl.decay, "q", 0, "with --forget decay: the probability `Q` (0 < Q <= 1) that each remembered card is forgotten at a hand-over, solved as the exact decimal written")
-	fs.IntVar(&fl.opponentMemory, "opponent-memory", 0, "seat 1's private lru capacity `M2` against seat 0's private lru(M), from the start of a deal (with --memory M --forget lru)")
+	fs.IntVar(&fl.opponentMemory, "opponent-memory", 0, "seat 1's private lru capacity `M2` (0: perfect memory) against seat 0's private lru(M) (with --memory M --forget lru) or perfect memory (without --memory), from the start of a deal")
 	fs.StringVar(&fl.pass, "pass", "never", "pass `rule`: never, two-known or always")
 	fs.StringVar(&fl.flips, "flips", "sequential", "flip `rule`: sequential, or blind (both cards named before either is turned up; perfect memory, no singletons)")
 	fs.IntVar(&fl.turnLimit, "turn-limit", 0, "end the game after `T` turns, the pairs left counting for nobody (0: no limit)")

@@ -21,8 +21,9 @@ var unequalFlags = map[string]bool{
 }
 
 // unequalQuery reads the flags of a solve with --opponent-memory: seat 0 with a private lru
-// memory of capacity --memory playing --policy, seat 1 with one of capacity --opponent-memory
-// playing --opponent, from the start of a deal of --pairs pairs (docs/models.md §4.15).
+// memory of capacity --memory (with --forget lru) or a perfect memory (--memory 0, the default)
+// playing --policy, seat 1 with a private lru memory of capacity --opponent-memory or a perfect
+// memory (0) playing --opponent, from the start of a deal of --pairs pairs (docs/models.md §4.15).
 func (fl *solveFlags) unequalQuery(set map[string]bool) (exact.Unequal, error) {
 	var u exact.Unequal
 	var others []string
@@ -37,10 +38,12 @@ func (fl *solveFlags) unequalQuery(set map[string]bool) (exact.Unequal, error) {
 		return u, fmt.Errorf("%s does not go with --opponent-memory (it solves from the start of a deal, two seats)", others[0])
 	case fl.pairs < 1:
 		return u, fmt.Errorf("--pairs %d: must be at least 1", fl.pairs)
-	case fl.memory < 2 || fl.forget != "lru":
-		return u, fmt.Errorf("--opponent-memory needs --memory M --forget lru (M at least 2): both seats have private lru memories")
-	case fl.opponentMemory < 2:
-		return u, fmt.Errorf("--opponent-memory %d: must be at least 2", fl.opponentMemory)
+	case fl.memory < 0 || fl.memory == 1:
+		return u, fmt.Errorf("--memory %d: must be 0 (perfect memory) or at least 2", fl.memory)
+	case fl.memory >= 2 && fl.forget != "lru", fl.memory == 0 && set["forget"]:
+		return u, fmt.Errorf("--opponent-memory needs --memory M --forget lru (M at least 2) or no --memory and no --forget (perfect memory): seat 0 has a private lru memory or a perfect one")
+	case fl.opponentMemory < 0 || fl.opponentMemory == 1:
+		return u, fmt.Errorf("--opponent-memory %d: must be 0 (perfect memory) or at least 2", fl.opponentMemory)
 	}
 	pass, err := rules.ParsePassRule(fl.pass)
 	if err != nil {
@@ -79,11 +82,11 @@ func solveUnequal(ctx context.Context, fl solveFlags, set map[string]bool, stdou
 		return badInput(err)
 	}
 	if p := exact.UnequalPositions(u, fl.pairs); p > exact.MaxUnequalPositions {
-		return usagef("--pairs %d --memory %d --opponent-memory %d: %s positions, at most %d", fl.pairs, fl.memory, fl.opponentMemory, sci(p), exact.MaxUnequalPositions)
+		return usagef("%s: %s positions, at most %d", fl.unequalRequest(), sci(p), exact.MaxUnequalPositions)
 	}
 	if c := exact.EstimateUnequal(u, fl.pairs, !fl.float); !fl.big && (c.Seconds() > bigSeconds || c.Bytes > bigBytes) {
-		return usagef("--pairs %d --memory %d --opponent-memory %d: about %s operations and %s, about %s on one core; add --big to solve it anyway",
-			fl.pairs, fl.memory, fl.opponentMemory, sci(c.Ops), byteSize(c.Bytes), duration(c.Seconds()))
+		return usagef("%s: about %s operations and %s, about %s on one core; add --big to solve it anyway",
+			fl.unequalRequest(), sci(c.Ops), byteSize(c.Bytes), duration(c.Seconds()))
 	}
 	w := bufio.NewWriter(stdout)
 	if fl.float {
@@ -95,6 +98,15 @@ func solveUnequal(ctx context.Context, fl solveFlags, set map[string]bool, stdou
 		err = fmt.Errorf("writing output: %w", ferr)
 	}
 	return err
+}
+
+// unequalRequest names the deal and the memories of a solve with --opponent-memory, as flags:
+// --memory only when seat 0's memory is lru.
+func (fl *solveFlags) unequalRequest() string {
+	if fl.memory == 0 {
+		return fmt.Sprintf("--pairs %d --opponent-memory %d", fl.pairs, fl.opponentMemory)
+	}
+	return fmt.Sprintf("--pairs %d --memory %d --opponent-memory %d", fl.pairs, fl.memory, fl.opponentMemory)
 }
 
 // unequalAnswer is the JSON answer of memsim solve --opponent-memory.
@@ -121,7 +133,10 @@ func writeUnequal[T any](ctx context.Context, f field.Field[T], u exact.Unequal,
 		a.Arithmetic = "float64"
 	}
 	for s := range 2 {
-		a.Memory[s] = rules.Memory{Capacity: u.Capacity[s], Forget: rules.ForgetLRU, Scope: rules.ScopePrivate}.String()
+		a.Memory[s] = rules.Memory{}.String()
+		if c := u.Capacity[s]; c > 0 {
+			a.Memory[s] = rules.Memory{Capacity: c, Forget: rules.ForgetLRU, Scope: rules.ScopePrivate}.String()
+		}
 		a.Policy[s] = u.Policy[s].String()
 		a.ExpectedBySeat[s] = num(res.ExpectedPairs[s])
 	}

@@ -21,8 +21,14 @@ func TestSolveOpponentMemoryErrors(t *testing.T) {
 		wantUsageError(t, append(append([]string(nil), base...), tt.args...), tt.want)
 	}
 	wantUsageError(t, []string{"solve", "--pairs", "6", "--memory", "5", "--forget", "handover-uniform", "--opponent-memory", "3"},
-		"memsim solve: --opponent-memory needs --memory M --forget lru (M at least 2): both seats have private lru memories")
-	wantUsageError(t, append(append([]string(nil), base[:7]...), "--opponent-memory", "1"), "memsim solve: --opponent-memory 1: must be at least 2")
+		"memsim solve: --opponent-memory needs --memory M --forget lru (M at least 2) or no --memory and no --forget (perfect memory): seat 0 has a private lru memory or a perfect one")
+	wantUsageError(t, []string{"solve", "--pairs", "6", "--forget", "lru", "--opponent-memory", "3"},
+		"memsim solve: --opponent-memory needs --memory M --forget lru (M at least 2) or no --memory and no --forget (perfect memory): seat 0 has a private lru memory or a perfect one")
+	wantUsageError(t, []string{"solve", "--pairs", "6", "--memory", "1", "--forget", "lru", "--opponent-memory", "3"},
+		"memsim solve: --memory 1: must be 0 (perfect memory) or at least 2")
+	wantUsageError(t, append(append([]string(nil), base[:7]...), "--opponent-memory", "1"), "memsim solve: --opponent-memory 1: must be 0 (perfect memory) or at least 2")
+	wantUsageError(t, []string{"solve", "--pairs", "20000", "--opponent-memory", "9000", "--big"},
+		"memsim solve: --pairs 20000 --opponent-memory 9000: 7.2e12 positions, at most 50000000")
 	wantUsageError(t, []string{"solve", "--pairs", "200", "--memory", "100", "--forget", "lru", "--opponent-memory", "99"},
 		"memsim solve: --pairs 200 --memory 100 --opponent-memory 99: about 6.1e10 operations and 49 GB, about 51 min on one core; add --big to solve it anyway")
 	wantUsageError(t, []string{"solve", "--pairs", "20000", "--memory", "10000", "--forget", "lru", "--opponent-memory", "9000", "--big"},
@@ -46,5 +52,38 @@ func TestSolveOpponentMemoryJSON(t *testing.T) {
 	}
 	if a.Memory != [2]string{"lru(5), private", "lru(3), private"} || a.Choices != "daring,safe" || a.Arithmetic != "exact" {
 		t.Errorf("answer %+v", a)
+	}
+}
+
+// Perfect memory against lru: seat 0 without --memory, or seat 1 with --opponent-memory 0, each
+// with the values of an lru memory in its place that never fills on the deal.
+func TestSolveOpponentMemoryPerfect(t *testing.T) {
+	t.Parallel()
+	answer := func(args ...string) unequalAnswer {
+		t.Helper()
+		stdout, stderr, code := runArgs(t, append([]string{"solve", "--pairs", "5", "--json"}, args...)...)
+		if code != 0 || stderr != "" {
+			t.Fatalf("%v: exit %d, stderr %q", args, code, stderr)
+		}
+		var a unequalAnswer
+		if err := json.Unmarshal([]byte(stdout), &a); err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	first := answer("--opponent-memory", "3")
+	if first.Memory != [2]string{"perfect", "lru(3), private"} {
+		t.Errorf("memories %v", first.Memory)
+	}
+	// lru(5) on 5 pairs never fills: the same game.
+	if bounded := answer("--memory", "5", "--forget", "lru", "--opponent-memory", "3"); bounded.ExpectedLead.Exact != first.ExpectedLead.Exact {
+		t.Errorf("perfect memory first: lead %s, lru(5) first %s", first.ExpectedLead.Exact, bounded.ExpectedLead.Exact)
+	}
+	second := answer("--memory", "3", "--forget", "lru", "--opponent-memory", "0")
+	if second.Memory != [2]string{"lru(3), private", "perfect"} {
+		t.Errorf("memories %v", second.Memory)
+	}
+	if bounded := answer("--memory", "3", "--forget", "lru", "--opponent-memory", "7"); bounded.ExpectedLead.Exact != second.ExpectedLead.Exact {
+		t.Errorf("perfect memory second: lead %s, lru(7) second %s", second.ExpectedLead.Exact, bounded.ExpectedLead.Exact)
 	}
 }

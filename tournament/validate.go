@@ -270,7 +270,8 @@ func (t *Tournament) checks(ctx context.Context, res *MatchResults, c controls) 
 			if model, mu, ok := t.ExactModel(n, seats); ok {
 				expect := mu
 				expect.TwoPlayerOptimal = mu.TwoPlayerOptimal || (c.twoPlayerOptimal && mu.Players >= 3)
-				cs, err = exactChecks(ctx, model, expect, n, tally, c.wrongExpectation)
+				largest := largestAdvantages(m.Setup, order, n)
+				cs, err = exactChecks(ctx, model, expect, n, tally, largest, c.wrongExpectation)
 				fam = family(model, mu)
 			} else if u, ok := t.UnequalModel(n, seats); ok {
 				cs, err = unequalChecks(ctx, u, n, tally, c.wrongExpectation)
@@ -292,8 +293,9 @@ func (t *Tournament) checks(ctx context.Context, res *MatchResults, c controls) 
 }
 
 // exactChecks compares one seat order's tally with the exact values of its model; the checks'
-// names are suffixes ("/mean pairs seat 0").
-func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int, tally *sim.Tally, swap bool) ([]Check, error) {
+// names are suffixes ("/mean pairs seat 0"). largest[s], when not nil, is the largest advantage
+// for seat s of a choice the seats make (largestAdvantages).
+func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int, tally *sim.Tally, largest []float64, swap bool) ([]Check, error) {
 	st := rules.State{N: n, J: n, S: model.Singletons, F: model.Singletons}
 	val, err := exact.Evaluate(ctx, field.Float{}, model, mu, st)
 	if err != nil {
@@ -322,8 +324,12 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 			out = append(out, pairsCheck(fmt.Sprintf("/mean pairs seat %d", s), tally, s, want))
 			if tally.Luck != nil {
 				// The luck-adjusted mean: the same expectation, a far narrower interval.
+				var swing float64
+				if largest != nil {
+					swing = largest[s]
+				}
 				mo := seatMoments(tally, s)
-				se := max(mo.StdErr(), adjustedFloor(n, want, tally.Games), adjustedResolution)
+				se := adjustedStdErr(mo, tally, s, want, swing)
 				out = append(out, zCheck(fmt.Sprintf("/adjusted pairs seat %d", s), mo.Mean, se, want))
 			}
 		}
@@ -379,7 +385,7 @@ func unequalChecks(ctx context.Context, u exact.Unequal, n int, tally *sim.Tally
 	out := []Check{pairsCheck("/mean pairs seat 0", tally, 0, want)}
 	if tally.Luck != nil {
 		mo := seatMoments(tally, 0)
-		se := max(mo.StdErr(), adjustedFloor(n, want, tally.Games), adjustedResolution)
+		se := adjustedStdErr(mo, tally, 0, want, 0)
 		out = append(out, zCheck("/adjusted pairs seat 0", mo.Mean, se, want))
 	}
 	return out, nil
@@ -416,16 +422,89 @@ func turnsCheck(mo stats.Moments, want float64) Check {
 	return zCheck("/mean turns", mo.Mean, math.Sqrt(variance/games), want)
 }
 
+// adjustedStdErr returns the standard error that the check of seat s's luck-adjusted mean mo
+// (over the games of tally, exact mean want) rests on: the sample's, at least adjustedFloor's with
+// the largest advantage swing of a choice the seats make for s, and at least adjustedResolution.
+// A seat whose score took one value in every game has no adjusted estimate beyond its raw mean (the
+// fitted coefficient of a constant on its luck is 0), and the raw mean of N games is taken to err
+// by as much as a score in [0, n] with mean want can: sqrt(want·(n − want)/N).
+func adjustedStdErr(mo stats.Moments, tally *sim.Tally, s int, want, swing float64) float64 {
+	n := tally.Pairs
+	se := max(mo.StdErr(), adjustedFloor(n, want, swing, tally.Games), adjustedResolution)
+	if oneScore(tally.Share[s]) {
+		se = max(se, math.Sqrt(spread(n, want)/float64(tally.Games)))
+	}
+	return se
+}
+
+// oneScore reports whether a histogram of scores has every game in one bin.
+func oneScore(counts []int64) bool {
+	bins := 0
+	for _, c := range counts {
+		if c > 0 {
+			bins++
+		}
+	}
+	return bins <= 1
+}
+
+// spread is want·(n − want), the most a score in [0, n] pairs whose mean is want can vary (the
+// Bhatia–Davis inequality).
+func spread(n int, want float64) float64 { return max(0, want*(float64(n)-want)) }
+
 // adjustedFloor bounds the standard error of a luck-adjusted mean over N games from below, for a
-// score in [0, n] pairs whose exact mean is want: its variance per game is taken to be at least
-// UnseenRate/N times want·(n − want), the most a score in [0, n] with that mean can vary (the
-// Bhatia–Davis inequality). Few games can miss a rare departure from the reference play that the
-// luck does not explain; one with a rate of up to about UnseenRate/N, seen in none of them, may
-// move the adjusted score by as much as a score can vary.
-func adjustedFloor(n int, want float64, games int64) float64 {
+// score in [0, n] pairs whose exact mean is want, when a choice the seats make can move the
+// seat's adjusted score by as much as swing pairs (its advantage for the seat, docs/models.md
+// §5.6): its variance per game is taken to be at least UnseenRate/N times the larger of
+// want·(n − want), the most a score in [0, n] with that mean can vary, and swing². Few games can
+// miss a rare event: a departure from the reference play that the luck does not explain, or a
+// choice whose advantage carries the whole difference between the seat's mean and the reference
+// value; one with a rate of up to about UnseenRate/N, seen in none of them, may move the adjusted
+// score by as much as a score can vary, or by the choice's advantage, which an adjusted score,
+// unlike a score, is not bounded by.
+func adjustedFloor(n int, want, swing float64, games int64) float64 {
 	g := float64(games)
-	spread := max(0, want*(float64(n)-want))
-	return math.Sqrt(stats.UnseenRate / g * spread / g)
+	return math.Sqrt(stats.UnseenRate / g * max(spread(n, want), swing*swing) / g)
+}
+
+// largestAdvantages returns, for every seat of a seat order of the match whose setup is s, the
+// largest magnitude of its advantage (docs/models.md §5.6), read from the match's luck table, of
+// a choice some seat's table makes in a count state of at most n pairs (before a pass or after
+// one); nil without a luck table. A table read otherwise than by the count state (the state of
+// faces, the turns left) adds nothing.
+func largestAdvantages(s sim.Setup, order []int, n int) []float64 {
+	t := s.Luck
+	if t == nil {
+		return nil
+	}
+	p := len(order)
+	out := make([]float64, p)
+	for i, local := range order {
+		ct := s.Players[local].Table
+		if ct == nil {
+			continue
+		}
+		for pairs := 1; pairs <= n; pairs++ {
+			for j := 0; j <= pairs; j++ {
+				for f := 0; f <= s.Singletons; f++ {
+					for _, after := range [2]bool{false, true} {
+						st := rules.State{N: pairs, J: j, S: s.Singletons, F: f}
+						c, ok := ct.Lookup(st, after)
+						if !ok {
+							continue
+						}
+						for r := range p {
+							if a, ok := t.Advantage(st, after, c, r); ok {
+								seat := (i + r) % p
+								out[seat] = max(out[seat], math.Abs(a))
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // zCheck is a two-sided z test of an observed value with standard error se against an exact value.

@@ -627,7 +627,13 @@ func SelfWinPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, p
 	if err != nil {
 		return nil, err
 	}
-	t, err := rules.NewStandingsTable(players, maxPairs, m.Singletons)
+	return w.standingsTable(ctx, players, maxPairs, m.Singletons)
+}
+
+// standingsTable runs the sweep and writes out seat 0's choice, seat 0 to move, in every state
+// with at most maxPairs pairs (and singletons singletons) and every standings.
+func (w *selfWin[T]) standingsTable(ctx context.Context, players, maxPairs, singletons int) (*rules.ChoiceTable, error) {
+	t, err := rules.NewStandingsTable(players, maxPairs, singletons)
 	if err != nil {
 		return nil, err
 	}
@@ -635,7 +641,7 @@ func SelfWinPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, p
 		if st.N == 0 {
 			return nil
 		}
-		c := w.at(st.N, st.J, st.F)
+		c := w.atSeat(st.N, st.J, st.F, 0)
 		for vi, d := range w.valid[st.N] {
 			t.Set(st, d, c.choice[vi])
 		}

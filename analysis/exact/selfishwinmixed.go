@@ -118,24 +118,7 @@ func selfWinMixedPolicyTable[T any](ctx context.Context, f field.Field[T], m Mod
 		return nil, err
 	}
 	w.seatTab, w.nq = seats, mu.Players
-	t, err := rules.NewStandingsTable(mu.Players, maxPairs, m.Singletons)
-	if err != nil {
-		return nil, err
-	}
-	err = w.run(ctx, func(st rules.State) error {
-		if st.N == 0 {
-			return nil
-		}
-		c := w.atSeat(st.N, st.J, st.F, 0)
-		for vi, d := range w.valid[st.N] {
-			t.Set(st, d, c.choice[vi])
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return rules.NewStandingsChoiceTable(t)
+	return w.standingsTable(ctx, mu.Players, maxPairs, m.Singletons)
 }
 
 // estimateSelfWinMixed returns the cost of a call for a mixed lineup: the sweep of every seat

@@ -144,17 +144,24 @@ type choiceVals[T any] [rules.NumChoices]T
 // best returns, for position k and the solution x, every legal choice's value, the first legal
 // choice (in the order of rules.Choices) of best value, and that value.
 func (s *choiceSys[T]) best(f field.Field[T], k int, x [][]T) (choiceVals[T], rules.Choice, T) {
+	return bestOfChoices(f, &s.eqs[k], s.sign, func(e *decayEq[T]) T { return eval(f, e, x) })
+}
+
+// bestOfChoices returns the value of every legal choice (those with an equation in eqs), the
+// first legal choice in the order of rules.Choices whose value is the largest (sign 1) or the
+// smallest (sign -1), and that value.
+func bestOfChoices[T, E any](f field.Field[T], eqs *[rules.NumChoices]*E, sign int, value func(*E) T) (choiceVals[T], rules.Choice, T) {
 	var vals choiceVals[T]
 	var bc rules.Choice
 	var bv T
 	have := false
 	for _, c := range rules.Choices() {
-		e := s.eqs[k][c]
+		e := eqs[c]
 		if e == nil {
 			continue
 		}
-		vals[c] = eval(f, e, x)
-		if !have || s.sign*f.Cmp(vals[c], bv) > 0 {
+		vals[c] = value(e)
+		if !have || sign*f.Cmp(vals[c], bv) > 0 {
 			bc, bv, have = c, vals[c], true
 		}
 	}

@@ -81,25 +81,13 @@ func (r *selfRow[T]) system(ch []rules.Choice) []decayEq[T] {
 // deviations returns every legal choice's value to the mover of state k made once, the row's
 // solution x played afterwards, the first legal choice of the largest value and that value.
 func (r *selfRow[T]) deviations(f field.Field[T], k int, x [][]T) (choiceVals[T], rules.Choice, T) {
-	var vals choiceVals[T]
-	var bc rules.Choice
-	var bv T
-	have := false
-	for _, c := range rules.Choices() {
-		e := r.eqs[k][c]
-		if e == nil {
-			continue
-		}
+	return bestOfChoices(f, &r.eqs[k], 1, func(e *selfEq[T]) T {
 		v := e.a[0]
 		for i, k2 := range e.to {
 			v = f.Add(v, f.Mul(e.coef[i], x[k2*r.p+r.p-1][0]))
 		}
-		vals[c] = v
-		if !have || f.Cmp(v, bv) > 0 {
-			bc, bv, have = c, v, true
-		}
-	}
-	return vals, bc, bv
+		return v
+	})
 }
 
 // selfRowSolution is a profile of choices of a row with the row's solution for it: x[k*p+s][0]

@@ -284,6 +284,11 @@ type decayCell[T any] struct {
 	selfChoice rules.Choice
 	selfGap    T
 	selfDev    [rules.NumChoices]T
+	// Under a pass rule (decaypass.go), the optimum just after a pass by the other seat.
+	hasAfter     bool
+	optAfter     rules.Choice
+	optDevAfter  [rules.NumChoices]T
+	optBestAfter [rules.NumChoices]bool
 }
 
 // load makes c the sweep's current state, as sweep.state leaves it for the visitors.
@@ -292,11 +297,17 @@ func (w *sweep[T]) load(c *decayCell[T]) {
 	w.optChoice, w.optDev, w.optBest = c.optChoice, c.optDev, c.optBest
 	w.brChoice, w.soloChoice = c.brChoice, c.soloChoice
 	w.selfChoice, w.selfGap, w.selfDev = c.selfChoice, c.selfGap, c.selfDev
+	w.hasAfter, w.optAfter = c.hasAfter, c.optAfter
 }
 
 // runDecay is sweep.run for the decay model: each row of states with n pairs is solved as a
 // system of equations, then visited in order of j.
 func (w *sweep[T]) runDecay(ctx context.Context, maxPairs int, visit func(st rules.State) error) error {
+	if w.decayPasses() {
+		if err := w.checkDecayPass(); err != nil {
+			return err
+		}
+	}
 	h, err := newDecayHand(w.f, w.m.Memory, maxPairs)
 	if err != nil {
 		return err
@@ -393,6 +404,9 @@ func (w *sweep[T]) leadEq(c *decayCell[T], ch rules.Choice, n int, prev func(rol
 
 // decayRow solves the row of states with n pairs for the values the sweep needs.
 func (w *sweep[T]) decayRow(n int, cells []decayCell[T]) error {
+	if w.decayPasses() {
+		return w.decayPassRow(n, cells)
+	}
 	if w.needOpt {
 		if err := w.decayOptimal(n, cells); err != nil {
 			return err

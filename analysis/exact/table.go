@@ -282,7 +282,7 @@ func PolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineu
 			t.Set(st, true, w.soloChoice)
 		default:
 			t.Set(st, false, w.optimalChoice())
-			t.Set(st, true, w.optimalChoice())
+			t.Set(st, true, w.optimalAfterPass())
 		}
 		return nil
 	})

@@ -180,12 +180,16 @@ func (pc passChain) pairLeads(decide [2]func(st rules.State, flag int) rules.Cho
 func TestDecayPassIsCardLevel(t *testing.T) {
 	const maxN = 4
 	ctx := context.Background()
-	// With q = 0.1 and a capacity of 3, a pass under two-known at (4, 2) is the best choice and
-	// worth more than the stalemate: it can leave the next seat fewer than two known cards.
-	cases := append(decayCases(), decayCase{
-		card: cardMemory{capacity: 3, forget: rules.ForgetDecay, q: big.NewRat(1, 10)},
-		mem:  rules.Memory{Capacity: 3, Forget: rules.ForgetDecay, Decay: 0.1},
-	})
+	// With q = 0.1 and a capacity of 3 or 4, a pass under two-known at (4, 2) is worth more than
+	// the stalemate (it can leave the next seat fewer than two known cards): with 3 it is the best
+	// choice; with 4 safe is, and just after a pass the pass.
+	cases := decayCases()
+	for _, capacity := range []int{3, 4} {
+		cases = append(cases, decayCase{
+			card: cardMemory{capacity: capacity, forget: rules.ForgetDecay, q: big.NewRat(1, 10)},
+			mem:  rules.Memory{Capacity: capacity, Forget: rules.ForgetDecay, Decay: 0.1},
+		})
+	}
 	for _, dc := range cases {
 		if dc.mem.Decay == 0.5 && testing.Short() {
 			continue

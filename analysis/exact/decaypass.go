@@ -26,8 +26,6 @@ func (w *sweep[T]) decayPasses() bool {
 func (w *sweep[T]) checkDecayPass() error {
 	what := ""
 	switch {
-	case w.needDist:
-		what = "the score distribution"
 	case w.lead != nil:
 		what = "a policy that plays to win"
 	case w.needSolo || w.needSelf || w.needMulti:
@@ -76,6 +74,7 @@ func (w *sweep[T]) decayPassOptimal(n int, cells []decayCell[T]) error {
 	for k := range cells {
 		c := &cells[k]
 		w.at(c.st).opt = x[passIndex(k, 0)][0]
+		w.at(c.st).optAfterPass = x[passIndex(k, 1)][0]
 		c.optChoice = w.keepBest(c, x[passIndex(k, 0)][0], vals[passIndex(k, 0)], &c.optDev, &c.optBest)
 		c.optAfter = w.keepBest(c, x[passIndex(k, 1)][0], vals[passIndex(k, 1)], &c.optDevAfter, &c.optBestAfter)
 		c.hasAfter = true
@@ -229,8 +228,82 @@ func (w *sweep[T]) decayPassRow(n int, cells []decayCell[T]) error {
 			return err
 		}
 	}
-	if w.needPair {
-		return w.decayPassPair(n, cells)
+	if w.needPair || w.needDist {
+		if err := w.decayPassPair(n, cells); err != nil {
+			return err
+		}
+	}
+	if w.needDist {
+		return w.decayPassDist(n, cells)
+	}
+	return nil
+}
+
+// passDistIndex numbers the unknowns of a row's lead distributions under a pass rule: state k,
+// role r, flag 1 just after a pass, and v = 1 for the distribution reversed.
+func passDistIndex(k, r, flag, v int) int { return 8*k + 4*r + 2*flag + v }
+
+// decayPassDist solves the lead distributions of the two roles under a pass rule, without and
+// with a pass just made: a pass with the flag ends the game at lead 0 (the pairs left shared), a
+// pass without it hands the next role the reversed distribution just after a pass in the state
+// the hand-over leaves, and every other turn is distEquations's.
+func (w *sweep[T]) decayPassDist(n int, cells []decayCell[T]) error {
+	f := w.f
+	size := 2*w.maxPairs + 1
+	plain, after := w.roleChoices(cells), w.roleChoicesAfter(cells)
+	for r := range 2 {
+		if w.pol[r] == rules.PolicyBestResponse {
+			for k := range cells {
+				plain[r][k], after[r][k] = cells[k].brChoice[0], cells[k].brChoice[1]
+			}
+		}
+	}
+	stalemate := w.zeros(size)
+	stalemate[w.maxPairs] = w.one
+	eqs := make([]decayEq[T], 8*len(cells))
+	for k := range cells {
+		c := &cells[k]
+		for r := range 2 {
+			for flag, ch := range [2]rules.Choice{plain[r][k], after[r][k]} {
+				e := decayEq[T]{a: w.zeros(size)}
+				var to []int
+				var coef []T
+				target := 0 // the flag of the unknowns the same-row outcomes refer to
+				switch {
+				case ch == rules.Pass && flag == 1:
+					e.a = append([]T(nil), stalemate...)
+				case ch == rules.Pass:
+					target = 1
+					for i, o := range c.outs[ch] {
+						if k2 := sameRow(o, n); k2 >= 0 {
+							to, coef = append(to, k2), append(coef, c.probs[ch][i])
+						}
+					}
+				default:
+					for i, o := range c.outs[ch] {
+						pr := c.probs[ch][i]
+						if k2 := sameRow(o, n); k2 >= 0 {
+							to, coef = append(to, k2), append(coef, pr)
+							continue
+						}
+						if o.Continue {
+							addShifted(f, e.a, pr, w.at(o.Next).dist[r], o.MoverGain)
+						} else {
+							addShifted(f, e.a, pr, reversed(w.at(o.Next).dist[1-r], size), -o.NextGain)
+						}
+					}
+				}
+				index := func(k2, r2, v int) int { return passDistIndex(k2, r2, target, v) }
+				eqs[passDistIndex(k, r, flag, 0)], eqs[passDistIndex(k, r, flag, 1)] = mirrored(f, e, to, coef, size, r, index)
+			}
+		}
+	}
+	x, err := solveRow(f, eqs)
+	if err != nil {
+		return err
+	}
+	for k := range cells {
+		w.at(cells[k].st).dist = [2][]T{x[passDistIndex(k, 0, 0, 0)], x[passDistIndex(k, 1, 0, 0)]}
 	}
 	return nil
 }

@@ -176,7 +176,8 @@ func (pc passChain) pairLeads(decide [2]func(st rules.State, flag int) rules.Cho
 // TestDecayPassIsCardLevel compares the decay model under the pass rules two-known and always
 // with value iteration on the card-level turns and passes: the optimum's leads and the lead of a
 // pass (which reads the leads just after a pass), the optimum's choices without and with a pass
-// just made, and the leads of optimal, fixed policies and best-response against each other.
+// just made, the luck table's values without and with a pass just made, and the leads of optimal, fixed policies and best-response against each other, with
+// the mean of their score distributions.
 func TestDecayPassIsCardLevel(t *testing.T) {
 	const maxN = 4
 	ctx := context.Background()
@@ -207,7 +208,16 @@ func TestDecayPassIsCardLevel(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				luck, err := exact.LuckTable(ctx, model, 2, maxN)
+				if err != nil {
+					t.Fatal(err)
+				}
 				for st, want := range opt[0] {
+					for flag := range 2 {
+						if v, ok := luck.Value(st, flag == 1, 0); !ok || math.Abs(v-(float64(st.N)+opt[flag][st])/2) > 1e-9 {
+							t.Errorf("%v, flag %d: luck table value %v (%v), card level %v", st, flag, v, ok, (float64(st.N)+opt[flag][st])/2)
+						}
+					}
 					res, err := exact.Evaluate(ctx, field.Rat{}, model, self, st)
 					if err != nil {
 						t.Fatal(err)
@@ -256,6 +266,18 @@ func TestDecayPassIsCardLevel(t *testing.T) {
 						}
 						if math.Abs(res.ExpectedLead-w) > 1e-9 {
 							t.Errorf("%v vs %v, %v: lead %v, card level %v", lc.policy, lc.opponent, st, res.ExpectedLead, w)
+						}
+						d, err := exact.Distribution(ctx, field.Float{}, model, mu, st)
+						if err != nil {
+							t.Fatal(err)
+						}
+						total, mean := 0.0, 0.0
+						for i, p := range d.Prob {
+							total += p
+							mean += p * float64(i) / 2
+						}
+						if wantPairs := (float64(st.N) + w) / 2; math.Abs(total-1) > 1e-9 || math.Abs(mean-wantPairs) > 1e-9 {
+							t.Errorf("%v vs %v, %v: the score distribution sums to %v with mean %v; card level: mean %v", lc.policy, lc.opponent, st, total, mean, wantPairs)
 						}
 						if _, ok := pc.pass[st]; !ok {
 							continue
@@ -338,7 +360,7 @@ func TestDecayPassIdentities(t *testing.T) {
 }
 
 // Decay forgetting under a pass rule is refused where it is not solved: a policy that plays to
-// win, the score distribution.
+// win.
 func TestDecayPassRefusals(t *testing.T) {
 	ctx := context.Background()
 	m := exact.Model{Pass: rules.PassAlways, Memory: rules.Memory{Forget: rules.ForgetDecay, Decay: 0.2}}
@@ -346,9 +368,5 @@ func TestDecayPassRefusals(t *testing.T) {
 	win := exact.Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicySafe}
 	if _, err := exact.Evaluate(ctx, field.Float{}, m, win, st); err == nil {
 		t.Error("win-optimal under decay and pass rule always: no error")
-	}
-	mu := exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicySafe}
-	if _, err := exact.Distribution(ctx, field.Float{}, m, mu, st); err == nil {
-		t.Error("the score distribution under decay and pass rule always: no error")
 	}
 }

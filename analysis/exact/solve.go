@@ -243,9 +243,11 @@ type cell[T any] struct {
 	// leadAfter is lead just after a pass by the other seat, under decay forgetting and a pass
 	// rule (decaypass.go), where it differs from lead.
 	leadAfter [2]T
-	seats     [][]T  // seats[t][i]: seat i's expected pairs when seat t is to move
-	solo      [2]T   // one player: expected turns and lucky matches
-	dist      [2][]T // lead distributions, indexed by lead + maxPairs, for the two roles
+	// optAfterPass is opt just after a pass by the other seat, likewise.
+	optAfterPass T
+	seats        [][]T  // seats[t][i]: seat i's expected pairs when seat t is to move
+	solo         [2]T   // one player: expected turns and lucky matches
+	dist         [2][]T // lead distributions, indexed by lead + maxPairs, for the two roles
 }
 
 // sweep visits the states of a model in dependency order and computes the values asked for.

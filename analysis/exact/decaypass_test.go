@@ -181,9 +181,9 @@ func (pc passChain) pairLeads(decide [2]func(st rules.State, flag int) rules.Cho
 func TestDecayPassIsCardLevel(t *testing.T) {
 	const maxN = 4
 	ctx := context.Background()
-	// With q = 0.1 and a capacity of 3 or 4, a pass under two-known at (4, 2) is worth more than
-	// the stalemate (it can leave the next seat fewer than two known cards): with 3 it is the best
-	// choice; with 4 safe is, and just after a pass the pass.
+	// With q = 0.1 and a capacity of 3 or 4, a pass under two-known at (4, 2) is worth other than
+	// the stalemate (it can leave the next seat fewer than two known cards, unable to pass back):
+	// with 3 it is the best choice; with 4 safe is, and just after a pass the pass.
 	cases := decayCases()
 	for _, capacity := range []int{3, 4} {
 		cases = append(cases, decayCase{

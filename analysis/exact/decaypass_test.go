@@ -175,9 +175,10 @@ func (pc passChain) pairLeads(decide [2]func(st rules.State, flag int) rules.Cho
 
 // TestDecayPassIsCardLevel compares the decay model under the pass rules two-known and always
 // with value iteration on the card-level turns and passes: the optimum's leads and the lead of a
-// pass (which reads the leads just after a pass), the optimum's choices without and with a pass
-// just made, the luck table's values without and with a pass just made, and the leads of optimal, fixed policies and best-response against each other, with
-// the mean of their score distributions.
+// pass (which reads the leads just after a pass), the optimum's choices, the luck table's values
+// and the strategy table's, each without and with a pass just made, and the leads of optimal,
+// fixed policies and best-response against each other, with the means of their score
+// distributions.
 func TestDecayPassIsCardLevel(t *testing.T) {
 	const maxN = 4
 	ctx := context.Background()
@@ -239,6 +240,19 @@ func TestDecayPassIsCardLevel(t *testing.T) {
 							t.Errorf("%v, flag %d: the table's %v gives %v, the best %v", st, flag, c, got, opt[flag][st])
 						}
 					}
+				}
+				err = exact.Table(ctx, field.Float{}, model, maxN, func(c *exact.TableCell[float64]) error {
+					st := c.State
+					want := (float64(st.N) + opt[1][st]) / 2
+					first, _ := table.Lookup(st, true)
+					if !c.AfterPass || math.Abs(c.ValueAfterPass-want) > 1e-9 || len(c.BestAfterPass) == 0 || c.BestAfterPass[0] != first {
+						t.Errorf("%v: strategy table after a pass %v, %v, best %v; card level %v, the player's table %v",
+							st, c.AfterPass, c.ValueAfterPass, c.BestAfterPass, want, first)
+					}
+					return nil
+				})
+				if err != nil {
+					t.Fatal(err)
 				}
 				fromTable := func(st rules.State, flag int) rules.Choice {
 					c, _ := table.Lookup(st, flag == 1)

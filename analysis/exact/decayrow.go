@@ -297,7 +297,7 @@ func (w *sweep[T]) load(c *decayCell[T]) {
 	w.optChoice, w.optDev, w.optBest = c.optChoice, c.optDev, c.optBest
 	w.brChoice, w.soloChoice = c.brChoice, c.soloChoice
 	w.selfChoice, w.selfGap, w.selfDev = c.selfChoice, c.selfGap, c.selfDev
-	w.hasAfter, w.optAfter = c.hasAfter, c.optAfter
+	w.hasAfter, w.optAfter, w.optBestAfter = c.hasAfter, c.optAfter, c.optBestAfter
 }
 
 // runDecay is sweep.run for the decay model: each row of states with n pairs is solved as a

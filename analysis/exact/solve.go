@@ -287,8 +287,9 @@ type sweep[T any] struct {
 	selfDev [rules.NumChoices]T
 	// hasAfter says that the optimum's choice just after a pass, optAfter, is a choice of its own
 	// (decay forgetting under a pass rule, decaypass.go).
-	hasAfter bool
-	optAfter rules.Choice
+	hasAfter     bool
+	optAfter     rules.Choice
+	optBestAfter [rules.NumChoices]bool
 	// passRows solves decay's rows with the pass flag under every pass rule, never included
 	// (decaypass.go; tests compare the two).
 	passRows bool

@@ -756,6 +756,9 @@ func (w *sweep[T]) decayRowOps(n int) float64 {
 	}
 	if w.needDist {
 		units += 5 * float64(2*w.maxPairs+1)
+		if w.decayPasses() {
+			units += 5 * float64(2*w.maxPairs+1) // the pass flag doubles the unknowns
+		}
 	}
 	if l := w.lead; l != nil {
 		// Every lead's group of the row is a system of twice the row's states, each role's

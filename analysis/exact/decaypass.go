@@ -22,7 +22,8 @@ func (w *sweep[T]) decayPasses() bool {
 }
 
 // checkDecayPass reports an error for what the sweep cannot compute under decay forgetting and a
-// pass rule other than never: two players' leads and the optimum's choices only.
+// pass rule other than never: it computes two players' leads, score distributions and the
+// optimum's choices only.
 func (w *sweep[T]) checkDecayPass() error {
 	what := ""
 	switch {

@@ -237,17 +237,17 @@ func pairsFromLead[T any](f field.Field[T], n, lead T) T {
 
 // cell holds the values of one state.
 type cell[T any] struct {
-	opt  T    // two-player lead of the mover when both play optimally
-	self []T  // every seat for itself: every seat's expected pairs in order from the mover
-	lead [2]T // lead of the mover playing the matchup's policy (0) or opponent policy (1)
-	// leadAfter is lead just after a pass by the other seat, under decay forgetting and a pass
-	// rule (decaypass.go), where it differs from lead.
-	leadAfter [2]T
-	// optAfterPass is opt just after a pass by the other seat, likewise.
+	opt   T      // two-player lead of the mover when both play optimally
+	self  []T    // every seat for itself: every seat's expected pairs in order from the mover
+	lead  [2]T   // lead of the mover playing the matchup's policy (0) or opponent policy (1)
+	seats [][]T  // seats[t][i]: seat i's expected pairs when seat t is to move
+	solo  [2]T   // one player: expected turns and lucky matches
+	dist  [2][]T // lead distributions, indexed by lead + maxPairs, for the two roles
+
+	// leadAfter and optAfterPass are lead and opt just after a pass by the other seat, under
+	// decay forgetting and a pass rule (decaypass.go), where they differ.
+	leadAfter    [2]T
 	optAfterPass T
-	seats        [][]T  // seats[t][i]: seat i's expected pairs when seat t is to move
-	solo         [2]T   // one player: expected turns and lucky matches
-	dist         [2][]T // lead distributions, indexed by lead + maxPairs, for the two roles
 }
 
 // sweep visits the states of a model in dependency order and computes the values asked for.

@@ -286,7 +286,7 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 	if err := checkVariant(e.name, p, env.Variant); err != nil {
 		return Built{}, err
 	}
-	model, note := tableModel(mem, env)
+	model, note := tableModel(mem, env, p)
 	model.Choices = choices
 	if !env.Variant.Standard() {
 		model.Variant = env.Variant
@@ -421,18 +421,19 @@ func tableName(mu exact.Lineup) string {
 
 // tableModel returns the exact model whose table a player with memory mem plays from, and a note
 // when that model is not the player's own: private memories have no exact model, so they use the
-// shared-memory table of the same memory; decay under a pass rule other than never has none
-// either, and uses the table nearest to it (handover-uniform of its capacity, or perfect memory
-// without one); and a memory whose capacity fluctuates uses the table of its base capacity.
-func tableModel(mem rules.Memory, env Env) (exact.Model, string) {
+// shared-memory table of the same memory; decay under a pass rule other than never has none for
+// policy p when p plays to win, and then uses the table nearest to it (handover-uniform of its
+// capacity, or perfect memory without one); and a memory whose capacity fluctuates uses the
+// table of its base capacity.
+func tableModel(mem rules.Memory, env Env, p rules.Policy) (exact.Model, string) {
 	m := exact.Model{Pass: env.Pass, Singletons: env.Singletons, Memory: mem}
 	var note string
-	if mem.Forget == rules.ForgetDecay && env.Pass != rules.PassNever {
+	if mem.Forget == rules.ForgetDecay && env.Pass != rules.PassNever && p.PlaysToWin() {
 		m.Memory = rules.Memory{}
 		if mem.Capacity > 0 {
 			m.Memory = rules.Memory{Capacity: mem.Capacity, Forget: rules.ForgetHandoverUniform}
 		}
-		note = "decay forgetting is solved under pass rule never only"
+		note = "decay forgetting under a pass rule is solved for the lead, not for a policy that plays to win"
 	}
 	if mem.Fluctuation > 0 {
 		m.Memory.Fluctuation = 0

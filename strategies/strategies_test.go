@@ -108,20 +108,24 @@ func TestTablesCache(t *testing.T) {
 	}
 }
 
-// TestBuildDecayUnderPassRules checks that a decay player plays its own model's table under pass
-// rule never, and the nearest table under the other pass rules, which the decay model does not
-// cover.
+// TestBuildDecayUnderPassRules checks that a decay player plays its own model's table under
+// every pass rule, and the nearest table where it plays to win under a pass rule other than
+// never, which the decay model does not cover.
 func TestBuildDecayUnderPassRules(t *testing.T) {
 	decay := rules.ForgetDecay
-	spec := Spec{Name: "leaky", Policy: "optimal", Memory: MemoryOverride{Forget: &decay, Decay: ptr(0.5), Capacity: ptr(3)}}
+	mem := MemoryOverride{Forget: &decay, Decay: ptr(0.5), Capacity: ptr(3)}
 	for _, tt := range []struct {
-		pass  rules.PassRule
-		table string
-		exact bool
+		policy string
+		pass   rules.PassRule
+		table  string
+		exact  bool
 	}{
-		{rules.PassNever, "two-player optimal table, decay(3, q=0.5) memory", true},
-		{rules.PassAlways, "decay forgetting is solved under pass rule never only, so it plays the handover-uniform(3) table", false},
+		{"optimal", rules.PassNever, "two-player optimal table, decay(3, q=0.5) memory", true},
+		{"optimal", rules.PassAlways, "two-player optimal table, decay(3, q=0.5) memory", true},
+		{"optimal", rules.PassTwoKnown, "two-player optimal table, decay(3, q=0.5) memory", true},
+		{"win-optimal", rules.PassAlways, "not for a policy that plays to win, so it plays the handover-uniform(3) table", false},
 	} {
+		spec := Spec{Name: "leaky", Policy: tt.policy, Memory: mem}
 		b, err := Build(context.Background(), spec, Env{MaxPairs: 5, Players: 2, Pass: tt.pass})
 		if err != nil {
 			t.Fatal(err)

@@ -51,7 +51,7 @@ type Validation struct {
 
 // Families lists the families of checks, named after the exact model they test, in order.
 func Families() []string {
-	return []string{"perfect", "singletons", "handover-uniform", "lru", "decay", "unequal-lru", "solitaire", "multiplayer", "win", "copies", "blind", "turn-limit", "copies-limit"}
+	return []string{"perfect", "singletons", "handover-uniform", "lru", "decay", "decay-pass", "unequal-lru", "solitaire", "multiplayer", "win", "copies", "blind", "turn-limit", "copies-limit"}
 }
 
 // Suite is a set of tournaments to check against the solver, each reduced to the matches that
@@ -246,6 +246,8 @@ func family(model exact.Model, mu exact.Lineup) string {
 		return "handover-uniform"
 	case model.Memory.Forget == rules.ForgetLRU:
 		return "lru"
+	case model.Memory.Forget == rules.ForgetDecay && model.Pass != rules.PassNever:
+		return "decay-pass"
 	case model.Memory.Forget == rules.ForgetDecay:
 		return "decay"
 	}

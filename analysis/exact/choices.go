@@ -194,6 +194,9 @@ func (w *sweep[T]) pairChoiceLead(st rules.State, c rules.Choice) T {
 	}
 	own := func(o Outcome) T { return w.at(o.Next).lead[0] }
 	other := func(o Outcome) T { return w.at(o.Next).lead[1] }
+	if c == rules.Pass && w.decayPasses() {
+		return w.decayPassLead()
+	}
 	if c == rules.Pass {
 		// The other seat answers in the same state after a pass: its value there, solved again
 		// (the sweep keeps the values after no pass only).

@@ -9,7 +9,7 @@ import (
 	"memsim/sim/rules"
 )
 
-// The decay model (docs/models.md §4.14): shared memory, pairs only, pass rule never. At every
+// The decay model (docs/models.md §4.14): shared memory, pairs only, any pass rule (decaypass.go). At every
 // hand-over each remembered card, this turn's included, is forgotten independently with
 // probability q; with a capacity m, the memory then forgets cards uniformly among those remembered
 // before the turn until m remain. A forgotten card can leave the next seat in a state of the same
@@ -60,12 +60,10 @@ func DecayRate(mem rules.Memory) (*big.Rat, error) {
 	return q, nil
 }
 
-// validateDecay reports whether a decay model has an exact solution: pass rule never, and a
-// decay probability with few enough digits.
+// validateDecay reports whether a decay model has an exact solution: a decay probability with
+// few enough digits. Under a pass rule other than never only two players' values and choices are
+// solved (decaypass.go).
 func (m Model) validateDecay() error {
-	if m.Pass != rules.PassNever {
-		return fmt.Errorf("pass rule %s: decay forgetting is solved exactly under pass rule never only", m.Pass)
-	}
 	_, err := DecayRate(m.Memory)
 	return err
 }
@@ -242,6 +240,9 @@ func decayOutcomes[T any](h *decayHand[T], st rules.State, c rules.Choice, outs 
 		}
 	}
 	switch c {
+	case rules.Pass:
+		// The pass hands the turn over: the hand-over forgets among the k remembered cards.
+		handOver(EventPass, f.FromInt(1), k, 0, false)
 	case rules.KnownFirst:
 		emit(EventKnownThenPartner, frac(1, u), at(n-1, k-1), true, 1, 0)
 		if k > 1 {

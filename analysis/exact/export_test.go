@@ -26,6 +26,21 @@ func DecayCheckOptimal(m Model, n int, alter func(ch []rules.Choice)) error {
 	return decayCheckOptimal(m, n, alter)
 }
 
+// EvaluateDecayPassRows is Evaluate solving the decay model's rows with the pass flag whatever the
+// pass rule, never included.
+func EvaluateDecayPassRows[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
+	w, err := evaluateSweep(f, m, mu, st)
+	if err != nil {
+		return Result[T]{}, err
+	}
+	w.passRows = true
+	w.needMulti = false // two players' leads carry every seat's pairs
+	if err := w.run(ctx, st.N, nil); err != nil {
+		return Result[T]{}, err
+	}
+	return w.result(st), nil
+}
+
 // SetFastExact turns the smooth-denominator path of the exact optimal sweep (ratOpt) on or off,
 // for tests that compare it with the general path, and returns a function that restores it.
 func SetFastExact(on bool) (restore func()) {

@@ -93,7 +93,10 @@ func LuckTable(ctx context.Context, m Model, players, maxPairs int) (*rules.Luck
 		}
 		v0 := w.at(st).opt
 		v1 := v0
-		if w.legal[rules.Pass] {
+		switch {
+		case w.hasAfter:
+			v1 = w.at(st).optAfterPass // decay under a pass rule: solved with the pass flag
+		case w.legal[rules.Pass]:
 			v1 = 0 - w.optDev[rules.Pass] // the reply to a pass, as optimal computed it
 		}
 		t.SetValue(st, false, pairs(v0))

@@ -74,6 +74,8 @@ func (mu Lineup) Validate(m Model) error {
 		return fmt.Errorf("players %d: must be between 1 and %d", mu.Players, rules.MaxPlayers)
 	case mu.Players == 1 && m.Pass != rules.PassNever:
 		return fmt.Errorf("pass rule %s: with %d players only pass rule never has an exact model", m.Pass, mu.Players)
+	case m.isDecay() && m.Pass != rules.PassNever && (isSelfWin(mu) || mu.playsToWin()):
+		return fmt.Errorf("pass rule %s: decay forgetting under a pass rule is solved for the lead, not for a policy that plays to win", m.Pass)
 	case isSelfWin(mu):
 		return mu.validateSelfWin(m)
 	case mu.Players >= 3 && m.Pass != rules.PassNever && !m.Memory.Perfect():
@@ -241,6 +243,11 @@ type cell[T any] struct {
 	seats [][]T  // seats[t][i]: seat i's expected pairs when seat t is to move
 	solo  [2]T   // one player: expected turns and lucky matches
 	dist  [2][]T // lead distributions, indexed by lead + maxPairs, for the two roles
+
+	// leadAfter and optAfterPass are lead and opt just after a pass by the other seat, under
+	// decay forgetting and a pass rule (decaypass.go), where they differ.
+	leadAfter    [2]T
+	optAfterPass T
 }
 
 // sweep visits the states of a model in dependency order and computes the values asked for.
@@ -278,6 +285,14 @@ type sweep[T any] struct {
 	// selfDev holds each legal choice's expected pairs for the mover, made once with the optimum
 	// of every seat for itself afterwards.
 	selfDev [rules.NumChoices]T
+	// hasAfter says that the optimum's choice just after a pass, optAfter, is a choice of its own
+	// (decay forgetting under a pass rule, decaypass.go).
+	hasAfter     bool
+	optAfter     rules.Choice
+	optBestAfter [rules.NumChoices]bool
+	// passRows solves decay's rows with the pass flag under every pass rule, never included
+	// (decaypass.go; tests compare the two).
+	passRows bool
 	// streak, with three or more seats under a pass rule, holds the current state's values and
 	// choices at every pass streak (selfishpass.go).
 	streak *passStreak[T]
@@ -599,6 +614,9 @@ func (w *sweep[T]) choice(r int, st rules.State, afterPass bool) rules.Choice {
 	case policyTable:
 		return w.tableChoice(w.tab[r], st, afterPass)
 	case rules.PolicyOptimal:
+		if afterPass {
+			return w.optimalAfterPass()
+		}
 		return w.optimalChoice()
 	default:
 		return p.Decide(st)

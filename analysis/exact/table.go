@@ -41,6 +41,13 @@ type TableCell[T any] struct {
 	// BySeat is every seat's expected pairs, in order from the mover (whose entry is Value), in a
 	// table of every seat for itself (SelfishTable); nil elsewhere.
 	BySeat []T
+	// AfterPass says that the optimum just after a pass by the other seat has values of its own
+	// (decay forgetting under pass rule two-known or always): BestAfterPass lists its optimal
+	// choices there and ValueAfterPass the mover's expected pairs. Value, Best and Choice are
+	// those without a pass just made.
+	AfterPass      bool
+	BestAfterPass  []rules.Choice
+	ValueAfterPass T
 }
 
 // Table computes the two-player optimal strategy table of model m for every state with at most
@@ -75,6 +82,16 @@ func Table[T any](ctx context.Context, f field.Field[T], m Model, maxPairs int, 
 			}
 		}
 		tc.Choice = w.optChoice
+		tc.AfterPass, tc.BestAfterPass = w.hasAfter, tc.BestAfterPass[:0]
+		if w.hasAfter {
+			f := w.f
+			tc.ValueAfterPass = f.Div(f.Add(f.FromInt(int64(st.N)), w.at(st).optAfterPass), f.FromInt(2))
+			for _, ch := range rules.Choices() {
+				if w.optBestAfter[ch] {
+					tc.BestAfterPass = append(tc.BestAfterPass, ch)
+				}
+			}
+		}
 		tc.Code = CodeEqual
 		if rules.HasDecision(st) && w.legal[rules.Safe] {
 			switch w.cmpDaringSafe() {
@@ -282,7 +299,7 @@ func PolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineu
 			t.Set(st, true, w.soloChoice)
 		default:
 			t.Set(st, false, w.optimalChoice())
-			t.Set(st, true, w.optimalChoice())
+			t.Set(st, true, w.optimalAfterPass())
 		}
 		return nil
 	})

@@ -33,6 +33,11 @@ type TableCell struct {
 	Code      int      `json:"code"`
 	Best      []string `json:"best"`
 	Value     Number   `json:"value"`
+	// BestAfterPass and ValueAfterPass are Best and Value just after a pass by the other seat,
+	// where they are its own (decay forgetting under pass rule two-known or always); absent
+	// elsewhere.
+	BestAfterPass  []string `json:"best_after_pass,omitempty"`
+	ValueAfterPass *Number  `json:"value_after_pass,omitempty"`
 }
 
 // WinTable is the table of a policy that plays to win as WriteWinTable writes it: what it is
@@ -78,6 +83,10 @@ func WriteTable[T any](ctx context.Context, w io.Writer, f field.Field[T], m exa
 		}
 		cell = TableCell{TurnsLeft: c.TurnsLeft, Pairs: st.N, Unknown: st.J, Unseen: unseenOf(st), Code: c.Code, Value: NumberOf(f, c.Value),
 			Best: choiceNames(cell.Best[:0], c.Best)}
+		if c.AfterPass {
+			v := NumberOf(f, c.ValueAfterPass)
+			cell.BestAfterPass, cell.ValueAfterPass = choiceNames(nil, c.BestAfterPass), &v
+		}
 		return cw.add(&cell)
 	})
 	if err != nil {

@@ -36,24 +36,28 @@ func encodePNG(w io.Writer, m image.Image) error {
 	}
 	const filterUp = 2
 	row := make([]byte, 1+3*width)
-	prev := make([]byte, 3*width) // the row above the first is zeros
-	cur := make([]byte, 3*width)
+	row[0] = filterUp
+	var above []byte // the row above, in rgba.Pix; the one above the first is zeros
 	for y := range height {
 		pix := rgba.Pix[y*rgba.Stride : y*rgba.Stride+4*width]
-		for x, j := 0, 0; x < width; x, j = x+1, j+3 {
-			if pix[4*x+3] != 0xff {
+		out := row[1:]
+		for x := 0; x < width; x++ {
+			p := pix[4*x : 4*x+4 : 4*x+4]
+			if p[3] != 0xff {
 				return fallback() // nothing is written to w before the last row
 			}
-			cur[j], cur[j+1], cur[j+2] = pix[4*x], pix[4*x+1], pix[4*x+2]
-		}
-		row[0] = filterUp
-		for i, c := range cur {
-			row[1+i] = c - prev[i]
+			o := out[3*x : 3*x+3 : 3*x+3]
+			if above == nil {
+				o[0], o[1], o[2] = p[0], p[1], p[2]
+				continue
+			}
+			q := above[4*x : 4*x+3 : 4*x+3]
+			o[0], o[1], o[2] = p[0]-q[0], p[1]-q[1], p[2]-q[2]
 		}
 		if _, err := z.Write(row); err != nil {
 			return err
 		}
-		prev, cur = cur, prev
+		above = pix
 	}
 	if err := z.Close(); err != nil {
 		return err

@@ -238,7 +238,6 @@ func writeReview[T any](w io.Writer, f field.Field[T], file string, game int, r 
 	g := r.Game
 	names := reviewSeatNames(r.Seats[0].Name, r.Seats[1].Name)
 	num := func(v T) string { return strconv.FormatFloat(f.Float64(v), 'f', 4, 64) }
-	signed := func(v T) string { return fmt.Sprintf("%+.4f", f.Float64(v)) }
 	fmt.Fprintf(w, "%s, game %d: %s (seat 0) against %s (seat 1); %s, %s, pass %s%s\n", file, game, names[0], names[1],
 		count(g.Rules.Pairs, "pair"), count(g.Rules.Singletons, "singleton"), g.Rules.Pass, choicesNote(g.Rules.Choices))
 	fmt.Fprintf(w, "judged with perfect memory, %s arithmetic: %s\n", answer.Arithmetic(f), judgedValues(r.Win))
@@ -271,30 +270,45 @@ func writeReview[T any](w io.Writer, f field.Field[T], file string, game int, r 
 			}
 			fmt.Fprintf(&b, " (best: %s)", best)
 		}
-		if !f.IsZero(d.LuckPairs) || r.Win && !f.IsZero(d.LuckWin) {
-			fmt.Fprintf(&b, "; luck %s pairs", signed(d.LuckPairs))
-			if r.Win {
-				fmt.Fprintf(&b, ", %s win", signed(d.LuckWin))
-			}
-		}
+		b.WriteString(luckNote(f, r.Win, d.LuckPairs, d.LuckWin))
 		fmt.Fprintln(w, b.String())
 	}
+	return writeReviewSeats(w, f, g, names, r.Win, r.Seats)
+}
+
+// luckNote is a turn's luck, "; luck +0.2500 pairs, -0.1250 win", or "" when it had none.
+func luckNote[T any](f field.Field[T], win bool, pairs, winLuck T) string {
+	if f.IsZero(pairs) && (!win || f.IsZero(winLuck)) {
+		return ""
+	}
+	note := fmt.Sprintf("; luck %+.4f pairs", f.Float64(pairs))
+	if win {
+		note += fmt.Sprintf(", %+.4f win", f.Float64(winLuck))
+	}
+	return note
+}
+
+// writeReviewSeats prints a review's table of the seats (decisions, how many at best, what they
+// lost, their luck; in win score too when win) and the game's result.
+func writeReviewSeats[T any](w io.Writer, f field.Field[T], g *record.Game, names [2]string, win bool, seats [2]review.Seat[T]) error {
+	num := func(v T) string { return strconv.FormatFloat(f.Float64(v), 'f', 4, 64) }
+	signed := func(v T) string { return fmt.Sprintf("%+.4f", f.Float64(v)) }
 	fmt.Fprintf(w, "%-10s %9s %8s %11s", "seat", "decisions", "at best", "pairs lost")
-	if r.Win {
+	if win {
 		fmt.Fprintf(w, " %9s", "win lost")
 	}
 	fmt.Fprintf(w, " %14s", "luck in pairs")
-	if r.Win {
+	if win {
 		fmt.Fprintf(w, " %12s", "luck in win")
 	}
 	fmt.Fprintln(w)
-	for i, s := range r.Seats {
+	for i, s := range seats {
 		fmt.Fprintf(w, "%-10s %9d %8d %11s", names[i], s.Decisions, s.Best, num(s.LostPairs))
-		if r.Win {
+		if win {
 			fmt.Fprintf(w, " %9s", num(s.LostWin))
 		}
 		fmt.Fprintf(w, " %14s", signed(s.LuckPairs))
-		if r.Win {
+		if win {
 			fmt.Fprintf(w, " %12s", signed(s.LuckWin))
 		}
 		fmt.Fprintln(w)

@@ -59,7 +59,6 @@ func writeVariantReview[T any](w io.Writer, f field.Field[T], file string, game 
 	g := r.Game
 	names := reviewSeatNames(r.Seats[0].Name, r.Seats[1].Name)
 	num := func(v T) string { return strconv.FormatFloat(f.Float64(v), 'f', 4, 64) }
-	signed := func(v T) string { return fmt.Sprintf("%+.4f", f.Float64(v)) }
 	fmt.Fprintf(w, "%s, game %d: %s (seat 0) against %s (seat 1); %s, %s, pass %s, %s%s\n", file, game, names[0], names[1],
 		count(g.Rules.Pairs, "pair"), count(g.Rules.Singletons, "singleton"), g.Rules.Pass, g.Rules.Variant, choicesNote(g.Rules.Choices))
 	fmt.Fprintf(w, "judged a turn at a time in the choices of the variant's model, perfect memory, %s arithmetic: %s\n", answer.Arithmetic(f), judgedValues(r.Win))
@@ -71,37 +70,9 @@ func writeVariantReview[T any](w io.Writer, f field.Field[T], file string, game 
 		fmt.Fprintln(w, line)
 	}
 	for _, d := range r.Decisions {
-		line := variantDecisionLine(f, names, r.Win, d, num)
-		if !f.IsZero(d.LuckPairs) || r.Win && !f.IsZero(d.LuckWin) {
-			line += fmt.Sprintf("; luck %s pairs", signed(d.LuckPairs))
-			if r.Win {
-				line += fmt.Sprintf(", %s win", signed(d.LuckWin))
-			}
-		}
-		fmt.Fprintln(w, line)
+		fmt.Fprintln(w, variantDecisionLine(f, names, r.Win, d, num)+luckNote(f, r.Win, d.LuckPairs, d.LuckWin))
 	}
-	fmt.Fprintf(w, "%-10s %9s %8s %11s", "seat", "decisions", "at best", "pairs lost")
-	if r.Win {
-		fmt.Fprintf(w, " %9s", "win lost")
-	}
-	fmt.Fprintf(w, " %14s", "luck in pairs")
-	if r.Win {
-		fmt.Fprintf(w, " %12s", "luck in win")
-	}
-	fmt.Fprintln(w)
-	for i, s := range r.Seats {
-		fmt.Fprintf(w, "%-10s %9d %8d %11s", names[i], s.Decisions, s.Best, num(s.LostPairs))
-		if r.Win {
-			fmt.Fprintf(w, " %9s", num(s.LostWin))
-		}
-		fmt.Fprintf(w, " %14s", signed(s.LuckPairs))
-		if r.Win {
-			fmt.Fprintf(w, " %12s", signed(s.LuckWin))
-		}
-		fmt.Fprintln(w)
-	}
-	_, err := fmt.Fprintln(w, reviewResult(g, names))
-	return err
+	return writeReviewSeats(w, f, g, names, r.Win, r.Seats)
 }
 
 // variantDecisionLine is a turn's line: "turn   2  b  (n=2, j=0)  daring, costs 1.0000 pairs

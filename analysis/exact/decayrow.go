@@ -456,19 +456,7 @@ func (w *sweep[T]) decayOptimal(n int, cells []decayCell[T]) error {
 	for k := range cells {
 		c := &cells[k]
 		w.at(c.st).opt = x[k][0]
-		top := x[k][0]
-		found := false
-		for _, ch := range rules.Choices() {
-			c.optBest[ch] = false
-			if !c.legal[ch] {
-				continue
-			}
-			c.optDev[ch] = vals[k][ch]
-			c.optBest[ch] = w.f.Cmp(c.optDev[ch], top) == 0
-			if c.optBest[ch] && !found {
-				c.optChoice, found = ch, true
-			}
-		}
+		c.optChoice = w.keepBest(c, x[k][0], vals[k], &c.optDev, &c.optBest)
 	}
 	return nil
 }

@@ -690,14 +690,12 @@ func isSelfWin(mu Lineup) bool {
 }
 
 // validateSelfWin is Lineup.Validate for a lineup of three or more seats in which a seat plays
-// to win: every seat plays win-optimal, in a model the win objective of every seat for itself
-// covers.
+// to win: every seat plays win-optimal, or the lineup mixes win-optimal with optimal and fixed
+// policies (validateMixedSeats), in a model the win objective of every seat for itself covers.
 func (mu Lineup) validateSelfWin(m Model) error {
-	if selfWinMixed(mu) {
-		return mu.validateSelfWinMixed(m)
-	}
+	mixed := selfWinMixed(mu)
 	switch {
-	case mu.Policy != rules.PolicyWinOptimal || mu.Opponent != rules.PolicyWinOptimal:
+	case !mixed && (mu.Policy != rules.PolicyWinOptimal || mu.Opponent != rules.PolicyWinOptimal):
 		return fmt.Errorf("policies %s and %s: with %d players a policy that plays to win is solved with every seat playing win-optimal", mu.Policy, mu.Opponent, mu.Players)
 	case mu.Table != nil || mu.OpponentTable != nil:
 		return fmt.Errorf("win-optimal with %d players is not combined with tables", mu.Players)
@@ -707,7 +705,11 @@ func (mu Lineup) validateSelfWin(m Model) error {
 	if err := m.Choices.Validate(); err != nil {
 		return err
 	}
-	if err := mu.Policy.CheckChoices(m.Choices); err != nil {
+	if mixed {
+		if err := mu.validateMixedSeats(m); err != nil {
+			return err
+		}
+	} else if err := mu.Policy.CheckChoices(m.Choices); err != nil {
 		return err
 	}
 	return checkSelfWinModel(m, mu.Players)

@@ -34,19 +34,9 @@ func selfWinMixed(mu Lineup) bool {
 	return false
 }
 
-// validateSelfWinMixed is Lineup.Validate for a mixed lineup: win-optimal at some seats, optimal,
-// safe, daring or parity at the others, no tables, in a model the win objective at three or more
-// seats covers.
-func (mu Lineup) validateSelfWinMixed(m Model) error {
-	switch {
-	case mu.Table != nil || mu.OpponentTable != nil:
-		return fmt.Errorf("win-optimal with %d players is not combined with tables", mu.Players)
-	case mu.TwoPlayerOptimal:
-		return fmt.Errorf("win-optimal with %d players has no two-player table to play", mu.Players)
-	}
-	if err := m.Choices.Validate(); err != nil {
-		return err
-	}
+// validateMixedSeats checks the seats of a mixed lineup: win-optimal at some seats, optimal,
+// safe, daring or parity at the others, each playing the model's choice set.
+func (mu Lineup) validateMixedSeats(m Model) error {
 	for i, p := range mu.SeatPolicies() {
 		if p != rules.PolicyWinOptimal && p != rules.PolicyOptimal && !p.Fixed() {
 			return fmt.Errorf("seat %d: policy %s: with %d players a seat beside win-optimal plays optimal, safe, daring or parity", i, p, mu.Players)
@@ -55,7 +45,7 @@ func (mu Lineup) validateSelfWinMixed(m Model) error {
 			return fmt.Errorf("seat %d: %w", i, err)
 		}
 	}
-	return checkSelfWinModel(m, mu.Players)
+	return nil
 }
 
 // mixedSeatTables returns the table each seat of mixed lineup mu follows in states of at most maxPairs

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 
 	"memsim/analysis/exact"
 	"memsim/analysis/report"
@@ -144,7 +145,9 @@ func shareSums(counts []int64) (sum, sumSq *big.Int) {
 // sums. Under a turn limit (limited) the two seats' pairs need not add up to the deal, so seat 0's
 // adjusted lead is not reported: its interval would need the two seats' luck together, which the
 // tally does not hold, and each seat is judged on its own.
-func luckAdjusted(reference string, t *sim.Tally, limited bool) *report.LuckAdjusted {
+// swing[s], when not nil, is the largest advantage for seat s of a choice the seats make
+// (largestAdvantages), which raises the floor of the intervals (stats.FitLuck).
+func luckAdjusted(reference string, t *sim.Tally, limited bool, swing []float64) *report.LuckAdjusted {
 	if t.Luck == nil || t.Games == 0 {
 		return nil
 	}
@@ -152,6 +155,9 @@ func luckAdjusted(reference string, t *sim.Tally, limited bool) *report.LuckAdju
 	var fit0 stats.LuckFit
 	for i := range t.Seats {
 		s, _ := luckSums(t, i)
+		if swing != nil {
+			s.Swing = swing[i]
+		}
 		fit := stats.FitLuck(s)
 		if i == 0 {
 			fit0 = fit
@@ -192,12 +198,15 @@ func pairLuckSums(p *sim.PairTally) (stats.LuckSums, bool) {
 		XL: p.Luck.SumShare.Big(), XUnit: 0.5, LUnit: sim.LuckUnit}, true
 }
 
-// pairingLuck reports the luck-adjusted advantage of a pairing, or nil without luck sums.
-func pairingLuck(n int, p *sim.PairTally) *report.PairingLuck {
+// pairingLuck reports the luck-adjusted advantage of a pairing, or nil without luck sums. swing is
+// the most one choice can move a deal's two adjusted scores of the first participant together
+// (pairingSwing).
+func pairingLuck(n int, p *sim.PairTally, swing float64) *report.PairingLuck {
 	s, ok := pairLuckSums(p)
 	if !ok || p.Deals == 0 {
 		return nil
 	}
+	s.Swing = swing
 	// Per deal: the first participant's two scores together, and their luck.
 	fit := stats.FitLuck(s)
 	lo, hi := stats.StudentCI(fit.Adjusted, 0.95)
@@ -205,4 +214,59 @@ func pairingLuck(n int, p *sim.PairTally) *report.PairingLuck {
 	half := float64(n) / 2
 	return &report.PairingLuck{Coefficient: fit.Coefficient, MeanAdvantage: fit.Adjusted.Mean/2 - half,
 		CI95: [2]float64{lo/2 - half, hi/2 - half}, VarianceReduction: varianceReduction(fit)}
+}
+
+// largestAdvantages returns, for every seat of a seat order of the match whose setup is s, the
+// largest magnitude of its advantage (docs/models.md §5.6), read from the match's luck table, of
+// a choice some seat's table makes in a count state of at most n pairs (before a pass or after
+// one); nil without a luck table. A table read otherwise than by the count state (the state of
+// faces, the turns left) adds nothing.
+func largestAdvantages(s sim.Setup, order []int, n int) []float64 {
+	t := s.Luck
+	if t == nil {
+		return nil
+	}
+	p := len(order)
+	out := make([]float64, p)
+	for i, local := range order {
+		ct := s.Players[local].Table
+		if ct == nil {
+			continue
+		}
+		for pairs := 1; pairs <= n; pairs++ {
+			for j := 0; j <= pairs; j++ {
+				for f := 0; f <= s.Singletons; f++ {
+					for _, after := range [2]bool{false, true} {
+						st := rules.State{N: pairs, J: j, S: s.Singletons, F: f}
+						c, ok := ct.Lookup(st, after)
+						if !ok {
+							continue
+						}
+						for r := range p {
+							if a, ok := t.Advantage(st, after, c, r); ok {
+								seat := (i + r) % p
+								out[seat] = max(out[seat], math.Abs(a))
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// pairingSwing returns the most one choice can move the sum of the first participant's two
+// adjusted scores of a paired deal of m: the sum of its largest advantages in the two seat orders.
+func pairingSwing(m *sim.Match) float64 {
+	if len(m.Orders) != 2 {
+		return 0
+	}
+	var sum float64
+	for _, order := range m.Orders {
+		if a := largestAdvantages(m.Setup, order, m.Setup.Pairs); a != nil {
+			sum += a[slices.Index(order, 0)]
+		}
+	}
+	return sum
 }

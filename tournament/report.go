@@ -152,7 +152,7 @@ func (t *Tournament) matchup(ctx context.Context, cache exactCache, m *Match, k 
 		mu.ShareCounts = append(mu.ShareCounts, append([]int64(nil), h...))
 	}
 	mu.Convergence = convergence(mr.Convergence[k], tally, len(order))
-	mu.LuckAdjusted = luckAdjusted(m.LuckReference, tally, m.Setup.Variant.TurnLimit > 0)
+	mu.LuckAdjusted = luckAdjusted(m.LuckReference, tally, m.Setup.Variant.TurnLimit > 0, largestAdvantages(m.Setup, order, m.Setup.Pairs))
 	mu.Faults = faults(m, order, tally)
 	return mu, nil
 }
@@ -175,7 +175,7 @@ func (t *Tournament) pairing(m *Match, mr *sim.Result) report.Pairing {
 	return report.Pairing{Pairs: n,
 		Players: [2]string{t.Config.Players[m.IDs[0]].Name, t.Config.Players[m.IDs[1]].Name},
 		Deals:   mr.Paired.Deals, MeanAdvantage: mo.Mean, CI95: [2]float64{lo, hi},
-		VarianceReduction: vr, LuckAdjusted: pairingLuck(n, mr.Paired)}
+		VarianceReduction: vr, LuckAdjusted: pairingLuck(n, mr.Paired, pairingSwing(&m.Match))}
 }
 
 // comparisons compares, by Welch's test, every two players' mean pairs per game against the first

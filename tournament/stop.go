@@ -21,6 +21,10 @@ type stopRule struct {
 	llr       float64
 	reason    string // why the match stopped early
 	adjusted  bool   // the decisions are taken on luck-adjusted statistics
+	// swings[k][s] is the largest advantage for seat s of seat order k of a choice the seats make,
+	// and pairSwing the sum of the first participant's in both orders (largestAdvantages).
+	swings    [][]float64
+	pairSwing float64
 }
 
 // newStopRule returns the rule of stop for a match of n pairs, or nil when there is none.
@@ -33,7 +37,11 @@ func newStopRule(stop *configs.Stop, m *sim.Match) (*stopRule, error) {
 			return nil, err
 		}
 	}
-	return &stopRule{precision: stop.Precision, test: stop.SPRT, n: m.Setup.Pairs, paired: len(m.Orders) == 2}, nil
+	r := &stopRule{precision: stop.Precision, test: stop.SPRT, n: m.Setup.Pairs, paired: len(m.Orders) == 2, pairSwing: pairingSwing(m)}
+	for _, order := range m.Orders {
+		r.swings = append(r.swings, largestAdvantages(m.Setup, order, m.Setup.Pairs))
+	}
+	return r, nil
 }
 
 // done reports whether the match may stop after the deals tallied in res. Where the games are
@@ -48,7 +56,7 @@ func (r *stopRule) done(res *sim.Result) bool {
 		// Each deal's lead of the first player over the second, per game: a1 + a2 - n, where its
 		// two scores add up to k/2 pairs.
 		s, _ := stats.NewSPRT(r.test.D, r.test.Alpha, r.test.Beta)
-		s.Add(dealLeads(r.n, res.Paired))
+		s.Add(dealLeads(r.n, res.Paired, r.pairSwing))
 		if r.decision, r.llr = s.Decision(); r.decision != 0 {
 			r.reason = "sprt" + what
 			return true
@@ -56,9 +64,13 @@ func (r *stopRule) done(res *sim.Result) bool {
 	}
 	if r.precision > 0 {
 		var ms []stats.Moments
-		for _, t := range res.Orders {
+		for k, t := range res.Orders {
 			for i := range t.Seats {
-				ms = append(ms, seatMoments(t, i))
+				var swing float64
+				if k < len(r.swings) && r.swings[k] != nil {
+					swing = r.swings[k][i]
+				}
+				ms = append(ms, seatMoments(t, i, swing))
 			}
 		}
 		if stats.PrecisionReached(ms, 0.95, r.precision) {
@@ -70,9 +82,11 @@ func (r *stopRule) done(res *sim.Result) bool {
 }
 
 // dealLeads returns the moments of each deal's lead of the first participant over the second, per
-// game (a1 + a2 - n), luck-adjusted where the games are.
-func dealLeads(n int, p *sim.PairTally) stats.Moments {
+// game (a1 + a2 - n), luck-adjusted where the games are; swing is the most one choice can move a
+// deal's two adjusted scores together (pairingSwing).
+func dealLeads(n int, p *sim.PairTally, swing float64) stats.Moments {
 	if s, ok := pairLuckSums(p); ok {
+		s.Swing = swing
 		m := stats.FitLuck(s).Adjusted
 		m.Mean -= float64(n)
 		return m
@@ -80,9 +94,11 @@ func dealLeads(n int, p *sim.PairTally) stats.Moments {
 	return stats.MomentsFromHistogram(p.Sum, -2*n, 0.5)
 }
 
-// seatMoments returns the moments of seat i's pairs per game, luck-adjusted where the games are.
-func seatMoments(t *sim.Tally, i int) stats.Moments {
+// seatMoments returns the moments of seat i's pairs per game, luck-adjusted where the games are;
+// swing is the largest advantage for the seat of a choice the seats make (largestAdvantages).
+func seatMoments(t *sim.Tally, i int, swing float64) stats.Moments {
 	if s, ok := luckSums(t, i); ok {
+		s.Swing = swing
 		return stats.FitLuck(s).Adjusted
 	}
 	return sharesMoments(t, i)

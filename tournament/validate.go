@@ -330,7 +330,7 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 				if largest != nil {
 					swing = largest[s]
 				}
-				mo := seatMoments(tally, s)
+				mo := seatMoments(tally, s, 0) // adjustedStdErr adds the swing's floor
 				se := adjustedStdErr(mo, tally, s, want, swing)
 				out = append(out, zCheck(fmt.Sprintf("/adjusted pairs seat %d", s), mo.Mean, se, want))
 			}
@@ -386,7 +386,7 @@ func unequalChecks(ctx context.Context, u exact.Unequal, n int, tally *sim.Tally
 	}
 	out := []Check{pairsCheck("/mean pairs seat 0", tally, 0, want)}
 	if tally.Luck != nil {
-		mo := seatMoments(tally, 0)
+		mo := seatMoments(tally, 0, 0)
 		se := adjustedStdErr(mo, tally, 0, want, 0)
 		out = append(out, zCheck("/adjusted pairs seat 0", mo.Mean, se, want))
 	}
@@ -467,46 +467,6 @@ func spread(n int, want float64) float64 { return max(0, want*(float64(n)-want))
 func adjustedFloor(n int, want, swing float64, games int64) float64 {
 	g := float64(games)
 	return math.Sqrt(stats.UnseenRate / g * max(spread(n, want), swing*swing) / g)
-}
-
-// largestAdvantages returns, for every seat of a seat order of the match whose setup is s, the
-// largest magnitude of its advantage (docs/models.md §5.6), read from the match's luck table, of
-// a choice some seat's table makes in a count state of at most n pairs (before a pass or after
-// one); nil without a luck table. A table read otherwise than by the count state (the state of
-// faces, the turns left) adds nothing.
-func largestAdvantages(s sim.Setup, order []int, n int) []float64 {
-	t := s.Luck
-	if t == nil {
-		return nil
-	}
-	p := len(order)
-	out := make([]float64, p)
-	for i, local := range order {
-		ct := s.Players[local].Table
-		if ct == nil {
-			continue
-		}
-		for pairs := 1; pairs <= n; pairs++ {
-			for j := 0; j <= pairs; j++ {
-				for f := 0; f <= s.Singletons; f++ {
-					for _, after := range [2]bool{false, true} {
-						st := rules.State{N: pairs, J: j, S: s.Singletons, F: f}
-						c, ok := ct.Lookup(st, after)
-						if !ok {
-							continue
-						}
-						for r := range p {
-							if a, ok := t.Advantage(st, after, c, r); ok {
-								seat := (i + r) % p
-								out[seat] = max(out[seat], math.Abs(a))
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-	return out
 }
 
 // zCheck is a two-sided z test of an observed value with standard error se against an exact value.

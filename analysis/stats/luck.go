@@ -11,6 +11,10 @@ type LuckSums struct {
 	N                int64
 	X, XX, L, LL, XL *big.Int
 	XUnit, LUnit     float64
+	// Swing, when not zero, is the most that one choice the players make can move one game's
+	// adjusted score (the largest magnitude of its advantage, docs/models.md §5.6), in the units of
+	// x times XUnit: it raises the floor of the variance FitLuck describes.
+	Swing float64
 }
 
 // LuckFit is a luck-adjusted estimate: the mean of x - Coefficient·l, with the coefficient that
@@ -40,13 +44,15 @@ const UnseenRate = 3
 // mean for both.
 //
 // The variance that Adjusted's standard error rests on is never taken below min(1, UnseenRate/N)
-// times the raw variance: the variance reduction an interval relies on is at most N/3 (33 at 100
-// games, 333 at 1,000), however much the sample shows. Few games can miss every rare event that
-// the luck does not explain (a player's rare departures from the reference play, say), and their
-// adjusted scores then vary little or not at all although their mean still differs from the
-// reference's; an event seen in none of N games may still have a rate of about 3/N, and one that
-// moves an adjusted score by as much as a raw score's standard deviation adds up to that much
-// variance. Residual and VarianceRatio report the fit as observed.
+// times the larger of the raw variance and Swing²: the variance reduction an interval relies on is
+// at most N/3 (33 at 100 games, 333 at 1,000), however much the sample shows. Few games can miss
+// every rare event that the luck does not explain (a player's rare departures from the reference
+// play, say, or a rare choice whose advantage carries the whole difference between the mean and
+// the reference value), and their adjusted scores then vary little or not at all although their
+// mean still differs from the reference's; an event seen in none of N games may still have a rate
+// of about 3/N, and one that moves an adjusted score by as much as a raw score's standard
+// deviation, or by a choice's advantage, adds up to that much variance. Residual and
+// VarianceRatio report the fit as observed.
 func FitLuck(s LuckSums) LuckFit {
 	n := s.N
 	var fit LuckFit
@@ -71,8 +77,12 @@ func FitLuck(s LuckSums) LuckFit {
 	sxl := centred(s.XL, s.X, s.L)
 	// M2 = S/N in the units of x.
 	fit.Raw.M2 = ratio(sxx, nb) * s.XUnit * s.XUnit
+	floor := max(fit.Raw.Variance(), s.Swing*s.Swing) * min(1, UnseenRate/float64(n))
 	if sll.Sign() <= 0 {
 		fit.Adjusted, fit.Residual = fit.Raw, fit.Raw.Variance()
+		if floor > fit.Residual {
+			fit.Adjusted.M2 = float64(n-1) * floor
+		}
 		return fit
 	}
 	// Coefficient = Sxl/Sll (units of x per unit of l); residual M2 = (Sxx·Sll - Sxl²)/(Sll·N).
@@ -89,7 +99,7 @@ func FitLuck(s LuckSums) LuckFit {
 	// The intercept's variance, σ²·(1/N + l̄²/Sll) with Sll = Σ(l - l̄)² = sll/N, as the M2 of
 	// moments whose StdErr gives it: M2 = (N-1)·σ²·(1 + N·l̄²/Sll) = (N-1)·σ²·(1 + L²/sll).
 	inflate := 1 + ratio(new(big.Int).Mul(s.L, s.L), sll)
-	sigma2 := max(fit.Residual, fit.Raw.Variance()*min(1, UnseenRate/float64(n)))
+	sigma2 := max(fit.Residual, floor)
 	fit.Adjusted = Moments{N: n, Mean: meanX - fit.Coefficient*meanL, M2: float64(n-1) * sigma2 * inflate}
 	return fit
 }

@@ -98,6 +98,38 @@ func TestFitLuckEdges(t *testing.T) {
 	}
 }
 
+// TestFitLuckSwingFloor: adjusted scores that never vary (no luck, or a score that is the luck
+// plus a constant) rest on UnseenRate/N of the squared swing when it exceeds the raw variance: a
+// choice that moves a game's adjusted score by the swing may have a rate of 3/N unseen.
+func TestFitLuckSwingFloor(t *testing.T) {
+	const n, swing = 100, 0.5
+	xs, ls := make([]int64, n), make([]int64, n)
+	for i := range n {
+		xs[i], ls[i] = 2, 7
+	}
+	s := sumsOf(xs, ls, 1, 1)
+	if fit := FitLuck(s); fit.Adjusted.StdErr() != 0 {
+		t.Errorf("constant scores without a swing: standard error %g, want 0", fit.Adjusted.StdErr())
+	}
+	s.Swing = swing
+	fit := FitLuck(s)
+	// The mean of N scores of variance 3/N·swing² has the standard error swing·√3/N.
+	if want := swing * math.Sqrt(3) / n; math.Abs(fit.Adjusted.StdErr()-want) > 1e-12 {
+		t.Errorf("constant scores, swing %g: standard error %g, want %g", swing, fit.Adjusted.StdErr(), want)
+	}
+	if fit.Adjusted.Mean != 2 || fit.Residual != 0 {
+		t.Errorf("constant scores, swing %g: %+v", swing, fit)
+	}
+	// A score that is the luck plus 4 has no residual; its floor is 3/N of the larger of the raw
+	// variance (34/3) and the squared swing (36), times the intercept's 1 + L²/Sll = 1 + 256/136.
+	e := sumsOf([]int64{7, 9, 4, 12}, []int64{3, 5, 0, 8}, 1, 1)
+	e.Swing = 6
+	got := FitLuck(e)
+	if want := 3 * (36 * 3.0 / 4) * (1 + 256.0/136); math.Abs(got.Adjusted.M2-want) > 1e-12*want {
+		t.Errorf("score = luck + 4, swing 6: adjusted M2 %g, want %g", got.Adjusted.M2, want)
+	}
+}
+
 // TestFitLuckFloor: many games whose adjusted scores vary far less than UnseenRate/N of the raw
 // ones get the floor's standard error; with the reduction well within N/3 the fit's own.
 func TestFitLuckFloor(t *testing.T) {

@@ -169,6 +169,35 @@ func (m *Match) checkLuckSums(sums []LuckSums, seats int, games, turnsMax int64,
 	return nil
 }
 
+// checkPairLeads checks the lead counts of a paired tally: present under a turn limit (limited)
+// only, counting every deal, and adding up to want half pairs, the first player's lead over the
+// second that the seat orders give.
+func (m *Match) checkPairLeads(p *PairTally, limited bool, want int64) error {
+	switch {
+	case !limited && p.Lead != nil:
+		return errors.New("lead counts without a turn limit")
+	case !limited:
+		return nil
+	case len(p.Lead) != 8*m.Setup.Pairs+1:
+		return fmt.Errorf("%d lead counts under a turn limit, not %d", len(p.Lead), 8*m.Setup.Pairs+1)
+	}
+	n, err := total(p.Lead)
+	if err != nil {
+		return fmt.Errorf("lead counts: %w", err)
+	}
+	if n != p.Deals {
+		return fmt.Errorf("the lead counts count %d deals, not %d", n, p.Deals)
+	}
+	var got int64
+	for k, c := range p.Lead {
+		got += int64(k-4*m.Setup.Pairs) * c
+	}
+	if got != want {
+		return fmt.Errorf("the lead counts total %d half pairs, the seat orders give the first player a lead of %d", got, want)
+	}
+	return nil
+}
+
 // total returns the sum of non-negative counts, or an error naming a negative count or an
 // overflow.
 func total(xs []int64) (int64, error) {
@@ -201,12 +230,18 @@ func (m *Match) checkPaired(r *Result) error {
 	if n != p.Deals {
 		return fmt.Errorf("the sums count %d deals, not %d", n, p.Deals)
 	}
-	// The first participant's scores, in units of 1/2 pair, over both orders.
-	var want, got int64
+	// The first participant's scores, in units of 1/2 pair, over both orders, and under a turn
+	// limit its lead over the second and its luck less the second's.
+	limited := m.Setup.Variant.TurnLimit > 0
+	var want, got, wantLead int64
 	for k, o := range m.Orders {
 		seat := slices.Index(o, 0) // an order is a permutation (Validate)
 		for s, c := range r.Orders[k].Share[seat] {
 			want += int64(s) * c
+			wantLead += int64(s) * c
+		}
+		for s, c := range r.Orders[k].Share[1-seat] {
+			wantLead -= int64(s) * c
 		}
 	}
 	for s, c := range p.Sum {
@@ -215,13 +250,19 @@ func (m *Match) checkPaired(r *Result) error {
 	if got != want {
 		return fmt.Errorf("the sums total %d half pairs, the seat orders give the first player %d", got, want)
 	}
-	// The luck of the first participant, over both orders.
+	if err := m.checkPairLeads(p, limited, wantLead); err != nil {
+		return err
+	}
+	// The luck of the first participant (under a limit, less the second's), over both orders.
 	var luck []LuckSums
 	if p.Luck != nil {
 		luck = []LuckSums{*p.Luck}
 	}
-	turnsMax := 2 * int64(maxTurnsFor(2*m.Setup.Pairs+m.Setup.Singletons))
-	if err := m.checkLuckSums(luck, 1, p.Deals, turnsMax, 2); err != nil {
+	turnsMax, shareUnits := 2*int64(maxTurnsFor(2*m.Setup.Pairs+m.Setup.Singletons)), 2
+	if limited {
+		turnsMax, shareUnits = 2*turnsMax, 4
+	}
+	if err := m.checkLuckSums(luck, 1, p.Deals, turnsMax, shareUnits); err != nil {
 		return err
 	}
 	if p.Luck != nil {
@@ -232,6 +273,9 @@ func (m *Match) checkPaired(r *Result) error {
 				return errors.New("a paired luck sum without the seat orders' luck sums")
 			}
 			orders = orders.Add(r.Orders[k].Luck[seat].Sum)
+			if limited {
+				orders = orders.Add(r.Orders[k].Luck[1-seat].Sum.Neg())
+			}
 		}
 		if orders != p.Luck.Sum {
 			return fmt.Errorf("the luck sums total %s, the seat orders give the first player %s", p.Luck.Sum, orders)

@@ -226,7 +226,7 @@ func (m *Match) newWorker() (*worker, error) {
 		w.forfeits = append(w.forfeits, make([]int, len(m.Orders[k])))
 	}
 	if m.paired() {
-		w.paired = NewPairTally(m.Setup.Pairs)
+		w.paired = NewPairTally(m.Setup.Pairs, m.Setup.Variant.TurnLimit > 0)
 		for _, o := range m.Orders {
 			w.firstSeat = append(w.firstSeat, slices.Index(o, 0))
 		}
@@ -247,7 +247,7 @@ func (w *worker) close() error {
 
 // deal plays deal d in every seat order and tallies it.
 func (w *worker) deal(m *Match, d uint64) error {
-	pairSum := 0
+	pairSum, pairLead := 0, 0
 	var pairLuck int64
 	for k, g := range w.games {
 		id := GameID{Seed: m.Seed, DealStream: m.DealStream, PlayStream: m.playStream(k), Index: d}
@@ -275,6 +275,13 @@ func (w *worker) deal(m *Match, d uint64) error {
 		if w.paired != nil {
 			first := w.firstSeat[k]
 			pairSum += o.Share[first]
+			if w.paired.Lead != nil {
+				// Under a turn limit the second player's score is not n minus the first's.
+				pairLead += o.Share[first] - o.Share[1-first]
+				if luck != nil {
+					pairLuck -= luck[1-first]
+				}
+			}
 			if luck != nil {
 				pairLuck += luck[first]
 			}
@@ -283,11 +290,16 @@ func (w *worker) deal(m *Match, d uint64) error {
 	if w.paired != nil {
 		w.paired.Deals++
 		w.paired.Sum[pairSum]++
+		luckShare := pairSum
+		if w.paired.Lead != nil {
+			luckShare = pairLead + 4*m.Setup.Pairs
+			w.paired.Lead[luckShare]++
+		}
 		if m.Setup.Luck != nil {
 			if w.paired.Luck == nil {
 				w.paired.Luck = new(LuckSums)
 			}
-			w.paired.Luck.add(pairLuck, pairSum)
+			w.paired.Luck.add(pairLuck, luckShare)
 		}
 	}
 	return nil

@@ -193,22 +193,35 @@ type PairTally struct {
 	// Sum[k] counts the deals on which the first player's scores in the two games added up to
 	// k/2 pairs (k = 0 .. 4·Pairs).
 	Sum []int64
+	// Lead, under a turn limit (where the pairs left count for nobody, so that the first player's
+	// scores do not give the second's), counts the deals on which the first player's scores minus
+	// the second's in the two games came to k/2 - 2·Pairs pairs in Lead[k] (k = 0 .. 8·Pairs); nil
+	// without a limit, where that lead is Sum's k - 2·Pairs.
+	Lead []int64 `json:",omitempty"`
 	// Luck, for games with a luck table, sums over the deals the first player's luck in the two
-	// games together (SumShare with its two scores together, in half pairs); nil otherwise.
+	// games together (SumShare with its two scores together, in half pairs); under a turn limit
+	// (Lead not nil) the first player's luck minus the second's, its lead's luck (SumShare with
+	// Lead's k). Nil without a luck table.
 	Luck *LuckSums
 	_    [64]byte
 }
 
-// NewPairTally returns an empty pair tally for a deal of pairs pairs.
-func NewPairTally(pairs int) *PairTally {
+// NewPairTally returns an empty pair tally for a deal of pairs pairs; limited, for games under a
+// turn limit, which tally the first player's lead (Lead).
+func NewPairTally(pairs int, limited bool) *PairTally {
 	const pad = 16
-	return &PairTally{Pairs: pairs, Sum: make([]int64, pad+4*pairs+1+pad)[pad : pad+4*pairs+1 : pad+4*pairs+1]}
+	t := &PairTally{Pairs: pairs, Sum: make([]int64, pad+4*pairs+1+pad)[pad : pad+4*pairs+1 : pad+4*pairs+1]}
+	if limited {
+		t.Lead = make([]int64, pad+8*pairs+1+pad)[pad : pad+8*pairs+1 : pad+8*pairs+1]
+	}
+	return t
 }
 
 // reset sets every count to zero.
 func (t *PairTally) reset() {
 	t.Deals = 0
 	clear(t.Sum)
+	clear(t.Lead)
 	if t.Luck != nil {
 		*t.Luck = LuckSums{}
 	}
@@ -219,6 +232,12 @@ func (t *PairTally) Merge(u *PairTally) {
 	t.Deals += u.Deals
 	for k, c := range u.Sum {
 		t.Sum[k] += c
+	}
+	if u.Lead != nil && t.Lead == nil {
+		t.Lead = make([]int64, len(u.Lead))
+	}
+	for k, c := range u.Lead {
+		t.Lead[k] += c
 	}
 	if u.Luck != nil {
 		if t.Luck == nil {

@@ -187,33 +187,50 @@ func varianceReduction(fit stats.LuckFit) *float64 {
 	return nil
 }
 
-// pairLuckSums returns the sums of each deal's two scores of the first participant (in half
-// pairs) and their luck, for a fit (ok false without luck sums).
-func pairLuckSums(p *sim.PairTally) (stats.LuckSums, bool) {
-	if p.Luck == nil {
-		return stats.LuckSums{}, false
+// pairAdvantages returns the histogram of a paired tally's deals by the first participant's
+// advantage per game, which is (k + offset)·scale pairs for the count at k: half its two scores
+// together minus an even split, (a1 + a2)/2 - n/2, or under a turn limit (where the second's
+// scores are not n minus the first's) a quarter of its lead over the second in the two games,
+// ((a1 - b1) + (a2 - b2))/4, which is the same without a limit.
+func pairAdvantages(p *sim.PairTally) (counts []int64, offset int, scale float64) {
+	if p.Lead != nil {
+		return p.Lead, -4 * p.Pairs, 0.125
 	}
-	x, xx := shareSums(p.Sum)
+	return p.Sum, -2 * p.Pairs, 0.25
+}
+
+// pairLuckSums returns the sums of each deal's advantage of the first participant (as
+// pairAdvantages counts it, k·scale, without the offset) and its luck, for a fit (ok false without
+// luck sums).
+func pairLuckSums(p *sim.PairTally) (s stats.LuckSums, offset int, ok bool) {
+	if p.Luck == nil {
+		return stats.LuckSums{}, 0, false
+	}
+	counts, offset, scale := pairAdvantages(p)
+	x, xx := shareSums(counts)
+	// The luck of the advantage per game is that of the deal's two scores (or lead) divided as
+	// the scores are.
+	luckScale := 0.5
+	if p.Lead != nil {
+		luckScale = 0.25
+	}
 	return stats.LuckSums{N: p.Deals, X: x, XX: xx, L: p.Luck.Sum.Big(), LL: p.Luck.SumSq.Big(),
-		XL: p.Luck.SumShare.Big(), XUnit: 0.5, LUnit: sim.LuckUnit}, true
+		XL: p.Luck.SumShare.Big(), XUnit: scale, LUnit: sim.LuckUnit * luckScale}, offset, true
 }
 
 // pairingLuck reports the luck-adjusted advantage of a pairing, or nil without luck sums. swing is
-// the most one choice can move a deal's two adjusted scores of the first participant together
-// (pairingSwing).
-func pairingLuck(n int, p *sim.PairTally, swing float64) *report.PairingLuck {
-	s, ok := pairLuckSums(p)
+// the most one choice can move the first participant's advantage per game (pairingSwing).
+func pairingLuck(p *sim.PairTally, swing float64) *report.PairingLuck {
+	s, offset, ok := pairLuckSums(p)
 	if !ok || p.Deals == 0 {
 		return nil
 	}
 	s.Swing = swing
-	// Per deal: the first participant's two scores together, and their luck.
 	fit := stats.FitLuck(s)
 	lo, hi := stats.StudentCI(fit.Adjusted, 0.95)
-	// The advantage per game: half the deal's two scores, minus an even split.
-	half := float64(n) / 2
-	return &report.PairingLuck{Coefficient: fit.Coefficient, MeanAdvantage: fit.Adjusted.Mean/2 - half,
-		CI95: [2]float64{lo/2 - half, hi/2 - half}, VarianceReduction: varianceReduction(fit)}
+	shift := float64(offset) * s.XUnit
+	return &report.PairingLuck{Coefficient: fit.Coefficient, MeanAdvantage: fit.Adjusted.Mean + shift,
+		CI95: [2]float64{lo + shift, hi + shift}, VarianceReduction: varianceReduction(fit)}
 }
 
 // largestAdvantages returns, for every seat of a seat order of the match whose setup is s, the
@@ -256,17 +273,28 @@ func largestAdvantages(s sim.Setup, order []int, n int) []float64 {
 	return out
 }
 
-// pairingSwing returns the most one choice can move the sum of the first participant's two
-// adjusted scores of a paired deal of m: the sum of its largest advantages in the two seat orders.
+// pairingSwing returns the most one choice can move the first participant's adjusted advantage
+// per game in a paired deal of m (pairAdvantages): half the sum of its largest advantages in the
+// two seat orders, or under a turn limit a quarter of the sum of both participants' in both.
 func pairingSwing(m *sim.Match) float64 {
 	if len(m.Orders) != 2 {
 		return 0
 	}
+	limited := m.Setup.Variant.TurnLimit > 0
 	var sum float64
 	for _, order := range m.Orders {
-		if a := largestAdvantages(m.Setup, order, m.Setup.Pairs); a != nil {
-			sum += a[slices.Index(order, 0)]
+		a := largestAdvantages(m.Setup, order, m.Setup.Pairs)
+		if a == nil {
+			continue
+		}
+		first := slices.Index(order, 0)
+		sum += a[first]
+		if limited {
+			sum += a[1-first]
 		}
 	}
-	return sum
+	if limited {
+		return sum / 4
+	}
+	return sum / 2
 }

@@ -160,22 +160,24 @@ func (t *Tournament) matchup(ctx context.Context, cache exactCache, m *Match, k 
 // pairing reports the paired deals of a two-player match.
 func (t *Tournament) pairing(m *Match, mr *sim.Result) report.Pairing {
 	n := m.Setup.Pairs
-	// Sum[k]: the first participant's two scores add up to k/2 pairs; its advantage over an even
-	// split is k/4 - n/2 pairs per game.
-	mo := stats.MomentsFromHistogram(mr.Paired.Sum, -2*n, 0.25)
+	counts, offset, scale := pairAdvantages(mr.Paired)
+	mo := stats.MomentsFromHistogram(counts, offset, scale)
 	lo, hi := stats.StudentCI(mo, 0.95)
-	// The first participant's scores in the two seat orders, and their per-deal sum.
-	a1 := sharesMoments(mr.Orders[0], slices.Index(m.Orders[0], 0))
-	a2 := sharesMoments(mr.Orders[1], slices.Index(m.Orders[1], 0))
-	sum := stats.MomentsFromHistogram(mr.Paired.Sum, 0, 0.5)
 	var vr *float64
-	if x := stats.VarianceReduction(a1, a2, sum); !math.IsInf(x, 0) && !math.IsNaN(x) && sum.M2 > 0 {
-		vr = &x
+	if mr.Paired.Lead == nil {
+		// The first participant's scores in the two seat orders, and their per-deal sum (under a
+		// turn limit the seat orders' tallies do not hold each game's lead, and there is none).
+		a1 := sharesMoments(mr.Orders[0], slices.Index(m.Orders[0], 0))
+		a2 := sharesMoments(mr.Orders[1], slices.Index(m.Orders[1], 0))
+		sum := stats.MomentsFromHistogram(mr.Paired.Sum, 0, 0.5)
+		if x := stats.VarianceReduction(a1, a2, sum); !math.IsInf(x, 0) && !math.IsNaN(x) && sum.M2 > 0 {
+			vr = &x
+		}
 	}
 	return report.Pairing{Pairs: n,
 		Players: [2]string{t.Config.Players[m.IDs[0]].Name, t.Config.Players[m.IDs[1]].Name},
 		Deals:   mr.Paired.Deals, MeanAdvantage: mo.Mean, CI95: [2]float64{lo, hi},
-		VarianceReduction: vr, LuckAdjusted: pairingLuck(n, mr.Paired, pairingSwing(&m.Match))}
+		VarianceReduction: vr, LuckAdjusted: pairingLuck(mr.Paired, pairingSwing(&m.Match))}
 }
 
 // comparisons compares, by Welch's test, every two players' mean pairs per game against the first

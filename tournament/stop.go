@@ -15,7 +15,6 @@ import (
 type stopRule struct {
 	precision float64
 	test      *configs.SPRT
-	n         int
 	paired    bool
 	decision  int // the SPRT's decision: -1 no lead, 0 undecided, +1 a lead of at least d
 	llr       float64
@@ -37,7 +36,7 @@ func newStopRule(stop *configs.Stop, m *sim.Match) (*stopRule, error) {
 			return nil, err
 		}
 	}
-	r := &stopRule{precision: stop.Precision, test: stop.SPRT, n: m.Setup.Pairs, paired: len(m.Orders) == 2, pairSwing: pairingSwing(m)}
+	r := &stopRule{precision: stop.Precision, test: stop.SPRT, paired: len(m.Orders) == 2, pairSwing: pairingSwing(m)}
 	for _, order := range m.Orders {
 		r.swings = append(r.swings, largestAdvantages(m.Setup, order, m.Setup.Pairs))
 	}
@@ -56,7 +55,7 @@ func (r *stopRule) done(res *sim.Result) bool {
 		// Each deal's lead of the first player over the second, per game: a1 + a2 - n, where its
 		// two scores add up to k/2 pairs.
 		s, _ := stats.NewSPRT(r.test.D, r.test.Alpha, r.test.Beta)
-		s.Add(dealLeads(r.n, res.Paired, r.pairSwing))
+		s.Add(dealLeads(res.Paired, r.pairSwing))
 		if r.decision, r.llr = s.Decision(); r.decision != 0 {
 			r.reason = "sprt" + what
 			return true
@@ -82,16 +81,20 @@ func (r *stopRule) done(res *sim.Result) bool {
 }
 
 // dealLeads returns the moments of each deal's lead of the first participant over the second, per
-// game (a1 + a2 - n), luck-adjusted where the games are; swing is the most one choice can move a
-// deal's two adjusted scores together (pairingSwing).
-func dealLeads(n int, p *sim.PairTally, swing float64) stats.Moments {
-	if s, ok := pairLuckSums(p); ok {
+// game (twice its advantage, pairAdvantages), luck-adjusted where the games are; swing is the most
+// one choice can move its advantage per game (pairingSwing).
+func dealLeads(p *sim.PairTally, swing float64) stats.Moments {
+	var m stats.Moments
+	if s, offset, ok := pairLuckSums(p); ok {
 		s.Swing = swing
-		m := stats.FitLuck(s).Adjusted
-		m.Mean -= float64(n)
-		return m
+		m = stats.FitLuck(s).Adjusted
+		m.Mean += float64(offset) * s.XUnit
+	} else {
+		counts, offset, scale := pairAdvantages(p)
+		m = stats.MomentsFromHistogram(counts, offset, scale)
 	}
-	return stats.MomentsFromHistogram(p.Sum, -2*n, 0.5)
+	m.Mean, m.M2 = 2*m.Mean, 4*m.M2
+	return m
 }
 
 // seatMoments returns the moments of seat i's pairs per game, luck-adjusted where the games are;

@@ -604,7 +604,8 @@ const ratingsNote = "Bradley-Terry log-strengths fitted from every game's win, d
 
 // pairingsNote explains the pairings table.
 const pairingsNote = "Each deal is played twice, once in each seat order. The advantage of A is, per deal, " +
-	"A's mean pairs over the two games minus half the pairs, averaged over the deals; positive favours A."
+	"A's mean pairs over the two games minus half the pairs, averaged over the deals; positive favours A. " +
+	"Under a turn limit, where the pairs left count for nobody, it is half A's mean lead over B in the two games."
 
 // comparisonsNote explains the comparisons table.
 const comparisonsNote = "Welch's test of the difference between A's and B's mean pairs per game against the same opponent, " +

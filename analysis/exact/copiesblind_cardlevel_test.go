@@ -15,9 +15,10 @@ import (
 // pair remembered whole is taken first, a turn of its own; daring names the first two cards
 // nobody has seen (the first remembered one when one unseen card is left), safe and known-first
 // a remembered card of a face with the most cards on the table (the first among equals) and the
-// first unseen card; both are turned up together. It returns every seat's pairs, the turns and
-// the lucky matches (two unseen cards of a face).
-func playBlindCards(deal []int, copies, players int, choose func(seat int, counts []int) rules.Choice) (pairs []int, turns, lucky int) {
+// first unseen card; both are turned up together. The game stops after limit turns (0: no
+// limit), the pairs left counting for nobody. It returns every seat's pairs, the turns and the
+// lucky matches (two unseen cards of a face).
+func playBlindCards(deal []int, copies, players, limit int, choose func(seat, left int, counts []int) rules.Choice) (pairs []int, turns, lucky int) {
 	g := &cardGame{face: deal, present: make([]bool, len(deal)), known: make([]bool, len(deal)), copies: copies}
 	for i := range g.present {
 		g.present[i] = true
@@ -28,7 +29,7 @@ func playBlindCards(deal []int, copies, players int, choose func(seat int, count
 		g.present[a], g.present[b] = false, false
 		pairs[seat]++
 	}
-	for g.find(func(int) bool { return true }) >= 0 {
+	for g.find(func(int) bool { return true }) >= 0 && (limit == 0 || turns < limit) {
 		turns++
 		partnerOf := func(a int) int {
 			return g.find(func(b int) bool { return b != a && g.known[b] && g.face[b] == g.face[a] })
@@ -37,7 +38,7 @@ func playBlindCards(deal []int, copies, players int, choose func(seat int, count
 			take(a, partnerOf(a))
 			continue
 		}
-		c := choose(seat, g.counts())
+		c := choose(seat, limit-turns+1, g.counts())
 		x := g.find(func(pos int) bool { return !g.known[pos] })
 		var y int
 		if c == rules.Daring {
@@ -121,7 +122,7 @@ func checkBlindCardPlay(t *testing.T, m Model, mu Lineup, faces, copies int) {
 		}
 		tables[p] = tab
 	}
-	choose := func(seat int, counts []int) rules.Choice {
+	choose := func(seat, _ int, counts []int) rules.Choice {
 		p := seats[seat]
 		if tab := tables[p]; tab != nil {
 			c, ok := tab.Lookup(counts)
@@ -143,7 +144,7 @@ func checkBlindCardPlay(t *testing.T, m Model, mu Lineup, faces, copies int) {
 	var sumTurns, sumLucky, count int64
 	leads := make([]int64, 2*pairs+1)
 	deals(faces, copies, func(deal []int) {
-		ps, turns, lucky := playBlindCards(deal, copies, mu.Players, choose)
+		ps, turns, lucky := playBlindCards(deal, copies, mu.Players, 0, choose)
 		for i, p := range ps {
 			sumPairs[i] += int64(p)
 		}
@@ -185,6 +186,92 @@ func checkBlindCardPlay(t *testing.T, m Model, mu Lineup, faces, copies int) {
 	for i, p := range d.Prob {
 		if p.Cmp(mean(leads[i])) != 0 {
 			t.Errorf("%s: P(seat 0 collects %d/2 pairs) = %v, cards %v", name, i, p, mean(leads[i]))
+		}
+	}
+}
+
+// TestCopiesBlindLimitMatchesCardPlay plays every deal of two faces of four and of six cards
+// under blind flips and turn limits of 2 to 5 turns card by card, with fixed policies and the
+// optimum read from the solver's layers at the turns left, and compares every seat's mean pairs
+// and, with two players, the distributions of both seats' pairs with the copies model's, exactly.
+func TestCopiesBlindLimitMatchesCardPlay(t *testing.T) {
+	ctx, f := context.Background(), field.Rat{}
+	for _, d := range []struct{ faces, copies int }{{2, 4}, {2, 6}} {
+		pairs := d.faces * d.copies / 2
+		for limit := 2; limit <= 5; limit++ {
+			m := Model{Variant: rules.Variant{Copies: d.copies, Flips: rules.FlipsBlind, TurnLimit: limit}}
+			for _, mu := range []Lineup{
+				{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal},
+				{Players: 2, Policy: rules.PolicySafe, Opponent: rules.PolicyDaring},
+				{Players: 1, Policy: rules.PolicyOptimal},
+				{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal},
+			} {
+				name := fmt.Sprintf("%d faces of %d, blind flips, limit %d, %s", d.faces, d.copies, limit, lineupName(mu))
+				var layers []*rules.CopiesTable
+				if mu.Policy == rules.PolicyOptimal {
+					var err error
+					if layers, err = CopiesPolicyTurnTables(ctx, f, m, mu, pairs); err != nil {
+						t.Fatal(err)
+					}
+				}
+				seats := copiesSeats(mu)
+				choose := func(seat, left int, counts []int) rules.Choice {
+					if seats[seat] == rules.PolicyOptimal {
+						c, ok := layers[left-1].Lookup(counts)
+						if !ok {
+							t.Fatalf("%s: no choice in %v with %d turns left", name, counts, left)
+						}
+						return c
+					}
+					for i := 1; i < len(counts); i += 2 {
+						if counts[i] > 0 && seats[seat] == rules.PolicySafe {
+							return rules.Safe
+						}
+					}
+					return rules.Daring
+				}
+				sum := make([]int64, mu.Players)
+				var count int64
+				dist := [2][]int64{make([]int64, pairs+1), make([]int64, pairs+1)}
+				deals(d.faces, d.copies, func(deal []int) {
+					ps, _, _ := playBlindCards(deal, d.copies, mu.Players, limit, choose)
+					for i, p := range ps {
+						sum[i] += int64(p)
+					}
+					if mu.Players == 2 {
+						dist[0][ps[0]]++
+						dist[1][ps[1]]++
+					}
+					count++
+				})
+				start, err := StartCopiesState(pairs, d.copies)
+				if err != nil {
+					t.Fatal(err)
+				}
+				res, err := EvaluateCopies(ctx, f, m, mu, start)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i := range sum {
+					if want := big.NewRat(sum[i], count); res.PairsBySeat[i].Cmp(want) != 0 {
+						t.Errorf("%s: seat %d expects %v pairs, cards %v", name, i, res.PairsBySeat[i], want)
+					}
+				}
+				if mu.Players != 2 {
+					continue
+				}
+				sd, err := CopiesDistribution(ctx, f, m, mu, start)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for a := range pairs + 1 {
+					for s, prob := range [2][]*big.Rat{sd.Prob, sd.Prob1} {
+						if want := big.NewRat(dist[s][a], count); prob[2*a].Cmp(want) != 0 {
+							t.Errorf("%s: P(seat %d takes %d pairs) = %v, cards %v", name, s, a, prob[2*a], want)
+						}
+					}
+				}
+			}
 		}
 	}
 }

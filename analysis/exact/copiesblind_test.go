@@ -11,12 +11,16 @@ import (
 
 // TestCopiesTwoBlindEqualsPairModel checks that with two copies of a face under blind flips the
 // copies model gives the (n, j) model's values under blind flips (blind.go), exactly, in every
-// state up to 6 pairs (4 with -short), without a turn limit and under limits of 3 and 7 turns,
-// and the same score distributions up to 3 pairs.
+// state up to 6 pairs, without a turn limit and under limits of 3 and 7 turns (with -short up to
+// 4 pairs, under a limit of 5), and the same score distributions up to 3 pairs.
 func TestCopiesTwoBlindEqualsPairModel(t *testing.T) {
 	ctx, f := context.Background(), field.Rat{}
 	maxPairs := testSize(3, 4, 6)
-	for _, limit := range []int{0, 3, 7} {
+	limits := []int{0, 3, 7}
+	if testing.Short() {
+		limits = []int{0, 5}
+	}
+	for _, limit := range limits {
 		m := Model{Variant: rules.Variant{Flips: rules.FlipsBlind, TurnLimit: limit}}
 		for _, mu := range copiesLineups() {
 			for n := 1; n <= maxPairs; n++ {

@@ -776,14 +776,19 @@ func (g *Game) playChoice(seat int, m *memory, st rules.State, afterPass bool, c
 // unknown card and, before it is turned up, a second card: another unknown card for daring and a
 // remembered one for safe, or the other kind when there is none of that kind. With more than two
 // copies of a face the remembered card is one of a face with the most cards on the table, as
-// known-first flips (§4.16).
+// known-first flips (§4.16), when a face has one remembered card.
 func (g *Game) playBlind(seat int, m *memory, c rules.Choice) (turnEnd, error) {
 	d := &g.deal
 	x := m.pickUnknown(&g.play)
 	unknown := func() int32 { return m.pickUnknownBut(x, &g.play) }
 	remembered := func() int32 { return m.namedOther(x) }
 	if g.copies > rules.DefaultCopies {
-		remembered = func() int32 { return g.mostCardsHalfKnown(m) }
+		remembered = func() int32 {
+			if y := g.mostCardsHalfKnown(m); y >= 0 {
+				return y
+			}
+			return m.namedOther(x) // a singleton, or a card of a face remembered whole
+		}
 	}
 	first, other := unknown, remembered
 	if c == rules.Safe {

@@ -31,8 +31,8 @@ type Player struct {
 	// private lru memory beside the mover's sees the card flipped); a blind safe move names the
 	// least recently seen one under lru and the first of its list otherwise. With more than two copies
 	// of a face, a table whose Copies is not nil is read by the state of faces its memory sees
-	// (docs/models.md §4.16), and known-first flips the remembered card of a face with the most
-	// cards on the table.
+	// (docs/models.md §4.16), and known-first flips, and a blind safe move names, the remembered
+	// card of a face with the most cards on the table.
 	Table *rules.ChoiceTable
 	// NewStrategy returns the player's strategy, when Table is nil. It is called once per game
 	// engine (one per worker), so a strategy may keep state between its calls.
@@ -774,12 +774,22 @@ func (g *Game) playChoice(seat int, m *memory, st rules.State, afterPass bool, c
 
 // playBlind plays daring or safe under blind flips (docs/models.md §1.7): the mover names an
 // unknown card and, before it is turned up, a second card: another unknown card for daring and a
-// remembered one for safe, or the other kind when there is none of that kind.
+// remembered one for safe, or the other kind when there is none of that kind. With more than two
+// copies of a face the remembered card is one of a face with the most cards on the table, as
+// known-first flips (§4.16), when a face has one remembered card.
 func (g *Game) playBlind(seat int, m *memory, c rules.Choice) (turnEnd, error) {
 	d := &g.deal
 	x := m.pickUnknown(&g.play)
 	unknown := func() int32 { return m.pickUnknownBut(x, &g.play) }
 	remembered := func() int32 { return m.namedOther(x) }
+	if g.copies > rules.DefaultCopies {
+		remembered = func() int32 {
+			if y := g.mostCardsHalfKnown(m); y >= 0 {
+				return y
+			}
+			return m.namedOther(x) // a singleton, or a card of a face remembered whole
+		}
+	}
 	first, other := unknown, remembered
 	if c == rules.Safe {
 		first, other = remembered, unknown

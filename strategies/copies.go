@@ -9,10 +9,10 @@ import (
 	"memsim/sim/rules"
 )
 
-// copiesModel reports whether v has more than two copies of a face with sequential flips, with or
-// without a turn limit: the variants the copies model solves (docs/models.md §4.16).
+// copiesModel reports whether v has more than two copies of a face, under either flip rule, with
+// or without a turn limit: the variants the copies model solves (docs/models.md §4.16).
 func copiesModel(v rules.Variant) bool {
-	return v.CopiesOf() != rules.DefaultCopies && v.Flips == rules.FlipsSequential
+	return v.CopiesOf() != rules.DefaultCopies
 }
 
 // variantNote returns why a table player with memory mem under the model's variant has no exact

@@ -74,8 +74,8 @@ type Env struct {
 	Pass                          rules.PassRule
 	// Variant holds the rules in which the games differ from the standard game (docs/models.md
 	// §1.7); the exact models, and so the tables of optimal and the other solved policies, cover
-	// blind flips and a turn limit with two copies of a face, and more copies with sequential
-	// flips, with or without a turn limit (§4.12).
+	// blind flips and a turn limit with two copies of a face, and more copies under either flip
+	// rule, with or without a turn limit (§4.12).
 	Variant rules.Variant
 	// Tables caches solver tables across players; it may be nil.
 	Tables *Tables
@@ -347,16 +347,13 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 // VariantPolicies lists the policies a player may follow under the variant v: the strategies,
 // and the fixed policies that are defined card by card (docs/models.md §1.7); parity only with
 // two copies of a face, as it reads the number of unknown pairs; optimal and best-response under
-// copies with sequential flips, with or without a turn limit (the copies model, §4.16); and with two copies
+// copies, under either flip rule, with or without a turn limit (the copies model, §4.16); and with two copies
 // the policies the exact models solve under blind flips and a turn limit (§4.17, §4.18): optimal,
 // best-response and the policies that play to win, and forgetful but under blind flips (which are
 // solved with perfect memory only).
 func VariantPolicies(v rules.Variant) []string {
 	if copiesModel(v) {
 		return []string{"random", "greedy-random", "safe", "daring", "optimal", "best-response"}
-	}
-	if v.CopiesOf() != rules.DefaultCopies {
-		return []string{"random", "greedy-random", "safe", "daring"}
 	}
 	out := []string{"random", "greedy-random", "safe", "daring", "parity", "optimal", "best-response",
 		"win-optimal", "win-best-response"}

@@ -3,11 +3,14 @@ package tournament_test
 import (
 	"strings"
 	"testing"
+
+	"memsim/sim/rules"
 )
 
 // Under copies alone the players of the copies model have it as their exact model: optimal and
 // best-response play its table, and every seating of optimal, best-response, safe and daring has
-// an exact model with the variant; random has none, and under blind flips nothing has one.
+// an exact model with the variant; random has none; under blind flips safe and daring have the
+// copies model under blind flips.
 func TestExactModelUnderCopies(t *testing.T) {
 	tr, err := parse(t, `rules: {pairs: [4, 12], copies: 4}
 players:
@@ -42,8 +45,8 @@ players:
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, ok := tr.ExactModel(4, []int{0, 1}); ok {
-		t.Error("blind flips with copies 4 have an exact model")
+	if model, _, ok := tr.ExactModel(4, []int{0, 1}); !ok || model.Variant.Flips != rules.FlipsBlind {
+		t.Errorf("blind flips with copies 4: exact model %v, variant %v; want the copies model under blind flips", ok, model.Variant)
 	}
 	_, err = parse(t, "rules: {pairs: 4, copies: 4}\nplayers:\n  - {name: a, policy: optimal, memory: {capacity: 3, forget: lru}}\n  - {name: b, policy: daring}\n")
 	if err == nil || !strings.Contains(err.Error(), "copies 4") {

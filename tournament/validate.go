@@ -51,7 +51,7 @@ type Validation struct {
 
 // Families lists the families of checks, named after the exact model they test, in order.
 func Families() []string {
-	return []string{"perfect", "singletons", "handover-uniform", "lru", "decay", "decay-pass", "unequal-lru", "solitaire", "multiplayer", "win", "copies", "blind", "turn-limit", "copies-limit"}
+	return []string{"perfect", "singletons", "handover-uniform", "lru", "decay", "decay-pass", "unequal-lru", "solitaire", "multiplayer", "win", "copies", "blind", "turn-limit", "copies-limit", "copies-blind"}
 }
 
 // Suite is a set of tournaments to check against the solver, each reduced to the matches that
@@ -221,11 +221,14 @@ func (t *Tournament) withBiasedLuck(delta float64) *Tournament {
 }
 
 // family names the exact model a check belongs to ("win" for a matchup that plays to win; a rule
-// variant names the family: "copies-limit" for copies under a turn limit, "turn-limit", or
-// "blind" for blind flips without a limit).
+// variant names the family: "copies-blind" for copies under blind flips, with or without a turn
+// limit, "copies-limit" for copies under a turn limit, "turn-limit", or "blind" for blind flips
+// without a limit).
 func family(model exact.Model, mu exact.Lineup) string {
 	players := mu.Players
 	switch {
+	case model.Variant.CopiesOf() != rules.DefaultCopies && model.Variant.Flips == rules.FlipsBlind:
+		return "copies-blind"
 	case model.Variant.TurnLimit > 0 && model.Variant.CopiesOf() != rules.DefaultCopies:
 		return "copies-limit"
 	case model.Variant.TurnLimit > 0:

@@ -163,13 +163,14 @@ func copiesClass(r, b int) int { return r - 2 + b }
 
 // copiesOutcome is one outcome of a turn in the copies model: with probability Num/Den the turn
 // ends in the state Next. Keep says that the mover took a pair and moves again; otherwise the
-// next seat moves, and First says that it first takes the pair the turn left remembered whole
-// (Next is the state after it). Lucky says that the mover took a pair of two cards neither of
-// which was remembered.
+// next seat moves, and Handed is the number of pairs the turn left remembered whole, which that
+// seat takes first (one, or under blind flips up to two; Next is the state after them). Lucky
+// says that the mover took a pair of two cards neither of which was remembered.
 type copiesOutcome struct {
-	num, den           int64
-	next               string
-	keep, first, lucky bool
+	num, den    int64
+	next        string
+	handed      int
+	keep, lucky bool
 }
 
 // copiesMove is the change of one class's count of faces.
@@ -294,7 +295,7 @@ func secondUnknown(v copiesVec, cl int, scale, den int64, seen []copiesMove, out
 		r2, b2 := cl2&^1+2, cl2&1
 		num := scale * int64(a2*(r2-b2))
 		if b2 == 1 {
-			out = append(out, copiesOutcome{num: num, den: den, first: true,
+			out = append(out, copiesOutcome{num: num, den: den, handed: 1,
 				next: v.moved(append(seen, copiesMove{cl2, -1}, copiesMove{taken(r2), 1})...)})
 			continue
 		}

@@ -94,9 +94,9 @@ func (s *copiesSolver[T]) step(at copiesPos, t int, p T, add func(int, copiesPos
 	v := vecOfKey(at.key)
 	c := s.memo[copiesAt{at.key, t}]
 	ch := c.brChoice[at.seat] // seat 0 plays role 0's policy, seat 1 role 1's
-	for _, o := range copiesOutcomes(v, ch, nil) {
+	for _, o := range s.outcomes(v, ch) {
 		q := f.Mul(p, f.FromFrac(o.num, o.den))
-		left, first := s.after(o, t)
+		left, g := s.after(o, t)
 		next := at
 		next.key = o.next
 		got := [2]*int{&next.a0, &next.a1}
@@ -105,9 +105,7 @@ func (s *copiesSolver[T]) step(at copiesPos, t int, p T, add func(int, copiesPos
 			*got[at.seat]++
 		default:
 			next.seat = 1 - at.seat
-			if first {
-				*got[next.seat]++
-			}
+			*got[next.seat] += g
 		}
 		if left == 0 || unknownCards(vecOfKey(o.next)) == 0 {
 			end(q, next.a0, next.a1)

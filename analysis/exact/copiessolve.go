@@ -239,7 +239,7 @@ func (s *copiesSolver[T]) prepare(c *copiesCell[T], v copiesVec) error {
 		if c.legal[ch] = copiesLegal(v, ch, s.m.Choices); !c.legal[ch] {
 			continue
 		}
-		c.outs[ch] = copiesOutcomes(v, ch, nil)
+		c.outs[ch] = s.outcomes(v, ch)
 		for _, o := range c.outs[ch] {
 			t, _ := s.after(o, c.t)
 			if _, err := s.get(o.next, t); err != nil {
@@ -252,19 +252,15 @@ func (s *copiesSolver[T]) prepare(c *copiesCell[T], v copiesVec) error {
 }
 
 // after returns the turns left in an outcome's next state after a turn with t turns left, and
-// whether the next seat takes the pair the turn left remembered whole (o.first): under a turn
-// limit that pair costs a turn of its own, and is not taken when none is left. Without a limit
+// the pairs the next seat takes first of those the turn left remembered whole (o.handed): under a
+// turn limit each costs a turn of its own, and is not taken when none is left. Without a limit
 // the turns left stay 0.
-func (s *copiesSolver[T]) after(o copiesOutcome, t int) (int, bool) {
-	switch {
-	case s.limit == 0:
-		return 0, o.first
-	case o.first && t >= 2:
-		return t - 2, true
-	case o.first:
-		return 0, false
+func (s *copiesSolver[T]) after(o copiesOutcome, t int) (int, int) {
+	if s.limit == 0 {
+		return 0, o.handed
 	}
-	return t - 1, false
+	g := min(o.handed, t-1)
+	return t - 1 - g, g
 }
 
 // terminal sets the values of the empty table.
@@ -292,11 +288,11 @@ func (s *copiesSolver[T]) zeros(p int) []T {
 	return z
 }
 
-// next returns the cell of an outcome's next state after a turn of c (solved before), and whether
-// the next seat takes the pair the turn left remembered whole (see after).
-func (s *copiesSolver[T]) next(c *copiesCell[T], o copiesOutcome) (*copiesCell[T], bool) {
-	t, first := s.after(o, c.t)
-	return s.memo[copiesAt{o.next, t}], first
+// next returns the cell of an outcome's next state after a turn of c (solved before), and the
+// pairs the next seat takes first of those the turn left remembered whole (see after).
+func (s *copiesSolver[T]) next(c *copiesCell[T], o copiesOutcome) (*copiesCell[T], int) {
+	t, g := s.after(o, c.t)
+	return s.memo[copiesAt{o.next, t}], g
 }
 
 // leadOf returns the mover's lead after choice ch in c, reading the lead of the mover's role
@@ -305,15 +301,12 @@ func (s *copiesSolver[T]) leadOf(c *copiesCell[T], ch rules.Choice, val func(x *
 	f := s.f
 	sum := s.zero
 	for i, o := range c.outs[ch] {
-		nx, first := s.next(c, o)
+		nx, g := s.next(c, o)
 		var x T
 		if o.keep {
 			x = f.Add(s.one, val(nx, false))
 		} else {
-			x = f.Sub(s.zero, val(nx, true))
-			if first {
-				x = f.Sub(x, s.one)
-			}
+			x = f.Sub(f.FromInt(int64(-g)), val(nx, true))
 		}
 		sum = f.Add(sum, f.Mul(c.probs[ch][i], x))
 	}
@@ -326,10 +319,13 @@ func (s *copiesSolver[T]) totalOf(c *copiesCell[T], ch rules.Choice, val func(x 
 	f := s.f
 	sum := s.zero
 	for i, o := range c.outs[ch] {
-		nx, first := s.next(c, o)
+		nx, g := s.next(c, o)
 		x := val(nx, !o.keep)
-		if o.keep || first {
-			x = f.Add(x, s.one)
+		if o.keep {
+			g = 1
+		}
+		if g > 0 {
+			x = f.Add(x, f.FromInt(int64(g)))
 		}
 		sum = f.Add(sum, f.Mul(c.probs[ch][i], x))
 	}
@@ -442,16 +438,19 @@ func (s *copiesSolver[T]) soloOf(c *copiesCell[T], ch rules.Choice) [3]T {
 	f := s.f
 	v := [3]T{s.zero, s.zero, s.zero}
 	for i, o := range c.outs[ch] {
-		nx, first := s.next(c, o)
+		nx, g := s.next(c, o)
 		x := [3]T{f.Add(s.one, nx.solo[0]), nx.solo[1], nx.solo[2]}
-		if first {
-			x[0] = f.Add(x[0], s.one) // the turn that takes the pair known whole
+		if g > 0 {
+			x[0] = f.Add(x[0], f.FromInt(int64(g))) // the turns that take the pairs known whole
 		}
 		if o.lucky {
 			x[1] = f.Add(x[1], s.one)
 		}
-		if o.keep || first {
-			x[2] = f.Add(x[2], s.one)
+		if o.keep {
+			g = 1
+		}
+		if g > 0 {
+			x[2] = f.Add(x[2], f.FromInt(int64(g)))
 		}
 		for k := range v {
 			v[k] = f.Add(v[k], f.Mul(c.probs[ch][i], x[k]))
@@ -466,7 +465,7 @@ func (s *copiesSolver[T]) vecAfter(c *copiesCell[T], ch rules.Choice, vec func(x
 	f, p := s.f, s.mu.Players
 	sum := s.zeros(p)
 	for k, o := range c.outs[ch] {
-		nx, first := s.next(c, o)
+		nx, g := s.next(c, o)
 		w := vec(nx)
 		for i := range p {
 			var x T
@@ -478,8 +477,8 @@ func (s *copiesSolver[T]) vecAfter(c *copiesCell[T], ch rules.Choice, vec func(x
 				}
 			default:
 				x = w[(i-1+p)%p] // the next seat moves: seat i is its seat i-1
-				if i == 1 && first {
-					x = f.Add(x, s.one)
+				if i == 1 && g > 0 {
+					x = f.Add(x, f.FromInt(int64(g)))
 				}
 			}
 			sum[i] = f.Add(sum[i], f.Mul(c.probs[ch][k], x))
@@ -526,15 +525,18 @@ func (s *copiesSolver[T]) seatsAfter(c *copiesCell[T], t int, ch rules.Choice) [
 	f, p := s.f, s.mu.Players
 	sum := s.zeros(p)
 	for k, o := range c.outs[ch] {
-		x, first := s.next(c, o)
+		x, g := s.next(c, o)
 		mover := t
 		if !o.keep {
 			mover = (t + 1) % p
 		}
 		for i := range p {
 			y := x.seats[mover][i]
-			if (o.keep && i == t) || (first && i == mover) {
+			switch {
+			case o.keep && i == t:
 				y = f.Add(y, s.one)
+			case !o.keep && g > 0 && i == mover:
+				y = f.Add(y, f.FromInt(int64(g)))
 			}
 			sum[i] = f.Add(sum[i], f.Mul(c.probs[ch][k], y))
 		}
@@ -648,10 +650,8 @@ func (s *copiesSolver[T]) distribution(c *copiesCell[T]) {
 				switch {
 				case o.keep:
 					j, from = l-1, x.dist[r]
-				case o.first:
-					j, from = -l-1, x.dist[1-r]
 				default:
-					j, from = -l, x.dist[1-r]
+					j, from = -l-o.handed, x.dist[1-r]
 				}
 				if j < -m || j > m || f.IsZero(from[j+m]) {
 					continue

@@ -121,7 +121,7 @@ func copiesLuck(ctx context.Context, m Model, mu Lineup, maxPairs int, t *rules.
 // withOutcomes calls fn with the outcomes of choice ch in the state of faces v (cell c) set in c,
 // which the solver clears once a cell is solved.
 func (s *copiesSolver[T]) withOutcomes(c *copiesCell[T], v copiesVec, ch rules.Choice, fn func()) {
-	outs := copiesOutcomes(v, ch, nil)
+	outs := s.outcomes(v, ch)
 	probs := make([]T, len(outs))
 	for i, o := range outs {
 		probs[i] = s.f.FromFrac(o.num, o.den)

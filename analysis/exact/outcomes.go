@@ -362,9 +362,9 @@ func (t *turn) knownFirst() {
 }
 
 // validateVariant reports whether the model's variant has an exact model: k copies of a face with
-// perfect memory, no singletons, pass rule never, sequential flips and no turn limit
-// (docs/models.md §4.16); blind flips with perfect memory and pairs only (§4.17); a turn limit
-// with any memory but decay (§4.18).
+// perfect memory, no singletons and pass rule never, under either flip rule, with or without a
+// turn limit (docs/models.md §4.16); blind flips with perfect memory and pairs only (§4.17); a
+// turn limit with any memory but decay (§4.18).
 func (m Model) validateVariant() error {
 	v := m.Variant
 	if err := v.Validate(); err != nil {
@@ -372,8 +372,6 @@ func (m Model) validateVariant() error {
 	}
 	if c := v.CopiesOf(); c != rules.DefaultCopies {
 		switch {
-		case v.Flips != rules.FlipsSequential:
-			return fmt.Errorf("variant %s has no exact model (copies other than %d are solved with sequential flips)", v, rules.DefaultCopies)
 		case !m.Memory.Perfect():
 			return fmt.Errorf("copies %d: only perfect memory has an exact model, not %s", c, m.Memory)
 		case m.Singletons != 0:

@@ -3,8 +3,8 @@
 // singletons, limited shared memory with handover-uniform, lru or decay forgetting, the pass rules
 // with the stalemate rule, three to eight players (every seat for itself, or a policy per seat),
 // and solitaire; and the rule variants: k copies of a face, the copies model of perfect memory
-// (copies.go), blind flips (blind.go) and a turn limit (limit.go, limitwin.go), which the model's
-// Variant sets.
+// (copies.go, under blind flips copiesblind.go), blind flips (blind.go) and a turn limit (limit.go,
+// limitwin.go), which the model's Variant sets.
 //
 // Positions are rules.State values. The solver sweeps them in dependency order (a turn removes at
 // most one pair, and within a row it only moves to states with fewer unknown cards, or back to the

@@ -98,8 +98,8 @@ singletons, pass never) from the start of a game of --pairs N pairs (N a multipl
 from --faces STATE: comma-separated groups R:Au+Bh, A faces with R cards on the table none of
 which is remembered and B with one remembered (4:3u+1h,2:2u). It gives the value of the
 policies (optimal, safe, daring, best-response) and lists the value of each choice (without the
-scores to win); --first, --distribution and --turn-limit go with it as in the standard game
-(no blind flips).
+scores to win); --first, --distribution, --turn-limit and --flips blind go with it as in the
+standard game.
 
 A flag not given takes its default; a value given is used as it is: --pairs 0 and --players 0 are
 errors, --memory 0 means perfect memory and --unknown 0 a state with every pair half known.

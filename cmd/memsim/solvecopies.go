@@ -24,12 +24,14 @@ const (
 
 // copiesModelJSON is the model of a memsim solve --copies answer.
 type copiesModelJSON struct {
-	Copies     int      `json:"copies"`
-	Pairs      int      `json:"pairs"`
-	Faces      string   `json:"faces"`
-	Pass       string   `json:"pass"`
-	Choices    string   `json:"choices"`
-	TurnLimit  int      `json:"turn_limit,omitempty"`
+	Copies    int    `json:"copies"`
+	Pairs     int    `json:"pairs"`
+	Faces     string `json:"faces"`
+	Pass      string `json:"pass"`
+	Choices   string `json:"choices"`
+	TurnLimit int    `json:"turn_limit,omitempty"`
+	// Flips is "blind" under blind flips, left out with sequential ones.
+	Flips      string   `json:"flips,omitempty"`
 	Players    int      `json:"players"`
 	Policy     string   `json:"policy,omitempty"`
 	Opponent   string   `json:"opponent,omitempty"`
@@ -80,10 +82,7 @@ func solveCopies(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invoc
 	if err := fl.variant(q); err != nil {
 		return err
 	}
-	if q.model.Variant.Flips != rules.FlipsSequential {
-		return usagef("--flips %s with --copies %d: no exact model (the copies model has sequential flips; use the simulator)", fl.flips, fl.copies)
-	}
-	v.TurnLimit = q.model.Variant.TurnLimit
+	v.Flips, v.TurnLimit = q.model.Variant.Flips, q.model.Variant.TurnLimit
 	q.model.Variant = v
 	pass, err := rules.ParsePassRule(fl.pass)
 	if err != nil || pass != rules.PassNever {
@@ -228,6 +227,9 @@ func writeCopies[T any](ctx context.Context, f field.Field[T], q *solveQuery, st
 	if q.first != nil {
 		r.Model.First = q.first.String()
 	}
+	if q.model.Variant.Flips == rules.FlipsBlind {
+		r.Model.Flips = q.model.Variant.Flips.String()
+	}
 	switch {
 	case mu.PerSeat:
 		for _, p := range mu.SeatPolicies() {
@@ -270,8 +272,8 @@ func writeCopies[T any](ctx context.Context, f field.Field[T], q *solveQuery, st
 	if q.json {
 		return json.NewEncoder(w).Encode(r)
 	}
-	fmt.Fprintf(w, "copies %d, %d pairs, faces %s, perfect memory, pass %s%s%s, %s arithmetic\n",
-		st.Copies(), st.Pairs(), st.String(), q.model.Pass, choicesNote(q.model.Choices), turnLimitText(q.model.Variant.TurnLimit), r.Model.Arithmetic)
+	fmt.Fprintf(w, "copies %d, %d pairs, faces %s, perfect memory, pass %s%s%s%s, %s arithmetic\n",
+		st.Copies(), st.Pairs(), st.String(), q.model.Pass, choicesNote(q.model.Choices), blindText(q.model.Variant.Flips), turnLimitText(q.model.Variant.TurnLimit), r.Model.Arithmetic)
 	fmt.Fprintln(w, seatsLine(q))
 	if mu.Players == 1 {
 		if r.ExpectedPairs != nil {
@@ -303,6 +305,14 @@ func writeCopies[T any](ctx context.Context, f field.Field[T], q *solveQuery, st
 		writeChoicesText(q, r.ChoiceValues, w)
 	}
 	return nil
+}
+
+// blindText names blind flips for text output ("" for sequential flips).
+func blindText(flips rules.Flips) string {
+	if flips == rules.FlipsBlind {
+		return ", blind flips"
+	}
+	return ""
 }
 
 // turnLimitText describes a turn limit for text output ("" for none).

@@ -108,6 +108,35 @@ func TestSolveCopiesFaces(t *testing.T) {
 	}
 }
 
+// With two copies of a face under blind flips, the copies model gives the values the standard
+// solver gives under blind flips, and its answer names the flip rule.
+func TestSolveCopiesBlindTwoCopies(t *testing.T) {
+	t.Parallel()
+	type answer struct {
+		Model struct {
+			Flips string
+		}
+		ExpectedPairs struct{ Exact string } `json:"expected_pairs"`
+	}
+	read := func(args ...string) answer {
+		out, stderr, code := runArgs(t, append([]string{"solve", "--pairs", "5", "--flips", "blind", "--value-only", "--json"}, args...)...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		var a answer
+		if err := json.Unmarshal([]byte(out), &a); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		return a
+	}
+	for _, policy := range []string{"optimal", "safe", "daring"} {
+		got, want := read("--copies", "2", "--policy", policy), read("--policy", policy)
+		if got.Model.Flips != "blind" || got.ExpectedPairs.Exact == "" || got.ExpectedPairs != want.ExpectedPairs {
+			t.Errorf("%s: copies 2 under blind flips gives %+v, the standard solver %+v", policy, got, want)
+		}
+	}
+}
+
 func TestSolveCopiesFlagErrors(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -118,7 +147,7 @@ func TestSolveCopiesFlagErrors(t *testing.T) {
 		{[]string{"--copies", "4", "--pairs", "3"}, "memsim solve: --pairs 3: 3 pairs with copies 4: the 6 cards must make whole faces of 4 cards (pairs a multiple of 2)"},
 		{[]string{"--copies", "4", "--pairs", "4", "--pass", "always"}, "memsim solve: --pass always with --copies: the copies model has pass rule never only (allowed: never)"},
 		{[]string{"--copies", "4", "--pairs", "4", "--players", "1", "--distribution"}, "memsim solve: --distribution with --players 1: the score distribution is computed for 2 players"},
-		{[]string{"--copies", "4", "--pairs", "4", "--flips", "blind"}, "memsim solve: --flips blind with --copies 4: no exact model (the copies model has sequential flips; use the simulator)"},
+		{[]string{"--copies", "4", "--pairs", "4", "--flips", "blindly"}, `memsim solve: --flips "blindly": unknown rule (allowed: sequential, blind)`},
 		{[]string{"--copies", "4", "--pairs", "4", "--first", "safe"}, "memsim solve: --first safe: not legal in 4:2u with pass never (legal there: daring)"},
 		{[]string{"--copies", "4", "--pairs", "4", "--memory", "3"}, "memsim solve: --memory does not go with --copies (the copies model has perfect memory and no singletons, and gives the value of the policies from the start of a game or from --faces)"},
 		{[]string{"--copies", "4", "--faces", "6:1u"}, `memsim solve: --faces: state "6:1u": group "6:1u": 6 cards on the table, must be even, 2 to 4`},

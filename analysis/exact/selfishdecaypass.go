@@ -2,6 +2,7 @@ package exact
 
 import (
 	"fmt"
+	"math"
 
 	"memsim/analysis/field"
 	"memsim/sim/rules"
@@ -18,6 +19,11 @@ import (
 // at streak l being k*p + l, with p unknowns each, solved by the policy iteration of
 // selfishdecay.go. Outcomes that leave the row take a pair, so they are read at streak 0 in the
 // previous row, as under pass rule never.
+
+// DecayStreakRationalLimit is DecaySelfishRationalLimit under a pass rule other than never, whose
+// rows have p unknowns per state and streak (8 seats take 24 s at 8 pairs, 68 s at 10; 3 seats
+// 0.4 s at 8 pairs, 4.6 s at 16).
+const DecayStreakRationalLimit = 8
 
 // streakEqs holds one state's equations for a row of every seat for itself under a pass rule:
 // turn[c], for each legal choice c other than a pass, refers to the states (by their index in the
@@ -242,4 +248,19 @@ func (w *sweep[T]) decayStreakRow(n int, cells []decayCell[T]) error {
 		return w.decayMultiPass(n, cells)
 	}
 	return nil
+}
+
+// streakFactor returns how many times the work of a row of every seat for itself under pass rule
+// never a row under a pass rule takes, measured with q = 0.2 (memsim solve --forget decay --q 0.2
+// --pass always --players P): the system has p times the unknowns and p times the band, so an
+// elimination costs p³ times more, and from five seats on the policy iteration often runs to its
+// bound (float64 at 20 pairs: 3 seats 0.2 s under two-known, 4 seats 1.0 s, 5 seats 36 s, 6 seats 63 s, 8 seats
+// 140 s); in exact rationals the numbers' growth dominates (8 pairs: 3 seats 0.4 s, 5 seats 3.2 s,
+// 6 seats 16 s, 8 seats 24 s).
+func (w *sweep[T]) streakFactor() float64 {
+	p := float64(w.mu.Players)
+	if w.exact() {
+		return 2 * p
+	}
+	return math.Pow(p, 4) / 4
 }

@@ -268,7 +268,8 @@ func checkStreakEquilibrium(t *testing.T, sc streakCase, p, maxN int) int {
 // TestSelfishStreakLineups checks lineups that mix optimal with fixed policies under decay
 // forgetting and limited memory with a pass rule: every seat's pairs agree with value iteration on
 // the card-level turns, each optimal seat following the table of every seat for itself at the
-// pass streak and each fixed policy never passing.
+// pass streak and each fixed policy never passing; so do the values of seat 0's choices made once,
+// the pass included.
 func TestSelfishStreakLineups(t *testing.T) {
 	const maxN = 3
 	ctx := context.Background()
@@ -297,6 +298,19 @@ func TestSelfishStreakLineups(t *testing.T) {
 					if math.Abs(res.PairsBySeat[s]-want[s]) > 1e-9 {
 						t.Errorf("%v, %s, %v, %v: pairs by seat %v, card level %v", sc.mem, sc.rule, pols, st, res.PairsBySeat, want)
 						break
+					}
+				}
+				choices, err := exact.ChoiceValues(ctx, field.Float{}, model, mu, st)
+				if err != nil {
+					t.Fatalf("%v, %s, %v, %v: %v", sc.mem, sc.rule, pols, st, err)
+				}
+				for _, cv := range choices.Values {
+					want := chain.choiceValue(v, st, 0, 0, p, cv.Choice)
+					for s := range p {
+						if math.Abs(cv.PairsBySeat[s]-want[s]) > 1e-9 {
+							t.Errorf("%v, %s, %v, %v, %v made once: pairs by seat %v, card level %v", sc.mem, sc.rule, pols, st, cv.Choice, cv.PairsBySeat, want)
+							break
+						}
 					}
 				}
 			}
@@ -357,5 +371,47 @@ func TestSelfishStreakRefusals(t *testing.T) {
 	mu := exact.Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal, TwoPlayerOptimal: true}
 	if _, err := exact.Evaluate(context.Background(), field.Float{}, m, mu, rules.State{N: 3, J: 3}); err == nil {
 		t.Error("decay under pass rule always, 3 players, the two-player optimum's choices: no error")
+	}
+}
+
+// TestSelfishStreakChoiceValues checks the list of the choices' values (exact.ChoiceValues) at
+// three seats under decay forgetting and lru with a pass rule against the table's values of the
+// choices at streak 0, the pass included (which under decay reads the states the hand-over's
+// forgetting leaves, at one pass made), and that every choice's vector shares the pairs left.
+func TestSelfishStreakChoiceValues(t *testing.T) {
+	const maxN = 4
+	ctx := context.Background()
+	for _, sc := range streakCases() {
+		model := exact.Model{Memory: sc.mem, Pass: sc.rule}
+		cells := streakCells(t, model, 3, maxN)
+		mu := exact.Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
+		passes := 0
+		for key, c := range cells {
+			if key.passes != 0 {
+				continue
+			}
+			got, err := exact.ChoiceValues(ctx, field.Float{}, model, mu, c.State)
+			if err != nil {
+				t.Fatalf("%v, %s, %v: %v", sc.mem, sc.rule, c.State, err)
+			}
+			for _, v := range got.Values {
+				if v.Choice == rules.Pass {
+					passes++
+				}
+				if math.Abs(v.Pairs-c.ChoiceValue[v.Choice]) > 1e-12 {
+					t.Errorf("%v, %s, %v, %v: ChoiceValues %v, the table %v", sc.mem, sc.rule, c.State, v.Choice, v.Pairs, c.ChoiceValue[v.Choice])
+				}
+				sum := 0.0
+				for _, x := range v.PairsBySeat {
+					sum += x
+				}
+				if math.Abs(sum-float64(c.State.N)) > 1e-12 {
+					t.Errorf("%v, %s, %v, %v: the seats' pairs %v sum to %v", sc.mem, sc.rule, c.State, v.Choice, v.PairsBySeat, sum)
+				}
+			}
+		}
+		if passes == 0 {
+			t.Errorf("%v, %s: no state with a pass", sc.mem, sc.rule)
+		}
 	}
 }

@@ -328,11 +328,12 @@ func TestSelfishStreakIdentities(t *testing.T) {
 	decay := func(q float64, capacity int, rule rules.PassRule) exact.Model {
 		return exact.Model{Pass: rule, Memory: rules.Memory{Forget: rules.ForgetDecay, Decay: q, Capacity: capacity}}
 	}
+	seats := []int{3, 5, rules.MaxPlayers}
+	if testing.Short() {
+		seats = []int{3, 4}
+	}
 	for _, rule := range []rules.PassRule{rules.PassTwoKnown, rules.PassAlways} {
-		for _, p := range []int{3, 5, rules.MaxPlayers} {
-			if p > 3 && testing.Short() && rule == rules.PassTwoKnown {
-				continue
-			}
+		for _, p := range seats {
 			lru := exact.Model{Pass: rule, Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU}}
 			for _, m := range []exact.Model{decay(0.1, 0, rule), decay(0.1, 3, rule), lru} {
 				for key, c := range selfishStreakTable(t, m, p, min(maxN, 4)) {

@@ -384,8 +384,8 @@ func checkVariant(name string, p rules.Policy, v rules.Variant) error {
 
 // tablePlayers returns the number of seats of the table policy p is played from at a table of
 // env.Players seats: optimal plays the optimum of every seat for itself at that many seats where
-// it is solved (pass rule never with any memory; two-known and always with perfect memory, a
-// table read at the pass streak), the two-player optimum otherwise; win-optimal plays
+// it is solved (pass rule never with any memory; two-known and always with any memory in the
+// standard game, a table read at the pass streak), the two-player optimum otherwise; win-optimal plays
 // the win objective of every seat for itself at that many seats (solved with perfect memory and
 // pass rule never, refused elsewhere); the other table policies are two-player ones.
 func tablePlayers(p rules.Policy, m exact.Model, env Env) int {

@@ -23,19 +23,26 @@ func (w *sweep[T]) decayPasses() bool {
 
 // checkDecayPass reports an error for what the sweep cannot compute under decay forgetting and a
 // pass rule other than never: it computes two players' leads, score distributions and the
-// optimum's choices only.
+// optimum's choices, and at three or more seats every seat's expected pairs under the optimum of
+// every seat for itself or a policy per seat (selfishdecaypass.go), not the two-player optimum's
+// choices there.
 func (w *sweep[T]) checkDecayPass() error {
 	what := ""
 	switch {
 	case w.lead != nil:
 		what = "a policy that plays to win"
+	case w.streak != nil && w.needOpt:
+		what = fmt.Sprintf("the two-player optimum's choices at %d seats", w.mu.Players)
+	case w.streak != nil && (w.needPair || w.needDist || w.needSolo):
+		what = fmt.Sprintf("a best response at %d seats", w.mu.Players)
+	case w.streak != nil:
 	case w.needSolo || w.needSelf || w.needMulti:
 		what = fmt.Sprintf("%d players", w.mu.Players)
 	}
 	if what == "" {
 		return nil
 	}
-	return fmt.Errorf("pass rule %s: decay forgetting under a pass rule is solved for two players' values and choices, not %s", w.m.Pass, what)
+	return fmt.Errorf("pass rule %s: decay forgetting under a pass rule is solved for two players' values and choices and for every seat's own optimum and fixed policies at 3 to %d seats, not %s", w.m.Pass, rules.MaxPlayers, what)
 }
 
 // passIndex numbers the unknowns of the self-play optimum of a row under a pass rule: state k

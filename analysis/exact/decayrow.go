@@ -296,6 +296,9 @@ type decayCell[T any] struct {
 	optAfter     rules.Choice
 	optDevAfter  [rules.NumChoices]T
 	optBestAfter [rules.NumChoices]bool
+	// Under a pass rule at three or more seats (selfishdecaypass.go), the values and choices at
+	// every pass streak.
+	levels *passStreak[T]
 }
 
 // load makes c the sweep's current state, as sweep.state leaves it for the visitors.
@@ -305,6 +308,9 @@ func (w *sweep[T]) load(c *decayCell[T]) {
 	w.brChoice, w.soloChoice = c.brChoice, c.soloChoice
 	w.selfChoice, w.selfGap, w.selfDev = c.selfChoice, c.selfGap, c.selfDev
 	w.hasAfter, w.optAfter, w.optBestAfter = c.hasAfter, c.optAfter, c.optBestAfter
+	if c.levels != nil {
+		w.streak = c.levels
+	}
 }
 
 // runDecay is sweep.run for the decay model: each row of states with n pairs is solved as a
@@ -411,7 +417,10 @@ func (w *sweep[T]) leadEq(c *decayCell[T], ch rules.Choice, n int, prev func(rol
 
 // decayRow solves the row of states with n pairs for the values the sweep needs.
 func (w *sweep[T]) decayRow(n int, cells []decayCell[T]) error {
-	if w.decayPasses() {
+	switch {
+	case w.decayPasses() && w.streak != nil:
+		return w.decayStreakRow(n, cells)
+	case w.decayPasses():
 		return w.decayPassRow(n, cells)
 	}
 	if w.needOpt {

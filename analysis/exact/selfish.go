@@ -151,15 +151,19 @@ func (w *sweep[T]) selfDeviation(as [rules.NumChoices][]T, bs [rules.NumChoices]
 
 // SelfishGap is a state of the optimum of every seat for itself in which no choice is a
 // stationary equilibrium in pure choices (docs/models.md §4.7): the optimum plays Choice there,
-// the choice whose best one-step deviation gains the mover least, Gain expected pairs.
+// the choice whose best one-step deviation gains the mover least, Gain expected pairs. Under a
+// pass rule (two-known, always) Passes is the pass streak, the seats that passed in a row just
+// before the turn; under pass rule never it is 0.
 type SelfishGap[T any] struct {
 	State  rules.State
+	Passes int
 	Choice rules.Choice
 	Gain   T
 }
 
-// SelfishGaps lists, in order of n then j, the states with at most maxPairs pairs of model m in
-// which the optimum of players seats (3 to 8) has no stationary equilibrium in pure choices.
+// SelfishGaps lists, in order of n then j (then the pass streak), the states with at most maxPairs
+// pairs of model m in which the optimum of players seats (3 to 8) has no stationary equilibrium in
+// pure choices.
 // Perfect memory has none: only a forgotten card makes a state refer to itself.
 func SelfishGaps[T any](ctx context.Context, f field.Field[T], m Model, players, maxPairs int) ([]SelfishGap[T], error) {
 	if players < 3 || players > rules.MaxPlayers {
@@ -172,6 +176,14 @@ func SelfishGaps[T any](ctx context.Context, f field.Field[T], m Model, players,
 	}
 	var out []SelfishGap[T]
 	err = w.run(ctx, maxPairs, func(st rules.State) error {
+		if st.N > 0 && w.streak != nil {
+			for k, g := range w.streak.gap {
+				if f.Cmp(g, w.zero) > 0 {
+					out = append(out, SelfishGap[T]{State: st, Passes: k, Choice: w.streak.choice[k], Gain: g})
+				}
+			}
+			return nil
+		}
 		if st.N > 0 && f.Cmp(w.selfGap, w.zero) > 0 {
 			out = append(out, SelfishGap[T]{State: st, Choice: w.selfChoice, Gain: w.selfGap})
 		}
@@ -232,8 +244,9 @@ func SelfishTable[T any](ctx context.Context, f field.Field[T], m Model, players
 
 // SolvesEverySeatForItself reports whether model m has the optimum of every seat for itself at
 // three or more seats (docs/models.md §4.7): under pass rule never with any memory (decay's rows
-// are solved by selfishdecay.go), and under two-known and always with perfect memory in the
-// standard game (the values then depend on the pass streak, selfishpass.go). Elsewhere optimal at
+// are solved by selfishdecay.go), and under two-known and always with any memory in the standard
+// game (the values then depend on the pass streak, selfishpass.go, selfishlimitpass.go and
+// selfishdecaypass.go). Elsewhere optimal at
 // three or more seats plays the two-player optimum's choices (Lineup.TwoPlayerOptimal), as the
 // engine's table players do.
 func (m Model) SolvesEverySeatForItself() bool {

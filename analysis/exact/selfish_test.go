@@ -308,7 +308,8 @@ func TestSeatLineupRefusals(t *testing.T) {
 		want string
 	}{
 		{"best response at a seat", exact.Model{}, exact.SeatLineup(o, sa, br), "seat 2: policy best-response: with a policy per seat each is optimal, safe, daring or parity"},
-		{"pass rule with limited memory", exact.Model{Pass: rules.PassAlways, Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU}}, exact.SeatLineup(o, o, o), "pass rule always: with 3 players the exact model under a pass rule is solved for perfect memory, not lru(3)"},
+		{"two-player optimum under decay and a pass rule", exact.Model{Pass: rules.PassAlways, Memory: rules.Memory{Forget: rules.ForgetDecay, Decay: 0.25}},
+			exact.Lineup{Players: 3, Policy: o, Opponent: o, TwoPlayerOptimal: true}, "pass rule always: with 3 players decay forgetting under a pass rule is solved for every seat's own optimum and fixed policies, not the two-player optimum's choices"},
 		{"safe without safe", exact.Model{Choices: rules.NewChoiceSet(rules.Daring)}, exact.SeatLineup(o, sa, o), "seat 1: "},
 	}
 	for _, tc := range cases {

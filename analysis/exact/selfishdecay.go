@@ -33,8 +33,12 @@ import (
 const DecaySelfishRationalLimit = 12
 
 // SeatsRationalLimit is RationalLimit for a matchup of players seats in which a seat plays
-// optimal: DecaySelfishRationalLimit under decay forgetting at three or more seats.
+// optimal: DecaySelfishRationalLimit under decay forgetting at three or more seats,
+// DecayStreakRationalLimit under decay and a pass rule other than never.
 func (m Model) SeatsRationalLimit(players int) int {
+	if players > 2 && m.isDecay() && m.Pass != rules.PassNever {
+		return min(m.RationalLimit(), DecayStreakRationalLimit)
+	}
 	if players > 2 && m.isDecay() {
 		return min(m.RationalLimit(), DecaySelfishRationalLimit)
 	}
@@ -318,6 +322,9 @@ func (w *sweep[T]) selfDecayUnits() float64 {
 	units := floatSelfDecay * p * p * p
 	if w.exact() {
 		units *= rationalSelfDecay * math.Pow(p, 0.85)
+	}
+	if w.streak != nil {
+		units *= w.streakFactor()
 	}
 	return units
 }

@@ -26,13 +26,21 @@ type passStreak[T any] struct {
 	// seats[k][t]: every seat's expected pairs (seat 0 first) with seat t to move at streak k,
 	// every seat playing the lineup's policy (multiPass).
 	seats [][][]T
+	// gap[k]: how much the best one-step deviation from choice[k] gains the mover (zero: an
+	// equilibrium; a forgotten card can leave a streak without one, selfishlimitpass.go).
+	gap []T
+	// afterPass and seatsAfterPass, under decay forgetting (whose hand-over after a pass can
+	// forget a card), are the values after a pass at streak 0 that rotate(self[1]) and
+	// seats[1][1] are elsewhere: every seat's expected pairs, the mover's (seat 0's) first.
+	afterPass, seatsAfterPass []T
 }
 
 // passStreakSolved reports whether model m has the exact model of three or more seats under its
-// pass rule: a pass rule other than never, perfect memory and the standard game. A forgotten
-// card would tie the streak levels of a state to each other in cycles (§4.7).
+// pass rule: a pass rule other than never and the standard game, with any memory (a forgotten
+// card ties the streak levels of a state, or of a row under decay, to each other: they are solved
+// together, selfishlimitpass.go and selfishdecaypass.go).
 func (m Model) passStreakSolved() bool {
-	return m.Pass != rules.PassNever && m.Memory.Perfect() && m.Variant.Standard()
+	return m.Pass != rules.PassNever && m.Variant.Standard()
 }
 
 // newPassStreak returns the levels of a sweep of p seats.
@@ -43,6 +51,7 @@ func newPassStreak[T any](p int) *passStreak[T] {
 		dev:    make([][rules.NumChoices]T, p),
 		best:   make([][rules.NumChoices]bool, p),
 		seats:  make([][][]T, p),
+		gap:    make([]T, p),
 	}
 }
 
@@ -63,6 +72,10 @@ func (w *sweep[T]) stalemate(st rules.State) []T {
 // itself in the order daring, safe, known-first, pass. Level 0 is the state's value (cell.self),
 // and selfChoice, selfDev and optBest are those of level 0.
 func (w *sweep[T]) selfishPass(st rules.State, c *cell[T]) {
+	if !w.m.Memory.Perfect() {
+		w.selfishLimitPass(st, c)
+		return
+	}
 	f := w.f
 	p := w.mu.Players
 	s := w.streak
@@ -95,7 +108,7 @@ func (w *sweep[T]) selfishPass(st rules.State, c *cell[T]) {
 				best, choice = v, rules.Pass
 			}
 		}
-		s.self[k], s.choice[k] = best, choice
+		s.self[k], s.choice[k], s.gap[k] = best, choice, w.zero
 		for _, ch := range rules.Choices() {
 			s.best[k][ch] = w.legal[ch] && f.Cmp(s.dev[k][ch], best[0]) == 0
 		}
@@ -158,6 +171,10 @@ func (w *sweep[T]) seatSum(st rules.State, t int, ch rules.Choice) []T {
 // multiPass computes every seat's expected pairs with each seat to move at every streak, every
 // seat playing the lineup's policy; level 0 is the state's value (cell.seats).
 func (w *sweep[T]) multiPass(st rules.State, c *cell[T]) {
+	if !w.m.Memory.Perfect() {
+		w.multiLimitPass(st, c)
+		return
+	}
 	p := w.mu.Players
 	s := w.streak
 	for k := p - 1; k >= 0; k-- {
@@ -182,8 +199,13 @@ func (w *sweep[T]) multiPass(st rules.State, c *cell[T]) {
 // afterwards: the next seat moves in st at streak 1.
 func (w *sweep[T]) passChoiceValue(st rules.State) []T {
 	s := w.streak
-	if w.needSelf && !w.needMulti {
+	switch {
+	case w.needSelf && !w.needMulti && s.afterPass != nil:
+		return s.afterPass
+	case w.needSelf && !w.needMulti:
 		return w.rotate(s.self[1])
+	case s.seatsAfterPass != nil:
+		return s.seatsAfterPass
 	}
 	return s.seats[1][1]
 }

@@ -78,8 +78,8 @@ func (mu Lineup) Validate(m Model) error {
 		return fmt.Errorf("pass rule %s: decay forgetting under a pass rule is solved for the lead, not for a policy that plays to win", m.Pass)
 	case isSelfWin(mu):
 		return mu.validateSelfWin(m)
-	case mu.Players >= 3 && m.Pass != rules.PassNever && !m.Memory.Perfect():
-		return fmt.Errorf("pass rule %s: with %d players the exact model under a pass rule is solved for perfect memory, not %s (forgotten cards and passes would tie the pass streaks of a state together in cycles)", m.Pass, mu.Players, m.Memory)
+	case mu.Players >= 3 && m.Pass != rules.PassNever && m.isDecay() && mu.TwoPlayerOptimal && mu.playsOptimal():
+		return fmt.Errorf("pass rule %s: with %d players decay forgetting under a pass rule is solved for every seat's own optimum and fixed policies, not the two-player optimum's choices (its choice after a pass does not say what to do after several)", m.Pass, mu.Players)
 	case mu.Players >= 3 && m.Pass != rules.PassNever && !m.passStreakSolved():
 		return fmt.Errorf("pass rule %s: with %d players the exact model under a pass rule covers the standard game, not %s", m.Pass, mu.Players, m.Variant)
 	case mu.Players >= 3 && !m.SolvesEverySeatForItself() && !mu.TwoPlayerOptimal && mu.playsOptimal():

@@ -59,8 +59,9 @@
 // of its own (optimal, win-optimal, safe, daring or parity; 3 to 8 seats). With 3 or more players
 // optimal is the optimum of every seat for itself (each maximises its own expected pairs);
 // --two-player-optimal plays the two-player optimum's choices instead. Under pass rules two-known
-// and always, 3 or more players are solved with perfect memory, the values those of a turn that
-// follows no pass (they depend on how many seats passed in a row). Defaults: J = N, S = 0, F = S,
+// and always, 3 or more players are solved with any memory (not --two-player-optimal under decay),
+// the values those of a turn that follows no pass (they depend on how many seats passed in a
+// row). Defaults: J = N, S = 0, F = S,
 // M = 0 (perfect memory), pass never, every choice (daring,safe,known-first,pass), P = 2, policy
 // optimal, opponent = the policy, lead 0. Policies: optimal, safe, daring, parity, best-response
 // (the best reply to the other policy), and, for two players, win-optimal and win-best-response,

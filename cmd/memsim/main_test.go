@@ -85,7 +85,7 @@ func TestBadInputIsOneLineAndExit2(t *testing.T) {
 		{[]string{"solve", "--pairs", "3", "--players", "0"}, "--players 0: must be between 1 and 8"},
 		{[]string{"solve", "--pairs", "3", "--players", "9"}, "--players 9"},
 		{[]string{"solve", "--pairs", "3", "--players", "1", "--pass", "always"}, "only pass rule never has an exact model"},
-		{[]string{"solve", "--pairs", "3", "--players", "3", "--pass", "always", "--memory", "2", "--forget", "lru"}, "pass rule always: with 3 players the exact model under a pass rule is solved for perfect memory, not lru(2)"},
+		{[]string{"solve", "--pairs", "3", "--players", "3", "--pass", "always", "--forget", "decay", "--q", "0.2", "--two-player-optimal"}, "pass rule always: with 3 players decay forgetting under a pass rule is solved for every seat's own optimum and fixed policies, not the two-player optimum's choices"},
 		{[]string{"solve", "--pairs", "3", "--policy", "best-response"}, "--opponent B is required with --policy best-response: the policy it answers (allowed: optimal, safe, daring, parity)"},
 		{[]string{"solve", "--pairs", "3", "--players", "3", "--opponent", "best-response"}, "solved for 2 players only"},
 		{[]string{"solve", "--pairs", "3", "--players", "1", "--policy", "best-response"}, "needs an opponent"},

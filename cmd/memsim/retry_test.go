@@ -258,7 +258,7 @@ func TestResumeOfAFinishedRunHasNothingToResume(t *testing.T) {
 		if err := os.RemoveAll(whole); err != nil {
 			t.Fatal(err)
 		}
-		if _, stderr, code := runArgs(t, append(append([]string{"run", "--quiet"}, tt.args...), cfg)...); code != exitOK {
+		if _, stderr, code := runArgs(t, append(append([]string{"run", "--no-figures", "--quiet"}, tt.args...), cfg)...); code != exitOK {
 			t.Fatalf("%v: exit %d: %s", tt.args, code, stderr)
 		}
 		before := readTree(t, whole)

@@ -189,7 +189,7 @@ func checkpointOfFinishedRun(t *testing.T, path string) []byte {
 func TestOthersFilesAreNeverDeleted(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	cfg := writeConfig(t, dir, "keep", tinyTournament)
+	cfg := writeConfig(t, dir, "keep", oneSizeTournament)
 	out := filepath.Join(dir, "out", "keep")
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		t.Fatal(err)
@@ -277,7 +277,7 @@ func TestOthersFilesAreNeverDeleted(t *testing.T) {
 // looks like one is neither deleted nor taken for one.
 func TestRunFolderNamesAndLeftovers(t *testing.T) {
 	dir := t.TempDir()
-	_, out := finishedRunFolder(t, dir, "named", tinyTournament)
+	_, out := finishedRunFolder(t, dir, "named", oneSizeTournament)
 	mine := []string{filepath.Join(out, ".old-keep", "notes.txt"), filepath.Join(out, ".notes.tmp-1")}
 	for _, m := range mine {
 		os.MkdirAll(filepath.Dir(m), 0o755)

@@ -156,7 +156,7 @@ func TestResumeOrStartResumesOnlyItsOwnShard(t *testing.T) {
 func TestResumeOrStartOnAFinishedRunIsDone(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	cfg := writeConfig(t, dir, "done", tinyTournament)
+	cfg := writeConfig(t, dir, "done", oneSizeTournament)
 	whole := filepath.Join(dir, "out", "done")
 	shard2 := filepath.Join(whole, "shard-2-of-2")
 	for _, tt := range []struct {

@@ -139,38 +139,26 @@ func TestForceReplacesTheWholeFolder(t *testing.T) {
 }
 
 // A run folder whose checkpoint holds every match (the final write failed, say) is completed by
-// --resume without playing again, as the failure's message says.
+// --resume without playing again, as the failure's message says, to the results of a run that
+// was never stopped.
 func TestResumeAfterTheLastMatchWritesTheResults(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	_, out := finishedSmallRun(t, dir)
-	want, err := os.ReadFile(filepath.Join(out, "results.json"))
+	cfg := writeConfig(t, dir, "last", tinyTournament)
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", cfg); code != exitOK {
+		t.Fatalf("the run: exit %d: %s", code, stderr)
+	}
+	want, err := os.ReadFile(filepath.Join(dir, "out", "last", "results.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The state such a failure leaves: the run's configuration and a checkpoint of every match.
-	other := t.TempDir()
-	cfg2 := writeConfig(t, other, "small", smallTournament)
-	out2 := filepath.Join(other, "out", "small")
-	resolved, err := os.ReadFile(filepath.Join(out, "config.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	resolved = []byte(strings.Replace(string(resolved), filepath.Join(dir, "out"), filepath.Join(other, "out"), 1))
-	if err := os.MkdirAll(out2, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(out2, "config.yaml"), resolved, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(out2, checkpointFile), checkpointOfFinishedRun(t, cfg2), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	_, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--resume", out2)
-	if code != exitOK || !strings.Contains(stderr, "writing to "+out2) {
+	_, out := finishedRunFolder(t, t.TempDir(), "last", tinyTournament)
+	_, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--resume", out)
+	if code != exitOK || !strings.Contains(stderr, "writing to "+out) {
 		t.Fatalf("resume: exit %d: %s", code, stderr)
 	}
-	got, err := os.ReadFile(filepath.Join(out2, "results.json"))
+	got, err := os.ReadFile(filepath.Join(out, "results.json"))
 	if err != nil || string(got) != string(want) {
 		t.Fatalf("the resumed results differ from the run's: %v", err)
 	}

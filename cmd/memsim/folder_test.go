@@ -110,10 +110,10 @@ func TestForceReplacesTheWholeFolder(t *testing.T) {
 		}
 	}
 	// Without 4 pairs none of the earlier run's convergence and distribution figures of 4 pairs
-	// belongs to the new run.
+	// belongs to the new run (of fewer games: the files are what counts).
 	fewer := strings.Replace(smallTournament, "pairs: [3, 4]", "pairs: [3]", 1)
 	cfg = writeConfig(t, dir, "small", fewer)
-	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--force", cfg); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--games", "100", "--force", cfg); code != exitOK {
 		t.Fatalf("--force: exit %d: %s", code, stderr)
 	}
 	for _, s := range stale {
@@ -124,7 +124,7 @@ func TestForceReplacesTheWholeFolder(t *testing.T) {
 	// A fresh run of the smaller tournament writes exactly the same files.
 	fresh := t.TempDir()
 	cfg2 := writeConfig(t, fresh, "small", fewer)
-	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", cfg2); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--games", "100", cfg2); code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	got, want := listFiles(t, out), listFiles(t, filepath.Join(fresh, "out", "small"))

@@ -3,6 +3,7 @@ package tournament_test
 import (
 	"context"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -18,6 +19,13 @@ func embeddedSuite(t *testing.T, games int) *tournament.Suite {
 // embeddedSuiteOf is embeddedSuite with only the tournaments whose names keep accepts.
 func embeddedSuiteOf(t *testing.T, games int, keep func(name string) bool) *tournament.Suite {
 	t.Helper()
+	return embeddedSuiteCut(t, games, 0, keep)
+}
+
+// embeddedSuiteCut is embeddedSuiteOf with each tournament's deal sizes of more than maxPairs
+// pairs left out (none when maxPairs is 0).
+func embeddedSuiteCut(t *testing.T, games, maxPairs int, keep func(name string) bool) *tournament.Suite {
+	t.Helper()
 	file, data := configs.ValidationSuite()
 	all, err := configs.ParseSuite(file, data, tournament.ConfigOptions())
 	if err != nil {
@@ -25,9 +33,13 @@ func embeddedSuiteOf(t *testing.T, games int, keep func(name string) bool) *tour
 	}
 	var cfgs []*configs.Tournament
 	for _, c := range all {
-		if keep(c.Name) {
-			cfgs = append(cfgs, c)
+		if !keep(c.Name) {
+			continue
 		}
+		if maxPairs > 0 {
+			c.Rules.Pairs = slices.DeleteFunc(c.Rules.Pairs, func(n int) bool { return n > maxPairs })
+		}
+		cfgs = append(cfgs, c)
 	}
 	s, err := tournament.NewSuite(context.Background(), cfgs, games)
 	if err != nil {
@@ -111,15 +123,17 @@ func TestValidateBiasedLuck(t *testing.T) {
 // controlSuite is the suite of the negative controls: the embedded suite at controlGames() games
 // per matchup; with -short only its tournaments of the standard game's two-player models,
 // solitaire and three players with fixed policies (the families the controls name), which keeps
-// them within a few seconds.
+// them within a few seconds. Under the race detector, which slows the engine and the solver down
+// several times, one tournament of each family is left, dealt at most raceControlPairs pairs.
 func controlSuite(t *testing.T) *tournament.Suite {
 	if !testing.Short() {
 		return embeddedSuite(t, controlGames())
 	}
-	prefixes := []string{"perfect-", "singletons-", "handover-uniform-", "lru-", "solitaire", "three-players", "win-never", "win-always", "win-two-known", "win-lru", "win-handover"}
 	if raceEnabled {
-		prefixes = []string{"perfect-", "lru-", "solitaire", "three-players", "win-never"}
+		names := []string{"perfect-never", "lru-3", "solitaire", "three-players", "win-never"}
+		return embeddedSuiteCut(t, controlGames(), raceControlPairs, func(name string) bool { return slices.Contains(names, name) })
 	}
+	prefixes := []string{"perfect-", "singletons-", "handover-uniform-", "lru-", "solitaire", "three-players", "win-never", "win-always", "win-two-known", "win-lru", "win-handover"}
 	return embeddedSuiteOf(t, controlGames(), func(name string) bool {
 		for _, prefix := range prefixes {
 			if strings.HasPrefix(name, prefix) {
@@ -129,6 +143,9 @@ func controlSuite(t *testing.T) *tournament.Suite {
 		return false
 	})
 }
+
+// raceControlPairs is the largest deal size of the negative controls under the race detector.
+const raceControlPairs = 6
 
 // controlGames is the games per matchup of the negative controls: 400, or 200 with -short.
 func controlGames() int {

@@ -110,10 +110,10 @@ func TestForceReplacesTheWholeFolder(t *testing.T) {
 		}
 	}
 	// Without 4 pairs none of the earlier run's convergence and distribution figures of 4 pairs
-	// belongs to the new run.
+	// belongs to the new run (of fewer games: the files are what counts).
 	fewer := strings.Replace(smallTournament, "pairs: [3, 4]", "pairs: [3]", 1)
 	cfg = writeConfig(t, dir, "small", fewer)
-	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--force", cfg); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--games", "100", "--force", cfg); code != exitOK {
 		t.Fatalf("--force: exit %d: %s", code, stderr)
 	}
 	for _, s := range stale {
@@ -124,7 +124,7 @@ func TestForceReplacesTheWholeFolder(t *testing.T) {
 	// A fresh run of the smaller tournament writes exactly the same files.
 	fresh := t.TempDir()
 	cfg2 := writeConfig(t, fresh, "small", fewer)
-	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", cfg2); code != exitOK {
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--games", "100", cfg2); code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	got, want := listFiles(t, out), listFiles(t, filepath.Join(fresh, "out", "small"))
@@ -139,38 +139,26 @@ func TestForceReplacesTheWholeFolder(t *testing.T) {
 }
 
 // A run folder whose checkpoint holds every match (the final write failed, say) is completed by
-// --resume without playing again, as the failure's message says.
+// --resume without playing again, as the failure's message says, to the results of a run that
+// was never stopped.
 func TestResumeAfterTheLastMatchWritesTheResults(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	_, out := finishedSmallRun(t, dir)
-	want, err := os.ReadFile(filepath.Join(out, "results.json"))
+	cfg := writeConfig(t, dir, "last", tinyTournament)
+	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", cfg); code != exitOK {
+		t.Fatalf("the run: exit %d: %s", code, stderr)
+	}
+	want, err := os.ReadFile(filepath.Join(dir, "out", "last", "results.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The state such a failure leaves: the run's configuration and a checkpoint of every match.
-	other := t.TempDir()
-	cfg2 := writeConfig(t, other, "small", smallTournament)
-	out2 := filepath.Join(other, "out", "small")
-	resolved, err := os.ReadFile(filepath.Join(out, "config.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	resolved = []byte(strings.Replace(string(resolved), filepath.Join(dir, "out"), filepath.Join(other, "out"), 1))
-	if err := os.MkdirAll(out2, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(out2, "config.yaml"), resolved, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(out2, checkpointFile), checkpointOfFinishedRun(t, cfg2), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	_, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--resume", out2)
-	if code != exitOK || !strings.Contains(stderr, "writing to "+out2) {
+	_, out := finishedRunFolder(t, t.TempDir(), "last", tinyTournament)
+	_, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", "--resume", out)
+	if code != exitOK || !strings.Contains(stderr, "writing to "+out) {
 		t.Fatalf("resume: exit %d: %s", code, stderr)
 	}
-	got, err := os.ReadFile(filepath.Join(out2, "results.json"))
+	got, err := os.ReadFile(filepath.Join(out, "results.json"))
 	if err != nil || string(got) != string(want) {
 		t.Fatalf("the resumed results differ from the run's: %v", err)
 	}
@@ -189,7 +177,7 @@ func checkpointOfFinishedRun(t *testing.T, path string) []byte {
 func TestOthersFilesAreNeverDeleted(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	cfg := writeConfig(t, dir, "keep", tinyTournament)
+	cfg := writeConfig(t, dir, "keep", oneSizeTournament)
 	out := filepath.Join(dir, "out", "keep")
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		t.Fatal(err)
@@ -277,7 +265,7 @@ func TestOthersFilesAreNeverDeleted(t *testing.T) {
 // looks like one is neither deleted nor taken for one.
 func TestRunFolderNamesAndLeftovers(t *testing.T) {
 	dir := t.TempDir()
-	_, out := finishedRunFolder(t, dir, "named", tinyTournament)
+	_, out := finishedRunFolder(t, dir, "named", oneSizeTournament)
 	mine := []string{filepath.Join(out, ".old-keep", "notes.txt"), filepath.Join(out, ".notes.tmp-1")}
 	for _, m := range mine {
 		os.MkdirAll(filepath.Dir(m), 0o755)

@@ -153,12 +153,15 @@ func TestMergeRefusesTooManyShards(t *testing.T) {
 func TestLongPathsAreCutShortInMessages(t *testing.T) {
 	t.Parallel()
 	long := filepath.Join(t.TempDir(), strings.Repeat("x/", 60000))
+	// A configuration for --shard, which is read after the tournament's players are built (the
+	// embedded default's win-optimal table takes seconds under the race detector).
+	cfg := writeConfig(t, t.TempDir(), "long", tinyTournament)
 	for _, args := range [][]string{
 		{"run", "--quiet", long},
 		{"validate", "--quiet", long},
 		{"run", "--quiet", "--resume", long},
 		{"merge", "--out", filepath.Join(t.TempDir(), "m"), long},
-		{"run", "--quiet", "--shard", strings.Repeat("1/", 60000)},
+		{"run", "--quiet", "--shard", strings.Repeat("1/", 60000), cfg},
 	} {
 		_, stderr, code := runArgs(t, args...)
 		wantOneLineExit(t, args[0]+" with a long path", code, exitUsage, stderr, "memsim "+args[0]+": ", "...")

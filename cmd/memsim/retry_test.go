@@ -156,7 +156,7 @@ func TestResumeOrStartResumesOnlyItsOwnShard(t *testing.T) {
 func TestResumeOrStartOnAFinishedRunIsDone(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	cfg := writeConfig(t, dir, "done", tinyTournament)
+	cfg := writeConfig(t, dir, "done", oneSizeTournament)
 	whole := filepath.Join(dir, "out", "done")
 	shard2 := filepath.Join(whole, "shard-2-of-2")
 	for _, tt := range []struct {
@@ -258,7 +258,7 @@ func TestResumeOfAFinishedRunHasNothingToResume(t *testing.T) {
 		if err := os.RemoveAll(whole); err != nil {
 			t.Fatal(err)
 		}
-		if _, stderr, code := runArgs(t, append(append([]string{"run", "--quiet"}, tt.args...), cfg)...); code != exitOK {
+		if _, stderr, code := runArgs(t, append(append([]string{"run", "--no-figures", "--quiet"}, tt.args...), cfg)...); code != exitOK {
 			t.Fatalf("%v: exit %d: %s", tt.args, code, stderr)
 		}
 		before := readTree(t, whole)

@@ -95,7 +95,7 @@ func TestRunNamesStdoutWhenItsSummaryCannotBePrinted(t *testing.T) {
 func TestCommandsNameStdoutWhenTheyCannotPrint(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	cfg := writeConfig(t, dir, "printing", tinyTournament)
+	cfg := writeConfig(t, dir, "printing", oneSizeTournament)
 	suite := filepath.Join(dir, "suite.yaml")
 	if err := os.WriteFile(suite, []byte("name: perfect\nseed: 1\ngames: 100\nrules: {pairs: [2, 3]}\n"+
 		"players: [{name: optimal, policy: optimal}, {name: parity, policy: parity}]\n"), 0o644); err != nil {

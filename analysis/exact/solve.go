@@ -140,6 +140,9 @@ type Result[T any] struct {
 // Under a turn limit (m.Variant.TurnLimit > 0) the limit is the number of turns left in st, and
 // the values count the pairs taken within it (limit.go).
 func Evaluate[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
+	if m.Memory.Fluctuation > 0 {
+		return evaluateFluct(ctx, f, m, mu, st)
+	}
 	if isSelfWin(mu) {
 		return evaluateSelfWinLineup(ctx, f, m, mu, st)
 	}

@@ -69,10 +69,9 @@ func fluctMaxKnown(mem rules.Memory) int {
 	return int(min(int64(mem.Capacity)+int64(mem.Fluctuation), int64(rules.MaxFluctuation)))
 }
 
-// validateFluct reports whether the matchup is solved under a fluctuating capacity: two players
-// with optimal, safe or daring, a shared lru or handover-uniform memory, pairs only, pass rule
-// never and the standard game.
-func validateFluct(m Model, mu Lineup) error {
+// validateFluct reports whether a model with a fluctuating capacity is solved: a shared lru or
+// handover-uniform memory, pairs only, pass rule never and the standard game.
+func (m Model) validateFluct() error {
 	mem := m.Memory
 	switch {
 	case mem.Scope != rules.ScopeShared:
@@ -85,13 +84,21 @@ func validateFluct(m Model, mu Lineup) error {
 		return fmt.Errorf("pass rule %s: a fluctuating capacity is solved under pass rule never only", m.Pass)
 	case !m.Variant.Standard():
 		return fmt.Errorf("variant %s: a fluctuating capacity is solved in the standard game only", m.Variant)
+	}
+	return m.Choices.Validate()
+}
+
+// validateFluct reports whether the matchup is solved under a fluctuating capacity: two players
+// with optimal, safe or daring in a model Model.Validate accepts.
+func validateFluct(m Model, mu Lineup) error {
+	if err := m.Validate(); err != nil {
+		return err
+	}
+	switch {
 	case mu.Players != 2:
 		return fmt.Errorf("players %d: a fluctuating capacity is solved for two players only", mu.Players)
 	case mu.PerSeat || mu.Table != nil || mu.OpponentTable != nil:
 		return fmt.Errorf("a fluctuating capacity is solved for optimal, safe and daring, not for a policy per seat or given as a table")
-	}
-	if err := m.Choices.Validate(); err != nil {
-		return err
 	}
 	for _, p := range mu.roles() {
 		if p != rules.PolicyOptimal && p != rules.PolicySafe && p != rules.PolicyDaring {
@@ -337,9 +344,6 @@ func (s *fluctSweep[T]) run(ctx context.Context, maxPairs int, visit func(n int)
 }
 
 func newFluctSweep[T any](f field.Field[T], m Model, mu Lineup) (*fluctSweep[T], error) {
-	if err := m.Memory.Validate(); err != nil {
-		return nil, err
-	}
 	if err := validateFluct(m, mu); err != nil {
 		return nil, err
 	}

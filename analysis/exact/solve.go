@@ -69,6 +69,9 @@ type Lineup struct {
 // answer a table. Whether a table holds a choice wherever a solve reads one depends on the state
 // solved from: the solver checks it before solving.
 func (mu Lineup) Validate(m Model) error {
+	if m.Memory.Fluctuation > 0 {
+		return validateFluct(m, mu)
+	}
 	switch {
 	case mu.Players < 1 || mu.Players > rules.MaxPlayers:
 		return fmt.Errorf("players %d: must be between 1 and %d", mu.Players, rules.MaxPlayers)

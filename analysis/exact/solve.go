@@ -324,6 +324,9 @@ func newSweep[T any](f field.Field[T], m Model, mu Lineup, st rules.State) (*swe
 	if err := m.Validate(); err != nil {
 		return nil, err
 	}
+	if m.Memory.Fluctuation > 0 {
+		return nil, fmt.Errorf("memory %s: under a fluctuating capacity the solver gives a matchup's values (Evaluate) and the optimum's table (FluctTable), not this computation", m.Memory)
+	}
 	if m.Variant.TurnLimit > 0 {
 		return nil, fmt.Errorf("turn limit %d: under a turn limit the solver gives a matchup's values, its win, draw and loss probabilities and its players' tables, not this computation", m.Variant.TurnLimit)
 	}

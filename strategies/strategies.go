@@ -437,7 +437,7 @@ func tableModel(mem rules.Memory, env Env, p rules.Policy) (exact.Model, string)
 	}
 	if mem.Fluctuation > 0 && !fluctSolved(m, env, p) {
 		m.Memory.Fluctuation = 0
-		note = "a fluctuating capacity has an exact model with a shared lru or handover-uniform memory, two players, pairs only and pass rule never, for optimal, safe and daring"
+		note = "a fluctuating capacity is solved only with a shared lru or handover-uniform memory, two players, pairs only and pass rule never, for optimal, safe and daring"
 	}
 	if mem.Perfect() {
 		m.Memory = rules.Memory{} // every perfect memory is the same, whatever its scope

@@ -31,6 +31,8 @@ func solveCommand() *command {
 			"memsim solve --gerez --cards K --known B --paired P [--json] [--big]",
 			"memsim solve --pairs N [--memory M --forget lru] --opponent-memory M2 [--pass RULE]\n" +
 				"[--choices LIST] [--policy A] [--opponent B] [--float] [--json]",
+			"memsim solve --pairs N [--unknown J] --memory M --forget lru|handover-uniform --fluctuation S\n" +
+				"[--choices LIST] [--policy A] [--opponent B] [--float] [--json] [--big]",
 			"memsim solve --copies K (--pairs N | --faces STATE) [--choices LIST] [--players P]\n" +
 				"[--policy A] [--opponent B] [--seats LIST] [--two-player-optimal] [--turn-limit T]\n" +
 				"[--first C] [--value-only] [--distribution] [--float] [--json] [--big]",

@@ -3,6 +3,7 @@ package exact
 import (
 	"context"
 	"fmt"
+	"math"
 
 	"memsim/analysis/field"
 	"memsim/sim/rules"
@@ -28,9 +29,9 @@ import (
 // FluctRationalLimit is the largest deal size for which memsim solves a fluctuating capacity in
 // exact rationals when it needs a whole table or a tournament's exact values: every row is a
 // system of equations solved by policy iteration, whose numbers grow with the deal (lru(5) with
-// σ = 2: about 0.4 s for 30 pairs, 1.3 s for 50, 4.5 s for 100), so larger tables are computed in
-// float64.
-const FluctRationalLimit = 40
+// σ = 2, both seats optimal: about 0.4 s for 30 pairs, 1.3 s for 50, 4.5 s for 100; optimal
+// against safe about nine times that), so larger tables and values are computed in float64.
+const FluctRationalLimit = 30
 
 // fluctCap is a capacity a turn can draw in a row and its probability.
 type fluctCap struct {
@@ -430,4 +431,30 @@ func FluctTable[T any](ctx context.Context, f field.Field[T], m Model, maxPairs 
 		layers[i] = t
 	}
 	return rules.NewCapacityChoiceTable(lo, layers)
+}
+
+// estimateFluct is Estimate under a fluctuating capacity, for the matchup's values: a curve
+// fitted to measured solves of lru(5) with σ = 2 (exact rationals: 1.3 s for 50 pairs, 4.5 s for
+// 100; float64: 0.9 s for 1000, both seats optimal), scaled by the square of a row's unknowns against that memory's.
+func estimateFluct[T any](f field.Field[T], m Model, mu Lineup, pairs int) (Cost, error) {
+	if err := validateFluct(m, mu); err != nil {
+		return Cost{}, err
+	}
+	k := float64(min(int64(pairs), int64(m.Memory.Capacity)+int64(m.Memory.Fluctuation)) + 1)
+	caps := float64(min(2*int64(m.Memory.Fluctuation)+1, int64(pairs)+1) + 1)
+	unknowns := 2 * k * caps
+	scale := unknowns * unknowns / (96 * 96)
+	if !isSelfPlay(mu) {
+		scale *= 9 // both roles' system besides the optimum's (measured: 8 s for 40 pairs, optimal against safe)
+	}
+	n := float64(pairs)
+	var seconds, bytes float64
+	if _, isFloat := any(f).(field.Float); isFloat {
+		seconds = 0.9 * n / 1000
+		bytes = baseBytes + unknowns*unknowns*8
+	} else {
+		seconds = 4.5 * math.Pow(n/100, 1.8)
+		bytes = baseBytes + gcHeadroom*unknowns*unknowns*(ratBytes+8*n)
+	}
+	return Cost{Ops: seconds * scale * OpsPerSecond, Bytes: bytes}, nil
 }

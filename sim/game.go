@@ -696,6 +696,9 @@ func (g *Game) tableTurn(seat int, t *rules.ChoiceTable, passes int) (turnEnd, e
 	case t.TurnLimit() > 0:
 		// A table for a turn limit reads the turns left, this one included.
 		c, ok = t.LookupTurnsLeft(st, afterPass, g.turnsLeft())
+	case m.sigma > 0:
+		// Under a fluctuating capacity a table may read the capacity drawn for this turn.
+		c, ok = t.LookupCapacity(st, afterPass, m.capacity)
 	case passes < 2:
 		c, ok = t.Lookup(st, afterPass)
 	default:

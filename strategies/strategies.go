@@ -315,7 +315,7 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 		if err != nil {
 			return Built{}, fmt.Errorf("policy %s with %s memory: %w", e.name, mem, err)
 		}
-		if mem.Fluctuation > 0 {
+		if mem.Fluctuation > 0 && model.Memory.Fluctuation == 0 {
 			if t, err = coverFluctuation(t, mem.Capacity); err != nil {
 				return Built{}, err
 			}
@@ -432,9 +432,9 @@ func tableModel(mem rules.Memory, env Env, p rules.Policy) (exact.Model, string)
 		}
 		note = "decay forgetting under a pass rule is solved for the lead, not for a policy that plays to win"
 	}
-	if mem.Fluctuation > 0 {
+	if mem.Fluctuation > 0 && !fluctSolved(m, env, p) {
 		m.Memory.Fluctuation = 0
-		note = "a fluctuating capacity has no exact model"
+		note = "a fluctuating capacity is solved only with a shared lru or handover-uniform memory, two players, pairs only and pass rule never, for optimal, safe and daring"
 	}
 	if mem.Perfect() {
 		m.Memory = rules.Memory{} // every perfect memory is the same, whatever its scope
@@ -496,6 +496,10 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Lineup, maxPai
 		}
 	}
 	switch {
+	case m.Memory.Fluctuation > 0 && maxPairs <= limit:
+		t, err = exact.FluctTable(ctx, field.Rat{}, m, maxPairs)
+	case m.Memory.Fluctuation > 0:
+		t, err = exact.FluctTable(ctx, field.Float{}, m, maxPairs)
 	case m.Variant.CopiesOf() != rules.DefaultCopies:
 		t, err = copiesTable(ctx, m, mu, maxPairs)
 	case maxPairs <= limit:
@@ -544,4 +548,12 @@ func coverFluctuation(t *rules.ChoiceTable, capacity int) (*rules.ChoiceTable, e
 		}
 	}
 	return out, nil
+}
+
+// fluctSolved reports whether the fluctuating capacity of model m's memory has an exact model for
+// policy p in env (docs/models.md §4.4): a shared lru or handover-uniform memory, two players,
+// pairs only, pass rule never, the standard game, and optimal, safe or daring.
+func fluctSolved(m exact.Model, env Env, p rules.Policy) bool {
+	mu := exact.Lineup{Players: env.Players, Policy: p, Opponent: p}
+	return env.Variant.Standard() && mu.Validate(m) == nil
 }

@@ -166,7 +166,8 @@ func (t *Tournament) exactModels(keep func(*strategies.Exact) bool) []exact.Mode
 		if b.Exact == nil || !keep(b.Exact) {
 			continue
 		}
-		if m := t.modelOf(b.Exact); m.Validate() == nil && !slices.Contains(out, m) {
+		// A fluctuating capacity's table has a layer per capacity drawn: it is not drawn.
+		if m := t.modelOf(b.Exact); m.Validate() == nil && m.Memory.Fluctuation == 0 && !slices.Contains(out, m) {
 			out = append(out, m)
 		}
 	}
@@ -245,8 +246,8 @@ func (c exactCache) values(ctx context.Context, t *Tournament, n int, seats []in
 // share taken by the limit, the pairs left counting for nobody.
 func (t *Tournament) distribution(ctx context.Context, n int, seats []int) ([]float64, error) {
 	model, mu, ok := t.ExactModel(n, seats)
-	if !ok || mu.Players != 2 || n > DistributionLimit {
-		return nil, nil
+	if !ok || mu.Players != 2 || n > DistributionLimit || model.Memory.Fluctuation > 0 {
+		return nil, nil // no distribution is computed under a fluctuating capacity
 	}
 	st := rules.State{N: n, J: n, S: model.Singletons, F: model.Singletons}
 	d, err := exact.Distribution(ctx, field.Float{}, model, mu, st)

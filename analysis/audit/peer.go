@@ -306,7 +306,7 @@ func peerWin(ctx context.Context, sim Simulator, games int64) Finding {
 	return fd
 }
 
-// peerFluctuation checks TK-FLUCT by simulation (a fluctuating capacity has no exact model): at
+// peerFluctuation checks TK-FLUCT by simulation (a private fluctuating capacity has no exact model): at
 // n = 36 with capacity 7 fluctuating by 5 (2 to 12 from turn to turn), the bounded optimum still
 // gains 2 pairs or more over Zwick's strategy. Confirmed when the 95% interval of the gain lies
 // above 2, refuted when it lies below, inconclusive otherwise.
@@ -316,7 +316,7 @@ func peerFluctuation(ctx context.Context, sim Simulator, games int64) Finding {
 		Published: "even at σ = 5 (capacity between 2 and 12 each turn) the bounded-memory player gains 2+ pairs over a Zwick opponent on large boards",
 		Exact:     "no exact model for a fluctuating capacity (with a fixed lru(7): TK-ZWICK)"}
 	if sim == nil || games <= 0 {
-		fd.Verdict, fd.Reason = Inconclusive, "a fluctuating capacity has no exact model, and no simulation was run"
+		fd.Verdict, fd.Reason = Inconclusive, "a private fluctuating capacity has no exact model, and no simulation was run"
 		return fd
 	}
 	gain, hw, err := sim.FluctuationGain(ctx, n, m, sigma, games)

@@ -28,10 +28,13 @@ const (
 
 // RationalLimit returns the largest deal size for which memsim solves model m in exact rationals
 // for a table or a tournament's exact values: RationalLimit, or DecayRationalLimit under decay
-// forgetting.
+// forgetting, or FluctRationalLimit under a fluctuating capacity.
 func (m Model) RationalLimit() int {
 	if m.isDecay() {
 		return DecayRationalLimit
+	}
+	if m.Memory.Fluctuation > 0 {
+		return FluctRationalLimit
 	}
 	return RationalLimit
 }

@@ -107,6 +107,9 @@ func estimate[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call)
 	if m.Variant.TurnLimit > 0 {
 		return estimateLimit(f, m, mu, pairs, call)
 	}
+	if m.Memory.Fluctuation > 0 {
+		return estimateFluct(f, m, mu, pairs)
+	}
 	st := startOf(m, pairs)
 	var w *sweep[T]
 	var err error

@@ -43,7 +43,7 @@ func (m Model) Validate() error {
 		return fmt.Errorf("singletons %d: must be at least 0", m.Singletons)
 	}
 	if m.Memory.Fluctuation > 0 {
-		return fmt.Errorf("memory %s: a fluctuating capacity has no exact model", m.Memory)
+		return m.validateFluct()
 	}
 	if err := m.validateVariant(); err != nil {
 		return err

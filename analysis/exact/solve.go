@@ -69,6 +69,9 @@ type Lineup struct {
 // answer a table. Whether a table holds a choice wherever a solve reads one depends on the state
 // solved from: the solver checks it before solving.
 func (mu Lineup) Validate(m Model) error {
+	if m.Memory.Fluctuation > 0 {
+		return validateFluct(m, mu)
+	}
 	switch {
 	case mu.Players < 1 || mu.Players > rules.MaxPlayers:
 		return fmt.Errorf("players %d: must be between 1 and %d", mu.Players, rules.MaxPlayers)
@@ -140,6 +143,9 @@ type Result[T any] struct {
 // Under a turn limit (m.Variant.TurnLimit > 0) the limit is the number of turns left in st, and
 // the values count the pairs taken within it (limit.go).
 func Evaluate[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
+	if m.Memory.Fluctuation > 0 {
+		return evaluateFluct(ctx, f, m, mu, st)
+	}
 	if isSelfWin(mu) {
 		return evaluateSelfWinLineup(ctx, f, m, mu, st)
 	}
@@ -317,6 +323,9 @@ type sweep[T any] struct {
 func newSweep[T any](f field.Field[T], m Model, mu Lineup, st rules.State) (*sweep[T], error) {
 	if err := m.Validate(); err != nil {
 		return nil, err
+	}
+	if m.Memory.Fluctuation > 0 {
+		return nil, fmt.Errorf("memory %s: under a fluctuating capacity the solver gives a matchup's values (Evaluate) and the optimum's table (FluctTable), not this computation", m.Memory)
 	}
 	if m.Variant.TurnLimit > 0 {
 		return nil, fmt.Errorf("turn limit %d: under a turn limit the solver gives a matchup's values, its win, draw and loss probabilities and its players' tables, not this computation", m.Variant.TurnLimit)

@@ -31,6 +31,8 @@ func solveCommand() *command {
 			"memsim solve --gerez --cards K --known B --paired P [--json] [--big]",
 			"memsim solve --pairs N [--memory M --forget lru] --opponent-memory M2 [--pass RULE]\n" +
 				"[--choices LIST] [--policy A] [--opponent B] [--float] [--json]",
+			"memsim solve --pairs N [--unknown J] --memory M --forget lru|handover-uniform --fluctuation S\n" +
+				"[--choices LIST] [--policy A] [--opponent B] [--float] [--json] [--big]",
 			"memsim solve --copies K (--pairs N | --faces STATE) [--choices LIST] [--players P]\n" +
 				"[--policy A] [--opponent B] [--seats LIST] [--two-player-optimal] [--turn-limit T]\n" +
 				"[--first C] [--value-only] [--distribution] [--float] [--json] [--big]",
@@ -113,6 +115,7 @@ errors, --memory 0 means perfect memory and --unknown 0 a state with every pair 
 type solveFlags struct {
 	pairs, unknown, singletons, unseen, memory, players, pairsMax, lead int
 	opponentMemory                                                      int
+	fluctuation                                                         int
 	forget, pass, policy, opponent, choices, first, seats               string
 	decay                                                               float64
 	table, distribution, float, json, valueOnly, twoPlayerOptimal       bool
@@ -133,6 +136,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.IntVar(&fl.unseen, "unseen-singletons", -1, "`F` singletons not yet seen, 0..S (default: S)")
 	fs.IntVar(&fl.memory, "memory", 0, "shared memory capacity `M` (0: perfect memory; otherwise at least 2)")
 	fs.StringVar(&fl.forget, "forget", "", "forgetting `rule` with --memory: handover-uniform or lru; or decay, with or without --memory")
+	fs.IntVar(&fl.fluctuation, "fluctuation", 0, "with --memory M --forget lru or handover-uniform: the capacity of every turn is max(2, M + d), d uniform on -`S` .. S (two players, pass never, values only)")
 	fs.Float64Var(&fl.decay, "q", 0, "with --forget decay: the probability `Q` (0 < Q <= 1) that each remembered card is forgotten at a hand-over, solved as the exact decimal written")
 	fs.IntVar(&fl.opponentMemory, "opponent-memory", 0, "seat 1's private lru capacity `M2` (0: perfect memory) against seat 0's private lru(M) (with --memory M --forget lru) or perfect memory (without --memory), from the start of a deal")
 	fs.StringVar(&fl.pass, "pass", "never", "pass `rule`: never, two-known or always")
@@ -295,6 +299,11 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 		}
 		q.model.Memory = rules.Memory{Capacity: fl.memory, Forget: fg}
 	}
+	if set["fluctuation"] {
+		if err := fl.fluctuationQuery(q, set); err != nil {
+			return nil, err
+		}
+	}
 	if q.table {
 		if err := fl.tableQuery(q, set); err != nil {
 			return nil, err
@@ -320,7 +329,11 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 	if st.F, err = fl.unseenSingletons(set); err != nil {
 		return nil, err
 	}
-	if !q.model.Memory.Holds(st.Known()) {
+	if mx := q.model.Memory.Capacity + q.model.Memory.Fluctuation; q.model.Memory.Fluctuation > 0 && st.Known() > mx {
+		return nil, usagef("--unknown %d: %d known cards exceed the largest capacity %d of --memory %d --fluctuation %d (need --unknown >= %d)",
+			st.J, st.Known(), mx, fl.memory, fl.fluctuation, st.N-mx)
+	}
+	if q.model.Memory.Fluctuation == 0 && !q.model.Memory.Holds(st.Known()) {
 		return nil, usagef("--unknown %d: %d known cards exceed --memory %d (need --unknown >= %d)",
 			st.J, st.Known(), fl.memory, st.N+st.S-st.F-fl.memory)
 	}

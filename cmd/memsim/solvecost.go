@@ -27,7 +27,7 @@ const (
 const progressSeconds = 2
 
 // costFlags are the flags that shape the cost of a request, in the order a refusal names them.
-var costFlags = []string{"gerez", "cards", "table", "pairs-max", "pairs", "singletons", "memory", "forget",
+var costFlags = []string{"gerez", "cards", "table", "pairs-max", "pairs", "singletons", "memory", "forget", "fluctuation",
 	"pass", "players", "policy", "opponent", "distribution", "flips", "turn-limit", "float", "json"}
 
 // cost returns the estimated cost of the request q.

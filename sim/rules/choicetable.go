@@ -24,6 +24,10 @@ type ChoiceTable struct {
 	// standings, when not nil, holds the choices of a policy that plays to win at three or more
 	// seats, read by the count state and the seats' standings, in place of choice.
 	standings *StandingsTable
+	// capacities, when not nil, holds the choices of a table under a fluctuating capacity:
+	// capacities[c-capLo] with capacity c drawn (NewCapacityChoiceTable).
+	capacities []*ChoiceTable
+	capLo      int
 }
 
 const noChoice Choice = 255

@@ -59,11 +59,13 @@ type Model struct {
 	// Memory is the shared memory's capacity (0: perfect memory, or no limit under decay) and
 	// Forget its forgetting rule, Decay the decay probability q as a decimal (decay forgetting);
 	// Pass and Choices are the pass rule and the choices a mover may make.
-	Memory  int    `json:"memory"`
-	Forget  string `json:"forget,omitempty"`
-	Decay   string `json:"decay,omitempty"`
-	Pass    string `json:"pass"`
-	Choices string `json:"choices"`
+	Memory int    `json:"memory"`
+	Forget string `json:"forget,omitempty"`
+	Decay  string `json:"decay,omitempty"`
+	// Fluctuation is the capacity's fluctuation σ when it fluctuates (docs/models.md §2.2).
+	Fluctuation int    `json:"fluctuation,omitempty"`
+	Pass        string `json:"pass"`
+	Choices     string `json:"choices"`
 	// Flips is the flip rule when it is blind, and TurnLimit the turn limit when there is one
 	// (the turns left in the state; docs/models.md §1.7).
 	Flips     string `json:"flips,omitempty"`
@@ -92,6 +94,7 @@ func model[T any](f field.Field[T], m exact.Model, unseen int) Model {
 	if !m.Memory.Perfect() {
 		out.Forget = m.Memory.Forget.String()
 	}
+	out.Fluctuation = m.Memory.Fluctuation
 	if m.Memory.Forget == rules.ForgetDecay {
 		out.Decay = strconv.FormatFloat(m.Memory.Decay, 'g', -1, 64)
 	}

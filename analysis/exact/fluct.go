@@ -1,0 +1,460 @@
+package exact
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"memsim/analysis/field"
+	"memsim/sim/rules"
+)
+
+// A fluctuating capacity (docs/models.md §2.2, §4.4): a shared lru or handover-uniform memory of
+// base capacity m whose capacity is drawn at the start of every turn, max(2, m + d) with d uniform
+// on -σ .. σ. Every seat uses the shared memory, so a capacity is drawn at every turn, a turn that
+// only takes a pair known whole included. The mover sees the drawn capacity c before choosing.
+//
+// A state of the model is (n, k) before the draw (k = n - j known cards, at most m + σ), and
+// (n, k, c) after it: under lru the cards beyond c are forgotten at once, so k <= c; under
+// handover-uniform nothing is forgotten until the hand-over, which keeps c cards. A turn from
+// (n, k, c) has the outcomes of §4.4's model of capacity c. A forgotten card leads back to a
+// state of the same n with fewer known cards, so the states of one n refer to each other in
+// cycles: they are solved together as a system of linear equations (decayrow.go's solveRow), the
+// optimum by policy iteration over the choices at every (n, k, c).
+//
+// In a row of n pairs a capacity of n + 1 or more never binds (a turn stores at most two new
+// cards, and a pair is left fully known only beside at most n - 1 half-known ones), so the
+// capacities of a row are merged into n + 1 from above.
+
+// FluctRationalLimit is the largest deal size for which memsim solves a fluctuating capacity in
+// exact rationals when it needs a whole table or a tournament's exact values: every row is a
+// system of equations solved by policy iteration, whose numbers grow with the deal (lru(5) with
+// σ = 2, both seats optimal: about 0.4 s for 30 pairs, 1.3 s for 50, 4.5 s for 100; optimal
+// against safe about nine times that), so larger tables and values are computed in float64.
+const FluctRationalLimit = 30
+
+// fluctCap is a capacity a turn can draw in a row and its probability.
+type fluctCap struct {
+	c int
+	p Frac
+}
+
+// fluctCaps returns the distinct capacities a turn draws in a row of n pairs, with their
+// probabilities, those of n + 1 or more merged into n + 1.
+func fluctCaps(mem rules.Memory, n int) []fluctCap {
+	m, s := int64(mem.Capacity), int64(mem.Fluctuation)
+	total := 2*s + 1
+	top := int64(n + 1)
+	// count returns how many d in -σ .. σ give max(2, m + d) in [a, b] (b < 0: no upper bound).
+	count := func(a, b int64) int64 {
+		lo, hi := -s, s
+		if a > 2 {
+			lo = max(lo, a-m)
+		}
+		if b >= 0 {
+			hi = min(hi, b-m)
+		}
+		return max(0, hi-lo+1)
+	}
+	var caps []fluctCap
+	for c := int64(2); c <= top; c++ {
+		var k int64
+		if c == top {
+			k = count(c, -1)
+		} else {
+			k = count(c, c)
+		}
+		if k > 0 {
+			caps = append(caps, fluctCap{c: int(c), p: Frac{k, total}})
+		}
+	}
+	return caps
+}
+
+// fluctMaxKnown returns the most cards a shared memory with a fluctuating capacity holds before
+// a draw: the largest capacity, m + σ.
+func fluctMaxKnown(mem rules.Memory) int {
+	return int(min(int64(mem.Capacity)+int64(mem.Fluctuation), int64(rules.MaxFluctuation)))
+}
+
+// validateFluct reports whether a model with a fluctuating capacity is solved: a shared lru or
+// handover-uniform memory, pairs only, pass rule never and the standard game.
+func (m Model) validateFluct() error {
+	mem := m.Memory
+	switch {
+	case mem.Scope != rules.ScopeShared:
+		return fmt.Errorf("memory %s: a fluctuating capacity has an exact model with a shared memory only (private memories draw their capacities at their own seats' turns)", mem)
+	case mem.Forget != rules.ForgetLRU && mem.Forget != rules.ForgetHandoverUniform:
+		return fmt.Errorf("memory %s: only lru and handover-uniform forgetting take a fluctuating capacity", mem)
+	case m.Singletons > 0:
+		return fmt.Errorf("singletons with limited memory have no exact model (use perfect memory, or the simulator)")
+	case m.Pass != rules.PassNever:
+		return fmt.Errorf("pass rule %s: a fluctuating capacity is solved under pass rule never only", m.Pass)
+	case !m.Variant.Standard():
+		return fmt.Errorf("variant %s: a fluctuating capacity is solved in the standard game only", m.Variant)
+	}
+	return m.Choices.Validate()
+}
+
+// validateFluct reports whether the matchup is solved under a fluctuating capacity: two players
+// with optimal, safe or daring in a model Model.Validate accepts.
+func validateFluct(m Model, mu Lineup) error {
+	if err := m.Validate(); err != nil {
+		return err
+	}
+	switch {
+	case mu.Players != 2:
+		return fmt.Errorf("players %d: a fluctuating capacity is solved for two players only", mu.Players)
+	case mu.PerSeat || mu.Table != nil || mu.OpponentTable != nil:
+		return fmt.Errorf("a fluctuating capacity is solved for optimal, safe and daring, not for a policy per seat or given as a table")
+	}
+	for _, p := range mu.roles() {
+		if p != rules.PolicyOptimal && p != rules.PolicySafe && p != rules.PolicyDaring {
+			return fmt.Errorf("policy %s: a fluctuating capacity is solved for optimal, safe and daring (allowed: optimal, safe, daring)", p)
+		}
+		if err := p.CheckChoices(m.Choices); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fluctRow holds the values of a row of n pairs: w[r][k] is the lead of role r (0: Policy,
+// 1: Opponent; the optimum's in opt) to move in (n, k) before the draw.
+type fluctRow[T any] struct {
+	w   [2][]T
+	opt []T
+}
+
+// fluctSweep solves a fluctuating capacity row by row.
+type fluctSweep[T any] struct {
+	f    field.Field[T]
+	m    Model
+	pol  [2]rules.Policy
+	maxK int
+	// needOpt and needPair: the optimum is needed (as a role's policy, or for a table), the
+	// matchup's values.
+	needOpt, needPair bool
+	prev              fluctRow[T]
+	cur               fluctRow[T]
+	// optChoice[n][c][k] is the optimum's choice in (n, k) with capacity c drawn.
+	optChoice [][][]rules.Choice
+	zero      T
+}
+
+// fluctNode is an unknown of a row: before the draw (c = 0) or after it.
+type fluctNode struct{ k, c int }
+
+// rowNodes returns the unknowns of one role in a row of n pairs: the k before the draw, then
+// (k, c) for every capacity drawn; and the capacities.
+func (s *fluctSweep[T]) rowNodes(n int) ([]fluctNode, []fluctCap) {
+	caps := fluctCaps(s.m.Memory, n)
+	K := min(n, s.maxK)
+	var nodes []fluctNode
+	for k := 0; k <= K; k++ {
+		nodes = append(nodes, fluctNode{k: k})
+	}
+	for _, cp := range caps {
+		top := K
+		if s.lru() {
+			top = min(K, cp.c)
+		}
+		for k := 0; k <= top; k++ {
+			nodes = append(nodes, fluctNode{k: k, c: cp.c})
+		}
+	}
+	return nodes, caps
+}
+
+func (s *fluctSweep[T]) lru() bool { return s.m.Memory.Forget == rules.ForgetLRU }
+
+// drawn returns the known cards after drawing capacity c with k known before.
+func (s *fluctSweep[T]) drawn(k, c int) int {
+	if s.lru() {
+		return min(k, c)
+	}
+	return k
+}
+
+// before returns the lead of role r moving in (n-1, k) before a draw, in the previous row; twice
+// asks for a turn that first takes a pair known whole, so two capacities are drawn (under lru
+// both forget).
+func (s *fluctSweep[T]) before(w []T, n1, k int, twice bool) T {
+	if !twice || !s.lru() {
+		return w[k]
+	}
+	f := s.f
+	v := s.zero
+	for _, cp := range fluctCaps(s.m.Memory, n1) {
+		v = f.Add(v, f.Mul(f.FromFrac(cp.p.Num, cp.p.Den), w[min(k, cp.c)]))
+	}
+	return v
+}
+
+// choiceEq returns the equation of the lead of role r in (n, k) with capacity c drawn, making
+// choice ch: outcomes in the row refer to the other role's unknown index(k', other) before the
+// draw, outcomes that leave it read prev (role r's and the other's values in row n-1).
+func (s *fluctSweep[T]) choiceEq(n, k, c int, ch rules.Choice, prevOwn, prevOther []T, other int, index func(k, role int) int) *decayEq[T] {
+	f := s.f
+	mc := s.m
+	mc.Memory.Capacity, mc.Memory.Fluctuation = c, 0
+	e := &decayEq[T]{a: []T{s.zero}}
+	for _, o := range mc.Outcomes(rules.State{N: n, J: n - k}, ch, nil) {
+		p := f.FromFrac(o.Prob.Num, o.Prob.Den)
+		if k2 := sameRow(o, n); k2 >= 0 {
+			e.to = append(e.to, index(k2, other))
+			e.coef = append(e.coef, f.Sub(s.zero, p))
+			continue
+		}
+		var v T
+		k2 := o.Next.N - o.Next.J
+		if o.Continue {
+			v = f.Add(f.FromInt(int64(o.MoverGain)), s.before(prevOwn, n-1, k2, false))
+		} else {
+			v = f.Sub(f.FromInt(int64(o.MoverGain-o.NextGain)), s.before(prevOther, n-1, k2, o.NextGain > 0))
+		}
+		e.a[0] = f.Add(e.a[0], f.Mul(p, v))
+	}
+	e.merge(f)
+	return e
+}
+
+// drawEq returns the equation of the lead before the draw in (n, k): the average over the
+// capacities of the lead after it, at index(k', c).
+func (s *fluctSweep[T]) drawEq(k int, caps []fluctCap, at func(k, c int) int) decayEq[T] {
+	e := decayEq[T]{a: []T{s.zero}}
+	for _, cp := range caps {
+		e.to = append(e.to, at(s.drawn(k, cp.c), cp.c))
+		e.coef = append(e.coef, s.f.FromFrac(cp.p.Num, cp.p.Den))
+	}
+	e.merge(s.f)
+	return e
+}
+
+// row solves the row of n pairs.
+func (s *fluctSweep[T]) row(n int) error {
+	nodes, caps := s.rowNodes(n)
+	pos := make(map[fluctNode]int, len(nodes))
+	for i, nd := range nodes {
+		pos[nd] = i
+	}
+	N := len(nodes)
+	if s.needOpt {
+		at := func(k, c int) int { return pos[fluctNode{k: k, c: c}] }
+		index := func(k, _ int) int { return at(k, 0) }
+		sys := &choiceSys[T]{sign: 1}
+		sys.fixed = make([]decayEq[T], N)
+		for i, nd := range nodes {
+			if nd.c == 0 {
+				sys.fixed[i] = s.drawEq(nd.k, caps, at)
+				continue
+			}
+			sys.at = append(sys.at, i)
+			var eqs [rules.NumChoices]*decayEq[T]
+			for _, ch := range rules.Choices() {
+				if s.m.Legal(rules.State{N: n, J: n - nd.k}, ch) {
+					eqs[ch] = s.choiceEq(n, nd.k, nd.c, ch, s.prev.opt, s.prev.opt, 0, index)
+				}
+			}
+			sys.eqs = append(sys.eqs, eqs)
+		}
+		ch, x, _, err := sys.solve(s.f)
+		if err != nil {
+			return fmt.Errorf("%d pairs: %w", n, err)
+		}
+		byCap := make([][]rules.Choice, caps[len(caps)-1].c+1)
+		for t, i := range sys.at {
+			nd := nodes[i]
+			if byCap[nd.c] == nil {
+				byCap[nd.c] = make([]rules.Choice, min(n, s.maxK)+1)
+			}
+			byCap[nd.c][nd.k] = ch[t]
+		}
+		s.optChoice = append(s.optChoice, byCap)
+		s.cur.opt = make([]T, min(n, s.maxK)+1)
+		for k := range s.cur.opt {
+			s.cur.opt[k] = x[at(k, 0)][0]
+		}
+	}
+	if !s.needPair {
+		return nil
+	}
+	// Both roles: role r's unknowns at r*N + node.
+	index := func(k, role int) int { return role*N + pos[fluctNode{k: k}] }
+	eqs := make([]decayEq[T], 2*N)
+	for r := range 2 {
+		at := func(k, c int) int { return r*N + pos[fluctNode{k: k, c: c}] }
+		for i, nd := range nodes {
+			if nd.c == 0 {
+				eqs[r*N+i] = s.drawEq(nd.k, caps, at)
+				continue
+			}
+			ch, err := s.choice(r, n, nd.k, nd.c)
+			if err != nil {
+				return err
+			}
+			eqs[r*N+i] = *s.choiceEq(n, nd.k, nd.c, ch, s.prev.w[r], s.prev.w[1-r], 1-r, index)
+		}
+	}
+	x, err := solveRow(s.f, eqs)
+	if err != nil {
+		return fmt.Errorf("%d pairs: %w", n, err)
+	}
+	for r := range 2 {
+		s.cur.w[r] = make([]T, min(n, s.maxK)+1)
+		for k := range s.cur.w[r] {
+			s.cur.w[r][k] = x[index(k, r)][0]
+		}
+	}
+	return nil
+}
+
+// choice returns role r's choice in (n, k) with capacity c drawn.
+func (s *fluctSweep[T]) choice(r, n, k, c int) (rules.Choice, error) {
+	st := rules.State{N: n, J: n - k}
+	var ch rules.Choice
+	if p := s.pol[r]; p == rules.PolicyOptimal {
+		ch = s.optChoice[n][c][k]
+	} else {
+		ch = p.Decide(st)
+	}
+	if !s.m.Legal(st, ch) {
+		return 0, fmt.Errorf("policy %s chooses %s in %v, which the model does not allow", s.pol[r], ch, st)
+	}
+	return ch, nil
+}
+
+// run solves every row up to maxPairs, calling visit, when not nil, after each.
+func (s *fluctSweep[T]) run(ctx context.Context, maxPairs int, visit func(n int) error) error {
+	zeros := []T{s.zero}
+	s.prev = fluctRow[T]{w: [2][]T{zeros, zeros}, opt: zeros}
+	if s.needOpt {
+		s.optChoice = [][][]rules.Choice{nil}
+	}
+	done := ctx.Done()
+	for n := 1; n <= maxPairs; n++ {
+		select {
+		case <-done:
+			return fmt.Errorf("solver stopped at %d pairs: %w", n, ctx.Err())
+		default:
+		}
+		if err := s.row(n); err != nil {
+			return err
+		}
+		s.prev, s.cur = s.cur, fluctRow[T]{}
+		if visit != nil {
+			if err := visit(n); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func newFluctSweep[T any](f field.Field[T], m Model, mu Lineup) (*fluctSweep[T], error) {
+	if err := validateFluct(m, mu); err != nil {
+		return nil, err
+	}
+	s := &fluctSweep[T]{f: f, m: m, pol: mu.roles(), maxK: fluctMaxKnown(m.Memory), zero: f.FromInt(0)}
+	s.needOpt = s.pol[0] == rules.PolicyOptimal || s.pol[1] == rules.PolicyOptimal
+	s.needPair = !isSelfPlay(mu)
+	return s, nil
+}
+
+// evaluateFluct is Evaluate under a fluctuating capacity.
+func evaluateFluct[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
+	s, err := newFluctSweep(f, m, mu)
+	if err != nil {
+		return Result[T]{}, err
+	}
+	if st.S != 0 || st.F != 0 {
+		return Result[T]{}, fmt.Errorf("state has %d singletons, the model 0", st.S)
+	}
+	if err := st.Validate(rules.Memory{}); err != nil {
+		return Result[T]{}, err
+	}
+	k := st.N - st.J
+	if k > s.maxK {
+		return Result[T]{}, fmt.Errorf("%d known cards (n - j) exceed the largest capacity %d", k, s.maxK)
+	}
+	res := Result[T]{State: st, Players: 2}
+	if err := s.run(ctx, st.N, nil); err != nil {
+		return Result[T]{}, err
+	}
+	switch {
+	case st.N == 0:
+		res.ExpectedLead = s.zero
+	case isSelfPlay(mu):
+		res.ExpectedLead = s.prev.opt[k]
+	default:
+		res.ExpectedLead = s.prev.w[0][k]
+	}
+	n := f.FromInt(int64(st.N))
+	res.ExpectedPairs = pairsFromLead(f, n, res.ExpectedLead)
+	res.PairsBySeat = []T{res.ExpectedPairs, f.Sub(n, res.ExpectedPairs)}
+	return res, nil
+}
+
+// FluctTable returns the optimum's choices under the fluctuating capacity of model m (two
+// players) in every state of at most maxPairs pairs and every capacity drawn: a table with a
+// layer per capacity (rules.NewCapacityChoiceTable), from max(2, m - σ) to the largest capacity
+// that binds in a deal of maxPairs pairs; larger capacities read the last layer.
+func FluctTable[T any](ctx context.Context, f field.Field[T], m Model, maxPairs int) (*rules.ChoiceTable, error) {
+	s, err := newFluctSweep(f, m, Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal})
+	if err != nil {
+		return nil, err
+	}
+	if err := s.run(ctx, maxPairs, nil); err != nil {
+		return nil, err
+	}
+	lo := fluctCaps(m.Memory, max(maxPairs, 1))[0].c
+	hi := max(lo, min(fluctMaxKnown(m.Memory), maxPairs+1))
+	layers := make([]*rules.ChoiceTable, hi-lo+1)
+	for i := range layers {
+		c := lo + i
+		t, err := rules.NewChoiceTable(maxPairs, 0)
+		if err != nil {
+			return nil, err
+		}
+		for n := 1; n <= maxPairs; n++ {
+			cn := min(c, n+1) // the capacities of a row are merged from n + 1 up
+			byCap := s.optChoice[n]
+			if cn >= len(byCap) || byCap[cn] == nil {
+				continue
+			}
+			for k, ch := range byCap[cn] {
+				if !s.lru() || k <= cn {
+					t.Set(rules.State{N: n, J: n - k}, false, ch)
+				}
+			}
+		}
+		layers[i] = t
+	}
+	return rules.NewCapacityChoiceTable(lo, layers)
+}
+
+// estimateFluct is Estimate under a fluctuating capacity, for the matchup's values: a curve
+// fitted to measured solves of lru(5) with σ = 2 (exact rationals: 1.3 s for 50 pairs, 4.5 s for
+// 100; float64: 0.9 s for 1000, both seats optimal), scaled by the square of a row's unknowns against that memory's.
+func estimateFluct[T any](f field.Field[T], m Model, mu Lineup, pairs int) (Cost, error) {
+	if err := validateFluct(m, mu); err != nil {
+		return Cost{}, err
+	}
+	k := float64(min(int64(pairs), int64(m.Memory.Capacity)+int64(m.Memory.Fluctuation)) + 1)
+	caps := float64(min(2*int64(m.Memory.Fluctuation)+1, int64(pairs)+1) + 1)
+	unknowns := 2 * k * caps
+	scale := unknowns * unknowns / (96 * 96)
+	if !isSelfPlay(mu) {
+		scale *= 9 // both roles' system besides the optimum's (measured: 8 s for 40 pairs, optimal against safe)
+	}
+	n := float64(pairs)
+	var seconds, bytes float64
+	if _, isFloat := any(f).(field.Float); isFloat {
+		seconds = 0.9 * n / 1000
+		bytes = baseBytes + unknowns*unknowns*8
+	} else {
+		seconds = 4.5 * math.Pow(n/100, 1.8)
+		bytes = baseBytes + gcHeadroom*unknowns*unknowns*(ratBytes+8*n)
+	}
+	return Cost{Ops: seconds * scale * OpsPerSecond, Bytes: bytes}, nil
+}

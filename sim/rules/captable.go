@@ -1,0 +1,44 @@
+package rules
+
+import "fmt"
+
+// NewCapacityChoiceTable returns the table of a policy under a fluctuating capacity
+// (docs/models.md §2.2): its choices depend on the capacity drawn for the turn as well as on the
+// state, layers[i] holding those with capacity lo + i drawn. The layers must cover the same
+// states by (n, j). Read without the capacity (Lookup), the table gives the choices of the last
+// layer, the largest capacity.
+func NewCapacityChoiceTable(lo int, layers []*ChoiceTable) (*ChoiceTable, error) {
+	if len(layers) == 0 {
+		return nil, fmt.Errorf("capacity choice table: no layer")
+	}
+	last := layers[len(layers)-1]
+	for i, l := range layers {
+		if l == nil || l.turns != nil || l.capacities != nil || l.copies != nil || l.standings != nil ||
+			l.maxPairs != last.maxPairs || l.singletons != last.singletons || l.maxLead != last.maxLead {
+			return nil, fmt.Errorf("capacity choice table: the layer of capacity %d does not cover the states of the others", lo+i)
+		}
+	}
+	t := *last
+	t.capacities, t.capLo = layers, lo
+	return &t, nil
+}
+
+// Capacities returns the smallest and the largest capacity the table tells apart, and false for
+// a table whose choices do not depend on the capacity drawn.
+func (t *ChoiceTable) Capacities() (lo, hi int, ok bool) {
+	if t.capacities == nil {
+		return 0, 0, false
+	}
+	return t.capLo, t.capLo + len(t.capacities) - 1, true
+}
+
+// LookupCapacity returns the choice made in st with capacity c drawn, after a pass by the previous
+// seat or not, and whether the table holds one. Capacities beyond the table's range read its
+// nearest layer; a table without capacity layers reads as Lookup does.
+func (t *ChoiceTable) LookupCapacity(st State, afterPass bool, c int) (Choice, bool) {
+	if t.capacities == nil {
+		return t.Lookup(st, afterPass)
+	}
+	i := min(max(c-t.capLo, 0), len(t.capacities)-1)
+	return t.capacities[i].Lookup(st, afterPass)
+}

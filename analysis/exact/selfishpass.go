@@ -26,6 +26,8 @@ type passStreak[T any] struct {
 	// seats[k][t]: every seat's expected pairs (seat 0 first) with seat t to move at streak k,
 	// every seat playing the lineup's policy (multiPass).
 	seats [][][]T
+	// reply[k] is the choice of the seat that plays best-response at streak k (selfishreply.go).
+	reply []rules.Choice
 }
 
 // passStreakSolved reports whether model m has the exact model of three or more seats under its
@@ -43,6 +45,7 @@ func newPassStreak[T any](p int) *passStreak[T] {
 		dev:    make([][rules.NumChoices]T, p),
 		best:   make([][rules.NumChoices]bool, p),
 		seats:  make([][][]T, p),
+		reply:  make([]rules.Choice, p),
 	}
 }
 
@@ -160,21 +163,33 @@ func (w *sweep[T]) seatSum(st rules.State, t int, ch rules.Choice) []T {
 func (w *sweep[T]) multiPass(st rules.State, c *cell[T]) {
 	p := w.mu.Players
 	s := w.streak
+	r := w.mu.replySeat()
 	for k := p - 1; k >= 0; k-- {
 		level := make([][]T, p)
 		for t := range p {
-			switch ch := w.seatChoiceAt(t, st, k); {
-			case ch == rules.Pass && k == p-1:
-				level[t] = w.stalemate(st)
-			case ch == rules.Pass:
-				level[t] = s.seats[k+1][(t+1)%p]
-			default:
-				level[t] = w.seatSum(st, t, ch)
+			if t == r {
+				level[t], s.reply[k] = w.replyLevel(st, k, r)
+				continue
 			}
+			level[t] = w.levelSum(st, t, k, w.seatChoiceAt(t, st, k))
 		}
 		s.seats[k] = level
 	}
 	c.seats = s.seats[0]
+}
+
+// levelSum returns every seat's expected pairs (seat 0 first) when seat t makes choice ch in st at
+// streak k, the levels above solved: a pass at the last streak is a stalemate, another pass hands
+// the state to the next seat at the next streak.
+func (w *sweep[T]) levelSum(st rules.State, t, k int, ch rules.Choice) []T {
+	p := w.mu.Players
+	switch {
+	case ch == rules.Pass && k == p-1:
+		return w.stalemate(st)
+	case ch == rules.Pass:
+		return w.streak.seats[k+1][(t+1)%p]
+	}
+	return w.seatSum(st, t, ch)
 }
 
 // passChoiceValue returns every seat's expected pairs, in order from the mover (seat 0), in the

@@ -120,3 +120,47 @@ func (w *sweep[T]) replyLevel(st rules.State, k, r int) ([]T, rules.Choice) {
 	}
 	return best, choice
 }
+
+// A best reply to win at three or more seats: one seat plays win-best-response, maximising its
+// P(most pairs) against the others' tables. Beside optimal and fixed policies it is the seat that
+// plays to win in a mixed lineup (selfishwinmixed.go), which takes the choice best for its own
+// score against the others' tables; beside win-optimal at every other seat it is win-optimal
+// itself, since with perfect memory (the only model of the win objective at three or more seats)
+// no state refers to itself and the win-optimal table is backward induction: the mover's choice
+// in it is already the best against the others' choices in every later state.
+
+// checkWinReply reports whether a lineup of three or more seats with a seat that plays
+// win-best-response has just one such seat, and no other seat that plays to win unless every
+// other seat plays win-optimal.
+func (mu Lineup) checkWinReply() error {
+	replies, others := 0, 0
+	for _, p := range mu.SeatPolicies() {
+		switch p {
+		case rules.PolicyWinBestResponse:
+			replies++
+		case rules.PolicyWinOptimal:
+			others++
+		}
+	}
+	switch {
+	case replies > 1:
+		return fmt.Errorf("policy win-best-response: with %d players one seat replies to the others, not %d (replies to each other would be an equilibrium of their own)", mu.Players, replies)
+	case replies == 1 && others > 0 && others < mu.Players-1:
+		return fmt.Errorf("policy win-best-response: with %d players it replies to win-optimal at every other seat or to optimal, safe, daring and parity, not to a mix of win-optimal and others (the win-optimal seats would reply to it)", mu.Players)
+	}
+	return nil
+}
+
+// everyWinOptimal reports whether every seat of a lineup plays win-optimal, or one seat
+// win-best-response and every other win-optimal, which is the same play.
+func everyWinOptimal(mu Lineup) bool {
+	if mu.checkWinReply() != nil {
+		return false
+	}
+	for _, p := range mu.SeatPolicies() {
+		if p != rules.PolicyWinOptimal && p != rules.PolicyWinBestResponse {
+			return false
+		}
+	}
+	return true
+}

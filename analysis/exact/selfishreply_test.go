@@ -92,7 +92,7 @@ func TestSeatReplyBeatsEveryPolicy(t *testing.T) {
 	opponents := []rules.Policy{rules.PolicyOptimal, rules.PolicySafe, rules.PolicyDaring, rules.PolicyParity}
 	n := bySize(4, 5, 8)
 	for _, rm := range replyModels {
-		for _, players := range []int{3, 4, 5} {
+		for _, players := range []int{3, 5} {
 			for _, x := range opponents {
 				if rm.m.Variant.Flips == rules.FlipsBlind && x == rules.PolicyParity {
 					continue
@@ -182,6 +182,11 @@ func TestSeatReplyRefusals(t *testing.T) {
 		{"decay", decay, exact.Lineup{Players: 3, Policy: B, Opponent: S}, "not solved under decay forgetting"},
 		{"copies", exact.Model{Variant: rules.Variant{Copies: 3}}, exact.Lineup{Players: 3, Policy: B, Opponent: S}, "two copies of a face only"},
 		{"turn limit", exact.Model{Variant: rules.Variant{TurnLimit: 4}}, exact.Lineup{Players: 3, Policy: B, Opponent: S}, "not solved under a turn limit"},
+		{"two replies to win", exact.Model{}, exact.SeatLineup(rules.PolicyWinBestResponse, S, rules.PolicyWinBestResponse), "one seat replies to the others, not 2"},
+		{"reply to win beside win-optimal and safe", exact.Model{}, exact.SeatLineup(rules.PolicyWinBestResponse, rules.PolicyWinOptimal, S),
+			"replies to win-optimal at every other seat or to optimal, safe, daring and parity"},
+		{"reply to win under lru", exact.Model{Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU}},
+			exact.Lineup{Players: 3, Policy: rules.PolicyWinBestResponse, Opponent: S}, "solved with perfect memory only"},
 		{"lru under a pass rule", exact.Model{Pass: rules.PassAlways, Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU}},
 			exact.Lineup{Players: 3, Policy: B, Opponent: S}, "solved for perfect memory"},
 	}
@@ -190,6 +195,78 @@ func TestSeatReplyRefusals(t *testing.T) {
 			err := c.mu.Validate(c.m)
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("Validate: %v, want an error containing %q", err, c.want)
+			}
+		})
+	}
+}
+
+// TestCardLevelSeatWinReply compares every seat's P(most pairs) and expected pairs, one seat
+// playing win-best-response, with the card-level search in which that seat takes, at every turn,
+// the choice that gives it the largest P(most pairs), and the others follow their policies
+// (win-optimal seats taking the best for themselves too).
+func TestCardLevelSeatWinReply(t *testing.T) {
+	ctx := context.Background()
+	B, W, O, S, D, P := rules.PolicyWinBestResponse, rules.PolicyWinOptimal, rules.PolicyOptimal, rules.PolicySafe, rules.PolicyDaring, rules.PolicyParity
+	full := []rules.Choice{rules.Daring, rules.Safe, rules.KnownFirst}
+	type tc struct {
+		n, s int
+		pols []rules.Policy
+	}
+	var cases []tc
+	for n := 1; n <= 3; n++ {
+		cases = append(cases, tc{n, 0, []rules.Policy{B, S, S}}, tc{n, 0, []rules.Policy{B, D, D}},
+			tc{n, 0, []rules.Policy{B, P, P}}, tc{n, 0, []rules.Policy{B, O, O}}, tc{n, 0, []rules.Policy{B, W, W}})
+	}
+	cases = append(cases, tc{3, 0, []rules.Policy{S, B, D}}, tc{2, 1, []rules.Policy{B, S, S}}, tc{2, 0, []rules.Policy{B, S, D, P}})
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("n=%d,s=%d/%v", c.n, c.s, c.pols), func(t *testing.T) {
+			m := exact.Model{Singletons: c.s}
+			seats := replyDecisions(t, m, c.pols, c.n)
+			for i, p := range c.pols {
+				if p == W {
+					seats[i] = nil
+				}
+			}
+			w := &winSearch{n: c.n, s: c.s, players: len(c.pols), choices: full, memo: map[string][4][]*big.Rat{}, seats: seats}
+			want := w.value(1<<(2*c.n+c.s)-1, 0, make([]int, len(c.pols)), 0)
+			st := rules.State{N: c.n, J: c.n, S: c.s, F: c.s}
+			got, err := exact.Evaluate[*big.Rat](ctx, field.Rat{}, m, exact.SeatLineup(c.pols...), st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ratsString(got.ScoreBySeat) != ratsString(want[wsScore]) {
+				t.Errorf("score: solver %s, card level %s", ratsString(got.ScoreBySeat), ratsString(want[wsScore]))
+			}
+			if ratsString(got.PairsBySeat) != ratsString(want[wsPairs]) {
+				t.Errorf("pairs: solver %s, card level %s", ratsString(got.PairsBySeat), ratsString(want[wsPairs]))
+			}
+		})
+	}
+}
+
+// TestSeatWinReplyBeatsEveryPolicy checks that seat 0's best reply to win against every other
+// seat playing a fixed policy or optimal's table gives it at least the P(most pairs) of each of
+// optimal, safe, daring and parity in its place. (Against win-optimal the others would not be
+// fixed: a win-optimal seat beside another policy replies to it.)
+func TestSeatWinReplyBeatsEveryPolicy(t *testing.T) {
+	ctx := context.Background()
+	all := []rules.Policy{rules.PolicyOptimal, rules.PolicySafe, rules.PolicyDaring, rules.PolicyParity}
+	n := bySize(3, 3, 6)
+	for _, x := range all {
+		t.Run(fmt.Sprintf("p=3/%s", x), func(t *testing.T) {
+			st := fullDeal(exact.Model{}, n)
+			score := func(p rules.Policy) *big.Rat {
+				res, err := exact.EvaluateStandings[*big.Rat](ctx, field.Rat{}, exact.Model{}, exact.SeatLineup(p, x, x), st, nil)
+				if err != nil {
+					t.Fatalf("%s against %s: %v", p, x, err)
+				}
+				return res.Score[0]
+			}
+			reply := score(rules.PolicyWinBestResponse)
+			for _, y := range all {
+				if v := score(y); reply.Cmp(v) < 0 {
+					t.Errorf("best reply %s < %s's %s", reply.RatString(), y, v.RatString())
+				}
 			}
 		})
 	}

@@ -307,7 +307,7 @@ func TestSeatLineupRefusals(t *testing.T) {
 		mu   exact.Lineup
 		want string
 	}{
-		{"best response at a seat", exact.Model{}, exact.SeatLineup(o, sa, br), "seat 2: policy best-response: with a policy per seat each is optimal, safe, daring or parity"},
+		{"best response at two seats", exact.Model{}, exact.SeatLineup(br, sa, br), "policy best-response: with 3 players one seat replies to the others, not 2"},
 		{"pass rule with limited memory", exact.Model{Pass: rules.PassAlways, Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU}}, exact.SeatLineup(o, o, o), "pass rule always: with 3 players the exact model under a pass rule is solved for perfect memory, not lru(3)"},
 		{"safe without safe", exact.Model{Choices: rules.NewChoiceSet(rules.Daring)}, exact.SeatLineup(o, sa, o), "seat 1: "},
 	}

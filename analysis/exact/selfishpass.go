@@ -176,6 +176,9 @@ func (w *sweep[T]) multiPass(st rules.State, c *cell[T]) {
 		s.seats[k] = level
 	}
 	c.seats = s.seats[0]
+	if r >= 0 {
+		w.brChoice = [2]rules.Choice{s.reply[0], s.reply[0]}
+	}
 }
 
 // levelSum returns every seat's expected pairs (seat 0 first) when seat t makes choice ch in st at

@@ -87,7 +87,7 @@ func TestBadInputIsOneLineAndExit2(t *testing.T) {
 		{[]string{"solve", "--pairs", "3", "--players", "1", "--pass", "always"}, "only pass rule never has an exact model"},
 		{[]string{"solve", "--pairs", "3", "--players", "3", "--pass", "always", "--memory", "2", "--forget", "lru"}, "pass rule always: with 3 players the exact model under a pass rule is solved for perfect memory, not lru(2)"},
 		{[]string{"solve", "--pairs", "3", "--policy", "best-response"}, "--opponent B is required with --policy best-response: the policy it answers (allowed: optimal, safe, daring, parity)"},
-		{[]string{"solve", "--pairs", "3", "--players", "3", "--opponent", "best-response"}, "solved for 2 players only"},
+		{[]string{"solve", "--pairs", "3", "--players", "3", "--opponent", "best-response"}, "one seat replies to the others, not 2"},
 		{[]string{"solve", "--pairs", "3", "--players", "1", "--policy", "best-response"}, "needs an opponent"},
 		{[]string{"solve", "--pairs", "3", "--players", "3", "--distribution"}, "--distribution with --players 3"},
 		{[]string{"solve", "--pairs", "3", "--seats", "optimal,safe"}, "--seats \"optimal,safe\": 2 policies, must be 3 to 8 (one per seat)"},

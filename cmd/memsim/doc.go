@@ -56,7 +56,8 @@
 //	             [--first C] [--value-only] [--distribution] [--float] [--json] [--big]
 //
 // The mover (seat 0) plays --policy, every other seat --opponent; --seats gives every seat a policy
-// of its own (optimal, win-optimal, safe, daring or parity; 3 to 8 seats). With 3 or more players
+// of its own (optimal, win-optimal, safe, daring or parity, and at one seat best-response or
+// win-best-response, the best reply to the others' policies; 3 to 8 seats). With 3 or more players
 // optimal is the optimum of every seat for itself (each maximises its own expected pairs);
 // --two-player-optimal plays the two-player optimum's choices instead. Under pass rules two-known
 // and always, 3 or more players are solved with perfect memory, the values those of a turn that

@@ -38,7 +38,8 @@ func solveCommand() *command {
 		short: "exact values and strategy tables of a model",
 		long: `
 The mover (seat 0) plays --policy, every other seat --opponent; --seats gives every seat a policy
-of its own (optimal, win-optimal, safe, daring or parity; 3 to 8 seats). With 3 or more players
+of its own (optimal, win-optimal, safe, daring or parity, and at one seat best-response or
+win-best-response, the best reply to the others' policies; 3 to 8 seats). With 3 or more players
 optimal is the optimum of every seat for itself (each maximises its own expected pairs);
 --two-player-optimal plays the two-player optimum's choices instead. Under pass rules two-known
 and always, 3 or more players are solved with perfect memory, the values those of a turn that
@@ -380,8 +381,8 @@ func (fl *solveFlags) lineup(q *solveQuery, set map[string]bool) error {
 		pols := make([]rules.Policy, len(names))
 		for i, name := range names {
 			p, err := rules.ParsePolicy(strings.TrimSpace(name))
-			if err != nil || (p != rules.PolicyOptimal && p != rules.PolicyWinOptimal && !p.Fixed()) {
-				return usagef("--seats %q: seat %d: %q is not a policy a seat may play here (allowed: optimal, win-optimal, safe, daring, parity)", fl.seats, i, name)
+			if err != nil || (p != rules.PolicyOptimal && p != rules.PolicyWinOptimal && p.Opponents() == nil && !p.Fixed()) {
+				return usagef("--seats %q: seat %d: %q is not a policy a seat may play here (allowed: optimal, win-optimal, best-response, win-best-response, safe, daring, parity)", fl.seats, i, name)
 			}
 			pols[i] = p
 		}
@@ -446,7 +447,7 @@ func parsePolicy(flagName, name string) (rules.Policy, error) {
 // and hasSeats say whether --opponent and --seats were given.
 func (q *solveQuery) checkMatchup(hasOpponent, hasSeats bool) error {
 	mu := q.matchup
-	if allowed := mu.Policy.Opponents(); allowed != nil && !hasOpponent && mu.Players > 1 {
+	if allowed := mu.Policy.Opponents(); allowed != nil && !hasOpponent && !hasSeats && mu.Players > 1 {
 		var names []string
 		for _, p := range allowed {
 			names = append(names, p.String())

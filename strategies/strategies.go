@@ -387,23 +387,29 @@ func checkVariant(name string, p rules.Policy, v rules.Variant) error {
 // it is solved (pass rule never with any memory; two-known and always with any memory in the
 // standard game, a table read at the pass streak), the two-player optimum otherwise; win-optimal plays
 // the win objective of every seat for itself at that many seats (solved with perfect memory and
-// pass rule never, refused elsewhere); the other table policies are two-player ones.
+// pass rule never, refused elsewhere); best-response and win-best-response reply to the named
+// policy at every other seat of that many seats (refused where the solver has no such reply);
+// the other table policies are two-player ones.
 func tablePlayers(p rules.Policy, m exact.Model, env Env) int {
 	if p == rules.PolicyOptimal && env.Players > 2 && m.SolvesEverySeatForItself() {
 		return env.Players
 	}
-	if p == rules.PolicyWinOptimal && env.Players > 2 {
+	if (p == rules.PolicyWinOptimal || p.Opponents() != nil) && env.Players > 2 {
 		return env.Players
 	}
 	return min(env.Players, 2)
 }
 
 func tableName(mu exact.Lineup) string {
+	seats := ""
+	if mu.Players > 2 {
+		seats = fmt.Sprintf("%d-player ", mu.Players)
+	}
 	switch {
 	case mu.Policy == rules.PolicyBestResponse:
-		return "best response to " + mu.Opponent.String()
+		return seats + "best response to " + mu.Opponent.String()
 	case mu.Policy == rules.PolicyWinBestResponse:
-		return "win best response to " + mu.Opponent.String()
+		return seats + "win best response to " + mu.Opponent.String()
 	case mu.Policy == rules.PolicyWinOptimal && mu.Players > 2:
 		return fmt.Sprintf("%d-player win-optimal", mu.Players)
 	case mu.Policy == rules.PolicyWinOptimal:
@@ -478,10 +484,15 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Lineup, maxPai
 	var t *rules.ChoiceTable
 	var err error
 	limit := m.RationalLimit()
-	if mu.Policy == rules.PolicyOptimal {
+	if mu.Policy == rules.PolicyOptimal || mu.Policy == rules.PolicyBestResponse {
 		limit = m.SeatsRationalLimit(mu.Players)
 	}
-	if mu.Policy.PlaysToWin() && mu.Players > 2 {
+	if mu.SelfWinMixed() {
+		if top := exact.SelfWinMixedTableLimit(mu.Players); maxPairs > top {
+			return nil, fmt.Errorf("%s at %d seats beside other policies is solved for deals of at most %d pairs, not %d", mu.Policy, mu.Players, top, maxPairs)
+		}
+		limit = exact.SelfWinRationalLimit
+	} else if mu.Policy.PlaysToWin() && mu.Players > 2 {
 		if top := exact.SelfWinTableLimit(mu.Players); maxPairs > top {
 			return nil, fmt.Errorf("win-optimal at %d seats is solved for deals of at most %d pairs, not %d", mu.Players, top, maxPairs)
 		}

@@ -23,7 +23,8 @@ const DistributionLimit = 60
 // optimal and fixed policies (the win objective of every seat for itself, up to
 // exact.SelfWinRationalLimit pairs, and a mixed lineup's estimated solve at most
 // MixedWinSeconds); a policy that
-// answers another is evaluated only against the policy it answers; and n must be at most
+// answers another is evaluated only against the policy it answers (at three or more seats, with
+// that policy at every other seat); and n must be at most
 // exact.RationalLimit
 // (exact.WinRationalLimit where a seat plays to win, exact.WinLimitRationalLimit under a turn
 // limit, exact.DecayRationalLimit and exact.DecayWinRationalLimit under decay forgetting; with
@@ -48,6 +49,9 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 			pols[i] = t.Players[id].Exact.Policy
 		}
 		mu = exact.SeatLineup(pols...)
+		if !repliesToEveryOtherSeat(t, seats) {
+			return none, exact.Lineup{}, false
+		}
 		// Where the model has no optimum of every seat for itself (a pass rule with limited
 		// memory), optimal plays the two-player optimum's table (strategies.Build), and its exact
 		// values are of those choices.
@@ -284,4 +288,22 @@ func (c exactCache) unequalValues(ctx context.Context, u exact.Unequal, n int) (
 		pairs[i] = &s
 	}
 	return pairs, nil, nil
+}
+
+// repliesToEveryOtherSeat reports whether every seat of a seating that plays a reply
+// (best-response, win-best-response) faces the policy it answers at every other seat, as its
+// table assumes.
+func repliesToEveryOtherSeat(t *Tournament, seats []int) bool {
+	for i, id := range seats {
+		e := t.Players[id].Exact
+		if e.Policy.Opponents() == nil {
+			continue
+		}
+		for j, other := range seats {
+			if j != i && t.Players[other].Exact.Policy != e.Opponent {
+				return false
+			}
+		}
+	}
+	return true
 }

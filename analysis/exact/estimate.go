@@ -234,7 +234,11 @@ func (w *sweep[T]) rowOps(n int) float64 {
 		if p <= 2 {
 			multi = 1
 		}
-		ops += (opsMulti + p*p) * multi * scalar
+		k := 1.0
+		if isSeatReply(w.mu) {
+			k = 3 // the replying seat's cycle solved once per choice (selfishreply.go)
+		}
+		ops += k * (opsMulti + p*p) * multi * scalar
 	}
 	if w.needSelf {
 		// Each legal choice's vector, then each candidate's cycle and its deviation test.

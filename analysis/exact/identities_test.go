@@ -1432,7 +1432,7 @@ func TestBadInputIsAnError(t *testing.T) {
 			exact.Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal, TwoPlayerOptimal: true}, st},
 		{"always with 1 player", exact.Model{Pass: rules.PassAlways}, exact.Lineup{Players: 1, Policy: rules.PolicySafe}, st},
 		{"best-response vs best-response", perfect, exact.Lineup{Players: 2, Policy: rules.PolicyBestResponse, Opponent: rules.PolicyBestResponse}, st},
-		{"best-response with 3 players", perfect, exact.Lineup{Players: 3, Policy: rules.PolicyBestResponse, Opponent: rules.PolicySafe}, st},
+		{"best-response at two seats of 3", perfect, exact.Lineup{Players: 3, Policy: rules.PolicySafe, Opponent: rules.PolicyBestResponse}, st},
 		{"best-response solitaire", perfect, exact.Lineup{Players: 1, Policy: rules.PolicyBestResponse}, st},
 		{"singletons with handover memory", exact.Model{Singletons: 1, Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetHandoverUniform}}, opt, rules.State{N: 2, J: 2, S: 1, F: 1}},
 		{"singletons with lru memory", exact.Model{Singletons: 2, Memory: rules.Memory{Capacity: 4, Forget: rules.ForgetLRU}}, opt, rules.State{N: 2, J: 2, S: 2, F: 2}},

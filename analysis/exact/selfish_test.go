@@ -307,7 +307,7 @@ func TestSeatLineupRefusals(t *testing.T) {
 		mu   exact.Lineup
 		want string
 	}{
-		{"best response at a seat", exact.Model{}, exact.SeatLineup(o, sa, br), "seat 2: policy best-response: with a policy per seat each is optimal, safe, daring or parity"},
+		{"best response at two seats", exact.Model{}, exact.SeatLineup(br, sa, br), "policy best-response: with 3 players one seat replies to the others, not 2"},
 		{"two-player optimum under decay and a pass rule", exact.Model{Pass: rules.PassAlways, Memory: rules.Memory{Forget: rules.ForgetDecay, Decay: 0.25}},
 			exact.Lineup{Players: 3, Policy: o, Opponent: o, TwoPlayerOptimal: true}, "pass rule always: with 3 players decay forgetting under a pass rule is solved for every seat's own optimum and fixed policies, not the two-player optimum's choices"},
 		{"safe without safe", exact.Model{Choices: rules.NewChoiceSet(rules.Daring)}, exact.SeatLineup(o, sa, o), "seat 1: "},

@@ -33,6 +33,8 @@ type passStreak[T any] struct {
 	// forget a card), are the values after a pass at streak 0 that rotate(self[1]) and
 	// seats[1][1] are elsewhere: every seat's expected pairs, the mover's (seat 0's) first.
 	afterPass, seatsAfterPass []T
+	// reply[k] is the choice of the seat that plays best-response at streak k (selfishreply.go).
+	reply []rules.Choice
 }
 
 // passStreakSolved reports whether model m has the exact model of three or more seats under its
@@ -52,6 +54,7 @@ func newPassStreak[T any](p int) *passStreak[T] {
 		best:   make([][rules.NumChoices]bool, p),
 		seats:  make([][][]T, p),
 		gap:    make([]T, p),
+		reply:  make([]rules.Choice, p),
 	}
 }
 
@@ -177,21 +180,36 @@ func (w *sweep[T]) multiPass(st rules.State, c *cell[T]) {
 	}
 	p := w.mu.Players
 	s := w.streak
+	r := w.mu.replySeat()
 	for k := p - 1; k >= 0; k-- {
 		level := make([][]T, p)
 		for t := range p {
-			switch ch := w.seatChoiceAt(t, st, k); {
-			case ch == rules.Pass && k == p-1:
-				level[t] = w.stalemate(st)
-			case ch == rules.Pass:
-				level[t] = s.seats[k+1][(t+1)%p]
-			default:
-				level[t] = w.seatSum(st, t, ch)
+			if t == r {
+				level[t], s.reply[k] = w.replyLevel(st, k, r)
+				continue
 			}
+			level[t] = w.levelSum(st, t, k, w.seatChoiceAt(t, st, k))
 		}
 		s.seats[k] = level
 	}
 	c.seats = s.seats[0]
+	if r >= 0 {
+		w.brChoice = [2]rules.Choice{s.reply[0], s.reply[0]}
+	}
+}
+
+// levelSum returns every seat's expected pairs (seat 0 first) when seat t makes choice ch in st at
+// streak k, the levels above solved: a pass at the last streak is a stalemate, another pass hands
+// the state to the next seat at the next streak.
+func (w *sweep[T]) levelSum(st rules.State, t, k int, ch rules.Choice) []T {
+	p := w.mu.Players
+	switch {
+	case ch == rules.Pass && k == p-1:
+		return w.stalemate(st)
+	case ch == rules.Pass:
+		return w.streak.seats[k+1][(t+1)%p]
+	}
+	return w.seatSum(st, t, ch)
 }
 
 // passChoiceValue returns every seat's expected pairs, in order from the mover (seat 0), in the

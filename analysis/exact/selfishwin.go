@@ -447,8 +447,8 @@ func EvaluateSelfWin[T any](ctx context.Context, f field.Field[T], m Model, play
 // EvaluateStandings returns, for a lineup of three or more seats, every seat's values from state
 // st, seat s (in order from the mover) having taken standings[s] pairs so far (nil: none yet):
 // with every seat playing win-optimal, EvaluateSelfWin itself; otherwise each seat plays its own
-// policy, one of win-optimal (maximising its own P(most pairs) against the others' play),
-// optimal (the optimum of every seat for itself in expected pairs, §4.7), safe, daring or parity,
+// policy, one of win-optimal (maximising its own P(most pairs) against the others' play; at one
+// seat, win-best-response the same), optimal (the optimum of every seat for itself in expected pairs, §4.7), safe, daring or parity,
 // and Score is every seat's P(most pairs) under that play. Choice is the mover's.
 func EvaluateStandings[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State, standings []int) (SelfWinResult[T], error) {
 	var res SelfWinResult[T]
@@ -458,12 +458,12 @@ func EvaluateStandings[T any](ctx context.Context, f field.Field[T], m Model, mu
 	pol := mu.SeatPolicies()
 	same := true
 	for i, p := range pol {
-		if p != rules.PolicyWinOptimal && p != rules.PolicyOptimal && !p.Fixed() {
-			return res, fmt.Errorf("seat %d: policy %s: every seat's standings are solved for win-optimal, optimal, safe, daring or parity", i, p)
+		if !p.PlaysToWin() && p != rules.PolicyOptimal && !p.Fixed() {
+			return res, fmt.Errorf("seat %d: policy %s: every seat's standings are solved for win-optimal, win-best-response, optimal, safe, daring or parity", i, p)
 		}
 		same = same && p == pol[0]
 	}
-	if same && pol[0] == rules.PolicyWinOptimal {
+	if everyWinOptimal(mu) {
 		return EvaluateSelfWin(ctx, f, m, mu.Players, st, standings)
 	}
 	if err := checkSelfWin(m, mu.Players); err != nil {
@@ -690,12 +690,16 @@ func isSelfWin(mu Lineup) bool {
 }
 
 // validateSelfWin is Lineup.Validate for a lineup of three or more seats in which a seat plays
-// to win: every seat plays win-optimal, or the lineup mixes win-optimal with optimal and fixed
-// policies (validateMixedSeats), in a model the win objective of every seat for itself covers.
+// to win: every seat plays win-optimal (one may play win-best-response, the same play), or the
+// lineup mixes win-optimal, or one seat of win-best-response, with optimal and fixed policies
+// (validateMixedSeats), in a model the win objective of every seat for itself covers.
 func (mu Lineup) validateSelfWin(m Model) error {
+	if err := mu.checkWinReply(); err != nil {
+		return err
+	}
 	mixed := selfWinMixed(mu)
 	switch {
-	case !mixed && (mu.Policy != rules.PolicyWinOptimal || mu.Opponent != rules.PolicyWinOptimal):
+	case !mixed && !everyWinOptimal(mu):
 		return fmt.Errorf("policies %s and %s: with %d players a policy that plays to win is solved with every seat playing win-optimal", mu.Policy, mu.Opponent, mu.Players)
 	case mu.Table != nil || mu.OpponentTable != nil:
 		return fmt.Errorf("win-optimal with %d players is not combined with tables", mu.Players)

@@ -30,6 +30,9 @@ type winSearch struct {
 	// seats, when not nil, gives each seat's choice in a count state in place of follow, nil at a
 	// seat that takes the best for itself (a lineup that mixes policies).
 	seats []func(st rules.State) rules.Choice
+	// objective is the vector a seat that takes the best for itself maximises: wsScore (the
+	// zero value) or wsPairs.
+	objective int
 }
 
 // The vectors the search returns, by absolute seat: score, pairs at the end, win, draw.
@@ -167,7 +170,7 @@ func (w *winSearch) compute(present, known uint, pairs []int, mover int) [4][]*b
 			if ch == follow {
 				best = acc
 			}
-		case best[0] == nil || acc[wsScore][mover].Cmp(best[wsScore][mover]) > 0:
+		case best[0] == nil || acc[w.objective][mover].Cmp(best[w.objective][mover]) > 0:
 			best = acc
 		}
 	}

@@ -34,11 +34,15 @@ func selfWinMixed(mu Lineup) bool {
 	return false
 }
 
-// validateMixedSeats checks the seats of a mixed lineup: win-optimal at some seats, optimal,
-// safe, daring or parity at the others, each playing the model's choice set.
+// validateMixedSeats checks the seats of a mixed lineup: win-optimal at some seats, or
+// win-best-response at one (the best reply to the others' tables), optimal, safe, daring or
+// parity at the others, each playing the model's choice set.
 func (mu Lineup) validateMixedSeats(m Model) error {
+	if err := mu.checkWinReply(); err != nil {
+		return err
+	}
 	for i, p := range mu.SeatPolicies() {
-		if p != rules.PolicyWinOptimal && p != rules.PolicyOptimal && !p.Fixed() {
+		if p != rules.PolicyWinOptimal && p != rules.PolicyWinBestResponse && p != rules.PolicyOptimal && !p.Fixed() {
 			return fmt.Errorf("seat %d: policy %s: with %d players a seat beside win-optimal plays optimal, safe, daring or parity", i, p, mu.Players)
 		}
 		if err := p.CheckChoices(m.Choices); err != nil {
@@ -56,7 +60,7 @@ func mixedSeatTables[T any](ctx context.Context, f field.Field[T], m Model, mu L
 	byPolicy := map[rules.Policy]*rules.ChoiceTable{}
 	out := make([]*rules.ChoiceTable, mu.Players)
 	for i, p := range mu.SeatPolicies() {
-		if p == rules.PolicyWinOptimal {
+		if p.PlaysToWin() {
 			continue
 		}
 		t, ok := byPolicy[p]

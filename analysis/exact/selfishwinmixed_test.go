@@ -244,7 +244,7 @@ func TestSelfWinMixedRefusals(t *testing.T) {
 		mu   exact.Lineup
 		want string
 	}{
-		{exact.Model{}, exact.SeatLineup(W, S, rules.PolicyWinBestResponse), "seat 2: policy win-best-response"},
+		{exact.Model{}, exact.SeatLineup(W, S, rules.PolicyWinBestResponse), "replies to win-optimal at every other seat or to optimal, safe, daring and parity"},
 		{exact.Model{}, exact.SeatLineup(W, S, rules.PolicyBestResponse), "seat 2: policy best-response"},
 		{exact.Model{Memory: rules.Memory{Capacity: 4, Forget: rules.ForgetLRU}}, exact.SeatLineup(W, S, S), "perfect memory only"},
 		{exact.Model{Pass: rules.PassAlways}, exact.SeatLineup(S, W, S), "pass rule never only"},

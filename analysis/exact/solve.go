@@ -87,6 +87,8 @@ func (mu Lineup) Validate(m Model) error {
 		return fmt.Errorf("pass rule %s: with %d players the exact model under a pass rule covers the standard game, not %s", m.Pass, mu.Players, m.Variant)
 	case mu.Players >= 3 && !m.SolvesEverySeatForItself() && !mu.TwoPlayerOptimal && mu.playsOptimal():
 		return fmt.Errorf("policy optimal: with %d players the optimum of every seat for itself is not solved in this model (fixed policies are, and --two-player-optimal's choices)", mu.Players)
+	case isSeatReply(mu):
+		return mu.validateSeatReply(m)
 	case mu.PerSeat:
 		return mu.validateSeats(m)
 	}
@@ -785,10 +787,14 @@ func (w *sweep[T]) vectorSpace(mirror func([]T) []T) space[T, []T] {
 // seatChoice returns the choice of seat t in st, for evaluators without pass flags.
 func (w *sweep[T]) seatChoice(t int, st rules.State) rules.Choice {
 	if w.mu.PerSeat {
-		if p := w.mu.Seats[t]; p != rules.PolicyOptimal {
+		switch p := w.mu.Seats[t]; p {
+		case rules.PolicyOptimal:
+			return w.optimalChoice()
+		case rules.PolicyBestResponse:
+			return w.brChoice[0]
+		default:
 			return p.Decide(st)
 		}
-		return w.optimalChoice()
 	}
 	r := min(t, 1)
 	if w.pol[r] == rules.PolicyBestResponse {
@@ -799,8 +805,19 @@ func (w *sweep[T]) seatChoice(t int, st rules.State) rules.Choice {
 
 // multi computes every seat's expected pairs with each seat to move (pass rule never). A turn that
 // ends without a pair hands the state to the next seat; a forgotten card can bring the same state
-// back to the next seat, so the seats of one state form a cycle, solved in closed form.
+// back to the next seat, so the seats of one state form a cycle, solved in closed form. A seat
+// that plays best-response takes its best choice (multiReply).
 func (w *sweep[T]) multi(st rules.State, c *cell[T]) {
+	if r := w.mu.replySeat(); r >= 0 {
+		w.multiReply(st, c, r)
+		return
+	}
+	c.seats = w.multiSeats(st)
+}
+
+// multiSeats returns every seat's expected pairs with each seat to move in st, every seat
+// playing its choice there (seatChoice).
+func (w *sweep[T]) multiSeats(st rules.State) [][]T {
 	f := w.f
 	p := w.mu.Players
 	cs := make([][]T, p)
@@ -828,7 +845,7 @@ func (w *sweep[T]) multi(st rules.State, c *cell[T]) {
 			to[t] = -1
 		}
 	}
-	c.seats = solveLocal(f, w.vectorSpace(nil), cs, bs, to)
+	return solveLocal(f, w.vectorSpace(nil), cs, bs, to)
 }
 
 // solitaire computes the expected number of turns and of lucky matches for one player. The

@@ -275,7 +275,8 @@ func PolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineu
 	}
 	solo := mu.Players == 1
 	t, err := rules.NewChoiceTable(maxPairs, m.Singletons)
-	if w.needSelf && w.streak != nil {
+	reply := mu.Policy == rules.PolicyBestResponse && mu.Players >= 3
+	if (w.needSelf || reply) && w.streak != nil {
 		t, err = rules.NewPassChoiceTable(maxPairs, m.Singletons, mu.Players)
 	}
 	if err != nil {
@@ -286,6 +287,11 @@ func PolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineu
 			return nil
 		}
 		switch {
+		case reply && w.streak != nil:
+			// A best reply at three or more seats under a pass rule: a choice at every streak.
+			for k, c := range w.streak.reply {
+				t.SetPasses(st, k, c)
+			}
 		case w.needSelf && w.streak != nil:
 			// Every seat for itself under a pass rule: a choice at every pass streak.
 			for k, c := range w.streak.choice {
@@ -340,7 +346,9 @@ func policyTableSweep[T any](f field.Field[T], m Model, mu Lineup, maxPairs int)
 		return w, nil
 	}
 	w.needSolo = mu.Players == 1
-	w.needPair = mu.Policy == rules.PolicyBestResponse
+	w.needPair = mu.Policy == rules.PolicyBestResponse && mu.Players == 2
+	// At three or more seats the reply is made in the sweep of every seat's pairs (selfishreply.go).
+	w.needMulti = mu.Policy == rules.PolicyBestResponse && mu.Players >= 3
 	return w, nil
 }
 

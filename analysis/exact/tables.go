@@ -82,7 +82,7 @@ func (mu Lineup) validateTables(m Model) error {
 		}
 		switch {
 		case p.Opponents() != nil && mu.Players != 2:
-			return fmt.Errorf("policy %s is solved for 2 players only, not %d", p, mu.Players)
+			return fmt.Errorf("policy %s answers a table with 2 players only, not %d", p, mu.Players)
 		case p.PlaysToWin() && mu.Players != 2:
 			return fmt.Errorf("policy %s plays to win, which is defined for 2 players only, not %d", p, mu.Players)
 		}

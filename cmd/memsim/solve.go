@@ -40,7 +40,8 @@ func solveCommand() *command {
 		short: "exact values and strategy tables of a model",
 		long: `
 The mover (seat 0) plays --policy, every other seat --opponent; --seats gives every seat a policy
-of its own (optimal, win-optimal, safe, daring or parity; 3 to 8 seats). With 3 or more players
+of its own (optimal, win-optimal, safe, daring or parity, and at one seat best-response or
+win-best-response, the best reply to the others' policies; 3 to 8 seats). With 3 or more players
 optimal is the optimum of every seat for itself (each maximises its own expected pairs);
 --two-player-optimal plays the two-player optimum's choices instead. Under pass rules two-known
 and always, 3 or more players are solved with any memory (not --two-player-optimal under decay),
@@ -48,9 +49,12 @@ the values those of a turn that follows no pass (they depend on how many seats p
 row). Defaults: J = N, S = 0, F = S,
 M = 0 (perfect memory), pass never, every choice (daring,safe,known-first,pass), P = 2, policy
 optimal, opponent = the policy, lead 0. Policies: optimal, safe, daring, parity, best-response
-(the best reply to the other policy), and, for two players, win-optimal and win-best-response,
-which play to win (they maximise P(win) + P(draw)/2, so their choice depends on the mover's lead
-D so far, its pairs minus the other seat's). With 3 or more players win-optimal at every seat is
+(the best reply to the other policy; with 3 or more players seat 0's best reply to --opponent at
+every other seat, a fixed policy or optimal's table), and win-optimal and win-best-response,
+which play to win (for two players they maximise P(win) + P(draw)/2, so their choice depends on
+the mover's lead D so far, its pairs minus the other seat's; with 3 or more players
+win-best-response maximises seat 0's P(most pairs) against --opponent at every other seat,
+perfect memory, pass never). With 3 or more players win-optimal at every seat is
 the win objective of every seat for itself (each maximises its own P(most pairs), a tie for the
 most shared; perfect memory, pass never): solve gives every seat's P(most pairs), its chances of
 ending alone with the most and tied for it, and its expected pairs, from --standings LIST, every
@@ -391,8 +395,8 @@ func (fl *solveFlags) lineup(q *solveQuery, set map[string]bool) error {
 		pols := make([]rules.Policy, len(names))
 		for i, name := range names {
 			p, err := rules.ParsePolicy(strings.TrimSpace(name))
-			if err != nil || (p != rules.PolicyOptimal && p != rules.PolicyWinOptimal && !p.Fixed()) {
-				return usagef("--seats %q: seat %d: %q is not a policy a seat may play here (allowed: optimal, win-optimal, safe, daring, parity)", fl.seats, i, name)
+			if err != nil || (p != rules.PolicyOptimal && p != rules.PolicyWinOptimal && p.Opponents() == nil && !p.Fixed()) {
+				return usagef("--seats %q: seat %d: %q is not a policy a seat may play here (allowed: optimal, win-optimal, best-response, win-best-response, safe, daring, parity)", fl.seats, i, name)
 			}
 			pols[i] = p
 		}
@@ -457,7 +461,7 @@ func parsePolicy(flagName, name string) (rules.Policy, error) {
 // and hasSeats say whether --opponent and --seats were given.
 func (q *solveQuery) checkMatchup(hasOpponent, hasSeats bool) error {
 	mu := q.matchup
-	if allowed := mu.Policy.Opponents(); allowed != nil && !hasOpponent && mu.Players > 1 {
+	if allowed := mu.Policy.Opponents(); allowed != nil && !hasOpponent && !hasSeats && mu.Players > 1 {
 		var names []string
 		for _, p := range allowed {
 			names = append(names, p.String())

@@ -24,7 +24,7 @@ func (fl *solveFlags) seatsTableQuery(q *solveQuery, set map[string]bool) error 
 		return usagef("--players %d with --table: must be 2, or 3 to %d (every seat for itself)", fl.players, rules.MaxPlayers)
 	}
 	if set["opponent"] {
-		return usagef("--opponent with --table --players %d: every seat plays the table's policy (optimal or win-optimal)", fl.players)
+		return usagef("--opponent with --table --players %d: the table at 3 or more seats is of every seat for itself (optimal or win-optimal); a reply there gives values and choices, not a table", fl.players)
 	}
 	if q.model.Variant.TurnLimit > 0 {
 		return usagef("--turn-limit %d with --table --players %d: the table of every seat for itself is of the game without a turn limit (--players 2 gives the table under a limit)", q.model.Variant.TurnLimit, fl.players)

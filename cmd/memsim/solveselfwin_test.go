@@ -95,7 +95,7 @@ func TestSolveStandingsBadInput(t *testing.T) {
 		{[]string{"--players", "3", "--policy", "win-optimal", "--standings", "1,2"}, `--standings "1,2": 2 counts, need one per seat (3)`},
 		{[]string{"--players", "3", "--policy", "win-optimal", "--standings", "1,x,0"}, `seat 1: "x" is not a count of pairs`},
 		{[]string{"--seats", "optimal,safe,daring", "--two-player-optimal", "--standings", "0,0,0"}, "--standings goes with --players P (3 or more)"},
-		{[]string{"--players", "3", "--policy", "win-optimal", "--opponent", "win-best-response"}, "solved with every seat playing win-optimal"},
+		{[]string{"--players", "3", "--policy", "win-optimal", "--opponent", "win-best-response"}, "policy win-best-response: with 3 players one seat replies to the others, not 2"},
 		{[]string{"--seats", "win-optimal,safe,daring", "--memory", "3", "--forget", "lru"}, "perfect memory only"},
 		{[]string{"--players", "3", "--policy", "win-optimal", "--pass", "always"}, "the win objective at 3 seats is solved under pass rule never only"},
 		{[]string{"--players", "3", "--policy", "win-optimal", "--memory", "3", "--forget", "lru"}, "perfect memory only"},

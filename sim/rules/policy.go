@@ -19,8 +19,9 @@ const (
 	PolicyDaring
 	// PolicyParity is Alfthan's rule: daring when j is odd, safe when j is even.
 	PolicyParity
-	// PolicyBestResponse plays the best reply to a named opponent policy; it is computed by the
-	// exact solver.
+	// PolicyBestResponse plays the best reply to a named opponent policy, maximising its own
+	// expected pairs (at three or more seats against every other seat playing that policy); it is
+	// computed by the exact solver.
 	PolicyBestResponse
 	// PolicyWinOptimal plays to win: it maximises P(win) + P(draw)/2 for the mover when both
 	// sides play it (two players), so its choice depends on the lead so far (docs/models.md
@@ -28,7 +29,8 @@ const (
 	// choice depending on every seat's pairs so far (§4.7). It is computed by the exact solver.
 	PolicyWinOptimal
 	// PolicyWinBestResponse plays the best reply, under the win objective, to a named opponent
-	// policy (two players); it is computed by the exact solver.
+	// policy (at three or more seats, P(most pairs) against every other seat playing it); it is
+	// computed by the exact solver.
 	PolicyWinBestResponse
 )
 
@@ -54,7 +56,7 @@ func ParsePolicy(name string) (Policy, error) {
 }
 
 // Opponents lists the policies p can answer, for a policy defined as the reply to another
-// (best-response); it is nil for a policy that stands alone. A reply is computed for two players.
+// (best-response); it is nil for a policy that stands alone.
 // The configurations, the player builder and the exact solver all take this rule from here.
 func (p Policy) Opponents() []Policy {
 	switch p {
@@ -67,20 +69,18 @@ func (p Policy) Opponents() []Policy {
 }
 
 // PlaysToWin reports whether the policy maximises P(win) + P(draw)/2 rather than the expected
-// pairs: its choice depends on the mover's lead so far as well as on the count state. It is
-// defined for two players, and win-optimal also for more (every seat for itself, maximising
-// P(most pairs)).
+// pairs: its choice depends on the mover's lead so far as well as on the count state. With three
+// or more seats the objective is P(most pairs), a tie for the most shared.
 func (p Policy) PlaysToWin() bool { return p == PolicyWinOptimal || p == PolicyWinBestResponse }
 
 // CheckReply reports whether a player of policy p may answer opponent in a game of players seats:
-// a policy that answers another needs one of its Opponents and exactly two seats; a policy that
-// stands alone takes no opponent (hasOpponent false); win-best-response needs two seats and
-// win-optimal at least two.
+// a policy that answers another needs one of its Opponents and at least two seats (at three or
+// more, one seat replies and every other seat plays opponent; which models solve that is the
+// exact solver's to say); a policy that stands alone takes no opponent (hasOpponent false);
+// win-optimal needs at least two seats.
 func (p Policy) CheckReply(opponent Policy, hasOpponent bool, players int) error {
 	allowed := p.Opponents()
 	switch {
-	case p == PolicyWinBestResponse && players != 2:
-		return fmt.Errorf("policy %s plays to win, which is defined for 2 players only, not %d", p, players)
 	case p == PolicyWinOptimal && players < 2:
 		return fmt.Errorf("policy %s plays to win, which is defined for 2 or more players, not %d", p, players)
 	case allowed == nil && hasOpponent:
@@ -91,8 +91,8 @@ func (p Policy) CheckReply(opponent Policy, hasOpponent bool, players int) error
 		return fmt.Errorf("policy %s needs an opponent (allowed: %s)", p, policyList(allowed))
 	case !slices.Contains(allowed, opponent):
 		return fmt.Errorf("policy %s cannot answer %s (allowed: %s)", p, opponent, policyList(allowed))
-	case players != 2:
-		return fmt.Errorf("policy %s is solved for 2 players only, not %d", p, players)
+	case players < 2:
+		return fmt.Errorf("policy %s replies to other seats, which needs 2 or more players, not %d", p, players)
 	}
 	return nil
 }

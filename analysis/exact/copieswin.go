@@ -1,0 +1,319 @@
+package exact
+
+import (
+	"context"
+	"fmt"
+
+	"memsim/analysis/field"
+	"memsim/sim/rules"
+)
+
+// The win objective in the copies model (docs/models.md §4.13, §4.16), two players without a turn
+// limit. A policy that plays to win reads the mover's lead so far d (its pairs minus the other
+// seat's), so a state of faces carries its values at every lead. A state of n pairs keeps the
+// leads -(n+1) .. n+1: a lead with |d| > n is decided (the winner is known whatever is played),
+// and a lead beyond is read at the nearest. No state refers to itself, so the memoised recursion
+// solves it as the other objectives: a turn that keeps the move leads to lead d+1 of the next
+// state, a hand-over to the next seat's lead -d (-d+1 when it first takes a pair left known
+// whole), with the values mirrored.
+
+// copiesWinCell holds the values of one state of faces at every lead, indexed by d + D.
+type copiesWinCell[T any] struct {
+	// D is the largest lead kept: the state's pairs plus one.
+	D int
+	// wo is P(win) - P(loss) of the mover when both seats play win-optimal, woC its choice.
+	wo  []T
+	woC []rules.Choice
+	// ch[r] is role r's choice in the matchup; u[r], draw[r] and lead[r] the mover's
+	// P(win) - P(loss), P(draw) and expected lead of the pairs left when role r moves.
+	ch            [2][]rules.Choice
+	u, draw, lead [2][]T
+}
+
+// at returns the index of lead d, clamped to -D .. D.
+func (w *copiesWinCell[T]) at(d int) int { return min(max(d, -w.D), w.D) + w.D }
+
+// playsToWinCopies reports whether a role of the two-player lineup mu plays to win.
+func (mu Lineup) playsToWinCopies() bool {
+	return mu.Players == 2 && !mu.PerSeat && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin())
+}
+
+// checkCopiesWin reports whether the copies model m solves the lineup mu, in which a role plays to
+// win.
+func checkCopiesWin(m Model, mu Lineup) error {
+	k := m.Variant.CopiesOf()
+	switch {
+	case mu.Players != 2 || mu.PerSeat:
+		return fmt.Errorf("copies %d: the policies that play to win are solved for two players, one policy a role (win-optimal at three or more seats has no exact model under copies)", k)
+	case m.Variant.TurnLimit > 0:
+		return fmt.Errorf("copies %d, turn limit %d: the policies that play to win have no exact model under a turn limit with copies", k, m.Variant.TurnLimit)
+	case mu.Policy == rules.PolicyWinBestResponse && mu.Opponent == rules.PolicyWinBestResponse:
+		return fmt.Errorf("copies %d: win-best-response answers a policy, not another win-best-response", k)
+	}
+	for _, p := range []rules.Policy{mu.Policy, mu.Opponent} {
+		switch p {
+		case rules.PolicyWinOptimal, rules.PolicyWinBestResponse, rules.PolicyOptimal, rules.PolicySafe, rules.PolicyDaring, rules.PolicyBestResponse:
+		default:
+			return fmt.Errorf("policy %s with copies %d has no exact model (allowed beside a policy that plays to win: win-optimal, win-best-response, optimal, best-response, safe, daring)", p, k)
+		}
+	}
+	return nil
+}
+
+// finalWin returns P(win) - P(loss) and P(draw) of a game that ends with lead d.
+func (s *copiesSolver[T]) finalWin(d int) (T, T) {
+	switch {
+	case d > 0:
+		return s.one, s.zero
+	case d < 0:
+		return s.f.Sub(s.zero, s.one), s.zero
+	}
+	return s.zero, s.one
+}
+
+// newWinCell returns the win values of a state of n pairs, its slices made and every lead set
+// to the decided values of the end of the game (the values of the empty table, and of the
+// leads with |d| > n).
+func (s *copiesSolver[T]) newWinCell(n int) *copiesWinCell[T] {
+	D := n + 1
+	w := &copiesWinCell[T]{D: D}
+	size := 2*D + 1
+	w.wo, w.woC = make([]T, size), make([]rules.Choice, size)
+	for r := range 2 {
+		w.ch[r] = make([]rules.Choice, size)
+		w.u[r], w.draw[r], w.lead[r] = make([]T, size), make([]T, size), make([]T, size)
+	}
+	for i := range size {
+		u, dr := s.finalWin(i - D)
+		w.wo[i], w.woC[i] = u, rules.Daring
+		for r := range 2 {
+			w.ch[r][i], w.u[r][i], w.draw[r][i], w.lead[r][i] = rules.Daring, u, dr, s.zero
+		}
+	}
+	return w
+}
+
+// winValues computes the win values of c, a state of n pairs whose outcomes are prepared, at
+// every lead. At a decided lead (|d| > n) the policies that play to win take the first legal
+// choice, daring, and only the expected lead is left to compute.
+func (s *copiesSolver[T]) winValues(c *copiesCell[T], n int) {
+	c.win = s.newWinCell(n)
+	w := c.win
+	for d := -w.D; d <= w.D; d++ {
+		i := w.at(d)
+		if d < -n || d > n {
+			for r := range 2 {
+				ch := rules.Daring
+				if !s.pol[r].PlaysToWin() {
+					ch = s.winRoleChoice(c, r, d)
+				}
+				w.ch[r][i] = ch
+				_, _, w.lead[r][i] = s.winRoleValues(c, r, ch, d)
+			}
+			continue
+		}
+		if s.needWinOpt {
+			w.woC[i], _ = s.best(c, false, func(ch rules.Choice) T {
+				return s.winOf(c, ch, d, func(x *copiesWinCell[T], _ bool, j int) T { return x.wo[j] })
+			})
+			w.wo[i] = s.winOf(c, w.woC[i], d, func(x *copiesWinCell[T], _ bool, j int) T { return x.wo[j] })
+		}
+		for r := range 2 {
+			ch := s.winRoleChoice(c, r, d)
+			w.ch[r][i] = ch
+			w.u[r][i], w.draw[r][i], w.lead[r][i] = s.winRoleValues(c, r, ch, d)
+		}
+	}
+}
+
+// winRoleChoice returns role r's choice in c at lead d.
+func (s *copiesSolver[T]) winRoleChoice(c *copiesCell[T], r, d int) rules.Choice {
+	switch p := s.pol[r]; p {
+	case rules.PolicyWinOptimal:
+		return c.win.woC[c.win.at(d)]
+	case rules.PolicyWinBestResponse:
+		ch, _ := s.best(c, false, func(ch rules.Choice) T {
+			return s.winOf(c, ch, d, roleVal(r, func(x *copiesWinCell[T], r, j int) T { return x.u[r][j] }))
+		})
+		return ch
+	case rules.PolicyBestResponse:
+		ch, _ := s.best(c, false, func(ch rules.Choice) T {
+			_, _, l := s.winRoleValues(c, r, ch, d)
+			return l
+		})
+		return ch
+	case rules.PolicyOptimal:
+		return c.optChoice
+	default:
+		return fixedChoice(c, p)
+	}
+}
+
+// roleVal reads role r's value (keep) or the other role's (a hand-over) with get.
+func roleVal[T any](r int, get func(x *copiesWinCell[T], r, j int) T) func(x *copiesWinCell[T], next bool, j int) T {
+	return func(x *copiesWinCell[T], next bool, j int) T {
+		if next {
+			return get(x, 1-r, j)
+		}
+		return get(x, r, j)
+	}
+}
+
+// winOf returns the mover's P(win) - P(loss) after choice ch in c at lead d, reading the value of
+// the mover's role (keep) or of the next seat's at a lead index from val.
+func (s *copiesSolver[T]) winOf(c *copiesCell[T], ch rules.Choice, d int, val func(x *copiesWinCell[T], next bool, j int) T) T {
+	f := s.f
+	sum := s.zero
+	for k, o := range c.outs[ch] {
+		nx, first := s.next(c, o)
+		x := nx.win
+		var v T
+		if o.keep {
+			v = val(x, false, x.at(d+1))
+		} else {
+			e := -d
+			if first {
+				e++
+			}
+			v = f.Sub(s.zero, val(x, true, x.at(e)))
+		}
+		sum = f.Add(sum, f.Mul(c.probs[ch][k], v))
+	}
+	return sum
+}
+
+// winRoleValues returns the mover's P(win) - P(loss), P(draw) and expected lead of the pairs left
+// after choice ch of role r in c at lead d, the matchup played afterwards.
+func (s *copiesSolver[T]) winRoleValues(c *copiesCell[T], r int, ch rules.Choice, d int) (T, T, T) {
+	f := s.f
+	u, dr, l := s.zero, s.zero, s.zero
+	for k, o := range c.outs[ch] {
+		nx, first := s.next(c, o)
+		x, p := nx.win, c.probs[ch][k]
+		var a, b, e T
+		if o.keep {
+			j := x.at(d + 1)
+			a, b, e = x.u[r][j], x.draw[r][j], f.Add(s.one, x.lead[r][j])
+		} else {
+			g := -d
+			if first {
+				g++
+			}
+			j := x.at(g)
+			a, b, e = f.Sub(s.zero, x.u[1-r][j]), x.draw[1-r][j], f.Sub(s.zero, x.lead[1-r][j])
+			if first {
+				e = f.Sub(e, s.one)
+			}
+		}
+		u, dr, l = f.Add(u, f.Mul(p, a)), f.Add(dr, f.Mul(p, b)), f.Add(l, f.Mul(p, e))
+	}
+	return u, dr, l
+}
+
+// winWDL returns the probabilities to win, draw and lose of P(win) - P(loss) u and P(draw) dr.
+func winWDL[T any](f field.Field[T], u, dr T) WDL[T] {
+	two := f.FromInt(2)
+	rest := f.Sub(f.FromInt(1), dr)
+	return WDL[T]{Win: f.Div(f.Add(rest, u), two), Draw: dr, Loss: f.Div(f.Sub(rest, u), two)}
+}
+
+// CopiesWinChoiceValues is WinChoiceValues in the copies model (docs/models.md §4.13, §4.16): for
+// every legal choice of the mover (seat 0) in state st at its lead so far lead, the probabilities
+// that it wins, draws and loses and its score P(win) + P(draw)/2, the choice made now and lineup
+// mu played afterwards (two players, no turn limit; either role may play to win, or neither, as
+// EvaluateCopies takes them). Value is the lineup's own. State is st.RulesState() with the lead.
+func CopiesWinChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st CopiesState, lead int) (WinChoices[T], error) {
+	var out WinChoices[T]
+	if mu.Players != 2 || mu.PerSeat {
+		return out, fmt.Errorf("players %d: win, draw and loss are computed for 2 players, one policy a role", mu.Players)
+	}
+	if err := st.Validate(); err != nil {
+		return out, err
+	}
+	if k := m.Variant.CopiesOf(); k != st.Copies() {
+		return out, fmt.Errorf("the state has %d copies of a face, the model %d", st.Copies(), k)
+	}
+	v := st.vec()
+	if unknownCards(v) == 0 {
+		return out, fmt.Errorf("%v: no pair left, no choice to make", st)
+	}
+	if err := checkCopiesWin(m, mu); err != nil {
+		return out, err
+	}
+	s, err := newCopiesSolver(ctx, f, m, mu)
+	if err != nil {
+		return out, err
+	}
+	s.needWin, s.needLead = true, false
+	c, err := s.get(v.key(), 0)
+	if err != nil {
+		return out, err
+	}
+	here := *c
+	if err := s.prepare(&here, v); err != nil {
+		return out, err
+	}
+	w := c.win
+	i := w.at(lead)
+	state := st.RulesState()
+	state.Lead = lead
+	out = WinChoices[T]{State: state, Value: winWDL(f, w.u[0][i], w.draw[0][i]), PolicyChoice: w.ch[0][i]}
+	half := f.FromFrac(1, 2)
+	for _, ch := range rules.Choices() {
+		if !here.legal[ch] {
+			continue
+		}
+		var p WDL[T]
+		if n := st.Pairs(); lead > n || -lead > n {
+			u, dr := s.finalWin(lead)
+			p = winWDL(f, u, dr)
+		} else {
+			u, dr, _ := s.winRoleValues(&here, 0, ch, lead)
+			p = winWDL(f, u, dr)
+		}
+		out.Values = append(out.Values, WinChoiceValue[T]{Choice: ch, Win: p.Win, Draw: p.Draw, Loss: p.Loss,
+			Score: f.Add(p.Win, f.Mul(half, p.Draw))})
+	}
+	out.markBest(f)
+	return out, nil
+}
+
+// CopiesWinPolicyTable returns the choices of seat 0's policy of mu, which plays to win
+// (win-optimal, or win-best-response to the other seat's), in the copies model m (two players,
+// no turn limit), in every state a game of the given number of pairs reaches from its start, at
+// every lead: the table the engine plays a policy that plays to win from under k copies of a
+// face (rules.NewCopiesLeadTable).
+func CopiesWinPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, pairs int) (*rules.CopiesTable, error) {
+	k := m.Variant.CopiesOf()
+	if !mu.Policy.PlaysToWin() || mu.PerSeat {
+		return nil, fmt.Errorf("copies %d: a table to win of policy %s (allowed: win-optimal, win-best-response)", k, mu.Policy)
+	}
+	start, err := StartCopiesState(pairs, k)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkCopiesWin(m, mu); err != nil {
+		return nil, err
+	}
+	s, err := newCopiesSolver(ctx, f, m, mu)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.get(start.vec().key(), 0); err != nil {
+		return nil, err
+	}
+	t := rules.NewCopiesLeadTable(k)
+	for at, c := range s.memo {
+		v := vecOfKey(at.key)
+		if unknownCards(v) == 0 {
+			continue
+		}
+		w := c.win
+		for d := -w.D; d <= w.D; d++ {
+			if err := t.SetLead(v, d, w.ch[0][w.at(d)]); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return t, nil
+}

@@ -1,0 +1,349 @@
+package exact
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"testing"
+
+	"memsim/analysis/field"
+	"memsim/sim/rules"
+)
+
+// winSearch is a card-level game-tree search of the win objective under k copies of a face with
+// perfect memory: every face by name, its cards on the table and how many of them are
+// remembered; the unknown cards are drawn one by one with the weights of their faces. At every
+// decision the mover takes the first choice, in the order daring, safe, known-first, with the
+// largest P(win) - P(loss) for itself (win-optimal, both roles), or role 1 plays a fixed policy
+// (seat 0 win-best-response). It knows nothing of the state of faces' classes.
+type winSearch struct {
+	copies  int
+	fixed   rules.Policy // role 1's fixed policy, or PolicyWinOptimal
+	choices rules.ChoiceSet
+	memo    map[string]winNode
+}
+
+// winNode is the value of a position for role 0: P(win) - P(loss), P(draw) and its expected lead
+// of the pairs left.
+type winNode struct{ u, draw, lead *big.Rat }
+
+func (n winNode) add(p *big.Rat, x winNode) winNode {
+	mul := func(a, b *big.Rat) *big.Rat { return new(big.Rat).Mul(a, b) }
+	return winNode{new(big.Rat).Add(n.u, mul(p, x.u)), new(big.Rat).Add(n.draw, mul(p, x.draw)), new(big.Rat).Add(n.lead, mul(p, x.lead))}
+}
+
+func zeroNode() winNode { return winNode{new(big.Rat), new(big.Rat), new(big.Rat)} }
+
+// table is the cards of every face: left[f] on the table, rem[f] of them remembered.
+type cardTable struct{ left, rem []int }
+
+func (c cardTable) clone() cardTable {
+	return cardTable{append([]int(nil), c.left...), append([]int(nil), c.rem...)}
+}
+
+func (c cardTable) unknown() int {
+	u := 0
+	for f := range c.left {
+		u += c.left[f] - c.rem[f]
+	}
+	return u
+}
+
+// start plays the start of a turn of role r at role 0's lead d: the mover takes every pair it
+// remembers whole, then chooses.
+func (s *winSearch) start(c cardTable, r, d int) winNode {
+	c = c.clone()
+	taken := 0
+	for f := range c.left {
+		for c.rem[f] >= 2 {
+			c.rem[f] -= 2
+			c.left[f] -= 2
+			taken += 1 - 2*r
+		}
+	}
+	v := s.decide(c, r, d+taken)
+	v.lead = new(big.Rat).Add(v.lead, big.NewRat(int64(taken), 1))
+	return v
+}
+
+// decide returns the value of the mover's decision, no pair remembered whole.
+func (s *winSearch) decide(c cardTable, r, d int) winNode {
+	if c.unknown() == 0 {
+		return s.end(d)
+	}
+	key := fmt.Sprint(c.left, c.rem, r, d)
+	if v, ok := s.memo[key]; ok {
+		return v
+	}
+	var best winNode
+	var bestU *big.Rat
+	for _, ch := range rules.Choices() {
+		if !s.legal(c, ch) {
+			continue
+		}
+		if r == 1 && s.fixed != rules.PolicyWinOptimal {
+			want := rules.Daring
+			if s.fixed == rules.PolicySafe && s.legal(c, rules.Safe) {
+				want = rules.Safe
+			}
+			if ch != want {
+				continue
+			}
+		}
+		v := s.play(c, ch, r, d)
+		u := v.u
+		if r == 1 {
+			u = new(big.Rat).Neg(u) // role 1 maximises its own
+		}
+		if bestU == nil || u.Cmp(bestU) > 0 {
+			best, bestU = v, u
+		}
+	}
+	s.memo[key] = best
+	return best
+}
+
+func (s *winSearch) end(d int) winNode {
+	n := zeroNode()
+	switch {
+	case d > 0:
+		n.u.SetInt64(1)
+	case d < 0:
+		n.u.SetInt64(-1)
+	default:
+		n.draw.SetInt64(1)
+	}
+	return n
+}
+
+func (s *winSearch) legal(c cardTable, ch rules.Choice) bool {
+	if !s.choices.Has(ch) {
+		return false
+	}
+	switch ch {
+	case rules.Daring:
+		return true
+	case rules.Safe, rules.KnownFirst:
+		for f := range c.rem {
+			if c.rem[f] > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// draw calls visit with every face an unknown card may show and its probability.
+func draw(c cardTable, visit func(f int, p *big.Rat)) {
+	u := int64(c.unknown())
+	for f := range c.left {
+		if k := int64(c.left[f] - c.rem[f]); k > 0 {
+			visit(f, big.NewRat(k, u))
+		}
+	}
+}
+
+// play plays choice ch of role r at lead d (role 0's) card by card.
+func (s *winSearch) play(c cardTable, ch rules.Choice, r, d int) winNode {
+	gain := 1 - 2*r // a pair for role r moves role 0's lead by gain
+	sum := zeroNode()
+	handOver := func(c cardTable) winNode { return s.start(c, 1-r, d) }
+	take := func(c cardTable, f int) winNode {
+		c = c.clone()
+		c.left[f] -= 2
+		c.rem[f] = 0
+		x := s.start(c, r, d+gain)
+		x.lead = new(big.Rat).Add(x.lead, big.NewRat(int64(gain), 1))
+		return x
+	}
+	// second turns up an unknown card after the first card, of face f, was turned up and not
+	// matched (c has it remembered).
+	second := func(c cardTable, f int) winNode {
+		out := zeroNode()
+		draw(c, func(g int, p *big.Rat) {
+			if g == f {
+				out = out.add(p, take(c, f))
+				return
+			}
+			c2 := c.clone()
+			c2.rem[g]++
+			out = out.add(p, handOver(c2))
+		})
+		return out
+	}
+	if ch == rules.KnownFirst {
+		f := -1
+		for g := range c.left {
+			if c.rem[g] > 0 && (f < 0 || c.left[g] > c.left[f]) {
+				f = g
+			}
+		}
+		return second(c, f)
+	}
+	draw(c, func(f int, p *big.Rat) {
+		if c.rem[f] > 0 {
+			sum = sum.add(p, take(c, f))
+			return
+		}
+		c2 := c.clone()
+		c2.rem[f]++
+		if ch == rules.Safe {
+			sum = sum.add(p, handOver(c2))
+			return
+		}
+		sum = sum.add(p, second(c2, f))
+	})
+	return sum
+}
+
+// TestCopiesWinMatchesCardSearch checks the copies model's win-optimal and win-best-response
+// values from the start of small decks, and every choice's value, against the card-level search.
+func TestCopiesWinMatchesCardSearch(t *testing.T) {
+	ctx, f := context.Background(), field.Rat{}
+	decks := []struct{ faces, copies int }{{2, 4}, {3, 4}, {2, 6}, {1, 8}}
+	noSafe := rules.NewChoiceSet(rules.Daring, rules.KnownFirst)
+	for _, dk := range decks {
+		for _, choices := range []rules.ChoiceSet{rules.FullChoices, noSafe} {
+			for _, opp := range []rules.Policy{rules.PolicyWinOptimal, rules.PolicySafe, rules.PolicyDaring} {
+				if opp == rules.PolicySafe && !choices.Has(rules.Safe) {
+					continue
+				}
+				pol := rules.PolicyWinBestResponse
+				if opp == rules.PolicyWinOptimal {
+					pol = rules.PolicyWinOptimal
+				}
+				mu := Lineup{Players: 2, Policy: pol, Opponent: opp}
+				m := Model{Variant: rules.Variant{Copies: dk.copies}, Choices: choices}
+				name := fmt.Sprintf("%d faces of %d, choices %s, %s vs %s", dk.faces, dk.copies, choices, pol, opp)
+				s := &winSearch{copies: dk.copies, fixed: opp, choices: choices, memo: map[string]winNode{}}
+				c := cardTable{left: make([]int, dk.faces), rem: make([]int, dk.faces)}
+				for i := range c.left {
+					c.left[i] = dk.copies
+				}
+				pairs := dk.faces * dk.copies / 2
+				st, err := StartCopiesState(pairs, dk.copies)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, lead := range []int{0, 1, -2} {
+					got, err := CopiesWinChoiceValues(ctx, f, m, mu, st, lead)
+					if err != nil {
+						t.Fatalf("%s: %v", name, err)
+					}
+					want := s.start(c, 0, lead)
+					if w := winWDL(f, want.u, want.draw); got.Value.Win.Cmp(w.Win) != 0 || got.Value.Draw.Cmp(w.Draw) != 0 {
+						t.Errorf("%s, lead %d: win %v draw %v, search %v and %v", name, lead, got.Value.Win, got.Value.Draw, w.Win, w.Draw)
+					}
+					for _, v := range got.Values {
+						x := s.play(c, v.Choice, 0, lead)
+						if w := winWDL(f, x.u, x.draw); v.Win.Cmp(w.Win) != 0 || v.Draw.Cmp(w.Draw) != 0 {
+							t.Errorf("%s, lead %d, %s now: win %v draw %v, search %v and %v", name, lead, v.Choice, v.Win, v.Draw, w.Win, w.Draw)
+						}
+					}
+					if lead != 0 {
+						continue
+					}
+					res, err := EvaluateCopies(ctx, f, m, mu, st)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if res.ExpectedLead.Cmp(want.lead) != 0 {
+						t.Errorf("%s: expected lead %v, search %v", name, res.ExpectedLead, want.lead)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestCopiesWinTwoEqualsPairModel checks that with two copies of a face the copies model's values
+// to win equal the (n, j) model's (win.go) in every state up to 6 pairs at every lead a game
+// reaches: the lineup's and every choice's.
+func TestCopiesWinTwoEqualsPairModel(t *testing.T) {
+	ctx, f, m := context.Background(), field.Rat{}, Model{}
+	maxPairs := testSize(4, 6, 6)
+	for _, mu := range []Lineup{
+		{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal},
+		{Players: 2, Policy: rules.PolicyWinBestResponse, Opponent: rules.PolicySafe},
+		{Players: 2, Policy: rules.PolicyWinBestResponse, Opponent: rules.PolicyOptimal},
+		{Players: 2, Policy: rules.PolicyDaring, Opponent: rules.PolicyWinOptimal},
+	} {
+		for n := 1; n <= maxPairs; n++ {
+			for j := 0; j <= n; j++ {
+				cst := CopiesState{Unknown: []int{j}, Half: []int{n - j}}
+				for d := -(maxPairs - n); d <= maxPairs-n; d++ {
+					got, err := CopiesWinChoiceValues(ctx, f, m, mu, cst, d)
+					if err != nil {
+						t.Fatal(err)
+					}
+					want, err := WinChoiceValues(ctx, f, m, mu, rules.State{N: n, J: j, Lead: d})
+					if err != nil {
+						t.Fatal(err)
+					}
+					name := fmt.Sprintf("%s vs %s in (%d, %d) at lead %d", mu.Policy, mu.Opponent, n, j, d)
+					if got.Value.Win.Cmp(want.Value.Win) != 0 || got.Value.Draw.Cmp(want.Value.Draw) != 0 || got.Value.Loss.Cmp(want.Value.Loss) != 0 {
+						t.Errorf("%s: %v, want %v", name, got.Value, want.Value)
+					}
+					if got.PolicyChoice != want.PolicyChoice || len(got.Values) != len(want.Values) {
+						t.Errorf("%s: choice %v of %d, want %v of %d", name, got.PolicyChoice, len(got.Values), want.PolicyChoice, len(want.Values))
+						continue
+					}
+					for i, v := range got.Values {
+						w := want.Values[i]
+						if v.Choice != w.Choice || v.Score.Cmp(w.Score) != 0 || v.Draw.Cmp(w.Draw) != 0 || v.Best != w.Best {
+							t.Errorf("%s, %s now: score %v draw %v best %v, want %s %v %v %v", name, v.Choice, v.Score, v.Draw, v.Best, w.Choice, w.Score, w.Draw, w.Best)
+						}
+					}
+				}
+				if d := 0; n == maxPairs {
+					res, err := EvaluateCopies(ctx, f, m, mu, cst)
+					if err != nil {
+						t.Fatal(err)
+					}
+					want, err := Evaluate(ctx, f, m, mu, rules.State{N: n, J: j, Lead: d})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if diff := sameResult(res, want); diff != "" {
+						t.Errorf("%s vs %s in (%d, %d): %s", mu.Policy, mu.Opponent, n, j, diff)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestCopiesWinProbabilitiesSumToOne checks that seat 0's probabilities to win, draw and lose
+// add up to 1 for every choice, in float64 and in exact rationals, from every state of a small
+// deck of four copies.
+func TestCopiesWinProbabilitiesSumToOne(t *testing.T) {
+	ctx := context.Background()
+	m := Model{Variant: rules.Variant{Copies: 4}}
+	mu := Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
+	for _, st := range []string{"4:3u", "4:2u+1h", "4:1u,2:1u+1h", "4:1h,2:2h"} {
+		cst, err := ParseCopiesState(st, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for d := -2; d <= 2; d++ {
+			r, err := CopiesWinChoiceValues(ctx, field.Rat{}, m, mu, cst, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			x, err := CopiesWinChoiceValues(ctx, field.Float{}, m, mu, cst, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, v := range r.Values {
+				sum := new(big.Rat).Add(v.Win, v.Draw)
+				if sum.Add(sum, v.Loss).Cmp(big.NewRat(1, 1)) != 0 {
+					t.Errorf("%s at lead %d, %s: win %v draw %v loss %v", st, d, v.Choice, v.Win, v.Draw, v.Loss)
+				}
+				w, _ := v.Score.Float64()
+				if fx := x.Values[i].Score; fx-w > 1e-12 || w-fx > 1e-12 {
+					t.Errorf("%s at lead %d, %s: float64 score %v, exact %v", st, d, v.Choice, fx, w)
+				}
+			}
+		}
+	}
+}

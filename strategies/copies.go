@@ -65,6 +65,8 @@ func copiesTable(ctx context.Context, m exact.Model, mu exact.Lineup, maxPairs i
 	switch {
 	case cells < 0 || cells > exact.CopiesStateLimit:
 		return nil, fmt.Errorf("%d pairs with copies %d, turn limit %d: about %d count states and turns left, more than the %d the solver takes", maxPairs, k, limit, cells, exact.CopiesStateLimit)
+	case mu.Policy.PlaysToWin():
+		return copiesWinTable(ctx, m, mu, maxPairs)
 	case limit == 0:
 		var ct *rules.CopiesTable
 		if cells <= exact.CopiesRationalStates {
@@ -91,4 +93,22 @@ func copiesTable(ctx context.Context, m exact.Model, mu exact.Lineup, maxPairs i
 		return tables[0], nil
 	}
 	return rules.NewTurnChoiceTable(tables)
+}
+
+// copiesWinTable solves the copies model's table of mu, whose seat 0 plays to win, for deals of up
+// to maxPairs pairs: a choice in every state of faces at every lead, in exact rationals where the
+// states times the leads (exact.CopiesWinCells) are at most exact.CopiesRationalStates, in
+// float64 otherwise.
+func copiesWinTable(ctx context.Context, m exact.Model, mu exact.Lineup, maxPairs int) (*rules.ChoiceTable, error) {
+	var ct *rules.CopiesTable
+	var err error
+	if cells := exact.CopiesWinCells(maxPairs, m.Variant.CopiesOf()); cells >= 0 && cells <= exact.CopiesRationalStates {
+		ct, err = exact.CopiesWinPolicyTable(ctx, field.Rat{}, m, mu, maxPairs)
+	} else {
+		ct, err = exact.CopiesWinPolicyTable(ctx, field.Float{}, m, mu, maxPairs)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return rules.NewCopiesChoiceTable(maxPairs, ct)
 }

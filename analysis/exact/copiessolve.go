@@ -708,6 +708,9 @@ func CopiesDistribution[T any](ctx context.Context, f field.Field[T], m Model, m
 	if s.limit > 0 {
 		return s.limitDistribution(st)
 	}
+	if s.needWin {
+		return s.winDistribution(st)
+	}
 	n := st.Pairs()
 	s.needDist, s.maxPairs = true, n
 	c, err := s.get(st.vec().key(), 0)

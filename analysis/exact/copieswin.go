@@ -220,62 +220,77 @@ func winWDL[T any](f field.Field[T], u, dr T) WDL[T] {
 // CopiesWinChoiceValues is WinChoiceValues in the copies model (docs/models.md §4.13, §4.16): for
 // every legal choice of the mover (seat 0) in state st at its lead so far lead, the probabilities
 // that it wins, draws and loses and its score P(win) + P(draw)/2, the choice made now and lineup
-// mu played afterwards (two players, no turn limit; either role may play to win, or neither, as
-// EvaluateCopies takes them). Value is the lineup's own. State is st.RulesState() with the lead.
+// mu played afterwards (two players, no turn limit, a role playing to win). Value is the
+// lineup's own. State is st.RulesState() with the lead.
 func CopiesWinChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st CopiesState, lead int) (WinChoices[T], error) {
+	_, out, err := CopiesWinValues(ctx, f, m, mu, st, lead)
+	return out, err
+}
+
+// CopiesWinValues returns, from one solve, what CopiesChoiceValues and CopiesWinChoiceValues give
+// for a two-player lineup of the copies model in which a role plays to win, in state st at seat
+// 0's lead so far lead: every legal choice's expected pairs and lead of the pairs left, with the
+// lineup's own (Choices.Value; EvaluateCopies gives it at lead 0), and every choice's
+// probabilities to win, draw and lose.
+func CopiesWinValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st CopiesState, lead int) (Choices[T], WinChoices[T], error) {
+	var cs Choices[T]
 	var out WinChoices[T]
 	if mu.Players != 2 || mu.PerSeat {
-		return out, fmt.Errorf("players %d: win, draw and loss are computed for 2 players, one policy a role", mu.Players)
+		return cs, out, fmt.Errorf("players %d: win, draw and loss are computed for 2 players, one policy a role", mu.Players)
 	}
 	if err := st.Validate(); err != nil {
-		return out, err
+		return cs, out, err
 	}
 	if k := m.Variant.CopiesOf(); k != st.Copies() {
-		return out, fmt.Errorf("the state has %d copies of a face, the model %d", st.Copies(), k)
+		return cs, out, fmt.Errorf("the state has %d copies of a face, the model %d", st.Copies(), k)
 	}
 	v := st.vec()
 	if unknownCards(v) == 0 {
-		return out, fmt.Errorf("%v: no pair left, no choice to make", st)
+		return cs, out, fmt.Errorf("%v: no pair left, no choice to make", st)
 	}
 	if err := checkCopiesWin(m, mu); err != nil {
-		return out, err
+		return cs, out, err
 	}
 	s, err := newCopiesSolver(ctx, f, m, mu)
 	if err != nil {
-		return out, err
+		return cs, out, err
 	}
-	s.needWin, s.needLead = true, false
 	c, err := s.get(v.key(), 0)
 	if err != nil {
-		return out, err
+		return cs, out, err
 	}
-	here := *c
+	here := *c // with the outcomes, which the solved cell no longer holds
 	if err := s.prepare(&here, v); err != nil {
-		return out, err
+		return cs, out, err
 	}
 	w := c.win
 	i := w.at(lead)
 	state := st.RulesState()
 	state.Lead = lead
 	out = WinChoices[T]{State: state, Value: winWDL(f, w.u[0][i], w.draw[0][i]), PolicyChoice: w.ch[0][i]}
-	half := f.FromFrac(1, 2)
+	half, n := f.FromFrac(1, 2), f.FromInt(int64(st.Pairs()))
+	res := s.result(st, c)
+	res.ExpectedLead = w.lead[0][i]
+	res.ExpectedPairs = pairsFromLead(f, n, res.ExpectedLead)
+	res.PairsBySeat = []T{res.ExpectedPairs, f.Sub(n, res.ExpectedPairs)}
+	cs = Choices[T]{State: st.RulesState(), Value: res, PolicyChoice: w.ch[0][i]}
 	for _, ch := range rules.Choices() {
 		if !here.legal[ch] {
 			continue
 		}
-		var p WDL[T]
-		if n := st.Pairs(); lead > n || -lead > n {
-			u, dr := s.finalWin(lead)
-			p = winWDL(f, u, dr)
-		} else {
-			u, dr, _ := s.winRoleValues(&here, 0, ch, lead)
-			p = winWDL(f, u, dr)
+		u, dr, l := s.winRoleValues(&here, 0, ch, lead)
+		if lead > st.Pairs() || -lead > st.Pairs() {
+			u, dr = s.finalWin(lead)
 		}
+		p := winWDL(f, u, dr)
 		out.Values = append(out.Values, WinChoiceValue[T]{Choice: ch, Win: p.Win, Draw: p.Draw, Loss: p.Loss,
 			Score: f.Add(p.Win, f.Mul(half, p.Draw))})
+		pairs := pairsFromLead(f, n, l)
+		cs.Values = append(cs.Values, ChoiceValue[T]{Choice: ch, Lead: l, Pairs: pairs, PairsBySeat: []T{pairs, f.Sub(n, pairs)}})
 	}
 	out.markBest(f)
-	return out, nil
+	markBestUnlimited(f, &cs, 2)
+	return cs, out, nil
 }
 
 // CopiesWinPolicyTable returns the choices of seat 0's policy of mu, which plays to win
@@ -316,4 +331,99 @@ func CopiesWinPolicyTable[T any](ctx context.Context, f field.Field[T], m Model,
 		}
 	}
 	return t, nil
+}
+
+// CopiesWinCells returns the number of values a table to win of the copies model holds for
+// deals of the given pairs and copies of a face: the count states (CopiesStates) times the leads
+// a state keeps, at most 2·pairs + 3; or -1 beyond 2^62.
+func CopiesWinCells(pairs, copies int) int64 {
+	s := CopiesStates(pairs, copies)
+	if s < 0 || s > (1<<62)/int64(2*pairs+3) {
+		return -1
+	}
+	return s * int64(2*pairs+3)
+}
+
+// winDistribution is CopiesDistribution of a lineup in which a role plays to win: the choices of
+// both roles at every lead come from the backward recursion from st, and the probability of
+// every position (state, seat to move, each seat's pairs) then follows forwards. Every turn takes
+// a pair or turns up a card that was unknown, so a position is carried once all that lead to it
+// are: in decreasing order of pairs on the table, then of unknown cards.
+func (s *copiesSolver[T]) winDistribution(st CopiesState) (ScoreDistribution[T], error) {
+	f, n := s.f, st.Pairs()
+	start := st.vec().key()
+	if _, err := s.get(start, 0); err != nil {
+		return ScoreDistribution[T]{}, err
+	}
+	d := ScoreDistribution[T]{State: st.RulesState(), Prob: s.zeros(2*n + 1), Win: s.zero, Draw: s.zero, Loss: s.zero}
+	end := func(p T, a0, a1 int) {
+		d.Prob[2*a0] = f.Add(d.Prob[2*a0], p)
+		d.addResult(f, p, a0-a1)
+	}
+	if unknownCards(st.vec()) == 0 {
+		end(s.one, 0, 0)
+		return d, nil
+	}
+	// buckets[k] holds the positions of k = pairs·(2n+1) + unknown cards.
+	potential := func(v copiesVec) int {
+		return v.state().Pairs()*(2*n+1) + unknownCards(v)
+	}
+	top := potential(st.vec())
+	buckets := make([]map[copiesPos]T, top+1)
+	add := func(at copiesPos, p T) {
+		k := potential(vecOfKey(at.key))
+		if buckets[k] == nil {
+			buckets[k] = map[copiesPos]T{}
+		}
+		if q, ok := buckets[k][at]; ok {
+			p = f.Add(q, p)
+		}
+		buckets[k][at] = p
+	}
+	add(copiesPos{key: start}, s.one)
+	for k := top; k >= 0; k-- {
+		select {
+		case <-s.ctx.Done():
+			return d, fmt.Errorf("solver stopped: %w", s.ctx.Err())
+		default:
+		}
+		for _, at := range sortedPositions(buckets[k]) {
+			s.winStep(at, buckets[k][at], add, end)
+		}
+		buckets[k] = nil
+	}
+	return d, nil
+}
+
+// winStep carries probability p of position at over the turn its mover plays, at its lead, to
+// the positions it leads to (add) or to the end of the game (end).
+func (s *copiesSolver[T]) winStep(at copiesPos, p T, add func(copiesPos, T), end func(T, int, int)) {
+	f := s.f
+	v := vecOfKey(at.key)
+	w := s.memo[copiesAt{at.key, 0}].win
+	lead := at.a0 - at.a1
+	if at.seat == 1 {
+		lead = -lead
+	}
+	ch := w.ch[at.seat][w.at(lead)] // seat 0 plays role 0's policy, seat 1 role 1's
+	for _, o := range copiesOutcomes(v, ch, nil) {
+		q := f.Mul(p, f.FromFrac(o.num, o.den))
+		next := at
+		next.key = o.next
+		got := [2]*int{&next.a0, &next.a1}
+		switch {
+		case o.keep:
+			*got[at.seat]++
+		default:
+			next.seat = 1 - at.seat
+			if o.first {
+				*got[next.seat]++
+			}
+		}
+		if unknownCards(vecOfKey(o.next)) == 0 {
+			end(q, next.a0, next.a1)
+			continue
+		}
+		add(next, q)
+	}
 }

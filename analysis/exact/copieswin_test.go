@@ -250,6 +250,17 @@ func TestCopiesWinMatchesCardSearch(t *testing.T) {
 					if res.ExpectedLead.Cmp(want.lead) != 0 {
 						t.Errorf("%s: expected lead %v, search %v", name, res.ExpectedLead, want.lead)
 					}
+					dist, err := CopiesDistribution(ctx, f, m, mu, st)
+					if err != nil {
+						t.Fatal(err)
+					}
+					mean := new(big.Rat)
+					for i, p := range dist.Prob {
+						mean.Add(mean, new(big.Rat).Mul(p, big.NewRat(int64(i), 2)))
+					}
+					if w := winWDL(f, want.u, want.draw); dist.Win.Cmp(w.Win) != 0 || dist.Draw.Cmp(w.Draw) != 0 || mean.Cmp(res.ExpectedPairs) != 0 {
+						t.Errorf("%s: distribution wins %v draws %v, mean %v; search %v and %v, expected pairs %v", name, dist.Win, dist.Draw, mean, w.Win, w.Draw, res.ExpectedPairs)
+					}
 				}
 			}
 		}
@@ -257,57 +268,64 @@ func TestCopiesWinMatchesCardSearch(t *testing.T) {
 }
 
 // TestCopiesWinTwoEqualsPairModel checks that with two copies of a face the copies model's values
-// to win equal the (n, j) model's (win.go) in every state up to 6 pairs at every lead a game
-// reaches: the lineup's and every choice's.
+// to win equal the (n, j) model's (win.go): every choice's score, the policy's choice and the
+// best choices in every state up to 6 pairs at every lead a game reaches (WinTable), and the
+// probabilities to win, draw and lose and the expected pairs from the start.
 func TestCopiesWinTwoEqualsPairModel(t *testing.T) {
 	ctx, f, m := context.Background(), field.Rat{}, Model{}
-	maxPairs := testSize(4, 6, 6)
+	maxPairs := testSize(4, 5, 6)
 	for _, mu := range []Lineup{
 		{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal},
 		{Players: 2, Policy: rules.PolicyWinBestResponse, Opponent: rules.PolicySafe},
 		{Players: 2, Policy: rules.PolicyWinBestResponse, Opponent: rules.PolicyOptimal},
 		{Players: 2, Policy: rules.PolicyDaring, Opponent: rules.PolicyWinOptimal},
 	} {
+		name := fmt.Sprintf("%s vs %s", mu.Policy, mu.Opponent)
+		if mu.Policy.PlaysToWin() {
+			err := WinTable(ctx, f, m, mu, maxPairs, func(wc *WinCell[*big.Rat]) error {
+				st := wc.State
+				got, err := CopiesWinChoiceValues(ctx, f, m, mu, CopiesState{Unknown: []int{st.J}, Half: []int{st.N - st.J}}, st.Lead)
+				if err != nil {
+					return err
+				}
+				if got.PolicyChoice != wc.Choice || len(got.Best) != len(wc.Best) {
+					t.Errorf("%s in %v: choice %v best %v, want %v and %v", name, st, got.PolicyChoice, got.Best, wc.Choice, wc.Best)
+				}
+				for _, v := range got.Values {
+					if !wc.Legal[v.Choice] || v.Score.Cmp(wc.ChoiceValue[v.Choice]) != 0 {
+						t.Errorf("%s in %v, %s now: score %v, want %v", name, st, v.Choice, v.Score, wc.ChoiceValue[v.Choice])
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+		}
 		for n := 1; n <= maxPairs; n++ {
-			for j := 0; j <= n; j++ {
-				cst := CopiesState{Unknown: []int{j}, Half: []int{n - j}}
-				for d := -(maxPairs - n); d <= maxPairs-n; d++ {
-					got, err := CopiesWinChoiceValues(ctx, f, m, mu, cst, d)
-					if err != nil {
-						t.Fatal(err)
-					}
-					want, err := WinChoiceValues(ctx, f, m, mu, rules.State{N: n, J: j, Lead: d})
-					if err != nil {
-						t.Fatal(err)
-					}
-					name := fmt.Sprintf("%s vs %s in (%d, %d) at lead %d", mu.Policy, mu.Opponent, n, j, d)
-					if got.Value.Win.Cmp(want.Value.Win) != 0 || got.Value.Draw.Cmp(want.Value.Draw) != 0 || got.Value.Loss.Cmp(want.Value.Loss) != 0 {
-						t.Errorf("%s: %v, want %v", name, got.Value, want.Value)
-					}
-					if got.PolicyChoice != want.PolicyChoice || len(got.Values) != len(want.Values) {
-						t.Errorf("%s: choice %v of %d, want %v of %d", name, got.PolicyChoice, len(got.Values), want.PolicyChoice, len(want.Values))
-						continue
-					}
-					for i, v := range got.Values {
-						w := want.Values[i]
-						if v.Choice != w.Choice || v.Score.Cmp(w.Score) != 0 || v.Draw.Cmp(w.Draw) != 0 || v.Best != w.Best {
-							t.Errorf("%s, %s now: score %v draw %v best %v, want %s %v %v %v", name, v.Choice, v.Score, v.Draw, v.Best, w.Choice, w.Score, w.Draw, w.Best)
-						}
-					}
-				}
-				if d := 0; n == maxPairs {
-					res, err := EvaluateCopies(ctx, f, m, mu, cst)
-					if err != nil {
-						t.Fatal(err)
-					}
-					want, err := Evaluate(ctx, f, m, mu, rules.State{N: n, J: j, Lead: d})
-					if err != nil {
-						t.Fatal(err)
-					}
-					if diff := sameResult(res, want); diff != "" {
-						t.Errorf("%s vs %s in (%d, %d): %s", mu.Policy, mu.Opponent, n, j, diff)
-					}
-				}
+			st := rules.State{N: n, J: n}
+			cst := CopiesState{Unknown: []int{n}, Half: []int{0}}
+			got, err := CopiesWinChoiceValues(ctx, f, m, mu, cst, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := WinDrawLoss(ctx, f, m, mu, st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if w := want[0]; got.Value.Win.Cmp(w.Win) != 0 || got.Value.Draw.Cmp(w.Draw) != 0 || got.Value.Loss.Cmp(w.Loss) != 0 {
+				t.Errorf("%s, %d pairs: %v, want %v", name, n, got.Value, w)
+			}
+			res, err := EvaluateCopies(ctx, f, m, mu, cst)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantRes, err := Evaluate(ctx, f, m, mu, st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := sameResult(res, wantRes); diff != "" {
+				t.Errorf("%s, %d pairs: %s", name, n, diff)
 			}
 		}
 	}

@@ -125,9 +125,13 @@ func solveCopies(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invoc
 	if t := int64(q.model.Variant.TurnLimit); t > 0 && s > 0 {
 		s *= t // a state per number of turns left
 	}
+	what := "count states"
+	if playsToWin(q.matchup) {
+		s, what = exact.CopiesWinCells(st.Pairs(), fl.copies), "count states times leads" // a value per lead
+	}
 	if !fl.big && (s < 0 || s > limit) {
-		return usagef("--pairs %d with --copies %d%s: about %d count states, more than %d (estimated more than 30 s; --big solves it anyway%s)",
-			st.Pairs(), fl.copies, turnLimitNote(q.model.Variant.TurnLimit), s, limit, map[bool]string{false: ", or use --float", true: ""}[fl.float])
+		return usagef("--pairs %d with --copies %d%s: about %d %s, more than %d (estimated more than 30 s; --big solves it anyway%s)",
+			st.Pairs(), fl.copies, turnLimitNote(q.model.Variant.TurnLimit), s, what, limit, map[bool]string{false: ", or use --float", true: ""}[fl.float])
 	}
 	out := checkedStdout(inv.stdout)
 	if fl.float {

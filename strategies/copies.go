@@ -96,19 +96,39 @@ func copiesTable(ctx context.Context, m exact.Model, mu exact.Lineup, maxPairs i
 }
 
 // copiesWinTable solves the copies model's table of mu, whose seat 0 plays to win, for deals of up
-// to maxPairs pairs: a choice in every state of faces at every lead, in exact rationals where the
-// states times the leads (exact.CopiesWinCells) are at most exact.CopiesRationalStates, in
-// float64 otherwise.
+// to maxPairs pairs: a choice in every state of faces at every lead (under a turn limit, a layer
+// per number of turns left), in exact rationals where the states times the leads (and the turns:
+// exact.CopiesWinCells) are at most exact.CopiesRationalStates, in float64 otherwise.
 func copiesWinTable(ctx context.Context, m exact.Model, mu exact.Lineup, maxPairs int) (*rules.ChoiceTable, error) {
-	var ct *rules.CopiesTable
+	var layers []*rules.CopiesTable
 	var err error
-	if cells := exact.CopiesWinCells(maxPairs, m.Variant.CopiesOf()); cells >= 0 && cells <= exact.CopiesRationalStates {
-		ct, err = exact.CopiesWinPolicyTable(ctx, field.Rat{}, m, mu, maxPairs)
-	} else {
-		ct, err = exact.CopiesWinPolicyTable(ctx, field.Float{}, m, mu, maxPairs)
+	limit := m.Variant.TurnLimit
+	cells := exact.CopiesWinCells(maxPairs, m.Variant.CopiesOf(), limit)
+	switch exactly := cells >= 0 && cells <= exact.CopiesRationalStates; {
+	case limit > 0 && exactly:
+		layers, err = exact.CopiesWinPolicyTurnTables(ctx, field.Rat{}, m, mu, maxPairs)
+	case limit > 0:
+		layers, err = exact.CopiesWinPolicyTurnTables(ctx, field.Float{}, m, mu, maxPairs)
+	default:
+		var ct *rules.CopiesTable
+		if exactly {
+			ct, err = exact.CopiesWinPolicyTable(ctx, field.Rat{}, m, mu, maxPairs)
+		} else {
+			ct, err = exact.CopiesWinPolicyTable(ctx, field.Float{}, m, mu, maxPairs)
+		}
+		layers = []*rules.CopiesTable{ct}
 	}
 	if err != nil {
 		return nil, err
 	}
-	return rules.NewCopiesChoiceTable(maxPairs, ct)
+	tables := make([]*rules.ChoiceTable, len(layers))
+	for i, ct := range layers {
+		if tables[i], err = rules.NewCopiesChoiceTable(maxPairs, ct); err != nil {
+			return nil, err
+		}
+	}
+	if limit == 0 {
+		return tables[0], nil
+	}
+	return rules.NewTurnChoiceTable(tables)
 }

@@ -14,21 +14,22 @@ import (
 )
 
 // TestEnginePlaysCopiesWinTable builds win-optimal (against itself) and win-best-response to safe
-// under copies, plays every deal of small decks with the engine, and compares every seat's pairs,
-// wins and draws over the deals with a card-by-card reference that reads the copies model's table
-// to win at the mover's lead, exactly, and seat 0's wins and draws with the model's
-// probabilities.
+// under copies, without and under a turn limit, plays every deal of small decks with the engine,
+// and compares every seat's pairs, wins and draws over the deals with a card-by-card reference
+// that reads the copies model's table to win at the mover's lead (and the turns left), exactly,
+// and seat 0's wins and draws with the model's probabilities.
 func TestEnginePlaysCopiesWinTable(t *testing.T) {
 	ctx := context.Background()
 	type game struct {
-		faces, copies    int
-		policy, opponent string
+		faces, copies, limit int
+		policy, opponent     string
 	}
-	games := []game{{2, 4, "win-optimal", ""}, {3, 4, "win-optimal", ""}, {2, 6, "win-optimal", ""}, {3, 4, "win-best-response", "safe"}}
+	games := []game{{2, 4, 0, "win-optimal", ""}, {3, 4, 0, "win-optimal", ""}, {2, 6, 0, "win-optimal", ""}, {3, 4, 0, "win-best-response", "safe"},
+		{2, 4, 3, "win-optimal", ""}, {3, 4, 4, "win-optimal", ""}, {3, 4, 5, "win-best-response", "safe"}}
 	for _, g := range games {
 		pairs := g.faces * g.copies / 2
-		v := rules.Variant{Copies: g.copies}
-		name := fmt.Sprintf("%d faces of %d, %s %s", g.faces, g.copies, g.policy, g.opponent)
+		v := rules.Variant{Copies: g.copies, TurnLimit: g.limit}
+		name := fmt.Sprintf("%d faces of %d, turn limit %d, %s %s", g.faces, g.copies, g.limit, g.policy, g.opponent)
 		env := strategies.Env{MaxPairs: pairs, Players: 2, Variant: v, Tables: strategies.NewTables()}
 		build := func(policy, opponent string) sim.Player {
 			b, err := strategies.Build(ctx, strategies.Spec{Name: policy, Policy: policy, Opponent: opponent}, env)
@@ -48,11 +49,19 @@ func TestEnginePlaysCopiesWinTable(t *testing.T) {
 			p0, p1 = rules.PolicyWinBestResponse, rules.PolicySafe
 		}
 		mu := exact.Lineup{Players: 2, Policy: p0, Opponent: p1}
-		table, err := exact.CopiesWinPolicyTable(ctx, field.Rat{}, model, mu, pairs)
+		var layers []*rules.CopiesTable
+		var err error
+		if g.limit == 0 {
+			var ct *rules.CopiesTable
+			ct, err = exact.CopiesWinPolicyTable(ctx, field.Rat{}, model, mu, pairs)
+			layers = []*rules.CopiesTable{ct}
+		} else {
+			layers, err = exact.CopiesWinPolicyTurnTables(ctx, field.Rat{}, model, mu, pairs)
+		}
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		choose := func(seat, _ int, counts, ps []int) rules.Choice {
+		choose := func(seat, left int, counts, ps []int) rules.Choice {
 			if seat == 1 && p1 == rules.PolicySafe {
 				for i := 1; i < len(counts); i += 2 {
 					if counts[i] > 0 {
@@ -60,6 +69,10 @@ func TestEnginePlaysCopiesWinTable(t *testing.T) {
 					}
 				}
 				return rules.Daring
+			}
+			table := layers[0]
+			if g.limit > 0 {
+				table = layers[left-1]
 			}
 			c, ok := table.LookupLeadKey(rules.AppendCopiesKey(nil, counts), ps[seat]-ps[1-seat])
 			if !ok {
@@ -89,7 +102,11 @@ func TestEnginePlaysCopiesWinTable(t *testing.T) {
 				t.Fatalf("%s: %v", name, err)
 			}
 			tally(&got, gm.Outcome().Pairs)
-			tally(&want, refLimitGame(deal, g.copies, 2, 3*pairs+1, choose))
+			limit := g.limit
+			if limit == 0 {
+				limit = 3*pairs + 1 // more turns than any game takes
+			}
+			tally(&want, refLimitGame(deal, g.copies, 2, limit, choose))
 			count++
 		})
 		if got != want {

@@ -348,16 +348,13 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 // and the fixed policies that are defined card by card (docs/models.md §1.7); parity only with
 // two copies of a face, as it reads the number of unknown pairs; optimal and best-response under
 // copies with sequential flips, with or without a turn limit (the copies model, §4.16), and the
-// policies that play to win there without a limit (two players); and with two copies
+// policies that play to win there (two players); and with two copies
 // the policies the exact models solve under blind flips and a turn limit (§4.17, §4.18): optimal,
 // best-response and the policies that play to win, and forgetful but under blind flips (which are
 // solved with perfect memory only).
 func VariantPolicies(v rules.Variant) []string {
-	if copiesModel(v) && v.TurnLimit == 0 {
-		return []string{"random", "greedy-random", "safe", "daring", "optimal", "best-response", "win-optimal", "win-best-response"}
-	}
 	if copiesModel(v) {
-		return []string{"random", "greedy-random", "safe", "daring", "optimal", "best-response"}
+		return []string{"random", "greedy-random", "safe", "daring", "optimal", "best-response", "win-optimal", "win-best-response"}
 	}
 	if v.CopiesOf() != rules.DefaultCopies {
 		return []string{"random", "greedy-random", "safe", "daring"}
@@ -377,7 +374,7 @@ func checkVariant(name string, p rules.Policy, v rules.Variant) error {
 		return nil
 	case copiesModel(v) && (p == rules.PolicyOptimal || p == rules.PolicyBestResponse):
 		return nil
-	case copiesModel(v) && v.TurnLimit == 0 && p.PlaysToWin():
+	case copiesModel(v) && p.PlaysToWin():
 		return nil
 	case p == rules.PolicyParity && v.CopiesOf() == rules.DefaultCopies:
 		return nil

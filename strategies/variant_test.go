@@ -11,8 +11,8 @@ import (
 )
 
 // Under a rule variant the policies played card by card build, the policies of the exact models
-// build where the variant is solved (copies with sequential flips, with or without a turn limit;
-// blind flips and a turn limit with two copies),
+// build where the variant is solved (copies with sequential flips, with or without a turn limit,
+// the policies that play to win there too; blind flips and a turn limit with two copies),
 // with the variant's model as their exact model, and the others are refused with an error naming
 // the rule.
 func TestBuildUnderVariants(t *testing.T) {
@@ -28,7 +28,8 @@ func TestBuildUnderVariants(t *testing.T) {
 			}
 			b, err := Build(ctx, spec, env)
 			wantExact := v.Flips == rules.FlipsSequential &&
-				slices.Contains([]string{"optimal", "best-response", "safe", "daring"}, name)
+				(slices.Contains([]string{"optimal", "best-response", "safe", "daring"}, name) ||
+					slices.Contains([]string{"win-optimal", "win-best-response"}, name))
 			switch {
 			case slices.Contains(allowed, name) && err != nil:
 				t.Errorf("%v: %s: %v", v, name, err)

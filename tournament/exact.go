@@ -83,7 +83,7 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 			return none, exact.Lineup{}, false
 		}
 		// A seat that plays to win: the count states times the leads they keep.
-		if s := exact.CopiesWinCells(n, k); (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) && (s < 0 || s > exact.CopiesRationalStates) {
+		if s := exact.CopiesWinCells(n, k, model.Variant.TurnLimit); (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) && (s < 0 || s > exact.CopiesRationalStates) {
 			return none, exact.Lineup{}, false
 		}
 	}

@@ -182,8 +182,7 @@ func (s *copiesSolver[T]) result(st CopiesState, c *copiesCell[T]) Result[T] {
 	case s.needWin:
 		i := c.win.at(0)
 		res.ExpectedLead = c.win.lead[0][i]
-		res.ExpectedPairs = pairsFromLead(f, n, res.ExpectedLead)
-		res.PairsBySeat = []T{res.ExpectedPairs, f.Sub(n, res.ExpectedPairs)}
+		res.ExpectedPairs, res.PairsBySeat = s.winPairs(n, c.win.lead[0][i], c.win.total[0][i])
 	case s.needLead && s.limit > 0:
 		two := f.FromInt(2)
 		res.ExpectedLead = c.lead[0]
@@ -220,7 +219,7 @@ func (s *copiesSolver[T]) get(key string, t int) (*copiesCell[T], error) {
 	if unknownCards(v) == 0 || (s.limit > 0 && t == 0) {
 		s.terminal(c)
 		if s.needWin {
-			c.win = s.newWinCell(0)
+			c.win = s.newWinCell(v.state().Pairs()) // the lead so far is final
 		}
 		s.memo[at] = c
 		return c, nil

@@ -8,8 +8,8 @@ import (
 	"memsim/sim/rules"
 )
 
-// The win objective in the copies model (docs/models.md §4.13, §4.16), two players without a turn
-// limit. A policy that plays to win reads the mover's lead so far d (its pairs minus the other
+// The win objective in the copies model (docs/models.md §4.13, §4.16), two players, with or without
+// a turn limit (the turns left in the state as the other objectives have them). A policy that plays to win reads the mover's lead so far d (its pairs minus the other
 // seat's), so a state of faces carries its values at every lead. A state of n pairs keeps the
 // leads -(n+1) .. n+1: a lead with |d| > n is decided (the winner is known whatever is played),
 // and a lead beyond is read at the nearest. No state refers to itself, so the memoised recursion
@@ -28,6 +28,9 @@ type copiesWinCell[T any] struct {
 	// P(win) - P(loss), P(draw) and expected lead of the pairs left when role r moves.
 	ch            [2][]rules.Choice
 	u, draw, lead [2][]T
+	// total[r] is, under a turn limit, the pairs both seats take by the limit when role r moves
+	// (without a limit, every pair left).
+	total [2][]T
 }
 
 // at returns the index of lead d, clamped to -D .. D.
@@ -45,8 +48,6 @@ func checkCopiesWin(m Model, mu Lineup) error {
 	switch {
 	case mu.Players != 2 || mu.PerSeat:
 		return fmt.Errorf("copies %d: the policies that play to win are solved for two players, one policy a role (win-optimal at three or more seats has no exact model under copies)", k)
-	case m.Variant.TurnLimit > 0:
-		return fmt.Errorf("copies %d, turn limit %d: the policies that play to win have no exact model under a turn limit with copies", k, m.Variant.TurnLimit)
 	case mu.Policy == rules.PolicyWinBestResponse && mu.Opponent == rules.PolicyWinBestResponse:
 		return fmt.Errorf("copies %d: win-best-response answers a policy, not another win-best-response", k)
 	}
@@ -81,13 +82,13 @@ func (s *copiesSolver[T]) newWinCell(n int) *copiesWinCell[T] {
 	w.wo, w.woC = make([]T, size), make([]rules.Choice, size)
 	for r := range 2 {
 		w.ch[r] = make([]rules.Choice, size)
-		w.u[r], w.draw[r], w.lead[r] = make([]T, size), make([]T, size), make([]T, size)
+		w.u[r], w.draw[r], w.lead[r], w.total[r] = make([]T, size), make([]T, size), make([]T, size), make([]T, size)
 	}
 	for i := range size {
 		u, dr := s.finalWin(i - D)
 		w.wo[i], w.woC[i] = u, rules.Daring
 		for r := range 2 {
-			w.ch[r][i], w.u[r][i], w.draw[r][i], w.lead[r][i] = rules.Daring, u, dr, s.zero
+			w.ch[r][i], w.u[r][i], w.draw[r][i], w.lead[r][i], w.total[r][i] = rules.Daring, u, dr, s.zero, s.zero
 		}
 	}
 	return w
@@ -109,6 +110,7 @@ func (s *copiesSolver[T]) winValues(c *copiesCell[T], n int) {
 				}
 				w.ch[r][i] = ch
 				_, _, w.lead[r][i] = s.winRoleValues(c, r, ch, d)
+				w.total[r][i] = s.winTotal(c, r, ch, d)
 			}
 			continue
 		}
@@ -122,6 +124,7 @@ func (s *copiesSolver[T]) winValues(c *copiesCell[T], n int) {
 			ch := s.winRoleChoice(c, r, d)
 			w.ch[r][i] = ch
 			w.u[r][i], w.draw[r][i], w.lead[r][i] = s.winRoleValues(c, r, ch, d)
+			w.total[r][i] = s.winTotal(c, r, ch, d)
 		}
 	}
 }
@@ -210,6 +213,49 @@ func (s *copiesSolver[T]) winRoleValues(c *copiesCell[T], r int, ch rules.Choice
 	return u, dr, l
 }
 
+// winTotal returns, under a turn limit, the pairs both seats take by the limit after choice ch
+// of role r in c at lead d, the matchup played afterwards (without a limit, zero: every pair
+// left is taken).
+func (s *copiesSolver[T]) winTotal(c *copiesCell[T], r int, ch rules.Choice, d int) T {
+	if s.limit == 0 {
+		return s.zero
+	}
+	f := s.f
+	sum := s.zero
+	for k, o := range c.outs[ch] {
+		nx, first := s.next(c, o)
+		x := nx.win
+		var e T
+		if o.keep {
+			e = f.Add(s.one, x.total[r][x.at(d+1)])
+		} else {
+			g := -d
+			if first {
+				g++
+			}
+			e = x.total[1-r][x.at(g)]
+			if first {
+				e = f.Add(e, s.one)
+			}
+		}
+		sum = f.Add(sum, f.Mul(c.probs[ch][k], e))
+	}
+	return sum
+}
+
+// winPairs returns seat 0's expected pairs and both seats' from n pairs on the table, seat 0's
+// expected lead and, under a turn limit, the pairs both take by the limit.
+func (s *copiesSolver[T]) winPairs(n, lead, total T) (T, []T) {
+	f := s.f
+	if s.limit == 0 {
+		p := pairsFromLead(f, n, lead)
+		return p, []T{p, f.Sub(n, p)}
+	}
+	two := f.FromInt(2)
+	p := f.Div(f.Add(total, lead), two)
+	return p, []T{p, f.Div(f.Sub(total, lead), two)}
+}
+
 // winWDL returns the probabilities to win, draw and lose of P(win) - P(loss) u and P(draw) dr.
 func winWDL[T any](f field.Field[T], u, dr T) WDL[T] {
 	two := f.FromInt(2)
@@ -220,7 +266,8 @@ func winWDL[T any](f field.Field[T], u, dr T) WDL[T] {
 // CopiesWinChoiceValues is WinChoiceValues in the copies model (docs/models.md §4.13, §4.16): for
 // every legal choice of the mover (seat 0) in state st at its lead so far lead, the probabilities
 // that it wins, draws and loses and its score P(win) + P(draw)/2, the choice made now and lineup
-// mu played afterwards (two players, no turn limit, a role playing to win). Value is the
+// mu played afterwards (two players, a role playing to win; under a turn limit, the turns left in
+// st are the limit). Value is the
 // lineup's own. State is st.RulesState() with the lead.
 func CopiesWinChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st CopiesState, lead int) (WinChoices[T], error) {
 	_, out, err := CopiesWinValues(ctx, f, m, mu, st, lead)
@@ -255,7 +302,7 @@ func CopiesWinValues[T any](ctx context.Context, f field.Field[T], m Model, mu L
 	if err != nil {
 		return cs, out, err
 	}
-	c, err := s.get(v.key(), 0)
+	c, err := s.get(v.key(), s.limit)
 	if err != nil {
 		return cs, out, err
 	}
@@ -271,8 +318,7 @@ func CopiesWinValues[T any](ctx context.Context, f field.Field[T], m Model, mu L
 	half, n := f.FromFrac(1, 2), f.FromInt(int64(st.Pairs()))
 	res := s.result(st, c)
 	res.ExpectedLead = w.lead[0][i]
-	res.ExpectedPairs = pairsFromLead(f, n, res.ExpectedLead)
-	res.PairsBySeat = []T{res.ExpectedPairs, f.Sub(n, res.ExpectedPairs)}
+	res.ExpectedPairs, res.PairsBySeat = s.winPairs(n, w.lead[0][i], w.total[0][i])
 	cs = Choices[T]{State: st.RulesState(), Value: res, PolicyChoice: w.ch[0][i]}
 	for _, ch := range rules.Choices() {
 		if !here.legal[ch] {
@@ -285,26 +331,54 @@ func CopiesWinValues[T any](ctx context.Context, f field.Field[T], m Model, mu L
 		p := winWDL(f, u, dr)
 		out.Values = append(out.Values, WinChoiceValue[T]{Choice: ch, Win: p.Win, Draw: p.Draw, Loss: p.Loss,
 			Score: f.Add(p.Win, f.Mul(half, p.Draw))})
-		pairs := pairsFromLead(f, n, l)
-		cs.Values = append(cs.Values, ChoiceValue[T]{Choice: ch, Lead: l, Pairs: pairs, PairsBySeat: []T{pairs, f.Sub(n, pairs)}})
+		pairs, bySeat := s.winPairs(n, l, s.winTotal(&here, 0, ch, lead))
+		cs.Values = append(cs.Values, ChoiceValue[T]{Choice: ch, Lead: l, Pairs: pairs, PairsBySeat: bySeat})
 	}
 	out.markBest(f)
-	markBestUnlimited(f, &cs, 2)
+	if s.limit > 0 {
+		markBest(f, &cs, 2)
+	} else {
+		markBestUnlimited(f, &cs, 2)
+	}
 	return cs, out, nil
 }
 
 // CopiesWinPolicyTable returns the choices of seat 0's policy of mu, which plays to win
-// (win-optimal, or win-best-response to the other seat's), in the copies model m (two players,
-// no turn limit), in every state a game of the given number of pairs reaches from its start, at
+// (win-optimal, or win-best-response to the other seat's), in the copies model m (two players),
+// in every state a game of the given number of pairs reaches from its start, at
 // every lead: the table the engine plays a policy that plays to win from under k copies of a
-// face (rules.NewCopiesLeadTable).
+// face (rules.NewCopiesLeadTable). Under a turn limit the choices depend on the turns left:
+// CopiesWinPolicyTurnTables gives them.
 func CopiesWinPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, pairs int) (*rules.CopiesTable, error) {
+	if m.Variant.TurnLimit > 0 {
+		return nil, fmt.Errorf("copies %d, turn limit %d: the choices depend on the turns left (see CopiesWinPolicyTurnTables)", m.Variant.CopiesOf(), m.Variant.TurnLimit)
+	}
+	layers, err := copiesWinLayers(ctx, f, m, mu, pairs)
+	if err != nil {
+		return nil, err
+	}
+	return layers[0], nil
+}
+
+// CopiesWinPolicyTurnTables is CopiesWinPolicyTable under the turn limit T of m: layers[t-1]
+// holds the choices with t turns left, t = 1 .. T, in every state and at every lead a game of at
+// most the given number of pairs reaches with t turns left from its start (every deal size, each
+// starting with T turns left).
+func CopiesWinPolicyTurnTables[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, pairs int) ([]*rules.CopiesTable, error) {
+	if m.Variant.TurnLimit <= 0 {
+		return nil, fmt.Errorf("copies %d: no turn limit, so the choices have no layer per number of turns left (see CopiesWinPolicyTable)", m.Variant.CopiesOf())
+	}
+	return copiesWinLayers(ctx, f, m, mu, pairs)
+}
+
+// copiesWinLayers returns the tables of CopiesWinPolicyTable, one without a turn limit and one per
+// number of turns left under a limit (layers[t-1] with t turns left).
+func copiesWinLayers[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, pairs int) ([]*rules.CopiesTable, error) {
 	k := m.Variant.CopiesOf()
 	if !mu.Policy.PlaysToWin() || mu.PerSeat {
 		return nil, fmt.Errorf("copies %d: a table to win of policy %s (allowed: win-optimal, win-best-response)", k, mu.Policy)
 	}
-	start, err := StartCopiesState(pairs, k)
-	if err != nil {
+	if _, err := StartCopiesState(pairs, k); err != nil {
 		return nil, err
 	}
 	if err := checkCopiesWin(m, mu); err != nil {
@@ -314,30 +388,43 @@ func CopiesWinPolicyTable[T any](ctx context.Context, f field.Field[T], m Model,
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.get(start.vec().key(), 0); err != nil {
-		return nil, err
+	first := pairs // without a limit the start of the largest deal reaches the smaller ones
+	if s.limit > 0 {
+		first = k / 2
 	}
-	t := rules.NewCopiesLeadTable(k)
+	for n := first; n <= pairs; n += k / 2 {
+		start, err := StartCopiesState(n, k)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := s.get(start.vec().key(), s.limit); err != nil {
+			return nil, err
+		}
+	}
+	layers := make([]*rules.CopiesTable, max(s.limit, 1))
+	for i := range layers {
+		layers[i] = rules.NewCopiesLeadTable(k)
+	}
 	for at, c := range s.memo {
 		v := vecOfKey(at.key)
-		if unknownCards(v) == 0 {
+		if unknownCards(v) == 0 || (s.limit > 0 && at.t == 0) {
 			continue
 		}
 		w := c.win
 		for d := -w.D; d <= w.D; d++ {
-			if err := t.SetLead(v, d, w.ch[0][w.at(d)]); err != nil {
+			if err := layers[max(at.t, 1)-1].SetLead(v, d, w.ch[0][w.at(d)]); err != nil {
 				return nil, err
 			}
 		}
 	}
-	return t, nil
+	return layers, nil
 }
 
 // CopiesWinCells returns the number of values a table to win of the copies model holds for
-// deals of the given pairs and copies of a face: the count states (CopiesStates) times the leads
-// a state keeps, at most 2·pairs + 3; or -1 beyond 2^62.
-func CopiesWinCells(pairs, copies int) int64 {
-	s := CopiesStates(pairs, copies)
+// deals of the given pairs and copies of a face under a turn limit (0: none): the cells of
+// CopiesCells times the leads a state keeps, at most 2·pairs + 3; or -1 beyond 2^62.
+func CopiesWinCells(pairs, copies, limit int) int64 {
+	s := CopiesCells(pairs, copies, limit)
 	if s < 0 || s > (1<<62)/int64(2*pairs+3) {
 		return -1
 	}

@@ -20,7 +20,10 @@ type winSearch struct {
 	copies  int
 	fixed   rules.Policy // role 1's fixed policy, or PolicyWinOptimal
 	choices rules.ChoiceSet
-	memo    map[string]winNode
+	// limit, when positive, ends the game after that many turns, the pairs left counting for
+	// nobody; a pair remembered whole takes a turn of its own.
+	limit int
+	memo  map[string]winNode
 }
 
 // winNode is the value of a position for role 0: P(win) - P(loss), P(draw) and its expected lead
@@ -49,29 +52,35 @@ func (c cardTable) unknown() int {
 	return u
 }
 
-// start plays the start of a turn of role r at role 0's lead d: the mover takes every pair it
-// remembers whole, then chooses.
-func (s *winSearch) start(c cardTable, r, d int) winNode {
+// start plays the start of a turn of role r at role 0's lead d with t turns left (under a limit):
+// the mover takes every pair it remembers whole, a turn each under a limit, then chooses.
+func (s *winSearch) start(c cardTable, r, d, t int) winNode {
 	c = c.clone()
 	taken := 0
 	for f := range c.left {
-		for c.rem[f] >= 2 {
+		for c.rem[f] >= 2 && (s.limit == 0 || t > 0) {
 			c.rem[f] -= 2
 			c.left[f] -= 2
 			taken += 1 - 2*r
+			t--
 		}
 	}
-	v := s.decide(c, r, d+taken)
+	var v winNode
+	if s.limit > 0 && t <= 0 {
+		v = s.end(d + taken)
+	} else {
+		v = s.decide(c, r, d+taken, t)
+	}
 	v.lead = new(big.Rat).Add(v.lead, big.NewRat(int64(taken), 1))
 	return v
 }
 
-// decide returns the value of the mover's decision, no pair remembered whole.
-func (s *winSearch) decide(c cardTable, r, d int) winNode {
+// decide returns the value of the mover's decision, no pair remembered whole, t turns left.
+func (s *winSearch) decide(c cardTable, r, d, t int) winNode {
 	if c.unknown() == 0 {
 		return s.end(d)
 	}
-	key := fmt.Sprint(c.left, c.rem, r, d)
+	key := fmt.Sprint(c.left, c.rem, r, d, t)
 	if v, ok := s.memo[key]; ok {
 		return v
 	}
@@ -90,7 +99,7 @@ func (s *winSearch) decide(c cardTable, r, d int) winNode {
 				continue
 			}
 		}
-		v := s.play(c, ch, r, d)
+		v := s.play(c, ch, r, d, t)
 		u := v.u
 		if r == 1 {
 			u = new(big.Rat).Neg(u) // role 1 maximises its own
@@ -143,16 +152,16 @@ func draw(c cardTable, visit func(f int, p *big.Rat)) {
 	}
 }
 
-// play plays choice ch of role r at lead d (role 0's) card by card.
-func (s *winSearch) play(c cardTable, ch rules.Choice, r, d int) winNode {
+// play plays choice ch of role r at lead d (role 0's), t turns left, card by card.
+func (s *winSearch) play(c cardTable, ch rules.Choice, r, d, t int) winNode {
 	gain := 1 - 2*r // a pair for role r moves role 0's lead by gain
 	sum := zeroNode()
-	handOver := func(c cardTable) winNode { return s.start(c, 1-r, d) }
+	handOver := func(c cardTable) winNode { return s.start(c, 1-r, d, t-1) }
 	take := func(c cardTable, f int) winNode {
 		c = c.clone()
 		c.left[f] -= 2
 		c.rem[f] = 0
-		x := s.start(c, r, d+gain)
+		x := s.start(c, r, d+gain, t-1)
 		x.lead = new(big.Rat).Add(x.lead, big.NewRat(int64(gain), 1))
 		return x
 	}
@@ -197,7 +206,8 @@ func (s *winSearch) play(c cardTable, ch rules.Choice, r, d int) winNode {
 }
 
 // TestCopiesWinMatchesCardSearch checks the copies model's win-optimal and win-best-response
-// values from the start of small decks, and every choice's value, against the card-level search.
+// values from the start of small decks, and every choice's value, against the card-level search:
+// at leads 0, 1 and -2 (the decks of six pairs at lead 0).
 func TestCopiesWinMatchesCardSearch(t *testing.T) {
 	ctx, f := context.Background(), field.Rat{}
 	decks := []struct{ faces, copies int }{{2, 4}, {3, 4}, {2, 6}, {1, 8}}
@@ -225,17 +235,21 @@ func TestCopiesWinMatchesCardSearch(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				for _, lead := range []int{0, 1, -2} {
+				leads := []int{0, 1, -2}
+				if pairs > 4 {
+					leads = leads[:1] // the largest deck at lead 0 only
+				}
+				for _, lead := range leads {
 					got, err := CopiesWinChoiceValues(ctx, f, m, mu, st, lead)
 					if err != nil {
 						t.Fatalf("%s: %v", name, err)
 					}
-					want := s.start(c, 0, lead)
+					want := s.start(c, 0, lead, 0)
 					if w := winWDL(f, want.u, want.draw); got.Value.Win.Cmp(w.Win) != 0 || got.Value.Draw.Cmp(w.Draw) != 0 {
 						t.Errorf("%s, lead %d: win %v draw %v, search %v and %v", name, lead, got.Value.Win, got.Value.Draw, w.Win, w.Draw)
 					}
 					for _, v := range got.Values {
-						x := s.play(c, v.Choice, 0, lead)
+						x := s.play(c, v.Choice, 0, lead, 0)
 						if w := winWDL(f, x.u, x.draw); v.Win.Cmp(w.Win) != 0 || v.Draw.Cmp(w.Draw) != 0 {
 							t.Errorf("%s, lead %d, %s now: win %v draw %v, search %v and %v", name, lead, v.Choice, v.Win, v.Draw, w.Win, w.Draw)
 						}
@@ -360,6 +374,104 @@ func TestCopiesWinProbabilitiesSumToOne(t *testing.T) {
 				w, _ := v.Score.Float64()
 				if fx := x.Values[i].Score; fx-w > 1e-12 || w-fx > 1e-12 {
 					t.Errorf("%s at lead %d, %s: float64 score %v, exact %v", st, d, v.Choice, fx, w)
+				}
+			}
+		}
+	}
+}
+
+// TestCopiesWinUnderLimitMatchesCardSearch checks the copies model's values to win under turn
+// limits against the card-level search, from the start of two faces of four cards (limits 1 to 5),
+// two of six and three of four (limit 4): the lineup's and every choice's win and draw
+// probabilities, the expected lead, and the distribution of both seats' pairs taken by the limit.
+func TestCopiesWinUnderLimitMatchesCardSearch(t *testing.T) {
+	ctx, f := context.Background(), field.Rat{}
+	type game struct{ faces, copies, limit int }
+	games := []game{{2, 4, 1}, {2, 4, 2}, {2, 4, 3}, {2, 4, 5}, {2, 6, 4}, {3, 4, 4}}
+	for _, g := range games {
+		for _, opp := range []rules.Policy{rules.PolicyWinOptimal, rules.PolicySafe} {
+			pol := rules.PolicyWinBestResponse
+			if opp == rules.PolicyWinOptimal {
+				pol = rules.PolicyWinOptimal
+			}
+			mu := Lineup{Players: 2, Policy: pol, Opponent: opp}
+			m := Model{Variant: rules.Variant{Copies: g.copies, TurnLimit: g.limit}}
+			name := fmt.Sprintf("%d faces of %d, turn limit %d, %s vs %s", g.faces, g.copies, g.limit, pol, opp)
+			s := &winSearch{copies: g.copies, fixed: opp, choices: rules.FullChoices, limit: g.limit, memo: map[string]winNode{}}
+			c := cardTable{left: make([]int, g.faces), rem: make([]int, g.faces)}
+			for i := range c.left {
+				c.left[i] = g.copies
+			}
+			pairs := g.faces * g.copies / 2
+			st, err := StartCopiesState(pairs, g.copies)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cs, got, err := CopiesWinValues(ctx, f, m, mu, st, 0)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			want := s.start(c, 0, 0, g.limit)
+			if w := winWDL(f, want.u, want.draw); got.Value.Win.Cmp(w.Win) != 0 || got.Value.Draw.Cmp(w.Draw) != 0 {
+				t.Errorf("%s: win %v draw %v, search %v and %v", name, got.Value.Win, got.Value.Draw, w.Win, w.Draw)
+			}
+			if cs.Value.ExpectedLead.Cmp(want.lead) != 0 {
+				t.Errorf("%s: expected lead %v, search %v", name, cs.Value.ExpectedLead, want.lead)
+			}
+			for _, v := range got.Values {
+				x := s.play(c, v.Choice, 0, 0, g.limit)
+				if w := winWDL(f, x.u, x.draw); v.Win.Cmp(w.Win) != 0 || v.Draw.Cmp(w.Draw) != 0 {
+					t.Errorf("%s, %s now: win %v draw %v, search %v and %v", name, v.Choice, v.Win, v.Draw, w.Win, w.Draw)
+				}
+			}
+			dist, err := CopiesDistribution(ctx, f, m, mu, st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mean0, mean1 := new(big.Rat), new(big.Rat)
+			for i := range dist.Prob {
+				mean0.Add(mean0, new(big.Rat).Mul(dist.Prob[i], big.NewRat(int64(i), 2)))
+				mean1.Add(mean1, new(big.Rat).Mul(dist.Prob1[i], big.NewRat(int64(i), 2)))
+			}
+			if w := winWDL(f, want.u, want.draw); dist.Win.Cmp(w.Win) != 0 || dist.Draw.Cmp(w.Draw) != 0 ||
+				mean0.Cmp(cs.Value.PairsBySeat[0]) != 0 || mean1.Cmp(cs.Value.PairsBySeat[1]) != 0 ||
+				new(big.Rat).Sub(mean0, mean1).Cmp(want.lead) != 0 {
+				t.Errorf("%s: distribution wins %v draws %v, pairs %v and %v; search %v and %v, lead %v, values %v", name, dist.Win, dist.Draw, mean0, mean1, w.Win, w.Draw, want.lead, cs.Value.PairsBySeat)
+			}
+		}
+	}
+}
+
+// TestCopiesWinTwoEqualsPairModelUnderLimit checks that with two copies of a face the copies
+// model's win-optimal values under turn limits of 2 and 5 equal the (n, j) model's (limitwin.go) in the
+// states (n, n) and (n, n-1) of up to 3 pairs at leads 0 and 1: the lineup's win and draw
+// probabilities, every choice's score and the policy's choice.
+func TestCopiesWinTwoEqualsPairModelUnderLimit(t *testing.T) {
+	ctx, f := context.Background(), field.Rat{}
+	for _, mu := range []Lineup{{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}} {
+		for _, limit := range []int{2, 5} {
+			m := Model{Variant: rules.Variant{TurnLimit: limit}}
+			for n := 1; n <= 3; n++ {
+				for j := n - 1; j <= n; j++ {
+					for d := 0; d <= 1; d++ {
+						name := fmt.Sprintf("%s vs %s, turn limit %d, (%d, %d) at lead %d", mu.Policy, mu.Opponent, limit, n, j, d)
+						got, err := CopiesWinChoiceValues(ctx, f, m, mu, CopiesState{Unknown: []int{j}, Half: []int{n - j}}, d)
+						if err != nil {
+							t.Fatalf("%s: %v", name, err)
+						}
+						want, err := WinChoiceValues(ctx, f, m, mu, rules.State{N: n, J: j, Lead: d})
+						if err != nil {
+							t.Fatalf("%s: %v", name, err)
+						}
+						if got.Value.Win.Cmp(want.Value.Win) != 0 || got.Value.Draw.Cmp(want.Value.Draw) != 0 || got.PolicyChoice != want.PolicyChoice {
+							t.Errorf("%s: %v choosing %v, want %v choosing %v", name, got.Value, got.PolicyChoice, want.Value, want.PolicyChoice)
+						}
+						for i, v := range got.Values {
+							if i >= len(want.Values) || v.Choice != want.Values[i].Choice || v.Score.Cmp(want.Values[i].Score) != 0 {
+								t.Errorf("%s, %s now: score %v, want %v", name, v.Choice, v.Score, want.Values)
+							}
+						}
+					}
 				}
 			}
 		}

@@ -127,7 +127,7 @@ func solveCopies(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invoc
 	}
 	what := "count states"
 	if playsToWin(q.matchup) {
-		s, what = exact.CopiesWinCells(st.Pairs(), fl.copies), "count states times leads" // a value per lead
+		s, what = exact.CopiesWinCells(st.Pairs(), fl.copies, q.model.Variant.TurnLimit), "count states times leads" // a value per lead
 	}
 	if !fl.big && (s < 0 || s > limit) {
 		return usagef("--pairs %d with --copies %d%s: about %d %s, more than %d (estimated more than 30 s; --big solves it anyway%s)",

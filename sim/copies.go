@@ -29,12 +29,13 @@ func (g *Game) cardsLeft() []int {
 
 // copiesChoice returns the choice of ct in the state of faces memory m sees (docs/models.md
 // §4.16): for every face on the table, its cards there and whether one of them is remembered. The
-// mover has taken every pair it remembers whole, so no face has two cards remembered.
-func (g *Game) copiesChoice(m *memory, ct *rules.CopiesTable) (rules.Choice, bool) {
+// mover has taken every pair it remembers whole, so no face has two cards remembered. A table of
+// a policy that plays to win reads the mover's lead as well.
+func (g *Game) copiesChoice(m *memory, ct *rules.CopiesTable, lead int) (rules.Choice, bool) {
 	if ft := g.cs.faces; ft != nil && m == ft.m {
-		return ct.LookupKey(ft.key())
+		return ct.LookupLeadKey(ft.key(), lead)
 	}
-	return ct.LookupKey(g.copiesKey(m))
+	return ct.LookupLeadKey(g.copiesKey(m), lead)
 }
 
 // copiesKey returns the key (rules.AppendCopiesKey) of the state of faces memory m sees, in

@@ -684,7 +684,7 @@ func (g *Game) tableTurn(seat int, t *rules.ChoiceTable, passes int) (turnEnd, e
 	switch ct := t.Copies(); {
 	case ct != nil:
 		// A copies table for a turn limit reads the layer of the turns left, this one included.
-		c, ok = g.copiesChoice(m, t.CopiesTurnsLeft(g.turnsLeft()))
+		c, ok = g.copiesChoice(m, t.CopiesTurnsLeft(g.turnsLeft()), st.Lead)
 	case t.Standings() != nil:
 		// Win-optimal at three or more seats reads every seat's pairs so far, its own first.
 		var buf [rules.MaxPlayers]int

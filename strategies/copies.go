@@ -65,6 +65,8 @@ func copiesTable(ctx context.Context, m exact.Model, mu exact.Lineup, maxPairs i
 	switch {
 	case cells < 0 || cells > exact.CopiesStateLimit:
 		return nil, fmt.Errorf("%d pairs with copies %d, turn limit %d: about %d count states and turns left, more than the %d the solver takes", maxPairs, k, limit, cells, exact.CopiesStateLimit)
+	case mu.Policy.PlaysToWin():
+		return copiesWinTable(ctx, m, mu, maxPairs)
 	case limit == 0:
 		var ct *rules.CopiesTable
 		if cells <= exact.CopiesRationalStates {
@@ -77,6 +79,44 @@ func copiesTable(ctx context.Context, m exact.Model, mu exact.Lineup, maxPairs i
 		layers, err = exact.CopiesPolicyTurnTables(ctx, field.Rat{}, m, mu, maxPairs)
 	default:
 		layers, err = exact.CopiesPolicyTurnTables(ctx, field.Float{}, m, mu, maxPairs)
+	}
+	if err != nil {
+		return nil, err
+	}
+	tables := make([]*rules.ChoiceTable, len(layers))
+	for i, ct := range layers {
+		if tables[i], err = rules.NewCopiesChoiceTable(maxPairs, ct); err != nil {
+			return nil, err
+		}
+	}
+	if limit == 0 {
+		return tables[0], nil
+	}
+	return rules.NewTurnChoiceTable(tables)
+}
+
+// copiesWinTable solves the copies model's table of mu, whose seat 0 plays to win, for deals of up
+// to maxPairs pairs: a choice in every state of faces at every lead (under a turn limit, a layer
+// per number of turns left), in exact rationals where the states times the leads (and the turns:
+// exact.CopiesWinCells) are at most exact.CopiesRationalStates, in float64 otherwise.
+func copiesWinTable(ctx context.Context, m exact.Model, mu exact.Lineup, maxPairs int) (*rules.ChoiceTable, error) {
+	var layers []*rules.CopiesTable
+	var err error
+	limit := m.Variant.TurnLimit
+	cells := exact.CopiesWinCells(maxPairs, m.Variant.CopiesOf(), limit)
+	switch exactly := cells >= 0 && cells <= exact.CopiesRationalStates; {
+	case limit > 0 && exactly:
+		layers, err = exact.CopiesWinPolicyTurnTables(ctx, field.Rat{}, m, mu, maxPairs)
+	case limit > 0:
+		layers, err = exact.CopiesWinPolicyTurnTables(ctx, field.Float{}, m, mu, maxPairs)
+	default:
+		var ct *rules.CopiesTable
+		if exactly {
+			ct, err = exact.CopiesWinPolicyTable(ctx, field.Rat{}, m, mu, maxPairs)
+		} else {
+			ct, err = exact.CopiesWinPolicyTable(ctx, field.Float{}, m, mu, maxPairs)
+		}
+		layers = []*rules.CopiesTable{ct}
 	}
 	if err != nil {
 		return nil, err

@@ -42,11 +42,11 @@ func everyDeal(faces, copies int, visit func(deal []int)) {
 
 // refLimitGame plays a deal card by card as docs/models.md §5.2 describes a table player's turn
 // with copies cards to a face and perfect memory, for the given seats, until no card is left or
-// the turn limit is reached, each seat choosing with choose from the state of faces and the turns
-// left; it returns every seat's pairs. Its next unknown card is the first in position order: under
+// the turn limit is reached, each seat choosing with choose from the state of faces, the turns
+// left and every seat's pairs so far; it returns every seat's pairs. Its next unknown card is the first in position order: under
 // a uniform deal this is as good as a uniform choice, so its totals over every deal are the
 // engine's.
-func refLimitGame(deal []int, copies, seats, limit int, choose func(seat, left int, counts []int) rules.Choice) []int {
+func refLimitGame(deal []int, copies, seats, limit int, choose func(seat, left int, counts, pairs []int) rules.Choice) []int {
 	present, known := make([]bool, len(deal)), make([]bool, len(deal))
 	for i := range present {
 		present[i] = true
@@ -91,7 +91,7 @@ func refLimitGame(deal []int, copies, seats, limit int, choose func(seat, left i
 			take(a, first(func(p int) bool { return p != a && known[p] && deal[p] == whole }))
 			continue
 		}
-		c := choose(seat, limit-turn+1, counts)
+		c := choose(seat, limit-turn+1, counts, pairs)
 		var x int
 		if c == rules.KnownFirst {
 			most := 0
@@ -176,7 +176,7 @@ func TestEnginePlaysCopiesLimitOptimum(t *testing.T) {
 				t.Fatalf("%s: %v", name, err)
 			}
 		}
-		choose := func(seat, left int, counts []int) rules.Choice {
+		choose := func(seat, left int, counts, _ []int) rules.Choice {
 			if tables[seat] == nil { // safe
 				for i := 1; i < len(counts); i += 2 {
 					if counts[i] > 0 {

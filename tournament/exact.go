@@ -28,8 +28,9 @@ const DistributionLimit = 60
 // exact.RationalLimit
 // (exact.WinRationalLimit where a seat plays to win, exact.WinLimitRationalLimit under a turn
 // limit, exact.DecayRationalLimit and exact.DecayWinRationalLimit under decay forgetting; with
-// more than two copies of a face, the deal's count states, times the turn limit under one, at most
-// exact.CopiesRationalStates: exact.CopiesCells).
+// more than two copies of a face, the deal's count states, times the turn limit under one or the
+// leads where a seat plays to win, at most exact.CopiesRationalStates: exact.CopiesCells,
+// exact.CopiesWinCells).
 func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, bool) {
 	var none exact.Model
 	for _, id := range seats {
@@ -83,6 +84,10 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 		// The copies model is solved in exact rationals up to a number of count states (times
 		// the turns left under a turn limit).
 		if s := exact.CopiesCells(n, k, model.Variant.TurnLimit); s < 0 || s > exact.CopiesRationalStates {
+			return none, exact.Lineup{}, false
+		}
+		// A seat that plays to win: the count states times the leads they keep.
+		if s := exact.CopiesWinCells(n, k, model.Variant.TurnLimit); (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) && (s < 0 || s > exact.CopiesRationalStates) {
 			return none, exact.Lineup{}, false
 		}
 	}

@@ -235,10 +235,10 @@ func family(model exact.Model, mu exact.Lineup) string {
 		return "turn-limit"
 	case model.Variant.Flips == rules.FlipsBlind:
 		return "blind"
-	case mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin() || mu.SelfWinMixed():
-		return "win"
 	case model.Variant.CopiesOf() != rules.DefaultCopies:
 		return "copies"
+	case mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin() || mu.SelfWinMixed():
+		return "win"
 	case players == 1:
 		return "solitaire"
 	case players > 2:

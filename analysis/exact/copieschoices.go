@@ -52,6 +52,10 @@ func CopiesChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, m
 			if s.limit > 0 {
 				cv.Pairs, cv.PairsBySeat = x[2], []T{x[2]}
 			}
+		case s.needWin:
+			_, _, cv.Lead = s.winRoleValues(&here, 0, ch, 0)
+			cv.Pairs = pairsFromLead(f, n, cv.Lead)
+			cv.PairsBySeat = []T{cv.Pairs, f.Sub(n, cv.Pairs)}
 		case s.needLead:
 			role0 := func(x *copiesCell[T], next bool) T {
 				if next {
@@ -94,6 +98,8 @@ func (s *copiesSolver[T]) policyChoice(c *copiesCell[T]) rules.Choice {
 	switch {
 	case s.needSolo:
 		return c.soloChoice
+	case s.needWin:
+		return c.win.ch[0][c.win.at(0)]
 	case s.needLead:
 		return c.brChoice[0]
 	case s.needSeats:

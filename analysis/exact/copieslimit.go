@@ -94,6 +94,14 @@ func (s *copiesSolver[T]) step(at copiesPos, t int, p T, add func(int, copiesPos
 	v := vecOfKey(at.key)
 	c := s.memo[copiesAt{at.key, t}]
 	ch := c.brChoice[at.seat] // seat 0 plays role 0's policy, seat 1 role 1's
+	if w := c.win; w != nil {
+		// A role that plays to win reads its lead.
+		lead := at.a0 - at.a1
+		if at.seat == 1 {
+			lead = -lead
+		}
+		ch = w.ch[at.seat][w.at(lead)]
+	}
 	for _, o := range s.outcomes(v, ch) {
 		q := f.Mul(p, f.FromFrac(o.num, o.den))
 		left, g := s.after(o, t)

@@ -36,6 +36,8 @@ type copiesCell[T any] struct {
 	seats [][]T // seats[t][i]: seat i's expected pairs when seat t is to move
 
 	dist [2][]T // two players: each role's distribution of its lead, indexed by lead + maxPairs
+
+	win *copiesWinCell[T] // two players, a role playing to win: the values at every lead (copieswin.go)
 }
 
 // copiesSolver solves the copies model by memoised recursion: every turn takes a pair or flips a
@@ -48,6 +50,9 @@ type copiesSolver[T any] struct {
 	pol [rules.MaxPlayers]rules.Policy // every seat's policy
 
 	needOpt, needSelf, needLead, needSolo, needSeats bool
+	// needWin asks for the values at every lead of a two-player lineup in which a role plays to
+	// win, needWinOpt for win-optimal's self-play among them (copieswin.go).
+	needWin, needWinOpt bool
 	// needDist asks for the distribution of the lead (two players), over leads -maxPairs ..
 	// maxPairs.
 	needDist bool
@@ -85,12 +90,15 @@ func checkCopies(m Model, mu Lineup) error {
 	if err := m.Validate(); err != nil {
 		return err
 	}
+	if mu.playsToWinCopies() {
+		return checkCopiesWin(m, mu)
+	}
 	seats := copiesSeats(mu)
 	for _, p := range seats[:mu.Players] {
 		switch p {
 		case rules.PolicyOptimal, rules.PolicySafe, rules.PolicyDaring, rules.PolicyBestResponse:
 		default:
-			return fmt.Errorf("policy %s with copies %d has no exact model (allowed: optimal, safe, daring, best-response)", p, m.Variant.CopiesOf())
+			return fmt.Errorf("policy %s with copies %d has no exact model (allowed: optimal, safe, daring, best-response; win-optimal and win-best-response with two players)", p, m.Variant.CopiesOf())
 		}
 	}
 	if mu.Players == 2 && !mu.PerSeat && mu.Opponent == rules.PolicyParity {
@@ -125,6 +133,9 @@ func newCopiesSolver[T any](ctx context.Context, f field.Field[T], m Model, mu L
 	switch {
 	case mu.Players == 1:
 		s.needSolo = true
+	case mu.playsToWinCopies():
+		s.needOpt, s.needWin = optimal, true
+		s.needWinOpt = mu.Policy == rules.PolicyWinOptimal || mu.Opponent == rules.PolicyWinOptimal
 	case mu.Players == 2 && !mu.PerSeat:
 		s.needOpt, s.needLead = optimal, true
 	case isSelfish(mu):
@@ -168,6 +179,10 @@ func (s *copiesSolver[T]) result(st CopiesState, c *copiesCell[T]) Result[T] {
 		if s.limit > 0 {
 			res.ExpectedPairs, res.PairsBySeat = c.solo[2], []T{c.solo[2]}
 		}
+	case s.needWin:
+		i := c.win.at(0)
+		res.ExpectedLead = c.win.lead[0][i]
+		res.ExpectedPairs, res.PairsBySeat = s.winPairs(n, c.win.lead[0][i], c.win.total[0][i])
 	case s.needLead && s.limit > 0:
 		two := f.FromInt(2)
 		res.ExpectedLead = c.lead[0]
@@ -203,6 +218,9 @@ func (s *copiesSolver[T]) get(key string, t int) (*copiesCell[T], error) {
 	c := &copiesCell[T]{t: t}
 	if unknownCards(v) == 0 || (s.limit > 0 && t == 0) {
 		s.terminal(c)
+		if s.needWin {
+			c.win = s.newWinCell(v.state().Pairs()) // the lead so far is final
+		}
 		s.memo[at] = c
 		return c, nil
 	}
@@ -226,6 +244,9 @@ func (s *copiesSolver[T]) get(key string, t int) (*copiesCell[T], error) {
 	}
 	if s.needDist {
 		s.distribution(c)
+	}
+	if s.needWin {
+		s.winValues(c, v.state().Pairs())
 	}
 	c.outs, c.probs = [rules.NumChoices][]copiesOutcome{}, [rules.NumChoices][]T{} // read no more
 	s.memo[at] = c
@@ -685,6 +706,9 @@ func CopiesDistribution[T any](ctx context.Context, f field.Field[T], m Model, m
 	}
 	if s.limit > 0 {
 		return s.limitDistribution(st)
+	}
+	if s.needWin {
+		return s.winDistribution(st)
 	}
 	n := st.Pairs()
 	s.needDist, s.maxPairs = true, n

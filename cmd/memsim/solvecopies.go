@@ -124,9 +124,13 @@ func solveCopies(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invoc
 	if t := int64(q.model.Variant.TurnLimit); t > 0 && s > 0 {
 		s *= t // a state per number of turns left
 	}
+	what := "count states"
+	if playsToWin(q.matchup) {
+		s, what = exact.CopiesWinCells(st.Pairs(), fl.copies, q.model.Variant.TurnLimit), "count states times leads" // a value per lead
+	}
 	if !fl.big && (s < 0 || s > limit) {
-		return usagef("--pairs %d with --copies %d%s: about %d count states, more than %d (estimated more than 30 s; --big solves it anyway%s)",
-			st.Pairs(), fl.copies, turnLimitNote(q.model.Variant.TurnLimit), s, limit, map[bool]string{false: ", or use --float", true: ""}[fl.float])
+		return usagef("--pairs %d with --copies %d%s: about %d %s, more than %d (estimated more than 30 s; --big solves it anyway%s)",
+			st.Pairs(), fl.copies, turnLimitNote(q.model.Variant.TurnLimit), s, what, limit, map[bool]string{false: ", or use --float", true: ""}[fl.float])
 	}
 	out := checkedStdout(inv.stdout)
 	if fl.float {
@@ -201,17 +205,29 @@ func (q *solveQuery) setCopiesFirst(name string, st exact.CopiesState) error {
 
 // writeCopies solves the copies model from st and writes the answer, as text or JSON.
 func writeCopies[T any](ctx context.Context, f field.Field[T], q *solveQuery, st exact.CopiesState, w io.Writer) error {
-	res, err := exact.EvaluateCopies(ctx, f, q.model, q.matchup, st)
-	if err != nil {
+	var res exact.Result[T]
+	var cs *exact.Choices[T]
+	var wc *exact.WinChoices[T]
+	var err error
+	if playsToWin(q.matchup) {
+		// One solve gives the values, the choices' values and their values to win.
+		c, win, err := exact.CopiesWinValues(ctx, f, q.model, q.matchup, st, 0)
+		if err != nil {
+			return err
+		}
+		res, cs, wc = c.Value, &c, &win
+	} else if res, err = exact.EvaluateCopies(ctx, f, q.model, q.matchup, st); err != nil {
 		return err
 	}
-	var cs *exact.Choices[T]
-	if q.choices || q.first != nil {
+	if (q.choices || q.first != nil) && cs == nil {
 		c, err := exact.CopiesChoiceValues(ctx, f, q.model, q.matchup, st)
 		if err != nil {
 			return err
 		}
 		cs = &c
+	}
+	if cs != nil {
+		c := *cs
 		if q.first != nil {
 			v, ok := c.Of(*q.first)
 			if !ok {
@@ -269,6 +285,9 @@ func writeCopies[T any](ctx context.Context, f field.Field[T], q *solveQuery, st
 	if cs != nil && q.choices {
 		r.ChoiceValues = answer.ChoiceValuesOf(f, q.model, mu, *cs)
 	}
+	if wc != nil {
+		copiesWinValues(f, q, *wc, &r)
+	}
 	if q.json {
 		return json.NewEncoder(w).Encode(r)
 	}
@@ -292,9 +311,11 @@ func writeCopies[T any](ctx context.Context, f field.Field[T], q *solveQuery, st
 	if mu.Players == 2 {
 		fmt.Fprintf(w, "expected lead, seat 0:  %s\n", human(*r.ExpectedLead))
 	}
-	if q.dist {
+	if r.Win != nil {
 		fmt.Fprintf(w, "seat 0 wins %s, draws %s, loses %s\n", human(*r.Win), human(*r.Draw), human(*r.Loss))
 		fmt.Fprintf(w, "seat 0's score (a win 1, a draw 1/2): %s\n", human(*r.Score))
+	}
+	if q.dist {
 		for _, p := range r.ScoreDistribution {
 			if p.Probability.Float != 0 {
 				fmt.Fprintf(w, "  share %4.1f: %s\n", p.Share, human(p.Probability))
@@ -321,4 +342,26 @@ func turnLimitText(limit int) string {
 		return ""
 	}
 	return fmt.Sprintf(", turn limit %d", limit)
+}
+
+// playsToWin reports whether a seat of the two-player lineup mu plays to win.
+func playsToWin(mu exact.Lineup) bool {
+	return mu.Players == 2 && !mu.PerSeat && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin())
+}
+
+// copiesWinValues sets, for a lineup in which a seat plays to win, seat 0's probabilities to win,
+// draw and lose at lead 0 from wc (of its choice --first, then the lineup, when given) and, with
+// the choices' values, every choice's score.
+func copiesWinValues[T any](f field.Field[T], q *solveQuery, wc exact.WinChoices[T], r *copiesResultJSON) {
+	p := wc.Value
+	if q.first != nil {
+		v, _ := wc.Of(*q.first)
+		p = exact.WDL[T]{Win: v.Win, Draw: v.Draw, Loss: v.Loss}
+	}
+	num := func(v T) *answer.Number { n := answer.NumberOf(f, v); return &n }
+	r.Win, r.Draw, r.Loss = num(p.Win), num(p.Draw), num(p.Loss)
+	r.Score = num(f.Add(p.Win, f.Div(p.Draw, f.FromInt(2))))
+	if r.ChoiceValues != nil {
+		r.ChoiceValues.Win = answer.WinChoicesOf(f, q.matchup, wc)
+	}
 }

@@ -78,12 +78,17 @@ func FixedChoiceTable(p Policy, maxPairs, singletons int) (*ChoiceTable, error) 
 
 // NewCopiesChoiceTable returns a table for deals of at most maxPairs pairs, no singletons, with
 // more than two copies of a face, whose choices are those of ct, read by the state of faces
-// (Copies) rather than by (n, j).
+// (Copies) rather than by (n, j); when ct has a lead dimension (NewCopiesLeadTable), at the lead
+// too, as the table of a policy that plays to win (MaxLead is then maxPairs).
 func NewCopiesChoiceTable(maxPairs int, ct *CopiesTable) (*ChoiceTable, error) {
 	if ct == nil || ct.Copies() <= DefaultCopies {
 		return nil, fmt.Errorf("a table read by the state of faces needs more than %d copies of a face (two copies are read by (n, j))", DefaultCopies)
 	}
-	t, err := NewChoiceTable(maxPairs, 0)
+	maxLead := -1
+	if ct.HasLead() {
+		maxLead = maxPairs
+	}
+	t, err := NewLeadChoiceTable(maxPairs, 0, maxLead)
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,8 @@ import "fmt"
 type CopiesTable struct {
 	copies  int
 	choices map[string]Choice
+	// lead says that the table has a lead dimension (NewCopiesLeadTable).
+	lead bool
 }
 
 // NewCopiesTable returns an empty table for deals of the given number of cards to a face.

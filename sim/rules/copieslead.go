@@ -1,0 +1,63 @@
+package rules
+
+import "fmt"
+
+// NewCopiesLeadTable returns an empty table for deals of the given number of cards to a face, for
+// a policy that plays to win (two players): a choice in every state of faces at every lead, the
+// mover's pairs minus the other seat's. A state of n pairs holds the leads -(n+1) .. n+1, and a
+// lead beyond is read at the nearest: with |lead| > n the game is decided.
+func NewCopiesLeadTable(copies int) *CopiesTable {
+	t := NewCopiesTable(copies)
+	t.lead = true
+	return t
+}
+
+// HasLead reports whether the table's choices depend on the lead (NewCopiesLeadTable).
+func (t *CopiesTable) HasLead() bool { return t.lead }
+
+// SetLead records choice c in the state counts at lead d, in a table with a lead dimension.
+func (t *CopiesTable) SetLead(counts []int, d int, c Choice) error {
+	if !t.lead {
+		return fmt.Errorf("copies table: no lead dimension (a table of a policy that plays to win has one)")
+	}
+	if len(counts) != t.copies {
+		return fmt.Errorf("copies table: a state of %d counts, not %d", len(counts), t.copies)
+	}
+	n := copiesPairs(counts)
+	if d < -(n+1) || d > n+1 {
+		return fmt.Errorf("copies table: lead %d in a state of %d pairs, which holds the leads %d to %d", d, n, -(n + 1), n+1)
+	}
+	t.choices[string(appendLead(AppendCopiesKey(nil, counts), d))] = c
+	return nil
+}
+
+// LookupLeadKey returns the choice in the state whose key (AppendCopiesKey) is key at lead d, read
+// at the nearest lead the state holds. A table without a lead dimension reads the state alone.
+func (t *CopiesTable) LookupLeadKey(key []byte, d int) (Choice, bool) {
+	if !t.lead {
+		return t.LookupKey(key)
+	}
+	n := 0
+	for i := 0; 2*i+1 < len(key); i++ {
+		n += (i/2 + 1) * (int(key[2*i]) | int(key[2*i+1])<<8)
+	}
+	d = min(max(d, -(n+1)), n+1)
+	var buf [2 * 2 * MaxCopies]byte
+	c, ok := t.choices[string(appendLead(append(buf[:0], key...), d))]
+	return c, ok
+}
+
+// copiesPairs returns the pairs on the table in the state counts.
+func copiesPairs(counts []int) int {
+	n := 0
+	for i, a := range counts {
+		n += (i/2 + 1) * a
+	}
+	return n
+}
+
+// appendLead appends lead d to a state's key, two bytes, offset by 2^15.
+func appendLead(b []byte, d int) []byte {
+	u := d + 1<<15
+	return append(b, byte(u), byte(u>>8))
+}

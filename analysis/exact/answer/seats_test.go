@@ -109,9 +109,9 @@ func TestWriteSeatsTableErrors(t *testing.T) {
 	if err := answer.WriteSeatsWinTable(ctx, &buf, field.Float{}, exact.Model{Pass: rules.PassAlways}, 3, 3, 0); err == nil || buf.Len() > 0 {
 		t.Errorf("win table under pass always: %v, wrote %q", err, buf.String())
 	}
-	lruPass := exact.Model{Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU}, Pass: rules.PassTwoKnown}
-	if err := answer.WriteSeatsTable(ctx, &buf, field.Float{}, lruPass, 3, 3, 0); err == nil || buf.Len() > 0 {
-		t.Errorf("lru under pass rule two-known: %v, wrote %q", err, buf.String())
+	blindPass := exact.Model{Variant: rules.Variant{Flips: rules.FlipsBlind}, Pass: rules.PassTwoKnown}
+	if err := answer.WriteSeatsTable(ctx, &buf, field.Float{}, blindPass, 3, 3, 0); err == nil || buf.Len() > 0 {
+		t.Errorf("blind flips under pass rule two-known: %v, wrote %q", err, buf.String())
 	}
 	if err := answer.WriteSeatsTable(ctx, &buf, field.Float{}, exact.Model{}, 2, 3, 0); err == nil || buf.Len() > 0 {
 		t.Errorf("2 players: %v, wrote %q", err, buf.String())

@@ -16,13 +16,13 @@ import (
 // refBlindGame plays a deal card by card under blind flips as docs/models.md §1.7 and §5.2
 // describe a table player's turn with copies cards to a face and perfect memory, for the given
 // seats, until no card is left or the turn limit is reached (0: none), each seat choosing with
-// choose from the state of faces and the turns left; it returns every seat's pairs. A pair
+// choose from the state of faces, the turns left and every seat's pairs so far; it returns every seat's pairs. A pair
 // remembered whole is taken first, a turn of its own; daring names the first two unknown cards
 // (the first remembered one when one unknown card is left), safe and known-first a remembered card
 // of a face with the most cards on the table and the first unknown card; both are turned up
 // together. Its unknown cards are the first in position order: under a uniform deal this is as
 // good as a uniform choice.
-func refBlindGame(deal []int, copies, seats, limit int, choose func(seat, left int, counts []int) rules.Choice) []int {
+func refBlindGame(deal []int, copies, seats, limit int, choose func(seat, left int, counts, pairs []int) rules.Choice) []int {
 	present, known := make([]bool, len(deal)), make([]bool, len(deal))
 	for i := range present {
 		present[i] = true
@@ -66,7 +66,7 @@ func refBlindGame(deal []int, copies, seats, limit int, choose func(seat, left i
 			take(a, first(func(p int) bool { return p != a && known[p] && deal[p] == whole }))
 			continue
 		}
-		c := choose(seat, limit-turn+1, counts)
+		c := choose(seat, limit-turn+1, counts, pairs)
 		x := first(func(p int) bool { return !known[p] })
 		y := -1
 		if c == rules.Daring {
@@ -144,7 +144,7 @@ func TestEnginePlaysCopiesBlindOptimum(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		choose := func(seat, left int, counts []int) rules.Choice {
+		choose := func(seat, left int, counts, _ []int) rules.Choice {
 			if seat > 0 && g.opponent == "safe" {
 				for i := 1; i < len(counts); i += 2 {
 					if counts[i] > 0 {

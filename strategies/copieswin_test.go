@@ -14,7 +14,7 @@ import (
 )
 
 // TestEnginePlaysCopiesWinTable builds win-optimal (against itself) and win-best-response to safe
-// under copies, without and under a turn limit, plays every deal of small decks with the engine,
+// under copies, under sequential and blind flips, without and under a turn limit, plays every deal of small decks with the engine,
 // and compares every seat's pairs, wins and draws over the deals with a card-by-card reference
 // that reads the copies model's table to win at the mover's lead (and the turns left), exactly,
 // and seat 0's wins and draws with the model's probabilities.
@@ -23,13 +23,19 @@ func TestEnginePlaysCopiesWinTable(t *testing.T) {
 	type game struct {
 		faces, copies, limit int
 		policy, opponent     string
+		flips                rules.Flips
 	}
-	games := []game{{2, 4, 0, "win-optimal", ""}, {3, 4, 0, "win-optimal", ""}, {2, 6, 0, "win-optimal", ""}, {3, 4, 0, "win-best-response", "safe"},
-		{2, 4, 3, "win-optimal", ""}, {3, 4, 4, "win-optimal", ""}, {3, 4, 5, "win-best-response", "safe"}}
+	var games []game
+	for _, flips := range []rules.Flips{rules.FlipsSequential, rules.FlipsBlind} {
+		games = append(games, game{2, 4, 0, "win-optimal", "", flips}, game{3, 4, 0, "win-optimal", "", flips},
+			game{2, 6, 0, "win-optimal", "", flips}, game{3, 4, 0, "win-best-response", "safe", flips},
+			game{2, 4, 3, "win-optimal", "", flips}, game{3, 4, 4, "win-optimal", "", flips},
+			game{3, 4, 5, "win-best-response", "safe", flips})
+	}
 	for _, g := range games {
 		pairs := g.faces * g.copies / 2
-		v := rules.Variant{Copies: g.copies, TurnLimit: g.limit}
-		name := fmt.Sprintf("%d faces of %d, turn limit %d, %s %s", g.faces, g.copies, g.limit, g.policy, g.opponent)
+		v := rules.Variant{Copies: g.copies, TurnLimit: g.limit, Flips: g.flips}
+		name := fmt.Sprintf("%d faces of %d, %s flips, turn limit %d, %s %s", g.faces, g.copies, g.flips, g.limit, g.policy, g.opponent)
 		env := strategies.Env{MaxPairs: pairs, Players: 2, Variant: v, Tables: strategies.NewTables()}
 		build := func(policy, opponent string) sim.Player {
 			b, err := strategies.Build(ctx, strategies.Spec{Name: policy, Policy: policy, Opponent: opponent}, env)
@@ -102,11 +108,15 @@ func TestEnginePlaysCopiesWinTable(t *testing.T) {
 				t.Fatalf("%s: %v", name, err)
 			}
 			tally(&got, gm.Outcome().Pairs)
-			limit := g.limit
-			if limit == 0 {
-				limit = 3*pairs + 1 // more turns than any game takes
+			if g.flips == rules.FlipsBlind {
+				tally(&want, refBlindGame(deal, g.copies, 2, g.limit, choose))
+			} else {
+				limit := g.limit
+				if limit == 0 {
+					limit = 3*pairs + 1 // more turns than any game takes
+				}
+				tally(&want, refLimitGame(deal, g.copies, 2, limit, choose))
 			}
-			tally(&want, refLimitGame(deal, g.copies, 2, limit, choose))
 			count++
 		})
 		if got != want {

@@ -346,19 +346,15 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 
 // VariantPolicies lists the policies a player may follow under the variant v: the strategies,
 // and the fixed policies that are defined card by card (docs/models.md §1.7); parity only with
-// two copies of a face, as it reads the number of unknown pairs; optimal and best-response under
-// copies under either flip rule, with or without a turn limit (the copies model, §4.16), and the
-// policies that play to win under sequential flips (two players); and with two copies
+// two copies of a face, as it reads the number of unknown pairs; optimal, best-response and the
+// policies that play to win (two players) under copies under either flip rule, with or without a
+// turn limit (the copies model, §4.16); and with two copies
 // the policies the exact models solve under blind flips and a turn limit (§4.17, §4.18): optimal,
 // best-response and the policies that play to win, and forgetful but under blind flips (which are
 // solved with perfect memory only).
 func VariantPolicies(v rules.Variant) []string {
 	if copiesModel(v) {
-		out := []string{"random", "greedy-random", "safe", "daring", "optimal", "best-response"}
-		if v.Flips == rules.FlipsSequential {
-			out = append(out, "win-optimal", "win-best-response")
-		}
-		return out
+		return []string{"random", "greedy-random", "safe", "daring", "optimal", "best-response", "win-optimal", "win-best-response"}
 	}
 	out := []string{"random", "greedy-random", "safe", "daring", "parity", "optimal", "best-response",
 		"win-optimal", "win-best-response"}
@@ -373,9 +369,7 @@ func checkVariant(name string, p rules.Policy, v rules.Variant) error {
 	switch {
 	case v.Standard() || p == rules.PolicySafe || p == rules.PolicyDaring:
 		return nil
-	case copiesModel(v) && (p == rules.PolicyOptimal || p == rules.PolicyBestResponse):
-		return nil
-	case copiesModel(v) && p.PlaysToWin() && v.Flips == rules.FlipsSequential:
+	case copiesModel(v) && (p == rules.PolicyOptimal || p == rules.PolicyBestResponse || p.PlaysToWin()):
 		return nil
 	case p == rules.PolicyParity && v.CopiesOf() == rules.DefaultCopies:
 		return nil

@@ -11,9 +11,8 @@ import (
 )
 
 // Under a rule variant the policies played card by card build, the policies of the exact models
-// build where the variant is solved (copies under either flip rule, with or without a turn limit,
-// the policies that play to win under sequential flips; blind flips and a turn limit with two
-// copies),
+// build where the variant is solved (copies under either flip rule, with or without a turn limit;
+// blind flips and a turn limit with two copies),
 // with the variant's model as their exact model, and the others are refused with an error naming
 // the rule.
 func TestBuildUnderVariants(t *testing.T) {
@@ -28,8 +27,7 @@ func TestBuildUnderVariants(t *testing.T) {
 				spec.Opponent = "safe"
 			}
 			b, err := Build(ctx, spec, env)
-			wantExact := slices.Contains([]string{"optimal", "best-response", "safe", "daring"}, name) ||
-				(v.Flips == rules.FlipsSequential && slices.Contains([]string{"win-optimal", "win-best-response"}, name))
+			wantExact := slices.Contains([]string{"optimal", "best-response", "safe", "daring", "win-optimal", "win-best-response"}, name)
 			switch {
 			case slices.Contains(allowed, name) && err != nil:
 				t.Errorf("%v: %s: %v", v, name, err)

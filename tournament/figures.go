@@ -226,8 +226,8 @@ func (t *Tournament) Figures(ctx context.Context, r *report.Run) ([]report.Figur
 		}
 	}
 	for i, model := range t.winModels() {
-		if model.Variant.TurnLimit > 0 {
-			continue
+		if model.Variant.TurnLimit > 0 || model.Variant.CopiesOf() != rules.DefaultCopies {
+			continue // a map of (j, lead) at n pairs: no turns left, and two copies of a face only
 		}
 		n := min(maxN, 40)
 		f, err := winChoiceMap(ctx, model, n)

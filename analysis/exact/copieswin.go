@@ -50,8 +50,6 @@ func checkCopiesWin(m Model, mu Lineup) error {
 		return fmt.Errorf("copies %d: the policies that play to win are solved for two players, one policy a role (win-optimal at three or more seats has no exact model under copies)", k)
 	case mu.Policy == rules.PolicyWinBestResponse && mu.Opponent == rules.PolicyWinBestResponse:
 		return fmt.Errorf("copies %d: win-best-response answers a policy, not another win-best-response", k)
-	case m.Variant.Flips == rules.FlipsBlind:
-		return fmt.Errorf("copies %d: the policies that play to win are solved under sequential flips, not blind flips", k)
 	}
 	for _, p := range []rules.Policy{mu.Policy, mu.Opponent} {
 		switch p {

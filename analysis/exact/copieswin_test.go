@@ -24,6 +24,8 @@ type winSearch struct {
 	// limit, when positive, ends the game after that many turns, the pairs left counting for
 	// nobody; a pair remembered whole takes a turn of its own.
 	limit int
+	// blind names both cards of a turn before either is turned up (copieswinblind_test.go).
+	blind bool
 	memo  map[string]winNode
 }
 
@@ -155,6 +157,9 @@ func draw(c cardTable, visit func(f int, p *big.Rat)) {
 
 // play plays choice ch of role r at lead d (role 0's), t turns left, card by card.
 func (s *winSearch) play(c cardTable, ch rules.Choice, r, d, t int) winNode {
+	if s.blind {
+		return s.playBlind(c, ch, r, d, t)
+	}
 	gain := 1 - 2*r // a pair for role r moves role 0's lead by gain
 	sum := zeroNode()
 	handOver := func(c cardTable) winNode { return s.start(c, 1-r, d, t-1) }
@@ -480,7 +485,7 @@ func TestCopiesWinTwoEqualsPairModelUnderLimit(t *testing.T) {
 }
 
 // The policies that play to win under copies are refused where they are not solved, each with a
-// reason: at three seats, as replies to each other, and under blind flips.
+// reason: at three seats and as replies to each other.
 func TestCopiesWinRefusals(t *testing.T) {
 	ctx := context.Background()
 	four := rules.Variant{Copies: 4}
@@ -492,7 +497,6 @@ func TestCopiesWinRefusals(t *testing.T) {
 	}{
 		{"three seats", Model{Variant: four}, Lineup{Players: 3, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}, "copies 4"},
 		{"replies to each other", Model{Variant: four}, Lineup{Players: 2, Policy: rules.PolicyWinBestResponse, Opponent: rules.PolicyWinBestResponse}, "cannot answer win-best-response"},
-		{"blind flips", Model{Variant: rules.Variant{Copies: 4, Flips: rules.FlipsBlind}}, Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicySafe}, "not blind flips"},
 	} {
 		st, err := StartCopiesState(4, 4)
 		if err != nil {

@@ -67,9 +67,10 @@ func variantTable(t *testing.T, m exact.Model, pol rules.Policy, players, n int)
 }
 
 // variantLuckCases are small games of every variant with an exact model: copies, a turn limit
-// (under pass rules never and always), blind flips (never and two-known), and blind flips with a
-// turn limit; two seats in several matchups and three seats. Under the race detector the game of
-// three faces of four copies, whose deals take it seconds, is left to make test-long.
+// (under pass rules never and always), blind flips (never and two-known), blind flips with a
+// turn limit, and copies under blind flips, with and without a turn limit; two seats in several
+// matchups and three seats. Under the race detector the games of three faces of four copies,
+// whose deals take it seconds, are left to make test-long.
 func variantLuckCases(t *testing.T) []variantLuckCase {
 	type game struct {
 		v    rules.Variant
@@ -85,6 +86,10 @@ func variantLuckCases(t *testing.T) []variantLuckCase {
 		{rules.Variant{Flips: rules.FlipsBlind}, rules.PassNever, 4},
 		{rules.Variant{Flips: rules.FlipsBlind}, rules.PassTwoKnown, 4},
 		{rules.Variant{Flips: rules.FlipsBlind, TurnLimit: 4}, rules.PassNever, 3},
+		{rules.Variant{Copies: 4, Flips: rules.FlipsBlind}, rules.PassNever, 4},
+		{rules.Variant{Copies: 6, Flips: rules.FlipsBlind}, rules.PassNever, 6},
+		{rules.Variant{Copies: 4, Flips: rules.FlipsBlind}, rules.PassNever, 6},
+		{rules.Variant{Copies: 4, Flips: rules.FlipsBlind, TurnLimit: 3}, rules.PassNever, 4},
 	}
 	var out []variantLuckCase
 	for _, gm := range games {
@@ -175,6 +180,7 @@ func TestVariantLuckCutsTheVariance(t *testing.T) {
 		{rules.Variant{TurnLimit: 12}, 10, [2]rules.Policy{rules.PolicyOptimal, rules.PolicySafe}},
 		{rules.Variant{Copies: 4, TurnLimit: 10}, 12, [2]rules.Policy{rules.PolicyOptimal, rules.PolicySafe}},
 		{rules.Variant{Flips: rules.FlipsBlind}, 10, [2]rules.Policy{rules.PolicyDaring, rules.PolicySafe}},
+		{rules.Variant{Copies: 4, Flips: rules.FlipsBlind}, 12, [2]rules.Policy{rules.PolicyOptimal, rules.PolicySafe}},
 	} {
 		t.Run(c.v.String(), func(t *testing.T) {
 			m := exact.Model{Variant: c.v}

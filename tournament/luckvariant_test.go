@@ -9,9 +9,8 @@ import (
 	"memsim/tournament"
 )
 
-// variantLuckSuite is a small suite of the rule variants with exact models (copies alone and
-// under a turn limit too), two perfect-memory
-// table players per game.
+// variantLuckSuite is a small suite of the rule variants with exact models (copies alone, under a
+// turn limit and under blind flips), two perfect-memory table players per game.
 const variantLuckSuite = `name: copies
 seed: 1
 games: 300
@@ -47,10 +46,20 @@ players:
   - {name: optimal, policy: optimal}
   - {name: safe, policy: safe}
   - {name: daring, policy: daring}
+---
+name: copies-blind
+seed: 5
+games: 300
+rules: {pairs: [8], copies: 4, flips: blind}
+players:
+  - {name: optimal, policy: optimal}
+  - {name: safe, policy: safe}
+  - {name: daring, policy: daring}
 `
 
 // TestValidateChecksVariantLuck validates a suite of the rule variants that are luck-adjusted
-// (copies, blind flips, a turn limit, copies under a turn limit): every matchup has adjusted checks, all pass against the
+// (copies, blind flips, a turn limit, copies under a turn limit, copies under blind flips): every
+// matchup has adjusted checks, all pass against the
 // exact values, and with every daring choice's advantage biased by 0.05 pairs many adjusted checks
 // fail while the raw ones, on the same games, do not.
 func TestValidateChecksVariantLuck(t *testing.T) {
@@ -92,9 +101,9 @@ func TestValidateChecksVariantLuck(t *testing.T) {
 			families[c.Family]++
 		}
 	}
-	// Two deal sizes (one under copies with a limit), six seat orders, seat 0; under a turn limit
-	// seat 1 too, whose share is not the pairs dealt less seat 0's.
-	for f, want := range map[string]int{"copies": 12, "blind": 12, "turn-limit": 24, "copies-limit": 12} {
+	// Two deal sizes (one under copies with a limit or blind flips), six seat orders, seat 0; under
+	// a turn limit seat 1 too, whose share is not the pairs dealt less seat 0's.
+	for f, want := range map[string]int{"copies": 12, "blind": 12, "turn-limit": 24, "copies-limit": 12, "copies-blind": 6} {
 		if families[f] != want {
 			t.Errorf("family %s: %d adjusted checks, want %d", f, families[f], want)
 		}

@@ -11,10 +11,13 @@ import (
 
 // The luck tables of the rule variants (docs/models.md §5.6): the copies model's values by the
 // state of faces (§4.16), a turn limit's by the count state and the turns left (§4.18), and the
-// copies model's under a turn limit by the state of faces and the turns left.
+// copies model's under a turn limit by the state of faces and the turns left. Copies under blind
+// flips keep the state of faces: the solver's outcomes are then the blind turn's (copiesblind.go),
+// one chance event, the pair of faces named, per turn.
 // Blind flips alone keep the count state of the standard game, and LuckTable's sweep solves them.
 
-// variantLuckTable is LuckTable for more than two copies of a face or a turn limit.
+// variantLuckTable is LuckTable for more than two copies of a face (with sequential or blind
+// flips) or a turn limit.
 func variantLuckTable(ctx context.Context, m Model, players, maxPairs int) (*rules.LuckTable, error) {
 	if err := m.Validate(); err != nil {
 		return nil, err

@@ -13,8 +13,8 @@ import (
 )
 
 // TestVariantLuckTableValues checks the luck tables of the rule variants against the solver's
-// exact values, computed in rationals by Evaluate (the copies model, alone and under a turn limit,
-// and the turn limit's induction from the start of a game): every seat's value at the start of games of every size; and, in every
+// exact values, computed in rationals by Evaluate (the copies model, alone, under a turn limit and
+// under blind flips, and the turn limit's induction from the start of a game): every seat's value at the start of games of every size; and, in every
 // state with the turns left, that the optimum's choice has advantage zero and no legal choice a
 // positive one, in what the optimum maximises: with two seats the mover's lead (under a turn limit
 // not the mover's pairs, since the pairs left count for nobody), with three the mover's pairs.
@@ -28,6 +28,9 @@ func TestVariantLuckTableValues(t *testing.T) {
 		{exact.Model{Variant: rules.Variant{Copies: 6}}, 3, 6},
 		{exact.Model{Variant: rules.Variant{Copies: 4, TurnLimit: 5}}, 2, 8},
 		{exact.Model{Variant: rules.Variant{Copies: 4, TurnLimit: 4}}, 3, 6},
+		{exact.Model{Variant: rules.Variant{Copies: 4, Flips: rules.FlipsBlind}}, 2, 8},
+		{exact.Model{Variant: rules.Variant{Copies: 6, Flips: rules.FlipsBlind}}, 3, 6},
+		{exact.Model{Variant: rules.Variant{Copies: 4, Flips: rules.FlipsBlind, TurnLimit: 5}}, 2, 8},
 		{exact.Model{Variant: rules.Variant{TurnLimit: 7}}, 2, 6},
 		{exact.Model{Pass: rules.PassAlways, Variant: rules.Variant{TurnLimit: 5}}, 2, 5},
 		{exact.Model{Variant: rules.Variant{TurnLimit: 6, Flips: rules.FlipsBlind}}, 3, 5},

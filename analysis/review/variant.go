@@ -15,16 +15,17 @@ import (
 // of the variant's exact model (§3.2): each turn that begins with no pair known whole is one
 // decision, whose options are the legal choices (daring, safe, known-first, pass) valued by the
 // model, the choice made now and both seats playing optimally (or to win) afterwards. The turn's
-// cards say which choice was made: under blind flips its two named cards, with sequential flips
-// the first card and the second card named once the first was seen. A turn may fit more than
+// cards say which choice was made: under blind flips its two named cards (two unseen cards are
+// daring, a remembered card and an unseen one safe or known-first, with copies of a face as with
+// two), with sequential flips the first card and the second card named once the first was seen. A turn may fit more than
 // one choice (a new first card whose partner was seen is turned by daring and safe alike): the
 // review credits it with the best of them. A turn that begins with a pair known whole is the
 // model's taking of that pair, and not a decision. The luck of a turn's cards is measured as the
 // standard review's (variantluck.go).
 
 // ErrNoVariantModel is the error of a game under a rule variant that no exact model covers: more
-// than two copies of a face with blind flips, singletons or a pass rule other than never, and
-// blind flips with singletons.
+// than two copies of a face with singletons or a pass rule other than never, and blind flips with
+// singletons.
 var ErrNoVariantModel = errors.New("no exact model")
 
 // VariantModel returns the exact model a game under a rule variant is judged in: perfect memory,
@@ -34,8 +35,6 @@ func VariantModel(r record.Rules) (exact.Model, error) {
 	m := exact.Model{Pass: r.Pass, Singletons: r.Singletons, Choices: r.Choices, Variant: r.Variant}
 	v := r.Variant
 	switch {
-	case v.CopiesOf() > 2 && v.Flips == rules.FlipsBlind:
-		return m, fmt.Errorf("%w of copies %d with blind flips", ErrNoVariantModel, v.CopiesOf())
 	case v.CopiesOf() > 2 && r.Singletons > 0:
 		return m, fmt.Errorf("%w of copies %d with singletons", ErrNoVariantModel, v.CopiesOf())
 	case v.CopiesOf() > 2 && r.Pass != rules.PassNever:

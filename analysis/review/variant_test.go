@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"math/big"
+	"slices"
+	"strings"
 	"testing"
 
 	"memsim/analysis/exact"
@@ -185,12 +187,72 @@ func TestVariantReviewOfCopies(t *testing.T) {
 	}
 }
 
-// TestVariantReviewWithoutModel checks that copies with blind flips have no model, named.
+// TestVariantReviewOfCopiesUnderBlindFlips checks a game of four copies of a face under blind
+// flips: the state of faces at each turn, the choice the two named cards fit, and the options'
+// values, those of the copies model under blind flips. Deal 0 0 1 1 0 0 1 1 (two faces of four
+// cards).
+func TestVariantReviewOfCopiesUnderBlindFlips(t *testing.T) {
+	v := rules.Variant{Copies: 4, Flips: rules.FlipsBlind}
+	g := variantGame(t, record.Rules{Pairs: 4, Variant: v},
+		record.Flip(0, 0), record.Flip(2, 1), // daring: a miss; both faces half-known
+		record.Flip(3, 1), record.Flip(1, 0), // two unseen cards: a miss again, both faces known whole
+		record.Flip(0, 0), record.Flip(1, 0), record.Flip(2, 1), record.Flip(3, 1), // taken, no decision
+		record.Flip(4, 0), record.Flip(7, 1), // daring
+		record.Flip(5, 0), record.Flip(4, 0), // an unseen card and a remembered one: taken
+	)
+	r, err := review.VariantGame(context.Background(), field.Rat{}, g, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Win {
+		t.Error("a review of copies gives win scores; the copies model has none")
+	}
+	want := []struct {
+		turn  int
+		faces string
+		made  []rules.Choice
+	}{
+		{0, "4:2u", []rules.Choice{rules.Daring}},
+		{1, "4:2h", []rules.Choice{rules.Daring}},
+		{4, "2:2u", []rules.Choice{rules.Daring}},
+		{5, "2:2h", []rules.Choice{rules.Safe, rules.KnownFirst}},
+	}
+	if len(r.Decisions) != len(want) {
+		t.Fatalf("%d decisions, want %d", len(r.Decisions), len(want))
+	}
+	mu := exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
+	for i, w := range want {
+		d := r.Decisions[i]
+		if d.Turn != w.turn || d.Faces != w.faces || !slices.Equal(d.Made, w.made) || d.Chosen < 0 {
+			t.Errorf("decision %d: turn %d, faces %s, made %v, chosen %d; want turn %d, %s, %v", i, d.Turn, d.Faces, d.Made, d.Chosen, w.turn, w.faces, w.made)
+			continue
+		}
+		st, err := exact.ParseCopiesState(w.faces, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs, err := exact.CopiesChoiceValues(context.Background(), field.Rat{}, exact.Model{Variant: v}, mu, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Options) != len(cs.Values) {
+			t.Fatalf("decision %d: %d options, want the model's %d", i, len(d.Options), len(cs.Values))
+		}
+		for k, o := range d.Options {
+			if cv := cs.Values[k]; o.Choice != cv.Choice || o.Pairs.Cmp(cv.Pairs) != 0 || o.Lead.Cmp(cv.Lead) != 0 {
+				t.Errorf("decision %d option %d: %v %v pairs, lead %v; the model's %v %v, %v", i, k, o.Choice, o.Pairs, o.Lead, cv.Choice, cv.Pairs, cv.Lead)
+			}
+		}
+	}
+}
+
+// TestVariantReviewWithoutModel checks that copies under a pass rule other than never have no
+// model, named.
 func TestVariantReviewWithoutModel(t *testing.T) {
-	g := variantGame(t, record.Rules{Pairs: 2, Variant: rules.Variant{Copies: 4, Flips: rules.FlipsBlind}},
+	g := variantGame(t, record.Rules{Pairs: 2, Pass: rules.PassTwoKnown, Variant: rules.Variant{Copies: 4}},
 		record.Flip(0, 0), record.Flip(1, 0))
 	_, err := review.VariantGame(context.Background(), field.Rat{}, g, true)
-	if !errors.Is(err, review.ErrNoVariantModel) {
-		t.Fatalf("error %v, want one of no exact model", err)
+	if !errors.Is(err, review.ErrNoVariantModel) || !strings.Contains(err.Error(), "copies 4 under pass rule two-known") {
+		t.Fatalf("error %v, want one of no exact model of copies 4 under pass rule two-known", err)
 	}
 }

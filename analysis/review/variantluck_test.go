@@ -128,7 +128,9 @@ func permutations(values []int, visit func([]int)) {
 }
 
 // TestVariantLuckAddsUpToTheResult reviews every deal of small games under the rule variants
-// (blind flips, a turn limit, both, copies, copies under a limit), played by the engine's table
+// (blind flips, a turn limit, both, copies, copies under a limit, copies under blind flips, with
+// and without a limit; two faces of six cards but under the race detector, three faces of four
+// cards without -short and the race detector), played by the engine's table
 // players, and checks, for each seat, that its value at the start, less its decisions' costs,
 // plus their luck, less the other seat's luck and plus its costs, is the game's result counted
 // from the record: its lead over the other seat, halved (pairs where the seats' pairs add up),
@@ -156,7 +158,20 @@ func TestVariantLuckAddsUpToTheResult(t *testing.T) {
 		{rules.Variant{Copies: 4}, rules.PassNever, 4, [2]rules.Policy{opt, opt}},
 		{rules.Variant{Copies: 4, TurnLimit: 3}, rules.PassNever, 4, [2]rules.Policy{safe, daring}},
 		{rules.Variant{Copies: 4, TurnLimit: 3}, rules.PassNever, 4, [2]rules.Policy{opt, opt}},
+		{rules.Variant{Copies: 4, Flips: rules.FlipsBlind}, rules.PassNever, 4, [2]rules.Policy{opt, daring}},
+		{rules.Variant{Copies: 4, Flips: rules.FlipsBlind}, rules.PassNever, 4, [2]rules.Policy{opt, opt}},
+		{rules.Variant{Copies: 6, Flips: rules.FlipsBlind}, rules.PassNever, 6, [2]rules.Policy{opt, safe}},
+		{rules.Variant{Copies: 6, Flips: rules.FlipsBlind}, rules.PassNever, 6, [2]rules.Policy{opt, opt}},
+		{rules.Variant{Copies: 4, Flips: rules.FlipsBlind}, rules.PassNever, 6, [2]rules.Policy{opt, opt}},
+		{rules.Variant{Copies: 4, Flips: rules.FlipsBlind, TurnLimit: 3}, rules.PassNever, 4, [2]rules.Policy{safe, opt}},
+		{rules.Variant{Copies: 4, Flips: rules.FlipsBlind, TurnLimit: 3}, rules.PassNever, 4, [2]rules.Policy{opt, opt}},
 	} {
+		switch {
+		case c.v.CopiesOf() > 2 && 2*c.n > 8 && raceEnabled:
+			continue // 924 deals and more: seconds under the race detector
+		case c.v.CopiesOf() > 2 && c.n > c.v.CopiesOf() && testing.Short():
+			continue // three faces of four cards: 34,650 deals, about a minute
+		}
 		if raceEnabled && c.n > c.v.CopiesOf() {
 			c.n-- // the race detector slows every solve down: 2 pairs of two cards, 6 deals
 		}

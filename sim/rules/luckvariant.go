@@ -9,21 +9,19 @@ import (
 // as the standard game's, by the count state. A table of a turn limit holds a layer per number of
 // turns left, t = 1 .. TurnLimit (this turn included; with none left the game is over and every
 // value is 0). A table of more than two copies of a face is indexed by the state of faces
-// (CopiesTable's counts and keys), with pass rule never, so that no state follows a pass; under a
-// turn limit too it holds a layer of states of faces per number of turns left.
+// (CopiesTable's counts and keys), with sequential or blind flips and pass rule never, so that no
+// state follows a pass; under a turn limit too it holds a layer of states of faces per number of
+// turns left.
 
 // NewVariantLuckTable returns a table with nothing set, as NewLuckTable does, for games of the
 // rule variant v: the standard game, blind flips, a turn limit (alone or with blind flips), or
-// more than two copies of a face (alone or with a turn limit).
+// more than two copies of a face (alone, with a turn limit, with blind flips or both).
 func NewVariantLuckTable(v Variant, memory Memory, pass PassRule, singletons, players, maxPairs int, reference string) (*LuckTable, error) {
 	if err := v.Validate(); err != nil {
 		return nil, err
 	}
 	v = v.Normal()
 	if v.CopiesOf() != DefaultCopies {
-		if v.Flips != FlipsSequential {
-			return nil, fmt.Errorf("luck table for %s: copies combined with another variant has no exact model", v)
-		}
 		if pass != PassNever {
 			return nil, fmt.Errorf("luck table for %s: only pass rule never has an exact model, not %s", v, pass)
 		}

@@ -109,7 +109,7 @@ func TestVariantLuckTableErrors(t *testing.T) {
 		pass PassRule
 		want string
 	}{
-		{Variant{Copies: 4, Flips: FlipsBlind}, PassNever, "copies combined with another variant"},
+		{Variant{Copies: 4, Flips: FlipsBlind}, PassTwoKnown, "only pass rule never"},
 		{Variant{Copies: 4, TurnLimit: 5}, PassTwoKnown, "only pass rule never"},
 		{Variant{Copies: 4}, PassAlways, "only pass rule never"},
 		{Variant{Copies: 5}, PassNever, "copies 5"},

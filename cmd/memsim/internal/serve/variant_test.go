@@ -75,9 +75,9 @@ func TestVariantGameThroughTheAPI(t *testing.T) {
 	}
 }
 
-// Under copies of a face the coach values the choices in pairs only; under copies with blind
-// flips, which no exact model covers, it says so; a deal that does not make whole faces is
-// refused, naming pairs.
+// Under copies of a face the coach values the choices in pairs only, with sequential and blind
+// flips; under copies with a pass rule other than never, which no exact model covers, it says so;
+// a deal that does not make whole faces is refused, naming pairs.
 func TestVariantCoachOfCopies(t *testing.T) {
 	_, ts := newTestServer(t, Options{Config: variantConfig("{pairs: 4, copies: 4}")})
 	var st State
@@ -90,14 +90,19 @@ func TestVariantCoachOfCopies(t *testing.T) {
 	}
 	_, ts = newTestServer(t, Options{Config: variantConfig("{pairs: 4, copies: 4, flips: blind}")})
 	callJSON(t, ts, "POST", "/api/games", `{"against":"safe","seed":2,"coach":true}`, http.StatusOK, &st)
-	if c := st.Coach; c == nil || !strings.Contains(c.Error, "no exact model of copies 4 with blind flips") {
+	if c := st.Coach; !st.Blind || c == nil || c.Error != "" || !c.NoWin || len(c.Options) == 0 || c.Options[0].Move != "daring" {
 		t.Fatalf("copies 4, blind flips: coach %+v", c)
+	}
+	_, ts = newTestServer(t, Options{Config: variantConfig("{pairs: 4, copies: 4, pass: two-known}")})
+	callJSON(t, ts, "POST", "/api/games", `{"against":"safe","seed":2,"coach":true}`, http.StatusOK, &st)
+	if c := st.Coach; c == nil || !strings.Contains(c.Error, "no exact model of copies 4 under pass rule two-known") {
+		t.Fatalf("copies 4, pass two-known: coach %+v", c)
 	}
 }
 
 // The review of a game under a rule variant is judged turn by turn, with the luck of each turn's
-// cards and its evaluation graph; one under copies with blind
-// flips, which no exact model covers, is refused with a message naming the rules.
+// cards and its evaluation graph, under copies with blind flips too; one under copies with a pass
+// rule other than never, which no exact model covers, is refused with a message naming the rules.
 func TestReviewOfVariantGames(t *testing.T) {
 	_, ts := newTestServer(t, Options{})
 	blind := "{\"type\":\"game\",\"format\":\"memsim-record/1\",\"rules\":{\"pairs\":2,\"flips\":\"blind\"}}\n" +
@@ -112,9 +117,17 @@ func TestReviewOfVariantGames(t *testing.T) {
 	if v := rv.Variant; v.Decisions[0].Luck.Pairs.Exact != "-1/3" || !strings.HasPrefix(rv.SVG, "<svg") {
 		t.Errorf("the review of a blind game: the first turn's luck %+v, svg %.20q", v.Decisions[0].Luck, rv.SVG)
 	}
+	// One face of four cards: any two match, so seat 0 names two unseen cards (daring, its only
+	// choice) at 4:1u and then at 2:1u, and takes both pairs.
 	cb := strings.Replace(blind, `"flips":"blind"`, `"copies":4,"flips":"blind"`, 1)
-	cb = strings.ReplaceAll(cb, `"face":1`, `"face":0`) // one face of four cards
-	if code, data := call(t, ts, "POST", "/api/review", cb); code != http.StatusBadRequest || !strings.Contains(string(data), "no exact model of copies 4 with blind flips") {
-		t.Errorf("copies with blind flips: %d %s", code, data)
+	cb = strings.ReplaceAll(cb, `"face":1`, `"face":0`)
+	rv = ReviewJSON{}
+	callJSON(t, ts, "POST", "/api/review", cb, http.StatusOK, &rv)
+	if v := rv.Variant; v == nil || v.Variant != "copies 4, blind flips" || len(v.Decisions) != 2 || v.Decisions[0].Chosen != "daring" || v.Decisions[0].Faces != "4:1u" || v.Decisions[1].Faces != "2:1u" {
+		t.Fatalf("the review of copies with blind flips: %+v", rv.Variant)
+	}
+	tk := strings.Replace(cb, `"flips":"blind"`, `"pass":"two-known"`, 1)
+	if code, data := call(t, ts, "POST", "/api/review", tk); code != http.StatusBadRequest || !strings.Contains(string(data), "no exact model of copies 4 under pass rule two-known") {
+		t.Errorf("copies under pass rule two-known: %d %s", code, data)
 	}
 }

@@ -81,6 +81,8 @@ var replyModels = []struct {
 	{"two-known", exact.Model{Pass: rules.PassTwoKnown}},
 	{"always", exact.Model{Pass: rules.PassAlways}},
 	{"blind", exact.Model{Variant: rules.Variant{Flips: rules.FlipsBlind}}},
+	{"decay(0.2)", exact.Model{Memory: rules.Memory{Forget: rules.ForgetDecay, Decay: 0.2}}},
+	{"decay(0.5,3)", exact.Model{Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetDecay, Decay: 0.5}}},
 }
 
 // TestSeatReplyBeatsEveryPolicy checks that seat 0's best reply to every other seat playing
@@ -165,7 +167,7 @@ func TestSeatReplyTable(t *testing.T) {
 // solved for.
 func TestSeatReplyRefusals(t *testing.T) {
 	B, S := rules.PolicyBestResponse, rules.PolicySafe
-	decay := exact.Model{Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetDecay, Decay: 0.5}}
+	decay := exact.Model{Pass: rules.PassAlways, Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetDecay, Decay: 0.5}}
 	tab, err := rules.FixedChoiceTable(S, 3, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -179,7 +181,7 @@ func TestSeatReplyRefusals(t *testing.T) {
 		{"two replies", exact.Model{}, exact.SeatLineup(B, S, B), "one seat replies to the others, not 2"},
 		{"replies at every other seat", exact.Model{}, exact.Lineup{Players: 3, Policy: S, Opponent: B}, "one seat replies to the others, not 2"},
 		{"table", exact.Model{}, exact.Lineup{Players: 3, Policy: B, OpponentTable: tab}, "is not combined with tables"},
-		{"decay", decay, exact.Lineup{Players: 3, Policy: B, Opponent: S}, "not solved under decay forgetting"},
+		{"decay under a pass rule", decay, exact.Lineup{Players: 3, Policy: B, Opponent: S}, "under a pass rule is solved with perfect memory, not decay"},
 		{"copies", exact.Model{Variant: rules.Variant{Copies: 3}}, exact.Lineup{Players: 3, Policy: B, Opponent: S}, "two copies of a face only"},
 		{"turn limit", exact.Model{Variant: rules.Variant{TurnLimit: 4}}, exact.Lineup{Players: 3, Policy: B, Opponent: S}, "not solved under a turn limit"},
 		{"two replies to win", exact.Model{}, exact.SeatLineup(rules.PolicyWinBestResponse, S, rules.PolicyWinBestResponse), "one seat replies to the others, not 2"},

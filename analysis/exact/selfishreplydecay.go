@@ -130,3 +130,103 @@ func solveReply[T any](f field.Field[T], s *choiceSys[T]) ([]rules.Choice, [][]T
 	}
 	return ch, x, nil
 }
+
+// Under the pass rules two-known and always the replying seat chooses at every pass streak, a pass
+// included: under decay forgetting the unknowns of a row (state k, streak l, seat t to move,
+// multiIndex) refer to each other, and under limited memory those of one state (streak l, seat t
+// to move, l*p + t), through passes and forgotten cards. Each is the same decision problem, with
+// one decision per state and streak at the replying seat's unknown, solved by the same policy
+// iteration.
+
+// replySys returns the decision problem of seat r on unknowns numbered by index(k, l, t) for the
+// states k of states and the streaks l: eq(k, l, t, ch) is the equation of every seat's expected
+// pairs (seat 0 first) with seat t to move making ch, fixed(k, l, t) the choice of a seat t other
+// than r, and legal(k) the legal choices of state k.
+func replySys[T any](p, r, states int, eq func(k, l, t int, ch rules.Choice) decayEq[T],
+	fixed func(k, l, t int) rules.Choice, legal func(k int) [rules.NumChoices]bool,
+	index func(k, l, t int) int) *choiceSys[T] {
+	s := &choiceSys[T]{fixed: make([]decayEq[T], p*p*states), at: make([]int, p*states),
+		eqs: make([][rules.NumChoices]*decayEq[T], p*states), sign: 1}
+	for k := range states {
+		lg := legal(k)
+		for l := range p {
+			for t := range p {
+				if t == r {
+					continue
+				}
+				e := eq(k, l, t, fixed(k, l, t))
+				e.a = turnedSeats(e.a, r)
+				s.fixed[index(k, l, t)] = e
+			}
+			d := k*p + l
+			s.at[d] = index(k, l, r)
+			for _, ch := range rules.Choices() {
+				if lg[ch] {
+					e := eq(k, l, r, ch)
+					e.a = turnedSeats(e.a, r)
+					s.eqs[d][ch] = &e
+				}
+			}
+		}
+	}
+	return s
+}
+
+// unturnedAll returns the solution x of a replySys with seat 0 first again.
+func unturnedAll[T any](x [][]T, r int) [][]T {
+	out := make([][]T, len(x))
+	for i, v := range x {
+		out[i] = unturnedSeats(v, r)
+	}
+	return out
+}
+
+// decayReplyPass solves the row of n pairs under a pass rule when seat r replies to the others:
+// its choice at every streak of every state (passStreak.reply) and every seat's expected pairs
+// with each seat to move at every streak.
+func (w *sweep[T]) decayReplyPass(n int, cells []decayCell[T], r int) error {
+	p := w.mu.Players
+	for k := range cells {
+		w.cellLevels(&cells[k])
+	}
+	s := replySys(p, r, len(cells),
+		func(k, l, t int, ch rules.Choice) decayEq[T] { return w.multiPassEq(&cells[k], n, l, t, ch) },
+		func(k, l, t int) rules.Choice {
+			w.load(&cells[k])
+			return w.seatChoiceAt(t, cells[k].st, l)
+		},
+		func(k int) [rules.NumChoices]bool { return cells[k].legal },
+		func(k, l, t int) int { return multiIndex(k, l, t, p) })
+	ch, x, err := solveReply(w.f, s)
+	if err != nil {
+		return fmt.Errorf("best reply of seat %d at %d seats under pass rule %s: %w", r, p, w.m.Pass, err)
+	}
+	for k := range cells {
+		c := &cells[k]
+		copy(c.levels.reply, ch[k*p:(k+1)*p])
+		c.brChoice = [2]rules.Choice{ch[k*p], ch[k*p]}
+	}
+	w.keepMultiPass(n, cells, unturnedAll(x, r))
+	return nil
+}
+
+// replyLimitPass computes, under limited memory and a pass rule, seat r's reply at every streak of
+// st (passStreak.reply, and brChoice at streak 0) and every seat's expected pairs with each seat to
+// move at every streak.
+func (w *sweep[T]) replyLimitPass(st rules.State, c *cell[T], r int) {
+	p := w.mu.Players
+	s := replySys(p, r, 1,
+		func(_, l, t int, ch rules.Choice) decayEq[T] { return w.limitPassEq(st, l, t, ch) },
+		func(_, l, t int) rules.Choice { return w.seatChoiceAt(t, st, l) },
+		func(int) [rules.NumChoices]bool { return w.legal },
+		func(_, l, t int) int { return l*p + t })
+	ch, x, err := solveReply(w.f, s)
+	if err != nil {
+		// The state's pivots are never zero (decayrow.go's solveRow), and a maximiser's policy
+		// iteration settles: only a broken invariant gets here.
+		panic("exact: " + err.Error())
+	}
+	copy(w.streak.reply, ch)
+	w.brChoice = [2]rules.Choice{ch[0], ch[0]}
+	w.keepLimitPass(c, unturnedAll(x, r))
+}

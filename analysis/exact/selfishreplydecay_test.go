@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 
 	"memsim/analysis/exact"
@@ -118,6 +119,90 @@ func (ch cardChain) iterateReply(pols []rules.Policy, decide func(rules.State) r
 		}
 		if delta < 1e-14 {
 			return v[0]
+		}
+	}
+	panic("value iteration did not converge")
+}
+
+// TestCardLevelSeatReplyStreak checks a best reply at three and four seats under decay forgetting
+// and limited memory with a pass rule against value iteration on the card-level turns in which the
+// replying seat takes, at every turn and pass streak, the first choice (daring, safe, known-first,
+// pass) of the most expected pairs for itself, and every other seat plays its policy (optimal
+// following the table of every seat for itself at the streak, fixed policies never passing).
+func TestCardLevelSeatReplyStreak(t *testing.T) {
+	const maxN = 3
+	ctx := context.Background()
+	B, O, S, D := rules.PolicyBestResponse, rules.PolicyOptimal, rules.PolicySafe, rules.PolicyDaring
+	lineups := [][]rules.Policy{{B, S, S}, {D, B, O}, {S, D, B, S}}
+	for _, sc := range streakCases() {
+		chain := sc.chain(t, sc.card, sc.rule, maxN)
+		model := exact.Model{Memory: sc.mem, Pass: sc.rule}
+		for _, pols := range lineups {
+			t.Run(fmt.Sprintf("%v/%s/%v", sc.mem, sc.rule, pols), func(t *testing.T) {
+				p := len(pols)
+				cells := streakCells(t, model, p, maxN)
+				v := chain.iterateReply(pols, func(st rules.State, l int) rules.Choice {
+					return cells[streakKey{st.N, st.J, l}].Choice
+				})
+				for st := range chain.chain {
+					res, err := exact.Evaluate(ctx, field.Float{}, model, exact.SeatLineup(pols...), st)
+					if err != nil {
+						t.Fatalf("%v: %v", st, err)
+					}
+					want := v[streakSeat{st, 0, 0}]
+					for s := range p {
+						if math.Abs(res.PairsBySeat[s]-want[s]) > 1e-9 {
+							t.Errorf("%v: pairs by seat %v, card level %v", st, res.PairsBySeat, want)
+							break
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+// iterateReply returns the values of every seat r playing pols[r] (optimal following decide at
+// the streak), the seat that plays best-response taking the first legal choice, in the order of
+// rules.Choices, of the most expected pairs for itself (ties within 1e-12), by value iteration to
+// a fixed point.
+func (sc streakChain) iterateReply(pols []rules.Policy, decide func(st rules.State, l int) rules.Choice) streakValues {
+	p := len(pols)
+	v := streakValues{}
+	for st := range sc.chain {
+		for r := range p {
+			for l := range p {
+				v[streakSeat{st, r, l}] = make([]float64, p)
+			}
+		}
+	}
+	for range 1_000_000 {
+		delta := 0.0
+		for key := range v {
+			var nv []float64
+			switch r := key.mover; pols[r] {
+			case rules.PolicyBestResponse:
+				legal := sc.legalChoices(key.st)
+				for _, c := range rules.Choices() {
+					if !slices.Contains(legal, c) {
+						continue
+					}
+					if x := sc.choiceValue(v, key.st, r, key.level, p, c); nv == nil || x[r] > nv[r]+1e-12 {
+						nv = x
+					}
+				}
+			case rules.PolicyOptimal:
+				nv = sc.choiceValue(v, key.st, r, key.level, p, decide(key.st, key.level))
+			default:
+				nv = sc.choiceValue(v, key.st, r, key.level, p, pols[r].Decide(key.st))
+			}
+			for i := range nv {
+				delta = math.Max(delta, math.Abs(nv[i]-v[key][i]))
+			}
+			v[key] = nv
+		}
+		if delta < 1e-14 {
+			return v
 		}
 	}
 	panic("value iteration did not converge")

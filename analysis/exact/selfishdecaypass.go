@@ -166,10 +166,14 @@ func (w *sweep[T]) cellLevels(c *decayCell[T]) *passStreak[T] {
 func multiIndex(k, l, t, p int) int { return (k*p+l)*p + t }
 
 // decayMultiPass solves every seat's expected pairs (seat 0 first) with each seat to move at every
-// streak in the row of n pairs under a pass rule, every seat playing the lineup's policy.
+// streak in the row of n pairs under a pass rule, every seat playing the lineup's policy; a seat
+// that plays best-response chooses by policy iteration (decayReplyPass).
 func (w *sweep[T]) decayMultiPass(n int, cells []decayCell[T]) error {
 	f := w.f
 	p := w.mu.Players
+	if r := w.mu.replySeat(); r >= 0 {
+		return w.decayReplyPass(n, cells, r)
+	}
 	eqs := make([]decayEq[T], p*p*len(cells))
 	for k := range cells {
 		c := &cells[k]
@@ -177,7 +181,7 @@ func (w *sweep[T]) decayMultiPass(n int, cells []decayCell[T]) error {
 		w.load(c)
 		for l := range p {
 			for t := range p {
-				eqs[multiIndex(k, l, t, p)] = w.multiPassEq(c, n, l, t)
+				eqs[multiIndex(k, l, t, p)] = w.multiPassEq(c, n, l, t, w.seatChoiceAt(t, c.st, l))
 			}
 		}
 	}
@@ -185,6 +189,14 @@ func (w *sweep[T]) decayMultiPass(n int, cells []decayCell[T]) error {
 	if err != nil {
 		return fmt.Errorf("%d seats under pass rule %s: %w", p, w.m.Pass, err)
 	}
+	w.keepMultiPass(n, cells, x)
+	return nil
+}
+
+// keepMultiPass keeps the solution x of a row of n pairs under a pass rule (unknown multiIndex(k,
+// l, t), seat 0 first) in the levels of its states.
+func (w *sweep[T]) keepMultiPass(n int, cells []decayCell[T], x [][]T) {
+	p := w.mu.Players
 	for k := range cells {
 		c := &cells[k]
 		lv := c.levels
@@ -200,14 +212,12 @@ func (w *sweep[T]) decayMultiPass(n int, cells []decayCell[T]) error {
 			lv.seatsAfterPass = vec
 		}
 	}
-	return nil
 }
 
 // multiPassEq returns the equation of every seat's expected pairs in the row's state c at streak l
-// with seat t to move, making the lineup's choice.
-func (w *sweep[T]) multiPassEq(c *decayCell[T], n, l, t int) decayEq[T] {
+// with seat t to move, making choice ch.
+func (w *sweep[T]) multiPassEq(c *decayCell[T], n, l, t int, ch rules.Choice) decayEq[T] {
 	p := w.mu.Players
-	ch := w.seatChoiceAt(t, c.st, l)
 	next := (t + 1) % p
 	e := decayEq[T]{a: w.zeros(p)}
 	switch {

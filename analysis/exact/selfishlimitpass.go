@@ -52,39 +52,56 @@ func (w *sweep[T]) selfishLimitPass(st rules.State, c *cell[T]) {
 // as one linear system.
 func (w *sweep[T]) multiLimitPass(st rules.State, c *cell[T]) {
 	p := w.mu.Players
+	if r := w.mu.replySeat(); r >= 0 {
+		w.replyLimitPass(st, c, r)
+		return
+	}
 	eqs := make([]decayEq[T], p*p)
 	for l := range p {
 		for t := range p {
-			ch := w.seatChoiceAt(t, st, l)
-			next := (t + 1) % p
-			e := decayEq[T]{a: w.zeros(p)}
-			switch {
-			case ch == rules.Pass && l == p-1:
-				e.a = w.stalemate(st)
-			case ch == rules.Pass:
-				e.to, e.coef = []int{(l+1)*p + next}, []T{w.one}
-			default:
-				for i, o := range w.outs[ch] {
-					pr := w.probs[ch][i]
-					if selfLoop(o, st) {
-						e.to, e.coef = append(e.to, next), append(e.coef, pr)
-						continue
-					}
-					mover, gain := next, o.NextGain
-					if o.Continue {
-						mover, gain = t, o.MoverGain
-					}
-					w.addSeats(e.a, pr, w.at(o.Next).seats[mover], mover, gain)
-				}
-				e.merge(w.f)
-			}
-			eqs[l*p+t] = e
+			eqs[l*p+t] = w.limitPassEq(st, l, t, w.seatChoiceAt(t, st, l))
 		}
 	}
 	x, err := solveRow(w.f, eqs)
 	if err != nil {
 		panic("exact: " + err.Error()) // as in selfishLimitPass
 	}
+	w.keepLimitPass(c, x)
+}
+
+// limitPassEq returns the equation of every seat's expected pairs (seat 0 first) in st at streak l
+// with seat t to move making choice ch, under limited memory (unknown l*p + t).
+func (w *sweep[T]) limitPassEq(st rules.State, l, t int, ch rules.Choice) decayEq[T] {
+	p := w.mu.Players
+	next := (t + 1) % p
+	e := decayEq[T]{a: w.zeros(p)}
+	switch {
+	case ch == rules.Pass && l == p-1:
+		e.a = w.stalemate(st)
+	case ch == rules.Pass:
+		e.to, e.coef = []int{(l+1)*p + next}, []T{w.one}
+	default:
+		for i, o := range w.outs[ch] {
+			pr := w.probs[ch][i]
+			if selfLoop(o, st) {
+				e.to, e.coef = append(e.to, next), append(e.coef, pr)
+				continue
+			}
+			mover, gain := next, o.NextGain
+			if o.Continue {
+				mover, gain = t, o.MoverGain
+			}
+			w.addSeats(e.a, pr, w.at(o.Next).seats[mover], mover, gain)
+		}
+		e.merge(w.f)
+	}
+	return e
+}
+
+// keepLimitPass keeps the solution x of a state's streaks under limited memory (unknown l*p + t,
+// seat 0 first) in the sweep's levels.
+func (w *sweep[T]) keepLimitPass(c *cell[T], x [][]T) {
+	p := w.mu.Players
 	s := w.streak
 	for l := range p {
 		s.seats[l] = x[l*p : (l+1)*p]

@@ -16,7 +16,9 @@ import (
 // their policies there and everyone playing the lineup afterwards. Where a forgotten card brings
 // the state back to the next seat, the state's seats form a cycle in which the replying seat
 // chooses once, so trying each of its choices with the cycle solved in closed form finds its
-// best stationary choice there, which is a best choice of the decision problem.
+// best stationary choice there, which is a best choice of the decision problem. Under decay
+// forgetting a row's states refer to each other, and under a pass rule with forgotten cards a
+// state's pass streaks too: those are solved by policy iteration (selfishreplydecay.go).
 
 // replySeat returns the seat of a lineup of three or more seats that plays best-response, the
 // first one should several, or -1 when none does.
@@ -47,9 +49,9 @@ func isSeatReply(mu Lineup) bool { return mu.replySeat() >= 0 }
 
 // validateSeatReply is Lineup.Validate for a lineup of three or more seats in which a seat plays
 // best-response: one such seat, every other seat optimal or a fixed policy, in a model whose
-// lineups the sweep of every seat's expected pairs solves (pass rule never, or perfect memory
-// under a pass rule; not decay, limited memory under a pass rule, more copies of a face or a turn
-// limit).
+// lineups the sweep of every seat's expected pairs solves (any memory and pass rule, decay
+// forgetting and forgotten cards under a pass rule by policy iteration, selfishreplydecay.go; not
+// more copies of a face or a turn limit).
 func (mu Lineup) validateSeatReply(m Model) error {
 	pol := mu.SeatPolicies()
 	replies := 0
@@ -63,10 +65,6 @@ func (mu Lineup) validateSeatReply(m Model) error {
 		return fmt.Errorf("policy best-response with %d players is not combined with tables", mu.Players)
 	case replies > 1:
 		return fmt.Errorf("policy best-response: with %d players one seat replies to the others, not %d (replies to each other would be an equilibrium of their own)", mu.Players, replies)
-	case m.isDecay():
-		return fmt.Errorf("memory %s: a best reply at %d seats is not solved under decay forgetting (a row's states refer to each other, whose best reply would need a decision problem per row)", m.Memory, mu.Players)
-	case m.Pass != rules.PassNever && !m.Memory.Perfect():
-		return fmt.Errorf("pass rule %s: a best reply at %d seats under a pass rule is solved with perfect memory, not %s (the pass streaks of a state with forgotten cards form cycles whose best reply would need a decision problem per row)", m.Pass, mu.Players, m.Memory)
 	case m.Variant.CopiesOf() != rules.DefaultCopies:
 		return fmt.Errorf("copies %d: a best reply at %d seats is solved with two copies of a face only", m.Variant.CopiesOf(), mu.Players)
 	case m.Variant.TurnLimit > 0:

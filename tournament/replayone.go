@@ -13,7 +13,9 @@ import (
 // *DealSizeError or a *SeatOrderError) before any table is built, and then builds only the players
 // of the match that plays that seat order and lays out that match alone. Its Replay of that game
 // is New's, move for move, and so is the game's record (GameRecord); it is for nothing else: it
-// holds one match, and the players of the others are left unbuilt. Other errors are New's.
+// holds one match, and the players of the others are left unbuilt (zero). Other errors are New's,
+// for the configuration's size and stopping rule, every player's choice set, and the players it
+// builds.
 func NewReplay(ctx context.Context, cfg *configs.Tournament, game int64, pairs int, players []string) (*Tournament, error) {
 	if err := checkSize(cfg); err != nil {
 		return nil, err

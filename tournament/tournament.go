@@ -208,8 +208,14 @@ func build(ctx context.Context, cfg *configs.Tournament, only *onlyMatch) (*Tour
 		Tables:     t.tables,
 	}
 	for id, p := range cfg.Players {
+		if p.External == nil && p.Choices != nil {
+			if err := strategies.CheckChoices(p.Policy, *p.Choices); err != nil {
+				t.Close()
+				return nil, cfg.At(p.ChoicesPos, fmt.Errorf("player %q: %w", p.Name, err))
+			}
+		}
 		if only != nil && !slices.Contains(only.orders[0], id) {
-			t.Players = append(t.Players, strategies.Built{})
+			t.Players = append(t.Players, strategies.Built{}) // not seated in the match: not built
 			continue
 		}
 		spec := strategies.Spec{Name: p.Name, Policy: p.Policy, Opponent: p.Opponent, Choices: p.Choices,
@@ -227,11 +233,6 @@ func build(ctx context.Context, cfg *configs.Tournament, only *onlyMatch) (*Tour
 			b.Player.Forfeit = x.OnError == configs.OnErrorForfeit
 			t.Players = append(t.Players, b)
 			continue
-		}
-		if p.Choices != nil {
-			if err := strategies.CheckChoices(p.Policy, *p.Choices); err != nil {
-				return nil, cfg.At(p.ChoicesPos, fmt.Errorf("player %q: %w", p.Name, err))
-			}
 		}
 		b, err := strategies.Build(ctx, spec, env)
 		if err != nil {

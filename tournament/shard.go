@@ -55,12 +55,22 @@ var ErrShardWithStop = errors.New("a stopping rule needs every deal of a matchup
 // b mod s.Count = s.Index-1. The shards' tallies add up to those of the whole run (Merge). The
 // zero Shard plays everything.
 func (t *Tournament) SetShard(s Shard) error {
-	if s.Count > 0 && t.Config.Stop != nil {
-		return ErrShardWithStop
+	if err := CheckShard(t.Config, s); err != nil {
+		return err
 	}
 	t.shard = s
 	for i := range t.Matches {
 		t.Matches[i].Shard, t.Matches[i].Shards = s.Index, s.Count
+	}
+	return nil
+}
+
+// CheckShard says, from the configuration alone, whether its tournament can play shard s
+// (SetShard's refusal): the zero Shard always, another unless cfg has a stopping rule
+// (ErrShardWithStop).
+func CheckShard(cfg *configs.Tournament, s Shard) error {
+	if s.Count > 0 && cfg.Stop != nil {
+		return ErrShardWithStop
 	}
 	return nil
 }

@@ -184,6 +184,20 @@ func New(ctx context.Context, cfg *configs.Tournament) (*Tournament, error) {
 	if err := checkStop(cfg); err != nil {
 		return nil, err
 	}
+	return build(ctx, cfg, nil)
+}
+
+// onlyMatch names one match of a tournament: its deal size and its seat orders (tournament player
+// indices), as New lays them out.
+type onlyMatch struct {
+	pairs  int
+	orders [][]int
+}
+
+// build builds the players of cfg, which checkSize and checkStop accept, and lays out its
+// matches (see New). With only not nil it builds only the players of that match and lays out
+// that match alone: the other players are left zero, and nothing else of the tournament is built.
+func build(ctx context.Context, cfg *configs.Tournament, only *onlyMatch) (*Tournament, error) {
 	t := &Tournament{Config: cfg, tables: strategies.NewTables()}
 	env := strategies.Env{
 		MaxPairs:   slices.Max(cfg.Rules.Pairs),
@@ -193,7 +207,17 @@ func New(ctx context.Context, cfg *configs.Tournament) (*Tournament, error) {
 		Variant:    cfg.Rules.Variant,
 		Tables:     t.tables,
 	}
-	for _, p := range cfg.Players {
+	for id, p := range cfg.Players {
+		if p.External == nil && p.Choices != nil {
+			if err := strategies.CheckChoices(p.Policy, *p.Choices); err != nil {
+				t.Close()
+				return nil, cfg.At(p.ChoicesPos, fmt.Errorf("player %q: %w", p.Name, err))
+			}
+		}
+		if only != nil && !slices.Contains(only.orders[0], id) {
+			t.Players = append(t.Players, strategies.Built{}) // not seated in the match: not built
+			continue
+		}
 		spec := strategies.Spec{Name: p.Name, Policy: p.Policy, Opponent: p.Opponent, Choices: p.Choices,
 			Memory: strategies.MemoryOverride{Capacity: p.Memory.Capacity, Forget: p.Memory.Forget, Scope: p.Memory.Scope, Decay: p.Memory.Q,
 				Fluctuation: p.Memory.Fluctuation}}
@@ -210,11 +234,6 @@ func New(ctx context.Context, cfg *configs.Tournament) (*Tournament, error) {
 			t.Players = append(t.Players, b)
 			continue
 		}
-		if p.Choices != nil {
-			if err := strategies.CheckChoices(p.Policy, *p.Choices); err != nil {
-				return nil, cfg.At(p.ChoicesPos, fmt.Errorf("player %q: %w", p.Name, err))
-			}
-		}
 		b, err := strategies.Build(ctx, spec, env)
 		if err != nil {
 			t.Close()
@@ -226,18 +245,18 @@ func New(ctx context.Context, cfg *configs.Tournament) (*Tournament, error) {
 		}
 		t.Players = append(t.Players, b)
 	}
-	tuples := seatTuples(len(cfg.Players), cfg.Rules.PlayersPerGame, cfg.Format)
 	luck := &luckTables{maxPairs: env.MaxPairs, cache: map[luckKey]*rules.LuckTable{}}
-	for _, n := range cfg.Rules.Pairs {
-		var groups [][][]int
-		if cfg.Paired {
-			groups = pairUp(tuples)
-		} else {
-			for _, tu := range tuples {
-				groups = append(groups, [][]int{tu})
-			}
+	if only != nil {
+		m, err := t.newMatch(ctx, luck, only.pairs, only.orders)
+		if err != nil {
+			t.Close()
+			return nil, err
 		}
-		for _, orders := range groups {
+		t.Matches = append(t.Matches, m)
+		return t, nil
+	}
+	for _, n := range cfg.Rules.Pairs {
+		for _, orders := range seatGroups(cfg) {
 			m, err := t.newMatch(ctx, luck, n, orders)
 			if err != nil {
 				t.Close()
@@ -447,6 +466,21 @@ func seatTuples(k, p int, format configs.Format) [][]int {
 	}
 	rec()
 	return out
+}
+
+// seatGroups lists the seat orders of the matches at one deal size, match by match: each seating
+// of the format alone (seatTuples) or, with paired deals, the two orders of two players together
+// (pairUp).
+func seatGroups(cfg *configs.Tournament) [][][]int {
+	tuples := seatTuples(len(cfg.Players), cfg.Rules.PlayersPerGame, cfg.Format)
+	if cfg.Paired {
+		return pairUp(tuples)
+	}
+	groups := make([][][]int, len(tuples))
+	for i, tu := range tuples {
+		groups[i] = [][]int{tu}
+	}
+	return groups
 }
 
 // pairUp groups two-seat tuples (a, b) with (b, a), in the order of their first appearance.

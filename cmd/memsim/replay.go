@@ -78,11 +78,6 @@ func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer
 	if err != nil {
 		return err
 	}
-	t, err := tournament.New(ctx, cfg)
-	if err != nil {
-		return badInput(err)
-	}
-	defer t.Close()
 	if !fl.set["pairs"] {
 		fl.pairs = cfg.Rules.Pairs[0]
 	}
@@ -90,24 +85,21 @@ func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer
 	if fl.set["players"] {
 		players = strings.Split(fl.players, ",")
 	}
-	r, err := t.Replay(fl.game, fl.pairs, players)
-	var (
-		ge *tournament.GameError
-		de *tournament.DealSizeError
-		se *tournament.SeatOrderError
-	)
-	switch {
-	case errors.As(err, &ge):
-		return usagef("--game %d: must be between 0 and %d (the run's games - 1)", ge.Game, ge.Games-1)
-	case errors.As(err, &de):
-		return usagef("--pairs %d: the run's deal sizes are %v", de.Pairs, de.Sizes)
-	case errors.As(err, &se):
-		allowed := make([]string, len(se.Orders))
-		for i, o := range se.Orders {
-			allowed[i] = strings.Join(o, ",")
+	// The game, deal size and seat order are checked before any table is built, and only the
+	// tables of the game's players are.
+	t, err := tournament.NewReplay(ctx, cfg, fl.game, fl.pairs, players)
+	if err != nil {
+		if ferr := replayFlagError(err, fl); ferr != nil {
+			return ferr
 		}
-		return usagef("--players %q: not a seat order of the run at %d pairs (allowed: %s)", fl.players, se.Pairs, strings.Join(allowed, "; "))
-	case err != nil:
+		return badInput(err)
+	}
+	defer t.Close()
+	r, err := t.Replay(fl.game, fl.pairs, players)
+	if err != nil {
+		if ferr := replayFlagError(err, fl); ferr != nil {
+			return ferr
+		}
 		return err
 	}
 	variant := ""
@@ -141,6 +133,29 @@ func replay(ctx context.Context, fl replayFlags, args []string, stdout io.Writer
 			return err
 		}
 		fmt.Fprintf(stdout, "record written to %s\n", fl.record)
+	}
+	return nil
+}
+
+// replayFlagError words err, when it refuses the game, deal size or seat order replay was asked
+// for, as the refusal of its flag; it returns nil for any other err.
+func replayFlagError(err error, fl replayFlags) error {
+	var (
+		ge *tournament.GameError
+		de *tournament.DealSizeError
+		se *tournament.SeatOrderError
+	)
+	switch {
+	case errors.As(err, &ge):
+		return usagef("--game %d: must be between 0 and %d (the run's games - 1)", ge.Game, ge.Games-1)
+	case errors.As(err, &de):
+		return usagef("--pairs %d: the run's deal sizes are %v", de.Pairs, de.Sizes)
+	case errors.As(err, &se):
+		allowed := make([]string, len(se.Orders))
+		for i, o := range se.Orders {
+			allowed[i] = strings.Join(o, ",")
+		}
+		return usagef("--players %q: not a seat order of the run at %d pairs (allowed: %s)", fl.players, se.Pairs, strings.Join(allowed, "; "))
 	}
 	return nil
 }

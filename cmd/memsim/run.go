@@ -154,29 +154,34 @@ func planNew(ctx context.Context, fl runFlags, args []string, getenv func(string
 	if fl.set["games"] {
 		cfg.Games = fl.games
 	}
-	t, err := tournament.New(ctx, cfg)
-	if err != nil {
-		return nil, badInput(err)
-	}
+	// The shard and the run folder's path are checked before any table is built.
 	shard, err := shardOf(fl.shard, getenv)
 	if err != nil {
 		return nil, err
 	}
-	p := &runPlan{t: t, dir: filepath.Join(cfg.Output, cfg.Name)}
+	if err := tournament.CheckShard(cfg, shard); err != nil {
+		return nil, usagef("--shard %s: %v", shard, err)
+	}
+	dir := filepath.Join(cfg.Output, cfg.Name)
 	if shard.Count > 0 {
-		if err := t.SetShard(shard); err != nil {
-			return nil, usagef("--shard %s: %v", shard, err)
-		}
-		p.dir = rundir.ShardDir(p.dir, shard)
+		dir = rundir.ShardDir(dir, shard)
 	}
 	// The output and the name are checked apart (configs.CheckPath); together they must fit too.
-	if err := configs.CheckPath(p.dir); err != nil {
+	if err := configs.CheckPath(dir); err != nil {
 		return nil, usagef("run folder %v (the output and the name together)", err)
 	}
-	if p.folder, err = rundir.Open(p.dir); err != nil {
+	folder, err := rundir.Open(dir)
+	if err != nil {
 		return nil, badInput(folderError(err)) // a path that names no folder memsim can use: a link to nothing, say
 	}
-	p.dir = p.folder.Path()
+	t, err := tournament.New(ctx, cfg)
+	if err != nil {
+		return nil, badInput(err)
+	}
+	if err := t.SetShard(shard); err != nil {
+		return nil, usagef("--shard %s: %v", shard, err)
+	}
+	p := &runPlan{t: t, dir: folder.Path(), folder: folder}
 	if p.lock, err = p.folder.Lock(); err != nil {
 		return nil, folderError(err)
 	}

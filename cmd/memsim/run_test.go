@@ -207,9 +207,8 @@ func TestRunBadConfigurations(t *testing.T) {
 
 func TestRunBadInvocations(t *testing.T) {
 	t.Parallel()
-	// memsim replay builds its configuration's players before it reads --pairs and --players: a
-	// tournament without a table player to build (the README's example replays the embedded
-	// default, whose win-optimal table takes seconds under the race detector).
+	// memsim replay refuses --game, --pairs and --players before it builds a player, so that the
+	// embedded default's refusals cost no table.
 	cfg := writeConfig(t, t.TempDir(), "bad", tinyTournament)
 	tests := []struct {
 		args []string
@@ -223,6 +222,9 @@ func TestRunBadInvocations(t *testing.T) {
 		{[]string{"replay"}, "memsim replay: --game G is required: the game to replay (0-based)"},
 		{[]string{"replay", "--config", cfg, "--game", "0", "--pairs", "5"}, "deal sizes are [3 4]"},
 		{[]string{"replay", "--config", cfg, "--game", "0", "--players", "x,y"}, "allowed: greedy,random; random,greedy"},
+		{[]string{"replay", "--game", "0", "--pairs", "99"}, "memsim replay: --pairs 99: the run's deal sizes are [12 26]"},
+		{[]string{"replay", "--game", "200000"}, "memsim replay: --game 200000: must be between 0 and 199999 (the run's games - 1)"},
+		{[]string{"run", "--shard", "3/2"}, "memsim run: --shard \"3/2\": must be i/N with 1 <= i <= N, for example 2/8"},
 		{[]string{"bench", "--pairs", "0"}, "--pairs 0"},
 		{[]string{"bench", "--policy", "smart"}, "unknown policy \"smart\""},
 		{[]string{"bench", "--forget", "fifo"}, "allowed: handover-uniform, lru, decay"},

@@ -597,6 +597,27 @@ func CopiesPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu
 	return layers[0], nil
 }
 
+// solveStarts solves the states a table of deals of up to pairs pairs needs: the start of the
+// largest deal, which reaches the smaller ones, or under a turn limit the start of every deal
+// size, which the smaller deals reach with every turn left.
+func (s *copiesSolver[T]) solveStarts(pairs int) error {
+	k := s.m.Variant.CopiesOf()
+	first := pairs
+	if s.limit > 0 {
+		first = k / 2
+	}
+	for n := first; n <= pairs; n += k / 2 {
+		start, err := StartCopiesState(n, k)
+		if err != nil {
+			return err
+		}
+		if _, err := s.get(start.vec().key(), s.limit); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // copiesPolicyLayers returns the tables of CopiesPolicyTable, one without a turn limit and one
 // per number of turns left under a limit (layers[t-1] with t turns left), each holding the states
 // a game reaches with that many turns left. Under a limit every deal size up to pairs is solved
@@ -614,18 +635,8 @@ func copiesPolicyLayers[T any](ctx context.Context, f field.Field[T], m Model, m
 	if err != nil {
 		return nil, err
 	}
-	first := pairs // without a limit the start of the largest deal reaches the smaller ones
-	if s.limit > 0 {
-		first = k / 2
-	}
-	for n := first; n <= pairs; n += k / 2 {
-		start, err := StartCopiesState(n, k)
-		if err != nil {
-			return nil, err
-		}
-		if _, err := s.get(start.vec().key(), s.limit); err != nil {
-			return nil, err
-		}
+	if err := s.solveStarts(pairs); err != nil {
+		return nil, err
 	}
 	layers := make([]*rules.CopiesTable, max(s.limit, 1))
 	for i := range layers {

@@ -372,18 +372,8 @@ func copiesWinLayers[T any](ctx context.Context, f field.Field[T], m Model, mu L
 	if err != nil {
 		return nil, err
 	}
-	first := pairs // without a limit the start of the largest deal reaches the smaller ones
-	if s.limit > 0 {
-		first = k / 2
-	}
-	for n := first; n <= pairs; n += k / 2 {
-		start, err := StartCopiesState(n, k)
-		if err != nil {
-			return nil, err
-		}
-		if _, err := s.get(start.vec().key(), s.limit); err != nil {
-			return nil, err
-		}
+	if err := s.solveStarts(pairs); err != nil {
+		return nil, err
 	}
 	layers := make([]*rules.CopiesTable, max(s.limit, 1))
 	for i := range layers {

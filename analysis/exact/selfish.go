@@ -355,6 +355,17 @@ func (w *sweep[T]) selfChoiceValue(st rules.State, c rules.Choice) []T {
 	return a
 }
 
+// addOutcome adds to vec pr times every seat's expected pairs after outcome o of seat t's turn,
+// next being the seat after t: the mover's vector where it keeps the move (with the pairs it
+// took), the next seat's where the turn passes (with the pairs it takes first).
+func (w *sweep[T]) addOutcome(vec []T, pr T, o Outcome, t, next int) {
+	mover, gain := next, o.NextGain
+	if o.Continue {
+		mover, gain = t, o.MoverGain
+	}
+	w.addSeats(vec, pr, w.at(o.Next).seats[mover], mover, gain)
+}
+
 // addSeats adds pr times the seats' vector succ, with gain pairs more for seat mover, to vec.
 func (w *sweep[T]) addSeats(vec []T, pr T, succ []T, mover, gain int) {
 	f := w.f

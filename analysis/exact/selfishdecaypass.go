@@ -236,11 +236,7 @@ func (w *sweep[T]) multiPassEq(c *decayCell[T], n, l, t int, ch rules.Choice) de
 				e.coef = append(e.coef, pr)
 				continue
 			}
-			mover, gain := next, o.NextGain
-			if o.Continue {
-				mover, gain = t, o.MoverGain
-			}
-			w.addSeats(e.a, pr, w.at(o.Next).seats[mover], mover, gain)
+			w.addOutcome(e.a, pr, o, t, next)
 		}
 	}
 	e.merge(w.f)

@@ -87,11 +87,7 @@ func (w *sweep[T]) limitPassEq(st rules.State, l, t int, ch rules.Choice) decayE
 				e.to, e.coef = append(e.to, next), append(e.coef, pr)
 				continue
 			}
-			mover, gain := next, o.NextGain
-			if o.Continue {
-				mover, gain = t, o.MoverGain
-			}
-			w.addSeats(e.a, pr, w.at(o.Next).seats[mover], mover, gain)
+			w.addOutcome(e.a, pr, o, t, next)
 		}
 		e.merge(w.f)
 	}

@@ -162,11 +162,7 @@ func (w *sweep[T]) seatSum(st rules.State, t int, ch rules.Choice) []T {
 	vec := w.zeros(p)
 	for i, o := range w.outs[ch] {
 		pr := w.probs[ch][i]
-		mover, gain := next, o.NextGain
-		if o.Continue {
-			mover, gain = t, o.MoverGain
-		}
-		w.addSeats(vec, pr, w.at(o.Next).seats[mover], mover, gain)
+		w.addOutcome(vec, pr, o, t, next)
 	}
 	return vec
 }

@@ -33,11 +33,7 @@ func (w *sweep[T]) multiEq(c *decayCell[T], n, t int, ch rules.Choice) decayEq[T
 			e.coef = append(e.coef, pr)
 			continue
 		}
-		mover, gain := next, o.NextGain
-		if o.Continue {
-			mover, gain = t, o.MoverGain
-		}
-		w.addSeats(e.a, pr, w.at(o.Next).seats[mover], mover, gain)
+		w.addOutcome(e.a, pr, o, t, next)
 	}
 	e.merge(w.f)
 	return e

@@ -834,11 +834,7 @@ func (w *sweep[T]) multiSeats(st rules.State) [][]T {
 				b = f.Add(b, pr)
 				continue
 			}
-			mover, gain := next, o.NextGain
-			if o.Continue {
-				mover, gain = t, o.MoverGain
-			}
-			w.addSeats(vec, pr, w.at(o.Next).seats[mover], mover, gain)
+			w.addOutcome(vec, pr, o, t, next)
 		}
 		cs[t], bs[t], to[t] = vec, b, next
 		if f.IsZero(b) {

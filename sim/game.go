@@ -735,9 +735,11 @@ func (g *Game) playChoice(seat int, m *memory, st rules.State, afterPass bool, c
 	case rules.Pass:
 		return turnPassed, nil
 	case rules.KnownFirst:
-		k := m.halfKnownCard(d)
+		var k int32
 		if g.copies > rules.DefaultCopies {
 			k = g.mostCardsHalfKnown(m)
+		} else {
+			k = m.halfKnownCard(d)
 		}
 		g.flip(k)
 		y := m.pickUnknown(&g.play)
@@ -784,15 +786,7 @@ func (g *Game) playBlind(seat int, m *memory, c rules.Choice) (turnEnd, error) {
 	d := &g.deal
 	x := m.pickUnknown(&g.play)
 	unknown := func() int32 { return m.pickUnknownBut(x, &g.play) }
-	remembered := func() int32 { return m.namedOther(x) }
-	if g.copies > rules.DefaultCopies {
-		remembered = func() int32 {
-			if y := g.mostCardsHalfKnown(m); y >= 0 {
-				return y
-			}
-			return m.namedOther(x) // a singleton, or a card of a face remembered whole
-		}
-	}
+	remembered := func() int32 { return g.blindRemembered(m, x) }
 	first, other := unknown, remembered
 	if c == rules.Safe {
 		first, other = remembered, unknown
@@ -814,6 +808,19 @@ func (g *Game) playBlind(seat int, m *memory, c rules.Choice) (turnEnd, error) {
 		g.lucky++
 	}
 	return g.take(seat, x, y), nil
+}
+
+// blindRemembered returns the remembered card a blind move names beside the unknown card x, or -1
+// when there is none: with more than two copies of a face one of a face with the most cards on the
+// table that has one remembered card, as known-first flips; otherwise, or when no face has one
+// (a singleton, or a card of a face remembered whole), the card memory m names.
+func (g *Game) blindRemembered(m *memory, x int32) int32 {
+	if g.copies > rules.DefaultCopies {
+		if y := g.mostCardsHalfKnown(m); y >= 0 {
+			return y
+		}
+	}
+	return m.namedOther(x)
 }
 
 // padded returns a slice of n zero values with 64 bytes of unused memory on either side, so that

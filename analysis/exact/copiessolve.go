@@ -638,16 +638,25 @@ func copiesPolicyLayers[T any](ctx context.Context, f field.Field[T], m Model, m
 	if err := s.solveStarts(pairs); err != nil {
 		return nil, err
 	}
+	return s.fillLayers(rules.NewCopiesTable, func(tab *rules.CopiesTable, v copiesVec, c *copiesCell[T]) error {
+		return tab.Set(v, s.tableChoice(c))
+	})
+}
+
+// fillLayers returns the tables of the solved states: one without a turn limit, or one per
+// number of turns left under a limit (layers[t-1] with t turns left), each made by newTable and
+// given, by set, every solved state with a card left to turn.
+func (s *copiesSolver[T]) fillLayers(newTable func(copies int) *rules.CopiesTable, set func(tab *rules.CopiesTable, v copiesVec, c *copiesCell[T]) error) ([]*rules.CopiesTable, error) {
 	layers := make([]*rules.CopiesTable, max(s.limit, 1))
 	for i := range layers {
-		layers[i] = rules.NewCopiesTable(k)
+		layers[i] = newTable(s.m.Variant.CopiesOf())
 	}
 	for at, c := range s.memo {
 		v := vecOfKey(at.key)
 		if unknownCards(v) == 0 || (s.limit > 0 && at.t == 0) {
 			continue
 		}
-		if err := layers[max(at.t, 1)-1].Set(v, s.tableChoice(c)); err != nil {
+		if err := set(layers[max(at.t, 1)-1], v, c); err != nil {
 			return nil, err
 		}
 	}

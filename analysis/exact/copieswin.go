@@ -375,23 +375,15 @@ func copiesWinLayers[T any](ctx context.Context, f field.Field[T], m Model, mu L
 	if err := s.solveStarts(pairs); err != nil {
 		return nil, err
 	}
-	layers := make([]*rules.CopiesTable, max(s.limit, 1))
-	for i := range layers {
-		layers[i] = rules.NewCopiesLeadTable(k)
-	}
-	for at, c := range s.memo {
-		v := vecOfKey(at.key)
-		if unknownCards(v) == 0 || (s.limit > 0 && at.t == 0) {
-			continue
-		}
+	return s.fillLayers(rules.NewCopiesLeadTable, func(tab *rules.CopiesTable, v copiesVec, c *copiesCell[T]) error {
 		w := c.win
 		for d := -w.D; d <= w.D; d++ {
-			if err := layers[max(at.t, 1)-1].SetLead(v, d, w.ch[0][w.at(d)]); err != nil {
-				return nil, err
+			if err := tab.SetLead(v, d, w.ch[0][w.at(d)]); err != nil {
+				return err
 			}
 		}
-	}
-	return layers, nil
+		return nil
+	})
 }
 
 // CopiesWinCells returns the number of values a table to win of the copies model holds for

@@ -30,7 +30,15 @@ func CopiesChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, m
 	if err != nil {
 		return out, err
 	}
-	c, err := s.get(v.key(), s.limit)
+	return s.choiceValues(st, s.limit)
+}
+
+// choiceValues is CopiesChoiceValues in state st, which has pairs left, with t turns left (0
+// without a limit), on solver s, whose memo keeps what it solves for the next call.
+func (s *copiesSolver[T]) choiceValues(st CopiesState, t int) (Choices[T], error) {
+	var out Choices[T]
+	f, mu, v := s.f, s.mu, st.vec()
+	c, err := s.get(v.key(), t)
 	if err != nil {
 		return out, err
 	}

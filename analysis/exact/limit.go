@@ -522,19 +522,19 @@ func evaluateLimit[T any](ctx context.Context, f field.Field[T], m Model, mu Lin
 	if err := s.run(ctx); err != nil {
 		return Result[T]{}, err
 	}
-	return s.result(st), nil
+	return s.result(st, s.limit), nil
 }
 
-// result reads the values of st with the full limit left off a finished sweep.
-func (s *limitSweep[T]) result(st rules.State) Result[T] {
+// result reads the values of st with t turns left off a sweep that has computed that layer.
+func (s *limitSweep[T]) result(st rules.State, t int) Result[T] {
 	f := s.f
 	res := Result[T]{State: st, Players: s.mu.Players}
-	if st.N == 0 || s.limit == 0 {
+	if st.N == 0 || t == 0 {
 		res.ExpectedPairs, res.ExpectedLead, res.ExpectedTurns, res.ExpectedLucky = s.zero, s.zero, s.zero, s.zero
 		res.PairsBySeat = append([]T(nil), s.zeros...)
 		return res
 	}
-	c := s.cell(st, s.limit)
+	c := s.cell(st, t)
 	two := f.FromInt(2)
 	byLead := func(lead, total T) {
 		res.ExpectedLead = lead

@@ -93,18 +93,23 @@ func (s *limitSweep[T]) policyChoice(st rules.State, c *limitCell[T]) rules.Choi
 // limitChoiceValues is ChoiceValues under a turn limit: the model's limit is the turns left in st.
 // The best choices are those of the lineup's optimum (markBest): with two players by the lead.
 func limitChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Choices[T], error) {
-	var out Choices[T]
 	s, err := newLimitSweep(f, m, mu, st)
 	if err != nil {
-		return out, err
+		return Choices[T]{}, err
 	}
 	if err := s.run(ctx); err != nil {
-		return out, err
+		return Choices[T]{}, err
 	}
-	t := s.limit
+	return s.choices(st, s.limit)
+}
+
+// choices reads the choices' values in st with t turns left off a sweep that has computed that
+// layer.
+func (s *limitSweep[T]) choices(st rules.State, t int) (Choices[T], error) {
+	f, mu := s.f, s.mu
 	c := s.cell(st, t)
 	ls := &s.states[s.index(st)]
-	out = Choices[T]{State: st, Value: s.result(st), PolicyChoice: s.policyChoice(st, c)}
+	out := Choices[T]{State: st, Value: s.result(st, t), PolicyChoice: s.policyChoice(st, c)}
 	two := f.FromInt(2)
 	for _, ch := range rules.Choices() {
 		if !ls.legal[ch] || (ch == rules.Pass && (mu.Players != 2)) {
@@ -164,16 +169,21 @@ func markBest[T any](f field.Field[T], out *Choices[T], players int) {
 // limitWinChoiceValues is WinChoiceValues under a turn limit: each choice's probabilities to win,
 // draw and lose by the limit, the lineup played afterwards.
 func limitWinChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (WinChoices[T], error) {
-	var out WinChoices[T]
 	s, err := newLimitSweep(f, m, mu, st)
 	if err != nil {
-		return out, err
+		return WinChoices[T]{}, err
 	}
 	s.needLeads, s.needRoles = true, false
 	if err := s.run(ctx); err != nil {
-		return out, err
+		return WinChoices[T]{}, err
 	}
-	t, d := s.limit, st.Lead
+	return s.winChoices(st, s.limit), nil
+}
+
+// winChoices reads the choices' probabilities to win, draw and lose in st (at its lead) with t
+// turns left off a sweep of the leads that has computed that layer.
+func (s *limitSweep[T]) winChoices(st rules.State, t int) WinChoices[T] {
+	f, d := s.f, st.Lead
 	c := s.cell(st, t)
 	ls := &s.states[s.index(st)]
 	two := f.FromInt(2)
@@ -182,7 +192,7 @@ func limitWinChoiceValues[T any](ctx context.Context, f field.Field[T], m Model,
 		diff := f.Mul(two, v.win)
 		return WDL[T]{Win: f.Div(f.Add(rest, diff), two), Draw: v.draw, Loss: f.Div(f.Sub(rest, diff), two)}
 	}
-	out = WinChoices[T]{State: st, Value: wdl(s.leadAt(c, 0, 0, d)), PolicyChoice: c.leads.choice[0][0][s.li(d)]}
+	out := WinChoices[T]{State: st, Value: wdl(s.leadAt(c, 0, 0, d)), PolicyChoice: c.leads.choice[0][0][s.li(d)]}
 	for _, ch := range rules.Choices() {
 		if !ls.legal[ch] {
 			continue
@@ -197,7 +207,7 @@ func limitWinChoiceValues[T any](ctx context.Context, f field.Field[T], m Model,
 		out.Values = append(out.Values, WinChoiceValue[T]{Choice: ch, Win: p.Win, Draw: p.Draw, Loss: p.Loss, Score: p.Score(f)})
 	}
 	out.markBest(f)
-	return out, nil
+	return out
 }
 
 // limitTable is Table under a turn limit: the two-player optimum's cells in every state with at

@@ -114,21 +114,26 @@ func VariantGame[T any](ctx context.Context, f field.Field[T], g *record.Game, w
 	if err != nil {
 		return nil, err
 	}
+	var ds []TurnDecision[T]
+	var faces []exact.CopiesState
 	for k, turn := range g.Turns {
 		if turn.End == record.EndUnfinished {
 			break
 		}
 		if turn.Before.Whole == 0 {
-			d, err := vw.decision(ctx, k, turn.Seat, turn.First, turn.Before)
-			if err != nil {
-				return nil, fmt.Errorf("turn %d: %w", k+1, err)
-			}
+			d, st := vw.position(k, turn.Seat, turn.First, turn.Before)
 			d.Made = vw.made(turn)
-			vw.decide(&d)
-			vw.r.Decisions = append(vw.r.Decisions, d)
+			ds, faces = append(ds, d), append(faces, st)
 		}
 		vw.play(turn)
 	}
+	if err := vw.value(ctx, ds, faces); err != nil {
+		return nil, err
+	}
+	for i := range ds {
+		vw.decide(&ds[i])
+	}
+	vw.r.Decisions = ds
 	vw.addLuck()
 	return vw.r, nil
 }
@@ -157,12 +162,13 @@ func VariantNext[T any](ctx context.Context, f field.Field[T], g *record.Game, w
 	if before.Whole > 0 {
 		return nil, nil
 	}
-	d, err := vw.decision(ctx, k, seat, first, before)
-	if err != nil {
+	d, st := vw.position(k, seat, first, before)
+	ds := []TurnDecision[T]{d}
+	if err := vw.value(ctx, ds, []exact.CopiesState{st}); err != nil {
 		return nil, err
 	}
-	d.Chosen = -1
-	return &d, nil
+	ds[0].Chosen = -1
+	return &ds[0], nil
 }
 
 // variantWalker walks the turns of a variant game, keeping the table as a perfect memory sees it.
@@ -304,36 +310,80 @@ func (vw *variantWalker[T]) copiesState() exact.CopiesState {
 	return st
 }
 
-// decision values the choices of the turn seat begins on table before.
-func (vw *variantWalker[T]) decision(ctx context.Context, k, seat, first int, before record.Table) (TurnDecision[T], error) {
-	f, g := vw.f, vw.g
+// position returns the decision of the turn seat begins on table before, not yet valued, and,
+// with more than two copies of a face, the state of faces.
+func (vw *variantWalker[T]) position(k, seat, first int, before record.Table) (TurnDecision[T], exact.CopiesState) {
 	d := TurnDecision[T]{Turn: k, Seat: seat, Move: first, State: before.State(seat), AfterPass: before.AfterPass, Chosen: -1}
-	m := vw.m
-	if lim := g.Rules.Variant.TurnLimit; lim > 0 {
+	if lim := vw.g.Rules.Variant.TurnLimit; lim > 0 {
 		d.TurnsLeft = lim - before.Turn
-		m.Variant.TurnLimit = d.TurnsLeft
 	}
-	mu := exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
-	var cs exact.Choices[T]
-	var err error
-	if g.Rules.Variant.CopiesOf() > 2 {
-		st := vw.copiesState()
+	var st exact.CopiesState
+	if vw.g.Rules.Variant.CopiesOf() > 2 {
+		st = vw.copiesState()
 		d.Faces = st.String()
-		cs, err = exact.CopiesChoiceValues(ctx, f, m, mu, st)
-	} else {
-		cs, err = exact.ChoiceValues(ctx, f, m, mu, d.State.Counts())
 	}
-	if err != nil {
-		return d, fmt.Errorf("the choices' values in %v: %w", d.State, err)
-	}
-	var ws exact.WinChoices[T]
-	if vw.win {
-		wmu := exact.Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
-		ws, err = exact.WinChoiceValues(ctx, f, m, wmu, d.State)
-		if err != nil {
-			return d, fmt.Errorf("the choices' win scores in %v: %w", d.State, err)
+	return d, st
+}
+
+// value sets the options of the decisions ds, faces their states of faces under more than two
+// copies of a face. Under a turn limit or more copies one solve values them all (the choices'
+// values of a state with t turns left do not depend on the limit counted from); otherwise each is
+// solved from its state.
+func (vw *variantWalker[T]) value(ctx context.Context, ds []TurnDecision[T], faces []exact.CopiesState) error {
+	f, m, v := vw.f, vw.m, vw.g.Rules.Variant
+	mu := exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
+	wmu := exact.Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
+	cs := make([]exact.Choices[T], len(ds))
+	ws := make([]exact.WinChoices[T], len(ds))
+	var err error
+	switch {
+	case len(ds) == 0:
+	case v.CopiesOf() > 2:
+		at := make([]exact.CopiesTurnState, len(ds))
+		for i, d := range ds {
+			at[i] = exact.CopiesTurnState{State: faces[i], TurnsLeft: d.TurnsLeft}
+		}
+		if cs, err = exact.CopiesChoiceValuesAt(ctx, f, m, mu, at); err != nil {
+			return fmt.Errorf("the choices' values: %w", err)
+		}
+	case v.TurnLimit > 0:
+		at := make([]exact.TurnState, len(ds))
+		for i, d := range ds {
+			at[i] = exact.TurnState{State: d.State.Counts(), TurnsLeft: d.TurnsLeft}
+		}
+		if cs, err = exact.ChoiceValuesAt(ctx, f, m, mu, at); err != nil {
+			return fmt.Errorf("the choices' values: %w", err)
+		}
+		if vw.win {
+			for i, d := range ds {
+				at[i].State = d.State
+			}
+			if ws, err = exact.WinChoiceValuesAt(ctx, f, m, wmu, at); err != nil {
+				return fmt.Errorf("the choices' win scores: %w", err)
+			}
+		}
+	default:
+		for i, d := range ds {
+			if cs[i], err = exact.ChoiceValues(ctx, f, m, mu, d.State.Counts()); err != nil {
+				return fmt.Errorf("turn %d: the choices' values in %v: %w", d.Turn+1, d.State, err)
+			}
+			if !vw.win {
+				continue
+			}
+			if ws[i], err = exact.WinChoiceValues(ctx, f, m, wmu, d.State); err != nil {
+				return fmt.Errorf("turn %d: the choices' win scores in %v: %w", d.Turn+1, d.State, err)
+			}
 		}
 	}
+	for i := range ds {
+		vw.options(&ds[i], cs[i], ws[i])
+	}
+	return nil
+}
+
+// options sets d's options from the values of its choices, cs, and their win scores, ws.
+func (vw *variantWalker[T]) options(d *TurnDecision[T], cs exact.Choices[T], ws exact.WinChoices[T]) {
+	f, g := vw.f, vw.g
 	stalemate := d.AfterPass && g.Rules.Pass != rules.PassNever
 	for _, cv := range cs.Values {
 		o := ChoiceOption[T]{Choice: cv.Choice, Pairs: cv.Pairs, Lead: cv.Lead, Win: f.FromInt(0)}
@@ -360,7 +410,6 @@ func (vw *variantWalker[T]) decision(ctx context.Context, k, seat, first int, be
 	}
 	d.CostPairs, d.CostWin = f.FromInt(0), f.FromInt(0)
 	d.LuckPairs, d.LuckWin = f.FromInt(0), f.FromInt(0)
-	return d, nil
 }
 
 // finalScore returns the win score of a game over at lead d: 1, 1/2 or 0.

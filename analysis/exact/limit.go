@@ -32,6 +32,9 @@ type limitCell[T any] struct {
 	// selfChoice the mover's choice.
 	self       []T
 	selfChoice rules.Choice
+	// reply is the choice of the seat that plays best-response beside three or more seats
+	// (limitreply.go).
+	reply rules.Choice
 	// leads holds the values at every lead, where a role plays to win (limitwin.go).
 	leads *limitLeads[T]
 	// solo is, with one player, the expected pairs taken, turns played and lucky matches, and
@@ -428,16 +431,23 @@ func (s *limitSweep[T]) selfish(st rules.State, t int, c *limitCell[T]) {
 }
 
 // multi computes every seat's expected pairs with each seat to move, each playing its policy
-// (optimal: the optimum of every seat for itself, or the two-player optimum's choice).
+// (optimal: the optimum of every seat for itself, or the two-player optimum's choice;
+// best-response: its best choice, replyChoice).
 func (s *limitSweep[T]) multi(st rules.State, t int, c *limitCell[T]) {
 	p := s.mu.Players
 	pols := s.mu.SeatPolicies()
 	c.seats = make([][]T, p)
 	same := func(v []T, own bool) []T { return v }
+	r := s.mu.replySeat()
+	if r >= 0 {
+		c.reply = s.replyChoice(st, t, r)
+	}
 	for m := range p {
 		nx := (m + 1) % p
 		ch := rules.Daring
 		switch {
+		case m == r:
+			ch = c.reply
 		case pols[m] != rules.PolicyOptimal:
 			ch = pols[m].Decide(st)
 		case s.mu.TwoPlayerOptimal:
@@ -636,6 +646,8 @@ func limitPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu 
 			switch {
 			case s.needSolo:
 				ch = c.soloChoice
+			case s.needSeats && s.mu.replySeat() == 0:
+				ch = c.reply
 			case s.needSelf:
 				ch = c.selfChoice
 			case s.needRoles && mu.Policy != rules.PolicyOptimal:

@@ -575,7 +575,8 @@ func (s *limitSweep[T]) result(st rules.State) Result[T] {
 // estimateLimit is Estimate under a turn limit: a layer of the limit sweep does about the work of
 // the sweep without the limit, in exact rationals about 12 times as much (its fractions grow with
 // the turns left; measured on memsim solve --pairs 26 and 52 --turn-limit 2N, 10 and 14 times),
-// in float64 about 1.5 times, and four layers of every deal size are held at once.
+// in float64 about 1.5 times, and four layers of every deal size are held at once. A best reply at
+// three or more seats is costed as optimal in its seat (limitCostLineup).
 func estimateLimit[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call) (Cost, error) {
 	if call == CallDistribution {
 		return estimateLimitDistribution(f, m, mu, pairs)
@@ -591,7 +592,7 @@ func estimateLimit[T any](f field.Field[T], m Model, mu Lineup, pairs int, call 
 	}
 	base := m
 	base.Variant.TurnLimit = 0
-	c, err := estimate(f, base, mu, pairs, call)
+	c, err := estimate(f, base, limitCostLineup(mu), pairs, call)
 	cellBytes, weight := 100.0, 1.5
 	if _, exact := f.Exact(f.FromInt(0)); exact {
 		cellBytes, weight = 400, 12

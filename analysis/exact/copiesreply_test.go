@@ -15,10 +15,10 @@ import (
 // cards to a face, face by face: left[f] cards of face f on the table, rem[f] of them
 // remembered. Every unknown card is equally likely to be any of them, which averages over every
 // deal. A seat marked maximise takes, at every turn, the choice that gives it the most expected
-// pairs (the first in the order daring, safe, known-first), the others play their policy: safe
-// or daring by their card-level rule, optimal the choice of the same search with every seat
-// maximising (self). Under a limit the game ends after that many turns, the pairs left counting
-// for nobody, and a pair remembered whole takes a turn of its own.
+// pairs (the first in the order daring, safe, known-first), the others play their policy: safe,
+// daring and (two cards to a face) parity by their card-level rule, optimal the choice of the
+// same search with every seat maximising (self). Under a limit the game ends after that many
+// turns, the pairs left counting for nobody, and a pair remembered whole takes a turn of its own.
 type replySearch struct {
 	players, limit int
 	pols           []rules.Policy // PolicyBestResponse marks a seat that maximises
@@ -58,6 +58,17 @@ func (c faceCards) unknown() int {
 		u += c.left[f] - c.rem[f]
 	}
 	return u
+}
+
+// unknownFaces returns the faces on the table none of whose cards is remembered.
+func (c faceCards) unknownFaces() int {
+	j := 0
+	for f := range c.left {
+		if c.left[f] > 0 && c.rem[f] == 0 {
+			j++
+		}
+	}
+	return j
 }
 
 func (c faceCards) anyRemembered() bool {
@@ -115,6 +126,11 @@ func (s *replySearch) decide(c faceCards, m, t int) replyNode {
 		}
 	case rules.PolicyDaring:
 		want = rules.Daring
+	case rules.PolicyParity: // two cards to a face: daring when the unknown pairs are odd
+		want = rules.Daring
+		if c.unknownFaces()%2 == 0 && c.anyRemembered() {
+			want = rules.Safe
+		}
 	case rules.PolicyOptimal:
 		want = s.self.decide(c, m, t).choice
 	}

@@ -22,7 +22,9 @@ func TestLimitSeatReplyMatchesSearch(t *testing.T) {
 	}
 	for _, n := range pairs {
 		for _, limit := range []int{1, 2, 3, 4, 2 * n} {
-			for _, pols := range replyLineups() {
+			P := rules.PolicyParity
+			lineups := append(replyLineups(), []rules.Policy{rules.PolicyBestResponse, P, P}, []rules.Policy{P, rules.PolicySafe, rules.PolicyBestResponse})
+			for _, pols := range lineups {
 				t.Run(fmt.Sprintf("n=%d,limit=%d/%v", n, limit, pols), func(t *testing.T) {
 					m := exact.Model{Variant: rules.Variant{TurnLimit: limit}}
 					want := newReplySearch(pols, limit).value(n, 2)
@@ -52,14 +54,17 @@ var limitReplyModels = []struct {
 }
 
 // TestLimitSeatReplyBeatsEveryPolicy checks that seat 0's best reply under a turn limit gives it
-// at least as many expected pairs taken by the limit as optimal, safe and daring in its place
-// against the same seats, and optimal's exactly against optimal (every turn uses a turn left, so
+// at least as many expected pairs taken by the limit as optimal, safe, daring and parity (but
+// under blind flips) in its place against the same seats, and optimal's exactly against optimal (every turn uses a turn left, so
 // the optimum of every seat for itself is backward induction, a best reply to itself).
 func TestLimitSeatReplyBeatsEveryPolicy(t *testing.T) {
 	ctx := context.Background()
-	pols := []rules.Policy{rules.PolicyOptimal, rules.PolicySafe, rules.PolicyDaring}
 	n := bySize(3, 4, 7)
 	for _, lm := range limitReplyModels {
+		pols := []rules.Policy{rules.PolicyOptimal, rules.PolicySafe, rules.PolicyDaring, rules.PolicyParity}
+		if lm.m.Variant.Flips == rules.FlipsBlind {
+			pols = pols[:3]
+		}
 		for _, players := range []int{3, 5} {
 			for _, x := range pols {
 				t.Run(fmt.Sprintf("%s/p=%d/%s", lm.name, players, x), func(t *testing.T) {

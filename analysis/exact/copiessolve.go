@@ -523,14 +523,21 @@ func (s *copiesSolver[T]) selfish(c *copiesCell[T]) {
 // own policy.
 func (s *copiesSolver[T]) perSeat(c *copiesCell[T]) {
 	p := s.mu.Players
+	if r := s.mu.replySeat(); r >= 0 {
+		c.brChoice[0] = s.replyChoice(c, r)
+	}
 	c.seats = make([][]T, p)
 	for t := range p {
 		c.seats[t] = s.seatsAfter(c, t, s.seatChoice(c, t))
 	}
 }
 
-// seatChoice returns the choice of seat t's policy in c.
+// seatChoice returns the choice of seat t's policy in c: the replying seat's best choice
+// (replyChoice) where it plays best-response beside three or more seats.
 func (s *copiesSolver[T]) seatChoice(c *copiesCell[T], t int) rules.Choice {
+	if s.pol[t] == rules.PolicyBestResponse && s.mu.replySeat() == t {
+		return c.brChoice[0]
+	}
 	if s.pol[t] != rules.PolicyOptimal {
 		return fixedChoice(c, s.pol[t])
 	}

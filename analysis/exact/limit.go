@@ -32,6 +32,9 @@ type limitCell[T any] struct {
 	// selfChoice the mover's choice.
 	self       []T
 	selfChoice rules.Choice
+	// reply is the choice of the seat that plays best-response beside three or more seats
+	// (limitreply.go).
+	reply rules.Choice
 	// leads holds the values at every lead, where a role plays to win (limitwin.go).
 	leads *limitLeads[T]
 	// solo is, with one player, the expected pairs taken, turns played and lucky matches, and
@@ -428,16 +431,23 @@ func (s *limitSweep[T]) selfish(st rules.State, t int, c *limitCell[T]) {
 }
 
 // multi computes every seat's expected pairs with each seat to move, each playing its policy
-// (optimal: the optimum of every seat for itself, or the two-player optimum's choice).
+// (optimal: the optimum of every seat for itself, or the two-player optimum's choice;
+// best-response: its best choice, replyChoice).
 func (s *limitSweep[T]) multi(st rules.State, t int, c *limitCell[T]) {
 	p := s.mu.Players
 	pols := s.mu.SeatPolicies()
 	c.seats = make([][]T, p)
 	same := func(v []T, own bool) []T { return v }
+	r := s.mu.replySeat()
+	if r >= 0 {
+		c.reply = s.replyChoice(st, t, r)
+	}
 	for m := range p {
 		nx := (m + 1) % p
 		ch := rules.Daring
 		switch {
+		case m == r:
+			ch = c.reply
 		case pols[m] != rules.PolicyOptimal:
 			ch = pols[m].Decide(st)
 		case s.mu.TwoPlayerOptimal:
@@ -565,7 +575,8 @@ func (s *limitSweep[T]) result(st rules.State, t int) Result[T] {
 // estimateLimit is Estimate under a turn limit: a layer of the limit sweep does about the work of
 // the sweep without the limit, in exact rationals about 12 times as much (its fractions grow with
 // the turns left; measured on memsim solve --pairs 26 and 52 --turn-limit 2N, 10 and 14 times),
-// in float64 about 1.5 times, and four layers of every deal size are held at once.
+// in float64 about 1.5 times, and four layers of every deal size are held at once. A best reply at
+// three or more seats is costed as optimal in its seat (limitCostLineup).
 func estimateLimit[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call) (Cost, error) {
 	if call == CallDistribution {
 		return estimateLimitDistribution(f, m, mu, pairs)
@@ -581,7 +592,7 @@ func estimateLimit[T any](f field.Field[T], m Model, mu Lineup, pairs int, call 
 	}
 	base := m
 	base.Variant.TurnLimit = 0
-	c, err := estimate(f, base, mu, pairs, call)
+	c, err := estimate(f, base, limitCostLineup(mu), pairs, call)
 	cellBytes, weight := 100.0, 1.5
 	if _, exact := f.Exact(f.FromInt(0)); exact {
 		cellBytes, weight = 400, 12
@@ -636,6 +647,8 @@ func limitPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu 
 			switch {
 			case s.needSolo:
 				ch = c.soloChoice
+			case s.needSeats && s.mu.replySeat() == 0:
+				ch = c.reply
 			case s.needSelf:
 				ch = c.selfChoice
 			case s.needRoles && mu.Policy != rules.PolicyOptimal:

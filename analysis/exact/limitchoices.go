@@ -76,6 +76,8 @@ func (s *limitSweep[T]) policyChoice(st rules.State, c *limitCell[T]) rules.Choi
 		return c.soloChoice
 	case s.needSeats:
 		switch p := s.mu.SeatPolicies()[0]; {
+		case s.mu.replySeat() == 0:
+			return c.reply
 		case p != rules.PolicyOptimal:
 			return p.Decide(st)
 		case s.mu.TwoPlayerOptimal:

@@ -50,8 +50,8 @@ func isSeatReply(mu Lineup) bool { return mu.replySeat() >= 0 }
 // validateSeatReply is Lineup.Validate for a lineup of three or more seats in which a seat plays
 // best-response: one such seat, every other seat optimal or a fixed policy, in a model whose
 // lineups the sweep of every seat's expected pairs solves (any memory and pass rule, decay
-// forgetting and forgotten cards under a pass rule by policy iteration, selfishreplydecay.go; not
-// more copies of a face or a turn limit).
+// forgetting and forgotten cards under a pass rule by policy iteration, selfishreplydecay.go;
+// more copies of a face and a turn limit by backward induction, copiesreply.go and limitreply.go).
 func (mu Lineup) validateSeatReply(m Model) error {
 	pol := mu.SeatPolicies()
 	replies := 0
@@ -65,10 +65,6 @@ func (mu Lineup) validateSeatReply(m Model) error {
 		return fmt.Errorf("policy best-response with %d players is not combined with tables", mu.Players)
 	case replies > 1:
 		return fmt.Errorf("policy best-response: with %d players one seat replies to the others, not %d (replies to each other would be an equilibrium of their own)", mu.Players, replies)
-	case m.Variant.CopiesOf() != rules.DefaultCopies:
-		return fmt.Errorf("copies %d: a best reply at %d seats is solved with two copies of a face only", m.Variant.CopiesOf(), mu.Players)
-	case m.Variant.TurnLimit > 0:
-		return fmt.Errorf("turn limit %d: a best reply at %d seats is not solved under a turn limit", m.Variant.TurnLimit, mu.Players)
 	}
 	if err := m.Choices.Validate(); err != nil {
 		return err

@@ -112,3 +112,51 @@ func TestFluctuationChoiceValuesMatchCardPlay(t *testing.T) {
 		}
 	}
 }
+
+// TestFluctuationDistributionMatchesCardPlay plays small deals card by card under a fluctuating
+// capacity and compares the expectation of z to the power of seat 0's final lead, for a few z,
+// with the exact score distribution's, which determines it.
+func TestFluctuationDistributionMatchesCardPlay(t *testing.T) {
+	ctx := context.Background()
+	lineups := [][2]rules.Policy{
+		{rules.PolicyOptimal, rules.PolicyOptimal}, {rules.PolicyOptimal, rules.PolicySafe},
+		{rules.PolicyBestResponse, rules.PolicyDaring}, {rules.PolicySafe, rules.PolicyDaring},
+	}
+	zs := []float64{0.5, -1, 2}
+	for _, tc := range []struct {
+		forget             rules.Forgetting
+		m, sigma, n, depth int
+		lineups            [][2]rules.Policy
+		zs                 []float64
+	}{
+		{rules.ForgetLRU, 2, 1, 3, 18, lineups, zs},
+		{rules.ForgetHandoverUniform, 2, 1, 3, 18, lineups, zs},
+		{rules.ForgetHandoverUniform, 3, 2, 3, 18, lineups, zs},
+		{rules.ForgetLRU, 3, 1, 4, 14, lineups[1:2], zs[2:3]}, // a pair taken first draws a capacity that binds
+	} {
+		mem := rules.Memory{Capacity: tc.m, Forget: tc.forget, Fluctuation: tc.sigma}
+		m := exact.Model{Memory: mem}
+		roles := flRoles(t, m, tc.n, rules.PolicyDaring)
+		for _, pair := range tc.lineups {
+			name := fmt.Sprintf("%s/%s-%s/n=%d", mem, pair[0], pair[1], tc.n)
+			mu := exact.Lineup{Players: 2, Policy: pair[0], Opponent: pair[1]}
+			d, err := exact.Distribution(ctx, field.Float{}, m, mu, rules.State{N: tc.n, J: tc.n})
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			for _, z := range tc.zs {
+				want := 0.0
+				for i, p := range d.Prob {
+					want += p * math.Pow(z, float64(i-tc.n))
+				}
+				pl := &flPlayer{lru: tc.forget == rules.ForgetLRU, m: tc.m, sigma: tc.sigma, z: z, memo: map[string][2]float64{},
+					choose: [2]func(rules.State, int) rules.Choice{roles[pair[0]], roles[pair[1]]}}
+				got, tail := pl.value(flPosition(tc.n, 0), 0, tc.depth)
+				bound := math.Pow(max(math.Abs(z), 1/math.Abs(z)), float64(tc.n))
+				if diff := math.Abs(got - want); diff > bound*tail+1e-9 {
+					t.Errorf("%s: E[z^lead] at z = %g: card play %.12f (unfinished %.2g), exact distribution %.12f", name, z, got, tail, want)
+				}
+			}
+		}
+	}
+}

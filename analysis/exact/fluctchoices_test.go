@@ -106,3 +106,65 @@ func TestFluctuationBestResponseIdentities(t *testing.T) {
 		}
 	}
 }
+
+// TestFluctuationDistributionIdentities checks, in exact rationals, that the score distribution
+// under a fluctuating capacity sums to 1 and has the matchup's lead as its mean, that with σ = 0
+// it is the fixed capacity's, and that the lead so far decides win, draw and loss.
+func TestFluctuationDistributionIdentities(t *testing.T) {
+	ctx := context.Background()
+	lineups := []Lineup{
+		{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal},
+		{Players: 2, Policy: rules.PolicyDaring, Opponent: rules.PolicyOptimal},
+		{Players: 2, Policy: rules.PolicySafe, Opponent: rules.PolicyBestResponse},
+	}
+	for _, forget := range []rules.Forgetting{rules.ForgetLRU, rules.ForgetHandoverUniform} {
+		for _, mu := range lineups {
+			for _, tc := range []struct{ m, sigma, n, k, lead int }{{2, 0, 4, 1, 0}, {3, 0, 4, 2, -1}, {3, 1, 4, 1, 2}, {4, 2, 5, 0, 0}} {
+				mem := rules.Memory{Capacity: tc.m, Forget: forget, Fluctuation: tc.sigma}
+				st := rules.State{N: tc.n, J: tc.n - tc.k, Lead: tc.lead}
+				name := fmt.Sprintf("%s/%s-%s/%v", mem, mu.Policy, mu.Opponent, st)
+				d, err := Distribution(ctx, field.Rat{}, Model{Memory: mem}, mu, st)
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				sum, mean := new(big.Rat), new(big.Rat)
+				win, draw := new(big.Rat), new(big.Rat)
+				for i, p := range d.Prob {
+					l := int64(i - tc.n)
+					sum.Add(sum, p)
+					mean.Add(mean, new(big.Rat).Mul(p, big.NewRat(l, 1)))
+					switch {
+					case l+int64(tc.lead) > 0:
+						win.Add(win, p)
+					case l+int64(tc.lead) == 0:
+						draw.Add(draw, p)
+					}
+				}
+				val, err := Evaluate(ctx, field.Rat{}, Model{Memory: mem}, mu, st)
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				switch {
+				case sum.Cmp(big.NewRat(1, 1)) != 0:
+					t.Errorf("%s: the distribution sums to %s", name, sum.FloatString(12))
+				case mean.Cmp(val.ExpectedLead) != 0:
+					t.Errorf("%s: the distribution's mean lead is %s, the lead %s", name, mean.FloatString(12), val.ExpectedLead.FloatString(12))
+				case win.Cmp(d.Win) != 0 || draw.Cmp(d.Draw) != 0:
+					t.Errorf("%s: win %s draw %s, the distribution gives %s and %s", name, d.Win.FloatString(12), d.Draw.FloatString(12), win.FloatString(12), draw.FloatString(12))
+				}
+				if tc.sigma > 0 {
+					continue
+				}
+				fixed, err := Distribution(ctx, field.Rat{}, Model{Memory: rules.Memory{Capacity: tc.m, Forget: forget}}, mu, st)
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				for i, p := range d.Prob {
+					if p.Cmp(fixed.Prob[i]) != 0 {
+						t.Errorf("%s: P(share %d/2) = %s, the fixed capacity's %s", name, i, p.FloatString(12), fixed.Prob[i].FloatString(12))
+					}
+				}
+			}
+		}
+	}
+}

@@ -435,7 +435,7 @@ func FluctTable[T any](ctx context.Context, f field.Field[T], m Model, maxPairs 
 // estimateFluct is Estimate under a fluctuating capacity, for the matchup's values: a curve
 // fitted to measured solves of lru(5) with σ = 2 (exact rationals: 1.3 s for 50 pairs, 4.5 s for
 // 100; float64: 0.9 s for 1000, both seats optimal), scaled by the square of a row's unknowns against that memory's.
-func estimateFluct[T any](f field.Field[T], m Model, mu Lineup, pairs int) (Cost, error) {
+func estimateFluct[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call) (Cost, error) {
 	if err := validateFluct(m, mu); err != nil {
 		return Cost{}, err
 	}
@@ -454,6 +454,9 @@ func estimateFluct[T any](f field.Field[T], m Model, mu Lineup, pairs int) (Cost
 	} else {
 		seconds = 4.5 * math.Pow(n/100, 1.8)
 		bytes = baseBytes + gcHeadroom*unknowns*unknowns*(ratBytes+8*n)
+	}
+	if call == CallDistribution {
+		seconds, bytes = fluctDistCost(f, n, seconds, bytes)
 	}
 	return Cost{Ops: seconds * scale * OpsPerSecond, Bytes: bytes}, nil
 }

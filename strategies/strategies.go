@@ -286,7 +286,7 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 	if err := checkVariant(e.name, p, env.Variant); err != nil {
 		return Built{}, err
 	}
-	model, note := tableModel(mem, env, p)
+	model, note := tableModel(mem, env, p, opp)
 	model.Choices = choices
 	if !env.Variant.Standard() {
 		model.Variant = env.Variant
@@ -429,7 +429,7 @@ func tableName(mu exact.Lineup) string {
 // policy p when p plays to win, and then uses the table nearest to it (handover-uniform of its
 // capacity, or perfect memory without one); and a memory whose capacity fluctuates uses the
 // table of its base capacity.
-func tableModel(mem rules.Memory, env Env, p rules.Policy) (exact.Model, string) {
+func tableModel(mem rules.Memory, env Env, p, opp rules.Policy) (exact.Model, string) {
 	m := exact.Model{Pass: env.Pass, Singletons: env.Singletons, Memory: mem}
 	var note string
 	if mem.Forget == rules.ForgetDecay && env.Pass != rules.PassNever && p.PlaysToWin() {
@@ -439,9 +439,9 @@ func tableModel(mem rules.Memory, env Env, p rules.Policy) (exact.Model, string)
 		}
 		note = "decay forgetting under a pass rule is solved for the lead, not for a policy that plays to win"
 	}
-	if mem.Fluctuation > 0 && !fluctSolved(m, env, p) {
+	if mem.Fluctuation > 0 && !fluctSolved(m, env, p, opp) {
 		m.Memory.Fluctuation = 0
-		note = "a fluctuating capacity is solved only with a shared lru or handover-uniform memory, two players, pairs only and pass rule never, for optimal, safe and daring"
+		note = "a fluctuating capacity is solved only with a shared lru or handover-uniform memory, two players, pairs only and pass rule never, for optimal, safe, daring and best-response to one of them"
 	}
 	if mem.Perfect() {
 		m.Memory = rules.Memory{} // every perfect memory is the same, whatever its scope
@@ -508,6 +508,10 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Lineup, maxPai
 		}
 	}
 	switch {
+	case m.Memory.Fluctuation > 0 && mu.Policy == rules.PolicyBestResponse && maxPairs <= limit:
+		t, err = exact.FluctReplyTable(ctx, field.Rat{}, m, mu.Opponent, maxPairs)
+	case m.Memory.Fluctuation > 0 && mu.Policy == rules.PolicyBestResponse:
+		t, err = exact.FluctReplyTable(ctx, field.Float{}, m, mu.Opponent, maxPairs)
 	case m.Memory.Fluctuation > 0 && maxPairs <= limit:
 		t, err = exact.FluctTable(ctx, field.Rat{}, m, maxPairs)
 	case m.Memory.Fluctuation > 0:
@@ -564,8 +568,12 @@ func coverFluctuation(t *rules.ChoiceTable, capacity int) (*rules.ChoiceTable, e
 
 // fluctSolved reports whether the fluctuating capacity of model m's memory has an exact model for
 // policy p in env (docs/models.md §4.4): a shared lru or handover-uniform memory, two players,
-// pairs only, pass rule never, the standard game, and optimal, safe or daring.
-func fluctSolved(m exact.Model, env Env, p rules.Policy) bool {
+// pairs only, pass rule never, the standard game, and optimal, safe, daring, or best-response to
+// one of them (opp).
+func fluctSolved(m exact.Model, env Env, p, opp rules.Policy) bool {
 	mu := exact.Lineup{Players: env.Players, Policy: p, Opponent: p}
+	if p == rules.PolicyBestResponse {
+		mu.Opponent = opp
+	}
 	return env.Variant.Standard() && mu.Validate(m) == nil
 }

@@ -255,8 +255,8 @@ func (c exactCache) values(ctx context.Context, t *Tournament, n int, seats []in
 // share taken by the limit, the pairs left counting for nobody.
 func (t *Tournament) distribution(ctx context.Context, n int, seats []int) ([]float64, error) {
 	model, mu, ok := t.ExactModel(n, seats)
-	if !ok || mu.Players != 2 || n > DistributionLimit || model.Memory.Fluctuation > 0 {
-		return nil, nil // no distribution is computed under a fluctuating capacity
+	if !ok || mu.Players != 2 || n > DistributionLimit {
+		return nil, nil
 	}
 	st := rules.State{N: n, J: n, S: model.Singletons, F: model.Singletons}
 	d, err := exact.Distribution(ctx, field.Float{}, model, mu, st)

@@ -350,7 +350,7 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 			out = append(out, seatRateChecks(tally, s, exact.WDL[float64]{Win: sw.Win[s], Draw: sw.Draw[s]})...)
 		}
 	}
-	if mu.Players == 2 && model.Memory.Fluctuation == 0 { // no distribution under a fluctuating capacity
+	if mu.Players == 2 {
 		d, err := exact.Distribution(ctx, field.Float{}, model, mu, st)
 		if err != nil {
 			return nil, err

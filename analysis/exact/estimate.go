@@ -108,7 +108,7 @@ func estimate[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call)
 		return estimateLimit(f, m, mu, pairs, call)
 	}
 	if m.Memory.Fluctuation > 0 {
-		return estimateFluct(f, m, mu, pairs)
+		return estimateFluct(f, m, mu, pairs, call)
 	}
 	st := startOf(m, pairs)
 	var w *sweep[T]

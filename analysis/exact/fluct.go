@@ -108,9 +108,13 @@ func validateFluct(m Model, mu Lineup) error {
 	case mu.PerSeat || mu.Table != nil || mu.OpponentTable != nil:
 		return fmt.Errorf("a fluctuating capacity is solved for optimal, safe and daring, not for a policy per seat or given as a table")
 	}
-	for _, p := range mu.roles() {
+	pol := mu.roles()
+	for r, p := range pol {
+		if p == rules.PolicyBestResponse && pol[1-r] != rules.PolicyBestResponse {
+			continue // fluctbr.go: the best reply to the other role's policy
+		}
 		if p != rules.PolicyOptimal && p != rules.PolicySafe && p != rules.PolicyDaring {
-			return fmt.Errorf("policy %s: a fluctuating capacity is solved for optimal, safe and daring (allowed: optimal, safe, daring)", p)
+			return fmt.Errorf("policy %s: a fluctuating capacity is solved for optimal, safe, daring and best-response to one of them (allowed: optimal, safe, daring, best-response)", p)
 		}
 		if err := p.CheckChoices(m.Choices); err != nil {
 			return err
@@ -139,7 +143,10 @@ type fluctSweep[T any] struct {
 	cur               fluctRow[T]
 	// optChoice[n][c][k] is the optimum's choice in (n, k) with capacity c drawn.
 	optChoice [][][]rules.Choice
-	zero      T
+	// br is the role that plays best-response (-1: none) and brChoice its choices as optChoice.
+	br       int
+	brChoice [][][]rules.Choice
+	zero     T
 }
 
 // fluctNode is an unknown of a row: before the draw (c = 0) or after it.
@@ -279,6 +286,9 @@ func (s *fluctSweep[T]) row(n int) error {
 	if !s.needPair {
 		return nil
 	}
+	if s.br >= 0 {
+		return s.replyRow(n, nodes, caps, pos)
+	}
 	// Both roles: role r's unknowns at r*N + node.
 	index := func(k, role int) int { return role*N + pos[fluctNode{k: k}] }
 	eqs := make([]decayEq[T], 2*N)
@@ -313,9 +323,12 @@ func (s *fluctSweep[T]) row(n int) error {
 func (s *fluctSweep[T]) choice(r, n, k, c int) (rules.Choice, error) {
 	st := rules.State{N: n, J: n - k}
 	var ch rules.Choice
-	if p := s.pol[r]; p == rules.PolicyOptimal {
+	switch p := s.pol[r]; p {
+	case rules.PolicyOptimal:
 		ch = s.optChoice[n][c][k]
-	} else {
+	case rules.PolicyBestResponse:
+		ch = s.brChoice[n][c][k]
+	default:
 		ch = p.Decide(st)
 	}
 	if !s.m.Legal(st, ch) {
@@ -330,6 +343,9 @@ func (s *fluctSweep[T]) run(ctx context.Context, maxPairs int, visit func(n int)
 	s.prev = fluctRow[T]{w: [2][]T{zeros, zeros}, opt: zeros}
 	if s.needOpt {
 		s.optChoice = [][][]rules.Choice{nil}
+	}
+	if s.br >= 0 {
+		s.brChoice = [][][]rules.Choice{nil}
 	}
 	done := ctx.Done()
 	for n := 1; n <= maxPairs; n++ {
@@ -358,6 +374,12 @@ func newFluctSweep[T any](f field.Field[T], m Model, mu Lineup) (*fluctSweep[T],
 	s := &fluctSweep[T]{f: f, m: m, pol: mu.roles(), maxK: fluctMaxKnown(m.Memory), zero: f.FromInt(0)}
 	s.needOpt = s.pol[0] == rules.PolicyOptimal || s.pol[1] == rules.PolicyOptimal
 	s.needPair = !isSelfPlay(mu)
+	s.br = -1
+	for r, p := range s.pol {
+		if p == rules.PolicyBestResponse {
+			s.br = r
+		}
+	}
 	return s, nil
 }
 
@@ -407,36 +429,13 @@ func FluctTable[T any](ctx context.Context, f field.Field[T], m Model, maxPairs 
 	if err := s.run(ctx, maxPairs, nil); err != nil {
 		return nil, err
 	}
-	lo := fluctCaps(m.Memory, max(maxPairs, 1))[0].c
-	hi := max(lo, min(fluctMaxKnown(m.Memory), maxPairs+1))
-	layers := make([]*rules.ChoiceTable, hi-lo+1)
-	for i := range layers {
-		c := lo + i
-		t, err := rules.NewChoiceTable(maxPairs, 0)
-		if err != nil {
-			return nil, err
-		}
-		for n := 1; n <= maxPairs; n++ {
-			cn := min(c, n+1) // the capacities of a row are merged from n + 1 up
-			byCap := s.optChoice[n]
-			if cn >= len(byCap) || byCap[cn] == nil {
-				continue
-			}
-			for k, ch := range byCap[cn] {
-				if !s.lru() || k <= cn {
-					t.Set(rules.State{N: n, J: n - k}, false, ch)
-				}
-			}
-		}
-		layers[i] = t
-	}
-	return rules.NewCapacityChoiceTable(lo, layers)
+	return s.capacityTable(s.optChoice, maxPairs)
 }
 
 // estimateFluct is Estimate under a fluctuating capacity, for the matchup's values: a curve
 // fitted to measured solves of lru(5) with σ = 2 (exact rationals: 1.3 s for 50 pairs, 4.5 s for
 // 100; float64: 0.9 s for 1000, both seats optimal), scaled by the square of a row's unknowns against that memory's.
-func estimateFluct[T any](f field.Field[T], m Model, mu Lineup, pairs int) (Cost, error) {
+func estimateFluct[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call) (Cost, error) {
 	if err := validateFluct(m, mu); err != nil {
 		return Cost{}, err
 	}
@@ -455,6 +454,9 @@ func estimateFluct[T any](f field.Field[T], m Model, mu Lineup, pairs int) (Cost
 	} else {
 		seconds = 4.5 * math.Pow(n/100, 1.8)
 		bytes = baseBytes + gcHeadroom*unknowns*unknowns*(ratBytes+8*n)
+	}
+	if call == CallDistribution {
+		seconds, bytes = fluctDistCost(f, n, seconds, bytes)
 	}
 	return Cost{Ops: seconds * scale * OpsPerSecond, Bytes: bytes}, nil
 }

@@ -86,6 +86,9 @@ type flPlayer struct {
 	m, sigma int
 	choose   [2]func(st rules.State, c int) rules.Choice
 	memo     map[string][2]float64
+	// z, when not 0, asks for the expectation of z to the power of role 0's lead rather than the
+	// lead.
+	z float64
 }
 
 // store remembers a newly seen card; lru forgets the least recently seen card beyond c.
@@ -107,11 +110,12 @@ func (p *flPlayer) second(g *flGame, y, c int) {
 	p.store(g, y, c)
 }
 
-// value returns the expected pairs of role 0 minus role 1's from g with role mover to move at the
+// value returns the expected pairs of role 0 minus role 1's (or, with z, the expectation of z to
+// the power of that lead) from g with role mover to move at the
 // start of a turn, within depth turns, and the probability that the game is not over by then.
 func (p *flPlayer) value(g *flGame, mover, depth int) (float64, float64) {
 	if !slices.Contains(g.present, true) {
-		return 0, 0
+		return p.end(), 0
 	}
 	if depth == 0 {
 		return 0, 1
@@ -132,7 +136,27 @@ func (p *flPlayer) value(g *flGame, mover, depth int) (float64, float64) {
 	return v, tail
 }
 
-func sign(mover int) float64 { return float64(1 - 2*mover) }
+// pair returns the value of a pair taken by role mover before the rest of the game, worth v: the
+// lead gained (z = 0), or z to the power of the lead gained times v (the lead's generating
+// function at z).
+func (p *flPlayer) pair(mover int, v float64) float64 {
+	sign := float64(1 - 2*mover)
+	if p.z == 0 {
+		return sign + v
+	}
+	if mover == 0 {
+		return p.z * v
+	}
+	return v / p.z
+}
+
+// end returns the value of a game over: no lead left to gain, or z to the power 0.
+func (p *flPlayer) end() float64 {
+	if p.z == 0 {
+		return 0
+	}
+	return 1
+}
 
 // turn plays a turn with capacity c drawn.
 func (p *flPlayer) turn(g *flGame, mover, depth, c int) (float64, float64) {
@@ -148,13 +172,13 @@ func (p *flPlayer) turn(g *flGame, mover, depth, c int) (float64, float64) {
 	if len(g.pending) == 2 {
 		g.take(g.pending[0], g.pending[1])
 		v, t := p.value(g, mover, depth-1)
-		return sign(mover) + v, t
+		return p.pair(mover, v), t
 	}
 	for _, a := range g.mem {
 		if slices.Contains(g.mem, a^1) {
 			g.take(a, a^1)
 			v, t := p.value(g, mover, depth-1)
-			return sign(mover) + v, t
+			return p.pair(mover, v), t
 		}
 	}
 	n := 0
@@ -184,7 +208,7 @@ func (p *flPlayer) turn(g *flGame, mover, depth, c int) (float64, float64) {
 		if slices.Contains(h.mem, x^1) {
 			h.take(x, x^1)
 			a, b := p.value(h, mover, depth-1)
-			add(q, sign(mover)+a, b)
+			add(q, p.pair(mover, a), b)
 			continue
 		}
 		p.store(h, x, c)
@@ -213,7 +237,7 @@ func (p *flPlayer) afterSecond(g *flGame, a, y, mover, depth, c int) [2]float64 
 	if y == a^1 {
 		g.take(a, y)
 		v, t := p.value(g, mover, depth-1)
-		return [2]float64{sign(mover) + v, t}
+		return [2]float64{p.pair(mover, v), t}
 	}
 	p.second(g, y, c)
 	v, t := p.handOver(g, 0, mover, depth, c)

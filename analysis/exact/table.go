@@ -176,6 +176,9 @@ func (d ScoreDistribution[T]) SeatProb(s int) []T {
 // limit the limit is the turns left in st (limitdist.go).
 func Distribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (ScoreDistribution[T], error) {
 	var d ScoreDistribution[T]
+	if m.Memory.Fluctuation > 0 {
+		return fluctDistribution(ctx, f, m, mu, st)
+	}
 	if m.Variant.CopiesOf() != rules.DefaultCopies {
 		return copiesStartDistribution(ctx, f, m, mu, st)
 	}

@@ -32,7 +32,8 @@ func solveCommand() *command {
 			"memsim solve --pairs N [--memory M --forget lru] --opponent-memory M2 [--pass RULE]\n" +
 				"[--choices LIST] [--policy A] [--opponent B] [--float] [--json]",
 			"memsim solve --pairs N [--unknown J] --memory M --forget lru|handover-uniform --fluctuation S\n" +
-				"[--choices LIST] [--policy A] [--opponent B] [--float] [--json] [--big]",
+				"[--capacity C [--first CHOICE]] [--choices LIST] [--policy A] [--opponent B] [--lead D]\n" +
+				"[--distribution] [--float] [--json] [--big]",
 			"memsim solve --copies K (--pairs N | --faces STATE) [--choices LIST] [--players P]\n" +
 				"[--policy A] [--opponent B] [--seats LIST] [--two-player-optimal] [--turn-limit T]\n" +
 				"[--first C] [--value-only] [--distribution] [--float] [--json] [--big]",
@@ -119,7 +120,7 @@ errors, --memory 0 means perfect memory and --unknown 0 a state with every pair 
 type solveFlags struct {
 	pairs, unknown, singletons, unseen, memory, players, pairsMax, lead int
 	opponentMemory                                                      int
-	fluctuation                                                         int
+	fluctuation, capacity                                               int
 	forget, pass, policy, opponent, choices, first, seats               string
 	decay                                                               float64
 	table, distribution, float, json, valueOnly, twoPlayerOptimal       bool
@@ -140,7 +141,8 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.IntVar(&fl.unseen, "unseen-singletons", -1, "`F` singletons not yet seen, 0..S (default: S)")
 	fs.IntVar(&fl.memory, "memory", 0, "shared memory capacity `M` (0: perfect memory; otherwise at least 2)")
 	fs.StringVar(&fl.forget, "forget", "", "forgetting `rule` with --memory: handover-uniform or lru; or decay, with or without --memory")
-	fs.IntVar(&fl.fluctuation, "fluctuation", 0, "with --memory M --forget lru or handover-uniform: the capacity of every turn is max(2, M + d), d uniform on -`S` .. S (two players, pass never, values only)")
+	fs.IntVar(&fl.fluctuation, "fluctuation", 0, "with --memory M --forget lru or handover-uniform: the capacity of every turn is max(2, M + d), d uniform on -`S` .. S (two players, pass never)")
+	fs.IntVar(&fl.capacity, "capacity", 0, "with --fluctuation S: the capacity `C` drawn for seat 0's turn now, M - S .. M + S (at least 2); the state is then the one after the draw and solve gives each choice's values and --first")
 	fs.Float64Var(&fl.decay, "q", 0, "with --forget decay: the probability `Q` (0 < Q <= 1) that each remembered card is forgotten at a hand-over, solved as the exact decimal written")
 	fs.IntVar(&fl.opponentMemory, "opponent-memory", 0, "seat 1's private lru capacity `M2` (0: perfect memory) against seat 0's private lru(M) (with --memory M --forget lru) or perfect memory (without --memory), from the start of a deal")
 	fs.StringVar(&fl.pass, "pass", "never", "pass `rule`: never, two-known or always")
@@ -240,6 +242,9 @@ type solveQuery struct {
 	opponentGiven bool
 	// first is --first, seat 0's choice now (nil: its policy's).
 	first *rules.Choice
+	// capacity is --capacity, the capacity drawn for seat 0's turn under a fluctuating capacity
+	// (0: before the draw).
+	capacity int
 	// choices asks for the value of every legal choice (not --value-only); winLineup, when not
 	// nil, for their values to win with that lineup afterwards, at the cost winCost; winLeftOut
 	// says why not, when they are left out.
@@ -307,6 +312,8 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 		if err := fl.fluctuationQuery(q, set); err != nil {
 			return nil, err
 		}
+	} else if set["capacity"] {
+		return nil, usagef("--capacity %d goes with --fluctuation S", fl.capacity)
 	}
 	if q.table {
 		if err := fl.tableQuery(q, set); err != nil {
@@ -332,6 +339,10 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 	}
 	if st.F, err = fl.unseenSingletons(set); err != nil {
 		return nil, err
+	}
+	if q.capacity > 0 && q.model.Memory.Forget == rules.ForgetLRU && st.Known() > q.capacity {
+		return nil, usagef("--unknown %d: %d known cards exceed --capacity %d, which lru keeps after the draw (need --unknown >= %d)",
+			st.J, st.Known(), q.capacity, st.N-q.capacity)
 	}
 	if mx := q.model.Memory.Capacity + q.model.Memory.Fluctuation; q.model.Memory.Fluctuation > 0 && st.Known() > mx {
 		return nil, usagef("--unknown %d: %d known cards exceed the largest capacity %d of --memory %d --fluctuation %d (need --unknown >= %d)",

@@ -1,35 +1,95 @@
 package main
 
-import "memsim/sim/rules"
+import (
+	"bufio"
+	"context"
+	"fmt"
+
+	"memsim/analysis/exact"
+	"memsim/analysis/field"
+	"memsim/sim/rules"
+)
 
 // fluctuationQuery sets the fluctuating capacity of --fluctuation S on the memory of --memory M
-// --forget RULE, refusing what its exact model does not give: the values of two players under
-// pass rule never, from a state of pairs only (docs/models.md §4.4).
+// --forget RULE, and the capacity drawn of --capacity C, refusing what its exact model does not
+// give: two players under pass rule never, from a state of pairs only (docs/models.md §4.4); the
+// choices' values and --first with --capacity only (the mover's choice depends on the capacity
+// drawn), the score distribution before the draw only, and the optimum's table.
 func (fl *solveFlags) fluctuationQuery(q *solveQuery, set map[string]bool) error {
 	mem := q.model.Memory
 	switch {
 	case fl.fluctuation < 0 || fl.fluctuation > rules.MaxFluctuation:
 		return usagef("--fluctuation %d: must be between 0 and %d", fl.fluctuation, rules.MaxFluctuation)
+	case fl.fluctuation == 0 && set["capacity"]:
+		return usagef("--capacity %d goes with --fluctuation S (S at least 1)", fl.capacity)
 	case fl.fluctuation == 0:
 		return nil // a fixed capacity
 	case mem.Forget != rules.ForgetLRU && mem.Forget != rules.ForgetHandoverUniform:
 		return usagef("--fluctuation %d goes with --memory M --forget lru or handover-uniform", fl.fluctuation)
-	case q.table:
-		return usagef("--fluctuation %d with --table: the choices depend on the capacity drawn; the engine builds that table (memsim run), solve prints the values", fl.fluctuation)
-	case fl.distribution:
-		return usagef("--fluctuation %d with --distribution: the score distribution is not computed under a fluctuating capacity", fl.fluctuation)
-	case set["first"]:
-		return usagef("--fluctuation %d with --first: the choices' values are not computed under a fluctuating capacity (the mover's choice depends on the capacity drawn)", fl.fluctuation)
+	case q.table && (set["policy"] && fl.policy != rules.PolicyOptimal.String() || set["opponent"]):
+		return usagef("--fluctuation %d with --table: the table is of the optimal policy (leave out --policy and --opponent)", fl.fluctuation)
+	case q.table && q.json:
+		return usagef("--fluctuation %d with --table: the table is printed as text (leave out --json)", fl.fluctuation)
+	case q.table && set["capacity"]:
+		return usagef("--capacity %d does not go with --table (the table has a block per capacity)", fl.capacity)
+	case set["first"] && !set["capacity"]:
+		return requiredWith("--capacity C", fmt.Sprintf("--fluctuation %d --first %s", fl.fluctuation, fl.first), "the capacity drawn for seat 0's turn now, which its choice depends on")
+	case fl.distribution && set["capacity"]:
+		return usagef("--capacity %d with --distribution: the score distribution is computed before the capacity is drawn (leave out --capacity)", fl.capacity)
 	case set["players"] && fl.players != 2:
 		return usagef("--fluctuation %d with --players %d: solved for 2 players", fl.fluctuation, fl.players)
 	case set["seats"]:
 		return usagef("--fluctuation %d with --seats: solved for 2 players", fl.fluctuation)
 	case fl.pass != rules.PassNever.String():
 		return usagef("--fluctuation %d with --pass %s: solved under pass rule never", fl.fluctuation, fl.pass)
-	case fl.lead != 0:
-		return usagef("--fluctuation %d with --lead %d: the policies that play to win are not solved under a fluctuating capacity", fl.fluctuation, fl.lead)
+	}
+	if lo, hi := max(2, fl.memory-fl.fluctuation), fl.memory+fl.fluctuation; set["capacity"] && (fl.capacity < lo || fl.capacity > hi) {
+		return usagef("--capacity %d: --memory %d --fluctuation %d draws %d to %d", fl.capacity, fl.memory, fl.fluctuation, lo, hi)
 	}
 	q.model.Memory.Fluctuation = fl.fluctuation
-	fl.valueOnly = true // the choices' values depend on the capacity drawn
+	q.capacity = fl.capacity
+	if !set["capacity"] {
+		fl.valueOnly = true // the choices' values depend on the capacity drawn
+	}
 	return nil
+}
+
+// writeFluctTable writes the optimal strategy table under a fluctuating capacity: a block per
+// capacity drawn, from the smallest to the largest that binds in a deal of pairs-max pairs, each
+// with a row per n and the optimum's choice per j.
+func writeFluctTable[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bufio.Writer) error {
+	t, err := exact.FluctTable(ctx, f, q.model, q.pairsMax)
+	if err != nil {
+		return err
+	}
+	lo, hi, _ := t.Capacities()
+	fmt.Fprintf(w, "# optimal strategy table: %s memory, pass %s%s\n", q.model.Memory, q.model.Pass, choicesNote(q.model.Choices))
+	fmt.Fprintf(w, "# blocks c=C: the capacity drawn for the turn (c=%d: that capacity or more); in a block, row n, then one choice per j (unknown pairs) from j = 1 (or the least j the capacity allows) to n\n", hi)
+	fmt.Fprintln(w, "# choices: D daring, S safe, K known-first (the first best in that order, optimal afterwards)")
+	for c := lo; c <= hi; c++ {
+		fmt.Fprintf(w, "c=%d\n", c)
+		for n := 1; n <= q.pairsMax; n++ {
+			fmt.Fprintf(w, "%d:", n)
+			for j := max(1, n-fluctKnownAfterDraw(q.model.Memory, c)); j <= n; j++ {
+				ch, ok := t.LookupCapacity(rules.State{N: n, J: j}, false, c)
+				if !ok {
+					return fmt.Errorf("the table has no choice in %v with capacity %d", rules.State{N: n, J: j}, c)
+				}
+				w.WriteByte(' ')
+				w.WriteByte(choiceLetters[ch])
+			}
+			w.WriteByte('\n')
+		}
+	}
+	return nil
+}
+
+// fluctKnownAfterDraw returns the most known cards a mover may see with capacity c drawn: c under
+// lru, which forgets beyond it at the draw; the largest capacity under handover-uniform, which
+// forgets at the hand-over.
+func fluctKnownAfterDraw(mem rules.Memory, c int) int {
+	if mem.Forget == rules.ForgetLRU {
+		return c
+	}
+	return mem.Capacity + mem.Fluctuation
 }

@@ -52,6 +52,9 @@ func writeResultText(q *solveQuery, res *answer.Result, w io.Writer) error {
 	fmt.Fprintf(w, "%s, %s memory, pass %s%s%s, %s arithmetic\n", q.state, q.model.Memory, q.model.Pass, choicesNote(q.model.Choices),
 		variantNote(q.model.Variant), res.Model.Arithmetic)
 	mu := q.matchup
+	if q.capacity > 0 {
+		fmt.Fprintf(w, "capacity %d drawn for seat 0's turn\n", q.capacity)
+	}
 	fmt.Fprintln(w, seatsLine(q))
 	if mu.Players == 1 {
 		if res.ExpectedPairs != nil {
@@ -98,11 +101,20 @@ func runQuery[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bu
 	if q.table && q.matchup.Policy.PlaysToWin() {
 		return writeWinTable(ctx, q, f, w)
 	}
+	if q.table && q.model.Memory.Fluctuation > 0 {
+		return writeFluctTable(ctx, q, f, w)
+	}
 	if q.table {
 		return writeTable(ctx, q, f, w)
 	}
-	res, err := answer.SolveWith(ctx, f, q.model, q.matchup, q.state, answer.Options{Distribution: q.dist,
-		Choices: q.choices, WinLineup: q.winLineup, WinLeftOut: q.winLeftOut, First: q.first})
+	o := answer.Options{Distribution: q.dist, Choices: q.choices, WinLineup: q.winLineup, WinLeftOut: q.winLeftOut, First: q.first}
+	var res *answer.Result
+	var err error
+	if q.capacity > 0 {
+		res, err = answer.SolveCapacity(ctx, f, q.model, q.matchup, q.state, q.capacity, o)
+	} else {
+		res, err = answer.SolveWith(ctx, f, q.model, q.matchup, q.state, o)
+	}
 	if err != nil {
 		return err
 	}

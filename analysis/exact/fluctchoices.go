@@ -1,0 +1,96 @@
+package exact
+
+import (
+	"context"
+	"fmt"
+
+	"memsim/analysis/field"
+	"memsim/sim/rules"
+)
+
+// FluctChoiceValues returns the value of every legal choice of the mover (seat 0) under the
+// fluctuating capacity of model m (docs/models.md §4.4) in state st with capacity c drawn for
+// the turn: the choice made now, then lineup mu (two players: optimal, safe, daring, or
+// best-response to one of them) afterwards, in expected pairs and lead. st is the state the
+// mover sees after the draw: under lru it holds at most c known cards. c is one the model draws,
+// max(2, m - σ) to m + σ. Value is the lineup's own value in st with c drawn (its policy's
+// choice's), and PolicyChoice that choice.
+func FluctChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State, c int) (Choices[T], error) {
+	var out Choices[T]
+	s, err := newFluctSweep(f, m, mu)
+	if err != nil {
+		return out, err
+	}
+	k, err := s.checkDrawn(st, c)
+	if err != nil {
+		return out, err
+	}
+	if err := s.run(ctx, st.N-1, nil); err != nil {
+		return out, err
+	}
+	prev := s.prev
+	if err := s.row(st.N); err != nil {
+		return out, err
+	}
+	cn := min(c, st.N+1)
+	own, other := s.roleValues(prev, 0), s.roleValues(prev, 1)
+	after := s.roleValues(s.cur, 1)
+	index := func(k2, _ int) int { return k2 }
+	n := f.FromInt(int64(st.N))
+	out.State = st
+	if out.PolicyChoice, err = s.choice(0, st.N, k, cn); err != nil {
+		return out, err
+	}
+	for _, ch := range rules.Choices() {
+		if !s.m.Legal(st, ch) {
+			continue
+		}
+		e := s.choiceEq(st.N, k, cn, ch, own, other, 1, index)
+		lead := e.a[0]
+		for i, to := range e.to {
+			lead = f.Add(lead, f.Mul(e.coef[i], after[to]))
+		}
+		v := ChoiceValue[T]{Choice: ch, Lead: lead, Pairs: pairsFromLead(f, n, lead)}
+		v.PairsBySeat = []T{v.Pairs, f.Sub(n, v.Pairs)}
+		out.Values = append(out.Values, v)
+		if ch == out.PolicyChoice {
+			out.Value = Result[T]{State: st, Players: 2, ExpectedLead: v.Lead, ExpectedPairs: v.Pairs, PairsBySeat: v.PairsBySeat}
+		}
+	}
+	markBestUnlimited(f, &out, 2)
+	return out, nil
+}
+
+// checkDrawn checks a state after the draw of capacity c and returns its known cards.
+func (s *fluctSweep[T]) checkDrawn(st rules.State, c int) (int, error) {
+	if st.S != 0 || st.F != 0 {
+		return 0, fmt.Errorf("state has %d singletons, the model 0", st.S)
+	}
+	if err := st.Validate(rules.Memory{}); err != nil {
+		return 0, err
+	}
+	if st.N < 1 {
+		return 0, fmt.Errorf("%v: no pair left, no choice to make", st)
+	}
+	mem := s.m.Memory
+	lo, hi := max(2, mem.Capacity-mem.Fluctuation), fluctMaxKnown(mem)
+	if c < lo || c > hi {
+		return 0, fmt.Errorf("capacity %d: %s draws %d to %d", c, mem, lo, hi)
+	}
+	k := st.N - st.J
+	if s.lru() && k > c {
+		return 0, fmt.Errorf("%d known cards exceed the capacity %d drawn (lru forgets beyond it at the draw)", k, c)
+	}
+	if k > s.maxK {
+		return 0, fmt.Errorf("%d known cards (n - j) exceed the largest capacity %d", k, s.maxK)
+	}
+	return k, nil
+}
+
+// roleValues returns role r's leads before the draw in a row: the optimum's in self-play.
+func (s *fluctSweep[T]) roleValues(row fluctRow[T], r int) []T {
+	if !s.needPair {
+		return row.opt
+	}
+	return row.w[r]
+}

@@ -494,36 +494,35 @@ func capacityLayers(m Model, maxPairs int, lru bool, choice [][][]rules.Choice) 
 	return rules.NewCapacityChoiceTable(lo, layers)
 }
 
-// estimateFluctSeats is Estimate under a fluctuating capacity at three or more seats: a row has p
-// unknowns per state after the draw, whose elimination (within a band of the states of two more
-// known cards) costs about (p·caps)³·k per row, measured against 3 seats of lru(5) with σ = 2
-// (float64: 0.5 s for 300 pairs; exact rationals 1 s for 12 pairs, growing as n^2.5).
+// estimateFluctSeats is Estimate under a fluctuating capacity at three or more seats: a curve
+// fitted to measured solves of 3 seats of lru(5) with σ = 2, every seat for itself (memsim solve
+// --players 3 --memory 5 --forget lru --fluctuation 2: exact rationals 1.2 s for 12 pairs, 4.2 s
+// for 30; float64 0.25 s for 100, 2.3 s for 800), scaled with the seats (8 seats: 24 s for 12 pairs
+// in exact rationals, 0.95 s for 100 in float64) and with a row's states after the draw against
+// that memory's 40, and by 1.5 for a lineup with a fixed policy (a second system per row).
 func estimateFluctSeats[T any](f field.Field[T], m Model, mu Lineup, pairs int) (Cost, error) {
 	if err := validateFluctSeats(m, mu); err != nil {
 		return Cost{}, err
 	}
-	p := float64(mu.Players)
+	p := float64(mu.Players) / 3
 	k := float64(min(int64(pairs), int64(m.Memory.Capacity)+int64(m.Memory.Fluctuation)) + 1)
 	caps := float64(min(2*int64(m.Memory.Fluctuation)+1, int64(pairs)+1))
-	scale := math.Pow(p*caps/15, 3) * k / 8
-	multi := false
+	states := k * caps / 40
+	multi := 1.0
 	for t := range mu.Players {
 		if fluctSeatPolicy(mu, t) != rules.PolicyOptimal {
-			multi = true
+			multi = 1.5
 		}
 	}
-	if multi {
-		scale *= 2
-	}
 	n := float64(pairs)
-	unknowns := p * k * caps
+	unknowns := float64(mu.Players) * k * caps
 	var seconds, bytes float64
 	if _, isFloat := any(f).(field.Float); isFloat {
-		seconds = 0.5 * n / 300
-		bytes = baseBytes + unknowns*unknowns*8*p
+		seconds = 0.0027 * n * math.Pow(p, 1.4) * states
+		bytes = baseBytes + unknowns*unknowns*8
 	} else {
-		seconds = 1.0 * math.Pow(n/12, 2.5)
-		bytes = baseBytes + gcHeadroom*unknowns*unknowns*p*(ratBytes+8*n)
+		seconds = 1.2 * math.Pow(n/12, 1.4) * p * p * p * math.Pow(states, 1.5)
+		bytes = baseBytes + gcHeadroom*unknowns*unknowns*(ratBytes+8*n)
 	}
-	return Cost{Ops: seconds * scale * OpsPerSecond, Bytes: bytes}, nil
+	return Cost{Ops: seconds * multi * OpsPerSecond, Bytes: bytes}, nil
 }

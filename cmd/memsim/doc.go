@@ -52,7 +52,8 @@
 //	memsim solve --pairs N [--memory M --forget lru] --opponent-memory M2 [--pass RULE]
 //	             [--choices LIST] [--policy A] [--opponent B] [--float] [--json]
 //	memsim solve --pairs N [--unknown J] --memory M --forget lru|handover-uniform --fluctuation S
-//	             [--choices LIST] [--policy A] [--opponent B] [--float] [--json] [--big]
+//	             [--choices LIST] [--players P] [--policy A] [--opponent B] [--seats LIST] [--float] [--json]
+//	             [--big]
 //	memsim solve --copies K (--pairs N | --faces STATE) [--choices LIST] [--players P]
 //	             [--policy A] [--opponent B] [--seats LIST] [--two-player-optimal] [--turn-limit T]
 //	             [--first C] [--value-only] [--distribution] [--float] [--json] [--big]

@@ -20,10 +20,8 @@ func (fl *solveFlags) fluctuationQuery(q *solveQuery, set map[string]bool) error
 		return usagef("--fluctuation %d with --distribution: the score distribution is not computed under a fluctuating capacity", fl.fluctuation)
 	case set["first"]:
 		return usagef("--fluctuation %d with --first: the choices' values are not computed under a fluctuating capacity (the mover's choice depends on the capacity drawn)", fl.fluctuation)
-	case set["players"] && fl.players != 2:
-		return usagef("--fluctuation %d with --players %d: solved for 2 players", fl.fluctuation, fl.players)
-	case set["seats"]:
-		return usagef("--fluctuation %d with --seats: solved for 2 players", fl.fluctuation)
+	case set["players"] && (fl.players < 2 || fl.players > rules.MaxPlayers):
+		return usagef("--fluctuation %d with --players %d: solved for 2 to %d players", fl.fluctuation, fl.players, rules.MaxPlayers)
 	case fl.pass != rules.PassNever.String():
 		return usagef("--fluctuation %d with --pass %s: solved under pass rule never", fl.fluctuation, fl.pass)
 	case fl.lead != 0:

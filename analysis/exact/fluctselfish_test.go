@@ -20,8 +20,9 @@ var fluctSeatLineups = []Lineup{
 }
 
 // TestFluctSeatsIdentities checks, in exact rationals, the fluctuating capacity at three seats
-// against other models: with σ = 0 it gives the fixed capacity's values of every seat, with a
-// capacity that never binds perfect memory's; every seat's values add up to the pairs; and
+// against other models: with σ = 0 it gives the fixed capacity's values of every seat (capacities
+// 2 and 3, whose states have one equilibrium each), with a capacity that never binds perfect
+// memory's; every seat's values add up to the pairs; and
 // float64 agrees with the rationals.
 func TestFluctSeatsIdentities(t *testing.T) {
 	ctx := context.Background()
@@ -86,7 +87,7 @@ func TestFluctSeatsTwoSeatsEqualTwoPlayerModel(t *testing.T) {
 		} {
 			mem := rules.Memory{Capacity: 3, Forget: forget, Fluctuation: 2}
 			mu := Lineup{Players: 2, Policy: pair[0], Opponent: pair[1]}
-			st := rules.State{N: 7, J: 7}
+			st := rules.State{N: 6, J: 6}
 			got, err := evaluateFluctSeats(ctx, field.Rat{}, Model{Memory: mem}, mu, st)
 			if err != nil {
 				t.Fatal(err)
@@ -98,6 +99,34 @@ func TestFluctSeatsTwoSeatsEqualTwoPlayerModel(t *testing.T) {
 			if got.ExpectedPairs.Cmp(want.ExpectedPairs) != 0 {
 				t.Errorf("%s %s-%s: seat 0 %s, two-player model %s", mem, pair[0], pair[1], got.ExpectedPairs.FloatString(12), want.ExpectedPairs.FloatString(12))
 			}
+		}
+	}
+}
+
+// TestFluctSeatsGapsWithoutFluctuation checks that with σ = 0 FluctSelfishGaps lists the states
+// SelfishGaps lists for the fixed capacity (handover-uniform of capacity 11, four seats: one state
+// at 14 pairs), with the same choice and gain.
+func TestFluctSeatsGapsWithoutFluctuation(t *testing.T) {
+	ctx := context.Background()
+	m := Model{Memory: rules.Memory{Capacity: 11, Forget: rules.ForgetHandoverUniform}}
+	got, err := FluctSelfishGaps(ctx, field.Float{}, m, 4, 14)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := SelfishGaps(ctx, field.Float{}, m, 4, 14)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(want) == 0 {
+		t.Fatal("the fixed capacity has no gap: the test cannot compare them")
+	}
+	if len(got) != len(want) {
+		t.Fatalf("gaps %v, the fixed capacity's %v", got, want)
+	}
+	for i, g := range got {
+		w := want[i]
+		if g.State != w.State || g.Choice != w.Choice || math.Abs(g.Gain-w.Gain) > 1e-9 {
+			t.Errorf("gap %d: %v (capacity %d) %s gains %.12f, the fixed capacity's %v %s %.12f", i, g.State, g.Capacity, g.Choice, g.Gain, w.State, w.Choice, w.Gain)
 		}
 	}
 }

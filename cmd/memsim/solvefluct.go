@@ -22,6 +22,8 @@ func (fl *solveFlags) fluctuationQuery(q *solveQuery, set map[string]bool) error
 		return usagef("--fluctuation %d with --first: the choices' values are not computed under a fluctuating capacity (the mover's choice depends on the capacity drawn)", fl.fluctuation)
 	case set["players"] && (fl.players < 2 || fl.players > rules.MaxPlayers):
 		return usagef("--fluctuation %d with --players %d: solved for 2 to %d players", fl.fluctuation, fl.players, rules.MaxPlayers)
+	case set["standings"]:
+		return usagef("--fluctuation %d with --standings: the chances of the most pairs are not computed under a fluctuating capacity", fl.fluctuation)
 	case fl.pass != rules.PassNever.String():
 		return usagef("--fluctuation %d with --pass %s: solved under pass rule never", fl.fluctuation, fl.pass)
 	case fl.lead != 0:

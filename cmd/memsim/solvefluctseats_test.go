@@ -46,6 +46,7 @@ func TestSolveFluctuationSeatsBadInput(t *testing.T) {
 		{[]string{"--players", "3", "--policy", "best-response", "--opponent", "safe"}, "policy best-response: a fluctuating capacity is solved for optimal, safe and daring"},
 		{[]string{"--players", "3", "--pass", "always"}, "--fluctuation 1 with --pass always: solved under pass rule never"},
 		{[]string{"--players", "8", "--pairs", "100"}, "add --big to solve it anyway"},
+		{[]string{"--players", "3", "--standings", "1,0,0"}, "--fluctuation 1 with --standings: the chances of the most pairs are not computed"},
 	}
 	for _, tt := range tests {
 		_, stderr, code := runArgs(t, append(base, tt.args...)...)

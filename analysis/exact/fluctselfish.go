@@ -235,6 +235,9 @@ func (s *fluctSeats[T]) selfRow(n int) error {
 		}
 	}
 	sol, err := r.solve(f)
+	if err == nil {
+		sol, err = r.preferBetter(f, sol)
+	}
 	if err != nil {
 		return fmt.Errorf("%d pairs, every seat for itself: %w", n, err)
 	}
@@ -525,4 +528,83 @@ func estimateFluctSeats[T any](f field.Field[T], m Model, mu Lineup, pairs int) 
 		bytes = baseBytes + gcHeadroom*unknowns*unknowns*(ratBytes+8*n)
 	}
 	return Cost{Ops: seconds * multi * OpsPerSecond, Bytes: bytes}, nil
+}
+
+// preferBetter moves the row's equilibrium sol, state by state in the row's order, to another
+// equilibrium that gives the state's mover more, as §4.7 takes at a fixed capacity the
+// equilibrium of a state that gives its mover the most: a choice c' is tried at state i when, the
+// other states' vectors held, every seat playing c' there is an equilibrium of the state and gives
+// the mover more; the row is then solved again by policy iteration from the profile with c' at i,
+// kept when it ends in an equilibrium of the row that gives i's mover more.
+func (r *selfRow[T]) preferBetter(f field.Field[T], sol *selfRowSolution[T]) (*selfRowSolution[T], error) {
+	zero := f.FromInt(0)
+	if f.Cmp(sol.eps, zero) != 0 {
+		return sol, nil
+	}
+	for i := range r.eqs {
+		for _, c := range rules.Choices() {
+			if r.eqs[i][c] == nil || c == sol.ch[i] {
+				continue
+			}
+			v, ok := r.localEquilibrium(f, i, c, sol.x)
+			if !ok || f.Cmp(v, sol.x[i*r.p][0]) <= 0 {
+				continue
+			}
+			ch := append([]rules.Choice(nil), sol.ch...)
+			ch[i] = c
+			next, settled, err := r.iterate(f, ch, selfDecayIterations)
+			if err != nil {
+				return nil, err
+			}
+			if settled && f.Cmp(next.x[i*r.p][0], sol.x[i*r.p][0]) > 0 {
+				sol = next
+			}
+		}
+	}
+	return sol, nil
+}
+
+// localEquilibrium returns the mover's value at state i when every seat plays c there, the other
+// states' vectors held at x, and whether no choice made once there then gives the mover more.
+func (r *selfRow[T]) localEquilibrium(f field.Field[T], i int, c rules.Choice, x [][]T) (T, bool) {
+	p := r.p
+	one := f.FromInt(1)
+	// split returns the choice's vector a (the other states' references read in x) and the
+	// probability b of handing state i itself to the next seat.
+	split := func(e *selfEq[T]) ([]T, T) {
+		a := append([]T(nil), e.a...)
+		b := f.FromInt(0)
+		for t, j := range e.to {
+			if j == i {
+				b = f.Add(b, e.coef[t])
+				continue
+			}
+			for s := range a {
+				a[s] = f.Add(a[s], f.Mul(e.coef[t], x[j*p+(s+p-1)%p][0]))
+			}
+		}
+		return a, b
+	}
+	a, b := split(r.eqs[i][c])
+	// v = a + b rot(v): v_0 = (a_0 + b a_{p-1} + ... + b^{p-1} a_1) / (1 - b^p), and the last seat's
+	// v_{p-1} = (a_{p-1} + b a_{p-2} + ... + b^{p-1} a_0) / (1 - b^p).
+	seat := func(s int) T {
+		v, pw := f.FromInt(0), one
+		for t := range p {
+			v = f.Add(v, f.Mul(pw, a[(s-t+p)%p]))
+			pw = f.Mul(pw, b)
+		}
+		return f.Div(v, f.Sub(one, pw))
+	}
+	v0, last := seat(0), seat(p-1)
+	for _, d := range rules.Choices() {
+		if r.eqs[i][d] == nil || d == c {
+			continue
+		}
+		ad, bd := split(r.eqs[i][d])
+		if f.Cmp(f.Add(ad[0], f.Mul(bd, last)), v0) > 0 {
+			return v0, false
+		}
+	}
+	return v0, true
 }

@@ -20,9 +20,9 @@ var fluctSeatLineups = []Lineup{
 }
 
 // TestFluctSeatsIdentities checks, in exact rationals, the fluctuating capacity at three seats
-// against other models: with σ = 0 it gives the fixed capacity's values of every seat (capacities
-// 2 and 3, whose states have one equilibrium each), with a capacity that never binds perfect
-// memory's; every seat's values add up to the pairs; and
+// against other models: with σ = 0 it gives the fixed capacity's values of every seat (under lru
+// of capacity 4 from (8, 4) on, where a state has two equilibria and §4.7 takes the one that gives
+// the mover more), with a capacity that never binds perfect memory's; every seat's values add up to the pairs; and
 // float64 agrees with the rationals.
 func TestFluctSeatsIdentities(t *testing.T) {
 	ctx := context.Background()
@@ -34,6 +34,7 @@ func TestFluctSeatsIdentities(t *testing.T) {
 			}{
 				{2, 0, 5, rules.Memory{Capacity: 2, Forget: forget}},
 				{3, 0, 6, rules.Memory{Capacity: 3, Forget: forget}},
+				{4, 0, 9, rules.Memory{Capacity: 4, Forget: forget}}, // lru: (8, 4) has two equilibria
 				{8, 2, 5, rules.Memory{}}, // m - σ = n + 1: never binds
 				{3, 1, 5, rules.Memory{}}, // only the sum is checked
 			} {

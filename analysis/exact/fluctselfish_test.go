@@ -35,8 +35,8 @@ func TestFluctSeatsIdentities(t *testing.T) {
 				{2, 0, 5, rules.Memory{Capacity: 2, Forget: forget}},
 				{3, 0, 6, rules.Memory{Capacity: 3, Forget: forget}},
 				{4, 0, 9, rules.Memory{Capacity: 4, Forget: forget}}, // lru: (8, 4) has two equilibria
-				{8, 2, 5, rules.Memory{}}, // m - σ = n + 1: never binds
-				{3, 1, 5, rules.Memory{}}, // only the sum is checked
+				{8, 2, 5, rules.Memory{}},                            // m - σ = n + 1: never binds
+				{3, 1, 5, rules.Memory{}},                            // only the sum is checked
 			} {
 				mem := rules.Memory{Capacity: tc.m, Forget: forget, Fluctuation: tc.sigma}
 				name := fmt.Sprintf("%s σ=%d/%v/n=%d", mem, tc.sigma, mu.Seats[:3], tc.n)

@@ -17,15 +17,17 @@ import (
 // the states after the draw, every seat's expected pairs in order from the mover; a state before
 // the draw is the average over the capacities of the states after it, which the equations refer
 // to directly. With every seat for itself the row is selfishdecay.go's row of p unknowns per state
-// (a state being an (n, k, c)), solved by the same policy iteration: the same tie rule, the same
-// choice among several equilibria, and the same profile of smallest gain where there is none in
-// pure choices (FluctSelfishGaps lists those states). With a policy per seat the row's unknowns
+// (a state being an (n, k, c)), solved by the same policy iteration: the same tie rule and the
+// same profile of smallest gain where there is no equilibrium in pure choices (FluctSelfishGaps
+// lists those states). An equilibrium reached is then moved to one that gives a state's mover more
+// where there is one (preferBetter), as selfish.go takes at a fixed capacity. With a policy per seat the row's unknowns
 // are every seat's expected pairs with each seat to move, one linear system for the seats' fixed
 // choices (an optimal seat plays the optimum of every seat for itself).
 
 // FluctSelfishRationalLimit is FluctRationalLimit at three or more seats: tables and tournaments'
-// exact values are exact rationals up to it, float64 beyond (3 seats, lru(5) with σ = 2, every seat
-// for itself: about 1 s for 12 pairs in exact rationals, whose numbers grow with the deal).
+// exact values are exact rationals up to it, float64 beyond (lru(5) with σ = 2, every seat for
+// itself: 0.8 s for 12 pairs at 3 seats in exact rationals, 24 s at 8 seats, and the numbers grow
+// with the deal).
 const FluctSelfishRationalLimit = 12
 
 // FluctSelfishGap is a state after the draw, with capacity Capacity drawn, in which the optimum
@@ -499,9 +501,9 @@ func capacityLayers(m Model, maxPairs int, lru bool, choice [][][]rules.Choice) 
 
 // estimateFluctSeats is Estimate under a fluctuating capacity at three or more seats: a curve
 // fitted to measured solves of 3 seats of lru(5) with σ = 2, every seat for itself (memsim solve
-// --players 3 --memory 5 --forget lru --fluctuation 2: exact rationals 1.2 s for 12 pairs, 4.2 s
-// for 30; float64 0.25 s for 100, 2.3 s for 800), scaled with the seats (8 seats: 24 s for 12 pairs
-// in exact rationals, 0.95 s for 100 in float64) and with a row's states after the draw against
+// --players 3 --memory 5 --forget lru --fluctuation 2: exact rationals 0.8 s for 12 pairs, 6.7 s
+// for 30; float64 0.24 s for 100, 1.3 s for 800), scaled with the seats (8 seats: 24 s for 12 pairs
+// in exact rationals, 0.8 s for 100 in float64) and with a row's states after the draw against
 // that memory's 40, and by 1.5 for a lineup with a fixed policy (a second system per row).
 func estimateFluctSeats[T any](f field.Field[T], m Model, mu Lineup, pairs int) (Cost, error) {
 	if err := validateFluctSeats(m, mu); err != nil {
@@ -521,10 +523,10 @@ func estimateFluctSeats[T any](f field.Field[T], m Model, mu Lineup, pairs int) 
 	unknowns := float64(mu.Players) * k * caps
 	var seconds, bytes float64
 	if _, isFloat := any(f).(field.Float); isFloat {
-		seconds = 0.0027 * n * math.Pow(p, 1.4) * states
+		seconds = 0.0017 * n * math.Pow(p, 1.2) * states
 		bytes = baseBytes + unknowns*unknowns*8
 	} else {
-		seconds = 1.2 * math.Pow(n/12, 1.4) * p * p * p * math.Pow(states, 1.5)
+		seconds = 0.85 * math.Pow(n/12, 2.2) * math.Pow(p, 3.4) * math.Pow(states, 1.5)
 		bytes = baseBytes + gcHeadroom*unknowns*unknowns*(ratBytes+8*n)
 	}
 	return Cost{Ops: seconds * multi * OpsPerSecond, Bytes: bytes}, nil

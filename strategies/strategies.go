@@ -441,7 +441,7 @@ func tableModel(mem rules.Memory, env Env, p, opp rules.Policy) (exact.Model, st
 	}
 	if mem.Fluctuation > 0 && !fluctSolved(m, env, p, opp) {
 		m.Memory.Fluctuation = 0
-		note = "a fluctuating capacity is solved only with a shared lru or handover-uniform memory, two players, pairs only and pass rule never, for optimal, safe, daring and best-response to one of them"
+		note = "a fluctuating capacity is solved only with a shared lru or handover-uniform memory, pairs only and pass rule never, for optimal, safe and daring (2 to 8 players) and best-response to one of them (two players)"
 	}
 	if mem.Perfect() {
 		m.Memory = rules.Memory{} // every perfect memory is the same, whatever its scope
@@ -508,6 +508,8 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Lineup, maxPai
 		}
 	}
 	switch {
+	case m.Memory.Fluctuation > 0 && mu.Players > 2:
+		t, err = fluctSeatsTable(ctx, m, mu, maxPairs, limit)
 	case m.Memory.Fluctuation > 0 && mu.Policy == rules.PolicyBestResponse && maxPairs <= limit:
 		t, err = exact.FluctReplyTable(ctx, field.Rat{}, m, mu.Opponent, maxPairs)
 	case m.Memory.Fluctuation > 0 && mu.Policy == rules.PolicyBestResponse:
@@ -567,9 +569,9 @@ func coverFluctuation(t *rules.ChoiceTable, capacity int) (*rules.ChoiceTable, e
 }
 
 // fluctSolved reports whether the fluctuating capacity of model m's memory has an exact model for
-// policy p in env (docs/models.md §4.4): a shared lru or handover-uniform memory, two players,
-// pairs only, pass rule never, the standard game, and optimal, safe, daring, or best-response to
-// one of them (opp).
+// policy p in env (docs/models.md §4.4): a shared lru or handover-uniform memory, pairs only, pass
+// rule never, the standard game, and optimal, safe or daring (2 to 8 players), or best-response to
+// one of them (opp; two players).
 func fluctSolved(m exact.Model, env Env, p, opp rules.Policy) bool {
 	mu := exact.Lineup{Players: env.Players, Policy: p, Opponent: p}
 	if p == rules.PolicyBestResponse {

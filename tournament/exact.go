@@ -26,7 +26,8 @@ const DistributionLimit = 60
 // answers another is evaluated only against the policy it answers (at three or more seats, with
 // that policy at every other seat); and n must be at most
 // exact.RationalLimit
-// (exact.WinRationalLimit where a seat plays to win, exact.WinLimitRationalLimit under a turn
+// (exact.FluctSelfishRationalLimit at three or more seats under a fluctuating capacity,
+// exact.WinRationalLimit where a seat plays to win, exact.WinLimitRationalLimit under a turn
 // limit, exact.DecayRationalLimit and exact.DecayWinRationalLimit under decay forgetting; with
 // more than two copies of a face, the deal's count states, times the turn limit under one or the
 // leads where a seat plays to win, at most exact.CopiesRationalStates: exact.CopiesCells,
@@ -36,6 +37,7 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 	for _, id := range seats {
 		e := t.Players[id].Exact
 		if e == nil || n > t.modelOf(e).RationalLimit() || (e.Policy == rules.PolicyOptimal && n > t.modelOf(e).SeatsRationalLimit(len(seats))) ||
+			fluctSeatsBeyondLimit(t.modelOf(e), len(seats), n) ||
 			e.Memory != t.Players[seats[0]].Exact.Memory ||
 			e.Choices != t.Players[seats[0]].Exact.Choices {
 			return none, exact.Lineup{}, false

@@ -107,6 +107,9 @@ func estimate[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call)
 	if m.Variant.TurnLimit > 0 {
 		return estimateLimit(f, m, mu, pairs, call)
 	}
+	if m.Memory.Fluctuation > 0 && mu.Players >= 3 {
+		return estimateFluctSeats(f, m, mu, pairs)
+	}
 	if m.Memory.Fluctuation > 0 {
 		return estimateFluct(f, m, mu, pairs, call)
 	}

@@ -34,8 +34,12 @@ const DecaySelfishRationalLimit = 12
 
 // SeatsRationalLimit is RationalLimit for a matchup of players seats in which a seat plays
 // optimal: DecaySelfishRationalLimit under decay forgetting at three or more seats,
-// DecayStreakRationalLimit under decay and a pass rule other than never.
+// DecayStreakRationalLimit under decay and a pass rule other than never, FluctSelfishRationalLimit
+// under a fluctuating capacity.
 func (m Model) SeatsRationalLimit(players int) int {
+	if players > 2 && m.Memory.Fluctuation > 0 {
+		return min(m.RationalLimit(), FluctSelfishRationalLimit)
+	}
 	if players > 2 && m.isDecay() && m.Pass != rules.PassNever {
 		return min(m.RationalLimit(), DecayStreakRationalLimit)
 	}

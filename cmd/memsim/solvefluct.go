@@ -12,9 +12,10 @@ import (
 
 // fluctuationQuery sets the fluctuating capacity of --fluctuation S on the memory of --memory M
 // --forget RULE, and the capacity drawn of --capacity C, refusing what its exact model does not
-// give: two players under pass rule never, from a state of pairs only (docs/models.md §4.4); the
-// choices' values and --first with --capacity only (the mover's choice depends on the capacity
-// drawn), the score distribution before the draw only, and the optimum's table.
+// give: 2 to 8 players under pass rule never, from a state of pairs only (docs/models.md §4.4); with
+// two players, the choices' values and --first with --capacity only (the mover's choice depends on
+// the capacity drawn), the score distribution before the draw only, and the optimum's table; with
+// three or more, the values only.
 func (fl *solveFlags) fluctuationQuery(q *solveQuery, set map[string]bool) error {
 	mem := q.model.Memory
 	switch {
@@ -36,10 +37,12 @@ func (fl *solveFlags) fluctuationQuery(q *solveQuery, set map[string]bool) error
 		return requiredWith("--capacity C", fmt.Sprintf("--fluctuation %d --first %s", fl.fluctuation, fl.first), "the capacity drawn for seat 0's turn now, which its choice depends on")
 	case fl.distribution && set["capacity"]:
 		return usagef("--capacity %d with --distribution: the score distribution is computed before the capacity is drawn (leave out --capacity)", fl.capacity)
-	case set["players"] && fl.players != 2:
-		return usagef("--fluctuation %d with --players %d: solved for 2 players", fl.fluctuation, fl.players)
-	case set["seats"]:
-		return usagef("--fluctuation %d with --seats: solved for 2 players", fl.fluctuation)
+	case set["players"] && (fl.players < 2 || fl.players > rules.MaxPlayers):
+		return usagef("--fluctuation %d with --players %d: solved for 2 to %d players", fl.fluctuation, fl.players, rules.MaxPlayers)
+	case (set["seats"] || fl.players > 2) && (q.table || fl.distribution || set["first"] || set["capacity"]):
+		return usagef("--fluctuation %d with three or more seats: the values only (leave out --table, --distribution, --first and --capacity)", fl.fluctuation)
+	case set["standings"]:
+		return usagef("--fluctuation %d with --standings: the chances of the most pairs are not computed under a fluctuating capacity", fl.fluctuation)
 	case fl.pass != rules.PassNever.String():
 		return usagef("--fluctuation %d with --pass %s: solved under pass rule never", fl.fluctuation, fl.pass)
 	}

@@ -1,0 +1,612 @@
+package exact
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"memsim/analysis/field"
+	"memsim/sim/rules"
+)
+
+// A fluctuating capacity at three to eight seats (docs/models.md §4.4, §4.7): the shared memory's
+// capacity is drawn at the start of every turn as at two seats (fluct.go), and every seat plays
+// for itself (optimal: the mover maximises its own expected pairs) or a fixed policy of its own.
+//
+// The mover's choice is made after the draw, in (n, k, c). A row's unknowns are the vectors of
+// the states after the draw, every seat's expected pairs in order from the mover; a state before
+// the draw is the average over the capacities of the states after it, which the equations refer
+// to directly. With every seat for itself the row is selfishdecay.go's row of p unknowns per state
+// (a state being an (n, k, c)), solved by the same policy iteration: the same tie rule and the
+// same profile of smallest gain where there is no equilibrium in pure choices (FluctSelfishGaps
+// lists those states). An equilibrium reached is then moved to one that gives a state's mover more
+// where there is one (preferBetter), as selfish.go takes at a fixed capacity. With a policy per seat the row's unknowns
+// are every seat's expected pairs with each seat to move, one linear system for the seats' fixed
+// choices (an optimal seat plays the optimum of every seat for itself).
+
+// FluctSelfishRationalLimit is FluctRationalLimit at three or more seats: tables and tournaments'
+// exact values are exact rationals up to it, float64 beyond (lru(5) with σ = 2, every seat for
+// itself: 0.8 s for 12 pairs at 3 seats in exact rationals, 24 s at 8 seats, and the numbers grow
+// with the deal).
+const FluctSelfishRationalLimit = 12
+
+// FluctSelfishGap is a state after the draw, with capacity Capacity drawn, in which the optimum
+// of every seat for itself under a fluctuating capacity has no stationary equilibrium in pure
+// choices: the choice it makes and the most a deviation gains the mover.
+type FluctSelfishGap[T any] struct {
+	State    rules.State
+	Capacity int
+	Choice   rules.Choice
+	Gain     T
+}
+
+// validateFluctSeats reports whether the matchup of three or more seats is solved under a
+// fluctuating capacity: every seat optimal, safe or daring, or a policy per seat among them.
+func validateFluctSeats(m Model, mu Lineup) error {
+	if err := m.Validate(); err != nil {
+		return err
+	}
+	switch {
+	case mu.Players < 2 || mu.Players > rules.MaxPlayers:
+		return fmt.Errorf("players %d: a fluctuating capacity is solved for 2 to %d players", mu.Players, rules.MaxPlayers)
+	case mu.Table != nil || mu.OpponentTable != nil:
+		return fmt.Errorf("a fluctuating capacity is solved for optimal, safe and daring, not for a policy given as a table")
+	case mu.TwoPlayerOptimal:
+		return fmt.Errorf("with %d players a fluctuating capacity is solved for every seat's own optimum, not the two-player optimum's choices", mu.Players)
+	}
+	for i := range mu.Players {
+		p := fluctSeatPolicy(mu, i)
+		if p != rules.PolicyOptimal && p != rules.PolicySafe && p != rules.PolicyDaring {
+			return fmt.Errorf("seat %d: policy %s: a fluctuating capacity is solved for optimal, safe and daring (allowed: optimal, safe, daring)", i, p)
+		}
+		if err := p.CheckChoices(m.Choices); err != nil {
+			return fmt.Errorf("seat %d: %w", i, err)
+		}
+	}
+	return nil
+}
+
+// fluctSeatPolicy returns the policy of seat t (0: the mover in the evaluated state).
+func fluctSeatPolicy(mu Lineup, t int) rules.Policy {
+	if mu.PerSeat {
+		return mu.Seats[t]
+	}
+	return mu.roles()[min(t, 1)]
+}
+
+// fluctSeats solves a fluctuating capacity at three or more seats row by row.
+type fluctSeats[T any] struct {
+	f    field.Field[T]
+	m    Model
+	mu   Lineup
+	p    int
+	maxK int
+	// needSelf: some seat plays optimal; needMulti: not every seat does.
+	needSelf, needMulti bool
+	// self[k] is every seat's expected pairs, in order from the mover, in (n, k) before the draw
+	// (every seat for itself); seats[k][t][i] seat i's with seat t to move (a policy per seat).
+	// prevSelf and prevSeats are the previous row's.
+	self, prevSelf   [][]T
+	seats, prevSeats [][][]T
+	// choice[n][c][k] is the optimum's choice in (n, k) with capacity c drawn.
+	choice [][][]rules.Choice
+	// gaps collects the states without an equilibrium in pure choices, when not nil.
+	gaps *[]FluctSelfishGap[T]
+	zero T
+}
+
+func newFluctSeats[T any](f field.Field[T], m Model, mu Lineup) (*fluctSeats[T], error) {
+	if err := validateFluctSeats(m, mu); err != nil {
+		return nil, err
+	}
+	s := &fluctSeats[T]{f: f, m: m, mu: mu, p: mu.Players, maxK: fluctMaxKnown(m.Memory), zero: f.FromInt(0)}
+	for t := range mu.Players {
+		if fluctSeatPolicy(mu, t) == rules.PolicyOptimal {
+			s.needSelf = true
+		} else {
+			s.needMulti = true
+		}
+	}
+	return s, nil
+}
+
+func (s *fluctSeats[T]) lru() bool { return s.m.Memory.Forget == rules.ForgetLRU }
+
+// fluctRef is a reference to an unknown of a row (a state after the draw) with its weight.
+type fluctRef[T any] struct {
+	at int
+	p  T
+}
+
+// rowLayout numbers the states after the draw of a row of n pairs, by known cards then capacity
+// (so that a turn, which adds at most two known cards, refers to nearby unknowns), and returns
+// their (k, c), the capacities, and for every k the references of the state before the draw.
+func (s *fluctSeats[T]) rowLayout(n int) ([]fluctNode, []fluctCap, [][]fluctRef[T]) {
+	caps := fluctCaps(s.m.Memory, n)
+	K := min(n, s.maxK)
+	var nodes []fluctNode
+	pos := map[fluctNode]int{}
+	for k := 0; k <= K; k++ {
+		for _, cp := range caps {
+			if s.lru() && k > cp.c {
+				continue
+			}
+			pos[fluctNode{k: k, c: cp.c}] = len(nodes)
+			nodes = append(nodes, fluctNode{k: k, c: cp.c})
+		}
+	}
+	before := make([][]fluctRef[T], K+1)
+	for k := range before {
+		for _, cp := range caps {
+			k2 := k
+			if s.lru() {
+				k2 = min(k, cp.c)
+			}
+			before[k] = append(before[k], fluctRef[T]{at: pos[fluctNode{k: k2, c: cp.c}], p: s.f.FromFrac(cp.p.Num, cp.p.Den)})
+		}
+	}
+	return nodes, caps, before
+}
+
+// prevVec returns the previous row's vector vals[k] (k known cards before the draw), twice as in
+// prevBefore.
+func (s *fluctSeats[T]) prevVec(vals [][]T, n1, k int, twice bool) []T {
+	if !twice || !s.lru() {
+		return vals[k]
+	}
+	f := s.f
+	out := make([]T, s.p)
+	for i := range out {
+		out[i] = s.zero
+	}
+	for _, cp := range fluctCaps(s.m.Memory, n1) {
+		pc := f.FromFrac(cp.p.Num, cp.p.Den)
+		for i, v := range vals[min(k, cp.c)] {
+			out[i] = f.Add(out[i], f.Mul(pc, v))
+		}
+	}
+	return out
+}
+
+// outcomes returns the outcomes of choice ch in (n, k) with capacity c drawn: §4.4's model of
+// capacity c.
+func (s *fluctSeats[T]) outcomes(n, k, c int, ch rules.Choice) []Outcome {
+	mc := s.m
+	mc.Memory.Capacity, mc.Memory.Fluctuation = c, 0
+	return mc.Outcomes(rules.State{N: n, J: n - k}, ch, nil)
+}
+
+// selfEquation returns the equation of the mover's vector in (n, k) with capacity c drawn, making
+// choice ch, every seat for itself: outcomes that leave the row read the previous row (turned by
+// one seat when the next seat moves), those that stay refer to the states after the next draw.
+func (s *fluctSeats[T]) selfEquation(n, k, c int, ch rules.Choice, before [][]fluctRef[T]) *selfEq[T] {
+	f, p := s.f, s.p
+	e := &selfEq[T]{a: make([]T, p)}
+	for i := range e.a {
+		e.a[i] = s.zero
+	}
+	for _, o := range s.outcomes(n, k, c, ch) {
+		pr := f.FromFrac(o.Prob.Num, o.Prob.Den)
+		if k2 := sameRow(o, n); k2 >= 0 {
+			for _, r := range before[k2] {
+				e.to = append(e.to, r.at)
+				e.coef = append(e.coef, f.Mul(pr, r.p))
+			}
+			continue
+		}
+		k2 := o.Next.N - o.Next.J
+		if o.Continue {
+			succ := s.prevVec(s.prevSelf, n-1, k2, false)
+			for t := range e.a {
+				v := succ[t]
+				if t == 0 {
+					v = f.Add(v, f.FromInt(int64(o.MoverGain)))
+				}
+				e.a[t] = f.Add(e.a[t], f.Mul(pr, v))
+			}
+			continue
+		}
+		succ := s.prevVec(s.prevSelf, n-1, k2, o.NextGain > 0)
+		for t := range e.a {
+			v := succ[(t+p-1)%p]
+			if t == 0 {
+				v = f.Add(v, f.FromInt(int64(o.MoverGain)))
+			}
+			if t == 1 {
+				v = f.Add(v, f.FromInt(int64(o.NextGain)))
+			}
+			e.a[t] = f.Add(e.a[t], f.Mul(pr, v))
+		}
+	}
+	m := decayEq[T]{to: e.to, coef: e.coef}
+	m.merge(f)
+	e.to, e.coef = m.to, m.coef
+	return e
+}
+
+// selfRow solves the row of n pairs for every seat for itself.
+func (s *fluctSeats[T]) selfRow(n int) error {
+	f, p := s.f, s.p
+	nodes, caps, before := s.rowLayout(n)
+	r := &selfRow[T]{p: p, eqs: make([][rules.NumChoices]*selfEq[T], len(nodes))}
+	for i, nd := range nodes {
+		for _, ch := range rules.Choices() {
+			if ch != rules.Pass && s.m.Legal(rules.State{N: n, J: n - nd.k}, ch) {
+				r.eqs[i][ch] = s.selfEquation(n, nd.k, nd.c, ch, before)
+			}
+		}
+	}
+	sol, err := r.solve(f)
+	if err == nil {
+		sol, err = r.preferBetter(f, sol)
+	}
+	if err != nil {
+		return fmt.Errorf("%d pairs, every seat for itself: %w", n, err)
+	}
+	byCap := make([][]rules.Choice, caps[len(caps)-1].c+1)
+	for i, nd := range nodes {
+		if byCap[nd.c] == nil {
+			byCap[nd.c] = make([]rules.Choice, len(before))
+		}
+		byCap[nd.c][nd.k] = sol.ch[i]
+		if s.gaps != nil && f.Cmp(sol.gain[i], s.zero) > 0 {
+			*s.gaps = append(*s.gaps, FluctSelfishGap[T]{State: rules.State{N: n, J: n - nd.k}, Capacity: nd.c, Choice: sol.ch[i], Gain: sol.gain[i]})
+		}
+	}
+	s.choice = append(s.choice, byCap)
+	s.self = make([][]T, len(before))
+	for k, refs := range before {
+		vec := make([]T, p)
+		for t := range vec {
+			vec[t] = s.zero
+			for _, rf := range refs {
+				vec[t] = f.Add(vec[t], f.Mul(rf.p, sol.x[rf.at*p+t][0]))
+			}
+		}
+		s.self[k] = vec
+	}
+	return nil
+}
+
+// seatChoice returns seat t's choice in (n, k) with capacity c drawn.
+func (s *fluctSeats[T]) seatChoice(t, n, k, c int) (rules.Choice, error) {
+	st := rules.State{N: n, J: n - k}
+	pol := fluctSeatPolicy(s.mu, t)
+	ch := s.choiceOf(pol, st, n, k, c)
+	if !s.m.Legal(st, ch) {
+		return 0, fmt.Errorf("seat %d: policy %s chooses %s in %v, which the model does not allow", t, pol, ch, st)
+	}
+	return ch, nil
+}
+
+func (s *fluctSeats[T]) choiceOf(pol rules.Policy, st rules.State, n, k, c int) rules.Choice {
+	if pol == rules.PolicyOptimal {
+		return s.choice[n][c][k]
+	}
+	return pol.Decide(st)
+}
+
+// multiRow solves the row of n pairs for a policy per seat: unknown i*p + t holds every seat's
+// expected pairs (by seat) in state i after the draw with seat t to move.
+func (s *fluctSeats[T]) multiRow(n int) error {
+	f, p := s.f, s.p
+	nodes, _, before := s.rowLayout(n)
+	eqs := make([]decayEq[T], p*len(nodes))
+	for i, nd := range nodes {
+		for t := range p {
+			ch, err := s.seatChoice(t, n, nd.k, nd.c)
+			if err != nil {
+				return err
+			}
+			e := decayEq[T]{a: make([]T, p)}
+			for l := range e.a {
+				e.a[l] = s.zero
+			}
+			next := (t + 1) % p
+			for _, o := range s.outcomes(n, nd.k, nd.c, ch) {
+				pr := f.FromFrac(o.Prob.Num, o.Prob.Den)
+				if k2 := sameRow(o, n); k2 >= 0 {
+					for _, r := range before[k2] {
+						e.to = append(e.to, r.at*p+next)
+						e.coef = append(e.coef, f.Mul(pr, r.p))
+					}
+					continue
+				}
+				k2 := o.Next.N - o.Next.J
+				mover, twice := next, o.NextGain > 0
+				if o.Continue {
+					mover, twice = t, false
+				}
+				succ := s.prevSeatVec(n-1, k2, mover, twice)
+				for l := range e.a {
+					v := succ[l]
+					if l == t {
+						v = f.Add(v, f.FromInt(int64(o.MoverGain)))
+					}
+					if l == next && !o.Continue {
+						v = f.Add(v, f.FromInt(int64(o.NextGain)))
+					}
+					e.a[l] = f.Add(e.a[l], f.Mul(pr, v))
+				}
+			}
+			e.merge(f)
+			eqs[i*p+t] = e
+		}
+	}
+	x, err := solveRow(f, eqs)
+	if err != nil {
+		return fmt.Errorf("%d pairs: %w", n, err)
+	}
+	s.seats = make([][][]T, len(before))
+	for k, refs := range before {
+		s.seats[k] = make([][]T, p)
+		for t := range p {
+			vec := make([]T, p)
+			for l := range vec {
+				vec[l] = s.zero
+				for _, rf := range refs {
+					vec[l] = f.Add(vec[l], f.Mul(rf.p, x[rf.at*p+t][l]))
+				}
+			}
+			s.seats[k][t] = vec
+		}
+	}
+	return nil
+}
+
+// prevSeatVec returns every seat's expected pairs in the previous row's (n1, k) before the draw
+// with seat t to move, twice as in prevVec.
+func (s *fluctSeats[T]) prevSeatVec(n1, k, t int, twice bool) []T {
+	vals := make([][]T, len(s.prevSeats))
+	for i := range s.prevSeats {
+		vals[i] = s.prevSeats[i][t]
+	}
+	return s.prevVec(vals, n1, k, twice)
+}
+
+// run solves every row up to maxPairs, calling visit, when not nil, after each.
+func (s *fluctSeats[T]) run(ctx context.Context, maxPairs int, visit func(n int) error) error {
+	zeros := make([]T, s.p)
+	for i := range zeros {
+		zeros[i] = s.zero
+	}
+	s.prevSelf = [][]T{zeros}
+	s.prevSeats = [][][]T{make([][]T, s.p)}
+	for t := range s.p {
+		s.prevSeats[0][t] = zeros
+	}
+	s.choice = [][][]rules.Choice{nil}
+	done := ctx.Done()
+	for n := 1; n <= maxPairs; n++ {
+		select {
+		case <-done:
+			return fmt.Errorf("solver stopped at %d pairs: %w", n, ctx.Err())
+		default:
+		}
+		if s.needSelf {
+			if err := s.selfRow(n); err != nil {
+				return err
+			}
+		}
+		if s.needMulti {
+			if err := s.multiRow(n); err != nil {
+				return err
+			}
+		}
+		s.prevSelf, s.prevSeats = s.self, s.seats
+		if visit != nil {
+			if err := visit(n); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// evaluateFluctSeats is Evaluate under a fluctuating capacity at three or more seats.
+func evaluateFluctSeats[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
+	s, err := newFluctSeats(f, m, mu)
+	if err != nil {
+		return Result[T]{}, err
+	}
+	if st.S != 0 || st.F != 0 {
+		return Result[T]{}, fmt.Errorf("state has %d singletons, the model 0", st.S)
+	}
+	if err := st.Validate(rules.Memory{}); err != nil {
+		return Result[T]{}, err
+	}
+	k := st.N - st.J
+	if k > s.maxK {
+		return Result[T]{}, fmt.Errorf("%d known cards (n - j) exceed the largest capacity %d", k, s.maxK)
+	}
+	if err := s.run(ctx, st.N, nil); err != nil {
+		return Result[T]{}, err
+	}
+	res := Result[T]{State: st, Players: s.p}
+	switch {
+	case st.N == 0:
+		res.PairsBySeat = make([]T, s.p)
+		for i := range res.PairsBySeat {
+			res.PairsBySeat[i] = s.zero
+		}
+	case s.needMulti:
+		res.PairsBySeat = append([]T(nil), s.prevSeats[k][0]...)
+	default:
+		res.PairsBySeat = append([]T(nil), s.prevSelf[k]...)
+	}
+	res.ExpectedPairs = res.PairsBySeat[0]
+	return res, nil
+}
+
+// FluctSelfishGaps lists, in order of n, then known cards, then capacity, the states after the
+// draw with at most maxPairs pairs of model m (a fluctuating capacity) in which the optimum of
+// players seats (3 to 8) has no stationary equilibrium in pure choices.
+func FluctSelfishGaps[T any](ctx context.Context, f field.Field[T], m Model, players, maxPairs int) ([]FluctSelfishGap[T], error) {
+	mu := Lineup{Players: players, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
+	s, err := newFluctSeats(f, m, mu)
+	if err != nil {
+		return nil, err
+	}
+	gaps := []FluctSelfishGap[T]{}
+	s.gaps = &gaps
+	if err := s.run(ctx, maxPairs, nil); err != nil {
+		return nil, err
+	}
+	return gaps, nil
+}
+
+// FluctSelfishTable returns the choices of the optimum of every seat for itself at players seats
+// (3 to 8) under the fluctuating capacity of model m, in every state of at most maxPairs pairs and
+// every capacity drawn: a table with a layer per capacity, as FluctTable's.
+func FluctSelfishTable[T any](ctx context.Context, f field.Field[T], m Model, players, maxPairs int) (*rules.ChoiceTable, error) {
+	s, err := newFluctSeats(f, m, Lineup{Players: players, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal})
+	if err != nil {
+		return nil, err
+	}
+	if err := s.run(ctx, maxPairs, nil); err != nil {
+		return nil, err
+	}
+	return capacityLayers(m, maxPairs, s.lru(), s.choice)
+}
+
+// capacityLayers returns the table of a layer per capacity of the choices choice[n][c][k] (c
+// merged from n + 1 up), from max(2, m - σ) to the largest capacity that binds in a deal of
+// maxPairs pairs.
+func capacityLayers(m Model, maxPairs int, lru bool, choice [][][]rules.Choice) (*rules.ChoiceTable, error) {
+	lo := fluctCaps(m.Memory, max(maxPairs, 1))[0].c
+	hi := max(lo, min(fluctMaxKnown(m.Memory), maxPairs+1))
+	layers := make([]*rules.ChoiceTable, hi-lo+1)
+	for i := range layers {
+		c := lo + i
+		t, err := rules.NewChoiceTable(maxPairs, 0)
+		if err != nil {
+			return nil, err
+		}
+		for n := 1; n <= maxPairs; n++ {
+			cn := min(c, n+1)
+			byCap := choice[n]
+			if cn >= len(byCap) || byCap[cn] == nil {
+				continue
+			}
+			for k, ch := range byCap[cn] {
+				if !lru || k <= cn {
+					t.Set(rules.State{N: n, J: n - k}, false, ch)
+				}
+			}
+		}
+		layers[i] = t
+	}
+	return rules.NewCapacityChoiceTable(lo, layers)
+}
+
+// estimateFluctSeats is Estimate under a fluctuating capacity at three or more seats: a curve
+// fitted to measured solves of 3 seats of lru(5) with σ = 2, every seat for itself (memsim solve
+// --players 3 --memory 5 --forget lru --fluctuation 2: exact rationals 0.8 s for 12 pairs, 6.7 s
+// for 30; float64 0.24 s for 100, 1.3 s for 800), scaled with the seats (8 seats: 24 s for 12 pairs
+// in exact rationals, 0.8 s for 100 in float64) and with a row's states after the draw against
+// that memory's 40, and by 1.5 for a lineup with a fixed policy (a second system per row).
+func estimateFluctSeats[T any](f field.Field[T], m Model, mu Lineup, pairs int) (Cost, error) {
+	if err := validateFluctSeats(m, mu); err != nil {
+		return Cost{}, err
+	}
+	p := float64(mu.Players) / 3
+	k := float64(min(int64(pairs), int64(m.Memory.Capacity)+int64(m.Memory.Fluctuation)) + 1)
+	caps := float64(min(2*int64(m.Memory.Fluctuation)+1, int64(pairs)+1))
+	states := k * caps / 40
+	multi := 1.0
+	for t := range mu.Players {
+		if fluctSeatPolicy(mu, t) != rules.PolicyOptimal {
+			multi = 1.5
+		}
+	}
+	n := float64(pairs)
+	unknowns := float64(mu.Players) * k * caps
+	var seconds, bytes float64
+	if _, isFloat := any(f).(field.Float); isFloat {
+		seconds = 0.0017 * n * math.Pow(p, 1.2) * states
+		bytes = baseBytes + unknowns*unknowns*8
+	} else {
+		seconds = 0.85 * math.Pow(n/12, 2.2) * math.Pow(p, 3.4) * math.Pow(states, 1.5)
+		bytes = baseBytes + gcHeadroom*unknowns*unknowns*(ratBytes+8*n)
+	}
+	return Cost{Ops: seconds * multi * OpsPerSecond, Bytes: bytes}, nil
+}
+
+// preferBetter moves the row's equilibrium sol, state by state in the row's order, to another
+// equilibrium that gives the state's mover more, as §4.7 takes at a fixed capacity the
+// equilibrium of a state that gives its mover the most: a choice c' is tried at state i when, the
+// other states' vectors held, every seat playing c' there is an equilibrium of the state and gives
+// the mover more; the row is then solved again by policy iteration from the profile with c' at i,
+// kept when it ends in an equilibrium of the row that gives i's mover more.
+func (r *selfRow[T]) preferBetter(f field.Field[T], sol *selfRowSolution[T]) (*selfRowSolution[T], error) {
+	zero := f.FromInt(0)
+	if f.Cmp(sol.eps, zero) != 0 {
+		return sol, nil
+	}
+	for i := range r.eqs {
+		for _, c := range rules.Choices() {
+			if r.eqs[i][c] == nil || c == sol.ch[i] {
+				continue
+			}
+			v, ok := r.localEquilibrium(f, i, c, sol.x)
+			if !ok || f.Cmp(v, sol.x[i*r.p][0]) <= 0 {
+				continue
+			}
+			ch := append([]rules.Choice(nil), sol.ch...)
+			ch[i] = c
+			next, settled, err := r.iterate(f, ch, selfDecayIterations)
+			if err != nil {
+				return nil, err
+			}
+			if settled && f.Cmp(next.x[i*r.p][0], sol.x[i*r.p][0]) > 0 {
+				sol = next
+			}
+		}
+	}
+	return sol, nil
+}
+
+// localEquilibrium returns the mover's value at state i when every seat plays c there, the other
+// states' vectors held at x, and whether no choice made once there then gives the mover more.
+func (r *selfRow[T]) localEquilibrium(f field.Field[T], i int, c rules.Choice, x [][]T) (T, bool) {
+	p := r.p
+	one := f.FromInt(1)
+	// split returns the choice's vector a (the other states' references read in x) and the
+	// probability b of handing state i itself to the next seat.
+	split := func(e *selfEq[T]) ([]T, T) {
+		a := append([]T(nil), e.a...)
+		b := f.FromInt(0)
+		for t, j := range e.to {
+			if j == i {
+				b = f.Add(b, e.coef[t])
+				continue
+			}
+			for s := range a {
+				a[s] = f.Add(a[s], f.Mul(e.coef[t], x[j*p+(s+p-1)%p][0]))
+			}
+		}
+		return a, b
+	}
+	a, b := split(r.eqs[i][c])
+	// v = a + b rot(v): v_0 = (a_0 + b a_{p-1} + ... + b^{p-1} a_1) / (1 - b^p), and the last seat's
+	// v_{p-1} = (a_{p-1} + b a_{p-2} + ... + b^{p-1} a_0) / (1 - b^p).
+	seat := func(s int) T {
+		v, pw := f.FromInt(0), one
+		for t := range p {
+			v = f.Add(v, f.Mul(pw, a[(s-t+p)%p]))
+			pw = f.Mul(pw, b)
+		}
+		return f.Div(v, f.Sub(one, pw))
+	}
+	v0, last := seat(0), seat(p-1)
+	for _, d := range rules.Choices() {
+		if r.eqs[i][d] == nil || d == c {
+			continue
+		}
+		ad, bd := split(r.eqs[i][d])
+		if f.Cmp(f.Add(ad[0], f.Mul(bd, last)), v0) > 0 {
+			return v0, false
+		}
+	}
+	return v0, true
+}

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// seatsByJSON is the part of solve's JSON that holds every seat's expected pairs.
+type seatsByJSON struct {
+	BySeat []struct {
+		Exact string `json:"exact"`
+	} `json:"expected_pairs_by_seat"`
+}
+
+// At three and more seats a fluctuating capacity that never binds (base 8 ± 1, four pairs) gives
+// perfect memory's values of every seat, for every seat for itself and for a policy per seat.
+func TestSolveFluctuationSeatsNeverBindingIsPerfectMemory(t *testing.T) {
+	t.Parallel()
+	for _, lineup := range [][]string{
+		{"--players", "3"},
+		{"--players", "4"},
+		{"--seats", "optimal,safe,daring"},
+		{"--seats", "daring,optimal,safe,optimal"},
+	} {
+		var got, want seatsByJSON
+		seatsDecode(t, &got, append([]string{"--pairs", "4", "--memory", "8", "--forget", "lru", "--fluctuation", "1"}, lineup...)...)
+		seatsDecode(t, &want, append([]string{"--pairs", "4", "--value-only"}, lineup...)...)
+		if len(got.BySeat) == 0 || !slices.Equal(got.BySeat, want.BySeat) {
+			t.Errorf("%v: every seat's pairs %v, perfect memory's %v", lineup, got.BySeat, want.BySeat)
+		}
+	}
+}
+
+// A fluctuating capacity at three or more seats refuses what it does not solve with one line.
+func TestSolveFluctuationSeatsBadInput(t *testing.T) {
+	t.Parallel()
+	base := []string{"solve", "--pairs", "4", "--memory", "3", "--forget", "lru", "--fluctuation", "1"}
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--players", "9"}, "--fluctuation 1 with --players 9: solved for 2 to 8 players"},
+		{[]string{"--seats", "optimal,safe,parity"}, "seat 2: policy parity: a fluctuating capacity is solved for optimal, safe and daring (allowed: optimal, safe, daring)"},
+		{[]string{"--players", "3", "--two-player-optimal"}, "not the two-player optimum's choices"},
+		{[]string{"--players", "3", "--policy", "best-response", "--opponent", "safe"}, "policy best-response: a fluctuating capacity is solved for optimal, safe and daring"},
+		{[]string{"--players", "3", "--pass", "always"}, "--fluctuation 1 with --pass always: solved under pass rule never"},
+		{[]string{"--players", "8", "--pairs", "100"}, "add --big to solve it anyway"},
+		{[]string{"--players", "3", "--standings", "1,0,0"}, "--fluctuation 1 with --standings: the chances of the most pairs are not computed"},
+	}
+	for _, tt := range tests {
+		_, stderr, code := runArgs(t, append(base, tt.args...)...)
+		if code != exitUsage || !strings.Contains(stderr, tt.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("solve %q: exit %d, %q; want exit 2 and one line with %q", tt.args, code, stderr, tt.want)
+		}
+	}
+}

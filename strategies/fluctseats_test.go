@@ -1,0 +1,69 @@
+package strategies_test
+
+import (
+	"context"
+	"testing"
+
+	"memsim/analysis/exact"
+	"memsim/analysis/field"
+	"memsim/sim/rules"
+	"memsim/strategies"
+)
+
+// TestOptimalAtThreeSeatsUnderFluctuationPlaysTheLayerOfTheCapacityDrawn builds optimal at a
+// table of three seats with a shared memory whose capacity fluctuates and checks that its table
+// has a layer per capacity drawn, each the choices of the exact model of every seat for itself,
+// that the choices depend on the capacity in some state, and that the player is valued in the
+// fluctuating model.
+func TestOptimalAtThreeSeatsUnderFluctuationPlaysTheLayerOfTheCapacityDrawn(t *testing.T) {
+	ctx := context.Background()
+	const maxPairs = 8
+	for _, forget := range []rules.Forgetting{rules.ForgetLRU, rules.ForgetHandoverUniform} {
+		spec := strategies.Spec{Name: "wavering", Policy: "optimal",
+			Memory: strategies.MemoryOverride{Forget: &forget, Capacity: ptrTo(3), Fluctuation: ptrTo(2)}}
+		env := strategies.Env{MaxPairs: maxPairs, Players: 3, Pass: rules.PassNever, Tables: strategies.NewTables()}
+		b, err := strategies.Build(ctx, spec, env)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mem := rules.Memory{Capacity: 3, Forget: forget, Fluctuation: 2}
+		want, err := exact.FluctSelfishTable(ctx, field.Rat{}, exact.Model{Memory: mem}, 3, maxPairs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lo, hi, ok := b.Player.Table.Capacities()
+		if !ok || lo != 2 || hi != 5 {
+			t.Fatalf("%s: the player's table has capacities %d .. %d (%v), want 2 .. 5", mem, lo, hi, ok)
+		}
+		differ := 0
+		for n := 1; n <= maxPairs; n++ {
+			for k := 0; k <= min(n, 5); k++ {
+				st := rules.State{N: n, J: n - k}
+				var seen []rules.Choice
+				for c := 2; c <= 5; c++ {
+					if forget == rules.ForgetLRU && k > c {
+						continue // lru forgets down to the capacity drawn
+					}
+					got, ok := b.Player.Table.LookupCapacity(st, false, c)
+					w, wok := want.LookupCapacity(st, false, c)
+					if !ok || !wok || got != w {
+						t.Errorf("%s: %v, capacity %d: the player plays %v (%v), the model %v (%v)", mem, st, c, got, ok, w, wok)
+					}
+					seen = append(seen, got)
+				}
+				for _, c := range seen {
+					if c != seen[0] {
+						differ++
+						break
+					}
+				}
+			}
+		}
+		if differ == 0 {
+			t.Errorf("%s: the choices agree at every capacity: the test cannot tell the layers apart", mem)
+		}
+		if b.Exact == nil || b.Exact.Memory != mem {
+			t.Errorf("%s: the player is valued in %+v, want the fluctuating model %v", mem, b.Exact, mem)
+		}
+	}
+}

@@ -694,6 +694,9 @@ func isSelfWin(mu Lineup) bool {
 // lineup mixes win-optimal, or one seat of win-best-response, with optimal and fixed policies
 // (validateMixedSeats), in a model the win objective of every seat for itself covers.
 func (mu Lineup) validateSelfWin(m Model) error {
+	if isCopiesSelfWin(m, mu) {
+		return checkCopiesSelfWin(m, mu) // copiesselfwin.go
+	}
 	if err := mu.checkWinReply(); err != nil {
 		return err
 	}

@@ -102,8 +102,14 @@ func newCopiesSelfWin[T any](ctx context.Context, f field.Field[T], m Model, mu 
 	if err := checkCopiesSelfWin(m, mu); err != nil {
 		return nil, err
 	}
-	p := mu.Players
-	s := &copiesSelfWin[T]{ctx: ctx, f: f, m: m, p: p, pol: mu.SeatPolicies(), same: true,
+	return buildCopiesSelfWin(ctx, f, m, mu.SeatPolicies())
+}
+
+// buildCopiesSelfWin returns a solver of the seats' policies pol in m, unchecked (two seats give
+// the two-player win objective, which tests compare).
+func buildCopiesSelfWin[T any](ctx context.Context, f field.Field[T], m Model, pol []rules.Policy) (*copiesSelfWin[T], error) {
+	p := len(pol)
+	s := &copiesSelfWin[T]{ctx: ctx, f: f, m: m, p: p, pol: pol, same: true,
 		memo: map[string]*copiesSelfWinCell[T]{}, zero: f.FromInt(0), one: f.FromInt(1)}
 	for _, q := range s.pol {
 		s.same = s.same && q.PlaysToWin()

@@ -380,3 +380,130 @@ func CheckCopiesSelfWin(m Model, mu Lineup) error { return checkCopiesSelfWin(m,
 // IsCopiesSelfWin reports whether the lineup mu in model m is the win objective at three or more
 // seats under k copies of a face (EvaluateCopiesSelfWin solves it).
 func IsCopiesSelfWin(m Model, mu Lineup) bool { return isCopiesSelfWin(m, mu) }
+
+// CopiesSelfWinPolicyTable returns the choices of seat 0's policy of mu, which plays to win
+// (win-optimal, or win-best-response to the other seats' policies), at mu.Players seats (3 or
+// more) in the copies model m, in every state of faces and at every standings a game of
+// k/2, k, .., pairs pairs reaches from its start, whichever seat moves first: the table the engine plays
+// win-optimal at three or more seats from under k copies of a face
+// (rules.NewCopiesStandingsTable).
+func CopiesSelfWinPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, pairs int) (*rules.CopiesTable, error) {
+	k := m.Variant.CopiesOf()
+	if !mu.Policy.PlaysToWin() {
+		return nil, fmt.Errorf("copies %d: a table to win at %d seats of policy %s (allowed: win-optimal, win-best-response)", k, mu.Players, mu.Policy)
+	}
+	if _, err := StartCopiesState(pairs, k); err != nil {
+		return nil, err
+	}
+	s, err := newCopiesSelfWin(ctx, f, m, mu)
+	if err != nil {
+		return nil, err
+	}
+	none := make([]int, s.p)
+	for n := k / 2; n <= pairs; n += k / 2 {
+		start, err := StartCopiesState(n, k)
+		if err != nil {
+			return nil, err
+		}
+		// Seat 0 may sit anywhere in the order of play: a game starts with any seat to move.
+		for q := range s.p {
+			if _, err := s.get(start.vec(), none, q); err != nil {
+				return nil, err
+			}
+			if s.same {
+				break
+			}
+		}
+	}
+	tab, err := rules.NewCopiesStandingsTable(k, s.p)
+	if err != nil {
+		return nil, err
+	}
+	faces := 2 * k // the bytes of a state of faces' key: k counts of two bytes
+	d := make([]int, s.p)
+	for key, c := range s.memo {
+		if !s.same && key[len(key)-1] != 0 {
+			continue // another seat to move
+		}
+		v := vecOfKey(key[:faces])
+		if unknownCards(v) == 0 {
+			continue
+		}
+		for i := range d {
+			d[i] = int(key[faces+2*i]) | int(key[faces+2*i+1])<<8
+		}
+		if err := tab.SetStandings(v, d, c.choice); err != nil {
+			return nil, err
+		}
+	}
+	return tab, nil
+}
+
+// CopiesSelfWinRationalCells is the largest number of values (CopiesSelfWinCells) for which a
+// table or a tournament's exact values of win-optimal at three or more seats under copies are
+// computed in exact rationals (about a second); larger ones are computed in float64.
+const CopiesSelfWinRationalCells = 100000
+
+// CopiesSelfWinCellLimit is the largest number of values (CopiesSelfWinCells) a table of
+// win-optimal at three or more seats under copies is solved for (about 30 s in float64).
+const CopiesSelfWinCellLimit = 25000000
+
+// evaluateCopiesSelfWinStart is EvaluateStandings in the copies model: from the start of a game
+// of st.N pairs, the seats having taken standings pairs so far.
+func evaluateCopiesSelfWinStart[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State, standings []int) (SelfWinResult[T], error) {
+	if st.J != st.N || st.S != 0 || st.F != 0 {
+		return SelfWinResult[T]{}, fmt.Errorf("copies %d: state %v: the count state (n, j) solves the start of a game only, (n, n); see EvaluateCopiesSelfWin", m.Variant.CopiesOf(), st)
+	}
+	start, err := StartCopiesState(st.N, m.Variant.CopiesOf())
+	if err != nil {
+		return SelfWinResult[T]{}, err
+	}
+	return EvaluateCopiesSelfWin(ctx, f, m, mu, start, standings)
+}
+
+// evaluateCopiesSelfWinLineup is Evaluate for a lineup of three or more seats in the copies model
+// in which a seat plays to win, from the start of a game of st.N pairs.
+func evaluateCopiesSelfWinLineup[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
+	r, err := evaluateCopiesSelfWinStart(ctx, f, m, mu, st, nil)
+	if err != nil {
+		return Result[T]{}, err
+	}
+	return Result[T]{State: st, Players: mu.Players, ExpectedPairs: r.Pairs[0], PairsBySeat: r.Pairs, ScoreBySeat: r.Score}, nil
+}
+
+// estimateCopiesSelfWin returns the cost of a call for a lineup of three or more seats in the
+// copies model in which a seat plays to win: CopiesSelfWinCells values (a bound: the standings
+// of the start for every state), each opsCopiesSelfWin operations in float64, weighted in exact
+// rationals by copiesSelfWinRational·pairs (the fractions grow with the deal). Measured at copies
+// 4, three seats: 12 to 32 pairs in float64, 12 to 20 in exact rationals, within a factor 1.5.
+func estimateCopiesSelfWin[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call) (Cost, error) {
+	if err := checkCopiesSelfWin(m, mu); err != nil {
+		return Cost{}, err
+	}
+	if call != CallEvaluate && call != CallPolicyTable {
+		return Cost{}, fmt.Errorf("copies %d, players %d: win-optimal at three or more seats gives values and tables, not this computation", m.Variant.CopiesOf(), mu.Players)
+	}
+	mixed := false
+	for _, p := range mu.SeatPolicies() {
+		mixed = mixed || !p.PlaysToWin()
+	}
+	cells := float64(CopiesSelfWinCells(pairs, m.Variant.CopiesOf(), mu.Players, mixed))
+	if cells < 0 {
+		cells = 1 << 62
+	}
+	_, exact := any(f).(field.Rat)
+	w, value := 1.0, float64(floatBytes)
+	if exact {
+		w, value = copiesSelfWinRational*float64(pairs), pointerBytes+ratBytes+2*8*float64(pairs+1)/8
+	}
+	// The memo holds about an eighth of the bound's cells, each swVectors·players values and a key.
+	live := cells / 8 * (swVectors*float64(mu.Players)*value + 96)
+	return Cost{Ops: cells * opsCopiesSelfWin * w, Bytes: baseBytes + gcHeadroom*live}, nil
+}
+
+// The work of one value of the win objective at three or more seats under copies, measured (see
+// estimateCopiesSelfWin).
+const (
+	opsCopiesSelfWin      = 22
+	copiesSelfWinRational = 0.8
+)

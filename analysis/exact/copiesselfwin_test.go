@@ -493,3 +493,33 @@ func TestCopiesSelfWinTwoSeatsIsCopiesWin(t *testing.T) {
 		}
 	}
 }
+
+// TestCopiesSelfWinFollowersMatchCopiesPairs checks that a lineup of optimal and fixed policies
+// only, which ignore the standings, gives every seat the expected pairs of the copies model's
+// lineup of those policies.
+func TestCopiesSelfWinFollowersMatchCopiesPairs(t *testing.T) {
+	ctx, f := context.Background(), field.Rat{}
+	for _, pol := range [][]rules.Policy{
+		{rules.PolicyOptimal, rules.PolicyOptimal, rules.PolicyOptimal},
+		{rules.PolicySafe, rules.PolicyOptimal, rules.PolicyDaring},
+		{rules.PolicyDaring, rules.PolicySafe, rules.PolicyOptimal, rules.PolicySafe},
+	} {
+		for _, flips := range []rules.Flips{rules.FlipsSequential, rules.FlipsBlind} {
+			m := Model{Variant: rules.Variant{Copies: 4, Flips: flips}}
+			mu := SeatLineup(pol...)
+			st, err := StartCopiesState(6, 4)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := EvaluateCopiesSelfWin(ctx, f, m, mu, st, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := EvaluateCopies(ctx, f, m, mu, st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameRats(t, fmt.Sprintf("%v, %s: pairs", pol, flips), got.Pairs, want.PairsBySeat)
+		}
+	}
+}

@@ -33,6 +33,9 @@ func solveCopiesSelfWin(ctx context.Context, fl solveFlags, q *solveQuery, st ex
 			return err
 		}
 	}
+	if err := exact.CheckCopiesSelfWin(q.model, q.matchup); err != nil {
+		return usagef("--copies %d --players %d: %v", st.Copies(), q.matchup.Players, err)
+	}
 	limit := int64(copiesSelfWinBigCells)
 	if fl.float {
 		limit = copiesSelfWinBigFloatCells

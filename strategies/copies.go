@@ -65,6 +65,8 @@ func copiesTable(ctx context.Context, m exact.Model, mu exact.Lineup, maxPairs i
 	switch {
 	case cells < 0 || cells > exact.CopiesStateLimit:
 		return nil, fmt.Errorf("%d pairs with copies %d, turn limit %d: about %d count states and turns left, more than the %d the solver takes", maxPairs, k, limit, cells, exact.CopiesStateLimit)
+	case mu.Policy.PlaysToWin() && mu.Players > 2:
+		return copiesSelfWinTable(ctx, m, mu, maxPairs) // copiesselfwin.go
 	case mu.Policy.PlaysToWin():
 		return copiesWinTable(ctx, m, mu, maxPairs)
 	case limit == 0:

@@ -377,4 +377,9 @@ func ParseCopiesState(s string, copies int) (CopiesState, error) {
 }
 
 // CheckCopies reports whether the copies model m can evaluate the matchup mu.
-func CheckCopies(m Model, mu Lineup) error { return checkCopies(m, mu) }
+func CheckCopies(m Model, mu Lineup) error {
+	if isCopiesSelfWin(m, mu) {
+		return checkCopiesSelfWin(m, mu)
+	}
+	return checkCopies(m, mu)
+}

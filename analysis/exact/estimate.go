@@ -98,6 +98,9 @@ func estimate[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call)
 	if pairs < 0 {
 		return Cost{}, fmt.Errorf("pairs %d: must be at least 0", pairs)
 	}
+	if isCopiesSelfWin(m, mu) {
+		return estimateCopiesSelfWin(f, m, mu, pairs, call) // copiesselfwin.go
+	}
 	if selfWinMixed(mu) {
 		return estimateSelfWinMixed(f, m, mu, pairs, call)
 	}

@@ -452,6 +452,9 @@ func EvaluateSelfWin[T any](ctx context.Context, f field.Field[T], m Model, play
 // and Score is every seat's P(most pairs) under that play. Choice is the mover's.
 func EvaluateStandings[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State, standings []int) (SelfWinResult[T], error) {
 	var res SelfWinResult[T]
+	if isCopiesSelfWin(m, mu) {
+		return evaluateCopiesSelfWinStart(ctx, f, m, mu, st, standings) // copiesselfwin.go
+	}
 	if mu.Players < 3 || mu.Table != nil || mu.OpponentTable != nil || mu.TwoPlayerOptimal {
 		return res, fmt.Errorf("players %d: every seat's standings are solved for 3 to %d seats, each playing win-optimal, optimal, safe, daring or parity", mu.Players, rules.MaxPlayers)
 	}
@@ -694,6 +697,9 @@ func isSelfWin(mu Lineup) bool {
 // lineup mixes win-optimal, or one seat of win-best-response, with optimal and fixed policies
 // (validateMixedSeats), in a model the win objective of every seat for itself covers.
 func (mu Lineup) validateSelfWin(m Model) error {
+	if isCopiesSelfWin(m, mu) {
+		return checkCopiesSelfWin(m, mu) // copiesselfwin.go
+	}
 	if err := mu.checkWinReply(); err != nil {
 		return err
 	}
@@ -722,6 +728,9 @@ func (mu Lineup) validateSelfWin(m Model) error {
 // evaluateSelfWinLineup is Evaluate for a lineup of win-optimal at three or more seats, from no
 // pairs taken yet.
 func evaluateSelfWinLineup[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
+	if isCopiesSelfWin(m, mu) {
+		return evaluateCopiesSelfWinLineup(ctx, f, m, mu, st) // copiesselfwin.go
+	}
 	if err := mu.Validate(m); err != nil {
 		return Result[T]{}, err
 	}

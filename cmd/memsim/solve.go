@@ -36,7 +36,7 @@ func solveCommand() *command {
 				"[--seats LIST] [--lead D] [--distribution] [--float] [--json] [--big]",
 			"memsim solve --copies K (--pairs N | --faces STATE) [--choices LIST] [--players P]\n" +
 				"[--policy A] [--opponent B] [--seats LIST] [--two-player-optimal] [--turn-limit T]\n" +
-				"[--first C] [--value-only] [--distribution] [--float] [--json] [--big]",
+				"[--standings LIST] [--first C] [--value-only] [--distribution] [--float] [--json] [--big]",
 		},
 		short: "exact values and strategy tables of a model",
 		long: `
@@ -107,7 +107,9 @@ from --faces STATE: comma-separated groups R:Au+Bh, A faces with R cards on the 
 which is remembered and B with one remembered (4:3u+1h,2:2u). It gives the value of the
 policies (optimal, safe, daring, best-response) and lists the value of each choice (without the
 scores to win); --first, --distribution, --turn-limit and --flips blind go with it as in the
-standard game.
+standard game. With 3 to 8 players win-optimal (at every seat, or --seats beside optimal, safe
+and daring, or win-best-response and --opponent) gives what it gives in the standard game, from
+--standings LIST, without a turn limit.
 
 A flag not given takes its default; a value given is used as it is: --pairs 0 and --players 0 are
 errors, --memory 0 means perfect memory and --unknown 0 a state with every pair half known.

@@ -116,6 +116,9 @@ func solveCopies(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invoc
 			return err
 		}
 	}
+	if exact.IsCopiesSelfWin(q.model, q.matchup) || set["standings"] {
+		return solveCopiesSelfWin(ctx, fl, q, st, set, inv) // solvecopiesselfwin.go
+	}
 	limit := int64(copiesBigStates)
 	if fl.float {
 		limit = copiesBigFloatStates

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -82,6 +83,13 @@ func writeSelfWin[T any](ctx context.Context, q *solveQuery, f field.Field[T], w
 	}
 	fmt.Fprintf(w, "%s, %s memory, pass %s%s, %s arithmetic\n", q.state.Counts(), q.model.Memory, q.model.Pass,
 		choicesNote(q.model.Choices), res.Model.Arithmetic)
+	writeSelfWinBody(q, res, w)
+	return nil
+}
+
+// writeSelfWinBody writes the values res of a lineup of three or more seats in which a seat
+// plays to win, after the line that names the state and the model.
+func writeSelfWinBody(q *solveQuery, res *answer.SelfWin, w io.Writer) {
 	standings := make([]string, len(res.Standings))
 	for i, v := range res.Standings {
 		standings[i] = strconv.Itoa(v)
@@ -117,7 +125,7 @@ func writeSelfWin[T any](ctx context.Context, q *solveQuery, f field.Field[T], w
 	}
 	cv := res.ChoiceValues
 	if cv == nil {
-		return nil
+		return
 	}
 	fmt.Fprintf(w, "seat 0's legal choices (of {%s}), each played now, then %s afterwards:\n",
 		strings.ReplaceAll(cv.Choices, ",", ", "), after)
@@ -132,7 +140,6 @@ func writeSelfWin[T any](ctx context.Context, q *solveQuery, f field.Field[T], w
 		fmt.Fprintf(w, "  %-12s P(most pairs) %s%s\n", v.Choice+":", human(v.ScoreBySeat[0]), note)
 	}
 	fmt.Fprintf(w, "best: %s to win (%s plays %s)\n", strings.Join(cv.Best, ", "), pol, cv.PolicyChoice)
-	return nil
 }
 
 // selfWinCost returns the estimated cost of the request, win-optimal at three or more seats.

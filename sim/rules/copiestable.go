@@ -11,6 +11,9 @@ type CopiesTable struct {
 	choices map[string]Choice
 	// lead says that the table has a lead dimension (NewCopiesLeadTable).
 	lead bool
+	// players, when not 0, is the seats of a table with a dimension of standings
+	// (NewCopiesStandingsTable).
+	players int
 }
 
 // NewCopiesTable returns an empty table for deals of the given number of cards to a face.

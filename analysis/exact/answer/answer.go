@@ -72,6 +72,10 @@ type Model struct {
 	// (the turns left in the state; docs/models.md §1.7).
 	Flips     string `json:"flips,omitempty"`
 	TurnLimit int    `json:"turn_limit,omitempty"`
+	// Copies, in the copies model (docs/models.md §4.16), is the cards of a face, and Faces the
+	// state of faces (exact.CopiesState.String).
+	Copies int    `json:"copies,omitempty"`
+	Faces  string `json:"faces,omitempty"`
 	// Lead is seat 0's lead so far in the state (its pairs minus seat 1's).
 	Lead *int `json:"lead,omitempty"`
 	// Players is the number of seats; seat 0 plays Policy, the others Opponent.

@@ -54,6 +54,13 @@ func SolveSelfWin[T any](ctx context.Context, f field.Field[T], m exact.Model, m
 	if err != nil {
 		return nil, err
 	}
+	return selfWinOf(f, m, mu, res, first, choices)
+}
+
+// selfWinOf writes out the values res of lineup mu in model m: with first, the values of that
+// choice made now; with choices, every legal choice's.
+func selfWinOf[T any](f field.Field[T], m exact.Model, mu exact.Lineup, res exact.SelfWinResult[T], first *rules.Choice, choices bool) (*SelfWin, error) {
+	st := res.State
 	out := &SelfWin{Model: stateModel(f, m, mu, st), Standings: res.Standings}
 	out.Model.Lead = nil
 	vals := &res.SelfWinValues

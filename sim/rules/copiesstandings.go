@@ -1,0 +1,68 @@
+package rules
+
+import "fmt"
+
+// NewCopiesStandingsTable returns an empty table for deals of the given number of cards to a
+// face, for a policy that plays to win at players seats (3 to MaxPlayers): a choice in every
+// state of faces at every standings, the seats' deficits to the most pairs so far in order from
+// the mover (Deficits, capped at the pairs on the table plus one).
+func NewCopiesStandingsTable(copies, players int) (*CopiesTable, error) {
+	if players < 3 || players > MaxPlayers {
+		return nil, fmt.Errorf("copies table: standings of %d seats, need 3 to %d", players, MaxPlayers)
+	}
+	t := NewCopiesTable(copies)
+	t.players = players
+	return t, nil
+}
+
+// StandingsPlayers returns the seats of a table with a dimension of standings
+// (NewCopiesStandingsTable), or 0 for a table without one.
+func (t *CopiesTable) StandingsPlayers() int { return t.players }
+
+// SetStandings records choice c in the state counts at the standings d (Deficits, in order from
+// the mover), in a table with a dimension of standings.
+func (t *CopiesTable) SetStandings(counts, d []int, c Choice) error {
+	switch {
+	case t.players == 0:
+		return fmt.Errorf("copies table: no dimension of standings (a table of win-optimal at three or more seats has one)")
+	case len(counts) != t.copies:
+		return fmt.Errorf("copies table: a state of %d counts, not %d", len(counts), t.copies)
+	case len(d) != t.players:
+		return fmt.Errorf("copies table: standings of %d seats, not %d", len(d), t.players)
+	}
+	n := copiesPairs(counts)
+	for _, x := range d {
+		if x < 0 || x > n+1 {
+			return fmt.Errorf("copies table: deficit %d in a state of %d pairs, which holds 0 to %d", x, n, n+1)
+		}
+	}
+	t.choices[string(appendStandings(AppendCopiesKey(nil, counts), d))] = c
+	return nil
+}
+
+// LookupStandingsKey returns the choice in the state whose key (AppendCopiesKey) is key, every
+// seat having taken pairs[s] pairs so far in order from the mover, in a table with a dimension
+// of standings.
+func (t *CopiesTable) LookupStandingsKey(key []byte, pairs []int) (Choice, bool) {
+	if t.players == 0 || len(pairs) != t.players {
+		return 0, false
+	}
+	n := 0
+	for i := 0; 2*i+1 < len(key); i++ {
+		n += (i/2 + 1) * (int(key[2*i]) | int(key[2*i+1])<<8)
+	}
+	var buf [MaxPlayers]int
+	d := buf[:t.players]
+	Deficits(d, pairs, n)
+	var kb [2*2*MaxCopies + 2*MaxPlayers]byte
+	c, ok := t.choices[string(appendStandings(append(kb[:0], key...), d))]
+	return c, ok
+}
+
+// appendStandings appends the standings d to a state's key, two bytes a seat.
+func appendStandings(b []byte, d []int) []byte {
+	for _, x := range d {
+		b = append(b, byte(x), byte(x>>8))
+	}
+	return b
+}

@@ -635,7 +635,12 @@ func limitPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu 
 		maxLead = maxPairs
 	}
 	for i := range layers {
-		if layers[i], err = rules.NewLeadChoiceTable(maxPairs, m.Singletons, maxLead); err != nil {
+		if s.streakTable() {
+			layers[i], err = rules.NewPassChoiceTable(maxPairs, m.Singletons, mu.Players)
+		} else {
+			layers[i], err = rules.NewLeadChoiceTable(maxPairs, m.Singletons, maxLead)
+		}
+		if err != nil {
 			return nil, err
 		}
 	}
@@ -651,6 +656,10 @@ func limitPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu 
 					layers[t-1].Set(at, flag == 1, c.leads.choice[0][flag][s.li(d)])
 				}
 			}
+			return nil
+		}
+		if s.streakTable() {
+			s.setStreaks(layers[t-1], st, c)
 			return nil
 		}
 		for flag := range 2 {

@@ -150,3 +150,22 @@ func (s *limitSweep[T]) multiPass(st rules.State, t int, c *limitCell[T]) {
 	}
 	c.seats, c.reply = lv.seats[0], lv.reply[0]
 }
+
+// setStreaks records seat 0's choice in st at every pass streak, from the cell c of a layer, in
+// that layer's table (rules.NewPassChoiceTable): its reply where it plays best-response, every
+// seat's own optimum otherwise.
+func (s *limitSweep[T]) setStreaks(layer *rules.ChoiceTable, st rules.State, c *limitCell[T]) {
+	for k := range s.mu.Players {
+		ch := c.streaks.choice[k]
+		if s.needSeats && s.mu.replySeat() == 0 {
+			ch = c.streaks.reply[k]
+		}
+		layer.SetPasses(st, k, ch)
+	}
+}
+
+// streakTable reports whether seat 0's table under the limit tells the pass streaks apart: three
+// or more seats under a pass rule, seat 0 playing its own optimum or best-response.
+func (s *limitSweep[T]) streakTable() bool {
+	return s.streaked() && (s.needSelf || s.mu.replySeat() == 0)
+}

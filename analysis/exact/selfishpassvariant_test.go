@@ -29,7 +29,9 @@ type limitWorld struct {
 
 func (w limitWorld) key() string { return w.passWorld.key() + string(rune(w.left)) }
 
-func (w limitWorld) clone() limitWorld { return limitWorld{passWorld: w.passWorld.clone(), left: w.left} }
+func (w limitWorld) clone() limitWorld {
+	return limitWorld{passWorld: w.passWorld.clone(), left: w.left}
+}
 
 // variantSearch searches the card-level game of players seats under a pass rule, blind or
 // sequential flips, and a turn limit (limitWorld.left).

@@ -89,6 +89,8 @@ func (s *variantSearch) value(w limitWorld) []*big.Rat {
 	var best []*big.Rat
 	if s.decide != nil {
 		choice = s.decide(w)
+	}
+	if choice != replies && s.decide != nil {
 		if !legalWith(s.rule, choice, known) {
 			panic(fmt.Sprintf("%v: %v is not legal", st, choice))
 		}
@@ -108,6 +110,11 @@ func (s *variantSearch) value(w limitWorld) []*big.Rat {
 	s.reached = append(s.reached, w)
 	return best
 }
+
+// replies is what a search's decide returns for a seat that replies: it takes the first choice,
+// in the order daring, safe, known-first, pass, with the most expected pairs for itself, every
+// other seat following its policy.
+const replies = rules.Choice(rules.NumChoices)
 
 // legalWith says whether choice c is open under rule with known remembered cards on the table
 // (§3.2).
@@ -346,11 +353,15 @@ func TestSelfishPassUnderVariantsIsTheCardLevelSearch(t *testing.T) {
 
 // seatsFollow returns the decide of a search in which seat i plays pols[i]: a fixed policy its
 // choice in the count state, optimal the choice of the search of every seat for itself (self) in
-// the same position.
+// the same position, best-response its best reply (replies).
 func seatsFollow(self *variantSearch, pols []rules.Policy) func(limitWorld) rules.Choice {
 	return func(w limitWorld) rules.Choice {
 		st, _ := w.counts()
-		if p := pols[w.mover]; p != rules.PolicyOptimal {
+		switch p := pols[w.mover]; p {
+		case rules.PolicyBestResponse:
+			return replies
+		case rules.PolicyOptimal:
+		default:
 			return p.Decide(st)
 		}
 		x := w.clone()
@@ -361,13 +372,16 @@ func seatsFollow(self *variantSearch, pols []rules.Policy) func(limitWorld) rule
 }
 
 // TestSeatLineupsUnderPassVariantsAreTheCardLevelSearch compares the values of lineups of optimal
-// (every seat's own optimum, read at the pass streak and the turns left) and fixed policies under
-// a pass rule, with blind flips and under turn limits, with the card-level search in which every
-// seat follows its policy: every seat's value from every deal of up to maxN pairs.
+// (every seat's own optimum, read at the pass streak and the turns left), fixed policies and a
+// best reply at one seat under a pass rule, with blind flips and under turn limits, with the
+// card-level search in which every seat follows its policy and the replying seat takes, at every
+// turn, the choice with the most expected pairs for itself: every seat's value from every deal of
+// up to maxN pairs.
 func TestSeatLineupsUnderPassVariantsAreTheCardLevelSearch(t *testing.T) {
+	O, S, D, B := rules.PolicyOptimal, rules.PolicySafe, rules.PolicyDaring, rules.PolicyBestResponse
 	lineups := map[int][][]rules.Policy{
-		3: {{rules.PolicyOptimal, rules.PolicySafe, rules.PolicyDaring}, {rules.PolicyDaring, rules.PolicyOptimal, rules.PolicyOptimal}},
-		4: {{rules.PolicySafe, rules.PolicyOptimal, rules.PolicyDaring, rules.PolicyOptimal}},
+		3: {{O, S, D}, {D, O, O}, {B, S, S}, {B, O, O}},
+		4: {{S, O, D, O}, {B, D, D, D}},
 	}
 	for _, c := range variantCases() {
 		for _, pols := range lineups[c.players] {

@@ -697,8 +697,9 @@ func (g *Game) tableTurn(seat int, t *rules.ChoiceTable, passes int) (turnEnd, e
 		}
 		c, ok = t.Standings().Lookup(st, pairs)
 	case t.TurnLimit() > 0:
-		// A table for a turn limit reads the turns left, this one included.
-		c, ok = t.LookupTurnsLeft(st, afterPass, g.turnsLeft())
+		// A table for a turn limit reads the turns left, this one included (and the pass streak,
+		// for every seat for itself under a pass rule).
+		c, ok = t.LookupTurnsLeftPasses(st, passes, g.turnsLeft())
 	case m.sigma > 0:
 		// Under a fluctuating capacity a table may read the capacity drawn for this turn.
 		c, ok = t.LookupCapacity(st, afterPass, m.capacity)

@@ -37,6 +37,9 @@ type limitCell[T any] struct {
 	reply rules.Choice
 	// leads holds the values at every lead, where a role plays to win (limitwin.go).
 	leads *limitLeads[T]
+	// streaks holds the values at every pass streak, three or more seats under a pass rule
+	// (limitpassseats.go); self, selfChoice, seats and reply are those of streak 0.
+	streaks *limitStreaks[T]
 	// solo is, with one player, the expected pairs taken, turns played and lucky matches, and
 	// soloChoice the player's choice.
 	solo       [3]T
@@ -412,6 +415,10 @@ func (s *limitSweep[T]) fromMover(v []T, own bool) []T {
 // selfish computes the optimum of every seat for itself in st with t turns left: the mover makes
 // the first choice of largest expected pairs for itself.
 func (s *limitSweep[T]) selfish(st rules.State, t int, c *limitCell[T]) {
+	if s.streaked() {
+		s.selfishPass(st, t, c)
+		return
+	}
 	ls := &s.states[s.index(st)]
 	get := func(n *limitCell[T], own bool) []T { return n.self }
 	rot := s.fromMover
@@ -434,6 +441,10 @@ func (s *limitSweep[T]) selfish(st rules.State, t int, c *limitCell[T]) {
 // (optimal: the optimum of every seat for itself, or the two-player optimum's choice;
 // best-response: its best choice, replyChoice).
 func (s *limitSweep[T]) multi(st rules.State, t int, c *limitCell[T]) {
+	if s.streaked() {
+		s.multiPass(st, t, c)
+		return
+	}
 	p := s.mu.Players
 	pols := s.mu.SeatPolicies()
 	c.seats = make([][]T, p)
@@ -624,7 +635,12 @@ func limitPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu 
 		maxLead = maxPairs
 	}
 	for i := range layers {
-		if layers[i], err = rules.NewLeadChoiceTable(maxPairs, m.Singletons, maxLead); err != nil {
+		if s.streakTable() {
+			layers[i], err = rules.NewPassChoiceTable(maxPairs, m.Singletons, mu.Players)
+		} else {
+			layers[i], err = rules.NewLeadChoiceTable(maxPairs, m.Singletons, maxLead)
+		}
+		if err != nil {
 			return nil, err
 		}
 	}
@@ -640,6 +656,10 @@ func limitPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu 
 					layers[t-1].Set(at, flag == 1, c.leads.choice[0][flag][s.li(d)])
 				}
 			}
+			return nil
+		}
+		if s.streakTable() {
+			s.setStreaks(layers[t-1], st, c)
 			return nil
 		}
 		for flag := range 2 {

@@ -41,9 +41,16 @@ func (s *limitSweep[T]) pairChoice(st rules.State, t int, ch rules.Choice) (lead
 	return s.pairSum(st, t, ch, func(n *limitCell[T], own bool) (T, T) { return n.opt[0], n.optTotal[0] })
 }
 
-// seatsChoice returns every seat's expected pairs, seat 0's first, after seat 0's choice ch (not a
-// pass) in st with t turns left, three or more seats playing their policies afterwards.
+// seatsChoice returns every seat's expected pairs, seat 0's first, after seat 0's choice ch in st
+// with t turns left, no pass just made, three or more seats playing their policies afterwards (a
+// pass only under a pass rule, limitpassseats.go).
 func (s *limitSweep[T]) seatsChoice(st rules.State, t int, ch rules.Choice) []T {
+	switch {
+	case ch == rules.Pass && s.needSeats:
+		return s.seatsVector(st, t, 0, 0, ch)
+	case ch == rules.Pass:
+		return s.passVector(st, t, 0, func(l *limitStreaks[T]) []T { return s.fromMover(l.self[1], false) })
+	}
 	if s.needSeats {
 		get := func(n *limitCell[T], own bool) []T {
 			if own {
@@ -114,7 +121,7 @@ func (s *limitSweep[T]) choices(st rules.State, t int) (Choices[T], error) {
 	out := Choices[T]{State: st, Value: s.result(st, t), PolicyChoice: s.policyChoice(st, c)}
 	two := f.FromInt(2)
 	for _, ch := range rules.Choices() {
-		if !ls.legal[ch] || (ch == rules.Pass && (mu.Players != 2)) {
+		if !ls.legal[ch] || (ch == rules.Pass && mu.Players != 2 && !s.streaked()) {
 			continue
 		}
 		v := ChoiceValue[T]{Choice: ch}

@@ -38,11 +38,12 @@ type passStreak[T any] struct {
 }
 
 // passStreakSolved reports whether model m has the exact model of three or more seats under its
-// pass rule: a pass rule other than never and the standard game, with any memory (a forgotten
-// card ties the streak levels of a state, or of a row under decay, to each other: they are solved
-// together, selfishlimitpass.go and selfishdecaypass.go).
+// pass rule: a pass rule other than never and two copies of a face; in the standard game with any
+// memory (a forgotten card ties the streak levels of a state, or of a row under decay, to each
+// other: they are solved together, selfishlimitpass.go and selfishdecaypass.go), under blind flips
+// and a turn limit in the memories those variants are solved with (selfishpassvariant.go).
 func (m Model) passStreakSolved() bool {
-	return m.Pass != rules.PassNever && m.Variant.Standard()
+	return m.Pass != rules.PassNever && m.Variant.CopiesOf() == rules.DefaultCopies
 }
 
 // newPassStreak returns the levels of a sweep of p seats.

@@ -542,7 +542,6 @@ func TestBadTableIsAnError(t *testing.T) {
 			exact.Lineup{Players: 2, Table: known, Opponent: rules.PolicySafe}, "known-first in (n=1, j=0) is not open"},
 		{"lead table, 3 players", perfect, exact.Lineup{Players: 3, Table: lead, Opponent: rules.PolicySafe}, "defined for 2 players only"},
 		{"best response, 3 players", perfect, exact.Lineup{Players: 3, Policy: rules.PolicyBestResponse, OpponentTable: safe}, "is not combined with tables"},
-		{"pass rule, 3 players, blind flips", exact.Model{Pass: rules.PassAlways, Variant: rules.Variant{Flips: rules.FlipsBlind}}, exact.Lineup{Players: 3, Table: safe, Opponent: rules.PolicySafe}, "pass rule always"},
 	} {
 		_, err := exact.Evaluate[float64](tabCtx, field.Float{}, tc.m, tc.mu, st)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

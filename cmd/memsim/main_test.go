@@ -95,7 +95,6 @@ func TestBadInputIsOneLineAndExit2(t *testing.T) {
 		{[]string{"solve", "--pairs", "3", "--seats", "best-response,safe,best-response"}, "--seats best-response,safe,best-response: policy best-response: with 3 players one seat replies to the others, not 2"},
 		{[]string{"solve", "--pairs", "3", "--seats", "optimal,safe,daring", "--players", "4"}, "--players 4 with --seats \"optimal,safe,daring\": 3 seats"},
 		{[]string{"solve", "--pairs", "3", "--seats", "optimal,safe,daring", "--opponent", "safe"}, "--seats goes without --policy and --opponent"},
-		{[]string{"solve", "--pairs", "3", "--seats", "optimal,safe,daring", "--pass", "two-known", "--flips", "blind"}, "--seats optimal,safe,daring: pass rule two-known: with 3 players the exact model under a pass rule covers the standard game, not blind flips"},
 		{[]string{"solve", "--pairs", "3", "--seats", "safe,daring,daring", "--choices", "daring"}, "--players 3 --choices daring --seats safe,daring,daring: policy safe plays safe"},
 		{[]string{"solve", "--pairs", "3", "--two-player-optimal"}, "--two-player-optimal with --players 2: it goes with 3 or more players"},
 		{[]string{"solve", "--pairs", "3", "--bogus"}, "unknown flag --bogus (see memsim solve -h)"},

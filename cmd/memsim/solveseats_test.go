@@ -284,7 +284,6 @@ func TestSolveTableSeatsBadInput(t *testing.T) {
 		{[]string{"--players", "3", "--opponent", "safe"}, "--opponent with --table --players 3"},
 		{[]string{"--players", "3", "--policy", "safe"}, "--policy safe with --table --players 3: the table is of optimal or win-optimal"},
 		{[]string{"--players", "3", "--turn-limit", "5"}, "--turn-limit 5 with --table --players 3"},
-		{[]string{"--players", "3", "--pass", "always", "--flips", "blind"}, "pass always, blind flips: the optimum of every seat for itself is solved"},
 		{[]string{"--players", "3", "--policy", "win-optimal", "--pass", "always"}, "solved under pass rule never only"},
 		{[]string{"--players", "3", "--policy", "win-optimal", "--memory", "2", "--forget", "lru"}, "perfect memory only"},
 		{[]string{"--players", "3", "--standings", "0,0,0"}, "--standings does not go with --table"},
@@ -293,7 +292,6 @@ func TestSolveTableSeatsBadInput(t *testing.T) {
 		{[]string{"--players", "3", "--pairs-max", "60", "--policy", "win-optimal"}, "add --big to solve it anyway"},
 		// The JSON's cells are many: writing them is most of the work.
 		{[]string{"--players", "3", "--pairs-max", "52", "--policy", "win-optimal", "--float", "--json"}, "win-optimal --float --json: about"},
-		{[]string{"--players", "3", "--flips", "blind", "--pass", "always"}, "pass always, blind flips: the optimum of every seat for itself"},
 		{[]string{"--players", "8", "--pairs-max", "400", "--pass", "always"}, "--pass always --players 8: about"},
 	}
 	for _, tt := range tests {

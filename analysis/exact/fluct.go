@@ -429,7 +429,7 @@ func FluctTable[T any](ctx context.Context, f field.Field[T], m Model, maxPairs 
 	if err := s.run(ctx, maxPairs, nil); err != nil {
 		return nil, err
 	}
-	return s.capacityTable(s.optChoice, maxPairs)
+	return capacityLayers(s.m, maxPairs, s.lru(), s.optChoice)
 }
 
 // estimateFluct is Estimate under a fluctuating capacity, for the matchup's values: a curve

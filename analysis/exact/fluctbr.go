@@ -71,37 +71,6 @@ func (s *fluctSweep[T]) choiceEqs(n int, nd fluctNode, r int, index func(k, role
 	return eqs
 }
 
-// capacityTable returns the choices byN[n][c][k] of the rows up to maxPairs as a table with a
-// layer per capacity (rules.NewCapacityChoiceTable), from max(2, m - σ) to the largest capacity
-// that binds in a deal of maxPairs pairs; larger capacities read the last layer.
-func (s *fluctSweep[T]) capacityTable(byN [][][]rules.Choice, maxPairs int) (*rules.ChoiceTable, error) {
-	m := s.m
-	lo := fluctCaps(m.Memory, max(maxPairs, 1))[0].c
-	hi := max(lo, min(fluctMaxKnown(m.Memory), maxPairs+1))
-	layers := make([]*rules.ChoiceTable, hi-lo+1)
-	for i := range layers {
-		c := lo + i
-		t, err := rules.NewChoiceTable(maxPairs, 0)
-		if err != nil {
-			return nil, err
-		}
-		for n := 1; n <= maxPairs; n++ {
-			cn := min(c, n+1) // the capacities of a row are merged from n + 1 up
-			byCap := byN[n]
-			if cn >= len(byCap) || byCap[cn] == nil {
-				continue
-			}
-			for k, ch := range byCap[cn] {
-				if !s.lru() || k <= cn {
-					t.Set(rules.State{N: n, J: n - k}, false, ch)
-				}
-			}
-		}
-		layers[i] = t
-	}
-	return rules.NewCapacityChoiceTable(lo, layers)
-}
-
 // FluctReplyTable returns the choices of best-response to opponent (optimal, safe or daring)
 // under the fluctuating capacity of model m (two players) in every state of at most maxPairs
 // pairs and every capacity drawn, laid out as FluctTable's.
@@ -113,5 +82,5 @@ func FluctReplyTable[T any](ctx context.Context, f field.Field[T], m Model, oppo
 	if err := s.run(ctx, maxPairs, nil); err != nil {
 		return nil, err
 	}
-	return s.capacityTable(s.brChoice, maxPairs)
+	return capacityLayers(s.m, maxPairs, s.lru(), s.brChoice)
 }

@@ -483,7 +483,7 @@ func capacityLayers(m Model, maxPairs int, lru bool, choice [][][]rules.Choice) 
 			return nil, err
 		}
 		for n := 1; n <= maxPairs; n++ {
-			cn := min(c, n+1)
+			cn := min(c, n+1) // the capacities of a row are merged from n + 1 up
 			byCap := choice[n]
 			if cn >= len(byCap) || byCap[cn] == nil {
 				continue

@@ -425,20 +425,11 @@ func tableName(mu exact.Lineup) string {
 
 // tableModel returns the exact model whose table a player with memory mem plays from, and a note
 // when that model is not the player's own: private memories have no exact model, so they use the
-// shared-memory table of the same memory; decay under a pass rule other than never has none for
-// policy p when p plays to win, and then uses the table nearest to it (handover-uniform of its
-// capacity, or perfect memory without one); and a memory whose capacity fluctuates uses the
-// table of its base capacity.
+// shared-memory table of the same memory; and a memory whose capacity fluctuates uses the table
+// of its base capacity.
 func tableModel(mem rules.Memory, env Env, p, opp rules.Policy) (exact.Model, string) {
 	m := exact.Model{Pass: env.Pass, Singletons: env.Singletons, Memory: mem}
 	var note string
-	if mem.Forget == rules.ForgetDecay && env.Pass != rules.PassNever && p.PlaysToWin() {
-		m.Memory = rules.Memory{}
-		if mem.Capacity > 0 {
-			m.Memory = rules.Memory{Capacity: mem.Capacity, Forget: rules.ForgetHandoverUniform}
-		}
-		note = "decay forgetting under a pass rule is solved for the lead, not for a policy that plays to win"
-	}
 	if mem.Fluctuation > 0 && !fluctSolved(m, env, p, opp) {
 		m.Memory.Fluctuation = 0
 		note = "a fluctuating capacity is solved only with a shared lru or handover-uniform memory, pairs only and pass rule never, for optimal, safe and daring (2 to 8 players) and best-response to one of them (two players)"

@@ -109,8 +109,7 @@ func TestTablesCache(t *testing.T) {
 }
 
 // TestBuildDecayUnderPassRules checks that a decay player plays its own model's table under
-// every pass rule, and the nearest table where it plays to win under a pass rule other than
-// never, which the decay model does not cover.
+// every pass rule, whether it plays for pairs or to win.
 func TestBuildDecayUnderPassRules(t *testing.T) {
 	decay := rules.ForgetDecay
 	mem := MemoryOverride{Forget: &decay, Decay: ptr(0.5), Capacity: ptr(3)}
@@ -123,9 +122,13 @@ func TestBuildDecayUnderPassRules(t *testing.T) {
 		{"optimal", rules.PassNever, "two-player optimal table, decay(3, q=0.5) memory", true},
 		{"optimal", rules.PassAlways, "two-player optimal table, decay(3, q=0.5) memory", true},
 		{"optimal", rules.PassTwoKnown, "two-player optimal table, decay(3, q=0.5) memory", true},
-		{"win-optimal", rules.PassAlways, "not for a policy that plays to win, so it plays the handover-uniform(3) table", false},
+		{"win-optimal", rules.PassAlways, "win-optimal table, decay(3, q=0.5) memory", true},
+		{"win-best-response", rules.PassTwoKnown, "win best response to safe table, decay(3, q=0.5) memory", true},
 	} {
 		spec := Spec{Name: "leaky", Policy: tt.policy, Memory: mem}
+		if tt.policy == "win-best-response" {
+			spec.Opponent = "safe"
+		}
 		b, err := Build(context.Background(), spec, Env{MaxPairs: 5, Players: 2, Pass: tt.pass})
 		if err != nil {
 			t.Fatal(err)

@@ -183,7 +183,7 @@ func (w *sweep[T]) pairChoiceLead(st rules.State, c rules.Choice) T {
 		d := st.Lead
 		here := l.at(st)
 		if c == rules.Pass {
-			return f.Sub(w.zero, here.lead[1][1][l.li(-d)])
+			return f.Sub(w.zero, l.afterPass(st, func(c *leadCell[T]) T { return c.lead[1][1][l.li(-d)] }))
 		}
 		a, b := l.leadGroupSum(st, [2]int{d, -d})(0, c)
 		return f.Sub(a, f.Mul(b, here.lead[1][0][l.li(-d)]))
@@ -368,7 +368,10 @@ func (w *sweep[T]) winChoices(st rules.State) WinChoices[T] {
 		}
 		var x []T
 		if c == rules.Pass {
-			x = mirror(here.wdl[1][1][l.li(-d)])
+			x = mirror([]T{
+				l.afterPass(st, func(c *leadCell[T]) T { return c.wdl[1][1][l.li(-d)][0] }),
+				l.afterPass(st, func(c *leadCell[T]) T { return c.wdl[1][1][l.li(-d)][1] }),
+			})
 		} else {
 			x = []T{w.zero, w.zero}
 			for k, o := range w.outs[c] {

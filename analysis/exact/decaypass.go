@@ -29,7 +29,7 @@ func (w *sweep[T]) decayPasses() bool {
 func (w *sweep[T]) checkDecayPass() error {
 	what := ""
 	switch {
-	case w.lead != nil:
+	case w.lead != nil && w.mu.Players != 2:
 		what = "a policy that plays to win"
 	case w.streak != nil && w.needOpt:
 		what = fmt.Sprintf("the two-player optimum's choices at %d seats", w.mu.Players)

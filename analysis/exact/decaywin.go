@@ -66,6 +66,9 @@ func (l *leadSweep[T]) decayRow(n int, cells []decayCell[T]) error {
 	for k := range cells {
 		l.alloc(l.at(cells[k].st))
 	}
+	if l.w.decayPasses() {
+		return l.decayPassWinRow(n, cells)
+	}
 	for d := 0; d <= l.reach(n); d++ {
 		if l.needWinOpt {
 			if err := l.decaySelfPlay(n, cells, d); err != nil {

@@ -672,7 +672,7 @@ func (l *leadSweep[T]) choiceValues(st rules.State, d int, wc *WinCell[T]) {
 		}
 		var v T
 		if c == rules.Pass {
-			v = f.Sub(w.zero, l.seatVals(cell, 1, 1)[l.li(-d)])
+			v = f.Sub(w.zero, l.afterPass(st, func(c *leadCell[T]) T { return l.seatVals(c, 1, 1)[l.li(-d)] }))
 		} else {
 			a, b := sum(0, c)
 			v = f.Sub(a, f.Mul(b, l.seatVals(cell, 1, 0)[l.li(-d)]))

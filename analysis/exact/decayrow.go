@@ -131,11 +131,11 @@ func (s *choiceSys[T]) system(ch []rules.Choice) []decayEq[T] {
 // eval returns the first component of e's right-hand side at x: the value of making e's choice
 // now, with the row's solution x afterwards.
 func eval[T any](f field.Field[T], e *decayEq[T], x [][]T) T {
-	v := e.a[0]
+	vs := make([]T, len(e.to))
 	for t, l := range e.to {
-		v = f.Add(v, f.Mul(e.coef[t], x[l][0]))
+		vs[t] = x[l][0]
 	}
-	return v
+	return dot(f, e.a[0], e.coef, vs)
 }
 
 // choiceVals holds the value of every legal choice at a position (the others are not set).
@@ -395,7 +395,8 @@ func sameRow(o Outcome, n int) int {
 // successor, index(k', other role).
 func (w *sweep[T]) leadEq(c *decayCell[T], ch rules.Choice, n int, prev func(role int, st rules.State) T, r, other int, index func(k, role int) int) *decayEq[T] {
 	f := w.f
-	e := &decayEq[T]{a: []T{w.zero}}
+	e := &decayEq[T]{}
+	var ps, vs []T
 	for i, o := range c.outs[ch] {
 		p := c.probs[ch][i]
 		if k := sameRow(o, n); k >= 0 {
@@ -409,8 +410,9 @@ func (w *sweep[T]) leadEq(c *decayCell[T], ch rules.Choice, n int, prev func(rol
 		} else {
 			v = f.Sub(f.Sub(w.zero, w.ints[o.NextGain]), prev(other, o.Next))
 		}
-		e.a[0] = f.Add(e.a[0], f.Mul(p, v))
+		ps, vs = append(ps, p), append(vs, v)
 	}
+	e.a = []T{dot(f, w.zero, ps, vs)}
 	e.merge(f)
 	return e
 }

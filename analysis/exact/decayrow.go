@@ -47,6 +47,10 @@ func (e *decayEq[T]) merge(f field.Field[T]) {
 // magnitudes sum to the probability of staying), a property elimination keeps, so no pivot is
 // zero; the check guards the arithmetic.
 func solveRow[T any](f field.Field[T], eqs []decayEq[T]) ([][]T, error) {
+	if _, ok := any(f).(field.Rat); ok {
+		x, err := solveRowRat(any(eqs).([]decayEq[*big.Rat]))
+		return any(x).([][]T), err
+	}
 	n := len(eqs)
 	zero, one := f.FromInt(0), f.FromInt(1)
 	m := make([][]T, n)

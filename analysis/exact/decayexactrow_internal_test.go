@@ -101,3 +101,42 @@ func TestDecayCommonDenominatorAgreesWithTermByTerm(t *testing.T) {
 		})
 	}
 }
+
+// decayOptimalValues returns the optimal value (the mover's lead) of every state up to n pairs of
+// model m, in field f, as float64.
+func decayOptimalValues[T any](t *testing.T, f field.Field[T], m Model, n int) []float64 {
+	t.Helper()
+	mu := Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
+	w, err := newSweep(f, m, mu, rules.State{N: n, J: n})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []float64
+	err = w.run(context.Background(), n, func(st rules.State) error {
+		out = append(out, f.Float64(w.at(st).opt))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestDecayExactAgreesWithFloatAt40Pairs compares the exact optimal values of decay(q = 0.1)
+// without a capacity with float64's, to 1e-9, at every state up to 40 pairs.
+func TestDecayExactAgreesWithFloatAt40Pairs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("40 pairs in exact rationals take seconds")
+	}
+	m := Model{Memory: rules.Memory{Forget: rules.ForgetDecay, Decay: 0.1}}
+	got := decayOptimalValues(t, field.Rat{}, m, 40)
+	want := decayOptimalValues(t, field.Float{}, m, 40)
+	if len(got) != len(want) || len(got) == 0 {
+		t.Fatalf("%d states, want %d", len(got), len(want))
+	}
+	for i := range got {
+		if d := got[i] - want[i]; d > 1e-9 || d < -1e-9 {
+			t.Errorf("state %d: exact %v, float64 %v", i, got[i], want[i])
+		}
+	}
+}

@@ -709,10 +709,11 @@ func (w *sweep[T]) decayDist(n int, cells []decayCell[T]) error {
 // squared state of the row and per system solved (the elimination, the outcomes, the policy
 // iteration's steps), in float64; in exact rationals each weighs scalarWeight(n) +
 // rationalDecay·(n·K)^2.2 more, K the row's states, for the numbers grow with both (memsim
-// solve --pairs 30 --forget decay --q 0.1 takes 8 s; with --memory 8, 100 pairs take 5.5 s).
+// solve --pairs 50 --forget decay --q 0.1 --big takes 28 s, 30 pairs 1.2 s; with --memory 8,
+// 100 pairs take 1.7 s).
 const (
 	opsDecayRow   = 60
-	rationalDecay = 0.00036
+	rationalDecay = 0.0000135
 )
 
 // decayRowOps returns the estimated operations of the row of n pairs of a decay sweep.

@@ -18,9 +18,9 @@ import (
 
 // DecayRationalLimit is the largest deal size for which memsim solves the decay model in exact
 // rationals when it needs a whole table or a tournament's exact values: the solution of each row's
-// equations multiplies the sizes of the numbers (about 0.5 s for 20 pairs, 8 s for 30), so larger
+// equations multiplies the sizes of the numbers (about 0.15 s for 20 pairs, 1.2 s for 30), so larger
 // tables are computed in float64. DecayWinRationalLimit is the same for a policy that plays to
-// win, whose rows have a system per lead (1 s for 8 pairs, 3.4 s for 10).
+// win, whose rows have a system per lead (1.1 s for 10 pairs, 3 s for 12).
 const (
 	DecayRationalLimit    = 16
 	DecayWinRationalLimit = 8

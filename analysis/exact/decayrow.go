@@ -47,6 +47,10 @@ func (e *decayEq[T]) merge(f field.Field[T]) {
 // magnitudes sum to the probability of staying), a property elimination keeps, so no pivot is
 // zero; the check guards the arithmetic.
 func solveRow[T any](f field.Field[T], eqs []decayEq[T]) ([][]T, error) {
+	if _, ok := any(f).(field.Rat); ok {
+		x, err := solveRowRat(any(eqs).([]decayEq[*big.Rat]))
+		return any(x).([][]T), err
+	}
 	n := len(eqs)
 	zero, one := f.FromInt(0), f.FromInt(1)
 	m := make([][]T, n)
@@ -131,11 +135,11 @@ func (s *choiceSys[T]) system(ch []rules.Choice) []decayEq[T] {
 // eval returns the first component of e's right-hand side at x: the value of making e's choice
 // now, with the row's solution x afterwards.
 func eval[T any](f field.Field[T], e *decayEq[T], x [][]T) T {
-	v := e.a[0]
+	vs := make([]T, len(e.to))
 	for t, l := range e.to {
-		v = f.Add(v, f.Mul(e.coef[t], x[l][0]))
+		vs[t] = x[l][0]
 	}
-	return v
+	return dot(f, e.a[0], e.coef, vs)
 }
 
 // choiceVals holds the value of every legal choice at a position (the others are not set).
@@ -395,7 +399,8 @@ func sameRow(o Outcome, n int) int {
 // successor, index(k', other role).
 func (w *sweep[T]) leadEq(c *decayCell[T], ch rules.Choice, n int, prev func(role int, st rules.State) T, r, other int, index func(k, role int) int) *decayEq[T] {
 	f := w.f
-	e := &decayEq[T]{a: []T{w.zero}}
+	e := &decayEq[T]{}
+	var ps, vs []T
 	for i, o := range c.outs[ch] {
 		p := c.probs[ch][i]
 		if k := sameRow(o, n); k >= 0 {
@@ -409,8 +414,9 @@ func (w *sweep[T]) leadEq(c *decayCell[T], ch rules.Choice, n int, prev func(rol
 		} else {
 			v = f.Sub(f.Sub(w.zero, w.ints[o.NextGain]), prev(other, o.Next))
 		}
-		e.a[0] = f.Add(e.a[0], f.Mul(p, v))
+		ps, vs = append(ps, p), append(vs, v)
 	}
+	e.a = []T{dot(f, w.zero, ps, vs)}
 	e.merge(f)
 	return e
 }
@@ -703,10 +709,11 @@ func (w *sweep[T]) decayDist(n int, cells []decayCell[T]) error {
 // squared state of the row and per system solved (the elimination, the outcomes, the policy
 // iteration's steps), in float64; in exact rationals each weighs scalarWeight(n) +
 // rationalDecay·(n·K)^2.2 more, K the row's states, for the numbers grow with both (memsim
-// solve --pairs 30 --forget decay --q 0.1 takes 8 s; with --memory 8, 100 pairs take 5.5 s).
+// solve --pairs 50 --forget decay --q 0.1 --big takes 28 s, 30 pairs 1.2 s; with --memory 8,
+// 100 pairs take 1.7 s).
 const (
 	opsDecayRow   = 60
-	rationalDecay = 0.00036
+	rationalDecay = 0.0000135
 )
 
 // decayRowOps returns the estimated operations of the row of n pairs of a decay sweep.

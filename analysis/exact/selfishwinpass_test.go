@@ -25,9 +25,9 @@ type passWinSearch struct {
 	n, s, players int
 	rule          rules.PassRule
 	memo          map[string][4][]*big.Rat
-	// seats, when not nil, gives each seat's choice in a count state, nil at a seat that takes
-	// the best for itself.
-	seats []func(st rules.State) rules.Choice
+	// seats, when not nil, gives each seat's choice in a count state at a pass streak, nil at a
+	// seat that takes the best for itself.
+	seats []func(st rules.State, streak int) rules.Choice
 }
 
 func (w *passWinSearch) partner(c int) int {
@@ -109,7 +109,7 @@ func (w *passWinSearch) compute(present, known uint, pairs []int, mover, streak 
 		}
 	}
 	next := (mover + 1) % w.players
-	var decide func(rules.State) rules.Choice
+	var decide func(rules.State, int) rules.Choice
 	if w.seats != nil {
 		decide = w.seats[mover]
 	}
@@ -126,7 +126,7 @@ func (w *passWinSearch) compute(present, known uint, pairs []int, mover, streak 
 				st.F++
 			}
 		}
-		follow = decide(st)
+		follow = decide(st, streak)
 	}
 	var best [4][]*big.Rat
 	consider := func(ch rules.Choice, acc [4][]*big.Rat) {
@@ -259,31 +259,53 @@ func compareSelfWin(t *testing.T, got exact.SelfWinResult[*big.Rat], want [4][]*
 }
 
 // TestSelfWinPassMixedIsTheCardLevelSearch compares lineups that mix win-optimal with fixed
-// policies, which never pass, under a pass rule with the card-level search.
+// policies, which never pass, and optimal, whose table is read at the pass streak, and win-best-response at one seat against a fixed policy at every
+// other, under a pass rule with the card-level search.
 func TestSelfWinPassMixedIsTheCardLevelSearch(t *testing.T) {
 	ctx := context.Background()
+	win, safe, daring := rules.PolicyWinOptimal, rules.PolicySafe, rules.PolicyDaring
 	for _, c := range []struct {
 		n     int
 		seats []rules.Policy
 		rule  rules.PassRule
+		mu    exact.Lineup
 	}{
-		{3, []rules.Policy{rules.PolicyWinOptimal, rules.PolicySafe, rules.PolicyDaring}, rules.PassAlways},
-		{3, []rules.Policy{rules.PolicyDaring, rules.PolicyWinOptimal, rules.PolicyWinOptimal}, rules.PassTwoKnown},
-		{2, []rules.Policy{rules.PolicySafe, rules.PolicyWinOptimal, rules.PolicyDaring, rules.PolicyWinOptimal}, rules.PassAlways},
+		{3, []rules.Policy{win, safe, daring}, rules.PassAlways, exact.SeatLineup(win, safe, daring)},
+		{3, []rules.Policy{daring, win, win}, rules.PassTwoKnown, exact.SeatLineup(daring, win, win)},
+		{3, []rules.Policy{rules.PolicyOptimal, win, rules.PolicyOptimal}, rules.PassAlways, exact.SeatLineup(rules.PolicyOptimal, win, rules.PolicyOptimal)},
+		{3, []rules.Policy{win, rules.PolicyOptimal, safe}, rules.PassTwoKnown, exact.SeatLineup(win, rules.PolicyOptimal, safe)},
+		{2, []rules.Policy{safe, win, daring, win}, rules.PassAlways, exact.SeatLineup(safe, win, daring, win)},
+		// win-best-response at seat 0 against safe at every other seat: the best reply.
+		{3, []rules.Policy{win, safe, safe}, rules.PassAlways, exact.Lineup{Players: 3, Policy: rules.PolicyWinBestResponse, Opponent: safe}},
+		{3, []rules.Policy{win, daring, daring}, rules.PassTwoKnown, exact.Lineup{Players: 3, Policy: rules.PolicyWinBestResponse, Opponent: daring}},
 	} {
 		t.Run(fmt.Sprintf("%v/n=%d/%v", c.rule, c.n, c.seats), func(t *testing.T) {
 			search := &passWinSearch{n: c.n, players: len(c.seats), rule: c.rule, memo: map[string][4][]*big.Rat{}}
-			search.seats = make([]func(rules.State) rules.Choice, len(c.seats))
+			m := exact.Model{Pass: c.rule}
+			search.seats = make([]func(rules.State, int) rules.Choice, len(c.seats))
 			for i, p := range c.seats {
-				if p.Fixed() {
-					search.seats[i] = p.Decide
+				switch {
+				case p.Fixed():
+					search.seats[i] = func(st rules.State, _ int) rules.Choice { return p.Decide(st) }
+				case p == rules.PolicyOptimal:
+					// The optimum of every seat for itself in pairs, read at the streak.
+					tab, err := exact.PolicyTable[*big.Rat](ctx, field.Rat{}, m, exact.Lineup{Players: len(c.seats), Policy: p, Opponent: p}, c.n)
+					if err != nil {
+						t.Fatal(err)
+					}
+					search.seats[i] = func(st rules.State, k int) rules.Choice {
+						ch, ok := tab.LookupPasses(st, k)
+						if !ok {
+							t.Fatalf("optimal's table has no choice in %v at streak %d", st, k)
+						}
+						return ch
+					}
 				}
 			}
 			start := make([]int, len(c.seats))
 			want := search.value(1<<(2*c.n)-1, 0, start, 0, 0)
-			m := exact.Model{Pass: c.rule}
 			st := rules.State{N: c.n, J: c.n}
-			got, err := exact.EvaluateStandings[*big.Rat](ctx, field.Rat{}, m, exact.SeatLineup(c.seats...), st, nil)
+			got, err := exact.EvaluateStandings[*big.Rat](ctx, field.Rat{}, m, c.mu, st, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -827,6 +827,9 @@ func estimateSelfWin[T any](f field.Field[T], m Model, mu Lineup, pairs int, cal
 		return Cost{}, fmt.Errorf("players %d: win-optimal at three or more seats gives values and tables, not this computation", mu.Players)
 	}
 	c := Cost{Ops: selfWinOps(mu.Players, pairs, m.Singletons, exact, eval)}
+	if m.Pass != rules.PassNever {
+		c.Ops *= selfWinPassWork // selfishwinpass.go
+	}
 	// Two rows of values: every count state at every standings, p entries per vector.
 	vectors := 1.0
 	if eval {

@@ -79,6 +79,9 @@ type selfWin[T any] struct {
 	// outcome of kind k (outcomeKind).
 	succ  [8][]int
 	succN int
+	// pass, under a pass rule other than never, holds the pass streak levels of the state being
+	// swept (selfishwinpass.go).
+	pass *selfWinPass[T]
 }
 
 // checkSelfWin reports whether model m and p seats have the win objective of every seat for itself.
@@ -94,8 +97,6 @@ func checkSelfWinModel(m Model, p int) error {
 	switch {
 	case !m.Memory.Perfect():
 		return fmt.Errorf("memory %s: the win objective at %d seats is solved with perfect memory only (a forgotten card makes a state refer to itself at every standings, whose equilibria would need selecting)", m.Memory, p)
-	case m.Pass != rules.PassNever:
-		return fmt.Errorf("pass rule %s: the win objective at %d seats is solved under pass rule never only", m.Pass, p)
 	case !m.Variant.Standard():
 		return fmt.Errorf("variant %s: the win objective at %d seats is solved for the standard game only", m.Variant, p)
 	}
@@ -122,6 +123,9 @@ func newSelfWin[T any](f field.Field[T], m Model, p, maxPairs int, eval bool) (*
 	w.shares = []T{w.zero}
 	for k := 1; k <= p; k++ {
 		w.shares = append(w.shares, f.FromFrac(1, int64(k)))
+	}
+	if m.Pass != rules.PassNever {
+		w.pass = &selfWinPass[T]{}
 	}
 	w.valid, w.place = make([][][]int, maxPairs+1), make([][]int32, maxPairs+1)
 	for n := range w.valid {
@@ -263,6 +267,10 @@ func (w *selfWin[T]) terminal(c *selfWinCell[T]) {
 func (w *selfWin[T]) state(st rules.State) {
 	if st.N > 0 {
 		w.outcomes(st)
+		if w.pass != nil {
+			w.statePass(st) // selfishwinpass.go
+			return
+		}
 	}
 	for q := range w.nq {
 		w.seat(st, q)
@@ -285,7 +293,7 @@ func (w *selfWin[T]) outcomes(st rules.State) {
 	for _, ch := range rules.Choices() {
 		w.legal[ch] = w.m.Legal(st, ch)
 		w.outs[ch], w.probs[ch] = w.outs[ch][:0], w.probs[ch][:0]
-		if !w.legal[ch] {
+		if !w.legal[ch] || ch == rules.Pass {
 			continue
 		}
 		w.outs[ch] = w.m.Outcomes(st, ch, w.outs[ch])
@@ -357,33 +365,7 @@ func (w *selfWin[T]) standings(st rules.State, c *selfWinCell[T], vi int) {
 			acc = make([]T, w.nv*p)
 			w.acc[ch] = acc
 		}
-		for k := range acc {
-			acc[k] = w.zero
-		}
-		for k, o := range w.outs[ch] {
-			pr := w.probs[ch][k]
-			si := w.successor(st.N, vi, o, outcomeKind(st, o))
-			rot, q := 0, w.q
-			if !o.Continue {
-				rot, q = 1, (w.q+1)%w.nq
-			}
-			sc := w.atSeat(o.Next.N, o.Next.J, o.Next.F, q)
-			for v := range w.nv {
-				src := w.vec(sc, si, v)
-				for s := range p {
-					x := src[(s+p-rot)%p]
-					if v == swPairs {
-						switch {
-						case s == 0 && o.Continue:
-							x = f.Add(x, w.ints[o.MoverGain])
-						case s == 1 && !o.Continue:
-							x = f.Add(x, w.ints[o.NextGain])
-						}
-					}
-					acc[v*p+s] = f.Add(acc[v*p+s], f.Mul(pr, x))
-				}
-			}
-		}
+		w.accumulate(st, vi, ch, acc)
 		if w.keepChoices {
 			w.choiceScore[ch] = acc[:p]
 		}
@@ -398,6 +380,39 @@ func (w *selfWin[T]) standings(st rules.State, c *selfWinCell[T], vi int) {
 	}
 	copy(c.vals[i*w.nv*p:(i+1)*w.nv*p], best)
 	c.choice[i] = bestCh
+}
+
+// accumulate writes into acc (nv·p entries) the vectors of choice ch (not a pass) made by the
+// mover, seat w.q, in st at the standings w.valid[st.N][vi], each successor read at its own values.
+func (w *selfWin[T]) accumulate(st rules.State, vi int, ch rules.Choice, acc []T) {
+	f, p := w.f, w.p
+	for k := range acc {
+		acc[k] = w.zero
+	}
+	for k, o := range w.outs[ch] {
+		pr := w.probs[ch][k]
+		si := w.successor(st.N, vi, o, outcomeKind(st, o))
+		rot, q := 0, w.q
+		if !o.Continue {
+			rot, q = 1, (w.q+1)%w.nq
+		}
+		sc := w.atSeat(o.Next.N, o.Next.J, o.Next.F, q)
+		for v := range w.nv {
+			src := w.vec(sc, si, v)
+			for s := range p {
+				x := src[(s+p-rot)%p]
+				if v == swPairs {
+					switch {
+					case s == 0 && o.Continue:
+						x = f.Add(x, w.ints[o.MoverGain])
+					case s == 1 && !o.Continue:
+						x = f.Add(x, w.ints[o.NextGain])
+					}
+				}
+				acc[v*p+s] = f.Add(acc[v*p+s], f.Mul(pr, x))
+			}
+		}
+	}
 }
 
 // selfWinRowOps is the work of the row of count states with n pairs: every count state at every
@@ -536,6 +551,10 @@ func evaluateSelfWin[T any](ctx context.Context, f field.Field[T], m Model, play
 	}
 	// Every legal choice's values: the state's standings once more, keeping every choice's.
 	w.outcomes(st)
+	if w.pass != nil {
+		w.evaluatePassChoices(st, i, &res) // selfishwinpass.go
+		return res, nil
+	}
 	w.keepChoices = true
 	w.standings(st, c, i)
 	res.Legal = w.legal
@@ -553,6 +572,9 @@ type SelfWinCell[T any] struct {
 	State rules.State
 	// Deficits are the standings: every seat's deficit to the most pairs, in order from the mover.
 	Deficits []int
+	// Passes is the pass streak, the seats that passed in a row just before (0 under pass rule
+	// never).
+	Passes int
 	// Score is every seat's score (P(most pairs), ties shared) in order from the mover, every seat
 	// playing the objective; Choice is the mover's choice, Best every choice as good for it.
 	Score  []T
@@ -589,6 +611,9 @@ func selfWinTable[T any](ctx context.Context, f field.Field[T], m Model, players
 	return w.run(ctx, func(st rules.State) error {
 		if st.N == 0 {
 			return nil
+		}
+		if w.pass != nil {
+			return w.visitPass(st, &sc, visit) // selfishwinpass.go
 		}
 		c := w.at(st.N, st.J, st.F)
 		for vi, d := range w.valid[st.N] {
@@ -637,11 +662,18 @@ func SelfWinPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, p
 // with at most maxPairs pairs (and singletons singletons) and every standings.
 func (w *selfWin[T]) standingsTable(ctx context.Context, players, maxPairs, singletons int) (*rules.ChoiceTable, error) {
 	t, err := rules.NewStandingsTable(players, maxPairs, singletons)
+	if w.pass != nil {
+		t, err = rules.NewStandingsPassTable(players, maxPairs, singletons)
+	}
 	if err != nil {
 		return nil, err
 	}
 	err = w.run(ctx, func(st rules.State) error {
 		if st.N == 0 {
+			return nil
+		}
+		if w.pass != nil {
+			w.setPassChoices(t, st) // selfishwinpass.go
 			return nil
 		}
 		c := w.atSeat(st.N, st.J, st.F, 0)
@@ -795,6 +827,9 @@ func estimateSelfWin[T any](f field.Field[T], m Model, mu Lineup, pairs int, cal
 		return Cost{}, fmt.Errorf("players %d: win-optimal at three or more seats gives values and tables, not this computation", mu.Players)
 	}
 	c := Cost{Ops: selfWinOps(mu.Players, pairs, m.Singletons, exact, eval)}
+	if m.Pass != rules.PassNever {
+		c.Ops *= selfWinPassWork // selfishwinpass.go
+	}
 	// Two rows of values: every count state at every standings, p entries per vector.
 	vectors := 1.0
 	if eval {

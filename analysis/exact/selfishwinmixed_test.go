@@ -247,7 +247,7 @@ func TestSelfWinMixedRefusals(t *testing.T) {
 		{exact.Model{}, exact.SeatLineup(W, S, rules.PolicyWinBestResponse), "replies to win-optimal at every other seat or to optimal, safe, daring and parity"},
 		{exact.Model{}, exact.SeatLineup(W, S, rules.PolicyBestResponse), "seat 2: policy best-response"},
 		{exact.Model{Memory: rules.Memory{Capacity: 4, Forget: rules.ForgetLRU}}, exact.SeatLineup(W, S, S), "perfect memory only"},
-		{exact.Model{Pass: rules.PassAlways}, exact.SeatLineup(S, W, S), "pass rule never only"},
+		{exact.Model{Pass: rules.PassAlways, Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU}}, exact.SeatLineup(S, W, S), "perfect memory only"},
 	} {
 		_, err := exact.Evaluate[float64](ctx, field.Float{}, c.m, c.mu, st)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -277,7 +277,8 @@ func TestSelfWinMixedEstimate(t *testing.T) {
 			}
 		}
 	}
-	if _, err := exact.Estimate(exact.Model{Pass: rules.PassAlways}, exact.SeatLineup(W, S, D), 10, exact.Options{}); err == nil {
-		t.Error("pass rule always: estimated, want the solver's refusal")
+	lru := exact.Model{Pass: rules.PassAlways, Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU}}
+	if _, err := exact.Estimate(lru, exact.SeatLineup(W, S, D), 10, exact.Options{}); err == nil {
+		t.Error("lru memory: estimated, want the solver's refusal")
 	}
 }

@@ -49,7 +49,6 @@ func TestPlayBadInput(t *testing.T) {
 		{[]string{"--name", "daring", "--against", "daring"}, `memsim play: --name "daring": an opponent's name: choose another`},
 		{[]string{"--record", ""}, `memsim play: --record "": give the file to write the game record to`},
 		{[]string{"extra"}, `memsim play: unexpected argument "extra" (give the configuration with --config)`},
-		{[]string{"--against", "win-optimal,daring", "--pass", "always"}, `configs/default.yaml:19:5: player "win-optimal": policy win-optimal with perfect memory: pass rule always: the win objective at 3 seats is solved under pass rule never only`},
 		{[]string{"--against", "win-optimal,daring", "--pairs", "60"}, `win-optimal at 3 seats is solved for deals of at most 41 pairs, not 60`},
 		{[]string{"--config", "/nonexistent.yaml"}, "memsim play: read configuration: "},
 		{[]string{"--record", "/nonexistent/game.jsonl"}, "memsim play: --record /nonexistent/game.jsonl: the folder /nonexistent does not exist: give a file in an existing folder"},

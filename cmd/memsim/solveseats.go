@@ -177,7 +177,7 @@ func appendChoice(dst []byte, c rules.Choice, best []rules.Choice) []byte {
 // choice differs from it.
 func writeSeatsWinText[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bufio.Writer) error {
 	p := q.matchup.Players
-	pairsChoice, err := answer.SelfishChoices(ctx, f, q.model, p, q.pairsMax)
+	pairsChoice, err := answer.SelfishStreakChoices(ctx, f, q.model, p, q.pairsMax)
 	if err != nil {
 		return err
 	}
@@ -185,14 +185,23 @@ func writeSeatsWinText[T any](ctx context.Context, q *solveQuery, f field.Field[
 		p, q.model.Memory, q.model.Pass, choicesNote(q.model.Choices)+variantNote(q.model.Variant), q.state.S, q.state.F)
 	fmt.Fprintln(w, "# row n j (unknown pairs, from 1): the choice of the optimum in expected pairs (D daring, S safe, K known-first) and the number of standings; then, for each other choice win-optimal makes, how many standings and which")
 	fmt.Fprintln(w, "# standings: every seat's deficit to the most pairs so far, the mover first, n+1 for a seat that can no longer reach the most (--json: every standings, with the seats' P(most pairs))")
+	passRule := q.model.Pass != rules.PassNever
+	if passRule {
+		fmt.Fprintln(w, "# under a pass rule a row per pass streak k, the seats that passed in a row just before the turn: row n j k (P pass)")
+	}
 	var cur rules.State
+	curK := 0
 	var other [rules.NumChoices][]string
 	count := 0
 	flush := func() error {
 		if count == 0 {
 			return nil
 		}
-		fmt.Fprintf(w, "%d %d: %c (%d standings)", cur.N, cur.J, choiceLetters[pairsChoice(cur)], count)
+		fmt.Fprintf(w, "%d %d", cur.N, cur.J)
+		if passRule {
+			fmt.Fprintf(w, " %d", curK)
+		}
+		fmt.Fprintf(w, ": %c (%d standings)", choiceLetters[pairsChoice(cur, curK)], count)
 		for _, c := range rules.Choices() {
 			if len(other[c]) > 0 {
 				fmt.Fprintf(w, "; %c at %d: %s", choiceLetters[c], len(other[c]), strings.Join(other[c], " "))
@@ -208,14 +217,14 @@ func writeSeatsWinText[T any](ctx context.Context, q *solveQuery, f field.Field[
 		if st.F != q.state.F || st.J == 0 {
 			return nil
 		}
-		if st != cur {
+		if st != cur || c.Passes != curK {
 			if err := flush(); err != nil {
 				return err
 			}
-			cur = st
+			cur, curK = st, c.Passes
 		}
 		count++
-		if c.Choice != pairsChoice(st) {
+		if c.Choice != pairsChoice(st, c.Passes) {
 			other[c.Choice] = append(other[c.Choice], deficitsText(c.Deficits))
 		}
 		return nil

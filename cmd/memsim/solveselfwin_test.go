@@ -97,7 +97,7 @@ func TestSolveStandingsBadInput(t *testing.T) {
 		{[]string{"--seats", "optimal,safe,daring", "--two-player-optimal", "--standings", "0,0,0"}, "--standings goes with --players P (3 or more)"},
 		{[]string{"--players", "3", "--policy", "win-optimal", "--opponent", "win-best-response"}, "policy win-best-response: with 3 players one seat replies to the others, not 2"},
 		{[]string{"--seats", "win-optimal,safe,daring", "--memory", "3", "--forget", "lru"}, "perfect memory only"},
-		{[]string{"--players", "3", "--policy", "win-optimal", "--pass", "always"}, "the win objective at 3 seats is solved under pass rule never only"},
+		{[]string{"--players", "3", "--policy", "win-optimal", "--pass", "always", "--memory", "3", "--forget", "lru"}, "perfect memory only"},
 		{[]string{"--players", "3", "--policy", "win-optimal", "--memory", "3", "--forget", "lru"}, "perfect memory only"},
 		{[]string{"--players", "3", "--policy", "win-optimal", "--lead", "1"}, "the lead is defined for 2 players"},
 		{[]string{"--pairs", "26", "--players", "3", "--policy", "win-optimal"}, "add --big to solve it anyway"},

@@ -43,13 +43,16 @@ func StandingsCount(p, n int) int {
 
 // StandingsTable holds the choices of a policy that plays to win at Players() seats: a choice for
 // every count state (n, j, s, f) with n <= MaxPairs and s = Singletons and every standings of the
-// seats (Deficits). The pass rule is never, so there is no choice after a pass.
+// seats (Deficits); a table made by NewStandingsPassTable also holds a choice at every pass streak.
 type StandingsTable struct {
 	players, maxPairs, singletons int
 	// base[n] is the first slot of the states with n pairs; a state (n, j, f) holds
 	// StandingsCount(players, n) slots from base[n] + (j*(singletons+1)+f)*StandingsCount.
 	base   []int
 	choice []Choice
+	// more holds, in a table made by NewStandingsPassTable, the choices after k = 1 .. players-1
+	// seats passed in a row: streak k's from (k-1)*len(choice) (standingspass.go).
+	more []Choice
 }
 
 // NewStandingsTable returns a table with no choice set for players seats (3 to MaxPlayers), states

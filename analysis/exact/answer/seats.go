@@ -98,10 +98,13 @@ type SeatsWinTable struct {
 // order from the mover, and the mover's P(most pairs) after each legal choice made now,
 // win-optimal played afterwards.
 type SeatsWinCell struct {
-	Pairs       int           `json:"pairs"`
-	Unknown     int           `json:"unknown"`
-	Unseen      *int          `json:"unseen_singletons,omitempty"`
-	Deficits    []int         `json:"deficits"`
+	Pairs    int   `json:"pairs"`
+	Unknown  int   `json:"unknown"`
+	Unseen   *int  `json:"unseen_singletons,omitempty"`
+	Deficits []int `json:"deficits"`
+	// Passes is the pass streak under a pass rule other than never: the seats that passed in a
+	// row just before the turn.
+	Passes      *int          `json:"passes,omitempty"`
 	Choice      string        `json:"choice"`
 	Best        []string      `json:"best"`
 	PairsChoice string        `json:"pairs_choice"`
@@ -110,7 +113,7 @@ type SeatsWinCell struct {
 }
 
 // WriteSeatsWinTable writes the table of the win objective of every seat for itself at players
-// seats (3 to 8) in model m (perfect memory, pass never) as a SeatsWinTable in JSON, one line: the
+// seats (3 to 8) in model m (perfect memory) as a SeatsWinTable in JSON, one line: the
 // cells of every state with 1 to maxPairs pairs in which unseen of the model's singletons are not
 // yet seen, at every standings, streamed as the solver finds them. An error is the solver's or
 // the writer's.
@@ -118,7 +121,7 @@ func WriteSeatsWinTable[T any](ctx context.Context, w io.Writer, f field.Field[T
 	if err := checkSeats(m, rules.PolicyWinOptimal, players, maxPairs, unseen); err != nil {
 		return err
 	}
-	pairsChoice, err := SelfishChoices(ctx, f, m, players, maxPairs)
+	pairsChoice, err := SelfishStreakChoices(ctx, f, m, players, maxPairs)
 	if err != nil {
 		return err
 	}
@@ -135,8 +138,13 @@ func WriteSeatsWinTable[T any](ctx context.Context, w io.Writer, f field.Field[T
 		if st.F != unseen {
 			return nil
 		}
-		cell = SeatsWinCell{Pairs: st.N, Unknown: st.J, Unseen: unseenOf(st), Deficits: c.Deficits,
-			Choice: c.Choice.String(), Best: choiceNames(cell.Best[:0], c.Best), PairsChoice: pairsChoice(st).String(),
+		var passes *int
+		if m.Pass != rules.PassNever {
+			k := c.Passes
+			passes = &k
+		}
+		cell = SeatsWinCell{Pairs: st.N, Unknown: st.J, Unseen: unseenOf(st), Deficits: c.Deficits, Passes: passes,
+			Choice: c.Choice.String(), Best: choiceNames(cell.Best[:0], c.Best), PairsChoice: pairsChoice(st, c.Passes).String(),
 			ScoreBySeat: numbers(f, cell.ScoreBySeat[:0], c.Score),
 			ChoiceScore: choiceScores(f, cell.ChoiceScore[:0], &c.Legal, &c.ChoiceScore)}
 		return cw.add(&cell)
@@ -203,4 +211,30 @@ func choiceScores[T any](f field.Field[T], dst []ChoiceScore, legal *[rules.NumC
 		}
 	}
 	return dst
+}
+
+// SelfishStreakChoices returns the choice of the optimum of every seat for itself in expected
+// pairs (exact.SelfishTable) in every count state of model m with 1 to maxPairs pairs at every
+// pass streak k (0 under pass rule never), for players seats; outside those states it returns
+// daring.
+func SelfishStreakChoices[T any](ctx context.Context, f field.Field[T], m exact.Model, players, maxPairs int) (func(rules.State, int) rules.Choice, error) {
+	stride := m.Singletons + 1
+	row := func(st rules.State) int { return ((st.N*(st.N+1)/2)+st.J)*stride + st.F }
+	size := row(rules.State{N: maxPairs + 1})
+	choices := make([]rules.Choice, size*players)
+	err := exact.SelfishTable(ctx, f, m, players, maxPairs, func(c *exact.TableCell[T]) error {
+		if c.Passes < players {
+			choices[c.Passes*size+row(c.State)] = c.Choice
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return func(st rules.State, k int) rules.Choice {
+		if st.N < 1 || st.N > maxPairs || st.J < 0 || st.J > st.N || st.F < 0 || st.F > m.Singletons || k < 0 || k >= players {
+			return rules.Daring
+		}
+		return choices[k*size+row(st)]
+	}, nil
 }

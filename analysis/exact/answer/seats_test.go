@@ -98,6 +98,36 @@ func TestWriteSeatsWinTable(t *testing.T) {
 	}
 }
 
+// Under a pass rule the win table holds each cell at every pass streak, the streak named, the
+// scores adding up to 1 at each.
+func TestWriteSeatsWinTableStreaks(t *testing.T) {
+	var tab answer.SeatsWinTable
+	writeTable(t, func(b *bytes.Buffer) error {
+		return answer.WriteSeatsWinTable(context.Background(), b, field.Rat{}, exact.Model{Pass: rules.PassAlways}, 3, 2, 0)
+	}, &tab)
+	if want := 3 * (2*(27-8) + 3*(64-27)); len(tab.Cells) != want {
+		t.Fatalf("%d cells, want %d (every standings at 3 streaks)", len(tab.Cells), want)
+	}
+	streaks := map[int]int{}
+	for _, c := range tab.Cells {
+		if c.Passes == nil {
+			t.Fatalf("%+v: no pass streak", c)
+		}
+		streaks[*c.Passes]++
+		sum := new(big.Rat)
+		for _, v := range c.ScoreBySeat {
+			x, _ := new(big.Rat).SetString(v.Exact)
+			sum.Add(sum, x)
+		}
+		if sum.Cmp(big.NewRat(1, 1)) != 0 {
+			t.Errorf("%+v: scores add up to %s", c, sum.RatString())
+		}
+	}
+	if len(streaks) != 3 || streaks[0] != streaks[1] || streaks[1] != streaks[2] {
+		t.Errorf("cells by streak %v, want as many at each of 0, 1, 2", streaks)
+	}
+}
+
 // Unseen singletons the model cannot have, a model the tables do not cover, and a failing
 // writer, are errors.
 func TestWriteSeatsTableErrors(t *testing.T) {
@@ -106,8 +136,9 @@ func TestWriteSeatsTableErrors(t *testing.T) {
 	if err := answer.WriteSeatsTable(ctx, &buf, field.Float{}, exact.Model{Singletons: 1}, 3, 3, 2); err == nil || buf.Len() > 0 {
 		t.Errorf("2 unseen of 1 singleton: %v, wrote %q", err, buf.String())
 	}
-	if err := answer.WriteSeatsWinTable(ctx, &buf, field.Float{}, exact.Model{Pass: rules.PassAlways}, 3, 3, 0); err == nil || buf.Len() > 0 {
-		t.Errorf("win table under pass always: %v, wrote %q", err, buf.String())
+	lru := exact.Model{Pass: rules.PassAlways, Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU}}
+	if err := answer.WriteSeatsWinTable(ctx, &buf, field.Float{}, lru, 3, 3, 0); err == nil || buf.Len() > 0 {
+		t.Errorf("win table under lru memory: %v, wrote %d bytes", err, buf.Len())
 	}
 	blindPass := exact.Model{Variant: rules.Variant{Flips: rules.FlipsBlind}, Pass: rules.PassTwoKnown}
 	if err := answer.WriteSeatsTable(ctx, &buf, field.Float{}, blindPass, 3, 3, 0); err == nil || buf.Len() > 0 {

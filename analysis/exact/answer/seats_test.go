@@ -140,9 +140,9 @@ func TestWriteSeatsTableErrors(t *testing.T) {
 	if err := answer.WriteSeatsWinTable(ctx, &buf, field.Float{}, lru, 3, 3, 0); err == nil || buf.Len() > 0 {
 		t.Errorf("win table under lru memory: %v, wrote %d bytes", err, buf.Len())
 	}
-	blindPass := exact.Model{Variant: rules.Variant{Flips: rules.FlipsBlind}, Pass: rules.PassTwoKnown}
-	if err := answer.WriteSeatsTable(ctx, &buf, field.Float{}, blindPass, 3, 3, 0); err == nil || buf.Len() > 0 {
-		t.Errorf("blind flips under pass rule two-known: %v, wrote %q", err, buf.String())
+	copiesPass := exact.Model{Variant: rules.Variant{Copies: 4}, Pass: rules.PassTwoKnown}
+	if err := answer.WriteSeatsTable(ctx, &buf, field.Float{}, copiesPass, 3, 4, 0); err == nil || buf.Len() > 0 {
+		t.Errorf("four copies of a face under pass rule two-known: %v, wrote %q", err, buf.String())
 	}
 	if err := answer.WriteSeatsTable(ctx, &buf, field.Float{}, exact.Model{}, 2, 3, 0); err == nil || buf.Len() > 0 {
 		t.Errorf("2 players: %v, wrote %q", err, buf.String())

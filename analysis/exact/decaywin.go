@@ -66,17 +66,18 @@ func (l *leadSweep[T]) decayRow(n int, cells []decayCell[T]) error {
 	for k := range cells {
 		l.alloc(l.at(cells[k].st))
 	}
+	selfPlay, matchup := l.decaySelfPlay, l.decayMatchup
 	if l.w.decayPasses() {
-		return l.decayPassWinRow(n, cells)
+		selfPlay, matchup = l.decayPassSelfPlay, l.decayPassMatchup // with the pass flag (decaywinpass.go)
 	}
 	for d := 0; d <= l.reach(n); d++ {
 		if l.needWinOpt {
-			if err := l.decaySelfPlay(n, cells, d); err != nil {
+			if err := selfPlay(n, cells, d); err != nil {
 				return err
 			}
 		}
 		for _, e := range []int{d, -d} {
-			if err := l.decayMatchup(n, cells, e); err != nil {
+			if err := matchup(n, cells, e); err != nil {
 				return err
 			}
 			if d == 0 {

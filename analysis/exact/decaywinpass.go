@@ -55,27 +55,6 @@ func (l *leadSweep[T]) winPassEq(c *decayCell[T], ch rules.Choice, n, r, flag, l
 	return l.groupEq(c, ch, n, r, lead, plain, val, gainW, hoSign)
 }
 
-// decayPassWinRow computes every lead of the states of row n under a pass rule, whose counts'
-// values are solved.
-func (l *leadSweep[T]) decayPassWinRow(n int, cells []decayCell[T]) error {
-	for d := 0; d <= l.reach(n); d++ {
-		if l.needWinOpt {
-			if err := l.decayPassSelfPlay(n, cells, d); err != nil {
-				return err
-			}
-		}
-		for _, e := range []int{d, -d} {
-			if err := l.decayPassMatchup(n, cells, e); err != nil {
-				return err
-			}
-			if d == 0 {
-				break
-			}
-		}
-	}
-	return nil
-}
-
 // decayPassSelfPlay solves win-optimal self-play at leads d and -d under a pass rule: unknown
 // winPassIndex(k, s, flag), s = 0 at lead d, s = 1 at lead -d; every unknown chooses, maximising
 // its own value.

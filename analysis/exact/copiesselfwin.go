@@ -439,8 +439,8 @@ func evaluateCopiesSelfWinLineup[T any](ctx context.Context, f field.Field[T], m
 }
 
 // estimateCopiesSelfWin returns the cost of a call for a lineup of three or more seats in the
-// copies model in which a seat plays to win: CopiesSelfWinLimitCells values (a bound: the
-// standings of the start for every state, and every turn left under a limit), each
+// copies model in which a seat plays to win: CopiesSelfWinLimitCells values (a bound on the
+// standings of the start for every state, times about a third of a turn limit), each
 // opsCopiesSelfWin operations in float64, weighted in exact rationals by
 // copiesSelfWinRational·pairs (the fractions grow with the deal). Measured at copies 4, three
 // seats: 12 to 32 pairs in float64, 12 to 20 in exact rationals, within a factor 1.5.

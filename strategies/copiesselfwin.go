@@ -11,27 +11,53 @@ import (
 
 // copiesSelfWinTable solves the copies model's table of mu, whose seat 0 plays to win at three or
 // more seats, for deals of up to maxPairs pairs: a choice in every state of faces at every
-// standings, in exact rationals where its values (exact.CopiesSelfWinCells) are at most
-// exact.CopiesSelfWinRationalCells, in float64 otherwise.
+// standings (under a turn limit, a layer per number of turns left), in exact rationals where its
+// values (exact.CopiesSelfWinLimitCells) are at most exact.CopiesSelfWinRationalCells, in float64
+// otherwise.
 func copiesSelfWinTable(ctx context.Context, m exact.Model, mu exact.Lineup, maxPairs int) (*rules.ChoiceTable, error) {
-	k := m.Variant.CopiesOf()
+	k, limit := m.Variant.CopiesOf(), m.Variant.TurnLimit
 	mixed := false
 	for _, p := range mu.SeatPolicies() {
 		mixed = mixed || !p.PlaysToWin()
 	}
-	cells := exact.CopiesSelfWinCells(maxPairs, k, mu.Players, mixed)
-	var ct *rules.CopiesTable
+	cells := exact.CopiesSelfWinLimitCells(maxPairs, k, mu.Players, mixed, limit)
+	var layers []*rules.CopiesTable
 	var err error
-	switch {
+	switch exactly := cells <= exact.CopiesSelfWinRationalCells; {
 	case cells < 0 || cells > exact.CopiesSelfWinCellLimit:
-		return nil, fmt.Errorf("%d pairs with copies %d at %d seats: about %d count states times standings, more than the %d the solver takes", maxPairs, k, mu.Players, cells, exact.CopiesSelfWinCellLimit)
-	case cells <= exact.CopiesSelfWinRationalCells:
-		ct, err = exact.CopiesSelfWinPolicyTable(ctx, field.Rat{}, m, mu, maxPairs)
+		return nil, fmt.Errorf("%d pairs with copies %d at %d seats%s: about %d count states times standings, more than the %d the solver takes", maxPairs, k, mu.Players, limitNote(limit), cells, exact.CopiesSelfWinCellLimit)
+	case limit > 0 && exactly:
+		layers, err = exact.CopiesSelfWinPolicyTurnTables(ctx, field.Rat{}, m, mu, maxPairs)
+	case limit > 0:
+		layers, err = exact.CopiesSelfWinPolicyTurnTables(ctx, field.Float{}, m, mu, maxPairs)
 	default:
-		ct, err = exact.CopiesSelfWinPolicyTable(ctx, field.Float{}, m, mu, maxPairs)
+		var ct *rules.CopiesTable
+		if exactly {
+			ct, err = exact.CopiesSelfWinPolicyTable(ctx, field.Rat{}, m, mu, maxPairs)
+		} else {
+			ct, err = exact.CopiesSelfWinPolicyTable(ctx, field.Float{}, m, mu, maxPairs)
+		}
+		layers = []*rules.CopiesTable{ct}
 	}
 	if err != nil {
 		return nil, err
 	}
-	return rules.NewCopiesChoiceTable(maxPairs, ct)
+	tables := make([]*rules.ChoiceTable, len(layers))
+	for i, ct := range layers {
+		if tables[i], err = rules.NewCopiesChoiceTable(maxPairs, ct); err != nil {
+			return nil, err
+		}
+	}
+	if limit == 0 {
+		return tables[0], nil
+	}
+	return rules.NewTurnChoiceTable(tables)
+}
+
+// limitNote names a turn limit in a message ("" for none).
+func limitNote(limit int) string {
+	if limit == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", turn limit %d", limit)
 }

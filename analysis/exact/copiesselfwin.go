@@ -19,7 +19,9 @@ import (
 // under copies (which ignores the standings), safe and daring their fixed choices. Every turn
 // takes a pair or turns up a card that was unknown, so no state refers to itself and the
 // memoised recursion is backward induction, exact in rationals and in float64 on the same path,
-// under sequential and blind flips (copiesblind.go). A turn limit is not covered.
+// under sequential and blind flips (copiesblind.go). Under a turn limit the state gains the turns
+// left (copiesselfwinlimit.go): every turn uses one, a pair handed over remembered whole costs the
+// next seat one more, and with none left the standings decide, the pairs left counting for nobody.
 
 // copiesSelfWin solves the win objective of every seat for itself under copies by memoised
 // recursion over the states of faces, the standings and the mover's seat.
@@ -33,6 +35,8 @@ type copiesSelfWin[T any] struct {
 	same bool
 	// opt solves the optimum of every seat for itself in expected pairs, for seats of optimal.
 	opt *copiesSolver[T]
+	// limit is the model's turn limit: the states carry the turns left (0: no limit).
+	limit int
 
 	memo      map[string]*copiesSelfWinCell[T]
 	zero, one T
@@ -64,8 +68,6 @@ func checkCopiesSelfWinModel(m Model, p int) error {
 		return fmt.Errorf("copies %d: singletons have no exact model", k)
 	case m.Pass != rules.PassNever:
 		return fmt.Errorf("copies %d: the win objective at %d seats is solved under pass rule never only, not %s", k, p, m.Pass)
-	case m.Variant.TurnLimit > 0:
-		return fmt.Errorf("copies %d, turn limit %d: the win objective at %d seats is solved without a turn limit only", k, m.Variant.TurnLimit, p)
 	}
 	return m.Validate()
 }
@@ -109,7 +111,7 @@ func newCopiesSelfWin[T any](ctx context.Context, f field.Field[T], m Model, mu 
 // the two-player win objective, which tests compare).
 func buildCopiesSelfWin[T any](ctx context.Context, f field.Field[T], m Model, pol []rules.Policy) (*copiesSelfWin[T], error) {
 	p := len(pol)
-	s := &copiesSelfWin[T]{ctx: ctx, f: f, m: m, p: p, pol: pol, same: true,
+	s := &copiesSelfWin[T]{ctx: ctx, f: f, m: m, p: p, pol: pol, same: true, limit: m.Variant.TurnLimit,
 		memo: map[string]*copiesSelfWinCell[T]{}, zero: f.FromInt(0), one: f.FromInt(1)}
 	for _, q := range s.pol {
 		s.same = s.same && q.PlaysToWin()
@@ -132,12 +134,15 @@ func buildCopiesSelfWin[T any](ctx context.Context, f field.Field[T], m Model, p
 }
 
 // key returns the memo key of the state of faces key with the standings d (in order from the
-// mover) and the mover's seat q.
-func (s *copiesSelfWin[T]) key(faces string, d []int, q int) string {
-	b := make([]byte, 0, len(faces)+2*len(d)+1)
+// mover), t turns left under a turn limit and the mover's seat q.
+func (s *copiesSelfWin[T]) key(faces string, d []int, q, t int) string {
+	b := make([]byte, 0, len(faces)+2*len(d)+3)
 	b = append(b, faces...)
 	for _, x := range d {
 		b = append(b, byte(x), byte(x>>8))
+	}
+	if s.limit > 0 {
+		b = append(b, byte(t), byte(t>>8))
 	}
 	if !s.same {
 		b = append(b, byte(q))
@@ -183,10 +188,11 @@ func (s *copiesSelfWin[T]) terminal(d []int) *copiesSelfWinCell[T] {
 	return c
 }
 
-// get returns the values of the state of faces v at the standings d with seat q to move.
-func (s *copiesSelfWin[T]) get(v copiesVec, d []int, q int) (*copiesSelfWinCell[T], error) {
+// get returns the values of the state of faces v at the standings d with seat q to move and t
+// turns left under a turn limit (0 without one).
+func (s *copiesSelfWin[T]) get(v copiesVec, d []int, q, t int) (*copiesSelfWinCell[T], error) {
 	faces := v.key()
-	k := s.key(faces, d, q)
+	k := s.key(faces, d, q, t)
 	if c, ok := s.memo[k]; ok {
 		return c, nil
 	}
@@ -195,12 +201,12 @@ func (s *copiesSelfWin[T]) get(v copiesVec, d []int, q int) (*copiesSelfWinCell[
 		return nil, fmt.Errorf("solver stopped: %w", s.ctx.Err())
 	default:
 	}
-	if unknownCards(v) == 0 {
+	if unknownCards(v) == 0 || (s.limit > 0 && t == 0) {
 		c := s.terminal(d)
 		s.memo[k] = c
 		return c, nil
 	}
-	follow, fixed, err := s.follow(v, faces, q)
+	follow, fixed, err := s.follow(v, faces, q, t)
 	if err != nil {
 		return nil, err
 	}
@@ -209,7 +215,7 @@ func (s *copiesSelfWin[T]) get(v copiesVec, d []int, q int) (*copiesSelfWinCell[
 		if !copiesLegal(v, ch, s.m.Choices) || (fixed && ch != follow) {
 			continue
 		}
-		vals, err := s.choiceValues(v, d, q, ch)
+		vals, err := s.choiceValues(v, d, q, t, ch)
 		if err != nil {
 			return nil, err
 		}
@@ -221,14 +227,14 @@ func (s *copiesSelfWin[T]) get(v copiesVec, d []int, q int) (*copiesSelfWinCell[
 	return c, nil
 }
 
-// follow returns the choice seat q makes in v when its policy does not play to win (fixed true),
-// or fixed false when it maximises its own score.
-func (s *copiesSelfWin[T]) follow(v copiesVec, faces string, q int) (ch rules.Choice, fixed bool, err error) {
+// follow returns the choice seat q makes in v with t turns left when its policy does not play to
+// win (fixed true), or fixed false when it maximises its own score.
+func (s *copiesSelfWin[T]) follow(v copiesVec, faces string, q, t int) (ch rules.Choice, fixed bool, err error) {
 	switch p := s.pol[q]; p {
 	case rules.PolicyWinOptimal, rules.PolicyWinBestResponse:
 		return rules.Daring, false, nil
 	case rules.PolicyOptimal:
-		c, err := s.opt.get(faces, 0)
+		c, err := s.opt.get(faces, t)
 		if err != nil {
 			return rules.Daring, false, err
 		}
@@ -242,8 +248,8 @@ func (s *copiesSelfWin[T]) follow(v copiesVec, faces string, q int) (ch rules.Ch
 }
 
 // choiceValues returns every vector, in order from the mover, after the mover's legal choice ch
-// in v at the standings d with seat q to move, the lineup played afterwards.
-func (s *copiesSelfWin[T]) choiceValues(v copiesVec, d []int, q int, ch rules.Choice) ([]T, error) {
+// in v at the standings d with seat q to move and t turns left, the lineup played afterwards.
+func (s *copiesSelfWin[T]) choiceValues(v copiesVec, d []int, q, t int, ch rules.Choice) ([]T, error) {
 	f, p := s.f, s.p
 	acc := make([]T, swVectors*p)
 	for i := range acc {
@@ -252,6 +258,7 @@ func (s *copiesSelfWin[T]) choiceValues(v copiesVec, d []int, q int, ch rules.Ch
 	nd := make([]int, p)
 	for _, o := range s.outcomes(v, ch) {
 		next := vecOfKey(o.next)
+		nt, g := s.after(o, t)
 		// The seats' pairs relative to the most, after the turn, in order from the next mover.
 		for i := range nd {
 			nd[i] = -d[i]
@@ -260,14 +267,14 @@ func (s *copiesSelfWin[T]) choiceValues(v copiesVec, d []int, q int, ch rules.Ch
 		if o.keep {
 			nd[0]++
 		} else {
-			nd[1] += o.handed
+			nd[1] += g
 			first := nd[0]
 			copy(nd, nd[1:])
 			nd[p-1] = first
 			rot, nq = 1, (q+1)%p
 		}
 		rules.Deficits(nd, nd, next.state().Pairs())
-		c, err := s.get(next, nd, nq)
+		c, err := s.get(next, nd, nq, nt)
 		if err != nil {
 			return nil, err
 		}
@@ -280,8 +287,8 @@ func (s *copiesSelfWin[T]) choiceValues(v copiesVec, d []int, q int, ch rules.Ch
 					switch {
 					case i == 0 && o.keep:
 						x = f.Add(x, s.one)
-					case i == 1 && !o.keep && o.handed > 0:
-						x = f.Add(x, s.ints[o.handed])
+					case i == 1 && !o.keep && g > 0:
+						x = f.Add(x, s.ints[g])
 					}
 				}
 				acc[vi*p+i] = f.Add(acc[vi*p+i], f.Mul(pr, x))
@@ -324,7 +331,7 @@ func EvaluateCopiesSelfWin[T any](ctx context.Context, f field.Field[T], m Model
 	v := st.vec()
 	d := make([]int, mu.Players)
 	rules.Deficits(d, standings, st.Pairs())
-	c, err := s.get(v, d, 0)
+	c, err := s.get(v, d, 0, s.limit)
 	if err != nil {
 		return res, err
 	}
@@ -339,7 +346,7 @@ func EvaluateCopiesSelfWin[T any](ctx context.Context, f field.Field[T], m Model
 			continue
 		}
 		res.Legal[ch] = true
-		vals, err := s.choiceValues(v, d, 0, ch)
+		vals, err := s.choiceValues(v, d, 0, s.limit, ch)
 		if err != nil {
 			return res, err
 		}
@@ -386,57 +393,17 @@ func IsCopiesSelfWin(m Model, mu Lineup) bool { return isCopiesSelfWin(m, mu) }
 // more) in the copies model m, in every state of faces and at every standings a game of
 // k/2, k, .., pairs pairs reaches from its start, whichever seat moves first: the table the engine plays
 // win-optimal at three or more seats from under k copies of a face
-// (rules.NewCopiesStandingsTable).
+// (rules.NewCopiesStandingsTable). Under a turn limit the choices depend on the turns left:
+// CopiesSelfWinPolicyTurnTables gives them.
 func CopiesSelfWinPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, pairs int) (*rules.CopiesTable, error) {
-	k := m.Variant.CopiesOf()
-	if !mu.Policy.PlaysToWin() {
-		return nil, fmt.Errorf("copies %d: a table to win at %d seats of policy %s (allowed: win-optimal, win-best-response)", k, mu.Players, mu.Policy)
+	if m.Variant.TurnLimit > 0 {
+		return nil, fmt.Errorf("copies %d, turn limit %d: the choices depend on the turns left (see CopiesSelfWinPolicyTurnTables)", m.Variant.CopiesOf(), m.Variant.TurnLimit)
 	}
-	if _, err := StartCopiesState(pairs, k); err != nil {
-		return nil, err
-	}
-	s, err := newCopiesSelfWin(ctx, f, m, mu)
+	layers, err := copiesSelfWinLayers(ctx, f, m, mu, pairs)
 	if err != nil {
 		return nil, err
 	}
-	none := make([]int, s.p)
-	for n := k / 2; n <= pairs; n += k / 2 {
-		start, err := StartCopiesState(n, k)
-		if err != nil {
-			return nil, err
-		}
-		// Seat 0 may sit anywhere in the order of play: a game starts with any seat to move.
-		for q := range s.p {
-			if _, err := s.get(start.vec(), none, q); err != nil {
-				return nil, err
-			}
-			if s.same {
-				break
-			}
-		}
-	}
-	tab, err := rules.NewCopiesStandingsTable(k, s.p)
-	if err != nil {
-		return nil, err
-	}
-	faces := 2 * k // the bytes of a state of faces' key: k counts of two bytes
-	d := make([]int, s.p)
-	for key, c := range s.memo {
-		if !s.same && key[len(key)-1] != 0 {
-			continue // another seat to move
-		}
-		v := vecOfKey(key[:faces])
-		if unknownCards(v) == 0 {
-			continue
-		}
-		for i := range d {
-			d[i] = int(key[faces+2*i]) | int(key[faces+2*i+1])<<8
-		}
-		if err := tab.SetStandings(v, d, c.choice); err != nil {
-			return nil, err
-		}
-	}
-	return tab, nil
+	return layers[0], nil
 }
 
 // CopiesSelfWinRationalCells is the largest number of values (CopiesSelfWinCells) for which a
@@ -472,10 +439,11 @@ func evaluateCopiesSelfWinLineup[T any](ctx context.Context, f field.Field[T], m
 }
 
 // estimateCopiesSelfWin returns the cost of a call for a lineup of three or more seats in the
-// copies model in which a seat plays to win: CopiesSelfWinCells values (a bound: the standings
-// of the start for every state), each opsCopiesSelfWin operations in float64, weighted in exact
-// rationals by copiesSelfWinRational·pairs (the fractions grow with the deal). Measured at copies
-// 4, three seats: 12 to 32 pairs in float64, 12 to 20 in exact rationals, within a factor 1.5.
+// copies model in which a seat plays to win: CopiesSelfWinLimitCells values (a bound on the
+// standings of the start for every state, times about a third of a turn limit), each
+// opsCopiesSelfWin operations in float64, weighted in exact rationals by
+// copiesSelfWinRational·pairs (the fractions grow with the deal). Measured at copies 4, three
+// seats: 12 to 32 pairs in float64, 12 to 20 in exact rationals, within a factor 1.5.
 func estimateCopiesSelfWin[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call) (Cost, error) {
 	if err := checkCopiesSelfWin(m, mu); err != nil {
 		return Cost{}, err
@@ -487,7 +455,7 @@ func estimateCopiesSelfWin[T any](f field.Field[T], m Model, mu Lineup, pairs in
 	for _, p := range mu.SeatPolicies() {
 		mixed = mixed || !p.PlaysToWin()
 	}
-	cells := float64(CopiesSelfWinCells(pairs, m.Variant.CopiesOf(), mu.Players, mixed))
+	cells := float64(CopiesSelfWinLimitCells(pairs, m.Variant.CopiesOf(), mu.Players, mixed, m.Variant.TurnLimit))
 	if cells < 0 {
 		cells = 1 << 62
 	}

@@ -15,31 +15,35 @@ import (
 // every seat maximising its own P(most pairs), a tie for the most shared, from what it has seen:
 // its information is the faces turned up so far, so a choice's value averages over the deals
 // that agree with them. A card named is the first unseen one in position order (the faces of the
-// unseen cards are exchangeable). Seats whose policy is safe or daring play that choice.
+// unseen cards are exchangeable). Seats whose policy is safe or daring play that choice. Under a
+// turn limit (limit > 0) every turn uses one of the turns left, taking a pair remembered whole
+// too, and with none left the pairs taken decide.
 type copiesWinSearch struct {
 	deals   [][]int
 	players int
 	blind   bool
+	limit   int
 	pol     []rules.Policy
 	memo    map[string][]*big.Rat
 }
 
 // cards is the state of the table in a search: obs[pos] is the face turned up at pos, -1 unseen,
-// gone+f taken (the faces of the cards taken stay known).
+// gone+f taken (the faces of the cards taken stay known); left is the turns left under a limit.
 type cards struct {
 	obs   []int
 	pairs []int
 	seat  int
+	left  int
 }
 
 // gone is added to the face of a card taken.
 const gone = 100
 
 func (c cards) clone() cards {
-	return cards{obs: append([]int(nil), c.obs...), pairs: append([]int(nil), c.pairs...), seat: c.seat}
+	return cards{obs: append([]int(nil), c.obs...), pairs: append([]int(nil), c.pairs...), seat: c.seat, left: c.left}
 }
 
-func (c cards) key() string { return fmt.Sprint(c.obs, c.pairs, c.seat) }
+func (c cards) key() string { return fmt.Sprint(c.obs, c.pairs, c.seat, c.left) }
 
 // first returns the first position that passes ok, or -1.
 func (c cards) first(ok func(pos, face int) bool) int {
@@ -107,6 +111,13 @@ func (w *copiesWinSearch) value(c cards) []*big.Rat {
 }
 
 func (w *copiesWinSearch) turn(c cards) []*big.Rat {
+	if w.limit > 0 {
+		if c.left == 0 {
+			return w.final(c.pairs)
+		}
+		c = c.clone()
+		c.left-- // this turn
+	}
 	// A pair remembered whole is taken first.
 	for a, fa := range c.obs {
 		if fa < 0 || fa >= gone {
@@ -441,7 +452,6 @@ func TestCopiesSelfWinRefusals(t *testing.T) {
 		mu   Lineup
 		want string
 	}{
-		{Model{Variant: rules.Variant{Copies: 4, TurnLimit: 5}}, win, "turn limit"},
 		{Model{Variant: rules.Variant{Copies: 4}, Pass: rules.PassAlways}, win, "pass rule"},
 		{Model{Variant: rules.Variant{Copies: 4}}, Lineup{Players: 3, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyParity}, "parity"},
 		{Model{Variant: rules.Variant{Copies: 4}}, Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}, "3 to"},
@@ -474,7 +484,7 @@ func TestCopiesSelfWinTwoSeatsIsCopiesWin(t *testing.T) {
 			for _, standings := range [][]int{{0, 0}, {2, 0}, {0, 1}} {
 				d := make([]int, 2)
 				rules.Deficits(d, standings, c.pairs)
-				cell, err := s.get(st.vec(), d, 0)
+				cell, err := s.get(st.vec(), d, 0, 0)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -14,7 +14,7 @@ import (
 
 // This file holds memsim solve --copies K --players P with a seat playing to win, P of 3 or
 // more: the win objective of every seat for itself under k copies of a face (docs/models.md
-// §4.7, §4.16), from the start of a game or --faces, and --standings.
+// §4.7, §4.16), from the start of a game or --faces, and --standings, under a turn limit too.
 
 // The largest number of values (exact.CopiesSelfWinCells) memsim solve --copies K --players P
 // (3 or more) --policy win-optimal solves without --big, in exact rationals and in float64: about
@@ -40,10 +40,15 @@ func solveCopiesSelfWin(ctx context.Context, fl solveFlags, q *solveQuery, st ex
 	if fl.float {
 		limit = copiesSelfWinBigFloatCells
 	}
-	s := exact.CopiesSelfWinCells(st.Pairs(), st.Copies(), q.matchup.Players, !q.samePolicy())
+	tl := q.model.Variant.TurnLimit
+	s := exact.CopiesSelfWinLimitCells(st.Pairs(), st.Copies(), q.matchup.Players, !q.samePolicy(), tl)
+	what := "count states times standings"
+	if tl > 0 {
+		what += " and turns left"
+	}
 	if !fl.big && (s < 0 || s > limit) {
-		return usagef("--pairs %d with --copies %d --players %d: about %d count states times standings, more than %d (estimated more than 30 s; --big solves it anyway%s)",
-			st.Pairs(), st.Copies(), q.matchup.Players, s, limit, map[bool]string{false: ", or use --float", true: ""}[fl.float])
+		return usagef("--pairs %d with --copies %d --players %d%s: about %d %s, more than %d (estimated more than 30 s; --big solves it anyway%s)",
+			st.Pairs(), st.Copies(), q.matchup.Players, turnLimitNote(tl), s, what, limit, map[bool]string{false: ", or use --float", true: ""}[fl.float])
 	}
 	out := checkedStdout(inv.stdout)
 	var err error
@@ -64,8 +69,8 @@ func writeCopiesSelfWin[T any](ctx context.Context, f field.Field[T], q *solveQu
 	if q.json {
 		return json.NewEncoder(w).Encode(res)
 	}
-	fmt.Fprintf(w, "copies %d, %d pairs, faces %s, perfect memory, pass %s%s%s, %s arithmetic\n",
-		st.Copies(), st.Pairs(), st.String(), q.model.Pass, choicesNote(q.model.Choices), blindText(q.model.Variant.Flips), res.Model.Arithmetic)
+	fmt.Fprintf(w, "copies %d, %d pairs, faces %s, perfect memory, pass %s%s%s%s, %s arithmetic\n",
+		st.Copies(), st.Pairs(), st.String(), q.model.Pass, choicesNote(q.model.Choices), blindText(q.model.Variant.Flips), turnLimitText(q.model.Variant.TurnLimit), res.Model.Arithmetic)
 	writeSelfWinBody(q, res, w)
 	return nil
 }

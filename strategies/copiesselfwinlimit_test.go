@@ -1,0 +1,146 @@
+package strategies_test
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"testing"
+
+	"memsim/analysis/exact"
+	"memsim/analysis/field"
+	"memsim/sim"
+	"memsim/sim/rules"
+	"memsim/strategies"
+)
+
+// TestEnginePlaysCopiesSelfWinLimitTables builds win-optimal at three seats under copies and a
+// turn limit (at every seat, beside daring and safe in the seat's own table, and
+// win-best-response to safe), under sequential and blind flips, plays every deal of small decks
+// with the engine, and compares every seat's pairs, wins and draws over the deals with a
+// card-by-card reference that reads the model's layer of the turns left at every seat's pairs so
+// far, exactly, and every seat's wins and draws with the model's probabilities.
+func TestEnginePlaysCopiesSelfWinLimitTables(t *testing.T) {
+	ctx := context.Background()
+	type game struct {
+		faces, copies, limit int
+		seats                []rules.Policy
+		opponent             string // win-best-response's
+		flips                rules.Flips
+	}
+	win, safe, daring := rules.PolicyWinOptimal, rules.PolicySafe, rules.PolicyDaring
+	var games []game
+	for _, flips := range []rules.Flips{rules.FlipsSequential, rules.FlipsBlind} {
+		games = append(games, game{2, 4, 3, []rules.Policy{win, win, win}, "", flips},
+			game{3, 4, 5, []rules.Policy{win, win, win}, "", flips},
+			game{3, 4, 4, []rules.Policy{daring, win, safe}, "", flips},
+			game{3, 4, 6, []rules.Policy{rules.PolicyWinBestResponse, safe, safe}, "safe", flips})
+	}
+	for _, g := range games {
+		pairs := g.faces * g.copies / 2
+		v := rules.Variant{Copies: g.copies, Flips: g.flips, TurnLimit: g.limit}
+		name := fmt.Sprintf("%d faces of %d, limit %d, %s flips, %v", g.faces, g.copies, g.limit, g.flips, g.seats)
+		tables := strategies.NewTables()
+		env := strategies.Env{MaxPairs: pairs, Players: 3, Variant: v, Tables: tables}
+		model := exact.Model{Variant: v}
+		mu := exact.SeatLineup(g.seats...)
+		players := make([]sim.Player, 3)
+		refLayers := make([][]*rules.CopiesTable, 3)
+		for s, p := range g.seats {
+			opp := ""
+			if p == rules.PolicyWinBestResponse {
+				opp = g.opponent
+			}
+			b, err := strategies.Build(ctx, strategies.Spec{Name: p.String(), Policy: p.String(), Opponent: opp}, env)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			players[s] = b.Player
+			if !p.PlaysToWin() {
+				continue
+			}
+			seen := exact.RotateSeats(mu, s)
+			if mu.SelfWinMixed() && p == rules.PolicyWinOptimal {
+				// Beside other policies win-optimal plays the table of its seating.
+				tab, err := tables.SeatWinTable(ctx, model, seen, pairs)
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				players[s].Table = tab
+			}
+			if refLayers[s], err = exact.CopiesSelfWinPolicyTurnTables(ctx, field.Rat{}, model, seen, pairs); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+		}
+		choose := func(seat, left int, counts, ps []int) rules.Choice {
+			if layers := refLayers[seat]; layers != nil {
+				from := []int{ps[seat], ps[(seat+1)%3], ps[(seat+2)%3]}
+				c, ok := layers[left-1].LookupStandingsKey(rules.AppendCopiesKey(nil, counts), from)
+				if !ok {
+					t.Fatalf("%s: the model's table has no choice in %v at %v with %d turns left", name, counts, from, left)
+				}
+				return c
+			}
+			if g.seats[seat] == safe {
+				for i := 1; i < len(counts); i += 2 {
+					if counts[i] > 0 {
+						return rules.Safe
+					}
+				}
+			}
+			return rules.Daring
+		}
+		gm, err := sim.NewGame(sim.Setup{Pairs: pairs, Variant: v, Players: players})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		var got, want [3][3]int64 // each seat's pairs, wins and draws
+		tally := func(out *[3][3]int64, ps []int) {
+			most, top := -1, 0
+			for _, x := range ps {
+				switch {
+				case x > most:
+					most, top = x, 1
+				case x == most:
+					top++
+				}
+			}
+			for s := range 3 {
+				out[s][0] += int64(ps[s])
+				if ps[s] == most && top == 1 {
+					out[s][1]++
+				} else if ps[s] == most {
+					out[s][2]++
+				}
+			}
+		}
+		count := int64(0)
+		everyDeal(g.faces, g.copies, func(deal []int) {
+			if err := gm.PlayDeal(sim.GameID{Seed: 1, Index: uint64(count)}, deal, nil); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			tally(&got, gm.Outcome().Pairs)
+			if g.flips == rules.FlipsBlind {
+				tally(&want, refBlindGame(deal, g.copies, 3, g.limit, choose))
+			} else {
+				tally(&want, refLimitGame(deal, g.copies, 3, g.limit, choose))
+			}
+			count++
+		})
+		if got != want {
+			t.Errorf("%s: the engine's pairs, wins and draws by seat over %d deals %v, the reference %v", name, count, got, want)
+		}
+		start, err := exact.StartCopiesState(pairs, g.copies)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := exact.EvaluateCopiesSelfWin(ctx, field.Rat{}, model, mu, start, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for s := range 3 {
+			if w, d := big.NewRat(got[s][1], count), big.NewRat(got[s][2], count); w.Cmp(res.Win[s]) != 0 || d.Cmp(res.Draw[s]) != 0 {
+				t.Errorf("%s: seat %d wins %v and draws %v of the deals, the model %v and %v", name, s, w, d, res.Win[s], res.Draw[s])
+			}
+		}
+	}
+}

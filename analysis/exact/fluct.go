@@ -148,7 +148,7 @@ type fluctSweep[T any] struct {
 	// Under a pass rule (fluctpass.go), optAfter and brAfter are the choices just after a pass
 	// by the other seat, as optChoice and brChoice.
 	optAfter, brAfter [][][]rules.Choice
-	zero     T
+	zero              T
 }
 
 // fluctNode is an unknown of a row: before the draw (c = 0) or after it.

@@ -90,7 +90,7 @@ type flPlayer struct {
 	// whether the previous mover passed. A pass answered by a pass ends the game, the pairs left
 	// shared.
 	choosePass [2]func(st rules.State, c int, afterPass bool) rules.Choice
-	memo     map[string][2]float64
+	memo       map[string][2]float64
 	// z, when not 0, asks for the expectation of z to the power of role 0's lead rather than the
 	// lead.
 	z float64

@@ -26,10 +26,11 @@ type flGame struct {
 	mem     []int // remembered cards, least recently seen first
 	old     []bool
 	pending []int // lru: a recognised pair, taken by the next mover
+	passed  bool  // the previous mover passed
 }
 
 func (g *flGame) clone() *flGame {
-	return &flGame{present: slices.Clone(g.present), mem: slices.Clone(g.mem), old: slices.Clone(g.old), pending: slices.Clone(g.pending)}
+	return &flGame{present: slices.Clone(g.present), mem: slices.Clone(g.mem), old: slices.Clone(g.old), pending: slices.Clone(g.pending), passed: g.passed}
 }
 
 func (g *flGame) key(mover, depth int) string {
@@ -45,7 +46,7 @@ func (g *flGame) key(mover, depth int) string {
 	for _, c := range g.pending {
 		b = append(b, byte(c))
 	}
-	return string(append(b, 255, byte(mover), byte(depth)))
+	return string(append(b, 255, byte(btoi(g.passed)), byte(mover), byte(depth)))
 }
 
 func (g *flGame) remembered(c int) bool {
@@ -85,7 +86,11 @@ type flPlayer struct {
 	lru      bool
 	m, sigma int
 	choose   [2]func(st rules.State, c int) rules.Choice
-	memo     map[string][2]float64
+	// choosePass, when set for a role, replaces choose under a pass rule: the choice also reads
+	// whether the previous mover passed. A pass answered by a pass ends the game, the pairs left
+	// shared.
+	choosePass [2]func(st rules.State, c int, afterPass bool) rules.Choice
+	memo       map[string][2]float64
 	// z, when not 0, asks for the expectation of z to the power of role 0's lead rather than the
 	// lead.
 	z float64
@@ -168,6 +173,8 @@ func (p *flPlayer) turn(g *flGame, mover, depth, c int) (float64, float64) {
 	for i := range g.old {
 		g.old[i] = slices.Contains(g.mem, i)
 	}
+	afterPass := g.passed
+	g.passed = false
 	// A pair known whole is taken first.
 	if len(g.pending) == 2 {
 		g.take(g.pending[0], g.pending[1])
@@ -188,7 +195,19 @@ func (p *flPlayer) turn(g *flGame, mover, depth, c int) (float64, float64) {
 		}
 	}
 	st := rules.State{N: n, J: n - len(g.mem)}
-	ch := p.choose[mover](st, c)
+	var ch rules.Choice
+	if p.choosePass[mover] != nil {
+		ch = p.choosePass[mover](st, c, afterPass)
+	} else {
+		ch = p.choose[mover](st, c)
+	}
+	if ch == rules.Pass {
+		if afterPass {
+			return p.end(), 0 // a stalemate: the pairs left are shared
+		}
+		g.passed = true
+		return p.handOver(g, 0, mover, depth, c)
+	}
 	var v, tail float64
 	add := func(q float64, a, b float64) { v += q * a; tail += q * b }
 	if ch == rules.KnownFirst {

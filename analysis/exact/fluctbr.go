@@ -82,5 +82,5 @@ func FluctReplyTable[T any](ctx context.Context, f field.Field[T], m Model, oppo
 	if err := s.run(ctx, maxPairs, nil); err != nil {
 		return nil, err
 	}
-	return capacityLayers(s.m, maxPairs, s.lru(), s.brChoice)
+	return capacityLayers(s.m, maxPairs, s.lru(), s.brChoice, s.afterPass(s.brAfter))
 }

@@ -21,6 +21,9 @@ func FluctChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu
 	if err != nil {
 		return out, err
 	}
+	if s.passes() {
+		return out, fmt.Errorf("pass rule %s: under a fluctuating capacity every choice's value is computed under pass rule never only (the matchup's values and the optimum's table are computed under any)", m.Pass)
+	}
 	k, err := s.checkDrawn(st, c)
 	if err != nil {
 		return out, err

@@ -74,6 +74,9 @@ func (s *fluctSweep[T]) zeroVec(size int) []T {
 
 // distRow solves the lead distributions of the row of n pairs from the previous row's, prev.
 func (s *fluctSweep[T]) distRow(n int, prev fluctDist[T]) (fluctDist[T], error) {
+	if s.passes() {
+		return s.distPassRow(n, prev)
+	}
 	f := s.f
 	nodes, caps := s.rowNodes(n)
 	pos := make(map[fluctNode]int, len(nodes))

@@ -53,6 +53,8 @@ func validateFluctSeats(m Model, mu Lineup) error {
 		return fmt.Errorf("a fluctuating capacity is solved for optimal, safe and daring, not for a policy given as a table")
 	case mu.TwoPlayerOptimal:
 		return fmt.Errorf("with %d players a fluctuating capacity is solved for every seat's own optimum, not the two-player optimum's choices", mu.Players)
+	case m.Pass != rules.PassNever:
+		return fmt.Errorf("pass rule %s: a fluctuating capacity is solved under a pass rule at two seats only, at %d under pass rule never", m.Pass, mu.Players)
 	}
 	for i := range mu.Players {
 		p := fluctSeatPolicy(mu, i)
@@ -466,13 +468,14 @@ func FluctSelfishTable[T any](ctx context.Context, f field.Field[T], m Model, pl
 	if err := s.run(ctx, maxPairs, nil); err != nil {
 		return nil, err
 	}
-	return capacityLayers(m, maxPairs, s.lru(), s.choice)
+	return capacityLayers(m, maxPairs, s.lru(), s.choice, nil)
 }
 
 // capacityLayers returns the table of a layer per capacity of the choices choice[n][c][k] (c
 // merged from n + 1 up), from max(2, m - σ) to the largest capacity that binds in a deal of
-// maxPairs pairs.
-func capacityLayers(m Model, maxPairs int, lru bool, choice [][][]rules.Choice) (*rules.ChoiceTable, error) {
+// maxPairs pairs. after, when not nil, holds the choices just after a pass by the other seat,
+// laid out as choice.
+func capacityLayers(m Model, maxPairs int, lru bool, choice, after [][][]rules.Choice) (*rules.ChoiceTable, error) {
 	lo := fluctCaps(m.Memory, max(maxPairs, 1))[0].c
 	hi := max(lo, min(fluctMaxKnown(m.Memory), maxPairs+1))
 	layers := make([]*rules.ChoiceTable, hi-lo+1)
@@ -491,6 +494,9 @@ func capacityLayers(m Model, maxPairs int, lru bool, choice [][][]rules.Choice) 
 			for k, ch := range byCap[cn] {
 				if !lru || k <= cn {
 					t.Set(rules.State{N: n, J: n - k}, false, ch)
+					if after != nil {
+						t.Set(rules.State{N: n, J: n - k}, true, after[n][cn][k])
+					}
 				}
 			}
 		}

@@ -7,12 +7,19 @@ import "memsim/sim/rules"
 // seat's pairs so far read from the mover's seat on.
 func (g *Game) copiesStandingsChoice(m *memory, ct *rules.CopiesTable, seat int) (rules.Choice, bool) {
 	var buf [rules.MaxPlayers]int
-	pairs := buf[:len(g.outcome.Pairs)]
-	for s := range pairs {
-		pairs[s] = g.outcome.Pairs[(seat+s)%len(pairs)]
-	}
+	pairs := g.pairsFrom(seat, &buf)
 	if ft := g.cs.faces; ft != nil && m == ft.m {
 		return ct.LookupStandingsKey(ft.key(), pairs)
 	}
 	return ct.LookupStandingsKey(g.copiesKey(m), pairs)
+}
+
+// pairsFrom writes every seat's pairs so far into buf, from seat on (its own first), and returns
+// them, as the tables of the policies that play to win at three or more seats read the standings.
+func (g *Game) pairsFrom(seat int, buf *[rules.MaxPlayers]int) []int {
+	pairs := buf[:len(g.outcome.Pairs)]
+	for s := range pairs {
+		pairs[s] = g.outcome.Pairs[(seat+s)%len(pairs)]
+	}
+	return pairs
 }

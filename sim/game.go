@@ -693,11 +693,7 @@ func (g *Game) tableTurn(seat int, t *rules.ChoiceTable, passes int) (turnEnd, e
 		// Win-optimal at three or more seats reads every seat's pairs so far, its own first, and
 		// under a pass rule the pass streak.
 		var buf [rules.MaxPlayers]int
-		pairs := buf[:len(g.outcome.Pairs)]
-		for s := range pairs {
-			pairs[s] = g.outcome.Pairs[(seat+s)%len(pairs)]
-		}
-		c, ok = t.Standings().LookupPasses(st, pairs, passes)
+		c, ok = t.Standings().LookupPasses(st, g.pairsFrom(seat, &buf), passes)
 	case t.TurnLimit() > 0:
 		// A table for a turn limit reads the turns left, this one included (and the pass streak,
 		// for every seat for itself under a pass rule).

@@ -69,32 +69,16 @@ func copiesTable(ctx context.Context, m exact.Model, mu exact.Lineup, maxPairs i
 		return copiesSelfWinTable(ctx, m, mu, maxPairs) // copiesselfwin.go
 	case mu.Policy.PlaysToWin():
 		return copiesWinTable(ctx, m, mu, maxPairs)
+	case limit == 0 && cells <= exact.CopiesRationalStates:
+		layers, err = oneLayer(exact.CopiesPolicyTable(ctx, field.Rat{}, m, mu, maxPairs))
 	case limit == 0:
-		var ct *rules.CopiesTable
-		if cells <= exact.CopiesRationalStates {
-			ct, err = exact.CopiesPolicyTable(ctx, field.Rat{}, m, mu, maxPairs)
-		} else {
-			ct, err = exact.CopiesPolicyTable(ctx, field.Float{}, m, mu, maxPairs)
-		}
-		layers = []*rules.CopiesTable{ct}
+		layers, err = oneLayer(exact.CopiesPolicyTable(ctx, field.Float{}, m, mu, maxPairs))
 	case cells <= exact.CopiesRationalStates:
 		layers, err = exact.CopiesPolicyTurnTables(ctx, field.Rat{}, m, mu, maxPairs)
 	default:
 		layers, err = exact.CopiesPolicyTurnTables(ctx, field.Float{}, m, mu, maxPairs)
 	}
-	if err != nil {
-		return nil, err
-	}
-	tables := make([]*rules.ChoiceTable, len(layers))
-	for i, ct := range layers {
-		if tables[i], err = rules.NewCopiesChoiceTable(maxPairs, ct); err != nil {
-			return nil, err
-		}
-	}
-	if limit == 0 {
-		return tables[0], nil
-	}
-	return rules.NewTurnChoiceTable(tables)
+	return copiesLayers(maxPairs, limit, layers, err)
 }
 
 // copiesWinTable solves the copies model's table of mu, whose seat 0 plays to win, for deals of up
@@ -111,15 +95,22 @@ func copiesWinTable(ctx context.Context, m exact.Model, mu exact.Lineup, maxPair
 		layers, err = exact.CopiesWinPolicyTurnTables(ctx, field.Rat{}, m, mu, maxPairs)
 	case limit > 0:
 		layers, err = exact.CopiesWinPolicyTurnTables(ctx, field.Float{}, m, mu, maxPairs)
+	case exactly:
+		layers, err = oneLayer(exact.CopiesWinPolicyTable(ctx, field.Rat{}, m, mu, maxPairs))
 	default:
-		var ct *rules.CopiesTable
-		if exactly {
-			ct, err = exact.CopiesWinPolicyTable(ctx, field.Rat{}, m, mu, maxPairs)
-		} else {
-			ct, err = exact.CopiesWinPolicyTable(ctx, field.Float{}, m, mu, maxPairs)
-		}
-		layers = []*rules.CopiesTable{ct}
+		layers, err = oneLayer(exact.CopiesWinPolicyTable(ctx, field.Float{}, m, mu, maxPairs))
 	}
+	return copiesLayers(maxPairs, limit, layers, err)
+}
+
+// oneLayer returns the one table of a copies model solved without a turn limit as its only layer.
+func oneLayer(ct *rules.CopiesTable, err error) ([]*rules.CopiesTable, error) {
+	return []*rules.CopiesTable{ct}, err
+}
+
+// copiesLayers returns the engine's table of the copies model's tables solved with error err:
+// the one layer without a turn limit (limit 0), or a layer per number of turns left under one.
+func copiesLayers(maxPairs, limit int, layers []*rules.CopiesTable, err error) (*rules.ChoiceTable, error) {
 	if err != nil {
 		return nil, err
 	}

@@ -30,28 +30,12 @@ func copiesSelfWinTable(ctx context.Context, m exact.Model, mu exact.Lineup, max
 		layers, err = exact.CopiesSelfWinPolicyTurnTables(ctx, field.Rat{}, m, mu, maxPairs)
 	case limit > 0:
 		layers, err = exact.CopiesSelfWinPolicyTurnTables(ctx, field.Float{}, m, mu, maxPairs)
+	case exactly:
+		layers, err = oneLayer(exact.CopiesSelfWinPolicyTable(ctx, field.Rat{}, m, mu, maxPairs))
 	default:
-		var ct *rules.CopiesTable
-		if exactly {
-			ct, err = exact.CopiesSelfWinPolicyTable(ctx, field.Rat{}, m, mu, maxPairs)
-		} else {
-			ct, err = exact.CopiesSelfWinPolicyTable(ctx, field.Float{}, m, mu, maxPairs)
-		}
-		layers = []*rules.CopiesTable{ct}
+		layers, err = oneLayer(exact.CopiesSelfWinPolicyTable(ctx, field.Float{}, m, mu, maxPairs))
 	}
-	if err != nil {
-		return nil, err
-	}
-	tables := make([]*rules.ChoiceTable, len(layers))
-	for i, ct := range layers {
-		if tables[i], err = rules.NewCopiesChoiceTable(maxPairs, ct); err != nil {
-			return nil, err
-		}
-	}
-	if limit == 0 {
-		return tables[0], nil
-	}
-	return rules.NewTurnChoiceTable(tables)
+	return copiesLayers(maxPairs, limit, layers, err)
 }
 
 // limitNote names a turn limit in a message ("" for none).

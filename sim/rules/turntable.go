@@ -27,18 +27,33 @@ func NewTurnChoiceTable(layers []*ChoiceTable) (*ChoiceTable, error) {
 // not depend on the turns left.
 func (t *ChoiceTable) TurnLimit() int { return len(t.turns) }
 
+// turnLayer returns the layer of t read with left turns left, this one included: the last layer
+// for turns left beyond the table's TurnLimit, or 0 for a game without a limit; t itself for a
+// table without turn layers.
+func (t *ChoiceTable) turnLayer(left int) *ChoiceTable {
+	if t.turns == nil {
+		return t
+	}
+	if left < 1 || left > len(t.turns) {
+		left = len(t.turns)
+	}
+	return t.turns[left-1]
+}
+
 // LookupTurnsLeft returns the choice made in st with left turns left (this one included), after a
 // pass by the previous seat or not, and whether the table holds one. Turns left beyond the table's
 // TurnLimit, or 0 for a game without a limit, read the last layer; a table without turn layers
 // reads as Lookup does.
 func (t *ChoiceTable) LookupTurnsLeft(st State, afterPass bool, left int) (Choice, bool) {
-	if t.turns == nil {
-		return t.Lookup(st, afterPass)
-	}
-	if left < 1 || left > len(t.turns) {
-		left = len(t.turns)
-	}
-	return t.turns[left-1].Lookup(st, afterPass)
+	return t.turnLayer(left).Lookup(st, afterPass)
+}
+
+// LookupTurnsLeftPasses returns the choice made in st with left turns left (this one included),
+// after passes seats passed in a row, and whether the table holds one: the layer of the turns left
+// (as LookupTurnsLeft reads it) read at the pass streak (as LookupPasses reads it), so that a
+// table whose layers tell no streak apart reads as LookupTurnsLeft(st, passes > 0, left).
+func (t *ChoiceTable) LookupTurnsLeftPasses(st State, passes, left int) (Choice, bool) {
+	return t.turnLayer(left).LookupPasses(st, passes)
 }
 
 // CopiesTurnsLeft returns the choices by the state of faces (Copies) with left turns left, this one
@@ -46,11 +61,5 @@ func (t *ChoiceTable) LookupTurnsLeft(st State, afterPass bool, left int) (Choic
 // for a game without a limit, read the last layer; a table without turn layers reads as Copies
 // does.
 func (t *ChoiceTable) CopiesTurnsLeft(left int) *CopiesTable {
-	if t.turns == nil {
-		return t.copies
-	}
-	if left < 1 || left > len(t.turns) {
-		left = len(t.turns)
-	}
-	return t.turns[left-1].copies
+	return t.turnLayer(left).copies
 }

@@ -404,15 +404,9 @@ func evaluateFluct[T any](ctx context.Context, f field.Field[T], m Model, mu Lin
 	if err != nil {
 		return Result[T]{}, err
 	}
-	if st.S != 0 || st.F != 0 {
-		return Result[T]{}, fmt.Errorf("state has %d singletons, the model 0", st.S)
-	}
-	if err := st.Validate(rules.Memory{}); err != nil {
+	k, err := fluctKnown(st, s.maxK)
+	if err != nil {
 		return Result[T]{}, err
-	}
-	k := st.N - st.J
-	if k > s.maxK {
-		return Result[T]{}, fmt.Errorf("%d known cards (n - j) exceed the largest capacity %d", k, s.maxK)
 	}
 	res := Result[T]{State: st, Players: 2}
 	if err := s.run(ctx, st.N, nil); err != nil {
@@ -480,4 +474,20 @@ func estimateFluct[T any](f field.Field[T], m Model, mu Lineup, pairs int, call 
 		seconds, bytes = fluctDistCost(f, n, seconds, bytes)
 	}
 	return Cost{Ops: seconds * scale * OpsPerSecond, Bytes: bytes}, nil
+}
+
+// fluctKnown checks a state of pairs only before the draw, st, against the most known cards a
+// fluctuating capacity holds, maxK, and returns its known cards.
+func fluctKnown(st rules.State, maxK int) (int, error) {
+	if st.S != 0 || st.F != 0 {
+		return 0, fmt.Errorf("state has %d singletons, the model 0", st.S)
+	}
+	if err := st.Validate(rules.Memory{}); err != nil {
+		return 0, err
+	}
+	k := st.N - st.J
+	if k > maxK {
+		return 0, fmt.Errorf("%d known cards (n - j) exceed the largest capacity %d", k, maxK)
+	}
+	return k, nil
 }

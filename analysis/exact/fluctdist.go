@@ -30,15 +30,9 @@ func fluctDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu
 	if err != nil {
 		return out, err
 	}
-	if st.S != 0 || st.F != 0 {
-		return out, fmt.Errorf("state has %d singletons, the model 0", st.S)
-	}
-	if err := st.Validate(rules.Memory{}); err != nil {
+	k, err := fluctKnown(st, s.maxK)
+	if err != nil {
 		return out, err
-	}
-	k := st.N - st.J
-	if k > s.maxK {
-		return out, fmt.Errorf("%d known cards (n - j) exceed the largest capacity %d", k, s.maxK)
 	}
 	size := 2*st.N + 1
 	dist := fluctDist[T]{size: size}

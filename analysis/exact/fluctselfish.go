@@ -411,15 +411,9 @@ func evaluateFluctSeats[T any](ctx context.Context, f field.Field[T], m Model, m
 	if err != nil {
 		return Result[T]{}, err
 	}
-	if st.S != 0 || st.F != 0 {
-		return Result[T]{}, fmt.Errorf("state has %d singletons, the model 0", st.S)
-	}
-	if err := st.Validate(rules.Memory{}); err != nil {
+	k, err := fluctKnown(st, s.maxK)
+	if err != nil {
 		return Result[T]{}, err
-	}
-	k := st.N - st.J
-	if k > s.maxK {
-		return Result[T]{}, fmt.Errorf("%d known cards (n - j) exceed the largest capacity %d", k, s.maxK)
 	}
 	if err := s.run(ctx, st.N, nil); err != nil {
 		return Result[T]{}, err

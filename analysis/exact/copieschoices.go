@@ -15,22 +15,29 @@ import (
 // as ChoiceValues has them: with two players the largest lead, with one the most pairs taken and
 // then the fewest turns. State is st.RulesState().
 func CopiesChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st CopiesState) (Choices[T], error) {
-	var out Choices[T]
-	if err := st.Validate(); err != nil {
-		return out, err
-	}
-	if k := m.Variant.CopiesOf(); k != st.Copies() {
-		return out, fmt.Errorf("the state has %d copies of a face, the model %d", st.Copies(), k)
-	}
-	v := st.vec()
-	if unknownCards(v) == 0 {
-		return out, fmt.Errorf("%v: no pair left, no choice to make", st)
+	if err := st.checkChoice(m); err != nil {
+		return Choices[T]{}, err
 	}
 	s, err := newCopiesSolver(ctx, f, m, mu)
 	if err != nil {
-		return out, err
+		return Choices[T]{}, err
 	}
 	return s.choiceValues(st, s.limit)
+}
+
+// checkChoice reports whether st is a state of model m's copies with a choice to make: a pair
+// left.
+func (st CopiesState) checkChoice(m Model) error {
+	if err := st.Validate(); err != nil {
+		return err
+	}
+	if k := m.Variant.CopiesOf(); k != st.Copies() {
+		return fmt.Errorf("the state has %d copies of a face, the model %d", st.Copies(), k)
+	}
+	if unknownCards(st.vec()) == 0 {
+		return fmt.Errorf("%v: no pair left, no choice to make", st)
+	}
+	return nil
 }
 
 // choiceValues is CopiesChoiceValues in state st, which has pairs left, with t turns left (0

@@ -118,15 +118,10 @@ func sweepTurns[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup
 func CopiesChoiceValuesAt[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, at []CopiesTurnState) ([]Choices[T], error) {
 	lim := m.Variant.TurnLimit
 	for _, p := range at {
-		if err := p.State.Validate(); err != nil {
+		if err := p.State.checkChoice(m); err != nil {
 			return nil, err
 		}
-		if k := m.Variant.CopiesOf(); k != p.State.Copies() {
-			return nil, fmt.Errorf("%v: the state has %d copies of a face, the model %d", p.State, p.State.Copies(), k)
-		}
 		switch {
-		case unknownCards(p.State.vec()) == 0:
-			return nil, fmt.Errorf("%v: no pair left, no choice to make", p.State)
 		case lim == 0 && p.TurnsLeft != 0:
 			return nil, fmt.Errorf("%v: %d turns left without a turn limit", p.State, p.TurnsLeft)
 		case lim > 0 && (p.TurnsLeft < 1 || p.TurnsLeft > lim):

@@ -2,10 +2,13 @@ package review
 
 import (
 	"memsim/analysis/exact/answer"
+	"memsim/analysis/field"
+	"memsim/sim/record"
 )
 
-// JSON is the form of a review memsim review --json prints, one object per game.
-type JSON struct {
+// GameJSON is the head of a review's JSON form: which game of its record, who played, and the
+// rules of the standard game it was played under.
+type GameJSON struct {
 	// Game is the game's number in its record, from 1.
 	Game       int      `json:"game"`
 	Players    []string `json:"players"`
@@ -13,6 +16,27 @@ type JSON struct {
 	Singletons int      `json:"singletons"`
 	Pass       string   `json:"pass"`
 	Choices    string   `json:"choices"`
+}
+
+// gameJSON is the head of the review of game number game of its record, played under rules.
+func gameJSON(game int, rules record.Rules) GameJSON {
+	return GameJSON{Game: game, Pairs: rules.Pairs, Singletons: rules.Singletons, Pass: rules.Pass.String(),
+		Choices: rules.Choices.String()}
+}
+
+// valueJSON is a value in both measures in field f; without win values the win score is absent.
+func valueJSON[T any](f field.Field[T], win bool, pairs, winScore T) ValueJSON {
+	j := ValueJSON{Pairs: answer.NumberOf(f, pairs)}
+	if win {
+		n := answer.NumberOf(f, winScore)
+		j.Win = &n
+	}
+	return j
+}
+
+// JSON is the form of a review memsim review --json prints, one object per game.
+type JSON struct {
+	GameJSON
 	// Arithmetic is "exact" or "float64"; Win says whether win scores are given.
 	Arithmetic string `json:"arithmetic"`
 	Win        bool   `json:"win"`
@@ -80,17 +104,9 @@ type SeatJSON struct {
 // JSON returns the review's JSON form; game is the game's number in its record, from 1.
 func (r *Review[T]) JSON(v *Values[T], game int) JSON {
 	f := v.f
-	val := func(p, w T) ValueJSON {
-		j := ValueJSON{Pairs: answer.NumberOf(f, p)}
-		if r.Win {
-			n := answer.NumberOf(f, w)
-			j.Win = &n
-		}
-		return j
-	}
+	val := func(p, w T) ValueJSON { return valueJSON(f, r.Win, p, w) }
 	g := r.Game
-	out := JSON{Game: game, Pairs: g.Rules.Pairs, Singletons: g.Rules.Singletons, Pass: g.Rules.Pass.String(),
-		Choices: g.Rules.Choices.String(), Arithmetic: answer.Arithmetic(f), Win: r.Win,
+	out := JSON{GameJSON: gameJSON(game, g.Rules), Arithmetic: answer.Arithmetic(f), Win: r.Win,
 		Start: val(r.StartPairs, r.StartWin), Scores: g.Result.Scores, Finished: g.Result.Over}
 	for i := range r.Seats {
 		out.Players = append(out.Players, r.Seats[i].Name)

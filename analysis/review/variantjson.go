@@ -8,13 +8,8 @@ import (
 // VariantJSON is the form of the review of a game under a rule variant memsim review --json
 // prints: the standard review's fields that apply, the variant, and a decision per turn.
 type VariantJSON struct {
-	Game       int      `json:"game"`
-	Players    []string `json:"players"`
-	Pairs      int      `json:"pairs"`
-	Singletons int      `json:"singletons"`
-	Pass       string   `json:"pass"`
-	Choices    string   `json:"choices"`
-	Variant    string   `json:"variant"`
+	GameJSON
+	Variant string `json:"variant"`
 	// Values is true: the variant's exact model values the game (a game it does not has Values
 	// false and a note instead).
 	Values     bool   `json:"values"`
@@ -24,7 +19,7 @@ type VariantJSON struct {
 	// decision: one with no move).
 	Start     *ValueJSON         `json:"start,omitempty"`
 	Decisions []TurnDecisionJSON `json:"decisions"`
-	Seats     []VariantSeatJSON  `json:"seats"`
+	Seats     []SeatJSON         `json:"seats"`
 	// Evaluation is seat 0's value at each decision, the start first, and its result when the
 	// game is over (VariantReview.Through).
 	Evaluation []ValueJSON `json:"evaluation"`
@@ -61,33 +56,15 @@ type ChoiceOptionJSON struct {
 	ValueJSON
 }
 
-// VariantSeatJSON sums up a seat's decisions.
-type VariantSeatJSON struct {
-	Name      string    `json:"name"`
-	Decisions int       `json:"decisions"`
-	Best      int       `json:"best"`
-	BestWin   int       `json:"best_win"`
-	Lost      ValueJSON `json:"lost"`
-	Luck      ValueJSON `json:"luck"`
-}
-
 // JSON returns the review's JSON form in field f; game is the game's number in its record, from 1.
 func (r *VariantReview[T]) JSON(f field.Field[T], game int) VariantJSON {
-	val := func(p, w T) ValueJSON {
-		j := ValueJSON{Pairs: answer.NumberOf(f, p)}
-		if r.Win {
-			n := answer.NumberOf(f, w)
-			j.Win = &n
-		}
-		return j
-	}
+	val := func(p, w T) ValueJSON { return valueJSON(f, r.Win, p, w) }
 	g := r.Game
-	out := VariantJSON{Game: game, Pairs: g.Rules.Pairs, Singletons: g.Rules.Singletons, Pass: g.Rules.Pass.String(),
-		Choices: g.Rules.Choices.String(), Variant: g.Rules.Variant.String(), Values: true, Arithmetic: answer.Arithmetic(f),
+	out := VariantJSON{GameJSON: gameJSON(game, g.Rules), Variant: g.Rules.Variant.String(), Values: true, Arithmetic: answer.Arithmetic(f),
 		Win: r.Win, Decisions: []TurnDecisionJSON{}, Scores: g.Result.Scores, Finished: g.Result.Over, TurnLimit: g.Result.Limited}
 	for _, s := range r.Seats {
 		out.Players = append(out.Players, s.Name)
-		out.Seats = append(out.Seats, VariantSeatJSON{Name: s.Name, Decisions: s.Decisions, Best: s.Best, BestWin: s.BestWin,
+		out.Seats = append(out.Seats, SeatJSON{Name: s.Name, Decisions: s.Decisions, Best: s.Best, BestWin: s.BestWin,
 			Lost: val(s.LostPairs, s.LostWin), Luck: val(s.LuckPairs, s.LuckWin)})
 	}
 	if start, ok := r.Start(); ok {

@@ -13,39 +13,44 @@ import (
 	"memsim/strategies"
 )
 
-// TestEnginePlaysCopiesSelfWinTable builds win-optimal at three seats under copies (at every
-// seat, beside daring and safe in the seat's own table, and win-best-response to safe), under
-// sequential and blind flips, plays every deal of small decks with the engine, and compares
-// every seat's pairs, wins and draws over the deals with a card-by-card reference that reads the
-// model's table at every seat's pairs so far, exactly, and every seat's wins and draws with the
-// model's probabilities.
-func TestEnginePlaysCopiesSelfWinTable(t *testing.T) {
+// TestEnginePlaysCopiesSelfWinTables builds win-optimal at three seats under copies, without and
+// under a turn limit (at every seat, beside daring and safe in the seat's own table, and
+// win-best-response to safe), under sequential and blind flips, plays every deal of small decks
+// with the engine, and compares every seat's pairs, wins and draws over the deals with a
+// card-by-card reference that reads the model's table (under a limit, its layer of the turns left)
+// at every seat's pairs so far, exactly, and every seat's wins and draws with the model's
+// probabilities.
+func TestEnginePlaysCopiesSelfWinTables(t *testing.T) {
 	ctx := context.Background()
 	type game struct {
-		faces, copies int
-		seats         []rules.Policy
-		opponent      string // win-best-response's
-		flips         rules.Flips
+		faces, copies, limit int // limit 0: no turn limit
+		seats                []rules.Policy
+		opponent             string // win-best-response's
+		flips                rules.Flips
 	}
 	win, safe, daring := rules.PolicyWinOptimal, rules.PolicySafe, rules.PolicyDaring
 	var games []game
 	for _, flips := range []rules.Flips{rules.FlipsSequential, rules.FlipsBlind} {
-		games = append(games, game{2, 4, []rules.Policy{win, win, win}, "", flips},
-			game{3, 4, []rules.Policy{win, win, win}, "", flips},
-			game{2, 6, []rules.Policy{daring, win, safe}, "", flips},
-			game{3, 4, []rules.Policy{safe, daring, win}, "", flips},
-			game{3, 4, []rules.Policy{rules.PolicyWinBestResponse, safe, safe}, "safe", flips})
+		games = append(games, game{2, 4, 0, []rules.Policy{win, win, win}, "", flips},
+			game{3, 4, 0, []rules.Policy{win, win, win}, "", flips},
+			game{2, 6, 0, []rules.Policy{daring, win, safe}, "", flips},
+			game{3, 4, 0, []rules.Policy{safe, daring, win}, "", flips},
+			game{3, 4, 0, []rules.Policy{rules.PolicyWinBestResponse, safe, safe}, "safe", flips},
+			game{2, 4, 3, []rules.Policy{win, win, win}, "", flips},
+			game{3, 4, 5, []rules.Policy{win, win, win}, "", flips},
+			game{3, 4, 4, []rules.Policy{daring, win, safe}, "", flips},
+			game{3, 4, 6, []rules.Policy{rules.PolicyWinBestResponse, safe, safe}, "safe", flips})
 	}
 	for _, g := range games {
 		pairs := g.faces * g.copies / 2
-		v := rules.Variant{Copies: g.copies, Flips: g.flips}
-		name := fmt.Sprintf("%d faces of %d, %s flips, %v", g.faces, g.copies, g.flips, g.seats)
+		v := rules.Variant{Copies: g.copies, Flips: g.flips, TurnLimit: g.limit}
+		name := fmt.Sprintf("%d faces of %d, limit %d, %s flips, %v", g.faces, g.copies, g.limit, g.flips, g.seats)
 		tables := strategies.NewTables()
 		env := strategies.Env{MaxPairs: pairs, Players: 3, Variant: v, Tables: tables}
 		model := exact.Model{Variant: v}
 		mu := exact.SeatLineup(g.seats...)
 		players := make([]sim.Player, 3)
-		refTables := make([]*rules.CopiesTable, 3)
+		refLayers := make([][]*rules.CopiesTable, 3)
 		for s, p := range g.seats {
 			opp := ""
 			if p == rules.PolicyWinBestResponse {
@@ -68,16 +73,26 @@ func TestEnginePlaysCopiesSelfWinTable(t *testing.T) {
 				}
 				players[s].Table = tab
 			}
-			if refTables[s], err = exact.CopiesSelfWinPolicyTable(ctx, field.Rat{}, model, seen, pairs); err != nil {
+			if g.limit > 0 {
+				refLayers[s], err = exact.CopiesSelfWinPolicyTurnTables(ctx, field.Rat{}, model, seen, pairs)
+			} else {
+				refLayers[s] = make([]*rules.CopiesTable, 1)
+				refLayers[s][0], err = exact.CopiesSelfWinPolicyTable(ctx, field.Rat{}, model, seen, pairs)
+			}
+			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
 		}
-		choose := func(seat, _ int, counts, ps []int) rules.Choice {
-			if tab := refTables[seat]; tab != nil {
+		choose := func(seat, left int, counts, ps []int) rules.Choice {
+			if layers := refLayers[seat]; layers != nil {
 				from := []int{ps[seat], ps[(seat+1)%3], ps[(seat+2)%3]}
-				c, ok := tab.LookupStandingsKey(rules.AppendCopiesKey(nil, counts), from)
+				layer := layers[0]
+				if g.limit > 0 {
+					layer = layers[left-1]
+				}
+				c, ok := layer.LookupStandingsKey(rules.AppendCopiesKey(nil, counts), from)
 				if !ok {
-					t.Fatalf("%s: the model's table has no choice in %v at %v", name, counts, from)
+					t.Fatalf("%s: the model's table has no choice in %v at %v with %d turns left", name, counts, from, left)
 				}
 				return c
 			}
@@ -121,9 +136,13 @@ func TestEnginePlaysCopiesSelfWinTable(t *testing.T) {
 			}
 			tally(&got, gm.Outcome().Pairs)
 			if g.flips == rules.FlipsBlind {
-				tally(&want, refBlindGame(deal, g.copies, 3, 0, choose))
+				tally(&want, refBlindGame(deal, g.copies, 3, g.limit, choose))
 			} else {
-				tally(&want, refLimitGame(deal, g.copies, 3, 3*pairs+1, choose))
+				limit := g.limit
+				if limit == 0 {
+					limit = 3*pairs + 1 // beyond any game's length
+				}
+				tally(&want, refLimitGame(deal, g.copies, 3, limit, choose))
 			}
 			count++
 		})

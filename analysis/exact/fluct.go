@@ -127,6 +127,10 @@ func validateFluct(m Model, mu Lineup) error {
 type fluctRow[T any] struct {
 	w   [2][]T
 	opt []T
+	// Under a pass rule (fluctpass.go), afterW and afterOpt are w and opt just after a pass by
+	// the other seat.
+	afterW   [2][]T
+	afterOpt []T
 }
 
 // fluctSweep solves a fluctuating capacity row by row.

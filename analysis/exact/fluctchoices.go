@@ -14,7 +14,8 @@ import (
 // best-response to one of them) afterwards, in expected pairs and lead. st is the state the
 // mover sees after the draw: under lru it holds at most c known cards. c is one the model draws,
 // max(2, m - σ) to m + σ. Value is the lineup's own value in st with c drawn (its policy's
-// choice's), and PolicyChoice that choice.
+// choice's), and PolicyChoice that choice. Under the pass rules two-known and always the turn
+// follows no pass (FluctChoiceValuesAfterPass: just after one).
 func FluctChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State, c int) (Choices[T], error) {
 	var out Choices[T]
 	s, err := newFluctSweep(f, m, mu)
@@ -22,7 +23,7 @@ func FluctChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu
 		return out, err
 	}
 	if s.passes() {
-		return out, fmt.Errorf("pass rule %s: under a fluctuating capacity every choice's value is computed under pass rule never only (the matchup's values and the optimum's table are computed under any)", m.Pass)
+		return fluctPassChoiceValues(ctx, s, st, c, 0)
 	}
 	k, err := s.checkDrawn(st, c)
 	if err != nil {

@@ -32,15 +32,20 @@ func (s *fluctSweep[T]) afterPass(after [][][]rules.Choice) [][][]rules.Choice {
 	return after
 }
 
+// passKept returns the known cards a pass made with k known and capacity c drawn hands the other
+// seat: the hand-over keeps the capacity drawn (lru has forgotten down to it at the draw,
+// handover-uniform forgets down to it at the hand-over), min(k, c).
+func passKept(k, c int) int { return min(k, c) }
+
 // passEq returns the equation of a pass made in (n, k) with capacity c drawn and the pass flag
 // flag: with the flag it ends the game (lead 0); without it the other seat moves just after a
-// pass, before its draw, with min(k, c) known cards, its unknown at afterPass.
+// pass, before its draw, with passKept(k, c) known cards, its unknown at afterPass.
 func (s *fluctSweep[T]) passEq(k, c, flag int, afterPass func(k int) int) *decayEq[T] {
 	e := &decayEq[T]{a: []T{s.zero}}
 	if flag == 1 {
 		return e
 	}
-	e.to, e.coef = []int{afterPass(min(k, c))}, []T{s.f.FromInt(-1)}
+	e.to, e.coef = []int{afterPass(passKept(k, c))}, []T{s.f.FromInt(-1)}
 	return e
 }
 
@@ -105,9 +110,9 @@ func (s *fluctSweep[T]) passOptRow(n int, nodes []fluctNode, caps []fluctCap, po
 	}
 	byCap := s.keepFlagChoices(n, nodes, caps, sys.at, ch, 0)
 	s.optChoice, s.optAfter = append(s.optChoice, byCap[0]), append(s.optAfter, byCap[1])
-	s.cur.opt = make([]T, min(n, s.maxK)+1)
+	s.cur.opt, s.cur.afterOpt = make([]T, min(n, s.maxK)+1), make([]T, min(n, s.maxK)+1)
 	for k := range s.cur.opt {
-		s.cur.opt[k] = x[plain(k, 0)][0]
+		s.cur.opt[k], s.cur.afterOpt[k] = x[plain(k, 0)][0], x[afterPass(k)][0]
 	}
 	return nil
 }
@@ -179,9 +184,9 @@ func (s *fluctSweep[T]) passPairRow(n int, nodes []fluctNode, caps []fluctCap, p
 		return fmt.Errorf("%d pairs: %w", n, err)
 	}
 	for r := range 2 {
-		s.cur.w[r] = make([]T, min(n, s.maxK)+1)
+		s.cur.w[r], s.cur.afterW[r] = make([]T, min(n, s.maxK)+1), make([]T, min(n, s.maxK)+1)
 		for k := range s.cur.w[r] {
-			s.cur.w[r][k] = x[plain(k, r)][0]
+			s.cur.w[r][k], s.cur.afterW[r][k] = x[plain(k, r)][0], x[r*2*N+N+pos[fluctNode{k: k}]][0]
 		}
 	}
 	return nil
@@ -230,7 +235,7 @@ func (s *fluctSweep[T]) distPassRow(n int, prev fluctDist[T]) (fluctDist[T], err
 					}
 				case ch == rules.Pass:
 					e := decayEq[T]{a: s.zeroVec(prev.size)}
-					eqs[base], eqs[base+1] = mirrored(f, e, []int{min(nd.k, nd.c)}, []T{f.FromInt(1)}, prev.size, r, index(1))
+					eqs[base], eqs[base+1] = mirrored(f, e, []int{passKept(nd.k, nd.c)}, []T{f.FromInt(1)}, prev.size, r, index(1))
 				default:
 					e, to, coef := s.distEq(n, nd, ch, r, prev)
 					eqs[base], eqs[base+1] = mirrored(f, e, to, coef, prev.size, r, index(0))

@@ -75,7 +75,8 @@ func TestFluctuationPassIdentities(t *testing.T) {
 }
 
 // TestFluctuationPassRefusals checks that what the fluctuating capacity does not solve under a
-// pass rule is refused with an error, not computed under another rule.
+// pass rule is refused with an error, not computed under another rule, and that a state just
+// after a pass is refused under pass rule never.
 func TestFluctuationPassRefusals(t *testing.T) {
 	ctx := context.Background()
 	m := Model{Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU, Fluctuation: 1}, Pass: rules.PassAlways}
@@ -85,7 +86,8 @@ func TestFluctuationPassRefusals(t *testing.T) {
 		t.Error("three seats under pass rule always: no error")
 	}
 	two := Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
-	if _, err := FluctChoiceValues(ctx, field.Float{}, m, two, st, 3); err == nil {
-		t.Error("choice values under pass rule always: no error")
+	m.Pass = rules.PassNever
+	if _, err := FluctChoiceValuesAfterPass(ctx, field.Float{}, m, two, st, 3); err == nil {
+		t.Error("choice values just after a pass under pass rule never: no error")
 	}
 }

@@ -32,8 +32,8 @@ func solveCommand() *command {
 			"memsim solve --pairs N [--memory M --forget lru] --opponent-memory M2 [--pass RULE]\n" +
 				"[--choices LIST] [--policy A] [--opponent B] [--float] [--json]",
 			"memsim solve --pairs N [--unknown J] --memory M --forget lru|handover-uniform --fluctuation S\n" +
-				"[--capacity C [--first CHOICE]] [--choices LIST] [--players P] [--policy A] [--opponent B]\n" +
-				"[--seats LIST] [--lead D] [--distribution] [--float] [--json] [--big]",
+				"[--capacity C [--after-pass] [--first CHOICE]] [--pass RULE] [--choices LIST] [--players P]\n" +
+				"[--policy A] [--opponent B] [--seats LIST] [--lead D] [--distribution] [--float] [--json] [--big]",
 			"memsim solve --copies K (--pairs N | --faces STATE) [--choices LIST] [--players P]\n" +
 				"[--policy A] [--opponent B] [--seats LIST] [--two-player-optimal] [--turn-limit T]\n" +
 				"[--standings LIST] [--first C] [--value-only] [--distribution] [--float] [--json] [--big]",
@@ -127,6 +127,7 @@ type solveFlags struct {
 	forget, pass, policy, opponent, choices, first, seats               string
 	decay                                                               float64
 	table, distribution, float, json, valueOnly, twoPlayerOptimal       bool
+	afterPass                                                           bool
 	gerez, big                                                          bool
 	cards, known, paired                                                int
 	copies                                                              int
@@ -144,8 +145,9 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.IntVar(&fl.unseen, "unseen-singletons", -1, "`F` singletons not yet seen, 0..S (default: S)")
 	fs.IntVar(&fl.memory, "memory", 0, "shared memory capacity `M` (0: perfect memory; otherwise at least 2)")
 	fs.StringVar(&fl.forget, "forget", "", "forgetting `rule` with --memory: handover-uniform or lru; or decay, with or without --memory")
-	fs.IntVar(&fl.fluctuation, "fluctuation", 0, "with --memory M --forget lru or handover-uniform: the capacity of every turn is max(2, M + d), d uniform on -`S` .. S (2 to 8 players: optimal, safe, daring, also per seat, and best-response with 2; pass never, or two-known and always with 2 for values and distribution; at 3 or more seats values only)")
+	fs.IntVar(&fl.fluctuation, "fluctuation", 0, "with --memory M --forget lru or handover-uniform: the capacity of every turn is max(2, M + d), d uniform on -`S` .. S (2 to 8 players: optimal, safe, daring, also per seat, and best-response with 2; pass never, or two-known and always with 2; at 3 or more seats values only)")
 	fs.IntVar(&fl.capacity, "capacity", 0, "with --fluctuation S: the capacity `C` drawn for seat 0's turn now, M - S .. M + S (at least 2); the state is then the one after the draw and solve gives each choice's values and --first (2 players)")
+	fs.BoolVar(&fl.afterPass, "after-pass", false, "with --fluctuation S --capacity C and --pass two-known or always: seat 0's turn comes just after a pass by seat 1 (a pass now ends the game in a stalemate)")
 	fs.Float64Var(&fl.decay, "q", 0, "with --forget decay: the probability `Q` (0 < Q <= 1) that each remembered card is forgotten at a hand-over, solved as the exact decimal written")
 	fs.IntVar(&fl.opponentMemory, "opponent-memory", 0, "seat 1's private lru capacity `M2` (0: perfect memory) against seat 0's private lru(M) (with --memory M --forget lru) or perfect memory (without --memory), from the start of a deal")
 	fs.StringVar(&fl.pass, "pass", "never", "pass `rule`: never, two-known or always")
@@ -246,8 +248,9 @@ type solveQuery struct {
 	// first is --first, seat 0's choice now (nil: its policy's).
 	first *rules.Choice
 	// capacity is --capacity, the capacity drawn for seat 0's turn under a fluctuating capacity
-	// (0: before the draw).
-	capacity int
+	// (0: before the draw), and afterPass --after-pass, that turn just after a pass by seat 1.
+	capacity  int
+	afterPass bool
 	// choices asks for the value of every legal choice (not --value-only); winLineup, when not
 	// nil, for their values to win with that lineup afterwards, at the cost winCost; winLeftOut
 	// says why not, when they are left out.
@@ -317,6 +320,8 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 		}
 	} else if set["capacity"] {
 		return nil, usagef("--capacity %d goes with --fluctuation S", fl.capacity)
+	} else if set["after-pass"] {
+		return nil, usagef("--after-pass goes with --fluctuation S --capacity C and --pass two-known or always")
 	}
 	if q.table {
 		if err := fl.tableQuery(q, set); err != nil {

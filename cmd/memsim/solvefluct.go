@@ -14,9 +14,9 @@ import (
 // --forget RULE, and the capacity drawn of --capacity C, refusing what its exact model does not
 // give: 2 to 8 players under pass rule never, two under two-known and always, from a state of
 // pairs only (docs/models.md §4.4); with two players, the choices' values and --first with
-// --capacity only (the mover's choice depends on the capacity drawn), the score distribution before
-// the draw only, and the optimum's table, under a pass rule the values and the distribution only;
-// with three or more, the values only.
+// --capacity only (the mover's choice depends on the capacity drawn; under a pass rule with
+// --after-pass just after a pass by seat 1), the score distribution before the draw only, and the
+// optimum's table; with three or more, the values only.
 func (fl *solveFlags) fluctuationQuery(q *solveQuery, set map[string]bool) error {
 	mem := q.model.Memory
 	switch {
@@ -32,8 +32,8 @@ func (fl *solveFlags) fluctuationQuery(q *solveQuery, set map[string]bool) error
 		return usagef("--fluctuation %d with --table: the table is of the optimal policy (leave out --policy and --opponent)", fl.fluctuation)
 	case q.table && q.json:
 		return usagef("--fluctuation %d with --table: the table is printed as text (leave out --json)", fl.fluctuation)
-	case q.table && set["capacity"]:
-		return usagef("--capacity %d does not go with --table (the table has a block per capacity)", fl.capacity)
+	case q.table && (set["capacity"] || set["after-pass"]):
+		return usagef("--capacity and --after-pass do not go with --table (the table has a block per capacity, and under a pass rule one just after a pass)")
 	case set["first"] && !set["capacity"]:
 		return requiredWith("--capacity C", fmt.Sprintf("--fluctuation %d --first %s", fl.fluctuation, fl.first), "the capacity drawn for seat 0's turn now, which its choice depends on")
 	case fl.distribution && set["capacity"]:
@@ -46,14 +46,14 @@ func (fl *solveFlags) fluctuationQuery(q *solveQuery, set map[string]bool) error
 		return usagef("--fluctuation %d with --standings: the chances of the most pairs are not computed under a fluctuating capacity", fl.fluctuation)
 	case fl.pass != rules.PassNever.String() && (set["seats"] || fl.players > 2):
 		return usagef("--fluctuation %d with --pass %s: solved under pass rule never at three or more seats (a pass rule at two seats only)", fl.fluctuation, fl.pass)
-	case fl.pass != rules.PassNever.String() && (q.table || set["first"] || set["capacity"]):
-		return usagef("--fluctuation %d with --pass %s: the values and the score distribution only (leave out --table, --first and --capacity)", fl.fluctuation, fl.pass)
+	case set["after-pass"] && (!set["capacity"] || fl.pass == rules.PassNever.String()):
+		return usagef("--after-pass goes with --fluctuation S --capacity C and --pass two-known or always (seat 0's turn after the draw, just after a pass by seat 1)")
 	}
 	if lo, hi := max(2, fl.memory-fl.fluctuation), fl.memory+fl.fluctuation; set["capacity"] && (fl.capacity < lo || fl.capacity > hi) {
 		return usagef("--capacity %d: --memory %d --fluctuation %d draws %d to %d", fl.capacity, fl.memory, fl.fluctuation, lo, hi)
 	}
 	q.model.Memory.Fluctuation = fl.fluctuation
-	q.capacity = fl.capacity
+	q.capacity, q.afterPass = fl.capacity, fl.afterPass
 	if !set["capacity"] {
 		fl.valueOnly = true // the choices' values depend on the capacity drawn
 	}
@@ -62,29 +62,50 @@ func (fl *solveFlags) fluctuationQuery(q *solveQuery, set map[string]bool) error
 
 // writeFluctTable writes the optimal strategy table under a fluctuating capacity: a block per
 // capacity drawn, from the smallest to the largest that binds in a deal of pairs-max pairs, each
-// with a row per n and the optimum's choice per j.
+// with a row per n and the optimum's choice per j; under a pass rule each capacity's block is
+// followed by one of the choices just after a pass by the other seat. The choices are those the
+// engine reads (rules.ChoiceTable.LookupCapacity).
 func writeFluctTable[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bufio.Writer) error {
 	t, err := exact.FluctTable(ctx, f, q.model, q.pairsMax)
 	if err != nil {
 		return err
 	}
 	lo, hi, _ := t.Capacities()
+	passes := q.model.Pass != rules.PassNever
 	fmt.Fprintf(w, "# optimal strategy table: %s memory, pass %s%s\n", q.model.Memory, q.model.Pass, choicesNote(q.model.Choices))
 	fmt.Fprintf(w, "# blocks c=C: the capacity drawn for the turn (c=%d: that capacity or more); in a block, row n, then one choice per j (unknown pairs) from j = 1 (or the least j the capacity allows) to n\n", hi)
-	fmt.Fprintln(w, "# choices: D daring, S safe, K known-first (the first best in that order, optimal afterwards)")
-	for c := lo; c <= hi; c++ {
-		fmt.Fprintf(w, "c=%d\n", c)
+	if passes {
+		fmt.Fprintln(w, "# blocks c=C after a pass: the same, just after a pass by the other seat (a pass there ends the game in a stalemate)")
+		fmt.Fprintln(w, "# choices: D daring, S safe, K known-first, P pass (the first best in that order, optimal afterwards)")
+	} else {
+		fmt.Fprintln(w, "# choices: D daring, S safe, K known-first (the first best in that order, optimal afterwards)")
+	}
+	block := func(c int, afterPass bool) error {
 		for n := 1; n <= q.pairsMax; n++ {
 			fmt.Fprintf(w, "%d:", n)
 			for j := max(1, n-fluctKnownAfterDraw(q.model.Memory, c)); j <= n; j++ {
-				ch, ok := t.LookupCapacity(rules.State{N: n, J: j}, false, c)
+				ch, ok := t.LookupCapacity(rules.State{N: n, J: j}, afterPass, c)
 				if !ok {
-					return fmt.Errorf("the table has no choice in %v with capacity %d", rules.State{N: n, J: j}, c)
+					return fmt.Errorf("the table has no choice in %v with capacity %d (after a pass: %t)", rules.State{N: n, J: j}, c, afterPass)
 				}
 				w.WriteByte(' ')
 				w.WriteByte(choiceLetters[ch])
 			}
 			w.WriteByte('\n')
+		}
+		return nil
+	}
+	for c := lo; c <= hi; c++ {
+		fmt.Fprintf(w, "c=%d\n", c)
+		if err := block(c, false); err != nil {
+			return err
+		}
+		if !passes {
+			continue
+		}
+		fmt.Fprintf(w, "c=%d after a pass\n", c)
+		if err := block(c, true); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -52,7 +52,10 @@ func writeResultText(q *solveQuery, res *answer.Result, w io.Writer) error {
 	fmt.Fprintf(w, "%s, %s memory, pass %s%s%s, %s arithmetic\n", q.state, q.model.Memory, q.model.Pass, choicesNote(q.model.Choices),
 		variantNote(q.model.Variant), res.Model.Arithmetic)
 	mu := q.matchup
-	if q.capacity > 0 {
+	switch {
+	case q.capacity > 0 && q.afterPass:
+		fmt.Fprintf(w, "capacity %d drawn for seat 0's turn, just after a pass by seat 1\n", q.capacity)
+	case q.capacity > 0:
 		fmt.Fprintf(w, "capacity %d drawn for seat 0's turn\n", q.capacity)
 	}
 	fmt.Fprintln(w, seatsLine(q))
@@ -107,7 +110,7 @@ func runQuery[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bu
 	if q.table {
 		return writeTable(ctx, q, f, w)
 	}
-	o := answer.Options{Distribution: q.dist, Choices: q.choices, WinLineup: q.winLineup, WinLeftOut: q.winLeftOut, First: q.first}
+	o := answer.Options{Distribution: q.dist, Choices: q.choices, WinLineup: q.winLineup, WinLeftOut: q.winLeftOut, First: q.first, AfterPass: q.afterPass}
 	var res *answer.Result
 	var err error
 	if q.capacity > 0 {

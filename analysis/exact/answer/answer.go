@@ -64,10 +64,12 @@ type Model struct {
 	Decay  string `json:"decay,omitempty"`
 	// Fluctuation is the capacity's fluctuation σ when it fluctuates (docs/models.md §2.2).
 	Fluctuation int `json:"fluctuation,omitempty"`
-	// Capacity is the capacity drawn for seat 0's turn in the state, when it is given.
-	Capacity int    `json:"capacity,omitempty"`
-	Pass     string `json:"pass"`
-	Choices  string `json:"choices"`
+	// Capacity is the capacity drawn for seat 0's turn in the state, when it is given, and
+	// AfterPass says that the turn follows a pass by the other seat.
+	Capacity  int    `json:"capacity,omitempty"`
+	AfterPass bool   `json:"after_pass,omitempty"`
+	Pass      string `json:"pass"`
+	Choices   string `json:"choices"`
 	// Flips is the flip rule when it is blind, and TurnLimit the turn limit when there is one
 	// (the turns left in the state; docs/models.md §1.7).
 	Flips     string `json:"flips,omitempty"`

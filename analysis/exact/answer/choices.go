@@ -79,6 +79,9 @@ type Options struct {
 	// First, when not nil, is seat 0's choice now: the state is valued with seat 0 making it,
 	// then its policy afterwards. It does not go with Distribution.
 	First *rules.Choice
+	// AfterPass values the state just after a pass by the other seat: under a fluctuating
+	// capacity and a pass rule, with the capacity drawn (SolveCapacity) only.
+	AfterPass bool
 }
 
 // WinLineupOf returns the lineup whose play afterwards values the choices to win for lineup mu
@@ -98,6 +101,9 @@ func WinLineupOf(mu exact.Lineup) exact.Lineup {
 func SolveWith[T any](ctx context.Context, f field.Field[T], m exact.Model, mu exact.Lineup, st rules.State, o Options) (*Result, error) {
 	if o.First != nil && o.Distribution {
 		return nil, fmt.Errorf("the score distribution is computed for the policies' own choices, not with a choice made now")
+	}
+	if o.AfterPass {
+		return nil, fmt.Errorf("a state just after a pass is valued under a fluctuating capacity with the capacity drawn only")
 	}
 	if !o.Choices && o.First == nil {
 		return Solve(ctx, f, m, mu, st, o.Distribution)

@@ -30,12 +30,20 @@ func (g *Game) cardsLeft() []int {
 // copiesChoice returns the choice of ct in the state of faces memory m sees (docs/models.md
 // §4.16): for every face on the table, its cards there and whether one of them is remembered. The
 // mover has taken every pair it remembers whole, so no face has two cards remembered. A table of
-// a policy that plays to win reads the mover's lead as well.
-func (g *Game) copiesChoice(m *memory, ct *rules.CopiesTable, lead int) (rules.Choice, bool) {
+// a policy that plays to win reads the mover's lead as well, and under a pass rule a table reads
+// whether the previous seat has just passed.
+func (g *Game) copiesChoice(m *memory, ct *rules.CopiesTable, lead int, afterPass bool) (rules.Choice, bool) {
+	var key []byte
 	if ft := g.cs.faces; ft != nil && m == ft.m {
-		return ct.LookupLeadKey(ft.key(), lead)
+		key = ft.key()
+	} else {
+		key = g.copiesKey(m)
 	}
-	return ct.LookupLeadKey(g.copiesKey(m), lead)
+	if ct.HasAfterPass() {
+		// Under a pass rule the table has a choice of its own just after a pass.
+		return ct.LookupAfterPassKey(key, afterPass)
+	}
+	return ct.LookupLeadKey(key, lead)
 }
 
 // copiesKey returns the key (rules.AppendCopiesKey) of the state of faces memory m sees, in

@@ -96,6 +96,10 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 		if s := exact.CopiesSelfWinLimitCells(n, k, len(seats), mu.SelfWinMixed(), model.Variant.TurnLimit); exact.IsCopiesSelfWin(model, mu) && (s < 0 || s > exact.CopiesSelfWinRationalCells) {
 			return none, exact.Lineup{}, false
 		}
+		if model.Pass != rules.PassNever && exact.CheckCopies(model, mu) != nil {
+			// Under two-known and always the copies model solves two seats' pair objective only.
+			return none, exact.Lineup{}, false
+		}
 	}
 	if model.Validate() != nil || mu.Validate(model) != nil {
 		return none, exact.Lineup{}, false

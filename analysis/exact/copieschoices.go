@@ -79,6 +79,9 @@ func (s *copiesSolver[T]) choiceValues(st CopiesState, t int) (Choices[T], error
 				return x.lead[0]
 			}
 			cv.Lead = s.leadOf(&here, ch, role0)
+			if ch == rules.Pass {
+				cv.Lead = s.passLead(&here, 0) // copiespass.go
+			}
 			cv.Pairs = pairsFromLead(f, n, cv.Lead)
 			cv.PairsBySeat = []T{cv.Pairs, f.Sub(n, cv.Pairs)}
 			if s.limit > 0 {

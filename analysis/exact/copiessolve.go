@@ -36,8 +36,16 @@ type copiesCell[T any] struct {
 	seats [][]T // seats[t][i]: seat i's expected pairs when seat t is to move
 
 	dist [2][]T // two players: each role's distribution of its lead, indexed by lead + maxPairs
+	// distAfter is dist just after a pass by the other seat, under a pass rule (copiespass.go).
+	distAfter [2][]T
 
 	win *copiesWinCell[T] // two players, a role playing to win: the values at every lead (copieswin.go)
+
+	// leadAfter and brAfter are, under a pass rule (copiespass.go), lead and brChoice just after a
+	// pass by the other seat; where the mover may not pass, no pass can have been made in the
+	// state, and they repeat lead and brChoice.
+	leadAfter [2]T
+	brAfter   [2]rules.Choice
 }
 
 // copiesSolver solves the copies model by memoised recursion: every turn takes a pair or flips a
@@ -80,7 +88,9 @@ func checkCopies(m Model, mu Lineup) error {
 	case m.Singletons != 0:
 		return fmt.Errorf("copies %d: singletons have no exact model", m.Variant.CopiesOf())
 	case m.Pass != rules.PassNever:
-		return fmt.Errorf("copies %d: only pass rule never has an exact model, not %s", m.Variant.CopiesOf(), m.Pass)
+		if err := checkCopiesPass(m, mu); err != nil {
+			return err
+		}
 	case mu.Table != nil || mu.OpponentTable != nil:
 		return fmt.Errorf("copies %d: a policy given as a table has no exact model", m.Variant.CopiesOf())
 	}
@@ -257,6 +267,10 @@ func (s *copiesSolver[T]) get(key string, t int) (*copiesCell[T], error) {
 // lead to first.
 func (s *copiesSolver[T]) prepare(c *copiesCell[T], v copiesVec) error {
 	for _, ch := range rules.Choices() {
+		if ch == rules.Pass {
+			c.legal[ch] = copiesPassLegal(v, s.m) // a pass flips nothing: no outcomes
+			continue
+		}
 		if c.legal[ch] = copiesLegal(v, ch, s.m.Choices); !c.legal[ch] {
 			continue
 		}
@@ -288,6 +302,7 @@ func (s *copiesSolver[T]) after(o copiesOutcome, t int) (int, int) {
 func (s *copiesSolver[T]) terminal(c *copiesCell[T]) {
 	p := s.mu.Players
 	c.opt, c.lead, c.total, c.solo = s.zero, [2]T{s.zero, s.zero}, [2]T{s.zero, s.zero}, [3]T{s.zero, s.zero, s.zero}
+	c.leadAfter = c.lead
 	c.self = s.zeros(p)
 	c.seats = make([][]T, p)
 	for t := range c.seats {
@@ -376,6 +391,10 @@ func (s *copiesSolver[T]) best(c *copiesCell[T], less bool, value func(ch rules.
 
 // optimal computes the two-player optimum: both seats maximise their lead.
 func (s *copiesSolver[T]) optimal(c *copiesCell[T]) {
+	if c.legal[rules.Pass] {
+		s.optimalPass(c) // copiespass.go
+		return
+	}
 	c.optChoice, c.optDev = s.best(c, false, func(ch rules.Choice) T {
 		return s.leadOf(c, ch, func(x *copiesCell[T], _ bool) T { return x.opt })
 	})
@@ -393,6 +412,10 @@ func fixedChoice[T any](c *copiesCell[T], p rules.Policy) rules.Choice {
 // leads computes the two roles' leads (two players): role 0 is seat 0's policy, role 1 the other
 // seat's; after a hand-over the other role moves.
 func (s *copiesSolver[T]) leads(c *copiesCell[T]) {
+	if s.m.Pass != rules.PassNever {
+		s.leadsPass(c) // copiespass.go
+		return
+	}
 	for r := range 2 {
 		val := func(x *copiesCell[T], next bool) T {
 			if next {
@@ -646,6 +669,12 @@ func copiesPolicyLayers[T any](ctx context.Context, f field.Field[T], m Model, m
 		return nil, err
 	}
 	return s.fillLayers(rules.NewCopiesTable, func(tab *rules.CopiesTable, v copiesVec, c *copiesCell[T]) error {
+		if s.m.Pass != rules.PassNever {
+			// Under a pass rule (two players) seat 0's choice just after a pass, too.
+			if err := tab.SetAfterPass(v, c.brAfter[0]); err != nil {
+				return err
+			}
+		}
 		return tab.Set(v, s.tableChoice(c))
 	})
 }
@@ -683,32 +712,54 @@ func (s *copiesSolver[T]) tableChoice(c *copiesCell[T]) rules.Choice {
 }
 
 // distribution computes each role's distribution of its lead over the rest of the game (two
-// players), each role making the choice leads found.
+// players), each role making the choice leads found; under a pass rule also just after a pass by
+// the other seat (distAfter), where a pass is the stalemate, lead 0 from here.
 func (s *copiesSolver[T]) distribution(c *copiesCell[T]) {
-	f, m := s.f, s.maxPairs
-	for r := range 2 {
-		d := s.zeros(2*m + 1)
-		ch := c.brChoice[r]
-		for k, o := range c.outs[ch] {
-			x, _ := s.next(c, o)
-			for i := range d {
-				l := i - m // the mover's lead
-				var j int  // its index in the next state's distribution
-				var from []T
-				switch {
-				case o.keep:
-					j, from = l-1, x.dist[r]
-				default:
-					j, from = -l-o.handed, x.dist[1-r]
-				}
-				if j < -m || j > m || f.IsZero(from[j+m]) {
-					continue
-				}
-				d[i] = f.Add(d[i], f.Mul(c.probs[ch][k], from[j+m]))
-			}
+	if s.m.Pass != rules.PassNever {
+		for r := range 2 {
+			c.distAfter[r] = s.distOf(c, r, c.brAfter[r], true)
 		}
-		c.dist[r] = d
 	}
+	for r := range 2 {
+		c.dist[r] = s.distOf(c, r, c.brChoice[r], false)
+	}
+}
+
+// distOf returns role r's distribution of its lead after choice ch in c, the roles' policies
+// played afterwards; afterPass says that the other seat has just passed.
+func (s *copiesSolver[T]) distOf(c *copiesCell[T], r int, ch rules.Choice, afterPass bool) []T {
+	f, m := s.f, s.maxPairs
+	d := s.zeros(2*m + 1)
+	switch {
+	case ch == rules.Pass && afterPass:
+		d[m] = s.one // the stalemate shares the pairs left: the lead stays
+		return d
+	case ch == rules.Pass:
+		from := c.distAfter[1-r] // the other role answers in the same state, just after a pass
+		for i := range d {
+			d[i] = from[2*m-i]
+		}
+		return d
+	}
+	for k, o := range c.outs[ch] {
+		x, _ := s.next(c, o)
+		for i := range d {
+			l := i - m // the mover's lead
+			var j int  // its index in the next state's distribution
+			var from []T
+			switch {
+			case o.keep:
+				j, from = l-1, x.dist[r]
+			default:
+				j, from = -l-o.handed, x.dist[1-r]
+			}
+			if j < -m || j > m || f.IsZero(from[j+m]) {
+				continue
+			}
+			d[i] = f.Add(d[i], f.Mul(c.probs[ch][k], from[j+m]))
+		}
+	}
+	return d
 }
 
 // CopiesDistribution returns the exact distribution of seat 0's final share from st in a

@@ -362,8 +362,8 @@ func (t *turn) knownFirst() {
 }
 
 // validateVariant reports whether the model's variant has an exact model: k copies of a face with
-// perfect memory, no singletons and pass rule never, under either flip rule, with or without a
-// turn limit (docs/models.md §4.16); blind flips with perfect memory and pairs only (§4.17); a
+// perfect memory and no singletons, under either flip rule, with pass rule never with or without
+// a turn limit and under two-known and always without one (docs/models.md §4.16); blind flips with perfect memory and pairs only (§4.17); a
 // turn limit with any memory but decay (§4.18).
 func (m Model) validateVariant() error {
 	v := m.Variant
@@ -376,8 +376,8 @@ func (m Model) validateVariant() error {
 			return fmt.Errorf("copies %d: only perfect memory has an exact model, not %s", c, m.Memory)
 		case m.Singletons != 0:
 			return fmt.Errorf("copies %d: singletons have no exact model", c)
-		case m.Pass != rules.PassNever:
-			return fmt.Errorf("copies %d: only pass rule never has an exact model, not %s", c, m.Pass)
+		case m.Pass != rules.PassNever && v.TurnLimit > 0:
+			return fmt.Errorf("copies %d, turn limit %d: only pass rule never has an exact model, not %s", c, v.TurnLimit, m.Pass)
 		}
 		return nil
 	}

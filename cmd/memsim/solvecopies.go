@@ -85,9 +85,10 @@ func solveCopies(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invoc
 	v.Flips, v.TurnLimit = q.model.Variant.Flips, q.model.Variant.TurnLimit
 	q.model.Variant = v
 	pass, err := rules.ParsePassRule(fl.pass)
-	if err != nil || pass != rules.PassNever {
-		return usagef("--pass %s with --copies: the copies model has pass rule never only (allowed: never)", fl.pass)
+	if err != nil {
+		return usagef("--pass %s: unknown pass rule (allowed: never, two-known, always)", fl.pass)
 	}
+	q.model.Pass = pass
 	if q.model.Choices, err = rules.ParseChoiceSet(fl.choices); err != nil {
 		return usagef("--choices %q: %v", fl.choices, err)
 	}
@@ -181,7 +182,7 @@ func turnLimitNote(limit int) string {
 }
 
 // setCopiesFirst checks --first name for the copies model: a choice of --choices legal in st
-// (daring always, safe and known-first with a remembered card).
+// (daring always, safe and known-first with a remembered card, pass as the pass rule allows).
 func (q *solveQuery) setCopiesFirst(name string, st exact.CopiesState) error {
 	if q.dist {
 		return usagef("--first with --distribution: the score distribution is of the policies' own choices (leave out one of the two)")
@@ -190,17 +191,18 @@ func (q *solveQuery) setCopiesFirst(name string, st exact.CopiesState) error {
 	if err != nil {
 		return usagef("--first %q: unknown choice (allowed: %s)", name, choiceList(rules.FullChoices))
 	}
-	legal := []string{rules.Daring.String()}
-	for _, x := range []rules.Choice{rules.Safe, rules.KnownFirst} {
-		if q.model.Choices.Has(x) && st.Remembered() >= 1 {
+	rs := st.RulesState()
+	legal := []string{}
+	for _, x := range rules.Choices() {
+		if q.model.Choices.Has(x) && rules.Legal(rs, x, q.model.Pass) {
 			legal = append(legal, x.String())
 		}
 	}
 	switch {
 	case !q.model.Choices.Has(c):
 		return usagef("--first %s: not in --choices %s (legal in %v: %s)", c, q.model.Choices, st, strings.Join(legal, ", "))
-	case c == rules.Pass || (c != rules.Daring && st.Remembered() == 0):
-		return usagef("--first %s: not legal in %v with pass never (legal there: %s)", c, st, strings.Join(legal, ", "))
+	case !rules.Legal(rs, c, q.model.Pass):
+		return usagef("--first %s: not legal in %v with pass %s (legal there: %s)", c, st, q.model.Pass, strings.Join(legal, ", "))
 	}
 	q.first = &c
 	return nil

@@ -14,6 +14,9 @@ type CopiesTable struct {
 	// players, when not 0, is the seats of a table with a dimension of standings
 	// (NewCopiesStandingsTable).
 	players int
+	// afterPass, when not nil, holds the choices just after a pass by the previous seat
+	// (SetAfterPass).
+	afterPass map[string]Choice
 }
 
 // NewCopiesTable returns an empty table for deals of the given number of cards to a face.
@@ -29,10 +32,18 @@ func (t *CopiesTable) Len() int { return len(t.choices) }
 
 // Set records choice c in the state counts.
 func (t *CopiesTable) Set(counts []int, c Choice) error {
+	if err := t.checkCounts(counts); err != nil {
+		return err
+	}
+	t.choices[string(AppendCopiesKey(nil, counts))] = c
+	return nil
+}
+
+// checkCounts reports whether counts is a state of the table's deals.
+func (t *CopiesTable) checkCounts(counts []int) error {
 	if len(counts) != t.copies {
 		return fmt.Errorf("copies table: a state of %d counts, not %d", len(counts), t.copies)
 	}
-	t.choices[string(AppendCopiesKey(nil, counts))] = c
 	return nil
 }
 

@@ -59,8 +59,9 @@ func mixedSeatTables[T any](ctx context.Context, f field.Field[T], m Model, mu L
 	maxPairs = max(maxPairs, 1)
 	byPolicy := map[rules.Policy]*rules.ChoiceTable{}
 	out := make([]*rules.ChoiceTable, mu.Players)
+	reply := winReplyLimited(m, mu)
 	for i, p := range mu.SeatPolicies() {
-		if p.PlaysToWin() {
+		if p.PlaysToWin() && !(reply && p == rules.PolicyWinOptimal) {
 			continue
 		}
 		t, ok := byPolicy[p]
@@ -104,7 +105,7 @@ func selfWinMixedPolicyTable[T any](ctx context.Context, f field.Field[T], m Mod
 	if err != nil {
 		return nil, err
 	}
-	if seats[0] != nil {
+	if seats[0] != nil && !winReplyLimited(m, mu) {
 		return seats[0], nil
 	}
 	w, err := newSelfWin(f, m, mu.Players, maxPairs, false)

@@ -17,7 +17,9 @@ import (
 // n + 1, beyond which a seat can no longer reach the most). With perfect memory and pass rule
 // never no state refers to itself, so the values are plain backward induction: the mover takes
 // the first choice with the largest own score in the order daring, safe, known-first, the
-// subgame-perfect equilibrium of the game.
+// subgame-perfect equilibrium of the game. Under lru and handover-uniform a forgotten card links
+// the standings of a count state in cycles, each solved for a selected stationary equilibrium
+// (selfishwinlimited.go).
 
 // selfWinVectors are the vectors a sweep of the win objective keeps per state and standings:
 // the scores, and, for an evaluation, every seat's expected pairs still to take and its
@@ -469,7 +471,8 @@ func valuesOf[T any](vals []T, p int) *SelfWinValues[T] {
 }
 
 // EvaluateSelfWin returns the values of the win objective of every seat for itself at players
-// seats (3 to 8) in model m (perfect memory, pass rule never, the standard game) from state st,
+// seats (3 to 8) in model m (perfect memory under every pass rule, lru and handover-uniform under
+// pass rule never; the standard game) from state st,
 // seat s (in order from the mover) having taken standings[s] pairs so far (nil: none yet).
 func EvaluateSelfWin[T any](ctx context.Context, f field.Field[T], m Model, players int, st rules.State, standings []int) (SelfWinResult[T], error) {
 	if err := checkSelfWin(m, players); err != nil {

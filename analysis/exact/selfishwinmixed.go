@@ -18,7 +18,9 @@ import (
 // and the standings: the sweep of selfishwin.go keeps a cell per mover's seat (p times the
 // states), a turn that keeps the move reading the successor at the same seat and one that hands
 // it over at the next. With perfect memory and pass rule never no state refers to itself, so the
-// values are backward induction, exact in rationals and in float64 on the same path.
+// values are backward induction, exact in rationals and in float64 on the same path; under lru
+// and handover-uniform the positions a forgotten card links are solved cycle by cycle
+// (selfishwinlimited.go), the mover's seat part of each position.
 
 // selfWinMixed reports whether a lineup of three or more seats mixes a seat that plays to win
 // with seats that play other policies.

@@ -181,11 +181,11 @@ func TestSelfWinLimitedFloatAgrees(t *testing.T) {
 func TestSelfWinLimitedReplyAtLeastWinOptimal(t *testing.T) {
 	ctx := context.Background()
 	W, B, S := rules.PolicyWinOptimal, rules.PolicyWinBestResponse, rules.PolicySafe
-	st, starts := rules.State{N: 5, J: 5}, [][]int{{0, 0, 0}, {1, 0, 0}, {0, 0, 2}}
+	st, starts, models := rules.State{N: 5, J: 5}, [][]int{{0, 0, 0}, {1, 0, 0}, {0, 0, 2}}, limitedWinModels()
 	if testing.Short() {
-		st, starts = rules.State{N: 3, J: 3}, starts[:2]
+		st, starts, models = rules.State{N: 4, J: 4}, starts[1:2], []exact.Model{models[1], models[5]}
 	}
-	for _, m := range limitedWinModels() {
+	for _, m := range models {
 		for _, start := range starts {
 			for _, c := range []struct{ reply, others []rules.Policy }{
 				{[]rules.Policy{B, W, W}, []rules.Policy{W, W, W}},

@@ -101,7 +101,7 @@ func estimate[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call)
 	if isCopiesSelfWin(m, mu) {
 		return estimateCopiesSelfWin(f, m, mu, pairs, call) // copiesselfwin.go
 	}
-	if selfWinMixed(mu) {
+	if selfWinMixed(mu) || winReplyLimited(m, mu) {
 		return estimateSelfWinMixed(f, m, mu, pairs, call)
 	}
 	if isSelfWin(mu) {

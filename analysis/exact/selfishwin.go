@@ -17,7 +17,9 @@ import (
 // n + 1, beyond which a seat can no longer reach the most). With perfect memory and pass rule
 // never no state refers to itself, so the values are plain backward induction: the mover takes
 // the first choice with the largest own score in the order daring, safe, known-first, the
-// subgame-perfect equilibrium of the game.
+// subgame-perfect equilibrium of the game. Under lru and handover-uniform a forgotten card links
+// the standings of a count state in cycles, each solved for a selected stationary equilibrium
+// (selfishwinlimited.go).
 
 // selfWinVectors are the vectors a sweep of the win objective keeps per state and standings:
 // the scores, and, for an evaluation, every seat's expected pairs still to take and its
@@ -82,6 +84,9 @@ type selfWin[T any] struct {
 	// pass, under a pass rule other than never, holds the pass streak levels of the state being
 	// swept (selfishwinpass.go).
 	pass *selfWinPass[T]
+	// gaps, when not nil, collects the positions without an equilibrium in pure choices under
+	// limited memory (selfishwinlimited.go).
+	gaps *[]SelfWinGap[T]
 }
 
 // checkSelfWin reports whether model m and p seats have the win objective of every seat for itself.
@@ -95,8 +100,14 @@ func checkSelfWin(m Model, p int) error {
 // checkSelfWinModel reports whether model m has the win objective of every seat for itself.
 func checkSelfWinModel(m Model, p int) error {
 	switch {
-	case !m.Memory.Perfect():
-		return fmt.Errorf("memory %s: the win objective at %d seats is solved with perfect memory only (a forgotten card makes a state refer to itself at every standings, whose equilibria would need selecting)", m.Memory, p)
+	case m.Memory.Scope != rules.ScopeShared && !m.Memory.Perfect():
+		return fmt.Errorf("memory %s: the win objective at %d seats is solved with a shared memory", m.Memory, p)
+	case m.Memory.Forget == rules.ForgetDecay:
+		return fmt.Errorf("memory %s: the win objective at %d seats is solved with perfect memory, lru and handover-uniform, not decay forgetting", m.Memory, p)
+	case m.Memory.Fluctuation > 0:
+		return fmt.Errorf("memory %s: the win objective at %d seats is solved with a fixed capacity, not a fluctuating one", m.Memory, p)
+	case !m.Memory.Perfect() && m.Pass != rules.PassNever:
+		return fmt.Errorf("pass rule %s: the win objective at %d seats under limited memory (%s) is solved under pass rule never", m.Pass, p, m.Memory)
 	case !m.Variant.Standard():
 		return fmt.Errorf("variant %s: the win objective at %d seats is solved for the standard game only", m.Variant, p)
 	}
@@ -202,7 +213,12 @@ func (w *selfWin[T]) run(ctx context.Context, visit func(st rules.State) error) 
 			}
 			for fu := 0; fu <= s; fu++ {
 				st := rules.State{N: n, J: j, S: s, F: fu}
-				w.state(st)
+				if !w.m.Memory.Holds(st.Known()) {
+					continue
+				}
+				if err := w.state(st); err != nil {
+					return fmt.Errorf("%d pairs, %d unknown: %w", n, j, err)
+				}
 				if visit != nil {
 					if err := visit(st); err != nil {
 						return err
@@ -264,12 +280,15 @@ func (w *selfWin[T]) terminal(c *selfWinCell[T]) {
 }
 
 // state computes the count state st at every standings, with each mover's seat.
-func (w *selfWin[T]) state(st rules.State) {
+func (w *selfWin[T]) state(st rules.State) error {
 	if st.N > 0 {
 		w.outcomes(st)
 		if w.pass != nil {
 			w.statePass(st) // selfishwinpass.go
-			return
+			return nil
+		}
+		if w.refersToItself(st) {
+			return w.stateCycles(st) // selfishwinlimited.go
 		}
 	}
 	for q := range w.nq {
@@ -284,6 +303,7 @@ func (w *selfWin[T]) state(st rules.State) {
 			w.standings(st, c, vi)
 		}
 	}
+	return nil
 }
 
 // outcomes sets the legal choices of st and their outcomes, and the choice of the policy followed
@@ -356,8 +376,9 @@ func (w *selfWin[T]) standings(st rules.State, c *selfWinCell[T], vi int) {
 	i := vi
 	var best []T
 	bestCh := rules.Daring
+	followed := w.followedAt(st, vi)
 	for _, ch := range rules.Choices() {
-		if !w.legal[ch] || ch == rules.Pass || (w.follow != nil && !w.keepChoices && ch != w.followed) {
+		if !w.legal[ch] || ch == rules.Pass || (w.follow != nil && !w.keepChoices && ch != followed) {
 			continue
 		}
 		acc := w.acc[ch]
@@ -371,7 +392,7 @@ func (w *selfWin[T]) standings(st rules.State, c *selfWinCell[T], vi int) {
 		}
 		switch {
 		case w.follow != nil:
-			if ch == w.followed {
+			if ch == followed {
 				best, bestCh = acc, ch
 			}
 		case best == nil || f.Cmp(acc[0], best[0]) > 0:
@@ -450,7 +471,8 @@ func valuesOf[T any](vals []T, p int) *SelfWinValues[T] {
 }
 
 // EvaluateSelfWin returns the values of the win objective of every seat for itself at players
-// seats (3 to 8) in model m (perfect memory, pass rule never, the standard game) from state st,
+// seats (3 to 8) in model m (perfect memory under every pass rule, lru and handover-uniform under
+// pass rule never; the standard game) from state st,
 // seat s (in order from the mover) having taken standings[s] pairs so far (nil: none yet).
 func EvaluateSelfWin[T any](ctx context.Context, f field.Field[T], m Model, players int, st rules.State, standings []int) (SelfWinResult[T], error) {
 	if err := checkSelfWin(m, players); err != nil {
@@ -481,7 +503,7 @@ func EvaluateStandings[T any](ctx context.Context, f field.Field[T], m Model, mu
 		}
 		same = same && p == pol[0]
 	}
-	if everyWinOptimal(mu) {
+	if everyWinOptimal(mu) && !winReplyLimited(m, mu) {
 		return EvaluateSelfWin(ctx, f, m, mu.Players, st, standings)
 	}
 	if err := checkSelfWin(m, mu.Players); err != nil {
@@ -493,7 +515,7 @@ func EvaluateStandings[T any](ctx context.Context, f field.Field[T], m Model, mu
 	if st.N < 1 {
 		return res, fmt.Errorf("pairs %d: must be at least 1", st.N)
 	}
-	if !same {
+	if !same || winReplyLimited(m, mu) {
 		seats, err := mixedSeatTables(ctx, f, m, mu, st.N)
 		if err != nil {
 			return res, err
@@ -555,8 +577,7 @@ func evaluateSelfWin[T any](ctx context.Context, f field.Field[T], m Model, play
 		w.evaluatePassChoices(st, i, &res) // selfishwinpass.go
 		return res, nil
 	}
-	w.keepChoices = true
-	w.standings(st, c, i)
+	w.choiceScores(st, i)
 	res.Legal = w.legal
 	for _, ch := range rules.Choices() {
 		if w.legal[ch] && ch != rules.Pass {
@@ -617,9 +638,8 @@ func selfWinTable[T any](ctx context.Context, f field.Field[T], m Model, players
 		}
 		c := w.at(st.N, st.J, st.F)
 		for vi, d := range w.valid[st.N] {
-			// Sweep the standings once more to read every choice's score (the sweep kept the
-			// best only).
-			w.standings(st, c, vi)
+			// Read every choice's score once more (the sweep kept the mover's only).
+			w.choiceScores(st, vi)
 			i := vi
 			sc.State, sc.Deficits, sc.Legal = st, d, w.legal
 			sc.Score, sc.Choice = w.vec(c, i, swScore), c.choice[i]
@@ -767,7 +787,7 @@ func evaluateSelfWinLineup[T any](ctx context.Context, f field.Field[T], m Model
 		return Result[T]{}, err
 	}
 	var seats []*rules.ChoiceTable
-	if selfWinMixed(mu) {
+	if selfWinMixed(mu) || winReplyLimited(m, mu) {
 		var err error
 		if seats, err = mixedSeatTables(ctx, f, m, mu, st.N); err != nil {
 			return Result[T]{}, err

@@ -18,7 +18,9 @@ import (
 // and the standings: the sweep of selfishwin.go keeps a cell per mover's seat (p times the
 // states), a turn that keeps the move reading the successor at the same seat and one that hands
 // it over at the next. With perfect memory and pass rule never no state refers to itself, so the
-// values are backward induction, exact in rationals and in float64 on the same path.
+// values are backward induction, exact in rationals and in float64 on the same path; under lru
+// and handover-uniform the positions a forgotten card links are solved cycle by cycle
+// (selfishwinlimited.go), the mover's seat part of each position.
 
 // selfWinMixed reports whether a lineup of three or more seats mixes a seat that plays to win
 // with seats that play other policies.
@@ -59,8 +61,9 @@ func mixedSeatTables[T any](ctx context.Context, f field.Field[T], m Model, mu L
 	maxPairs = max(maxPairs, 1)
 	byPolicy := map[rules.Policy]*rules.ChoiceTable{}
 	out := make([]*rules.ChoiceTable, mu.Players)
+	reply := winReplyLimited(m, mu)
 	for i, p := range mu.SeatPolicies() {
-		if p.PlaysToWin() {
+		if p.PlaysToWin() && !(reply && p == rules.PolicyWinOptimal) {
 			continue
 		}
 		t, ok := byPolicy[p]
@@ -104,7 +107,7 @@ func selfWinMixedPolicyTable[T any](ctx context.Context, f field.Field[T], m Mod
 	if err != nil {
 		return nil, err
 	}
-	if seats[0] != nil {
+	if seats[0] != nil && !winReplyLimited(m, mu) {
 		return seats[0], nil
 	}
 	w, err := newSelfWin(f, m, mu.Players, maxPairs, false)

@@ -246,8 +246,8 @@ func TestSelfWinMixedRefusals(t *testing.T) {
 	}{
 		{exact.Model{}, exact.SeatLineup(W, S, rules.PolicyWinBestResponse), "replies to win-optimal at every other seat or to optimal, safe, daring and parity"},
 		{exact.Model{}, exact.SeatLineup(W, S, rules.PolicyBestResponse), "seat 2: policy best-response"},
-		{exact.Model{Memory: rules.Memory{Capacity: 4, Forget: rules.ForgetLRU}}, exact.SeatLineup(W, S, S), "perfect memory only"},
-		{exact.Model{Pass: rules.PassAlways, Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU}}, exact.SeatLineup(S, W, S), "perfect memory only"},
+		{exact.Model{Memory: rules.Memory{Capacity: 4, Forget: rules.ForgetDecay, Decay: 0.2}}, exact.SeatLineup(W, S, S), "not decay forgetting"},
+		{exact.Model{Pass: rules.PassAlways, Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU}}, exact.SeatLineup(S, W, S), "solved under pass rule never"},
 	} {
 		_, err := exact.Evaluate[float64](ctx, field.Float{}, c.m, c.mu, st)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -253,7 +253,7 @@ func (w *sweep[T]) distribution(st rules.State, c *cell[T]) {
 //
 // Under a turn limit the table has a choice for every number of turns left (limit.go).
 func PolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, maxPairs int) (*rules.ChoiceTable, error) {
-	if selfWinMixed(mu) {
+	if selfWinMixed(mu) || winReplyLimited(m, mu) {
 		return selfWinMixedPolicyTable(ctx, f, m, mu, maxPairs)
 	}
 	if isSelfWin(mu) {

@@ -33,7 +33,7 @@ func BenchmarkDecayFloatCapacity8x100(b *testing.B) { benchDecay[float64](b, fie
 // BenchmarkDecayExact20 is memsim solve --pairs 20 --forget decay --q 0.1.
 func BenchmarkDecayExact20(b *testing.B) { benchDecay[*big.Rat](b, field.Rat{}, 0, 20) }
 
-// BenchmarkDecayExact40 is memsim solve --pairs 40 --forget decay --q 0.1 --big.
+// BenchmarkDecayExact40 is memsim solve --pairs 40 --forget decay --q 0.1.
 func BenchmarkDecayExact40(b *testing.B) { benchDecay[*big.Rat](b, field.Rat{}, 0, 40) }
 
 // BenchmarkDecayExactCapacity3x100 is memsim solve --pairs 100 --memory 3 --forget decay --q 0.1.
@@ -46,3 +46,7 @@ func BenchmarkDecayExact50(b *testing.B) { benchDecay[*big.Rat](b, field.Rat{}, 
 // BenchmarkDecayExact100 is memsim solve --pairs 100 --forget decay --q 0.1 --big; run it with
 // -benchtime 1x.
 func BenchmarkDecayExact100(b *testing.B) { benchDecay[*big.Rat](b, field.Rat{}, 0, 100) }
+
+// BenchmarkDecayExact60 is memsim solve --pairs 60 --forget decay --q 0.1; run it with
+// -benchtime 1x.
+func BenchmarkDecayExact60(b *testing.B) { benchDecay[*big.Rat](b, field.Rat{}, 0, 60) }

@@ -58,10 +58,7 @@ func decayStates[F field.Field[*big.Rat]](t *testing.T, f F, m Model, mu Lineup,
 // solved over common denominators (field.Rat) with the same rows solved term by term in big.Rat,
 // at every state: values, every choice's value, the choices made and the lead distributions.
 func TestDecayCommonDenominatorAgreesWithTermByTerm(t *testing.T) {
-	n := 12
-	if testing.Short() {
-		n = 8
-	}
+	n := 12 // a fraction of a second
 	daringSafe := rules.NewChoiceSet(rules.Daring, rules.Safe)
 	lineup := func(players int, p, o rules.Policy) Lineup {
 		return Lineup{Players: players, Policy: p, Opponent: o}

@@ -329,6 +329,11 @@ func (w *sweep[T]) runDecay(ctx context.Context, maxPairs int, visit func(st rul
 	if err != nil {
 		return err
 	}
+	if w.decayRat == nil && useDecayOptRat(w) {
+		// A visitor reads every state's values, Evaluate only the last state's and ChoiceValues
+		// only those of sweep.from.
+		w.decayRat = newDecayOptRat(visit != nil && w.from == nil)
+	}
 	done := ctx.Done()
 	prog := progressOf(ctx)
 	for n := 0; n <= maxPairs; n++ {
@@ -463,6 +468,9 @@ func (w *sweep[T]) decayRow(n int, cells []decayCell[T]) error {
 // decayOptimal solves the self-play optimum of the row: x(k) = max_c [a_c(k) - sum p x(k')],
 // found by policy iteration and verified exactly (choiceSys.solve).
 func (w *sweep[T]) decayOptimal(n int, cells []decayCell[T]) error {
+	if w.decayRat != nil {
+		return w.decayRat.row(any(w).(*sweep[*big.Rat]), n, any(cells).([]decayCell[*big.Rat]))
+	}
 	s := w.optimalSys(n, cells)
 	_, x, vals, err := s.solve(w.f)
 	if err != nil {
@@ -503,7 +511,8 @@ func decayCheckOptimal(m Model, n int, alter func(ch []rules.Choice)) error {
 	if err != nil {
 		return err
 	}
-	if err := w.run(context.Background(), n, nil); err != nil {
+	// A visitor, for every state's values: optimalSys reads the row before n.
+	if err := w.run(context.Background(), n, func(rules.State) error { return nil }); err != nil {
 		return err
 	}
 	h, err := newDecayHand[*big.Rat](f, m.Memory, n)
@@ -708,20 +717,23 @@ func (w *sweep[T]) decayDist(n int, cells []decayCell[T]) error {
 // The work of a row of the decay model (see Estimate), measured: opsDecayRow operations per
 // squared state of the row and per system solved (the elimination, the outcomes, the policy
 // iteration's steps), in float64; in exact rationals each weighs scalarWeight(n) +
-// rationalDecay·(n·K)^2.2 more, K the row's states, for the numbers grow with both (memsim
-// solve --pairs 50 --forget decay --q 0.1 --big takes 28 s, 30 pairs 1.2 s; with --memory 8,
-// 100 pairs take 1.7 s).
+// rationalDecay·(n·K)^2.2 more, K the row's states, for the numbers grow with both and every
+// value kept is reduced (a table: memsim solve --pairs 50 --forget decay --q 0.1 --big took 28 s
+// so, 30 pairs 1.2 s; with --memory 8, 100 pairs 1.7 s). The self-play optimum over common
+// denominators (decayOptRat), which reduces only the values asked for, weighs scalarWeight(n) +
+// rationalDecayRat·(n·K)^2 instead (BenchmarkDecayExact60 and 100: 2.7 s and 72 s).
 const (
-	opsDecayRow   = 60
-	rationalDecay = 0.0000135
+	opsDecayRow      = 60
+	rationalDecay    = 0.0000135
+	rationalDecayRat = 0.000001
 )
 
 // decayRowOps returns the estimated operations of the row of n pairs of a decay sweep.
 func (w *sweep[T]) decayRowOps(n int) float64 {
 	k := w.rowStates(n)
-	units := 0.0
+	units, optUnits := 0.0, 0.0
 	if w.needOpt {
-		units++
+		optUnits++
 		if w.decayPasses() {
 			// The unknowns double with the pass flag (measured: 24 pairs in exact rationals take
 			// 4.7 s under pass rule always, 2.5 s under never).
@@ -790,11 +802,15 @@ func (w *sweep[T]) decayRowOps(n int) float64 {
 		}
 		units += float64(2*l.reach(n)+1) * per
 	}
-	weight := 1.0
+	weight, optWeight := 1.0, 1.0
 	if w.exact() {
 		weight = scalarWeight(n) + rationalDecay*math.Pow(float64(n)*k, 2.2)
+		optWeight = weight
+		if useDecayOptRat(w) && !w.needDev {
+			optWeight = scalarWeight(n) + rationalDecayRat*float64(n)*k*float64(n)*k
+		}
 	}
-	return opsDecayRow * k * k * units * weight
+	return opsDecayRow * k * k * (units*weight + optUnits*optWeight)
 }
 
 // addShifted adds pr times the share distribution src, moved up by shift (the pairs the seat

@@ -227,6 +227,11 @@ func (w *sweep[T]) choicePairs(st rules.State, ch rules.Choice, value T) T {
 
 // optAt returns the optimal value (the mover's lead) of st, of the current row or the one before.
 func (w *sweep[T]) optAt(st rules.State) T {
+	if w.decayRat != nil {
+		if v, ok := w.decayRat.value(st); ok {
+			return any(v).(T)
+		}
+	}
 	if w.fast == nil || st.N == 0 {
 		return w.at(st).opt
 	}

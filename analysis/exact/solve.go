@@ -326,6 +326,9 @@ type sweep[T any] struct {
 	// from, when not nil, is the one state whose values are asked for: the sweep computes only
 	// the states and leads a game from it reaches (see sweep.onlyFrom).
 	from *rules.State
+	// decayRat, when not nil, computes the optimal values of the decay model in exact rationals
+	// (decayoptrat.go).
+	decayRat *decayOptRat
 }
 
 func newSweep[T any](f field.Field[T], m Model, mu Lineup, st rules.State) (*sweep[T], error) {

@@ -454,7 +454,8 @@ func TestSelfWinRefusals(t *testing.T) {
 		{exact.Model{}, 9, "needs 3 to 8 seats"},
 		{exact.Model{Pass: rules.PassAlways, Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU}}, 3, "perfect memory only"},
 		{exact.Model{Memory: rules.Memory{Capacity: 4, Forget: rules.ForgetLRU}}, 3, "perfect memory only"},
-		{exact.Model{Variant: rules.Variant{TurnLimit: 5}}, 3, "standard game only"},
+		{exact.Model{Variant: rules.Variant{TurnLimit: 5}, Pass: rules.PassAlways}, 3, "pass rule never only"},
+		{exact.Model{Variant: rules.Variant{Flips: rules.FlipsBlind}}, 3, "standard game only"},
 	} {
 		_, err := exact.EvaluateSelfWin[float64](ctx, field.Float{}, c.m, c.players, st, nil)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -480,12 +480,20 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Lineup, maxPai
 		limit = m.SeatsRationalLimit(mu.Players)
 	}
 	if mu.SelfWinMixed() {
-		if top := exact.SelfWinMixedTableLimit(mu.Players); maxPairs > top {
+		top := exact.SelfWinMixedTableLimit(mu.Players)
+		if l := m.Variant.TurnLimit; l > 0 && m.Variant.CopiesOf() == rules.DefaultCopies {
+			top = exact.SelfWinLimitTableLimit(mu.Players, l, true)
+		}
+		if maxPairs > top {
 			return nil, fmt.Errorf("%s at %d seats beside other policies is solved for deals of at most %d pairs, not %d", mu.Policy, mu.Players, top, maxPairs)
 		}
 		limit = exact.SelfWinRationalLimit
 	} else if mu.Policy.PlaysToWin() && mu.Players > 2 {
-		if top := exact.SelfWinTableLimit(mu.Players); maxPairs > top {
+		top := exact.SelfWinTableLimit(mu.Players)
+		if l := m.Variant.TurnLimit; l > 0 && m.Variant.CopiesOf() == rules.DefaultCopies {
+			top = exact.SelfWinLimitTableLimit(mu.Players, l, false)
+		}
+		if maxPairs > top {
 			return nil, fmt.Errorf("win-optimal at %d seats is solved for deals of at most %d pairs, not %d", mu.Players, top, maxPairs)
 		}
 		limit = exact.SelfWinRationalLimit

@@ -108,6 +108,10 @@ func checkSelfWinModel(m Model, p int) error {
 		return fmt.Errorf("memory %s: the win objective at %d seats is solved with a fixed capacity, not a fluctuating one", m.Memory, p)
 	case !m.Memory.Perfect() && m.Pass != rules.PassNever:
 		return fmt.Errorf("pass rule %s: the win objective at %d seats under limited memory (%s) is solved under pass rule never", m.Pass, p, m.Memory)
+	case !m.Memory.Perfect() && m.Variant.TurnLimit > 0:
+		return fmt.Errorf("memory %s: the win objective at %d seats under a turn limit is solved with perfect memory only", m.Memory, p)
+	case m.Variant.TurnLimit > 0 && m.Variant.CopiesOf() == rules.DefaultCopies:
+		return fmt.Errorf("turn limit %d: the win objective at %d seats under a turn limit gives values, choices' values and the engine's tables (a layer per turn left), not a table of every state", m.Variant.TurnLimit, p)
 	case !m.Variant.Standard():
 		return fmt.Errorf("variant %s: the win objective at %d seats is solved for the standard game only", m.Variant, p)
 	}
@@ -121,6 +125,12 @@ func newSelfWin[T any](f field.Field[T], m Model, p, maxPairs int, eval bool) (*
 	if err := checkSelfWinModel(m, p); err != nil {
 		return nil, err
 	}
+	return buildSelfWin(f, m, p, maxPairs, eval)
+}
+
+// buildSelfWin is newSelfWin without the check of the model (the sweep under a turn limit,
+// selfishwinlimit.go, checks its own).
+func buildSelfWin[T any](f field.Field[T], m Model, p, maxPairs int, eval bool) (*selfWin[T], error) {
 	if maxPairs < 0 {
 		return nil, fmt.Errorf("pairs %d: must not be negative", maxPairs)
 	}
@@ -475,6 +485,9 @@ func valuesOf[T any](vals []T, p int) *SelfWinValues[T] {
 // pass rule never; the standard game) from state st,
 // seat s (in order from the mover) having taken standings[s] pairs so far (nil: none yet).
 func EvaluateSelfWin[T any](ctx context.Context, f field.Field[T], m Model, players int, st rules.State, standings []int) (SelfWinResult[T], error) {
+	if m.Variant.TurnLimit > 0 && m.Variant.CopiesOf() == rules.DefaultCopies && players >= 3 && players <= rules.MaxPlayers {
+		return evaluateSelfWinLimit(ctx, f, m, players, st, standings, nil, nil) // selfishwinlimit.go
+	}
 	if err := checkSelfWin(m, players); err != nil {
 		return SelfWinResult[T]{}, err
 	}
@@ -502,6 +515,12 @@ func EvaluateStandings[T any](ctx context.Context, f field.Field[T], m Model, mu
 			return res, fmt.Errorf("seat %d: policy %s: every seat's standings are solved for win-optimal, win-best-response, optimal, safe, daring or parity", i, p)
 		}
 		same = same && p == pol[0]
+	}
+	if m.Variant.TurnLimit > 0 && m.Variant.CopiesOf() == rules.DefaultCopies {
+		if err := mu.Validate(m); err != nil {
+			return res, err
+		}
+		return evaluateStandingsLimit(ctx, f, m, mu, st, standings) // selfishwinlimit.go
 	}
 	if everyWinOptimal(mu) && !winReplyLimited(m, mu) {
 		return EvaluateSelfWin(ctx, f, m, mu.Players, st, standings)
@@ -668,6 +687,9 @@ func SelfWinPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, p
 	if maxPairs < 1 {
 		return nil, fmt.Errorf("pairs-max %d: must be at least 1", maxPairs)
 	}
+	if m.Variant.TurnLimit > 0 && m.Variant.CopiesOf() == rules.DefaultCopies && players >= 3 && players <= rules.MaxPlayers {
+		return selfWinLimitPolicyTable(ctx, f, m, Lineup{Players: players, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}, maxPairs)
+	}
 	if err := checkSelfWin(m, players); err != nil {
 		return nil, err
 	}
@@ -774,6 +796,9 @@ func (mu Lineup) validateSelfWin(m Model) error {
 	} else if err := mu.Policy.CheckChoices(m.Choices); err != nil {
 		return err
 	}
+	if isSelfWinLimit(m, mu) {
+		return checkSelfWinLimitModel(m, mu.Players) // selfishwinlimit.go
+	}
 	return checkSelfWinModel(m, mu.Players)
 }
 
@@ -785,6 +810,13 @@ func evaluateSelfWinLineup[T any](ctx context.Context, f field.Field[T], m Model
 	}
 	if err := mu.Validate(m); err != nil {
 		return Result[T]{}, err
+	}
+	if isSelfWinLimit(m, mu) {
+		r, err := evaluateStandingsLimit(ctx, f, m, mu, st.Counts(), nil) // selfishwinlimit.go
+		if err != nil {
+			return Result[T]{}, err
+		}
+		return Result[T]{State: st, Players: mu.Players, ExpectedPairs: r.Pairs[0], PairsBySeat: r.Pairs, ScoreBySeat: r.Score}, nil
 	}
 	var seats []*rules.ChoiceTable
 	if selfWinMixed(mu) || winReplyLimited(m, mu) {
@@ -865,6 +897,16 @@ func estimateSelfWin[T any](f field.Field[T], m Model, mu Lineup, pairs int, cal
 		4*float64(pairs+1)*float64(rules.StandingsCount(mu.Players, pairs))
 	if call == CallPolicyTable {
 		live += selfWinTableBytes(mu.Players, pairs, m.Singletons)
+	}
+	if l := m.Variant.TurnLimit; l > 0 {
+		// Under a turn limit (selfishwinlimit.go) every layer of turns left sweeps every count
+		// state, four layers of every deal size held at once, and the table has a layer per turn
+		// left.
+		c.Ops *= float64(l)
+		live *= 2 * float64(pairs+1)
+		if call == CallPolicyTable {
+			live += float64(l-1) * selfWinTableBytes(mu.Players, pairs, m.Singletons)
+		}
 	}
 	c.Bytes = baseBytes + gcHeadroom*live
 	return c, nil

@@ -63,3 +63,11 @@ func (t *ChoiceTable) LookupTurnsLeftPasses(st State, passes, left int) (Choice,
 func (t *ChoiceTable) CopiesTurnsLeft(left int) *CopiesTable {
 	return t.turnLayer(left).copies
 }
+
+// StandingsTurnsLeft returns the choices by every seat's pairs so far (Standings) with left turns
+// left, this one included, or nil for a table that does not read them. Turns left beyond the
+// table's TurnLimit, or 0 for a game without a limit, read the last layer; a table without turn
+// layers reads as Standings does.
+func (t *ChoiceTable) StandingsTurnsLeft(left int) *StandingsTable {
+	return t.turnLayer(left).standings
+}

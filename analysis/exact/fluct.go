@@ -98,6 +98,9 @@ func (m Model) validateFluct() error {
 // validateFluct reports whether the matchup is solved under a fluctuating capacity: two players
 // with optimal, safe or daring in a model Model.Validate accepts.
 func validateFluct(m Model, mu Lineup) error {
+	if mu.Players == 2 && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) {
+		return validateFluctWin(m, mu) // fluctwin.go
+	}
 	if err := m.Validate(); err != nil {
 		return err
 	}
@@ -400,6 +403,9 @@ func newFluctSweep[T any](f field.Field[T], m Model, mu Lineup) (*fluctSweep[T],
 
 // evaluateFluct is Evaluate under a fluctuating capacity.
 func evaluateFluct[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
+	if mu.Players == 2 && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) {
+		return evaluateFluctWin(ctx, f, m, mu, st) // fluctwin.go
+	}
 	s, err := newFluctSweep(f, m, mu)
 	if err != nil {
 		return Result[T]{}, err

@@ -17,6 +17,10 @@ import (
 // choice's), and PolicyChoice that choice.
 func FluctChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State, c int) (Choices[T], error) {
 	var out Choices[T]
+	if mu.Players == 2 && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) {
+		out, _, err := FluctWinChoiceValues(ctx, f, m, mu, st, c)
+		return out, err
+	}
 	s, err := newFluctSweep(f, m, mu)
 	if err != nil {
 		return out, err

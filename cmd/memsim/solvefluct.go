@@ -30,7 +30,7 @@ func (fl *solveFlags) fluctuationQuery(q *solveQuery, set map[string]bool) error
 	case mem.Forget != rules.ForgetLRU && mem.Forget != rules.ForgetHandoverUniform:
 		return usagef("--fluctuation %d goes with --memory M --forget lru or handover-uniform", fl.fluctuation)
 	case q.table && (set["policy"] && fl.policy != rules.PolicyOptimal.String() || set["opponent"]):
-		return usagef("--fluctuation %d with --table: the printed table is of the optimal policy (leave out --policy and --opponent; the engine builds the tables of the policies that play to win)", fl.fluctuation)
+		return usagef("--fluctuation %d with --table: the table is of the optimal policy (leave out --policy and --opponent)", fl.fluctuation)
 	case q.table && q.json:
 		return usagef("--fluctuation %d with --table: the table is printed as text (leave out --json)", fl.fluctuation)
 	case q.table && set["capacity"]:

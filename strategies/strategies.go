@@ -432,7 +432,7 @@ func tableModel(mem rules.Memory, env Env, p, opp rules.Policy) (exact.Model, st
 	var note string
 	if mem.Fluctuation > 0 && !fluctSolved(m, env, p, opp) {
 		m.Memory.Fluctuation = 0
-		note = "a fluctuating capacity is solved only with a shared lru or handover-uniform memory and pairs only, for optimal, safe and daring (2 to 8 players under pass rule never, two players under two-known and always) and best-response to one of them (two players)"
+		note = "a fluctuating capacity is solved only with a shared lru or handover-uniform memory and pairs only, for optimal, safe and daring (2 to 8 players under pass rule never, two players under two-known and always), best-response to one of them (two players), and win-optimal and win-best-response to one of them or to win-optimal (two players, pass rule never)"
 	}
 	if mem.Perfect() {
 		m.Memory = rules.Memory{} // every perfect memory is the same, whatever its scope
@@ -509,6 +509,10 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Lineup, maxPai
 	switch {
 	case m.Memory.Fluctuation > 0 && mu.Players > 2:
 		t, err = fluctSeatsTable(ctx, m, mu, maxPairs, limit)
+	case m.Memory.Fluctuation > 0 && mu.Policy.PlaysToWin() && maxPairs <= limit:
+		t, err = exact.FluctWinTable(ctx, field.Rat{}, m, mu, maxPairs)
+	case m.Memory.Fluctuation > 0 && mu.Policy.PlaysToWin():
+		t, err = exact.FluctWinTable(ctx, field.Float{}, m, mu, maxPairs)
 	case m.Memory.Fluctuation > 0 && mu.Policy == rules.PolicyBestResponse && maxPairs <= limit:
 		t, err = exact.FluctReplyTable(ctx, field.Rat{}, m, mu.Opponent, maxPairs)
 	case m.Memory.Fluctuation > 0 && mu.Policy == rules.PolicyBestResponse:
@@ -570,10 +574,11 @@ func coverFluctuation(t *rules.ChoiceTable, capacity int) (*rules.ChoiceTable, e
 // fluctSolved reports whether the fluctuating capacity of model m's memory has an exact model for
 // policy p in env (docs/models.md §4.4): a shared lru or handover-uniform memory, pairs only, pass
 // rule never, the standard game, and optimal, safe or daring (2 to 8 players), or best-response to
-// one of them (opp; two players).
+// one of them (opp; two players), or win-optimal, or win-best-response to one of them or to
+// win-optimal (two players, pass rule never).
 func fluctSolved(m exact.Model, env Env, p, opp rules.Policy) bool {
 	mu := exact.Lineup{Players: env.Players, Policy: p, Opponent: p}
-	if p == rules.PolicyBestResponse {
+	if p == rules.PolicyBestResponse || p == rules.PolicyWinBestResponse {
 		mu.Opponent = opp
 	}
 	return env.Variant.Standard() && mu.Validate(m) == nil

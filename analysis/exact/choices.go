@@ -323,6 +323,8 @@ func WinChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu L
 		return out, fmt.Errorf("policy best-response: the values to win of the choices are computed with the policies that play to win (win-best-response) or follow a table")
 	case st.N < 1:
 		return out, fmt.Errorf("%v: no pair left, no choice to make", st)
+	case m.Memory.Fluctuation > 0:
+		return out, fmt.Errorf("memory %s: the choices' values to win depend on the capacity drawn for the turn (FluctWinChoiceValues gives them after the draw)", m.Memory)
 	}
 	if m.Variant.TurnLimit > 0 {
 		return limitWinChoiceValues(ctx, f, m, mu, st)

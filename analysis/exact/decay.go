@@ -40,10 +40,14 @@ func (m Model) RationalLimit() int {
 }
 
 // WinRationalLimit is RationalLimit for a matchup in which a seat plays to win: WinRationalLimit,
-// or DecayWinRationalLimit under decay forgetting.
+// or DecayWinRationalLimit under decay forgetting, FluctWinRationalLimit under a fluctuating
+// capacity.
 func (m Model) WinRationalLimit() int {
 	if m.isDecay() {
 		return DecayWinRationalLimit
+	}
+	if m.Memory.Fluctuation > 0 {
+		return FluctWinRationalLimit
 	}
 	return WinRationalLimit
 }

@@ -98,6 +98,9 @@ func (m Model) validateFluct() error {
 // validateFluct reports whether the matchup is solved under a fluctuating capacity: two players
 // with optimal, safe or daring in a model Model.Validate accepts.
 func validateFluct(m Model, mu Lineup) error {
+	if mu.Players == 2 && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) {
+		return validateFluctWin(m, mu) // fluctwin.go
+	}
 	if err := m.Validate(); err != nil {
 		return err
 	}
@@ -404,6 +407,9 @@ func newFluctSweep[T any](f field.Field[T], m Model, mu Lineup) (*fluctSweep[T],
 
 // evaluateFluct is Evaluate under a fluctuating capacity.
 func evaluateFluct[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
+	if mu.Players == 2 && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) {
+		return evaluateFluctWin(ctx, f, m, mu, st) // fluctwin.go
+	}
 	s, err := newFluctSweep(f, m, mu)
 	if err != nil {
 		return Result[T]{}, err
@@ -450,6 +456,9 @@ func FluctTable[T any](ctx context.Context, f field.Field[T], m Model, maxPairs 
 // fitted to measured solves of lru(5) with σ = 2 (exact rationals: 1.3 s for 50 pairs, 4.5 s for
 // 100; float64: 0.9 s for 1000, both seats optimal), scaled by the square of a row's unknowns against that memory's.
 func estimateFluct[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call) (Cost, error) {
+	if mu.Players == 2 && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) {
+		return estimateFluctWin(f, m, mu, pairs, call) // fluctwin.go
+	}
 	if err := validateFluct(m, mu); err != nil {
 		return Cost{}, err
 	}
@@ -474,8 +483,12 @@ func estimateFluct[T any](f field.Field[T], m Model, mu Lineup, pairs int, call 
 		seconds = 4.5 * math.Pow(n/100, 1.8)
 		bytes = baseBytes + gcHeadroom*unknowns*unknowns*(ratBytes+8*n)
 	}
-	if call == CallDistribution {
+	if call == CallDistribution || call == CallWinDrawLoss {
+		// WinDrawLoss reads the distribution under a fluctuating capacity, of both seat orders.
 		seconds, bytes = fluctDistCost(f, n, seconds, bytes)
+		if call == CallWinDrawLoss {
+			seconds *= 2
+		}
 	}
 	return Cost{Ops: seconds * scale * OpsPerSecond, Bytes: bytes}, nil
 }

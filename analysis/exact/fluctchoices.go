@@ -18,6 +18,10 @@ import (
 // follows no pass (FluctChoiceValuesAfterPass: just after one).
 func FluctChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State, c int) (Choices[T], error) {
 	var out Choices[T]
+	if mu.Players == 2 && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) {
+		out, _, err := FluctWinChoiceValues(ctx, f, m, mu, st, c)
+		return out, err
+	}
 	s, err := newFluctSweep(f, m, mu)
 	if err != nil {
 		return out, err

@@ -26,6 +26,9 @@ type fluctDist[T any] struct {
 // fluctDistribution is Distribution under a fluctuating capacity.
 func fluctDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (ScoreDistribution[T], error) {
 	var out ScoreDistribution[T]
+	if mu.Players == 2 && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) {
+		return out, fmt.Errorf("policy %s against %s: under a fluctuating capacity the score distribution of a policy that plays to win is not computed (its win, draw and loss probabilities are)", mu.Policy, mu.Opponent)
+	}
 	s, err := newFluctSweep(f, m, mu)
 	if err != nil {
 		return out, err

@@ -347,7 +347,10 @@ func WinDrawLoss[T any](ctx context.Context, f field.Field[T], m Model, mu Lineu
 	if m.Variant.TurnLimit > 0 {
 		return limitWinDrawLoss(ctx, f, m, mu, st)
 	}
-	if mu.hasBestResponse() {
+	if m.Memory.Fluctuation > 0 && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) {
+		return fluctWinDrawLoss(ctx, f, m, mu, st) // fluctwin.go
+	}
+	if mu.hasBestResponse() || m.Memory.Fluctuation > 0 {
 		for k, m2 := range []Lineup{mu, mu.swapped()} {
 			d, err := Distribution(ctx, f, m, m2, st)
 			if err != nil {

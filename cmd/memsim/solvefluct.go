@@ -16,7 +16,8 @@ import (
 // pairs only (docs/models.md §4.4); with two players, the choices' values and --first with
 // --capacity only (the mover's choice depends on the capacity drawn; under a pass rule with
 // --after-pass just after a pass by seat 1), the score distribution before the draw only, and the
-// optimum's table; with three or more, the values only.
+// optimum's table; with three or more, the values only. The policies that play to win are solved
+// at two seats under pass rule never (exact.FluctWinChoiceValues), without the score distribution.
 func (fl *solveFlags) fluctuationQuery(q *solveQuery, set map[string]bool) error {
 	mem := q.model.Memory
 	switch {
@@ -36,6 +37,8 @@ func (fl *solveFlags) fluctuationQuery(q *solveQuery, set map[string]bool) error
 		return usagef("--capacity and --after-pass do not go with --table (the table has a block per capacity, and under a pass rule one just after a pass)")
 	case set["first"] && !set["capacity"]:
 		return requiredWith("--capacity C", fmt.Sprintf("--fluctuation %d --first %s", fl.fluctuation, fl.first), "the capacity drawn for seat 0's turn now, which its choice depends on")
+	case fl.distribution && (namesWinPolicy(fl.policy) || namesWinPolicy(fl.opponent)):
+		return usagef("--fluctuation %d with --distribution: the score distribution of a policy that plays to win is not computed under a fluctuating capacity (leave out --distribution: solve gives its win, draw and loss probabilities)", fl.fluctuation)
 	case fl.distribution && set["capacity"]:
 		return usagef("--capacity %d with --distribution: the score distribution is computed before the capacity is drawn (leave out --capacity)", fl.capacity)
 	case set["players"] && (fl.players < 2 || fl.players > rules.MaxPlayers):
@@ -119,4 +122,10 @@ func fluctKnownAfterDraw(mem rules.Memory, c int) int {
 		return c
 	}
 	return mem.Capacity + mem.Fluctuation
+}
+
+// namesWinPolicy reports whether the policy named name plays to win.
+func namesWinPolicy(name string) bool {
+	p, err := rules.ParsePolicy(name)
+	return err == nil && p.PlaysToWin()
 }

@@ -11,19 +11,37 @@ import (
 
 // SolveCapacity is SolveWith under a fluctuating capacity (docs/models.md §4.4) with capacity c
 // drawn for seat 0's turn in st, the state after the draw (exact.FluctChoiceValues): the lineup's
-// value there, every legal choice's, and with o.First the value of making that choice now. The
-// score distribution is not given after a draw (o.Distribution is refused). Under the pass rules
-// two-known and always o.AfterPass values the state just after a pass by the other seat
-// (exact.FluctChoiceValuesAfterPass).
+// value there, every legal choice's, and with o.First the value of making that choice now. Under
+// the pass rules two-known and always o.AfterPass values the state just after a pass by the other
+// seat (exact.FluctChoiceValuesAfterPass). When a seat plays to win (exact.FluctWinChoiceValues,
+// pass rule never), the win, draw and loss probabilities too, and the choices' values to win;
+// otherwise the choices' values to win with o.WinLineup afterwards when it is given. The score
+// distribution is not given after a draw (o.Distribution is refused).
 func SolveCapacity[T any](ctx context.Context, f field.Field[T], m exact.Model, mu exact.Lineup, st rules.State, c int, o Options) (*Result, error) {
 	if o.Distribution {
 		return nil, fmt.Errorf("the score distribution is computed before the capacity is drawn, not with capacity %d drawn", c)
 	}
-	values := exact.FluctChoiceValues[T]
-	if o.AfterPass {
-		values = exact.FluctChoiceValuesAfterPass[T]
+	toWin := mu.Players == 2 && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin())
+	var cs exact.Choices[T]
+	var win *exact.WinChoices[T]
+	winLineup := mu
+	var err error
+	if toWin {
+		var wc exact.WinChoices[T]
+		cs, wc, err = exact.FluctWinChoiceValues(ctx, f, m, mu, st, c)
+		win = &wc
+	} else {
+		values := exact.FluctChoiceValues[T]
+		if o.AfterPass {
+			values = exact.FluctChoiceValuesAfterPass[T]
+		}
+		cs, err = values(ctx, f, m, mu, st, c)
+		if err == nil && o.Choices && o.WinLineup != nil && mu.Players == 2 {
+			var wc exact.WinChoices[T]
+			_, wc, err = exact.FluctWinChoiceValues(ctx, f, m, *o.WinLineup, st, c)
+			win, winLineup = &wc, *o.WinLineup
+		}
 	}
-	cs, err := values(ctx, f, m, mu, st, c)
 	if err != nil {
 		return nil, err
 	}
@@ -42,7 +60,19 @@ func SolveCapacity[T any](ctx context.Context, f field.Field[T], m exact.Model, 
 	}
 	if o.Choices {
 		out.ChoiceValues = choiceValuesOf(f, m, mu, cs)
-		out.ChoiceValues.WinLeftOut = o.WinLeftOut
+		if win != nil {
+			out.ChoiceValues.Win = winChoicesOf(f, winLineup, *win)
+		} else {
+			out.ChoiceValues.WinLeftOut = o.WinLeftOut
+		}
+	}
+	if toWin {
+		p := win.Value
+		if o.First != nil {
+			v, _ := win.Of(*o.First)
+			p = exact.WDL[T]{Win: v.Win, Draw: v.Draw, Loss: v.Loss}
+		}
+		setWDL(out, f, &p)
 	}
 	return out, nil
 }

@@ -81,8 +81,8 @@ func writeSelfWin[T any](ctx context.Context, q *solveQuery, f field.Field[T], w
 	if q.json {
 		return json.NewEncoder(w).Encode(res)
 	}
-	fmt.Fprintf(w, "%s, %s memory, pass %s%s, %s arithmetic\n", q.state.Counts(), q.model.Memory, q.model.Pass,
-		choicesNote(q.model.Choices), res.Model.Arithmetic)
+	fmt.Fprintf(w, "%s, %s memory, pass %s%s%s, %s arithmetic\n", q.state.Counts(), q.model.Memory, q.model.Pass,
+		choicesNote(q.model.Choices), variantNote(q.model.Variant), res.Model.Arithmetic)
 	writeSelfWinBody(q, res, w)
 	return nil
 }

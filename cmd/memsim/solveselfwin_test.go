@@ -39,6 +39,25 @@ best: daring to win (win-optimal plays daring)
 	}
 }
 
+// Under a turn limit the header names it: with one turn left and seat 0 two pairs ahead of seats
+// that have none, no turn can take seat 0's lead, so its P(most pairs) is 1 whatever it chooses.
+func TestSolveWinOptimalThreeSeatsUnderTurnLimit(t *testing.T) {
+	t.Parallel()
+	out, stderr, code := runArgs(t, "solve", "--pairs", "2", "--unknown", "1", "--players", "3", "--policy", "win-optimal",
+		"--standings", "2,0,0", "--turn-limit", "1", "--flips", "blind")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"(n=2, j=1), perfect memory, pass never, blind flips, turn limit 1, exact arithmetic\n",
+		"seat 0: P(most pairs) 1.000000 (1); alone 1.000000 (1), tied 0.000000 (0)\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+}
+
 // The JSON of win-optimal at four seats: the scores of the seats sum to 1, a seat's score lies
 // between its chance of ending alone with the most and that plus its chance of a tie, and --first
 // safe gives the values the list gives safe.

@@ -538,7 +538,8 @@ func capacityLayers(m Model, maxPairs int, lru bool, choice, after [][][]rules.C
 // --players 3 --memory 5 --forget lru --fluctuation 2: exact rationals 0.8 s for 12 pairs, 6.7 s
 // for 30; float64 0.24 s for 100, 1.3 s for 800), scaled with the seats (8 seats: 24 s for 12 pairs
 // in exact rationals, 0.8 s for 100 in float64) and with a row's states after the draw against
-// that memory's 40, and by 1.5 for a lineup with a fixed policy (a second system per row).
+// that memory's 40, and by 1.5 for a lineup with a fixed policy (a second system per row); under a
+// pass rule as fluctStreakCost says.
 func estimateFluctSeats[T any](f field.Field[T], m Model, mu Lineup, pairs int) (Cost, error) {
 	if err := validateFluctSeats(m, mu); err != nil {
 		return Cost{}, err
@@ -562,6 +563,9 @@ func estimateFluctSeats[T any](f field.Field[T], m Model, mu Lineup, pairs int) 
 	} else {
 		seconds = 0.85 * math.Pow(n/12, 2.2) * math.Pow(p, 3.4) * math.Pow(states, 1.5)
 		bytes = baseBytes + gcHeadroom*unknowns*unknowns*(ratBytes+8*n)
+	}
+	if m.Pass != rules.PassNever {
+		seconds, bytes = fluctStreakCost(f, mu.Players, seconds, bytes)
 	}
 	return Cost{Ops: seconds * multi * OpsPerSecond, Bytes: bytes}, nil
 }

@@ -2,7 +2,9 @@ package exact
 
 import (
 	"fmt"
+	"math"
 
+	"memsim/analysis/field"
 	"memsim/sim/rules"
 )
 
@@ -18,6 +20,13 @@ import (
 // for the row's state i), solved by the same policy iteration, tie rule and preferBetter step as
 // under pass rule never (fluctselfish.go). Outcomes that leave the row take a pair, so they are
 // read at streak 0 in the previous row, as under pass rule never.
+
+// FluctStreakRationalLimit is FluctSelfishRationalLimit under a pass rule other than never, whose
+// rows have p positions (streaks) per state after the draw: tables and tournaments' exact values are
+// exact rationals up to it, float64 beyond (lru(5) with σ = 2, pass rule always, every seat for
+// itself: 7 s for 12 pairs at 3 seats in exact rationals, 83 s at 4 seats, against 0.7 s and 7 s
+// under pass rule never; see fluctStreakCost).
+const FluctStreakRationalLimit = 6
 
 // passes reports whether the sweep solves a pass rule other than never.
 func (s *fluctSeats[T]) passes() bool { return s.m.Pass != rules.PassNever }
@@ -215,4 +224,19 @@ func (s *fluctSeats[T]) streakLayers(maxPairs int) (*rules.ChoiceTable, error) {
 		layers[i] = t
 	}
 	return rules.NewCapacityChoiceTable(lo, layers)
+}
+
+// fluctStreakCost scales the seconds and bytes of a solve of p seats under pass rule never to a
+// pass rule: every state after the draw has p positions, so the system has p times the unknowns
+// and the policy iteration more positions to settle (memsim solve --memory 5 --forget lru
+// --fluctuation 2 --pass always --players P, a loaded machine: exact rationals at 12 pairs 7 s at
+// 3 seats and 83 s at 4, against 0.7 s and 7 s under pass rule never, and 8 seats at 8 pairs more
+// than 15 minutes; float64 2.4 s for 100 pairs at 3 seats against 0.1 s, 161 s for 30 pairs at 8
+// seats against 0.17 s).
+func fluctStreakCost[T any](f field.Field[T], p int, seconds, bytes float64) (float64, float64) {
+	q := float64(p)
+	if _, isFloat := any(f).(field.Float); isFloat {
+		return seconds * math.Pow(q, 4) / 4, bytes * q * q
+	}
+	return seconds * math.Pow(q, 4) / 8, bytes * q * q
 }

@@ -23,7 +23,7 @@ func TestSolveFluctuationPass(t *testing.T) {
 	}{
 		{[]string{"--pass", "always", "--table"}, "--fluctuation 1 with --pass always: the values and the score distribution only"},
 		{[]string{"--pass", "two-known", "--capacity", "3"}, "--fluctuation 1 with --pass two-known: the values and the score distribution only"},
-		{[]string{"--pass", "always", "--players", "3"}, "--fluctuation 1 with --pass always: solved under pass rule never at three or more seats"},
+		{[]string{"--pass", "always", "--players", "3", "--capacity", "3"}, "--fluctuation 1 with three or more seats: the values only"},
 	}
 	for _, tt := range tests {
 		_, stderr, code := runArgs(t, append(base, tt.args...)...)

@@ -700,8 +700,9 @@ func (g *Game) tableTurn(seat int, t *rules.ChoiceTable, passes int) (turnEnd, e
 		// for every seat for itself under a pass rule).
 		c, ok = t.LookupTurnsLeftPasses(st, passes, g.turnsLeft())
 	case m.sigma > 0:
-		// Under a fluctuating capacity a table may read the capacity drawn for this turn.
-		c, ok = t.LookupCapacity(st, afterPass, m.capacity)
+		// Under a fluctuating capacity a table may read the capacity drawn for this turn (and
+		// the pass streak, for every seat for itself under a pass rule).
+		c, ok = t.LookupCapacityPasses(st, passes, m.capacity)
 	case passes < 2:
 		c, ok = t.Lookup(st, afterPass)
 	default:

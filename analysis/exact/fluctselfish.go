@@ -36,8 +36,10 @@ const FluctSelfishRationalLimit = 12
 type FluctSelfishGap[T any] struct {
 	State    rules.State
 	Capacity int
-	Choice   rules.Choice
-	Gain     T
+	// Passes is the pass streak (0 under pass rule never).
+	Passes int
+	Choice rules.Choice
+	Gain   T
 }
 
 // validateFluctSeats reports whether the matchup of three or more seats is solved under a
@@ -53,8 +55,6 @@ func validateFluctSeats(m Model, mu Lineup) error {
 		return fmt.Errorf("a fluctuating capacity is solved for optimal, safe and daring, not for a policy given as a table")
 	case mu.TwoPlayerOptimal:
 		return fmt.Errorf("with %d players a fluctuating capacity is solved for every seat's own optimum, not the two-player optimum's choices", mu.Players)
-	case m.Pass != rules.PassNever:
-		return fmt.Errorf("pass rule %s: a fluctuating capacity is solved under a pass rule at two seats only, at %d under pass rule never", m.Pass, mu.Players)
 	}
 	for i := range mu.Players {
 		p := fluctSeatPolicy(mu, i)
@@ -90,8 +90,17 @@ type fluctSeats[T any] struct {
 	// prevSelf and prevSeats are the previous row's.
 	self, prevSelf   [][]T
 	seats, prevSeats [][][]T
-	// choice[n][c][k] is the optimum's choice in (n, k) with capacity c drawn.
-	choice [][][]rules.Choice
+	// streakSelf[l][k] and streakSeats[l][k] are self[k] and seats[k] at pass streak l under a
+	// pass rule; lastNodes and lastSol the states after the draw and the solution of the last row
+	// of every seat for itself solved under a pass rule.
+	streakSelf  [][][]T
+	streakSeats [][][][]T
+	lastNodes   []fluctNode
+	lastSol     *selfRowSolution[T]
+	// choice[n][c][k] is the optimum's choice in (n, k) with capacity c drawn (at pass streak 0);
+	// under a pass rule streakChoice[n][l][c][k] is its choice at pass streak l.
+	choice       [][][]rules.Choice
+	streakChoice [][][][]rules.Choice
 	// gaps collects the states without an equilibrium in pure choices, when not nil.
 	gaps *[]FluctSelfishGap[T]
 	zero T
@@ -300,37 +309,8 @@ func (s *fluctSeats[T]) multiRow(n int) error {
 			if err != nil {
 				return err
 			}
-			e := decayEq[T]{a: make([]T, p)}
-			for l := range e.a {
-				e.a[l] = s.zero
-			}
 			next := (t + 1) % p
-			for _, o := range s.outcomes(n, nd.k, nd.c, ch) {
-				pr := f.FromFrac(o.Prob.Num, o.Prob.Den)
-				if k2 := sameRow(o, n); k2 >= 0 {
-					for _, r := range before[k2] {
-						e.to = append(e.to, r.at*p+next)
-						e.coef = append(e.coef, f.Mul(pr, r.p))
-					}
-					continue
-				}
-				k2 := o.Next.N - o.Next.J
-				mover, twice := next, o.NextGain > 0
-				if o.Continue {
-					mover, twice = t, false
-				}
-				succ := s.prevSeatVec(n-1, k2, mover, twice)
-				for l := range e.a {
-					v := succ[l]
-					if l == t {
-						v = f.Add(v, f.FromInt(int64(o.MoverGain)))
-					}
-					if l == next && !o.Continue {
-						v = f.Add(v, f.FromInt(int64(o.NextGain)))
-					}
-					e.a[l] = f.Add(e.a[l], f.Mul(pr, v))
-				}
-			}
+			e := s.seatTurnEq(n, nd, t, ch, before, func(at int) int { return at*p + next })
 			e.merge(f)
 			eqs[i*p+t] = e
 		}
@@ -356,6 +336,43 @@ func (s *fluctSeats[T]) multiRow(n int) error {
 	return nil
 }
 
+// seatTurnEq returns the equation, not merged, of every seat's expected pairs (by seat) in the
+// row's state nd after the draw with seat t to move making choice ch other than a pass: outcomes
+// that stay in the row refer to the next seat's unknowns of the states after its draw, ref(at);
+// those that leave it read the previous row.
+func (s *fluctSeats[T]) seatTurnEq(n int, nd fluctNode, t int, ch rules.Choice, before [][]fluctRef[T], ref func(at int) int) decayEq[T] {
+	f, p := s.f, s.p
+	e := decayEq[T]{a: s.zeroVec()}
+	next := (t + 1) % p
+	for _, o := range s.outcomes(n, nd.k, nd.c, ch) {
+		pr := f.FromFrac(o.Prob.Num, o.Prob.Den)
+		if k2 := sameRow(o, n); k2 >= 0 {
+			for _, r := range before[k2] {
+				e.to = append(e.to, ref(r.at))
+				e.coef = append(e.coef, f.Mul(pr, r.p))
+			}
+			continue
+		}
+		k2 := o.Next.N - o.Next.J
+		mover, twice := next, o.NextGain > 0
+		if o.Continue {
+			mover, twice = t, false
+		}
+		succ := s.prevSeatVec(n-1, k2, mover, twice)
+		for l := range e.a {
+			v := succ[l]
+			if l == t {
+				v = f.Add(v, f.FromInt(int64(o.MoverGain)))
+			}
+			if l == next && !o.Continue {
+				v = f.Add(v, f.FromInt(int64(o.NextGain)))
+			}
+			e.a[l] = f.Add(e.a[l], f.Mul(pr, v))
+		}
+	}
+	return e
+}
+
 // prevSeatVec returns every seat's expected pairs in the previous row's (n1, k) before the draw
 // with seat t to move, twice as in prevVec.
 func (s *fluctSeats[T]) prevSeatVec(n1, k, t int, twice bool) []T {
@@ -378,6 +395,7 @@ func (s *fluctSeats[T]) run(ctx context.Context, maxPairs int, visit func(n int)
 		s.prevSeats[0][t] = zeros
 	}
 	s.choice = [][][]rules.Choice{nil}
+	s.streakChoice = [][][][]rules.Choice{nil}
 	done := ctx.Done()
 	for n := 1; n <= maxPairs; n++ {
 		select {
@@ -385,15 +403,8 @@ func (s *fluctSeats[T]) run(ctx context.Context, maxPairs int, visit func(n int)
 			return fmt.Errorf("solver stopped at %d pairs: %w", n, ctx.Err())
 		default:
 		}
-		if s.needSelf {
-			if err := s.selfRow(n); err != nil {
-				return err
-			}
-		}
-		if s.needMulti {
-			if err := s.multiRow(n); err != nil {
-				return err
-			}
+		if err := s.row(n); err != nil {
+			return err
 		}
 		s.prevSelf, s.prevSeats = s.self, s.seats
 		if visit != nil {
@@ -401,6 +412,24 @@ func (s *fluctSeats[T]) run(ctx context.Context, maxPairs int, visit func(n int)
 				return err
 			}
 		}
+	}
+	return nil
+}
+
+// row solves the row of n pairs: the optimum of every seat for itself, then a policy per seat,
+// under pass rule never or, at every pass streak, under a pass rule (fluctselfishpass.go).
+func (s *fluctSeats[T]) row(n int) error {
+	self, multi := s.selfRow, s.multiRow
+	if s.passes() {
+		self, multi = s.selfPassRow, s.multiPassRow
+	}
+	if s.needSelf {
+		if err := self(n); err != nil {
+			return err
+		}
+	}
+	if s.needMulti {
+		return multi(n)
 	}
 	return nil
 }
@@ -453,7 +482,9 @@ func FluctSelfishGaps[T any](ctx context.Context, f field.Field[T], m Model, pla
 
 // FluctSelfishTable returns the choices of the optimum of every seat for itself at players seats
 // (3 to 8) under the fluctuating capacity of model m, in every state of at most maxPairs pairs and
-// every capacity drawn: a table with a layer per capacity, as FluctTable's.
+// every capacity drawn: a table with a layer per capacity, as FluctTable's. Under a pass rule every
+// layer holds the choices at every pass streak (rules.NewPassChoiceTable, read by
+// LookupCapacityPasses).
 func FluctSelfishTable[T any](ctx context.Context, f field.Field[T], m Model, players, maxPairs int) (*rules.ChoiceTable, error) {
 	s, err := newFluctSeats(f, m, Lineup{Players: players, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal})
 	if err != nil {
@@ -461,6 +492,9 @@ func FluctSelfishTable[T any](ctx context.Context, f field.Field[T], m Model, pl
 	}
 	if err := s.run(ctx, maxPairs, nil); err != nil {
 		return nil, err
+	}
+	if s.passes() {
+		return s.streakLayers(maxPairs)
 	}
 	return capacityLayers(m, maxPairs, s.lru(), s.choice, nil)
 }
@@ -504,7 +538,8 @@ func capacityLayers(m Model, maxPairs int, lru bool, choice, after [][][]rules.C
 // --players 3 --memory 5 --forget lru --fluctuation 2: exact rationals 0.8 s for 12 pairs, 6.7 s
 // for 30; float64 0.24 s for 100, 1.3 s for 800), scaled with the seats (8 seats: 24 s for 12 pairs
 // in exact rationals, 0.8 s for 100 in float64) and with a row's states after the draw against
-// that memory's 40, and by 1.5 for a lineup with a fixed policy (a second system per row).
+// that memory's 40, and by 1.5 for a lineup with a fixed policy (a second system per row); under a
+// pass rule as fluctStreakCost says.
 func estimateFluctSeats[T any](f field.Field[T], m Model, mu Lineup, pairs int) (Cost, error) {
 	if err := validateFluctSeats(m, mu); err != nil {
 		return Cost{}, err
@@ -528,6 +563,9 @@ func estimateFluctSeats[T any](f field.Field[T], m Model, mu Lineup, pairs int) 
 	} else {
 		seconds = 0.85 * math.Pow(n/12, 2.2) * math.Pow(p, 3.4) * math.Pow(states, 1.5)
 		bytes = baseBytes + gcHeadroom*unknowns*unknowns*(ratBytes+8*n)
+	}
+	if m.Pass != rules.PassNever {
+		seconds, bytes = fluctStreakCost(f, mu.Players, seconds, bytes)
 	}
 	return Cost{Ops: seconds * multi * OpsPerSecond, Bytes: bytes}, nil
 }

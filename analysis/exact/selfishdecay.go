@@ -35,8 +35,11 @@ const DecaySelfishRationalLimit = 12
 // SeatsRationalLimit is RationalLimit for a matchup of players seats in which a seat plays
 // optimal: DecaySelfishRationalLimit under decay forgetting at three or more seats,
 // DecayStreakRationalLimit under decay and a pass rule other than never, FluctSelfishRationalLimit
-// under a fluctuating capacity.
+// under a fluctuating capacity (FluctStreakRationalLimit under a pass rule other than never).
 func (m Model) SeatsRationalLimit(players int) int {
+	if players > 2 && m.Memory.Fluctuation > 0 && m.Pass != rules.PassNever {
+		return min(m.RationalLimit(), FluctStreakRationalLimit)
+	}
 	if players > 2 && m.Memory.Fluctuation > 0 {
 		return min(m.RationalLimit(), FluctSelfishRationalLimit)
 	}

@@ -12,7 +12,7 @@ import (
 
 // fluctuationQuery sets the fluctuating capacity of --fluctuation S on the memory of --memory M
 // --forget RULE, and the capacity drawn of --capacity C, refusing what its exact model does not
-// give: 2 to 8 players under pass rule never, two under two-known and always, from a state of
+// give: 2 to 8 players under every pass rule, from a state of
 // pairs only (docs/models.md §4.4); with two players, the choices' values and --first with
 // --capacity only (the mover's choice depends on the capacity drawn; under a pass rule with
 // --after-pass just after a pass by seat 1), the score distribution before the draw only, and the
@@ -47,8 +47,6 @@ func (fl *solveFlags) fluctuationQuery(q *solveQuery, set map[string]bool) error
 		return usagef("--fluctuation %d with three or more seats: the values only (leave out --table, --distribution, --first and --capacity)", fl.fluctuation)
 	case set["standings"]:
 		return usagef("--fluctuation %d with --standings: the chances of the most pairs are not computed under a fluctuating capacity", fl.fluctuation)
-	case fl.pass != rules.PassNever.String() && (set["seats"] || fl.players > 2):
-		return usagef("--fluctuation %d with --pass %s: solved under pass rule never at three or more seats (a pass rule at two seats only)", fl.fluctuation, fl.pass)
 	case set["after-pass"] && (!set["capacity"] || fl.pass == rules.PassNever.String()):
 		return usagef("--after-pass goes with --fluctuation S --capacity C and --pass two-known or always (seat 0's turn after the draw, just after a pass by seat 1)")
 	}

@@ -30,10 +30,10 @@ func TestSolveFluctuationPass(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--pass", "always", "--players", "3"}, "--fluctuation 1 with --pass always: solved under pass rule never at three or more seats"},
 		{[]string{"--pass", "always", "--after-pass"}, "--after-pass goes with --fluctuation S --capacity C and --pass two-known or always"},
 		{[]string{"--capacity", "3", "--after-pass"}, "--after-pass goes with --fluctuation S --capacity C and --pass two-known or always"},
 		{[]string{"--pass", "always", "--table", "--pairs-max", "3", "--after-pass"}, "--capacity and --after-pass do not go with --table"},
+		{[]string{"--pass", "always", "--players", "3", "--capacity", "3"}, "--fluctuation 1 with three or more seats: the values only"},
 	}
 	for _, tt := range tests {
 		_, stderr, code := runArgs(t, append(base, tt.args...)...)

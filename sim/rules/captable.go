@@ -42,3 +42,15 @@ func (t *ChoiceTable) LookupCapacity(st State, afterPass bool, c int) (Choice, b
 	i := min(max(c-t.capLo, 0), len(t.capacities)-1)
 	return t.capacities[i].Lookup(st, afterPass)
 }
+
+// LookupCapacityPasses returns the choice made in st with capacity c drawn after passes seats
+// passed in a row, and whether the table holds one: the layer of c (as LookupCapacity picks it)
+// read at the pass streak (as LookupPasses reads it), so that a table without pass streaks reads
+// as LookupCapacity(st, passes > 0, c).
+func (t *ChoiceTable) LookupCapacityPasses(st State, passes, c int) (Choice, bool) {
+	if t.capacities == nil {
+		return t.LookupPasses(st, passes)
+	}
+	i := min(max(c-t.capLo, 0), len(t.capacities)-1)
+	return t.capacities[i].LookupPasses(st, passes)
+}

@@ -788,7 +788,7 @@ func FluctWinTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lin
 const FluctWinRationalLimit = 8
 
 // estimateFluctWin is Estimate under a fluctuating capacity for a matchup in which a seat plays to
-// win: a curve fitted to measured solves of lru(5) with σ = 2 on a loaded machine (memsim solve
+// win (under a pass rule three times the work, with twice the unknowns): a curve fitted to measured solves of lru(5) with σ = 2 on a loaded machine (memsim solve
 // --memory 5 --forget lru --fluctuation 2 --policy win-optimal: exact rationals 1.3 s for 10 pairs,
 // 18 s for 20; float64 1.1 s for 20, 4.1 s for 60, 42 s for 120), times 2.3 for a lineup with a
 // fixed or optimal seat (both roles' systems besides self-play's; win-optimal against safe: 3.0 s for
@@ -806,6 +806,13 @@ func estimateFluctWin[T any](f field.Field[T], m Model, mu Lineup, pairs int, ca
 	caps := float64(min(2*int64(m.Memory.Fluctuation)+1, int64(pairs)+1) + 1)
 	unknowns := 2 * k * caps
 	scale := unknowns * unknowns / (96 * 96)
+	if m.Pass != rules.PassNever {
+		// Every unknown twice, without and with a pass just made: about three times the work
+		// (measured on a loaded machine, win-optimal against itself: 3.7 s for 10 pairs in exact
+		// rationals against 1.1 s under never, 11 s for 60 in float64 against 4.1 s).
+		unknowns *= 2
+		scale *= 3
+	}
 	pol := mu.roles()
 	switch {
 	case pol[0] == rules.PolicyWinBestResponse || pol[1] == rules.PolicyWinBestResponse:

@@ -432,7 +432,7 @@ func tableModel(mem rules.Memory, env Env, p, opp rules.Policy) (exact.Model, st
 	var note string
 	if mem.Fluctuation > 0 && !fluctSolved(m, env, p, opp) {
 		m.Memory.Fluctuation = 0
-		note = "a fluctuating capacity is solved only with a shared lru or handover-uniform memory and pairs only, for optimal, safe and daring (2 to 8 players under every pass rule), best-response to one of them (two players), and win-optimal and win-best-response to one of them or to win-optimal (two players, pass rule never)"
+		note = "a fluctuating capacity is solved only with a shared lru or handover-uniform memory and pairs only, for optimal, safe and daring (2 to 8 players under every pass rule), best-response to one of them (two players), and win-optimal and win-best-response to one of them or to win-optimal (two players)"
 	}
 	if mem.Perfect() {
 		m.Memory = rules.Memory{} // every perfect memory is the same, whatever its scope
@@ -575,7 +575,7 @@ func coverFluctuation(t *rules.ChoiceTable, capacity int) (*rules.ChoiceTable, e
 // policy p in env (docs/models.md §4.4): a shared lru or handover-uniform memory, pairs only, the
 // standard game, and optimal, safe or daring (2 to 8 players, every pass rule), or best-response to
 // one of them (opp; two players), or win-optimal, or win-best-response to one of them or to
-// win-optimal (two players, pass rule never).
+// win-optimal (two players).
 func fluctSolved(m exact.Model, env Env, p, opp rules.Policy) bool {
 	mu := exact.Lineup{Players: env.Players, Policy: p, Opponent: p}
 	if p == rules.PolicyBestResponse || p == rules.PolicyWinBestResponse {

@@ -12,9 +12,13 @@ import (
 // pass rules two-known and always (docs/models.md §4.4): st is the state after the draw of
 // capacity c, seat 0 to move with the other seat's pass just made, so that a pass now ends the
 // game in a stalemate (lead 0) and every other choice is valued as FluctChoiceValues values it.
-// PolicyChoice is the lineup's choice there (optimal and best-response have one of their own
-// just after a pass). Under pass rule never it is an error.
+// PolicyChoice is the lineup's choice there (optimal, best-response and the policies that play to
+// win have one of their own just after a pass). Under pass rule never it is an error.
 func FluctChoiceValuesAfterPass[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State, c int) (Choices[T], error) {
+	if mu.Players == 2 && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) {
+		out, _, err := FluctWinChoiceValuesAfterPass(ctx, f, m, mu, st, c) // fluctwinpass.go
+		return out, err
+	}
 	s, err := newFluctSweep(f, m, mu)
 	if err != nil {
 		return Choices[T]{}, err

@@ -9,8 +9,8 @@ import (
 	"memsim/sim/rules"
 )
 
-// The win objective under a fluctuating capacity (docs/models.md §4.4, §4.13), two seats, pass
-// rule never. A policy that plays to win chooses by the lead so far d as well as by the state after
+// The win objective under a fluctuating capacity (docs/models.md §4.4, §4.13), two seats; the
+// pass rules two-known and always add a flag to every unknown (fluctwinpass.go). A policy that plays to win chooses by the lead so far d as well as by the state after
 // the draw, (n, k, c). As under decay (decaywin.go), a row's unknowns come in groups: the values at
 // lead d and those at -d, for every state of the row before the draw and after it, since a turn that
 // hands the move over without a pair negates the lead and stays in the row, and every other outcome
@@ -31,6 +31,9 @@ import (
 type fluctWinRow[T any] struct {
 	wo            [][]T
 	u, v, leadVal [2][][]T
+	// Under a pass rule, afterU, afterV and afterLead are u, v and leadVal just after a pass by the
+	// other seat.
+	afterU, afterV, afterLead [2][][]T
 }
 
 // fluctWin solves the win objective under a fluctuating capacity row by row.
@@ -50,6 +53,9 @@ type fluctWin[T any] struct {
 	// ch[r] the matchup's choices of role r, likewise.
 	woC [][][][]rules.Choice
 	ch  [2][][][][]rules.Choice
+	// Under a pass rule, woA and chA are woC and ch just after a pass by the other seat.
+	woA [][][][]rules.Choice
+	chA [2][][][][]rules.Choice
 	// outs caches the outcomes of the row being solved, by node and choice, with their
 	// probabilities in the field.
 	outs  map[fluctOutKey][]Outcome
@@ -65,7 +71,7 @@ type fluctOutKey struct {
 
 // validateFluctWin reports whether the two-seat matchup, in which a role plays to win, is solved
 // under a fluctuating capacity: win-optimal or win-best-response against win-optimal, optimal, safe
-// or daring, under pass rule never.
+// or daring, under any pass rule.
 func validateFluctWin(m Model, mu Lineup) error {
 	if err := m.Validate(); err != nil {
 		return err
@@ -75,8 +81,6 @@ func validateFluctWin(m Model, mu Lineup) error {
 		return fmt.Errorf("players %d: the policies that play to win are solved under a fluctuating capacity for two players only", mu.Players)
 	case mu.PerSeat || mu.Table != nil || mu.OpponentTable != nil:
 		return fmt.Errorf("a fluctuating capacity is solved for the policies that play to win by name, not for a policy per seat or given as a table")
-	case m.Pass != rules.PassNever:
-		return fmt.Errorf("pass rule %s: the policies that play to win are solved under a fluctuating capacity under pass rule never only", m.Pass)
 	}
 	pol := mu.roles()
 	for r, p := range pol {
@@ -293,6 +297,9 @@ func (w *fluctWin[T]) row(n int) error {
 	}
 	if w.needSelf {
 		w.woC = append(w.woC, w.rowTable(n, caps))
+		if w.flags() == 2 {
+			w.woA = append(w.woA, w.rowTable(n, caps))
+		}
 		w.cur.wo = w.newValues(n, w.finalU)
 		for d := 0; d <= min(n, w.reach(n)); d++ {
 			if err := w.selfPlay(n, d, nodes, caps, pos); err != nil {
@@ -307,6 +314,11 @@ func (w *fluctWin[T]) row(n int) error {
 		w.ch[r] = append(w.ch[r], w.rowTable(n, caps))
 		w.cur.u[r], w.cur.v[r] = w.newValues(n, w.finalU), w.newValues(n, w.finalV)
 		w.cur.leadVal[r] = w.newValues(n, func(int) T { return w.zero })
+		if w.flags() == 2 {
+			w.chA[r] = append(w.chA[r], w.rowTable(n, caps))
+			w.cur.afterU[r], w.cur.afterV[r] = w.newValues(n, w.finalU), w.newValues(n, w.finalV)
+			w.cur.afterLead[r] = w.newValues(n, func(int) T { return w.zero })
+		}
 	}
 	for d := 0; d <= w.reach(n); d++ {
 		for _, e := range []int{d, -d} {
@@ -322,29 +334,33 @@ func (w *fluctWin[T]) row(n int) error {
 }
 
 // selfPlay solves win-optimal's self-play in the row of n pairs at leads d and -d (d <= n):
-// unknown s·N + node, s = 0 at lead d and 1 at -d, every state after the draw choosing the largest
-// value of its mover.
+// unknown w.idx(s, flag, node), s = 0 at lead d and 1 at -d, every state after the draw choosing
+// the largest value of its mover.
 func (w *fluctWin[T]) selfPlay(n, d int, nodes []fluctNode, caps []fluctCap, pos map[fluctNode]int) error {
-	N := len(nodes)
+	N, F := len(nodes), w.flags()
 	leads := [2]int{d, -d}
 	prev := func(k, lead int) []T { return []T{w.prev.wo[k][w.li(lead)]} }
-	sys := &choiceSys[T]{sign: 1, fixed: make([]decayEq[T], 2*N)}
+	sys := &choiceSys[T]{sign: 1, fixed: make([]decayEq[T], 2*F*N)}
 	for s := range 2 {
-		at := func(k, c int) int { return s*N + pos[fluctNode{k: k, c: c}] }
-		index := func(k int) int { return (1-s)*N + pos[fluctNode{k: k}] }
-		for i, nd := range nodes {
-			if nd.c == 0 {
-				sys.fixed[s*N+i] = w.drawEq(nd.k, caps, at, 1)
-				continue
-			}
-			sys.at = append(sys.at, s*N+i)
-			var eqs [rules.NumChoices]*decayEq[T]
-			for _, ch := range rules.Choices() {
-				if w.s.m.Legal(rules.State{N: n, J: n - nd.k}, ch) {
-					eqs[ch] = w.winEq(n, nd.k, nd.c, ch, leads[s], index, prev, prev, -1, -1, 1)
+		index := func(k int) int { return w.idx(1-s, 0, N, pos[fluctNode{k: k}]) }
+		afterIndex := func(k int) int { return w.idx(1-s, 1, N, pos[fluctNode{k: k}]) }
+		stale := []T{w.finalU(leads[s])}
+		for flag := range F {
+			at := func(k, c int) int { return w.idx(s, flag, N, pos[fluctNode{k: k, c: c}]) }
+			for i, nd := range nodes {
+				if nd.c == 0 {
+					sys.fixed[w.idx(s, flag, N, i)] = w.drawEq(nd.k, caps, at, 1)
+					continue
 				}
+				sys.at = append(sys.at, w.idx(s, flag, N, i))
+				var eqs [rules.NumChoices]*decayEq[T]
+				for _, ch := range rules.Choices() {
+					if w.s.m.Legal(rules.State{N: n, J: n - nd.k}, ch) {
+						eqs[ch] = w.turnEq(n, nd.k, nd.c, ch, leads[s], flag, index, afterIndex, prev, prev, -1, -1, stale)
+					}
+				}
+				sys.eqs = append(sys.eqs, eqs)
 			}
-			sys.eqs = append(sys.eqs, eqs)
 		}
 	}
 	_, x, vals, err := sys.solve(w.f)
@@ -352,13 +368,13 @@ func (w *fluctWin[T]) selfPlay(n, d int, nodes []fluctNode, caps []fluctCap, pos
 		return fmt.Errorf("%d pairs: win-optimal at lead %d: %w", n, d, err)
 	}
 	for p, i := range sys.at {
-		s, nd := i/N, nodes[i%N]
-		w.woC[n-1][nd.c][nd.k][w.li(leads[s])] = sys.firstBest(w.f, p, vals[p], x[i][0])
+		s, flag, nd := i/(F*N), (i/N)%F, nodes[i%N]
+		(*w.choices(-1, flag))[n-1][nd.c][nd.k][w.li(leads[s])] = sys.firstBest(w.f, p, vals[p], x[i][0])
 	}
 	for s := range 2 {
 		for i, nd := range nodes {
 			if nd.c == 0 {
-				w.cur.wo[nd.k][w.li(leads[s])] = x[s*N+i][0]
+				w.cur.wo[nd.k][w.li(leads[s])] = x[w.idx(s, 0, N, i)][0]
 			}
 		}
 	}
@@ -366,41 +382,46 @@ func (w *fluctWin[T]) selfPlay(n, d int, nodes []fluctNode, caps []fluctCap, pos
 }
 
 // matchup solves the matchup's group of the row of n pairs in which role 0 moves at lead e and
-// role 1 at -e (unknown r·N + node): a win best response's choices maximising its u against the
-// other role's, then the roles' u and expected lead (one system, both negated on a hand-over) and
-// the probability of a draw.
+// role 1 at -e (unknown w.idx(r, flag, node)): a win best response's choices maximising its u
+// against the other role's, then the roles' u and expected lead (one system, both negated on a
+// hand-over) and the probability of a draw.
 func (w *fluctWin[T]) matchup(n, e int, nodes []fluctNode, caps []fluctCap, pos map[fluctNode]int) error {
 	f := w.f
-	N := len(nodes)
+	N, F := len(nodes), w.flags()
 	lead := [2]int{e, -e}
 	decided := e > n || -e > n
-	index := func(r int) func(k int) int {
-		return func(k int) int { return r*N + pos[fluctNode{k: k}] }
+	index := func(r, flag int) func(k int) int {
+		return func(k int) int { return w.idx(r, flag, N, pos[fluctNode{k: k}]) }
 	}
 	// The roles' choices at every state after the draw: a win best response's are free.
 	free := -1
 	for r, p := range w.pol {
-		for _, nd := range nodes {
-			if nd.c == 0 {
-				continue
+		for flag := range F {
+			for _, nd := range nodes {
+				if nd.c == 0 {
+					continue
+				}
+				i := w.li(lead[r])
+				st := rules.State{N: n, J: n - nd.k}
+				var ch rules.Choice
+				switch {
+				case p == rules.PolicyWinBestResponse:
+					free = r
+					ch = w.firstLegal(n, nd.k)
+				case p == rules.PolicyWinOptimal:
+					ch = (*w.choices(-1, flag))[n-1][nd.c][nd.k][i]
+				case p == rules.PolicyOptimal && flag == 1:
+					ch = w.s.optAfter[n][nd.c][nd.k]
+				case p == rules.PolicyOptimal:
+					ch = w.s.optChoice[n][nd.c][nd.k]
+				default:
+					ch = p.Decide(st)
+				}
+				if !w.s.m.Legal(st, ch) {
+					return fmt.Errorf("policy %s chooses %s in %v, which the model does not allow", p, ch, st)
+				}
+				(*w.choices(r, flag))[n-1][nd.c][nd.k][i] = ch
 			}
-			i := w.li(lead[r])
-			var ch rules.Choice
-			switch {
-			case p == rules.PolicyWinBestResponse:
-				free = r
-				ch = w.firstLegal(n, nd.k)
-			case p == rules.PolicyWinOptimal:
-				ch = w.woC[n-1][nd.c][nd.k][i]
-			case p == rules.PolicyOptimal:
-				ch = w.s.optChoice[n][nd.c][nd.k]
-			default:
-				ch = p.Decide(rules.State{N: n, J: n - nd.k})
-			}
-			if !w.s.m.Legal(rules.State{N: n, J: n - nd.k}, ch) {
-				return fmt.Errorf("policy %s chooses %s in %v, which the model does not allow", p, ch, rules.State{N: n, J: n - nd.k})
-			}
-			w.ch[r][n-1][nd.c][nd.k][i] = ch
 		}
 	}
 	// prevOf reads role r's values in the previous row: u and the lead, or v.
@@ -416,26 +437,33 @@ func (w *fluctWin[T]) matchup(n, e int, nodes []fluctNode, caps []fluctCap, pos 
 	prevV := func(r int) func(k, d int) []T {
 		return func(k, d int) []T { return []T{w.prev.v[r][k][w.li(d)]} }
 	}
+	// The values of a stalemate (a pass answered by a pass) to role r: u and the lead, or v.
+	staleUL := func(r int) []T { return []T{w.finalU(lead[r]), w.zero} }
+	staleU := func(r int) []T { return []T{w.finalU(lead[r])} }
+	staleV := func(r int) []T { return []T{w.finalV(lead[r])} }
 	if free >= 0 && !decided {
-		sys := &choiceSys[T]{sign: 1, fixed: make([]decayEq[T], 2*N)}
+		sys := &choiceSys[T]{sign: 1, fixed: make([]decayEq[T], 2*F*N)}
 		for r := range 2 {
-			at := func(k, c int) int { return r*N + pos[fluctNode{k: k, c: c}] }
-			for i, nd := range nodes {
-				switch {
-				case nd.c == 0:
-					sys.fixed[r*N+i] = w.drawEq(nd.k, caps, at, 1)
-				case r == free:
-					sys.at = append(sys.at, r*N+i)
-					var eqs [rules.NumChoices]*decayEq[T]
-					for _, ch := range rules.Choices() {
-						if w.s.m.Legal(rules.State{N: n, J: n - nd.k}, ch) {
-							eqs[ch] = w.winEq(n, nd.k, nd.c, ch, lead[r], index(1-r), prevU(r), prevU(1-r), -1, -1, 1)
+			for flag := range F {
+				at := func(k, c int) int { return w.idx(r, flag, N, pos[fluctNode{k: k, c: c}]) }
+				for i, nd := range nodes {
+					j := w.idx(r, flag, N, i)
+					switch {
+					case nd.c == 0:
+						sys.fixed[j] = w.drawEq(nd.k, caps, at, 1)
+					case r == free:
+						sys.at = append(sys.at, j)
+						var eqs [rules.NumChoices]*decayEq[T]
+						for _, ch := range rules.Choices() {
+							if w.s.m.Legal(rules.State{N: n, J: n - nd.k}, ch) {
+								eqs[ch] = w.turnEq(n, nd.k, nd.c, ch, lead[r], flag, index(1-r, 0), index(1-r, 1), prevU(r), prevU(1-r), -1, -1, staleU(r))
+							}
 						}
+						sys.eqs = append(sys.eqs, eqs)
+					default:
+						ch := (*w.choices(r, flag))[n-1][nd.c][nd.k][w.li(lead[r])]
+						sys.fixed[j] = *w.turnEq(n, nd.k, nd.c, ch, lead[r], flag, index(1-r, 0), index(1-r, 1), prevU(r), prevU(1-r), -1, -1, staleU(r))
 					}
-					sys.eqs = append(sys.eqs, eqs)
-				default:
-					ch := w.ch[r][n-1][nd.c][nd.k][w.li(lead[r])]
-					sys.fixed[r*N+i] = *w.winEq(n, nd.k, nd.c, ch, lead[r], index(1-r), prevU(r), prevU(1-r), -1, -1, 1)
 				}
 			}
 		}
@@ -444,45 +472,55 @@ func (w *fluctWin[T]) matchup(n, e int, nodes []fluctNode, caps []fluctCap, pos 
 			return fmt.Errorf("%d pairs: win-best-response at lead %d: %w", n, lead[free], err)
 		}
 		for p, i := range sys.at {
-			nd := nodes[i%N]
-			w.ch[free][n-1][nd.c][nd.k][w.li(lead[free])] = sys.firstBest(f, p, vals[p], x[i][0])
+			flag, nd := (i/N)%F, nodes[i%N]
+			(*w.choices(free, flag))[n-1][nd.c][nd.k][w.li(lead[free])] = sys.firstBest(f, p, vals[p], x[i][0])
 		}
 	}
 	// The linear systems of the roles' choices.
-	system := func(prev func(r int) func(k, d int) []T, gainAt, hoSign, comps int) ([][]T, error) {
-		eqs := make([]decayEq[T], 2*N)
+	system := func(prev func(r int) func(k, d int) []T, stale func(r int) []T, gainAt, hoSign int) ([][]T, error) {
+		eqs := make([]decayEq[T], 2*F*N)
 		for r := range 2 {
-			at := func(k, c int) int { return r*N + pos[fluctNode{k: k, c: c}] }
-			for i, nd := range nodes {
-				if nd.c == 0 {
-					eqs[r*N+i] = w.drawEq(nd.k, caps, at, comps)
-					continue
+			for flag := range F {
+				at := func(k, c int) int { return w.idx(r, flag, N, pos[fluctNode{k: k, c: c}]) }
+				for i, nd := range nodes {
+					j := w.idx(r, flag, N, i)
+					if nd.c == 0 {
+						eqs[j] = w.drawEq(nd.k, caps, at, len(stale(r)))
+						continue
+					}
+					ch := (*w.choices(r, flag))[n-1][nd.c][nd.k][w.li(lead[r])]
+					eqs[j] = *w.turnEq(n, nd.k, nd.c, ch, lead[r], flag, index(1-r, 0), index(1-r, 1), prev(r), prev(1-r), gainAt, hoSign, stale(r))
 				}
-				ch := w.ch[r][n-1][nd.c][nd.k][w.li(lead[r])]
-				eqs[r*N+i] = *w.winEq(n, nd.k, nd.c, ch, lead[r], index(1-r), prev(r), prev(1-r), gainAt, hoSign, comps)
 			}
 		}
 		return solveRow(f, eqs)
 	}
-	x, err := system(prevUL, 1, -1, 2)
+	x, err := system(prevUL, staleUL, 1, -1)
 	if err != nil {
 		return fmt.Errorf("%d pairs: lead %d: %w", n, e, err)
 	}
 	var y [][]T
 	if !decided {
-		if y, err = system(prevV, -1, 1, 1); err != nil {
+		if y, err = system(prevV, staleV, -1, 1); err != nil {
 			return fmt.Errorf("%d pairs: lead %d: %w", n, e, err)
 		}
 	}
 	for r := range 2 {
 		i := w.li(lead[r])
-		for j, nd := range nodes {
-			if nd.c != 0 {
-				continue
+		for flag := range F {
+			u, v, ld := w.cur.u[r], w.cur.v[r], w.cur.leadVal[r]
+			if flag == 1 {
+				u, v, ld = w.cur.afterU[r], w.cur.afterV[r], w.cur.afterLead[r]
 			}
-			w.cur.leadVal[r][nd.k][i] = x[r*N+j][1]
-			if !decided {
-				w.cur.u[r][nd.k][i], w.cur.v[r][nd.k][i] = x[r*N+j][0], y[r*N+j][0]
+			for j, nd := range nodes {
+				if nd.c != 0 {
+					continue
+				}
+				at := w.idx(r, flag, N, j)
+				ld[nd.k][i] = x[at][1]
+				if !decided {
+					u[nd.k][i], v[nd.k][i] = x[at][0], y[at][0]
+				}
 			}
 		}
 	}
@@ -594,12 +632,21 @@ func wdlOf[T any](f field.Field[T], u, v T) WDL[T] {
 
 // FluctWinChoiceValues returns the value of every legal choice of the mover (seat 0) under the
 // fluctuating capacity of model m in state st with capacity c drawn for the turn, at its lead so
-// far st.Lead, when a role of lineup mu plays to win (two players, pass rule never): the choice made
-// now, then mu played afterwards, in expected pairs and lead (the first result) and in the
-// probabilities of a win, a draw and a loss and the score P(win) + P(draw)/2 (the second). st is
-// the state after the draw, as for FluctChoiceValues. The second's Value is the lineup's own
-// probabilities from st with c drawn.
+// far st.Lead, when a role of lineup mu plays to win (two players): the choice made now, then mu
+// played afterwards, in expected pairs and lead (the first result) and in the probabilities of a
+// win, a draw and a loss and the score P(win) + P(draw)/2 (the second). st is the state after the
+// draw, as for FluctChoiceValues. The second's Value is the lineup's own probabilities from st
+// with c drawn. Under the pass rules two-known and always the turn follows no pass
+// (FluctWinChoiceValuesAfterPass: just after one).
 func FluctWinChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State, c int) (Choices[T], WinChoices[T], error) {
+	return fluctWinChoiceValues(ctx, f, m, mu, st, c, 0)
+}
+
+// fluctWinChoiceValues is FluctWinChoiceValues with the pass flag flag (1: just after a pass by
+// the other seat): it solves the rows up to st's, then reads every legal choice's equations at
+// (st, c) in the row's values before the draw, the other role's without the flag for a turn and
+// with it for a pass.
+func fluctWinChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State, c, flag int) (Choices[T], WinChoices[T], error) {
 	var out Choices[T]
 	var win WinChoices[T]
 	w, err := newFluctWin(f, m, mu, st)
@@ -619,10 +666,19 @@ func FluctWinChoiceValues[T any](ctx context.Context, f field.Field[T], m Model,
 		}
 		i := w.li(d)
 		out.State, win.State = st, st
-		out.PolicyChoice = w.ch[0][row-1][cn][k][i]
+		out.PolicyChoice = (*w.choices(0, flag))[row-1][cn][k][i]
 		win.PolicyChoice = out.PolicyChoice
-		// The other role's values before its draw in this row, for a hand-over without a pair.
-		after := func(k2 int) int { return k2 }
+		// The other role's values before its draw in this row: without the flag at k', with it at
+		// K + k' (a hand-over by a pass).
+		K := len(w.cur.u[1])
+		read := func(plain, after [][]T, to int) T {
+			if to >= K {
+				return after[to-K][w.li(-d)]
+			}
+			return plain[to][w.li(-d)]
+		}
+		plain := func(k2 int) int { return k2 }
+		afterIndex := func(k2 int) int { return K + k2 }
 		prevUL := func(r int) func(k, d int) []T {
 			return func(k, d int) []T { return []T{w.prev.u[r][k][w.li(d)], w.prev.leadVal[r][k][w.li(d)]} }
 		}
@@ -633,15 +689,15 @@ func FluctWinChoiceValues[T any](ctx context.Context, f field.Field[T], m Model,
 			if !w.s.m.Legal(st, ch) {
 				continue
 			}
-			eUL := w.winEq(row, k, cn, ch, d, after, prevUL(0), prevUL(1), 1, -1, 2)
-			eV := w.winEq(row, k, cn, ch, d, after, prevV(0), prevV(1), -1, 1, 1)
+			eUL := w.turnEq(row, k, cn, ch, d, flag, plain, afterIndex, prevUL(0), prevUL(1), 1, -1, []T{w.finalU(d), w.zero})
+			eV := w.turnEq(row, k, cn, ch, d, flag, plain, afterIndex, prevV(0), prevV(1), -1, 1, []T{w.finalV(d)})
 			u, lead, v := eUL.a[0], eUL.a[1], eV.a[0]
 			for t, to := range eUL.to {
-				u = f.Add(u, f.Mul(eUL.coef[t], w.cur.u[1][to][w.li(-d)]))
-				lead = f.Add(lead, f.Mul(eUL.coef[t], w.cur.leadVal[1][to][w.li(-d)]))
+				u = f.Add(u, f.Mul(eUL.coef[t], read(w.cur.u[1], w.cur.afterU[1], to)))
+				lead = f.Add(lead, f.Mul(eUL.coef[t], read(w.cur.leadVal[1], w.cur.afterLead[1], to)))
 			}
 			for t, to := range eV.to {
-				v = f.Add(v, f.Mul(eV.coef[t], w.cur.v[1][to][w.li(-d)]))
+				v = f.Add(v, f.Mul(eV.coef[t], read(w.cur.v[1], w.cur.afterV[1], to)))
 			}
 			if d > row || -d > row {
 				u, v = w.finalU(d), w.finalV(d)
@@ -668,10 +724,11 @@ func FluctWinChoiceValues[T any](ctx context.Context, f field.Field[T], m Model,
 
 // FluctWinTable returns the choices of seat 0's policy in matchup mu, which plays to win
 // (win-optimal, or win-best-response to mu.Opponent: win-optimal, optimal, safe or daring), under
-// the fluctuating capacity of model m (two players, pass rule never) in every state of at most
-// maxPairs pairs, every capacity drawn and every lead: a table with a layer per capacity, as
-// FluctTable's, each with a lead dimension (rules.NewLeadChoiceTable) from -(maxPairs + 1) to
-// maxPairs + 1, where every game is decided.
+// the fluctuating capacity of model m (two players) in every state of at most maxPairs pairs,
+// every capacity drawn and every lead: a table with a layer per capacity, as FluctTable's, each
+// with a lead dimension (rules.NewLeadChoiceTable) from -(maxPairs + 1) to maxPairs + 1, where
+// every game is decided. Under a pass rule every layer also holds the choices just after a pass
+// by the other seat.
 func FluctWinTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, maxPairs int) (*rules.ChoiceTable, error) {
 	if maxPairs < 1 {
 		return nil, fmt.Errorf("pairs-max %d: must be at least 1", maxPairs)
@@ -685,10 +742,10 @@ func FluctWinTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lin
 		return nil, err
 	}
 	// Win-optimal's table is its self-play's, whoever it plays.
-	choices := &w.ch[0]
+	role := 0
 	if mu.Policy == rules.PolicyWinOptimal {
 		w.needPair = false
-		choices = &w.woC
+		role = -1
 	}
 	if err := w.run(ctx, maxPairs, nil); err != nil {
 		return nil, err
@@ -702,18 +759,21 @@ func FluctWinTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lin
 		if err != nil {
 			return nil, err
 		}
-		for n := 1; n <= maxPairs; n++ {
-			cn := min(c, n+1) // the capacities of a row are merged from n + 1 up
-			byCap := (*choices)[n-1]
-			if cn >= len(byCap) || byCap[cn] == nil {
-				continue
-			}
-			for k, byLead := range byCap[cn] {
-				if w.s.lru() && k > cn {
+		for flag := range w.flags() {
+			choices := w.choices(role, flag)
+			for n := 1; n <= maxPairs; n++ {
+				cn := min(c, n+1) // the capacities of a row are merged from n + 1 up
+				byCap := (*choices)[n-1]
+				if cn >= len(byCap) || byCap[cn] == nil {
 					continue
 				}
-				for li, ch := range byLead {
-					t.Set(rules.State{N: n, J: n - k, Lead: li - w.D}, false, ch)
+				for k, byLead := range byCap[cn] {
+					if w.s.lru() && k > cn {
+						continue
+					}
+					for li, ch := range byLead {
+						t.Set(rules.State{N: n, J: n - k, Lead: li - w.D}, flag == 1, ch)
+					}
 				}
 			}
 		}
@@ -728,7 +788,7 @@ func FluctWinTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lin
 const FluctWinRationalLimit = 8
 
 // estimateFluctWin is Estimate under a fluctuating capacity for a matchup in which a seat plays to
-// win: a curve fitted to measured solves of lru(5) with σ = 2 on a loaded machine (memsim solve
+// win (under a pass rule three times the work, with twice the unknowns): a curve fitted to measured solves of lru(5) with σ = 2 on a loaded machine (memsim solve
 // --memory 5 --forget lru --fluctuation 2 --policy win-optimal: exact rationals 1.3 s for 10 pairs,
 // 18 s for 20; float64 1.1 s for 20, 4.1 s for 60, 42 s for 120), times 2.3 for a lineup with a
 // fixed or optimal seat (both roles' systems besides self-play's; win-optimal against safe: 3.0 s for
@@ -746,6 +806,13 @@ func estimateFluctWin[T any](f field.Field[T], m Model, mu Lineup, pairs int, ca
 	caps := float64(min(2*int64(m.Memory.Fluctuation)+1, int64(pairs)+1) + 1)
 	unknowns := 2 * k * caps
 	scale := unknowns * unknowns / (96 * 96)
+	if m.Pass != rules.PassNever {
+		// Every unknown twice, without and with a pass just made: about three times the work
+		// (measured on a loaded machine, win-optimal against itself: 3.7 s for 10 pairs in exact
+		// rationals against 1.1 s under never, 11 s for 60 in float64 against 4.1 s).
+		unknowns *= 2
+		scale *= 3
+	}
 	pol := mu.roles()
 	switch {
 	case pol[0] == rules.PolicyWinBestResponse || pol[1] == rules.PolicyWinBestResponse:

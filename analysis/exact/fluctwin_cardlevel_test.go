@@ -40,12 +40,16 @@ func (v fwVal) score(r int, cut float64) float64 {
 }
 
 // fwPlayer plays card by card under a fluctuating capacity: lru or handover-uniform, base capacity
-// m, fluctuation sigma; choose[r] is role r's choice in a state (with its own lead) with capacity
-// c drawn, nil for a role that maximises its score position by position.
+// m, fluctuation sigma, pass rule pass; choose[r] is role r's choice in a state (with its own
+// lead) with capacity c drawn, just after a pass by the other seat or not, nil for a role that
+// maximises its score position by position. A pass shows no card and hands the turn over (the
+// hand-over forgetting down to the capacity drawn); a pass answered by a pass ends the game in a
+// stalemate, decided by the lead so far.
 type fwPlayer struct {
 	lru      bool
 	m, sigma int
-	choose   [2]func(st rules.State, c int) rules.Choice
+	pass     rules.PassRule
+	choose   [2]func(st rules.State, c int, afterPass bool) rules.Choice
 	// cut is what a game unfinished within the turns looked at scores for role 0 in the search:
 	// 0 gives a lower bound of role 0's score, 1 an upper bound.
 	cut  float64
@@ -129,20 +133,22 @@ func (p *fwPlayer) state(g *flGame, mover, lead int) rules.State {
 
 // turn plays a turn with capacity c drawn.
 func (p *fwPlayer) turn(g *flGame, mover, lead, depth, c int) fwVal {
+	afterPass := g.passed
+	g.passed = false
 	if v, done := p.prepare(g, mover, lead, depth, c); done {
 		return v
 	}
 	st := p.state(g, mover, lead)
 	if p.choose[mover] != nil {
-		return p.play(g, mover, lead, depth, c, p.choose[mover](st, c))
+		return p.play(g, mover, lead, depth, c, p.choose[mover](st, c, afterPass), afterPass)
 	}
 	var best fwVal
 	first := true
 	for _, ch := range rules.Choices() {
-		if !rules.Legal(st, ch, rules.PassNever) {
+		if !rules.Legal(st, ch, p.pass) {
 			continue
 		}
-		v := p.play(g.clone(), mover, lead, depth, c, ch)
+		v := p.play(g.clone(), mover, lead, depth, c, ch, afterPass)
 		if first || v.score(mover, p.cut) > best.score(mover, p.cut) {
 			best, first = v, false
 		}
@@ -150,9 +156,17 @@ func (p *fwPlayer) turn(g *flGame, mover, lead, depth, c int) fwVal {
 	return best
 }
 
-// play plays choice ch in g with capacity c drawn, the turn's start done.
-func (p *fwPlayer) play(g *flGame, mover, lead, depth, c int, ch rules.Choice) fwVal {
+// play plays choice ch in g with capacity c drawn, the turn's start done, just after a pass by
+// the other seat or not.
+func (p *fwPlayer) play(g *flGame, mover, lead, depth, c int, ch rules.Choice, afterPass bool) fwVal {
 	var v fwVal
+	if ch == rules.Pass {
+		if afterPass {
+			return fwVal{win: b2f(lead > 0), draw: b2f(lead == 0)} // a stalemate
+		}
+		g.passed = true
+		return p.handOver(g, mover, lead, depth, c)
+	}
 	if ch == rules.KnownFirst {
 		a := g.mem[0]
 		g.touch(a)
@@ -225,17 +239,21 @@ func (p *fwPlayer) handOver(g *flGame, mover, lead, depth, c int) fwVal {
 }
 
 // fwRoles returns the card-level choices of the policies of lineup mu under model m in deals of
-// at most n pairs, read from the solver's tables by the capacity drawn and the lead; nil for a
-// role that plays to win when searched is set (it then maximises card by card).
-func fwRoles(t *testing.T, m exact.Model, mu exact.Lineup, n int, searched bool) [2]func(rules.State, int) rules.Choice {
+// at most n pairs, read from the solver's tables by the capacity drawn, the lead and the pass
+// flag; nil for a role that plays to win when searched is set (it then maximises card by card).
+// passes, when not nil, is set when a table passes.
+func fwRoles(t *testing.T, m exact.Model, mu exact.Lineup, n int, searched bool, passes *bool) [2]func(rules.State, int, bool) rules.Choice {
 	t.Helper()
 	ctx := context.Background()
-	var out [2]func(rules.State, int) rules.Choice
-	read := func(tab *rules.ChoiceTable) func(rules.State, int) rules.Choice {
-		return func(st rules.State, c int) rules.Choice {
-			ch, ok := tab.LookupCapacity(st, false, c)
+	var out [2]func(rules.State, int, bool) rules.Choice
+	read := func(tab *rules.ChoiceTable) func(rules.State, int, bool) rules.Choice {
+		return func(st rules.State, c int, afterPass bool) rules.Choice {
+			ch, ok := tab.LookupCapacity(st, afterPass, c)
 			if !ok {
-				t.Fatalf("%s: no choice in %v with capacity %d", m.Memory, st, c)
+				t.Fatalf("%s: no choice in %v with capacity %d (after a pass: %t)", m.Memory, st, c, afterPass)
+			}
+			if passes != nil && ch == rules.Pass {
+				*passes = true
 			}
 			return ch
 		}
@@ -260,7 +278,7 @@ func fwRoles(t *testing.T, m exact.Model, mu exact.Lineup, n int, searched bool)
 			}
 			out[r] = read(tab)
 		default:
-			out[r] = func(st rules.State, _ int) rules.Choice { return p.Decide(st) }
+			out[r] = func(st rules.State, _ int, _ bool) rules.Choice { return p.Decide(st) }
 		}
 	}
 	return out
@@ -303,12 +321,12 @@ func TestFluctuationWinMatchesCardPlay(t *testing.T) {
 				continue
 			}
 			play := &fwPlayer{lru: tc.forget == rules.ForgetLRU, m: tc.m, sigma: tc.sigma,
-				choose: fwRoles(t, m, mu, tc.n, false), memo: map[string]fwVal{}}
+				choose: fwRoles(t, m, mu, tc.n, false, nil), memo: map[string]fwVal{}}
 			// The search bounds the score from below and from above.
 			var search [2]*fwPlayer
 			for i := range search {
 				search[i] = &fwPlayer{lru: play.lru, m: tc.m, sigma: tc.sigma, cut: float64(i),
-					choose: fwRoles(t, m, mu, tc.n, true), memo: map[string]fwVal{}}
+					choose: fwRoles(t, m, mu, tc.n, true, nil), memo: map[string]fwVal{}}
 			}
 			searched := mu.Policy.PlaysToWin() // the search is of seat 0 (and of seat 1 when both play win-optimal)
 			bracket := func(name string, want float64, value func(p *fwPlayer) fwVal) {
@@ -362,7 +380,7 @@ func TestFluctuationWinMatchesCardPlay(t *testing.T) {
 							if _, done := play.prepare(g, 0, lead, depth, c); done {
 								t.Fatalf("%s: a pair known whole in the position", name)
 							}
-							got := play.play(g, 0, lead, depth, c, v.Choice)
+							got := play.play(g, 0, lead, depth, c, v.Choice, false)
 							tol := float64(tc.n)*got.tail + 1e-9
 							if math.Abs(got.win-v.Win) > tol || math.Abs(got.draw-v.Draw) > tol || math.Abs(got.lead-pairs.Values[i].Lead) > tol {
 								t.Errorf("%s: %s: card play win %.12f draw %.12f lead %.12f (unfinished %.2g), exact %.12f %.12f %.12f",

@@ -21,24 +21,38 @@ var fluctWinLineups = []Lineup{
 	{Players: 2, Policy: rules.PolicyWinBestResponse, Opponent: rules.PolicyWinOptimal},
 }
 
-// TestFluctuationWinIdentities checks, in exact rationals, that the win objective under a
-// fluctuating capacity with σ = 0 gives the fixed capacity's win, draw and loss probabilities,
-// expected lead and table exactly, that a capacity that never binds gives perfect memory's, that
-// the probabilities are probabilities adding up to 1, and that float64 agrees with the rationals.
+// TestFluctuationWinIdentities checks, in exact rationals and under every pass rule, that the win
+// objective under a fluctuating capacity with σ = 0 gives the fixed capacity's win, draw and loss
+// probabilities, expected lead and table (just after a pass too) exactly, that a capacity that
+// never binds gives perfect memory's, that the probabilities are probabilities adding up to 1, and
+// that float64 agrees with the rationals.
 func TestFluctuationWinIdentities(t *testing.T) {
 	ctx := context.Background()
 	type memCase struct {
 		mem  rules.Memory // the fluctuating memory
 		want rules.Memory // the memory whose values it must equal
 		n    int
+		pass rules.PassRule
 	}
 	var cases []memCase
-	for _, forget := range []rules.Forgetting{rules.ForgetLRU, rules.ForgetHandoverUniform} {
-		cases = append(cases,
-			memCase{rules.Memory{Capacity: 2, Forget: forget}, rules.Memory{Capacity: 2, Forget: forget}, 5},
-			memCase{rules.Memory{Capacity: 3, Forget: forget}, rules.Memory{Capacity: 3, Forget: forget}, 5},
-			memCase{rules.Memory{Capacity: 8, Forget: forget, Fluctuation: 2}, rules.Memory{}, 5}, // m - σ = n + 1
-		)
+	for _, pass := range []rules.PassRule{rules.PassNever, rules.PassTwoKnown, rules.PassAlways} {
+		for i, forget := range []rules.Forgetting{rules.ForgetLRU, rules.ForgetHandoverUniform} {
+			n := 5
+			if pass != rules.PassNever && testing.Short() {
+				// One forgetting rule per pass rule, in smaller deals.
+				if (pass == rules.PassTwoKnown) != (i == 0) {
+					continue
+				}
+				n = 4
+			}
+			cases = append(cases,
+				memCase{rules.Memory{Capacity: 2, Forget: forget}, rules.Memory{Capacity: 2, Forget: forget}, n, pass},
+				memCase{rules.Memory{Capacity: n + 3, Forget: forget, Fluctuation: 2}, rules.Memory{}, n, pass}, // m - σ = n + 1
+			)
+			if pass == rules.PassNever || !testing.Short() {
+				cases = append(cases, memCase{rules.Memory{Capacity: 3, Forget: forget}, rules.Memory{Capacity: 3, Forget: forget}, n, pass})
+			}
+		}
 	}
 	leads := []int{0, 1, -2}
 	lineups := fluctWinLineups
@@ -46,16 +60,19 @@ func TestFluctuationWinIdentities(t *testing.T) {
 		lineups = lineups[:4]
 	}
 	for _, tc := range cases {
-		for _, mu := range lineups {
+		for i, mu := range lineups {
+			if tc.pass != rules.PassNever && testing.Short() && i == 1 {
+				continue // win-optimal against a fixed policy is checked under pass rule never
+			}
 			for _, lead := range leads {
 				st := rules.State{N: tc.n, J: tc.n, Lead: lead}
-				name := fmt.Sprintf("%s σ=%d/%s-%s/%v", tc.mem, tc.mem.Fluctuation, mu.Policy, mu.Opponent, st)
-				m := Model{Memory: tc.mem}
+				name := fmt.Sprintf("%s σ=%d pass %s/%s-%s/%v", tc.mem, tc.mem.Fluctuation, tc.pass, mu.Policy, mu.Opponent, st)
+				m := Model{Memory: tc.mem, Pass: tc.pass}
 				got, err := fluctWinDrawLoss(ctx, field.Rat{}, m, mu, st)
 				if err != nil {
 					t.Fatalf("%s: %v", name, err)
 				}
-				want, err := WinDrawLoss(ctx, field.Rat{}, Model{Memory: tc.want}, mu, st)
+				want, err := WinDrawLoss(ctx, field.Rat{}, Model{Memory: tc.want, Pass: tc.pass}, mu, st)
 				if err != nil {
 					t.Fatalf("%s: %v", name, err)
 				}
@@ -86,7 +103,7 @@ func TestFluctuationWinIdentities(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: %v", name, err)
 				}
-				wantRes, err := Evaluate(ctx, field.Rat{}, Model{Memory: tc.want}, mu, st)
+				wantRes, err := Evaluate(ctx, field.Rat{}, Model{Memory: tc.want, Pass: tc.pass}, mu, st)
 				if err != nil {
 					t.Fatalf("%s: %v", name, err)
 				}
@@ -98,12 +115,12 @@ func TestFluctuationWinIdentities(t *testing.T) {
 				continue
 			}
 			// The tables: the same choice in every state, capacity and lead.
-			name := fmt.Sprintf("%s σ=%d/%s-%s table", tc.mem, tc.mem.Fluctuation, mu.Policy, mu.Opponent)
-			got, err := FluctWinTable(ctx, field.Rat{}, Model{Memory: tc.mem}, mu, tc.n)
+			name := fmt.Sprintf("%s σ=%d pass %s/%s-%s table", tc.mem, tc.mem.Fluctuation, tc.pass, mu.Policy, mu.Opponent)
+			got, err := FluctWinTable(ctx, field.Rat{}, Model{Memory: tc.mem, Pass: tc.pass}, mu, tc.n)
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			want, err := PolicyTable(ctx, field.Rat{}, Model{Memory: tc.want}, mu, tc.n)
+			want, err := PolicyTable(ctx, field.Rat{}, Model{Memory: tc.want, Pass: tc.pass}, mu, tc.n)
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
@@ -111,17 +128,22 @@ func TestFluctuationWinIdentities(t *testing.T) {
 			for n := 1; n <= tc.n; n++ {
 				for j := 0; j <= n; j++ {
 					for d := -(tc.n - n); d <= tc.n-n; d++ {
-						st := rules.State{N: n, J: j, Lead: d}
-						w, ok := want.Lookup(st, false)
-						if !ok {
-							continue
-						}
-						for c := lo; c <= hi; c++ {
-							if n-j > c && tc.mem.Forget == rules.ForgetLRU {
+						for _, afterPass := range []bool{false, true} {
+							if afterPass && tc.pass == rules.PassNever {
 								continue
 							}
-							if g, ok := got.LookupCapacity(st, false, c); !ok || g != w {
-								t.Errorf("%s: %v with capacity %d: %s (%v), %s chooses %s", name, st, c, g, ok, tc.want, w)
+							st := rules.State{N: n, J: j, Lead: d}
+							w, ok := want.Lookup(st, afterPass)
+							if !ok {
+								continue
+							}
+							for c := lo; c <= hi; c++ {
+								if n-j > c && tc.mem.Forget == rules.ForgetLRU {
+									continue
+								}
+								if g, ok := got.LookupCapacity(st, afterPass, c); !ok || g != w {
+									t.Errorf("%s: %v with capacity %d, after a pass %t: %s (%v), %s chooses %s", name, st, c, afterPass, g, ok, tc.want, w)
+								}
 							}
 						}
 					}

@@ -17,7 +17,8 @@ import (
 // --capacity only (the mover's choice depends on the capacity drawn; under a pass rule with
 // --after-pass just after a pass by seat 1), the score distribution before the draw only, and the
 // optimum's table; with three or more, the values only. The policies that play to win are solved
-// at two seats under pass rule never (exact.FluctWinChoiceValues), without the score distribution.
+// at two seats under every pass rule (exact.FluctWinChoiceValues, with --after-pass
+// exact.FluctWinChoiceValuesAfterPass), without the score distribution.
 func (fl *solveFlags) fluctuationQuery(q *solveQuery, set map[string]bool) error {
 	mem := q.model.Memory
 	switch {

@@ -14,9 +14,9 @@ import (
 // value there, every legal choice's, and with o.First the value of making that choice now. Under
 // the pass rules two-known and always o.AfterPass values the state just after a pass by the other
 // seat (exact.FluctChoiceValuesAfterPass). When a seat plays to win (exact.FluctWinChoiceValues,
-// pass rule never), the win, draw and loss probabilities too, and the choices' values to win;
-// otherwise the choices' values to win with o.WinLineup afterwards when it is given. The score
-// distribution is not given after a draw (o.Distribution is refused).
+// exact.FluctWinChoiceValuesAfterPass), the win, draw and loss probabilities too, and the
+// choices' values to win; otherwise the choices' values to win with o.WinLineup afterwards when it
+// is given. The score distribution is not given after a draw (o.Distribution is refused).
 func SolveCapacity[T any](ctx context.Context, f field.Field[T], m exact.Model, mu exact.Lineup, st rules.State, c int, o Options) (*Result, error) {
 	if o.Distribution {
 		return nil, fmt.Errorf("the score distribution is computed before the capacity is drawn, not with capacity %d drawn", c)
@@ -26,9 +26,13 @@ func SolveCapacity[T any](ctx context.Context, f field.Field[T], m exact.Model, 
 	var win *exact.WinChoices[T]
 	winLineup := mu
 	var err error
+	winValues := exact.FluctWinChoiceValues[T]
+	if o.AfterPass {
+		winValues = exact.FluctWinChoiceValuesAfterPass[T]
+	}
 	if toWin {
 		var wc exact.WinChoices[T]
-		cs, wc, err = exact.FluctWinChoiceValues(ctx, f, m, mu, st, c)
+		cs, wc, err = winValues(ctx, f, m, mu, st, c)
 		win = &wc
 	} else {
 		values := exact.FluctChoiceValues[T]
@@ -38,7 +42,7 @@ func SolveCapacity[T any](ctx context.Context, f field.Field[T], m exact.Model, 
 		cs, err = values(ctx, f, m, mu, st, c)
 		if err == nil && o.Choices && o.WinLineup != nil && mu.Players == 2 {
 			var wc exact.WinChoices[T]
-			_, wc, err = exact.FluctWinChoiceValues(ctx, f, m, *o.WinLineup, st, c)
+			_, wc, err = winValues(ctx, f, m, *o.WinLineup, st, c)
 			win, winLineup = &wc, *o.WinLineup
 		}
 	}

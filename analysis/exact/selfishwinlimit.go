@@ -52,7 +52,7 @@ type selfWinLimit[T any] struct {
 
 // checkSelfWinLimitModel reports whether model m has the win objective at p seats under a turn
 // limit: the standard game's two copies of a face with a turn limit, sequential or blind flips,
-// perfect memory, every pass rule (two-known and always at sequential flips).
+// perfect memory, every pass rule.
 func checkSelfWinLimitModel(m Model, p int) error {
 	switch {
 	case !m.Memory.Perfect():
@@ -61,8 +61,6 @@ func checkSelfWinLimitModel(m Model, p int) error {
 		return fmt.Errorf("copies %d: the win objective at %d seats under a turn limit by the count state covers two copies of a face (the copies model solves more)", m.Variant.CopiesOf(), p)
 	case m.Variant.TurnLimit <= 0:
 		return fmt.Errorf("turn limit %d: the win objective at %d seats without a turn limit is selfishwin.go's", m.Variant.TurnLimit, p)
-	case m.Pass != rules.PassNever && m.Variant.Flips == rules.FlipsBlind:
-		return fmt.Errorf("pass rule %s: the win objective at %d seats under a turn limit with blind flips is solved under pass rule never only (blind flips are solved without passes)", m.Pass, p)
 	}
 	return m.Validate()
 }

@@ -15,14 +15,16 @@ import (
 
 // refPassLimitGame plays a deal of the standard game (two cards to a face) card by card as
 // docs/models.md §5.2 describes a table player's turn, with perfect memory, for the given seats,
-// until no card is left, the turn limit is reached or every seat passed in turn (a pass uses a
+// (under blind flips both cards of a turn named before either is turned up: daring two unseen
+// cards, or the last unseen one and its remembered match, safe and known-first a remembered card
+// and an unseen one), until no card is left, the turn limit is reached or every seat passed in turn (a pass uses a
 // turn; the seats-th pass in a row ends the game, before the limit is looked at). Each seat
 // chooses with choose from the count state, the turns left (this one included), the seats that
 // passed in a row just before the turn and every seat's pairs so far. It returns every seat's
 // pairs and, after a stalemate, the pairs left (0 otherwise). Its next unknown card is the first
 // in position order: under a uniform deal this is as good as a uniform choice, so its totals over
 // every deal are the engine's.
-func refPassLimitGame(deal []int, seats, limit int, choose func(seat, left, passes int, st rules.State, pairs []int) rules.Choice) (pairs []int, stalemate int) {
+func refPassLimitGame(deal []int, seats, limit int, blind bool, choose func(seat, left, passes int, st rules.State, pairs []int) rules.Choice) (pairs []int, stalemate int) {
 	present, known := make([]bool, len(deal)), make([]bool, len(deal))
 	for i := range present {
 		present[i] = true
@@ -80,6 +82,22 @@ func refPassLimitGame(deal []int, seats, limit int, choose func(seat, left, pass
 			seat = (seat + 1) % seats
 			continue
 		}
+		if blind {
+			x := first(unknown)
+			y := first(func(p int) bool { return known[p] })
+			if c == rules.Daring {
+				if z := first(func(p int) bool { return !known[p] && p != x }); z >= 0 {
+					y = z
+				}
+			}
+			known[x], known[y] = true, true
+			if deal[x] == deal[y] {
+				take(x, y)
+			} else {
+				miss()
+			}
+			continue
+		}
 		var x int
 		if c == rules.KnownFirst {
 			x = first(func(p int) bool { return known[p] })
@@ -107,9 +125,9 @@ func refPassLimitGame(deal []int, seats, limit int, choose func(seat, left, pass
 }
 
 // TestEnginePlaysSelfWinLimitTables builds win-optimal at three seats in the standard game under
-// a turn limit, under pass rule never and under two-known and always (at every seat, beside
-// daring and safe in its seating's table, and win-best-response to safe), plays every deal of
-// small decks with the engine, and compares every seat's pairs, wins and draws and the
+// a turn limit, under pass rule never and under two-known and always, sequential and blind flips
+// (at every seat, beside daring and safe in its seating's table, and win-best-response to safe),
+// plays every deal of small decks with the engine, and compares every seat's pairs, wins and draws and the
 // stalemates over the deals with a card-by-card reference that reads the model's table in the
 // layer of the turns left (and at the pass streak) at every seat's pairs so far, exactly; and
 // every seat's wins and draws, and its pairs with a stalemate's share, with the model's values.
@@ -121,25 +139,30 @@ func TestEnginePlaysSelfWinLimitTables(t *testing.T) {
 		pairs, limit int
 		rule         rules.PassRule
 		seats        []rules.Policy
+		flips        rules.Flips
 	}
 	never, two, always := rules.PassNever, rules.PassTwoKnown, rules.PassAlways
+	blind := rules.FlipsBlind
 	games := []game{
-		{3, 4, never, []rules.Policy{win, win, win}},
-		{4, 6, never, []rules.Policy{win, win, win}},
-		{4, 5, never, []rules.Policy{daring, win, safe}},
-		{4, 7, never, []rules.Policy{reply, safe, safe}},
-		{3, 5, always, []rules.Policy{win, win, win}},
-		{4, 7, two, []rules.Policy{win, win, win}},
-		{4, 9, always, []rules.Policy{win, win, win}},
-		{4, 6, two, []rules.Policy{safe, win, daring}},
-		{4, 8, always, []rules.Policy{reply, safe, safe}},
+		{3, 4, never, []rules.Policy{win, win, win}, 0},
+		{4, 6, never, []rules.Policy{win, win, win}, 0},
+		{4, 5, never, []rules.Policy{daring, win, safe}, 0},
+		{4, 7, never, []rules.Policy{reply, safe, safe}, 0},
+		{3, 5, always, []rules.Policy{win, win, win}, 0},
+		{4, 7, two, []rules.Policy{win, win, win}, 0},
+		{4, 9, always, []rules.Policy{win, win, win}, 0},
+		{4, 6, two, []rules.Policy{safe, win, daring}, 0},
+		{4, 8, always, []rules.Policy{reply, safe, safe}, 0},
+		{3, 4, never, []rules.Policy{win, win, win}, blind},
+		{3, 6, always, []rules.Policy{win, win, win}, blind},
+		{4, 7, two, []rules.Policy{daring, win, win}, blind},
 	}
 	if testing.Short() {
-		games = []game{games[0], games[2], games[4], games[7]}
+		games = []game{games[0], games[2], games[4], games[7], games[10]}
 	}
 	for _, g := range games {
-		v := rules.Variant{TurnLimit: g.limit}
-		name := fmt.Sprintf("%d pairs, limit %d, pass %s, %v", g.pairs, g.limit, g.rule, g.seats)
+		v := rules.Variant{TurnLimit: g.limit, Flips: g.flips}
+		name := fmt.Sprintf("%d pairs, limit %d, pass %s, %s flips, %v", g.pairs, g.limit, g.rule, v.Flips, g.seats)
 		tables := strategies.NewTables()
 		env := strategies.Env{MaxPairs: g.pairs, Players: 3, Pass: g.rule, Variant: v, Tables: tables}
 		model := exact.Model{Pass: g.rule, Variant: v}
@@ -225,7 +248,7 @@ func TestEnginePlaysSelfWinLimitTables(t *testing.T) {
 				gotStale++
 				shared.Add(shared, big.NewRat(int64(o.Left), 3))
 			}
-			ps, left := refPassLimitGame(deal, 3, g.limit, choose)
+			ps, left := refPassLimitGame(deal, 3, g.limit, g.flips == blind, choose)
 			tally(&want, ps)
 			if left > 0 {
 				wantStale++

@@ -36,17 +36,23 @@ type selfWinLimit[T any] struct {
 	stride int // count states per n: (maxPairs + 1) * (S + 1)
 	states []selfWinLimitState[T]
 	valid  []bool
+	// streaks is the number of pass streaks a state tells apart: p under a pass rule other than
+	// never (selfishwinlimitpass.go), 1 otherwise.
+	streaks int
 	// layers holds the cells of the last four numbers of turns left, layer t at t % 4 (a turn
 	// hands over at most two pairs known whole, each taken in a turn of its own):
-	// layers[t%4][q*len(states)+index(st)].
+	// layers[t%4][(k*nq+q)*len(states)+index(st)] at pass streak k.
 	layers [4][]selfWinCell[T]
 	// end holds the standings after an outcome that ends the game, in order from the mover.
 	end []int
+	// scratch holds the buffers of the pass streaks (selfishwinlimitpass.go), nil under pass
+	// rule never.
+	scratch *limitPassScratch[T]
 }
 
 // checkSelfWinLimitModel reports whether model m has the win objective at p seats under a turn
 // limit: the standard game's two copies of a face with a turn limit, sequential or blind flips,
-// perfect memory, pass rule never.
+// perfect memory, every pass rule.
 func checkSelfWinLimitModel(m Model, p int) error {
 	switch {
 	case !m.Memory.Perfect():
@@ -55,8 +61,6 @@ func checkSelfWinLimitModel(m Model, p int) error {
 		return fmt.Errorf("copies %d: the win objective at %d seats under a turn limit by the count state covers two copies of a face (the copies model solves more)", m.Variant.CopiesOf(), p)
 	case m.Variant.TurnLimit <= 0:
 		return fmt.Errorf("turn limit %d: the win objective at %d seats without a turn limit is selfishwin.go's", m.Variant.TurnLimit, p)
-	case m.Pass != rules.PassNever:
-		return fmt.Errorf("pass rule %s: the win objective at %d seats under a turn limit is solved under pass rule never only (the pass streak and the turns left together are not solved)", m.Pass, p)
 	}
 	return m.Validate()
 }
@@ -77,7 +81,11 @@ func newSelfWinLimit[T any](f field.Field[T], m Model, p, maxPairs int, eval boo
 	if err != nil {
 		return nil, err
 	}
-	return &selfWinLimit[T]{w: w, limit: m.Variant.TurnLimit, end: make([]int, p)}, nil
+	l := &selfWinLimit[T]{w: w, limit: m.Variant.TurnLimit, streaks: 1, end: make([]int, p)}
+	if m.Pass != rules.PassNever {
+		l.streaks = p
+	}
+	return l, nil
 }
 
 // index numbers count state st among the sweep's states.
@@ -85,9 +93,16 @@ func (l *selfWinLimit[T]) index(st rules.State) int {
 	return st.N*l.stride + st.J*(l.w.m.Singletons+1) + st.F
 }
 
-// cell returns the cell of count state st with seat q to move and t >= 1 turns left.
+// cell returns the cell of count state st with seat q to move and t >= 1 turns left, after no
+// pass.
 func (l *selfWinLimit[T]) cell(st rules.State, q, t int) *selfWinCell[T] {
-	return &l.layers[t%4][q*len(l.states)+l.index(st)]
+	return l.cellAt(st, q, 0, t)
+}
+
+// cellAt returns the cell of count state st with seat q to move at pass streak k and t >= 1
+// turns left.
+func (l *selfWinLimit[T]) cellAt(st rules.State, q, k, t int) *selfWinCell[T] {
+	return &l.layers[t%4][(k*l.w.nq+q)*len(l.states)+l.index(st)]
 }
 
 // seat makes seat q the mover of st with t turns left: in a mixed lineup it follows its table (or
@@ -143,7 +158,10 @@ func (l *selfWinLimit[T]) run(ctx context.Context, visit func(st rules.State, t 
 		}
 	}
 	for i := range l.layers {
-		l.layers[i] = make([]selfWinCell[T], w.nq*size)
+		l.layers[i] = make([]selfWinCell[T], l.streaks*w.nq*size)
+	}
+	if l.streaks > 1 {
+		l.allocStreaks() // selfishwinlimitpass.go
 	}
 	done := ctx.Done()
 	prog := progressOf(ctx)
@@ -155,6 +173,15 @@ func (l *selfWinLimit[T]) run(ctx context.Context, visit func(st rules.State, t 
 		}
 		for _, st := range order {
 			l.use(st)
+			if l.streaks > 1 {
+				l.streaksOf(st, t) // selfishwinlimitpass.go
+				if visit != nil {
+					if err := visit(st, t); err != nil {
+						return err
+					}
+				}
+				continue
+			}
 			for q := range w.nq {
 				l.seat(st, q, t)
 				c := l.cell(st, q, t)
@@ -302,7 +329,7 @@ func (l *selfWinLimit[T]) ending(n, vi int, cont bool, gain int, pr T, acc []T) 
 }
 
 // evaluateSelfWinLimit is evaluateSelfWin under the model's turn limit: the values from st with
-// the limit as the turns left, seat s (in order from the mover) having taken standings[s] pairs
+// the limit as the turns left (under a pass rule, after no pass), seat s (in order from the mover) having taken standings[s] pairs
 // so far, every seat following follow when it is not nil, or seat q seats[q] when seats is not nil
 // (nil where it plays to win); the tables are read in the layer of the turns left.
 func evaluateSelfWinLimit[T any](ctx context.Context, f field.Field[T], m Model, players int, st rules.State, standings []int, follow *rules.ChoiceTable, seats []*rules.ChoiceTable) (SelfWinResult[T], error) {
@@ -357,6 +384,22 @@ func evaluateSelfWinLimit[T any](ctx context.Context, f field.Field[T], m Model,
 	// Every legal choice's values: the state's standings once more, keeping every choice's.
 	l.use(st)
 	l.seat(st, 0, t)
+	if l.streaks > 1 {
+		// Under a pass rule: every choice made at streak 0, a pass among them when legal.
+		l.moveVectors(st, t, vi)
+		l.passVector(st, 0, 0, t, vi, l.scratch.pass)
+		res.Legal = w.legal
+		for _, ch := range rules.Choices() {
+			switch {
+			case !w.legal[ch]:
+			case ch == rules.Pass:
+				res.Choices[ch] = valuesOf(l.scratch.pass, players)
+			default:
+				res.Choices[ch] = valuesOf(l.scratch.moves[ch], players)
+			}
+		}
+		return res, nil
+	}
 	w.keepChoices = true
 	scratch := &selfWinCell[T]{}
 	w.alloc(scratch, st.N)
@@ -405,8 +448,8 @@ func evaluateStandingsLimit[T any](ctx context.Context, f field.Field[T], m Mode
 
 // selfWinLimitPolicyTable writes out seat 0's choices in lineup mu (a seat plays to win) under
 // m's turn limit at every count state with at most maxPairs pairs and every standings, seat 0 to
-// move, a layer per number of turns left (rules.NewTurnChoiceTable of standings tables): its own
-// table when seat 0 follows one.
+// move, a layer per number of turns left (rules.NewTurnChoiceTable of standings tables, under a
+// pass rule a choice per pass streak in each): its own table when seat 0 follows one.
 func selfWinLimitPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, maxPairs int) (*rules.ChoiceTable, error) {
 	if maxPairs < 1 {
 		return nil, fmt.Errorf("pairs-max %d: must be at least 1", maxPairs)
@@ -430,14 +473,21 @@ func selfWinLimitPolicyTable[T any](ctx context.Context, f field.Field[T], m Mod
 	}
 	tabs := make([]*rules.StandingsTable, l.limit)
 	for i := range tabs {
-		if tabs[i], err = rules.NewStandingsTable(mu.Players, maxPairs, m.Singletons); err != nil {
+		if l.streaks > 1 {
+			tabs[i], err = rules.NewStandingsPassTable(mu.Players, maxPairs, m.Singletons)
+		} else {
+			tabs[i], err = rules.NewStandingsTable(mu.Players, maxPairs, m.Singletons)
+		}
+		if err != nil {
 			return nil, err
 		}
 	}
 	err = l.run(ctx, func(st rules.State, t int) error {
-		c := l.cell(st, 0, t)
-		for vi, d := range l.w.valid[st.N] {
-			tabs[t-1].Set(st, d, c.choice[vi])
+		for k := range l.streaks {
+			c := l.cellAt(st, 0, k, t)
+			for vi, d := range l.w.valid[st.N] {
+				tabs[t-1].SetPasses(st, d, k, c.choice[vi])
+			}
 		}
 		return nil
 	})

@@ -12,10 +12,11 @@ import (
 )
 
 // TestCopiesPassSeatsTwoCopiesIsTheStandardModel checks that the copies model with two copies of a
-// face at three and four seats under pass rules two-known and always gives the standard game's
-// pass-streak model (selfishpass.go) exactly: in every state of faces a game of up to 6 pairs
-// reaches (5 with -short), at every pass streak, every seat's expected pairs and the mover's
-// choice of every seat's own optimum; and seat-by-seat lineups' values from every such state.
+// face at three and four seats under pass rules two-known and always, with sequential and blind
+// flips, gives the standard game's pass-streak model (selfishpass.go, selfishpassvariant.go)
+// exactly: in every state of faces a game of up to 6 pairs reaches (5 with -short), at every pass
+// streak, every seat's expected pairs and the mover's choice of every seat's own optimum; and
+// seat-by-seat lineups' values from every such state.
 func TestCopiesPassSeatsTwoCopiesIsTheStandardModel(t *testing.T) {
 	ctx, f := context.Background(), field.Rat{}
 	maxN := 6
@@ -23,82 +24,84 @@ func TestCopiesPassSeatsTwoCopiesIsTheStandardModel(t *testing.T) {
 		maxN = 5
 	}
 	type at struct{ n, j, k int }
-	for _, p := range []int{3, 4} {
-		for _, pass := range []rules.PassRule{rules.PassTwoKnown, rules.PassAlways} {
-			std := Model{Pass: pass}
-			want := map[at]TableCell[*big.Rat]{}
-			err := SelfishTable(ctx, f, std, p, maxN, func(c *TableCell[*big.Rat]) error {
-				cp := *c
-				cp.BySeat = append([]*big.Rat(nil), c.BySeat...)
-				want[at{c.State.N, c.State.J, c.Passes}] = cp
-				return nil
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			m := Model{Variant: rules.Variant{Copies: 2}, Pass: pass}
-			all := make([]rules.Policy, p)
-			for i := range all {
-				all[i] = rules.PolicyOptimal
-			}
-			s, err := newCopiesSolver(ctx, f, m, SeatLineup(all...))
-			if err != nil {
-				t.Fatal(err)
-			}
-			start, err := StartCopiesState(maxN, 2)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := s.get(start.vec().key(), 0); err != nil {
-				t.Fatal(err)
-			}
-			compared := 0
-			for key, c := range s.memo {
-				v := vecOfKey(key.key)
-				if c.streak == nil {
-					continue
+	for _, flips := range []rules.Flips{rules.FlipsSequential, rules.FlipsBlind} {
+		for _, p := range []int{3, 4} {
+			for _, pass := range []rules.PassRule{rules.PassTwoKnown, rules.PassAlways} {
+				std := Model{Pass: pass, Variant: rules.Variant{Flips: flips}}
+				want := map[at]TableCell[*big.Rat]{}
+				err := SelfishTable(ctx, f, std, p, maxN, func(c *TableCell[*big.Rat]) error {
+					cp := *c
+					cp.BySeat = append([]*big.Rat(nil), c.BySeat...)
+					want[at{c.State.N, c.State.J, c.Passes}] = cp
+					return nil
+				})
+				if err != nil {
+					t.Fatal(err)
 				}
-				n, j := v[0]+v[1], v[0]
-				for k := range p {
-					w, ok := want[at{n, j, k}]
-					name := fmt.Sprintf("%d seats, pass %s, (%d, %d) at streak %d", p, pass, n, j, k)
-					if !ok {
-						t.Fatalf("%s: not in the standard model's table", name)
-					}
-					for i := range p {
-						if c.streak.self[k][i].Cmp(w.BySeat[i]) != 0 {
-							t.Errorf("%s: seat %d from the mover expects %v, standard %v", name, i, c.streak.self[k][i], w.BySeat[i])
-						}
-					}
-					if c.streak.choice[k] != w.Choice {
-						t.Errorf("%s: the mover chooses %s, standard %s", name, c.streak.choice[k], w.Choice)
-					}
-					compared++
+				m := Model{Variant: rules.Variant{Copies: 2, Flips: flips}, Pass: pass}
+				all := make([]rules.Policy, p)
+				for i := range all {
+					all[i] = rules.PolicyOptimal
 				}
-			}
-			if compared < p*maxN {
-				t.Errorf("%d seats, pass %s: %d states and streaks compared", p, pass, compared)
-			}
-			lineups := [][]rules.Policy{{rules.PolicyOptimal, rules.PolicySafe, rules.PolicyDaring}, {rules.PolicyOptimal, rules.PolicyBestResponse, rules.PolicyOptimal}}
-			for _, pols := range lineups {
-				for len(pols) < p {
-					pols = append(pols, rules.PolicyOptimal)
+				s, err := newCopiesSolver(ctx, f, m, SeatLineup(all...))
+				if err != nil {
+					t.Fatal(err)
 				}
-				mu := SeatLineup(pols...)
-				for n := 1; n <= maxN; n++ {
-					for j := 0; j <= n; j++ {
-						name := fmt.Sprintf("%d seats, pass %s, %v, (%d, %d)", p, pass, pols, n, j)
-						got, err := EvaluateCopies(ctx, f, m, mu, copiesVec{j, n - j}.state())
-						if err != nil {
-							t.Fatalf("%s: %v", name, err)
-						}
-						ref, err := Evaluate(ctx, f, std, mu, rules.State{N: n, J: j})
-						if err != nil {
-							t.Fatalf("%s: %v", name, err)
+				start, err := StartCopiesState(maxN, 2)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := s.get(start.vec().key(), 0); err != nil {
+					t.Fatal(err)
+				}
+				compared := 0
+				for key, c := range s.memo {
+					v := vecOfKey(key.key)
+					if c.streak == nil {
+						continue
+					}
+					n, j := v[0]+v[1], v[0]
+					for k := range p {
+						w, ok := want[at{n, j, k}]
+						name := fmt.Sprintf("%s, %d seats, pass %s, (%d, %d) at streak %d", flips, p, pass, n, j, k)
+						if !ok {
+							t.Fatalf("%s: not in the standard model's table", name)
 						}
 						for i := range p {
-							if got.PairsBySeat[i].Cmp(ref.PairsBySeat[i]) != 0 {
-								t.Errorf("%s: seat %d expects %v, standard %v", name, i, got.PairsBySeat[i], ref.PairsBySeat[i])
+							if c.streak.self[k][i].Cmp(w.BySeat[i]) != 0 {
+								t.Errorf("%s: seat %d from the mover expects %v, standard %v", name, i, c.streak.self[k][i], w.BySeat[i])
+							}
+						}
+						if c.streak.choice[k] != w.Choice {
+							t.Errorf("%s: the mover chooses %s, standard %s", name, c.streak.choice[k], w.Choice)
+						}
+						compared++
+					}
+				}
+				if compared < p*maxN {
+					t.Errorf("%d seats, pass %s: %d states and streaks compared", p, pass, compared)
+				}
+				lineups := [][]rules.Policy{{rules.PolicyOptimal, rules.PolicySafe, rules.PolicyDaring}, {rules.PolicyOptimal, rules.PolicyBestResponse, rules.PolicyOptimal}}
+				for _, pols := range lineups {
+					for len(pols) < p {
+						pols = append(pols, rules.PolicyOptimal)
+					}
+					mu := SeatLineup(pols...)
+					for n := 1; n <= maxN; n++ {
+						for j := 0; j <= n; j++ {
+							name := fmt.Sprintf("%s, %d seats, pass %s, %v, (%d, %d)", flips, p, pass, pols, n, j)
+							got, err := EvaluateCopies(ctx, f, m, mu, copiesVec{j, n - j}.state())
+							if err != nil {
+								t.Fatalf("%s: %v", name, err)
+							}
+							ref, err := Evaluate(ctx, f, std, mu, rules.State{N: n, J: j})
+							if err != nil {
+								t.Fatalf("%s: %v", name, err)
+							}
+							for i := range p {
+								if got.PairsBySeat[i].Cmp(ref.PairsBySeat[i]) != 0 {
+									t.Errorf("%s: seat %d expects %v, standard %v", name, i, got.PairsBySeat[i], ref.PairsBySeat[i])
+								}
 							}
 						}
 					}

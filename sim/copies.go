@@ -31,8 +31,9 @@ func (g *Game) cardsLeft() []int {
 // §4.16): for every face on the table, its cards there and whether one of them is remembered. The
 // mover has taken every pair it remembers whole, so no face has two cards remembered. A table of
 // a policy that plays to win reads the mover's lead as well, and under a pass rule a table reads
-// whether the previous seat has just passed.
-func (g *Game) copiesChoice(m *memory, ct *rules.CopiesTable, lead int, afterPass bool) (rules.Choice, bool) {
+// how many seats passed in a row just before this turn (with two seats, whether the other has just
+// passed).
+func (g *Game) copiesChoice(m *memory, ct *rules.CopiesTable, lead, passes int) (rules.Choice, bool) {
 	var key []byte
 	if ft := g.cs.faces; ft != nil && m == ft.m {
 		key = ft.key()
@@ -40,8 +41,9 @@ func (g *Game) copiesChoice(m *memory, ct *rules.CopiesTable, lead int, afterPas
 		key = g.copiesKey(m)
 	}
 	if ct.HasAfterPass() {
-		// Under a pass rule the table has a choice of its own just after a pass.
-		return ct.LookupAfterPassKey(key, afterPass)
+		// Under a pass rule the table has a choice of its own after each number of passes in a
+		// row.
+		return ct.LookupPassesKey(key, passes)
 	}
 	return ct.LookupLeadKey(key, lead)
 }

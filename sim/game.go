@@ -688,7 +688,7 @@ func (g *Game) tableTurn(seat int, t *rules.ChoiceTable, passes int) (turnEnd, e
 		c, ok = g.copiesStandingsChoice(m, t.CopiesTurnsLeft(g.turnsLeft()), seat)
 	case ct != nil:
 		// A copies table for a turn limit reads the layer of the turns left, this one included.
-		c, ok = g.copiesChoice(m, t.CopiesTurnsLeft(g.turnsLeft()), st.Lead, afterPass)
+		c, ok = g.copiesChoice(m, t.CopiesTurnsLeft(g.turnsLeft()), st.Lead, passes)
 	case t.Standings() != nil:
 		// Win-optimal at three or more seats reads every seat's pairs so far, its own first, under
 		// a pass rule the pass streak, and under a turn limit the layer of the turns left, this one

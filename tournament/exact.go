@@ -97,7 +97,8 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 			return none, exact.Lineup{}, false
 		}
 		if model.Pass != rules.PassNever && exact.CheckCopies(model, mu) != nil {
-			// Under two-known and always the copies model solves two seats' pair objective only.
+			// Under two-known and always the copies model solves the pairs objective only, without a
+			// turn limit.
 			return none, exact.Lineup{}, false
 		}
 	}

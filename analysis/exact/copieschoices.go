@@ -94,6 +94,9 @@ func (s *copiesSolver[T]) choiceValues(st CopiesState, t int) (Choices[T], error
 				cv.Pairs = f.Div(f.Add(total, cv.Lead), two)
 				cv.PairsBySeat = []T{cv.Pairs, f.Div(f.Sub(total, cv.Lead), two)}
 			}
+		case ch == rules.Pass && here.streak != nil:
+			cv.PairsBySeat = s.passSeatsValue(&here) // copiespassseats.go
+			cv.Pairs = cv.PairsBySeat[0]
 		case s.needSeats:
 			cv.PairsBySeat = s.seatsAfter(&here, 0, ch)
 			cv.Pairs = cv.PairsBySeat[0]

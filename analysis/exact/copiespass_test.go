@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"strings"
 	"testing"
 
 	"memsim/analysis/field"
@@ -234,8 +235,9 @@ func TestCopiesPassFloatAgreesWithRationals(t *testing.T) {
 	}
 }
 
-// TestCopiesPassRefusesWhatItDoesNotSolve checks the one-line refusals under a pass rule: three
-// seats, the policies that play to win and a turn limit.
+// TestCopiesPassRefusesWhatItDoesNotSolve checks the one-line refusals under a pass rule: the
+// policies that play to win (two and three seats), the two-player optimum's choices at three
+// seats and a turn limit (two and three seats).
 func TestCopiesPassRefusesWhatItDoesNotSolve(t *testing.T) {
 	ctx, f := context.Background(), field.Rat{}
 	st, err := StartCopiesState(4, 4)
@@ -249,12 +251,17 @@ func TestCopiesPassRefusesWhatItDoesNotSolve(t *testing.T) {
 		m  Model
 		mu Lineup
 	}{
-		{m, Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}},
+		{m, Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal, TwoPlayerOptimal: true}},
+		{m, Lineup{Players: 3, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}},
+		{m, SeatLineup(rules.PolicyWinOptimal, rules.PolicyOptimal, rules.PolicySafe)},
 		{m, Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}},
 		{limited, Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}},
+		{limited, Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}},
 	} {
 		if _, err := EvaluateCopies(ctx, f, c.m, c.mu, st); err == nil {
 			t.Errorf("%s, turn limit %d: solved, want a refusal", lineupName(c.mu), c.m.Variant.TurnLimit)
+		} else if strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s, turn limit %d: a refusal of more than one line: %v", lineupName(c.mu), c.m.Variant.TurnLimit, err)
 		}
 	}
 }

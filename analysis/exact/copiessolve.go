@@ -46,6 +46,10 @@ type copiesCell[T any] struct {
 	// state, and they repeat lead and brChoice.
 	leadAfter [2]T
 	brAfter   [2]rules.Choice
+
+	// streak holds, at three or more seats under a pass rule, the values at every pass streak
+	// (copiespassseats.go); nil elsewhere and in a state with no card left to turn.
+	streak *copiesStreak[T]
 }
 
 // copiesSolver solves the copies model by memoised recursion: every turn takes a pair or flips a
@@ -236,6 +240,9 @@ func (s *copiesSolver[T]) get(key string, t int) (*copiesCell[T], error) {
 	}
 	if err := s.prepare(c, v); err != nil {
 		return nil, err
+	}
+	if s.streaks() {
+		c.streak = &copiesStreak[T]{pairs: v.state().Pairs()}
 	}
 	if s.needOpt {
 		s.optimal(c)
@@ -534,6 +541,10 @@ func (s *copiesSolver[T]) vecAfter(c *copiesCell[T], ch rules.Choice, vec func(x
 // selfish computes the optimum of every seat for itself (docs/models.md §4.7): the mover's first
 // choice, in the order daring, safe, known-first, with the most expected pairs for itself.
 func (s *copiesSolver[T]) selfish(c *copiesCell[T]) {
+	if c.streak != nil {
+		s.selfishStreak(c) // copiespassseats.go
+		return
+	}
 	var vecs [rules.NumChoices][]T
 	c.selfChoice, _ = s.best(c, false, func(ch rules.Choice) T {
 		vecs[ch] = s.vecAfter(c, ch, func(x *copiesCell[T]) []T { return x.self })
@@ -545,6 +556,10 @@ func (s *copiesSolver[T]) selfish(c *copiesCell[T]) {
 // perSeat computes every seat's expected pairs with each seat to move, every seat playing its
 // own policy.
 func (s *copiesSolver[T]) perSeat(c *copiesCell[T]) {
+	if c.streak != nil {
+		s.perSeatStreak(c) // copiespassseats.go
+		return
+	}
 	p := s.mu.Players
 	if r := s.mu.replySeat(); r >= 0 {
 		c.brChoice[0] = s.replyChoice(c, r)
@@ -669,6 +684,15 @@ func copiesPolicyLayers[T any](ctx context.Context, f field.Field[T], m Model, m
 		return nil, err
 	}
 	return s.fillLayers(rules.NewCopiesTable, func(tab *rules.CopiesTable, v copiesVec, c *copiesCell[T]) error {
+		if c.streak != nil {
+			// At three or more seats under a pass rule seat 0's choice at every pass streak.
+			for k := 1; k < s.mu.Players; k++ {
+				if err := tab.SetAfterPasses(v, k, s.tableChoiceAt(c, k)); err != nil {
+					return err
+				}
+			}
+			return tab.Set(v, s.tableChoiceAt(c, 0))
+		}
 		if s.m.Pass != rules.PassNever {
 			// Under a pass rule (two players) seat 0's choice just after a pass, too.
 			if err := tab.SetAfterPass(v, c.brAfter[0]); err != nil {

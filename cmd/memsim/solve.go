@@ -105,7 +105,8 @@ one to seat 1 (perfect memory against lru). Its choices default to daring,safe
 (daring,safe,pass under a pass rule); known-first has no exact model here.
 
 --copies K solves the model of K cards to a face (any two of a face match; perfect memory, no
-singletons, pass never) from the start of a game of --pairs N pairs (N a multiple of K/2), or
+singletons; pass two-known and always without --turn-limit, at 3 to 8 players with the pass
+streak in the state) from the start of a game of --pairs N pairs (N a multiple of K/2), or
 from --faces STATE: comma-separated groups R:Au+Bh, A faces with R cards on the table none of
 which is remembered and B with one remembered (4:3u+1h,2:2u). It gives the value of the
 policies (optimal, safe, daring, best-response) and lists the value of each choice (without the
@@ -175,7 +176,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.IntVar(&fl.cards, "cards", 0, "with --gerez: `K` cards on the table (even, at least 2)")
 	fs.IntVar(&fl.known, "known", 0, "with --gerez: `B` known cards")
 	fs.IntVar(&fl.paired, "paired", 0, "with --gerez: `P` known cards whose partner is known (even)")
-	fs.IntVar(&fl.copies, "copies", 0, "solve the copies model: `K` cards to a face, even, 2 to 64 (perfect memory; pass two-known and always at two seats)")
+	fs.IntVar(&fl.copies, "copies", 0, "solve the copies model: `K` cards to a face, even, 2 to 64 (perfect memory; pass two-known and always without a turn limit)")
 	fs.StringVar(&fl.faces, "faces", "", "with --copies: the `STATE` to solve from, comma-separated groups R:Au+Bh (A unknown and B half-known faces with R cards on the table; default: the start of the game)")
 	return fs
 }

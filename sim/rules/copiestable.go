@@ -14,9 +14,9 @@ type CopiesTable struct {
 	// players, when not 0, is the seats of a table with a dimension of standings
 	// (NewCopiesStandingsTable).
 	players int
-	// afterPass, when not nil, holds the choices just after a pass by the previous seat
-	// (SetAfterPass).
-	afterPass map[string]Choice
+	// afterPasses[k-1], when afterPasses is not nil, holds the choices after k seats passed in a
+	// row (SetAfterPass, SetAfterPasses).
+	afterPasses []map[string]Choice
 }
 
 // NewCopiesTable returns an empty table for deals of the given number of cards to a face.

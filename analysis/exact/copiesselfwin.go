@@ -318,16 +318,8 @@ func EvaluateCopiesSelfWin[T any](ctx context.Context, f field.Field[T], m Model
 	if err != nil {
 		return res, err
 	}
-	if standings == nil {
-		standings = make([]int, mu.Players)
-	}
-	if len(standings) != mu.Players {
-		return res, fmt.Errorf("standings %v: need one count of pairs per seat, %d", standings, mu.Players)
-	}
-	for i, x := range standings {
-		if x < 0 {
-			return res, fmt.Errorf("standings %v: seat %d has a negative count of pairs", standings, i)
-		}
+	if standings, err = checkStandings(mu.Players, standings); err != nil {
+		return res, err
 	}
 	v := st.vec()
 	d := make([]int, mu.Players)

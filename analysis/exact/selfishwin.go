@@ -553,21 +553,8 @@ func EvaluateStandings[T any](ctx context.Context, f field.Field[T], m Model, mu
 // nil (nil where it plays win-optimal; selfishwinmixed.go).
 func evaluateSelfWin[T any](ctx context.Context, f field.Field[T], m Model, players int, st rules.State, standings []int, follow *rules.ChoiceTable, seats []*rules.ChoiceTable) (SelfWinResult[T], error) {
 	var res SelfWinResult[T]
-	if standings == nil {
-		standings = make([]int, players)
-	}
-	switch {
-	case len(standings) != players:
-		return res, fmt.Errorf("standings %v: need one count of pairs per seat, %d", standings, players)
-	case st.S != m.Singletons:
-		return res, fmt.Errorf("state has %d singletons, the model %d", st.S, m.Singletons)
-	}
-	for s, v := range standings {
-		if v < 0 {
-			return res, fmt.Errorf("standings %v: seat %d has a negative count of pairs", standings, s)
-		}
-	}
-	if err := st.Validate(m.Memory); err != nil {
+	standings, err := checkStart(m, players, st, standings)
+	if err != nil {
 		return res, err
 	}
 	w, err := newSelfWin(f, m, players, st.N, true)
@@ -919,4 +906,37 @@ func selfWinTableBytes(p, n, s int) float64 {
 		b += float64(k+1) * float64(s+1) * float64(rules.StandingsCount(p, k))
 	}
 	return b
+}
+
+// checkStandings returns standings, the pairs each of players seats has taken so far, in order
+// from the mover (none taken when nil), or why they are not.
+func checkStandings(players int, standings []int) ([]int, error) {
+	if standings == nil {
+		return make([]int, players), nil
+	}
+	if len(standings) != players {
+		return nil, fmt.Errorf("standings %v: need one count of pairs per seat, %d", standings, players)
+	}
+	for s, v := range standings {
+		if v < 0 {
+			return nil, fmt.Errorf("standings %v: seat %d has a negative count of pairs", standings, s)
+		}
+	}
+	return standings, nil
+}
+
+// checkStart checks a start of the win objective at players seats in model m: count state st
+// with standings (checkStandings), which it returns.
+func checkStart(m Model, players int, st rules.State, standings []int) ([]int, error) {
+	standings, err := checkStandings(players, standings)
+	if err != nil {
+		return nil, err
+	}
+	if st.S != m.Singletons {
+		return nil, fmt.Errorf("state has %d singletons, the model %d", st.S, m.Singletons)
+	}
+	if err := st.Validate(m.Memory); err != nil {
+		return nil, err
+	}
+	return standings, nil
 }

@@ -334,21 +334,8 @@ func (l *selfWinLimit[T]) ending(n, vi int, cont bool, gain int, pr T, acc []T) 
 // (nil where it plays to win); the tables are read in the layer of the turns left.
 func evaluateSelfWinLimit[T any](ctx context.Context, f field.Field[T], m Model, players int, st rules.State, standings []int, follow *rules.ChoiceTable, seats []*rules.ChoiceTable) (SelfWinResult[T], error) {
 	var res SelfWinResult[T]
-	if standings == nil {
-		standings = make([]int, players)
-	}
-	switch {
-	case len(standings) != players:
-		return res, fmt.Errorf("standings %v: need one count of pairs per seat, %d", standings, players)
-	case st.S != m.Singletons:
-		return res, fmt.Errorf("state has %d singletons, the model %d", st.S, m.Singletons)
-	}
-	for s, v := range standings {
-		if v < 0 {
-			return res, fmt.Errorf("standings %v: seat %d has a negative count of pairs", standings, s)
-		}
-	}
-	if err := st.Validate(m.Memory); err != nil {
+	standings, err := checkStart(m, players, st, standings)
+	if err != nil {
 		return res, err
 	}
 	l, err := newSelfWinLimit(f, m, players, st.N, true)

@@ -53,20 +53,26 @@ func FluctChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu
 		if !s.m.Legal(st, ch) {
 			continue
 		}
-		e := s.choiceEq(st.N, k, cn, ch, own, other, 1, index)
-		lead := e.a[0]
-		for i, to := range e.to {
-			lead = f.Add(lead, f.Mul(e.coef[i], after[to]))
-		}
-		v := ChoiceValue[T]{Choice: ch, Lead: lead, Pairs: pairsFromLead(f, n, lead)}
-		v.PairsBySeat = []T{v.Pairs, f.Sub(n, v.Pairs)}
-		out.Values = append(out.Values, v)
-		if ch == out.PolicyChoice {
-			out.Value = Result[T]{State: st, Players: 2, ExpectedLead: v.Lead, ExpectedPairs: v.Pairs, PairsBySeat: v.PairsBySeat}
-		}
+		appendEqValue(f, &out, n, ch, s.choiceEq(st.N, k, cn, ch, own, other, 1, index), after)
 	}
 	markBestUnlimited(f, &out, 2)
 	return out, nil
+}
+
+// appendEqValue appends to out, the two-seat choices of a state of n pairs, the value of choice
+// ch whose equation e reads the leads vals, and makes it out's value when ch is the policy's
+// choice.
+func appendEqValue[T any](f field.Field[T], out *Choices[T], n T, ch rules.Choice, e *decayEq[T], vals []T) {
+	lead := e.a[0]
+	for i, to := range e.to {
+		lead = f.Add(lead, f.Mul(e.coef[i], vals[to]))
+	}
+	v := ChoiceValue[T]{Choice: ch, Lead: lead, Pairs: pairsFromLead(f, n, lead)}
+	v.PairsBySeat = []T{v.Pairs, f.Sub(n, v.Pairs)}
+	out.Values = append(out.Values, v)
+	if ch == out.PolicyChoice {
+		out.Value = Result[T]{State: out.State, Players: 2, ExpectedLead: v.Lead, ExpectedPairs: v.Pairs, PairsBySeat: v.PairsBySeat}
+	}
 }
 
 // checkDrawn checks a state after the draw of capacity c and returns its known cards.

@@ -66,16 +66,7 @@ func fluctPassChoiceValues[T any](ctx context.Context, s *fluctSweep[T], st rule
 		if e == nil {
 			continue
 		}
-		lead := e.a[0]
-		for i, to := range e.to {
-			lead = f.Add(lead, f.Mul(e.coef[i], vals[to]))
-		}
-		v := ChoiceValue[T]{Choice: ch, Lead: lead, Pairs: pairsFromLead(f, n, lead)}
-		v.PairsBySeat = []T{v.Pairs, f.Sub(n, v.Pairs)}
-		out.Values = append(out.Values, v)
-		if ch == out.PolicyChoice {
-			out.Value = Result[T]{State: st, Players: 2, ExpectedLead: v.Lead, ExpectedPairs: v.Pairs, PairsBySeat: v.PairsBySeat}
-		}
+		appendEqValue(f, &out, n, ch, e, vals)
 	}
 	markBestUnlimited(f, &out, 2)
 	return out, nil

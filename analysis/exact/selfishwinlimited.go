@@ -29,14 +29,16 @@ import (
 // SelfWinGap is a position of the win objective at three or more seats under limited memory in
 // which the profile selected is not an equilibrium in pure choices: at count state State, with
 // Deficits the standings in order from the mover and Seat the mover's seat of the lineup (0
-// where every seat plays win-optimal), the mover plays Choice, and a choice made once instead
+// where every seat plays win-optimal) and Passes the pass streak, the mover plays Choice, and a choice made once instead
 // would give it Gain more score.
 type SelfWinGap[T any] struct {
 	State    rules.State
 	Deficits []int
 	Seat     int
-	Choice   rules.Choice
-	Gain     T
+	// Passes is the pass streak of the position (0 under pass rule never).
+	Passes int
+	Choice rules.Choice
+	Gain   T
 }
 
 // refersToItself reports whether a legal choice in st can hand st itself to the next seat (a

@@ -131,11 +131,11 @@ func (w *selfWin[T]) statePass(st rules.State) {
 	for k := p - 1; k >= 0; k-- {
 		for q := range w.nq {
 			w.seat(st, q)
-			follow := rules.Choice(rules.NumChoices)
-			if w.follow != nil {
-				follow = w.followAt(st, k)
-			}
 			for vi, d := range w.valid[st.N] {
+				follow := rules.Choice(rules.NumChoices)
+				if w.follow != nil {
+					follow = w.followedAtPass(st, vi, k) // selfishwinlimitedpass.go
+				}
 				pv := w.passedLevel(k, q, vi)
 				if w.legal[rules.Pass] {
 					if k == p-1 {

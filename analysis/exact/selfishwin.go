@@ -19,7 +19,7 @@ import (
 // the first choice with the largest own score in the order daring, safe, known-first, the
 // subgame-perfect equilibrium of the game. Under lru and handover-uniform a forgotten card links
 // the standings of a count state in cycles, each solved for a selected stationary equilibrium
-// (selfishwinlimited.go).
+// (selfishwinlimited.go; under a pass rule with the pass streak, selfishwinlimitedpass.go).
 
 // selfWinVectors are the vectors a sweep of the win objective keeps per state and standings:
 // the scores, and, for an evaluation, every seat's expected pairs still to take and its

@@ -19,7 +19,7 @@ import (
 // the first choice with the largest own score in the order daring, safe, known-first, the
 // subgame-perfect equilibrium of the game. Under lru and handover-uniform a forgotten card links
 // the standings of a count state in cycles, each solved for a selected stationary equilibrium
-// (selfishwinlimited.go).
+// (selfishwinlimited.go; under a pass rule with the pass streak, selfishwinlimitedpass.go).
 
 // selfWinVectors are the vectors a sweep of the win objective keeps per state and standings:
 // the scores, and, for an evaluation, every seat's expected pairs still to take and its
@@ -106,8 +106,6 @@ func checkSelfWinModel(m Model, p int) error {
 		return fmt.Errorf("memory %s: the win objective at %d seats is solved with perfect memory, lru and handover-uniform, not decay forgetting", m.Memory, p)
 	case m.Memory.Fluctuation > 0:
 		return fmt.Errorf("memory %s: the win objective at %d seats is solved with a fixed capacity, not a fluctuating one", m.Memory, p)
-	case !m.Memory.Perfect() && m.Pass != rules.PassNever:
-		return fmt.Errorf("pass rule %s: the win objective at %d seats under limited memory (%s) is solved under pass rule never", m.Pass, p, m.Memory)
 	case !m.Memory.Perfect() && m.Variant.TurnLimit > 0:
 		return fmt.Errorf("memory %s: the win objective at %d seats under a turn limit is solved with perfect memory only", m.Memory, p)
 	case m.Variant.TurnLimit > 0 && m.Variant.CopiesOf() == rules.DefaultCopies:
@@ -293,6 +291,9 @@ func (w *selfWin[T]) terminal(c *selfWinCell[T]) {
 func (w *selfWin[T]) state(st rules.State) error {
 	if st.N > 0 {
 		w.outcomes(st)
+		if w.pass != nil && w.refersToItself(st) {
+			return w.stateCyclesPass(st) // selfishwinlimitedpass.go
+		}
 		if w.pass != nil {
 			w.statePass(st) // selfishwinpass.go
 			return nil

@@ -24,19 +24,22 @@ import (
 // profile in pure choices is an equilibrium, and an equilibrium then moved, position by position,
 // to one that gives the position's mover more (preferBetter). Seats that follow a table (optimal,
 // safe, daring, parity) have their one choice. The chosen profile then gives every vector of the
-// positions (scores, wins, draws, pairs) by one linear solve of the cycle.
+// positions (scores, wins, draws, pairs) by one linear solve of the cycle. Under the pass rules
+// two-known and always a cycle holds every pass streak of its positions (selfishwinlimitedpass.go).
 
 // SelfWinGap is a position of the win objective at three or more seats under limited memory in
 // which the profile selected is not an equilibrium in pure choices: at count state State, with
 // Deficits the standings in order from the mover and Seat the mover's seat of the lineup (0
-// where every seat plays win-optimal), the mover plays Choice, and a choice made once instead
+// where every seat plays win-optimal) and Passes the pass streak, the mover plays Choice, and a choice made once instead
 // would give it Gain more score.
 type SelfWinGap[T any] struct {
 	State    rules.State
 	Deficits []int
 	Seat     int
-	Choice   rules.Choice
-	Gain     T
+	// Passes is the pass streak of the position (0 under pass rule never).
+	Passes int
+	Choice rules.Choice
+	Gain   T
 }
 
 // refersToItself reports whether a legal choice in st can hand st itself to the next seat (a
@@ -230,10 +233,11 @@ func (w *selfWin[T]) choiceScores(st rules.State, vi int) {
 	}
 }
 
-// SelfWinGaps lists, in the order of the sweep (n, then j, then the positions' cycles), the
-// positions with at most maxPairs pairs in which the win objective of every seat for itself at
-// players seats (3 to 8) in model m (limited memory) selects no equilibrium in pure choices.
-// Perfect memory has none: only a forgotten card makes a position refer to others.
+// SelfWinGaps lists, in the order of the sweep (n, then j, then the positions' cycles, every
+// pass streak of a cycle under a pass rule), the positions with at most maxPairs pairs in which
+// the win objective of every seat for itself at players seats (3 to 8) in model m (limited
+// memory) selects no equilibrium in pure choices. Perfect memory has none: only a forgotten card
+// makes a position refer to others.
 func SelfWinGaps[T any](ctx context.Context, f field.Field[T], m Model, players, maxPairs int) ([]SelfWinGap[T], error) {
 	if err := checkSelfWin(m, players); err != nil {
 		return nil, err

@@ -247,7 +247,7 @@ func TestSelfWinMixedRefusals(t *testing.T) {
 		{exact.Model{}, exact.SeatLineup(W, S, rules.PolicyWinBestResponse), "replies to win-optimal at every other seat or to optimal, safe, daring and parity"},
 		{exact.Model{}, exact.SeatLineup(W, S, rules.PolicyBestResponse), "seat 2: policy best-response"},
 		{exact.Model{Memory: rules.Memory{Capacity: 4, Forget: rules.ForgetDecay, Decay: 0.2}}, exact.SeatLineup(W, S, S), "not decay forgetting"},
-		{exact.Model{Pass: rules.PassAlways, Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU}}, exact.SeatLineup(S, W, S), "solved under pass rule never"},
+		{exact.Model{Pass: rules.PassAlways, Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetDecay, Decay: 0.2}}, exact.SeatLineup(S, W, S), "at 2 players, not 3"},
 	} {
 		_, err := exact.Evaluate[float64](ctx, field.Float{}, c.m, c.mu, st)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -277,8 +277,8 @@ func TestSelfWinMixedEstimate(t *testing.T) {
 			}
 		}
 	}
-	lru := exact.Model{Pass: rules.PassAlways, Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU}}
-	if _, err := exact.Estimate(lru, exact.SeatLineup(W, S, D), 10, exact.Options{}); err == nil {
-		t.Error("lru memory: estimated, want the solver's refusal")
+	decay := exact.Model{Pass: rules.PassAlways, Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetDecay, Decay: 0.2}}
+	if _, err := exact.Estimate(decay, exact.SeatLineup(W, S, D), 10, exact.Options{}); err == nil {
+		t.Error("decay memory under a pass rule: estimated, want the solver's refusal")
 	}
 }

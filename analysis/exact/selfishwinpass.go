@@ -132,10 +132,15 @@ func (w *selfWin[T]) statePass(st rules.State) {
 		for q := range w.nq {
 			w.seat(st, q)
 			follow := rules.Choice(rules.NumChoices)
-			if w.follow != nil {
+			byStandings := w.follow != nil && w.follow.Standings() != nil
+			if w.follow != nil && !byStandings {
 				follow = w.followAt(st, k)
 			}
 			for vi, d := range w.valid[st.N] {
+				if byStandings {
+					// A standings table (the reply under limited memory) is read at the standings.
+					follow = w.followedAtPass(st, vi, k) // selfishwinlimitedpass.go
+				}
 				pv := w.passedLevel(k, q, vi)
 				if w.legal[rules.Pass] {
 					if k == p-1 {

@@ -1,0 +1,180 @@
+package strategies_test
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"testing"
+
+	"memsim/analysis/exact"
+	"memsim/analysis/field"
+	"memsim/sim"
+	"memsim/sim/rules"
+	"memsim/strategies"
+)
+
+// TestEnginePlaysSelfWinLimitedPass builds win-optimal at three seats with a shared lru or
+// handover-uniform memory under the pass rules two-known and always (at every seat, beside safe
+// and daring in its seating's table, and win-best-response against win-optimal), checks that
+// each seat's table holds the solver's choice at every count state, standings and pass streak,
+// plays random deals with the engine (where every seat may pass, some end in a stalemate), and compares every seat's rates of wins and draws and its
+// mean pairs (a stalemate adding a third of the pairs left to every seat) with the solver's
+// probabilities and expected pairs, within 4.5 standard errors.
+func TestEnginePlaysSelfWinLimitedPass(t *testing.T) {
+	ctx := context.Background()
+	win, reply, safe, daring := rules.PolicyWinOptimal, rules.PolicyWinBestResponse, rules.PolicySafe, rules.PolicyDaring
+	type game struct {
+		pairs, capacity int
+		forget          rules.Forgetting
+		rule            rules.PassRule
+		seats           []rules.Policy
+	}
+	lru, hu := rules.ForgetLRU, rules.ForgetHandoverUniform
+	games := []game{
+		{4, 3, lru, rules.PassAlways, []rules.Policy{win, win, win}},
+		{6, 3, hu, rules.PassTwoKnown, []rules.Policy{win, win, win}},
+		{5, 3, hu, rules.PassAlways, []rules.Policy{daring, win, safe}},
+		{6, 4, lru, rules.PassTwoKnown, []rules.Policy{win, reply, win}},
+	}
+	deals := 20000
+	if testing.Short() {
+		games, deals = games[:1], 5000
+	}
+	for _, g := range games {
+		name := fmt.Sprintf("%d pairs, %s(%d), pass %s, %v", g.pairs, g.forget, g.capacity, g.rule, g.seats)
+		tables := strategies.NewTables()
+		env := strategies.Env{MaxPairs: g.pairs, Players: 3, Pass: g.rule, Tables: tables}
+		mem := rules.Memory{Capacity: g.capacity, Forget: g.forget}
+		model := exact.Model{Pass: g.rule, Memory: mem}
+		mu := exact.SeatLineup(g.seats...)
+		players := make([]sim.Player, 3)
+		for s, p := range g.seats {
+			forget := g.forget
+			spec := strategies.Spec{Name: p.String(), Policy: p.String(),
+				Memory: strategies.MemoryOverride{Forget: &forget, Capacity: ptrTo(g.capacity)}}
+			if p == reply {
+				spec.Opponent = win.String()
+			}
+			b, err := strategies.Build(ctx, spec, env)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if b.Exact == nil || b.Exact.Memory != mem {
+				t.Fatalf("%s: seat %d is valued in %+v, want %v", name, s, b.Exact, mem)
+			}
+			players[s] = b.Player
+			if mu.SelfWinMixed() && p == win {
+				tab, err := tables.SeatWinTable(ctx, model, exact.RotateSeats(mu, s), g.pairs)
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				players[s].Table = tab
+			}
+			if p.PlaysToWin() {
+				checkStandingsPassTable(t, name, s, players[s].Table, model, exact.RotateSeats(mu, s), g.pairs)
+			}
+		}
+		gm, err := sim.NewGame(sim.Setup{Pairs: g.pairs, Pass: g.rule, Players: players})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		res, err := exact.EvaluateStandings(ctx, field.Float{}, model, mu, rules.State{N: g.pairs, J: g.pairs}, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		var wins, draws, pairs, pairsSq [3]float64
+		stalemates := 0
+		for d := range uint64(deals) {
+			if err := gm.Play(sim.GameID{Seed: 13, DealStream: 1, PlayStream: 2, Index: d}, nil); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			o := gm.Outcome()
+			if o.Stalemate {
+				stalemates++
+			}
+			most, top := -1, 0
+			for _, x := range o.Pairs {
+				switch {
+				case x > most:
+					most, top = x, 1
+				case x == most:
+					top++
+				}
+			}
+			for s, x := range o.Pairs {
+				v := float64(x) + float64(o.Left)/3
+				pairs[s] += v
+				pairsSq[s] += v * v
+				if x == most && top == 1 {
+					wins[s]++
+				} else if x == most {
+					draws[s]++
+				}
+			}
+		}
+		if stalemates == 0 && g.seats[0] == win && g.seats[2] == win {
+			t.Errorf("%s: no stalemate in %d deals", name, deals)
+		}
+		n := float64(deals)
+		for s := range 3 {
+			rate := func(what string, k, want float64) {
+				p := k / n
+				se := math.Sqrt(max(p*(1-p), 1e-4) / n)
+				if math.Abs(p-want) > 4.5*se {
+					t.Errorf("%s: seat %d's %s rate %.4f ± %.4f over %d deals, the model %.4f", name, s, what, p, se, deals, want)
+				}
+			}
+			rate("win", wins[s], res.Win[s])
+			rate("draw", draws[s], res.Draw[s])
+			mean := pairs[s] / n
+			se := math.Sqrt((pairsSq[s]/n - mean*mean) / n)
+			if math.Abs(mean-res.Pairs[s]) > 4.5*se {
+				t.Errorf("%s: seat %d takes %.4f ± %.4f pairs, the model %.4f", name, s, mean, se, res.Pairs[s])
+			}
+		}
+	}
+}
+
+// checkStandingsPassTable checks that a seat's table holds the solver's choice of seat 0 of lineup
+// mu (the game's seen from that seat) at every count state the memory holds, every standings and
+// every pass streak.
+func checkStandingsPassTable(t *testing.T, name string, seat int, tab *rules.ChoiceTable, model exact.Model, mu exact.Lineup, maxPairs int) {
+	t.Helper()
+	want, err := exact.PolicyTable(context.Background(), field.Rat{}, model, mu, maxPairs)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if tab.Standings() == nil || want.Standings() == nil {
+		t.Fatalf("%s: seat %d's table has no standings", name, seat)
+	}
+	if l := tab.Standings().PassLevels(); l != mu.Players {
+		t.Fatalf("%s: seat %d's table has %d pass streaks, want %d", name, seat, l, mu.Players)
+	}
+	checked, passes := 0, 0
+	for n := 1; n <= maxPairs; n++ {
+		for j := max(0, n-model.Memory.Capacity); j <= n; j++ {
+			st := rules.State{N: n, J: j}
+			for a := 0; a <= maxPairs-n; a++ {
+				for b := 0; a+b <= maxPairs-n; b++ {
+					for c := 0; a+b+c <= maxPairs-n; c++ {
+						pairs := []int{a, b, c}
+						for k := range mu.Players {
+							got, ok := tab.Standings().LookupPasses(st, pairs, k)
+							w, wok := want.Standings().LookupPasses(st, pairs, k)
+							if !ok || !wok || got != w {
+								t.Errorf("%s: seat %d in %v with pairs %v at streak %d plays %v (%v), the solver %v (%v)", name, seat, st, pairs, k, got, ok, w, wok)
+							}
+							checked++
+							if got == rules.Pass {
+								passes++
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if checked == 0 || passes == 0 {
+		t.Fatalf("%s: %d states checked, %d passes", name, checked, passes)
+	}
+}

@@ -163,6 +163,8 @@ func checkSeats(m exact.Model, p rules.Policy, players, maxPairs, unseen int) er
 		return fmt.Errorf("players %d: the tables of every seat for itself need 3 to %d", players, rules.MaxPlayers)
 	case maxPairs < 1:
 		return fmt.Errorf("pairs-max %d: must be at least 1", maxPairs)
+	case m.Variant.CopiesOf() != rules.DefaultCopies:
+		return fmt.Errorf("copies %d: the tables of every seat for itself are by count state, which covers two copies of a face (the copies model's tables are the engine's)", m.Variant.CopiesOf())
 	}
 	if err := checkUnseen(m, unseen); err != nil {
 		return err

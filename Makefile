@@ -77,7 +77,7 @@ screenshots:
 	$(GO) test -count=1 -short -run 'TestPagesReadWellInABrowser|TestServePageInABrowser' ./cmd/memsim -args -screenshots
 
 test-long:
-	$(GO) test -count=1 -timeout 30m ./...
+	$(GO) test -count=1 -timeout 60m ./...
 
 fmt-check:
 	@out=$$(gofmt -l $$(find . -name '*.go' -not -path './bin/*')); \

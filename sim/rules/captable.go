@@ -36,11 +36,7 @@ func (t *ChoiceTable) Capacities() (lo, hi int, ok bool) {
 // seat or not, and whether the table holds one. Capacities beyond the table's range read its
 // nearest layer; a table without capacity layers reads as Lookup does.
 func (t *ChoiceTable) LookupCapacity(st State, afterPass bool, c int) (Choice, bool) {
-	if t.capacities == nil {
-		return t.Lookup(st, afterPass)
-	}
-	i := min(max(c-t.capLo, 0), len(t.capacities)-1)
-	return t.capacities[i].Lookup(st, afterPass)
+	return t.capacityLayer(c).Lookup(st, afterPass)
 }
 
 // LookupCapacityPasses returns the choice made in st with capacity c drawn after passes seats
@@ -48,9 +44,14 @@ func (t *ChoiceTable) LookupCapacity(st State, afterPass bool, c int) (Choice, b
 // read at the pass streak (as LookupPasses reads it), so that a table without pass streaks reads
 // as LookupCapacity(st, passes > 0, c).
 func (t *ChoiceTable) LookupCapacityPasses(st State, passes, c int) (Choice, bool) {
+	return t.capacityLayer(c).LookupPasses(st, passes)
+}
+
+// capacityLayer returns the layer of capacity c drawn: the nearest layer for a capacity beyond the
+// table's range, the table itself when it has no capacity layers.
+func (t *ChoiceTable) capacityLayer(c int) *ChoiceTable {
 	if t.capacities == nil {
-		return t.LookupPasses(st, passes)
+		return t
 	}
-	i := min(max(c-t.capLo, 0), len(t.capacities)-1)
-	return t.capacities[i].LookupPasses(st, passes)
+	return t.capacities[min(max(c-t.capLo, 0), len(t.capacities)-1)]
 }

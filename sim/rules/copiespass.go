@@ -30,18 +30,14 @@ func (t *CopiesTable) SetAfterPasses(counts []int, k int, c Choice) error {
 func (t *CopiesTable) HasAfterPass() bool { return t.afterPasses != nil }
 
 // LookupAfterPass returns the choice in the state counts, just after a pass by the previous seat
-// or not. A table without choices just after a pass gives its one choice either way.
+// or not (LookupPassesKey after one pass or none). A table without choices just after a pass
+// gives its one choice either way.
 func (t *CopiesTable) LookupAfterPass(counts []int, afterPass bool) (Choice, bool) {
-	return t.LookupAfterPassKey(AppendCopiesKey(nil, counts), afterPass)
-}
-
-// LookupAfterPassKey is LookupAfterPass in the state whose key (AppendCopiesKey) is key.
-func (t *CopiesTable) LookupAfterPassKey(key []byte, afterPass bool) (Choice, bool) {
 	k := 0
 	if afterPass {
 		k = 1
 	}
-	return t.LookupPassesKey(key, k)
+	return t.LookupPassesKey(AppendCopiesKey(nil, counts), k)
 }
 
 // LookupPassesKey returns the choice in the state whose key (AppendCopiesKey) is key after k

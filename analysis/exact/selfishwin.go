@@ -417,32 +417,38 @@ func (w *selfWin[T]) standings(st rules.State, c *selfWinCell[T], vi int) {
 // accumulate writes into acc (nv·p entries) the vectors of choice ch (not a pass) made by the
 // mover, seat w.q, in st at the standings w.valid[st.N][vi], each successor read at its own values.
 func (w *selfWin[T]) accumulate(st rules.State, vi int, ch rules.Choice, acc []T) {
-	f, p := w.f, w.p
 	for k := range acc {
 		acc[k] = w.zero
 	}
 	for k, o := range w.outs[ch] {
-		pr := w.probs[ch][k]
-		si := w.successor(st.N, vi, o, outcomeKind(st, o))
-		rot, q := 0, w.q
-		if !o.Continue {
-			rot, q = 1, (w.q+1)%w.nq
-		}
-		sc := w.atSeat(o.Next.N, o.Next.J, o.Next.F, q)
-		for v := range w.nv {
-			src := w.vec(sc, si, v)
-			for s := range p {
-				x := src[(s+p-rot)%p]
-				if v == swPairs {
-					switch {
-					case s == 0 && o.Continue:
-						x = f.Add(x, w.ints[o.MoverGain])
-					case s == 1 && !o.Continue:
-						x = f.Add(x, w.ints[o.NextGain])
-					}
+		w.addOutcome(st, vi, o, w.probs[ch][k], acc)
+	}
+}
+
+// addOutcome adds to acc (nv·p entries) outcome o of a choice made by the mover, seat w.q, in st
+// at the standings w.valid[st.N][vi], of probability pr: its successor's vectors, turned to the
+// mover's seat, with the pairs the outcome takes.
+func (w *selfWin[T]) addOutcome(st rules.State, vi int, o Outcome, pr T, acc []T) {
+	f, p := w.f, w.p
+	si := w.successor(st.N, vi, o, outcomeKind(st, o))
+	rot, q := 0, w.q
+	if !o.Continue {
+		rot, q = 1, (w.q+1)%w.nq
+	}
+	sc := w.atSeat(o.Next.N, o.Next.J, o.Next.F, q)
+	for v := range w.nv {
+		src := w.vec(sc, si, v)
+		for s := range p {
+			x := src[(s+p-rot)%p]
+			if v == swPairs {
+				switch {
+				case s == 0 && o.Continue:
+					x = f.Add(x, w.ints[o.MoverGain])
+				case s == 1 && !o.Continue:
+					x = f.Add(x, w.ints[o.NextGain])
 				}
-				acc[v*p+s] = f.Add(acc[v*p+s], f.Mul(pr, x))
 			}
+			acc[v*p+s] = f.Add(acc[v*p+s], f.Mul(pr, x))
 		}
 	}
 }

@@ -75,7 +75,7 @@ func (w *selfWin[T]) rotation(n int) []int {
 // st at standings vi, collected from the outcomes that leave st, and returns the probability of
 // handing st itself to the next seat.
 func (w *selfWin[T]) leaving(st rules.State, vi int, ch rules.Choice, acc []T) T {
-	f, p := w.f, w.p
+	f := w.f
 	for k := range acc {
 		acc[k] = w.zero
 	}
@@ -86,27 +86,7 @@ func (w *selfWin[T]) leaving(st rules.State, vi int, ch rules.Choice, acc []T) T
 			b = f.Add(b, pr)
 			continue
 		}
-		si := w.successor(st.N, vi, o, outcomeKind(st, o))
-		rot, q := 0, w.q
-		if !o.Continue {
-			rot, q = 1, (w.q+1)%w.nq
-		}
-		sc := w.atSeat(o.Next.N, o.Next.J, o.Next.F, q)
-		for v := range w.nv {
-			src := w.vec(sc, si, v)
-			for s := range p {
-				x := src[(s+p-rot)%p]
-				if v == swPairs {
-					switch {
-					case s == 0 && o.Continue:
-						x = f.Add(x, w.ints[o.MoverGain])
-					case s == 1 && !o.Continue:
-						x = f.Add(x, w.ints[o.NextGain])
-					}
-				}
-				acc[v*p+s] = f.Add(acc[v*p+s], f.Mul(pr, x))
-			}
-		}
+		w.addOutcome(st, vi, o, pr, acc)
 	}
 	return b
 }
@@ -122,7 +102,16 @@ func (w *selfWin[T]) stateCycles(st rules.State) error {
 	for q := range w.nq {
 		w.alloc(w.atSeat(n, st.J, st.F, q), n)
 	}
-	rot := w.rotation(n)
+	if err := w.eachCycle(nvalid, w.rotation(n), func(cyc []winPos) error { return w.solveCycle(st, cyc) }); err != nil {
+		return err
+	}
+	w.seat(st, 0)
+	return nil
+}
+
+// eachCycle calls solve with every cycle of the positions (standings index, mover's seat) of a
+// count state with nvalid standings, a forgotten card leading from (vi, q) to (rot[vi], q+1).
+func (w *selfWin[T]) eachCycle(nvalid int, rot []int, solve func(cyc []winPos) error) error {
 	seen := make([]bool, w.nq*nvalid)
 	var cyc []winPos
 	for q0 := range w.nq {
@@ -135,12 +124,11 @@ func (w *selfWin[T]) stateCycles(st rules.State) error {
 			if len(cyc) == 0 {
 				continue
 			}
-			if err := w.solveCycle(st, cyc); err != nil {
+			if err := solve(cyc); err != nil {
 				return err
 			}
 		}
 	}
-	w.seat(st, 0)
 	return nil
 }
 

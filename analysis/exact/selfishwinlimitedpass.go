@@ -29,23 +29,8 @@ func (w *selfWin[T]) stateCyclesPass(st rules.State) error {
 	n := st.N
 	w.allocPass(n)
 	nvalid := len(w.valid[n])
-	rot := w.pass.rot
-	seen := make([]bool, w.nq*nvalid)
-	var cyc []winPos
-	for q0 := range w.nq {
-		for vi0 := range nvalid {
-			cyc = cyc[:0]
-			for vi, q := vi0, q0; !seen[q*nvalid+vi]; vi, q = rot[vi], (q+1)%w.nq {
-				seen[q*nvalid+vi] = true
-				cyc = append(cyc, winPos{vi: vi, q: q})
-			}
-			if len(cyc) == 0 {
-				continue
-			}
-			if err := w.solveCyclePass(st, cyc); err != nil {
-				return err
-			}
-		}
+	if err := w.eachCycle(nvalid, w.pass.rot, func(cyc []winPos) error { return w.solveCyclePass(st, cyc) }); err != nil {
+		return err
 	}
 	for q := range w.nq {
 		c := w.atSeat(n, st.J, st.F, q)

@@ -132,12 +132,7 @@ func (m *Flips) member(s *scanner, key []byte) bit {
 	case "game":
 		return s.int64(&m.Game, 1)
 	case "positions":
-		var ps []int
-		if s.ints(&ps, 2) == 0 || len(ps) != 2 {
-			return 0
-		}
-		m.Positions = [2]int{ps[0], ps[1]}
-		return 2
+		return s.pair(&m.Positions, 2)
 	}
 	return 0
 }
@@ -218,12 +213,7 @@ func (m *PairEvent) member(s *scanner, key []byte) bit {
 	case "face":
 		return s.int(&m.Face, 4)
 	case "positions":
-		var ps []int
-		if s.ints(&ps, 8) == 0 || len(ps) != 2 {
-			return 0
-		}
-		m.Positions = [2]int{ps[0], ps[1]}
-		return 8
+		return s.pair(&m.Positions, 8)
 	}
 	return 0
 }
@@ -559,6 +549,16 @@ func (s *scanner) ints(v *[]int, b bit) bit {
 	}
 }
 
+// pair reads an array of exactly two numbers into v.
+func (s *scanner) pair(v *[2]int, b bit) bit {
+	var ps []int
+	if s.ints(&ps, b) == 0 || len(ps) != 2 {
+		return 0
+	}
+	*v = [2]int{ps[0], ps[1]}
+	return b
+}
+
 // items returns an upper bound on the number of elements of the array of numbers that follows.
 func (s *scanner) items() int {
 	n := 1
@@ -573,49 +573,34 @@ func (s *scanner) items() int {
 	return 0
 }
 
-// floats reads an array of numbers into v.
-func (s *scanner) floats(v *[]float64, b bit) bit {
-	var out []float64
+// arrayOf reads an array whose elements read reads into v.
+func arrayOf[T any](s *scanner, v *[]T, b bit, read func(*T) bit) bit {
+	var out []T
 	r := s.array(b, func() bit {
-		var f float64
-		if s.float(&f, 1) == 0 {
+		var x T
+		if read(&x) == 0 {
 			return 0
 		}
-		out = append(out, f)
+		out = append(out, x)
 		return 1
 	})
 	*v = out
 	return r
+}
+
+// floats reads an array of numbers into v.
+func (s *scanner) floats(v *[]float64, b bit) bit {
+	return arrayOf(s, v, b, func(f *float64) bit { return s.float(f, 1) })
 }
 
 // strings reads an array of strings into v.
 func (s *scanner) strings(v *[]string, b bit) bit {
-	var out []string
-	r := s.array(b, func() bit {
-		var str string
-		if s.string(&str, 1) == 0 {
-			return 0
-		}
-		out = append(out, str)
-		return 1
-	})
-	*v = out
-	return r
+	return arrayOf(s, v, b, func(str *string) bit { return s.string(str, 1) })
 }
 
 // cards reads an array of cards into v.
 func (s *scanner) cards(v *[]Card, b bit) bit {
-	var out []Card
-	r := s.array(b, func() bit {
-		var c Card
-		if s.object(1, 3, c.member) == 0 {
-			return 0
-		}
-		out = append(out, c)
-		return 1
-	})
-	*v = out
-	return r
+	return arrayOf(s, v, b, func(c *Card) bit { return s.object(1, 3, c.member) })
 }
 
 // object reads a JSON object whose members member reads, each once; all of want must come.

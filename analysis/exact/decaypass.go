@@ -252,11 +252,8 @@ func (w *sweep[T]) decayPassRow(n int, cells []decayCell[T]) error {
 func passDistIndex(k, r, flag, v int) int { return 8*k + 4*r + 2*flag + v }
 
 // decayPassDist solves the lead distributions of the two roles under a pass rule, without and
-// with a pass just made: a pass with the flag ends the game at lead 0 (the pairs left shared), a
-// pass without it hands the next role the reversed distribution just after a pass in the state
-// the hand-over leaves, and every other turn is distEquations's.
+// with a pass just made (passDistRow), every turn into a later row as distEquations's.
 func (w *sweep[T]) decayPassDist(n int, cells []decayCell[T]) error {
-	f := w.f
 	size := 2*w.maxPairs + 1
 	plain, after := w.roleChoices(cells), w.roleChoicesAfter(cells)
 	for r := range 2 {
@@ -266,13 +263,43 @@ func (w *sweep[T]) decayPassDist(n int, cells []decayCell[T]) error {
 			}
 		}
 	}
+	x, err := w.passDistRow(n, cells, func(r, flag, k int) rules.Choice {
+		if flag == 1 {
+			return after[r][k]
+		}
+		return plain[r][k]
+	}, func(r int, o Outcome) ([]T, int) {
+		if o.Continue {
+			return w.at(o.Next).dist[r], o.MoverGain
+		}
+		return reversed(w.at(o.Next).dist[1-r], size), -o.NextGain
+	})
+	if err != nil {
+		return err
+	}
+	for k := range cells {
+		w.at(cells[k].st).dist = [2][]T{x[passDistIndex(k, 0, 0, 0)], x[passDistIndex(k, 1, 0, 0)]}
+	}
+	return nil
+}
+
+// passDistRow solves row n's score distributions under a pass rule, unknowns passDistIndex(k, r,
+// flag, v): choice(r, flag, k) is role r's choice in cells[k] (flag 1: just after a pass by the
+// other seat); a pass with the flag ends the game at lead 0 (the pairs left shared), a pass without
+// it hands the next role the reversed distribution just after a pass in the state the hand-over
+// leaves, and an outcome o in a later row adds later(r, o)'s distribution shifted by the gain it
+// returns.
+func (w *sweep[T]) passDistRow(n int, cells []decayCell[T], choice func(r, flag, k int) rules.Choice, later func(r int, o Outcome) ([]T, int)) ([][]T, error) {
+	f := w.f
+	size := 2*w.maxPairs + 1
 	stalemate := w.zeros(size)
 	stalemate[w.maxPairs] = w.one
 	eqs := make([]decayEq[T], 8*len(cells))
 	for k := range cells {
 		c := &cells[k]
 		for r := range 2 {
-			for flag, ch := range [2]rules.Choice{plain[r][k], after[r][k]} {
+			for flag := range 2 {
+				ch := choice(r, flag, k)
 				e := decayEq[T]{a: w.zeros(size)}
 				var to []int
 				var coef []T
@@ -294,11 +321,8 @@ func (w *sweep[T]) decayPassDist(n int, cells []decayCell[T]) error {
 							to, coef = append(to, k2), append(coef, pr)
 							continue
 						}
-						if o.Continue {
-							addShifted(f, e.a, pr, w.at(o.Next).dist[r], o.MoverGain)
-						} else {
-							addShifted(f, e.a, pr, reversed(w.at(o.Next).dist[1-r], size), -o.NextGain)
-						}
+						dist, shift := later(r, o)
+						addShifted(f, e.a, pr, dist, shift)
 					}
 				}
 				index := func(k2, r2, v int) int { return passDistIndex(k2, r2, target, v) }
@@ -306,14 +330,7 @@ func (w *sweep[T]) decayPassDist(n int, cells []decayCell[T]) error {
 			}
 		}
 	}
-	x, err := solveRow(f, eqs)
-	if err != nil {
-		return err
-	}
-	for k := range cells {
-		w.at(cells[k].st).dist = [2][]T{x[passDistIndex(k, 0, 0, 0)], x[passDistIndex(k, 1, 0, 0)]}
-	}
-	return nil
+	return solveRow(f, eqs)
 }
 
 // optimalAfterPass returns the optimal policy's choice in the current state just after a pass by

@@ -265,6 +265,7 @@ func TestDecayPassIsCardLevel(t *testing.T) {
 					policy, opponent rules.Policy
 					decide           [2]func(rules.State, int) rules.Choice
 				}{
+					{rules.PolicyOptimal, rules.PolicyOptimal, [2]func(rules.State, int) rules.Choice{fromTable, fromTable}},
 					{rules.PolicyOptimal, rules.PolicySafe, [2]func(rules.State, int) rules.Choice{fromTable, fixed(rules.PolicySafe)}},
 					{rules.PolicyDaring, rules.PolicyOptimal, [2]func(rules.State, int) rules.Choice{fixed(rules.PolicyDaring), fromTable}},
 					{rules.PolicySafe, rules.PolicyParity, [2]func(rules.State, int) rules.Choice{fixed(rules.PolicySafe), fixed(rules.PolicyParity)}},

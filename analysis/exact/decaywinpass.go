@@ -282,50 +282,14 @@ func (l *leadSweep[T]) decayPassWinValues(n int, cells []decayCell[T], lead [2]i
 // decayPassDistGroup solves the lead distributions of a group under a pass rule, as
 // decayPassDist does for the counts: unknowns passDistIndex(k, r, flag, v).
 func (l *leadSweep[T]) decayPassDistGroup(n int, cells []decayCell[T], lead [2]int, ch *[2][2][]rules.Choice) ([][]T, error) {
-	w, f := l.w, l.w.f
+	w := l.w
 	size := 2*w.maxPairs + 1
-	stalemate := w.zeros(size)
-	stalemate[w.maxPairs] = w.one
-	eqs := make([]decayEq[T], 8*len(cells))
-	for k := range cells {
-		c := &cells[k]
-		for r := range 2 {
-			for flag := range 2 {
-				choice := ch[r][flag][k]
-				e := decayEq[T]{a: w.zeros(size)}
-				var to []int
-				var coef []T
-				target := 0 // the flag of the unknowns the same-row outcomes refer to
-				switch {
-				case choice == rules.Pass && flag == 1:
-					e.a = append([]T(nil), stalemate...)
-				case choice == rules.Pass:
-					target = 1
-					for i, o := range c.outs[choice] {
-						if k2 := sameRow(o, n); k2 >= 0 {
-							to, coef = append(to, k2), append(coef, c.probs[choice][i])
-						}
-					}
-				default:
-					for i, o := range c.outs[choice] {
-						pr := c.probs[choice][i]
-						if k2 := sameRow(o, n); k2 >= 0 {
-							to, coef = append(to, k2), append(coef, pr)
-							continue
-						}
-						if o.Continue {
-							addShifted(f, e.a, pr, l.at(o.Next).dist[r][0][l.li(lead[r]+o.MoverGain)], o.MoverGain)
-						} else {
-							addShifted(f, e.a, pr, reversed(l.at(o.Next).dist[1-r][0][l.li(-lead[r]+o.NextGain)], size), -o.NextGain)
-						}
-					}
-				}
-				index := func(k2, r2, v int) int { return passDistIndex(k2, r2, target, v) }
-				eqs[passDistIndex(k, r, flag, 0)], eqs[passDistIndex(k, r, flag, 1)] = mirrored(f, e, to, coef, size, r, index)
-			}
+	return w.passDistRow(n, cells, func(r, flag, k int) rules.Choice { return ch[r][flag][k] }, func(r int, o Outcome) ([]T, int) {
+		if o.Continue {
+			return l.at(o.Next).dist[r][0][l.li(lead[r]+o.MoverGain)], o.MoverGain
 		}
-	}
-	return solveRow(f, eqs)
+		return reversed(l.at(o.Next).dist[1-r][0][l.li(-lead[r]+o.NextGain)], size), -o.NextGain
+	})
 }
 
 // passOuts returns the states a pass by the mover in the current state st hands the other seat,

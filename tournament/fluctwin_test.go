@@ -24,8 +24,20 @@ players:
   - {name: safe, policy: safe, memory: {capacity: 3, forget: lru, fluctuation: 1}}
   - {name: wbr, policy: win-best-response, opponent: safe, memory: {capacity: 3, forget: lru, fluctuation: 1}}
 `
+	checkWinRates(t, "fluct-win.yaml", suite, "win-optimal table, lru(3, fluctuation 1) memory", func(name string) bool {
+		return strings.HasSuffix(name, "/win rate seat 0") && strings.Contains(name, "win vs safe")
+	})
+}
+
+// checkWinRates runs the two-seat suite of file name, whose first player plays win-optimal by the
+// table wantTable names, and whose four matches pit a policy that plays to win against another:
+// every check passes against the exact values, seat 0's rate of wins is checked four times (each
+// policy that plays to win in both seat orders), and the negative control, which gives seat 0 seat
+// 1's exact values, has at least one check that caught accepts rejected.
+func checkWinRates(t *testing.T, name, suite, wantTable string, caught func(check string) bool) {
+	t.Helper()
 	ctx := context.Background()
-	cfgs, err := configs.ParseSuite("fluct-win.yaml", []byte(suite), tournament.ConfigOptions())
+	cfgs, err := configs.ParseSuite(name, []byte(suite), tournament.ConfigOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,10 +45,8 @@ players:
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range s.Tournaments[0].Players[:1] {
-		if want := "win-optimal table, lru(3, fluctuation 1) memory"; !strings.Contains(p.Table, want) {
-			t.Errorf("win-optimal plays %q, want the %s", p.Table, want)
-		}
+	if p := s.Tournaments[0].Players[0]; !strings.Contains(p.Table, wantTable) {
+		t.Errorf("win-optimal plays %q, want the %s", p.Table, wantTable)
 	}
 	o := tournament.ValidateOptions{Level: 0.01}
 	right, err := s.Validate(ctx, o)
@@ -52,7 +62,6 @@ players:
 			rates++
 		}
 	}
-	// Win-optimal and the win best response, each against safe, in both seat orders.
 	if rates != 4 {
 		t.Errorf("%d checks of the rate of wins, want 4", rates)
 	}
@@ -60,13 +69,10 @@ players:
 	if err != nil {
 		t.Fatal(err)
 	}
-	caught := 0
 	for _, c := range wrong.Checks {
-		if strings.HasSuffix(c.Name, "/win rate seat 0") && strings.Contains(c.Name, "win vs safe") && c.Rejected {
-			caught++
+		if caught(c.Name) && c.Rejected {
+			return
 		}
 	}
-	if caught == 0 {
-		t.Errorf("the negative control's rates of wins of win-optimal against safe were not rejected")
-	}
+	t.Errorf("the negative control's rates were not rejected")
 }

@@ -7,9 +7,7 @@ import (
 
 	"memsim/analysis/exact"
 	"memsim/analysis/field"
-	"memsim/configs"
 	"memsim/sim/rules"
-	"memsim/tournament"
 )
 
 // Under a fluctuating capacity and pass rule always, win-optimal and a win best response to
@@ -54,48 +52,7 @@ players:
 			t.Errorf("%s: the table of 4 pairs passes without a pass just made %t, just after one %t; want both", mu.Policy, passes[0], passes[1])
 		}
 	}
-	cfgs, err := configs.ParseSuite("fluct-win-always.yaml", []byte(suite), tournament.ConfigOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := tournament.NewSuite(ctx, cfgs, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range s.Tournaments[0].Players[:1] {
-		if want := "win-optimal table, handover-uniform(3, fluctuation 1) memory"; !strings.Contains(p.Table, want) {
-			t.Errorf("win-optimal plays %q, want the %s", p.Table, want)
-		}
-	}
-	o := tournament.ValidateOptions{Level: 0.01}
-	right, err := s.Validate(ctx, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rates := 0
-	for _, c := range right.Checks {
-		if c.Rejected {
-			t.Errorf("%s rejected against the exact values: %s %.3g, p %.3g", c.Name, c.Test, c.Statistic, c.PValue)
-		}
-		if strings.HasSuffix(c.Name, "/win rate seat 0") {
-			rates++
-		}
-	}
-	// Win-optimal and the win best response, each against optimal, in both seat orders.
-	if rates != 4 {
-		t.Errorf("%d checks of the rate of wins, want 4", rates)
-	}
-	wrong, err := s.ValidateWrongExpectation(ctx, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	caught := 0
-	for _, c := range wrong.Checks {
-		if (strings.HasSuffix(c.Name, "/win rate seat 0") || strings.HasSuffix(c.Name, "/draw rate seat 0")) && c.Rejected {
-			caught++
-		}
-	}
-	if caught == 0 {
-		t.Errorf("the negative control's rates of wins and draws were not rejected")
-	}
+	checkWinRates(t, "fluct-win-always.yaml", suite, "win-optimal table, handover-uniform(3, fluctuation 1) memory", func(name string) bool {
+		return strings.HasSuffix(name, "/win rate seat 0") || strings.HasSuffix(name, "/draw rate seat 0")
+	})
 }

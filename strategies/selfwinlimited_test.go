@@ -14,40 +14,52 @@ import (
 )
 
 // TestEnginePlaysSelfWinUnderLimitedMemory builds win-optimal at three seats with a shared lru
-// or handover-uniform memory (at every seat, beside daring and safe in its seating's table, and
-// win-best-response against safe and against win-optimal), checks that each seat plays the
-// solver's table of its seating at every count state and standings, plays random deals with the
-// engine, and compares every seat's rates of wins and draws and its mean pairs with the solver's
-// probabilities and expected pairs, within 4.5 standard errors. The engine flips a uniformly random
-// position nobody remembers, as the model assumes of a card forgotten; averaging over every deal
-// with a fixed order of flips would not give the model's expectation under forgetting.
+// or handover-uniform memory, under every pass rule (at every seat, beside daring and safe in its
+// seating's table, and win-best-response against safe and against win-optimal), checks that each
+// seat plays the solver's table of its seating at every count state, standings and pass streak,
+// plays random deals with the engine (under a pass rule, where every seat may pass, some end in a
+// stalemate), and compares every seat's rates of wins and draws and its mean pairs (a stalemate
+// adding a third of the pairs left to every seat) with the solver's probabilities and expected
+// pairs, within 4.5 standard errors. The engine flips a uniformly random position nobody
+// remembers, as the model assumes of a card forgotten; averaging over every deal with a fixed
+// order of flips would not give the model's expectation under forgetting.
 func TestEnginePlaysSelfWinUnderLimitedMemory(t *testing.T) {
 	ctx := context.Background()
 	win, reply, safe, daring := rules.PolicyWinOptimal, rules.PolicyWinBestResponse, rules.PolicySafe, rules.PolicyDaring
 	type game struct {
 		pairs, capacity int
 		forget          rules.Forgetting
+		rule            rules.PassRule
 		seats           []rules.Policy
 		opponent        rules.Policy // of the win-best-response seat
+		short           bool         // played by the short form, with fewer deals
 	}
 	lru, hu := rules.ForgetLRU, rules.ForgetHandoverUniform
+	never, twoKnown, always := rules.PassNever, rules.PassTwoKnown, rules.PassAlways
 	games := []game{
-		{5, 3, lru, []rules.Policy{win, win, win}, 0},
-		{5, 3, hu, []rules.Policy{win, win, win}, 0},
-		{5, 2, lru, []rules.Policy{daring, win, safe}, 0},
-		{5, 3, hu, []rules.Policy{reply, safe, safe}, safe},
-		{5, 3, lru, []rules.Policy{win, reply, win}, win},
+		{5, 3, lru, never, []rules.Policy{win, win, win}, 0, true},
+		{5, 3, hu, never, []rules.Policy{win, win, win}, 0, true},
+		{5, 2, lru, never, []rules.Policy{daring, win, safe}, 0, false},
+		{5, 3, hu, never, []rules.Policy{reply, safe, safe}, safe, false},
+		{5, 3, lru, never, []rules.Policy{win, reply, win}, win, false},
+		{4, 3, lru, always, []rules.Policy{win, win, win}, 0, true},
+		{6, 3, hu, twoKnown, []rules.Policy{win, win, win}, 0, false},
+		{5, 3, hu, always, []rules.Policy{daring, win, safe}, 0, false},
+		{6, 4, lru, twoKnown, []rules.Policy{win, reply, win}, win, false},
 	}
 	deals := 20000
 	if testing.Short() {
-		games, deals = games[:2], 6000
+		deals = 5000
 	}
 	for _, g := range games {
-		name := fmt.Sprintf("%d pairs, %s(%d), %v", g.pairs, g.forget, g.capacity, g.seats)
+		if testing.Short() && !g.short {
+			continue
+		}
+		name := fmt.Sprintf("%d pairs, %s(%d), pass %s, %v", g.pairs, g.forget, g.capacity, g.rule, g.seats)
 		tables := strategies.NewTables()
-		env := strategies.Env{MaxPairs: g.pairs, Players: 3, Pass: rules.PassNever, Tables: tables}
+		env := strategies.Env{MaxPairs: g.pairs, Players: 3, Pass: g.rule, Tables: tables}
 		mem := rules.Memory{Capacity: g.capacity, Forget: g.forget}
-		model := exact.Model{Memory: mem}
+		model := exact.Model{Pass: g.rule, Memory: mem}
 		mu := exact.SeatLineup(g.seats...)
 		players := make([]sim.Player, 3)
 		for s, p := range g.seats {
@@ -76,7 +88,7 @@ func TestEnginePlaysSelfWinUnderLimitedMemory(t *testing.T) {
 				checkStandingsTable(t, name, s, players[s].Table, model, exact.RotateSeats(mu, s), g.pairs)
 			}
 		}
-		gm, err := sim.NewGame(sim.Setup{Pairs: g.pairs, Players: players})
+		gm, err := sim.NewGame(sim.Setup{Pairs: g.pairs, Pass: g.rule, Players: players})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -85,11 +97,15 @@ func TestEnginePlaysSelfWinUnderLimitedMemory(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		var wins, draws, pairs, pairsSq [3]float64
+		stalemates := 0
 		for d := range uint64(deals) {
 			if err := gm.Play(sim.GameID{Seed: 11, DealStream: 1, PlayStream: 2, Index: d}, nil); err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
 			o := gm.Outcome()
+			if o.Stalemate {
+				stalemates++
+			}
 			most, top := -1, 0
 			for _, x := range o.Pairs {
 				switch {
@@ -100,14 +116,18 @@ func TestEnginePlaysSelfWinUnderLimitedMemory(t *testing.T) {
 				}
 			}
 			for s, x := range o.Pairs {
-				pairs[s] += float64(x)
-				pairsSq[s] += float64(x * x)
+				v := float64(x) + float64(o.Left)/3
+				pairs[s] += v
+				pairsSq[s] += v * v
 				if x == most && top == 1 {
 					wins[s]++
 				} else if x == most {
 					draws[s]++
 				}
 			}
+		}
+		if stalemates == 0 && g.rule != never && g.seats[0] == win && g.seats[2] == win {
+			t.Errorf("%s: no stalemate in %d deals", name, deals)
 		}
 		n := float64(deals)
 		for s := range 3 {
@@ -130,7 +150,8 @@ func TestEnginePlaysSelfWinUnderLimitedMemory(t *testing.T) {
 }
 
 // checkStandingsTable checks that a seat's table holds the solver's choice of seat 0 of lineup mu
-// (the game's seen from that seat) at every count state the memory holds and every standings.
+// (the game's seen from that seat) at every count state the memory holds, every standings and,
+// under a pass rule, every pass streak, where the table must pass somewhere.
 func checkStandingsTable(t *testing.T, name string, seat int, tab *rules.ChoiceTable, model exact.Model, mu exact.Lineup, maxPairs int) {
 	t.Helper()
 	want, err := exact.PolicyTable(context.Background(), field.Rat{}, model, mu, maxPairs)
@@ -140,7 +161,14 @@ func checkStandingsTable(t *testing.T, name string, seat int, tab *rules.ChoiceT
 	if tab.Standings() == nil || want.Standings() == nil {
 		t.Fatalf("%s: seat %d's table has no standings", name, seat)
 	}
-	checked := 0
+	streaks := 1
+	if model.Pass != rules.PassNever {
+		streaks = mu.Players
+	}
+	if l := tab.Standings().PassLevels(); l != streaks {
+		t.Fatalf("%s: seat %d's table has %d pass streaks, want %d", name, seat, l, streaks)
+	}
+	checked, passes := 0, 0
 	for n := 1; n <= maxPairs; n++ {
 		for j := max(0, n-model.Memory.Capacity); j <= n; j++ {
 			st := rules.State{N: n, J: j}
@@ -148,18 +176,23 @@ func checkStandingsTable(t *testing.T, name string, seat int, tab *rules.ChoiceT
 				for b := 0; a+b <= maxPairs-n; b++ {
 					for c := 0; a+b+c <= maxPairs-n; c++ {
 						pairs := []int{a, b, c}
-						got, ok := tab.Standings().Lookup(st, pairs)
-						w, wok := want.Standings().Lookup(st, pairs)
-						if !ok || !wok || got != w {
-							t.Errorf("%s: seat %d in %v with pairs %v plays %v (%v), the solver %v (%v)", name, seat, st, pairs, got, ok, w, wok)
+						for k := range streaks {
+							got, ok := tab.Standings().LookupPasses(st, pairs, k)
+							w, wok := want.Standings().LookupPasses(st, pairs, k)
+							if !ok || !wok || got != w {
+								t.Errorf("%s: seat %d in %v with pairs %v at streak %d plays %v (%v), the solver %v (%v)", name, seat, st, pairs, k, got, ok, w, wok)
+							}
+							checked++
+							if got == rules.Pass {
+								passes++
+							}
 						}
-						checked++
 					}
 				}
 			}
 		}
 	}
-	if checked == 0 {
-		t.Fatalf("%s: no state checked", name)
+	if checked == 0 || (passes == 0) != (model.Pass == rules.PassNever) {
+		t.Fatalf("%s: %d states checked, %d passes under pass rule %s", name, checked, passes, model.Pass)
 	}
 }

@@ -28,8 +28,12 @@ const (
 
 // RationalLimit returns the largest deal size for which memsim solves model m in exact rationals
 // for a table or a tournament's exact values: RationalLimit, or DecayRationalLimit under decay
-// forgetting, or FluctRationalLimit under a fluctuating capacity.
+// forgetting (under a turn limit also at most DecayLimitRationalWork / the limit), or
+// FluctRationalLimit under a fluctuating capacity.
 func (m Model) RationalLimit() int {
+	if m.isDecay() && m.Variant.TurnLimit > 0 {
+		return min(DecayRationalLimit, DecayLimitRationalWork/m.Variant.TurnLimit)
+	}
 	if m.isDecay() {
 		return DecayRationalLimit
 	}
@@ -40,9 +44,12 @@ func (m Model) RationalLimit() int {
 }
 
 // WinRationalLimit is RationalLimit for a matchup in which a seat plays to win: WinRationalLimit,
-// or DecayWinRationalLimit under decay forgetting, FluctWinRationalLimit under a fluctuating
-// capacity.
+// or DecayWinRationalLimit under decay forgetting (under a turn limit also at most
+// DecayLimitWinRationalWork / the limit), FluctWinRationalLimit under a fluctuating capacity.
 func (m Model) WinRationalLimit() int {
+	if m.isDecay() && m.Variant.TurnLimit > 0 {
+		return min(DecayWinRationalLimit, DecayLimitWinRationalWork/m.Variant.TurnLimit)
+	}
 	if m.isDecay() {
 		return DecayWinRationalLimit
 	}

@@ -79,6 +79,9 @@ type limitSweep[T any] struct {
 	zero   T
 	zeros  []T
 	ints   []T
+	// hand, under decay forgetting, gives the turns' outcomes and a pass's successors
+	// (limitdecay.go); nil otherwise.
+	hand *decayHand[T]
 	// visit, when not nil, is called with every state and number of turns left once computed.
 	visit func(st rules.State, t int, c *limitCell[T]) error
 }
@@ -154,6 +157,11 @@ func (s *limitSweep[T]) run(ctx context.Context) error {
 	size := (s.maxN + 1) * s.stride
 	s.states = make([]limitState[T], size)
 	s.valid = make([]bool, size)
+	if s.m.isDecay() {
+		if err := s.prepareDecay(); err != nil {
+			return err
+		}
+	}
 	var order []rules.State
 	for n := 0; n <= s.maxN; n++ {
 		for j := 0; j <= n; j++ {
@@ -202,6 +210,10 @@ func (s *limitSweep[T]) prepareState(st rules.State) {
 	for _, ch := range rules.Choices() {
 		ls.legal[ch] = s.m.Legal(st, ch)
 		if !ls.legal[ch] {
+			continue
+		}
+		if s.hand != nil {
+			ls.outs[ch], ls.probs[ch] = decayOutcomes(s.hand, st, ch, nil, nil)
 			continue
 		}
 		ls.outs[ch] = s.m.Outcomes(st, ch, nil)
@@ -279,7 +291,8 @@ func (s *limitSweep[T]) pairSum(st rules.State, t int, ch rules.Choice, get func
 
 // passSum returns the lead and the total credited pairs of a pass in st with t turns left: with a
 // pass just made, a stalemate (lead 0, the n pairs shared); otherwise the other seat moves in st
-// with t - 1 turns left, a pass just made, read by get.
+// with t - 1 turns left, a pass just made, read by get (under decay forgetting in each state the
+// pass's hand-over leaves).
 func (s *limitSweep[T]) passSum(st rules.State, t, flag int, get func(c *limitCell[T]) (T, T)) (T, T) {
 	if flag == 1 {
 		return s.zero, s.f.FromInt(int64(st.N))
@@ -287,7 +300,7 @@ func (s *limitSweep[T]) passSum(st rules.State, t, flag int, get func(c *limitCe
 	if t == 1 {
 		return s.zero, s.zero
 	}
-	l, tt := get(s.cell(st, t-1))
+	l, tt := s.passPairs(st, t, get)
 	return s.f.Sub(s.zero, l), tt
 }
 

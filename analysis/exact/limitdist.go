@@ -154,6 +154,12 @@ func (s *limitSweep[T]) forward(ctx context.Context, lc *limitChoices, st rules.
 					end(p, 2*a0+x.N, 2*a1+x.N) // a stalemate shares the pairs left
 				case t == 1:
 					end(p, 2*a0, 2*a1)
+				case s.hand != nil:
+					// Under decay the pass's hand-over may forget cards.
+					ls := &s.states[i]
+					for j, o := range ls.outs[rules.Pass] {
+						add(t-1, key(s.index(o.Next), 1-seat, 1, a0), f.Mul(p, ls.probs[rules.Pass][j]))
+					}
 				default:
 					add(t-1, key(i, 1-seat, 1, a0), p)
 				}

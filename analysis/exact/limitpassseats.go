@@ -56,7 +56,7 @@ func (s *limitSweep[T]) stalemate(st rules.State) []T {
 // passVector returns every seat's expected pairs after a pass by seat m at streak k in st with t
 // turns left: a stalemate at the last streak, nothing more when the pass used the last turn, and
 // otherwise read, by get, off the same state with t-1 turns left at streak k+1 (the next seat to
-// move).
+// move; under decay forgetting each state the pass's hand-over leaves).
 func (s *limitSweep[T]) passVector(st rules.State, t, k int, get func(l *limitStreaks[T]) []T) []T {
 	switch {
 	case k == s.mu.Players-1:
@@ -64,7 +64,7 @@ func (s *limitSweep[T]) passVector(st rules.State, t, k int, get func(l *limitSt
 	case t == 1:
 		return append([]T(nil), s.zeros...)
 	}
-	return get(s.cell(st, t-1).streaks)
+	return s.passSeats(st, t, get)
 }
 
 // selfishPass computes the optimum of every seat for itself in st with t turns left at every

@@ -111,7 +111,8 @@ func (s *limitSweep[T]) leadSum(st rules.State, t, r, d int, ch rules.Choice) le
 
 // leadPass returns the values for role r of a pass in st with t turns left at lead d: with a pass
 // just made, a stalemate (the n pairs shared, the lead unchanged); otherwise the other role moves
-// with t - 1 turns left, a pass just made.
+// with t - 1 turns left, a pass just made (under decay forgetting in each state the pass's
+// hand-over leaves).
 func (s *limitSweep[T]) leadPass(st rules.State, t, r, flag, d int) leadValues[T] {
 	if flag == 1 {
 		v := s.final(d)
@@ -121,7 +122,7 @@ func (s *limitSweep[T]) leadPass(st rules.State, t, r, flag, d int) leadValues[T
 	if t == 1 {
 		return s.final(d)
 	}
-	v := s.leadAt(s.cell(st, t-1), other(r), 1, -d)
+	v := s.passLeads(st, t, func(c *limitCell[T]) leadValues[T] { return s.leadAt(c, other(r), 1, -d) })
 	v.win = s.f.Sub(s.zero, v.win)
 	v.lead = s.f.Sub(s.zero, v.lead)
 	return v

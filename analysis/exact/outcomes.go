@@ -389,8 +389,5 @@ func (m Model) validateVariant() error {
 			return fmt.Errorf("blind flips with singletons have no exact model (use pairs only, or the simulator)")
 		}
 	}
-	if v.TurnLimit > 0 && m.Memory.Forget == rules.ForgetDecay {
-		return fmt.Errorf("a turn limit with decay forgetting has no exact model (use another memory, or the simulator)")
-	}
 	return nil
 }

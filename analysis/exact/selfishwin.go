@@ -492,6 +492,9 @@ func valuesOf[T any](vals []T, p int) *SelfWinValues[T] {
 // pass rule never; the standard game) from state st,
 // seat s (in order from the mover) having taken standings[s] pairs so far (nil: none yet).
 func EvaluateSelfWin[T any](ctx context.Context, f field.Field[T], m Model, players int, st rules.State, standings []int) (SelfWinResult[T], error) {
+	if m.Memory.Fluctuation > 0 {
+		return evaluateFluctSelfWin(ctx, f, m, players, st, standings) // fluctselfwin.go
+	}
 	if m.Variant.TurnLimit > 0 && m.Variant.CopiesOf() == rules.DefaultCopies && players >= 3 && players <= rules.MaxPlayers {
 		return evaluateSelfWinLimit(ctx, f, m, players, st, standings, nil, nil) // selfishwinlimit.go
 	}
@@ -514,6 +517,12 @@ func EvaluateStandings[T any](ctx context.Context, f field.Field[T], m Model, mu
 	}
 	if mu.Players < 3 || mu.Table != nil || mu.OpponentTable != nil || mu.TwoPlayerOptimal {
 		return res, fmt.Errorf("players %d: every seat's standings are solved for 3 to %d seats, each playing win-optimal, optimal, safe, daring or parity", mu.Players, rules.MaxPlayers)
+	}
+	if m.Memory.Fluctuation > 0 {
+		if err := checkFluctSelfWin(m, mu); err != nil {
+			return res, err
+		}
+		return evaluateFluctSelfWin(ctx, f, m, mu.Players, st, standings) // fluctselfwin.go
 	}
 	pol := mu.SeatPolicies()
 	same := true

@@ -489,7 +489,8 @@ func valuesOf[T any](vals []T, p int) *SelfWinValues[T] {
 
 // EvaluateSelfWin returns the values of the win objective of every seat for itself at players
 // seats (3 to 8) in model m (perfect memory under every pass rule, lru and handover-uniform under
-// pass rule never; the standard game) from state st,
+// pass rule never, and a fluctuating capacity under pass rule never, whose result holds the values
+// only: the mover's choice depends on the capacity drawn; the standard game) from state st,
 // seat s (in order from the mover) having taken standings[s] pairs so far (nil: none yet).
 func EvaluateSelfWin[T any](ctx context.Context, f field.Field[T], m Model, players int, st rules.State, standings []int) (SelfWinResult[T], error) {
 	if m.Memory.Fluctuation > 0 {

@@ -105,7 +105,7 @@ func checkSelfWinModel(m Model, p int) error {
 	case m.Memory.Forget == rules.ForgetDecay:
 		return fmt.Errorf("memory %s: the win objective at %d seats is solved with perfect memory, lru and handover-uniform, not decay forgetting", m.Memory, p)
 	case m.Memory.Fluctuation > 0:
-		return fmt.Errorf("memory %s: the win objective at %d seats is solved with a fixed capacity, not a fluctuating one", m.Memory, p)
+		return fmt.Errorf("memory %s: the win objective at %d seats under a fluctuating capacity gives the values (every seat win-optimal, pass rule never), not this computation (exact.FluctSelfWinTables has its choices)", m.Memory, p)
 	case !m.Memory.Perfect() && m.Variant.TurnLimit > 0:
 		return fmt.Errorf("memory %s: the win objective at %d seats under a turn limit is solved with perfect memory only", m.Memory, p)
 	case m.Variant.TurnLimit > 0 && m.Variant.CopiesOf() == rules.DefaultCopies:

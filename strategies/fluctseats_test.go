@@ -2,6 +2,7 @@ package strategies_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"memsim/analysis/exact"
@@ -65,5 +66,27 @@ func TestOptimalAtThreeSeatsUnderFluctuationPlaysTheLayerOfTheCapacityDrawn(t *t
 		if b.Exact == nil || b.Exact.Memory != mem {
 			t.Errorf("%s: the player is valued in %+v, want the fluctuating model %v", mem, b.Exact, mem)
 		}
+	}
+}
+
+// TestWinOptimalAtThreeSeatsUnderFluctuationPlaysTheBaseCapacity builds win-optimal at a table of
+// three seats with a shared memory whose capacity fluctuates: the solver gives its values but no
+// table by capacity drawn and standings, so the player reads its base capacity's table (no layer
+// per capacity), says so, and is not valued in the fluctuating model.
+func TestWinOptimalAtThreeSeatsUnderFluctuationPlaysTheBaseCapacity(t *testing.T) {
+	ctx := context.Background()
+	forget := rules.ForgetLRU
+	spec := strategies.Spec{Name: "wavering", Policy: "win-optimal",
+		Memory: strategies.MemoryOverride{Forget: &forget, Capacity: ptrTo(3), Fluctuation: ptrTo(1)}}
+	env := strategies.Env{MaxPairs: 4, Players: 3, Pass: rules.PassNever, Tables: strategies.NewTables()}
+	b, err := strategies.Build(ctx, spec, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, ok := b.Player.Table.Capacities(); ok {
+		t.Errorf("the player's table has capacity layers: %s", b.Table)
+	}
+	if b.Exact != nil || !strings.Contains(b.Table, "lru(3) memory") || !strings.Contains(b.Table, "a fluctuating capacity is solved only") {
+		t.Errorf("the player is valued in %+v, its table %q; want the base capacity's table, noted, and no exact value", b.Exact, b.Table)
 	}
 }

@@ -432,7 +432,7 @@ func tableModel(mem rules.Memory, env Env, p, opp rules.Policy) (exact.Model, st
 	var note string
 	if mem.Fluctuation > 0 && !fluctSolved(m, env, p, opp) {
 		m.Memory.Fluctuation = 0
-		note = "a fluctuating capacity is solved only with a shared lru or handover-uniform memory and pairs only, for optimal, safe and daring (2 to 8 players under every pass rule), best-response to one of them (two players), and win-optimal and win-best-response to one of them or to win-optimal (two players)"
+		note = "a fluctuating capacity is solved only with a shared lru or handover-uniform memory and pairs only, for optimal, safe and daring (2 to 8 players under every pass rule), best-response to one of them (two players), and win-optimal and win-best-response to one of them or to win-optimal (two players; at three or more seats win-optimal has values, not a table)"
 	}
 	if mem.Perfect() {
 		m.Memory = rules.Memory{} // every perfect memory is the same, whatever its scope
@@ -507,6 +507,8 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Lineup, maxPai
 		}
 	}
 	switch {
+	case m.Memory.Fluctuation > 0 && mu.Players > 2 && mu.Policy.PlaysToWin():
+		return nil, fmt.Errorf("%s at %d seats under a fluctuating capacity has values but no table by capacity drawn and standings for a player", mu.Policy, mu.Players)
 	case m.Memory.Fluctuation > 0 && mu.Players > 2:
 		t, err = fluctSeatsTable(ctx, m, mu, maxPairs, limit)
 	case m.Memory.Fluctuation > 0 && mu.Policy.PlaysToWin() && maxPairs <= limit:
@@ -575,8 +577,13 @@ func coverFluctuation(t *rules.ChoiceTable, capacity int) (*rules.ChoiceTable, e
 // policy p in env (docs/models.md §4.4): a shared lru or handover-uniform memory, pairs only, the
 // standard game, and optimal, safe or daring (2 to 8 players, every pass rule), or best-response to
 // one of them (opp; two players), or win-optimal, or win-best-response to one of them or to
-// win-optimal (two players).
+// win-optimal (two players). At three or more seats the policies that play to win have values
+// under a fluctuating capacity but no table a player reads by the capacity drawn and the
+// standings, so they play their base capacity's table.
 func fluctSolved(m exact.Model, env Env, p, opp rules.Policy) bool {
+	if env.Players > 2 && p.PlaysToWin() {
+		return false
+	}
 	mu := exact.Lineup{Players: env.Players, Policy: p, Opponent: p}
 	if p == rules.PolicyBestResponse || p == rules.PolicyWinBestResponse {
 		mu.Opponent = opp

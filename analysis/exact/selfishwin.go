@@ -105,7 +105,7 @@ func checkSelfWinModel(m Model, p int) error {
 	case m.Memory.Forget == rules.ForgetDecay:
 		return fmt.Errorf("memory %s: the win objective at %d seats is solved with perfect memory, lru and handover-uniform, not decay forgetting", m.Memory, p)
 	case m.Memory.Fluctuation > 0:
-		return fmt.Errorf("memory %s: the win objective at %d seats is solved with a fixed capacity, not a fluctuating one", m.Memory, p)
+		return fmt.Errorf("memory %s: the win objective at %d seats under a fluctuating capacity gives the values (every seat win-optimal, pass rule never), not this computation (exact.FluctSelfWinTables has its choices)", m.Memory, p)
 	case !m.Memory.Perfect() && m.Variant.TurnLimit > 0:
 		return fmt.Errorf("memory %s: the win objective at %d seats under a turn limit is solved with perfect memory only", m.Memory, p)
 	case m.Variant.TurnLimit > 0 && m.Variant.CopiesOf() == rules.DefaultCopies:
@@ -489,9 +489,13 @@ func valuesOf[T any](vals []T, p int) *SelfWinValues[T] {
 
 // EvaluateSelfWin returns the values of the win objective of every seat for itself at players
 // seats (3 to 8) in model m (perfect memory under every pass rule, lru and handover-uniform under
-// pass rule never; the standard game) from state st,
+// pass rule never, and a fluctuating capacity under pass rule never, whose result holds the values
+// only: the mover's choice depends on the capacity drawn; the standard game) from state st,
 // seat s (in order from the mover) having taken standings[s] pairs so far (nil: none yet).
 func EvaluateSelfWin[T any](ctx context.Context, f field.Field[T], m Model, players int, st rules.State, standings []int) (SelfWinResult[T], error) {
+	if m.Memory.Fluctuation > 0 {
+		return evaluateFluctSelfWin(ctx, f, m, players, st, standings) // fluctselfwin.go
+	}
 	if m.Variant.TurnLimit > 0 && m.Variant.CopiesOf() == rules.DefaultCopies && players >= 3 && players <= rules.MaxPlayers {
 		return evaluateSelfWinLimit(ctx, f, m, players, st, standings, nil, nil) // selfishwinlimit.go
 	}
@@ -514,6 +518,12 @@ func EvaluateStandings[T any](ctx context.Context, f field.Field[T], m Model, mu
 	}
 	if mu.Players < 3 || mu.Table != nil || mu.OpponentTable != nil || mu.TwoPlayerOptimal {
 		return res, fmt.Errorf("players %d: every seat's standings are solved for 3 to %d seats, each playing win-optimal, optimal, safe, daring or parity", mu.Players, rules.MaxPlayers)
+	}
+	if m.Memory.Fluctuation > 0 {
+		if err := checkFluctSelfWin(m, mu); err != nil {
+			return res, err
+		}
+		return evaluateFluctSelfWin(ctx, f, m, mu.Players, st, standings) // fluctselfwin.go
 	}
 	pol := mu.SeatPolicies()
 	same := true

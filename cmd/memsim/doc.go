@@ -53,7 +53,8 @@
 //	             [--choices LIST] [--policy A] [--opponent B] [--float] [--json]
 //	memsim solve --pairs N [--unknown J] --memory M --forget lru|handover-uniform --fluctuation S
 //	             [--capacity C [--after-pass] [--first CHOICE]] [--pass RULE] [--choices LIST] [--players P]
-//	             [--policy A] [--opponent B] [--seats LIST] [--lead D] [--distribution] [--float] [--json] [--big]
+//	             [--policy A] [--opponent B] [--seats LIST] [--lead D] [--standings LIST] [--distribution]
+//	             [--float] [--json] [--big]
 //	memsim solve --copies K (--pairs N | --faces STATE) [--choices LIST] [--players P]
 //	             [--policy A] [--opponent B] [--seats LIST] [--two-player-optimal] [--turn-limit T]
 //	             [--standings LIST] [--first C] [--value-only] [--distribution] [--float] [--json] [--big]

@@ -33,7 +33,8 @@ func solveCommand() *command {
 				"[--choices LIST] [--policy A] [--opponent B] [--float] [--json]",
 			"memsim solve --pairs N [--unknown J] --memory M --forget lru|handover-uniform --fluctuation S\n" +
 				"[--capacity C [--after-pass] [--first CHOICE]] [--pass RULE] [--choices LIST] [--players P]\n" +
-				"[--policy A] [--opponent B] [--seats LIST] [--lead D] [--distribution] [--float] [--json] [--big]",
+				"[--policy A] [--opponent B] [--seats LIST] [--lead D] [--standings LIST] [--distribution]\n" +
+				"[--float] [--json] [--big]",
 			"memsim solve --copies K (--pairs N | --faces STATE) [--choices LIST] [--players P]\n" +
 				"[--policy A] [--opponent B] [--seats LIST] [--two-player-optimal] [--turn-limit T]\n" +
 				"[--standings LIST] [--first C] [--value-only] [--distribution] [--float] [--json] [--big]",
@@ -148,7 +149,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.IntVar(&fl.unseen, "unseen-singletons", -1, "`F` singletons not yet seen, 0..S (default: S)")
 	fs.IntVar(&fl.memory, "memory", 0, "shared memory capacity `M` (0: perfect memory; otherwise at least 2)")
 	fs.StringVar(&fl.forget, "forget", "", "forgetting `rule` with --memory: handover-uniform or lru; or decay, with or without --memory")
-	fs.IntVar(&fl.fluctuation, "fluctuation", 0, "with --memory M --forget lru or handover-uniform: the capacity of every turn is max(2, M + d), d uniform on -`S` .. S (2 to 8 players: optimal, safe, daring, also per seat, and best-response with 2; every pass rule; at 3 or more seats values only; win-optimal and win-best-response with 2 under every pass rule, without --distribution)")
+	fs.IntVar(&fl.fluctuation, "fluctuation", 0, "with --memory M --forget lru or handover-uniform: the capacity of every turn is max(2, M + d), d uniform on -`S` .. S (2 to 8 players: optimal, safe, daring, also per seat, and best-response with 2; every pass rule; at 3 or more seats values only; win-optimal and win-best-response with 2 under every pass rule, without --distribution; win-optimal at every seat with 3 or more under pass rule never, --standings too)")
 	fs.IntVar(&fl.capacity, "capacity", 0, "with --fluctuation S: the capacity `C` drawn for seat 0's turn now, M - S .. M + S (at least 2); the state is then the one after the draw and solve gives each choice's values and --first (2 players)")
 	fs.BoolVar(&fl.afterPass, "after-pass", false, "with --fluctuation S --capacity C and --pass two-known or always: seat 0's turn comes just after a pass by seat 1 (a pass now ends the game in a stalemate)")
 	fs.Float64Var(&fl.decay, "q", 0, "with --forget decay: the probability `Q` (0 < Q <= 1) that each remembered card is forgotten at a hand-over, solved as the exact decimal written")

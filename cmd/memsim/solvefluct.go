@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"strings"
 
 	"memsim/analysis/exact"
 	"memsim/analysis/field"
@@ -46,8 +47,8 @@ func (fl *solveFlags) fluctuationQuery(q *solveQuery, set map[string]bool) error
 		return usagef("--fluctuation %d with --players %d: solved for 2 to %d players", fl.fluctuation, fl.players, rules.MaxPlayers)
 	case (set["seats"] || fl.players > 2) && (q.table || fl.distribution || set["first"] || set["capacity"]):
 		return usagef("--fluctuation %d with three or more seats: the values only (leave out --table, --distribution, --first and --capacity)", fl.fluctuation)
-	case set["standings"]:
-		return usagef("--fluctuation %d with --standings: the chances of the most pairs are not computed under a fluctuating capacity", fl.fluctuation)
+	case set["standings"] && !fl.everySeatWinOptimal(set):
+		return usagef("--fluctuation %d with --standings: under a fluctuating capacity the chances of the most pairs are computed with every seat win-optimal (--policy win-optimal)", fl.fluctuation)
 	case set["after-pass"] && (!set["capacity"] || fl.pass == rules.PassNever.String()):
 		return usagef("--after-pass goes with --fluctuation S --capacity C and --pass two-known or always (seat 0's turn after the draw, just after a pass by seat 1)")
 	}
@@ -121,6 +122,21 @@ func fluctKnownAfterDraw(mem rules.Memory, c int) int {
 		return c
 	}
 	return mem.Capacity + mem.Fluctuation
+}
+
+// everySeatWinOptimal reports whether the flags name win-optimal at every seat (--policy and
+// --opponent, or --seats).
+func (fl *solveFlags) everySeatWinOptimal(set map[string]bool) bool {
+	win := rules.PolicyWinOptimal.String()
+	if set["seats"] {
+		for _, p := range strings.Split(fl.seats, ",") {
+			if strings.TrimSpace(p) != win {
+				return false
+			}
+		}
+		return true
+	}
+	return fl.policy == win && (!set["opponent"] || fl.opponent == win)
 }
 
 // namesWinPolicy reports whether the policy named name plays to win.

@@ -47,7 +47,9 @@ func TestSolveFluctuationSeatsBadInput(t *testing.T) {
 		{[]string{"--players", "3", "--pass", "always", "--table"}, "--fluctuation 1 with three or more seats: the values only"},
 		{[]string{"--players", "8", "--pairs", "30", "--pass", "always", "--float"}, "add --big to solve it anyway"},
 		{[]string{"--players", "8", "--pairs", "100"}, "add --big to solve it anyway"},
-		{[]string{"--players", "3", "--standings", "1,0,0"}, "--fluctuation 1 with --standings: the chances of the most pairs are not computed"},
+		{[]string{"--players", "3", "--standings", "1,0,0"}, "--fluctuation 1 with --standings: under a fluctuating capacity the chances of the most pairs are computed with every seat win-optimal"},
+		{[]string{"--seats", "win-optimal,safe,win-optimal"}, "seat 1: policy safe: the win objective at 3 seats under a fluctuating capacity is solved with every seat playing win-optimal (allowed: win-optimal)"},
+		{[]string{"--players", "3", "--policy", "win-optimal", "--pass", "always"}, "pass rule always: the win objective at 3 seats under a fluctuating capacity is solved under pass rule never (allowed: never)"},
 	}
 	for _, tt := range tests {
 		_, stderr, code := runArgs(t, append(base, tt.args...)...)

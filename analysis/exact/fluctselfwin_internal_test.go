@@ -1,0 +1,163 @@
+package exact
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/big"
+	"testing"
+
+	"memsim/analysis/field"
+	"memsim/sim/rules"
+)
+
+// fluctSelfWinVectors runs the sweep of the win objective of p seats under memory mem up to n
+// pairs and returns every vector before the draw, keyed by n, known cards and standings.
+func fluctSelfWinVectors[T any](t *testing.T, f field.Field[T], mem rules.Memory, p, n int) map[string][]T {
+	t.Helper()
+	x, err := buildFluctSelfWin(f, Model{Memory: mem}, p, n, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]T{}
+	err = x.run(context.Background(), func(r int) error {
+		for k, byStandings := range x.cur {
+			for vi, vec := range byStandings {
+				out[fmt.Sprint(r, k, x.w.valid[r][vi])] = vec
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("%s, %d seats: %v", mem, p, err)
+	}
+	return out
+}
+
+// TestFluctSelfWinWithoutFluctuationIsFixedCapacity checks, in exact rationals, that the win
+// objective at three seats under a fluctuating capacity with σ = 0 gives the fixed capacity's
+// scores, wins, draws and pairs (selfishwinlimited.go) in every state and standings, and that a
+// capacity that never binds gives perfect memory's (selfishwin.go); every state's scores add up
+// to 1; float64 agrees with the rationals.
+func TestFluctSelfWinWithoutFluctuationIsFixedCapacity(t *testing.T) {
+	ctx := context.Background()
+	n := 4
+	if testing.Short() {
+		n = 3
+	}
+	type memCase struct{ mem, want rules.Memory }
+	var cases []memCase
+	for i, fg := range []rules.Forgetting{rules.ForgetLRU, rules.ForgetHandoverUniform} {
+		cases = append(cases, memCase{rules.Memory{Capacity: 2 + i, Forget: fg}, rules.Memory{Capacity: 2 + i, Forget: fg}})
+		if !testing.Short() || i == 1 {
+			cases = append(cases, memCase{rules.Memory{Capacity: n + 2, Forget: fg, Fluctuation: 1}, rules.Memory{}}) // m - σ = n + 1
+		}
+		if !testing.Short() {
+			cases = append(cases, memCase{rules.Memory{Capacity: 3 - i, Forget: fg}, rules.Memory{Capacity: 3 - i, Forget: fg}})
+		}
+	}
+	const p = 3
+	for _, tc := range cases {
+		name := fmt.Sprintf("%s σ=%d", tc.mem, tc.mem.Fluctuation)
+		got := fluctSelfWinVectors(t, field.Rat{}, tc.mem, p, n)
+		fl := fluctSelfWinVectors(t, field.Float{}, tc.mem, p, n)
+		w, err := newSelfWin(field.Rat{}, Model{Memory: tc.want}, p, n, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		compared := 0
+		err = w.run(ctx, func(st rules.State) error {
+			if st.N == 0 {
+				return nil
+			}
+			c := w.at(st.N, st.J, st.F)
+			for vi, d := range w.valid[st.N] {
+				key := fmt.Sprint(st.N, st.N-st.J, d)
+				g, ok := got[key]
+				if !ok {
+					if st.N-st.J <= fluctMaxKnown(tc.mem) {
+						t.Errorf("%s: no values in %v at standings %v", name, st, d)
+					}
+					continue
+				}
+				sum := new(big.Rat)
+				for v := range swVectors {
+					want := w.vec(c, vi, v)
+					for s := range p {
+						if g[v*p+s].Cmp(want[s]) != 0 {
+							t.Errorf("%s: %v, standings %v: vector %d seat %d: %s, %s gives %s", name, st, d, v, s,
+								g[v*p+s].FloatString(12), tc.want, want[s].FloatString(12))
+						}
+						x, _ := g[v*p+s].Float64()
+						if math.Abs(fl[key][v*p+s]-x) > 1e-12 {
+							t.Errorf("%s: %v, standings %v: vector %d seat %d: float64 %.15f, rational %.15f", name, st, d, v, s, fl[key][v*p+s], x)
+						}
+					}
+				}
+				for s := range p {
+					sum.Add(sum, g[swScore*p+s])
+				}
+				if sum.Cmp(big.NewRat(1, 1)) != 0 {
+					t.Errorf("%s: %v, standings %v: scores add up to %s", name, st, d, sum.FloatString(12))
+				}
+				compared++
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if compared == 0 {
+			t.Fatalf("%s: nothing compared", name)
+		}
+	}
+}
+
+// TestFluctSelfWinTwoSeatsIsTwoSeatWin checks that the sweep of the win objective of every seat
+// for itself run at two seats under a fluctuating capacity gives the two-seat win-optimal
+// self-play's win, draw and loss probabilities and expected lead (fluctwin.go) exactly, from
+// every lead within the deal and every known count.
+func TestFluctSelfWinTwoSeatsIsTwoSeatWin(t *testing.T) {
+	ctx := context.Background()
+	n := 4
+	if testing.Short() {
+		n = 3
+	}
+	mu := Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
+	mems := []rules.Memory{
+		{Capacity: 2, Forget: rules.ForgetLRU, Fluctuation: 1},
+		{Capacity: 3, Forget: rules.ForgetHandoverUniform, Fluctuation: 1},
+		{Capacity: 3, Forget: rules.ForgetLRU, Fluctuation: 1},
+	}
+	leads := 2
+	if testing.Short() {
+		mems, leads = mems[1:2], 1
+	}
+	for _, mem := range mems {
+		got := fluctSelfWinVectors(t, field.Rat{}, mem, 2, n)
+		m := Model{Memory: mem}
+		for k := 0; k <= min(n, fluctMaxKnown(mem)); k++ {
+			for lead := -leads; lead <= leads; lead++ {
+				st := rules.State{N: n, J: n - k, Lead: lead}
+				want, err := fluctWinDrawLoss(ctx, field.Rat{}, m, mu, st)
+				if err != nil {
+					t.Fatal(err)
+				}
+				wantLead, err := evaluateFluctWin(ctx, field.Rat{}, m, mu, st)
+				if err != nil {
+					t.Fatal(err)
+				}
+				d := make([]int, 2)
+				rules.Deficits(d, []int{max(lead, 0), max(-lead, 0)}, n)
+				g := got[fmt.Sprint(n, k, d)]
+				win, draw, loss := g[swWin*2], g[swDraw*2], g[swWin*2+1]
+				lead := new(big.Rat).Sub(g[swPairs*2], g[swPairs*2+1])
+				if win.Cmp(want[0].Win) != 0 || draw.Cmp(want[0].Draw) != 0 || loss.Cmp(want[0].Loss) != 0 || lead.Cmp(wantLead.ExpectedLead) != 0 {
+					t.Errorf("%s, %v: win/draw/loss/lead %s %s %s %s, two-seat win objective %s %s %s %s", mem, st,
+						win.FloatString(12), draw.FloatString(12), loss.FloatString(12), lead.FloatString(12),
+						want[0].Win.FloatString(12), want[0].Draw.FloatString(12), want[0].Loss.FloatString(12), wantLead.ExpectedLead.FloatString(12))
+				}
+			}
+		}
+	}
+}

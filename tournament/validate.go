@@ -351,15 +351,6 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 			out = append(out, seatRateChecks(tally, s, exact.WDL[float64]{Win: sw.Win[s], Draw: sw.Draw[s]})...)
 		}
 	}
-	if mu.Players == 2 && model.Memory.Fluctuation > 0 && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) {
-		// Under a fluctuating capacity a policy that plays to win has exact win, draw and loss
-		// probabilities but no score distribution: the rates only.
-		wdl, err := exact.WinDrawLoss(ctx, field.Float{}, model, mu, st)
-		if err != nil {
-			return nil, err
-		}
-		return append(out, rateChecks(tally, wdl[0], swap)...), nil
-	}
 	if mu.Players == 2 {
 		d, err := exact.Distribution(ctx, field.Float{}, model, mu, st)
 		if err != nil {

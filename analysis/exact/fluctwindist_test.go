@@ -39,11 +39,13 @@ func TestFluctuationWinDistributionIdentities(t *testing.T) {
 				memCase{rules.Memory{Capacity: 2, Forget: forget}, rules.Memory{Capacity: 2, Forget: forget}, n, pass},
 				memCase{rules.Memory{Capacity: 2, Forget: forget, Fluctuation: 1}, rules.Memory{}, n, pass},
 			)
-			if !testing.Short() {
-				cases = append(cases,
-					memCase{rules.Memory{Capacity: 3, Forget: forget}, rules.Memory{Capacity: 3, Forget: forget}, n, pass},
-					memCase{rules.Memory{Capacity: 3, Forget: forget, Fluctuation: 2}, rules.Memory{}, n, pass},
-				)
+			if pass == rules.PassNever && (!testing.Short() || forget == rules.ForgetLRU) {
+				// Capacities 2 to 5 in four pairs: under lru a turn that takes a pair known whole
+				// draws a second capacity below the cards still known.
+				cases = append(cases, memCase{rules.Memory{Capacity: 3, Forget: forget, Fluctuation: 2}, rules.Memory{}, 4, pass})
+			}
+			if !testing.Short() && pass == rules.PassNever {
+				cases = append(cases, memCase{rules.Memory{Capacity: 3, Forget: forget}, rules.Memory{Capacity: 3, Forget: forget}, n, pass})
 			}
 		}
 	}

@@ -151,8 +151,7 @@ type ValidateOptions struct {
 // [0, n] (stats.MeanLRTest), their luck-adjusted means and solitaire's mean number of turns by
 // two-sided z tests whose variance has a floor (adjustedFloor, turnsCheck), and, for two players,
 // seat 0's rates of wins and draws by exact binomial tests and the whole distribution of seat 0's
-// share by a G test (not for a policy that plays to win under a fluctuating capacity, whose
-// distribution the solver does not give). The p-values are Holm-corrected across the suite.
+// share by a G test. The p-values are Holm-corrected across the suite.
 func (s *Suite) Validate(ctx context.Context, o ValidateOptions) (*Validation, error) {
 	return s.validate(ctx, o, controls{})
 }

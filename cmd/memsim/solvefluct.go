@@ -18,7 +18,8 @@ import (
 // --after-pass just after a pass by seat 1), the score distribution before the draw only, and the
 // optimum's table; with three or more, the values only. The policies that play to win are solved
 // at two seats under every pass rule (exact.FluctWinChoiceValues, with --after-pass
-// exact.FluctWinChoiceValuesAfterPass), without the score distribution.
+// exact.FluctWinChoiceValuesAfterPass), with the score distribution and their table
+// (writeFluctWinTable).
 func (fl *solveFlags) fluctuationQuery(q *solveQuery, set map[string]bool) error {
 	mem := q.model.Memory
 	switch {

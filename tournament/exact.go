@@ -262,13 +262,11 @@ func (c exactCache) values(ctx context.Context, t *Tournament, n int, seats []in
 }
 
 // distribution returns the exact distribution of seat 0's share in a two-player seating, where
-// the solver has a model and n is at most DistributionLimit, or nil (also for a seat that plays to
-// win under a fluctuating capacity, whose distribution the solver does not give). Under a turn
-// limit it is the share taken by the limit, the pairs left counting for nobody.
+// the solver has a model and n is at most DistributionLimit, or nil. Under a turn limit it is the
+// share taken by the limit, the pairs left counting for nobody.
 func (t *Tournament) distribution(ctx context.Context, n int, seats []int) ([]float64, error) {
 	model, mu, ok := t.ExactModel(n, seats)
-	if !ok || mu.Players != 2 || n > DistributionLimit ||
-		(model.Memory.Fluctuation > 0 && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin())) {
+	if !ok || mu.Players != 2 || n > DistributionLimit {
 		return nil, nil
 	}
 	st := rules.State{N: n, J: n, S: model.Singletons, F: model.Singletons}

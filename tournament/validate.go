@@ -151,8 +151,7 @@ type ValidateOptions struct {
 // [0, n] (stats.MeanLRTest), their luck-adjusted means and solitaire's mean number of turns by
 // two-sided z tests whose variance has a floor (adjustedFloor, turnsCheck), and, for two players,
 // seat 0's rates of wins and draws by exact binomial tests and the whole distribution of seat 0's
-// share by a G test (not for a policy that plays to win under a fluctuating capacity, whose
-// distribution the solver does not give). The p-values are Holm-corrected across the suite.
+// share by a G test. The p-values are Holm-corrected across the suite.
 func (s *Suite) Validate(ctx context.Context, o ValidateOptions) (*Validation, error) {
 	return s.validate(ctx, o, controls{})
 }
@@ -350,15 +349,6 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 		for s := range mu.Players {
 			out = append(out, seatRateChecks(tally, s, exact.WDL[float64]{Win: sw.Win[s], Draw: sw.Draw[s]})...)
 		}
-	}
-	if mu.Players == 2 && model.Memory.Fluctuation > 0 && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) {
-		// Under a fluctuating capacity a policy that plays to win has exact win, draw and loss
-		// probabilities but no score distribution: the rates only.
-		wdl, err := exact.WinDrawLoss(ctx, field.Float{}, model, mu, st)
-		if err != nil {
-			return nil, err
-		}
-		return append(out, rateChecks(tally, wdl[0], swap)...), nil
 	}
 	if mu.Players == 2 {
 		d, err := exact.Distribution(ctx, field.Float{}, model, mu, st)

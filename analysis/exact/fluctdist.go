@@ -27,7 +27,7 @@ type fluctDist[T any] struct {
 func fluctDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (ScoreDistribution[T], error) {
 	var out ScoreDistribution[T]
 	if mu.Players == 2 && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) {
-		return out, fmt.Errorf("policy %s against %s: under a fluctuating capacity the score distribution of a policy that plays to win is not computed (its win, draw and loss probabilities are)", mu.Policy, mu.Opponent)
+		return fluctWinDistribution(ctx, f, m, mu, st) // fluctwindist.go
 	}
 	s, err := newFluctSweep(f, m, mu)
 	if err != nil {

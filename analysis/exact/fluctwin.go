@@ -799,9 +799,6 @@ func estimateFluctWin[T any](f field.Field[T], m Model, mu Lineup, pairs int, ca
 	if err := validateFluctWin(m, mu); err != nil {
 		return Cost{}, err
 	}
-	if call == CallDistribution {
-		return Cost{}, fmt.Errorf("policy %s against %s: under a fluctuating capacity the score distribution of a policy that plays to win is not computed (its win, draw and loss probabilities are)", mu.Policy, mu.Opponent)
-	}
 	k := float64(min(int64(pairs), int64(m.Memory.Capacity)+int64(m.Memory.Fluctuation)) + 1)
 	caps := float64(min(2*int64(m.Memory.Fluctuation)+1, int64(pairs)+1) + 1)
 	unknowns := 2 * k * caps
@@ -829,6 +826,9 @@ func estimateFluctWin[T any](f field.Field[T], m Model, mu Lineup, pairs int, ca
 	} else {
 		seconds = 1.3 * math.Pow(n/10, 3.8)
 		bytes = baseBytes + gcHeadroom*unknowns*unknowns*(ratBytes+8*n) + 3*n*leads*unknowns*(ratBytes+8*n)
+	}
+	if call == CallDistribution {
+		seconds, bytes = fluctWinDistCost(f, n, seconds, bytes) // fluctwindist.go
 	}
 	return Cost{Ops: seconds * scale * OpsPerSecond, Bytes: bytes}, nil
 }

@@ -19,7 +19,8 @@ import (
 // --after-pass just after a pass by seat 1), the score distribution before the draw only, and the
 // optimum's table; with three or more, the values only. The policies that play to win are solved
 // at two seats under every pass rule (exact.FluctWinChoiceValues, with --after-pass
-// exact.FluctWinChoiceValuesAfterPass), without the score distribution.
+// exact.FluctWinChoiceValuesAfterPass), with the score distribution and their table
+// (writeFluctWinTable).
 func (fl *solveFlags) fluctuationQuery(q *solveQuery, set map[string]bool) error {
 	mem := q.model.Memory
 	switch {
@@ -31,16 +32,14 @@ func (fl *solveFlags) fluctuationQuery(q *solveQuery, set map[string]bool) error
 		return nil // a fixed capacity
 	case mem.Forget != rules.ForgetLRU && mem.Forget != rules.ForgetHandoverUniform:
 		return usagef("--fluctuation %d goes with --memory M --forget lru or handover-uniform", fl.fluctuation)
-	case q.table && (set["policy"] && fl.policy != rules.PolicyOptimal.String() || set["opponent"]):
-		return usagef("--fluctuation %d with --table: the table is of the optimal policy (leave out --policy and --opponent)", fl.fluctuation)
+	case q.table && !namesWinPolicy(fl.policy) && (set["policy"] && fl.policy != rules.PolicyOptimal.String() || set["opponent"]):
+		return usagef("--fluctuation %d with --table: the table is of the optimal policy, or of a policy that plays to win (leave out --policy and --opponent, or give --policy win-optimal, or win-best-response with --opponent)", fl.fluctuation)
 	case q.table && q.json:
 		return usagef("--fluctuation %d with --table: the table is printed as text (leave out --json)", fl.fluctuation)
 	case q.table && (set["capacity"] || set["after-pass"]):
 		return usagef("--capacity and --after-pass do not go with --table (the table has a block per capacity, and under a pass rule one just after a pass)")
 	case set["first"] && !set["capacity"]:
 		return requiredWith("--capacity C", fmt.Sprintf("--fluctuation %d --first %s", fl.fluctuation, fl.first), "the capacity drawn for seat 0's turn now, which its choice depends on")
-	case fl.distribution && (namesWinPolicy(fl.policy) || namesWinPolicy(fl.opponent)):
-		return usagef("--fluctuation %d with --distribution: the score distribution of a policy that plays to win is not computed under a fluctuating capacity (leave out --distribution: solve gives its win, draw and loss probabilities)", fl.fluctuation)
 	case fl.distribution && set["capacity"]:
 		return usagef("--capacity %d with --distribution: the score distribution is computed before the capacity is drawn (leave out --capacity)", fl.capacity)
 	case set["players"] && (fl.players < 2 || fl.players > rules.MaxPlayers):

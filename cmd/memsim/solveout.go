@@ -101,6 +101,9 @@ func runQuery[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bu
 	if q.table && q.matchup.Players >= 3 {
 		return writeSeatsTable(ctx, q, f, w)
 	}
+	if q.table && q.matchup.Policy.PlaysToWin() && q.model.Memory.Fluctuation > 0 {
+		return writeFluctWinTable(ctx, q, f, w)
+	}
 	if q.table && q.matchup.Policy.PlaysToWin() {
 		return writeWinTable(ctx, q, f, w)
 	}

@@ -1,0 +1,67 @@
+package tournament_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"memsim/configs"
+	"memsim/tournament"
+)
+
+// Under a fluctuating capacity and a pass rule the engine's games of win-optimal and of a win best
+// response to safe, reading the tables of the fluctuating model by the capacity drawn, the lead
+// and the pass flag, have seat 0's final share distributed as the solver's score distribution: a
+// G test per seat order that is not rejected, and rejected in the negative control, which gives
+// seat 0 seat 1's distribution.
+func TestWinPoliciesUnderFluctuationHaveTheExactDistribution(t *testing.T) {
+	const suite = `name: fluct-win-dist
+seed: 5
+games: 3000
+rules: {pairs: [4], pass: always}
+players:
+  - {name: win, policy: win-optimal, memory: {capacity: 2, forget: lru, fluctuation: 1}}
+  - {name: safe, policy: safe, memory: {capacity: 2, forget: lru, fluctuation: 1}}
+  - {name: wbr, policy: win-best-response, opponent: safe, memory: {capacity: 2, forget: lru, fluctuation: 1}}
+`
+	ctx := context.Background()
+	cfgs, err := configs.ParseSuite("fluct-win-dist.yaml", []byte(suite), tournament.ConfigOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := tournament.NewSuite(ctx, cfgs, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := tournament.ValidateOptions{Level: 0.01}
+	right, err := s.Validate(ctx, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dists := 0
+	for _, c := range right.Checks {
+		if c.Rejected {
+			t.Errorf("%s rejected against the exact values: %s %.3g, p %.3g", c.Name, c.Test, c.Statistic, c.PValue)
+		}
+		if strings.HasSuffix(c.Name, "/distribution") && c.Test == "G" {
+			dists++
+		}
+	}
+	// Win-optimal and the win best response, each against safe, in both seat orders.
+	if dists != 4 {
+		t.Errorf("%d G tests of the distribution, want 4", dists)
+	}
+	wrong, err := s.ValidateWrongExpectation(ctx, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	caught := 0
+	for _, c := range wrong.Checks {
+		if strings.HasSuffix(c.Name, "/distribution") && c.Rejected {
+			caught++
+		}
+	}
+	if caught == 0 {
+		t.Errorf("the negative control's distributions were not rejected")
+	}
+}

@@ -22,31 +22,47 @@ import (
 // position nobody remembers, as the model assumes of a card forgotten; averaging over every deal
 // with a fixed order of flips would not give the model's expectation under forgetting.
 func TestEnginePlaysSelfWinUnderLimitedMemory(t *testing.T) {
-	ctx := context.Background()
 	win, reply, safe, daring := rules.PolicyWinOptimal, rules.PolicyWinBestResponse, rules.PolicySafe, rules.PolicyDaring
-	type game struct {
-		pairs, capacity int
-		forget          rules.Forgetting
-		seats           []rules.Policy
-		opponent        rules.Policy // of the win-best-response seat
-	}
+	type game = selfWinGame
 	lru, hu := rules.ForgetLRU, rules.ForgetHandoverUniform
 	games := []game{
-		{5, 3, lru, []rules.Policy{win, win, win}, 0},
-		{5, 3, hu, []rules.Policy{win, win, win}, 0},
-		{5, 2, lru, []rules.Policy{daring, win, safe}, 0},
-		{5, 3, hu, []rules.Policy{reply, safe, safe}, safe},
-		{5, 3, lru, []rules.Policy{win, reply, win}, win},
+		{5, 3, lru, []rules.Policy{win, win, win}, 0, 0},
+		{5, 3, hu, []rules.Policy{win, win, win}, 0, 0},
+		{5, 2, lru, []rules.Policy{daring, win, safe}, 0, 0},
+		{5, 3, hu, []rules.Policy{reply, safe, safe}, safe, 0},
+		{5, 3, lru, []rules.Policy{win, reply, win}, win, 0},
 	}
 	deals := 20000
 	if testing.Short() {
 		games, deals = games[:2], 6000
 	}
 	for _, g := range games {
+		checkEngineSelfWin(t, g, deals)
+	}
+}
+
+// selfWinGame is a game of three seats with a shared memory for checkEngineSelfWin.
+type selfWinGame struct {
+	pairs, capacity int
+	forget          rules.Forgetting
+	seats           []rules.Policy
+	opponent        rules.Policy // of the win-best-response seat
+	decay           float64      // under decay forgetting, the probability q
+}
+
+// checkEngineSelfWin builds the seats of g, checks that each seat that plays to win plays the
+// solver's table of its seating at every count state and standings, plays deals random deals
+// with the engine, and compares every seat's rates of wins and draws and its mean pairs with the
+// solver's probabilities and expected pairs, within 4.5 standard errors.
+func checkEngineSelfWin(t *testing.T, g selfWinGame, deals int) {
+	t.Helper()
+	ctx := context.Background()
+	reply, win := rules.PolicyWinBestResponse, rules.PolicyWinOptimal
+	{
 		name := fmt.Sprintf("%d pairs, %s(%d), %v", g.pairs, g.forget, g.capacity, g.seats)
 		tables := strategies.NewTables()
 		env := strategies.Env{MaxPairs: g.pairs, Players: 3, Pass: rules.PassNever, Tables: tables}
-		mem := rules.Memory{Capacity: g.capacity, Forget: g.forget}
+		mem := rules.Memory{Capacity: g.capacity, Forget: g.forget, Decay: g.decay}
 		model := exact.Model{Memory: mem}
 		mu := exact.SeatLineup(g.seats...)
 		players := make([]sim.Player, 3)
@@ -54,6 +70,9 @@ func TestEnginePlaysSelfWinUnderLimitedMemory(t *testing.T) {
 			forget := g.forget
 			spec := strategies.Spec{Name: p.String(), Policy: p.String(),
 				Memory: strategies.MemoryOverride{Forget: &forget, Capacity: ptrTo(g.capacity)}}
+			if g.decay > 0 {
+				spec.Memory.Decay = ptrTo(g.decay)
+			}
 			if p == reply {
 				spec.Opponent = g.opponent.String()
 			}
@@ -142,7 +161,11 @@ func checkStandingsTable(t *testing.T, name string, seat int, tab *rules.ChoiceT
 	}
 	checked := 0
 	for n := 1; n <= maxPairs; n++ {
-		for j := max(0, n-model.Memory.Capacity); j <= n; j++ {
+		lo := 0
+		if c := model.Memory.Capacity; c > 0 {
+			lo = max(0, n-c)
+		}
+		for j := lo; j <= n; j++ {
 			st := rules.State{N: n, J: j}
 			for a := 0; a <= maxPairs-n; a++ {
 				for b := 0; a+b <= maxPairs-n; b++ {

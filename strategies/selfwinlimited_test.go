@@ -15,136 +15,146 @@ import (
 
 // TestEnginePlaysSelfWinUnderLimitedMemory builds win-optimal at three seats with a shared lru
 // or handover-uniform memory, under every pass rule (at every seat, beside daring and safe in its
-// seating's table, and win-best-response against safe and against win-optimal), checks that each
-// seat plays the solver's table of its seating at every count state, standings and pass streak,
-// plays random deals with the engine (under a pass rule, where every seat may pass, some end in a
+// seating's table, and win-best-response against safe and against win-optimal), and checks the
+// engine's play against the solver (checkEngineSelfWin).
+func TestEnginePlaysSelfWinUnderLimitedMemory(t *testing.T) {
+	win, reply, safe, daring := rules.PolicyWinOptimal, rules.PolicyWinBestResponse, rules.PolicySafe, rules.PolicyDaring
+	lru, hu := rules.ForgetLRU, rules.ForgetHandoverUniform
+	twoKnown, always := rules.PassTwoKnown, rules.PassAlways
+	games := []selfWinGame{
+		{pairs: 5, capacity: 3, forget: lru, seats: []rules.Policy{win, win, win}},
+		{pairs: 5, capacity: 3, forget: hu, seats: []rules.Policy{win, win, win}},
+		{pairs: 4, capacity: 3, forget: lru, rule: always, seats: []rules.Policy{win, win, win}},
+		{pairs: 5, capacity: 2, forget: lru, seats: []rules.Policy{daring, win, safe}},
+		{pairs: 5, capacity: 3, forget: hu, seats: []rules.Policy{reply, safe, safe}, opponent: safe},
+		{pairs: 5, capacity: 3, forget: lru, seats: []rules.Policy{win, reply, win}, opponent: win},
+		{pairs: 6, capacity: 3, forget: hu, rule: twoKnown, seats: []rules.Policy{win, win, win}},
+		{pairs: 5, capacity: 3, forget: hu, rule: always, seats: []rules.Policy{daring, win, safe}},
+		{pairs: 6, capacity: 4, forget: lru, rule: twoKnown, seats: []rules.Policy{win, reply, win}, opponent: win},
+	}
+	deals := 20000
+	if testing.Short() {
+		games, deals = games[:3], 5000
+	}
+	for _, g := range games {
+		checkEngineSelfWin(t, g, deals)
+	}
+}
+
+// selfWinGame is a game of three seats with a shared memory for checkEngineSelfWin.
+type selfWinGame struct {
+	pairs, capacity int
+	forget          rules.Forgetting
+	decay           float64 // under decay forgetting, the probability q
+	rule            rules.PassRule
+	seats           []rules.Policy
+	opponent        rules.Policy // of the win-best-response seat
+}
+
+// checkEngineSelfWin builds the seats of g, checks that each seat that plays to win plays the
+// solver's table of its seating at every count state, standings and pass streak, plays deals
+// random deals with the engine (under a pass rule, where every seat may pass, some end in a
 // stalemate), and compares every seat's rates of wins and draws and its mean pairs (a stalemate
 // adding a third of the pairs left to every seat) with the solver's probabilities and expected
 // pairs, within 4.5 standard errors. The engine flips a uniformly random position nobody
 // remembers, as the model assumes of a card forgotten; averaging over every deal with a fixed
 // order of flips would not give the model's expectation under forgetting.
-func TestEnginePlaysSelfWinUnderLimitedMemory(t *testing.T) {
+func checkEngineSelfWin(t *testing.T, g selfWinGame, deals int) {
+	t.Helper()
 	ctx := context.Background()
-	win, reply, safe, daring := rules.PolicyWinOptimal, rules.PolicyWinBestResponse, rules.PolicySafe, rules.PolicyDaring
-	type game struct {
-		pairs, capacity int
-		forget          rules.Forgetting
-		rule            rules.PassRule
-		seats           []rules.Policy
-		opponent        rules.Policy // of the win-best-response seat
-		short           bool         // played by the short form, with fewer deals
-	}
-	lru, hu := rules.ForgetLRU, rules.ForgetHandoverUniform
-	never, twoKnown, always := rules.PassNever, rules.PassTwoKnown, rules.PassAlways
-	games := []game{
-		{5, 3, lru, never, []rules.Policy{win, win, win}, 0, true},
-		{5, 3, hu, never, []rules.Policy{win, win, win}, 0, true},
-		{5, 2, lru, never, []rules.Policy{daring, win, safe}, 0, false},
-		{5, 3, hu, never, []rules.Policy{reply, safe, safe}, safe, false},
-		{5, 3, lru, never, []rules.Policy{win, reply, win}, win, false},
-		{4, 3, lru, always, []rules.Policy{win, win, win}, 0, true},
-		{6, 3, hu, twoKnown, []rules.Policy{win, win, win}, 0, false},
-		{5, 3, hu, always, []rules.Policy{daring, win, safe}, 0, false},
-		{6, 4, lru, twoKnown, []rules.Policy{win, reply, win}, win, false},
-	}
-	deals := 20000
-	if testing.Short() {
-		deals = 5000
-	}
-	for _, g := range games {
-		if testing.Short() && !g.short {
-			continue
+	reply, win := rules.PolicyWinBestResponse, rules.PolicyWinOptimal
+	name := fmt.Sprintf("%d pairs, %s(%d), pass %s, %v", g.pairs, g.forget, g.capacity, g.rule, g.seats)
+	tables := strategies.NewTables()
+	env := strategies.Env{MaxPairs: g.pairs, Players: 3, Pass: g.rule, Tables: tables}
+	mem := rules.Memory{Capacity: g.capacity, Forget: g.forget, Decay: g.decay}
+	model := exact.Model{Pass: g.rule, Memory: mem}
+	mu := exact.SeatLineup(g.seats...)
+	players := make([]sim.Player, 3)
+	for s, p := range g.seats {
+		forget := g.forget
+		spec := strategies.Spec{Name: p.String(), Policy: p.String(),
+			Memory: strategies.MemoryOverride{Forget: &forget, Capacity: ptrTo(g.capacity)}}
+		if g.decay > 0 {
+			spec.Memory.Decay = ptrTo(g.decay)
 		}
-		name := fmt.Sprintf("%d pairs, %s(%d), pass %s, %v", g.pairs, g.forget, g.capacity, g.rule, g.seats)
-		tables := strategies.NewTables()
-		env := strategies.Env{MaxPairs: g.pairs, Players: 3, Pass: g.rule, Tables: tables}
-		mem := rules.Memory{Capacity: g.capacity, Forget: g.forget}
-		model := exact.Model{Pass: g.rule, Memory: mem}
-		mu := exact.SeatLineup(g.seats...)
-		players := make([]sim.Player, 3)
-		for s, p := range g.seats {
-			forget := g.forget
-			spec := strategies.Spec{Name: p.String(), Policy: p.String(),
-				Memory: strategies.MemoryOverride{Forget: &forget, Capacity: ptrTo(g.capacity)}}
-			if p == reply {
-				spec.Opponent = g.opponent.String()
-			}
-			b, err := strategies.Build(ctx, spec, env)
+		if p == reply {
+			spec.Opponent = g.opponent.String()
+		}
+		b, err := strategies.Build(ctx, spec, env)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if b.Exact == nil || b.Exact.Memory != mem {
+			t.Fatalf("%s: seat %d is valued in %+v, want %v", name, s, b.Exact, mem)
+		}
+		players[s] = b.Player
+		if mu.SelfWinMixed() && p == win {
+			tab, err := tables.SeatWinTable(ctx, model, exact.RotateSeats(mu, s), g.pairs)
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			if b.Exact == nil || b.Exact.Memory != mem {
-				t.Fatalf("%s: seat %d is valued in %+v, want %v", name, s, b.Exact, mem)
-			}
-			players[s] = b.Player
-			if mu.SelfWinMixed() && p == win {
-				tab, err := tables.SeatWinTable(ctx, model, exact.RotateSeats(mu, s), g.pairs)
-				if err != nil {
-					t.Fatalf("%s: %v", name, err)
-				}
-				players[s].Table = tab
-			}
-			if p.PlaysToWin() {
-				checkStandingsTable(t, name, s, players[s].Table, model, exact.RotateSeats(mu, s), g.pairs)
-			}
+			players[s].Table = tab
 		}
-		gm, err := sim.NewGame(sim.Setup{Pairs: g.pairs, Pass: g.rule, Players: players})
-		if err != nil {
+		if p.PlaysToWin() {
+			checkStandingsTable(t, name, s, players[s].Table, model, exact.RotateSeats(mu, s), g.pairs)
+		}
+	}
+	gm, err := sim.NewGame(sim.Setup{Pairs: g.pairs, Pass: g.rule, Players: players})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	res, err := exact.EvaluateStandings(ctx, field.Float{}, model, mu, rules.State{N: g.pairs, J: g.pairs}, nil)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	var wins, draws, pairs, pairsSq [3]float64
+	stalemates := 0
+	for d := range uint64(deals) {
+		if err := gm.Play(sim.GameID{Seed: 11, DealStream: 1, PlayStream: 2, Index: d}, nil); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		res, err := exact.EvaluateStandings(ctx, field.Float{}, model, mu, rules.State{N: g.pairs, J: g.pairs}, nil)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
+		o := gm.Outcome()
+		if o.Stalemate {
+			stalemates++
 		}
-		var wins, draws, pairs, pairsSq [3]float64
-		stalemates := 0
-		for d := range uint64(deals) {
-			if err := gm.Play(sim.GameID{Seed: 11, DealStream: 1, PlayStream: 2, Index: d}, nil); err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			o := gm.Outcome()
-			if o.Stalemate {
-				stalemates++
-			}
-			most, top := -1, 0
-			for _, x := range o.Pairs {
-				switch {
-				case x > most:
-					most, top = x, 1
-				case x == most:
-					top++
-				}
-			}
-			for s, x := range o.Pairs {
-				v := float64(x) + float64(o.Left)/3
-				pairs[s] += v
-				pairsSq[s] += v * v
-				if x == most && top == 1 {
-					wins[s]++
-				} else if x == most {
-					draws[s]++
-				}
+		most, top := -1, 0
+		for _, x := range o.Pairs {
+			switch {
+			case x > most:
+				most, top = x, 1
+			case x == most:
+				top++
 			}
 		}
-		if stalemates == 0 && g.rule != never && g.seats[0] == win && g.seats[2] == win {
-			t.Errorf("%s: no stalemate in %d deals", name, deals)
+		for s, x := range o.Pairs {
+			v := float64(x) + float64(o.Left)/3
+			pairs[s] += v
+			pairsSq[s] += v * v
+			if x == most && top == 1 {
+				wins[s]++
+			} else if x == most {
+				draws[s]++
+			}
 		}
-		n := float64(deals)
-		for s := range 3 {
-			rate := func(what string, k, want float64) {
-				p := k / n
-				se := math.Sqrt(max(p*(1-p), 1e-4) / n)
-				if math.Abs(p-want) > 4.5*se {
-					t.Errorf("%s: seat %d's %s rate %.4f ± %.4f over %d deals, the model %.4f", name, s, what, p, se, deals, want)
-				}
+	}
+	if stalemates == 0 && g.rule != rules.PassNever && g.seats[0] == win && g.seats[2] == win {
+		t.Errorf("%s: no stalemate in %d deals", name, deals)
+	}
+	n := float64(deals)
+	for s := range 3 {
+		rate := func(what string, k, want float64) {
+			p := k / n
+			se := math.Sqrt(max(p*(1-p), 1e-4) / n)
+			if math.Abs(p-want) > 4.5*se {
+				t.Errorf("%s: seat %d's %s rate %.4f ± %.4f over %d deals, the model %.4f", name, s, what, p, se, deals, want)
 			}
-			rate("win", wins[s], res.Win[s])
-			rate("draw", draws[s], res.Draw[s])
-			mean := pairs[s] / n
-			se := math.Sqrt((pairsSq[s]/n - mean*mean) / n)
-			if math.Abs(mean-res.Pairs[s]) > 4.5*se {
-				t.Errorf("%s: seat %d takes %.4f ± %.4f pairs, the model %.4f", name, s, mean, se, res.Pairs[s])
-			}
+		}
+		rate("win", wins[s], res.Win[s])
+		rate("draw", draws[s], res.Draw[s])
+		mean := pairs[s] / n
+		se := math.Sqrt((pairsSq[s]/n - mean*mean) / n)
+		if math.Abs(mean-res.Pairs[s]) > 4.5*se {
+			t.Errorf("%s: seat %d takes %.4f ± %.4f pairs, the model %.4f", name, s, mean, se, res.Pairs[s])
 		}
 	}
 }
@@ -170,7 +180,11 @@ func checkStandingsTable(t *testing.T, name string, seat int, tab *rules.ChoiceT
 	}
 	checked, passes := 0, 0
 	for n := 1; n <= maxPairs; n++ {
-		for j := max(0, n-model.Memory.Capacity); j <= n; j++ {
+		lo := 0
+		if c := model.Memory.Capacity; c > 0 {
+			lo = max(0, n-c)
+		}
+		for j := lo; j <= n; j++ {
 			st := rules.State{N: n, J: j}
 			for a := 0; a <= maxPairs-n; a++ {
 				for b := 0; a+b <= maxPairs-n; b++ {

@@ -484,19 +484,25 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Lineup, maxPai
 		if l := m.Variant.TurnLimit; l > 0 && m.Variant.CopiesOf() == rules.DefaultCopies {
 			top = exact.SelfWinLimitTableLimit(mu.Players, l, true)
 		}
+		if m.Memory.Forget == rules.ForgetDecay {
+			top = exact.SelfWinDecayTableLimit(mu.Players, true)
+		}
 		if maxPairs > top {
 			return nil, fmt.Errorf("%s at %d seats beside other policies is solved for deals of at most %d pairs, not %d", mu.Policy, mu.Players, top, maxPairs)
 		}
-		limit = exact.SelfWinRationalLimit
+		limit = exact.SelfWinRationalLimitOf(m)
 	} else if mu.Policy.PlaysToWin() && mu.Players > 2 {
 		top := exact.SelfWinTableLimit(mu.Players)
 		if l := m.Variant.TurnLimit; l > 0 && m.Variant.CopiesOf() == rules.DefaultCopies {
 			top = exact.SelfWinLimitTableLimit(mu.Players, l, false)
 		}
+		if m.Memory.Forget == rules.ForgetDecay {
+			top = exact.SelfWinDecayTableLimit(mu.Players, false)
+		}
 		if maxPairs > top {
 			return nil, fmt.Errorf("win-optimal at %d seats is solved for deals of at most %d pairs, not %d", mu.Players, top, maxPairs)
 		}
-		limit = exact.SelfWinRationalLimit
+		limit = exact.SelfWinRationalLimitOf(m)
 	} else if mu.Policy.PlaysToWin() {
 		if maxPairs > exact.WinTableLimit {
 			return nil, fmt.Errorf("a policy that plays to win is solved for deals of at most %d pairs, not %d", exact.WinTableLimit, maxPairs)

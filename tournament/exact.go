@@ -21,7 +21,7 @@ const DistributionLimit = 60
 // every seat plays optimal or a fixed policy (exact.SeatLineup), optimal under decay forgetting
 // the two-player optimum's choices, as its table does, or win-optimal at every seat or beside
 // optimal and fixed policies (the win objective of every seat for itself, up to
-// exact.SelfWinRationalLimit pairs, and a mixed lineup's estimated solve at most
+// exact.SelfWinRationalLimitOf pairs, and a mixed lineup's estimated solve at most
 // MixedWinSeconds); a policy that
 // answers another is evaluated only against the policy it answers (at three or more seats, with
 // that policy at every other seat); and n must be at most
@@ -76,7 +76,7 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 		winLimit = min(winLimit, exact.WinLimitRationalLimit)
 	}
 	if len(seats) > 2 {
-		winLimit = exact.SelfWinRationalLimit
+		winLimit = exact.SelfWinRationalLimitOf(t.modelOf(e0))
 	}
 	if (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin() || mu.SelfWinMixed()) && n > winLimit {
 		return none, exact.Lineup{}, false

@@ -87,6 +87,9 @@ type selfWin[T any] struct {
 	// gaps, when not nil, collects the positions without an equilibrium in pure choices under
 	// limited memory (selfishwinlimited.go).
 	gaps *[]SelfWinGap[T]
+	// decay, under decay forgetting, gives the hand-overs' outcomes; each row of n pairs is then
+	// solved at once (selfishwindecay.go).
+	decay *decayHand[T]
 }
 
 // checkSelfWin reports whether model m and p seats have the win objective of every seat for itself.
@@ -102,8 +105,8 @@ func checkSelfWinModel(m Model, p int) error {
 	switch {
 	case m.Memory.Scope != rules.ScopeShared && !m.Memory.Perfect():
 		return fmt.Errorf("memory %s: the win objective at %d seats is solved with a shared memory", m.Memory, p)
-	case m.Memory.Forget == rules.ForgetDecay:
-		return fmt.Errorf("memory %s: the win objective at %d seats is solved with perfect memory, lru and handover-uniform, not decay forgetting", m.Memory, p)
+	case m.Memory.Forget == rules.ForgetDecay && m.Pass != rules.PassNever:
+		return fmt.Errorf("pass rule %s: the win objective at %d seats under decay forgetting is solved with pass rule never", m.Pass, p)
 	case m.Memory.Fluctuation > 0:
 		return fmt.Errorf("memory %s: the win objective at %d seats under a fluctuating capacity gives the values (every seat win-optimal, pass rule never), not this computation (exact.FluctSelfWinTables has its choices)", m.Memory, p)
 	case !m.Memory.Perfect() && m.Variant.TurnLimit > 0:
@@ -145,6 +148,13 @@ func buildSelfWin[T any](f field.Field[T], m Model, p, maxPairs int, eval bool) 
 	}
 	if m.Pass != rules.PassNever {
 		w.pass = &selfWinPass[T]{}
+	}
+	if m.isDecay() {
+		h, err := newDecayHand(f, m.Memory, maxPairs)
+		if err != nil {
+			return nil, err
+		}
+		w.decay = h
 	}
 	w.valid, w.place = make([][][]int, maxPairs+1), make([][]int32, maxPairs+1)
 	for n := range w.valid {
@@ -213,6 +223,12 @@ func (w *selfWin[T]) run(ctx context.Context, visit func(st rules.State) error) 
 	s := w.m.Singletons
 	w.allocRows()
 	for n := 0; n <= w.maxPairs; n++ {
+		rowDone := w.decay != nil && n > 0
+		if rowDone {
+			if err := w.decayRow(n); err != nil { // selfishwindecay.go
+				return fmt.Errorf("%d pairs: %w", n, err)
+			}
+		}
 		for j := 0; j <= n; j++ {
 			select {
 			case <-done:
@@ -224,7 +240,9 @@ func (w *selfWin[T]) run(ctx context.Context, visit func(st rules.State) error) 
 				if !w.m.Memory.Holds(st.Known()) {
 					continue
 				}
-				if err := w.state(st); err != nil {
+				if rowDone {
+					w.outcomes(st)
+				} else if err := w.state(st); err != nil {
 					return fmt.Errorf("%d pairs, %d unknown: %w", n, j, err)
 				}
 				if visit != nil {
@@ -321,6 +339,10 @@ func (w *selfWin[T]) state(st rules.State) error {
 // (seat 0's in a mixed lineup).
 func (w *selfWin[T]) outcomes(st rules.State) {
 	w.seat(st, 0)
+	if w.decay != nil {
+		w.decayOutcomesOf(st) // selfishwindecay.go
+		return
+	}
 	for _, ch := range rules.Choices() {
 		w.legal[ch] = w.m.Legal(st, ch)
 		w.outs[ch], w.probs[ch] = w.outs[ch][:0], w.probs[ch][:0]
@@ -883,6 +905,9 @@ func estimateSelfWin[T any](f field.Field[T], m Model, mu Lineup, pairs int, cal
 		return Cost{}, fmt.Errorf("players %d: win-optimal at three or more seats gives values and tables, not this computation", mu.Players)
 	}
 	c := Cost{Ops: selfWinOps(mu.Players, pairs, m.Singletons, exact, eval)}
+	if m.isDecay() {
+		c.Ops = selfWinDecayOps(mu.Players, pairs, exact, eval) // selfishwindecay.go
+	}
 	if m.Pass != rules.PassNever {
 		c.Ops *= selfWinPassWork // selfishwinpass.go
 	}

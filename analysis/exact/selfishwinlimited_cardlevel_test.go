@@ -240,8 +240,14 @@ func (g *winGraph) lookup(t *testing.T, tab *rules.ChoiceTable, i int) rules.Cho
 // with card-level value iteration maximising it.
 func checkWinCardLevel(t *testing.T, m cardMemory, mu exact.Lineup, n int, start []int) int {
 	t.Helper()
+	return checkWinCardLevelModel(t, m, exact.Model{Pass: rules.PassNever, Memory: memoryOf(m)}, mu, n, start)
+}
+
+// checkWinCardLevelModel is checkWinCardLevel with the solver's model given (m played at card
+// level, model its rules.Memory with pass rule never).
+func checkWinCardLevelModel(t *testing.T, m cardMemory, model exact.Model, mu exact.Lineup, n int, start []int) int {
+	t.Helper()
 	ctx := context.Background()
-	model := exact.Model{Pass: rules.PassNever, Memory: memoryOf(m)}
 	g, err := buildWinGraph(m, model, winPos{w: newCardWorld(rules.State{N: n, J: n}, nil), pairs: start})
 	if err != nil {
 		t.Fatal(err)

@@ -74,16 +74,18 @@
 // which play to win (for two players they maximise P(win) + P(draw)/2, so their choice depends on
 // the mover's lead D so far, its pairs minus the other seat's; with 3 or more players
 // win-best-response maximises seat 0's P(most pairs) against --opponent at every other seat,
-// perfect memory, or lru and handover-uniform, under every pass rule). With 3 or more players
+// perfect memory, or lru and handover-uniform, under every pass rule, or decay under pass rule
+// never). With 3 or more players
 // win-optimal at every seat is the win objective of every seat for itself (each maximises its own
 // P(most pairs), a tie for the most shared, a stalemate giving every seat an equal share of the
-// pairs left; perfect memory, lru and handover-uniform, under every pass rule, a stationary
-// equilibrium selected where a forgotten card hands the state to the next seat): solve gives every
+// pairs left; perfect memory, lru and handover-uniform, under every pass rule, and decay under
+// pass rule never, a stationary equilibrium selected where a forgotten card hands the state to
+// the next seat): solve gives every
 // seat's P(most pairs), its chances of ending alone with the most and tied for it, and its expected
 // pairs, from --standings LIST, every seat's pairs so far, seat 0's first (default: none yet);
 // --standings with optimal, safe, daring or parity at every seat gives the same for that play, and
 // --seats mixing win-optimal with the others the same, each win-optimal seat maximising its own
-// P(most pairs) against the others' play (perfect memory, lru, handover-uniform). --choices
+// P(most pairs) against the others' play (perfect memory, lru, handover-uniform, decay). --choices
 // restricts the choices of every seat: the published models use daring,safe (Sjölund & Åstrand,
 // Alfthan) or daring,safe,pass (Zwick & Paterson). --table prints
 // the optimal strategy table, or with --policy win-optimal (or win-best-response and --opponent)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -115,7 +116,6 @@ func TestSolveStandingsBadInput(t *testing.T) {
 		{[]string{"--players", "3", "--policy", "win-optimal", "--standings", "1,x,0"}, `seat 1: "x" is not a count of pairs`},
 		{[]string{"--seats", "optimal,safe,daring", "--two-player-optimal", "--standings", "0,0,0"}, "--standings goes with --players P (3 or more)"},
 		{[]string{"--players", "3", "--policy", "win-optimal", "--opponent", "win-best-response"}, "policy win-best-response: with 3 players one seat replies to the others, not 2"},
-		{[]string{"--seats", "win-optimal,safe,daring", "--memory", "3", "--forget", "decay", "--q", "0.2"}, "not decay forgetting"},
 		{[]string{"--players", "3", "--policy", "win-optimal", "--pass", "always", "--memory", "3", "--forget", "decay", "--q", "0.2"}, "decay forgetting under a pass rule is solved for the policies that play to win at 2 players, not 3"},
 		{[]string{"--seats", "win-optimal,safe,daring", "--memory", "3", "--forget", "lru", "--fluctuation", "1"}, "under a fluctuating capacity is solved with every seat playing win-optimal"},
 		{[]string{"--players", "3", "--policy", "win-optimal", "--lead", "1"}, "the lead is defined for 2 players"},
@@ -156,5 +156,44 @@ best: daring to win (safe plays safe)
 `
 	if out != want {
 		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}
+
+// Under decay forgetting at two pairs and three seats whoever takes the first pair takes the
+// second too (the last two cards are a pair), so no game ends in a tie, a seat one pair ahead
+// of the others changes nothing (the winner ends with two pairs), and the scores add up to 1.
+func TestSolveWinOptimalThreeSeatsUnderDecay(t *testing.T) {
+	t.Parallel()
+	scores := func(standings string) []string {
+		out, stderr, code := runArgs(t, "solve", "--pairs", "2", "--forget", "decay", "--q", "0.5", "--players", "3",
+			"--policy", "win-optimal", "--standings", standings, "--float")
+		if code != exitOK {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		var lines []string
+		sum := 0.0
+		for _, l := range strings.Split(out, "\n") {
+			if !strings.HasPrefix(l, "seat ") || !strings.Contains(l, "P(most pairs)") {
+				continue
+			}
+			lines = append(lines, l)
+			var s int
+			var p, alone, tied float64
+			if _, err := fmt.Sscanf(l, "seat %d: P(most pairs) %f; alone %f, tied %f", &s, &p, &alone, &tied); err != nil {
+				t.Fatalf("%q: %v", l, err)
+			}
+			if tied != 0 {
+				t.Errorf("standings %s: %q: a tie at two pairs", standings, l)
+			}
+			sum += p
+		}
+		if len(lines) != 3 || math.Abs(sum-1) > 2e-6 {
+			t.Errorf("standings %s: %d seats' scores summing to %v, want 3 summing to 1:\n%s", standings, len(lines), sum, out)
+		}
+		return lines
+	}
+	even, ahead := scores("0,0,0"), scores("0,1,0")
+	if strings.Join(even, "\n") != strings.Join(ahead, "\n") {
+		t.Errorf("standings 0,0,0:\n%s\nstandings 0,1,0:\n%s", strings.Join(even, "\n"), strings.Join(ahead, "\n"))
 	}
 }

@@ -97,6 +97,12 @@ type fluctSeats[T any] struct {
 	streakSeats [][][][]T
 	lastNodes   []fluctNode
 	lastSol     *selfRowSolution[T]
+	// keepLast asks the rows to keep, in lastRow and lastSol, the last row of every seat for
+	// itself and its solution, and in lastMulti the solution of the last row of a policy per seat
+	// (FluctSeatsChoiceValues reads every choice's equation in them).
+	keepLast  bool
+	lastRow   *selfRow[T]
+	lastMulti [][]T
 	// choice[n][c][k] is the optimum's choice in (n, k) with capacity c drawn (at pass streak 0);
 	// under a pass rule streakChoice[n][l][c][k] is its choice at pass streak l.
 	choice       [][][]rules.Choice
@@ -254,6 +260,9 @@ func (s *fluctSeats[T]) selfRow(n int) error {
 	if err != nil {
 		return fmt.Errorf("%d pairs, every seat for itself: %w", n, err)
 	}
+	if s.keepLast {
+		s.lastNodes, s.lastRow, s.lastSol = nodes, r, sol
+	}
 	byCap := make([][]rules.Choice, caps[len(caps)-1].c+1)
 	for i, nd := range nodes {
 		if byCap[nd.c] == nil {
@@ -318,6 +327,9 @@ func (s *fluctSeats[T]) multiRow(n int) error {
 	x, err := solveRow(f, eqs)
 	if err != nil {
 		return fmt.Errorf("%d pairs: %w", n, err)
+	}
+	if s.keepLast {
+		s.lastMulti = x
 	}
 	s.seats = make([][][]T, len(before))
 	for k, refs := range before {

@@ -95,6 +95,9 @@ func (s *fluctSeats[T]) selfPassRow(n int) error {
 		}
 	}
 	s.lastNodes, s.lastSol = nodes, sol
+	if s.keepLast {
+		s.lastRow = r
+	}
 	s.choice = append(s.choice, byStreak[0])
 	s.streakChoice = append(s.streakChoice, byStreak)
 	s.streakSelf = make([][][]T, p)
@@ -166,6 +169,9 @@ func (s *fluctSeats[T]) multiPassRow(n int) error {
 	x, err := solveRow(f, eqs)
 	if err != nil {
 		return fmt.Errorf("%d pairs under pass rule %s: %w", n, s.m.Pass, err)
+	}
+	if s.keepLast {
+		s.lastMulti = x
 	}
 	s.streakSeats = make([][][][]T, p)
 	for l := range p {

@@ -44,7 +44,6 @@ func TestSolveFluctuationSeatsBadInput(t *testing.T) {
 		{[]string{"--seats", "optimal,safe,parity"}, "seat 2: policy parity: a fluctuating capacity is solved for optimal, safe and daring (allowed: optimal, safe, daring)"},
 		{[]string{"--players", "3", "--two-player-optimal"}, "not the two-player optimum's choices"},
 		{[]string{"--players", "3", "--policy", "best-response", "--opponent", "safe"}, "policy best-response: a fluctuating capacity is solved for optimal, safe and daring"},
-		{[]string{"--players", "3", "--pass", "always", "--table"}, "--fluctuation 1 with three or more seats: the values only"},
 		{[]string{"--players", "8", "--pairs", "30", "--pass", "always", "--float"}, "add --big to solve it anyway"},
 		{[]string{"--players", "8", "--pairs", "100"}, "add --big to solve it anyway"},
 		{[]string{"--players", "3", "--standings", "1,0,0"}, "--fluctuation 1 with --standings: the chances of the most pairs are not computed"},

@@ -58,9 +58,12 @@ func FluctSeatsChoiceValues[T any](ctx context.Context, f field.Field[T], m Mode
 		return out, fmt.Errorf("%v with capacity %d drawn: not a state of the model", st, c)
 	}
 	out.State = st
-	if s.needMulti {
+	switch {
+	case s.reply == 0:
+		out.PolicyChoice = s.replyProf[at*s.streaks()+passes]
+	case s.needMulti:
 		out.PolicyChoice, err = s.seatChoiceAt(0, st.N, k, cn, passes)
-	} else {
+	default:
 		out.PolicyChoice = s.lastSol.ch[at*s.streaks()+passes]
 	}
 	if err != nil {

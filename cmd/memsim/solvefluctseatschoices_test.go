@@ -182,3 +182,33 @@ func TestSolveFluctuationSeatsCapacityBadInput(t *testing.T) {
 		t.Errorf("--capacity 2 --pass two-known: exit %d, %s; want %q in\n%s", code, stderr, want, out)
 	}
 }
+
+// best-response at one of three seats under a fluctuating capacity gives its seat at least what
+// safe, daring and optimal give it against the same other seats, and its choice after the draw is
+// a best one of the listed choices.
+func TestSolveFluctuationSeatsReplyIsAtLeastAnyPolicy(t *testing.T) {
+	t.Parallel()
+	base := []string{"--pairs", "4", "--unknown", "3", "--memory", "3", "--forget", "handover-uniform", "--fluctuation", "1", "--pass", "always"}
+	var reply choicesByJSON
+	seatsDecode(t, &reply, append(append([]string(nil), base...), "--seats", "safe,best-response,daring")...)
+	for _, alt := range []string{"safe", "daring", "optimal"} {
+		var other seatsByJSON
+		seatsDecode(t, &other, append(append([]string(nil), base...), "--seats", "safe,"+alt+",daring")...)
+		if ratOf(t, other.BySeat[1].Exact).Cmp(ratOf(t, reply.BySeat[1].Exact)) > 0 {
+			t.Errorf("seat 1 %s: %s pairs, best-response %s", alt, other.BySeat[1].Exact, reply.BySeat[1].Exact)
+		}
+	}
+	var drawn choicesByJSON
+	seatsDecode(t, &drawn, append(append([]string(nil), base...), "--players", "3", "--policy", "best-response", "--opponent", "optimal", "--capacity", "2")...)
+	best := ratOf(t, drawn.ChoiceValues.Values[0].BySeat[0].Exact)
+	for _, v := range drawn.ChoiceValues.Values {
+		if x := ratOf(t, v.BySeat[0].Exact); x.Cmp(best) > 0 {
+			best = x
+		}
+	}
+	for _, v := range drawn.ChoiceValues.Values {
+		if v.Choice == drawn.ChoiceValues.PolicyChoice && ratOf(t, v.BySeat[0].Exact).Cmp(best) != 0 {
+			t.Errorf("--capacity 2: best-response plays %s, worth %s, the best %s", v.Choice, v.BySeat[0].Exact, best.RatString())
+		}
+	}
+}

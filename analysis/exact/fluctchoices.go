@@ -15,9 +15,13 @@ import (
 // mover sees after the draw: under lru it holds at most c known cards. c is one the model draws,
 // max(2, m - σ) to m + σ. Value is the lineup's own value in st with c drawn (its policy's
 // choice's), and PolicyChoice that choice. Under the pass rules two-known and always the turn
-// follows no pass (FluctChoiceValuesAfterPass: just after one).
+// follows no pass (FluctChoiceValuesAfterPass: just after one). With three to eight players it is
+// FluctSeatsChoiceValues at pass streak 0.
 func FluctChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State, c int) (Choices[T], error) {
 	var out Choices[T]
+	if mu.Players >= 3 {
+		return FluctSeatsChoiceValues(ctx, f, m, mu, st, c, 0)
+	}
 	if mu.Players == 2 && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) {
 		out, _, err := FluctWinChoiceValues(ctx, f, m, mu, st, c)
 		return out, err
@@ -77,6 +81,12 @@ func appendEqValue[T any](f field.Field[T], out *Choices[T], n T, ch rules.Choic
 
 // checkDrawn checks a state after the draw of capacity c and returns its known cards.
 func (s *fluctSweep[T]) checkDrawn(st rules.State, c int) (int, error) {
+	return fluctDrawnKnown(s.m.Memory, s.maxK, st, c)
+}
+
+// fluctDrawnKnown checks st, a state seen after the draw of capacity c under the fluctuating
+// memory mem of largest capacity maxK, and returns its known cards.
+func fluctDrawnKnown(mem rules.Memory, maxK int, st rules.State, c int) (int, error) {
 	if st.S != 0 || st.F != 0 {
 		return 0, fmt.Errorf("state has %d singletons, the model 0", st.S)
 	}
@@ -86,17 +96,16 @@ func (s *fluctSweep[T]) checkDrawn(st rules.State, c int) (int, error) {
 	if st.N < 1 {
 		return 0, fmt.Errorf("%v: no pair left, no choice to make", st)
 	}
-	mem := s.m.Memory
 	lo, hi := max(2, mem.Capacity-mem.Fluctuation), fluctMaxKnown(mem)
 	if c < lo || c > hi {
 		return 0, fmt.Errorf("capacity %d: %s draws %d to %d", c, mem, lo, hi)
 	}
 	k := st.N - st.J
-	if s.lru() && k > c {
+	if mem.Forget == rules.ForgetLRU && k > c {
 		return 0, fmt.Errorf("%d known cards exceed the capacity %d drawn (lru forgets beyond it at the draw)", k, c)
 	}
-	if k > s.maxK {
-		return 0, fmt.Errorf("%d known cards (n - j) exceed the largest capacity %d", k, s.maxK)
+	if k > maxK {
+		return 0, fmt.Errorf("%d known cards (n - j) exceed the largest capacity %d", k, maxK)
 	}
 	return k, nil
 }

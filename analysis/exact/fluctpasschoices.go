@@ -13,8 +13,13 @@ import (
 // capacity c, seat 0 to move with the other seat's pass just made, so that a pass now ends the
 // game in a stalemate (lead 0) and every other choice is valued as FluctChoiceValues values it.
 // PolicyChoice is the lineup's choice there (optimal, best-response and the policies that play to
-// win have one of their own just after a pass). Under pass rule never it is an error.
+// win have one of their own just after a pass). Under pass rule never it is an error, and so it is
+// with three or more players, whose turn after a pass depends on how many seats passed in a row
+// (FluctSeatsChoiceValues takes that streak).
 func FluctChoiceValuesAfterPass[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State, c int) (Choices[T], error) {
+	if mu.Players != 2 {
+		return Choices[T]{}, fmt.Errorf("players %d: just after a pass is for two players (FluctSeatsChoiceValues takes the pass streak of 3 or more)", mu.Players)
+	}
 	if mu.Players == 2 && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) {
 		out, _, err := FluctWinChoiceValuesAfterPass(ctx, f, m, mu, st, c) // fluctwinpass.go
 		return out, err

@@ -56,10 +56,17 @@ func validateFluctSeats(m Model, mu Lineup) error {
 	case mu.TwoPlayerOptimal:
 		return fmt.Errorf("with %d players a fluctuating capacity is solved for every seat's own optimum, not the two-player optimum's choices", mu.Players)
 	}
+	replies := 0
 	for i := range mu.Players {
 		p := fluctSeatPolicy(mu, i)
+		if p == rules.PolicyBestResponse && mu.Players > 2 {
+			if replies++; replies > 1 {
+				return fmt.Errorf("policy best-response: with %d players one seat replies to the others, not more (replies to each other would be an equilibrium of their own)", mu.Players)
+			}
+			continue
+		}
 		if p != rules.PolicyOptimal && p != rules.PolicySafe && p != rules.PolicyDaring {
-			return fmt.Errorf("seat %d: policy %s: a fluctuating capacity is solved for optimal, safe and daring (allowed: optimal, safe, daring)", i, p)
+			return fmt.Errorf("seat %d: policy %s: a fluctuating capacity is solved for optimal, safe and daring, and at 3 or more seats best-response at one seat (allowed: optimal, safe, daring, best-response)", i, p)
 		}
 		if err := p.CheckChoices(m.Choices); err != nil {
 			return fmt.Errorf("seat %d: %w", i, err)
@@ -97,6 +104,20 @@ type fluctSeats[T any] struct {
 	streakSeats [][][][]T
 	lastNodes   []fluctNode
 	lastSol     *selfRowSolution[T]
+	// keepLast asks the rows to keep, in lastRow and lastSol, the last row of every seat for
+	// itself and its solution, and in lastMulti the solution of the last row of a policy per seat
+	// (FluctSeatsChoiceValues reads every choice's equation in them).
+	keepLast  bool
+	lastRow   *selfRow[T]
+	lastMulti [][]T
+	// reply is the seat that plays best-response (-1: none); replyProf its choices in the last
+	// row when keepLast, at position i*L + l for state i after the draw and streak l of L
+	// (fluctselfishreply.go).
+	reply     int
+	replyProf []rules.Choice
+	// replyChoice[n][l][c][k] is the reply's choice in (n, k) with capacity c drawn at pass
+	// streak l (l = 0 only under pass rule never).
+	replyChoice [][][][]rules.Choice
 	// choice[n][c][k] is the optimum's choice in (n, k) with capacity c drawn (at pass streak 0);
 	// under a pass rule streakChoice[n][l][c][k] is its choice at pass streak l.
 	choice       [][][]rules.Choice
@@ -110,7 +131,7 @@ func newFluctSeats[T any](f field.Field[T], m Model, mu Lineup) (*fluctSeats[T],
 	if err := validateFluctSeats(m, mu); err != nil {
 		return nil, err
 	}
-	s := &fluctSeats[T]{f: f, m: m, mu: mu, p: mu.Players, maxK: fluctMaxKnown(m.Memory), zero: f.FromInt(0)}
+	s := &fluctSeats[T]{f: f, m: m, mu: mu, p: mu.Players, maxK: fluctMaxKnown(m.Memory), zero: f.FromInt(0), reply: mu.replySeat()}
 	for t := range mu.Players {
 		if fluctSeatPolicy(mu, t) == rules.PolicyOptimal {
 			s.needSelf = true
@@ -254,6 +275,9 @@ func (s *fluctSeats[T]) selfRow(n int) error {
 	if err != nil {
 		return fmt.Errorf("%d pairs, every seat for itself: %w", n, err)
 	}
+	if s.keepLast {
+		s.lastNodes, s.lastRow, s.lastSol = nodes, r, sol
+	}
 	byCap := make([][]rules.Choice, caps[len(caps)-1].c+1)
 	for i, nd := range nodes {
 		if byCap[nd.c] == nil {
@@ -318,6 +342,9 @@ func (s *fluctSeats[T]) multiRow(n int) error {
 	x, err := solveRow(f, eqs)
 	if err != nil {
 		return fmt.Errorf("%d pairs: %w", n, err)
+	}
+	if s.keepLast {
+		s.lastMulti = x
 	}
 	s.seats = make([][][]T, len(before))
 	for k, refs := range before {
@@ -396,6 +423,7 @@ func (s *fluctSeats[T]) run(ctx context.Context, maxPairs int, visit func(n int)
 	}
 	s.choice = [][][]rules.Choice{nil}
 	s.streakChoice = [][][][]rules.Choice{nil}
+	s.replyChoice = [][][][]rules.Choice{nil}
 	done := ctx.Done()
 	for n := 1; n <= maxPairs; n++ {
 		select {
@@ -428,7 +456,10 @@ func (s *fluctSeats[T]) row(n int) error {
 			return err
 		}
 	}
-	if s.needMulti {
+	switch {
+	case s.needMulti && s.reply >= 0:
+		return s.replyRow(n, s.reply)
+	case s.needMulti:
 		return multi(n)
 	}
 	return nil
@@ -553,6 +584,9 @@ func estimateFluctSeats[T any](f field.Field[T], m Model, mu Lineup, pairs int) 
 		if fluctSeatPolicy(mu, t) != rules.PolicyOptimal {
 			multi = 1.5
 		}
+	}
+	if mu.replySeat() >= 0 {
+		multi = 4 // a few systems per row, the reply's policy iteration
 	}
 	n := float64(pairs)
 	unknowns := float64(mu.Players) * k * caps

@@ -95,6 +95,9 @@ func (s *fluctSeats[T]) selfPassRow(n int) error {
 		}
 	}
 	s.lastNodes, s.lastSol = nodes, sol
+	if s.keepLast {
+		s.lastRow = r
+	}
 	s.choice = append(s.choice, byStreak[0])
 	s.streakChoice = append(s.streakChoice, byStreak)
 	s.streakSelf = make([][][]T, p)
@@ -167,6 +170,9 @@ func (s *fluctSeats[T]) multiPassRow(n int) error {
 	if err != nil {
 		return fmt.Errorf("%d pairs under pass rule %s: %w", n, s.m.Pass, err)
 	}
+	if s.keepLast {
+		s.lastMulti = x
+	}
 	s.streakSeats = make([][][][]T, p)
 	for l := range p {
 		s.streakSeats[l] = make([][][]T, len(before))
@@ -199,6 +205,12 @@ func (s *fluctSeats[T]) zeroVec() []T {
 // streakLayers returns the optimum's table under a pass rule: a layer per capacity, as
 // capacityLayers lays them out, each holding the choices at every pass streak.
 func (s *fluctSeats[T]) streakLayers(maxPairs int) (*rules.ChoiceTable, error) {
+	return s.streakLayersOf(maxPairs, s.streakChoice)
+}
+
+// streakLayersOf returns the table of the choices choice[n][l][c][k] at every pass streak l, laid
+// out as streakLayers lays out the optimum's.
+func (s *fluctSeats[T]) streakLayersOf(maxPairs int, choice [][][][]rules.Choice) (*rules.ChoiceTable, error) {
 	lo := fluctCaps(s.m.Memory, max(maxPairs, 1))[0].c
 	hi := max(lo, min(s.maxK, maxPairs+1))
 	layers := make([]*rules.ChoiceTable, hi-lo+1)
@@ -210,7 +222,7 @@ func (s *fluctSeats[T]) streakLayers(maxPairs int) (*rules.ChoiceTable, error) {
 		}
 		for n := 1; n <= maxPairs; n++ {
 			cn := min(c, n+1) // the capacities of a row are merged from n + 1 up
-			for l, byCap := range s.streakChoice[n] {
+			for l, byCap := range choice[n] {
 				if cn >= len(byCap) || byCap[cn] == nil {
 					continue
 				}

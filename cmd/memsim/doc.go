@@ -94,7 +94,8 @@
 // seats that passed in a row before the turn) and every seat's expected pairs; with --policy
 // win-optimal, per state, the standings (every seat's deficit to the most pairs so far) at which
 // win-optimal chooses otherwise than the optimum in pairs (--json: every state at every standings,
-// with the seats' P(most pairs)).
+// with the seats' P(most pairs)). Under --fluctuation S the table has a block per capacity drawn,
+// at 3 or more seats the choices only (a letter per pass streak under a pass rule).
 //
 // --flips blind solves the game in which both cards of a turn are named before either is turned
 // up (perfect memory, no singletons). --turn-limit T ends the game after T turns, the pairs left

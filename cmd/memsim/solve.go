@@ -76,7 +76,8 @@ of every seat for itself: per state the mover's choice (under a pass rule one pe
 seats that passed in a row before the turn) and every seat's expected pairs; with --policy
 win-optimal, per state, the standings (every seat's deficit to the most pairs so far) at which
 win-optimal chooses otherwise than the optimum in pairs (--json: every state at every standings,
-with the seats' P(most pairs)).
+with the seats' P(most pairs)). Under --fluctuation S the table has a block per capacity drawn,
+at 3 or more seats the choices only (a letter per pass streak under a pass rule).
 
 --flips blind solves the game in which both cards of a turn are named before either is turned
 up (perfect memory, no singletons). --turn-limit T ends the game after T turns, the pairs left
@@ -151,8 +152,8 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.IntVar(&fl.unseen, "unseen-singletons", -1, "`F` singletons not yet seen, 0..S (default: S)")
 	fs.IntVar(&fl.memory, "memory", 0, "shared memory capacity `M` (0: perfect memory; otherwise at least 2)")
 	fs.StringVar(&fl.forget, "forget", "", "forgetting `rule` with --memory: handover-uniform or lru; or decay, with or without --memory")
-	fs.IntVar(&fl.fluctuation, "fluctuation", 0, "with --memory M --forget lru or handover-uniform: the capacity of every turn is max(2, M + d), d uniform on -`S` .. S (2 to 8 players: optimal, safe, daring, also per seat, and best-response with 2; every pass rule; at 3 or more seats values only; win-optimal and win-best-response with 2 under every pass rule, win-optimal at every seat with 3 or more under pass rule never, --standings too)")
-	fs.IntVar(&fl.capacity, "capacity", 0, "with --fluctuation S: the capacity `C` drawn for seat 0's turn now, M - S .. M + S (at least 2); the state is then the one after the draw and solve gives each choice's values and --first (2 players)")
+	fs.IntVar(&fl.fluctuation, "fluctuation", 0, "with --memory M --forget lru or handover-uniform: the capacity of every turn is max(2, M + d), d uniform on -`S` .. S (2 to 8 players: optimal, safe, daring, also per seat, and best-response with 2 or at one of 3 or more seats; every pass rule; at 3 or more seats without --distribution and --after-pass; win-optimal and win-best-response with 2 under every pass rule, without --distribution; win-optimal at every seat with 3 or more under pass rule never, the values, --standings too)")
+	fs.IntVar(&fl.capacity, "capacity", 0, "with --fluctuation S: the capacity `C` drawn for seat 0's turn now, M - S .. M + S (at least 2); the state is then the one after the draw and solve gives each choice's values and --first (3 or more players: the turn after no pass)")
 	fs.BoolVar(&fl.afterPass, "after-pass", false, "with --fluctuation S --capacity C and --pass two-known or always: seat 0's turn comes just after a pass by seat 1 (a pass now ends the game in a stalemate)")
 	fs.Float64Var(&fl.decay, "q", 0, "with --forget decay: the probability `Q` (0 < Q <= 1) that each remembered card is forgotten at a hand-over, solved as the exact decimal written")
 	fs.IntVar(&fl.opponentMemory, "opponent-memory", 0, "seat 1's private lru capacity `M2` (0: perfect memory) against seat 0's private lru(M) (with --memory M --forget lru) or perfect memory (without --memory), from the start of a deal")

@@ -15,7 +15,7 @@ import (
 )
 
 // A fluctuating capacity under a pass rule at two seats gives the values and the score
-// distribution, and refuses three or more seats with one line.
+// distribution, and refuses the turn just after a pass at three or more seats with one line.
 func TestSolveFluctuationPass(t *testing.T) {
 	t.Parallel()
 	base := []string{"solve", "--pairs", "4", "--memory", "3", "--forget", "handover-uniform", "--fluctuation", "1"}
@@ -33,7 +33,7 @@ func TestSolveFluctuationPass(t *testing.T) {
 		{[]string{"--pass", "always", "--after-pass"}, "--after-pass goes with --fluctuation S --capacity C and --pass two-known or always"},
 		{[]string{"--capacity", "3", "--after-pass"}, "--after-pass goes with --fluctuation S --capacity C and --pass two-known or always"},
 		{[]string{"--pass", "always", "--table", "--pairs-max", "3", "--after-pass"}, "--capacity and --after-pass do not go with --table"},
-		{[]string{"--pass", "always", "--players", "3", "--capacity", "3"}, "--fluctuation 1 with three or more seats: the values only"},
+		{[]string{"--pass", "always", "--players", "3", "--capacity", "3", "--after-pass"}, "--after-pass with three or more seats: the turn after a pass depends on how many seats passed in a row"},
 	}
 	for _, tt := range tests {
 		_, stderr, code := runArgs(t, append(base, tt.args...)...)

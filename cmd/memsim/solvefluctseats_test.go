@@ -41,10 +41,10 @@ func TestSolveFluctuationSeatsBadInput(t *testing.T) {
 		want string
 	}{
 		{[]string{"--players", "9"}, "--fluctuation 1 with --players 9: solved for 2 to 8 players"},
-		{[]string{"--seats", "optimal,safe,parity"}, "seat 2: policy parity: a fluctuating capacity is solved for optimal, safe and daring (allowed: optimal, safe, daring)"},
+		{[]string{"--seats", "optimal,safe,parity"}, "seat 2: policy parity: a fluctuating capacity is solved for optimal, safe and daring, and at 3 or more seats best-response at one seat (allowed: optimal, safe, daring, best-response)"},
 		{[]string{"--players", "3", "--two-player-optimal"}, "not the two-player optimum's choices"},
-		{[]string{"--players", "3", "--policy", "best-response", "--opponent", "safe"}, "policy best-response: a fluctuating capacity is solved for optimal, safe and daring"},
-		{[]string{"--players", "3", "--pass", "always", "--table"}, "--fluctuation 1 with three or more seats: the values only"},
+		{[]string{"--seats", "best-response,safe,best-response"}, "policy best-response: with 3 players one seat replies to the others, not more"},
+		{[]string{"--players", "3", "--policy", "best-response", "--opponent", "parity"}, "seat 1: policy parity: a fluctuating capacity is solved for optimal, safe and daring, and at 3 or more seats best-response at one seat"},
 		{[]string{"--players", "8", "--pairs", "30", "--pass", "always", "--float"}, "add --big to solve it anyway"},
 		{[]string{"--players", "8", "--pairs", "100"}, "add --big to solve it anyway"},
 		{[]string{"--players", "3", "--standings", "1,0,0"}, "--fluctuation 1 with --standings: under a fluctuating capacity the chances of the most pairs are computed with every seat win-optimal"},

@@ -55,6 +55,8 @@ func writeResultText(q *solveQuery, res *answer.Result, w io.Writer) error {
 	switch {
 	case q.capacity > 0 && q.afterPass:
 		fmt.Fprintf(w, "capacity %d drawn for seat 0's turn, just after a pass by seat 1\n", q.capacity)
+	case q.capacity > 0 && mu.Players > 2 && q.model.Pass != rules.PassNever:
+		fmt.Fprintf(w, "capacity %d drawn for seat 0's turn, after no pass (pass streak 0)\n", q.capacity)
 	case q.capacity > 0:
 		fmt.Fprintf(w, "capacity %d drawn for seat 0's turn\n", q.capacity)
 	}
@@ -97,6 +99,9 @@ var choiceLetters = [rules.NumChoices]byte{rules.Daring: 'D', rules.Safe: 'S', r
 func runQuery[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bufio.Writer) error {
 	if q.selfWin() && !q.table {
 		return writeSelfWin(ctx, q, f, w)
+	}
+	if q.table && q.matchup.Players >= 3 && q.model.Memory.Fluctuation > 0 {
+		return writeFluctSeatsTable(ctx, q, f, w)
 	}
 	if q.table && q.matchup.Players >= 3 {
 		return writeSeatsTable(ctx, q, f, w)

@@ -68,7 +68,7 @@ func (s *copiesSolver[T]) choiceValues(st CopiesState, t int) (Choices[T], error
 				cv.Pairs, cv.PairsBySeat = x[2], []T{x[2]}
 			}
 		case s.needWin:
-			_, _, cv.Lead = s.winRoleValues(&here, 0, ch, 0)
+			_, _, cv.Lead = s.winChoiceValue(&here, 0, ch, 0, false)
 			cv.Pairs = pairsFromLead(f, n, cv.Lead)
 			cv.PairsBySeat = []T{cv.Pairs, f.Sub(n, cv.Pairs)}
 		case s.needLead:

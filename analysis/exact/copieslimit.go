@@ -38,6 +38,8 @@ type copiesPos struct {
 	key    string
 	seat   int
 	a0, a1 int
+	// passed says that the other seat has just passed (under a pass rule, copieswinpass.go).
+	passed bool
 }
 
 // limitDistribution is CopiesDistribution under the solver's turn limit: the choices of both
@@ -134,6 +136,11 @@ func sortedPositions[T any](layer map[copiesPos]T) []copiesPos {
 		switch {
 		case a.key != b.key:
 			if a.key < b.key {
+				return -1
+			}
+			return 1
+		case a.passed != b.passed:
+			if b.passed {
 				return -1
 			}
 			return 1

@@ -89,7 +89,10 @@ func (s *copiesSolver[T]) winPassRoleChoice(c *copiesCell[T], w *copiesWinCell[T
 		})
 		return ch
 	case rules.PolicyOptimal:
-		return c.optChoice // the same choice just after a pass (copiespass.go)
+		if after {
+			return c.optAfterChoice
+		}
+		return c.optChoice
 	default:
 		return fixedChoice(c, p)
 	}

@@ -132,3 +132,40 @@ func TestCopiesWinPassFloatMatchesRational(t *testing.T) {
 
 // nearlyEqual reports whether x and y agree to 1e-12.
 func nearlyEqual(x, y float64) bool { return x-y < 1e-12 && y-x < 1e-12 }
+
+// TestCopiesWinPassSameChoiceAtLeadZero checks that with both seats win-optimal under a pass rule
+// the choice just after a pass equals the choice otherwise at lead 0, in every state a game of
+// three faces of four cards (two of six) reaches: a pass is worth -max(B, 0) without the flag and
+// 0 with it, B the best other choice, the same for either seat in the same state at lead 0.
+func TestCopiesWinPassSameChoiceAtLeadZero(t *testing.T) {
+	ctx := context.Background()
+	mu := Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
+	for _, pass := range []rules.PassRule{rules.PassTwoKnown, rules.PassAlways} {
+		for _, k := range []int{4, 6} {
+			s, err := newCopiesSolver(ctx, field.Rat{}, Model{Variant: rules.Variant{Copies: k}, Pass: pass}, mu)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := s.solveStarts(6); err != nil {
+				t.Fatal(err)
+			}
+			passes := 0
+			for at, c := range s.memo {
+				w := c.win
+				if w.afterPass == nil || w.afterPass == w {
+					continue
+				}
+				a := w.afterPass
+				if w.ch[0][w.at(0)] != a.ch[0][a.at(0)] {
+					t.Errorf("pass %s, %v: win-optimal chooses %s, just after a pass %s", pass, vecOfKey(at.key).state(), w.ch[0][w.at(0)], a.ch[0][a.at(0)])
+				}
+				if w.ch[0][w.at(0)] == rules.Pass {
+					passes++
+				}
+			}
+			if pass == rules.PassAlways && passes == 0 {
+				t.Errorf("pass %s, copies %d: no state in which win-optimal passes at lead 0", pass, k)
+			}
+		}
+	}
+}

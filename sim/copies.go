@@ -42,8 +42,8 @@ func (g *Game) copiesChoice(m *memory, ct *rules.CopiesTable, lead, passes int) 
 	}
 	if ct.HasAfterPass() {
 		// Under a pass rule the table has a choice of its own after each number of passes in a
-		// row.
-		return ct.LookupPassesKey(key, passes)
+		// row (a table to win, at every lead just after a pass).
+		return ct.LookupLeadPassesKey(key, lead, passes)
 	}
 	return ct.LookupLeadKey(key, lead)
 }

@@ -22,6 +22,14 @@ import (
 // known-first the remembered card of a face with the most cards on the table and then the first
 // unknown card. It returns each seat's score in half pairs.
 func refPassGame(deal []int, copies int, choose func(seat int, counts []int, afterPass bool) rules.Choice) [2]int {
+	return refPassLeadGame(deal, copies, func(seat int, counts []int, afterPass bool, _ int) rules.Choice {
+		return choose(seat, counts, afterPass)
+	})
+}
+
+// refPassLeadGame is refPassGame whose seats choose with the mover's lead so far too, its pairs
+// minus the other seat's (a policy that plays to win).
+func refPassLeadGame(deal []int, copies int, choose func(seat int, counts []int, afterPass bool, lead int) rules.Choice) [2]int {
 	present, known := make([]bool, len(deal)), make([]bool, len(deal))
 	for i := range present {
 		present[i] = true
@@ -66,7 +74,7 @@ func refPassGame(deal []int, copies int, choose func(seat int, counts []int, aft
 			passed = false
 			continue
 		}
-		c := choose(seat, counts, passed)
+		c := choose(seat, counts, passed, (score[seat]-score[1-seat])/2)
 		if c == rules.Pass {
 			if passed {
 				left := 0

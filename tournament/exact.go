@@ -97,8 +97,9 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 			return none, exact.Lineup{}, false
 		}
 		if model.Pass != rules.PassNever && exact.CheckCopies(model, mu) != nil {
-			// Under two-known and always the copies model solves the pairs objective only, without a
-			// turn limit.
+			// Under two-known and always the copies model solves what CheckCopies accepts: two
+			// players (the policies that play to win too) and three to eight seats, without a turn
+			// limit.
 			return none, exact.Lineup{}, false
 		}
 	}

@@ -68,7 +68,7 @@ func (s *copiesSolver[T]) choiceValues(st CopiesState, t int) (Choices[T], error
 				cv.Pairs, cv.PairsBySeat = x[2], []T{x[2]}
 			}
 		case s.needWin:
-			_, _, cv.Lead = s.winRoleValues(&here, 0, ch, 0)
+			_, _, cv.Lead = s.winChoiceValue(&here, 0, ch, 0, false)
 			cv.Pairs = pairsFromLead(f, n, cv.Lead)
 			cv.PairsBySeat = []T{cv.Pairs, f.Sub(n, cv.Pairs)}
 		case s.needLead:
@@ -85,12 +85,7 @@ func (s *copiesSolver[T]) choiceValues(st CopiesState, t int) (Choices[T], error
 			cv.Pairs = pairsFromLead(f, n, cv.Lead)
 			cv.PairsBySeat = []T{cv.Pairs, f.Sub(n, cv.Pairs)}
 			if s.limit > 0 {
-				total := s.totalOf(&here, ch, func(x *copiesCell[T], next bool) T {
-					if next {
-						return x.total[1]
-					}
-					return x.total[0]
-				})
+				total := s.passTotal(&here, 0, ch, false) // the choice's total, a pass included (copiespass.go)
 				cv.Pairs = f.Div(f.Add(total, cv.Lead), two)
 				cv.PairsBySeat = []T{cv.Pairs, f.Div(f.Sub(total, cv.Lead), two)}
 			}

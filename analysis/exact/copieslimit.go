@@ -32,19 +32,22 @@ func CopiesPolicyTurnTables[T any](ctx context.Context, f field.Field[T], m Mode
 	return copiesPolicyLayers(ctx, f, m, mu, pairs)
 }
 
-// copiesPos is a position of a game under a turn limit, at the start of a turn: the state of
-// faces by its key, the seat to move, and each seat's pairs taken so far.
+// copiesPos is a position of a game, at the start of a turn: the state of faces by its key, the
+// seat to move, each seat's pairs taken so far, and whether the other seat has just passed.
 type copiesPos struct {
 	key    string
 	seat   int
 	a0, a1 int
+	// passed says that the other seat has just passed (under a pass rule, copieswinpass.go).
+	passed bool
 }
 
 // limitDistribution is CopiesDistribution under the solver's turn limit: the choices of both
 // roles come from the backward recursion from st, and the probability of every position then
 // follows forwards, a layer per number of turns left (every turn uses at least one). Prob[i] is
-// the probability that seat 0 takes i/2 pairs by the limit (whole pairs, as nothing is shared
-// without passes); Win, Draw and Loss compare the two seats' pairs then. Prob1 is seat 1's.
+// the probability that seat 0 takes i/2 pairs by the limit (half pairs from a stalemate under a
+// pass rule, which shares the pairs left); Win, Draw and Loss compare the two seats' pairs then.
+// Prob1 is seat 1's. A pass uses a turn and leads to the next layer, just after a pass.
 func (s *copiesSolver[T]) limitDistribution(st CopiesState) (ScoreDistribution[T], error) {
 	f, n := s.f, st.Pairs()
 	start := st.vec().key()
@@ -53,10 +56,11 @@ func (s *copiesSolver[T]) limitDistribution(st CopiesState) (ScoreDistribution[T
 	}
 	d := ScoreDistribution[T]{State: st.RulesState(), Prob: s.zeros(2*n + 1), Prob1: s.zeros(2*n + 1),
 		Win: s.zero, Draw: s.zero, Loss: s.zero}
-	end := func(p T, a0, a1 int) {
-		d.Prob[2*a0] = f.Add(d.Prob[2*a0], p)
-		d.Prob1[2*a1] = f.Add(d.Prob1[2*a1], p)
-		d.addResult(f, p, a0-a1)
+	// end records a game that ends with the seats' shares h0 and h1, in half pairs.
+	end := func(p T, h0, h1 int) {
+		d.Prob[h0] = f.Add(d.Prob[h0], p)
+		d.Prob1[h1] = f.Add(d.Prob1[h1], p)
+		d.addResult(f, p, (h0-h1)/2)
 	}
 	layers := make([]map[copiesPos]T, s.limit+1)
 	add := func(t int, at copiesPos, p T) {
@@ -88,12 +92,31 @@ func (s *copiesSolver[T]) limitDistribution(st CopiesState) (ScoreDistribution[T
 }
 
 // step carries probability p of position at, with t turns left, over the turn its mover plays:
-// to the positions it leads to (add) or to the end of the game (end).
+// to the positions it leads to (add) or to the end of the game (end, with the seats' shares in
+// half pairs).
 func (s *copiesSolver[T]) step(at copiesPos, t int, p T, add func(int, copiesPos, T), end func(T, int, int)) {
 	f := s.f
 	v := vecOfKey(at.key)
 	c := s.memo[copiesAt{at.key, t}]
 	ch := c.brChoice[at.seat] // seat 0 plays role 0's policy, seat 1 role 1's
+	if at.passed {
+		ch = c.brAfter[at.seat]
+	}
+	switch {
+	case ch == rules.Pass && at.passed:
+		// The stalemate: the pairs left shared equally.
+		n := v.state().Pairs()
+		end(p, 2*at.a0+n, 2*at.a1+n)
+		return
+	case ch == rules.Pass && t == 1:
+		end(p, 2*at.a0, 2*at.a1) // the pass uses the last turn
+		return
+	case ch == rules.Pass:
+		next := at
+		next.seat, next.passed = 1-at.seat, true
+		add(t-1, next, p)
+		return
+	}
 	if w := c.win; w != nil {
 		// A role that plays to win reads its lead.
 		lead := at.a0 - at.a1
@@ -106,7 +129,7 @@ func (s *copiesSolver[T]) step(at copiesPos, t int, p T, add func(int, copiesPos
 		q := f.Mul(p, f.FromFrac(o.num, o.den))
 		left, g := s.after(o, t)
 		next := at
-		next.key = o.next
+		next.key, next.passed = o.next, false
 		got := [2]*int{&next.a0, &next.a1}
 		switch {
 		case o.keep:
@@ -116,7 +139,7 @@ func (s *copiesSolver[T]) step(at copiesPos, t int, p T, add func(int, copiesPos
 			*got[next.seat] += g
 		}
 		if left == 0 || unknownCards(vecOfKey(o.next)) == 0 {
-			end(q, next.a0, next.a1)
+			end(q, 2*next.a0, 2*next.a1)
 			continue
 		}
 		add(left, next, q)
@@ -134,6 +157,11 @@ func sortedPositions[T any](layer map[copiesPos]T) []copiesPos {
 		switch {
 		case a.key != b.key:
 			if a.key < b.key {
+				return -1
+			}
+			return 1
+		case a.passed != b.passed:
+			if b.passed {
 				return -1
 			}
 			return 1

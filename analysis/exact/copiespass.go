@@ -28,8 +28,8 @@ func copiesPassLegal(v copiesVec, m Model) bool {
 }
 
 // checkCopiesPass reports whether the copies model m, whose pass rule is two-known or always,
-// solves the matchup mu: two players, each optimal, best-response, safe or daring, without a turn
-// limit.
+// solves the matchup mu: two players, each optimal, best-response, safe or daring, or a role
+// playing to win (copieswinpass.go), without a turn limit.
 func checkCopiesPass(m Model, mu Lineup) error {
 	k := m.Variant.CopiesOf()
 	switch {
@@ -37,10 +37,8 @@ func checkCopiesPass(m Model, mu Lineup) error {
 		return fmt.Errorf("copies %d, pass %s: with %d players every seat's own optimum and fixed policies are solved, not the two-player optimum's choices (its choice after a pass does not say what to do after several)", k, m.Pass, mu.Players)
 	case mu.Players >= 3 && (isSelfWin(mu) || mu.playsToWinCopies()):
 		return fmt.Errorf("copies %d, pass %s: with %d players the policies that play to win are solved under pass never only (allowed: optimal, best-response, safe, daring)", k, m.Pass, mu.Players)
-	case mu.playsToWinCopies():
-		return fmt.Errorf("copies %d, pass %s: win-optimal and win-best-response are solved under pass never only (allowed: optimal, best-response, safe, daring)", k, m.Pass)
-	case m.Variant.TurnLimit > 0:
-		return fmt.Errorf("copies %d, pass %s: a turn limit is solved under pass never only", k, m.Pass)
+	case mu.playsToWinCopies() && m.Variant.TurnLimit > 0:
+		return fmt.Errorf("copies %d, pass %s, turn limit %d: win-optimal and win-best-response are solved under this pass rule without a turn limit (or under pass never with one)", k, m.Pass, m.Variant.TurnLimit)
 	}
 	return nil
 }
@@ -75,19 +73,38 @@ func (s *copiesSolver[T]) firstBest(c *copiesCell[T], vals [rules.NumChoices]T) 
 	return best
 }
 
-// optimalPass computes the two-player optimum in c, where the mover may pass: the best lead of
-// the other choices, or 0 (the stalemate the other seat can force by passing back) when that is
-// negative (docs/models.md §4.5). A pass is worth minus the other seat's best answer in the same
-// state, the larger of its best other choice and passing back; the optimum passes where every
-// other choice loses, and passes again just after a pass.
+// preparePass sets, where the mover in c (the state v) may pass, the cell the pass leads to: the
+// same state, solved first with one turn fewer under a turn limit, or c itself without one.
+func (s *copiesSolver[T]) preparePass(c *copiesCell[T], v copiesVec) error {
+	if !c.legal[rules.Pass] {
+		return nil
+	}
+	if s.limit == 0 {
+		c.passNext = c
+		return nil
+	}
+	nx, err := s.get(v.key(), c.t-1)
+	if err != nil {
+		return err
+	}
+	c.passNext = nx
+	return nil
+}
+
+// optimalPass computes the two-player optimum in c, where the mover may pass (docs/models.md
+// §4.5, §4.18): just after a pass, the best lead of the other choices or 0, the stalemate of
+// passing again; otherwise the best lead of the other choices or minus the other seat's optimum
+// just after the pass, in the same state (with one turn fewer under a turn limit). Without a limit
+// the optimum passes where every other choice loses, and again just after a pass, the same choice
+// at both flags; under a limit the choices at the two flags may differ.
 func (s *copiesSolver[T]) optimalPass(c *copiesCell[T]) {
 	f := s.f
-	vals, top := s.nonPassLeads(c, func(x *copiesCell[T], _ bool) T { return x.opt })
-	reply := top
-	if f.Cmp(reply, s.zero) < 0 {
-		reply = s.zero
-	}
-	vals[rules.Pass] = f.Sub(s.zero, reply)
+	vals, _ := s.nonPassLeads(c, func(x *copiesCell[T], _ bool) T { return x.opt })
+	after := vals
+	after[rules.Pass] = s.zero
+	c.optAfterChoice = s.firstBest(c, after)
+	c.optAfter = after[c.optAfterChoice]
+	vals[rules.Pass] = f.Sub(s.zero, c.passNext.optAfter)
 	c.optDev = vals
 	c.optChoice = s.firstBest(c, vals)
 	c.opt = vals[c.optChoice]
@@ -95,10 +112,11 @@ func (s *copiesSolver[T]) optimalPass(c *copiesCell[T]) {
 
 // leadsPass computes, under a pass rule, the two roles' leads just after a pass by the other
 // seat (leadAfter) and otherwise (lead), and their choices. A pass just after a pass is a
-// stalemate, lead 0; a pass otherwise is worth minus the other role's lead just after it. A
-// best-response role takes, at each flag, the first choice with the largest lead, the other role's
-// choices being fixed by its policy; fixed policies never pass, and optimal makes its one choice
-// at both flags.
+// stalemate, lead 0; a pass otherwise is worth minus the other role's lead just after it, in the
+// same state (with one turn fewer under a turn limit). A best-response role takes, at each flag,
+// the first choice with the largest lead, the other role's choices being fixed by its policy;
+// fixed policies never pass, and optimal makes the optimum's choice at each flag. Under a turn
+// limit each role's total follows its choice: a stalemate credits both seats with the pairs left.
 func (s *copiesSolver[T]) leadsPass(c *copiesCell[T]) {
 	var vals [2][rules.NumChoices]T
 	for r := range 2 {
@@ -109,9 +127,12 @@ func (s *copiesSolver[T]) leadsPass(c *copiesCell[T]) {
 			return x.lead[r]
 		})
 	}
-	choose := func(r int, v [rules.NumChoices]T) rules.Choice {
+	choose := func(r int, v [rules.NumChoices]T, after bool) rules.Choice {
 		switch p := s.pol[r]; p {
 		case rules.PolicyOptimal:
+			if after {
+				return c.optAfterChoice
+			}
 			return c.optChoice
 		case rules.PolicyBestResponse:
 			return s.firstBest(c, v)
@@ -119,25 +140,54 @@ func (s *copiesSolver[T]) leadsPass(c *copiesCell[T]) {
 			return fixedChoice(c, p)
 		}
 	}
+	nx := c.passNext
 	for r := range 2 { // just after a pass: passing again is the stalemate
 		v := vals[r]
 		v[rules.Pass] = s.zero
-		c.brAfter[r] = choose(r, v)
+		c.brAfter[r] = choose(r, v, true)
 		c.leadAfter[r] = v[c.brAfter[r]]
+		if s.limit > 0 {
+			c.totalAfter[r] = s.passTotal(c, r, c.brAfter[r], true)
+		}
 	}
 	for r := range 2 {
 		v := vals[r]
-		v[rules.Pass] = s.f.Sub(s.zero, c.leadAfter[1-r])
-		c.brChoice[r] = choose(r, v)
+		if c.legal[rules.Pass] {
+			v[rules.Pass] = s.f.Sub(s.zero, nx.leadAfter[1-r])
+		}
+		c.brChoice[r] = choose(r, v, false)
 		c.lead[r] = v[c.brChoice[r]]
+		if s.limit > 0 {
+			c.total[r] = s.passTotal(c, r, c.brChoice[r], false)
+		}
 	}
 	if !c.legal[rules.Pass] {
-		c.brAfter, c.leadAfter = c.brChoice, c.lead // no pass can have been made here
+		// No pass can have been made here.
+		c.brAfter, c.leadAfter, c.totalAfter = c.brChoice, c.lead, c.total
 	}
+}
+
+// passTotal returns, under a turn limit, the pairs both seats take by the limit after choice ch
+// of role r in c, just after a pass (after) or not, the roles' policies played afterwards: a pass
+// just after a pass is the stalemate, which credits them with every pair left; a pass otherwise
+// leads to the other role's total just after it.
+func (s *copiesSolver[T]) passTotal(c *copiesCell[T], r int, ch rules.Choice, after bool) T {
+	switch {
+	case ch == rules.Pass && after:
+		return s.f.FromInt(int64(c.pairs))
+	case ch == rules.Pass:
+		return c.passNext.totalAfter[1-r]
+	}
+	return s.totalOf(c, ch, func(x *copiesCell[T], next bool) T {
+		if next {
+			return x.total[1-r]
+		}
+		return x.total[r]
+	})
 }
 
 // passLead returns role r's lead after it passes in c, a state solved under a pass rule: minus the
 // other role's lead just after the pass.
 func (s *copiesSolver[T]) passLead(c *copiesCell[T], r int) T {
-	return s.f.Sub(s.zero, c.leadAfter[1-r])
+	return s.f.Sub(s.zero, c.passNext.leadAfter[1-r])
 }

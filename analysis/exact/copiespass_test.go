@@ -236,8 +236,8 @@ func TestCopiesPassFloatAgreesWithRationals(t *testing.T) {
 }
 
 // TestCopiesPassRefusesWhatItDoesNotSolve checks the one-line refusals under a pass rule: the
-// policies that play to win (two and three seats), the two-player optimum's choices at three
-// seats and a turn limit (two and three seats).
+// policies that play to win at three seats and, at two, under a turn limit, and the two-player
+// optimum's choices at three seats, with and without a limit.
 func TestCopiesPassRefusesWhatItDoesNotSolve(t *testing.T) {
 	ctx, f := context.Background(), field.Rat{}
 	st, err := StartCopiesState(4, 4)
@@ -254,9 +254,9 @@ func TestCopiesPassRefusesWhatItDoesNotSolve(t *testing.T) {
 		{m, Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal, TwoPlayerOptimal: true}},
 		{m, Lineup{Players: 3, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}},
 		{m, SeatLineup(rules.PolicyWinOptimal, rules.PolicyOptimal, rules.PolicySafe)},
-		{m, Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}},
-		{limited, Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}},
-		{limited, Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}},
+		{limited, Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}},
+		{limited, Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal, TwoPlayerOptimal: true}},
+		{limited, Lineup{Players: 3, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}},
 	} {
 		if _, err := EvaluateCopies(ctx, f, c.m, c.mu, st); err == nil {
 			t.Errorf("%s, turn limit %d: solved, want a refusal", lineupName(c.mu), c.m.Variant.TurnLimit)

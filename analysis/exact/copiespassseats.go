@@ -11,7 +11,9 @@ import "memsim/sim/rules"
 // another state at streak 0 (after a pair, to the mover again). The streak levels of a state are
 // therefore solved from k = p-1 down to 0, each from the level above and from the states after it
 // at streak 0, which the memoised recursion has solved first: backward induction, exact in
-// rationals and in float64 on the same path.
+// rationals and in float64 on the same path. Under a turn limit a pass uses a turn too: it hands
+// the state with one turn fewer (c.passNext, solved first) to the next seat at k+1, and with no
+// turn left the game ends, the pairs left counting for nobody.
 
 // copiesStreak holds the values of one state of the copies model at every pass streak, three or
 // more seats under a pass rule; level 0 is also the cell's self, selfChoice and seats.
@@ -59,10 +61,14 @@ func (s *copiesSolver[T]) rotate(w []T) []T {
 // in c at streak k, every seat playing its own optimum: the stalemate at the last streak, the
 // next seat's vector at streak k+1 otherwise.
 func (s *copiesSolver[T]) selfPassVec(c *copiesCell[T], k int) []T {
-	if k == s.mu.Players-1 {
+	switch nx := c.passNext; {
+	case k == s.mu.Players-1:
 		return s.stalemate(c)
+	case nx.streak == nil:
+		return s.zeros(s.mu.Players) // the limit ends the game: the pairs left count for nobody
+	default:
+		return s.rotate(nx.streak.self[k+1])
 	}
-	return s.rotate(c.streak.self[k+1])
 }
 
 // selfishStreak computes the optimum of every seat for itself in c at every pass streak, from the
@@ -105,8 +111,10 @@ func (s *copiesSolver[T]) seatsAt(c *copiesCell[T], t, k int, ch rules.Choice) [
 	switch {
 	case ch == rules.Pass && k == p-1:
 		return s.stalemate(c)
+	case ch == rules.Pass && c.passNext.streak == nil:
+		return s.zeros(p) // the limit ends the game: the pairs left count for nobody
 	case ch == rules.Pass:
-		return c.streak.seats[k+1][(t+1)%p]
+		return c.passNext.streak.seats[k+1][(t+1)%p]
 	}
 	return s.seatsAfter(c, t, ch)
 }
@@ -161,9 +169,9 @@ func (s *copiesSolver[T]) perSeatStreak(c *copiesCell[T]) {
 // c at streak 0, every seat playing the lineup's policy afterwards (three or more seats).
 func (s *copiesSolver[T]) passSeatsValue(c *copiesCell[T]) []T {
 	if s.needSeats {
-		return c.streak.seats[1][1]
+		return s.seatsAt(c, 0, 0, rules.Pass)
 	}
-	return s.rotate(c.streak.self[1])
+	return s.selfPassVec(c, 0)
 }
 
 // tableChoiceAt returns seat 0's choice in c at pass streak k as CopiesPolicyTable writes it at

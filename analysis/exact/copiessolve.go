@@ -32,6 +32,8 @@ type copiesCell[T any] struct {
 
 	// t is the number of turns left under a turn limit (0 without one).
 	t int
+	// pairs is the pairs left in the state.
+	pairs int
 
 	seats [][]T // seats[t][i]: seat i's expected pairs when seat t is to move
 
@@ -46,6 +48,15 @@ type copiesCell[T any] struct {
 	// state, and they repeat lead and brChoice.
 	leadAfter [2]T
 	brAfter   [2]rules.Choice
+	// totalAfter is, under a pass rule and a turn limit, total just after a pass by the other seat.
+	totalAfter [2]T
+	// optAfter and optAfterChoice are, under a pass rule, opt and optChoice just after a pass by
+	// the other seat (under a turn limit they may differ from them).
+	optAfter       T
+	optAfterChoice rules.Choice
+	// passNext is, where the mover may pass, the cell a pass leads to: the same state, with one
+	// turn fewer under a turn limit (copiespass.go); the cell itself without a limit.
+	passNext *copiesCell[T]
 
 	// streak holds, at three or more seats under a pass rule, the values at every pass streak
 	// (copiespassseats.go); nil elsewhere and in a state with no card left to turn.
@@ -229,7 +240,7 @@ func (s *copiesSolver[T]) get(key string, t int) (*copiesCell[T], error) {
 	default:
 	}
 	v := vecOfKey(key)
-	c := &copiesCell[T]{t: t}
+	c := &copiesCell[T]{t: t, pairs: v.state().Pairs()}
 	if unknownCards(v) == 0 || (s.limit > 0 && t == 0) {
 		s.terminal(c)
 		if s.needWin {
@@ -276,6 +287,9 @@ func (s *copiesSolver[T]) prepare(c *copiesCell[T], v copiesVec) error {
 	for _, ch := range rules.Choices() {
 		if ch == rules.Pass {
 			c.legal[ch] = copiesPassLegal(v, s.m) // a pass flips nothing: no outcomes
+			if err := s.preparePass(c, v); err != nil {
+				return err
+			}
 			continue
 		}
 		if c.legal[ch] = copiesLegal(v, ch, s.m.Choices); !c.legal[ch] {
@@ -309,7 +323,7 @@ func (s *copiesSolver[T]) after(o copiesOutcome, t int) (int, int) {
 func (s *copiesSolver[T]) terminal(c *copiesCell[T]) {
 	p := s.mu.Players
 	c.opt, c.lead, c.total, c.solo = s.zero, [2]T{s.zero, s.zero}, [2]T{s.zero, s.zero}, [3]T{s.zero, s.zero, s.zero}
-	c.leadAfter = c.lead
+	c.leadAfter, c.totalAfter, c.optAfter = c.lead, c.total, s.zero
 	c.self = s.zeros(p)
 	c.seats = make([][]T, p)
 	for t := range c.seats {
@@ -406,6 +420,7 @@ func (s *copiesSolver[T]) optimal(c *copiesCell[T]) {
 		return s.leadOf(c, ch, func(x *copiesCell[T], _ bool) T { return x.opt })
 	})
 	c.opt = c.optDev[c.optChoice]
+	c.optAfter, c.optAfterChoice = c.opt, c.optChoice // no pass can have been made here
 }
 
 // fixedChoice returns the choice of fixed policy p in c: safe where it is legal, else daring.

@@ -31,6 +31,10 @@ type copiesWinCell[T any] struct {
 	// total[r] is, under a turn limit, the pairs both seats take by the limit when role r moves
 	// (without a limit, every pair left).
 	total [2][]T
+	// afterPass holds, under a pass rule, the values just after a pass by the other seat
+	// (copieswinpass.go): the cell itself where the mover may not pass, nil under pass never and
+	// where no card is left to turn.
+	afterPass *copiesWinCell[T]
 }
 
 // at returns the index of lead d, clamped to -D .. D.
@@ -98,6 +102,10 @@ func (s *copiesSolver[T]) newWinCell(n int) *copiesWinCell[T] {
 // every lead. At a decided lead (|d| > n) the policies that play to win take the first legal
 // choice, daring, and only the expected lead is left to compute.
 func (s *copiesSolver[T]) winValues(c *copiesCell[T], n int) {
+	if s.m.Pass != rules.PassNever {
+		s.winValuesPass(c, n) // copieswinpass.go
+		return
+	}
 	c.win = s.newWinCell(n)
 	w := c.win
 	for d := -w.D; d <= w.D; d++ {
@@ -308,7 +316,7 @@ func CopiesWinValues[T any](ctx context.Context, f field.Field[T], m Model, mu L
 		if !here.legal[ch] {
 			continue
 		}
-		u, dr, l := s.winRoleValues(&here, 0, ch, lead)
+		u, dr, l := s.winChoiceValue(&here, 0, ch, lead, false)
 		if lead > st.Pairs() || -lead > st.Pairs() {
 			u, dr = s.finalWin(lead)
 		}
@@ -381,6 +389,12 @@ func copiesWinLayers[T any](ctx context.Context, f field.Field[T], m Model, mu L
 			if err := tab.SetLead(v, d, w.ch[0][w.at(d)]); err != nil {
 				return err
 			}
+			if a := w.afterPass; a != nil {
+				// Under a pass rule seat 0's choice just after a pass, too.
+				if err := tab.SetLeadAfterPass(v, d, a.ch[0][a.at(d)]); err != nil {
+					return err
+				}
+			}
 		}
 		return nil
 	})
@@ -399,9 +413,11 @@ func CopiesWinCells(pairs, copies, limit int) int64 {
 
 // winDistribution is CopiesDistribution of a lineup in which a role plays to win: the choices of
 // both roles at every lead come from the backward recursion from st, and the probability of
-// every position (state, seat to move, each seat's pairs) then follows forwards. Every turn takes
-// a pair or turns up a card that was unknown, so a position is carried once all that lead to it
-// are: in decreasing order of pairs on the table, then of unknown cards.
+// every position (state, seat to move, each seat's pairs, and under a pass rule whether the other
+// seat has just passed) then follows forwards. Every turn but a pass takes a pair or turns up a
+// card that was unknown, so a position is carried once all that lead to it are: in decreasing
+// order of pairs on the table, then of unknown cards, then without a pass just made before just
+// after one. A stalemate shares the pairs left, so seat 0's share may be a half pair.
 func (s *copiesSolver[T]) winDistribution(st CopiesState) (ScoreDistribution[T], error) {
 	f, n := s.f, st.Pairs()
 	start := st.vec().key()
@@ -409,9 +425,10 @@ func (s *copiesSolver[T]) winDistribution(st CopiesState) (ScoreDistribution[T],
 		return ScoreDistribution[T]{}, err
 	}
 	d := ScoreDistribution[T]{State: st.RulesState(), Prob: s.zeros(2*n + 1), Win: s.zero, Draw: s.zero, Loss: s.zero}
-	end := func(p T, a0, a1 int) {
-		d.Prob[2*a0] = f.Add(d.Prob[2*a0], p)
-		d.addResult(f, p, a0-a1)
+	// end records a game that ends with seat 0's share h0, in half pairs, and its lead.
+	end := func(p T, h0, lead int) {
+		d.Prob[h0] = f.Add(d.Prob[h0], p)
+		d.addResult(f, p, lead)
 	}
 	if unknownCards(st.vec()) == 0 {
 		end(s.one, 0, 0)
@@ -440,8 +457,14 @@ func (s *copiesSolver[T]) winDistribution(st CopiesState) (ScoreDistribution[T],
 			return d, fmt.Errorf("solver stopped: %w", s.ctx.Err())
 		default:
 		}
-		for _, at := range sortedPositions(buckets[k]) {
-			s.winStep(at, buckets[k][at], add, end)
+		// A pass leads to the same state, just after a pass, in the same bucket: the positions
+		// without a pass just made first, then those just after one (whose pass ends the game).
+		for _, passed := range []bool{false, true} {
+			for _, at := range sortedPositions(buckets[k]) {
+				if at.passed == passed {
+					s.winStep(at, buckets[k][at], add, end)
+				}
+			}
 		}
 		buckets[k] = nil
 	}
@@ -449,20 +472,25 @@ func (s *copiesSolver[T]) winDistribution(st CopiesState) (ScoreDistribution[T],
 }
 
 // winStep carries probability p of position at over the turn its mover plays, at its lead, to
-// the positions it leads to (add) or to the end of the game (end).
+// the positions it leads to (add) or to the end of the game (end: seat 0's share in half pairs
+// and its lead).
 func (s *copiesSolver[T]) winStep(at copiesPos, p T, add func(copiesPos, T), end func(T, int, int)) {
 	f := s.f
 	v := vecOfKey(at.key)
-	w := s.memo[copiesAt{at.key, 0}].win
+	w := s.memo[copiesAt{at.key, 0}].winAt(at.passed)
 	lead := at.a0 - at.a1
 	if at.seat == 1 {
 		lead = -lead
 	}
 	ch := w.ch[at.seat][w.at(lead)] // seat 0 plays role 0's policy, seat 1 role 1's
+	if ch == rules.Pass {
+		s.passStep(at, p, v, add, end) // copieswinpass.go
+		return
+	}
 	for _, o := range s.outcomes(v, ch) {
 		q := f.Mul(p, f.FromFrac(o.num, o.den))
 		next := at
-		next.key = o.next
+		next.key, next.passed = o.next, false
 		got := [2]*int{&next.a0, &next.a1}
 		switch {
 		case o.keep:
@@ -472,7 +500,7 @@ func (s *copiesSolver[T]) winStep(at copiesPos, p T, add func(copiesPos, T), end
 			*got[next.seat] += o.handed
 		}
 		if unknownCards(vecOfKey(o.next)) == 0 {
-			end(q, next.a0, next.a1)
+			end(q, 2*next.a0, next.a0-next.a1)
 			continue
 		}
 		add(next, q)

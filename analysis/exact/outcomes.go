@@ -362,9 +362,10 @@ func (t *turn) knownFirst() {
 }
 
 // validateVariant reports whether the model's variant has an exact model: k copies of a face with
-// perfect memory and no singletons, under either flip rule, with pass rule never with or without
-// a turn limit and under two-known and always without one (docs/models.md §4.16); blind flips with perfect memory and pairs only (§4.17); a
-// turn limit with any memory but decay (§4.18).
+// perfect memory and no singletons, under either flip rule and every pass rule, with or without a
+// turn limit (docs/models.md §4.16; the copies model's own checks say which lineups it solves);
+// blind flips with perfect memory and pairs only (§4.17); a turn limit with any memory but decay
+// (§4.18).
 func (m Model) validateVariant() error {
 	v := m.Variant
 	if err := v.Validate(); err != nil {
@@ -376,8 +377,6 @@ func (m Model) validateVariant() error {
 			return fmt.Errorf("copies %d: only perfect memory has an exact model, not %s", c, m.Memory)
 		case m.Singletons != 0:
 			return fmt.Errorf("copies %d: singletons have no exact model", c)
-		case m.Pass != rules.PassNever && v.TurnLimit > 0:
-			return fmt.Errorf("copies %d, turn limit %d: only pass rule never has an exact model, not %s", c, v.TurnLimit, m.Pass)
 		}
 		return nil
 	}

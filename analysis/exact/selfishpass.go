@@ -42,13 +42,10 @@ type passStreak[T any] struct {
 // memory (a forgotten card ties the streak levels of a state, or of a row under decay, to each
 // other: they are solved together, selfishlimitpass.go and selfishdecaypass.go), under blind flips
 // and a turn limit in the memories those variants are solved with (selfishpassvariant.go); with
-// more copies of a face without a turn limit, by the copies model (copiespassseats.go), whose own
-// checks ask for perfect memory and no singletons.
+// more copies of a face, with or without a turn limit, by the copies model (copiespassseats.go),
+// whose own checks ask for perfect memory and no singletons.
 func (m Model) passStreakSolved() bool {
-	if m.Pass == rules.PassNever {
-		return false
-	}
-	return m.Variant.CopiesOf() == rules.DefaultCopies || m.Variant.TurnLimit == 0
+	return m.Pass != rules.PassNever
 }
 
 // newPassStreak returns the levels of a sweep of p seats.

@@ -61,3 +61,45 @@ func appendLead(b []byte, d int) []byte {
 	u := d + 1<<15
 	return append(b, byte(u), byte(u>>8))
 }
+
+// SetLeadAfterPass records choice c in the state counts at lead d for a turn just after a pass by
+// the other seat, in a table with a lead dimension (a policy that plays to win under pass rules
+// two-known and always, docs/models.md §4.16); SetLead records it for any other turn.
+func (t *CopiesTable) SetLeadAfterPass(counts []int, d int, c Choice) error {
+	if !t.lead {
+		return fmt.Errorf("copies table: no lead dimension (a table of a policy that plays to win has one)")
+	}
+	if len(counts) != t.copies {
+		return fmt.Errorf("copies table: a state of %d counts, not %d", len(counts), t.copies)
+	}
+	n := copiesPairs(counts)
+	if d < -(n+1) || d > n+1 {
+		return fmt.Errorf("copies table: lead %d in a state of %d pairs, which holds the leads %d to %d", d, n, -(n + 1), n+1)
+	}
+	if t.afterPasses == nil {
+		t.afterPasses = []map[string]Choice{{}}
+	}
+	t.afterPasses[0][string(appendLead(AppendCopiesKey(nil, counts), d))] = c
+	return nil
+}
+
+// LookupLeadPassesKey returns the choice in the state whose key (AppendCopiesKey) is key at lead
+// d (read at the nearest lead the state holds), after k seats passed in a row: just after a pass
+// when k >= 1. A table without choices after a pass gives its one choice either way, and one
+// without a lead dimension reads the state alone (LookupPassesKey).
+func (t *CopiesTable) LookupLeadPassesKey(key []byte, d, k int) (Choice, bool) {
+	if !t.lead {
+		return t.LookupPassesKey(key, k)
+	}
+	if k == 0 || t.afterPasses == nil {
+		return t.LookupLeadKey(key, d)
+	}
+	n := 0
+	for i := 0; 2*i+1 < len(key); i++ {
+		n += (i/2 + 1) * (int(key[2*i]) | int(key[2*i+1])<<8)
+	}
+	d = min(max(d, -(n+1)), n+1)
+	var buf [2*2*MaxCopies + 2]byte
+	c, ok := t.afterPasses[0][string(appendLead(append(buf[:0], key...), d))]
+	return c, ok
+}

@@ -384,15 +384,14 @@ func checkVariant(name string, p rules.Policy, v rules.Variant) error {
 }
 
 // tablePlayers returns the number of seats of the table policy p is played from at a table of
-// env.Players seats: optimal plays the optimum of every seat for itself at that many seats where
-// it is solved (pass rule never with any memory; two-known and always with any memory in the
-// standard game, a table read at the pass streak), the two-player optimum otherwise; win-optimal plays
-// the win objective of every seat for itself at that many seats (solved with perfect memory under
-// every pass rule and with lru and handover-uniform under pass rule never, refused elsewhere); best-response and win-best-response reply to the named
+// env.Players seats: optimal plays the optimum of every seat for itself at that many seats (under
+// a pass rule a table read at the pass streak); win-optimal plays the win objective of every seat
+// for itself at that many seats (refused where it is not solved); best-response and
+// win-best-response reply to the named
 // policy at every other seat of that many seats (refused where the solver has no such reply);
 // the other table policies are two-player ones.
 func tablePlayers(p rules.Policy, m exact.Model, env Env) int {
-	if p == rules.PolicyOptimal && env.Players > 2 && m.SolvesEverySeatForItself() {
+	if p == rules.PolicyOptimal && env.Players > 2 {
 		return env.Players
 	}
 	if (p == rules.PolicyWinOptimal || p.Opponents() != nil) && env.Players > 2 {

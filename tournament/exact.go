@@ -55,10 +55,6 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 		if !repliesToEveryOtherSeat(t, seats) {
 			return none, exact.Lineup{}, false
 		}
-		// Where the model has no optimum of every seat for itself (a pass rule with limited
-		// memory), optimal plays the two-player optimum's table (strategies.Build), and its exact
-		// values are of those choices.
-		mu.TwoPlayerOptimal = !t.modelOf(e0).SolvesEverySeatForItself()
 		if !mu.PerSeat && mu.Policy == rules.PolicyWinOptimal && mu.Opponent == rules.PolicyWinOptimal {
 			// Every seat plays win-optimal: the win objective of every seat for itself.
 			mu = exact.Lineup{Players: len(seats), Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}

@@ -197,9 +197,6 @@ func (t *Tournament) Figures(ctx context.Context, r *report.Run) ([]report.Figur
 			continue // its choices depend on the turns left as well: no map of (n, j)
 		}
 		players := r.Rules.PlayersPerGame
-		if players > 2 && !model.SolvesEverySeatForItself() {
-			players = 2 // optimal plays the two-player table there
-		}
 		codes, err := strategyCodes(ctx, model, players, min(maxN, 40))
 		if err != nil {
 			return nil, err

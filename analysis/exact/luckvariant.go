@@ -22,9 +22,6 @@ func variantLuckTable(ctx context.Context, m Model, players, maxPairs int) (*rul
 	if err := m.Validate(); err != nil {
 		return nil, err
 	}
-	if players > 2 && !m.SolvesEverySeatForItself() {
-		return nil, fmt.Errorf("luck table of %s for %d players: only pass rule never has an optimum of every seat for itself, not %s", m.Variant, players, m.Pass)
-	}
 	reference := fmt.Sprintf("optimal play by every seat, %s memory, pass %s", m.Memory, m.Pass)
 	if m.Singletons > 0 {
 		reference += fmt.Sprintf(", %d singletons", m.Singletons)

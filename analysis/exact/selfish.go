@@ -242,17 +242,6 @@ func SelfishTable[T any](ctx context.Context, f field.Field[T], m Model, players
 	})
 }
 
-// SolvesEverySeatForItself reports whether model m has the optimum of every seat for itself at
-// three or more seats (docs/models.md §4.7): under pass rule never with any memory (decay's rows
-// are solved by selfishdecay.go), and under two-known and always with any memory in the standard
-// game (the values then depend on the pass streak, selfishpass.go, selfishlimitpass.go and
-// selfishdecaypass.go). Elsewhere optimal at
-// three or more seats plays the two-player optimum's choices (Lineup.TwoPlayerOptimal), as the
-// engine's table players do.
-func (m Model) SolvesEverySeatForItself() bool {
-	return m.Pass == rules.PassNever || m.passStreakSolved()
-}
-
 // SeatLineup returns the lineup of len(policies) seats in which seat i plays policies[i]: each
 // one of optimal (with three or more players, every seat's own optimum), safe, daring or parity.
 // When every seat after the first plays one policy it is the lineup of Policy and Opponent, so

@@ -37,17 +37,6 @@ type passStreak[T any] struct {
 	reply []rules.Choice
 }
 
-// passStreakSolved reports whether model m has the exact model of three or more seats under its
-// pass rule: a pass rule other than never and two copies of a face; in the standard game with any
-// memory (a forgotten card ties the streak levels of a state, or of a row under decay, to each
-// other: they are solved together, selfishlimitpass.go and selfishdecaypass.go), under blind flips
-// and a turn limit in the memories those variants are solved with (selfishpassvariant.go); with
-// more copies of a face, with or without a turn limit, by the copies model (copiespassseats.go),
-// whose own checks ask for perfect memory and no singletons.
-func (m Model) passStreakSolved() bool {
-	return m.Pass != rules.PassNever
-}
-
 // newPassStreak returns the levels of a sweep of p seats.
 func newPassStreak[T any](p int) *passStreak[T] {
 	return &passStreak[T]{

@@ -89,8 +89,6 @@ func (mu Lineup) Validate(m Model) error {
 		return mu.validateSelfWin(m)
 	case mu.Players >= 3 && m.Pass != rules.PassNever && m.isDecay() && mu.TwoPlayerOptimal && mu.playsOptimal():
 		return fmt.Errorf("pass rule %s: with %d players decay forgetting under a pass rule is solved for every seat's own optimum and fixed policies, not the two-player optimum's choices (its choice after a pass does not say what to do after several)", m.Pass, mu.Players)
-	case mu.Players >= 3 && !m.SolvesEverySeatForItself() && !mu.TwoPlayerOptimal && mu.playsOptimal():
-		return fmt.Errorf("policy optimal: with %d players the optimum of every seat for itself is not solved in this model (fixed policies are, and --two-player-optimal's choices)", mu.Players)
 	case isSeatReply(mu):
 		return mu.validateSeatReply(m)
 	case mu.PerSeat:

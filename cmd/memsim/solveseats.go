@@ -40,10 +40,6 @@ func (fl *solveFlags) seatsTableQuery(q *solveQuery, set map[string]bool) error 
 		}
 	}
 	q.matchup = exact.Lineup{Players: fl.players, Policy: p, Opponent: p}
-	if p == rules.PolicyOptimal && !q.model.SolvesEverySeatForItself() {
-		return usagef("--table --players %d with %s memory, pass %s%s: the optimum of every seat for itself is solved under pass never with any memory, and under two-known and always with any memory in the standard game and under blind flips (two copies of a face)",
-			fl.players, q.model.Memory, q.model.Pass, variantNote(q.model.Variant))
-	}
 	return q.checkMatchup(false, false)
 }
 

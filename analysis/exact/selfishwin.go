@@ -106,8 +106,6 @@ func checkSelfWinModel(m Model, p int) error {
 		return fmt.Errorf("memory %s: the win objective at %d seats is solved with perfect memory, lru and handover-uniform, not decay forgetting", m.Memory, p)
 	case m.Memory.Fluctuation > 0:
 		return fmt.Errorf("memory %s: the win objective at %d seats is solved with a fixed capacity, not a fluctuating one", m.Memory, p)
-	case !m.Memory.Perfect() && m.Variant.TurnLimit > 0:
-		return fmt.Errorf("memory %s: the win objective at %d seats under a turn limit is solved with perfect memory only", m.Memory, p)
 	case m.Variant.TurnLimit > 0 && m.Variant.CopiesOf() == rules.DefaultCopies:
 		return fmt.Errorf("turn limit %d: the win objective at %d seats under a turn limit gives values, choices' values and the engine's tables (a layer per turn left), not a table of every state", m.Variant.TurnLimit, p)
 	case !m.Variant.Standard():

@@ -387,8 +387,8 @@ func checkVariant(name string, p rules.Policy, v rules.Variant) error {
 // env.Players seats: optimal plays the optimum of every seat for itself at that many seats where
 // it is solved (pass rule never with any memory; two-known and always with any memory in the
 // standard game, a table read at the pass streak), the two-player optimum otherwise; win-optimal plays
-// the win objective of every seat for itself at that many seats (solved with perfect memory under
-// every pass rule and with lru and handover-uniform under pass rule never, refused elsewhere); best-response and win-best-response reply to the named
+// the win objective of every seat for itself at that many seats (solved with perfect memory, lru
+// and handover-uniform under every pass rule, with or without a turn limit, refused elsewhere); best-response and win-best-response reply to the named
 // policy at every other seat of that many seats (refused where the solver has no such reply);
 // the other table policies are two-player ones.
 func tablePlayers(p rules.Policy, m exact.Model, env Env) int {

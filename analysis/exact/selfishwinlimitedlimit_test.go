@@ -208,3 +208,26 @@ func oneIf(b bool) int {
 	}
 	return 0
 }
+
+// TestSelfWinLimitedLimitReplyCostsWinOptimal checks that under limited memory and a turn limit
+// the estimate of a win-best-response seat beside win-optimal is that of win-optimal at every
+// seat, the one sweep that solves both, not the sweep per mover's seat of a reply to a table.
+func TestSelfWinLimitedLimitReplyCostsWinOptimal(t *testing.T) {
+	W, B := rules.PolicyWinOptimal, rules.PolicyWinBestResponse
+	for _, rule := range []rules.PassRule{rules.PassNever, rules.PassAlways} {
+		m := limitedLimitModel(rules.ForgetLRU, 3, rule, 9)
+		for _, call := range []Call{CallEvaluate, CallPolicyTable} {
+			want, err := Estimate(m, SeatLineup(W, W, W), 6, Options{Call: call})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := Estimate(m, SeatLineup(B, W, W), 6, Options{Call: call})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != want {
+				t.Errorf("pass %s, call %v: win-best-response costs %+v, win-optimal %+v", rule, call, got, want)
+			}
+		}
+	}
+}

@@ -175,8 +175,8 @@ type lwCase struct {
 	limits []int
 }
 
-// lwCases lists the configurations of TestSelfWinLimitedLimitIsCardLevel: under -short one per
-// memory, each with another pass rule and lineup; otherwise every memory, pass rule and lineup,
+// lwCases lists the configurations of TestSelfWinLimitedLimitIsCardLevel: under -short three
+// memories, each with another pass rule and lineup; otherwise every memory, pass rule and lineup,
 // every seat win-optimal at limits 1 to 6 and the others at one limit each (3 to 6).
 func lwCases(short bool) []lwCase {
 	W, B := rules.PolicyWinOptimal, rules.PolicyWinBestResponse
@@ -193,7 +193,6 @@ func lwCases(short bool) []lwCase {
 			{cardMemory{capacity: 2, forget: lru}, rules.PassAlways, lineups[0], []int{5}},
 			{cardMemory{capacity: 3, forget: hu}, rules.PassTwoKnown, lineups[1], []int{4}},
 			{cardMemory{capacity: 3, forget: lru}, rules.PassNever, lineups[4], []int{6}},
-			{cardMemory{capacity: 2, forget: hu}, rules.PassNever, lineups[3], []int{3}},
 		}
 	}
 	var out []lwCase

@@ -105,12 +105,12 @@ func checkSelfWinModel(m Model, p int) error {
 	switch {
 	case m.Memory.Scope != rules.ScopeShared && !m.Memory.Perfect():
 		return fmt.Errorf("memory %s: the win objective at %d seats is solved with a shared memory", m.Memory, p)
+	case m.Variant.TurnLimit > 0 && checkSelfWinLimitMemory(m.Memory, p) != nil:
+		return checkSelfWinLimitMemory(m.Memory, p)
 	case m.Memory.Forget == rules.ForgetDecay && m.Pass != rules.PassNever:
 		return fmt.Errorf("pass rule %s: the win objective at %d seats under decay forgetting is solved with pass rule never", m.Pass, p)
 	case m.Memory.Fluctuation > 0:
 		return fmt.Errorf("memory %s: the win objective at %d seats under a fluctuating capacity gives the values (every seat win-optimal, pass rule never), not this computation (exact.FluctSelfWinTables has its choices)", m.Memory, p)
-	case !m.Memory.Perfect() && m.Variant.TurnLimit > 0:
-		return fmt.Errorf("memory %s: the win objective at %d seats under a turn limit is solved with perfect memory only", m.Memory, p)
 	case m.Variant.TurnLimit > 0 && m.Variant.CopiesOf() == rules.DefaultCopies:
 		return fmt.Errorf("turn limit %d: the win objective at %d seats under a turn limit gives values, choices' values and the engine's tables (a layer per turn left), not a table of every state", m.Variant.TurnLimit, p)
 	case !m.Variant.Standard():

@@ -51,12 +51,14 @@ type selfWinLimit[T any] struct {
 }
 
 // checkSelfWinLimitModel reports whether model m has the win objective at p seats under a turn
-// limit: the standard game's two copies of a face with a turn limit, sequential or blind flips,
-// perfect memory, every pass rule.
+// limit: the standard game's two copies of a face with a turn limit, every pass rule; perfect
+// memory under sequential or blind flips, or a shared lru or handover-uniform memory of a fixed
+// capacity under sequential flips (selfishwinlimitedlimit.go).
 func checkSelfWinLimitModel(m Model, p int) error {
+	if err := checkSelfWinLimitMemory(m.Memory, p); err != nil {
+		return err
+	}
 	switch {
-	case !m.Memory.Perfect():
-		return fmt.Errorf("memory %s: the win objective at %d seats under a turn limit is solved with perfect memory only", m.Memory, p)
 	case m.Variant.CopiesOf() != rules.DefaultCopies:
 		return fmt.Errorf("copies %d: the win objective at %d seats under a turn limit by the count state covers two copies of a face (the copies model solves more)", m.Variant.CopiesOf(), p)
 	case m.Variant.TurnLimit <= 0:

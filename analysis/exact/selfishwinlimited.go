@@ -270,9 +270,11 @@ func (w *selfWin[T]) followedAt(st rules.State, vi int) rules.Choice {
 // at every other seat under limited memory: there win-optimal is a selected stationary
 // equilibrium, which may have none in pure choices (SelfWinGaps), so the reply is solved as a
 // reply to the win-optimal table at the other seats (a mixed lineup whose other seats follow it)
-// rather than taken to be win-optimal itself, as it is with perfect memory.
+// rather than taken to be win-optimal itself, as it is with perfect memory. Under a turn limit
+// in the standard game the values are backward induction over the turns left, so the reply is
+// win-optimal itself there too (selfishwinlimitedlimit.go).
 func winReplyLimited(m Model, mu Lineup) bool {
-	if m.Memory.Perfect() || mu.Players < 3 || !everyWinOptimal(mu) {
+	if m.Memory.Perfect() || mu.Players < 3 || !everyWinOptimal(mu) || isSelfWinLimit(m, mu) {
 		return false
 	}
 	for _, p := range mu.SeatPolicies() {

@@ -80,7 +80,9 @@
 // P(most pairs), a tie for the most shared, a stalemate giving every seat an equal share of the
 // pairs left; perfect memory, lru and handover-uniform, under every pass rule, and decay under
 // pass rule never, a stationary equilibrium selected where a forgotten card hands the state to
-// the next seat): solve gives every
+// the next seat; under --turn-limit that turn uses a turn, so no equilibrium is selected: the
+// values are backward induction over the turns left, with perfect memory, lru and
+// handover-uniform): solve gives every
 // seat's P(most pairs), its chances of ending alone with the most and tied for it, and its expected
 // pairs, from --standings LIST, every seat's pairs so far, seat 0's first (default: none yet);
 // --standings with optimal, safe, daring or parity at every seat gives the same for that play, and

@@ -180,11 +180,11 @@ func TestSolveIdentities(t *testing.T) {
 
 // A question the solver cannot answer is its error.
 func TestSolveError(t *testing.T) {
-	mu := exact.Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
-	m := exact.Model{Pass: rules.PassAlways, Variant: rules.Variant{Copies: 4, TurnLimit: 6}}
+	mu := exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
+	m := exact.Model{Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU}, Variant: rules.Variant{Copies: 4}}
 	res, err := answer.Solve(context.Background(), field.Rat{}, m, mu, rules.State{N: 4, J: 4}, false)
 	if res != nil || err == nil || strings.Contains(err.Error(), "\n") {
-		t.Errorf("3 players under four copies of a face, pass always and a turn limit: %v, %v", res, err)
+		t.Errorf("four copies of a face under an lru memory: %v, %v", res, err)
 	}
 }
 

@@ -55,3 +55,22 @@ func TestCopiesLeadTableReadsThePassFlag(t *testing.T) {
 		}
 	}
 }
+
+// copiesStates calls visit with every state of faces (rules.CopiesTable) of at most faces faces
+// with copies cards each.
+func copiesStates(faces, copies int, visit func(counts []int)) {
+	counts := make([]int, copies)
+	var rec func(class, left int)
+	rec = func(class, left int) {
+		if class == copies {
+			visit(counts)
+			return
+		}
+		for a := 0; a <= left; a++ {
+			counts[class] = a
+			rec(class+1, left-a)
+		}
+		counts[class] = 0
+	}
+	rec(0, faces)
+}

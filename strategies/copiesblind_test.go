@@ -13,84 +13,6 @@ import (
 	"memsim/strategies"
 )
 
-// refBlindGame plays a deal card by card under blind flips as docs/models.md §1.7 and §5.2
-// describe a table player's turn with copies cards to a face and perfect memory, for the given
-// seats, until no card is left or the turn limit is reached (0: none), each seat choosing with
-// choose from the state of faces, the turns left and every seat's pairs so far; it returns every seat's pairs. A pair
-// remembered whole is taken first, a turn of its own; daring names the first two unknown cards
-// (the first remembered one when one unknown card is left), safe and known-first a remembered card
-// of a face with the most cards on the table and the first unknown card; both are turned up
-// together. Its unknown cards are the first in position order: under a uniform deal this is as
-// good as a uniform choice.
-func refBlindGame(deal []int, copies, seats, limit int, choose func(seat, left int, counts, pairs []int) rules.Choice) []int {
-	present, known := make([]bool, len(deal)), make([]bool, len(deal))
-	for i := range present {
-		present[i] = true
-	}
-	faces := len(deal) / copies
-	cards := func(f int) (r, b int) {
-		for pos, g := range deal {
-			if present[pos] && g == f {
-				r++
-				if known[pos] {
-					b++
-				}
-			}
-		}
-		return r, b
-	}
-	first := func(ok func(pos int) bool) int {
-		for pos := range deal {
-			if present[pos] && ok(pos) {
-				return pos
-			}
-		}
-		return -1
-	}
-	pairs := make([]int, seats)
-	seat := 0
-	take := func(a, b int) { present[a], present[b] = false, false; pairs[seat]++ }
-	for turn := 1; (limit == 0 || turn <= limit) && first(func(int) bool { return true }) >= 0; turn++ {
-		counts := make([]int, copies)
-		whole := -1
-		for f := range faces {
-			if r, b := cards(f); r > 0 {
-				if b >= 2 {
-					whole = f
-				}
-				counts[r-2+min(b, 1)]++
-			}
-		}
-		if whole >= 0 {
-			a := first(func(p int) bool { return known[p] && deal[p] == whole })
-			take(a, first(func(p int) bool { return p != a && known[p] && deal[p] == whole }))
-			continue
-		}
-		c := choose(seat, limit-turn+1, counts, pairs)
-		x := first(func(p int) bool { return !known[p] })
-		y := -1
-		if c == rules.Daring {
-			if y = first(func(p int) bool { return !known[p] && p != x }); y < 0 {
-				y = first(func(p int) bool { return known[p] })
-			}
-		} else {
-			most := 0
-			for p := range deal {
-				if r, _ := cards(deal[p]); present[p] && known[p] && r > most {
-					y, most = p, r
-				}
-			}
-		}
-		known[x], known[y] = true, true
-		if deal[x] == deal[y] {
-			take(x, y)
-			continue
-		}
-		seat = (seat + 1) % seats
-	}
-	return pairs
-}
-
 // TestEnginePlaysCopiesBlindOptimum builds optimal (and best-response to safe) under copies with
 // blind flips, alone and at two and three seats, without and under a turn limit, plays every deal
 // of two and three faces of four cards and two of six with the engine, and compares every seat's
@@ -144,21 +66,13 @@ func TestEnginePlaysCopiesBlindOptimum(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		choose := func(seat, left int, counts, _ []int) rules.Choice {
-			if seat > 0 && g.opponent == "safe" {
-				for i := 1; i < len(counts); i += 2 {
-					if counts[i] > 0 {
-						return rules.Safe
-					}
-				}
-				return rules.Daring
+		choose := func(m copiesMove) rules.Choice {
+			if m.seat > 0 && g.opponent == "safe" {
+				return safeOrDaring(rules.PolicySafe, m.counts)
 			}
-			c, ok := layers[max(left, 1)-1].Lookup(counts)
-			if g.limit == 0 {
-				c, ok = layers[0].Lookup(counts)
-			}
+			c, ok := layers[max(m.left, 1)-1].Lookup(m.counts)
 			if !ok {
-				t.Fatalf("%s: the model's table has no choice in %v with %d turns left", name, counts, left)
+				t.Fatalf("%s: the model's table has no choice in %v with %d turns left", name, m.counts, m.left)
 			}
 			return c
 		}
@@ -174,7 +88,7 @@ func TestEnginePlaysCopiesBlindOptimum(t *testing.T) {
 			for s, p := range gm.Outcome().Pairs {
 				got[s] += int64(p)
 			}
-			for s, p := range refBlindGame(deal, g.copies, g.players, g.limit, choose) {
+			for s, p := range refCopiesGame(deal, copiesRef{copies: g.copies, seats: g.players, limit: g.limit, blind: true}, choose).pairs {
 				want[s] += int64(p)
 			}
 			count++

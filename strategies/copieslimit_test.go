@@ -13,116 +13,6 @@ import (
 	"memsim/strategies"
 )
 
-// everyDeal calls visit with every arrangement of faces faces of copies cards, the faces appearing
-// in the order 0, 1, 2, ...: every arrangement up to the faces' names, each standing for as many
-// shuffles as the others.
-func everyDeal(faces, copies int, visit func(deal []int)) {
-	left := make([]int, faces)
-	for i := range left {
-		left[i] = copies
-	}
-	deal := make([]int, faces*copies)
-	var rec func(pos, used int)
-	rec = func(pos, used int) {
-		if pos == len(deal) {
-			visit(deal)
-			return
-		}
-		for f := range min(used+1, faces) {
-			if left[f] > 0 {
-				left[f]--
-				deal[pos] = f
-				rec(pos+1, max(used, f+1))
-				left[f]++
-			}
-		}
-	}
-	rec(0, 0)
-}
-
-// refLimitGame plays a deal card by card as docs/models.md §5.2 describes a table player's turn
-// with copies cards to a face and perfect memory, for the given seats, until no card is left or
-// the turn limit is reached, each seat choosing with choose from the state of faces, the turns
-// left and every seat's pairs so far; it returns every seat's pairs. Its next unknown card is the first in position order: under
-// a uniform deal this is as good as a uniform choice, so its totals over every deal are the
-// engine's.
-func refLimitGame(deal []int, copies, seats, limit int, choose func(seat, left int, counts, pairs []int) rules.Choice) []int {
-	present, known := make([]bool, len(deal)), make([]bool, len(deal))
-	for i := range present {
-		present[i] = true
-	}
-	faces := len(deal) / copies
-	cards := func(f int) (r, b int) {
-		for pos, g := range deal {
-			if present[pos] && g == f {
-				r++
-				if known[pos] {
-					b++
-				}
-			}
-		}
-		return r, b
-	}
-	first := func(ok func(pos int) bool) int {
-		for pos := range deal {
-			if present[pos] && ok(pos) {
-				return pos
-			}
-		}
-		return -1
-	}
-	pairs := make([]int, seats)
-	seat := 0
-	take := func(a, b int) { present[a], present[b] = false, false; pairs[seat]++ }
-	unknown := func(p int) bool { return !known[p] }
-	for turn := 1; turn <= limit && first(func(int) bool { return true }) >= 0; turn++ {
-		counts := make([]int, copies)
-		whole := -1
-		for f := range faces {
-			if r, b := cards(f); r > 0 {
-				if b >= 2 {
-					whole = f
-				}
-				counts[r-2+min(b, 1)]++
-			}
-		}
-		if whole >= 0 { // a pair remembered whole is taken first, a turn of its own
-			a := first(func(p int) bool { return known[p] && deal[p] == whole })
-			take(a, first(func(p int) bool { return p != a && known[p] && deal[p] == whole }))
-			continue
-		}
-		c := choose(seat, limit-turn+1, counts, pairs)
-		var x int
-		if c == rules.KnownFirst {
-			most := 0
-			for p := range deal {
-				if r, _ := cards(deal[p]); present[p] && known[p] && r > most {
-					x, most = p, r
-				}
-			}
-		} else {
-			x = first(unknown)
-			known[x] = true
-			if p := first(func(p int) bool { return p != x && known[p] && deal[p] == deal[x] }); p >= 0 {
-				take(x, p)
-				continue
-			}
-			if c == rules.Safe {
-				seat = (seat + 1) % seats
-				continue
-			}
-		}
-		y := first(unknown)
-		known[y] = true
-		if deal[y] == deal[x] {
-			take(x, y)
-			continue
-		}
-		seat = (seat + 1) % seats
-	}
-	return pairs
-}
-
 // TestEnginePlaysCopiesLimitOptimum builds optimal (and best-response to safe) under copies with
 // a turn limit, alone and at two seats, plays every deal of two and three faces of four cards
 // with the engine, and compares every seat's pairs over the deals with a card-by-card reference
@@ -176,18 +66,13 @@ func TestEnginePlaysCopiesLimitOptimum(t *testing.T) {
 				t.Fatalf("%s: %v", name, err)
 			}
 		}
-		choose := func(seat, left int, counts, _ []int) rules.Choice {
-			if tables[seat] == nil { // safe
-				for i := 1; i < len(counts); i += 2 {
-					if counts[i] > 0 {
-						return rules.Safe
-					}
-				}
-				return rules.Daring
+		choose := func(m copiesMove) rules.Choice {
+			if tables[m.seat] == nil {
+				return safeOrDaring(rules.PolicySafe, m.counts)
 			}
-			c, ok := tables[seat][left-1].Lookup(counts)
+			c, ok := tables[m.seat][m.left-1].Lookup(m.counts)
 			if !ok {
-				t.Fatalf("%s: the model's table has no choice in %v with %d turns left", name, counts, left)
+				t.Fatalf("%s: the model's table has no choice in %v with %d turns left", name, m.counts, m.left)
 			}
 			return c
 		}
@@ -211,7 +96,7 @@ func TestEnginePlaysCopiesLimitOptimum(t *testing.T) {
 		got, count := engine(seats)
 		want := make([]int64, g.players)
 		everyDeal(g.faces, g.copies, func(deal []int) {
-			for s, p := range refLimitGame(deal, g.copies, g.players, g.limit, choose) {
+			for s, p := range refCopiesGame(deal, copiesRef{copies: g.copies, seats: g.players, limit: g.limit}, choose).pairs {
 				want[s] += int64(p)
 			}
 		})

@@ -13,111 +13,6 @@ import (
 	"memsim/strategies"
 )
 
-// refSeatsPassGame plays a deal card by card at p seats, sequential flips and perfect memory,
-// under a pass rule, as docs/models.md §1.4, §1.5 and §5.2 describe a table player's turn with
-// copies cards to a face: a pair remembered whole is taken first; each seat chooses with choose
-// from the state of faces and the number of seats that passed in a row just before; a pass flips
-// nothing and hands the move on, the p-th pass in a row ends the game with the pairs left shared
-// equally, and every other turn resets the count. Daring and safe turn up the first unknown card
-// (its remembered partner, else another unknown card or, for safe, a remembered one), known-first
-// the remembered card of a face with the most cards on the table and then the first unknown card.
-// It returns each seat's score in units of 1/p pair.
-func refSeatsPassGame(deal []int, copies, p int, choose func(seat int, counts []int, passes int) rules.Choice) []int {
-	present, known := make([]bool, len(deal)), make([]bool, len(deal))
-	for i := range present {
-		present[i] = true
-	}
-	faces := len(deal) / copies
-	onTable := func(f int) (r, b int) {
-		for pos, g := range deal {
-			if present[pos] && g == f {
-				r++
-				if known[pos] {
-					b++
-				}
-			}
-		}
-		return r, b
-	}
-	first := func(ok func(pos int) bool) int {
-		for pos := range deal {
-			if present[pos] && ok(pos) {
-				return pos
-			}
-		}
-		return -1
-	}
-	score := make([]int, p)
-	seat, passes := 0, 0
-	take := func(a, b int) { present[a], present[b] = false, false; score[seat] += p }
-	handOver := func() { seat = (seat + 1) % p }
-	for first(func(int) bool { return true }) >= 0 {
-		counts := make([]int, copies)
-		whole := -1
-		for f := range faces {
-			if r, b := onTable(f); r > 0 {
-				if b >= 2 {
-					whole = f
-				}
-				counts[r-2+min(b, 1)]++
-			}
-		}
-		if whole >= 0 {
-			a := first(func(q int) bool { return known[q] && deal[q] == whole })
-			take(a, first(func(q int) bool { return q != a && known[q] && deal[q] == whole }))
-			passes = 0
-			continue
-		}
-		c := choose(seat, counts, passes)
-		if c == rules.Pass {
-			if passes == p-1 {
-				left := 0
-				for _, x := range present {
-					if x {
-						left++
-					}
-				}
-				for s := range score {
-					score[s] += left / 2 // each seat's 1/p of left/2 pairs, in units of 1/p pair
-				}
-				return score
-			}
-			passes++
-			handOver()
-			continue
-		}
-		passes = 0
-		var x int
-		if c == rules.KnownFirst {
-			most := 0
-			for q := range deal {
-				if r, _ := onTable(deal[q]); present[q] && known[q] && r > most {
-					x, most = q, r
-				}
-			}
-		} else {
-			x = first(func(q int) bool { return !known[q] })
-			known[x] = true
-			if q := first(func(q int) bool { return q != x && known[q] && deal[q] == deal[x] }); q >= 0 {
-				take(x, q)
-				continue
-			}
-			if c == rules.Safe && first(func(q int) bool { return q != x && known[q] }) >= 0 {
-				handOver()
-				continue
-			}
-		}
-		y := first(func(q int) bool { return !known[q] })
-		known[y] = true
-		if deal[y] == deal[x] {
-			take(x, y)
-			continue
-		}
-		handOver()
-	}
-	return score
-}
-
 // TestEnginePlaysCopiesPassSeatTables builds optimal (every seat's own optimum) and best-response
 // under copies of a face with pass rules two-known and always at three and four seats, plays every
 // deal of two and three faces of four cards and two of six with the engine, and compares every
@@ -176,25 +71,19 @@ func TestEnginePlaysCopiesPassSeatTables(t *testing.T) {
 				t.Fatalf("%s: %v", name, err)
 			}
 		}
-		choose := func(seat int, counts []int, k int) rules.Choice {
-			if tab := tables[seat]; tab != nil {
-				c, ok := tab.LookupPassesKey(rules.AppendCopiesKey(nil, counts), k)
-				if !ok {
-					t.Fatalf("%s: the model's table has no choice in %v after %d passes", name, counts, k)
-				}
-				if c == rules.Pass {
-					passes++
-				}
-				return c
+		choose := func(m copiesMove) rules.Choice {
+			tab := tables[m.seat]
+			if tab == nil {
+				return safeOrDaring(pols[m.seat], m.counts)
 			}
-			if pols[seat] == rules.PolicySafe {
-				for i := 1; i < len(counts); i += 2 {
-					if counts[i] > 0 {
-						return rules.Safe
-					}
-				}
+			c, ok := tab.LookupPassesKey(rules.AppendCopiesKey(nil, m.counts), m.passes)
+			if !ok {
+				t.Fatalf("%s: the model's table has no choice in %v after %d passes", name, m.counts, m.passes)
 			}
-			return rules.Daring
+			if c == rules.Pass {
+				passes++
+			}
+			return c
 		}
 		gm, err := sim.NewGame(sim.Setup{Pairs: pairs, Variant: v, Pass: g.pass, Players: players})
 		if err != nil {
@@ -209,7 +98,7 @@ func TestEnginePlaysCopiesPassSeatTables(t *testing.T) {
 			for s, sh := range gm.Outcome().Share {
 				got[s] += int64(sh)
 			}
-			for s, sh := range refSeatsPassGame(deal, g.copies, p, choose) {
+			for s, sh := range refCopiesGame(deal, copiesRef{copies: g.copies, seats: p}, choose).share {
 				want[s] += int64(sh)
 			}
 			count++
@@ -247,30 +136,19 @@ func TestEngineReadsCopiesTablesAtThePassStreak(t *testing.T) {
 	const faces, copies, p = 2, 4, 3
 	pairs := faces * copies / 2
 	ct := rules.NewCopiesTable(copies)
-	counts := make([]int, copies)
-	var fill func(i, left int)
-	fill = func(i, left int) {
-		if i == copies {
-			for k, c := range []rules.Choice{rules.Pass, rules.Pass, rules.Daring} {
-				var err error
-				if k == 0 {
-					err = ct.Set(counts, c)
-				} else {
-					err = ct.SetAfterPasses(counts, k, c)
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
+	copiesStates(faces, copies, func(counts []int) {
+		for k, c := range []rules.Choice{rules.Pass, rules.Pass, rules.Daring} {
+			var err error
+			if k == 0 {
+				err = ct.Set(counts, c)
+			} else {
+				err = ct.SetAfterPasses(counts, k, c)
 			}
-			return
+			if err != nil {
+				t.Fatal(err)
+			}
 		}
-		for a := 0; a <= left; a++ {
-			counts[i] = a
-			fill(i+1, left-a)
-		}
-		counts[i] = 0
-	}
-	fill(0, faces)
+	})
 	table, err := rules.NewCopiesChoiceTable(pairs, ct)
 	if err != nil {
 		t.Fatal(err)
@@ -284,10 +162,10 @@ func TestEngineReadsCopiesTablesAtThePassStreak(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	choose := func(_ int, counts []int, k int) rules.Choice {
-		c, ok := ct.LookupPassesKey(rules.AppendCopiesKey(nil, counts), k)
+	choose := func(m copiesMove) rules.Choice {
+		c, ok := ct.LookupPassesKey(rules.AppendCopiesKey(nil, m.counts), m.passes)
 		if !ok {
-			t.Fatalf("no choice in %v after %d passes", counts, k)
+			t.Fatalf("no choice in %v after %d passes", m.counts, m.passes)
 		}
 		return c
 	}
@@ -308,7 +186,7 @@ func TestEngineReadsCopiesTablesAtThePassStreak(t *testing.T) {
 		for s, sh := range out.Share {
 			got[s] += int64(sh)
 		}
-		for s, sh := range refSeatsPassGame(deal, copies, p, choose) {
+		for s, sh := range refCopiesGame(deal, copiesRef{copies: copies, seats: p}, choose).share {
 			want[s] += int64(sh)
 		}
 		count++

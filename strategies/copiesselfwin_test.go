@@ -83,27 +83,18 @@ func TestEnginePlaysCopiesSelfWinTables(t *testing.T) {
 				t.Fatalf("%s: %v", name, err)
 			}
 		}
-		choose := func(seat, left int, counts, ps []int) rules.Choice {
-			if layers := refLayers[seat]; layers != nil {
-				from := []int{ps[seat], ps[(seat+1)%3], ps[(seat+2)%3]}
-				layer := layers[0]
-				if g.limit > 0 {
-					layer = layers[left-1]
-				}
-				c, ok := layer.LookupStandingsKey(rules.AppendCopiesKey(nil, counts), from)
-				if !ok {
-					t.Fatalf("%s: the model's table has no choice in %v at %v with %d turns left", name, counts, from, left)
-				}
-				return c
+		choose := func(m copiesMove) rules.Choice {
+			layers := refLayers[m.seat]
+			if layers == nil {
+				return safeOrDaring(g.seats[m.seat], m.counts)
 			}
-			if g.seats[seat] == safe {
-				for i := 1; i < len(counts); i += 2 {
-					if counts[i] > 0 {
-						return rules.Safe
-					}
-				}
+			ps, seat := m.pairs, m.seat
+			from := []int{ps[seat], ps[(seat+1)%3], ps[(seat+2)%3]}
+			c, ok := layers[max(m.left, 1)-1].LookupStandingsKey(rules.AppendCopiesKey(nil, m.counts), from)
+			if !ok {
+				t.Fatalf("%s: the model's table has no choice in %v at %v with %d turns left", name, m.counts, from, m.left)
 			}
-			return rules.Daring
+			return c
 		}
 		gm, err := sim.NewGame(sim.Setup{Pairs: pairs, Variant: v, Players: players})
 		if err != nil {
@@ -135,15 +126,8 @@ func TestEnginePlaysCopiesSelfWinTables(t *testing.T) {
 				t.Fatalf("%s: %v", name, err)
 			}
 			tally(&got, gm.Outcome().Pairs)
-			if g.flips == rules.FlipsBlind {
-				tally(&want, refBlindGame(deal, g.copies, 3, g.limit, choose))
-			} else {
-				limit := g.limit
-				if limit == 0 {
-					limit = 3*pairs + 1 // beyond any game's length
-				}
-				tally(&want, refLimitGame(deal, g.copies, 3, limit, choose))
-			}
+			ref := copiesRef{copies: g.copies, seats: 3, limit: g.limit, blind: g.flips == rules.FlipsBlind}
+			tally(&want, refCopiesGame(deal, ref, choose).pairs)
 			count++
 		})
 		if got != want {

@@ -67,22 +67,13 @@ func TestEnginePlaysCopiesWinTable(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		choose := func(seat, left int, counts, ps []int) rules.Choice {
-			if seat == 1 && p1 == rules.PolicySafe {
-				for i := 1; i < len(counts); i += 2 {
-					if counts[i] > 0 {
-						return rules.Safe
-					}
-				}
-				return rules.Daring
+		choose := func(m copiesMove) rules.Choice {
+			if m.seat == 1 && p1 == rules.PolicySafe {
+				return safeOrDaring(p1, m.counts)
 			}
-			table := layers[0]
-			if g.limit > 0 {
-				table = layers[left-1]
-			}
-			c, ok := table.LookupLeadKey(rules.AppendCopiesKey(nil, counts), ps[seat]-ps[1-seat])
+			c, ok := layers[max(m.left, 1)-1].LookupLeadKey(rules.AppendCopiesKey(nil, m.counts), m.lead())
 			if !ok {
-				t.Fatalf("%s: the model's table has no choice in %v", name, counts)
+				t.Fatalf("%s: the model's table has no choice in %v", name, m.counts)
 			}
 			return c
 		}
@@ -108,15 +99,8 @@ func TestEnginePlaysCopiesWinTable(t *testing.T) {
 				t.Fatalf("%s: %v", name, err)
 			}
 			tally(&got, gm.Outcome().Pairs)
-			if g.flips == rules.FlipsBlind {
-				tally(&want, refBlindGame(deal, g.copies, 2, g.limit, choose))
-			} else {
-				limit := g.limit
-				if limit == 0 {
-					limit = 3*pairs + 1 // more turns than any game takes
-				}
-				tally(&want, refLimitGame(deal, g.copies, 2, limit, choose))
-			}
+			ref := copiesRef{copies: g.copies, seats: 2, limit: g.limit, blind: g.flips == rules.FlipsBlind}
+			tally(&want, refCopiesGame(deal, ref, choose).pairs)
 			count++
 		})
 		if got != want {

@@ -69,22 +69,13 @@ func TestEnginePlaysCopiesWinPassTable(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		choose := func(seat int, counts []int, afterPass bool, lead int) rules.Choice {
-			if seat == 1 && p1.Fixed() {
-				for i := 1; i < len(counts); i += 2 {
-					if counts[i] > 0 && p1 == rules.PolicySafe {
-						return rules.Safe
-					}
-				}
-				return rules.Daring
+		choose := func(m copiesMove) rules.Choice {
+			if m.seat == 1 && p1.Fixed() {
+				return safeOrDaring(p1, m.counts)
 			}
-			passed := 0
-			if afterPass {
-				passed = 1
-			}
-			c, ok := table.LookupLeadPassesKey(rules.AppendCopiesKey(nil, counts), lead, passed)
+			c, ok := table.LookupLeadPassesKey(rules.AppendCopiesKey(nil, m.counts), m.lead(), m.passes)
 			if !ok {
-				t.Fatalf("%s: the model's table has no choice in %v at lead %d (after a pass %v)", name, counts, lead, afterPass)
+				t.Fatalf("%s: the model's table has no choice in %v at lead %d after %d passes", name, m.counts, m.lead(), m.passes)
 			}
 			if c == rules.Pass {
 				passes++
@@ -114,7 +105,8 @@ func TestEnginePlaysCopiesWinPassTable(t *testing.T) {
 			}
 			sh := gm.Outcome().Share
 			tally(&got, [2]int{int(sh[0]), int(sh[1])})
-			tally(&want, refPassLeadGame(deal, g.copies, choose))
+			ref := refCopiesGame(deal, copiesRef{copies: g.copies, seats: 2}, choose)
+			tally(&want, [2]int{ref.share[0], ref.share[1]})
 			count++
 		})
 		if got != want {

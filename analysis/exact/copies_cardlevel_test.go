@@ -82,78 +82,108 @@ func (g *cardGame) find(ok func(pos int) bool) int {
 	return -1
 }
 
-// playCards plays a game of the deal, the cards known remembered at the start, with the seats'
-// choices given by choose (turn counts from 1), and returns every seat's pairs, the turns and the
-// lucky matches.
-func playCards(deal []int, known []bool, copies, players int, choose func(seat, turn int, counts []int) rules.Choice) (pairs []int, turns, lucky int) {
-	return playCardsLimit(deal, known, copies, players, 0, choose)
+// cardRules is the rule variant playCardGame plays: copies cards to a face, the seats, a turn
+// limit (0: none) and blind flips (else sequential), with perfect memory and pass rule never.
+type cardRules struct {
+	copies, players, limit int
+	blind                  bool
 }
 
-// playCardsLimit is playCards with the game stopped after limit turns (0: no limit), the pairs
-// left counting for nobody.
-func playCardsLimit(deal []int, known []bool, copies, players, limit int, choose func(seat, turn int, counts []int) rules.Choice) (pairs []int, turns, lucky int) {
-	g := &cardGame{face: deal, present: make([]bool, len(deal)), known: append([]bool(nil), known...), copies: copies}
+// playCardGame plays a game of the deal card by card, the cards known remembered at the start
+// (nil: none), as docs/models.md §1.7 and §5.2 describe it, without the count formulas, with the
+// seats' choices given by choose (turn counts from 1). A pair remembered whole is taken first, a
+// turn of its own. Under sequential flips daring and safe turn up the first unknown card (its
+// remembered partner, else another unknown card or, for safe where a card is remembered, the
+// turn ends), known-first a remembered card of a face with the most cards on the table (the first
+// among equals) and then the first unknown card. Under blind flips daring names the first two
+// unknown cards (the first remembered one when one unknown card is left), safe and known-first a
+// remembered card of a face with the most cards on the table and the first unknown card; both are
+// turned up together. The game stops after limit turns (0: no limit), the pairs left counting for
+// nobody. It returns every seat's pairs, the turns and the lucky matches (two cards of a face
+// unknown before the turn).
+func playCardGame(deal []int, known []bool, r cardRules, choose func(seat, turn int, counts []int) rules.Choice) (pairs []int, turns, lucky int) {
+	g := &cardGame{face: deal, present: make([]bool, len(deal)), known: make([]bool, len(deal)), copies: r.copies}
+	copy(g.known, known)
 	for i := range g.present {
 		g.present[i] = true
 	}
-	pairs = make([]int, players)
+	pairs = make([]int, r.players)
 	seat := 0
 	take := func(a, b int) {
 		g.present[a], g.present[b] = false, false
 		pairs[seat]++
 	}
-	for g.find(func(int) bool { return true }) >= 0 && (limit == 0 || turns < limit) {
+	unknown := func(pos int) bool { return !g.known[pos] }
+	partnerOf := func(a int) int {
+		return g.find(func(b int) bool { return b != a && g.known[b] && g.face[b] == g.face[a] })
+	}
+	for g.find(func(int) bool { return true }) >= 0 && (r.limit == 0 || turns < r.limit) {
 		turns++
-		// A pair remembered whole is taken first.
-		if a := g.find(func(a int) bool {
-			return g.known[a] && g.find(func(b int) bool { return b != a && g.known[b] && g.face[b] == g.face[a] }) >= 0
-		}); a >= 0 {
-			take(a, g.find(func(b int) bool { return b != a && g.known[b] && g.face[b] == g.face[a] }))
+		if a := g.find(func(a int) bool { return g.known[a] && partnerOf(a) >= 0 }); a >= 0 {
+			take(a, partnerOf(a))
 			continue
 		}
 		c := choose(seat, turns, g.counts())
-		unknown := func(pos int) bool { return !g.known[pos] }
-		var x int
-		if c == rules.KnownFirst {
-			// The remembered card of a face with the most cards on the table.
-			most := 0
-			for pos := range g.face {
-				if g.present[pos] && g.known[pos] {
-					left := 0
-					for q := range g.face {
-						if g.present[q] && g.face[q] == g.face[pos] {
-							left++
-						}
-					}
-					if left > most {
-						most, x = left, pos
-					}
-				}
+		var x, y int
+		fresh := true // x and y unknown before the turn
+		switch {
+		case r.blind:
+			x = g.find(unknown)
+			if c != rules.Daring {
+				y = mostCardsRemembered(g)
+			} else if y = g.find(func(pos int) bool { return unknown(pos) && pos != x }); y < 0 {
+				y = g.find(func(pos int) bool { return g.known[pos] })
 			}
-		} else {
+			fresh = !g.known[x] && !g.known[y]
+			g.known[x], g.known[y] = true, true
+		case c == rules.KnownFirst:
+			x, y, fresh = mostCardsRemembered(g), g.find(unknown), false
+			g.known[y] = true
+		default:
 			x = g.find(unknown)
 			g.known[x] = true
-			if p := g.find(func(p int) bool { return p != x && g.known[p] && g.face[p] == g.face[x] }); p >= 0 {
+			if p := partnerOf(x); p >= 0 {
 				take(x, p)
 				continue
 			}
+			if c == rules.Safe && g.find(func(p int) bool { return p != x && g.known[p] }) >= 0 {
+				seat = (seat + 1) % r.players
+				continue
+			}
+			y = g.find(unknown)
+			g.known[y] = true
 		}
-		if c == rules.Safe && g.find(func(p int) bool { return p != x && g.known[p] }) >= 0 {
-			seat = (seat + 1) % players
-			continue
-		}
-		y := g.find(unknown)
-		g.known[y] = true
-		if g.face[y] == g.face[x] {
-			if c != rules.KnownFirst {
+		if g.face[x] == g.face[y] {
+			if fresh {
 				lucky++
 			}
 			take(x, y)
 			continue
 		}
-		seat = (seat + 1) % players
+		seat = (seat + 1) % r.players
 	}
 	return pairs, turns, lucky
+}
+
+// mostCardsRemembered returns the first remembered card on the table of a face with the most
+// cards on the table.
+func mostCardsRemembered(g *cardGame) int {
+	best, most := -1, 0
+	for pos := range g.face {
+		if !g.present[pos] || !g.known[pos] {
+			continue
+		}
+		left := 0
+		for q := range g.face {
+			if g.present[q] && g.face[q] == g.face[pos] {
+				left++
+			}
+		}
+		if left > most {
+			best, most = pos, left
+		}
+	}
+	return best
 }
 
 // TestCopiesModelMatchesCardPlay plays every deal of small decks card by card, each seat following
@@ -232,7 +262,7 @@ func checkCardPlay(t *testing.T, m Model, mu Lineup, faces, copies int) {
 	var sumTurns, sumLucky, count int64
 	leads := make([]int64, 2*pairs+1) // two players: the games by seat 0's lead
 	deals(faces, copies, func(deal []int) {
-		ps, turns, lucky := playCards(deal, make([]bool, len(deal)), copies, mu.Players, choose)
+		ps, turns, lucky := playCardGame(deal, nil, cardRules{copies: copies, players: mu.Players}, choose)
 		for i, p := range ps {
 			sumPairs[i] += int64(p)
 		}
@@ -330,7 +360,7 @@ func TestCopiesChoicesMatchCardPlay(t *testing.T) {
 				for i := range known {
 					start[i] = true
 				}
-				ps, _, _ := playCards(deal, start, len(v), 2, choose)
+				ps, _, _ := playCardGame(deal, start, cardRules{copies: len(v), players: 2}, choose)
 				sum += int64(ps[0] - ps[1])
 				count++
 			})

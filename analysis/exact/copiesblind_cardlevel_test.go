@@ -10,79 +10,6 @@ import (
 	"memsim/sim/rules"
 )
 
-// playBlindCards plays a game of the deal under blind flips card by card, with perfect memory and
-// pass rule never, as docs/models.md §1.7 and §5.2 describe it, without the count formulas: a
-// pair remembered whole is taken first, a turn of its own; daring names the first two cards
-// nobody has seen (the first remembered one when one unseen card is left), safe and known-first
-// a remembered card of a face with the most cards on the table (the first among equals) and the
-// first unseen card; both are turned up together. The game stops after limit turns (0: no
-// limit), the pairs left counting for nobody. It returns every seat's pairs, the turns and the
-// lucky matches (two unseen cards of a face).
-func playBlindCards(deal []int, copies, players, limit int, choose func(seat, left int, counts []int) rules.Choice) (pairs []int, turns, lucky int) {
-	g := &cardGame{face: deal, present: make([]bool, len(deal)), known: make([]bool, len(deal)), copies: copies}
-	for i := range g.present {
-		g.present[i] = true
-	}
-	pairs = make([]int, players)
-	seat := 0
-	take := func(a, b int) {
-		g.present[a], g.present[b] = false, false
-		pairs[seat]++
-	}
-	for g.find(func(int) bool { return true }) >= 0 && (limit == 0 || turns < limit) {
-		turns++
-		partnerOf := func(a int) int {
-			return g.find(func(b int) bool { return b != a && g.known[b] && g.face[b] == g.face[a] })
-		}
-		if a := g.find(func(a int) bool { return g.known[a] && partnerOf(a) >= 0 }); a >= 0 {
-			take(a, partnerOf(a))
-			continue
-		}
-		c := choose(seat, limit-turns+1, g.counts())
-		x := g.find(func(pos int) bool { return !g.known[pos] })
-		var y int
-		if c == rules.Daring {
-			if y = g.find(func(pos int) bool { return !g.known[pos] && pos != x }); y < 0 {
-				y = g.find(func(pos int) bool { return g.known[pos] })
-			}
-		} else {
-			y = mostCardsRemembered(g)
-		}
-		both := !g.known[x] && !g.known[y]
-		g.known[x], g.known[y] = true, true
-		if g.face[x] == g.face[y] {
-			if both {
-				lucky++
-			}
-			take(x, y)
-			continue
-		}
-		seat = (seat + 1) % players
-	}
-	return pairs, turns, lucky
-}
-
-// mostCardsRemembered returns the first remembered card on the table of a face with the most
-// cards on the table.
-func mostCardsRemembered(g *cardGame) int {
-	best, most := -1, 0
-	for pos := range g.face {
-		if !g.present[pos] || !g.known[pos] {
-			continue
-		}
-		left := 0
-		for q := range g.face {
-			if g.present[q] && g.face[q] == g.face[pos] {
-				left++
-			}
-		}
-		if left > most {
-			best, most = pos, left
-		}
-	}
-	return best
-}
-
 // TestCopiesBlindMatchesCardPlay plays every deal of small decks card by card under blind flips,
 // each seat following its policy (optimal and best-response read from the solver's table, the
 // values from the cards), and compares the averages, and with two players the distribution of
@@ -144,7 +71,7 @@ func checkBlindCardPlay(t *testing.T, m Model, mu Lineup, faces, copies int) {
 	var sumTurns, sumLucky, count int64
 	leads := make([]int64, 2*pairs+1)
 	deals(faces, copies, func(deal []int) {
-		ps, turns, lucky := playBlindCards(deal, copies, mu.Players, 0, choose)
+		ps, turns, lucky := playCardGame(deal, nil, cardRules{copies: copies, players: mu.Players, blind: true}, choose)
 		for i, p := range ps {
 			sumPairs[i] += int64(p)
 		}
@@ -215,8 +142,8 @@ func TestCopiesBlindLimitMatchesCardPlay(t *testing.T) {
 					}
 				}
 				seats := copiesSeats(mu)
-				choose := func(seat, left int, counts []int) rules.Choice {
-					if seats[seat] == rules.PolicyOptimal {
+				choose := func(seat, turn int, counts []int) rules.Choice {
+					if left := limit - turn + 1; seats[seat] == rules.PolicyOptimal {
 						c, ok := layers[left-1].Lookup(counts)
 						if !ok {
 							t.Fatalf("%s: no choice in %v with %d turns left", name, counts, left)
@@ -234,7 +161,7 @@ func TestCopiesBlindLimitMatchesCardPlay(t *testing.T) {
 				var count int64
 				dist := [2][]int64{make([]int64, pairs+1), make([]int64, pairs+1)}
 				deals(d.faces, d.copies, func(deal []int) {
-					ps, _, _ := playBlindCards(deal, d.copies, mu.Players, limit, choose)
+					ps, _, _ := playCardGame(deal, nil, cardRules{copies: d.copies, players: mu.Players, limit: limit, blind: true}, choose)
 					for i, p := range ps {
 						sum[i] += int64(p)
 					}

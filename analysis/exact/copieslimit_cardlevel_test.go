@@ -72,7 +72,7 @@ func TestCopiesLimitTablesMatchCardPlay(t *testing.T) {
 				share := [2][]int64{make([]int64, pairs+1), make([]int64, pairs+1)}
 				var count, win, draw, loss int64
 				deals(dk.faces, dk.copies, func(deal []int) {
-					ps, _, _ := playCardsLimit(deal, make([]bool, len(deal)), dk.copies, mu.Players, limit,
+					ps, _, _ := playCardGame(deal, nil, cardRules{copies: dk.copies, players: mu.Players, limit: limit},
 						func(seat, turn int, counts []int) rules.Choice { return seats[seat](turn, counts) })
 					for i, x := range ps {
 						sum[i] += int64(x)
@@ -175,7 +175,7 @@ func TestCopiesLimitSolitaireIsBestOfEveryPolicy(t *testing.T) {
 		play := func(record bool) *big.Rat {
 			var sum, count int64
 			deals(faces, copies, func(deal []int) {
-				ps, _, _ := playCardsLimit(deal, make([]bool, len(deal)), copies, 1, limit, func(_, turn int, counts []int) rules.Choice {
+				ps, _, _ := playCardGame(deal, nil, cardRules{copies: copies, players: 1, limit: limit}, func(_, turn int, counts []int) rules.Choice {
 					if remembered(counts) == 0 {
 						return rules.Daring
 					}
@@ -221,7 +221,7 @@ func TestCopiesLimitSolitaireIsBestOfEveryPolicy(t *testing.T) {
 		var sum, count int64
 		choose := limitTurnChooser(t, tables, limit)
 		deals(faces, copies, func(deal []int) {
-			ps, _, _ := playCardsLimit(deal, make([]bool, len(deal)), copies, 1, limit, func(_, turn int, counts []int) rules.Choice { return choose(turn, counts) })
+			ps, _, _ := playCardGame(deal, nil, cardRules{copies: copies, players: 1, limit: limit}, func(_, turn int, counts []int) rules.Choice { return choose(turn, counts) })
 			sum += int64(ps[0])
 			count++
 		})

@@ -113,7 +113,7 @@ func TestCopiesLimitMatchesCardPlay(t *testing.T) {
 						sum := make([]int64, players)
 						var turns, lucky, count int64
 						deals(dk.faces, dk.copies, func(deal []int) {
-							ps, tu, lu := playCardsLimit(deal, make([]bool, len(deal)), dk.copies, players, limit, choose)
+							ps, tu, lu := playCardGame(deal, nil, cardRules{copies: dk.copies, players: players, limit: limit}, choose)
 							for i, x := range ps {
 								sum[i] += int64(x)
 							}

@@ -133,8 +133,7 @@ func permutations(values []int, visit func([]int)) {
 
 // TestVariantLuckAddsUpToTheResult reviews every deal of small games under the rule variants
 // (blind flips, a turn limit, both, copies, copies under a limit, under pass rules two-known and
-// always and under blind flips, with
-// and without a limit; two faces of six cards but under the race detector, three faces of four
+// always and under blind flips, with and without a limit; two faces of six cards but under the race detector, three faces of four
 // cards without -short and the race detector), played by the engine's table
 // players, and checks, for each seat, that its value at the start, less its decisions' costs,
 // plus their luck, less the other seat's luck and plus its costs, is the game's result counted

@@ -20,12 +20,15 @@ import (
 // two), with sequential flips the first card and the second card named once the first was seen. A turn may fit more than
 // one choice (a new first card whose partner was seen is turned by daring and safe alike): the
 // review credits it with the best of them. A turn that begins with a pair known whole is the
-// model's taking of that pair, and not a decision. The luck of a turn's cards is measured as the
+// model's taking of that pair, and not a decision. Under pass rule two-known or always (with
+// copies of a face too) the choices other than the pass are valued alike whether the other seat
+// just passed or not, since they clear the flag; a pass just after the other seat's pass is the
+// stalemate, which shares the pairs left (lead 0), and a pass otherwise hands the same table to
+// the other seat just after a pass. The luck of a turn's cards is measured as the
 // standard review's (variantluck.go).
 
 // ErrNoVariantModel is the error of a game under a rule variant that no exact model covers: more
-// than two copies of a face with singletons or a pass rule other than never, and blind flips with
-// singletons.
+// than two copies of a face with singletons, and blind flips with singletons.
 var ErrNoVariantModel = errors.New("no exact model")
 
 // VariantModel returns the exact model a game under a rule variant is judged in: perfect memory,
@@ -37,8 +40,6 @@ func VariantModel(r record.Rules) (exact.Model, error) {
 	switch {
 	case v.CopiesOf() > 2 && r.Singletons > 0:
 		return m, fmt.Errorf("%w of copies %d with singletons", ErrNoVariantModel, v.CopiesOf())
-	case v.CopiesOf() > 2 && r.Pass != rules.PassNever:
-		return m, fmt.Errorf("%w of copies %d under pass rule %s", ErrNoVariantModel, v.CopiesOf(), r.Pass)
 	case v.Flips == rules.FlipsBlind && r.Singletons > 0:
 		return m, fmt.Errorf("%w of blind flips with singletons", ErrNoVariantModel)
 	}

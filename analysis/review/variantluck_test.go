@@ -97,6 +97,10 @@ func everyVariantDeal(t *testing.T, m exact.Model, n int, seats [2]rules.Policy,
 				g.Moves = append(g.Moves, record.Flip(c.Pos, c.Face))
 			}
 		}
+		// Two passes in a row are a stalemate, which the record closes with an end line.
+		if n := len(l.Turns); n >= 2 && l.Turns[n-1].End == "pass" && l.Turns[n-2].End == "pass" {
+			g.Ended = true
+		}
 		if err := g.Check(); err != nil {
 			t.Fatalf("deal %v: %v", deal, err)
 		}
@@ -128,8 +132,8 @@ func permutations(values []int, visit func([]int)) {
 }
 
 // TestVariantLuckAddsUpToTheResult reviews every deal of small games under the rule variants
-// (blind flips, a turn limit, both, copies, copies under a limit, copies under blind flips, with
-// and without a limit; two faces of six cards but under the race detector, three faces of four
+// (blind flips, a turn limit, both, copies, copies under a limit, under pass rules two-known and
+// always and under blind flips, with and without a limit; two faces of six cards but under the race detector, three faces of four
 // cards without -short and the race detector), played by the engine's table
 // players, and checks, for each seat, that its value at the start, less its decisions' costs,
 // plus their luck, less the other seat's luck and plus its costs, is the game's result counted
@@ -165,6 +169,11 @@ func TestVariantLuckAddsUpToTheResult(t *testing.T) {
 		{rules.Variant{Copies: 4, Flips: rules.FlipsBlind}, rules.PassNever, 6, [2]rules.Policy{opt, opt}},
 		{rules.Variant{Copies: 4, Flips: rules.FlipsBlind, TurnLimit: 3}, rules.PassNever, 4, [2]rules.Policy{safe, opt}},
 		{rules.Variant{Copies: 4, Flips: rules.FlipsBlind, TurnLimit: 3}, rules.PassNever, 4, [2]rules.Policy{opt, opt}},
+		{rules.Variant{Copies: 4}, rules.PassAlways, 4, [2]rules.Policy{safe, opt}},
+		{rules.Variant{Copies: 4}, rules.PassTwoKnown, 4, [2]rules.Policy{opt, safe}},
+		{rules.Variant{Copies: 4}, rules.PassTwoKnown, 4, [2]rules.Policy{opt, opt}},
+		{rules.Variant{Copies: 4, TurnLimit: 3}, rules.PassAlways, 4, [2]rules.Policy{opt, opt}},
+		{rules.Variant{Copies: 4, Flips: rules.FlipsBlind}, rules.PassAlways, 4, [2]rules.Policy{daring, opt}},
 	} {
 		switch {
 		case c.v.CopiesOf() > 2 && 2*c.n > 8 && raceEnabled:

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"math/big"
 	"os"
 	"path/filepath"
 	"strings"
@@ -57,5 +58,80 @@ func TestPlayCoachUnderBlindFlipsAndATurnLimit(t *testing.T) {
 		if !strings.Contains(out, w) {
 			t.Errorf("no %q in:\n%s", w, out)
 		}
+	}
+}
+
+// Under copies of a face and pass rule always the coach values the pass with the other choices:
+// at the first turn each choice's value is the copies model's at two faces of four cards, none
+// seen, and after the person passes the coach judges the pass against the best from those values.
+func TestPlayCoachOfCopiesUnderPassAlways(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "v.yaml")
+	if err := os.WriteFile(cfg, []byte("name: v\nrules: {pairs: 4, copies: 4, pass: always}\nplayers:\n  - {name: daring, policy: daring}\n  - {name: safe, policy: safe}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := startPlay(t, dir, "--config", cfg, "--against", "safe", "--seed", "3", "--coach")
+	r := newReader()
+	passed := false
+	for {
+		line, ok := p.next()
+		if !ok {
+			break
+		}
+		r.see(line)
+		switch {
+		case strings.HasPrefix(line, "your move (card 1") && !passed:
+			passed = true
+			p.send("pass")
+		case strings.HasPrefix(line, "your move (card "):
+			p.send(r.move(strings.HasPrefix(line, "your move (card 2")))
+		}
+	}
+	if code := p.wait(); code != exitOK {
+		t.Fatalf("exit %d: %s\n%s", code, p.stderr.String(), p.out.String())
+	}
+	m := exact.Model{Pass: rules.PassAlways, Variant: rules.Variant{Copies: 4}}
+	st, err := exact.ParseCopiesState("4:2u", 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mu := exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
+	cs, err := exact.CopiesChoiceValues(context.Background(), field.Rat{}, m, mu, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var parts []string
+	best, pass := cs.Values[0].Lead, cs.Values[0].Lead
+	for _, cv := range cs.Values {
+		if cv.Lead.Cmp(best) > 0 {
+			best = cv.Lead
+		}
+		if cv.Choice == rules.Pass {
+			pass = cv.Lead
+		}
+	}
+	for _, cv := range cs.Values {
+		s := fmt.Sprintf("%s %s pairs", cv.Choice, cv.Pairs.FloatString(4))
+		if cv.Lead.Cmp(best) == 0 {
+			s += " (best)"
+		}
+		parts = append(parts, s)
+	}
+	if len(cs.Values) < 2 || cs.Values[len(cs.Values)-1].Choice != rules.Pass {
+		t.Fatalf("the model's choices at 4:2u under pass rule always: %+v", cs.Values)
+	}
+	last := "coach: your last turn (turn 1: pass) was the best"
+	if cost := new(big.Rat).Sub(best, pass); cost.Sign() != 0 {
+		last = fmt.Sprintf("coach: your last turn (turn 1: pass) cost %s pairs", new(big.Rat).Quo(cost, big.NewRat(2, 1)).FloatString(4))
+	}
+	out := p.out.String()
+	for _, w := range []string{"coach: this turn, expected pairs from it on: " + strings.Join(parts, "; "), last} {
+		if !strings.Contains(out, w) {
+			t.Errorf("no %q in:\n%s", w, out)
+		}
+	}
+	if strings.Contains(out, "no values") {
+		t.Errorf("the coach says it has no values:\n%s", out)
 	}
 }

@@ -70,14 +70,15 @@ func writeVariantReview[T any](w io.Writer, f field.Field[T], file string, game 
 		fmt.Fprintln(w, line)
 	}
 	for _, d := range r.Decisions {
-		fmt.Fprintln(w, variantDecisionLine(f, names, r.Win, d, num)+luckNote(f, r.Win, d.LuckPairs, d.LuckWin))
+		fmt.Fprintln(w, variantDecisionLine(f, names, r.Win, g.Rules.Pass != rules.PassNever, d, num)+luckNote(f, r.Win, d.LuckPairs, d.LuckWin))
 	}
 	return writeReviewSeats(w, f, g, names, r.Win, r.Seats)
 }
 
 // variantDecisionLine is a turn's line: "turn   2  b  (n=2, j=0)  daring, costs 1.0000 pairs
-// and 0.5000 win (best: safe)".
-func variantDecisionLine[T any](f field.Field[T], names [2]string, win bool, d review.TurnDecision[T], num func(T) string) string {
+// and 0.5000 win (best: safe)"; under a pass rule (passes) a turn just after the other seat's
+// pass says so after its state.
+func variantDecisionLine[T any](f field.Field[T], names [2]string, win, passes bool, d review.TurnDecision[T], num func(T) string) string {
 	var b strings.Builder
 	where := d.State.String()
 	if d.Faces != "" {
@@ -85,6 +86,9 @@ func variantDecisionLine[T any](f field.Field[T], names [2]string, win bool, d r
 	}
 	if d.TurnsLeft > 0 {
 		where += fmt.Sprintf(", %d left", d.TurnsLeft)
+	}
+	if d.AfterPass && passes {
+		where += ", after a pass"
 	}
 	fmt.Fprintf(&b, "turn %3d  %-10s %-26s ", d.Turn+1, names[d.Seat], where)
 	switch {

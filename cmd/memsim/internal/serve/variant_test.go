@@ -95,14 +95,14 @@ func TestVariantCoachOfCopies(t *testing.T) {
 	}
 	_, ts = newTestServer(t, Options{Config: variantConfig("{pairs: 4, copies: 4, pass: two-known}")})
 	callJSON(t, ts, "POST", "/api/games", `{"against":"safe","seed":2,"coach":true}`, http.StatusOK, &st)
-	if c := st.Coach; c == nil || !strings.Contains(c.Error, "no exact model of copies 4 under pass rule two-known") {
+	if c := st.Coach; c == nil || c.Error != "" || !c.NoWin || len(c.Options) == 0 || c.Options[0].Move != "daring" {
 		t.Fatalf("copies 4, pass two-known: coach %+v", c)
 	}
 }
 
 // The review of a game under a rule variant is judged turn by turn, with the luck of each turn's
-// cards and its evaluation graph, under copies with blind flips too; one under copies with a pass
-// rule other than never, which no exact model covers, is refused with a message naming the rules.
+// cards and its evaluation graph, under copies with blind flips and with a pass rule too; one under
+// copies with singletons, which no exact model covers, is refused with a message naming the rules.
 func TestReviewOfVariantGames(t *testing.T) {
 	_, ts := newTestServer(t, Options{})
 	blind := "{\"type\":\"game\",\"format\":\"memsim-record/1\",\"rules\":{\"pairs\":2,\"flips\":\"blind\"}}\n" +
@@ -126,8 +126,16 @@ func TestReviewOfVariantGames(t *testing.T) {
 	if v := rv.Variant; v == nil || v.Variant != "copies 4, blind flips" || len(v.Decisions) != 2 || v.Decisions[0].Chosen != "daring" || v.Decisions[0].Faces != "4:1u" || v.Decisions[1].Faces != "2:1u" {
 		t.Fatalf("the review of copies with blind flips: %+v", rv.Variant)
 	}
-	tk := strings.Replace(cb, `"flips":"blind"`, `"pass":"two-known"`, 1)
-	if code, data := call(t, ts, "POST", "/api/review", tk); code != http.StatusBadRequest || !strings.Contains(string(data), "no exact model of copies 4 under pass rule two-known") {
-		t.Errorf("copies under pass rule two-known: %d %s", code, data)
+	// Under pass rule always seat 0 passes, seat 1 passes again: a stalemate, two pairs each.
+	pa := "{\"type\":\"game\",\"format\":\"memsim-record/1\",\"rules\":{\"pairs\":2,\"copies\":4,\"pass\":\"always\"}}\n" +
+		"{\"type\":\"pass\"}\n{\"type\":\"pass\"}\n{\"type\":\"end\",\"scores\":[1,1]}\n"
+	rv = ReviewJSON{}
+	callJSON(t, ts, "POST", "/api/review", pa, http.StatusOK, &rv)
+	if v := rv.Variant; v == nil || len(v.Decisions) != 2 || v.Decisions[0].Chosen != "pass" || v.Decisions[1].Chosen != "pass" || !v.Decisions[1].State.AfterPass {
+		t.Fatalf("the review of copies under pass rule always: %+v", rv.Variant)
+	}
+	sg := strings.Replace(pa, `"copies":4,`, `"copies":4,"singletons":1,`, 1)
+	if code, data := call(t, ts, "POST", "/api/review", sg); code != http.StatusBadRequest || !strings.Contains(string(data), "no exact model of copies 4 with singletons") {
+		t.Errorf("copies with singletons: %d %s", code, data)
 	}
 }

@@ -87,18 +87,37 @@ func writeFluctTable[T any](ctx context.Context, q *solveQuery, f field.Field[T]
 	} else {
 		fmt.Fprintln(w, "# choices: D daring, S safe, K known-first (the first best in that order, optimal afterwards)")
 	}
+	return writeCapacityBlocks(w, q, t, lo, hi, passes, false)
+}
+
+// writeCapacityBlocks writes the blocks of table t by capacity drawn, lo to hi, under a pass rule
+// each followed by the block just after a pass by the other seat: a row per n (with leads, per n
+// and lead d, |d| <= pairs-max - n), one letter per j the capacity allows, read with
+// LookupCapacity as the engine reads it.
+func writeCapacityBlocks(w *bufio.Writer, q *solveQuery, t *rules.ChoiceTable, lo, hi int, passes, leads bool) error {
 	block := func(c int, afterPass bool) error {
 		for n := 1; n <= q.pairsMax; n++ {
-			fmt.Fprintf(w, "%d:", n)
-			for j := max(1, n-fluctKnownAfterDraw(q.model.Memory, c)); j <= n; j++ {
-				ch, ok := t.LookupCapacity(rules.State{N: n, J: j}, afterPass, c)
-				if !ok {
-					return fmt.Errorf("the table has no choice in %v with capacity %d (after a pass: %t)", rules.State{N: n, J: j}, c, afterPass)
-				}
-				w.WriteByte(' ')
-				w.WriteByte(choiceLetters[ch])
+			spread := 0
+			if leads {
+				spread = q.pairsMax - n
 			}
-			w.WriteByte('\n')
+			for d := -spread; d <= spread; d++ {
+				if leads {
+					fmt.Fprintf(w, "%d d=%d:", n, d)
+				} else {
+					fmt.Fprintf(w, "%d:", n)
+				}
+				for j := max(1, n-fluctKnownAfterDraw(q.model.Memory, c)); j <= n; j++ {
+					st := rules.State{N: n, J: j, Lead: d}
+					ch, ok := t.LookupCapacity(st, afterPass, c)
+					if !ok {
+						return fmt.Errorf("the table has no choice in %v with capacity %d (after a pass: %t)", st, c, afterPass)
+					}
+					w.WriteByte(' ')
+					w.WriteByte(choiceLetters[ch])
+				}
+				w.WriteByte('\n')
+			}
 		}
 		return nil
 	}

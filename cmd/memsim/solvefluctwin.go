@@ -34,36 +34,5 @@ func writeFluctWinTable[T any](ctx context.Context, q *solveQuery, f field.Field
 		fmt.Fprintln(w, "# blocks c=C after a pass: the same, just after a pass by the other seat (a pass there ends the game in a stalemate)")
 	}
 	fmt.Fprintln(w, "# choices: D daring, S safe, K known-first, P pass (the first best in that order; P(win) + P(draw)/2, both policies played afterwards)")
-	block := func(c int, afterPass bool) error {
-		for n := 1; n <= q.pairsMax; n++ {
-			for d := -(q.pairsMax - n); d <= q.pairsMax-n; d++ {
-				fmt.Fprintf(w, "%d d=%d:", n, d)
-				for j := max(1, n-fluctKnownAfterDraw(q.model.Memory, c)); j <= n; j++ {
-					st := rules.State{N: n, J: j, Lead: d}
-					ch, ok := t.LookupCapacity(st, afterPass, c)
-					if !ok {
-						return fmt.Errorf("the table has no choice in %v with capacity %d (after a pass: %t)", st, c, afterPass)
-					}
-					w.WriteByte(' ')
-					w.WriteByte(choiceLetters[ch])
-				}
-				w.WriteByte('\n')
-			}
-		}
-		return nil
-	}
-	for c := lo; c <= hi; c++ {
-		fmt.Fprintf(w, "c=%d\n", c)
-		if err := block(c, false); err != nil {
-			return err
-		}
-		if !passes {
-			continue
-		}
-		fmt.Fprintf(w, "c=%d after a pass\n", c)
-		if err := block(c, true); err != nil {
-			return err
-		}
-	}
-	return nil
+	return writeCapacityBlocks(w, q, t, lo, hi, passes, true)
 }

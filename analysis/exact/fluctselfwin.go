@@ -231,24 +231,7 @@ func (x *fluctSelfWin[T]) cycle(n int, nodes []fluctNode, before [][]fluctRef[T]
 	if err != nil {
 		return err
 	}
-	// Every vector under the profile chosen: unknown at·p + s holds seat s's entries (from the
-	// mover of position at) of the nv vectors.
-	eqs := make([]decayEq[T], L*N*p)
-	for at := range L * N {
-		ch := sol.ch[at]
-		e := r.eqs[at][ch]
-		for s := range p {
-			a := make([]T, w.nv)
-			for v := range w.nv {
-				a[v] = as[at][ch][v*p+s]
-			}
-			to := make([]int, len(e.to))
-			for t, j := range e.to {
-				to[t] = j*p + (s+p-1)%p
-			}
-			eqs[at*p+s] = decayEq[T]{a: a, to: to, coef: e.coef}
-		}
-	}
+	eqs := r.vectorSystem(sol.ch, as, w.nv)
 	xs, err := solveRow(f, eqs)
 	if err != nil {
 		return err

@@ -71,6 +71,30 @@ type selfRow[T any] struct {
 	eqs [][rules.NumChoices]*selfEq[T]
 }
 
+// vectorSystem returns the row's equations of every vector under the choices ch, for the win
+// objective's vectors of nv entries per seat: unknown k·p + s holds seat s's entries (from the
+// mover of state k) of the nv vectors, as[k][c][v·p + s] the part of state k's vector v for
+// choice c known from outside the row; the states a choice refers to are moved by the next seat.
+func (r *selfRow[T]) vectorSystem(ch []rules.Choice, as [][rules.NumChoices][]T, nv int) []decayEq[T] {
+	p := r.p
+	out := make([]decayEq[T], len(r.eqs)*p)
+	for k := range r.eqs {
+		e := r.eqs[k][ch[k]]
+		for s := range p {
+			a := make([]T, nv)
+			for v := range nv {
+				a[v] = as[k][ch[k]][v*p+s]
+			}
+			to := make([]int, len(e.to))
+			for t, k2 := range e.to {
+				to[t] = k2*p + (s+p-1)%p
+			}
+			out[k*p+s] = decayEq[T]{a: a, to: to, coef: e.coef}
+		}
+	}
+	return out
+}
+
 // system returns the row's scalar equations for the choices ch, unknown k*p + s being seat s's
 // (from the mover) expected pairs in state k.
 func (r *selfRow[T]) system(ch []rules.Choice) []decayEq[T] {

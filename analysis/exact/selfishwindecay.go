@@ -130,24 +130,7 @@ func (w *selfWin[T]) solveDecayBlock(n int, row []selfWinDecayState[T], index []
 	if err != nil {
 		return fmt.Errorf("standings %v: %w", w.valid[n][cyc[0].vi], err)
 	}
-	// Every vector of the block under the profile chosen: unknown i·p + s holds seat s's entries
-	// (from the mover of state i) of the nv vectors.
-	eqs := make([]decayEq[T], size*p)
-	for i := range size {
-		ch := sol.ch[i]
-		e := r.eqs[i][ch]
-		for s := range p {
-			a := make([]T, w.nv)
-			for v := range w.nv {
-				a[v] = as[i][ch][v*p+s]
-			}
-			to := make([]int, len(e.to))
-			for x, i2 := range e.to {
-				to[x] = i2*p + (s+p-1)%p
-			}
-			eqs[i*p+s] = decayEq[T]{a: a, to: to, coef: e.coef}
-		}
-	}
+	eqs := r.vectorSystem(sol.ch, as, w.nv)
 	x, err := solveRow(f, eqs)
 	if err != nil {
 		return fmt.Errorf("standings %v: %w", w.valid[n][cyc[0].vi], err)

@@ -691,10 +691,10 @@ func (g *Game) tableTurn(seat int, t *rules.ChoiceTable, passes int) (turnEnd, e
 		c, ok = g.copiesChoice(m, t.CopiesTurnsLeft(g.turnsLeft()), st.Lead, passes)
 	case t.Standings() != nil:
 		// Win-optimal at three or more seats reads every seat's pairs so far, its own first, under
-		// a pass rule the pass streak, and under a turn limit the layer of the turns left, this one
-		// included.
+		// a pass rule the pass streak, under a turn limit the layer of the turns left, this one
+		// included, and under a fluctuating capacity the layer of the capacity drawn for this turn.
 		var buf [rules.MaxPlayers]int
-		c, ok = t.StandingsTurnsLeft(g.turnsLeft()).LookupPasses(st, g.pairsFrom(seat, &buf), passes)
+		c, ok = t.StandingsAt(g.turnsLeft(), m.capacity).LookupPasses(st, g.pairsFrom(seat, &buf), passes)
 	case t.TurnLimit() > 0:
 		// A table for a turn limit reads the turns left, this one included (and the pass streak,
 		// for every seat for itself under a pass rule).

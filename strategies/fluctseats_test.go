@@ -69,24 +69,32 @@ func TestOptimalAtThreeSeatsUnderFluctuationPlaysTheLayerOfTheCapacityDrawn(t *t
 	}
 }
 
-// TestWinOptimalAtThreeSeatsUnderFluctuationPlaysTheBaseCapacity builds win-optimal at a table of
-// three seats with a shared memory whose capacity fluctuates: the solver gives its values but no
-// table by capacity drawn and standings, so the player reads its base capacity's table (no layer
-// per capacity), says so, and is not valued in the fluctuating model.
-func TestWinOptimalAtThreeSeatsUnderFluctuationPlaysTheBaseCapacity(t *testing.T) {
+// TestWinAtThreeSeatsUnderFluctuation builds, at a table of three seats with a shared memory whose
+// capacity fluctuates, win-optimal, which reads a layer per capacity drawn and is valued in the
+// fluctuating model, and win-best-response to safe, which has no table by capacity drawn: it
+// reads its base capacity's table (no layer per capacity, its standings kept), says so, and is
+// not valued.
+func TestWinAtThreeSeatsUnderFluctuation(t *testing.T) {
 	ctx := context.Background()
 	forget := rules.ForgetLRU
-	spec := strategies.Spec{Name: "wavering", Policy: "win-optimal",
-		Memory: strategies.MemoryOverride{Forget: &forget, Capacity: ptrTo(3), Fluctuation: ptrTo(1)}}
-	env := strategies.Env{MaxPairs: 4, Players: 3, Pass: rules.PassNever, Tables: strategies.NewTables()}
-	b, err := strategies.Build(ctx, spec, env)
+	mem := strategies.MemoryOverride{Forget: &forget, Capacity: ptrTo(3), Fluctuation: ptrTo(1)}
+	env := strategies.Env{MaxPairs: 2, Players: 3, Pass: rules.PassNever, Tables: strategies.NewTables()}
+	b, err := strategies.Build(ctx, strategies.Spec{Name: "win", Policy: "win-optimal", Memory: mem}, env)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, ok := b.Player.Table.Capacities(); ok {
-		t.Errorf("the player's table has capacity layers: %s", b.Table)
+	want := rules.Memory{Capacity: 3, Forget: forget, Fluctuation: 1}
+	if _, _, ok := b.Player.Table.Capacities(); !ok || b.Player.Table.Standings() == nil || b.Exact == nil || b.Exact.Memory != want {
+		t.Errorf("win-optimal: capacity layers %v, standings %v, valued in %+v; want layers, standings and %v", ok, b.Player.Table.Standings() != nil, b.Exact, want)
+	}
+	b, err = strategies.Build(ctx, strategies.Spec{Name: "reply", Policy: "win-best-response", Opponent: "safe", Memory: mem}, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, ok := b.Player.Table.Capacities(); ok || b.Player.Table.Standings() == nil {
+		t.Errorf("win-best-response: capacity layers %v, standings %v; want the base table's standings only: %s", ok, b.Player.Table.Standings() != nil, b.Table)
 	}
 	if b.Exact != nil || !strings.Contains(b.Table, "lru(3) memory") || !strings.Contains(b.Table, "a fluctuating capacity is solved only") {
-		t.Errorf("the player is valued in %+v, its table %q; want the base capacity's table, noted, and no exact value", b.Exact, b.Table)
+		t.Errorf("win-best-response is valued in %+v, its table %q; want the base capacity's table, noted, and no exact value", b.Exact, b.Table)
 	}
 }

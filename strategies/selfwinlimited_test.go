@@ -46,6 +46,10 @@ type selfWinGame struct {
 	pairs, capacity int
 	forget          rules.Forgetting
 	decay           float64 // under decay forgetting, the probability q
+	fluctuation     int     // σ of a fluctuating capacity (every seat win-optimal, pass rule never)
+	// capacityMatters: under a fluctuating capacity, the solver's choices depend on the capacity
+	// drawn in some state the table check reaches (checkFluctStandingsTable then requires it).
+	capacityMatters bool
 	rule            rules.PassRule
 	seats           []rules.Policy
 	opponent        rules.Policy // of the win-best-response seat
@@ -66,7 +70,7 @@ func checkEngineSelfWin(t *testing.T, g selfWinGame, deals int) {
 	name := fmt.Sprintf("%d pairs, %s(%d), pass %s, %v", g.pairs, g.forget, g.capacity, g.rule, g.seats)
 	tables := strategies.NewTables()
 	env := strategies.Env{MaxPairs: g.pairs, Players: 3, Pass: g.rule, Tables: tables}
-	mem := rules.Memory{Capacity: g.capacity, Forget: g.forget, Decay: g.decay}
+	mem := rules.Memory{Capacity: g.capacity, Forget: g.forget, Decay: g.decay, Fluctuation: g.fluctuation}
 	model := exact.Model{Pass: g.rule, Memory: mem}
 	mu := exact.SeatLineup(g.seats...)
 	players := make([]sim.Player, 3)
@@ -76,6 +80,9 @@ func checkEngineSelfWin(t *testing.T, g selfWinGame, deals int) {
 			Memory: strategies.MemoryOverride{Forget: &forget, Capacity: ptrTo(g.capacity)}}
 		if g.decay > 0 {
 			spec.Memory.Decay = ptrTo(g.decay)
+		}
+		if g.fluctuation > 0 {
+			spec.Memory.Fluctuation = ptrTo(g.fluctuation)
 		}
 		if p == reply {
 			spec.Opponent = g.opponent.String()
@@ -95,7 +102,9 @@ func checkEngineSelfWin(t *testing.T, g selfWinGame, deals int) {
 			}
 			players[s].Table = tab
 		}
-		if p.PlaysToWin() {
+		if p.PlaysToWin() && g.fluctuation > 0 {
+			checkFluctStandingsTable(t, name, s, players[s].Table, model, g.pairs, g.capacityMatters)
+		} else if p.PlaysToWin() {
 			checkStandingsTable(t, name, s, players[s].Table, model, exact.RotateSeats(mu, s), g.pairs)
 		}
 	}

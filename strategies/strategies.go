@@ -431,7 +431,7 @@ func tableModel(mem rules.Memory, env Env, p, opp rules.Policy) (exact.Model, st
 	var note string
 	if mem.Fluctuation > 0 && !fluctSolved(m, env, p, opp) {
 		m.Memory.Fluctuation = 0
-		note = "a fluctuating capacity is solved only with a shared lru or handover-uniform memory and pairs only, for optimal, safe and daring (2 to 8 players under every pass rule), best-response to one of them (two players), and win-optimal and win-best-response to one of them or to win-optimal (two players; at three or more seats win-optimal has values, not a table)"
+		note = "a fluctuating capacity is solved only with a shared lru or handover-uniform memory and pairs only, for optimal, safe and daring (2 to 8 players under every pass rule), best-response to one of them (two players), win-optimal (2 to 8 players; at three or more seats under pass rule never, read by the standings) and win-best-response to one of them or to win-optimal (two players)"
 	}
 	if mem.Perfect() {
 		m.Memory = rules.Memory{} // every perfect memory is the same, whatever its scope
@@ -498,6 +498,9 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Lineup, maxPai
 		if m.Memory.Forget == rules.ForgetDecay {
 			top = exact.SelfWinDecayTableLimit(mu.Players, false)
 		}
+		if m.Memory.Fluctuation > 0 {
+			top = exact.FluctSelfWinTableLimit(m, mu.Players)
+		}
 		if maxPairs > top {
 			return nil, fmt.Errorf("win-optimal at %d seats is solved for deals of at most %d pairs, not %d", mu.Players, top, maxPairs)
 		}
@@ -513,7 +516,7 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Lineup, maxPai
 	}
 	switch {
 	case m.Memory.Fluctuation > 0 && mu.Players > 2 && mu.Policy.PlaysToWin():
-		return nil, fmt.Errorf("%s at %d seats under a fluctuating capacity has values but no table by capacity drawn and standings for a player", mu.Policy, mu.Players)
+		t, err = fluctSelfWinTable(ctx, m, mu, maxPairs, limit)
 	case m.Memory.Fluctuation > 0 && mu.Players > 2:
 		t, err = fluctSeatsTable(ctx, m, mu, maxPairs, limit)
 	case m.Memory.Fluctuation > 0 && mu.Policy.PlaysToWin() && maxPairs <= limit:
@@ -547,8 +550,12 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Lineup, maxPai
 // coverFluctuation returns a copy of table t, the table of a memory of capacity capacity, that
 // also covers the states of more remembered cards, which a memory whose capacity fluctuates above
 // its base reaches: each takes the choice of the state with as many pairs whose remembered cards
-// are brought down to capacity (more unknown pairs, then more unseen singletons).
+// are brought down to capacity (more unknown pairs, then more unseen singletons), and a table read
+// by the seats' standings keeps them (coverStandings).
 func coverFluctuation(t *rules.ChoiceTable, capacity int) (*rules.ChoiceTable, error) {
+	if st := t.Standings(); st != nil {
+		return coverStandings(st, t.Singletons(), capacity) // fluctselfwin.go
+	}
 	out, err := rules.NewLeadChoiceTable(t.MaxPairs(), t.Singletons(), t.MaxLead())
 	if err != nil {
 		return nil, err
@@ -559,13 +566,7 @@ func coverFluctuation(t *rules.ChoiceTable, capacity int) (*rules.ChoiceTable, e
 			for f := 0; f <= s; f++ {
 				for lead := -max(t.MaxLead(), 0); lead <= max(t.MaxLead(), 0); lead++ {
 					st := rules.State{N: n, J: j, S: s, F: f, Lead: lead}
-					near := st
-					for near.Known() > capacity && near.J < near.N {
-						near.J++
-					}
-					for near.Known() > capacity && near.F < near.S {
-						near.F++
-					}
+					near := nearCapacity(st, capacity)
 					for _, afterPass := range []bool{false, true} {
 						if c, ok := t.Lookup(near, afterPass); ok {
 							out.Set(st, afterPass, c)
@@ -581,12 +582,12 @@ func coverFluctuation(t *rules.ChoiceTable, capacity int) (*rules.ChoiceTable, e
 // fluctSolved reports whether the fluctuating capacity of model m's memory has an exact model for
 // policy p in env (docs/models.md §4.4): a shared lru or handover-uniform memory, pairs only, the
 // standard game, and optimal, safe or daring (2 to 8 players, every pass rule), or best-response to
-// one of them (opp; two players), or win-optimal, or win-best-response to one of them or to
-// win-optimal (two players). At three or more seats the policies that play to win have values
-// under a fluctuating capacity but no table a player reads by the capacity drawn and the
-// standings, so they play their base capacity's table.
+// one of them (opp; two players), or win-optimal (at three to eight seats every seat playing it,
+// pass rule never, read by the capacity drawn and the standings), or win-best-response to one of
+// them or to win-optimal (two players). At three or more seats win-best-response has no table
+// under a fluctuating capacity, so it plays its base capacity's table.
 func fluctSolved(m exact.Model, env Env, p, opp rules.Policy) bool {
-	if env.Players > 2 && p.PlaysToWin() {
+	if env.Players > 2 && p == rules.PolicyWinBestResponse {
 		return false
 	}
 	mu := exact.Lineup{Players: env.Players, Policy: p, Opponent: p}

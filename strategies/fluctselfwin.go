@@ -1,0 +1,95 @@
+package strategies
+
+import (
+	"context"
+	"fmt"
+
+	"memsim/analysis/exact"
+	"memsim/analysis/field"
+	"memsim/sim/rules"
+)
+
+// fluctSelfWinTable returns the table of win-optimal at mu.Players seats (three or more, every
+// seat playing it) under the fluctuating capacity of model m (docs/models.md §4.7, "Under a
+// fluctuating capacity"): a layer per capacity drawn, each read by the seats' standings, in exact
+// rationals up to limit pairs and in float64 beyond.
+func fluctSelfWinTable(ctx context.Context, m exact.Model, mu exact.Lineup, maxPairs, limit int) (*rules.ChoiceTable, error) {
+	if mu.Policy != rules.PolicyWinOptimal || mu.Opponent != rules.PolicyWinOptimal || mu.PerSeat {
+		return nil, fmt.Errorf("policy %s at %d seats under a fluctuating capacity: a table is solved for win-optimal at every seat (allowed: win-optimal)", mu.Policy, mu.Players)
+	}
+	var lo int
+	var layers []*rules.StandingsTable
+	var err error
+	if maxPairs <= limit {
+		lo, layers, err = exact.FluctSelfWinTables(ctx, field.Rat{}, m, mu.Players, maxPairs)
+	} else {
+		lo, layers, err = exact.FluctSelfWinTables(ctx, field.Float{}, m, mu.Players, maxPairs)
+	}
+	if err != nil {
+		return nil, err
+	}
+	tabs := make([]*rules.ChoiceTable, len(layers))
+	for i, l := range layers {
+		if tabs[i], err = rules.NewStandingsChoiceTable(l); err != nil {
+			return nil, fmt.Errorf("capacity %d: %w", lo+i, err)
+		}
+	}
+	return rules.NewCapacityChoiceTable(lo, tabs)
+}
+
+// coverStandings is coverFluctuation for a table of a policy that plays to win at three or more
+// seats, st its choices by the standings: every state with more remembered cards than capacity
+// takes, at every standings and pass streak, the choice of the state with as many pairs brought
+// down to capacity.
+func coverStandings(st *rules.StandingsTable, singletons, capacity int) (*rules.ChoiceTable, error) {
+	p, levels := st.Players(), st.PassLevels()
+	newTable := rules.NewStandingsTable
+	if levels > 1 {
+		newTable = rules.NewStandingsPassTable
+	}
+	out, err := newTable(p, st.MaxPairs(), singletons)
+	if err != nil {
+		return nil, err
+	}
+	d := make([]int, p)
+	pairs := make([]int, p)
+	for n := 0; n <= st.MaxPairs(); n++ {
+		for j := 0; j <= n; j++ {
+			for f := 0; f <= singletons; f++ {
+				s := rules.State{N: n, J: j, S: singletons, F: f}
+				near := nearCapacity(s, capacity)
+				for i := range rules.StandingsCount(p, n) {
+					// The standings of index i (rules.StandingsIndex), read back as pairs so far
+					// (n + 1 - deficit each) where some seat leads.
+					lead := false
+					for k, x := 0, i; k < p; k, x = k+1, x/(n+2) {
+						d[k] = x % (n + 2)
+						pairs[k] = n + 1 - d[k]
+						lead = lead || d[k] == 0
+					}
+					if !lead {
+						continue
+					}
+					for k := range levels {
+						if c, ok := st.LookupPasses(near, pairs, k); ok {
+							out.SetPasses(s, d, k, c)
+						}
+					}
+				}
+			}
+		}
+	}
+	return rules.NewStandingsChoiceTable(out)
+}
+
+// nearCapacity returns the state with as many pairs as st whose remembered cards are brought down
+// to capacity: more unknown pairs, then more unseen singletons.
+func nearCapacity(st rules.State, capacity int) rules.State {
+	for st.Known() > capacity && st.J < st.N {
+		st.J++
+	}
+	for st.Known() > capacity && st.F < st.S {
+		st.F++
+	}
+	return st
+}

@@ -114,7 +114,11 @@ func estimate[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call)
 		return estimateLimit(f, m, mu, pairs, call)
 	}
 	if m.Memory.Fluctuation > 0 && mu.Players >= 3 {
-		return estimateFluctSeats(f, m, mu, pairs)
+		c, err := estimateFluctSeats(f, m, mu, pairs)
+		if call == CallDistribution {
+			c = fluctSeatsDistCost(f, pairs, c) // fluctseatsdist.go
+		}
+		return c, err
 	}
 	if m.Memory.Fluctuation > 0 {
 		return estimateFluct(f, m, mu, pairs, call)

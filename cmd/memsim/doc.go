@@ -97,7 +97,10 @@
 // win-optimal, per state, the standings (every seat's deficit to the most pairs so far) at which
 // win-optimal chooses otherwise than the optimum in pairs (--json: every state at every standings,
 // with the seats' P(most pairs)). Under --fluctuation S the table has a block per capacity drawn,
-// at 3 or more seats the choices only (a letter per pass streak under a pass rule).
+// at 3 or more seats the choices only (a letter per pass streak under a pass rule); there
+// --distribution gives every seat's distribution of its share (optimal, safe, daring, also per
+// seat, best-response at one seat; under a pass rule in thirds, quarters ... of a pair, as a
+// stalemate shares the pairs left).
 //
 // --flips blind solves the game in which both cards of a turn are named before either is turned
 // up (perfect memory, no singletons). --turn-limit T ends the game after T turns, the pairs left

@@ -79,7 +79,10 @@ seats that passed in a row before the turn) and every seat's expected pairs; wit
 win-optimal, per state, the standings (every seat's deficit to the most pairs so far) at which
 win-optimal chooses otherwise than the optimum in pairs (--json: every state at every standings,
 with the seats' P(most pairs)). Under --fluctuation S the table has a block per capacity drawn,
-at 3 or more seats the choices only (a letter per pass streak under a pass rule).
+at 3 or more seats the choices only (a letter per pass streak under a pass rule); there
+--distribution gives every seat's distribution of its share (optimal, safe, daring, also per
+seat, best-response at one seat; under a pass rule in thirds, quarters ... of a pair, as a
+stalemate shares the pairs left).
 
 --flips blind solves the game in which both cards of a turn are named before either is turned
 up (perfect memory, no singletons). --turn-limit T ends the game after T turns, the pairs left
@@ -154,7 +157,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.IntVar(&fl.unseen, "unseen-singletons", -1, "`F` singletons not yet seen, 0..S (default: S)")
 	fs.IntVar(&fl.memory, "memory", 0, "shared memory capacity `M` (0: perfect memory; otherwise at least 2)")
 	fs.StringVar(&fl.forget, "forget", "", "forgetting `rule` with --memory: handover-uniform or lru; or decay, with or without --memory")
-	fs.IntVar(&fl.fluctuation, "fluctuation", 0, "with --memory M --forget lru or handover-uniform: the capacity of every turn is max(2, M + d), d uniform on -`S` .. S (2 to 8 players: optimal, safe, daring, also per seat, and best-response with 2 or at one of 3 or more seats; every pass rule; at 3 or more seats without --distribution and --after-pass; win-optimal and win-best-response with 2 under every pass rule, without --distribution; win-optimal at every seat with 3 or more under pass rule never, the values, --standings too)")
+	fs.IntVar(&fl.fluctuation, "fluctuation", 0, "with --memory M --forget lru or handover-uniform: the capacity of every turn is max(2, M + d), d uniform on -`S` .. S (2 to 8 players: optimal, safe, daring, also per seat, and best-response with 2 or at one of 3 or more seats; every pass rule; at 3 or more seats without --after-pass, --distribution every seat's; win-optimal and win-best-response with 2 under every pass rule, without --distribution; win-optimal at every seat with 3 or more under pass rule never, the values, --standings too)")
 	fs.IntVar(&fl.capacity, "capacity", 0, "with --fluctuation S: the capacity `C` drawn for seat 0's turn now, M - S .. M + S (at least 2); the state is then the one after the draw and solve gives each choice's values and --first (3 or more players: the turn after no pass)")
 	fs.BoolVar(&fl.afterPass, "after-pass", false, "with --fluctuation S --capacity C and --pass two-known or always: seat 0's turn comes just after a pass by seat 1 (a pass now ends the game in a stalemate)")
 	fs.Float64Var(&fl.decay, "q", 0, "with --forget decay: the probability `Q` (0 < Q <= 1) that each remembered card is forgotten at a hand-over, solved as the exact decimal written")
@@ -174,7 +177,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.BoolVar(&fl.valueOnly, "value-only", false, "print the value of the policies only, not the value of each legal choice")
 	fs.BoolVar(&fl.table, "table", false, "print the strategy table for every state with n <= --pairs-max (2 players, or with --players 3 to 8 every seat for itself)")
 	fs.IntVar(&fl.pairsMax, "pairs-max", 0, "largest `N` of the table")
-	fs.BoolVar(&fl.distribution, "distribution", false, "also give the exact distribution of seat 0's final share (2 players)")
+	fs.BoolVar(&fl.distribution, "distribution", false, "also give the exact distribution of seat 0's final share (2 players; under --fluctuation S every seat's with 3 to 8)")
 	fs.BoolVar(&fl.float, "float", false, "compute in float64 instead of exact rationals")
 	fs.BoolVar(&fl.json, "json", false, "print one JSON object")
 	fs.BoolVar(&fl.big, "big", false, fmt.Sprintf("solve even when the solve is estimated to take more than %d s or %d GiB, and give the choices' scores to win even when estimated at more than %d s", bigSeconds, bigBytes>>30, winChoicesSeconds))
@@ -514,8 +517,8 @@ func (q *solveQuery) checkMatchup(hasOpponent, hasSeats bool) error {
 		}
 		return usagef("%s: %v", given, err)
 	}
-	if q.dist && mu.Players != 2 {
-		return usagef("--distribution with --players %d: the score distribution is computed for 2 players", mu.Players)
+	if q.dist && mu.Players != 2 && (mu.Players < 3 || q.model.Memory.Fluctuation == 0) {
+		return usagef("--distribution with --players %d: the score distribution is computed for 2 players (every seat's for 3 to %d under --fluctuation S)", mu.Players, rules.MaxPlayers)
 	}
 	return nil
 }

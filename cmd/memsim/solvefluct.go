@@ -17,8 +17,8 @@ import (
 // pairs only (docs/models.md §4.4); with two players, the choices' values and --first with
 // --capacity only (the mover's choice depends on the capacity drawn; under a pass rule with
 // --after-pass just after a pass by seat 1), the score distribution before the draw only, and the
-// optimum's table; with three or more, the same without the score distribution and --after-pass
-// (--capacity values the turn after no pass, pass streak 0). The policies that play to win are solved
+// optimum's table; with three or more, the same without --after-pass (--capacity values the turn
+// after no pass, pass streak 0), the score distribution every seat's (exact.SeatsScoreDistribution). The policies that play to win are solved
 // at two seats under every pass rule (exact.FluctWinChoiceValues, with --after-pass
 // exact.FluctWinChoiceValuesAfterPass), with the score distribution and their table
 // (writeFluctWinTable).
@@ -47,8 +47,8 @@ func (fl *solveFlags) fluctuationQuery(q *solveQuery, set map[string]bool) error
 		return usagef("--fluctuation %d with --players %d: solved for 2 to %d players", fl.fluctuation, fl.players, rules.MaxPlayers)
 	case (set["seats"] || fl.players > 2) && fl.everySeatWinOptimal(set) && (q.table || set["first"] || set["capacity"]):
 		return usagef("--fluctuation %d with win-optimal at three or more seats: the values only (leave out --table, --first and --capacity)", fl.fluctuation)
-	case (set["seats"] || fl.players > 2) && fl.distribution:
-		return usagef("--fluctuation %d with --distribution and three or more seats: the score distribution is computed for 2 players", fl.fluctuation)
+	case (set["seats"] || fl.players > 2) && fl.distribution && (fl.anySeatWin(set) || q.table):
+		return usagef("--fluctuation %d with --distribution and three or more seats: every seat's score distribution is computed for optimal, safe, daring and best-response, without --table", fl.fluctuation)
 	case (set["seats"] || fl.players > 2) && set["after-pass"]:
 		return usagef("--after-pass with three or more seats: the turn after a pass depends on how many seats passed in a row, not solved for one query (--capacity C gives the turn after no pass; --table the choices at every streak)")
 	case set["standings"] && !fl.everySeatWinOptimal(set):
@@ -166,4 +166,18 @@ func (fl *solveFlags) everySeatWinOptimal(set map[string]bool) bool {
 func namesWinPolicy(name string) bool {
 	p, err := rules.ParsePolicy(name)
 	return err == nil && p.PlaysToWin()
+}
+
+// anySeatWin reports whether --policy, --opponent or a seat of --seats names a policy that plays
+// to win.
+func (fl *solveFlags) anySeatWin(set map[string]bool) bool {
+	if set["seats"] {
+		for _, p := range strings.Split(fl.seats, ",") {
+			if namesWinPolicy(strings.TrimSpace(p)) {
+				return true
+			}
+		}
+		return false
+	}
+	return namesWinPolicy(fl.policy) || set["opponent"] && namesWinPolicy(fl.opponent)
 }

@@ -159,7 +159,7 @@ func TestSolveFluctuationSeatsTableIsTheEngines(t *testing.T) {
 }
 
 // A fluctuating capacity at three or more seats refuses, with one line, the score distribution
-// and the turn just after a pass, and gives the choices with --capacity and the table.
+// of the policies that play to win and with --table, and the turn just after a pass, and gives the choices with --capacity and the table.
 func TestSolveFluctuationSeatsCapacityBadInput(t *testing.T) {
 	t.Parallel()
 	base := []string{"solve", "--pairs", "4", "--unknown", "2", "--memory", "3", "--forget", "lru", "--fluctuation", "1", "--players", "3"}
@@ -167,7 +167,8 @@ func TestSolveFluctuationSeatsCapacityBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--distribution"}, "--fluctuation 1 with --distribution and three or more seats: the score distribution is computed for 2 players"},
+		{[]string{"--distribution", "--table"}, "--fluctuation 1 with --distribution and three or more seats: every seat's score distribution is computed for optimal, safe, daring and best-response, without --table"},
+		{[]string{"--distribution", "--policy", "win-optimal"}, "every seat's score distribution is computed for optimal, safe, daring and best-response"},
 		{[]string{"--pass", "always", "--capacity", "3", "--after-pass"}, "--after-pass with three or more seats: the turn after a pass depends on how many seats passed in a row"},
 		{[]string{"--capacity", "5"}, "--capacity 5: --memory 3 --fluctuation 1 draws 2 to 4"},
 		{[]string{"--capacity", "3", "--first", "pass"}, "--first pass: not legal in (n=4, j=2) with pass never"},

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -87,10 +88,27 @@ func writeResultText(q *solveQuery, res *answer.Result, w io.Writer) error {
 			fmt.Fprintf(w, "  share %4.1f: %s\n", p.Share, human(p.Probability))
 		}
 	}
+	for _, sd := range res.SeatDistributions {
+		fmt.Fprintf(w, "score distribution, seat %d:\n", sd.Seat)
+		for _, p := range sd.Shares {
+			if p.Probability.Float != 0 {
+				fmt.Fprintf(w, "  share %s: %s\n", seatShareText(p.Share), human(p.Probability))
+			}
+		}
+	}
 	if res.ChoiceValues != nil {
 		writeChoicesText(q, res.ChoiceValues, w)
 	}
 	return nil
+}
+
+// seatShareText writes a share of a seat at three or more seats: whole pairs as %4.1f does, a
+// share after a stalemate to four decimals.
+func seatShareText(x float64) string {
+	if x == math.Trunc(x) || 2*x == math.Trunc(2*x) {
+		return fmt.Sprintf("%4.1f", x)
+	}
+	return fmt.Sprintf("%.4f", x)
 }
 
 // choiceLetters abbreviates the choices in the text of a win table.

@@ -142,6 +142,14 @@ type Share struct {
 	Probability Number  `json:"probability"`
 }
 
+// SeatShares is the distribution of one seat's final share at three or more seats: the share of
+// the pairs (a whole pair, or a p-th of a pair after a stalemate of p seats) and its probability,
+// from 0 to the pairs on the table.
+type SeatShares struct {
+	Seat   int     `json:"seat"`
+	Shares []Share `json:"shares"`
+}
+
 // Result is the value of a lineup from one state, as Solve computes it. With two or more
 // players it gives seat 0's expected pairs and every seat's, and with two seat 0's expected lead;
 // with one (solitaire) the expected turns and lucky matches, and under a turn limit the expected
@@ -157,16 +165,20 @@ type Result struct {
 	ExpectedTurns     *Number  `json:"expected_turns,omitempty"`
 	ExpectedLucky     *Number  `json:"expected_lucky,omitempty"`
 	ScoreDistribution []Share  `json:"score_distribution,omitempty"`
-	Win               *Number  `json:"win,omitempty"`
-	Draw              *Number  `json:"draw,omitempty"`
-	Loss              *Number  `json:"loss,omitempty"`
-	Score             *Number  `json:"score,omitempty"`
+	// SeatDistributions, when asked for with three or more players, gives every seat's
+	// distribution.
+	SeatDistributions []SeatShares `json:"seat_distributions,omitempty"`
+	Win               *Number      `json:"win,omitempty"`
+	Draw              *Number      `json:"draw,omitempty"`
+	Loss              *Number      `json:"loss,omitempty"`
+	Score             *Number      `json:"score,omitempty"`
 	// ChoiceValues, when asked for (SolveWith), values every legal choice of seat 0.
 	ChoiceValues *ChoiceValues `json:"choice_values,omitempty"`
 }
 
 // Solve computes lineup mu's values from state st in model m in the arithmetic f (see Result):
-// exact.Evaluate's, with dist exact.Distribution's (two players), and for a lineup with a policy
+// exact.Evaluate's, with dist exact.Distribution's (two players) or exact.SeatsScoreDistribution's
+// (three or more), and for a lineup with a policy
 // that plays to win the win, draw and loss probabilities of exact.WinDrawLoss, which cost far
 // less than the whole distribution. An error is the solver's.
 func Solve[T any](ctx context.Context, f field.Field[T], m exact.Model, mu exact.Lineup, st rules.State, dist bool) (*Result, error) {
@@ -177,6 +189,12 @@ func Solve[T any](ctx context.Context, f field.Field[T], m exact.Model, mu exact
 	out := resultOf(f, m, mu, st, res)
 	var wdl *exact.WDL[T]
 	switch {
+	case dist && mu.Players >= 3:
+		d, err := exact.SeatsScoreDistribution(ctx, f, m, mu, st)
+		if err != nil {
+			return nil, err
+		}
+		out.SeatDistributions = seatSharesOf(f, d)
 	case dist:
 		d, err := exact.Distribution(ctx, f, m, mu, st)
 		if err != nil {
@@ -221,6 +239,18 @@ func sharesOf[T any](f field.Field[T], d exact.ScoreDistribution[T]) []Share {
 	var out []Share
 	for i, p := range d.Prob {
 		out = append(out, Share{Share: float64(i) / 2, Probability: NumberOf(f, p)})
+	}
+	return out
+}
+
+// seatSharesOf returns every seat's points of distribution d.
+func seatSharesOf[T any](f field.Field[T], d exact.SeatsDistribution[T]) []SeatShares {
+	out := make([]SeatShares, len(d.Prob))
+	for s, prob := range d.Prob {
+		out[s].Seat = s
+		for i, p := range prob {
+			out[s].Shares = append(out[s].Shares, Share{Share: float64(i) / float64(d.Unit), Probability: NumberOf(f, p)})
+		}
 	}
 	return out
 }

@@ -246,7 +246,6 @@ func TestSelfWinMixedRefusals(t *testing.T) {
 	}{
 		{exact.Model{}, exact.SeatLineup(W, S, rules.PolicyWinBestResponse), "replies to win-optimal at every other seat or to optimal, safe, daring and parity"},
 		{exact.Model{}, exact.SeatLineup(W, S, rules.PolicyBestResponse), "seat 2: policy best-response"},
-		{exact.Model{Pass: rules.PassAlways, Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetDecay, Decay: 0.2}}, exact.SeatLineup(S, W, S), "at 2 players, not 3"},
 	} {
 		_, err := exact.Evaluate[float64](ctx, field.Float{}, c.m, c.mu, st)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -22,7 +22,7 @@ func TestEnginePlaysSelfWinUnderDecayPass(t *testing.T) {
 		{pairs: 4, capacity: 3, forget: decay, decay: 0.1, rule: always, seats: []rules.Policy{win, win, win}},
 		{pairs: 4, capacity: 2, forget: decay, decay: 0.1, rule: twoKnown, seats: []rules.Policy{daring, win, optimal}},
 		{pairs: 4, forget: decay, decay: 0.2, rule: always, seats: []rules.Policy{reply, safe, safe}, opponent: safe},
-		{pairs: 4, forget: decay, decay: 0.5, rule: twoKnown, seats: []rules.Policy{win, reply, win}, opponent: win},
+		{pairs: 3, forget: decay, decay: 0.2, rule: always, seats: []rules.Policy{win, reply, win}, opponent: win},
 	}
 	deals := 20000
 	if testing.Short() {

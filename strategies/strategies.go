@@ -484,7 +484,7 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Lineup, maxPai
 			top = exact.SelfWinLimitTableLimit(mu.Players, l, true)
 		}
 		if m.Memory.Forget == rules.ForgetDecay {
-			top = exact.SelfWinDecayTableLimit(mu.Players, true)
+			top = exact.SelfWinDecayTableLimit(m, mu.Players, true)
 		}
 		if maxPairs > top {
 			return nil, fmt.Errorf("%s at %d seats beside other policies is solved for deals of at most %d pairs, not %d", mu.Policy, mu.Players, top, maxPairs)
@@ -496,7 +496,7 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Lineup, maxPai
 			top = exact.SelfWinLimitTableLimit(mu.Players, l, false)
 		}
 		if m.Memory.Forget == rules.ForgetDecay {
-			top = exact.SelfWinDecayTableLimit(mu.Players, false)
+			top = exact.SelfWinDecayTableLimit(m, mu.Players, false)
 		}
 		if m.Memory.Fluctuation > 0 {
 			top = exact.FluctSelfWinTableLimit(m, mu.Players)

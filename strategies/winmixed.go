@@ -19,7 +19,7 @@ func (c *Tables) SeatWinTable(ctx context.Context, m exact.Model, mu exact.Lineu
 	}
 	top := exact.SelfWinMixedTableLimit(mu.Players)
 	if m.Memory.Forget == rules.ForgetDecay {
-		top = exact.SelfWinDecayTableLimit(mu.Players, true)
+		top = exact.SelfWinDecayTableLimit(m, mu.Players, true)
 	}
 	if maxPairs > top {
 		return nil, fmt.Errorf("win-optimal at %d seats beside other policies is solved for deals of at most %d pairs, not %d", mu.Players, top, maxPairs)

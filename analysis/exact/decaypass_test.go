@@ -373,15 +373,3 @@ func TestDecayPassIdentities(t *testing.T) {
 		}
 	}
 }
-
-// Decay forgetting under a pass rule is refused where it is not solved: a policy that plays to
-// win at three seats.
-func TestDecayPassRefusals(t *testing.T) {
-	ctx := context.Background()
-	m := exact.Model{Pass: rules.PassAlways, Memory: rules.Memory{Forget: rules.ForgetDecay, Decay: 0.2}}
-	st := rules.State{N: 3, J: 3}
-	win := exact.Lineup{Players: 3, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicySafe}
-	if _, err := exact.Evaluate(ctx, field.Float{}, m, win, st); err == nil {
-		t.Error("win-optimal at three seats under decay and pass rule always: no error")
-	}
-}

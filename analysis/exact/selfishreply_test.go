@@ -191,8 +191,6 @@ func TestSeatReplyRefusals(t *testing.T) {
 		{"two replies to win", exact.Model{}, exact.SeatLineup(rules.PolicyWinBestResponse, S, rules.PolicyWinBestResponse), "one seat replies to the others, not 2"},
 		{"reply to win beside win-optimal and safe", exact.Model{}, exact.SeatLineup(rules.PolicyWinBestResponse, rules.PolicyWinOptimal, S),
 			"replies to win-optimal at every other seat or to optimal, safe, daring and parity"},
-		{"reply to win under decay and a pass rule", exact.Model{Pass: rules.PassAlways, Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetDecay, Decay: 0.2}},
-			exact.Lineup{Players: 3, Policy: rules.PolicyWinBestResponse, Opponent: S}, "at 2 players, not 3"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

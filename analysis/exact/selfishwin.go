@@ -90,6 +90,10 @@ type selfWin[T any] struct {
 	// decay, under decay forgetting, gives the hand-overs' outcomes; each row of n pairs is then
 	// solved at once (selfishwindecay.go).
 	decay *decayHand[T]
+	// decayPass, under decay forgetting and a pass rule, holds the pass levels of every count
+	// state of the last row solved, by unknown count (selfishwindecaypass.go); pass points to the
+	// one of the state being visited.
+	decayPass []*selfWinPass[T]
 }
 
 // checkSelfWin reports whether model m and p seats have the win objective of every seat for itself.
@@ -107,8 +111,6 @@ func checkSelfWinModel(m Model, p int) error {
 		return fmt.Errorf("memory %s: the win objective at %d seats is solved with a shared memory", m.Memory, p)
 	case m.Variant.TurnLimit > 0 && checkSelfWinLimitMemory(m.Memory, p) != nil:
 		return checkSelfWinLimitMemory(m.Memory, p)
-	case m.Memory.Forget == rules.ForgetDecay && m.Pass != rules.PassNever:
-		return fmt.Errorf("pass rule %s: the win objective at %d seats under decay forgetting is solved with pass rule never", m.Pass, p)
 	case m.Memory.Fluctuation > 0:
 		return fmt.Errorf("memory %s: the win objective at %d seats under a fluctuating capacity gives the values (every seat win-optimal, pass rule never), not this computation (exact.FluctSelfWinTables has its choices)", m.Memory, p)
 	case m.Variant.TurnLimit > 0 && m.Variant.CopiesOf() == rules.DefaultCopies:
@@ -242,6 +244,9 @@ func (w *selfWin[T]) run(ctx context.Context, visit func(st rules.State) error) 
 				}
 				if rowDone {
 					w.outcomes(st)
+					if w.decayPass != nil {
+						w.pass = w.decayPass[j]
+					}
 				} else if err := w.state(st); err != nil {
 					return fmt.Errorf("%d pairs, %d unknown: %w", n, j, err)
 				}
@@ -908,7 +913,10 @@ func estimateSelfWin[T any](f field.Field[T], m Model, mu Lineup, pairs int, cal
 	if m.isDecay() {
 		c.Ops = selfWinDecayOps(mu.Players, pairs, exact, eval) // selfishwindecay.go
 	}
-	if m.Pass != rules.PassNever {
+	switch {
+	case m.Pass != rules.PassNever && m.isDecay():
+		c.Ops *= selfWinDecayPassWork(mu.Players, exact) // selfishwindecaypass.go
+	case m.Pass != rules.PassNever:
 		c.Ops *= selfWinPassWork // selfishwinpass.go
 	}
 	// Two rows of values: every count state at every standings, p entries per vector.

@@ -72,16 +72,29 @@ func buildPassWinGraph(m cardMemory, model exact.Model, start winPos) (*passWinG
 				if !model.Legal(st, c) {
 					continue
 				}
-				if c == rules.Pass {
-					q := passWinNode{winPos: winPos{w: p.w, pairs: p.pairs, mover: (p.mover + 1) % g.players}, streak: p.streak + 1}
-					if p.streak == g.players-1 {
-						q = passWinNode{winPos: p.winPos, streak: p.streak, over: true}
-					}
-					to, err := add(q)
+				if c == rules.Pass && p.streak == g.players-1 {
+					to, err := add(passWinNode{winPos: p.winPos, streak: p.streak, over: true})
 					if err != nil {
 						return nil, err
 					}
 					steps[c] = []winStep{{p: 1, to: to}}
+					continue
+				}
+				if c == rules.Pass {
+					// The pass hands the table on; under decay the hand-over forgets.
+					var err error
+					passOn(p.w, m, func(pr *big.Rat, w *cardWorld) {
+						if err != nil {
+							return
+						}
+						var to int
+						to, err = add(passWinNode{winPos: winPos{w: w, pairs: p.pairs, mover: (p.mover + 1) % g.players}, streak: p.streak + 1})
+						f, _ := pr.Float64()
+						steps[c] = append(steps[c], winStep{p: f, to: to})
+					})
+					if err != nil {
+						return nil, err
+					}
 					continue
 				}
 				var err error
@@ -108,6 +121,28 @@ func buildPassWinGraph(m cardMemory, model exact.Model, start winPos) (*passWinG
 		g.steps[i] = steps
 	}
 	return g, nil
+}
+
+// passOn enumerates the tables a pass on w hands the next seat: w itself, or under decay every
+// way the hand-over forgets among the remembered cards (no pair can become known, as a pass shows
+// no card).
+func passOn(w *cardWorld, m cardMemory, emit func(p *big.Rat, w *cardWorld)) {
+	if m.forget != rules.ForgetDecay {
+		emit(big.NewRat(1, 1), w)
+		return
+	}
+	w0 := w.clone()
+	w0.old = make([]bool, len(w0.present))
+	for _, x := range w0.mem {
+		w0.old[x] = true
+	}
+	w0.pending = nil
+	decayHandOver(w0, m, big.NewRat(1, 1), 0, func(p *big.Rat, w2 *cardWorld, cont bool, moverGain, nextGain int) {
+		if cont || moverGain != 0 || nextGain != 0 {
+			panic(fmt.Sprintf("a pass under decay took a pair: cont %v, +%d, +%d", cont, moverGain, nextGain))
+		}
+		emit(p, w2)
+	})
 }
 
 // relative returns the pairs so far of position i in order from its mover.
@@ -256,8 +291,15 @@ func passWinCells[T any](t *testing.T, f field.Field[T], m exact.Model, players,
 // is compared with card-level value iteration maximising it.
 func checkPassWinCardLevel(t *testing.T, m cardMemory, rule rules.PassRule, mu exact.Lineup, n int, start []int) int {
 	t.Helper()
+	return checkPassWinCardLevelModel(t, m, exact.Model{Pass: rule, Memory: memoryOf(m)}, mu, n, start)
+}
+
+// checkPassWinCardLevelModel is checkPassWinCardLevel with the solver's model given (m played at
+// card level, model its rules.Memory and pass rule).
+func checkPassWinCardLevelModel(t *testing.T, m cardMemory, model exact.Model, mu exact.Lineup, n int, start []int) int {
+	t.Helper()
 	ctx := context.Background()
-	model := exact.Model{Pass: rule, Memory: memoryOf(m)}
+	rule := model.Pass
 	g, err := buildPassWinGraph(m, model, winPos{w: newCardWorld(rules.State{N: n, J: n}, nil), pairs: start})
 	if err != nil {
 		t.Fatal(err)

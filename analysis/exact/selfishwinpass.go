@@ -222,7 +222,11 @@ func (w *selfWin[T]) passChoices(k, q, vi int) [rules.NumChoices][]T {
 // evaluatePassChoices sets the legal choices of res and their values, seat 0 to move in st (the
 // state's outcomes set) at streak 0 and standings vi.
 func (w *selfWin[T]) evaluatePassChoices(st rules.State, vi int, res *SelfWinResult[T]) {
-	w.statePass(st)
+	if w.decayPass != nil {
+		w.pass = w.decayPass[st.J] // the row of st keeps every state's levels
+	} else {
+		w.statePass(st)
+	}
 	res.Legal = w.legal
 	for ch, v := range w.passChoices(0, 0, vi) {
 		if v != nil {

@@ -83,8 +83,6 @@ func (mu Lineup) Validate(m Model) error {
 		return fmt.Errorf("players %d: must be between 1 and %d", mu.Players, rules.MaxPlayers)
 	case mu.Players == 1 && m.Pass != rules.PassNever:
 		return fmt.Errorf("pass rule %s: with %d players only pass rule never has an exact model", m.Pass, mu.Players)
-	case m.isDecay() && m.Pass != rules.PassNever && isSelfWin(mu):
-		return fmt.Errorf("pass rule %s: decay forgetting under a pass rule is solved for the policies that play to win at 2 players, not %d", m.Pass, mu.Players)
 	case isSelfWin(mu):
 		return mu.validateSelfWin(m)
 	case mu.Players >= 3 && m.Pass != rules.PassNever && m.isDecay() && mu.TwoPlayerOptimal && mu.playsOptimal():

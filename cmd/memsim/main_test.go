@@ -64,7 +64,6 @@ func TestBadInputIsOneLineAndExit2(t *testing.T) {
 		{[]string{"solve", "--pairs", "3", "--memory", "3", "--forget", "decay"}, "--q Q is required with --forget decay"},
 		{[]string{"solve", "--pairs", "3", "--q", "0.2"}, "--q 0.2 goes with --forget decay"},
 		{[]string{"solve", "--pairs", "3", "--forget", "decay", "--q", "1.5"}, "--q 1.5: must be in (0, 1]"},
-		{[]string{"solve", "--pairs", "3", "--players", "3", "--forget", "decay", "--q", "0.1", "--pass", "always", "--policy", "win-optimal"}, "decay forgetting under a pass rule is solved for the policies that play to win at 2 players, not 3"},
 		{[]string{"solve", "--pairs", "3", "--forget", "decay", "--q", "0.1", "--singletons", "1"}, "no exact model for singletons"},
 		{[]string{"solve", "--pairs", "5", "--unknown", "0", "--memory", "3", "--forget", "lru"}, "exceed --memory 3"},
 		{[]string{"solve", "--pairs", "3", "--singletons", "2", "--memory", "3", "--forget", "lru"}, "no exact model for singletons"},

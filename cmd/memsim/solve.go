@@ -56,8 +56,7 @@ every other seat, a fixed policy or optimal's table), and win-optimal and win-be
 which play to win (for two players they maximise P(win) + P(draw)/2, so their choice depends on
 the mover's lead D so far, its pairs minus the other seat's; with 3 or more players
 win-best-response maximises seat 0's P(most pairs) against --opponent at every other seat,
-perfect memory, or lru and handover-uniform, under every pass rule, or decay under pass rule
-never). With 3 or more players
+perfect memory, or lru, handover-uniform and decay, under every pass rule). With 3 or more players
 win-optimal at every seat is the win objective of every seat for itself (each maximises its own
 P(most pairs), a tie for the most shared, a stalemate giving every seat an equal share of the
 pairs left; perfect memory, lru and handover-uniform, under every pass rule, and decay under

@@ -517,7 +517,11 @@ func (q *solveQuery) checkMatchup(hasOpponent, hasSeats bool) error {
 		return usagef("%s: %v", given, err)
 	}
 	if q.dist && mu.Players != 2 && (mu.Players < 3 || q.model.Memory.Fluctuation == 0) {
-		return usagef("--distribution with --players %d: the score distribution is computed for 2 players (every seat's for 3 to %d under --fluctuation S)", mu.Players, rules.MaxPlayers)
+		more := ""
+		if mu.Players >= 3 {
+			more = fmt.Sprintf(" (every seat's for 3 to %d under --fluctuation S)", rules.MaxPlayers)
+		}
+		return usagef("--distribution with --players %d: the score distribution is computed for 2 players%s", mu.Players, more)
 	}
 	return nil
 }

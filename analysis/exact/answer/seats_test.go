@@ -136,9 +136,9 @@ func TestWriteSeatsTableErrors(t *testing.T) {
 	if err := answer.WriteSeatsTable(ctx, &buf, field.Float{}, exact.Model{Singletons: 1}, 3, 3, 2); err == nil || buf.Len() > 0 {
 		t.Errorf("2 unseen of 1 singleton: %v, wrote %q", err, buf.String())
 	}
-	decay := exact.Model{Pass: rules.PassAlways, Memory: rules.Memory{Forget: rules.ForgetDecay, Decay: 0.2}}
-	if err := answer.WriteSeatsWinTable(ctx, &buf, field.Float{}, decay, 3, 3, 0); err == nil || buf.Len() > 0 {
-		t.Errorf("win table under decay memory: %v, wrote %d bytes", err, buf.Len())
+	fluct := exact.Model{Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU, Fluctuation: 1}}
+	if err := answer.WriteSeatsWinTable(ctx, &buf, field.Float{}, fluct, 3, 3, 0); err == nil || buf.Len() > 0 {
+		t.Errorf("win table under a fluctuating capacity: %v, wrote %d bytes", err, buf.Len())
 	}
 	copiesPass := exact.Model{Variant: rules.Variant{Copies: 4}, Pass: rules.PassTwoKnown}
 	if err := answer.WriteSeatsTable(ctx, &buf, field.Float{}, copiesPass, 3, 4, 0); err == nil || buf.Len() > 0 {

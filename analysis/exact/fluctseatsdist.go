@@ -221,34 +221,9 @@ func (d *fluctSeatsDist[T]) row(n int) error {
 // as fluctSeats.seatTurnEq, with every seat's distribution shifted by the pairs it takes.
 func (d *fluctSeatsDist[T]) turnEq(e *decayEq[T], n int, nd fluctNode, t int, ch rules.Choice, before [][]fluctRef[T], ref func(at int) int) {
 	s := d.s
-	f, p := s.f, s.p
-	next := (t + 1) % p
-	for _, o := range s.outcomes(n, nd.k, nd.c, ch) {
-		pr := f.FromFrac(o.Prob.Num, o.Prob.Den)
-		if k2 := sameRow(o, n); k2 >= 0 {
-			for _, r := range before[k2] {
-				e.to = append(e.to, ref(r.at))
-				e.coef = append(e.coef, f.Mul(pr, r.p))
-			}
-			continue
-		}
-		k2 := o.Next.N - o.Next.J
-		mover, twice := next, o.NextGain > 0
-		if o.Continue {
-			mover, twice = t, false
-		}
-		succ := d.prevBefore(n-1, k2, mover, twice)
-		d.addShiftedSeat(e.a, pr, succ, func(b int) int {
-			g := 0
-			if b == t {
-				g += o.MoverGain
-			}
-			if b == next && !o.Continue {
-				g += o.NextGain
-			}
-			return g
-		})
-	}
+	s.turnOutcomes(e, n, nd, t, ch, before, ref, func(pr T, o Outcome, k2, mover int, twice bool) {
+		d.addShiftedSeat(e.a, pr, d.prevBefore(n-1, k2, mover, twice), func(b int) int { return turnGain(o, b, t, s.p) })
+	})
 }
 
 // fluctSeatsDistCost returns the cost of SeatsScoreDistribution from c, that of the lineup's

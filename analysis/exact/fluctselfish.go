@@ -368,9 +368,29 @@ func (s *fluctSeats[T]) multiRow(n int) error {
 // that stay in the row refer to the next seat's unknowns of the states after its draw, ref(at);
 // those that leave it read the previous row.
 func (s *fluctSeats[T]) seatTurnEq(n int, nd fluctNode, t int, ch rules.Choice, before [][]fluctRef[T], ref func(at int) int) decayEq[T] {
-	f, p := s.f, s.p
+	f := s.f
 	e := decayEq[T]{a: s.zeroVec()}
-	next := (t + 1) % p
+	s.turnOutcomes(&e, n, nd, t, ch, before, ref, func(pr T, o Outcome, k2, mover int, twice bool) {
+		succ := s.prevSeatVec(n-1, k2, mover, twice)
+		for l := range e.a {
+			v := succ[l]
+			if g := turnGain(o, l, t, s.p); g != 0 {
+				v = f.Add(v, f.FromInt(int64(g)))
+			}
+			e.a[l] = f.Add(e.a[l], f.Mul(pr, v))
+		}
+	})
+	return e
+}
+
+// turnOutcomes walks the outcomes of seat t's choice ch (not a pass) in row n's state nd after
+// the draw: those that stay in the row add to e a reference to the next seat's unknowns of the
+// states after its draw, ref(at); for each that leaves it, leave gets its probability, the
+// previous row's known cards k2, the seat that moves there and whether a second capacity is drawn
+// before its turn (the next seat, having gained, moves again after the draw).
+func (s *fluctSeats[T]) turnOutcomes(e *decayEq[T], n int, nd fluctNode, t int, ch rules.Choice, before [][]fluctRef[T], ref func(at int) int, leave func(pr T, o Outcome, k2, mover int, twice bool)) {
+	f := s.f
+	next := (t + 1) % s.p
 	for _, o := range s.outcomes(n, nd.k, nd.c, ch) {
 		pr := f.FromFrac(o.Prob.Num, o.Prob.Den)
 		if k2 := sameRow(o, n); k2 >= 0 {
@@ -380,24 +400,25 @@ func (s *fluctSeats[T]) seatTurnEq(n int, nd fluctNode, t int, ch rules.Choice, 
 			}
 			continue
 		}
-		k2 := o.Next.N - o.Next.J
 		mover, twice := next, o.NextGain > 0
 		if o.Continue {
 			mover, twice = t, false
 		}
-		succ := s.prevSeatVec(n-1, k2, mover, twice)
-		for l := range e.a {
-			v := succ[l]
-			if l == t {
-				v = f.Add(v, f.FromInt(int64(o.MoverGain)))
-			}
-			if l == next && !o.Continue {
-				v = f.Add(v, f.FromInt(int64(o.NextGain)))
-			}
-			e.a[l] = f.Add(e.a[l], f.Mul(pr, v))
-		}
+		leave(pr, o, o.Next.N-o.Next.J, mover, twice)
 	}
-	return e
+}
+
+// turnGain returns the pairs seat b takes in outcome o of seat t's turn at p seats: the mover's
+// gain, and the next seat's when the turn hands over.
+func turnGain(o Outcome, b, t, p int) int {
+	g := 0
+	if b == t {
+		g += o.MoverGain
+	}
+	if b == (t+1)%p && !o.Continue {
+		g += o.NextGain
+	}
+	return g
 }
 
 // prevSeatVec returns every seat's expected pairs in the previous row's (n1, k) before the draw

@@ -17,18 +17,28 @@ func (t *CopiesTable) HasLead() bool { return t.lead }
 
 // SetLead records choice c in the state counts at lead d, in a table with a lead dimension.
 func (t *CopiesTable) SetLead(counts []int, d int, c Choice) error {
+	key, err := t.leadKey(counts, d)
+	if err != nil {
+		return err
+	}
+	t.choices[key] = c
+	return nil
+}
+
+// leadKey returns the key of the state counts at lead d in a table with a lead dimension, or why
+// the table does not hold it.
+func (t *CopiesTable) leadKey(counts []int, d int) (string, error) {
 	if !t.lead {
-		return fmt.Errorf("copies table: no lead dimension (a table of a policy that plays to win has one)")
+		return "", fmt.Errorf("copies table: no lead dimension (a table of a policy that plays to win has one)")
 	}
 	if len(counts) != t.copies {
-		return fmt.Errorf("copies table: a state of %d counts, not %d", len(counts), t.copies)
+		return "", fmt.Errorf("copies table: a state of %d counts, not %d", len(counts), t.copies)
 	}
 	n := copiesPairs(counts)
 	if d < -(n+1) || d > n+1 {
-		return fmt.Errorf("copies table: lead %d in a state of %d pairs, which holds the leads %d to %d", d, n, -(n + 1), n+1)
+		return "", fmt.Errorf("copies table: lead %d in a state of %d pairs, which holds the leads %d to %d", d, n, -(n + 1), n+1)
 	}
-	t.choices[string(appendLead(AppendCopiesKey(nil, counts), d))] = c
-	return nil
+	return string(appendLead(AppendCopiesKey(nil, counts), d)), nil
 }
 
 // LookupLeadKey returns the choice in the state whose key (AppendCopiesKey) is key at lead d, read
@@ -37,13 +47,19 @@ func (t *CopiesTable) LookupLeadKey(key []byte, d int) (Choice, bool) {
 	if !t.lead {
 		return t.LookupKey(key)
 	}
+	return lookupLead(t.choices, key, d)
+}
+
+// lookupLead returns the choice in choices of the state whose key is key at lead d, read at the
+// nearest lead the state holds.
+func lookupLead(choices map[string]Choice, key []byte, d int) (Choice, bool) {
 	n := 0
 	for i := 0; 2*i+1 < len(key); i++ {
 		n += (i/2 + 1) * (int(key[2*i]) | int(key[2*i+1])<<8)
 	}
 	d = min(max(d, -(n+1)), n+1)
-	var buf [2 * 2 * MaxCopies]byte
-	c, ok := t.choices[string(appendLead(append(buf[:0], key...), d))]
+	var buf [2*2*MaxCopies + 2]byte
+	c, ok := choices[string(appendLead(append(buf[:0], key...), d))]
 	return c, ok
 }
 
@@ -66,20 +82,14 @@ func appendLead(b []byte, d int) []byte {
 // the other seat, in a table with a lead dimension (a policy that plays to win under pass rules
 // two-known and always, docs/models.md §4.16); SetLead records it for any other turn.
 func (t *CopiesTable) SetLeadAfterPass(counts []int, d int, c Choice) error {
-	if !t.lead {
-		return fmt.Errorf("copies table: no lead dimension (a table of a policy that plays to win has one)")
-	}
-	if len(counts) != t.copies {
-		return fmt.Errorf("copies table: a state of %d counts, not %d", len(counts), t.copies)
-	}
-	n := copiesPairs(counts)
-	if d < -(n+1) || d > n+1 {
-		return fmt.Errorf("copies table: lead %d in a state of %d pairs, which holds the leads %d to %d", d, n, -(n + 1), n+1)
+	key, err := t.leadKey(counts, d)
+	if err != nil {
+		return err
 	}
 	if t.afterPasses == nil {
 		t.afterPasses = []map[string]Choice{{}}
 	}
-	t.afterPasses[0][string(appendLead(AppendCopiesKey(nil, counts), d))] = c
+	t.afterPasses[0][key] = c
 	return nil
 }
 
@@ -94,12 +104,5 @@ func (t *CopiesTable) LookupLeadPassesKey(key []byte, d, k int) (Choice, bool) {
 	if k == 0 || t.afterPasses == nil {
 		return t.LookupLeadKey(key, d)
 	}
-	n := 0
-	for i := 0; 2*i+1 < len(key); i++ {
-		n += (i/2 + 1) * (int(key[2*i]) | int(key[2*i+1])<<8)
-	}
-	d = min(max(d, -(n+1)), n+1)
-	var buf [2*2*MaxCopies + 2]byte
-	c, ok := t.afterPasses[0][string(appendLead(append(buf[:0], key...), d))]
-	return c, ok
+	return lookupLead(t.afterPasses[0], key, d)
 }

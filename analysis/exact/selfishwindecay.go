@@ -152,10 +152,7 @@ func (w *selfWin[T]) solveDecayBlock(n int, row []selfWinDecayState[T], index []
 				}
 			}
 			c.choice[ps.vi] = sol.ch[i]
-			if w.gaps != nil && f.Cmp(sol.gain[i], w.zero) > 0 {
-				*w.gaps = append(*w.gaps, SelfWinGap[T]{State: st, Deficits: append([]int(nil), w.valid[n][ps.vi]...),
-					Seat: ps.q, Choice: sol.ch[i], Gain: sol.gain[i]})
-			}
+			w.noteGap(st, ps, 0, sol.ch[i], sol.gain[i])
 		}
 	}
 	return nil

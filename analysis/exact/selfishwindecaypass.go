@@ -212,10 +212,7 @@ func (w *selfWin[T]) solveDecayBlockPass(n int, row []selfWinDecayState[T], inde
 					a, to, coef := src(b, k, i, rules.Pass)
 					read(w.passedLevel(k, ps.q, ps.vi), a, to, coef)
 				}
-				if w.gaps != nil && f.Cmp(sol.gain[x], w.zero) > 0 {
-					*w.gaps = append(*w.gaps, SelfWinGap[T]{State: st, Deficits: append([]int(nil), w.valid[n][ps.vi]...),
-						Seat: ps.q, Passes: k, Choice: sol.ch[x], Gain: sol.gain[x]})
-				}
+				w.noteGap(st, ps, k, sol.ch[x], sol.gain[x])
 			}
 			for _, ch := range rules.Choices() {
 				if ds.legal[ch] && ch != rules.Pass {

@@ -194,10 +194,7 @@ func (w *selfWin[T]) solveCycle(st rules.State, cyc []winPos) error {
 			}
 		}
 		c.choice[ps.vi] = sol.ch[k]
-		if w.gaps != nil && f.Cmp(sol.gain[k], w.zero) > 0 {
-			*w.gaps = append(*w.gaps, SelfWinGap[T]{State: st, Deficits: append([]int(nil), w.valid[st.N][ps.vi]...),
-				Seat: ps.q, Choice: sol.ch[k], Gain: sol.gain[k]})
-		}
+		w.noteGap(st, ps, 0, sol.ch[k], sol.gain[k])
 	}
 	return nil
 }
@@ -253,15 +250,7 @@ func (w *selfWin[T]) followedAt(st rules.State, vi int) rules.Choice {
 	if s == nil {
 		return w.followed
 	}
-	d := w.valid[st.N][vi]
-	top := 0
-	for _, x := range d {
-		top = max(top, x)
-	}
-	pairs := make([]int, len(d))
-	for i, x := range d {
-		pairs[i] = top - x
-	}
+	pairs := pairsOfDeficits(w.valid[st.N][vi])
 	c, _ := s.Lookup(st, pairs)
 	return c
 }
@@ -283,4 +272,28 @@ func winReplyLimited(m Model, mu Lineup) bool {
 		}
 	}
 	return false
+}
+
+// pairsOfDeficits returns seats' pairs whose deficits behind the most (rules.Deficits) are d: the
+// seats with the most hold their deficit's largest, the others as many fewer; any standings with
+// those deficits choose alike, as a standings table reads the deficits only.
+func pairsOfDeficits(d []int) []int {
+	top := 0
+	for _, x := range d {
+		top = max(top, x)
+	}
+	pairs := make([]int, len(d))
+	for i, x := range d {
+		pairs[i] = top - x
+	}
+	return pairs
+}
+
+// noteGap records, when the gaps are collected, the position ps in count state st at pass streak
+// k where the mover's choice ch is no equilibrium: a deviation gains gain > 0.
+func (w *selfWin[T]) noteGap(st rules.State, ps winPos, k int, ch rules.Choice, gain T) {
+	if w.gaps != nil && w.f.Cmp(gain, w.zero) > 0 {
+		*w.gaps = append(*w.gaps, SelfWinGap[T]{State: st, Deficits: append([]int(nil), w.valid[st.N][ps.vi]...),
+			Seat: ps.q, Passes: k, Choice: ch, Gain: gain})
+	}
 }

@@ -174,10 +174,7 @@ func (w *selfWin[T]) solveCyclePass(st rules.State, cyc []winPos) error {
 					read(pv, zeros, pos(i+1, k+1), w.one)
 				}
 			}
-			if w.gaps != nil && f.Cmp(sol.gain[x], w.zero) > 0 {
-				*w.gaps = append(*w.gaps, SelfWinGap[T]{State: st, Deficits: append([]int(nil), w.valid[st.N][ps.vi]...),
-					Seat: ps.q, Passes: k, Choice: sol.ch[x], Gain: sol.gain[x]})
-			}
+			w.noteGap(st, ps, k, sol.ch[x], sol.gain[x])
 		}
 		for _, ch := range rules.Choices() {
 			if w.legal[ch] && ch != rules.Pass {
@@ -196,15 +193,7 @@ func (w *selfWin[T]) followedAtPass(st rules.State, vi, k int) rules.Choice {
 	if s == nil {
 		return w.followAt(st, k)
 	}
-	d := w.valid[st.N][vi]
-	top := 0
-	for _, x := range d {
-		top = max(top, x)
-	}
-	pairs := make([]int, len(d))
-	for i, x := range d {
-		pairs[i] = top - x
-	}
+	pairs := pairsOfDeficits(w.valid[st.N][vi])
 	if c, ok := s.LookupPasses(st, pairs, k); ok && w.legal[c] {
 		return c
 	}

@@ -136,20 +136,7 @@ func (s *fluctSeats[T]) multiChoiceVec(n, at, passes int, ch rules.Choice) []T {
 	if s.passes() {
 		ref = func(i, l int) int { return (i*p+l)*p + 1 }
 	}
-	var e decayEq[T]
-	switch {
-	case ch == rules.Pass && passes == p-1:
-		e = decayEq[T]{a: s.stalemate(n)}
-	case ch == rules.Pass:
-		e = decayEq[T]{a: s.zeroVec()}
-		to, coef := passRefs(nodes[at].k, nodes[at].c, before)
-		for j, i := range to {
-			e.to = append(e.to, ref(i, passes+1))
-			e.coef = append(e.coef, coef[j])
-		}
-	default:
-		e = s.seatTurnEq(n, nodes[at], 0, ch, before, func(i int) int { return ref(i, 0) })
-	}
+	e := s.seatChoiceEq(n, nodes[at], 0, passes, ch, before, ref)
 	vec := append([]T(nil), e.a...)
 	for i, j := range e.to {
 		for t := range vec {

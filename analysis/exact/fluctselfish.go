@@ -383,6 +383,26 @@ func (s *fluctSeats[T]) seatTurnEq(n int, nd fluctNode, t int, ch rules.Choice, 
 	return e
 }
 
+// seatChoiceEq returns the equation, not merged, of every seat's expected pairs in row n's state
+// nd after the draw with seat t to move at pass streak l making choice ch: a pass at the last
+// streak is the stalemate, any other pass refers to the next seat's unknowns at streak l+1 of the
+// states it leaves, ref(at, l+1), and any other choice is seatTurnEq's, referring to ref(at, 0).
+func (s *fluctSeats[T]) seatChoiceEq(n int, nd fluctNode, t, l int, ch rules.Choice, before [][]fluctRef[T], ref func(at, l int) int) decayEq[T] {
+	switch {
+	case ch == rules.Pass && l == s.p-1:
+		return decayEq[T]{a: s.stalemate(n)}
+	case ch == rules.Pass:
+		e := decayEq[T]{a: s.zeroVec()}
+		to, coef := passRefs(nd.k, nd.c, before)
+		for j, at := range to {
+			e.to = append(e.to, ref(at, l+1))
+			e.coef = append(e.coef, coef[j])
+		}
+		return e
+	}
+	return s.seatTurnEq(n, nd, t, ch, before, func(at int) int { return ref(at, 0) })
+}
+
 // turnOutcomes walks the outcomes of seat t's choice ch (not a pass) in row n's state nd after
 // the draw: those that stay in the row add to e a reference to the next seat's unknowns of the
 // states after its draw, ref(at); for each that leaves it, leave gets its probability, the

@@ -147,20 +147,7 @@ func (s *fluctSeats[T]) multiPassRow(n int) error {
 					return err
 				}
 				next := (t + 1) % p
-				var e decayEq[T]
-				switch {
-				case ch == rules.Pass && l == p-1:
-					e = decayEq[T]{a: s.stalemate(n)}
-				case ch == rules.Pass:
-					e = decayEq[T]{a: s.zeroVec()}
-					to, coef := passRefs(nd.k, nd.c, before)
-					for j, at := range to {
-						e.to = append(e.to, index(at, l+1, next))
-						e.coef = append(e.coef, coef[j])
-					}
-				default:
-					e = s.seatTurnEq(n, nd, t, ch, before, func(at int) int { return index(at, 0, next) })
-				}
+				e := s.seatChoiceEq(n, nd, t, l, ch, before, func(at, l2 int) int { return index(at, l2, next) })
 				e.merge(f)
 				eqs[index(i, l, t)] = e
 			}

@@ -34,20 +34,7 @@ func (s *fluctSeats[T]) replyRow(n, r int) error {
 	index := func(i, l, t int) int { return (i*L+l)*p + t }
 	eqOf := func(i, l, t int, ch rules.Choice) decayEq[T] {
 		next := (t + 1) % p
-		var e decayEq[T]
-		switch {
-		case ch == rules.Pass && l == p-1:
-			e = decayEq[T]{a: s.stalemate(n)}
-		case ch == rules.Pass:
-			e = decayEq[T]{a: s.zeroVec()}
-			to, coef := passRefs(nodes[i].k, nodes[i].c, before)
-			for j, at := range to {
-				e.to = append(e.to, index(at, l+1, next))
-				e.coef = append(e.coef, coef[j])
-			}
-		default:
-			e = s.seatTurnEq(n, nodes[i], t, ch, before, func(at int) int { return index(at, 0, next) })
-		}
+		e := s.seatChoiceEq(n, nodes[i], t, l, ch, before, func(at, l2 int) int { return index(at, l2, next) })
 		e.merge(f)
 		return e
 	}

@@ -41,45 +41,8 @@ func fluctSelfWinTable(ctx context.Context, m exact.Model, mu exact.Lineup, maxP
 // seats, st its choices by the standings: every state with more remembered cards than capacity
 // takes, at every standings and pass streak, the choice of the state with as many pairs brought
 // down to capacity.
-func coverStandings(st *rules.StandingsTable, singletons, capacity int) (*rules.ChoiceTable, error) {
-	p, levels := st.Players(), st.PassLevels()
-	newTable := rules.NewStandingsTable
-	if levels > 1 {
-		newTable = rules.NewStandingsPassTable
-	}
-	out, err := newTable(p, st.MaxPairs(), singletons)
-	if err != nil {
-		return nil, err
-	}
-	d := make([]int, p)
-	pairs := make([]int, p)
-	for n := 0; n <= st.MaxPairs(); n++ {
-		for j := 0; j <= n; j++ {
-			for f := 0; f <= singletons; f++ {
-				s := rules.State{N: n, J: j, S: singletons, F: f}
-				near := nearCapacity(s, capacity)
-				for i := range rules.StandingsCount(p, n) {
-					// The standings of index i (rules.StandingsIndex), read back as pairs so far
-					// (n + 1 - deficit each) where some seat leads.
-					lead := false
-					for k, x := 0, i; k < p; k, x = k+1, x/(n+2) {
-						d[k] = x % (n + 2)
-						pairs[k] = n + 1 - d[k]
-						lead = lead || d[k] == 0
-					}
-					if !lead {
-						continue
-					}
-					for k := range levels {
-						if c, ok := st.LookupPasses(near, pairs, k); ok {
-							out.SetPasses(s, d, k, c)
-						}
-					}
-				}
-			}
-		}
-	}
-	return rules.NewStandingsChoiceTable(out)
+func coverStandings(st *rules.StandingsTable, capacity int) (*rules.ChoiceTable, error) {
+	return rules.NewStandingsChoiceTable(st.WithStates(func(s rules.State) rules.State { return nearCapacity(s, capacity) }))
 }
 
 // nearCapacity returns the state with as many pairs as st whose remembered cards are brought down

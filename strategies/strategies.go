@@ -554,7 +554,7 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Lineup, maxPai
 // by the seats' standings keeps them (coverStandings).
 func coverFluctuation(t *rules.ChoiceTable, capacity int) (*rules.ChoiceTable, error) {
 	if st := t.Standings(); st != nil {
-		return coverStandings(st, t.Singletons(), capacity) // fluctselfwin.go
+		return coverStandings(st, capacity) // fluctselfwin.go
 	}
 	out, err := rules.NewLeadChoiceTable(t.MaxPairs(), t.Singletons(), t.MaxLead())
 	if err != nil {

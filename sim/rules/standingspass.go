@@ -60,3 +60,28 @@ func (t *StandingsTable) LookupPasses(st State, pairs []int, k int) (Choice, boo
 	}
 	return t.more[(k-1)*len(t.choice)+i], true
 }
+
+// WithStates returns a copy of t in which every count state st the table covers holds the choices
+// of near(st), a state the table covers with as many pairs, at every standings and pass streak
+// (a memory whose capacity is drawn below the cards a state remembers plays the state brought
+// down to it).
+func (t *StandingsTable) WithStates(near func(State) State) *StandingsTable {
+	out := *t
+	out.choice = make([]Choice, len(t.choice))
+	out.more = make([]Choice, len(t.more))
+	for n := 0; n <= t.maxPairs; n++ {
+		k := StandingsCount(t.players, n)
+		for j := 0; j <= n; j++ {
+			for f := 0; f <= t.singletons; f++ {
+				src := near(State{N: n, J: j, S: t.singletons, F: f})
+				to := t.base[n] + (j*(t.singletons+1)+f)*k
+				from := t.base[n] + (src.J*(t.singletons+1)+src.F)*k
+				copy(out.choice[to:to+k], t.choice[from:from+k])
+				for l := 0; l < len(t.more); l += len(t.choice) {
+					copy(out.more[l+to:l+to+k], t.more[l+from:l+from+k])
+				}
+			}
+		}
+	}
+	return &out
+}

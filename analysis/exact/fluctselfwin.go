@@ -268,28 +268,15 @@ func (x *fluctSelfWin[T]) cycle(n int, nodes []fluctNode, before [][]fluctRef[T]
 // and standings (a pair known whole, taken first by the next seat, draws a second capacity),
 // turned to the mover's seat, with the pairs the outcome takes.
 func (x *fluctSelfWin[T]) addLeaving(st rules.State, vi int, o Outcome, pr T, acc []T) {
-	w, f, p := x.w, x.f, x.p
+	w := x.w
 	si := w.successor(st.N, vi, o, outcomeKind(st, o))
 	k2 := o.Next.N - o.Next.J
 	src := x.prevVec(o.Next.N, k2, si, !o.Continue && o.NextGain > 0)
-	rot := 1
+	gain := o.NextGain
 	if o.Continue {
-		rot = 0
+		gain = o.MoverGain
 	}
-	for v := range w.nv {
-		for s := range p {
-			val := src[v*p+(s+p-rot)%p]
-			if v == swPairs {
-				switch {
-				case s == 0 && o.Continue:
-					val = f.Add(val, w.ints[o.MoverGain])
-				case s == 1 && !o.Continue:
-					val = f.Add(val, w.ints[o.NextGain])
-				}
-			}
-			acc[v*p+s] = f.Add(acc[v*p+s], f.Mul(pr, val))
-		}
-	}
+	w.addTurned(acc, pr, o.Continue, gain, func(v int) []T { return src[v*w.p : (v+1)*w.p] })
 }
 
 // prevVec returns the previous row's (n1 pairs) vectors before the draw with k known cards at

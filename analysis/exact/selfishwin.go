@@ -456,24 +456,35 @@ func (w *selfWin[T]) accumulate(st rules.State, vi int, ch rules.Choice, acc []T
 // at the standings w.valid[st.N][vi], of probability pr: its successor's vectors, turned to the
 // mover's seat, with the pairs the outcome takes.
 func (w *selfWin[T]) addOutcome(st rules.State, vi int, o Outcome, pr T, acc []T) {
-	f, p := w.f, w.p
 	si := w.successor(st.N, vi, o, outcomeKind(st, o))
-	rot, q := 0, w.q
+	q := w.q
 	if !o.Continue {
-		rot, q = 1, (w.q+1)%w.nq
+		q = (w.q + 1) % w.nq
 	}
 	sc := w.atSeat(o.Next.N, o.Next.J, o.Next.F, q)
+	gain := o.NextGain
+	if o.Continue {
+		gain = o.MoverGain
+	}
+	w.addTurned(acc, pr, o.Continue, gain, func(v int) []T { return w.vec(sc, si, v) })
+}
+
+// addTurned adds to acc (nv·p entries, from the mover's seat) pr times the successor's vectors
+// src(v) (p entries each, from the seat that moves there): turned by a seat when the turn hands
+// over (goOn false), with the pairs gain the outcome takes added to the pairs of the seat that
+// takes them (the mover when it goes on, the next seat when the turn hands over).
+func (w *selfWin[T]) addTurned(acc []T, pr T, goOn bool, gain int, src func(v int) []T) {
+	f, p := w.f, w.p
+	rot, taker := 1, 1
+	if goOn {
+		rot, taker = 0, 0
+	}
 	for v := range w.nv {
-		src := w.vec(sc, si, v)
+		vec := src(v)
 		for s := range p {
-			x := src[(s+p-rot)%p]
-			if v == swPairs {
-				switch {
-				case s == 0 && o.Continue:
-					x = f.Add(x, w.ints[o.MoverGain])
-				case s == 1 && !o.Continue:
-					x = f.Add(x, w.ints[o.NextGain])
-				}
+			x := vec[(s+p-rot)%p]
+			if v == swPairs && s == taker && gain != 0 {
+				x = f.Add(x, w.ints[gain])
 			}
 			acc[v*p+s] = f.Add(acc[v*p+s], f.Mul(pr, x))
 		}

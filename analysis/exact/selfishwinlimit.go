@@ -245,7 +245,6 @@ func (l *selfWinLimit[T]) standings(st rules.State, t int, c *selfWinCell[T], vi
 // left; with none left, or no pair, the standings after it decide.
 func (l *selfWinLimit[T]) accumulate(st rules.State, t, vi int, ch rules.Choice, acc []T) {
 	w := l.w
-	f, p := w.f, w.p
 	for k := range acc {
 		acc[k] = w.zero
 	}
@@ -261,26 +260,12 @@ func (l *selfWinLimit[T]) accumulate(st rules.State, t, vi int, ch rules.Choice,
 			continue
 		}
 		si := w.successor(st.N, vi, o, outcomeKind(st, o))
-		rot, q := 0, w.q
+		q := w.q
 		if !o.Continue {
-			rot, q = 1, (w.q+1)%w.nq
+			q = (w.q + 1) % w.nq
 		}
 		sc := l.cell(o.Next, q, rest)
-		for v := range w.nv {
-			src := w.vec(sc, si, v)
-			for s := range p {
-				x := src[(s+p-rot)%p]
-				if v == swPairs {
-					switch {
-					case s == 0 && o.Continue:
-						x = f.Add(x, w.ints[gain])
-					case s == 1 && !o.Continue:
-						x = f.Add(x, w.ints[gain])
-					}
-				}
-				acc[v*p+s] = f.Add(acc[v*p+s], f.Mul(pr, x))
-			}
-		}
+		w.addTurned(acc, pr, o.Continue, gain, func(v int) []T { return w.vec(sc, si, v) })
 	}
 }
 

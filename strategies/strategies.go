@@ -478,31 +478,13 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Lineup, maxPai
 	if mu.Policy == rules.PolicyOptimal || mu.Policy == rules.PolicyBestResponse {
 		limit = m.SeatsRationalLimit(mu.Players)
 	}
-	if mu.SelfWinMixed() {
-		top := exact.SelfWinMixedTableLimit(mu.Players)
-		if l := m.Variant.TurnLimit; l > 0 && m.Variant.CopiesOf() == rules.DefaultCopies {
-			top = exact.SelfWinLimitTableLimit(mu.Players, l, true)
-		}
-		if m.Memory.Forget == rules.ForgetDecay {
-			top = exact.SelfWinDecayTableLimit(m, mu.Players, true)
-		}
-		if maxPairs > top {
-			return nil, fmt.Errorf("%s at %d seats beside other policies is solved for deals of at most %d pairs, not %d", mu.Policy, mu.Players, top, maxPairs)
-		}
-		limit = exact.SelfWinRationalLimitOf(m)
-	} else if mu.Policy.PlaysToWin() && mu.Players > 2 {
-		top := exact.SelfWinTableLimit(mu.Players)
-		if l := m.Variant.TurnLimit; l > 0 && m.Variant.CopiesOf() == rules.DefaultCopies {
-			top = exact.SelfWinLimitTableLimit(mu.Players, l, false)
-		}
-		if m.Memory.Forget == rules.ForgetDecay {
-			top = exact.SelfWinDecayTableLimit(m, mu.Players, false)
-		}
-		if m.Memory.Fluctuation > 0 {
-			top = exact.FluctSelfWinTableLimit(m, mu.Players)
-		}
-		if maxPairs > top {
-			return nil, fmt.Errorf("win-optimal at %d seats is solved for deals of at most %d pairs, not %d", mu.Players, top, maxPairs)
+	if mixed := mu.SelfWinMixed(); mixed || mu.Policy.PlaysToWin() && mu.Players > 2 {
+		if top := exact.SelfWinTableLimitOf(m, mu.Players, mixed); maxPairs > top {
+			what := fmt.Sprintf("win-optimal at %d seats", mu.Players)
+			if mixed {
+				what = fmt.Sprintf("%s at %d seats beside other policies", mu.Policy, mu.Players)
+			}
+			return nil, fmt.Errorf("%s is solved for deals of at most %d pairs, not %d", what, top, maxPairs)
 		}
 		limit = exact.SelfWinRationalLimitOf(m)
 	} else if mu.Policy.PlaysToWin() {

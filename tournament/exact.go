@@ -18,8 +18,8 @@ const DistributionLimit = 60
 // ExactModel returns the exact model and matchup of a seating (tournament player indices in seat
 // order) at n pairs, and false where the solver has none: every seat must be a player the solver
 // can evaluate, all in one shared memory model with one choice set; with three or more seats
-// every seat plays optimal or a fixed policy (exact.SeatLineup), optimal under decay forgetting
-// the two-player optimum's choices, as its table does, or win-optimal at every seat or beside
+// every seat plays optimal (the optimum of every seat for itself, as its table does) or a fixed
+// policy (exact.SeatLineup), or win-optimal at every seat or beside
 // optimal and fixed policies (the win objective of every seat for itself, up to
 // exact.SelfWinRationalLimitOf pairs, and a mixed lineup's estimated solve at most
 // MixedWinSeconds); a policy that

@@ -192,6 +192,28 @@ func SelfWinRationalLimitOf(m Model) int {
 	return SelfWinRationalLimit
 }
 
+// SelfWinTableLimitOf returns the largest deal size a table of win-optimal at players seats (3
+// or more) is built for in model m, every seat playing it or (mixed) beside other policies: the
+// largest whose estimated work is at most SelfWinTableOps (SelfWinTableLimit, SelfWinMixedTableLimit,
+// SelfWinLimitTableLimit under a turn limit in the game of pairs, SelfWinDecayTableLimit under
+// decay forgetting, FluctSelfWinTableLimit under a fluctuating capacity, every seat playing it).
+func SelfWinTableLimitOf(m Model, players int, mixed bool) int {
+	top := SelfWinTableLimit(players)
+	if mixed {
+		top = SelfWinMixedTableLimit(players)
+	}
+	if l := m.Variant.TurnLimit; l > 0 && m.Variant.CopiesOf() == rules.DefaultCopies {
+		top = SelfWinLimitTableLimit(players, l, mixed)
+	}
+	if m.isDecay() {
+		top = SelfWinDecayTableLimit(m, players, mixed)
+	}
+	if m.Memory.Fluctuation > 0 && !mixed {
+		top = FluctSelfWinTableLimit(m, players)
+	}
+	return top
+}
+
 // SelfWinDecayTableLimit returns the largest deal size a player of win-optimal at players seats
 // (3 or more) can play under decay forgetting in model m, every seat playing it or (mixed) beside
 // other policies: the largest whose table's work is at most SelfWinTableOps.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"slices"
 	"testing"
 
 	"memsim/analysis/field"
@@ -190,7 +191,8 @@ func TestSelfWinLimitedLimitScoresAddUp(t *testing.T) {
 		if floatRes.Choice != exactRes.Choice {
 			t.Errorf("%s: float64 chooses %s, exact %s", name, floatRes.Choice, exactRes.Choice)
 		}
-		if c.pol[0] == W {
+		if c.pol[0] == W && !slices.ContainsFunc(c.pol[1:], func(p rules.Policy) bool { return p != W }) {
+			// A win-best-response seat replies to win-optimal at every other seat, not to a mix.
 			reply := append([]rules.Policy{rules.PolicyWinBestResponse}, c.pol[1:]...)
 			got, err := EvaluateStandings(ctx, field.Rat{}, m, SeatLineup(reply...), c.st, nil)
 			if err != nil {

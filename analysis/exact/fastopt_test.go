@@ -94,7 +94,7 @@ func sameRat(a, b *big.Rat) bool {
 // two-seat and per-seat sweeps evaluate and which, optimal play being an equilibrium, is worth
 // the same to each seat.
 func TestSelfPlayNeedsNoOtherSweep(t *testing.T) {
-	maxN := bySize(5, 8, 24)
+	maxN := bySize(5, 8, 16)
 	self := exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
 	br := exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyBestResponse}
 	for _, fam := range []idFamily{idPerfect(rules.PassNever), idPerfect(rules.PassTwoKnown), idPerfect(rules.PassAlways),

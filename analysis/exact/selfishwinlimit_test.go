@@ -83,7 +83,7 @@ func TestSelfWinLimitIsCopiesModel(t *testing.T) {
 	ctx, f := context.Background(), field.Rat{}
 	cases := []struct{ players, pairs int }{{3, 3}, {4, 2}}
 	if !testing.Short() {
-		cases = append(cases, struct{ players, pairs int }{3, 4}, struct{ players, pairs int }{4, 3}, struct{ players, pairs int }{5, 2})
+		cases = append(cases, struct{ players, pairs int }{3, 4}, struct{ players, pairs int }{5, 2})
 	}
 	for _, c := range cases {
 		lineups := selfWinLimitLineups(c.players)
@@ -141,7 +141,7 @@ func TestSelfWinLimitLongLimitIsNoLimit(t *testing.T) {
 	for _, c := range []struct {
 		players int
 		st      rules.State
-	}{{3, rules.State{N: 3, J: 3}}, {3, rules.State{N: 3, J: 2, S: 1, F: 1}}, {4, rules.State{N: 2, J: 2, S: 1, F: 1}}, {3, rules.State{N: 4, J: 2, S: 1, F: 1}}, {4, rules.State{N: 3, J: 3, S: 1, F: 1}}} {
+	}{{3, rules.State{N: 3, J: 3}}, {3, rules.State{N: 3, J: 2, S: 1, F: 1}}, {4, rules.State{N: 2, J: 2, S: 1, F: 1}}, {3, rules.State{N: 4, J: 2, S: 1, F: 1}}} {
 		if testing.Short() && c.st.N+c.players+c.st.S > 6 {
 			continue
 		}
@@ -226,7 +226,7 @@ func TestSelfWinLimitScoresAddUp(t *testing.T) {
 		st             rules.State
 		blind          bool
 	}{{3, 3, rules.State{N: 3, J: 3}, false}, {3, 2, rules.State{N: 3, J: 3}, true}, {4, 3, rules.State{N: 3, J: 2, S: 1, F: 1}, false},
-		{3, 5, rules.State{N: 6, J: 6}, false}, {4, 7, rules.State{N: 5, J: 3}, false}, {5, 3, rules.State{N: 4, J: 4, S: 1, F: 1}, false}, {3, 6, rules.State{N: 6, J: 6}, true}} {
+		{3, 5, rules.State{N: 6, J: 6}, false}, {4, 5, rules.State{N: 4, J: 3}, false}, {5, 3, rules.State{N: 4, J: 4, S: 1, F: 1}, false}, {3, 6, rules.State{N: 6, J: 6}, true}} {
 		if testing.Short() && (c.st.N > 3 || c.players > 3) {
 			continue
 		}

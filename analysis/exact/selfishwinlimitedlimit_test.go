@@ -57,7 +57,8 @@ func TestSelfWinLimitedLimitFullCapacityIsPerfect(t *testing.T) {
 			continue
 		}
 		for i, pol := range lineups {
-			if testing.Short() && i != 0 {
+			// The long form plays four seats from the smaller states only.
+			if testing.Short() && i != 0 || len(pol) > 3 && c.st.N > 3 {
 				continue
 			}
 			mu := SeatLineup(pol...)

@@ -227,6 +227,10 @@ func TestSelfWinLimitPassMatchesCardSearch(t *testing.T) {
 				if testing.Short() && (limit%2 == 0 || (c.pairs == 3 || c.players == 4) && (limit != 5 || rule == rules.PassTwoKnown)) {
 					continue
 				}
+				// At three pairs the rules take the limits in turn: two-known the odd, always the even.
+				if c.pairs == 3 && (limit%2 == 0) == (rule == rules.PassTwoKnown) {
+					continue
+				}
 				for _, blind := range []bool{false, true} {
 					if blind && (limit%3 != 0 || testing.Short() && (c.pairs+c.players > 5 || limit != 3)) {
 						continue
@@ -282,7 +286,7 @@ func TestSelfWinLimitPassLongLimitIsNoLimit(t *testing.T) {
 		}
 		for _, rule := range []rules.PassRule{rules.PassTwoKnown, rules.PassAlways} {
 			for _, standings := range [][]int{nil, []int{2, 0, 1, 0}[:c.players]} {
-				if testing.Short() && (rule == rules.PassTwoKnown) == (standings == nil) {
+				if testing.Short() && (rule == rules.PassTwoKnown) == (standings == nil) || c.st.N == 4 && rule == rules.PassTwoKnown {
 					continue
 				}
 				base := Model{Pass: rule}

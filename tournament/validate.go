@@ -23,8 +23,9 @@ type Check struct {
 	Family string `json:"family"`
 	// Test is "LR" (a seat's mean pairs against the exact value: a likelihood-ratio test), "z"
 	// (a luck-adjusted mean or solitaire's mean turns against the exact value), "binomial" (a
-	// rate of wins or draws against its exact probability) or "G" (a distribution against the
-	// exact one).
+	// rate of wins or draws against its exact probability) or "G" (a seat's share distribution
+	// against the exact one: "/distribution" for seat 0 of two, "/distribution seat s" at three or
+	// more seats).
 	Test string `json:"test"`
 	Pass bool   `json:"pass"`
 	// Statistic is the signed root of the likelihood ratio for LR, z for z and binomial, and G
@@ -149,9 +150,13 @@ type ValidateOptions struct {
 // of seat 0 (of every seat with three or more players, or under a turn limit, where the seats'
 // shares need not add up to the pairs dealt) by the likelihood-ratio test of a mean on
 // [0, n] (stats.MeanLRTest), their luck-adjusted means and solitaire's mean number of turns by
-// two-sided z tests whose variance has a floor (adjustedFloor, turnsCheck), and, for two players,
+// two-sided z tests whose variance has a floor (adjustedFloor, turnsCheck), for two players
 // seat 0's rates of wins and draws by exact binomial tests and the whole distribution of seat 0's
-// share by a G test. The p-values are Holm-corrected across the suite.
+// share by a G test, and for three or more seats, where the solver gives every seat's score
+// distribution (under a fluctuating capacity: hasSeatsDistribution), each seat's share
+// distribution by a G test (seatsDistributionChecks). The p-values are Holm-corrected across the
+// suite, which holds the family-wise error rate under any dependence among the checks (a seat's
+// share and another's, its mean and its distribution).
 func (s *Suite) Validate(ctx context.Context, o ValidateOptions) (*Validation, error) {
 	return s.validate(ctx, o, controls{})
 }
@@ -160,7 +165,9 @@ func (s *Suite) Validate(ctx context.Context, o ValidateOptions) (*Validation, e
 // wrong model, which the checks must reject.
 type controls struct {
 	// wrongExpectation gives seat 0 of every two-player matchup the exact expectation of seat 1
-	// (its mean, and its share distribution reversed).
+	// (its mean, and its share distribution reversed), and every seat s of a matchup of three or
+	// more seats whose distributions are checked the distribution of seat s+1 (the last seat seat
+	// 0's); the means at three or more seats keep their own expectation.
 	wrongExpectation bool
 	// biasedLuck, when not zero, moves the advantage of every daring choice in every luck table by
 	// this many pairs in the mover's favour: luck terms whose expectation is wrong, which the checks
@@ -349,6 +356,14 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 		for s := range mu.Players {
 			out = append(out, seatRateChecks(tally, s, exact.WDL[float64]{Win: sw.Win[s], Draw: sw.Draw[s]})...)
 		}
+	}
+	if hasSeatsDistribution(model, mu, n) {
+		// Three or more seats where the solver gives every seat's distribution: a G test per seat.
+		g, err := seatsDistributionChecks(ctx, model, mu, n, tally, swap)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g...)
 	}
 	if mu.Players == 2 {
 		d, err := exact.Distribution(ctx, field.Float{}, model, mu, st)

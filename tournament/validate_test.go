@@ -71,9 +71,12 @@ func TestValidateNegativeControl(t *testing.T) {
 			t.Errorf("family %s: %d checks rejected under the wrong model, want many", f, rejected[f])
 		}
 	}
-	// The swap leaves solitaire and three players alone: nothing there may be rejected.
-	if rejected["solitaire"]+rejected["multiplayer"] > 0 {
-		t.Errorf("checks without a swap rejected: %v", rejected)
+	// The swap leaves solitaire and the means at three or more seats alone: nothing there may be
+	// rejected (the seats' distributions, swapped, are TestValidateSeatsDistributionNegativeControl's).
+	for _, c := range res.Checks {
+		if c.Rejected && (c.Family == "solitaire" || c.Family == "multiplayer" && c.Test != "G") {
+			t.Errorf("%s rejected: the control does not swap it", c.Name)
+		}
 	}
 }
 
@@ -218,4 +221,83 @@ players:
 		t.Fatal("the two optima agree everywhere: the control tests nothing")
 	}
 	t.Logf("%d of %d checks whose two optima differ by more than 0.05 pairs rejected", caught, differ)
+}
+
+// The negative control of the G tests of every seat's share at three seats: under a fluctuating
+// capacity, without a pass rule (whole pairs) and under two-known (a stalemate shares the pairs
+// left in thirds), each seat's distribution passes against its own exact distribution and is
+// rejected against the next seat's, while the means, which keep their own expectation, pass.
+func TestValidateSeatsDistributionNegativeControl(t *testing.T) {
+	const suite = `name: seats-never
+seed: 3
+games: 400
+rules: {pairs: [4], players_per_game: 3}
+players:
+  - {name: optimal, policy: optimal, memory: {capacity: 3, forget: lru, fluctuation: 1}}
+  - {name: safe, policy: safe, memory: {capacity: 3, forget: lru, fluctuation: 1}}
+  - {name: daring, policy: daring, memory: {capacity: 3, forget: lru, fluctuation: 1}}
+---
+name: seats-two-known
+seed: 4
+games: 400
+rules: {pairs: [4], pass: two-known, players_per_game: 3}
+players:
+  - {name: optimal-a, policy: optimal, memory: {capacity: 3, forget: handover-uniform, fluctuation: 1}}
+  - {name: optimal-b, policy: optimal, memory: {capacity: 3, forget: handover-uniform, fluctuation: 1}}
+  - {name: safe, policy: safe, memory: {capacity: 3, forget: handover-uniform, fluctuation: 1}}
+`
+	cfgs, err := configs.ParseSuite("seats.yaml", []byte(suite), tournament.ConfigOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if raceEnabled && testing.Short() {
+		// The race detector's short form: the tournament without a pass rule alone, at 3 pairs.
+		cfgs = cfgs[:1]
+		cfgs[0].Rules.Pairs = []int{3}
+	}
+	s, err := tournament.NewSuite(context.Background(), cfgs, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := tournament.ValidateOptions{Level: 0.01}
+	right, err := s.Validate(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrong, err := s.ValidateWrongExpectation(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(right.Checks) != len(wrong.Checks) {
+		t.Fatalf("%d checks against the right expectation, %d against the wrong one", len(right.Checks), len(wrong.Checks))
+	}
+	// Every seat of every seat order has its G test: 6 seat orders × 3 seats per tournament.
+	want := len(cfgs) * 6 * 3
+	tested, caught := 0, 0
+	for i, c := range wrong.Checks {
+		r := right.Checks[i]
+		if r.Rejected {
+			t.Errorf("%s rejected against its own exact values: %s %.3g, p %.3g", r.Name, r.Test, r.Statistic, r.PValue)
+		}
+		if c.Test != "G" {
+			if c.Rejected {
+				t.Errorf("%s rejected: the control changes only the distributions at three seats", c.Name)
+			}
+			continue
+		}
+		if !strings.Contains(c.Name, "/distribution seat ") || c.Df == nil || *c.Df < 1 {
+			t.Errorf("%s: a G test of a seat's distribution with df %v", c.Name, c.Df)
+		}
+		tested++
+		if c.Rejected {
+			caught++
+		}
+	}
+	t.Logf("%d of %d G tests rejected against the next seat's distribution", caught, tested)
+	if tested != want {
+		t.Errorf("%d G tests of the seats' distributions, want %d", tested, want)
+	}
+	if caught < tested*2/3 {
+		t.Errorf("%d of %d G tests rejected against the next seat's distribution, want most", caught, tested)
+	}
 }

@@ -53,7 +53,12 @@ func TestSelfWinLimitMatchesCardSearch(t *testing.T) {
 					continue
 				}
 				m := selfWinLimitModel(limit, blind)
-				for _, pol := range selfWinLimitLineups(c.players) {
+				for li, pol := range selfWinLimitLineups(c.players) {
+					// Under -short each limit and flip mode is checked with one of the three
+					// lineups, each lineup at several of them.
+					if testing.Short() && (li+limit+boolIndex(blind))%3 != 0 {
+						continue
+					}
 					for _, standings := range [][]int{nil, []int{1, 0, 2, 0}[:c.players]} {
 						name := fmt.Sprintf("%d seats, %d pairs, limit %d, blind %v, %v, standings %v", c.players, c.pairs, limit, blind, pol, standings)
 						res, err := EvaluateStandings(ctx, f, m, SeatLineup(pol...), rules.State{N: c.pairs, J: c.pairs}, standings)
@@ -90,7 +95,7 @@ func TestSelfWinLimitIsCopiesModel(t *testing.T) {
 		withOptimal := append([]rules.Policy(nil), lineups[0]...)
 		withOptimal[1] = rules.PolicyOptimal
 		lineups = append(lineups, withOptimal)
-		for _, limit := range []int{2, c.pairs + 1, 2 * c.pairs} {
+		for k, limit := range []int{2, c.pairs + 1, 2 * c.pairs} {
 			for _, blind := range []bool{false, true} {
 				if testing.Short() && blind == (limit == 2) {
 					continue
@@ -100,7 +105,12 @@ func TestSelfWinLimitIsCopiesModel(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				for _, pol := range lineups {
+				for li, pol := range lineups {
+					// Under -short each lineup is checked at one of the limits, every limit
+					// with one or two of the lineups.
+					if testing.Short() && (li+k)%3 != 0 {
+						continue
+					}
 					mu := SeatLineup(pol...)
 					for _, standings := range [][]int{nil, []int{0, 2, 1, 0, 1}[:c.players]} {
 						name := fmt.Sprintf("%d seats, %d pairs, limit %d, blind %v, %v, standings %v", c.players, c.pairs, limit, blind, pol, standings)
@@ -318,4 +328,12 @@ func TestSelfWinLimitTables(t *testing.T) {
 			t.Fatal("no state checked")
 		}
 	}
+}
+
+// boolIndex is 1 for true and 0 for false, to rotate the short forms' cases.
+func boolIndex(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -144,7 +144,7 @@ func TestFluctSelfWinLineupCardLevel(t *testing.T) {
 					}
 				}
 			}
-			if wholePair(pos.g) {
+			if wholePair(pos.g) || testing.Short() && nl < n {
 				continue // the pair known whole is taken first by this mover: no count state
 			}
 			st := rules.State{N: nl, J: nl - len(pos.g.mem)}

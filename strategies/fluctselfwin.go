@@ -10,13 +10,13 @@ import (
 )
 
 // fluctSelfWinTable returns the table of seat 0 of lineup mu (three or more seats, seat 0
-// playing to win: every seat win-optimal, or win-optimal beside optimal, safe, daring and parity,
-// the lineup seen from the seat) under the fluctuating capacity of model m (docs/models.md §4.7,
+// playing to win: every seat win-optimal, win-optimal beside optimal, safe, daring and parity, or
+// win-best-response to the others; the lineup seen from the seat) under the fluctuating capacity of model m (docs/models.md §4.7,
 // "Under a fluctuating capacity"): a layer per capacity drawn, each read by the seats' standings,
 // in exact rationals up to limit pairs and in float64 beyond.
 func fluctSelfWinTable(ctx context.Context, m exact.Model, mu exact.Lineup, maxPairs, limit int) (*rules.ChoiceTable, error) {
-	if p := mu.SeatPolicies()[0]; p != rules.PolicyWinOptimal {
-		return nil, fmt.Errorf("policy %s at %d seats under a fluctuating capacity: a table is solved for win-optimal, at every seat or beside optimal, safe, daring and parity (allowed: win-optimal)", p, mu.Players)
+	if p := mu.SeatPolicies()[0]; !p.PlaysToWin() {
+		return nil, fmt.Errorf("policy %s at %d seats under a fluctuating capacity: a standings table is solved for a seat that plays to win (allowed: win-optimal, win-best-response)", p, mu.Players)
 	}
 	var lo int
 	var layers []*rules.StandingsTable

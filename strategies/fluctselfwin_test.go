@@ -33,22 +33,23 @@ func TestEnginePlaysSelfWinUnderFluctuation(t *testing.T) {
 	}
 }
 
-// TestEnginePlaysSelfWinLineupUnderFluctuation builds win-optimal beside optimal, safe, daring and
-// parity at three seats with a shared lru or handover-uniform memory whose capacity fluctuates,
-// checks that every win-optimal seat's table holds the solver's choice of its seating at every
+// TestEnginePlaysSelfWinLineupUnderFluctuation builds win-optimal beside optimal, safe and daring,
+// and win-best-response to safe or to win-optimal, at three seats with a shared lru or handover-uniform memory whose capacity fluctuates,
+// checks that every seat's table that plays to win holds the solver's choice of its seating at every
 // count state, capacity drawn and standings, and plays random deals against the solver's win,
 // draw and pairs (checkEngineSelfWin).
 func TestEnginePlaysSelfWinLineupUnderFluctuation(t *testing.T) {
-	win := rules.PolicyWinOptimal
+	win, reply := rules.PolicyWinOptimal, rules.PolicyWinBestResponse
 	lru, hu := rules.ForgetLRU, rules.ForgetHandoverUniform
 	games := []selfWinGame{
 		{pairs: 3, capacity: 2, forget: lru, fluctuation: 1, seats: []rules.Policy{win, rules.PolicyOptimal, rules.PolicySafe}},
-		{pairs: 4, capacity: 3, forget: hu, fluctuation: 1, seats: []rules.Policy{rules.PolicyParity, win, rules.PolicyDaring}},
-		{pairs: 4, capacity: 3, forget: lru, fluctuation: 1, seats: []rules.Policy{win, win, rules.PolicyOptimal}},
+		{pairs: 3, capacity: 3, forget: hu, fluctuation: 1, seats: []rules.Policy{rules.PolicyDaring, win, rules.PolicySafe}},
+		{pairs: 3, capacity: 2, forget: hu, fluctuation: 1, seats: []rules.Policy{reply, rules.PolicySafe, rules.PolicySafe}, opponent: rules.PolicySafe},
+		{pairs: 3, capacity: 2, forget: lru, fluctuation: 1, seats: []rules.Policy{reply, win, win}, opponent: win},
 	}
-	deals := 20000
+	deals := 6000
 	if testing.Short() {
-		games, deals = games[:1], 3000
+		games, deals = games[:1], 2000
 	}
 	for _, g := range games {
 		checkEngineSelfWin(t, g, deals)

@@ -9,21 +9,22 @@ import (
 	"memsim/sim/rules"
 )
 
-// fluctSelfWinTable returns the table of win-optimal at mu.Players seats (three or more, every
-// seat playing it) under the fluctuating capacity of model m (docs/models.md §4.7, "Under a
-// fluctuating capacity"): a layer per capacity drawn, each read by the seats' standings, in exact
-// rationals up to limit pairs and in float64 beyond.
+// fluctSelfWinTable returns the table of seat 0 of lineup mu (three or more seats, seat 0
+// playing to win: every seat win-optimal, win-optimal beside optimal, safe, daring and parity, or
+// win-best-response to the others; the lineup seen from the seat) under the fluctuating capacity of model m (docs/models.md §4.7,
+// "Under a fluctuating capacity"): a layer per capacity drawn, each read by the seats' standings,
+// in exact rationals up to limit pairs and in float64 beyond.
 func fluctSelfWinTable(ctx context.Context, m exact.Model, mu exact.Lineup, maxPairs, limit int) (*rules.ChoiceTable, error) {
-	if mu.Policy != rules.PolicyWinOptimal || mu.Opponent != rules.PolicyWinOptimal || mu.PerSeat {
-		return nil, fmt.Errorf("policy %s at %d seats under a fluctuating capacity: a table is solved for win-optimal at every seat (allowed: win-optimal)", mu.Policy, mu.Players)
+	if p := mu.SeatPolicies()[0]; !p.PlaysToWin() {
+		return nil, fmt.Errorf("policy %s at %d seats under a fluctuating capacity: a standings table is solved for a seat that plays to win (allowed: win-optimal, win-best-response)", p, mu.Players)
 	}
 	var lo int
 	var layers []*rules.StandingsTable
 	var err error
 	if maxPairs <= limit {
-		lo, layers, err = exact.FluctSelfWinTables(ctx, field.Rat{}, m, mu.Players, maxPairs)
+		lo, layers, err = exact.FluctSelfWinLineupTables(ctx, field.Rat{}, m, mu, maxPairs)
 	} else {
-		lo, layers, err = exact.FluctSelfWinTables(ctx, field.Float{}, m, mu.Players, maxPairs)
+		lo, layers, err = exact.FluctSelfWinLineupTables(ctx, field.Float{}, m, mu, maxPairs)
 	}
 	if err != nil {
 		return nil, err

@@ -33,15 +33,39 @@ func TestEnginePlaysSelfWinUnderFluctuation(t *testing.T) {
 	}
 }
 
+// TestEnginePlaysSelfWinLineupUnderFluctuation builds win-optimal beside optimal, safe and daring,
+// and win-best-response to safe or to win-optimal, at three seats with a shared lru or handover-uniform memory whose capacity fluctuates,
+// checks that every seat's table that plays to win holds the solver's choice of its seating at every
+// count state, capacity drawn and standings, and plays random deals against the solver's win,
+// draw and pairs (checkEngineSelfWin).
+func TestEnginePlaysSelfWinLineupUnderFluctuation(t *testing.T) {
+	win, reply := rules.PolicyWinOptimal, rules.PolicyWinBestResponse
+	lru, hu := rules.ForgetLRU, rules.ForgetHandoverUniform
+	games := []selfWinGame{
+		{pairs: 3, capacity: 2, forget: lru, fluctuation: 1, seats: []rules.Policy{win, rules.PolicyOptimal, rules.PolicySafe}},
+		{pairs: 3, capacity: 3, forget: hu, fluctuation: 1, seats: []rules.Policy{rules.PolicyDaring, win, rules.PolicySafe}},
+		{pairs: 3, capacity: 2, forget: hu, fluctuation: 1, seats: []rules.Policy{reply, rules.PolicySafe, rules.PolicySafe}, opponent: rules.PolicySafe},
+		{pairs: 3, capacity: 2, forget: lru, fluctuation: 1, seats: []rules.Policy{reply, win, win}, opponent: win},
+	}
+	deals := 6000
+	if testing.Short() {
+		games, deals = games[:1], 2000
+	}
+	for _, g := range games {
+		checkEngineSelfWin(t, g, deals)
+	}
+}
+
 // checkFluctStandingsTable checks that a seat's table has a layer per capacity the solver tells
-// apart (exact.FluctSelfWinTables, in exact rationals), each holding the solver's choice at every
+// apart (exact.FluctSelfWinLineupTables of mu, the game's lineup seen from the seat, in exact
+// rationals), each holding the solver's choice at every
 // count state the memory can hold with that capacity drawn and every standings; that a capacity
 // beyond the layers reads the last one; and, where matters, that the choices depend on the
 // capacity in some state checked, so that a player reading one layer whatever the capacity drawn
 // is told apart.
-func checkFluctStandingsTable(t *testing.T, name string, seat int, tab *rules.ChoiceTable, model exact.Model, maxPairs int, matters bool) {
+func checkFluctStandingsTable(t *testing.T, name string, seat int, tab *rules.ChoiceTable, model exact.Model, mu exact.Lineup, maxPairs int, matters bool) {
 	t.Helper()
-	lo, layers, err := exact.FluctSelfWinTables(context.Background(), field.Rat{}, model, 3, maxPairs)
+	lo, layers, err := exact.FluctSelfWinLineupTables(context.Background(), field.Rat{}, model, mu, maxPairs)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}

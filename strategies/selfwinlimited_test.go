@@ -46,7 +46,7 @@ type selfWinGame struct {
 	pairs, capacity int
 	forget          rules.Forgetting
 	decay           float64 // under decay forgetting, the probability q
-	fluctuation     int     // σ of a fluctuating capacity (every seat win-optimal, pass rule never)
+	fluctuation     int     // σ of a fluctuating capacity (pass rule never)
 	// capacityMatters: under a fluctuating capacity, the solver's choices depend on the capacity
 	// drawn in some state the table check reaches (checkFluctStandingsTable then requires it).
 	capacityMatters bool
@@ -103,7 +103,7 @@ func checkEngineSelfWin(t *testing.T, g selfWinGame, deals int) {
 			players[s].Table = tab
 		}
 		if p.PlaysToWin() && g.fluctuation > 0 {
-			checkFluctStandingsTable(t, name, s, players[s].Table, model, g.pairs, g.capacityMatters)
+			checkFluctStandingsTable(t, name, s, players[s].Table, model, exact.RotateSeats(mu, s), g.pairs, g.capacityMatters)
 		} else if p.PlaysToWin() {
 			checkStandingsTable(t, name, s, players[s].Table, model, exact.RotateSeats(mu, s), g.pairs)
 		}

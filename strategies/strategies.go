@@ -566,12 +566,9 @@ func coverFluctuation(t *rules.ChoiceTable, capacity int) (*rules.ChoiceTable, e
 // standard game, and optimal, safe or daring (2 to 8 players, every pass rule), or best-response to
 // one of them (opp; two players), or win-optimal (at three to eight seats every seat playing it,
 // pass rule never, read by the capacity drawn and the standings), or win-best-response to one of
-// them or to win-optimal (two players). At three or more seats win-best-response has no table
-// under a fluctuating capacity, so it plays its base capacity's table.
+// them or to win-optimal (two players; at three or more seats under pass rule never, one seat
+// replying to the others).
 func fluctSolved(m exact.Model, env Env, p, opp rules.Policy) bool {
-	if env.Players > 2 && p == rules.PolicyWinBestResponse {
-		return false
-	}
 	mu := exact.Lineup{Players: env.Players, Policy: p, Opponent: p}
 	if p == rules.PolicyBestResponse || p == rules.PolicyWinBestResponse {
 		mu.Opponent = opp

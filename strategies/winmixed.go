@@ -21,6 +21,9 @@ func (c *Tables) SeatWinTable(ctx context.Context, m exact.Model, mu exact.Lineu
 	if m.Memory.Forget == rules.ForgetDecay {
 		top = exact.SelfWinDecayTableLimit(m, mu.Players, true)
 	}
+	if m.Memory.Fluctuation > 0 {
+		top = exact.FluctSelfWinMixedTableLimit(m, mu.Players)
+	}
 	if maxPairs > top {
 		return nil, fmt.Errorf("win-optimal at %d seats beside other policies is solved for deals of at most %d pairs, not %d", mu.Players, top, maxPairs)
 	}

@@ -46,16 +46,26 @@ type fluctSelfWin[T any] struct {
 	// s the row layout (states after the draw) and the outcomes of a capacity drawn.
 	w *selfWin[T]
 	s *fluctSeats[T]
-	// prev[k][vi] and cur[k][vi] are the vectors (w.nv·p entries, as a selfWinCell's) before the
-	// draw with k known cards at standings vi, of the previous row and the row being solved.
-	prev, cur [][][]T
-	// choice[n][c][k][vi] is the mover's choice in (n, k) with capacity c drawn at standings vi.
+	// nq is the number of movers' seats a position tells apart: 1 with every seat playing
+	// win-optimal, p in a lineup whose seats follow tables (fluctselfwinmixed.go), where
+	// follow(q, st, c, vi) gives seat q's choice in st with capacity c drawn at standings vi and
+	// whether it follows one (false: it plays to win).
+	nq     int
+	follow func(q int, st rules.State, c, vi int) (rules.Choice, bool)
+	// prev[q][k][vi] and cur[q][k][vi] are the vectors (w.nv·p entries, as a selfWinCell's)
+	// before the draw with k known cards at standings vi and seat q to move, of the previous row
+	// and the row being solved.
+	prev, cur [][][][]T
+	// choice[n][c][k][q·nvalid + vi] is the mover's choice in (n, k) with capacity c drawn at
+	// standings vi, seat q to move (nvalid the row's standings).
 	choice [][][][]rules.Choice
 	gaps   *[]FluctSelfWinGap[T]
 }
 
 // checkFluctSelfWin reports whether the win objective of lineup mu (three or more seats, a seat
-// playing to win) is solved under the fluctuating capacity of model m.
+// playing to win) is solved under the fluctuating capacity of model m: every seat win-optimal,
+// or win-optimal (win-best-response at one seat) beside optimal, safe, daring and parity
+// (fluctselfwinmixed.go).
 func checkFluctSelfWin(m Model, mu Lineup) error {
 	if err := m.Validate(); err != nil {
 		return err
@@ -72,12 +82,7 @@ func checkFluctSelfWin(m Model, mu Lineup) error {
 	case m.Variant.TurnLimit > 0 || !m.Variant.Standard():
 		return fmt.Errorf("variant %s: the win objective at %d seats under a fluctuating capacity is solved for the standard game only", m.Variant, mu.Players)
 	}
-	for i, p := range mu.SeatPolicies() {
-		if p != rules.PolicyWinOptimal {
-			return fmt.Errorf("seat %d: policy %s: the win objective at %d seats under a fluctuating capacity is solved with every seat playing win-optimal (allowed: win-optimal)", i, p, mu.Players)
-		}
-	}
-	return rules.PolicyWinOptimal.CheckChoices(m.Choices)
+	return mu.validateMixedSeats(m) // win-optimal, or win-best-response at one seat, beside optimal, safe, daring, parity
 }
 
 // newFluctSelfWin returns the sweep of p seats up to maxPairs pairs; eval keeps every vector of an
@@ -97,7 +102,7 @@ func buildFluctSelfWin[T any](f field.Field[T], m Model, p, maxPairs int, eval b
 		return nil, err
 	}
 	s := &fluctSeats[T]{f: f, m: m, p: p, maxK: fluctMaxKnown(m.Memory), zero: f.FromInt(0)}
-	return &fluctSelfWin[T]{f: f, p: p, w: w, s: s}, nil
+	return &fluctSelfWin[T]{f: f, p: p, w: w, s: s, nq: 1}, nil
 }
 
 // winLineup returns the lineup of p seats all playing win-optimal.
@@ -111,10 +116,13 @@ func (x *fluctSelfWin[T]) run(ctx context.Context, visit func(n int) error) erro
 	end := &selfWinCell[T]{}
 	w.alloc(end, 0)
 	w.terminal(end)
-	x.cur = [][][]T{make([][]T, len(w.valid[0]))}
 	z := w.nv * x.p
-	for vi := range w.valid[0] {
-		x.cur[0][vi] = end.vals[vi*z : (vi+1)*z]
+	x.cur = make([][][][]T, x.nq)
+	for q := range x.cur {
+		x.cur[q] = [][][]T{make([][]T, len(w.valid[0]))}
+		for vi := range w.valid[0] {
+			x.cur[q][0][vi] = end.vals[vi*z : (vi+1)*z]
+		}
 	}
 	x.choice = [][][][]rules.Choice{nil}
 	done := ctx.Done()
@@ -129,7 +137,7 @@ func (x *fluctSelfWin[T]) run(ctx context.Context, visit func(n int) error) erro
 		if err := x.row(n); err != nil {
 			return err
 		}
-		prog.add(selfWinRowOps(x.p, n, 0) * float64(len(fluctCaps(w.m.Memory, n))))
+		prog.add(float64(x.nq) * selfWinRowOps(x.p, n, 0) * float64(len(fluctCaps(w.m.Memory, n))))
 		if visit != nil {
 			if err := visit(n); err != nil {
 				return err
@@ -165,16 +173,19 @@ func (x *fluctSelfWin[T]) row(n int) error {
 			}
 		}
 	}
-	x.cur = make([][][]T, len(before))
-	for k := range x.cur {
-		x.cur[k] = make([][]T, nvalid)
+	x.cur = make([][][][]T, x.nq)
+	for q := range x.cur {
+		x.cur[q] = make([][][]T, len(before))
+		for k := range x.cur[q] {
+			x.cur[q][k] = make([][]T, nvalid)
+		}
 	}
 	byCap := make([][][]rules.Choice, caps[len(caps)-1].c+1)
 	for _, nd := range nodes {
 		if byCap[nd.c] == nil {
 			byCap[nd.c] = make([][]rules.Choice, len(before))
 		}
-		byCap[nd.c][nd.k] = make([]rules.Choice, nvalid)
+		byCap[nd.c][nd.k] = make([]rules.Choice, x.nq*nvalid)
 	}
 	x.choice = append(x.choice, byCap)
 	return w.eachCycle(nvalid, w.rotation(n), func(cyc []winPos) error {
@@ -185,9 +196,10 @@ func (x *fluctSelfWin[T]) row(n int) error {
 	})
 }
 
-// cycle solves the group of the states after the draw of the row of n pairs at the standings of
-// cycle cyc: position kc·len(nodes) + i is state nodes[i] at standings cyc[kc].vi, and a turn
-// that hands the move over without a pair leads from standings cyc[kc] to cyc[kc+1].
+// cycle solves the group of the states after the draw of the row of n pairs at the standings
+// (and movers' seats) of cycle cyc: position kc·len(nodes) + i is state nodes[i] at standings
+// cyc[kc].vi with seat cyc[kc].q to move, and a turn that hands the move over without a pair
+// leads from cyc[kc] to cyc[kc+1]. A seat that follows a table has its one choice.
 func (x *fluctSelfWin[T]) cycle(n int, nodes []fluctNode, before [][]fluctRef[T], outs []fluctOuts[T], cyc []winPos) error {
 	w, f, p := x.w, x.f, x.p
 	L, N, z := len(cyc), len(nodes), w.nv*x.p
@@ -198,8 +210,16 @@ func (x *fluctSelfWin[T]) cycle(n int, nodes []fluctNode, before [][]fluctRef[T]
 		for i, nd := range nodes {
 			st := rules.State{N: n, J: n - nd.k}
 			at := kc*N + i
+			var fixed rules.Choice
+			follows := false
+			if x.follow != nil {
+				fixed, follows = x.follow(ps.q, st, nd.c, ps.vi)
+				if follows && !outs[i].legal[fixed] {
+					return fmt.Errorf("seat %d: its table chooses %s in %v with capacity %d drawn, which the model does not allow", ps.q, fixed, st, nd.c)
+				}
+			}
 			for _, ch := range rules.Choices() {
-				if !outs[i].legal[ch] {
+				if !outs[i].legal[ch] || follows && ch != fixed {
 					continue
 				}
 				acc := make([]T, z)
@@ -216,7 +236,7 @@ func (x *fluctSelfWin[T]) cycle(n int, nodes []fluctNode, before [][]fluctRef[T]
 						}
 						continue
 					}
-					x.addLeaving(st, ps.vi, o, pr, acc)
+					x.addLeaving(st, ps, o, pr, acc)
 				}
 				e.merge(f)
 				as[at][ch] = acc
@@ -249,11 +269,11 @@ func (x *fluctSelfWin[T]) cycle(n int, nodes []fluctNode, before [][]fluctRef[T]
 					vec[v*p+s] = sum
 				}
 			}
-			x.cur[k][ps.vi] = vec
+			x.cur[ps.q][k][ps.vi] = vec
 		}
 		for i, nd := range nodes {
 			at := kc*N + i
-			byCap[nd.c][nd.k][ps.vi] = sol.ch[at]
+			byCap[nd.c][nd.k][ps.q*len(w.valid[n])+ps.vi] = sol.ch[at]
 			if x.gaps != nil && f.Cmp(sol.gain[at], w.zero) > 0 {
 				*x.gaps = append(*x.gaps, FluctSelfWinGap[T]{State: rules.State{N: n, J: n - nd.k}, Capacity: nd.c,
 					Deficits: append([]int(nil), w.valid[n][ps.vi]...), Choice: sol.ch[at], Gain: sol.gain[at]})
@@ -264,14 +284,19 @@ func (x *fluctSelfWin[T]) cycle(n int, nodes []fluctNode, before [][]fluctRef[T]
 }
 
 // addLeaving adds to acc (nv·p entries) outcome o, of probability pr, of a choice made in st at
-// standings vi that leaves the row: the previous row's vectors before the draw at its known cards
-// and standings (a pair known whole, taken first by the next seat, draws a second capacity),
-// turned to the mover's seat, with the pairs the outcome takes.
-func (x *fluctSelfWin[T]) addLeaving(st rules.State, vi int, o Outcome, pr T, acc []T) {
+// position ps (standings and mover's seat) that leaves the row: the previous row's vectors before
+// the draw at its known cards, standings and mover's seat (a pair known whole, taken first by the
+// next seat, draws a second capacity), turned to the mover's seat, with the pairs the outcome
+// takes.
+func (x *fluctSelfWin[T]) addLeaving(st rules.State, ps winPos, o Outcome, pr T, acc []T) {
 	w := x.w
-	si := w.successor(st.N, vi, o, outcomeKind(st, o))
+	si := w.successor(st.N, ps.vi, o, outcomeKind(st, o))
 	k2 := o.Next.N - o.Next.J
-	src := x.prevVec(o.Next.N, k2, si, !o.Continue && o.NextGain > 0)
+	q := ps.q
+	if !o.Continue {
+		q = (q + 1) % x.nq
+	}
+	src := x.prevVec(q, o.Next.N, k2, si, !o.Continue && o.NextGain > 0)
 	gain := o.NextGain
 	if o.Continue {
 		gain = o.MoverGain
@@ -280,20 +305,21 @@ func (x *fluctSelfWin[T]) addLeaving(st rules.State, vi int, o Outcome, pr T, ac
 }
 
 // prevVec returns the previous row's (n1 pairs) vectors before the draw with k known cards at
-// standings si; twice asks for a turn that first takes a pair known whole, so that a second
-// capacity is drawn (under lru both forget), as fluctSeats.prevVec.
-func (x *fluctSelfWin[T]) prevVec(n1, k, si int, twice bool) []T {
+// standings si, seat q to move; twice asks for a turn that first takes a pair known whole, so
+// that a second capacity is drawn (under lru both forget), as fluctSeats.prevVec.
+func (x *fluctSelfWin[T]) prevVec(q, n1, k, si int, twice bool) []T {
+	prev := x.prev[q]
 	if !twice || !x.s.lru() {
-		return x.prev[k][si]
+		return prev[k][si]
 	}
 	f := x.f
-	out := make([]T, len(x.prev[k][si]))
+	out := make([]T, len(prev[k][si]))
 	for i := range out {
 		out[i] = x.w.zero
 	}
 	for _, cp := range fluctCaps(x.w.m.Memory, n1) {
 		pc := f.FromFrac(cp.p.Num, cp.p.Den)
-		for i, v := range x.prev[min(k, cp.c)][si] {
+		for i, v := range prev[min(k, cp.c)][si] {
 			out[i] = f.Add(out[i], f.Mul(pc, v))
 		}
 	}
@@ -334,17 +360,17 @@ func (x *fluctSelfWin[T]) evaluate(ctx context.Context, st rules.State, standing
 	rules.Deficits(d, standings, st.N)
 	vi := int(x.w.place[st.N][rules.StandingsIndex(d, st.N)])
 	res = SelfWinResult[T]{State: st, Standings: append([]int(nil), standings...)}
-	res.SelfWinValues = *valuesOf(x.cur[k][vi], x.p)
+	res.SelfWinValues = *valuesOf(x.cur[0][k][vi], x.p)
 	return res, nil
 }
 
-// evaluateFluctSelfWinLineup is Evaluate for a lineup of win-optimal at three or more seats under
-// a fluctuating capacity, from no pairs taken yet.
+// evaluateFluctSelfWinLineup is Evaluate for a lineup of a win objective at three or more seats
+// under a fluctuating capacity, from no pairs taken yet.
 func evaluateFluctSelfWinLineup[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
 	if err := checkFluctSelfWin(m, mu); err != nil {
 		return Result[T]{}, err
 	}
-	r, err := evaluateFluctSelfWin(ctx, f, m, mu.Players, st, nil)
+	r, err := evaluateFluctSelfWinLineupAt(ctx, f, m, mu, st, nil)
 	if err != nil {
 		return Result[T]{}, err
 	}
@@ -385,12 +411,18 @@ func FluctSelfWinTables[T any](ctx context.Context, f field.Field[T], m Model, p
 	if err := x.run(ctx, nil); err != nil {
 		return 0, nil, err
 	}
-	lo = fluctCaps(m.Memory, maxPairs)[0].c
+	return x.layers(maxPairs)
+}
+
+// layers writes out seat 0's choices, seat 0 to move, in every state of at most maxPairs pairs and
+// every standings, a table per capacity drawn (FluctSelfWinTables), after the sweep has run.
+func (x *fluctSelfWin[T]) layers(maxPairs int) (lo int, layers []*rules.StandingsTable, err error) {
+	lo = fluctCaps(x.w.m.Memory, maxPairs)[0].c
 	hi := max(lo, min(x.s.maxK, maxPairs+1))
 	layers = make([]*rules.StandingsTable, hi-lo+1)
 	for i := range layers {
 		c := lo + i
-		t, err := rules.NewStandingsTable(players, maxPairs, 0)
+		t, err := rules.NewStandingsTable(x.p, maxPairs, 0)
 		if err != nil {
 			return 0, nil, err
 		}
@@ -404,8 +436,8 @@ func FluctSelfWinTables[T any](ctx context.Context, f field.Field[T], m Model, p
 				if chs == nil {
 					continue
 				}
-				for vi, ch := range chs {
-					t.Set(rules.State{N: n, J: n - k}, x.w.valid[n][vi], ch)
+				for vi, d := range x.w.valid[n] {
+					t.Set(rules.State{N: n, J: n - k}, d, chs[vi]) // seat 0 to move: the first nvalid
 				}
 			}
 		}
@@ -437,5 +469,12 @@ func estimateFluctSelfWin[T any](f field.Field[T], m Model, mu Lineup, pairs int
 	}
 	standings := float64(rules.StandingsCount(mu.Players, pairs))
 	live := 2 * k * standings * swVectors * float64(mu.Players) * value
-	return Cost{Ops: ops, Bytes: baseBytes + gcHeadroom*live}, nil
+	c := Cost{Ops: ops, Bytes: baseBytes + gcHeadroom*live}
+	if fluctWinFollows(mu) {
+		// A position per mover's seat, after the tables the seats follow (each at most a sweep of
+		// every seat win-optimal).
+		q := float64(mu.Players)
+		c = Cost{Ops: (q + 1) * ops, Bytes: baseBytes + gcHeadroom*live*q}
+	}
+	return c, nil
 }

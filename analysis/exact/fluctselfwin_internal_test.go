@@ -21,7 +21,7 @@ func fluctSelfWinVectors[T any](t *testing.T, f field.Field[T], mem rules.Memory
 	}
 	out := map[string][]T{}
 	err = x.run(context.Background(), func(r int) error {
-		for k, byStandings := range x.cur {
+		for k, byStandings := range x.cur[0] {
 			for vi, vec := range byStandings {
 				out[fmt.Sprint(r, k, x.w.valid[r][vi])] = vec
 			}

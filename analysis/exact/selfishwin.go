@@ -561,7 +561,7 @@ func EvaluateStandings[T any](ctx context.Context, f field.Field[T], m Model, mu
 		if err := checkFluctSelfWin(m, mu); err != nil {
 			return res, err
 		}
-		return evaluateFluctSelfWin(ctx, f, m, mu.Players, st, standings) // fluctselfwin.go
+		return evaluateFluctSelfWinLineupAt(ctx, f, m, mu, st, standings) // fluctselfwinmixed.go
 	}
 	pol := mu.SeatPolicies()
 	same := true

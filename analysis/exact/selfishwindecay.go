@@ -211,6 +211,9 @@ func SelfWinTableLimitOf(m Model, players int, mixed bool) int {
 	if m.Memory.Fluctuation > 0 && !mixed {
 		top = FluctSelfWinTableLimit(m, players)
 	}
+	if m.Memory.Fluctuation > 0 && mixed {
+		top = FluctSelfWinMixedTableLimit(m, players)
+	}
 	return top
 }
 

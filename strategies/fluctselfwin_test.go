@@ -49,7 +49,7 @@ func TestEnginePlaysSelfWinLineupUnderFluctuation(t *testing.T) {
 	}
 	deals := 6000
 	if testing.Short() {
-		games, deals = games[:1], 2000
+		games, deals = games[:1], 1000
 	}
 	for _, g := range games {
 		checkEngineSelfWin(t, g, deals)

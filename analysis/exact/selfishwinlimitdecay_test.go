@@ -34,7 +34,7 @@ func TestSelfWinDecayLimitFullCapacityIsUncapped(t *testing.T) {
 		{rules.State{N: 2, J: 1}, 0.5, 4, rules.PassAlways},
 		{rules.State{N: 3, J: 3}, 0.1, 5, rules.PassNever},
 		{rules.State{N: 3, J: 2}, 0.5, 4, rules.PassTwoKnown},
-		{rules.State{N: 4, J: 3}, 0.2, 6, rules.PassAlways},
+		{rules.State{N: 3, J: 1}, 0.2, 5, rules.PassAlways},
 	} {
 		if testing.Short() && k > 0 {
 			continue

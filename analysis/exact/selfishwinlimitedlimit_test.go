@@ -150,7 +150,7 @@ func TestSelfWinLimitedLimitScoresAddUp(t *testing.T) {
 		{rules.ForgetLRU, 4, 7, rules.PassAlways, rules.State{N: 3, J: 2}, []rules.Policy{W, W, W, W, W}, 0},
 		{rules.ForgetDecay, 0, 4, rules.PassAlways, rules.State{N: 2, J: 2}, []rules.Policy{W, W, W}, 0.5},
 		{rules.ForgetDecay, 2, 5, rules.PassNever, rules.State{N: 3, J: 2}, []rules.Policy{W, rules.PolicyDaring, rules.PolicyOptimal}, 0.1},
-		{rules.ForgetDecay, 0, 6, rules.PassTwoKnown, rules.State{N: 4, J: 4}, []rules.Policy{W, W, W, W}, 0.2},
+		{rules.ForgetDecay, 0, 5, rules.PassTwoKnown, rules.State{N: 3, J: 3}, []rules.Policy{W, W, W, W}, 0.2},
 	} {
 		if testing.Short() && (c.fg == rules.ForgetLRU || c.st.N > 3 || c.q > 0 && c.st.N > 2) {
 			continue

@@ -13,9 +13,10 @@ import (
 	"memsim/strategies"
 )
 
-// TestEnginePlaysSelfWinLimitedLimitTables builds win-optimal at three seats with a shared lru or
-// handover-uniform memory under a turn limit, under pass rules never and always (at every seat,
-// beside daring and safe in its seating's table, and win-best-response beside win-optimal);
+// TestEnginePlaysSelfWinLimitedLimitTables builds win-optimal at three seats with a shared lru,
+// handover-uniform or decay memory (with and without a capacity) under a turn limit, under every
+// pass rule (at every seat, beside daring and safe in its seating's table, and win-best-response
+// beside win-optimal);
 // checks that every layer of turns left of each such seat's table holds at the full deal and the
 // states part known, no pairs so far and uneven standings, the choice the solver's evaluation
 // under that many turns makes (EvaluateStandings with the limit set to the turns left, a sweep
@@ -31,13 +32,17 @@ func TestEnginePlaysSelfWinLimitedLimitTables(t *testing.T) {
 		rule                   rules.PassRule
 		seats                  []rules.Policy
 		short                  bool
+		q                      float64 // decay forgetting's probability
 	}
-	lru, hu := rules.ForgetLRU, rules.ForgetHandoverUniform
+	lru, hu, decay := rules.ForgetLRU, rules.ForgetHandoverUniform, rules.ForgetDecay
 	games := []game{
-		{4, 3, 6, lru, rules.PassNever, []rules.Policy{win, win, win}, true},
-		{4, 2, 7, hu, rules.PassAlways, []rules.Policy{daring, win, safe}, true},
-		{5, 3, 8, hu, rules.PassNever, []rules.Policy{win, reply, win}, false},
-		{5, 3, 9, lru, rules.PassAlways, []rules.Policy{win, win, win}, false},
+		{4, 3, 6, lru, rules.PassNever, []rules.Policy{win, win, win}, true, 0},
+		{4, 2, 7, hu, rules.PassAlways, []rules.Policy{daring, win, safe}, true, 0},
+		{5, 3, 8, hu, rules.PassNever, []rules.Policy{win, reply, win}, false, 0},
+		{5, 3, 9, lru, rules.PassAlways, []rules.Policy{win, win, win}, false, 0},
+		{3, 0, 6, decay, rules.PassAlways, []rules.Policy{win, win, win}, true, 0.5},
+		{4, 2, 8, decay, rules.PassNever, []rules.Policy{win, safe, daring}, false, 0.2},
+		{4, 0, 7, decay, rules.PassTwoKnown, []rules.Policy{reply, win, win}, false, 0.1},
 	}
 	deals := 20000
 	if testing.Short() {
@@ -51,7 +56,7 @@ func TestEnginePlaysSelfWinLimitedLimitTables(t *testing.T) {
 		v := rules.Variant{TurnLimit: g.limit}
 		tables := strategies.NewTables()
 		env := strategies.Env{MaxPairs: g.pairs, Players: 3, Pass: g.rule, Variant: v, Tables: tables}
-		mem := rules.Memory{Capacity: g.capacity, Forget: g.forget}
+		mem := rules.Memory{Capacity: g.capacity, Forget: g.forget, Decay: g.q}
 		model := exact.Model{Pass: g.rule, Memory: mem, Variant: v}
 		mu := exact.SeatLineup(g.seats...)
 		players := make([]sim.Player, 3)
@@ -60,6 +65,9 @@ func TestEnginePlaysSelfWinLimitedLimitTables(t *testing.T) {
 			forget := g.forget
 			spec := strategies.Spec{Name: p.String(), Policy: p.String(),
 				Memory: strategies.MemoryOverride{Forget: &forget, Capacity: ptrTo(g.capacity)}}
+			if g.q > 0 {
+				spec.Memory.Decay = ptrTo(g.q)
+			}
 			if p == reply {
 				spec.Opponent = win.String()
 			}

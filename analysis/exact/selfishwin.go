@@ -921,11 +921,16 @@ func estimateSelfWin[T any](f field.Field[T], m Model, mu Lineup, pairs int, cal
 		return Cost{}, fmt.Errorf("players %d: win-optimal at three or more seats gives values and tables, not this computation", mu.Players)
 	}
 	c := Cost{Ops: selfWinOps(mu.Players, pairs, m.Singletons, exact, eval)}
-	if m.isDecay() {
+	decayLimit := m.isDecay() && m.Variant.TurnLimit > 0
+	switch {
+	case decayLimit:
+		// Times the limit below.
+		c.Ops = selfWinDecayLimitOps(mu.Players, pairs, 1, exact, eval) // selfishwinlimitdecay.go
+	case m.isDecay():
 		c.Ops = selfWinDecayOps(mu.Players, pairs, exact, eval) // selfishwindecay.go
 	}
 	switch {
-	case m.Pass != rules.PassNever && m.isDecay():
+	case m.Pass != rules.PassNever && m.isDecay() && !decayLimit:
 		c.Ops *= selfWinDecayPassWork(mu.Players, exact) // selfishwindecaypass.go
 	case m.Pass != rules.PassNever:
 		c.Ops *= selfWinPassWork // selfishwinpass.go

@@ -177,10 +177,14 @@ const SelfWinDecayPassRationalLimit = 4
 // SelfWinRationalLimitOf returns the largest deal size for which memsim solves the win objective
 // at three or more seats in model m in exact rationals for a table or a tournament's exact
 // values: SelfWinDecayRationalLimit under decay forgetting (SelfWinDecayPassRationalLimit under a
-// pass rule), SelfWinFluctRationalLimit under a fluctuating capacity, SelfWinRationalLimit
+// pass rule; under a turn limit also at most SelfWinDecayLimitRationalWork / the limit), SelfWinFluctRationalLimit under a fluctuating capacity, SelfWinRationalLimit
 // otherwise.
 func SelfWinRationalLimitOf(m Model) int {
 	switch {
+	case m.isDecay() && m.Variant.TurnLimit > 0 && m.Pass != rules.PassNever:
+		return min(SelfWinDecayPassRationalLimit, SelfWinDecayLimitRationalWork/m.Variant.TurnLimit)
+	case m.isDecay() && m.Variant.TurnLimit > 0:
+		return min(SelfWinDecayRationalLimit, SelfWinDecayLimitRationalWork/m.Variant.TurnLimit)
 	case m.isDecay() && m.Pass != rules.PassNever:
 		return SelfWinDecayPassRationalLimit
 	case m.isDecay():
@@ -196,7 +200,7 @@ func SelfWinRationalLimitOf(m Model) int {
 // or more) is built for in model m, every seat playing it or (mixed) beside other policies: the
 // largest whose estimated work is at most SelfWinTableOps (SelfWinTableLimit, SelfWinMixedTableLimit,
 // SelfWinLimitTableLimit under a turn limit in the game of pairs, SelfWinDecayTableLimit under
-// decay forgetting, FluctSelfWinTableLimit under a fluctuating capacity, every seat playing it).
+// decay forgetting, SelfWinDecayLimitTableLimit under both, FluctSelfWinTableLimit under a fluctuating capacity, every seat playing it).
 func SelfWinTableLimitOf(m Model, players int, mixed bool) int {
 	top := SelfWinTableLimit(players)
 	if mixed {
@@ -207,6 +211,9 @@ func SelfWinTableLimitOf(m Model, players int, mixed bool) int {
 	}
 	if m.isDecay() {
 		top = SelfWinDecayTableLimit(m, players, mixed)
+	}
+	if l := m.Variant.TurnLimit; m.isDecay() && l > 0 {
+		top = SelfWinDecayLimitTableLimit(players, l, mixed)
 	}
 	if m.Memory.Fluctuation > 0 && !mixed {
 		top = FluctSelfWinTableLimit(m, players)

@@ -148,6 +148,11 @@ func (l *selfWinLimit[T]) run(ctx context.Context, visit func(st rules.State, t 
 				ls := &l.states[l.index(st)]
 				for _, ch := range rules.Choices() {
 					ls.legal[ch] = w.m.Legal(st, ch)
+					if w.decay != nil && ls.legal[ch] {
+						// Under decay a pass's hand-over forgets too (selfishwinlimitdecay.go).
+						ls.outs[ch], ls.probs[ch] = decayOutcomes(w.decay, st, ch, nil, nil)
+						continue
+					}
 					if !ls.legal[ch] || ch == rules.Pass {
 						continue
 					}

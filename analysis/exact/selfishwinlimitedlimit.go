@@ -21,16 +21,15 @@ import (
 // beside win-optimal plays win-optimal's choices (winReplyLimited), as with perfect memory.
 
 // checkSelfWinLimitMemory reports whether memory mem has the win objective at p seats under a
-// turn limit: perfect, or shared lru or handover-uniform of a fixed capacity (Model.Validate
-// checks the rest: sequential flips, no singletons).
+// turn limit: perfect, or shared lru or handover-uniform of a fixed capacity, or shared decay
+// forgetting with or without a capacity (selfishwinlimitdecay.go; Model.Validate checks the rest:
+// sequential flips, no singletons).
 func checkSelfWinLimitMemory(mem rules.Memory, p int) error {
 	switch {
 	case mem.Perfect():
 		return nil
 	case mem.Scope != rules.ScopeShared:
 		return fmt.Errorf("memory %s: the win objective at %d seats under a turn limit is solved with a shared memory", mem, p)
-	case mem.Forget == rules.ForgetDecay:
-		return fmt.Errorf("memory %s: the win objective at %d seats under a turn limit is solved with perfect memory, lru and handover-uniform, not decay forgetting", mem, p)
 	case mem.Fluctuation > 0:
 		return fmt.Errorf("memory %s: the win objective at %d seats under a turn limit is solved with a fixed capacity, not a fluctuating one", mem, p)
 	}

@@ -12,15 +12,15 @@ import (
 )
 
 // lwSearch is the card-level search of the win objective at three or more seats under a shared
-// lru or handover-uniform memory, a pass rule and a turn limit (docs/models.md §4.7, §4.18): a
+// lru, handover-uniform or decay memory, a pass rule and a turn limit (docs/models.md §4.7, §4.18): a
 // position is a card-level table (cardWorld: the cards on it and the shared memory in recency
-// order, each turn played and forgotten card by card by cardTurn), every seat's pairs so far, the
+// order, each turn played and forgotten card by card by lwTurn), every seat's pairs so far, the
 // turns left, the pass streak k (the seats that passed in a row just before) and the seat to
 // move. Every turn uses a turn; a pair a turn leaves known whole is taken by the next seat first,
 // a turn each, while one is left; with no turn left, or no pair, the pairs so far decide, a tie
 // for the most shared. A pass at streak p-1 is the stalemate (each seat adds the pairs left over
-// p, so the pairs so far decide), otherwise it hands the same table to the next seat at k+1 with
-// a turn fewer. A seat that plays to win takes the first choice of largest own score in the order
+// p, so the pairs so far decide), otherwise it hands the table to the next seat at k+1 with a turn
+// fewer (under decay the table its hand-over's forgetting leaves). A seat that plays to win takes the first choice of largest own score in the order
 // daring, safe, known-first, pass, against the others' play; a fixed policy decides by the count
 // state read off the table, optimal by the solver's table of the pair objective (a model tested
 // on its own). No count formula is used.
@@ -94,7 +94,7 @@ func (s *lwSearch) choice(w *cardWorld, pairs []int, t, k, mv int, ch rules.Choi
 		}
 	}
 	out := s.zero()
-	cardTurn(w, s.m, ch, pickOldest, func(pr *big.Rat, w2 *cardWorld, cont bool, mg, ng int) {
+	lwTurn(w, s.m, ch, func(pr *big.Rat, w2 *cardWorld, cont bool, mg, ng int) {
 		next := append([]int(nil), pairs...)
 		if cont {
 			next[mv] += mg
@@ -110,6 +110,22 @@ func (s *lwSearch) choice(w *cardWorld, pairs []int, t, k, mv int, ch rules.Choi
 		out.add(pr, s.val(w2, next, t-1-g, k2, nx), nx, g)
 	})
 	return out
+}
+
+// lwTurn plays choice ch on w card by card (cardTurn); under decay forgetting a pass hands over
+// too, each remembered card forgotten with probability q (decayHandOver), where lru and
+// handover-uniform forget nothing at a pass.
+func lwTurn(w *cardWorld, m cardMemory, ch rules.Choice, emit emitFunc) {
+	if ch != rules.Pass || m.forget != rules.ForgetDecay {
+		cardTurn(w, m, ch, pickOldest, emit)
+		return
+	}
+	w0 := w.clone()
+	w0.old = make([]bool, len(w0.present))
+	for _, x := range w0.mem {
+		w0.old[x] = true
+	}
+	decayHandOver(w0, m, big.NewRat(1, 1), 0, emit)
 }
 
 // val returns the values with seat mv to move on w, the pairs so far pairs, t turns left, streak k.
@@ -247,6 +263,113 @@ func TestSelfWinLimitedLimitIsCardLevel(t *testing.T) {
 					continue
 				}
 				name := fmt.Sprintf("%v, pass %s, %v, limit %d, %v, standings %v", c.m, c.rule, c.pols, limit, st, standings)
+				got, err := exact.EvaluateStandings(ctx, field.Rat{}, m, mu, st, standings)
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				w := newCardWorld(st, nil)
+				lwCompare(t, name, &got.SelfWinValues, s.val(w, standings, limit, 0, 0))
+				compared++
+				for _, ch := range rules.Choices() {
+					legal := m.Legal(st, ch)
+					if (got.Choices[ch] != nil) != legal {
+						t.Errorf("%s: %s valued %v, legal %v", name, ch, got.Choices[ch] != nil, legal)
+					}
+					if legal && got.Choices[ch] != nil {
+						lwCompare(t, fmt.Sprintf("%s: %s", name, ch), got.Choices[ch], s.choice(w, standings, limit, 0, 0, ch))
+					}
+				}
+			}
+		}
+	}
+	t.Logf("compared %d starts' values", compared)
+}
+
+// dlwCase is a configuration TestSelfWinDecayLimitIsCardLevel compares: a decay memory, a pass
+// rule, a lineup, the limits and the starts.
+type dlwCase struct {
+	mem    decayCase
+	rule   rules.PassRule
+	pols   []rules.Policy
+	limits []int
+	starts []rules.State
+}
+
+// dlwCases lists the configurations of TestSelfWinDecayLimitIsCardLevel. Otherwise than under
+// -short: every decay memory (q = 1/2 and 1/10, no capacity and a capacity of 2) and pass rule,
+// every seat win-optimal at limits 1 to 5 from every state of 2 pairs and at limit 5 from 3 pairs
+// unknown, the other lineups at one limit each (2 to 5) from every state of 2 pairs. Under -short a memory, a limit and a lineup per
+// pass rule, from the states of 2 pairs with a card known at most.
+func dlwCases(short bool) []dlwCase {
+	W, B := rules.PolicyWinOptimal, rules.PolicyWinBestResponse
+	lineups := [][]rules.Policy{
+		{W, W, W},
+		{W, rules.PolicySafe, rules.PolicyDaring},
+		{rules.PolicyDaring, W, rules.PolicySafe},
+		{W, rules.PolicyOptimal, W},
+		{B, W, W},
+	}
+	two := []rules.State{{N: 2, J: 2}, {N: 2, J: 1}, {N: 2, J: 0}}
+	passRules := []rules.PassRule{rules.PassNever, rules.PassTwoKnown, rules.PassAlways}
+	mems := decayLimitMemories()
+	var out []dlwCase
+	if short {
+		// q = 1/2 with no capacity, every seat win-optimal, under never; q = 1/2 and a capacity
+		// of 2 beside safe and daring under two-known; q = 1/10 with a reply under always.
+		for i, rule := range passRules {
+			out = append(out, dlwCase{mems[i], rule, lineups[2*i], []int{3 + i}, two[:2]})
+		}
+		return out
+	}
+	for _, mem := range mems {
+		for _, rule := range passRules {
+			for i, pols := range lineups {
+				c := dlwCase{mem, rule, pols, []int{1 + i}, two}
+				if i == 0 {
+					c.limits = []int{1, 2, 3, 4, 5}
+					out = append(out, c, dlwCase{mem, rule, pols, []int{5}, []rules.State{{N: 3, J: 3}}})
+					continue
+				}
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// TestSelfWinDecayLimitIsCardLevel compares the win objective at three seats under decay
+// forgetting (q = 1/2 and 1/10, without a capacity and with a capacity of 2) and a turn limit of 1
+// to 5 with the card-level search (lwSearch, every remembered card forgotten with probability q at
+// each hand-over, a pass's included), from states of 2 and 3 pairs with no pairs so far and with
+// uneven standings: every seat win-optimal, win-optimal beside fixed policies and beside optimal,
+// and a seat of win-best-response beside win-optimal, under every pass rule (dlwCases; fewer under
+// -short): every seat's P(most pairs), alone, tied and expected pairs, and those after each legal
+// choice of the mover, exactly.
+func TestSelfWinDecayLimitIsCardLevel(t *testing.T) {
+	ctx := context.Background()
+	compared := 0
+	for _, c := range dlwCases(testing.Short()) {
+		mu := exact.SeatLineup(c.pols...)
+		s := &lwSearch{m: c.mem.card, rule: c.rule, pols: c.pols, memo: map[string]lwVals{}}
+		if c.pols[1] == rules.PolicyOptimal {
+			m := exact.Model{Pass: c.rule, Memory: c.mem.mem, Variant: rules.Variant{TurnLimit: c.limits[len(c.limits)-1]}}
+			var err error
+			s.opt, err = exact.PolicyTable(ctx, field.Rat{}, m, exact.Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, limit := range c.limits {
+			m := exact.Model{Pass: c.rule, Memory: c.mem.mem, Variant: rules.Variant{TurnLimit: limit}}
+			for _, st := range c.starts {
+				if !c.mem.mem.Holds(st.Known()) {
+					continue
+				}
+				standings := []int{0, 0, 0}
+				if (st.J+limit)%2 == 1 {
+					standings = []int{1, 0, 2}
+				}
+				name := fmt.Sprintf("%v, pass %s, %v, limit %d, %v, standings %v", c.mem.card, c.rule, c.pols, limit, st, standings)
 				got, err := exact.EvaluateStandings(ctx, field.Rat{}, m, mu, st, standings)
 				if err != nil {
 					t.Fatalf("%s: %v", name, err)

@@ -128,8 +128,8 @@ func TestSelfWinLimitedLimitTwoSeatsIsLimitWin(t *testing.T) {
 	}
 }
 
-// TestSelfWinLimitedLimitScoresAddUp checks under limited memory and a turn limit that the seats'
-// scores sum to 1, that alone and tied bound a seat's score, that the expected pairs (a
+// TestSelfWinLimitedLimitScoresAddUp checks under limited memory (lru, handover-uniform, decay)
+// and a turn limit that the seats' scores sum to 1, that alone and tied bound a seat's score, that the expected pairs (a
 // stalemate's shares included) sum to at most the pairs on the table, for every legal choice too,
 // that float64 agrees with the exact values, and that a win-best-response seat beside win-optimal
 // gets win-optimal's values.
@@ -142,17 +142,22 @@ func TestSelfWinLimitedLimitScoresAddUp(t *testing.T) {
 		rule            rules.PassRule
 		st              rules.State
 		pol             []rules.Policy
+		q               float64 // decay forgetting's probability
 	}{
-		{rules.ForgetLRU, 2, 5, rules.PassNever, rules.State{N: 3, J: 3}, []rules.Policy{W, W, W}},
-		{rules.ForgetHandoverUniform, 3, 4, rules.PassAlways, rules.State{N: 3, J: 2}, []rules.Policy{W, rules.PolicySafe, rules.PolicyDaring}},
-		{rules.ForgetLRU, 3, 9, rules.PassTwoKnown, rules.State{N: 6, J: 5}, []rules.Policy{W, W, W}},
-		{rules.ForgetHandoverUniform, 2, 8, rules.PassNever, rules.State{N: 4, J: 3}, []rules.Policy{W, W, rules.PolicyOptimal, W}},
-		{rules.ForgetLRU, 4, 7, rules.PassAlways, rules.State{N: 3, J: 2}, []rules.Policy{W, W, W, W, W}},
+		{rules.ForgetLRU, 2, 5, rules.PassNever, rules.State{N: 3, J: 3}, []rules.Policy{W, W, W}, 0},
+		{rules.ForgetHandoverUniform, 3, 4, rules.PassAlways, rules.State{N: 3, J: 2}, []rules.Policy{W, rules.PolicySafe, rules.PolicyDaring}, 0},
+		{rules.ForgetLRU, 3, 9, rules.PassTwoKnown, rules.State{N: 6, J: 5}, []rules.Policy{W, W, W}, 0},
+		{rules.ForgetHandoverUniform, 2, 8, rules.PassNever, rules.State{N: 4, J: 3}, []rules.Policy{W, W, rules.PolicyOptimal, W}, 0},
+		{rules.ForgetLRU, 4, 7, rules.PassAlways, rules.State{N: 3, J: 2}, []rules.Policy{W, W, W, W, W}, 0},
+		{rules.ForgetDecay, 0, 4, rules.PassAlways, rules.State{N: 2, J: 2}, []rules.Policy{W, W, W}, 0.5},
+		{rules.ForgetDecay, 2, 5, rules.PassNever, rules.State{N: 3, J: 2}, []rules.Policy{W, rules.PolicyDaring, rules.PolicyOptimal}, 0.1},
+		{rules.ForgetDecay, 0, 5, rules.PassTwoKnown, rules.State{N: 3, J: 3}, []rules.Policy{W, W, W, W}, 0.2},
 	} {
-		if testing.Short() && c.fg != rules.ForgetHandoverUniform || c.st.N > 3 && testing.Short() {
+		if testing.Short() && (c.fg == rules.ForgetLRU || c.st.N > 3 || c.q > 0 && c.st.N > 2) {
 			continue
 		}
 		m := limitedLimitModel(c.fg, c.capacity, c.rule, c.limit)
+		m.Memory.Decay = c.q
 		mu := SeatLineup(c.pol...)
 		name := fmt.Sprintf("%v, %v, limit %d, pass %s, %v", m.Memory, c.st, c.limit, c.rule, c.pol)
 		exactRes, err := EvaluateStandings(ctx, field.Rat{}, m, mu, c.st, nil)

@@ -117,6 +117,8 @@ func (l *selfWinLimit[T]) passVector(st rules.State, q, k, t, vi int, dst []T) {
 			dst[i] = w.zero
 		}
 		l.ending(st.N, vi, true, 0, w.one, dst)
+	case w.decay != nil:
+		l.decayPassVector(st, q, k, t, vi, dst) // selfishwinlimitdecay.go
 	default:
 		c := l.cellAt(st, (q+1)%w.nq, k+1, t-1)
 		o := l.scratch.rot[st.N][vi] * w.nv * p

@@ -1,0 +1,107 @@
+package exact
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"testing"
+
+	"memsim/analysis/field"
+	"memsim/sim/rules"
+)
+
+// decayLimitWinModel returns the standard game under decay forgetting with probability q (a
+// capacity when capacity > 0), pass rule rule and a turn limit.
+func decayLimitWinModel(q float64, capacity int, rule rules.PassRule, limit int) Model {
+	return Model{Pass: rule, Memory: rules.Memory{Capacity: capacity, Forget: rules.ForgetDecay, Decay: q}, Variant: rules.Variant{TurnLimit: limit}}
+}
+
+// TestSelfWinDecayLimitFullCapacityIsUncapped checks that decay forgetting with a capacity of 2n,
+// which the capacity never binds in a game of n pairs, gives under a turn limit the values, the
+// choice and every choice's values of decay forgetting without a capacity exactly, from states
+// part known and uneven standings, every seat win-optimal and in mixed lineups, under every pass
+// rule.
+func TestSelfWinDecayLimitFullCapacityIsUncapped(t *testing.T) {
+	ctx, f := context.Background(), field.Rat{}
+	W := rules.PolicyWinOptimal
+	lineups := [][]rules.Policy{{W, W, W}, {rules.PolicyDaring, W, rules.PolicySafe}, {W, rules.PolicyOptimal, W}, {W, W, rules.PolicySafe, W}}
+	for k, c := range []struct {
+		st    rules.State
+		q     float64
+		limit int
+		rule  rules.PassRule
+	}{
+		{rules.State{N: 2, J: 1}, 0.5, 4, rules.PassAlways},
+		{rules.State{N: 3, J: 3}, 0.1, 5, rules.PassNever},
+		{rules.State{N: 3, J: 2}, 0.5, 4, rules.PassTwoKnown},
+		{rules.State{N: 3, J: 1}, 0.2, 5, rules.PassAlways},
+	} {
+		if testing.Short() && k > 0 {
+			continue
+		}
+		for i, pol := range lineups {
+			if testing.Short() && i != 0 {
+				continue
+			}
+			mu := SeatLineup(pol...)
+			standings := []int{1, 0, 2, 0}[:len(pol)]
+			name := fmt.Sprintf("q %g, %v, limit %d, pass %s, %v", c.q, c.st, c.limit, c.rule, pol)
+			want, err := EvaluateStandings(ctx, f, decayLimitWinModel(c.q, 0, c.rule, c.limit), mu, c.st, standings)
+			if err != nil {
+				t.Fatalf("%s, no capacity: %v", name, err)
+			}
+			got, err := EvaluateStandings(ctx, f, decayLimitWinModel(c.q, 2*c.st.N, c.rule, c.limit), mu, c.st, standings)
+			if err != nil {
+				t.Fatalf("%s, capacity %d: %v", name, 2*c.st.N, err)
+			}
+			sameSelfWinResult(t, name, got, want)
+		}
+	}
+}
+
+// TestSelfWinDecayLimitTwoSeatsIsLimitWin checks that the sweep run at two seats under decay
+// forgetting and a turn limit gives the two-player win objective's P(win) and P(draw) under the
+// same limit and forgetting (limitwin.go with limitdecay.go, a sweep over the lead) for the mover,
+// at several leads so far, with and without a capacity, under every pass rule.
+func TestSelfWinDecayLimitTwoSeatsIsLimitWin(t *testing.T) {
+	ctx, f := context.Background(), field.Rat{}
+	half := big.NewRat(1, 2)
+	mu := Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
+	for k, c := range []struct {
+		st              rules.State
+		q               float64
+		capacity, limit int
+		rule            rules.PassRule
+	}{
+		{rules.State{N: 3, J: 2}, 0.5, 0, 5, rules.PassAlways},
+		{rules.State{N: 3, J: 3}, 0.1, 2, 4, rules.PassNever},
+		{rules.State{N: 4, J: 2}, 0.5, 3, 6, rules.PassTwoKnown},
+		{rules.State{N: 4, J: 3}, 0.2, 0, 7, rules.PassAlways},
+	} {
+		if testing.Short() && k > 0 {
+			continue
+		}
+		m := decayLimitWinModel(c.q, c.capacity, c.rule, c.limit)
+		for i, standings := range [][]int{{0, 0}, {2, 0}, {0, 1}} {
+			if testing.Short() && i != 1 {
+				continue
+			}
+			name := fmt.Sprintf("%v, %v, limit %d, pass %s, standings %v", m.Memory, c.st, c.limit, c.rule, standings)
+			got, err := evaluateSelfWinLimit(ctx, f, m, 2, c.st, standings, nil, nil)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			at := c.st
+			at.Lead = standings[0] - standings[1]
+			wdl, err := limitWinDrawLoss(ctx, f, m, mu, at)
+			if err != nil {
+				t.Fatalf("%s: two-player win: %v", name, err)
+			}
+			want := new(big.Rat).Add(wdl[0].Win, new(big.Rat).Mul(half, wdl[0].Draw))
+			if got.Score[0].Cmp(want) != 0 || got.Win[0].Cmp(wdl[0].Win) != 0 || got.Draw[0].Cmp(wdl[0].Draw) != 0 {
+				t.Errorf("%s: score %v (alone %v, tied %v), two-player win %v (win %v, draw %v)", name,
+					got.Score[0].RatString(), got.Win[0].RatString(), got.Draw[0].RatString(), want.RatString(), wdl[0].Win.RatString(), wdl[0].Draw.RatString())
+			}
+		}
+	}
+}

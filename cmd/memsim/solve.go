@@ -134,7 +134,7 @@ errors, --memory 0 means perfect memory and --unknown 0 a state with every pair 
 type solveFlags struct {
 	pairs, unknown, singletons, unseen, memory, players, pairsMax, lead int
 	opponentMemory                                                      int
-	fluctuation, capacity                                               int
+	fluctuation, capacity, streak                                       int
 	forget, pass, policy, opponent, choices, first, seats               string
 	decay                                                               float64
 	table, distribution, float, json, valueOnly, twoPlayerOptimal       bool
@@ -158,6 +158,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.StringVar(&fl.forget, "forget", "", "forgetting `rule` with --memory: handover-uniform or lru; or decay, with or without --memory")
 	fs.IntVar(&fl.fluctuation, "fluctuation", 0, "with --memory M --forget lru or handover-uniform: the capacity of every turn is max(2, M + d), d uniform on -`S` .. S (2 to 8 players: optimal, safe, daring, also per seat, and best-response with 2 or at one of 3 or more seats; every pass rule; at 3 or more seats without --after-pass, --distribution every seat's; win-optimal and win-best-response with 2 under every pass rule, without --distribution; win-optimal at every seat with 3 or more under pass rule never, the values, --standings too)")
 	fs.IntVar(&fl.capacity, "capacity", 0, "with --fluctuation S: the capacity `C` drawn for seat 0's turn now, M - S .. M + S (at least 2); the state is then the one after the draw and solve gives each choice's values and --first (3 or more players: the turn after no pass)")
+	fs.IntVar(&fl.streak, "streak", 0, "with --fluctuation S --capacity C, 3 or more players and --pass two-known or always: the pass streak `K` before seat 0's turn, the seats that passed in a row just before it, 0 .. P-1 (at P-1 a pass ends the game in a stalemate)")
 	fs.BoolVar(&fl.afterPass, "after-pass", false, "with --fluctuation S --capacity C and --pass two-known or always: seat 0's turn comes just after a pass by seat 1 (a pass now ends the game in a stalemate)")
 	fs.Float64Var(&fl.decay, "q", 0, "with --forget decay: the probability `Q` (0 < Q <= 1) that each remembered card is forgotten at a hand-over, solved as the exact decimal written")
 	fs.IntVar(&fl.opponentMemory, "opponent-memory", 0, "seat 1's private lru capacity `M2` (0: perfect memory) against seat 0's private lru(M) (with --memory M --forget lru) or perfect memory (without --memory), from the start of a deal")
@@ -259,9 +260,11 @@ type solveQuery struct {
 	// first is --first, seat 0's choice now (nil: its policy's).
 	first *rules.Choice
 	// capacity is --capacity, the capacity drawn for seat 0's turn under a fluctuating capacity
-	// (0: before the draw), and afterPass --after-pass, that turn just after a pass by seat 1.
+	// (0: before the draw), afterPass --after-pass, that turn just after a pass by seat 1 (two
+	// players), and streak --streak, the seats that passed in a row before it (3 or more).
 	capacity  int
 	afterPass bool
+	streak    int
 	// choices asks for the value of every legal choice (not --value-only); winLineup, when not
 	// nil, for their values to win with that lineup afterwards, at the cost winCost; winLeftOut
 	// says why not, when they are left out.
@@ -333,6 +336,8 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 		return nil, usagef("--capacity %d goes with --fluctuation S", fl.capacity)
 	} else if set["after-pass"] {
 		return nil, usagef("--after-pass goes with --fluctuation S --capacity C and --pass two-known or always")
+	} else if set["streak"] {
+		return nil, usagef("--streak %d goes with --fluctuation S --capacity C, 3 or more players and --pass two-known or always (without a fluctuating capacity the values are of the turn after no pass)", fl.streak)
 	}
 	if q.table {
 		if err := fl.tableQuery(q, set); err != nil {
@@ -384,6 +389,11 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 	}
 	if err := q.checkMatchup(set["opponent"], set["seats"]); err != nil {
 		return nil, err
+	}
+	if set["streak"] {
+		if err := q.setStreak(fl.streak); err != nil {
+			return nil, err
+		}
 	}
 	if fl.lead != 0 && q.matchup.Players != 2 {
 		return nil, usagef("--lead %d with --players %d: the lead is defined for 2 players", fl.lead, q.matchup.Players)

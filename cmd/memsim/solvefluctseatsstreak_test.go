@@ -96,6 +96,9 @@ func TestSolveFluctuationSeatsStreakPassIsTheNextStreak(t *testing.T) {
 		next := make([][]*big.Rat, p)
 		passAt := make([][]*big.Rat, p) // the pass's values at streak k, with capacity M drawn
 		for k := range p {
+			if testing.Short() && k < p-1 {
+				continue // the streaks that hand over in the long form; the stalemate here
+			}
 			next[k] = make([]*big.Rat, p)
 			for i := range next[k] {
 				next[k][i] = new(big.Rat)
@@ -117,6 +120,9 @@ func TestSolveFluctuationSeatsStreakPassIsTheNextStreak(t *testing.T) {
 			}
 		}
 		for k := range p {
+			if testing.Short() && k < p-1 {
+				continue
+			}
 			if passAt[k] == nil {
 				t.Fatalf("%v streak %d: no pass listed", c, k)
 			}

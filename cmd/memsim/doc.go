@@ -52,7 +52,7 @@
 //	memsim solve --pairs N [--memory M --forget lru] --opponent-memory M2 [--pass RULE]
 //	             [--choices LIST] [--policy A] [--opponent B] [--float] [--json]
 //	memsim solve --pairs N [--unknown J] --memory M --forget lru|handover-uniform --fluctuation S
-//	             [--capacity C [--after-pass] [--first CHOICE]] [--pass RULE] [--choices LIST] [--players P]
+//	             [--capacity C [--after-pass | --streak K] [--first CHOICE]] [--pass RULE] [--choices LIST] [--players P]
 //	             [--policy A] [--opponent B] [--seats LIST] [--lead D] [--standings LIST] [--distribution]
 //	             [--float] [--json] [--big]
 //	memsim solve --copies K (--pairs N | --faces STATE) [--choices LIST] [--players P]
@@ -97,9 +97,15 @@
 // win-optimal chooses otherwise than the optimum in pairs (--json: every state at every standings,
 // with the seats' P(most pairs)). Under --fluctuation S the table has a block per capacity drawn,
 // at 3 or more seats the choices only (a letter per pass streak under a pass rule); there
+// --capacity C --streak K values seat 0's turn after K seats passed in a row (3 or more seats under
+// a pass rule: each choice's values and --first at that streak);
 // --distribution gives every seat's distribution of its share (optimal, safe, daring, also per
 // seat, best-response at one seat; under a pass rule in thirds, quarters ... of a pair, as a
 // stalemate shares the pairs left).
+// At 3 or more seats --table --turn-limit T prints a block per turns left (t=A..B for equal blocks):
+// the optimum's choices (a letter per pass streak under a pass rule) or, with --policy win-optimal,
+// per state the optimum's choice within the turns left and the standings at which win-optimal
+// chooses otherwise (the choices the engine reads; text only).
 //
 // --flips blind solves the game in which both cards of a turn are named before either is turned
 // up (perfect memory, no singletons). --turn-limit T ends the game after T turns, the pairs left

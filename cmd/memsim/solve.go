@@ -32,7 +32,7 @@ func solveCommand() *command {
 			"memsim solve --pairs N [--memory M --forget lru] --opponent-memory M2 [--pass RULE]\n" +
 				"[--choices LIST] [--policy A] [--opponent B] [--float] [--json]",
 			"memsim solve --pairs N [--unknown J] --memory M --forget lru|handover-uniform --fluctuation S\n" +
-				"[--capacity C [--after-pass] [--first CHOICE]] [--pass RULE] [--choices LIST] [--players P]\n" +
+				"[--capacity C [--after-pass | --streak K] [--first CHOICE]] [--pass RULE] [--choices LIST] [--players P]\n" +
 				"[--policy A] [--opponent B] [--seats LIST] [--lead D] [--standings LIST] [--distribution]\n" +
 				"[--float] [--json] [--big]",
 			"memsim solve --copies K (--pairs N | --faces STATE) [--choices LIST] [--players P]\n" +
@@ -79,9 +79,15 @@ win-optimal, per state, the standings (every seat's deficit to the most pairs so
 win-optimal chooses otherwise than the optimum in pairs (--json: every state at every standings,
 with the seats' P(most pairs)). Under --fluctuation S the table has a block per capacity drawn,
 at 3 or more seats the choices only (a letter per pass streak under a pass rule); there
+--capacity C --streak K values seat 0's turn after K seats passed in a row (3 or more seats under
+a pass rule: each choice's values and --first at that streak);
 --distribution gives every seat's distribution of its share (optimal, safe, daring, also per
 seat, best-response at one seat; under a pass rule in thirds, quarters ... of a pair, as a
 stalemate shares the pairs left).
+At 3 or more seats --table --turn-limit T prints a block per turns left (t=A..B for equal blocks):
+the optimum's choices (a letter per pass streak under a pass rule) or, with --policy win-optimal,
+per state the optimum's choice within the turns left and the standings at which win-optimal
+chooses otherwise (the choices the engine reads; text only).
 
 --flips blind solves the game in which both cards of a turn are named before either is turned
 up (perfect memory, no singletons). --turn-limit T ends the game after T turns, the pairs left
@@ -134,7 +140,7 @@ errors, --memory 0 means perfect memory and --unknown 0 a state with every pair 
 type solveFlags struct {
 	pairs, unknown, singletons, unseen, memory, players, pairsMax, lead int
 	opponentMemory                                                      int
-	fluctuation, capacity                                               int
+	fluctuation, capacity, streak                                       int
 	forget, pass, policy, opponent, choices, first, seats               string
 	decay                                                               float64
 	table, distribution, float, json, valueOnly, twoPlayerOptimal       bool
@@ -157,7 +163,8 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.IntVar(&fl.memory, "memory", 0, "shared memory capacity `M` (0: perfect memory; otherwise at least 2)")
 	fs.StringVar(&fl.forget, "forget", "", "forgetting `rule` with --memory: handover-uniform or lru; or decay, with or without --memory")
 	fs.IntVar(&fl.fluctuation, "fluctuation", 0, "with --memory M --forget lru or handover-uniform: the capacity of every turn is max(2, M + d), d uniform on -`S` .. S (2 to 8 players: optimal, safe, daring, also per seat, and best-response with 2 or at one of 3 or more seats; every pass rule; at 3 or more seats without --after-pass, --distribution every seat's; win-optimal and win-best-response with 2 under every pass rule, without --distribution; with 3 or more under pass rule never win-optimal at every seat or beside optimal, safe, daring, parity, and win-best-response at one seat, the values, --standings too)")
-	fs.IntVar(&fl.capacity, "capacity", 0, "with --fluctuation S: the capacity `C` drawn for seat 0's turn now, M - S .. M + S (at least 2); the state is then the one after the draw and solve gives each choice's values and --first (3 or more players: the turn after no pass)")
+	fs.IntVar(&fl.capacity, "capacity", 0, "with --fluctuation S: the capacity `C` drawn for seat 0's turn now, M - S .. M + S (at least 2); the state is then the one after the draw and solve gives each choice's values and --first (3 or more players: the turn after no pass, or after --streak K passes)")
+	fs.IntVar(&fl.streak, "streak", 0, "with --fluctuation S --capacity C, 3 or more players and --pass two-known or always: the pass streak `K` before seat 0's turn, the seats that passed in a row just before it, 0 .. P-1 (at P-1 a pass ends the game in a stalemate)")
 	fs.BoolVar(&fl.afterPass, "after-pass", false, "with --fluctuation S --capacity C and --pass two-known or always: seat 0's turn comes just after a pass by seat 1 (a pass now ends the game in a stalemate)")
 	fs.Float64Var(&fl.decay, "q", 0, "with --forget decay: the probability `Q` (0 < Q <= 1) that each remembered card is forgotten at a hand-over, solved as the exact decimal written")
 	fs.IntVar(&fl.opponentMemory, "opponent-memory", 0, "seat 1's private lru capacity `M2` (0: perfect memory) against seat 0's private lru(M) (with --memory M --forget lru) or perfect memory (without --memory), from the start of a deal")
@@ -259,9 +266,11 @@ type solveQuery struct {
 	// first is --first, seat 0's choice now (nil: its policy's).
 	first *rules.Choice
 	// capacity is --capacity, the capacity drawn for seat 0's turn under a fluctuating capacity
-	// (0: before the draw), and afterPass --after-pass, that turn just after a pass by seat 1.
+	// (0: before the draw), afterPass --after-pass, that turn just after a pass by seat 1 (two
+	// players), and streak --streak, the seats that passed in a row before it (3 or more).
 	capacity  int
 	afterPass bool
+	streak    int
 	// choices asks for the value of every legal choice (not --value-only); winLineup, when not
 	// nil, for their values to win with that lineup afterwards, at the cost winCost; winLeftOut
 	// says why not, when they are left out.
@@ -333,6 +342,8 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 		return nil, usagef("--capacity %d goes with --fluctuation S", fl.capacity)
 	} else if set["after-pass"] {
 		return nil, usagef("--after-pass goes with --fluctuation S --capacity C and --pass two-known or always")
+	} else if set["streak"] {
+		return nil, usagef("--streak %d goes with --fluctuation S --capacity C, 3 or more players and --pass two-known or always (without a fluctuating capacity the values are of the turn after no pass)", fl.streak)
 	}
 	if q.table {
 		if err := fl.tableQuery(q, set); err != nil {
@@ -384,6 +395,11 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 	}
 	if err := q.checkMatchup(set["opponent"], set["seats"]); err != nil {
 		return nil, err
+	}
+	if set["streak"] {
+		if err := q.setStreak(fl.streak); err != nil {
+			return nil, err
+		}
 	}
 	if fl.lead != 0 && q.matchup.Players != 2 {
 		return nil, usagef("--lead %d with --players %d: the lead is defined for 2 players", fl.lead, q.matchup.Players)

@@ -39,6 +39,8 @@ func (fl *solveFlags) fluctuationQuery(q *solveQuery, set map[string]bool) error
 		return usagef("--fluctuation %d with --table: the table is printed as text (leave out --json)", fl.fluctuation)
 	case q.table && (set["capacity"] || set["after-pass"]):
 		return usagef("--capacity and --after-pass do not go with --table (the table has a block per capacity, and under a pass rule one just after a pass)")
+	case q.table && set["streak"]:
+		return usagef("--streak does not go with --table (the table has a choice per pass streak)")
 	case set["first"] && !set["capacity"]:
 		return requiredWith("--capacity C", fmt.Sprintf("--fluctuation %d --first %s", fl.fluctuation, fl.first), "the capacity drawn for seat 0's turn now, which its choice depends on")
 	case fl.distribution && set["capacity"]:
@@ -50,7 +52,9 @@ func (fl *solveFlags) fluctuationQuery(q *solveQuery, set map[string]bool) error
 	case (set["seats"] || fl.players > 2) && fl.distribution && (fl.anySeatWin(set) || q.table):
 		return usagef("--fluctuation %d with --distribution and three or more seats: every seat's score distribution is computed for optimal, safe, daring and best-response, without --table", fl.fluctuation)
 	case (set["seats"] || fl.players > 2) && set["after-pass"]:
-		return usagef("--after-pass with three or more seats: the turn after a pass depends on how many seats passed in a row, not solved for one query (--capacity C gives the turn after no pass; --table the choices at every streak)")
+		return usagef("--after-pass with three or more seats: the turn after a pass depends on how many seats passed in a row (give it with --streak K)")
+	case set["streak"] && !set["capacity"]:
+		return requiredWith("--capacity C", fmt.Sprintf("--fluctuation %d --streak %d", fl.fluctuation, fl.streak), "the capacity drawn for seat 0's turn, whose pass streak --streak gives")
 	case set["standings"] && !fl.everySeatWinOptimal(set):
 		return usagef("--fluctuation %d with --standings: under a fluctuating capacity the chances of the most pairs are computed with every seat win-optimal (--policy win-optimal)", fl.fluctuation)
 	case set["after-pass"] && (!set["capacity"] || fl.pass == rules.PassNever.String()):
@@ -60,7 +64,7 @@ func (fl *solveFlags) fluctuationQuery(q *solveQuery, set map[string]bool) error
 		return usagef("--capacity %d: --memory %d --fluctuation %d draws %d to %d", fl.capacity, fl.memory, fl.fluctuation, lo, hi)
 	}
 	q.model.Memory.Fluctuation = fl.fluctuation
-	q.capacity, q.afterPass = fl.capacity, fl.afterPass
+	q.capacity, q.afterPass, q.streak = fl.capacity, fl.afterPass, fl.streak
 	if !set["capacity"] {
 		fl.valueOnly = true // the choices' values depend on the capacity drawn
 	}

@@ -57,7 +57,7 @@ func writeResultText(q *solveQuery, res *answer.Result, w io.Writer) error {
 	case q.capacity > 0 && q.afterPass:
 		fmt.Fprintf(w, "capacity %d drawn for seat 0's turn, just after a pass by seat 1\n", q.capacity)
 	case q.capacity > 0 && mu.Players > 2 && q.model.Pass != rules.PassNever:
-		fmt.Fprintf(w, "capacity %d drawn for seat 0's turn, after no pass (pass streak 0)\n", q.capacity)
+		fmt.Fprintln(w, streakLine(q.capacity, q.streak, mu.Players))
 	case q.capacity > 0:
 		fmt.Fprintf(w, "capacity %d drawn for seat 0's turn\n", q.capacity)
 	}
@@ -136,7 +136,7 @@ func runQuery[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bu
 	if q.table {
 		return writeTable(ctx, q, f, w)
 	}
-	o := answer.Options{Distribution: q.dist, Choices: q.choices, WinLineup: q.winLineup, WinLeftOut: q.winLeftOut, First: q.first, AfterPass: q.afterPass}
+	o := answer.Options{Distribution: q.dist, Choices: q.choices, WinLineup: q.winLineup, WinLeftOut: q.winLeftOut, First: q.first, AfterPass: q.afterPass, Streak: q.streak}
 	var res *answer.Result
 	var err error
 	if q.capacity > 0 {

@@ -26,9 +26,6 @@ func (fl *solveFlags) seatsTableQuery(q *solveQuery, set map[string]bool) error 
 	if set["opponent"] {
 		return usagef("--opponent with --table --players %d: the table at 3 or more seats is of every seat for itself (optimal or win-optimal); a reply there gives values and choices, not a table", fl.players)
 	}
-	if q.model.Variant.TurnLimit > 0 {
-		return usagef("--turn-limit %d with --table --players %d: the table of every seat for itself is of the game without a turn limit (--players 2 gives the table under a limit)", q.model.Variant.TurnLimit, fl.players)
-	}
 	p := rules.PolicyOptimal
 	if set["policy"] {
 		var err error
@@ -40,6 +37,9 @@ func (fl *solveFlags) seatsTableQuery(q *solveQuery, set map[string]bool) error 
 		}
 	}
 	q.matchup = exact.Lineup{Players: fl.players, Policy: p, Opponent: p}
+	if l := q.model.Variant.TurnLimit; l > 0 && q.json {
+		return usagef("--json with --table --players %d --turn-limit %d: the table of every seat for itself under a turn limit is printed as text, a block per turns left (leave out --json)", fl.players, l)
+	}
 	return q.checkMatchup(false, false)
 }
 
@@ -48,6 +48,9 @@ func (fl *solveFlags) seatsTableQuery(q *solveQuery, set map[string]bool) error 
 // more for every choice's), and the cells written in JSON (the text of win-optimal's table writes
 // a line per count state).
 func (q *solveQuery) seatsTableCost() (exact.Cost, error) {
+	if q.model.Variant.TurnLimit > 0 {
+		return q.seatsLimitTableCost()
+	}
 	self := exact.Lineup{Players: q.matchup.Players, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
 	c, err := exact.Estimate(q.model, self, q.pairsMax, exact.Options{Float: q.float})
 	if err != nil {
@@ -105,6 +108,12 @@ func seatsTableCells(p, maxPairs int, streaks, standings bool) float64 {
 func writeSeatsTable[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bufio.Writer) error {
 	p := q.matchup.Players
 	win := q.matchup.Policy == rules.PolicyWinOptimal
+	switch {
+	case q.model.Variant.TurnLimit > 0 && win:
+		return writeSeatsWinLimitText(ctx, q, f, w)
+	case q.model.Variant.TurnLimit > 0:
+		return writeSeatsLimitTable(ctx, q, f, w)
+	}
 	if q.json {
 		if win {
 			return answer.WriteSeatsWinTable(ctx, w, f, q.model, p, q.pairsMax, q.state.F)

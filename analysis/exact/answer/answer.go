@@ -65,9 +65,11 @@ type Model struct {
 	// Fluctuation is the capacity's fluctuation σ when it fluctuates (docs/models.md §2.2).
 	Fluctuation int `json:"fluctuation,omitempty"`
 	// Capacity is the capacity drawn for seat 0's turn in the state, when it is given, and
-	// AfterPass says that the turn follows a pass by the other seat.
+	// AfterPass says that the turn follows a pass by the other seat (two players), and Streak,
+	// at three or more seats, how many seats passed in a row just before it.
 	Capacity  int    `json:"capacity,omitempty"`
 	AfterPass bool   `json:"after_pass,omitempty"`
+	Streak    int    `json:"pass_streak,omitempty"`
 	Pass      string `json:"pass"`
 	Choices   string `json:"choices"`
 	// Flips is the flip rule when it is blind, and TurnLimit the turn limit when there is one

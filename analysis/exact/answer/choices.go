@@ -80,8 +80,12 @@ type Options struct {
 	// then its policy afterwards. It does not go with Distribution.
 	First *rules.Choice
 	// AfterPass values the state just after a pass by the other seat: under a fluctuating
-	// capacity and a pass rule, with the capacity drawn (SolveCapacity) only.
+	// capacity and a pass rule, with the capacity drawn (SolveCapacity) only, two players.
 	AfterPass bool
+	// Streak values the state after Streak seats passed in a row just before the turn (0 to
+	// players-1): under a fluctuating capacity and a pass rule, with the capacity drawn
+	// (SolveCapacity) only, three or more players.
+	Streak int
 }
 
 // WinLineupOf returns the lineup whose play afterwards values the choices to win for lineup mu
@@ -102,7 +106,7 @@ func SolveWith[T any](ctx context.Context, f field.Field[T], m exact.Model, mu e
 	if o.First != nil && o.Distribution {
 		return nil, fmt.Errorf("the score distribution is computed for the policies' own choices, not with a choice made now")
 	}
-	if o.AfterPass {
+	if o.AfterPass || o.Streak != 0 {
 		return nil, fmt.Errorf("a state just after a pass is valued under a fluctuating capacity with the capacity drawn only")
 	}
 	if !o.Choices && o.First == nil {

@@ -13,13 +13,17 @@ import (
 // drawn for seat 0's turn in st, the state after the draw (exact.FluctChoiceValues): the lineup's
 // value there, every legal choice's, and with o.First the value of making that choice now. Under
 // the pass rules two-known and always o.AfterPass values the state just after a pass by the other
-// seat (exact.FluctChoiceValuesAfterPass). When a seat plays to win (exact.FluctWinChoiceValues,
+// seat (exact.FluctChoiceValuesAfterPass), and at three or more seats o.Streak the state after
+// that many seats passed in a row (exact.FluctSeatsChoiceValues). When a seat plays to win (exact.FluctWinChoiceValues,
 // exact.FluctWinChoiceValuesAfterPass), the win, draw and loss probabilities too, and the
 // choices' values to win; otherwise the choices' values to win with o.WinLineup afterwards when it
 // is given. The score distribution is not given after a draw (o.Distribution is refused).
 func SolveCapacity[T any](ctx context.Context, f field.Field[T], m exact.Model, mu exact.Lineup, st rules.State, c int, o Options) (*Result, error) {
 	if o.Distribution {
 		return nil, fmt.Errorf("the score distribution is computed before the capacity is drawn, not with capacity %d drawn", c)
+	}
+	if o.Streak != 0 && mu.Players < 3 {
+		return nil, fmt.Errorf("pass streak %d with %d players: the streak is of three or more seats (two players: AfterPass)", o.Streak, mu.Players)
 	}
 	toWin := mu.Players == 2 && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin())
 	var cs exact.Choices[T]
@@ -39,7 +43,11 @@ func SolveCapacity[T any](ctx context.Context, f field.Field[T], m exact.Model, 
 		if o.AfterPass {
 			values = exact.FluctChoiceValuesAfterPass[T]
 		}
-		cs, err = values(ctx, f, m, mu, st, c)
+		if mu.Players >= 3 {
+			cs, err = exact.FluctSeatsChoiceValues(ctx, f, m, mu, st, c, o.Streak)
+		} else {
+			cs, err = values(ctx, f, m, mu, st, c)
+		}
 		if err == nil && o.Choices && o.WinLineup != nil && mu.Players == 2 {
 			var wc exact.WinChoices[T]
 			_, wc, err = winValues(ctx, f, m, *o.WinLineup, st, c)
@@ -58,7 +66,7 @@ func SolveCapacity[T any](ctx context.Context, f field.Field[T], m exact.Model, 
 		value = exact.Result[T]{State: st, Players: mu.Players, ExpectedPairs: v.Pairs, ExpectedLead: v.Lead, PairsBySeat: v.PairsBySeat}
 	}
 	out := resultOf(f, m, mu, st, value)
-	out.Model.Capacity, out.Model.AfterPass = c, o.AfterPass
+	out.Model.Capacity, out.Model.AfterPass, out.Model.Streak = c, o.AfterPass, o.Streak
 	if o.First != nil {
 		out.Model.First = o.First.String()
 	}

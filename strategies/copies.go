@@ -19,7 +19,7 @@ func copiesModel(v rules.Variant) bool {
 // model, or "" when the copies model covers it.
 func variantNote(model exact.Model, mem rules.Memory) string {
 	if !copiesModel(model.Variant) || !mem.Perfect() || model.Validate() != nil {
-		return "the copies model covers perfect memory without singletons, under pass rule never, and under two-known and always without a turn limit"
+		return "the copies model covers perfect memory without singletons, under every pass rule, with or without a turn limit"
 	}
 	return ""
 }

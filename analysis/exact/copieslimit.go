@@ -102,6 +102,15 @@ func (s *copiesSolver[T]) step(at copiesPos, t int, p T, add func(int, copiesPos
 	if at.passed {
 		ch = c.brAfter[at.seat]
 	}
+	if c.win != nil {
+		// A lineup in which a role plays to win reads the mover's lead, just after a pass or not.
+		w := c.winAt(at.passed)
+		lead := at.a0 - at.a1
+		if at.seat == 1 {
+			lead = -lead
+		}
+		ch = w.ch[at.seat][w.at(lead)]
+	}
 	switch {
 	case ch == rules.Pass && at.passed:
 		// The stalemate: the pairs left shared equally.
@@ -116,14 +125,6 @@ func (s *copiesSolver[T]) step(at copiesPos, t int, p T, add func(int, copiesPos
 		next.seat, next.passed = 1-at.seat, true
 		add(t-1, next, p)
 		return
-	}
-	if w := c.win; w != nil {
-		// A role that plays to win reads its lead.
-		lead := at.a0 - at.a1
-		if at.seat == 1 {
-			lead = -lead
-		}
-		ch = w.ch[at.seat][w.at(lead)]
 	}
 	for _, o := range s.outcomes(v, ch) {
 		q := f.Mul(p, f.FromFrac(o.num, o.den))

@@ -236,8 +236,8 @@ func TestCopiesPassFloatAgreesWithRationals(t *testing.T) {
 }
 
 // TestCopiesPassRefusesWhatItDoesNotSolve checks the one-line refusals under a pass rule: the
-// policies that play to win at three seats and, at two, under a turn limit, and the two-player
-// optimum's choices at three seats, with and without a limit.
+// policies that play to win at three seats and the two-player optimum's choices at three seats,
+// with and without a turn limit.
 func TestCopiesPassRefusesWhatItDoesNotSolve(t *testing.T) {
 	ctx, f := context.Background(), field.Rat{}
 	st, err := StartCopiesState(4, 4)
@@ -254,7 +254,6 @@ func TestCopiesPassRefusesWhatItDoesNotSolve(t *testing.T) {
 		{m, Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal, TwoPlayerOptimal: true}},
 		{m, Lineup{Players: 3, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}},
 		{m, SeatLineup(rules.PolicyWinOptimal, rules.PolicyOptimal, rules.PolicySafe)},
-		{limited, Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}},
 		{limited, Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal, TwoPlayerOptimal: true}},
 		{limited, Lineup{Players: 3, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}},
 	} {

@@ -323,7 +323,7 @@ func CopiesWinValues[T any](ctx context.Context, f field.Field[T], m Model, mu L
 		p := winWDL(f, u, dr)
 		out.Values = append(out.Values, WinChoiceValue[T]{Choice: ch, Win: p.Win, Draw: p.Draw, Loss: p.Loss,
 			Score: f.Add(p.Win, f.Mul(half, p.Draw))})
-		pairs, bySeat := s.winPairs(n, l, s.winTotal(&here, 0, ch, lead))
+		pairs, bySeat := s.winPairs(n, l, s.winPassTotal(&here, 0, ch, lead, false))
 		cs.Values = append(cs.Values, ChoiceValue[T]{Choice: ch, Lead: l, Pairs: pairs, PairsBySeat: bySeat})
 	}
 	out.markBest(f)

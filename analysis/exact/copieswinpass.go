@@ -12,7 +12,11 @@ import (
 // turn takes a pair or turns up a card that was not remembered and clears the flag. So the values
 // just after a pass depend only on the states after the state's turns and on the stalemate, and
 // the values otherwise on those and on the other role's values just after a pass: the memoised
-// recursion solves both in closed form, the values just after a pass first.
+// recursion solves both in closed form, the values just after a pass first. Under a turn limit
+// (docs/models.md §4.18) a pass uses a turn: it hands the same state with one turn fewer to the
+// other seat, just after a pass (copiesCell.passNext, solved first), and a pass with the last
+// turn ends the game at the lead so far; each role's pairs taken by the limit follow as its lead
+// does, a stalemate crediting both seats with the pairs left.
 
 // winValuesPass computes the win values of c, a state of n pairs whose outcomes are prepared, at
 // every lead, under a pass rule: c.win holds them when no pass was just made, c.win.afterPass
@@ -52,6 +56,7 @@ func (s *copiesSolver[T]) winValuesFlag(c *copiesCell[T], n int, w *copiesWinCel
 				w.u[r][i], w.draw[r][i] = u, dr
 			}
 			w.lead[r][i] = l
+			w.total[r][i] = s.winPassTotal(c, r, ch, d, after)
 		}
 	}
 }
@@ -66,7 +71,7 @@ func (s *copiesSolver[T]) woPass(c *copiesCell[T], ch rules.Choice, d int, after
 		u, _ := s.finalWin(d) // the stalemate: the lead so far stays
 		return u
 	}
-	a := c.win.afterPass
+	a := c.passNext.winAt(true)
 	return s.f.Sub(s.zero, a.wo[a.at(-d)])
 }
 
@@ -102,7 +107,8 @@ func (s *copiesSolver[T]) winPassRoleChoice(c *copiesCell[T], w *copiesWinCell[T
 // left after choice ch of role r in c at lead d, just after a pass (after) or not, the matchup
 // played afterwards. A pass just after a pass is the stalemate: the pairs left shared, the lead
 // so far final. A pass otherwise is worth the other role's values just after it at lead -d,
-// mirrored. Without a pass rule it is winRoleValues.
+// mirrored, in the same state (with one turn fewer under a turn limit). Without a pass rule it is
+// winRoleValues.
 func (s *copiesSolver[T]) winChoiceValue(c *copiesCell[T], r int, ch rules.Choice, d int, after bool) (T, T, T) {
 	if ch != rules.Pass {
 		return s.winRoleValues(c, r, ch, d)
@@ -111,9 +117,26 @@ func (s *copiesSolver[T]) winChoiceValue(c *copiesCell[T], r int, ch rules.Choic
 		u, dr := s.finalWin(d)
 		return u, dr, s.zero
 	}
-	a := c.win.afterPass
+	a := c.passNext.winAt(true)
 	j := a.at(-d)
 	return s.f.Sub(s.zero, a.u[1-r][j]), a.draw[1-r][j], s.f.Sub(s.zero, a.lead[1-r][j])
+}
+
+// winPassTotal returns, under a turn limit, the pairs both seats take by the limit after choice ch
+// of role r in c at lead d, just after a pass (after) or not, the matchup played afterwards: the
+// stalemate credits them with every pair left, a pass otherwise leads to the other role's total
+// just after it (without a limit, zero as winTotal).
+func (s *copiesSolver[T]) winPassTotal(c *copiesCell[T], r int, ch rules.Choice, d int, after bool) T {
+	switch {
+	case s.limit == 0:
+		return s.zero
+	case ch == rules.Pass && after:
+		return s.f.FromInt(int64(c.pairs))
+	case ch == rules.Pass:
+		a := c.passNext.winAt(true)
+		return a.total[1-r][a.at(-d)]
+	}
+	return s.winTotal(c, r, ch, d)
 }
 
 // winAt returns the win values of c just after a pass by the other seat (after) or not.

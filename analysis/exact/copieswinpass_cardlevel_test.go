@@ -13,9 +13,11 @@ import (
 // winPassSearch is a card-level game-tree search of the win objective under k copies of a face,
 // perfect memory and a pass rule, two seats: every face by name, its cards on the table and how
 // many of them are remembered, the unknown cards drawn one by one with the weights of their faces,
-// the lead of seat 0 (role 0) so far, the seat to move and whether the other seat has just passed.
-// A pass flips nothing and hands the move over; a pass just after a pass ends the game, the pairs
-// left shared equally (docs/models.md §1.4, §1.5). At every decision a mover that plays to win
+// the lead of seat 0 (role 0) so far, the seat to move, whether the other seat has just passed and,
+// under a turn limit, the turns left. A pass flips nothing and hands the move over; a pass just
+// after a pass ends the game, the pairs left shared equally (docs/models.md §1.4, §1.5). Under a
+// limit every turn uses one, a pass too, a pair remembered whole takes a turn of its own, and the
+// game ends when none is left, at the lead so far. At every decision a mover that plays to win
 // takes the first choice, in the order daring, safe, known-first, pass, with the largest
 // P(win) - P(loss) for itself; role 1 plays win-optimal or a fixed policy. It knows nothing of
 // the state of faces' classes.
@@ -24,7 +26,9 @@ type winPassSearch struct {
 	fixed   rules.Policy // role 1's policy: win-optimal, safe or daring
 	choices rules.ChoiceSet
 	pass    rules.PassRule
-	memo    map[string]winPassNode
+	// limit, when positive, is the turn limit; the turns left t are read only then.
+	limit int
+	memo  map[string]winPassNode
 }
 
 // winPassNode is the value of a decision for role 0 (winNode) and the mover's choice.
@@ -33,19 +37,21 @@ type winPassNode struct {
 	choice rules.Choice
 }
 
-// start plays the start of a turn of role r at role 0's lead d: the mover takes every pair it
-// remembers whole, then chooses; passed says that the other seat has just passed.
-func (s *winPassSearch) start(c cardTable, r, d int, passed bool) winNode {
+// start plays the start of a turn of role r at role 0's lead d, t turns left under a limit: the
+// mover takes every pair it remembers whole (a turn each under a limit), then chooses; passed
+// says that the other seat has just passed.
+func (s *winPassSearch) start(c cardTable, r, d int, passed bool, t int) winNode {
 	c = c.clone()
 	taken := 0
 	for f := range c.left {
-		for c.rem[f] >= 2 {
+		for c.rem[f] >= 2 && (s.limit == 0 || t > 0) {
 			c.rem[f] -= 2
 			c.left[f] -= 2
 			taken += 1 - 2*r
+			t--
 		}
 	}
-	v := s.decide(c, r, d+taken, passed).winNode
+	v := s.decide(c, r, d+taken, passed, t).winNode
 	v.lead = new(big.Rat).Add(v.lead, big.NewRat(int64(taken), 1))
 	return v
 }
@@ -69,12 +75,16 @@ func (s *winPassSearch) legal(c cardTable, ch rules.Choice) bool {
 	return false
 }
 
-// decide returns the value of the mover's decision, no pair remembered whole, and its choice.
-func (s *winPassSearch) decide(c cardTable, r, d int, passed bool) winPassNode {
-	if c.unknown() == 0 {
+// decide returns the value of the mover's decision, no pair remembered whole, t turns left under
+// a limit, and its choice.
+func (s *winPassSearch) decide(c cardTable, r, d int, passed bool, t int) winPassNode {
+	if c.unknown() == 0 || (s.limit > 0 && t <= 0) {
 		return winPassNode{winNode: (&winSearch{}).end(d)}
 	}
-	key := fmt.Sprint(c.left, c.rem, r, d, passed)
+	if s.limit == 0 {
+		t = 0 // no turn counted
+	}
+	key := fmt.Sprint(c.left, c.rem, r, d, passed, t)
 	if v, ok := s.memo[key]; ok {
 		return v
 	}
@@ -93,7 +103,7 @@ func (s *winPassSearch) decide(c cardTable, r, d int, passed bool) winPassNode {
 				continue
 			}
 		}
-		v := s.play(c, ch, r, d, passed)
+		v := s.play(c, ch, r, d, passed, t)
 		u := v.u
 		if r == 1 {
 			u = new(big.Rat).Neg(u) // role 1 maximises its own
@@ -106,23 +116,23 @@ func (s *winPassSearch) decide(c cardTable, r, d int, passed bool) winPassNode {
 	return best
 }
 
-// play plays choice ch of role r at role 0's lead d, card by card.
-func (s *winPassSearch) play(c cardTable, ch rules.Choice, r, d int, passed bool) winNode {
+// play plays choice ch of role r at role 0's lead d, t turns left under a limit, card by card.
+func (s *winPassSearch) play(c cardTable, ch rules.Choice, r, d int, passed bool, t int) winNode {
 	if ch == rules.Pass {
 		if passed {
 			// The stalemate: the pairs left shared equally, the lead so far final.
 			return (&winSearch{}).end(d)
 		}
-		return s.decide(c, 1-r, d, true).winNode
+		return s.decide(c, 1-r, d, true, t-1).winNode // the pass uses a turn
 	}
 	gain := 1 - 2*r // a pair for role r moves role 0's lead by gain
 	sum := zeroNode()
-	handOver := func(c cardTable) winNode { return s.start(c, 1-r, d, false) }
+	handOver := func(c cardTable) winNode { return s.start(c, 1-r, d, false, t-1) }
 	take := func(c cardTable, f int) winNode {
 		c = c.clone()
 		c.left[f] -= 2
 		c.rem[f] = 0
-		x := s.start(c, r, d+gain, false)
+		x := s.start(c, r, d+gain, false, t-1)
 		x.lead = new(big.Rat).Add(x.lead, big.NewRat(int64(gain), 1))
 		return x
 	}
@@ -232,7 +242,7 @@ func TestCopiesWinPassMatchesCardSearch(t *testing.T) {
 						if err != nil {
 							t.Fatalf("%s: %v", name, err)
 						}
-						want := s.decide(c, 0, lead, false)
+						want := s.decide(c, 0, lead, false, 0)
 						if w := winWDL(f, want.u, want.draw); got.Value.Win.Cmp(w.Win) != 0 || got.Value.Draw.Cmp(w.Draw) != 0 {
 							t.Errorf("%s, lead %d: win %v draw %v, search %v and %v", name, lead, got.Value.Win, got.Value.Draw, w.Win, w.Draw)
 						}
@@ -249,13 +259,13 @@ func TestCopiesWinPassMatchesCardSearch(t *testing.T) {
 							t.Errorf("%s, lead %d: %d legal choices, search %d", name, lead, len(got.Values), legal)
 						}
 						for _, v := range got.Values {
-							x := s.play(c, v.Choice, 0, lead, false)
+							x := s.play(c, v.Choice, 0, lead, false, 0)
 							if w := winWDL(f, x.u, x.draw); v.Win.Cmp(w.Win) != 0 || v.Draw.Cmp(w.Draw) != 0 {
 								t.Errorf("%s, lead %d, %s now: win %v draw %v, search %v and %v", name, lead, v.Choice, v.Win, v.Draw, w.Win, w.Draw)
 							}
 						}
 						if s.legal(c, rules.Pass) {
-							after := s.decide(c, 0, lead, true)
+							after := s.decide(c, 0, lead, true, 0)
 							a := cell.winAt(true)
 							if ch := a.ch[0][a.at(lead)]; ch != after.choice {
 								t.Errorf("%s, lead %d: just after a pass seat 0 chooses %s, search %s", name, lead, ch, after.choice)
@@ -271,7 +281,7 @@ func TestCopiesWinPassMatchesCardSearch(t *testing.T) {
 							}
 						}
 					}
-					want := s.decide(c, 0, 0, false)
+					want := s.decide(c, 0, 0, false, 0)
 					res, err := EvaluateCopies(ctx, f, m, mu, st)
 					if err != nil {
 						t.Fatal(err)

@@ -67,6 +67,13 @@ func TestSolveCopiesChoices(t *testing.T) {
 		{[]string{"--faces", "4:1u+1h", "--turn-limit", "1", "--players", "1", "--json"}, []string{
 			`"turn_limit":1`, `{"choice":"daring","expected_pairs":{"exact":"5/7"`}},
 		{[]string{"--pairs", "2"}, []string{"  daring:      2.000000 (2) pairs, the only legal choice\n"}},
+		// Win-optimal under pass always with one turn left: daring wins when it takes a pair, 3/7,
+		// and draws otherwise; a pass uses the last turn and draws, taking nothing.
+		{[]string{"--pairs", "4", "--policy", "win-optimal", "--pass", "always", "--turn-limit", "1"}, []string{
+			"seat 0 wins 0.428571 (3/7), draws 0.571429 (4/7), loses 0.000000 (0)\n",
+			"  pass:        0.000000 (0) pairs, lead 0.000000 (0), 0.428571 (3/7) below the best\n",
+			"  daring:      score 0.714286 (5/7), best\n",
+			"  pass:        score 0.500000 (1/2), 0.214286 (3/14) below the best\n"}},
 	}
 	for _, tc := range tests {
 		out, stderr, code := runArgs(t, append([]string{"solve", "--copies", "4"}, tc.args...)...)
@@ -147,7 +154,7 @@ func TestSolveCopiesFlagErrors(t *testing.T) {
 		{[]string{"--copies", "4", "--pairs", "3"}, "memsim solve: --pairs 3: 3 pairs with copies 4: the 6 cards must make whole faces of 4 cards (pairs a multiple of 2)"},
 		{[]string{"--copies", "4", "--pairs", "4", "--pass", "sometimes"}, "memsim solve: --pass sometimes: unknown pass rule (allowed: never, two-known, always)"},
 		{[]string{"--copies", "4", "--pairs", "4", "--pass", "always", "--players", "3", "--two-player-optimal"}, "memsim solve: --copies 4: copies 4, pass always: with 3 players every seat's own optimum and fixed policies are solved, not the two-player optimum's choices (its choice after a pass does not say what to do after several)"},
-		{[]string{"--copies", "4", "--pairs", "4", "--pass", "two-known", "--policy", "win-optimal", "--turn-limit", "8"}, "memsim solve: --copies 4: copies 4, pass two-known, turn limit 8: win-optimal and win-best-response are solved under this pass rule without a turn limit (or under pass never with one)"},
+		{[]string{"--copies", "4", "--pairs", "4", "--players", "3", "--policy", "win-optimal", "--pass", "always"}, "memsim solve: --players 3 --pass always --policy win-optimal --opponent win-optimal: copies 4: the win objective at 3 seats is solved under pass rule never only, not always"},
 		{[]string{"--copies", "4", "--faces", "4:1u+1h", "--pass", "two-known", "--first", "pass"}, "memsim solve: --first pass: not legal in 4:1u+1h with pass two-known (legal there: daring, safe, known-first)"},
 		{[]string{"--copies", "4", "--pairs", "4", "--players", "1", "--distribution"}, "memsim solve: --distribution with --players 1: the score distribution is computed for 2 players"},
 		{[]string{"--copies", "4", "--pairs", "4", "--flips", "blindly"}, `memsim solve: --flips "blindly": unknown rule (allowed: sequential, blind)`},

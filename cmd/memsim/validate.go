@@ -21,15 +21,16 @@ func validateCommand() *command {
 		short: "compare simulation with the solver",
 		long: `
 Plays every matchup of the suite (one or more tournaments, as YAML documents separated by ---)
-whose model has an exact solution, and compares the simulation with the solver: seat 0's mean
-pairs (every seat's with three or more players) by a likelihood-ratio test, and luck-adjusted by a
-z test (solitaire: the mean number of turns, a z test); for two players, seat 0's rates of wins
-and of draws (exact binomial tests) and the whole distribution of its final share (a G test);
-for win-optimal at three or more seats, every seat's rates of wins and of draws; at three or
-more seats under a fluctuating capacity (no seat playing to win), every seat's distribution of
-its final share (a G test per seat). The p-values are Holm-corrected across the suite. With no SUITE, the embedded suite (configs/validate.yaml)
-covering every exact model. Exit status 0 when no check is rejected at level L, 1 otherwise; a
-suite in which no matchup has an exact model checks nothing and is refused, exit status 2.
+whose model has an exact solution, and compares the simulation with the solver: seat 0's mean pairs
+(every seat's with three or more players) by a likelihood-ratio test, and luck-adjusted by a z test
+(solitaire: the mean number of turns, a z test); for two players, seat 0's rates of wins and of
+draws (exact binomial tests) and the whole distribution of its final share (a G test); for
+win-optimal at three or more seats, every seat's rates of wins and of draws; at three or more seats
+under a fluctuating capacity (no seat playing to win), every seat's distribution of its final share
+(a G test per seat). The p-values are Holm-corrected across the suite. With no SUITE, the embedded
+suite (configs/validate.yaml) covering every exact model. Exit status 0 when no check is rejected
+at level L, 1 otherwise; a suite in which no matchup has an exact model checks nothing and is
+refused, exit status 2.
 
 Flags may come before or after SUITE.yaml; -- ends them. A flag not given takes its default (for
 --games, each tournament's value); a value given is used as it is: --games 0 is an error,

@@ -454,7 +454,7 @@ func TestSelfWinRefusals(t *testing.T) {
 		{exact.Model{}, 9, "needs 3 to 8 seats"},
 		{exact.Model{Pass: rules.PassAlways, Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU, Fluctuation: 1}}, 3, "under a fluctuating capacity is solved under pass rule never"},
 		{exact.Model{Memory: rules.Memory{Capacity: 4, Forget: rules.ForgetLRU, Fluctuation: 1}}, 2, "needs 3 to 8 seats"},
-		{exact.Model{Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetDecay, Decay: 0.2}, Variant: rules.Variant{TurnLimit: 5}}, 3, "not decay forgetting"},
+		{exact.Model{Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU, Fluctuation: 1}, Variant: rules.Variant{TurnLimit: 5}}, 3, "a fluctuating capacity is solved in the standard game only"},
 		{exact.Model{Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU, Fluctuation: 1}, Variant: rules.Variant{TurnLimit: 5}}, 3, "a fluctuating capacity is solved in the standard game only"},
 		{exact.Model{Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU}, Variant: rules.Variant{TurnLimit: 5, Flips: rules.FlipsBlind}}, 3, "blind flips with limited memory"},
 		{exact.Model{Variant: rules.Variant{Flips: rules.FlipsBlind}}, 3, "standard game only"},

@@ -283,7 +283,6 @@ func TestSolveTableSeatsBadInput(t *testing.T) {
 		{[]string{"--players", "9"}, "--players 9 with --table: must be 2, or 3 to 8"},
 		{[]string{"--players", "3", "--opponent", "safe"}, "--opponent with --table --players 3"},
 		{[]string{"--players", "3", "--policy", "safe"}, "--policy safe with --table --players 3: the table is of optimal or win-optimal"},
-		{[]string{"--players", "3", "--turn-limit", "5"}, "--turn-limit 5 with --table --players 3"},
 		{[]string{"--players", "3", "--standings", "0,0,0"}, "--standings does not go with --table"},
 		{[]string{"--seats", "optimal,safe,daring"}, "--seats does not go with --table"},
 		{[]string{"--players", "3", "--two-player-optimal"}, "--two-player-optimal does not go with --table"},

@@ -49,6 +49,23 @@ func (g *flGame) key(mover, depth int) string {
 	return string(append(b, 255, byte(btoi(g.passed)), byte(mover), byte(depth)))
 }
 
+// pairs returns the pairs left on the table.
+func (g *flGame) pairs() int {
+	n := 0
+	for i := 0; i < len(g.present); i += 2 {
+		if g.present[i] {
+			n++
+		}
+	}
+	return n
+}
+
+// state returns the count state of g: the pairs left and the pairs with no card remembered.
+func (g *flGame) state() rules.State {
+	n := g.pairs()
+	return rules.State{N: n, J: n - len(g.mem)}
+}
+
 func (g *flGame) remembered(c int) bool {
 	return slices.Contains(g.mem, c) || slices.Contains(g.pending, c)
 }

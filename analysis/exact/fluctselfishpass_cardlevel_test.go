@@ -23,13 +23,20 @@ import (
 type fspChooser func(st rules.State, c, streak int, first bool) rules.Choice
 
 // fspPlayer plays card by card at p seats under a pass rule: lru or handover-uniform, base
-// capacity m, fluctuation sigma.
+// capacity m, fluctuation sigma. When replies, seat reply does not follow choose but replies to
+// the others by value iteration over the card-level positions (fspPlayer.best): at each of its
+// turns it makes the choice legal under pass whose value to it, within the turns left, is the
+// largest; seen, when not nil, is shown every legal choice's values at each such turn.
 type fspPlayer struct {
 	lru      bool
 	m, sigma int
 	p, top   int
 	choose   []fspChooser
 	memo     map[string]vec
+	replies  bool
+	reply    int
+	pass     rules.PassRule
+	seen     func(st rules.State, c, streak int, vals map[rules.Choice]vec)
 }
 
 func (p *fspPlayer) zero() vec { return make(vec, p.p+1) }
@@ -78,6 +85,19 @@ func (p *fspPlayer) value(g *flGame, mover, streak, depth int) vec {
 // turn plays a turn with capacity c drawn: a pair known whole is taken first; a pass at the last
 // streak ends the game in a stalemate, the pairs left shared equally.
 func (p *fspPlayer) turn(g *flGame, mover, streak, depth, c int) vec {
+	if v, taken := p.startTurn(g, mover, depth, c); taken {
+		return v
+	}
+	if p.replies && mover == p.reply {
+		return p.best(g, mover, streak, depth, c)
+	}
+	ch := p.choose[mover](g.state(), c, streak, depth == p.top)
+	return p.play(g, ch, mover, streak, depth, c)
+}
+
+// startTurn starts a turn with capacity c drawn (lru forgets down to c) and takes a pair known
+// whole, returning the values from there and true when it does.
+func (p *fspPlayer) startTurn(g *flGame, mover, depth, c int) (vec, bool) {
 	if p.lru {
 		for len(g.mem) > c {
 			g.mem = g.mem[1:]
@@ -88,21 +108,58 @@ func (p *fspPlayer) turn(g *flGame, mover, streak, depth, c int) vec {
 	}
 	if len(g.pending) == 2 {
 		g.take(g.pending[0], g.pending[1])
-		return p.value(g, mover, 0, depth-1).gain(mover)
+		return p.value(g, mover, 0, depth-1).gain(mover), true
 	}
 	for _, a := range g.mem {
 		if slices.Contains(g.mem, a^1) {
 			g.take(a, a^1)
-			return p.value(g, mover, 0, depth-1).gain(mover)
+			return p.value(g, mover, 0, depth-1).gain(mover), true
 		}
 	}
-	n := 0
-	for i := 0; i < len(g.present); i += 2 {
-		if g.present[i] {
-			n++
+	return nil, false
+}
+
+// choiceValues returns the values of every choice legal under p.pass for mover in g, its turn
+// started (startTurn) with no pair known whole.
+func (p *fspPlayer) choiceValues(g *flGame, mover, streak, depth, c int) map[rules.Choice]vec {
+	out := map[rules.Choice]vec{}
+	for _, ch := range rules.Choices() {
+		if rules.Legal(g.state(), ch, p.pass) {
+			out[ch] = p.play(g.clone(), ch, mover, streak, depth, c)
 		}
 	}
-	ch := p.choose[mover](rules.State{N: n, J: n - len(g.mem)}, c, streak, depth == p.top)
+	return out
+}
+
+// best is the replying seat's turn, its turn started: the values of the legal choice that gives
+// it the most (the first in the order of rules.Choices among equals), with the largest
+// probability of an unfinished game among the choices, which bounds the truncation's error of
+// every policy of the replying seat.
+func (p *fspPlayer) best(g *flGame, mover, streak, depth, c int) vec {
+	vals := p.choiceValues(g, mover, streak, depth, c)
+	if p.seen != nil {
+		p.seen(g.state(), c, streak, vals)
+	}
+	var out vec
+	unfinished := 0.0
+	for _, ch := range rules.Choices() {
+		v, ok := vals[ch]
+		if !ok {
+			continue
+		}
+		unfinished = max(unfinished, v[p.p])
+		if out == nil || v[mover] > out[mover] {
+			out = v
+		}
+	}
+	out = slices.Clone(out)
+	out[p.p] = unfinished
+	return out
+}
+
+// play plays choice ch in g, its turn started.
+func (p *fspPlayer) play(g *flGame, ch rules.Choice, mover, streak, depth, c int) vec {
+	n := g.pairs()
 	out := p.zero()
 	switch ch {
 	case rules.Pass:

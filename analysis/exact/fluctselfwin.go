@@ -517,6 +517,12 @@ func estimateFluctSelfWin[T any](f field.Field[T], m Model, mu Lineup, pairs int
 	}
 	standings := float64(rules.StandingsCount(mu.Players, pairs))
 	live := 2 * k * standings * swVectors * float64(mu.Players) * value
+	if m.Pass != rules.PassNever {
+		// A pass rule: p streaks per position, so a group's solve has p times the unknowns
+		// (p³ the work of its elimination) and a row p times the vectors.
+		q := float64(mu.Players)
+		ops, live = ops*q*q*q, live*q
+	}
 	c := Cost{Ops: ops, Bytes: baseBytes + gcHeadroom*live}
 	if fluctWinFollows(mu) {
 		// A position per mover's seat, after the tables the seats follow (each at most a sweep of

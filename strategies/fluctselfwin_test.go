@@ -56,10 +56,30 @@ func TestEnginePlaysSelfWinLineupUnderFluctuation(t *testing.T) {
 	}
 }
 
+// TestEnginePlaysSelfWinPassUnderFluctuation builds win-optimal at two of three seats beside
+// safe, with a shared lru or handover-uniform memory whose capacity fluctuates, under the
+// pass rules always and two-known, checks that every seat's table holds the solver's choice at
+// every count state, capacity drawn, standings and pass streak, and plays random deals against
+// the solver's win, draw and pairs (checkEngineSelfWin; a stalemate shares the pairs left).
+func TestEnginePlaysSelfWinPassUnderFluctuation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the exact tables of a pass rule take seconds (the analysis/exact card-level tests cover the model in the short form)")
+	}
+	win, safe := rules.PolicyWinOptimal, rules.PolicySafe
+	lru, hu := rules.ForgetLRU, rules.ForgetHandoverUniform
+	games := []selfWinGame{
+		{pairs: 2, capacity: 2, forget: lru, fluctuation: 1, rule: rules.PassAlways, seats: []rules.Policy{win, win, safe}},
+		{pairs: 2, capacity: 2, forget: hu, fluctuation: 1, rule: rules.PassTwoKnown, seats: []rules.Policy{safe, win, win}},
+	}
+	for _, g := range games {
+		checkEngineSelfWin(t, g, 6000)
+	}
+}
+
 // checkFluctStandingsTable checks that a seat's table has a layer per capacity the solver tells
 // apart (exact.FluctSelfWinLineupTables of mu, the game's lineup seen from the seat, in exact
-// rationals), each holding the solver's choice at every
-// count state the memory can hold with that capacity drawn and every standings; that a capacity
+// rationals), each holding the solver's choice at every count state the memory can hold with that
+// capacity drawn, every standings and, under a pass rule, every pass streak; that a capacity
 // beyond the layers reads the last one; and, where matters, that the choices depend on the
 // capacity in some state checked, so that a player reading one layer whatever the capacity drawn
 // is told apart.
@@ -80,6 +100,9 @@ func checkFluctStandingsTable(t *testing.T, name string, seat int, tab *rules.Ch
 		if got == nil {
 			t.Fatalf("%s: seat %d's table has no standings with capacity %d drawn", name, seat, c)
 		}
+		if got.PassLevels() != want.PassLevels() {
+			t.Fatalf("%s: seat %d's table tells %d pass streaks apart with capacity %d drawn, the solver %d", name, seat, got.PassLevels(), c, want.PassLevels())
+		}
 		for n := 1; n <= maxPairs; n++ {
 			for j := 0; j <= n; j++ {
 				st := rules.State{N: n, J: j}
@@ -87,17 +110,19 @@ func checkFluctStandingsTable(t *testing.T, name string, seat int, tab *rules.Ch
 					for b := 0; a+b <= maxPairs-n; b++ {
 						for d := 0; a+b+d <= maxPairs-n; d++ {
 							pairs := []int{a, b, d}
-							g, ok := got.Lookup(st, pairs)
-							w, wok := want.Lookup(st, pairs)
-							if ok != wok || g != w {
-								t.Errorf("%s: seat %d in %v with capacity %d and pairs %v plays %v (%v), the solver %v (%v)", name, seat, st, c, pairs, g, ok, w, wok)
-							}
-							if !wok {
-								continue // more remembered cards than the memory holds with c drawn
-							}
-							checked++
-							if o, ook := layers[len(layers)-1].Lookup(st, pairs); c < hi && ook && o != w {
-								differ++
+							for l := range want.PassLevels() {
+								g, ok := got.LookupPasses(st, pairs, l)
+								w, wok := want.LookupPasses(st, pairs, l)
+								if ok != wok || g != w {
+									t.Errorf("%s: seat %d in %v with capacity %d, pairs %v and pass streak %d plays %v (%v), the solver %v (%v)", name, seat, st, c, pairs, l, g, ok, w, wok)
+								}
+								if !wok {
+									continue // more remembered cards than the memory holds with c drawn
+								}
+								checked++
+								if o, ook := layers[len(layers)-1].LookupPasses(st, pairs, l); c < hi && ook && o != w {
+									differ++
+								}
 							}
 						}
 					}

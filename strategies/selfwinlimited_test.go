@@ -46,7 +46,7 @@ type selfWinGame struct {
 	pairs, capacity int
 	forget          rules.Forgetting
 	decay           float64 // under decay forgetting, the probability q
-	fluctuation     int     // σ of a fluctuating capacity (pass rule never)
+	fluctuation     int     // σ of a fluctuating capacity
 	// capacityMatters: under a fluctuating capacity, the solver's choices depend on the capacity
 	// drawn in some state the table check reaches (checkFluctStandingsTable then requires it).
 	capacityMatters bool

@@ -27,11 +27,13 @@ import (
 
 // FluctSelfWinGap is a position of the win objective at three or more seats under a fluctuating
 // capacity in which the profile selected is not an equilibrium in pure choices: at count state
-// State with capacity Capacity drawn and Deficits the standings in order from the mover, the
+// State with capacity Capacity drawn after Passes seats passed in a row (0 under pass rule never)
+// and Deficits the standings in order from the mover, the
 // mover plays Choice, and a choice made once instead would give it Gain more score.
 type FluctSelfWinGap[T any] struct {
 	State    rules.State
 	Capacity int
+	Passes   int
 	Deficits []int
 	Choice   rules.Choice
 	Gain     T
@@ -51,13 +53,17 @@ type fluctSelfWin[T any] struct {
 	// follow(q, st, c, vi) gives seat q's choice in st with capacity c drawn at standings vi and
 	// whether it follows one (false: it plays to win).
 	nq     int
-	follow func(q int, st rules.State, c, vi int) (rules.Choice, bool)
+	follow func(q int, st rules.State, c, vi, l int) (rules.Choice, bool)
+	// nl is the number of pass streaks a position tells apart: p under a pass rule
+	// (fluctselfwinpass.go), 1 under pass rule never.
+	nl int
 	// prev[q][k][vi] and cur[q][k][vi] are the vectors (w.nv·p entries, as a selfWinCell's)
 	// before the draw with k known cards at standings vi and seat q to move, of the previous row
-	// and the row being solved.
+	// and the row being solved, at pass streak 0; streaks[l] holds cur's at pass streak l.
 	prev, cur [][][][]T
-	// choice[n][c][k][q·nvalid + vi] is the mover's choice in (n, k) with capacity c drawn at
-	// standings vi, seat q to move (nvalid the row's standings).
+	streaks   [][][][][]T
+	// choice[n][c][k][(l·nq + q)·nvalid + vi] is the mover's choice in (n, k) with capacity c
+	// drawn at standings vi and pass streak l, seat q to move (nvalid the row's standings).
 	choice [][][][]rules.Choice
 	gaps   *[]FluctSelfWinGap[T]
 }
@@ -77,8 +83,6 @@ func checkFluctSelfWin(m Model, mu Lineup) error {
 		return fmt.Errorf("win-optimal with %d players is not combined with tables", mu.Players)
 	case mu.TwoPlayerOptimal:
 		return fmt.Errorf("win-optimal with %d players has no two-player table to play", mu.Players)
-	case m.Pass != rules.PassNever:
-		return fmt.Errorf("pass rule %s: the win objective at %d seats under a fluctuating capacity is solved under pass rule never (allowed: never)", m.Pass, mu.Players)
 	case m.Variant.TurnLimit > 0 || !m.Variant.Standard():
 		return fmt.Errorf("variant %s: the win objective at %d seats under a fluctuating capacity is solved for the standard game only", m.Variant, mu.Players)
 	}
@@ -102,7 +106,11 @@ func buildFluctSelfWin[T any](f field.Field[T], m Model, p, maxPairs int, eval b
 		return nil, err
 	}
 	s := &fluctSeats[T]{f: f, m: m, p: p, maxK: fluctMaxKnown(m.Memory), zero: f.FromInt(0)}
-	return &fluctSelfWin[T]{f: f, p: p, w: w, s: s, nq: 1}, nil
+	nl := 1
+	if m.Pass != rules.PassNever {
+		nl = p
+	}
+	return &fluctSelfWin[T]{f: f, p: p, w: w, s: s, nq: 1, nl: nl}, nil
 }
 
 // winLineup returns the lineup of p seats all playing win-optimal.
@@ -137,7 +145,7 @@ func (x *fluctSelfWin[T]) run(ctx context.Context, visit func(n int) error) erro
 		if err := x.row(n); err != nil {
 			return err
 		}
-		prog.add(float64(x.nq) * selfWinRowOps(x.p, n, 0) * float64(len(fluctCaps(w.m.Memory, n))))
+		prog.add(float64(x.nq*x.nl*x.nl) * selfWinRowOps(x.p, n, 0) * float64(len(fluctCaps(w.m.Memory, n))))
 		if visit != nil {
 			if err := visit(n); err != nil {
 				return err
@@ -163,29 +171,36 @@ func (x *fluctSelfWin[T]) row(n int) error {
 	for i, nd := range nodes {
 		st := rules.State{N: n, J: n - nd.k}
 		for _, ch := range rules.Choices() {
-			if ch == rules.Pass || !w.m.Legal(st, ch) {
+			if !w.m.Legal(st, ch) {
 				continue
 			}
 			outs[i].legal[ch] = true
+			if ch == rules.Pass {
+				continue // a pass's ends are the cycle's (fluctselfwinpass.go)
+			}
 			outs[i].outs[ch] = x.s.outcomes(n, nd.k, nd.c, ch)
 			for _, o := range outs[i].outs[ch] {
 				outs[i].probs[ch] = append(outs[i].probs[ch], f.FromFrac(o.Prob.Num, o.Prob.Den))
 			}
 		}
 	}
-	x.cur = make([][][][]T, x.nq)
-	for q := range x.cur {
-		x.cur[q] = make([][][]T, len(before))
-		for k := range x.cur[q] {
-			x.cur[q][k] = make([][]T, nvalid)
+	x.streaks = make([][][][][]T, x.nl)
+	for l := range x.streaks {
+		x.streaks[l] = make([][][][]T, x.nq)
+		for q := range x.streaks[l] {
+			x.streaks[l][q] = make([][][]T, len(before))
+			for k := range x.streaks[l][q] {
+				x.streaks[l][q][k] = make([][]T, nvalid)
+			}
 		}
 	}
+	x.cur = x.streaks[0]
 	byCap := make([][][]rules.Choice, caps[len(caps)-1].c+1)
 	for _, nd := range nodes {
 		if byCap[nd.c] == nil {
 			byCap[nd.c] = make([][]rules.Choice, len(before))
 		}
-		byCap[nd.c][nd.k] = make([]rules.Choice, x.nq*nvalid)
+		byCap[nd.c][nd.k] = make([]rules.Choice, x.nl*x.nq*nvalid)
 	}
 	x.choice = append(x.choice, byCap)
 	return w.eachCycle(nvalid, w.rotation(n), func(cyc []winPos) error {
@@ -197,50 +212,72 @@ func (x *fluctSelfWin[T]) row(n int) error {
 }
 
 // cycle solves the group of the states after the draw of the row of n pairs at the standings
-// (and movers' seats) of cycle cyc: position kc·len(nodes) + i is state nodes[i] at standings
-// cyc[kc].vi with seat cyc[kc].q to move, and a turn that hands the move over without a pair
-// leads from cyc[kc] to cyc[kc+1]. A seat that follows a table has its one choice.
+// (and movers' seats) of cycle cyc and every pass streak: position (l·L + kc)·len(nodes) + i is
+// state nodes[i] at standings cyc[kc].vi with seat cyc[kc].q to move at pass streak l, and a turn
+// that hands the move over without a pair leads from cyc[kc] to cyc[kc+1], at streak 0, or at
+// streak l+1 after a pass (fluctselfwinpass.go). A seat that follows a table has its one choice.
 func (x *fluctSelfWin[T]) cycle(n int, nodes []fluctNode, before [][]fluctRef[T], outs []fluctOuts[T], cyc []winPos) error {
 	w, f, p := x.w, x.f, x.p
 	L, N, z := len(cyc), len(nodes), w.nv*x.p
-	as := make([][rules.NumChoices][]T, L*N)
-	r := &selfRow[T]{p: p, eqs: make([][rules.NumChoices]*selfEq[T], L*N)}
+	pos := func(l, kc, i int) int { return (l*L+kc%L)*N + i }
+	as := make([][rules.NumChoices][]T, x.nl*L*N)
+	r := &selfRow[T]{p: p, eqs: make([][rules.NumChoices]*selfEq[T], x.nl*L*N)}
 	for kc, ps := range cyc {
-		next := ((kc + 1) % L) * N
-		for i, nd := range nodes {
-			st := rules.State{N: n, J: n - nd.k}
-			at := kc*N + i
-			var fixed rules.Choice
-			follows := false
-			if x.follow != nil {
-				fixed, follows = x.follow(ps.q, st, nd.c, ps.vi)
-				if follows && !outs[i].legal[fixed] {
-					return fmt.Errorf("seat %d: its table chooses %s in %v with capacity %d drawn, which the model does not allow", ps.q, fixed, st, nd.c)
+		// The vectors of each choice but a pass collected from the outcomes that leave the row and
+		// the equation's links, alike at every streak.
+		var turns [][rules.NumChoices]*selfEq[T]
+		var stale []T
+		for l := range x.nl {
+			for i, nd := range nodes {
+				st := rules.State{N: n, J: n - nd.k}
+				at := pos(l, kc, i)
+				var fixed rules.Choice
+				follows := false
+				if x.follow != nil {
+					fixed, follows = x.follow(ps.q, st, nd.c, ps.vi, l)
+					if follows && !outs[i].legal[fixed] {
+						return fmt.Errorf("seat %d: its table chooses %s in %v with capacity %d drawn at pass streak %d, which the model does not allow", ps.q, fixed, st, nd.c, l)
+					}
 				}
-			}
-			for _, ch := range rules.Choices() {
-				if !outs[i].legal[ch] || follows && ch != fixed {
-					continue
-				}
-				acc := make([]T, z)
-				for v := range acc {
-					acc[v] = w.zero
-				}
-				e := decayEq[T]{}
-				for oi, o := range outs[i].outs[ch] {
-					pr := outs[i].probs[ch][oi]
-					if k2 := sameRow(o, n); k2 >= 0 {
-						for _, rf := range before[k2] {
-							e.to = append(e.to, next+rf.at)
-							e.coef = append(e.coef, f.Mul(pr, rf.p))
-						}
+				for _, ch := range rules.Choices() {
+					if !outs[i].legal[ch] || follows && ch != fixed {
 						continue
 					}
-					x.addLeaving(st, ps, o, pr, acc)
+					if ch == rules.Pass {
+						if stale == nil {
+							stale = make([]T, z)
+							w.stalemateVec(n, w.valid[n][ps.vi], stale)
+						}
+						as[at][ch], r.eqs[at][ch] = x.passEq(l, nd, before, stale, func(at2 int) int { return pos(l+1, kc+1, at2) })
+						continue
+					}
+					if turns == nil {
+						turns = make([][rules.NumChoices]*selfEq[T], N)
+					}
+					if turns[i][ch] == nil {
+						acc := make([]T, z)
+						for v := range acc {
+							acc[v] = w.zero
+						}
+						e := decayEq[T]{}
+						for oi, o := range outs[i].outs[ch] {
+							pr := outs[i].probs[ch][oi]
+							if k2 := sameRow(o, n); k2 >= 0 {
+								for _, rf := range before[k2] {
+									e.to = append(e.to, pos(0, kc+1, rf.at))
+									e.coef = append(e.coef, f.Mul(pr, rf.p))
+								}
+								continue
+							}
+							x.addLeaving(st, ps, o, pr, acc)
+						}
+						e.merge(f)
+						turns[i][ch] = &selfEq[T]{a: acc, to: e.to, coef: e.coef}
+					}
+					e := turns[i][ch]
+					as[at][ch] = e.a
+					r.eqs[at][ch] = &selfEq[T]{a: e.a[:p], to: e.to, coef: e.coef}
 				}
-				e.merge(f)
-				as[at][ch] = acc
-				r.eqs[at][ch] = &selfEq[T]{a: acc[:p], to: e.to, coef: e.coef}
 			}
 		}
 	}
@@ -257,26 +294,29 @@ func (x *fluctSelfWin[T]) cycle(n int, nodes []fluctNode, before [][]fluctRef[T]
 		return err
 	}
 	byCap := x.choice[n]
-	for kc, ps := range cyc {
-		for k, refs := range before {
-			vec := make([]T, z)
-			for v := range w.nv {
-				for s := range p {
-					sum := w.zero
-					for _, rf := range refs {
-						sum = f.Add(sum, f.Mul(rf.p, xs[(kc*N+rf.at)*p+s][v]))
+	nvalid := len(w.valid[n])
+	for l := range x.nl {
+		for kc, ps := range cyc {
+			for k, refs := range before {
+				vec := make([]T, z)
+				for v := range w.nv {
+					for s := range p {
+						sum := w.zero
+						for _, rf := range refs {
+							sum = f.Add(sum, f.Mul(rf.p, xs[pos(l, kc, rf.at)*p+s][v]))
+						}
+						vec[v*p+s] = sum
 					}
-					vec[v*p+s] = sum
 				}
+				x.streaks[l][ps.q][k][ps.vi] = vec
 			}
-			x.cur[ps.q][k][ps.vi] = vec
-		}
-		for i, nd := range nodes {
-			at := kc*N + i
-			byCap[nd.c][nd.k][ps.q*len(w.valid[n])+ps.vi] = sol.ch[at]
-			if x.gaps != nil && f.Cmp(sol.gain[at], w.zero) > 0 {
-				*x.gaps = append(*x.gaps, FluctSelfWinGap[T]{State: rules.State{N: n, J: n - nd.k}, Capacity: nd.c,
-					Deficits: append([]int(nil), w.valid[n][ps.vi]...), Choice: sol.ch[at], Gain: sol.gain[at]})
+			for i, nd := range nodes {
+				at := pos(l, kc, i)
+				byCap[nd.c][nd.k][(l*x.nq+ps.q)*nvalid+ps.vi] = sol.ch[at]
+				if x.gaps != nil && f.Cmp(sol.gain[at], w.zero) > 0 {
+					*x.gaps = append(*x.gaps, FluctSelfWinGap[T]{State: rules.State{N: n, J: n - nd.k}, Capacity: nd.c, Passes: l,
+						Deficits: append([]int(nil), w.valid[n][ps.vi]...), Choice: sol.ch[at], Gain: sol.gain[at]})
+				}
 			}
 		}
 	}
@@ -422,7 +462,11 @@ func (x *fluctSelfWin[T]) layers(maxPairs int) (lo int, layers []*rules.Standing
 	layers = make([]*rules.StandingsTable, hi-lo+1)
 	for i := range layers {
 		c := lo + i
-		t, err := rules.NewStandingsTable(x.p, maxPairs, 0)
+		newTable := rules.NewStandingsTable
+		if x.passLevels() {
+			newTable = rules.NewStandingsPassTable
+		}
+		t, err := newTable(x.p, maxPairs, 0)
 		if err != nil {
 			return 0, nil, err
 		}
@@ -436,8 +480,12 @@ func (x *fluctSelfWin[T]) layers(maxPairs int) (lo int, layers []*rules.Standing
 				if chs == nil {
 					continue
 				}
-				for vi, d := range x.w.valid[n] {
-					t.Set(rules.State{N: n, J: n - k}, d, chs[vi]) // seat 0 to move: the first nvalid
+				nvalid := len(x.w.valid[n])
+				for l := range x.nl {
+					for vi, d := range x.w.valid[n] {
+						// Seat 0 to move: the first nvalid of the streak's.
+						t.SetPasses(rules.State{N: n, J: n - k}, d, l, chs[l*x.nq*nvalid+vi])
+					}
 				}
 			}
 		}
@@ -469,6 +517,12 @@ func estimateFluctSelfWin[T any](f field.Field[T], m Model, mu Lineup, pairs int
 	}
 	standings := float64(rules.StandingsCount(mu.Players, pairs))
 	live := 2 * k * standings * swVectors * float64(mu.Players) * value
+	if m.Pass != rules.PassNever {
+		// A pass rule: p streaks per position, so a group's solve has p times the unknowns
+		// (p³ the work of its elimination) and a row p times the vectors.
+		q := float64(mu.Players)
+		ops, live = ops*q*q*q, live*q
+	}
 	c := Cost{Ops: ops, Bytes: baseBytes + gcHeadroom*live}
 	if fluctWinFollows(mu) {
 		// A position per mover's seat, after the tables the seats follow (each at most a sweep of

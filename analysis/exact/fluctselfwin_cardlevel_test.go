@@ -23,14 +23,22 @@ import (
 )
 
 // fwPos is a card-level position: the table before the draw, every seat's pairs so far (by seat)
-// and the seat to move.
+// and the seat to move; under a pass rule the pass streak (the seats that passed in a row just
+// before) and whether a pass by every seat in a row ended the game in a stalemate.
 type fwPos struct {
-	g     *flGame
-	pairs []int
-	mover int
+	g      *flGame
+	pairs  []int
+	mover  int
+	streak int
+	stale  bool
 }
 
-func (p fwPos) key() string { return fmt.Sprint(p.g.key(p.mover, 0), p.pairs) }
+func (p fwPos) key() string {
+	return fmt.Sprint(p.g.key(p.mover, 0), p.pairs, p.streak, p.stale)
+}
+
+// over reports whether the game has ended at p: every pair taken, or a stalemate.
+func (p fwPos) over() bool { return p.stale || pairsLeft(p.g) == 0 }
 
 // fwStep is one end of a turn: its probability and the position it leads to.
 type fwStep struct {
@@ -40,7 +48,9 @@ type fwStep struct {
 
 // fwGraph holds the positions reachable from a start: steps[i][c-lo][ch] are the ends of a turn
 // at position i with capacity c drawn and choice ch (a turn with no choice to make, a pair known
-// whole taken first, has its steps under every legal choice alike).
+// whole taken first, has its steps under every legal choice alike). A pass, where the model's
+// pass rule allows it, shows no card and hands the table over (handover-uniform forgetting down to
+// the capacity drawn) at the next pass streak; the last seat's pass in a row ends the game.
 type fwGraph struct {
 	lru      bool
 	m, sigma int
@@ -102,7 +112,7 @@ func (gr *fwGraph) build(model exact.Model, start fwPos) {
 		p := gr.pos[i]
 		var byCap []map[rules.Choice][]fwStep
 		var sts []rules.State
-		if pairsLeft(p.g) > 0 {
+		if !p.over() {
 			for _, c := range gr.caps() {
 				steps := map[rules.Choice][]fwStep{}
 				g := p.g.clone()
@@ -120,6 +130,16 @@ func (gr *fwGraph) build(model exact.Model, start fwPos) {
 					st = rules.State{N: -1} // a pair known whole is taken first: no choice
 				}
 				sts = append(sts, st)
+				if st.N >= 0 && model.Legal(st, rules.Pass) {
+					if p.streak == gr.players-1 {
+						steps[rules.Pass] = []fwStep{{p: 1, to: gr.add(fwPos{g: g.clone(), pairs: p.pairs, mover: p.mover, streak: p.streak, stale: true})}}
+					} else {
+						gr.handOver(g.clone(), c, 1, func(q float64, h *flGame, _ bool, _ int) {
+							next := fwPos{g: h, pairs: p.pairs, mover: (p.mover + 1) % gr.players, streak: p.streak + 1}
+							steps[rules.Pass] = append(steps[rules.Pass], fwStep{p: q, to: gr.add(next)})
+						})
+					}
+				}
 				for _, ch := range []rules.Choice{rules.Daring, rules.Safe, rules.KnownFirst} {
 					if st.N < 0 && ch != rules.Daring || st.N >= 0 && !model.Legal(st, ch) {
 						continue
@@ -235,7 +255,7 @@ func (gr *fwGraph) handOver(g *flGame, c int, q float64, emit func(q float64, h 
 }
 
 // fwVals are a position's values by seat: P(most pairs) with ties shared, P(alone with the most),
-// P(tied for the most) and the pairs still to take.
+// P(tied for the most) and the pairs still to take (at a stalemate the pairs left shared alike).
 type fwVals [4][]float64
 
 // relative returns position i's pairs so far in order from its mover.
@@ -257,8 +277,11 @@ func (gr *fwGraph) evaluate(choice func(i, ci int) rules.Choice) ([]fwVals, erro
 		for v := range vals[i] {
 			vals[i][v] = make([]float64, p)
 		}
-		if pairsLeft(gr.pos[i].g) > 0 {
+		if !gr.pos[i].over() {
 			continue
+		}
+		for s := range p {
+			vals[i][3][s] = float64(pairsLeft(gr.pos[i].g)) / float64(p)
 		}
 		pairs := gr.pos[i].pairs
 		most, top := slices.Max(pairs), 0
@@ -277,7 +300,7 @@ func (gr *fwGraph) evaluate(choice func(i, ci int) rules.Choice) ([]fwVals, erro
 	for range 1_000_000 {
 		delta := 0.0
 		for i := range gr.pos {
-			if pairsLeft(gr.pos[i].g) == 0 {
+			if gr.pos[i].over() {
 				continue
 			}
 			var nv fwVals
@@ -319,6 +342,107 @@ func (gr *fwGraph) add4(out *fwVals, i int, steps []fwStep, vals []fwVals, w flo
 	}
 }
 
+// fwStart is a start of the card-level play: the shared memory's cards and every seat's pairs so
+// far.
+type fwStart struct {
+	mem   []int
+	pairs []int
+}
+
+// fwSolved returns the solver's values (float64) in st before the draw at pass streak l, seat s
+// in order from the mover having taken rel[s] pairs so far.
+type fwSolved func(st rules.State, rel []int, l int) (exact.SelfWinValues[float64], error)
+
+// checkFluctSelfWinCardLevel plays every seat win-optimal card by card at players seats, n pairs,
+// from each start, under the fluctuating capacity (M, σ) and pass rule of model, each mover
+// reading the solver's table of the capacity drawn (lo, layers) at its count state, standings and
+// pass streak: every position's scores, wins, draws and pairs by seat are compared with solved,
+// the scores must add up to 1, and no choice made once with any capacity drawn may give the mover
+// more score than the table's choice. It returns the number of seats' values compared.
+func checkFluctSelfWinCardLevel(t *testing.T, model exact.Model, players, n int, starts []fwStart, lo int, layers []*rules.StandingsTable, solved fwSolved) int {
+	t.Helper()
+	mem := model.Memory
+	total := 0
+	for _, sp := range starts {
+		name := fmt.Sprintf("%s/%s/%v/%v", mem, model.Pass, sp.mem, sp.pairs)
+		gr := &fwGraph{lru: mem.Forget == rules.ForgetLRU, m: mem.Capacity, sigma: mem.Fluctuation, players: players}
+		g := &flGame{present: make([]bool, 2*n), old: make([]bool, 2*n), mem: slices.Clone(sp.mem)}
+		for i := range g.present {
+			g.present[i] = true
+		}
+		gr.build(model, fwPos{g: g, pairs: sp.pairs})
+		caps := gr.caps()
+		choice := func(i, ci int) rules.Choice {
+			if gr.st[i][ci].N < 0 {
+				return rules.Daring // no choice to make
+			}
+			c := caps[ci]
+			l := layers[min(max(c-lo, 0), len(layers)-1)]
+			ch, ok := l.LookupPasses(gr.st[i][ci], gr.relative(i), gr.pos[i].streak)
+			if !ok {
+				t.Fatalf("%s: no choice in %v with capacity %d at standings %v, streak %d", name, gr.st[i][ci], c, gr.relative(i), gr.pos[i].streak)
+			}
+			return ch
+		}
+		vals, err := gr.evaluate(choice)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		const tol = 1e-9
+		for i, pos := range gr.pos {
+			if pos.over() {
+				continue
+			}
+			nl := pairsLeft(pos.g)
+			rel := gr.relative(i)
+			// The one-step deviations, with every capacity drawn.
+			for ci, byCh := range gr.steps[i] {
+				var own fwVals
+				for v := range own {
+					own[v] = make([]float64, players)
+				}
+				gr.add4(&own, i, byCh[choice(i, ci)], vals, 1)
+				for ch, steps := range byCh {
+					var dev fwVals
+					for v := range dev {
+						dev[v] = make([]float64, players)
+					}
+					gr.add4(&dev, i, steps, vals, 1)
+					if dev[0][pos.mover] > own[0][pos.mover]+tol {
+						t.Errorf("%s: position %s (%v, capacity %d, standings %v, streak %d): %v once gives the mover %.12f, its choice %.12f",
+							name, fmt.Sprint(pos.g.present, pos.g.mem, pos.g.pending), gr.st[i][ci], caps[ci], rel, pos.streak, ch, dev[0][pos.mover], own[0][pos.mover])
+					}
+				}
+			}
+			if wholePair(pos.g) {
+				continue // the pair known whole is the previous turn's, taken first by this mover: no count state
+			}
+			st := rules.State{N: nl, J: nl - len(pos.g.mem)}
+			res, err := solved(st, rel, pos.streak)
+			if err != nil {
+				t.Fatalf("%s: %v, standings %v, streak %d: %v", name, st, rel, pos.streak, err)
+			}
+			sum := 0.0
+			for s := range players {
+				seat := (pos.mover + s) % players
+				got := []float64{res.Score[s], res.Win[s], res.Draw[s], res.Pairs[s]}
+				for v := range got {
+					if math.Abs(got[v]-vals[i][v][seat]) > tol {
+						t.Errorf("%s: position %s (%v, standings %v, streak %d): seat %d's vector %d: solver %.12f, card level %.12f",
+							name, fmt.Sprint(pos.g.present, pos.g.mem, pos.g.pending), st, rel, pos.streak, seat, v, got[v], vals[i][v][seat])
+					}
+				}
+				sum += res.Score[s]
+				total++
+			}
+			if math.Abs(sum-1) > tol {
+				t.Errorf("%s: %v, standings %v, streak %d: scores add up to %.15f", name, st, rel, pos.streak, sum)
+			}
+		}
+	}
+	return total
+}
+
 // TestFluctSelfWinCardLevel plays every seat win-optimal card by card at three seats, three
 // pairs, under lru and handover-uniform with σ = 1, from the full deal (no pairs taken, and
 // uneven pairs so far) and from two cards known: every position's scores, wins, draws and pairs
@@ -326,11 +450,7 @@ func (gr *fwGraph) add4(out *fwVals, i int, steps []fwStep, vals []fwVals, w flo
 // with any capacity drawn gives the mover more score than the solver's choice.
 func TestFluctSelfWinCardLevel(t *testing.T) {
 	ctx := context.Background()
-	type start struct {
-		mem   []int
-		pairs []int
-	}
-	starts := []start{{[]int{0, 2}, []int{0, 1, 0}}, {nil, []int{0, 0, 0}}}
+	starts := []fwStart{{[]int{0, 2}, []int{0, 1, 0}}, {nil, []int{0, 0, 0}}}
 	if testing.Short() {
 		starts = starts[:1]
 	}
@@ -348,98 +468,17 @@ func TestFluctSelfWinCardLevel(t *testing.T) {
 	const players, sigma = 3, 1
 	total := 0
 	for _, tc := range cases {
-		fg, m, n := tc.fg, tc.m, tc.n
-		{
-			mem := rules.Memory{Capacity: m, Forget: fg, Fluctuation: sigma}
-			model := exact.Model{Memory: mem}
-			lo, layers, err := exact.FluctSelfWinTables(ctx, field.Float{}, model, players, n)
-			if err != nil {
-				t.Fatalf("%s: %v", mem, err)
-			}
-			for _, sp := range starts {
-				name := fmt.Sprintf("%s/%v/%v", mem, sp.mem, sp.pairs)
-				gr := &fwGraph{lru: fg == rules.ForgetLRU, m: m, sigma: sigma, players: players}
-				g := &flGame{present: make([]bool, 2*n), old: make([]bool, 2*n), mem: slices.Clone(sp.mem)}
-				for i := range g.present {
-					g.present[i] = true
-				}
-				gr.build(model, fwPos{g: g, pairs: sp.pairs})
-				caps := gr.caps()
-				choice := func(i, ci int) rules.Choice {
-					if gr.st[i][ci].N < 0 {
-						return rules.Daring // no choice to make
-					}
-					c := caps[ci]
-					l := layers[min(max(c-lo, 0), len(layers)-1)]
-					ch, ok := l.Lookup(gr.st[i][ci], gr.relative(i))
-					if !ok {
-						t.Fatalf("%s: no choice in %v with capacity %d at standings %v", name, gr.st[i][ci], c, gr.relative(i))
-					}
-					return ch
-				}
-				vals, err := gr.evaluate(choice)
-				if err != nil {
-					t.Fatalf("%s: %v", name, err)
-				}
-				const tol = 1e-9
-				solved := map[string]exact.SelfWinResult[float64]{}
-				for i, pos := range gr.pos {
-					nl := pairsLeft(pos.g)
-					if nl == 0 {
-						continue
-					}
-					rel := gr.relative(i)
-					// The one-step deviations, with every capacity drawn.
-					for ci, byCh := range gr.steps[i] {
-						var own fwVals
-						for v := range own {
-							own[v] = make([]float64, players)
-						}
-						gr.add4(&own, i, byCh[choice(i, ci)], vals, 1)
-						for ch, steps := range byCh {
-							var dev fwVals
-							for v := range dev {
-								dev[v] = make([]float64, players)
-							}
-							gr.add4(&dev, i, steps, vals, 1)
-							if dev[0][pos.mover] > own[0][pos.mover]+tol {
-								t.Errorf("%s: position %s (%v, capacity %d, standings %v): %v once gives the mover %.12f, its choice %.12f",
-									name, fmt.Sprint(pos.g.present, pos.g.mem, pos.g.pending), gr.st[i][ci], caps[ci], rel, ch, dev[0][pos.mover], own[0][pos.mover])
-							}
-						}
-					}
-					if wholePair(pos.g) {
-						continue // the pair known whole is the previous turn's, taken first by this mover: no count state
-					}
-					st := rules.State{N: nl, J: nl - len(pos.g.mem)}
-					key := fmt.Sprint(st, rel)
-					res, ok := solved[key]
-					if !ok {
-						res, err = exact.EvaluateStandings(ctx, field.Float{}, model, exact.SeatLineup(rules.PolicyWinOptimal, rules.PolicyWinOptimal, rules.PolicyWinOptimal), st, rel)
-						if err != nil {
-							t.Fatalf("%s: EvaluateStandings(%v, %v): %v", name, st, rel, err)
-						}
-						solved[key] = res
-					}
-					sum := 0.0
-					for s := range players {
-						seat := (pos.mover + s) % players
-						got := []float64{res.Score[s], res.Win[s], res.Draw[s], res.Pairs[s]}
-						for v := range got {
-							if math.Abs(got[v]-vals[i][v][seat]) > tol {
-								t.Errorf("%s: position %s (%v, standings %v): seat %d's vector %d: solver %.12f, card level %.12f",
-									name, fmt.Sprint(pos.g.present, pos.g.mem, pos.g.pending), st, rel, seat, v, got[v], vals[i][v][seat])
-							}
-						}
-						sum += res.Score[s]
-						total++
-					}
-					if math.Abs(sum-1) > tol {
-						t.Errorf("%s: %v, standings %v: scores add up to %.15f", name, st, rel, sum)
-					}
-				}
-			}
+		mem := rules.Memory{Capacity: tc.m, Forget: tc.fg, Fluctuation: sigma}
+		model := exact.Model{Memory: mem}
+		lo, layers, err := exact.FluctSelfWinTables(ctx, field.Float{}, model, players, tc.n)
+		if err != nil {
+			t.Fatalf("%s: %v", mem, err)
 		}
+		solved := func(st rules.State, rel []int, _ int) (exact.SelfWinValues[float64], error) {
+			res, err := exact.EvaluateStandings(ctx, field.Float{}, model, exact.SeatLineup(rules.PolicyWinOptimal, rules.PolicyWinOptimal, rules.PolicyWinOptimal), st, rel)
+			return res.SelfWinValues, err
+		}
+		total += checkFluctSelfWinCardLevel(t, model, players, tc.n, starts, lo, layers, solved)
 	}
 	if total == 0 {
 		t.Fatal("no value compared")

@@ -11,14 +11,16 @@ import (
 	"memsim/sim/rules"
 )
 
-// fluctSelfWinVectors runs the sweep of the win objective of p seats under memory mem up to n
-// pairs and returns every vector before the draw, keyed by n, known cards and standings.
-func fluctSelfWinVectors[T any](t *testing.T, f field.Field[T], mem rules.Memory, p, n int) map[string][]T {
+// fluctSelfWinVectors runs the sweep of the win objective of p seats under model m up to n pairs
+// and returns every vector before the draw (at pass streak 0), keyed by n, known cards and
+// standings.
+func fluctSelfWinVectors[T any](t *testing.T, f field.Field[T], m Model, p, n int) map[string][]T {
 	t.Helper()
-	x, err := buildFluctSelfWin(f, Model{Memory: mem}, p, n, true)
+	x, err := buildFluctSelfWin(f, m, p, n, true)
 	if err != nil {
 		t.Fatal(err)
 	}
+	mem := m.Memory
 	out := map[string][]T{}
 	err = x.run(context.Background(), func(r int) error {
 		for k, byStandings := range x.cur[0] {
@@ -40,7 +42,6 @@ func fluctSelfWinVectors[T any](t *testing.T, f field.Field[T], mem rules.Memory
 // capacity that never binds gives perfect memory's (selfishwin.go); every state's scores add up
 // to 1; float64 agrees with the rationals.
 func TestFluctSelfWinWithoutFluctuationIsFixedCapacity(t *testing.T) {
-	ctx := context.Background()
 	n := 4
 	if testing.Short() {
 		n = 3
@@ -56,12 +57,24 @@ func TestFluctSelfWinWithoutFluctuationIsFixedCapacity(t *testing.T) {
 			cases = append(cases, memCase{rules.Memory{Capacity: 3 - i, Forget: fg}, rules.Memory{Capacity: 3 - i, Forget: fg}})
 		}
 	}
-	const p = 3
 	for _, tc := range cases {
-		name := fmt.Sprintf("%s σ=%d", tc.mem, tc.mem.Fluctuation)
-		got := fluctSelfWinVectors(t, field.Rat{}, tc.mem, p, n)
-		fl := fluctSelfWinVectors(t, field.Float{}, tc.mem, p, n)
-		w, err := newSelfWin(field.Rat{}, Model{Memory: tc.want}, p, n, true)
+		compareFluctSelfWinFixed(t, Model{Memory: tc.mem}, Model{Memory: tc.want}, 3, n)
+	}
+}
+
+// compareFluctSelfWinFixed checks, in exact rationals, that the sweep of the win objective of p
+// seats under the fluctuating capacity of model m gives model want's (a fixed capacity, or
+// perfect memory) scores, wins, draws and pairs in every state of at most n pairs and standings,
+// that every state's scores add up to 1, and that float64 agrees with the rationals.
+func compareFluctSelfWinFixed(t *testing.T, m, want Model, p, n int) {
+	t.Helper()
+	ctx := context.Background()
+	tc := struct{ mem, want rules.Memory }{m.Memory, want.Memory}
+	{
+		name := fmt.Sprintf("%s σ=%d, pass %s", tc.mem, tc.mem.Fluctuation, m.Pass)
+		got := fluctSelfWinVectors(t, field.Rat{}, m, p, n)
+		fl := fluctSelfWinVectors(t, field.Float{}, m, p, n)
+		w, err := newSelfWin(field.Rat{}, want, p, n, true)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -134,7 +147,7 @@ func TestFluctSelfWinTwoSeatsIsTwoSeatWin(t *testing.T) {
 		mems, leads = mems[1:2], 1
 	}
 	for _, mem := range mems {
-		got := fluctSelfWinVectors(t, field.Rat{}, mem, 2, n)
+		got := fluctSelfWinVectors(t, field.Rat{}, Model{Memory: mem}, 2, n)
 		m := Model{Memory: mem}
 		for k := 0; k <= min(n, fluctMaxKnown(mem)); k++ {
 			for lead := -leads; lead <= leads; lead++ {

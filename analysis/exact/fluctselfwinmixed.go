@@ -53,7 +53,7 @@ func newFluctSelfWinLineup[T any](ctx context.Context, f field.Field[T], m Model
 	}
 	pol := mu.SeatPolicies()
 	reply := everyWinOptimal(mu) // win-best-response beside win-optimal at every other seat
-	var opt [][][]rules.Choice
+	var opt [][][][]rules.Choice // opt[n][l][c][k]: optimal's choice at pass streak l
 	var win [][][][]rules.Choice
 	for _, p := range pol {
 		switch {
@@ -65,7 +65,13 @@ func newFluctSelfWinLineup[T any](ctx context.Context, f field.Field[T], m Model
 			if err := s.run(ctx, maxPairs, nil); err != nil {
 				return nil, fmt.Errorf("optimal's table: %w", err)
 			}
-			opt = s.choice
+			opt = s.streakChoice // under pass rule never, nil: the choices are s.choice
+			if !s.passes() {
+				opt = make([][][][]rules.Choice, len(s.choice))
+				for n, byCap := range s.choice {
+					opt[n] = [][][]rules.Choice{byCap}
+				}
+			}
 		case p == rules.PolicyWinOptimal && reply && win == nil:
 			y, err := buildFluctSelfWin(f, m, mu.Players, maxPairs, false)
 			if err != nil {
@@ -78,15 +84,16 @@ func newFluctSelfWinLineup[T any](ctx context.Context, f field.Field[T], m Model
 		}
 	}
 	x.nq, x.w.nq = mu.Players, mu.Players
-	x.follow = func(q int, st rules.State, c, vi int) (rules.Choice, bool) {
+	x.follow = func(q int, st rules.State, c, vi, l int) (rules.Choice, bool) {
 		k := st.N - st.J
 		switch p := pol[q]; {
 		case p.Fixed():
-			return p.Decide(st), true
+			return p.Decide(st), true // a fixed policy never passes
 		case p == rules.PolicyOptimal:
-			return opt[st.N][c][k], true
+			return opt[st.N][l][c][k], true
 		case p == rules.PolicyWinOptimal && reply:
-			return win[st.N][c][k][vi], true // seat 0 to move in the sweep of every seat win-optimal
+			// Seat 0 to move in the sweep of every seat win-optimal, at pass streak l.
+			return win[st.N][c][k][l*len(x.w.valid[st.N])+vi], true
 		}
 		return 0, false
 	}

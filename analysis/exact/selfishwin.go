@@ -112,7 +112,7 @@ func checkSelfWinModel(m Model, p int) error {
 	case m.Variant.TurnLimit > 0 && checkSelfWinLimitMemory(m.Memory, p) != nil:
 		return checkSelfWinLimitMemory(m.Memory, p)
 	case m.Memory.Fluctuation > 0:
-		return fmt.Errorf("memory %s: the win objective at %d seats under a fluctuating capacity gives the values (every seat win-optimal, pass rule never), not this computation (exact.FluctSelfWinTables has its choices)", m.Memory, p)
+		return fmt.Errorf("memory %s: the win objective at %d seats under a fluctuating capacity gives the values, not this computation (exact.FluctSelfWinTables has its choices)", m.Memory, p)
 	case m.Variant.TurnLimit > 0 && m.Variant.CopiesOf() == rules.DefaultCopies:
 		return fmt.Errorf("turn limit %d: the win objective at %d seats under a turn limit gives values, choices' values and the engine's tables (a layer per turn left), not a table of every state", m.Variant.TurnLimit, p)
 	case !m.Variant.Standard():
@@ -527,7 +527,7 @@ func valuesOf[T any](vals []T, p int) *SelfWinValues[T] {
 
 // EvaluateSelfWin returns the values of the win objective of every seat for itself at players
 // seats (3 to 8) in model m (perfect memory under every pass rule, lru and handover-uniform under
-// pass rule never, and a fluctuating capacity under pass rule never, whose result holds the values
+// pass rule never, and a fluctuating capacity under every pass rule, whose result holds the values
 // only: the mover's choice depends on the capacity drawn; the standard game) from state st,
 // seat s (in order from the mover) having taken standings[s] pairs so far (nil: none yet).
 func EvaluateSelfWin[T any](ctx context.Context, f field.Field[T], m Model, players int, st rules.State, standings []int) (SelfWinResult[T], error) {

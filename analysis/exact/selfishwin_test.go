@@ -452,7 +452,6 @@ func TestSelfWinRefusals(t *testing.T) {
 	}{
 		{exact.Model{}, 2, "needs 3 to 8 seats"},
 		{exact.Model{}, 9, "needs 3 to 8 seats"},
-		{exact.Model{Pass: rules.PassAlways, Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU, Fluctuation: 1}}, 3, "under a fluctuating capacity is solved under pass rule never"},
 		{exact.Model{Memory: rules.Memory{Capacity: 4, Forget: rules.ForgetLRU, Fluctuation: 1}}, 2, "needs 3 to 8 seats"},
 		{exact.Model{Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU, Fluctuation: 1}, Variant: rules.Variant{TurnLimit: 5}}, 3, "a fluctuating capacity is solved in the standard game only"},
 		{exact.Model{Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU, Fluctuation: 1}, Variant: rules.Variant{TurnLimit: 5}}, 3, "a fluctuating capacity is solved in the standard game only"},

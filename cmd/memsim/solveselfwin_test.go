@@ -116,7 +116,6 @@ func TestSolveStandingsBadInput(t *testing.T) {
 		{[]string{"--players", "3", "--policy", "win-optimal", "--standings", "1,x,0"}, `seat 1: "x" is not a count of pairs`},
 		{[]string{"--seats", "optimal,safe,daring", "--two-player-optimal", "--standings", "0,0,0"}, "--standings goes with --players P (3 or more)"},
 		{[]string{"--players", "3", "--policy", "win-optimal", "--opponent", "win-best-response"}, "policy win-best-response: with 3 players one seat replies to the others, not 2"},
-		{[]string{"--seats", "win-optimal,safe,daring", "--memory", "3", "--forget", "lru", "--fluctuation", "1", "--pass", "always"}, "under a fluctuating capacity is solved under pass rule never (allowed: never)"},
 		{[]string{"--players", "3", "--policy", "win-optimal", "--lead", "1"}, "the lead is defined for 2 players"},
 		{[]string{"--pairs", "26", "--players", "3", "--policy", "win-optimal"}, "add --big to solve it anyway"},
 	}

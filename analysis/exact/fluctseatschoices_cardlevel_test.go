@@ -147,7 +147,7 @@ func TestFluctSeatsChoiceValuesIdentities(t *testing.T) {
 	combos := []rule{{rules.PassNever, lru}, {rules.PassAlways, hu}}
 	if !testing.Short() {
 		caps, drawnFrom = 3, 3
-		n = 5
+		n = 4
 		combos = append(combos, rule{rules.PassNever, hu}, rule{rules.PassAlways, lru}, rule{rules.PassTwoKnown, lru}, rule{rules.PassTwoKnown, hu})
 		lineups = append(lineups, exact.Lineup{Players: 4, Policy: o, Opponent: o})
 	}

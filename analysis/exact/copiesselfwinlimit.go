@@ -97,7 +97,7 @@ func (s *copiesSelfWin[T]) solveStarts(pairs int) error {
 		}
 		// Seat 0 may sit anywhere in the order of play: a game starts with any seat to move.
 		for q := range s.p {
-			if _, err := s.get(start.vec(), none, q, s.limit); err != nil {
+			if _, err := s.get(start.vec(), none, q, s.limit, 0); err != nil {
 				return err
 			}
 			if s.same {

@@ -115,7 +115,7 @@ func buildCopiesSelfWin[T any](ctx context.Context, f field.Field[T], m Model, p
 	p := len(pol)
 	s := &copiesSelfWin[T]{ctx: ctx, f: f, m: m, p: p, pol: pol, same: true, limit: m.Variant.TurnLimit,
 		streaks: m.Pass != rules.PassNever,
-		memo: map[string]*copiesSelfWinCell[T]{}, zero: f.FromInt(0), one: f.FromInt(1)}
+		memo:    map[string]*copiesSelfWinCell[T]{}, zero: f.FromInt(0), one: f.FromInt(1)}
 	for _, q := range s.pol {
 		s.same = s.same && q.PlaysToWin()
 		if q == rules.PolicyOptimal && s.opt == nil {

@@ -683,9 +683,10 @@ func (g *Game) tableTurn(seat int, t *rules.ChoiceTable, passes int) (turnEnd, e
 	var ok bool
 	switch ct := t.Copies(); {
 	case ct != nil && ct.StandingsPlayers() > 0:
-		// Win-optimal at three or more seats under copies reads every seat's pairs so far, and
-		// under a turn limit the layer of the turns left, this one included.
-		c, ok = g.copiesStandingsChoice(m, t.CopiesTurnsLeft(g.turnsLeft()), seat)
+		// Win-optimal at three or more seats under copies reads every seat's pairs so far, under
+		// a pass rule the pass streak, and under a turn limit the layer of the turns left, this
+		// one included.
+		c, ok = g.copiesStandingsChoice(m, t.CopiesTurnsLeft(g.turnsLeft()), seat, passes)
 	case ct != nil:
 		// A copies table for a turn limit reads the layer of the turns left, this one included.
 		c, ok = g.copiesChoice(m, t.CopiesTurnsLeft(g.turnsLeft()), st.Lead, passes)

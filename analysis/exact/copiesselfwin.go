@@ -37,6 +37,9 @@ type copiesSelfWin[T any] struct {
 	opt *copiesSolver[T]
 	// limit is the model's turn limit: the states carry the turns left (0: no limit).
 	limit int
+	// streaks says that the states carry the pass streak: a pass rule other than never
+	// (copiesselfwinpass.go).
+	streaks bool
 
 	memo      map[string]*copiesSelfWinCell[T]
 	zero, one T
@@ -67,8 +70,6 @@ func checkCopiesSelfWinModel(m Model, p int) error {
 		return fmt.Errorf("copies %d: the win objective at %d seats is solved with perfect memory only, not %s", k, p, m.Memory)
 	case m.Singletons != 0:
 		return fmt.Errorf("copies %d: singletons have no exact model", k)
-	case m.Pass != rules.PassNever:
-		return fmt.Errorf("copies %d: the win objective at %d seats is solved under pass rule never only, not %s", k, p, m.Pass)
 	}
 	return m.Validate()
 }
@@ -113,7 +114,8 @@ func newCopiesSelfWin[T any](ctx context.Context, f field.Field[T], m Model, mu 
 func buildCopiesSelfWin[T any](ctx context.Context, f field.Field[T], m Model, pol []rules.Policy) (*copiesSelfWin[T], error) {
 	p := len(pol)
 	s := &copiesSelfWin[T]{ctx: ctx, f: f, m: m, p: p, pol: pol, same: true, limit: m.Variant.TurnLimit,
-		memo: map[string]*copiesSelfWinCell[T]{}, zero: f.FromInt(0), one: f.FromInt(1)}
+		streaks: m.Pass != rules.PassNever,
+		memo:    map[string]*copiesSelfWinCell[T]{}, zero: f.FromInt(0), one: f.FromInt(1)}
 	for _, q := range s.pol {
 		s.same = s.same && q.PlaysToWin()
 		if q == rules.PolicyOptimal && s.opt == nil {
@@ -135,15 +137,19 @@ func buildCopiesSelfWin[T any](ctx context.Context, f field.Field[T], m Model, p
 }
 
 // key returns the memo key of the state of faces key with the standings d (in order from the
-// mover), t turns left under a turn limit and the mover's seat q.
-func (s *copiesSelfWin[T]) key(faces string, d []int, q, t int) string {
-	b := make([]byte, 0, len(faces)+2*len(d)+3)
+// mover), t turns left under a turn limit, the pass streak k under a pass rule and the mover's
+// seat q.
+func (s *copiesSelfWin[T]) key(faces string, d []int, q, t, k int) string {
+	b := make([]byte, 0, len(faces)+2*len(d)+4)
 	b = append(b, faces...)
 	for _, x := range d {
 		b = append(b, byte(x), byte(x>>8))
 	}
 	if s.limit > 0 {
 		b = append(b, byte(t), byte(t>>8))
+	}
+	if s.streaks {
+		b = append(b, byte(k))
 	}
 	if !s.same {
 		b = append(b, byte(q))
@@ -189,11 +195,12 @@ func (s *copiesSelfWin[T]) terminal(d []int) *copiesSelfWinCell[T] {
 	return c
 }
 
-// get returns the values of the state of faces v at the standings d with seat q to move and t
-// turns left under a turn limit (0 without one).
-func (s *copiesSelfWin[T]) get(v copiesVec, d []int, q, t int) (*copiesSelfWinCell[T], error) {
+// get returns the values of the state of faces v at the standings d with seat q to move, t turns
+// left under a turn limit (0 without one) and k seats having passed in a row just before under a
+// pass rule (0 without one).
+func (s *copiesSelfWin[T]) get(v copiesVec, d []int, q, t, streak int) (*copiesSelfWinCell[T], error) {
 	faces := v.key()
-	k := s.key(faces, d, q, t)
+	k := s.key(faces, d, q, t, streak)
 	if c, ok := s.memo[k]; ok {
 		return c, nil
 	}
@@ -207,16 +214,16 @@ func (s *copiesSelfWin[T]) get(v copiesVec, d []int, q, t int) (*copiesSelfWinCe
 		s.memo[k] = c
 		return c, nil
 	}
-	follow, fixed, err := s.follow(v, faces, q, t)
+	follow, fixed, err := s.follow(v, faces, q, t, streak)
 	if err != nil {
 		return nil, err
 	}
 	c := &copiesSelfWinCell[T]{choice: rules.Daring}
 	for _, ch := range rules.Choices() {
-		if !copiesLegal(v, ch, s.m.Choices) || (fixed && ch != follow) {
+		if !s.legal(v, ch) || (fixed && ch != follow) {
 			continue
 		}
-		vals, err := s.choiceValues(v, d, q, t, ch)
+		vals, err := s.valuesOf(v, d, q, t, streak, ch)
 		if err != nil {
 			return nil, err
 		}
@@ -228,9 +235,9 @@ func (s *copiesSelfWin[T]) get(v copiesVec, d []int, q, t int) (*copiesSelfWinCe
 	return c, nil
 }
 
-// follow returns the choice seat q makes in v with t turns left when its policy does not play to
-// win (fixed true), or fixed false when it maximises its own score.
-func (s *copiesSelfWin[T]) follow(v copiesVec, faces string, q, t int) (ch rules.Choice, fixed bool, err error) {
+// follow returns the choice seat q makes in v with t turns left at pass streak k when its policy
+// does not play to win (fixed true), or fixed false when it maximises its own score.
+func (s *copiesSelfWin[T]) follow(v copiesVec, faces string, q, t, k int) (ch rules.Choice, fixed bool, err error) {
 	switch p := s.pol[q]; p {
 	case rules.PolicyWinOptimal, rules.PolicyWinBestResponse:
 		return rules.Daring, false, nil
@@ -238,6 +245,9 @@ func (s *copiesSelfWin[T]) follow(v copiesVec, faces string, q, t int) (ch rules
 		c, err := s.opt.get(faces, t)
 		if err != nil {
 			return rules.Daring, false, err
+		}
+		if c.streak != nil {
+			return c.streak.choice[k], true, nil // the optimum of every seat for itself at streak k
 		}
 		return c.selfChoice, true, nil
 	case rules.PolicySafe:
@@ -275,7 +285,7 @@ func (s *copiesSelfWin[T]) choiceValues(v copiesVec, d []int, q, t int, ch rules
 			rot, nq = 1, (q+1)%p
 		}
 		rules.Deficits(nd, nd, next.state().Pairs())
-		c, err := s.get(next, nd, nq, nt)
+		c, err := s.get(next, nd, nq, nt, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -300,14 +310,28 @@ func (s *copiesSelfWin[T]) choiceValues(v copiesVec, d []int, q, t int, ch rules
 }
 
 // EvaluateCopiesSelfWin returns the values of the win objective at three or more seats in the
-// copies model m (perfect memory, pass rule never, no turn limit; docs/models.md §4.16) from the
-// state of faces st, seat s (in order from the mover, seat 0) having taken standings[s] pairs so
-// far (nil: none yet), each seat playing its policy of mu: win-optimal at every seat (one may
-// play win-best-response), or win-optimal (win-best-response at one seat) beside optimal, safe
-// and daring. Result.State is st.RulesState(); Choices gives every legal choice of the mover made
-// now, the lineup played afterwards.
+// copies model m (perfect memory, any pass rule, with or without a turn limit; docs/models.md
+// §4.16) from the state of faces st at the start of a turn that follows no pass, seat s (in order
+// from the mover, seat 0) having taken standings[s] pairs so far (nil: none yet), each seat
+// playing its policy of mu: win-optimal at every seat (one may play win-best-response), or
+// win-optimal (win-best-response at one seat) beside optimal, safe and daring. Result.State is
+// st.RulesState(); Choices gives every legal choice of the mover made now, the lineup played
+// afterwards. EvaluateCopiesSelfWinPasses gives the values after a streak of passes.
 func EvaluateCopiesSelfWin[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st CopiesState, standings []int) (SelfWinResult[T], error) {
+	return EvaluateCopiesSelfWinPasses(ctx, f, m, mu, st, standings, 0)
+}
+
+// EvaluateCopiesSelfWinPasses is EvaluateCopiesSelfWin at the start of a turn that follows a
+// streak of passes seats passing in a row (0 to players-1; under a pass rule other than never
+// only when it is not 0).
+func EvaluateCopiesSelfWinPasses[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st CopiesState, standings []int, passes int) (SelfWinResult[T], error) {
 	var res SelfWinResult[T]
+	switch {
+	case passes < 0 || passes >= mu.Players:
+		return res, fmt.Errorf("passes %d: a streak of 0 to %d passes in a row at %d seats", passes, mu.Players-1, mu.Players)
+	case passes > 0 && m.Pass == rules.PassNever:
+		return res, fmt.Errorf("passes %d: pass rule never has no pass", passes)
+	}
 	if err := st.Validate(); err != nil {
 		return res, err
 	}
@@ -324,7 +348,7 @@ func EvaluateCopiesSelfWin[T any](ctx context.Context, f field.Field[T], m Model
 	v := st.vec()
 	d := make([]int, mu.Players)
 	rules.Deficits(d, standings, st.Pairs())
-	c, err := s.get(v, d, 0, s.limit)
+	c, err := s.get(v, d, 0, s.limit, passes)
 	if err != nil {
 		return res, err
 	}
@@ -335,11 +359,11 @@ func EvaluateCopiesSelfWin[T any](ctx context.Context, f field.Field[T], m Model
 		return res, nil
 	}
 	for _, ch := range rules.Choices() {
-		if !copiesLegal(v, ch, m.Choices) {
+		if !s.legal(v, ch) {
 			continue
 		}
 		res.Legal[ch] = true
-		vals, err := s.choiceValues(v, d, 0, s.limit, ch)
+		vals, err := s.valuesOf(v, d, 0, s.limit, passes, ch)
 		if err != nil {
 			return res, err
 		}

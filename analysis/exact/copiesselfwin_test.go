@@ -17,33 +17,41 @@ import (
 // that agree with them. A card named is the first unseen one in position order (the faces of the
 // unseen cards are exchangeable). Seats whose policy is safe or daring play that choice. Under a
 // turn limit (limit > 0) every turn uses one of the turns left, taking a pair remembered whole
-// too, and with none left the pairs taken decide.
+// too, and with none left the pairs taken decide. Under a pass rule (rule) a seat that plays to
+// win may also pass (always, or two-known with two cards seen and not taken on the table): a pass
+// flips nothing, uses a turn under a limit and hands the move to the next seat one pass further
+// in a row; the players-th pass in a row ends the game, the pairs left shared equally, and every
+// other turn resets the streak. Values are vectors of swVectors·players entries by absolute seat:
+// the scores, the pairs taken in all (those before the start included), alone with the most, tied.
 type copiesWinSearch struct {
 	deals   [][]int
 	players int
 	blind   bool
 	limit   int
+	rule    rules.PassRule
 	pol     []rules.Policy
 	memo    map[string][]*big.Rat
 }
 
 // cards is the state of the table in a search: obs[pos] is the face turned up at pos, -1 unseen,
-// gone+f taken (the faces of the cards taken stay known); left is the turns left under a limit.
+// gone+f taken (the faces of the cards taken stay known); left is the turns left under a limit,
+// streak the seats that passed in a row just before this turn.
 type cards struct {
-	obs   []int
-	pairs []int
-	seat  int
-	left  int
+	obs    []int
+	pairs  []int
+	seat   int
+	left   int
+	streak int
 }
 
 // gone is added to the face of a card taken.
 const gone = 100
 
 func (c cards) clone() cards {
-	return cards{obs: append([]int(nil), c.obs...), pairs: append([]int(nil), c.pairs...), seat: c.seat, left: c.left}
+	return cards{obs: append([]int(nil), c.obs...), pairs: append([]int(nil), c.pairs...), seat: c.seat, left: c.left, streak: c.streak}
 }
 
-func (c cards) key() string { return fmt.Sprint(c.obs, c.pairs, c.seat, c.left) }
+func (c cards) key() string { return fmt.Sprint(c.obs, c.pairs, c.seat, c.left, c.streak) }
 
 // first returns the first position that passes ok, or -1.
 func (c cards) first(ok func(pos, face int) bool) int {
@@ -78,11 +86,14 @@ func (w *copiesWinSearch) reveal(c cards, pos int, then func(c cards) []*big.Rat
 	for _, d := range ds {
 		byFace[d[pos]]++
 	}
-	sum := ratZeros(w.players)
+	var sum []*big.Rat
 	for f, n := range byFace {
 		nc := c.clone()
 		nc.obs[pos] = f
 		v := then(nc)
+		if sum == nil {
+			sum = ratZeros(len(v))
+		}
 		p := big.NewRat(n, int64(len(ds)))
 		for i := range sum {
 			sum[i].Add(sum[i], new(big.Rat).Mul(p, v[i]))
@@ -113,7 +124,7 @@ func (w *copiesWinSearch) value(c cards) []*big.Rat {
 func (w *copiesWinSearch) turn(c cards) []*big.Rat {
 	if w.limit > 0 {
 		if c.left == 0 {
-			return w.final(c.pairs)
+			return w.final(c.pairs, nil)
 		}
 		c = c.clone()
 		c.left-- // this turn
@@ -124,43 +135,73 @@ func (w *copiesWinSearch) turn(c cards) []*big.Rat {
 			continue
 		}
 		if b := c.first(func(b, fb int) bool { return b != a && fb == fa }); b >= 0 {
-			nc := c.clone()
-			nc.obs[a], nc.obs[b] = gone+fa, gone+fa
-			nc.pairs[c.seat]++
-			return w.value(nc)
+			return w.take(c, a, b)
 		}
 	}
 	if c.first(func(_, f int) bool { return f < gone }) < 0 {
-		return w.final(c.pairs)
+		return w.final(c.pairs, nil)
 	}
-	remembered := c.first(func(_, f int) bool { return f >= 0 && f < gone }) >= 0
 	var best []*big.Rat
-	for _, ch := range []rules.Choice{rules.Daring, rules.Safe, rules.KnownFirst} {
-		if ch != rules.Daring && !remembered {
-			continue
-		}
-		switch w.pol[c.seat] {
-		case rules.PolicyDaring:
-			if ch != rules.Daring {
-				continue
-			}
-		case rules.PolicySafe:
-			if want := map[bool]rules.Choice{true: rules.Safe, false: rules.Daring}[remembered]; ch != want {
-				continue
-			}
-		}
-		v := w.play(c, ch)
-		if best == nil || v[c.seat].Cmp(best[c.seat]) > 0 {
+	for _, v := range w.options(c) {
+		if v != nil && (best == nil || v[c.seat].Cmp(best[c.seat]) > 0) {
 			best = v
 		}
 	}
 	return best
 }
 
-// pass hands the move to the next seat.
+// options returns the vectors of every choice the mover's policy may make in c (a turn's start,
+// its turn counted, no pair remembered whole), nil for the others: a seat that plays to win may
+// make every legal choice, safe and daring their own.
+func (w *copiesWinSearch) options(c cards) [rules.NumChoices][]*big.Rat {
+	var out [rules.NumChoices][]*big.Rat
+	seen := 0
+	for _, f := range c.obs {
+		if f >= 0 && f < gone {
+			seen++
+		}
+	}
+	remembered := seen > 0
+	canPass := w.rule == rules.PassAlways || (w.rule == rules.PassTwoKnown && seen >= 2)
+	for _, ch := range []rules.Choice{rules.Daring, rules.Safe, rules.KnownFirst, rules.Pass} {
+		switch {
+		case ch == rules.Pass && !canPass, ch != rules.Daring && ch != rules.Pass && !remembered:
+			continue
+		case w.pol[c.seat] == rules.PolicyDaring && ch != rules.Daring:
+			continue
+		case w.pol[c.seat] == rules.PolicySafe && ch != map[bool]rules.Choice{true: rules.Safe, false: rules.Daring}[remembered]:
+			continue
+		}
+		if ch == rules.Pass {
+			out[ch] = w.passTurn(c)
+		} else {
+			out[ch] = w.play(c, ch)
+		}
+	}
+	return out
+}
+
+// passTurn is a pass in c: a stalemate at the players-th pass in a row, the pairs left shared
+// equally, otherwise the next seat's turn one pass further.
+func (w *copiesWinSearch) passTurn(c cards) []*big.Rat {
+	if c.streak == w.players-1 {
+		left := 0
+		for _, f := range c.obs {
+			if f < gone {
+				left++
+			}
+		}
+		return w.final(c.pairs, big.NewRat(int64(left/2), int64(w.players)))
+	}
+	nc := c.clone()
+	nc.seat, nc.streak = (c.seat+1)%w.players, c.streak+1
+	return w.value(nc)
+}
+
+// pass hands the move to the next seat after a miss, no pass made.
 func (w *copiesWinSearch) pass(c cards) []*big.Rat {
 	nc := c.clone()
-	nc.seat = (c.seat + 1) % w.players
+	nc.seat, nc.streak = (c.seat+1)%w.players, 0
 	return w.value(nc)
 }
 
@@ -169,6 +210,7 @@ func (w *copiesWinSearch) take(c cards, a, b int) []*big.Rat {
 	nc := c.clone()
 	nc.obs[a], nc.obs[b] = gone+c.obs[a], gone+c.obs[b]
 	nc.pairs[c.seat]++
+	nc.streak = 0
 	return w.value(nc)
 }
 
@@ -241,8 +283,9 @@ func (w *copiesWinSearch) cardsLeft(c cards, f int) int {
 	return n
 }
 
-// final returns the scores of a game that ends with these pairs: the seats with the most share 1.
-func (w *copiesWinSearch) final(pairs []int) []*big.Rat {
+// final returns the vectors of a game that ends with these pairs and shared pairs left to every
+// seat (nil: none): the seats with the most share a score of 1.
+func (w *copiesWinSearch) final(pairs []int, shared *big.Rat) []*big.Rat {
 	most, top := -1, 0
 	for _, x := range pairs {
 		switch {
@@ -252,10 +295,20 @@ func (w *copiesWinSearch) final(pairs []int) []*big.Rat {
 			top++
 		}
 	}
-	out := ratZeros(len(pairs))
+	p := len(pairs)
+	out := ratZeros(swVectors * p)
 	for i, x := range pairs {
+		out[swPairs*p+i].SetInt64(int64(x))
+		if shared != nil {
+			out[swPairs*p+i].Add(out[swPairs*p+i], shared)
+		}
 		if x == most {
-			out[i].SetFrac64(1, int64(top))
+			out[swScore*p+i].SetFrac64(1, int64(top))
+			if top == 1 {
+				out[swWin*p+i].SetInt64(1)
+			} else {
+				out[swDraw*p+i].SetInt64(1)
+			}
 		}
 	}
 	return out
@@ -329,7 +382,7 @@ func TestCopiesSelfWinMatchesCardSearch(t *testing.T) {
 					}
 					copy(start.pairs, standings)
 					want := w.value(start)
-					for s := range want {
+					for s := range pol {
 						if res.Score[s].Cmp(want[s]) != 0 {
 							t.Errorf("%s: seat %d: P(most pairs) %v, card search %v", name, s, res.Score[s].RatString(), want[s].RatString())
 						}
@@ -452,7 +505,7 @@ func TestCopiesSelfWinRefusals(t *testing.T) {
 		mu   Lineup
 		want string
 	}{
-		{Model{Variant: rules.Variant{Copies: 4}, Pass: rules.PassAlways}, win, "pass rule"},
+		{Model{Variant: rules.Variant{Copies: 4}, Pass: rules.PassAlways, Singletons: 1}, win, "singletons"},
 		{Model{Variant: rules.Variant{Copies: 4}}, Lineup{Players: 3, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyParity}, "parity"},
 		{Model{Variant: rules.Variant{Copies: 4}}, Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}, "3 to"},
 	} {
@@ -484,7 +537,7 @@ func TestCopiesSelfWinTwoSeatsIsCopiesWin(t *testing.T) {
 			for _, standings := range [][]int{{0, 0}, {2, 0}, {0, 1}} {
 				d := make([]int, 2)
 				rules.Deficits(d, standings, c.pairs)
-				cell, err := s.get(st.vec(), d, 0, 0)
+				cell, err := s.get(st.vec(), d, 0, 0, 0)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -66,10 +66,13 @@ func copiesSelfWinLayers[T any](ctx context.Context, f field.Field[T], m Model, 
 			continue // another seat to move
 		}
 		v := vecOfKey(key[:faces])
-		t := 0
+		t, k, at := 0, 0, faces+2*s.p
 		if s.limit > 0 {
-			at := faces + 2*s.p
 			t = int(key[at]) | int(key[at+1])<<8
+			at += 2
+		}
+		if s.streaks {
+			k = int(key[at])
 		}
 		if unknownCards(v) == 0 || (s.limit > 0 && t == 0) {
 			continue
@@ -77,7 +80,7 @@ func copiesSelfWinLayers[T any](ctx context.Context, f field.Field[T], m Model, 
 		for i := range d {
 			d[i] = int(key[faces+2*i]) | int(key[faces+2*i+1])<<8
 		}
-		if err := layers[max(t, 1)-1].SetStandings(v, d, c.choice); err != nil {
+		if err := layers[max(t, 1)-1].SetStandingsPasses(v, d, k, c.choice); err != nil {
 			return nil, err
 		}
 	}
@@ -97,7 +100,7 @@ func (s *copiesSelfWin[T]) solveStarts(pairs int) error {
 		}
 		// Seat 0 may sit anywhere in the order of play: a game starts with any seat to move.
 		for q := range s.p {
-			if _, err := s.get(start.vec(), none, q, s.limit); err != nil {
+			if _, err := s.get(start.vec(), none, q, s.limit, 0); err != nil {
 				return err
 			}
 			if s.same {

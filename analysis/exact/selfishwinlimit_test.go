@@ -71,7 +71,7 @@ func TestSelfWinLimitMatchesCardSearch(t *testing.T) {
 							start.obs[i] = -1
 						}
 						copy(start.pairs, standings)
-						sameRats(t, name+": P(most pairs)", res.Score, w.value(start))
+						sameRats(t, name+": P(most pairs)", res.Score, w.value(start)[:len(res.Score)])
 					}
 				}
 			}

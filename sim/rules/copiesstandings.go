@@ -22,7 +22,16 @@ func (t *CopiesTable) StandingsPlayers() int { return t.players }
 // SetStandings records choice c in the state counts at the standings d (Deficits, in order from
 // the mover), in a table with a dimension of standings.
 func (t *CopiesTable) SetStandings(counts, d []int, c Choice) error {
+	return t.SetStandingsPasses(counts, d, 0, c)
+}
+
+// SetStandingsPasses records choice c in the state counts at the standings d (Deficits, in order
+// from the mover) after k seats passed in a row (0 to players-1; under pass rules two-known and
+// always), in a table with a dimension of standings.
+func (t *CopiesTable) SetStandingsPasses(counts, d []int, k int, c Choice) error {
 	switch {
+	case k < 0 || k >= max(t.players, 1):
+		return fmt.Errorf("copies table: %d passes in a row at %d seats, not 0 to %d", k, t.players, t.players-1)
 	case t.players == 0:
 		return fmt.Errorf("copies table: no dimension of standings (a table of win-optimal at three or more seats has one)")
 	case len(counts) != t.copies:
@@ -36,7 +45,15 @@ func (t *CopiesTable) SetStandings(counts, d []int, c Choice) error {
 			return fmt.Errorf("copies table: deficit %d in a state of %d pairs, which holds 0 to %d", x, n, n+1)
 		}
 	}
-	t.choices[string(appendStandings(AppendCopiesKey(nil, counts), d))] = c
+	key := string(appendStandings(AppendCopiesKey(nil, counts), d))
+	if k == 0 {
+		t.choices[key] = c
+		return nil
+	}
+	for len(t.afterPasses) < k {
+		t.afterPasses = append(t.afterPasses, map[string]Choice{})
+	}
+	t.afterPasses[k-1][key] = c
 	return nil
 }
 
@@ -44,6 +61,21 @@ func (t *CopiesTable) SetStandings(counts, d []int, c Choice) error {
 // seat having taken pairs[s] pairs so far in order from the mover, in a table with a dimension
 // of standings.
 func (t *CopiesTable) LookupStandingsKey(key []byte, pairs []int) (Choice, bool) {
+	return t.LookupStandingsPassesKey(key, pairs, 0)
+}
+
+// LookupStandingsPassesKey is LookupStandingsKey after k seats passed in a row: a table without
+// choices after a pass gives its one choice at every k, and one with choices after fewer passes
+// than k has no choice there.
+func (t *CopiesTable) LookupStandingsPassesKey(key []byte, pairs []int, k int) (Choice, bool) {
+	choices := t.choices
+	switch {
+	case k == 0 || t.afterPasses == nil:
+	case k > len(t.afterPasses):
+		return 0, false
+	default:
+		choices = t.afterPasses[k-1]
+	}
 	if t.players == 0 || len(pairs) != t.players {
 		return 0, false
 	}
@@ -55,7 +87,7 @@ func (t *CopiesTable) LookupStandingsKey(key []byte, pairs []int) (Choice, bool)
 	d := buf[:t.players]
 	Deficits(d, pairs, n)
 	var kb [2*2*MaxCopies + 2*MaxPlayers]byte
-	c, ok := t.choices[string(appendStandings(append(kb[:0], key...), d))]
+	c, ok := choices[string(appendStandings(append(kb[:0], key...), d))]
 	return c, ok
 }
 

@@ -63,19 +63,30 @@ func limitBlocks(w *bufio.Writer, limit int, block func(t int, dst []byte) ([]by
 	return nil
 }
 
+// seatsOptimumTable returns the table of the optimum of every seat for itself in q's model, to
+// q's largest deal, and the number of pass streaks each state holds (the seats under a pass rule,
+// 1 otherwise).
+func seatsOptimumTable[T any](ctx context.Context, q *solveQuery, f field.Field[T]) (*rules.ChoiceTable, int, error) {
+	p := q.matchup.Players
+	self := exact.Lineup{Players: p, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
+	tab, err := exact.PolicyTable(ctx, f, q.model, self, q.pairsMax)
+	if err != nil {
+		return nil, 0, err
+	}
+	if q.model.Pass == rules.PassNever {
+		return tab, 1, nil
+	}
+	return tab, p, nil
+}
+
 // writeSeatsLimitTable writes the table of the optimum of every seat for itself under a turn
 // limit: per number of turns left, a row per n with the mover's choice per j (a letter per pass
 // streak under a pass rule).
 func writeSeatsLimitTable[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bufio.Writer) error {
 	p := q.matchup.Players
-	self := exact.Lineup{Players: p, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
-	tab, err := exact.PolicyTable(ctx, f, q.model, self, q.pairsMax)
+	tab, streaks, err := seatsOptimumTable(ctx, q, f)
 	if err != nil {
 		return err
-	}
-	streaks := 1
-	if q.model.Pass != rules.PassNever {
-		streaks = p
 	}
 	fmt.Fprintf(w, "# optimal strategy table, %d players, every seat for itself (each maximises its own expected pairs taken within the turns left): %s memory, pass %s%s, singletons %d (unseen %d)\n",
 		p, q.model.Memory, q.model.Pass, choicesNote(q.model.Choices)+variantNote(q.model.Variant), q.state.S, q.state.F)
@@ -117,18 +128,13 @@ func writeSeatsLimitTable[T any](ctx context.Context, q *solveQuery, f field.Fie
 // from it, as the table without a limit writes them.
 func writeSeatsWinLimitText[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bufio.Writer) error {
 	p := q.matchup.Players
-	self := exact.Lineup{Players: p, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
-	pairsTab, err := exact.PolicyTable(ctx, f, q.model, self, q.pairsMax)
+	pairsTab, streaks, err := seatsOptimumTable(ctx, q, f)
 	if err != nil {
 		return err
 	}
 	winTab, err := exact.PolicyTable(ctx, f, q.model, q.matchup, q.pairsMax)
 	if err != nil {
 		return err
-	}
-	streaks := 1
-	if q.model.Pass != rules.PassNever {
-		streaks = p
 	}
 	fmt.Fprintf(w, "# win-optimal strategy table, %d players, every seat for itself (each maximises its own P(most pairs) when the turns run out or the pairs do, a tie for the most shared): %s memory, pass %s%s, singletons %d (unseen %d)\n",
 		p, q.model.Memory, q.model.Pass, choicesNote(q.model.Choices)+variantNote(q.model.Variant), q.state.S, q.state.F)

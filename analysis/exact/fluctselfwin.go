@@ -121,6 +121,7 @@ func winLineup(p int) Lineup {
 // run solves every row up to the sweep's maxPairs, calling visit, when not nil, after each.
 func (x *fluctSelfWin[T]) run(ctx context.Context, visit func(n int) error) error {
 	w := x.w
+	w.ctx = ctx
 	end := &selfWinCell[T]{}
 	w.alloc(end, 0)
 	w.terminal(end)

@@ -43,7 +43,10 @@ type selfWinCell[T any] struct {
 // selfWin sweeps the count states of a perfect-memory model by increasing n, each at every
 // standings of its seats.
 type selfWin[T any] struct {
-	f        field.Field[T]
+	f field.Field[T]
+	// ctx, when not nil, stops a sweep between the cycles of a row (eachCycle) as well as
+	// between rows: a row at many seats holds many standings.
+	ctx      context.Context
 	m        Model
 	p        int
 	nv       int // vectors kept: 1 (scores) or swVectors (an evaluation)
@@ -220,6 +223,7 @@ func (w *selfWin[T]) seat(st rules.State, q int) {
 // run sweeps every count state with at most maxPairs pairs in dependency order, calling visit
 // (when not nil) after each.
 func (w *selfWin[T]) run(ctx context.Context, visit func(st rules.State) error) error {
+	w.ctx = ctx
 	done := ctx.Done()
 	prog := progressOf(ctx)
 	s := w.m.Singletons

@@ -124,6 +124,13 @@ func (w *selfWin[T]) eachCycle(nvalid int, rot []int, solve func(cyc []winPos) e
 			if len(cyc) == 0 {
 				continue
 			}
+			if w.ctx != nil {
+				select {
+				case <-w.ctx.Done():
+					return fmt.Errorf("solver stopped: %w", w.ctx.Err())
+				default:
+				}
+			}
 			if err := solve(cyc); err != nil {
 				return err
 			}

@@ -137,8 +137,8 @@
 // (daring,safe,pass under a pass rule); known-first has no exact model here.
 //
 // --copies K solves the model of K cards to a face (any two of a face match; perfect memory, no
-// singletons; pass two-known and always without --turn-limit, at 3 to 8 players with the pass
-// streak in the state) from the start of a game of --pairs N pairs (N a multiple of K/2), or
+// singletons; pass two-known and always, with or without --turn-limit, at 3 to 8 players with
+// the pass streak in the state) from the start of a game of --pairs N pairs (N a multiple of K/2), or
 // from --faces STATE: comma-separated groups R:Au+Bh, A faces with R cards on the table none of
 // which is remembered and B with one remembered (4:3u+1h,2:2u). It gives the value of the
 // policies (optimal, safe, daring, best-response) and lists the value of each choice (without the

@@ -119,8 +119,8 @@ one to seat 1 (perfect memory against lru). Its choices default to daring,safe
 (daring,safe,pass under a pass rule); known-first has no exact model here.
 
 --copies K solves the model of K cards to a face (any two of a face match; perfect memory, no
-singletons; pass two-known and always without --turn-limit, at 3 to 8 players with the pass
-streak in the state) from the start of a game of --pairs N pairs (N a multiple of K/2), or
+singletons; pass two-known and always, with or without --turn-limit, at 3 to 8 players with
+the pass streak in the state) from the start of a game of --pairs N pairs (N a multiple of K/2), or
 from --faces STATE: comma-separated groups R:Au+Bh, A faces with R cards on the table none of
 which is remembered and B with one remembered (4:3u+1h,2:2u). It gives the value of the
 policies (optimal, safe, daring, best-response) and lists the value of each choice (without the
@@ -574,6 +574,8 @@ func (fl *solveFlags) variant(q *solveQuery) error {
 		switch {
 		case fl.memory != 0:
 			return usagef("--flips blind with --memory %d: no exact model for blind flips with limited memory (use --memory 0)", fl.memory)
+		case fl.forget == "decay":
+			return usagef("--flips blind with --forget decay: no exact model for blind flips with limited memory (leave out --forget)")
 		case fl.singletons != 0:
 			return usagef("--flips blind with --singletons %d: no exact model for blind flips with singletons (use --singletons 0)", fl.singletons)
 		}

@@ -18,6 +18,7 @@ import (
 var unequalFlags = map[string]bool{
 	"pairs": true, "memory": true, "forget": true, "opponent-memory": true, "pass": true,
 	"choices": true, "policy": true, "opponent": true, "float": true, "json": true, "big": true,
+	"players": true,
 }
 
 // unequalQuery reads the flags of a solve with --opponent-memory: seat 0 with a private lru
@@ -36,6 +37,8 @@ func (fl *solveFlags) unequalQuery(set map[string]bool) (exact.Unequal, error) {
 	switch {
 	case len(others) > 0:
 		return u, fmt.Errorf("%s does not go with --opponent-memory (it solves from the start of a deal, two seats)", others[0])
+	case fl.players != 2:
+		return u, fmt.Errorf("--players %d with --opponent-memory: must be 2 (two seats, each with its own memory)", fl.players)
 	case fl.pairs < 1:
 		return u, fmt.Errorf("--pairs %d: must be at least 1", fl.pairs)
 	case fl.memory < 0 || fl.memory == 1:

@@ -13,12 +13,19 @@ func TestSolveOpponentMemoryErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"--unknown", "2"}, "memsim solve: --unknown does not go with --opponent-memory (it solves from the start of a deal, two seats)"},
+		{[]string{"--players", "3"}, "memsim solve: --players 3 with --opponent-memory: must be 2 (two seats, each with its own memory)"},
 		{[]string{"--choices", "daring,safe,known-first"}, "memsim solve: choice set daring,safe,known-first: unequal memories have no exact model with known-first (its card is the first of the mover's list, not a function of the counts); use --choices daring,safe or daring,safe,pass"},
 		{[]string{"--policy", "best-response"}, `memsim solve: --policy "best-response": with --opponent-memory the policies are optimal, safe, daring and parity`},
 		{[]string{"--opponent", "random"}, `memsim solve: --opponent "random": with --opponent-memory the policies are optimal, safe, daring and parity`},
 	}
 	for _, tt := range tests {
 		wantUsageError(t, append(append([]string(nil), base...), tt.args...), tt.want)
+	}
+	// --players 2, the only seat count of two private memories, is accepted as given.
+	want, _, code := runArgs(t, append(append([]string(nil), base...), "--float")...)
+	got, stderr, code2 := runArgs(t, append(append([]string(nil), base...), "--float", "--players", "2")...)
+	if code != exitOK || code2 != exitOK || got != want {
+		t.Errorf("--players 2 with --opponent-memory: exit %d (%d without), stderr %q; output %q, want %q", code2, code, stderr, got, want)
 	}
 	wantUsageError(t, []string{"solve", "--pairs", "6", "--memory", "5", "--forget", "handover-uniform", "--opponent-memory", "3"},
 		"memsim solve: --opponent-memory needs --memory M --forget lru (M at least 2) or no --memory and no --forget (perfect memory): seat 0 has a private lru memory or a perfect one")

@@ -61,8 +61,12 @@ func (mu Lineup) validateSeatReply(m Model) error {
 		}
 	}
 	switch {
-	case mu.Table != nil || mu.OpponentTable != nil:
-		return fmt.Errorf("policy best-response with %d players is not combined with tables", mu.Players)
+	case mu.PerSeat && (mu.Table != nil || mu.OpponentTable != nil):
+		return fmt.Errorf("a policy per seat is not combined with tables")
+	case mu.Table != nil:
+		return fmt.Errorf("policy best-response: with %d players seat 0 replies to a table at every other seat, the other seats do not reply to seat 0's table (%d replies to it and each other would be an equilibrium of their own)", mu.Players, mu.Players-1)
+	case mu.OpponentTable != nil:
+		return mu.validateTableReply(m)
 	case replies > 1:
 		return fmt.Errorf("policy best-response: with %d players one seat replies to the others, not %d (replies to each other would be an equilibrium of their own)", mu.Players, replies)
 	}

@@ -8,7 +8,8 @@ import (
 
 // A best reply at three or more seats (docs/models.md §4.7, "A best reply at three or more
 // seats"): one seat plays best-response, every other seat a policy that does not look at it
-// (safe, daring, parity, or optimal, the table of the optimum of every seat for itself). The
+// (safe, daring, parity, or optimal, the table of the optimum of every seat for itself), or a
+// policy given as a table (tablereply.go). The
 // others' choices are then fixed functions of the state, so the replying seat faces a Markov
 // decision problem of its own, and the lineup's sweep of every seat's expected pairs (sweep.multi,
 // sweep.multiPass) solves it: in each state the replying seat takes the first choice, in the order
@@ -48,7 +49,8 @@ func (mu Lineup) replySeat() int {
 func isSeatReply(mu Lineup) bool { return mu.replySeat() >= 0 }
 
 // validateSeatReply is Lineup.Validate for a lineup of three or more seats in which a seat plays
-// best-response: one such seat, every other seat optimal or a fixed policy, in a model whose
+// best-response: one such seat, every other seat optimal or a fixed policy (or, seat 0 replying,
+// a table at every other seat: validateTableReply), in a model whose
 // lineups the sweep of every seat's expected pairs solves (any memory and pass rule, decay
 // forgetting and forgotten cards under a pass rule by policy iteration, selfishreplydecay.go;
 // more copies of a face and a turn limit by backward induction, copiesreply.go and limitreply.go).

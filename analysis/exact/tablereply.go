@@ -11,8 +11,9 @@ import (
 // A best reply at three or more seats to a policy given as a table (docs/models.md §4.7, "A best
 // reply at three or more seats"): seat 0 plays best-response, every other seat the table
 // (Lineup.OpponentTable). The table's choices are fixed functions of the count state and the pass
-// streak (read as rules.ChoiceTable.LookupPasses reads them: streak 0 without a pass, streak 1
-// after one, a table with more pass levels at each streak), so seat 0 faces the same Markov
+// streak (read as rules.ChoiceTable.LookupPasses reads them: the choice without a pass at streak
+// 0, the choice after a pass at every streak of 1 or more, a table with a choice per streak at
+// each), so seat 0 faces the same Markov
 // decision problem as against a fixed policy, and the sweeps that reply to a fixed policy solve
 // it: they read the other seats' choices through sweep.seatChoice and sweep.seatChoiceAt, which
 // read the table.

@@ -477,12 +477,17 @@ func TestSeatReplyToTableRefusals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	layered, err := rules.NewCapacityChoiceTable(2, []*rules.ChoiceTable{tab, tab})
+	if err != nil {
+		t.Fatal(err)
+	}
 	cases := []struct {
 		name string
 		m    exact.Model
 		mu   exact.Lineup
 		want string
 	}{
+		{"table by capacity drawn", exact.Model{}, exact.Lineup{Players: 3, Policy: B, OpponentTable: layered}, "read by count state and pass streak"},
 		{"replies to seat 0's table", exact.Model{}, exact.Lineup{Players: 3, Table: tab, Opponent: B}, "the other seats do not reply to seat 0's table"},
 		{"table for other singletons", exact.Model{}, exact.Lineup{Players: 3, Policy: B, OpponentTable: single}, "is for 1 singletons, the model has 0"},
 		{"table by lead", exact.Model{}, exact.Lineup{Players: 4, Policy: B, OpponentTable: lead}, "depends on the lead, which is defined for 2 players only, not 4"},

@@ -8,7 +8,8 @@ import (
 
 // A best reply at three or more seats (docs/models.md §4.7, "A best reply at three or more
 // seats"): one seat plays best-response, every other seat a policy that does not look at it
-// (safe, daring, parity, or optimal, the table of the optimum of every seat for itself). The
+// (safe, daring, parity, or optimal, the table of the optimum of every seat for itself), or a
+// policy given as a table (tablereply.go). The
 // others' choices are then fixed functions of the state, so the replying seat faces a Markov
 // decision problem of its own, and the lineup's sweep of every seat's expected pairs (sweep.multi,
 // sweep.multiPass) solves it: in each state the replying seat takes the first choice, in the order
@@ -48,7 +49,8 @@ func (mu Lineup) replySeat() int {
 func isSeatReply(mu Lineup) bool { return mu.replySeat() >= 0 }
 
 // validateSeatReply is Lineup.Validate for a lineup of three or more seats in which a seat plays
-// best-response: one such seat, every other seat optimal or a fixed policy, in a model whose
+// best-response: one such seat, every other seat optimal or a fixed policy (or, seat 0 replying,
+// a table at every other seat: validateTableReply), in a model whose
 // lineups the sweep of every seat's expected pairs solves (any memory and pass rule, decay
 // forgetting and forgotten cards under a pass rule by policy iteration, selfishreplydecay.go;
 // more copies of a face and a turn limit by backward induction, copiesreply.go and limitreply.go).
@@ -61,8 +63,12 @@ func (mu Lineup) validateSeatReply(m Model) error {
 		}
 	}
 	switch {
-	case mu.Table != nil || mu.OpponentTable != nil:
-		return fmt.Errorf("policy best-response with %d players is not combined with tables", mu.Players)
+	case mu.PerSeat && (mu.Table != nil || mu.OpponentTable != nil):
+		return fmt.Errorf("a policy per seat is not combined with tables")
+	case mu.Table != nil:
+		return fmt.Errorf("policy best-response: with %d players seat 0 replies to a table at every other seat, the other seats do not reply to seat 0's table (%d replies to it and each other would be an equilibrium of their own)", mu.Players, mu.Players-1)
+	case mu.OpponentTable != nil:
+		return mu.validateTableReply(m)
 	case replies > 1:
 		return fmt.Errorf("policy best-response: with %d players one seat replies to the others, not %d (replies to each other would be an equilibrium of their own)", mu.Players, replies)
 	}

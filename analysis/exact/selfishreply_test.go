@@ -187,7 +187,7 @@ func TestSeatReplyRefusals(t *testing.T) {
 	}{
 		{"two replies", exact.Model{}, exact.SeatLineup(B, S, B), "one seat replies to the others, not 2"},
 		{"replies at every other seat", exact.Model{}, exact.Lineup{Players: 3, Policy: S, Opponent: B}, "one seat replies to the others, not 2"},
-		{"table", exact.Model{}, exact.Lineup{Players: 3, Policy: B, OpponentTable: tab}, "is not combined with tables"},
+		{"replies beside a table", exact.Model{}, exact.Lineup{Players: 3, Table: tab, Opponent: B}, "the other seats do not reply to seat 0's table"},
 		{"two replies to win", exact.Model{}, exact.SeatLineup(rules.PolicyWinBestResponse, S, rules.PolicyWinBestResponse), "one seat replies to the others, not 2"},
 		{"reply to win beside win-optimal and safe", exact.Model{}, exact.SeatLineup(rules.PolicyWinBestResponse, rules.PolicyWinOptimal, S),
 			"replies to win-optimal at every other seat or to optimal, safe, daring and parity"},

@@ -541,7 +541,8 @@ func TestBadTableIsAnError(t *testing.T) {
 		{"not open", exact.Model{Choices: rules.NewChoiceSet(rules.Daring, rules.Safe)},
 			exact.Lineup{Players: 2, Table: known, Opponent: rules.PolicySafe}, "known-first in (n=1, j=0) is not open"},
 		{"lead table, 3 players", perfect, exact.Lineup{Players: 3, Table: lead, Opponent: rules.PolicySafe}, "defined for 2 players only"},
-		{"best response, 3 players", perfect, exact.Lineup{Players: 3, Policy: rules.PolicyBestResponse, OpponentTable: safe}, "is not combined with tables"},
+		{"best response to a lead table, 3 players", perfect, exact.Lineup{Players: 3, Policy: rules.PolicyBestResponse, OpponentTable: lead}, "defined for 2 players only"},
+		{"best response beside a table, 3 players", perfect, exact.Lineup{Players: 3, Table: safe, Opponent: rules.PolicyBestResponse}, "do not reply to seat 0's table"},
 	} {
 		_, err := exact.Evaluate[float64](tabCtx, field.Float{}, tc.m, tc.mu, st)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -46,10 +46,6 @@ func VariantModel(r record.Rules) (exact.Model, error) {
 	return m, nil
 }
 
-// VariantWin reports whether the model of a game under rule variant v gives win scores: every
-// model but the copies model's, which values the choices in pairs only.
-func VariantWin(v rules.Variant) bool { return v.CopiesOf() == 2 }
-
 // ChoiceOption is a choice of the model open at a turn, with its value to the mover.
 type ChoiceOption[T any] struct {
 	Choice rules.Choice
@@ -108,8 +104,8 @@ type VariantReview[T any] struct {
 }
 
 // VariantGame reviews game g, under a rule variant, in field f: every turn that begins with no
-// pair known whole is valued by the variant's exact model, and, when win is set and the model
-// gives them, in win score too.
+// pair known whole is valued by the variant's exact model, and, when win is set, in win score too
+// (both seats playing to win afterwards, at the mover's lead so far).
 func VariantGame[T any](ctx context.Context, f field.Field[T], g *record.Game, win bool) (*VariantReview[T], error) {
 	vw, err := newVariantWalker(f, g, win)
 	if err != nil {
@@ -194,7 +190,6 @@ func newVariantWalker[T any](f field.Field[T], g *record.Game, win bool) (*varia
 	if err != nil {
 		return nil, err
 	}
-	win = win && VariantWin(g.Rules.Variant)
 	n := g.Rules.Cards()
 	vw := &variantWalker[T]{f: f, g: g, m: m, win: win, faces: g.Rules.Variant.Faces(g.Rules.Pairs),
 		seen: make([]bool, n), gone: make([]bool, n), face: make([]int, n),
@@ -328,8 +323,9 @@ func (vw *variantWalker[T]) position(k, seat, first int, before record.Table) (T
 
 // value sets the options of the decisions ds, faces their states of faces under more than two
 // copies of a face. Under a turn limit or more copies one solve values them all (the choices'
-// values of a state with t turns left do not depend on the limit counted from); otherwise each is
-// solved from its state.
+// values of a state with t turns left do not depend on the limit counted from), and under more
+// copies one solve values them at every lead for the win scores; otherwise each is solved from its
+// state.
 func (vw *variantWalker[T]) value(ctx context.Context, ds []TurnDecision[T], faces []exact.CopiesState) error {
 	f, m, v := vw.f, vw.m, vw.g.Rules.Variant
 	mu := exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
@@ -346,6 +342,15 @@ func (vw *variantWalker[T]) value(ctx context.Context, ds []TurnDecision[T], fac
 		}
 		if cs, err = exact.CopiesChoiceValuesAt(ctx, f, m, mu, at); err != nil {
 			return fmt.Errorf("the choices' values: %w", err)
+		}
+		if vw.win {
+			leads := make([]int, len(ds))
+			for i, d := range ds {
+				leads[i] = d.State.Lead
+			}
+			if ws, err = exact.CopiesWinChoiceValuesAt(ctx, f, m, wmu, at, leads); err != nil {
+				return fmt.Errorf("the choices' win scores: %w", err)
+			}
 		}
 	case v.TurnLimit > 0:
 		at := make([]exact.TurnState, len(ds))

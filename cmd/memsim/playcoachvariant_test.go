@@ -62,8 +62,9 @@ func TestPlayCoachUnderBlindFlipsAndATurnLimit(t *testing.T) {
 }
 
 // Under copies of a face and pass rule always the coach values the pass with the other choices:
-// at the first turn each choice's value is the copies model's at two faces of four cards, none
-// seen, and after the person passes the coach judges the pass against the best from those values.
+// at the first turn each choice's value, in expected pairs and in win score, is the copies
+// model's at two faces of four cards, none seen, at lead 0, and after the person passes the coach
+// judges the pass against the best from those values.
 func TestPlayCoachOfCopiesUnderPassAlways(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -101,32 +102,54 @@ func TestPlayCoachOfCopiesUnderPassAlways(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	wmu := exact.Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
+	ws, err := exact.CopiesWinChoiceValues(context.Background(), field.Rat{}, m, wmu, st, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs.Values) < 2 || cs.Values[len(cs.Values)-1].Choice != rules.Pass || len(ws.Values) != len(cs.Values) {
+		t.Fatalf("the model's choices at 4:2u under pass rule always: %+v, to win %+v", cs.Values, ws.Values)
+	}
 	var parts []string
 	best, pass := cs.Values[0].Lead, cs.Values[0].Lead
-	for _, cv := range cs.Values {
+	bestWin, passWin := ws.Values[0].Score, ws.Values[0].Score
+	for i, cv := range cs.Values {
 		if cv.Lead.Cmp(best) > 0 {
 			best = cv.Lead
 		}
+		if w := ws.Values[i].Score; w.Cmp(bestWin) > 0 {
+			bestWin = w
+		}
 		if cv.Choice == rules.Pass {
-			pass = cv.Lead
+			pass, passWin = cv.Lead, ws.Values[i].Score
 		}
 	}
-	for _, cv := range cs.Values {
-		s := fmt.Sprintf("%s %s pairs", cv.Choice, cv.Pairs.FloatString(4))
-		if cv.Lead.Cmp(best) == 0 {
+	var bestNames []string
+	for i, cv := range cs.Values {
+		w := ws.Values[i].Score
+		s := fmt.Sprintf("%s %s pairs, win %s", cv.Choice, cv.Pairs.FloatString(4), w.FloatString(4))
+		forPairs, toWin := cv.Lead.Cmp(best) == 0, w.Cmp(bestWin) == 0
+		switch {
+		case forPairs && toWin:
 			s += " (best)"
+		case forPairs:
+			s += " (best for pairs)"
+		case toWin:
+			s += " (best to win)"
+		}
+		if forPairs || toWin {
+			bestNames = append(bestNames, cv.Choice.String())
 		}
 		parts = append(parts, s)
 	}
-	if len(cs.Values) < 2 || cs.Values[len(cs.Values)-1].Choice != rules.Pass {
-		t.Fatalf("the model's choices at 4:2u under pass rule always: %+v", cs.Values)
-	}
 	last := "coach: your last turn (turn 1: pass) was the best"
-	if cost := new(big.Rat).Sub(best, pass); cost.Sign() != 0 {
-		last = fmt.Sprintf("coach: your last turn (turn 1: pass) cost %s pairs", new(big.Rat).Quo(cost, big.NewRat(2, 1)).FloatString(4))
+	cost, costWin := new(big.Rat).Sub(best, pass), new(big.Rat).Sub(bestWin, passWin)
+	if cost.Sign() != 0 || costWin.Sign() != 0 {
+		last = fmt.Sprintf("coach: your last turn (turn 1: pass) cost %s pairs and %s win; best: %s",
+			new(big.Rat).Quo(cost, big.NewRat(2, 1)).FloatString(4), costWin.FloatString(4), strings.Join(bestNames, " or "))
 	}
 	out := p.out.String()
-	for _, w := range []string{"coach: this turn, expected pairs from it on: " + strings.Join(parts, "; "), last} {
+	for _, w := range []string{"coach: this turn, expected pairs from it on and win score: " + strings.Join(parts, "; "), last} {
 		if !strings.Contains(out, w) {
 			t.Errorf("no %q in:\n%s", w, out)
 		}

@@ -84,7 +84,7 @@ func TestPlayUnderTheVariants(t *testing.T) {
 	out := p.out.String()
 	for _, want := range []string{
 		"memsim play: 6 pairs, pass never, copies 4, blind flips, turn limit 8, seed 5",
-		"\ncoach: this turn (8 turns left), expected pairs from it on: daring ",
+		"\ncoach: this turn (8 turns left), expected pairs from it on and win score: daring ",
 		"\ncoach: your last turn (turn 1: ",
 		"named twice: name two different cards",
 	} {

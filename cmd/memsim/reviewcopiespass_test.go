@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -10,14 +11,16 @@ import (
 
 	"memsim/analysis/exact"
 	"memsim/analysis/field"
+	"memsim/analysis/review"
 	"memsim/sim/rules"
 )
 
 // memsim review judges a game of four copies of a face under pass rule always that ends in a
 // stalemate: seat 0 passes, seat 1 turns two new cards, seat 0 passes and seat 1 passes again.
 // The last pass, just after a pass, is the stalemate, lead 0, whose cost is half the best lead
-// the copies model gives the other choices at two half-known faces of four cards; the line says
-// the turn comes just after a pass. A game with singletons has no values, and says why.
+// the copies model gives the other choices at two half-known faces of four cards, and in win
+// score the best of theirs less the draw's 1/2, in the text and in --json; the line says the turn
+// comes just after a pass. A game with singletons has no values, and says why.
 func TestReviewOfCopiesUnderPassAlways(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -59,8 +62,43 @@ func TestReviewOfCopiesUnderPassAlways(t *testing.T) {
 			last = l
 		}
 	}
-	if !strings.Contains(last, "faces 4:2h, after a pass") || !strings.Contains(last, "pass, costs "+cost+" pairs") {
-		t.Errorf("turn 4: %q, want a pass after a pass at 4:2h costing %s pairs; review:\n%s", last, cost, stdout)
+	// In win score the stalemate at lead 0 is a draw, 1/2; the other choices are worth the copies
+	// model's win scores at 4:2h and lead 0, both seats playing to win.
+	wmu := exact.Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
+	ws, err := exact.CopiesWinChoiceValues(context.Background(), field.Rat{}, exact.Model{Pass: rules.PassAlways, Variant: rules.Variant{Copies: 4}}, wmu, st, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantWin := map[string]string{}
+	bestWin := big.NewRat(1, 2)
+	for _, wv := range ws.Values {
+		score := wv.Score
+		if wv.Choice == rules.Pass {
+			score = big.NewRat(1, 2)
+		} else if score.Cmp(bestWin) > 0 {
+			bestWin = score
+		}
+		wantWin[wv.Choice.String()] = score.RatString()
+	}
+	costWin := new(big.Rat).Sub(bestWin, big.NewRat(1, 2)).FloatString(4)
+	if !strings.Contains(last, "faces 4:2h, after a pass") || !strings.Contains(last, "pass, costs "+cost+" pairs and "+costWin+" win") {
+		t.Errorf("turn 4: %q, want a pass after a pass at 4:2h costing %s pairs and %s win; review:\n%s", last, cost, costWin, stdout)
+	}
+	stdout, stderr, code = runArgs(t, "review", "--json", path)
+	if code != exitOK {
+		t.Fatalf("--json: exit %d: %s", code, stderr)
+	}
+	var rj review.VariantJSON
+	if err := json.Unmarshal([]byte(stdout), &rj); err != nil {
+		t.Fatalf("--json: %v\n%s", err, stdout)
+	}
+	if !rj.Win || len(rj.Decisions) != 4 || len(rj.Decisions[3].Options) != len(wantWin) {
+		t.Fatalf("--json: win %v, decisions %+v", rj.Win, rj.Decisions)
+	}
+	for _, o := range rj.Decisions[3].Options {
+		if o.Win == nil || o.Win.Exact != wantWin[o.Choice] {
+			t.Errorf("--json turn 4: %s win %+v, want %s", o.Choice, o.Win, wantWin[o.Choice])
+		}
 	}
 	sg := filepath.Join(dir, "sg.jsonl")
 	if err := os.WriteFile(sg, []byte(strings.Replace(rec, `"copies":4,`, `"copies":4,"singletons":1,`, 1)), 0o644); err != nil {

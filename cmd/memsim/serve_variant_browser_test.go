@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -39,7 +40,8 @@ func startServeWith(t *testing.T, rulesYAML string) string {
 // turn limit it says the rules, shows the turns left, marks the first card named face down
 // while the second is asked, and its coach shows the solver's values of the turn's choices with
 // the whole limit left at the start; a whole game is played by clicking and reviewed turn by
-// turn. Under copies of a face the coach has no win column.
+// turn. Under copies of a face the coach's win column shows the copies model's win scores (the
+// first row, daring, at two faces of four cards unseen and lead 0).
 func TestServePageUnderVariantsInABrowser(t *testing.T) {
 	browser := chromiumPath(t)
 	url := startServeWith(t, "{pairs: 3, flips: blind, turn_limit: 6}")
@@ -113,7 +115,16 @@ func TestServePageUnderVariantsInABrowser(t *testing.T) {
 	if r := browse[string](t, ctx, `document.getElementById("play-rules").textContent`); !strings.Contains(r, "4 cards of each face") {
 		t.Errorf("the rules line: %q", r)
 	}
-	if w := browse[string](t, ctx, `document.querySelector("#coach-table tbody tr").cells[2].textContent`); w != "–" {
-		t.Errorf("the win column under copies shows %q, want –", w)
+	st, err := exact.ParseCopiesState("4:2u", 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wmu := exact.Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
+	ws, err := exact.CopiesWinChoiceValues(context.Background(), field.Rat{}, exact.Model{Variant: rules.Variant{Copies: 4}}, wmu, st, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w, want := browse[string](t, ctx, `document.querySelector("#coach-table tbody tr").cells[2].textContent`), ws.Values[0].Score.FloatString(4); w != want || ws.Values[0].Choice != rules.Daring {
+		t.Errorf("the win column under copies shows %q, want %s (the model's %v)", w, want, ws.Values[0].Choice)
 	}
 }

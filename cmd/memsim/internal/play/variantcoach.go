@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"strings"
 
+	"memsim/analysis/exact"
 	"memsim/analysis/field"
 	"memsim/analysis/review"
 	"memsim/sim/record"
@@ -14,10 +15,11 @@ import (
 // VariantCoach advises a person in a game under a rule variant with the values of the variant's
 // exact model (analysis/review, VariantNext): before each turn of the person's that is a
 // decision, the value of every legal choice (daring, safe, known-first, pass) in expected pairs
-// and, where the model gives it, in win score, the best marked; and what the person's last turn
+// and in win score, the best marked; and what the person's last turn
 // cost. It judges with perfect memory, in the game's rules and choice set, for two seats, and
 // solves the values of each decision when the person faces it: in exact rationals, or in float64
-// under a turn limit beyond MaxExactLimitPairs pairs, whose win scores take seconds a turn in
+// under a turn limit beyond MaxExactLimitPairs pairs and, with more than two copies of a face,
+// beyond a table to win of MaxExactCopiesWinCells values, whose win scores take seconds a turn in
 // rationals.
 type VariantCoach struct {
 	ctx   context.Context
@@ -41,20 +43,30 @@ func NewVariantCoach(ctx context.Context, r record.Rules) (*VariantCoach, error)
 	if _, err := review.VariantModel(r); err != nil {
 		return nil, err
 	}
-	return &VariantCoach{ctx: ctx, rules: r, win: review.VariantWin(r.Variant), at: -1,
-		float: r.Variant.TurnLimit > 0 && r.Variant.CopiesOf() == 2 && r.Pairs > MaxExactLimitPairs}, nil
+	v := r.Variant
+	float := v.TurnLimit > 0 && v.CopiesOf() == 2 && r.Pairs > MaxExactLimitPairs
+	if k := v.CopiesOf(); k > 2 {
+		cells := exact.CopiesWinCells(r.Pairs, k, v.TurnLimit)
+		float = cells < 0 || cells > MaxExactCopiesWinCells
+	}
+	return &VariantCoach{ctx: ctx, rules: r, win: true, at: -1, float: float}, nil
 }
 
 // MaxExactLimitPairs is the most pairs for which the coach solves a game under a turn limit
 // (with two copies of a face) in exact rationals; beyond, it solves in float64.
 const MaxExactLimitPairs = 6
 
+// MaxExactCopiesWinCells is the largest table to win (exact.CopiesWinCells: the states of faces,
+// by turns left under a limit, times the leads) for which the coach solves a game of more than
+// two copies of a face in exact rationals, about a second a turn; beyond, it solves in float64.
+const MaxExactCopiesWinCells = 20000
+
 // Exact reports whether the coach's values are exact rationals (else float64 values, held as
 // rationals).
 func (c *VariantCoach) Exact() bool { return !c.float }
 
-// Win reports whether the coach gives win scores: the copies model values the choices in pairs
-// only.
+// Win reports whether the coach gives win scores: every exact model of a variant gives them at
+// two seats, copies of a face included.
 func (c *VariantCoach) Win() bool { return c.win }
 
 // Values returns the decision the person faces in t, valued (nil when the turn begins with a

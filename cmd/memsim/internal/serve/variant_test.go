@@ -75,27 +75,40 @@ func TestVariantGameThroughTheAPI(t *testing.T) {
 	}
 }
 
-// Under copies of a face the coach values the choices in pairs only, with sequential and blind
-// flips; under copies with a pass rule other than never, which no exact model covers, it says so;
-// a deal that does not make whole faces is refused, naming pairs.
+// Under copies of a face the coach values the choices in expected pairs and in win score, with
+// sequential and blind flips and under pass rule two-known: at the first turn (two faces of four
+// cards, none seen, lead 0) each choice's win score is the copies model's; a deal that does not
+// make whole faces is refused, naming pairs.
 func TestVariantCoachOfCopies(t *testing.T) {
 	_, ts := newTestServer(t, Options{Config: variantConfig("{pairs: 4, copies: 4}")})
 	var st State
 	callJSON(t, ts, "POST", "/api/games", `{"against":"safe","seed":2,"coach":true}`, http.StatusOK, &st)
-	if c := st.Coach; st.Copies != 4 || c == nil || !c.NoWin || len(c.Options) == 0 || c.Options[0].Move != "daring" {
+	if c := st.Coach; st.Copies != 4 || c == nil || c.NoWin || len(c.Options) == 0 || c.Options[0].Move != "daring" {
 		t.Fatalf("copies 4: state copies %d, coach %+v", st.Copies, c)
+	}
+	start, err := exact.ParseCopiesState("4:2u", 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wmu := exact.Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
+	ws, err := exact.CopiesWinChoiceValues(context.Background(), field.Rat{}, exact.Model{Variant: rules.Variant{Copies: 4}}, wmu, start, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := st.Coach; len(c.Options) != len(ws.Values) || c.Options[0].WinRat != ws.Values[0].Score.RatString() {
+		t.Errorf("copies 4: the coach's options %+v, the model's win scores %+v", c.Options, ws.Values)
 	}
 	if code, data := call(t, ts, "POST", "/api/games", `{"against":"safe","pairs":3,"coach":true}`); code != http.StatusBadRequest || !strings.Contains(string(data), "whole faces") {
 		t.Errorf("3 pairs of copies 4: %d %s", code, data)
 	}
 	_, ts = newTestServer(t, Options{Config: variantConfig("{pairs: 4, copies: 4, flips: blind}")})
 	callJSON(t, ts, "POST", "/api/games", `{"against":"safe","seed":2,"coach":true}`, http.StatusOK, &st)
-	if c := st.Coach; !st.Blind || c == nil || c.Error != "" || !c.NoWin || len(c.Options) == 0 || c.Options[0].Move != "daring" {
+	if c := st.Coach; !st.Blind || c == nil || c.Error != "" || c.NoWin || len(c.Options) == 0 || c.Options[0].Move != "daring" {
 		t.Fatalf("copies 4, blind flips: coach %+v", c)
 	}
 	_, ts = newTestServer(t, Options{Config: variantConfig("{pairs: 4, copies: 4, pass: two-known}")})
 	callJSON(t, ts, "POST", "/api/games", `{"against":"safe","seed":2,"coach":true}`, http.StatusOK, &st)
-	if c := st.Coach; c == nil || c.Error != "" || !c.NoWin || len(c.Options) == 0 || c.Options[0].Move != "daring" {
+	if c := st.Coach; c == nil || c.Error != "" || c.NoWin || len(c.Options) == 0 || c.Options[0].Move != "daring" {
 		t.Fatalf("copies 4, pass two-known: coach %+v", c)
 	}
 }

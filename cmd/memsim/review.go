@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"memsim/analysis/exact"
 	"memsim/analysis/exact/answer"
 	"memsim/analysis/field"
 	"memsim/analysis/report"
@@ -98,6 +99,9 @@ func reviewRecord[T any](ctx context.Context, f field.Field[T], fl reviewFlags, 
 	}
 	if fl.figure != "" && !fl.set["game"] && len(games) > 1 {
 		return usagef("--figure draws one game: give --game K (the record holds %d games)", len(games))
+	}
+	if err := checkReviewCost(fl, args[0], games); err != nil {
+		return err
 	}
 	values := map[string]*review.Values[T]{}
 	for i, g := range games {
@@ -354,4 +358,45 @@ func writeEvaluation[T any](path string, f field.Field[T], r *review.Review[T]) 
 		data = fig.SVG
 	}
 	return report.WriteFileAtomic(path, data)
+}
+
+// maxReviewExactCopiesWinCells bounds the table to win (exact.CopiesWinCells: the states of
+// faces, times the turns left under a limit, times the leads) a review solves in exact rationals
+// under more than two copies of a face: about 170,000 cells (12 pairs of four cards, a limit of
+// 30 turns) take seconds, 6.8 million (26 pairs, a limit of 52) more than five minutes.
+const maxReviewExactCopiesWinCells = 1_000_000
+
+// checkReviewCost refuses, before anything is written, an exact review with win scores of a game
+// under copies of a face whose table to win is beyond maxReviewExactCopiesWinCells, naming the
+// flags that make it quick.
+func checkReviewCost(fl reviewFlags, name string, games []*record.Game) error {
+	if fl.float || fl.noWin {
+		return nil
+	}
+	for i, g := range games {
+		if fl.set["game"] && i+1 != fl.game {
+			continue
+		}
+		k := g.Rules.Variant.CopiesOf()
+		if g.Rules.Seats != 2 || k <= 2 {
+			continue
+		}
+		if cells := exact.CopiesWinCells(g.Rules.Pairs, k, g.Rules.Variant.TurnLimit); cells < 0 || cells > maxReviewExactCopiesWinCells {
+			limit := ""
+			if t := g.Rules.Variant.TurnLimit; t > 0 {
+				limit = fmt.Sprintf(", turn limit %d", t)
+			}
+			return usagef("%s:%d: game %d: its win scores (%d pairs, copies %d%s) need a table of %s values, more than %s in exact rationals: add --float or --no-win",
+				name, g.Line, i+1, g.Rules.Pairs, k, limit, cellsText(cells), grouped(strconv.Itoa(maxReviewExactCopiesWinCells)))
+		}
+	}
+	return nil
+}
+
+// cellsText writes a count of cells, or "more than 2^62" for CopiesWinCells' -1.
+func cellsText(cells int64) string {
+	if cells < 0 {
+		return "more than 2^62"
+	}
+	return grouped(strconv.FormatInt(cells, 10))
 }

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -107,5 +108,32 @@ func TestReviewOfCopiesUnderPassAlways(t *testing.T) {
 	stdout, stderr, code = runArgs(t, "review", sg)
 	if code != exitOK || !strings.Contains(stdout, "no values: the review has no values for copies 4: no exact model of copies 4 with singletons") {
 		t.Errorf("copies with singletons: exit %d, %s%s", code, stdout, stderr)
+	}
+}
+
+// An exact review with win scores of a copies game whose table to win is beyond what exact
+// rationals solve in reasonable time is refused before anything is written, naming the flags
+// that make it quick; a small copies game is not.
+func TestReviewOfALargeCopiesGameNamesFloatAndNoWin(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.jsonl")
+	rec := `{"type":"game","format":"memsim-record/1","rules":{"pairs":26,"copies":4,"turn_limit":52}}
+{"type":"flip","pos":0,"face":0}
+{"type":"flip","pos":1,"face":1}
+`
+	if err := os.WriteFile(big, []byte(rec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// CopiesWinCells(26, 4, 52) counted independently: the leads a state keeps, 2·26 + 3, times
+	// the cells of the copies model under the limit.
+	cells := exact.CopiesCells(26, 4, 52) * (2*26 + 3)
+	wantUsageError(t, []string{"review", big}, "memsim review: "+big+":1: game 1: its win scores (26 pairs, copies 4, turn limit 52) need a table of "+grouped(strconv.FormatInt(cells, 10))+" values, more than 1,000,000 in exact rationals: add --float or --no-win")
+	small := filepath.Join(dir, "small.jsonl")
+	if err := os.WriteFile(small, []byte(strings.Replace(rec, `"pairs":26,"copies":4,"turn_limit":52`, `"pairs":4,"copies":4,"turn_limit":6`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := runArgs(t, "review", small); code != exitOK {
+		t.Errorf("review of 4 pairs of copies 4: exit %d, %s", code, stderr)
 	}
 }

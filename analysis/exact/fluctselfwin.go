@@ -66,6 +66,9 @@ type fluctSelfWin[T any] struct {
 	// drawn at standings vi and pass streak l, seat q to move (nvalid the row's standings).
 	choice [][][][]rules.Choice
 	gaps   *[]FluctSelfWinGap[T]
+	// keepFirst keeps the equilibrium policy iteration ends in, without the preferBetter step
+	// (a test compares the two selections).
+	keepFirst bool
 }
 
 // checkFluctSelfWin reports whether the win objective of lineup mu (three or more seats, a seat
@@ -283,7 +286,7 @@ func (x *fluctSelfWin[T]) cycle(n int, nodes []fluctNode, before [][]fluctRef[T]
 		}
 	}
 	sol, err := r.solve(f)
-	if err == nil {
+	if err == nil && !x.keepFirst {
 		sol, err = r.preferBetter(f, sol)
 	}
 	if err != nil {

@@ -20,20 +20,57 @@ func fluctSelfWinVectors[T any](t *testing.T, f field.Field[T], m Model, p, n in
 	if err != nil {
 		t.Fatal(err)
 	}
-	mem := m.Memory
+	return sweepVectors(t, fmt.Sprintf("%s, %d seats", m.Memory, p), x, false)
+}
+
+// sweepVectors runs sweep x and returns every vector before the draw at pass streak 0, keyed by
+// n, known cards, the mover's seat when bySeat, and standings.
+func sweepVectors[T any](t *testing.T, name string, x *fluctSelfWin[T], bySeat bool) map[string][]T {
+	t.Helper()
 	out := map[string][]T{}
-	err = x.run(context.Background(), func(r int) error {
-		for k, byStandings := range x.cur[0] {
-			for vi, vec := range byStandings {
-				out[fmt.Sprint(r, k, x.w.valid[r][vi])] = vec
+	err := x.run(context.Background(), func(r int) error {
+		for q, byK := range x.cur {
+			for k, byStandings := range byK {
+				for vi, vec := range byStandings {
+					if bySeat {
+						out[fmt.Sprint(r, k, q, x.w.valid[r][vi])] = vec
+					} else if q == 0 {
+						out[fmt.Sprint(r, k, x.w.valid[r][vi])] = vec
+					}
+				}
 			}
 		}
 		return nil
 	})
 	if err != nil {
-		t.Fatalf("%s, %d seats: %v", mem, p, err)
+		t.Fatalf("%s: %v", name, err)
 	}
 	return out
+}
+
+// compareSelfWinVec checks one position's vectors g (nv·p entries, from the mover) against want's
+// (exact rationals) and float64's fl, and that its scores add up to 1.
+func compareSelfWinVec(t *testing.T, where string, g []*big.Rat, fl []float64, want func(v int) []*big.Rat, p int) {
+	t.Helper()
+	sum := new(big.Rat)
+	for v := range swVectors {
+		w := want(v)
+		for s := range p {
+			if g[v*p+s].Cmp(w[s]) != 0 {
+				t.Errorf("%s: vector %d seat %d: %s, want %s", where, v, s, g[v*p+s].FloatString(12), w[s].FloatString(12))
+			}
+			x, _ := g[v*p+s].Float64()
+			if math.Abs(fl[v*p+s]-x) > 1e-12 {
+				t.Errorf("%s: vector %d seat %d: float64 %.15f, rational %.15f", where, v, s, fl[v*p+s], x)
+			}
+		}
+	}
+	for s := range p {
+		sum.Add(sum, g[swScore*p+s])
+	}
+	if sum.Cmp(big.NewRat(1, 1)) != 0 {
+		t.Errorf("%s: scores add up to %s", where, sum.FloatString(12))
+	}
 }
 
 // TestFluctSelfWinWithoutFluctuationIsFixedCapacity checks, in exact rationals, that the win
@@ -93,26 +130,8 @@ func compareFluctSelfWinFixed(t *testing.T, m, want Model, p, n int) {
 					}
 					continue
 				}
-				sum := new(big.Rat)
-				for v := range swVectors {
-					want := w.vec(c, vi, v)
-					for s := range p {
-						if g[v*p+s].Cmp(want[s]) != 0 {
-							t.Errorf("%s: %v, standings %v: vector %d seat %d: %s, %s gives %s", name, st, d, v, s,
-								g[v*p+s].FloatString(12), tc.want, want[s].FloatString(12))
-						}
-						x, _ := g[v*p+s].Float64()
-						if math.Abs(fl[key][v*p+s]-x) > 1e-12 {
-							t.Errorf("%s: %v, standings %v: vector %d seat %d: float64 %.15f, rational %.15f", name, st, d, v, s, fl[key][v*p+s], x)
-						}
-					}
-				}
-				for s := range p {
-					sum.Add(sum, g[swScore*p+s])
-				}
-				if sum.Cmp(big.NewRat(1, 1)) != 0 {
-					t.Errorf("%s: %v, standings %v: scores add up to %s", name, st, d, sum.FloatString(12))
-				}
+				compareSelfWinVec(t, fmt.Sprintf("%s: %v, standings %v (want %s)", name, st, d, tc.want), g, fl[key],
+					func(v int) []*big.Rat { return w.vec(c, vi, v) }, p)
 				compared++
 			}
 			return nil

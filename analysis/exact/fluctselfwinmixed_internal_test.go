@@ -3,7 +3,6 @@ package exact
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/big"
 	"testing"
 
@@ -15,26 +14,12 @@ import (
 // every vector before the draw, keyed by n, known cards, mover's seat and standings.
 func fluctSelfWinLineupVectors[T any](t *testing.T, f field.Field[T], mem rules.Memory, mu Lineup, n int) map[string][]T {
 	t.Helper()
-	ctx := context.Background()
-	x, err := newFluctSelfWinLineup(ctx, f, Model{Memory: mem}, mu, n, true)
+	name := fmt.Sprintf("%s, %v", mem, mu.SeatPolicies())
+	x, err := newFluctSelfWinLineup(context.Background(), f, Model{Memory: mem}, mu, n, true)
 	if err != nil {
-		t.Fatalf("%s, %v: %v", mem, mu.SeatPolicies(), err)
+		t.Fatalf("%s: %v", name, err)
 	}
-	out := map[string][]T{}
-	err = x.run(ctx, func(r int) error {
-		for q, byK := range x.cur {
-			for k, byStandings := range byK {
-				for vi, vec := range byStandings {
-					out[fmt.Sprint(r, k, q, x.w.valid[r][vi])] = vec
-				}
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatalf("%s, %v: %v", mem, mu.SeatPolicies(), err)
-	}
-	return out
+	return sweepVectors(t, name, x, true)
 }
 
 // TestFluctSelfWinLineupWithoutFluctuationIsFixedCapacity checks, in exact rationals, that lineups
@@ -88,26 +73,8 @@ func TestFluctSelfWinLineupWithoutFluctuationIsFixedCapacity(t *testing.T) {
 							}
 							continue
 						}
-						sum := new(big.Rat)
-						for v := range swVectors {
-							want := w.vec(c, vi, v)
-							for s := range p {
-								if g[v*p+s].Cmp(want[s]) != 0 {
-									t.Errorf("%s: %v, seat %d to move, standings %v: vector %d seat %d: %s, fixed capacity %s", name, st, q, d, v, s,
-										g[v*p+s].FloatString(12), want[s].FloatString(12))
-								}
-								x, _ := g[v*p+s].Float64()
-								if math.Abs(fl[key][v*p+s]-x) > 1e-12 {
-									t.Errorf("%s: %v, standings %v: vector %d seat %d: float64 %.15f, rational %.15f", name, st, d, v, s, fl[key][v*p+s], x)
-								}
-							}
-						}
-						for s := range p {
-							sum.Add(sum, g[swScore*p+s])
-						}
-						if sum.Cmp(big.NewRat(1, 1)) != 0 {
-							t.Errorf("%s: %v, standings %v: scores add up to %s", name, st, d, sum.FloatString(12))
-						}
+						compareSelfWinVec(t, fmt.Sprintf("%s: %v, seat %d to move, standings %v (want the fixed capacity's)", name, st, q, d), g, fl[key],
+							func(v int) []*big.Rat { return w.vec(c, vi, v) }, p)
 						compared++
 					}
 				}

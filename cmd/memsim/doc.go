@@ -47,7 +47,7 @@
 //	             [--first C] [--value-only] [--distribution] [--float] [--json] [--big]
 //	memsim solve --table --pairs-max N [model flags] [--flips sequential|blind] [--turn-limit T]
 //	             [--players P] [--policy win-optimal|win-best-response
-//	             [--opponent B]] [--float] [--json] [--big]
+//	             [--opponent B]] [--seats LIST (--fluctuation S)] [--float] [--json] [--big]
 //	memsim solve --gerez --cards K --known B --paired P [--json] [--big]
 //	memsim solve --pairs N [--memory M --forget lru] --opponent-memory M2 [--pass RULE]
 //	             [--choices LIST] [--policy A] [--opponent B] [--float] [--json]
@@ -96,7 +96,10 @@
 // win-optimal, per state, the standings (every seat's deficit to the most pairs so far) at which
 // win-optimal chooses otherwise than the optimum in pairs (--json: every state at every standings,
 // with the seats' P(most pairs)). Under --fluctuation S the table has a block per capacity drawn,
-// at 3 or more seats the choices only (a letter per pass streak under a pass rule); there
+// at 3 or more seats the choices only (a letter per pass streak under a pass rule), and with a seat
+// that plays to win (--policy win-optimal, with --opponent B, --seats LIST, or win-best-response
+// --opponent B) a block per seat that plays to win and capacity, a row per state (and pass streak)
+// with the standings at which the seat chooses otherwise than the optimum in pairs; there
 // --capacity C --streak K values seat 0's turn after K seats passed in a row (3 or more seats under
 // a pass rule: each choice's values and --first at that streak);
 // --distribution gives every seat's distribution of its share (optimal, safe, daring, also per

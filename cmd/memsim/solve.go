@@ -27,7 +27,7 @@ func solveCommand() *command {
 				"[--first C] [--value-only] [--distribution] [--float] [--json] [--big]",
 			"memsim solve --table --pairs-max N [model flags] [--flips sequential|blind] [--turn-limit T]\n" +
 				"[--players P] [--policy win-optimal|win-best-response\n" +
-				"[--opponent B]] [--float] [--json] [--big]",
+				"[--opponent B]] [--seats LIST (--fluctuation S)] [--float] [--json] [--big]",
 			"memsim solve --gerez --cards K --known B --paired P [--json] [--big]",
 			"memsim solve --pairs N [--memory M --forget lru] --opponent-memory M2 [--pass RULE]\n" +
 				"[--choices LIST] [--policy A] [--opponent B] [--float] [--json]",
@@ -78,7 +78,10 @@ seats that passed in a row before the turn) and every seat's expected pairs; wit
 win-optimal, per state, the standings (every seat's deficit to the most pairs so far) at which
 win-optimal chooses otherwise than the optimum in pairs (--json: every state at every standings,
 with the seats' P(most pairs)). Under --fluctuation S the table has a block per capacity drawn,
-at 3 or more seats the choices only (a letter per pass streak under a pass rule); there
+at 3 or more seats the choices only (a letter per pass streak under a pass rule), and with a seat
+that plays to win (--policy win-optimal, with --opponent B, --seats LIST, or win-best-response
+--opponent B) a block per seat that plays to win and capacity, a row per state (and pass streak)
+with the standings at which the seat chooses otherwise than the optimum in pairs; there
 --capacity C --streak K values seat 0's turn after K seats passed in a row (3 or more seats under
 a pass rule: each choice's values and --first at that streak);
 --distribution gives every seat's distribution of its share (optimal, safe, daring, also per
@@ -162,7 +165,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.IntVar(&fl.unseen, "unseen-singletons", -1, "`F` singletons not yet seen, 0..S (default: S)")
 	fs.IntVar(&fl.memory, "memory", 0, "shared memory capacity `M` (0: perfect memory; otherwise at least 2)")
 	fs.StringVar(&fl.forget, "forget", "", "forgetting `rule` with --memory: handover-uniform or lru; or decay, with or without --memory")
-	fs.IntVar(&fl.fluctuation, "fluctuation", 0, "with --memory M --forget lru or handover-uniform: the capacity of every turn is max(2, M + d), d uniform on -`S` .. S (2 to 8 players: optimal, safe, daring, also per seat, and best-response with 2 or at one of 3 or more seats; every pass rule; at 3 or more seats without --after-pass, --distribution every seat's; win-optimal and win-best-response with 2 under every pass rule, without --distribution; with 3 or more under every pass rule win-optimal at every seat or beside optimal, safe, daring, parity, and win-best-response at one seat, the values, --standings too)")
+	fs.IntVar(&fl.fluctuation, "fluctuation", 0, "with --memory M --forget lru or handover-uniform: the capacity of every turn is max(2, M + d), d uniform on -`S` .. S (2 to 8 players: optimal, safe, daring, also per seat, and best-response with 2 or at one of 3 or more seats; every pass rule; at 3 or more seats without --after-pass, --distribution every seat's; win-optimal and win-best-response with 2 under every pass rule, without --distribution; with 3 or more under every pass rule win-optimal at every seat or beside optimal, safe, daring, parity, and win-best-response at one seat, the values, --standings too, and --table)")
 	fs.IntVar(&fl.capacity, "capacity", 0, "with --fluctuation S: the capacity `C` drawn for seat 0's turn now, M - S .. M + S (at least 2); the state is then the one after the draw and solve gives each choice's values and --first (3 or more players: the turn after no pass, or after --streak K passes)")
 	fs.IntVar(&fl.streak, "streak", 0, "with --fluctuation S --capacity C, 3 or more players and --pass two-known or always: the pass streak `K` before seat 0's turn, the seats that passed in a row just before it, 0 .. P-1 (at P-1 a pass ends the game in a stalemate)")
 	fs.BoolVar(&fl.afterPass, "after-pass", false, "with --fluctuation S --capacity C and --pass two-known or always: seat 0's turn comes just after a pass by seat 1 (a pass now ends the game in a stalemate)")

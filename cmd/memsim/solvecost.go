@@ -35,6 +35,9 @@ func (q *solveQuery) cost() (exact.Cost, error) {
 	if q.selfWin() && !q.table {
 		return q.selfWinCost()
 	}
+	if q.table && q.selfWin() && q.model.Memory.Fluctuation > 0 {
+		return q.fluctSelfWinTableCost()
+	}
 	if q.table && q.matchup.Players >= 3 {
 		return q.seatsTableCost()
 	}

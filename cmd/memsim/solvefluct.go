@@ -47,8 +47,8 @@ func (fl *solveFlags) fluctuationQuery(q *solveQuery, set map[string]bool) error
 		return usagef("--capacity %d with --distribution: the score distribution is computed before the capacity is drawn (leave out --capacity)", fl.capacity)
 	case set["players"] && (fl.players < 2 || fl.players > rules.MaxPlayers):
 		return usagef("--fluctuation %d with --players %d: solved for 2 to %d players", fl.fluctuation, fl.players, rules.MaxPlayers)
-	case (set["seats"] || fl.players > 2) && fl.everySeatWinOptimal(set) && (q.table || set["first"] || set["capacity"]):
-		return usagef("--fluctuation %d with win-optimal at three or more seats: the values only (leave out --table, --first and --capacity)", fl.fluctuation)
+	case (set["seats"] || fl.players > 2) && fl.everySeatWinOptimal(set) && (set["first"] || set["capacity"]):
+		return usagef("--fluctuation %d with win-optimal at three or more seats: the values, or the table (leave out --first and --capacity)", fl.fluctuation)
 	case (set["seats"] || fl.players > 2) && fl.distribution && (fl.anySeatWin(set) || q.table):
 		return usagef("--fluctuation %d with --distribution and three or more seats: every seat's score distribution is computed for optimal, safe, daring and best-response, without --table", fl.fluctuation)
 	case (set["seats"] || fl.players > 2) && set["after-pass"]:

@@ -118,6 +118,9 @@ func runQuery[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bu
 	if q.selfWin() && !q.table {
 		return writeSelfWin(ctx, q, f, w)
 	}
+	if q.table && q.selfWin() && q.model.Memory.Fluctuation > 0 {
+		return writeFluctSelfWinTable(ctx, q, f, w)
+	}
 	if q.table && q.matchup.Players >= 3 && q.model.Memory.Fluctuation > 0 {
 		return writeFluctSeatsTable(ctx, q, f, w)
 	}

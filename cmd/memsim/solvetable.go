@@ -22,7 +22,7 @@ func (fl *solveFlags) tableQuery(q *solveQuery, set map[string]bool) error {
 		}
 	}
 	for _, name := range []string{"pairs", "unknown", "seats", "two-player-optimal", "lead", "standings", "distribution"} {
-		if set[name] {
+		if set[name] && !(name == "seats" && fl.fluctSelfWinTable(set)) {
 			return usagef("--%s does not go with --table (the table is of every state with n <= --pairs-max, every seat playing one policy)", name)
 		}
 	}
@@ -38,6 +38,9 @@ func (fl *solveFlags) tableQuery(q *solveQuery, set map[string]bool) error {
 		return err
 	}
 	q.state = rules.State{S: fl.singletons, F: unseen}
+	if fl.fluctSelfWinTable(set) {
+		return fl.fluctSelfWinTableQuery(q, set) // solvefluctselfwin.go
+	}
 	if set["players"] && fl.players != 2 {
 		return fl.seatsTableQuery(q, set)
 	}

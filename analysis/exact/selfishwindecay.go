@@ -198,30 +198,36 @@ func SelfWinRationalLimitOf(m Model) int {
 
 // SelfWinTableLimitOf returns the largest deal size a table of win-optimal at players seats (3
 // or more) is built for in model m, every seat playing it or (mixed) beside other policies: the
-// largest whose estimated work is at most SelfWinTableOps (SelfWinTableLimit, SelfWinMixedTableLimit,
-// SelfWinLimitTableLimit under a turn limit in the game of pairs, SelfWinDecayTableLimit under
-// decay forgetting, SelfWinDecayLimitTableLimit under both, FluctSelfWinTableLimit under a fluctuating capacity, every seat playing it).
+// largest whose estimated work is at most SelfWinTableOps. The model picks the limit, the first
+// case that holds:
+//
+//	fluctuating capacity, mixed           FluctSelfWinMixedTableLimit
+//	fluctuating capacity                  FluctSelfWinTableLimit
+//	decay forgetting and a turn limit     SelfWinDecayLimitTableLimit
+//	decay forgetting                      SelfWinDecayTableLimit (a pass rule counts its streaks)
+//	a turn limit in the game of pairs     SelfWinLimitTableLimit
+//	otherwise, mixed                      SelfWinMixedTableLimit
+//	otherwise                             SelfWinTableLimit
+//
+// Under k copies of a face the last two rows hold, with or without a turn limit (a table under
+// copies is bounded besides by its values, CopiesSelfWinLimitCells).
 func SelfWinTableLimitOf(m Model, players int, mixed bool) int {
-	top := SelfWinTableLimit(players)
-	if mixed {
-		top = SelfWinMixedTableLimit(players)
+	limit := m.Variant.TurnLimit
+	switch {
+	case m.Memory.Fluctuation > 0 && mixed:
+		return FluctSelfWinMixedTableLimit(m, players)
+	case m.Memory.Fluctuation > 0:
+		return FluctSelfWinTableLimit(m, players)
+	case m.isDecay() && limit > 0:
+		return SelfWinDecayLimitTableLimit(players, limit, mixed)
+	case m.isDecay():
+		return SelfWinDecayTableLimit(m, players, mixed)
+	case limit > 0 && m.Variant.CopiesOf() == rules.DefaultCopies:
+		return SelfWinLimitTableLimit(players, limit, mixed)
+	case mixed:
+		return SelfWinMixedTableLimit(players)
 	}
-	if l := m.Variant.TurnLimit; l > 0 && m.Variant.CopiesOf() == rules.DefaultCopies {
-		top = SelfWinLimitTableLimit(players, l, mixed)
-	}
-	if m.isDecay() {
-		top = SelfWinDecayTableLimit(m, players, mixed)
-	}
-	if l := m.Variant.TurnLimit; m.isDecay() && l > 0 {
-		top = SelfWinDecayLimitTableLimit(players, l, mixed)
-	}
-	if m.Memory.Fluctuation > 0 && !mixed {
-		top = FluctSelfWinTableLimit(m, players)
-	}
-	if m.Memory.Fluctuation > 0 && mixed {
-		top = FluctSelfWinMixedTableLimit(m, players)
-	}
-	return top
+	return SelfWinTableLimit(players)
 }
 
 // SelfWinDecayTableLimit returns the largest deal size a player of win-optimal at players seats

@@ -3,7 +3,6 @@ package exact
 import (
 	"context"
 	"fmt"
-	"math/big"
 	"testing"
 
 	"memsim/analysis/field"
@@ -65,9 +64,7 @@ func TestSelfWinDecayLimitFullCapacityIsUncapped(t *testing.T) {
 // at several leads so far (the first case at each, the others at one), with and without a
 // capacity, under every pass rule.
 func TestSelfWinDecayLimitTwoSeatsIsLimitWin(t *testing.T) {
-	ctx, f := context.Background(), field.Rat{}
-	half := big.NewRat(1, 2)
-	mu := Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
+	ctx := context.Background()
 	for k, c := range []struct {
 		st              rules.State
 		q               float64
@@ -87,22 +84,7 @@ func TestSelfWinDecayLimitTwoSeatsIsLimitWin(t *testing.T) {
 			if i != k%3 && (testing.Short() || k != 0) {
 				continue // the first case at every lead, each other case at one
 			}
-			name := fmt.Sprintf("%v, %v, limit %d, pass %s, standings %v", m.Memory, c.st, c.limit, c.rule, standings)
-			got, err := evaluateSelfWinLimit(ctx, f, m, 2, c.st, standings, nil, nil)
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			at := c.st
-			at.Lead = standings[0] - standings[1]
-			wdl, err := limitWinDrawLoss(ctx, f, m, mu, at)
-			if err != nil {
-				t.Fatalf("%s: two-player win: %v", name, err)
-			}
-			want := new(big.Rat).Add(wdl[0].Win, new(big.Rat).Mul(half, wdl[0].Draw))
-			if got.Score[0].Cmp(want) != 0 || got.Win[0].Cmp(wdl[0].Win) != 0 || got.Draw[0].Cmp(wdl[0].Draw) != 0 {
-				t.Errorf("%s: score %v (alone %v, tied %v), two-player win %v (win %v, draw %v)", name,
-					got.Score[0].RatString(), got.Win[0].RatString(), got.Draw[0].RatString(), want.RatString(), wdl[0].Win.RatString(), wdl[0].Draw.RatString())
-			}
+			sameTwoSeatLimitWin(ctx, t, m, c.st, standings)
 		}
 	}
 }

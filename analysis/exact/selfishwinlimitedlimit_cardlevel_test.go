@@ -191,6 +191,46 @@ type lwCase struct {
 	limits []int
 }
 
+// newLwSearch returns the card-level search of the lineup pols under the card memory card (the
+// model's memory mem) and the pass rule, with optimal's table under the largest limit top when
+// seat 1 plays optimal.
+func newLwSearch(ctx context.Context, t *testing.T, card cardMemory, mem rules.Memory, rule rules.PassRule, pols []rules.Policy, top int) *lwSearch {
+	t.Helper()
+	s := &lwSearch{m: card, rule: rule, pols: pols, memo: map[string]lwVals{}}
+	if pols[1] == rules.PolicyOptimal {
+		m := exact.Model{Pass: rule, Memory: mem, Variant: rules.Variant{TurnLimit: top}}
+		var err error
+		s.opt, err = exact.PolicyTable(ctx, field.Rat{}, m, exact.Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
+
+// compareStart compares the model m's values of the lineup mu from st at the standings, and those
+// of every legal choice (valued exactly where legal), with the search's, the turns left being m's
+// limit.
+func (s *lwSearch) compareStart(ctx context.Context, t *testing.T, name string, m exact.Model, mu exact.Lineup, st rules.State, standings []int) {
+	t.Helper()
+	limit := m.Variant.TurnLimit
+	got, err := exact.EvaluateStandings(ctx, field.Rat{}, m, mu, st, standings)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	w := newCardWorld(st, nil)
+	lwCompare(t, name, &got.SelfWinValues, s.val(w, standings, limit, 0, 0))
+	for _, ch := range rules.Choices() {
+		legal := m.Legal(st, ch)
+		if (got.Choices[ch] != nil) != legal {
+			t.Errorf("%s: %s valued %v, legal %v", name, ch, got.Choices[ch] != nil, legal)
+		}
+		if legal && got.Choices[ch] != nil {
+			lwCompare(t, fmt.Sprintf("%s: %s", name, ch), got.Choices[ch], s.choice(w, standings, limit, 0, 0, ch))
+		}
+	}
+}
+
 // lwCases lists the configurations of TestSelfWinLimitedLimitIsCardLevel: under -short three
 // memories, each with another pass rule and lineup; otherwise every memory, pass rule and lineup,
 // every seat win-optimal at limits 1 to 6 and the others at one limit each (3 to 6).
@@ -242,15 +282,7 @@ func TestSelfWinLimitedLimitIsCardLevel(t *testing.T) {
 		mu := exact.SeatLineup(c.pols...)
 		top := c.limits[len(c.limits)-1]
 		// One search serves every limit: a position's values depend on the turns left only.
-		s := &lwSearch{m: c.m, rule: c.rule, pols: c.pols, memo: map[string]lwVals{}}
-		if c.pols[1] == rules.PolicyOptimal {
-			m := exact.Model{Pass: c.rule, Memory: memoryOf(c.m), Variant: rules.Variant{TurnLimit: top}}
-			var err error
-			s.opt, err = exact.PolicyTable(ctx, field.Rat{}, m, exact.Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, 3)
-			if err != nil {
-				t.Fatal(err)
-			}
-		}
+		s := newLwSearch(ctx, t, c.m, memoryOf(c.m), c.rule, c.pols, top)
 		for _, limit := range c.limits {
 			m := exact.Model{Pass: c.rule, Memory: memoryOf(c.m), Variant: rules.Variant{TurnLimit: limit}}
 			for j := 3; j >= max(0, 3-c.m.capacity); j-- {
@@ -263,22 +295,8 @@ func TestSelfWinLimitedLimitIsCardLevel(t *testing.T) {
 					continue
 				}
 				name := fmt.Sprintf("%v, pass %s, %v, limit %d, %v, standings %v", c.m, c.rule, c.pols, limit, st, standings)
-				got, err := exact.EvaluateStandings(ctx, field.Rat{}, m, mu, st, standings)
-				if err != nil {
-					t.Fatalf("%s: %v", name, err)
-				}
-				w := newCardWorld(st, nil)
-				lwCompare(t, name, &got.SelfWinValues, s.val(w, standings, limit, 0, 0))
+				s.compareStart(ctx, t, name, m, mu, st, standings)
 				compared++
-				for _, ch := range rules.Choices() {
-					legal := m.Legal(st, ch)
-					if (got.Choices[ch] != nil) != legal {
-						t.Errorf("%s: %s valued %v, legal %v", name, ch, got.Choices[ch] != nil, legal)
-					}
-					if legal && got.Choices[ch] != nil {
-						lwCompare(t, fmt.Sprintf("%s: %s", name, ch), got.Choices[ch], s.choice(w, standings, limit, 0, 0, ch))
-					}
-				}
 			}
 		}
 	}
@@ -355,15 +373,7 @@ func TestSelfWinDecayLimitIsCardLevel(t *testing.T) {
 	compared := 0
 	for _, c := range dlwCases(testing.Short()) {
 		mu := exact.SeatLineup(c.pols...)
-		s := &lwSearch{m: c.mem.card, rule: c.rule, pols: c.pols, memo: map[string]lwVals{}}
-		if c.pols[1] == rules.PolicyOptimal {
-			m := exact.Model{Pass: c.rule, Memory: c.mem.mem, Variant: rules.Variant{TurnLimit: c.limits[len(c.limits)-1]}}
-			var err error
-			s.opt, err = exact.PolicyTable(ctx, field.Rat{}, m, exact.Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, 3)
-			if err != nil {
-				t.Fatal(err)
-			}
-		}
+		s := newLwSearch(ctx, t, c.mem.card, c.mem.mem, c.rule, c.pols, c.limits[len(c.limits)-1])
 		for _, limit := range c.limits {
 			m := exact.Model{Pass: c.rule, Memory: c.mem.mem, Variant: rules.Variant{TurnLimit: limit}}
 			for _, st := range c.starts {
@@ -375,22 +385,8 @@ func TestSelfWinDecayLimitIsCardLevel(t *testing.T) {
 					standings = []int{1, 0, 2}
 				}
 				name := fmt.Sprintf("%v, pass %s, %v, limit %d, %v, standings %v", c.mem.card, c.rule, c.pols, limit, st, standings)
-				got, err := exact.EvaluateStandings(ctx, field.Rat{}, m, mu, st, standings)
-				if err != nil {
-					t.Fatalf("%s: %v", name, err)
-				}
-				w := newCardWorld(st, nil)
-				lwCompare(t, name, &got.SelfWinValues, s.val(w, standings, limit, 0, 0))
+				s.compareStart(ctx, t, name, m, mu, st, standings)
 				compared++
-				for _, ch := range rules.Choices() {
-					legal := m.Legal(st, ch)
-					if (got.Choices[ch] != nil) != legal {
-						t.Errorf("%s: %s valued %v, legal %v", name, ch, got.Choices[ch] != nil, legal)
-					}
-					if legal && got.Choices[ch] != nil {
-						lwCompare(t, fmt.Sprintf("%s: %s", name, ch), got.Choices[ch], s.choice(w, standings, limit, 0, 0, ch))
-					}
-				}
 			}
 		}
 	}

@@ -85,9 +85,7 @@ func TestSelfWinLimitedLimitFullCapacityIsPerfect(t *testing.T) {
 // the same limit (limitwin.go, a sweep over the lead) for the mover, at several leads so far,
 // under pass rules never and always.
 func TestSelfWinLimitedLimitTwoSeatsIsLimitWin(t *testing.T) {
-	ctx, f := context.Background(), field.Rat{}
-	half := big.NewRat(1, 2)
-	mu := Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
+	ctx := context.Background()
 	for _, fg := range []rules.Forgetting{rules.ForgetLRU, rules.ForgetHandoverUniform} {
 		for k, c := range []struct {
 			st              rules.State
@@ -107,24 +105,34 @@ func TestSelfWinLimitedLimitTwoSeatsIsLimitWin(t *testing.T) {
 				if testing.Short() && i == 0 {
 					continue
 				}
-				name := fmt.Sprintf("%v, %v, limit %d, pass %s, standings %v", m.Memory, c.st, c.limit, c.rule, standings)
-				got, err := evaluateSelfWinLimit(ctx, f, m, 2, c.st, standings, nil, nil)
-				if err != nil {
-					t.Fatalf("%s: %v", name, err)
-				}
-				at := c.st
-				at.Lead = standings[0] - standings[1]
-				wdl, err := limitWinDrawLoss(ctx, f, m, mu, at)
-				if err != nil {
-					t.Fatalf("%s: two-player win: %v", name, err)
-				}
-				want := new(big.Rat).Add(wdl[0].Win, new(big.Rat).Mul(half, wdl[0].Draw))
-				if got.Score[0].Cmp(want) != 0 || got.Win[0].Cmp(wdl[0].Win) != 0 || got.Draw[0].Cmp(wdl[0].Draw) != 0 {
-					t.Errorf("%s: score %v (alone %v, tied %v), two-player win %v (win %v, draw %v)", name,
-						got.Score[0].RatString(), got.Win[0].RatString(), got.Draw[0].RatString(), want.RatString(), wdl[0].Win.RatString(), wdl[0].Draw.RatString())
-				}
+				sameTwoSeatLimitWin(ctx, t, m, c.st, standings)
 			}
 		}
+	}
+}
+
+// sameTwoSeatLimitWin checks that the sweep of the win objective under a turn limit, run at two
+// seats in model m from state st at the standings, gives the mover the two-player win
+// objective's P(win), P(draw) and score under the same limit (limitWinDrawLoss), exactly.
+func sameTwoSeatLimitWin(ctx context.Context, t *testing.T, m Model, st rules.State, standings []int) {
+	t.Helper()
+	f := field.Rat{}
+	mu := Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
+	name := fmt.Sprintf("%v, %v, limit %d, pass %s, standings %v", m.Memory, st, m.Variant.TurnLimit, m.Pass, standings)
+	got, err := evaluateSelfWinLimit(ctx, f, m, 2, st, standings, nil, nil)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	at := st
+	at.Lead = standings[0] - standings[1]
+	wdl, err := limitWinDrawLoss(ctx, f, m, mu, at)
+	if err != nil {
+		t.Fatalf("%s: two-player win: %v", name, err)
+	}
+	want := new(big.Rat).Add(wdl[0].Win, new(big.Rat).Mul(big.NewRat(1, 2), wdl[0].Draw))
+	if got.Score[0].Cmp(want) != 0 || got.Win[0].Cmp(wdl[0].Win) != 0 || got.Draw[0].Cmp(wdl[0].Draw) != 0 {
+		t.Errorf("%s: score %v (alone %v, tied %v), two-player win %v (win %v, draw %v)", name,
+			got.Score[0].RatString(), got.Win[0].RatString(), got.Draw[0].RatString(), want.RatString(), wdl[0].Win.RatString(), wdl[0].Draw.RatString())
 	}
 }
 

@@ -532,12 +532,13 @@ func (q *solveQuery) checkMatchup(hasOpponent, hasSeats bool) error {
 		}
 		return usagef("%s: %v", given, err)
 	}
-	if q.dist && mu.Players != 2 && (mu.Players < 3 || q.model.Memory.Fluctuation == 0) {
-		more := ""
-		if mu.Players >= 3 {
-			more = fmt.Sprintf(" (every seat's for 3 to %d under --fluctuation S)", rules.MaxPlayers)
+	if q.dist && mu.Players == 1 {
+		return usagef("--distribution with --players 1: the score distribution is computed for 2 to %d players", rules.MaxPlayers)
+	}
+	if q.dist && mu.Players >= 3 {
+		if err := exact.CheckSeatsDistribution(q.model, mu); err != nil {
+			return usagef("--distribution with --players %d: %v", mu.Players, err)
 		}
-		return usagef("--distribution with --players %d: the score distribution is computed for 2 players%s", mu.Players, more)
 	}
 	return nil
 }

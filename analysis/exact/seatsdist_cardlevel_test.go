@@ -147,7 +147,7 @@ func TestSeatsDistributionMatchesCardPlay(t *testing.T) {
 // against the lineup's values (each seat's mean its expected pairs, exact rationals), that each
 // adds up to 1 with no negative probability, that float64 agrees, and that lru memory with room
 // for every card of the deal gives perfect memory's distributions, at three to five seats under
-// every pass rule, singletons included.
+// every pass rule, singletons and blind flips included.
 func TestSeatsDistributionIdentities(t *testing.T) {
 	ctx := context.Background()
 	o, s, d, b := rules.PolicyOptimal, rules.PolicySafe, rules.PolicyDaring, rules.PolicyBestResponse
@@ -167,7 +167,8 @@ func TestSeatsDistributionIdentities(t *testing.T) {
 		cases = append(cases,
 			tcase{exact.Model{Pass: rules.PassTwoKnown}, []rules.Policy{b, o, o, o}, rules.State{N: 8, J: 7}},
 			tcase{exact.Model{Memory: lru, Pass: rules.PassAlways}, []rules.Policy{o, o, o, o, o}, rules.State{N: 6, J: 6}},
-			tcase{exact.Model{Memory: hu}, []rules.Policy{d, d, b}, rules.State{N: 7, J: 7}})
+			tcase{exact.Model{Memory: hu}, []rules.Policy{d, d, b}, rules.State{N: 7, J: 7}},
+			tcase{exact.Model{Pass: rules.PassTwoKnown, Variant: rules.Variant{Flips: rules.FlipsBlind}}, []rules.Policy{o, o, s}, rules.State{N: 6, J: 6}})
 	}
 	for _, tc := range cases {
 		mu := exact.SeatLineup(tc.seats...)
@@ -208,7 +209,7 @@ func TestSeatsDistributionIdentities(t *testing.T) {
 				}
 			}
 		}
-		if !tc.m.Memory.Perfect() || tc.m.Singletons > 0 {
+		if !tc.m.Memory.Perfect() || tc.m.Singletons > 0 || tc.m.Variant.Flips == rules.FlipsBlind {
 			continue
 		}
 		// Room for every card: lru of 2n cards is perfect memory.

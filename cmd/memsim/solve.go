@@ -536,7 +536,7 @@ func (q *solveQuery) checkMatchup(hasOpponent, hasSeats bool) error {
 		return usagef("%s: %v", given, err)
 	}
 	if q.dist && mu.Players == 1 {
-		return usagef("--distribution with --players 1: the score distribution is computed for 2 to %d players", rules.MaxPlayers)
+		return usagef("--distribution with --players 1: the score distribution is computed for 2 players")
 	}
 	if q.dist && mu.Players >= 3 {
 		if err := exact.CheckSeatsDistribution(q.model, mu); err != nil {

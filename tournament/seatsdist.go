@@ -18,10 +18,12 @@ import (
 const SeatsDistributionSeconds = 5
 
 // hasSeatsDistribution reports whether the solver gives every seat's score distribution of a
-// seating of three or more seats at n pairs (exact.SeatsScoreDistribution): under a fluctuating
-// capacity, with no seat playing to win, within SeatsDistributionSeconds.
+// seating of three or more seats at n pairs (exact.SeatsScoreDistribution): the pairs objective
+// (no seat playing to win) under perfect memory, limited memory of a fixed capacity (lru,
+// handover-uniform) or a fluctuating capacity (exact.CheckSeatsDistribution), within
+// SeatsDistributionSeconds.
 func hasSeatsDistribution(model exact.Model, mu exact.Lineup, n int) bool {
-	if mu.Players < 3 || model.Memory.Fluctuation == 0 || n > DistributionLimit {
+	if mu.Players < 3 || n > DistributionLimit || exact.CheckSeatsDistribution(model, mu) != nil {
 		return false
 	}
 	for _, p := range mu.SeatPolicies() {

@@ -153,7 +153,7 @@ type ValidateOptions struct {
 // two-sided z tests whose variance has a floor (adjustedFloor, turnsCheck), for two players
 // seat 0's rates of wins and draws by exact binomial tests and the whole distribution of seat 0's
 // share by a G test, and for three or more seats, where the solver gives every seat's score
-// distribution (under a fluctuating capacity: hasSeatsDistribution), each seat's share
+// distribution (hasSeatsDistribution), each seat's share
 // distribution by a G test (seatsDistributionChecks). The p-values are Holm-corrected across the
 // suite, which holds the family-wise error rate under any dependence among the checks (a seat's
 // share and another's, its mean and its distribution).

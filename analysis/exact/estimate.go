@@ -123,6 +123,9 @@ func estimate[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call)
 	if m.Memory.Fluctuation > 0 {
 		return estimateFluct(f, m, mu, pairs, call)
 	}
+	if call == CallDistribution && mu.Players >= 3 {
+		return seatsDistCost(f, m, mu, pairs) // seatsdist.go
+	}
 	st := startOf(m, pairs)
 	var w *sweep[T]
 	var err error

@@ -41,17 +41,19 @@ func (d SeatsDistribution[T]) Mean(f field.Field[T], s int) T {
 }
 
 // SeatsScoreDistribution returns every seat's exact distribution of its share of the pairs left
-// from state st (seat 0 to move) in a game of three to eight seats. It is computed under a
-// fluctuating capacity (before the capacity is drawn, pass streak 0), for every lineup solved
-// there: every seat for itself, policies per seat and a best reply at one seat, under every pass
-// rule.
+// from state st (seat 0 to move, after no pass) in a game of three to eight seats, for every
+// lineup of the pairs objective solved there: every seat for itself, policies per seat and a best
+// reply at one seat, under every pass rule. It is computed with perfect memory (singletons too),
+// limited memory of a fixed capacity (lru, handover-uniform) and under a fluctuating capacity
+// (before the capacity is drawn); decay forgetting, a turn limit, more copies of a face, tables
+// and policies that play to win are refused.
 func SeatsScoreDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (SeatsDistribution[T], error) {
 	var out SeatsDistribution[T]
 	switch {
 	case mu.Players < 3:
 		return out, fmt.Errorf("players %d: SeatsScoreDistribution is for 3 to %d players (Distribution: 2)", mu.Players, rules.MaxPlayers)
 	case m.Memory.Fluctuation == 0:
-		return out, fmt.Errorf("every seat's score distribution at %d players is computed under a fluctuating capacity only", mu.Players)
+		return seatsDistSweep(ctx, f, m, mu, st) // seatsdist.go
 	}
 	return fluctSeatsDistribution(ctx, f, m, mu, st)
 }

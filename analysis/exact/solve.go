@@ -316,6 +316,9 @@ type sweep[T any] struct {
 
 	// lead, when not nil, extends the sweep with the lead (a role plays to win).
 	lead *leadSweep[T]
+	// sdist, when not nil, extends the sweep with every seat's score distribution at three or
+	// more seats (seatsdist.go).
+	sdist *seatsDistRows[T]
 
 	// fast, when not nil, computes the optimal values in exact arithmetic (ratOpt); needDev asks
 	// for every legal choice's lead in optDev, not only the choice made (a strategy table).
@@ -468,6 +471,9 @@ func (w *sweep[T]) state(st rules.State) {
 		if w.lead != nil {
 			w.lead.state(st)
 		}
+		if w.sdist != nil {
+			w.seatsDist(st)
+		}
 		return
 	}
 	for _, ch := range rules.Choices() {
@@ -513,6 +519,9 @@ func (w *sweep[T]) state(st rules.State) {
 	}
 	if w.lead != nil {
 		w.lead.state(st)
+	}
+	if w.sdist != nil {
+		w.seatsDist(st)
 	}
 }
 

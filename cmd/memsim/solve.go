@@ -48,7 +48,10 @@ optimal is the optimum of every seat for itself (each maximises its own expected
 --two-player-optimal plays the two-player optimum's choices instead. Under pass rules two-known
 and always, 3 or more players are solved with any memory (not --two-player-optimal under decay),
 the values those of a turn that follows no pass (they depend on how many seats passed in a
-row). Defaults: J = N, S = 0, F = S,
+row). With 3 to 8 players --distribution gives every seat's distribution of its share (optimal,
+fixed policies per seat, best-response at one seat; perfect memory, lru and handover-uniform of a
+fixed or fluctuating capacity, every pass rule, a stalemate sharing the pairs left in P-ths of a
+pair; not under decay, a turn limit or --copies). Defaults: J = N, S = 0, F = S,
 M = 0 (perfect memory), pass never, every choice (daring,safe,known-first,pass), P = 2, policy
 optimal, opponent = the policy, lead 0. Policies: optimal, safe, daring, parity, best-response
 (the best reply to the other policy; with 3 or more players seat 0's best reply to --opponent at
@@ -186,7 +189,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.BoolVar(&fl.valueOnly, "value-only", false, "print the value of the policies only, not the value of each legal choice")
 	fs.BoolVar(&fl.table, "table", false, "print the strategy table for every state with n <= --pairs-max (2 players, or with --players 3 to 8 every seat for itself)")
 	fs.IntVar(&fl.pairsMax, "pairs-max", 0, "largest `N` of the table")
-	fs.BoolVar(&fl.distribution, "distribution", false, "also give the exact distribution of seat 0's final share (2 players; under --fluctuation S every seat's with 3 to 8)")
+	fs.BoolVar(&fl.distribution, "distribution", false, "also give the exact distribution of seat 0's final share (2 players); with 3 to 8 players every seat's, with perfect memory, lru or handover-uniform (a fixed or fluctuating capacity), not under decay, a turn limit or copies, nor with a policy that plays to win")
 	fs.BoolVar(&fl.float, "float", false, "compute in float64 instead of exact rationals")
 	fs.BoolVar(&fl.json, "json", false, "print one JSON object")
 	fs.BoolVar(&fl.big, "big", false, fmt.Sprintf("solve even when the solve is estimated to take more than %d s or %d GiB, and give the choices' scores to win even when estimated at more than %d s", bigSeconds, bigBytes>>30, winChoicesSeconds))
@@ -535,12 +538,13 @@ func (q *solveQuery) checkMatchup(hasOpponent, hasSeats bool) error {
 		}
 		return usagef("%s: %v", given, err)
 	}
-	if q.dist && mu.Players != 2 && (mu.Players < 3 || q.model.Memory.Fluctuation == 0) {
-		more := ""
-		if mu.Players >= 3 {
-			more = fmt.Sprintf(" (every seat's for 3 to %d under --fluctuation S)", rules.MaxPlayers)
+	if q.dist && mu.Players == 1 {
+		return usagef("--distribution with --players 1: the score distribution is computed for 2 players")
+	}
+	if q.dist && mu.Players >= 3 {
+		if err := exact.CheckSeatsDistribution(q.model, mu); err != nil {
+			return usagef("--distribution with --players %d: %v", mu.Players, err)
 		}
-		return usagef("--distribution with --players %d: the score distribution is computed for 2 players%s", mu.Players, more)
 	}
 	return nil
 }

@@ -145,6 +145,12 @@ func SolveWith[T any](ctx context.Context, f field.Field[T], m exact.Model, mu e
 	}
 	var wdl *exact.WDL[T]
 	switch {
+	case o.Distribution && mu.Players >= 3:
+		d, err := exact.SeatsScoreDistribution(ctx, f, m, mu, st)
+		if err != nil {
+			return nil, err
+		}
+		out.SeatDistributions = seatSharesOf(f, d)
 	case o.Distribution:
 		d, err := exact.Distribution(ctx, f, m, mu, st)
 		if err != nil {

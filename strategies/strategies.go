@@ -431,7 +431,7 @@ func tableModel(mem rules.Memory, env Env, p, opp rules.Policy) (exact.Model, st
 	var note string
 	if mem.Fluctuation > 0 && !fluctSolved(m, env, p, opp) {
 		m.Memory.Fluctuation = 0
-		note = "a fluctuating capacity is solved only with a shared lru or handover-uniform memory and pairs only, for optimal, safe and daring (2 to 8 players under every pass rule), best-response to one of them (two players), win-optimal (2 to 8 players; at three or more seats under pass rule never, read by the standings) and win-best-response to one of them or to win-optimal (two players)"
+		note = "a fluctuating capacity is solved only with a shared lru or handover-uniform memory and pairs only, for optimal, safe, daring and parity (2 to 8 players under every pass rule), best-response to one of them (two players), win-optimal (2 to 8 players; at three or more seats under pass rule never, read by the standings) and win-best-response to one of them or to win-optimal (two players)"
 	}
 	if mem.Perfect() {
 		m.Memory = rules.Memory{} // every perfect memory is the same, whatever its scope

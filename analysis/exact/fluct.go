@@ -96,7 +96,8 @@ func (m Model) validateFluct() error {
 }
 
 // validateFluct reports whether the matchup is solved under a fluctuating capacity: two players
-// with optimal, safe or daring in a model Model.Validate accepts.
+// with optimal, safe, daring or parity (a fixed policy chooses by its rule in the state after the
+// draw), or best-response to one of them, in a model Model.Validate accepts.
 func validateFluct(m Model, mu Lineup) error {
 	if mu.Players == 2 && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) {
 		return validateFluctWin(m, mu) // fluctwin.go
@@ -108,15 +109,15 @@ func validateFluct(m Model, mu Lineup) error {
 	case mu.Players != 2:
 		return fmt.Errorf("players %d: a fluctuating capacity is solved for two players only", mu.Players)
 	case mu.PerSeat || mu.Table != nil || mu.OpponentTable != nil:
-		return fmt.Errorf("a fluctuating capacity is solved for optimal, safe and daring, not for a policy per seat or given as a table")
+		return fmt.Errorf("a fluctuating capacity is solved for optimal, safe, daring and parity, not for a policy per seat or given as a table")
 	}
 	pol := mu.roles()
 	for r, p := range pol {
 		if p == rules.PolicyBestResponse && pol[1-r] != rules.PolicyBestResponse {
 			continue // fluctbr.go: the best reply to the other role's policy
 		}
-		if p != rules.PolicyOptimal && p != rules.PolicySafe && p != rules.PolicyDaring {
-			return fmt.Errorf("policy %s: a fluctuating capacity is solved for optimal, safe, daring and best-response to one of them (allowed: optimal, safe, daring, best-response)", p)
+		if p != rules.PolicyOptimal && !p.Fixed() {
+			return fmt.Errorf("policy %s: a fluctuating capacity is solved for optimal, safe, daring, parity and best-response to one of them (allowed: optimal, safe, daring, parity, best-response)", p)
 		}
 		if err := p.CheckChoices(m.Choices); err != nil {
 			return err

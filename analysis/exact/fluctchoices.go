@@ -10,7 +10,7 @@ import (
 
 // FluctChoiceValues returns the value of every legal choice of the mover (seat 0) under the
 // fluctuating capacity of model m (docs/models.md §4.4) in state st with capacity c drawn for
-// the turn: the choice made now, then lineup mu (two players: optimal, safe, daring, or
+// the turn: the choice made now, then lineup mu (two players: optimal, safe, daring, parity, or
 // best-response to one of them) afterwards, in expected pairs and lead. st is the state the
 // mover sees after the draw: under lru it holds at most c known cards. c is one the model draws,
 // max(2, m - σ) to m + σ. Value is the lineup's own value in st with c drawn (its policy's

@@ -11,7 +11,7 @@ import (
 	"memsim/sim/rules"
 )
 
-// flRoles returns the card-level choices of optimal, safe, daring and best-response to reply
+// flRoles returns the card-level choices of optimal, safe, daring, parity and best-response to reply
 // under the fluctuating capacity of model m in deals of at most n pairs, read from the solver's
 // tables by the capacity drawn.
 func flRoles(t *testing.T, m exact.Model, n int, reply rules.Policy) map[rules.Policy]func(rules.State, int) rules.Choice {
@@ -39,7 +39,8 @@ func flRoles(t *testing.T, m exact.Model, n int, reply rules.Policy) map[rules.P
 	}
 	return map[rules.Policy]func(rules.State, int) rules.Choice{
 		rules.PolicyOptimal: read(opt), rules.PolicyBestResponse: read(br),
-		rules.PolicySafe: fixed(rules.PolicySafe), rules.PolicyDaring: fixed(rules.PolicyDaring)}
+		rules.PolicySafe: fixed(rules.PolicySafe), rules.PolicyDaring: fixed(rules.PolicyDaring),
+		rules.PolicyParity: fixed(rules.PolicyParity)}
 }
 
 // flPosition returns a card-level position of n pairs of which k have one card remembered.
@@ -56,24 +57,33 @@ func flPosition(n, k int) *flGame {
 
 // TestFluctuationChoiceValuesMatchCardPlay plays every legal choice of seat 0 card by card in
 // small positions with every capacity drawn, the lineup afterwards, and compares seat 0's lead
-// with the exact choice values, for optimal, fixed policies and best-response.
+// with the exact choice values, for optimal, fixed policies (parity too) and best-response (to
+// parity too).
 func TestFluctuationChoiceValuesMatchCardPlay(t *testing.T) {
 	ctx := context.Background()
 	lineups := [][2]rules.Policy{
 		{rules.PolicyOptimal, rules.PolicyOptimal}, {rules.PolicyOptimal, rules.PolicySafe},
 		{rules.PolicyBestResponse, rules.PolicySafe}, {rules.PolicyDaring, rules.PolicyBestResponse},
 	}
-	for _, tc := range []struct {
+	// parity after the turn, and best-response to parity.
+	parity := [][2]rules.Policy{{rules.PolicyOptimal, rules.PolicyParity}, {rules.PolicyParity, rules.PolicyBestResponse}}
+	type ccase struct {
 		forget      rules.Forgetting
 		m, sigma, n int
-	}{
-		{rules.ForgetLRU, 2, 1, 3},
-		{rules.ForgetHandoverUniform, 2, 1, 3},
-		{rules.ForgetHandoverUniform, 3, 2, 3},
-	} {
+		lineups     [][2]rules.Policy
+	}
+	cases := []ccase{
+		{rules.ForgetLRU, 2, 1, 3, append(lineups, parity...)},
+		{rules.ForgetHandoverUniform, 2, 1, 3, lineups},
+		{rules.ForgetHandoverUniform, 3, 2, 3, lineups},
+	}
+	if !testing.Short() {
+		cases = append(cases, ccase{rules.ForgetHandoverUniform, 3, 2, 3, parity})
+	}
+	for _, tc := range cases {
 		mem := rules.Memory{Capacity: tc.m, Forget: tc.forget, Fluctuation: tc.sigma}
 		m := exact.Model{Memory: mem}
-		for _, pair := range lineups {
+		for _, pair := range tc.lineups {
 			reply := pair[1]
 			if pair[1] == rules.PolicyBestResponse {
 				reply = pair[0]
@@ -122,21 +132,31 @@ func TestFluctuationDistributionMatchesCardPlay(t *testing.T) {
 		{rules.PolicyOptimal, rules.PolicyOptimal}, {rules.PolicyOptimal, rules.PolicySafe},
 		{rules.PolicyBestResponse, rules.PolicyDaring}, {rules.PolicySafe, rules.PolicyDaring},
 	}
+	// parity against optimal, and best-response to parity.
+	parity := [][2]rules.Policy{{rules.PolicyParity, rules.PolicyOptimal}, {rules.PolicyBestResponse, rules.PolicyParity}}
 	zs := []float64{0.5, -1, 2}
-	for _, tc := range []struct {
+	type dcase struct {
 		forget             rules.Forgetting
 		m, sigma, n, depth int
 		lineups            [][2]rules.Policy
 		zs                 []float64
-	}{
-		{rules.ForgetLRU, 2, 1, 3, 18, lineups, zs},
-		{rules.ForgetHandoverUniform, 2, 1, 3, 18, lineups, zs},
-		{rules.ForgetHandoverUniform, 3, 2, 3, 18, lineups, zs},
-		{rules.ForgetLRU, 3, 1, 4, 14, lineups[1:2], zs[2:3]}, // a pair taken first draws a capacity that binds
-	} {
+		reply              rules.Policy // the policy best-response replies to
+	}
+	cases := []dcase{
+		{rules.ForgetLRU, 2, 1, 3, 18, lineups, zs, rules.PolicyDaring},
+		{rules.ForgetHandoverUniform, 2, 1, 3, 18, lineups, zs, rules.PolicyDaring},
+		{rules.ForgetHandoverUniform, 3, 2, 3, 18, lineups, zs, rules.PolicyDaring},
+		{rules.ForgetLRU, 3, 1, 4, 14, lineups[1:2], zs[2:3], rules.PolicyDaring}, // a pair taken first draws a capacity that binds
+		{rules.ForgetLRU, 2, 1, 3, 18, parity, zs[:2], rules.PolicyParity},
+	}
+	if !testing.Short() {
+		cases = append(cases, dcase{rules.ForgetHandoverUniform, 2, 1, 3, 18, parity, zs, rules.PolicyParity},
+			dcase{rules.ForgetLRU, 3, 1, 4, 14, parity[1:], zs[2:3], rules.PolicyParity})
+	}
+	for _, tc := range cases {
 		mem := rules.Memory{Capacity: tc.m, Forget: tc.forget, Fluctuation: tc.sigma}
 		m := exact.Model{Memory: mem}
-		roles := flRoles(t, m, tc.n, rules.PolicyDaring)
+		roles := flRoles(t, m, tc.n, tc.reply)
 		for _, pair := range tc.lineups {
 			name := fmt.Sprintf("%s/%s-%s/n=%d", mem, pair[0], pair[1], tc.n)
 			mu := exact.Lineup{Players: 2, Policy: pair[0], Opponent: pair[1]}

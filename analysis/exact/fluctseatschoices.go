@@ -12,7 +12,7 @@ import (
 // to eight seats under the fluctuating capacity of model m (docs/models.md §4.4, §4.7) in state
 // st with capacity c drawn for the turn, after passes seats passed in a row just before it (0
 // under pass rule never; 0 to players-1 under two-known and always): the choice made now, then
-// lineup mu afterwards (every seat for itself, or optimal, safe and daring per seat), as every
+// lineup mu afterwards (every seat for itself, or optimal, safe, daring and parity per seat), as every
 // seat's expected pairs, seat 0's first. st is the state the mover sees after the draw: under
 // lru it holds at most c known cards. A pass at streak players-1 ends the game in a stalemate;
 // one at a smaller streak hands the next seat the state at the next streak. Value is the

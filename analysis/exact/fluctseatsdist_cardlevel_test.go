@@ -213,6 +213,7 @@ func (p *fsdPlayer) handOver(g *flGame, mover, streak, depth, c int) seatsDist {
 func TestFluctSeatsDistributionMatchesCardPlay(t *testing.T) {
 	ctx := context.Background()
 	o, s, d, b := rules.PolicyOptimal, rules.PolicySafe, rules.PolicyDaring, rules.PolicyBestResponse
+	par := rules.PolicyParity
 	type tcase struct {
 		forget      rules.Forgetting
 		m, sigma    int
@@ -226,13 +227,16 @@ func TestFluctSeatsDistributionMatchesCardPlay(t *testing.T) {
 	cases := []tcase{
 		{rules.ForgetLRU, 2, 1, rules.PassNever, []int{0, 2}, [][]rules.Policy{{o, o, o}, {o, s, d}, {s, b, s}}, s, 3, 14, false},
 		{rules.ForgetHandoverUniform, 2, 1, rules.PassAlways, []int{0}, [][]rules.Policy{{o, o, o}, {d, o, s}}, s, 3, 14, true},
+		// parity beside others and best-response to parity at every other seat.
+		{rules.ForgetLRU, 2, 1, rules.PassNever, []int{0, 2}, [][]rules.Policy{{par, par, b}}, par, 3, 14, false},
 	}
 	if !testing.Short() {
 		cases = append(cases,
 			tcase{rules.ForgetHandoverUniform, 2, 1, rules.PassNever, nil, [][]rules.Policy{{o, o, o}, {s, d, o}, {b, d, d}}, d, 3, 16, false},
 			tcase{rules.ForgetLRU, 2, 1, rules.PassAlways, []int{0}, [][]rules.Policy{{o, o, o}, {o, s, d}, {o, o, b}}, o, 3, 14, true},
 			tcase{rules.ForgetLRU, 3, 2, rules.PassTwoKnown, []int{0, 2}, [][]rules.Policy{{o, o, o}, {d, s, o}}, s, 3, 14, false},
-			tcase{rules.ForgetHandoverUniform, 3, 1, rules.PassTwoKnown, []int{0, 2}, [][]rules.Policy{{o, o, o}, {s, s, b}}, s, 3, 14, false})
+			tcase{rules.ForgetHandoverUniform, 3, 1, rules.PassTwoKnown, []int{0, 2}, [][]rules.Policy{{o, o, o}, {s, s, b}}, s, 3, 14, false},
+			tcase{rules.ForgetHandoverUniform, 2, 1, rules.PassAlways, []int{0}, [][]rules.Policy{{par, o, s}, {b, par, par}}, par, 3, 14, false})
 	}
 	for _, tc := range cases {
 		mem := rules.Memory{Capacity: tc.m, Forget: tc.forget, Fluctuation: tc.sigma}
@@ -267,7 +271,7 @@ func TestFluctSeatsDistributionMatchesCardPlay(t *testing.T) {
 		fixed := func(p rules.Policy) fspChooser {
 			return func(st rules.State, _, _ int, _ bool) rules.Choice { return p.Decide(st) }
 		}
-		pols := map[rules.Policy]fspChooser{o: fromTable(tab), s: fixed(s), d: fixed(d), b: fromTable(reply)}
+		pols := map[rules.Policy]fspChooser{o: fromTable(tab), s: fixed(s), d: fixed(d), par: fixed(par), b: fromTable(reply)}
 		start := rules.State{N: tc.n, J: tc.n - len(tc.known)}
 		for _, seats := range tc.seats {
 			name := fmt.Sprintf("%s %s/%v/%v", tc.pass, mem, seats, start)

@@ -43,7 +43,8 @@ type FluctSelfishGap[T any] struct {
 }
 
 // validateFluctSeats reports whether the matchup of three or more seats is solved under a
-// fluctuating capacity: every seat optimal, safe or daring, or a policy per seat among them.
+// fluctuating capacity: every seat optimal, safe, daring or parity, or a policy per seat among
+// them (a fixed policy chooses by its rule in the state after the draw), best-response at one.
 func validateFluctSeats(m Model, mu Lineup) error {
 	if err := m.Validate(); err != nil {
 		return err
@@ -52,7 +53,7 @@ func validateFluctSeats(m Model, mu Lineup) error {
 	case mu.Players < 2 || mu.Players > rules.MaxPlayers:
 		return fmt.Errorf("players %d: a fluctuating capacity is solved for 2 to %d players", mu.Players, rules.MaxPlayers)
 	case mu.Table != nil || mu.OpponentTable != nil:
-		return fmt.Errorf("a fluctuating capacity is solved for optimal, safe and daring, not for a policy given as a table")
+		return fmt.Errorf("a fluctuating capacity is solved for optimal, safe, daring and parity, not for a policy given as a table")
 	case mu.TwoPlayerOptimal:
 		return fmt.Errorf("with %d players a fluctuating capacity is solved for every seat's own optimum, not the two-player optimum's choices", mu.Players)
 	}
@@ -65,8 +66,8 @@ func validateFluctSeats(m Model, mu Lineup) error {
 			}
 			continue
 		}
-		if p != rules.PolicyOptimal && p != rules.PolicySafe && p != rules.PolicyDaring {
-			return fmt.Errorf("seat %d: policy %s: a fluctuating capacity is solved for optimal, safe and daring, and at 3 or more seats best-response at one seat (allowed: optimal, safe, daring, best-response)", i, p)
+		if p != rules.PolicyOptimal && !p.Fixed() {
+			return fmt.Errorf("seat %d: policy %s: a fluctuating capacity is solved for optimal, safe, daring and parity, and at 3 or more seats best-response at one seat (allowed: optimal, safe, daring, parity, best-response)", i, p)
 		}
 		if err := p.CheckChoices(m.Choices); err != nil {
 			return fmt.Errorf("seat %d: %w", i, err)

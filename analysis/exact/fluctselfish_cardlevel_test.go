@@ -185,22 +185,29 @@ func (p *fsPlayer) handOver(g *flGame, mover, depth, c int) vec {
 // TestFluctSeatsMatchesCardPlay plays small deals card by card at three seats under a fluctuating
 // capacity and compares every seat's expected pairs with the exact model's, for every seat for
 // itself (its choices read from FluctSelfishTable's layer of the capacity drawn) and policies per
-// seat; and checks that no choice of the first turn, the optimum played afterwards, gives the
-// mover more than the optimum's (the start has no gap). The deals start with two cards known.
+// seat (parity among them); and checks that no choice of the first turn, the optimum played
+// afterwards, gives the mover more than the optimum's (the start has no gap). The deals start
+// with two cards known.
 func TestFluctSeatsMatchesCardPlay(t *testing.T) {
 	ctx := context.Background()
 	o, s, d := rules.PolicyOptimal, rules.PolicySafe, rules.PolicyDaring
+	par := rules.PolicyParity
 	all := [][]rules.Policy{{o, o, o}, {o, s, d}, {d, o, s}, {s, d, o}}
-	for _, tc := range []struct {
+	type scase struct {
 		forget             rules.Forgetting
 		m, sigma, n, depth int
 		seats              [][]rules.Policy
-	}{
-		{rules.ForgetLRU, 2, 1, 3, 16, all},
+	}
+	cases := []scase{
+		{rules.ForgetLRU, 2, 1, 3, 16, append(all, []rules.Policy{par, o, s})},
 		{rules.ForgetHandoverUniform, 2, 1, 3, 16, all},
 		{rules.ForgetLRU, 3, 2, 3, 16, all[:2]},
 		{rules.ForgetHandoverUniform, 3, 2, 3, 16, all[:2]},
-	} {
+	}
+	if !testing.Short() {
+		cases = append(cases, scase{rules.ForgetHandoverUniform, 3, 2, 3, 16, [][]rules.Policy{{o, par, par}, {d, s, par}}})
+	}
+	for _, tc := range cases {
 		mem := rules.Memory{Capacity: tc.m, Forget: tc.forget, Fluctuation: tc.sigma}
 		m := exact.Model{Memory: mem}
 		tab, err := exact.FluctSelfishTable(ctx, field.Float{}, m, 3, tc.n)
@@ -221,7 +228,7 @@ func TestFluctSeatsMatchesCardPlay(t *testing.T) {
 		fixed := func(p rules.Policy) func(rules.State, int, bool) rules.Choice {
 			return func(st rules.State, _ int, _ bool) rules.Choice { return p.Decide(st) }
 		}
-		pols := map[rules.Policy]func(rules.State, int, bool) rules.Choice{o: opt, s: fixed(s), d: fixed(d)}
+		pols := map[rules.Policy]func(rules.State, int, bool) rules.Choice{o: opt, s: fixed(s), d: fixed(d), par: fixed(par)}
 		// The game starts with known cards 0 and 2 (of two pairs), so that the first turn has
 		// every choice.
 		start := rules.State{N: tc.n, J: tc.n - 2}

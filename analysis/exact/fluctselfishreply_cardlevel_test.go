@@ -32,6 +32,7 @@ import (
 func TestFluctSeatsReplyMatchesCardPlay(t *testing.T) {
 	ctx := context.Background()
 	o, s, d, br := rules.PolicyOptimal, rules.PolicySafe, rules.PolicyDaring, rules.PolicyBestResponse
+	par := rules.PolicyParity
 	type tcase struct {
 		forget   rules.Forgetting
 		pass     rules.PassRule
@@ -42,7 +43,7 @@ func TestFluctSeatsReplyMatchesCardPlay(t *testing.T) {
 	}
 	lru, hu := rules.ForgetLRU, rules.ForgetHandoverUniform
 	cases := []tcase{
-		{lru, rules.PassNever, 3, 12, []int{0, 2}, [][]rules.Policy{{br, s, s}}, []rules.Policy{s}},
+		{lru, rules.PassNever, 3, 12, []int{0, 2}, [][]rules.Policy{{br, s, s}, {par, br, par}}, []rules.Policy{s, par}},
 		{hu, rules.PassAlways, 3, 12, []int{0}, [][]rules.Policy{{br, o, o}}, []rules.Policy{o}},
 		// The reply's policy iteration takes two rounds in the row of four pairs, where one
 		// round leaves daring in (4, 2) and (4, 3) with capacity 2 and safe is worth 0.003 more.
@@ -57,6 +58,7 @@ func TestFluctSeatsReplyMatchesCardPlay(t *testing.T) {
 			{hu, rules.PassAlways, 3, 14, []int{0}, [][]rules.Policy{{br, s, s}, {br, o, o}, {br, d, o}, {o, br, s}}, []rules.Policy{s, o}},
 			{lru, rules.PassTwoKnown, 4, 24, []int{0, 2}, [][]rules.Policy{{br, s, s}, {br, o, o}}, []rules.Policy{s, o}},
 			{hu, rules.PassAlways, 4, 24, []int{0}, [][]rules.Policy{{br, o, d}}, nil},
+			{hu, rules.PassTwoKnown, 3, 14, []int{0, 2}, [][]rules.Policy{{br, par, par}, {par, br, o}}, []rules.Policy{par}},
 		}
 	}
 	const m, sigma = 3, 1
@@ -82,7 +84,7 @@ func TestFluctSeatsReplyMatchesCardPlay(t *testing.T) {
 		fixed := func(p rules.Policy) fspChooser {
 			return func(st rules.State, _, _ int, _ bool) rules.Choice { return p.Decide(st) }
 		}
-		pols := map[rules.Policy]fspChooser{o: opt, s: fixed(s), d: fixed(d), br: nil}
+		pols := map[rules.Policy]fspChooser{o: opt, s: fixed(s), d: fixed(d), par: fixed(par), br: nil}
 		start := rules.State{N: n, J: n - len(tc.known)}
 		newGame := func() *flGame {
 			g := &flGame{present: make([]bool, 2*n), old: make([]bool, 2*n), mem: slices.Clone(tc.known)}

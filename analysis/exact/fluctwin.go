@@ -70,8 +70,8 @@ type fluctOutKey struct {
 }
 
 // validateFluctWin reports whether the two-seat matchup, in which a role plays to win, is solved
-// under a fluctuating capacity: win-optimal or win-best-response against win-optimal, optimal, safe
-// or daring, under any pass rule.
+// under a fluctuating capacity: win-optimal or win-best-response against win-optimal, optimal, safe,
+// daring or parity, under any pass rule.
 func validateFluctWin(m Model, mu Lineup) error {
 	if err := m.Validate(); err != nil {
 		return err
@@ -85,13 +85,13 @@ func validateFluctWin(m Model, mu Lineup) error {
 	pol := mu.roles()
 	for r, p := range pol {
 		switch p {
-		case rules.PolicyWinOptimal, rules.PolicyOptimal, rules.PolicySafe, rules.PolicyDaring:
+		case rules.PolicyWinOptimal, rules.PolicyOptimal, rules.PolicySafe, rules.PolicyDaring, rules.PolicyParity:
 		case rules.PolicyWinBestResponse:
 			if pol[1-r] == rules.PolicyWinBestResponse {
-				return fmt.Errorf("policy win-best-response against win-best-response: a reply to a reply has no exact model (allowed against: win-optimal, optimal, safe, daring)")
+				return fmt.Errorf("policy win-best-response against win-best-response: a reply to a reply has no exact model (allowed against: win-optimal, optimal, safe, daring, parity)")
 			}
 		default:
-			return fmt.Errorf("policy %s: under a fluctuating capacity a policy that plays to win is solved beside win-optimal, win-best-response, optimal, safe and daring only (allowed: win-optimal, win-best-response, optimal, safe, daring)", p)
+			return fmt.Errorf("policy %s: under a fluctuating capacity a policy that plays to win is solved beside win-optimal, win-best-response, optimal, safe, daring and parity only (allowed: win-optimal, win-best-response, optimal, safe, daring, parity)", p)
 		}
 		if err := p.CheckChoices(m.Choices); err != nil {
 			return err

@@ -297,6 +297,7 @@ func TestFluctuationWinMatchesCardPlay(t *testing.T) {
 		{Players: 2, Policy: rules.PolicyWinBestResponse, Opponent: rules.PolicySafe},
 		{Players: 2, Policy: rules.PolicyWinBestResponse, Opponent: rules.PolicyOptimal},
 		{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyWinOptimal},
+		{Players: 2, Policy: rules.PolicyWinBestResponse, Opponent: rules.PolicyParity}, // parity reads the state after the draw
 	}
 	type memCase struct {
 		forget      rules.Forgetting
@@ -310,7 +311,9 @@ func TestFluctuationWinMatchesCardPlay(t *testing.T) {
 		cases[0].lineups, cases[1].lineups = []int{0, 3}, []int{1, 2}
 		leads = []int{0, 1}
 	} else {
-		cases = append(cases, memCase{rules.ForgetHandoverUniform, 3, 2, 3, nil}, memCase{rules.ForgetLRU, 3, 1, 4, []int{1}})
+		// The reply to parity under lru(2, σ 1) only.
+		cases[1].lineups = []int{0, 1, 2, 3}
+		cases = append(cases, memCase{rules.ForgetHandoverUniform, 3, 2, 3, []int{0, 1, 2, 3}}, memCase{rules.ForgetLRU, 3, 1, 4, []int{1}})
 	}
 	const depth = 18
 	for _, tc := range cases {

@@ -50,7 +50,7 @@ func (fl *solveFlags) fluctuationQuery(q *solveQuery, set map[string]bool) error
 	case (set["seats"] || fl.players > 2) && fl.everySeatWinOptimal(set) && (set["first"] || set["capacity"]):
 		return usagef("--fluctuation %d with win-optimal at three or more seats: the values, or the table (leave out --first and --capacity)", fl.fluctuation)
 	case (set["seats"] || fl.players > 2) && fl.distribution && (fl.anySeatWin(set) || q.table):
-		return usagef("--fluctuation %d with --distribution and three or more seats: every seat's score distribution is computed for optimal, safe, daring and best-response, without --table", fl.fluctuation)
+		return usagef("--fluctuation %d with --distribution and three or more seats: every seat's score distribution is computed for optimal, safe, daring, parity and best-response, without --table", fl.fluctuation)
 	case (set["seats"] || fl.players > 2) && set["after-pass"]:
 		return usagef("--after-pass with three or more seats: the turn after a pass depends on how many seats passed in a row (give it with --streak K)")
 	case set["streak"] && !set["capacity"]:

@@ -167,8 +167,8 @@ func TestSolveFluctuationSeatsCapacityBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--distribution", "--table"}, "--fluctuation 1 with --distribution and three or more seats: every seat's score distribution is computed for optimal, safe, daring and best-response, without --table"},
-		{[]string{"--distribution", "--policy", "win-optimal"}, "every seat's score distribution is computed for optimal, safe, daring and best-response"},
+		{[]string{"--distribution", "--table"}, "--fluctuation 1 with --distribution and three or more seats: every seat's score distribution is computed for optimal, safe, daring, parity and best-response, without --table"},
+		{[]string{"--distribution", "--policy", "win-optimal"}, "every seat's score distribution is computed for optimal, safe, daring, parity and best-response"},
 		{[]string{"--pass", "always", "--capacity", "3", "--after-pass"}, "--after-pass with three or more seats: the turn after a pass depends on how many seats passed in a row"},
 		{[]string{"--capacity", "5"}, "--capacity 5: --memory 3 --fluctuation 1 draws 2 to 4"},
 		{[]string{"--capacity", "3", "--first", "pass"}, "--first pass: not legal in (n=4, j=2) with pass never"},

@@ -485,10 +485,11 @@ func FluctLimitTables[T any](ctx context.Context, f field.Field[T], m Model, mu 
 }
 
 // estimateFluctLimit is Estimate under a fluctuating capacity and a turn limit: every layer of
-// turns left visits each (n, k, c) once and each choice's outcomes, with no system to solve. A
-// layer costs about as much as a row of the fixed-capacity limit sweep times the capacities drawn
-// (measured: see docs/models.md §4.18), in exact rationals about 12 times float64's work per
-// operation as limit.go's estimate says.
+// turns left visits each (n, k, c) once and each choice's outcomes, with no system to solve. The
+// constants are fitted to measured solves of lru(5) with σ = 2 on a loaded 2-core machine (memsim
+// solve --pairs 100 --memory 5 --forget lru --fluctuation 2 --turn-limit 200 --float: 1.9 s, 30
+// MB; --pairs 30 --turn-limit 60 in exact rationals: 63 s, 42 MB); exact rationals grow with the
+// turns left.
 func estimateFluctLimit[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call) (Cost, error) {
 	if call != CallEvaluate && call != CallPolicyTable {
 		return Cost{}, fmt.Errorf("memory %s, turn limit %d: a fluctuating capacity under a turn limit gives a matchup's values and its players' tables, not this computation", m.Memory, m.Variant.TurnLimit)
@@ -502,11 +503,11 @@ func estimateFluctLimit[T any](f field.Field[T], m Model, mu Lineup, pairs int, 
 	// outcomes, twice (the pass flag) for the optimum and each role.
 	cells := float64(pairs) * k * caps
 	work := cells * 4 * 8 * 2 * 3
-	perOp := 40.0 // float64 operations, field calls and the loops around them, in ops
+	perOp := 0.25
 	bytes := baseBytes + 3*float64(pairs)*k*200 + cells*float64(m.Variant.TurnLimit)*16
 	if _, exact := f.Exact(f.FromInt(0)); exact {
-		perOp *= 12 * math.Max(1, math.Log2(float64(m.Variant.TurnLimit)))
-		bytes += 3 * float64(pairs) * k * ratBytes * 12
+		perOp *= 60 * math.Max(1, math.Log2(float64(m.Variant.TurnLimit)))
+		bytes += 3 * float64(pairs) * k * ratBytes * 40
 	}
 	return Cost{Ops: work * perOp * float64(m.Variant.TurnLimit), Bytes: bytes}, nil
 }

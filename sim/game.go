@@ -696,6 +696,10 @@ func (g *Game) tableTurn(seat int, t *rules.ChoiceTable, passes int) (turnEnd, e
 		// included, and under a fluctuating capacity the layer of the capacity drawn for this turn.
 		var buf [rules.MaxPlayers]int
 		c, ok = t.StandingsAt(g.turnsLeft(), m.capacity).LookupPasses(st, g.pairsFrom(seat, &buf), passes)
+	case t.TurnLimit() > 0 && m.sigma > 0:
+		// Under a fluctuating capacity and a turn limit a table may read the capacity drawn for
+		// this turn, then the turns left, this one included.
+		c, ok = t.LookupCapacityTurnsLeftPasses(st, passes, m.capacity, g.turnsLeft())
 	case t.TurnLimit() > 0:
 		// A table for a turn limit reads the turns left, this one included (and the pass streak,
 		// for every seat for itself under a pass rule).

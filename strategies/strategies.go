@@ -295,7 +295,7 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 			if !p.Fixed() {
 				return buildCopies(ctx, b, model, mem, e.name, p, opp, env)
 			}
-		} else if err := model.Validate(); err != nil && note == "" {
+		} else if err := model.Validate(); err != nil && note == "" && !fluctLimited(model) {
 			if !p.Fixed() {
 				return Built{}, fmt.Errorf("policy %s with %s memory: %w", e.name, mem, err)
 			}
@@ -431,7 +431,7 @@ func tableModel(mem rules.Memory, env Env, p, opp rules.Policy) (exact.Model, st
 	var note string
 	if mem.Fluctuation > 0 && !fluctSolved(m, env, p, opp) {
 		m.Memory.Fluctuation = 0
-		note = "a fluctuating capacity is solved only with a shared lru or handover-uniform memory and pairs only, for optimal, safe, daring and parity (2 to 8 players under every pass rule), best-response to one of them (two players), win-optimal (2 to 8 players; at three or more seats under pass rule never, read by the standings) and win-best-response to one of them or to win-optimal (two players)"
+		note = "a fluctuating capacity is solved only with a shared lru or handover-uniform memory and pairs only, for optimal, safe, daring and parity (2 to 8 players under every pass rule), best-response to one of them (two players; also under a turn limit), win-optimal (2 to 8 players; at three or more seats under pass rule never, read by the standings) and win-best-response to one of them or to win-optimal (two players)"
 	}
 	if mem.Perfect() {
 		m.Memory = rules.Memory{} // every perfect memory is the same, whatever its scope
@@ -497,6 +497,8 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Lineup, maxPai
 		}
 	}
 	switch {
+	case m.Memory.Fluctuation > 0 && m.Variant.TurnLimit > 0:
+		t, err = fluctLimitTable(ctx, m, mu, maxPairs, limit)
 	case m.Memory.Fluctuation > 0 && mu.Players > 2 && mu.Policy.PlaysToWin():
 		t, err = fluctSelfWinTable(ctx, m, mu, maxPairs, limit)
 	case m.Memory.Fluctuation > 0 && mu.Players > 2:
@@ -572,6 +574,11 @@ func fluctSolved(m exact.Model, env Env, p, opp rules.Policy) bool {
 	mu := exact.Lineup{Players: env.Players, Policy: p, Opponent: p}
 	if p == rules.PolicyBestResponse || p == rules.PolicyWinBestResponse {
 		mu.Opponent = opp
+	}
+	if v := env.Variant; v.TurnLimit > 0 {
+		m.Variant = v // fluctlimit.go: two seats, optimal, safe, daring and best-response
+		v.TurnLimit = 0
+		return v.Standard() && mu.Validate(m) == nil
 	}
 	return env.Variant.Standard() && mu.Validate(m) == nil
 }

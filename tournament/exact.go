@@ -99,7 +99,8 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 			return none, exact.Lineup{}, false
 		}
 	}
-	if model.Validate() != nil || mu.Validate(model) != nil {
+	// A fluctuating capacity under a turn limit is validated by its matchups only.
+	if (!fluctLimited(model) && model.Validate() != nil) || mu.Validate(model) != nil {
 		return none, exact.Lineup{}, false
 	}
 	if mu.SelfWinMixed() {
@@ -263,7 +264,7 @@ func (c exactCache) values(ctx context.Context, t *Tournament, n int, seats []in
 // share taken by the limit, the pairs left counting for nobody.
 func (t *Tournament) distribution(ctx context.Context, n int, seats []int) ([]float64, error) {
 	model, mu, ok := t.ExactModel(n, seats)
-	if !ok || mu.Players != 2 || n > DistributionLimit {
+	if !ok || mu.Players != 2 || n > DistributionLimit || fluctLimited(model) {
 		return nil, nil
 	}
 	st := rules.State{N: n, J: n, S: model.Singletons, F: model.Singletons}
@@ -320,3 +321,8 @@ func repliesToEveryOtherSeat(t *Tournament, seats []int) bool {
 	}
 	return true
 }
+
+// fluctLimited reports whether model m is a fluctuating capacity under a turn limit: the solver
+// gives its two-seat matchups' values, not their score distributions, and validates it by its
+// matchups (exact.Lineup.Validate), not by the model alone.
+func fluctLimited(m exact.Model) bool { return m.Memory.Fluctuation > 0 && m.Variant.TurnLimit > 0 }

@@ -107,7 +107,17 @@ type flPlayer struct {
 	// whether the previous mover passed. A pass answered by a pass ends the game, the pairs left
 	// shared.
 	choosePass [2]func(st rules.State, c int, afterPass bool) rules.Choice
-	memo       map[string][2]float64
+	// chooseLeft, when set for a role, replaces choose and choosePass under a turn limit: the
+	// choice also reads the turns left, this one included. maximise, when set for a role, makes it
+	// choose card by card the first choice (daring, safe, known-first, pass) of largest lead for
+	// itself, under pass rule pass.
+	chooseLeft [2]func(st rules.State, c, left int, afterPass bool) rules.Choice
+	maximise   [2]bool
+	pass       rules.PassRule
+	// seat0, when set, asks for role 0's pairs taken in place of the lead (a stalemate shares the
+	// pairs left).
+	seat0 bool
+	memo  map[string][2]float64
 	// z, when not 0, asks for the expectation of z to the power of role 0's lead rather than the
 	// lead.
 	z float64
@@ -162,6 +172,9 @@ func (p *flPlayer) value(g *flGame, mover, depth int) (float64, float64) {
 // lead gained (z = 0), or z to the power of the lead gained times v (the lead's generating
 // function at z).
 func (p *flPlayer) pair(mover int, v float64) float64 {
+	if p.seat0 {
+		return float64(1-mover) + v
+	}
 	sign := float64(1 - 2*mover)
 	if p.z == 0 {
 		return sign + v
@@ -213,13 +226,43 @@ func (p *flPlayer) turn(g *flGame, mover, depth, c int) (float64, float64) {
 	}
 	st := rules.State{N: n, J: n - len(g.mem)}
 	var ch rules.Choice
-	if p.choosePass[mover] != nil {
+	switch {
+	case p.maximise[mover]:
+		return p.best(g, st, mover, depth, c, afterPass)
+	case p.chooseLeft[mover] != nil:
+		ch = p.chooseLeft[mover](st, c, depth, afterPass)
+	case p.choosePass[mover] != nil:
 		ch = p.choosePass[mover](st, c, afterPass)
-	} else {
+	default:
 		ch = p.choose[mover](st, c)
 	}
+	return p.play(g, mover, depth, c, ch, afterPass)
+}
+
+// best plays the first choice of largest lead for the mover in st, card by card.
+func (p *flPlayer) best(g *flGame, st rules.State, mover, depth, c int, afterPass bool) (float64, float64) {
+	sign := float64(1 - 2*mover)
+	var v, tail float64
+	have := false
+	for _, ch := range rules.Choices() {
+		if !rules.Legal(st, ch, p.pass) {
+			continue
+		}
+		a, b := p.play(g.clone(), mover, depth, c, ch, afterPass)
+		if !have || sign*(a-v) > 1e-12 {
+			v, tail, have = a, b, true
+		}
+	}
+	return v, tail
+}
+
+// play plays choice ch in a turn with capacity c drawn, the capacity's forgetting done.
+func (p *flPlayer) play(g *flGame, mover, depth, c int, ch rules.Choice, afterPass bool) (float64, float64) {
 	if ch == rules.Pass {
 		if afterPass {
+			if p.seat0 {
+				return float64(g.pairs()) / 2, 0
+			}
 			return p.end(), 0 // a stalemate: the pairs left are shared
 		}
 		g.passed = true

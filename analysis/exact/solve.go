@@ -69,6 +69,9 @@ type Lineup struct {
 // answer a table. Whether a table holds a choice wherever a solve reads one depends on the state
 // solved from: the solver checks it before solving.
 func (mu Lineup) Validate(m Model) error {
+	if m.fluctLimited() {
+		return validateFluctLimit(m, mu) // fluctlimit.go
+	}
 	if m.Memory.Fluctuation > 0 && isSelfWin(mu) {
 		return checkFluctSelfWin(m, mu) // fluctselfwin.go
 	}
@@ -145,6 +148,9 @@ type Result[T any] struct {
 // Under a turn limit (m.Variant.TurnLimit > 0) the limit is the number of turns left in st, and
 // the values count the pairs taken within it (limit.go).
 func Evaluate[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
+	if m.fluctLimited() {
+		return evaluateFluctLimit(ctx, f, m, mu, st) // fluctlimit.go
+	}
 	if m.Memory.Fluctuation > 0 && isSelfWin(mu) {
 		return evaluateFluctSelfWinLineup(ctx, f, m, mu, st) // fluctselfwin.go
 	}

@@ -7,15 +7,17 @@ import "fmt"
 // state, layers[i] holding those with capacity lo + i drawn. The layers must cover the same
 // states by (n, j). The layers may instead all be tables of a policy that plays to win at three or
 // more seats (NewStandingsChoiceTable) of one number of seats and pass streaks, read with the
-// capacity drawn and the standings (StandingsAt). Read without the capacity (Lookup, Standings),
-// the table gives the choices of the last layer, the largest capacity.
+// capacity drawn and the standings (StandingsAt), or all tables under a turn limit
+// (NewTurnChoiceTable) of the same turn limit, read with the capacity drawn and the turns left
+// (LookupCapacityTurnsLeftPasses). Read without the capacity (Lookup, Standings), the table gives
+// the choices of the last layer, the largest capacity.
 func NewCapacityChoiceTable(lo int, layers []*ChoiceTable) (*ChoiceTable, error) {
 	if len(layers) == 0 {
 		return nil, fmt.Errorf("capacity choice table: no layer")
 	}
 	last := layers[len(layers)-1]
 	for i, l := range layers {
-		if l == nil || l.turns != nil || l.capacities != nil || l.copies != nil || (l.standings == nil) != (last.standings == nil) ||
+		if l == nil || len(l.turns) != len(last.turns) || l.capacities != nil || l.copies != nil || (l.standings == nil) != (last.standings == nil) ||
 			l.maxPairs != last.maxPairs || l.singletons != last.singletons || l.maxLead != last.maxLead {
 			return nil, fmt.Errorf("capacity choice table: the layer of capacity %d does not cover the states of the others", lo+i)
 		}
@@ -51,6 +53,13 @@ func (t *ChoiceTable) LookupCapacity(st State, afterPass bool, c int) (Choice, b
 // as LookupCapacity(st, passes > 0, c).
 func (t *ChoiceTable) LookupCapacityPasses(st State, passes, c int) (Choice, bool) {
 	return t.capacityLayer(c).LookupPasses(st, passes)
+}
+
+// LookupCapacityTurnsLeftPasses returns the choice made in st with capacity c drawn, left turns
+// left (this one included) and after passes seats passed in a row, and whether the table holds
+// one: the layer of c (as LookupCapacity picks it) read as LookupTurnsLeftPasses reads it.
+func (t *ChoiceTable) LookupCapacityTurnsLeftPasses(st State, passes, c, left int) (Choice, bool) {
+	return t.capacityLayer(c).LookupTurnsLeftPasses(st, passes, left)
 }
 
 // StandingsAt returns the choices by every seat's pairs so far (Standings) with capacity c drawn

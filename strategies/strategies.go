@@ -576,7 +576,7 @@ func fluctSolved(m exact.Model, env Env, p, opp rules.Policy) bool {
 		mu.Opponent = opp
 	}
 	if v := env.Variant; v.TurnLimit > 0 {
-		m.Variant = v // fluctlimit.go: two seats, optimal, safe, daring and best-response
+		m.Variant = v // fluctlimit.go: two seats, optimal, safe, daring, parity and best-response
 		v.TurnLimit = 0
 		return v.Standard() && mu.Validate(m) == nil
 	}

@@ -67,8 +67,8 @@ type fluctLimitSweep[T any] struct {
 func (m Model) fluctLimited() bool { return m.Memory.Fluctuation > 0 && m.Variant.TurnLimit > 0 }
 
 // validateFluctLimit reports whether the matchup is solved under a fluctuating capacity and a turn
-// limit: the models validateFluct accepts without the limit, two seats with optimal, safe, daring
-// or best-response to one of them.
+// limit: the models validateFluct accepts without the limit, two seats with optimal, safe, daring,
+// parity or best-response to one of them.
 func validateFluctLimit(m Model, mu Lineup) error {
 	base := m
 	base.Variant.TurnLimit = 0
@@ -82,15 +82,15 @@ func validateFluctLimit(m Model, mu Lineup) error {
 	case mu.Players != 2:
 		return fmt.Errorf("players %d, turn limit %d: a fluctuating capacity under a turn limit is solved for two players only", mu.Players, m.Variant.TurnLimit)
 	case mu.PerSeat || mu.Table != nil || mu.OpponentTable != nil || isSelfWin(mu):
-		return fmt.Errorf("turn limit %d: a fluctuating capacity under a turn limit is solved for optimal, safe, daring and best-response to one of them, not for a policy per seat or given as a table", m.Variant.TurnLimit)
+		return fmt.Errorf("turn limit %d: a fluctuating capacity under a turn limit is solved for optimal, safe, daring, parity and best-response to one of them, not for a policy per seat or given as a table", m.Variant.TurnLimit)
 	}
 	pol := mu.roles()
 	for r, p := range pol {
 		if p == rules.PolicyBestResponse && pol[1-r] != rules.PolicyBestResponse {
 			continue
 		}
-		if p != rules.PolicyOptimal && p != rules.PolicySafe && p != rules.PolicyDaring {
-			return fmt.Errorf("policy %s, turn limit %d: a fluctuating capacity under a turn limit is solved for optimal, safe, daring and best-response to one of them (allowed: optimal, safe, daring, best-response)", p, m.Variant.TurnLimit)
+		if p != rules.PolicyOptimal && !p.Fixed() {
+			return fmt.Errorf("policy %s, turn limit %d: a fluctuating capacity under a turn limit is solved for optimal, safe, daring, parity and best-response to one of them (allowed: optimal, safe, daring, parity, best-response)", p, m.Variant.TurnLimit)
 		}
 		if err := p.CheckChoices(m.Choices); err != nil {
 			return err

@@ -47,6 +47,7 @@ func TestFluctLimitMatchesCardPlay(t *testing.T) {
 		{rules.PolicyOptimal, rules.PolicyOptimal}, {rules.PolicySafe, rules.PolicyDaring},
 		{rules.PolicyBestResponse, rules.PolicySafe}, {rules.PolicyDaring, rules.PolicyBestResponse},
 		{rules.PolicyOptimal, rules.PolicySafe}, {rules.PolicyBestResponse, rules.PolicyOptimal},
+		{rules.PolicyBestResponse, rules.PolicyParity},
 	}
 	for _, forget := range []rules.Forgetting{rules.ForgetLRU, rules.ForgetHandoverUniform} {
 		for _, pass := range []rules.PassRule{rules.PassNever, rules.PassTwoKnown} {

@@ -572,10 +572,8 @@ func (fl *solveFlags) variant(q *solveQuery) error {
 	}
 	if flips == rules.FlipsBlind {
 		switch {
-		case fl.memory != 0:
-			return usagef("--flips blind with --memory %d: no exact model for blind flips with limited memory (use --memory 0)", fl.memory)
 		case fl.forget == "decay":
-			return usagef("--flips blind with --forget decay: no exact model for blind flips with limited memory (leave out --forget)")
+			return usagef("--flips blind with --forget decay: no exact model for blind flips with decay forgetting (use --forget lru or handover-uniform, or perfect memory)")
 		case fl.singletons != 0:
 			return usagef("--flips blind with --singletons %d: no exact model for blind flips with singletons (use --singletons 0)", fl.singletons)
 		}

@@ -350,15 +350,16 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 // policies that play to win (two players) under copies under either flip rule, with or without a
 // turn limit (the copies model, §4.16); and with two copies
 // the policies the exact models solve under blind flips and a turn limit (§4.17, §4.18): optimal,
-// best-response and the policies that play to win, and forgetful but under blind flips (which are
-// solved with perfect memory only).
+// best-response and the policies that play to win, and forgetful but under blind flips with a turn
+// limit (blind flips are solved with a shared lru memory without a limit, whose table forgetful's
+// private memory reads).
 func VariantPolicies(v rules.Variant) []string {
 	if copiesModel(v) {
 		return []string{"random", "greedy-random", "safe", "daring", "optimal", "best-response", "win-optimal", "win-best-response"}
 	}
 	out := []string{"random", "greedy-random", "safe", "daring", "parity", "optimal", "best-response",
 		"win-optimal", "win-best-response"}
-	if v.Flips == rules.FlipsSequential {
+	if v.Flips == rules.FlipsSequential || v.TurnLimit == 0 {
 		out = append(out, "forgetful")
 	}
 	return out

@@ -10,8 +10,9 @@ import (
 // and the choices a mover may make (the zero ChoiceSet is every choice: the full game; the
 // published models allow {daring, safe}, plus pass where the rule permits). Its positions are
 // rules.State values with S equal to Singletons. Variant is the rule variant (docs/models.md
-// §1.7; the zero value is the standard game): blind flips and a turn limit are solved with
-// perfect memory and pairs only (blind.go, limit.go).
+// §1.7; the zero value is the standard game): blind flips are solved with pairs only, under
+// perfect memory or a fixed capacity's lru or handover-uniform forgetting (blind.go); a turn limit
+// as limit.go says.
 type Model struct {
 	Pass       rules.PassRule
 	Memory     rules.Memory
@@ -364,7 +365,8 @@ func (t *turn) knownFirst() {
 // validateVariant reports whether the model's variant has an exact model: k copies of a face with
 // perfect memory and no singletons, under either flip rule and every pass rule, with or without a
 // turn limit (docs/models.md §4.16; the copies model's own checks say which lineups it solves);
-// blind flips with perfect memory and pairs only (§4.17); a turn limit with any memory but decay
+// blind flips with pairs only and perfect memory, or without a turn limit a shared memory of fixed
+// capacity under lru or handover-uniform forgetting (capacity 3 or more) (§4.17); a turn limit with any memory but decay
 // (§4.18).
 func (m Model) validateVariant() error {
 	v := m.Variant
@@ -382,8 +384,12 @@ func (m Model) validateVariant() error {
 	}
 	if v.Flips == rules.FlipsBlind {
 		switch {
-		case !m.Memory.Perfect():
-			return fmt.Errorf("blind flips with limited memory have no exact model (use perfect memory, or the simulator)")
+		case m.Memory.Forget == rules.ForgetDecay:
+			return fmt.Errorf("blind flips with decay forgetting have no exact model (use perfect memory, lru or handover-uniform, or the simulator)")
+		case !m.Memory.Perfect() && v.TurnLimit > 0:
+			return fmt.Errorf("blind flips with limited memory under a turn limit have no exact model (use perfect memory, or no turn limit)")
+		case m.Memory.Forget == rules.ForgetHandoverUniform && m.Memory.Capacity == 2:
+			return fmt.Errorf("blind flips with handover-uniform capacity 2 have no exact model: daring in (2, 0) names the partners of the two remembered cards, which the hand-over forgets, so a game need not end (use capacity 3 or more, or lru)")
 		case m.Singletons > 0:
 			return fmt.Errorf("blind flips with singletons have no exact model (use pairs only, or the simulator)")
 		}

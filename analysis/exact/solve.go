@@ -81,6 +81,9 @@ func (mu Lineup) Validate(m Model) error {
 	if m.Memory.Fluctuation > 0 {
 		return validateFluct(m, mu)
 	}
+	if err := validateBlindLimited(m, mu); err != nil {
+		return err
+	}
 	switch {
 	case mu.Players < 1 || mu.Players > rules.MaxPlayers:
 		return fmt.Errorf("players %d: must be between 1 and %d", mu.Players, rules.MaxPlayers)

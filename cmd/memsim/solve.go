@@ -96,7 +96,9 @@ per state the optimum's choice within the turns left and the standings at which 
 chooses otherwise (the choices the engine reads; text only).
 
 --flips blind solves the game in which both cards of a turn are named before either is turned
-up (perfect memory, no singletons). --turn-limit T ends the game after T turns, the pairs left
+up (no singletons; perfect memory, or without a turn limit a shared lru or handover-uniform
+memory of capacity 3 or more, lru also 2, at 2 to 8 seats under pass rule never for policies
+that play for pairs). --turn-limit T ends the game after T turns, the pairs left
 counting for nobody: the values count the pairs taken within the T turns left in the state (one
 player: the expected pairs taken, turns and lucky matches), and a policy that plays to win plays
 to win by then. Under a limit the list of the choices names as best, with two players, the
@@ -175,7 +177,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.Float64Var(&fl.decay, "q", 0, "with --forget decay: the probability `Q` (0 < Q <= 1) that each remembered card is forgotten at a hand-over, solved as the exact decimal written")
 	fs.IntVar(&fl.opponentMemory, "opponent-memory", 0, "seat 1's private lru capacity `M2` (0: perfect memory) against seat 0's private lru(M) (with --memory M --forget lru) or perfect memory (without --memory), from the start of a deal")
 	fs.StringVar(&fl.pass, "pass", "never", "pass `rule`: never, two-known or always")
-	fs.StringVar(&fl.flips, "flips", "sequential", "flip `rule`: sequential, or blind (both cards named before either is turned up; perfect memory, no singletons)")
+	fs.StringVar(&fl.flips, "flips", "sequential", "flip `rule`: sequential, or blind (both cards named before either is turned up; no singletons, no decay)")
 	fs.IntVar(&fl.turnLimit, "turn-limit", 0, "end the game after `T` turns, the pairs left counting for nobody (0: no limit)")
 	fs.StringVar(&fl.choices, "choices", rules.FullChoices.String(), "the choices a mover may make, a comma-separated `LIST` of daring, safe, known-first and pass that includes daring")
 	fs.IntVar(&fl.players, "players", 2, "`P` players (1 to 8; 1 is solitaire)")
@@ -579,10 +581,8 @@ func (fl *solveFlags) variant(q *solveQuery) error {
 	}
 	if flips == rules.FlipsBlind {
 		switch {
-		case fl.memory != 0:
-			return usagef("--flips blind with --memory %d: no exact model for blind flips with limited memory (use --memory 0)", fl.memory)
 		case fl.forget == "decay":
-			return usagef("--flips blind with --forget decay: no exact model for blind flips with limited memory (leave out --forget)")
+			return usagef("--flips blind with --forget decay: no exact model for blind flips with decay forgetting (use --forget lru or handover-uniform, or perfect memory)")
 		case fl.singletons != 0:
 			return usagef("--flips blind with --singletons %d: no exact model for blind flips with singletons (use --singletons 0)", fl.singletons)
 		}

@@ -18,6 +18,7 @@ import (
 type policyTableCase struct {
 	policy, opponent        string
 	pairsMax, limit, single int
+	blind                   bool
 	mem                     rules.Memory
 	pass                    rules.PassRule
 }
@@ -33,6 +34,9 @@ func (c policyTableCase) args() []string {
 	if c.single > 0 {
 		args = append(args, "--singletons", strconv.Itoa(c.single))
 	}
+	if c.blind {
+		args = append(args, "--flips", "blind")
+	}
 	switch {
 	case c.mem.Forget == rules.ForgetDecay:
 		args = append(args, "--memory", strconv.Itoa(c.mem.Capacity), "--forget", "decay", "--q", strconv.FormatFloat(c.mem.Decay, 'g', -1, 64))
@@ -47,7 +51,16 @@ func (c policyTableCase) model(turns int) exact.Model {
 	if turns == 0 {
 		turns = c.limit
 	}
-	return exact.Model{Memory: c.mem, Pass: c.pass, Singletons: c.single, Variant: rules.Variant{TurnLimit: turns}}
+	return exact.Model{Memory: c.mem, Pass: c.pass, Singletons: c.single, Variant: c.variant(turns)}
+}
+
+// variant is the case's rule variant with a limit of turns turns (0: none).
+func (c policyTableCase) variant(turns int) rules.Variant {
+	v := rules.Variant{TurnLimit: turns}
+	if c.blind {
+		v.Flips = rules.FlipsBlind
+	}
+	return v
 }
 
 // engineTable builds the table the engine plays for seat 0 of the case, as a tournament player of
@@ -59,7 +72,7 @@ func (c policyTableCase) engineTable(t *testing.T) *rules.ChoiceTable {
 		capacity, forget, decay := c.mem.Capacity, c.mem.Forget, c.mem.Decay
 		spec.Memory = strategies.MemoryOverride{Capacity: &capacity, Forget: &forget, Decay: &decay}
 	}
-	env := strategies.Env{MaxPairs: c.pairsMax, Singletons: c.single, Players: 2, Pass: c.pass, Variant: rules.Variant{TurnLimit: c.limit}}
+	env := strategies.Env{MaxPairs: c.pairsMax, Singletons: c.single, Players: 2, Pass: c.pass, Variant: c.variant(c.limit)}
 	b, err := strategies.Build(context.Background(), spec, env)
 	if err != nil {
 		t.Fatalf("%s: %v", c.policy, err)
@@ -186,7 +199,8 @@ func replyTableCases() []policyTableCase {
 			policyTableCase{policy: "best-response", opponent: "parity", pairsMax: 4, mem: rules.Memory{Capacity: 2, Forget: rules.ForgetLRU}, pass: rules.PassTwoKnown},
 			policyTableCase{policy: "best-response", opponent: "optimal", pairsMax: 4, mem: rules.Memory{Capacity: 2, Forget: rules.ForgetHandoverUniform}, pass: rules.PassNever},
 			policyTableCase{policy: "best-response", opponent: "optimal", pairsMax: 4, mem: rules.Memory{Capacity: 3, Forget: rules.ForgetDecay, Decay: 0.5}, pass: rules.PassAlways},
-			policyTableCase{policy: "best-response", opponent: "safe", pairsMax: 3, limit: 4, mem: rules.Memory{Capacity: 2, Forget: rules.ForgetLRU}, pass: rules.PassNever})
+			policyTableCase{policy: "best-response", opponent: "safe", pairsMax: 3, limit: 4, mem: rules.Memory{Capacity: 2, Forget: rules.ForgetLRU}, pass: rules.PassNever},
+			policyTableCase{policy: "best-response", opponent: "daring", pairsMax: 4, blind: true, pass: rules.PassTwoKnown})
 	}
 	return out
 }

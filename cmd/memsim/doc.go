@@ -46,7 +46,7 @@
 //	             [--seats LIST] [--two-player-optimal] [--flips sequential|blind] [--turn-limit T]
 //	             [--first C] [--value-only] [--distribution] [--float] [--json] [--big]
 //	memsim solve --table --pairs-max N [model flags] [--flips sequential|blind] [--turn-limit T]
-//	             [--players P] [--policy win-optimal|win-best-response
+//	             [--players P] [--policy win-optimal|win-best-response|best-response
 //	             [--opponent B]] [--seats LIST (--fluctuation S)] [--float] [--json] [--big]
 //	memsim solve --gerez --cards K --known B --paired P [--json] [--big]
 //	memsim solve --pairs N [--memory M --forget lru] --opponent-memory M2 [--pass RULE]
@@ -91,23 +91,24 @@
 // --seats mixing win-optimal with the others the same, each win-optimal seat maximising its own
 // P(most pairs) against the others' play (perfect memory, lru, handover-uniform, decay). --choices
 // restricts the choices of every seat: the published models use daring,safe (Sjölund & Åstrand,
-// Alfthan) or daring,safe,pass (Zwick & Paterson). --table prints
-// the optimal strategy table, or with --policy win-optimal (or win-best-response and --opponent)
-// the table of that policy's choices at every lead. With --players P (3 to 8) it prints the table
-// of every seat for itself: per state the mover's choice (under a pass rule one per pass streak, the
-// seats that passed in a row before the turn) and every seat's expected pairs; with --policy
-// win-optimal, per state, the standings (every seat's deficit to the most pairs so far) at which
-// win-optimal chooses otherwise than the optimum in pairs (--json: every state at every standings,
-// with the seats' P(most pairs)). Under --fluctuation S the table has a block per capacity drawn,
-// at 3 or more seats the choices only (a letter per pass streak under a pass rule), and with a seat
-// that plays to win (--policy win-optimal, with --opponent B, --seats LIST, or win-best-response
-// --opponent B) a block per seat that plays to win and capacity, a row per state (and pass streak)
-// with the standings at which the seat chooses otherwise than the optimum in pairs; there
-// --capacity C --streak K values seat 0's turn after K seats passed in a row (3 or more seats under
-// a pass rule: each choice's values and --first at that streak);
-// --distribution gives every seat's distribution of its share (optimal, safe, daring, also per
-// seat, best-response at one seat; under a pass rule in thirds, quarters ... of a pair, as a
-// stalemate shares the pairs left).
+// Alfthan) or daring,safe,pass (Zwick & Paterson). --table prints the optimal strategy table, or with
+// --policy win-optimal (or win-best-response and --opponent) the table of that policy's choices at
+// every lead, or with --policy best-response --opponent B (two players) the best reply's choices (a
+// letter per state; under a pass rule a second letter, the choice just after a pass; the table the
+// engine plays). With --players P (3 to 8) it prints the table of every seat for itself: per state the
+// mover's choice (under a pass rule one per pass streak, the seats that passed in a row before the
+// turn) and every seat's expected pairs; with --policy win-optimal, per state, the standings (every
+// seat's deficit to the most pairs so far) at which win-optimal chooses otherwise than the optimum in
+// pairs (--json: every state at every standings, with the seats' P(most pairs)). Under --fluctuation S
+// the table has a block per capacity drawn, at 3 or more seats the choices only (a letter per pass
+// streak under a pass rule), and with a seat that plays to win (--policy win-optimal, with --opponent
+// B, --seats LIST, or win-best-response --opponent B) a block per seat that plays to win and capacity,
+// a row per state (and pass streak) with the standings at which the seat chooses otherwise than the
+// optimum in pairs; there --capacity C --streak K values seat 0's turn after K seats passed in a row
+// (3 or more seats under a pass rule: each choice's values and --first at that streak); --distribution
+// gives every seat's distribution of its share (optimal, safe, daring, also per seat, best-response at
+// one seat; under a pass rule in thirds, quarters ... of a pair, as a stalemate shares the pairs
+// left).
 // At 3 or more seats --table --turn-limit T prints a block per turns left (t=A..B for equal blocks):
 // the optimum's choices (a letter per pass streak under a pass rule) or, with --policy win-optimal,
 // per state the optimum's choice within the turns left and the standings at which win-optimal
@@ -121,8 +122,9 @@
 // player: the expected pairs taken, turns and lucky matches), and a policy that plays to win plays
 // to win by then. Under a limit the list of the choices names as best, with two players, the
 // largest lead (the seats' pairs need not add up to those on the table), with one player the most
-// pairs taken and then the fewest turns. --table under a limit prints the optimal table for every
-// number of turns left (blocks t=A..B of equal rows), and --distribution the distribution of seat
+// pairs taken and then the fewest turns. --table under a limit prints the optimal table (or, with
+// two players, the table of best-response, win-optimal or win-best-response) for every number of
+// turns left (blocks t=A..B of equal rows), and --distribution the distribution of seat
 // 0's pairs taken by the limit (the two seats' pairs need not add up to N).
 //
 // After the value of the policies, solve answers "what should I play here?": it lists every legal

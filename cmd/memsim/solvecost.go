@@ -41,6 +41,9 @@ func (q *solveQuery) cost() (exact.Cost, error) {
 	if q.table && q.matchup.Players >= 3 {
 		return q.seatsTableCost()
 	}
+	if q.policyTableText() {
+		return exact.Estimate(q.model, q.matchup, q.pairsMax, exact.Options{Call: exact.CallPolicyTable, Float: q.float})
+	}
 	if q.table {
 		call := exact.CallTable
 		if q.matchup.Policy.PlaysToWin() {

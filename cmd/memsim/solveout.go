@@ -127,6 +127,9 @@ func runQuery[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bu
 	if q.table && q.matchup.Players >= 3 {
 		return writeSeatsTable(ctx, q, f, w)
 	}
+	if q.policyTableText() {
+		return writePolicyTable(ctx, q, f, w) // solvepolicytable.go
+	}
 	if q.table && q.matchup.Policy.PlaysToWin() && q.model.Memory.Fluctuation > 0 {
 		return writeFluctWinTable(ctx, q, f, w)
 	}

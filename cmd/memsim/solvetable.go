@@ -52,14 +52,14 @@ func (fl *solveFlags) tableQuery(q *solveQuery, set map[string]bool) error {
 	if err != nil {
 		return err
 	}
-	if !p.PlaysToWin() {
+	if !p.PlaysToWin() && p != rules.PolicyBestResponse {
 		if p != rules.PolicyOptimal || set["opponent"] {
-			return usagef("--policy %s with --table: the table is of the optimal policy, or of a policy that plays to win (win-optimal, or win-best-response with --opponent)", fl.policy)
+			return usagef("--policy %s with --table: the table is of the optimal policy, of a policy that plays to win (win-optimal, or win-best-response with --opponent), or of best-response with --opponent", fl.policy)
 		}
 		return nil
 	}
-	if q.model.Variant.TurnLimit > 0 {
-		return usagef("--policy %s with --table --turn-limit %d: under a turn limit the table is of the optimal policy (leave out --policy)", fl.policy, q.model.Variant.TurnLimit)
+	if mem, limit := q.model.Memory, q.model.Variant.TurnLimit; mem.Fluctuation > 0 && limit > 0 {
+		return usagef("--policy %s with --table --fluctuation %d --turn-limit %d: the table of a policy that plays to win is not solved under a fluctuating capacity and a turn limit", fl.policy, mem.Fluctuation, limit)
 	}
 	q.matchup.Policy, q.matchup.Opponent = p, p
 	if set["opponent"] {

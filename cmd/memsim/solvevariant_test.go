@@ -84,7 +84,9 @@ func TestSolveVariantErrors(t *testing.T) {
 		{[]string{"--pairs", "3", "--flips", "blind", "--memory", "4", "--forget", "lru", "--turn-limit", "5"}, "blind flips with limited memory under a turn limit have no exact model"},
 		{[]string{"--pairs", "3", "--flips", "blind", "--singletons", "1"}, "--flips blind with --singletons 1: no exact model"},
 		{[]string{"--pairs", "3", "--flips", "blind", "--forget", "decay", "--q", "0.5"}, "--flips blind with --forget decay: no exact model"},
-		{[]string{"--table", "--pairs-max", "3", "--turn-limit", "5", "--policy", "win-optimal"}, "--policy win-optimal with --table --turn-limit 5: under a turn limit the table is of the optimal policy"},
+		{[]string{"--table", "--pairs-max", "3", "--turn-limit", "5", "--memory", "3", "--forget", "lru", "--fluctuation", "1", "--policy", "win-optimal"},
+			"--policy win-optimal with --table --fluctuation 1 --turn-limit 5: the table of a policy that plays to win is not solved under a fluctuating capacity and a turn limit"},
+		{[]string{"--table", "--pairs-max", "3", "--policy", "safe"}, "--policy safe with --table: the table is of the optimal policy, of a policy that plays to win (win-optimal, or win-best-response with --opponent), or of best-response with --opponent"},
 	}
 	for _, tc := range tests {
 		out, stderr, code := runArgs(t, append([]string{"solve"}, tc.args...)...)

@@ -30,32 +30,7 @@ func TestOptimalUnderFluctuationPlaysTheTableOfTheCapacityDrawn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lo, hi, ok := b.Player.Table.Capacities()
-	if !ok || lo != 2 || hi != 5 {
-		t.Fatalf("the player's table has capacities %d .. %d (%v), want 2 .. 5", lo, hi, ok)
-	}
-	differ := 0
-	for n := 1; n <= maxPairs; n++ {
-		for k := 0; k <= min(n, 5); k++ {
-			st := rules.State{N: n, J: n - k}
-			var seen []rules.Choice
-			for c := max(k, 2); c <= 5; c++ {
-				got, ok := b.Player.Table.LookupCapacity(st, false, c)
-				w, wok := want.LookupCapacity(st, false, c)
-				if !ok || !wok || got != w {
-					t.Errorf("%v, capacity %d: the player plays %v (%v), the model %v (%v)", st, c, got, ok, w, wok)
-				}
-				seen = append(seen, got)
-			}
-			for _, c := range seen {
-				if c != seen[0] {
-					differ++
-					break
-				}
-			}
-		}
-	}
-	if differ == 0 {
+	if differ := checkCapacityLayers(t, mem.String(), b.Player.Table, want, 2, 5, maxPairs, true); differ == 0 {
 		t.Error("the choices agree at every capacity: the test cannot tell the layers apart")
 	}
 	if b.Exact == nil || b.Exact.Memory != mem {

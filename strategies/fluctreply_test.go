@@ -30,22 +30,7 @@ func TestBestResponseUnderFluctuationPlaysTheTableOfTheCapacityDrawn(t *testing.
 	if err != nil {
 		t.Fatal(err)
 	}
-	lo, hi, ok := b.Player.Table.Capacities()
-	if !ok || lo != 2 || hi != 4 {
-		t.Fatalf("the player's table has capacities %d .. %d (%v), want 2 .. 4", lo, hi, ok)
-	}
-	for n := 1; n <= maxPairs; n++ {
-		for k := 0; k <= min(n, 4); k++ {
-			st := rules.State{N: n, J: n - k}
-			for c := 2; c <= 4; c++ {
-				got, ok := b.Player.Table.LookupCapacity(st, false, c)
-				w, wok := want.LookupCapacity(st, false, c)
-				if !ok || !wok || got != w {
-					t.Errorf("%v, capacity %d: the player plays %v (%v), the model %v (%v)", st, c, got, ok, w, wok)
-				}
-			}
-		}
-	}
+	checkCapacityLayers(t, mem.String(), b.Player.Table, want, 2, 4, maxPairs, false)
 	if b.Exact == nil || b.Exact.Memory != mem {
 		t.Errorf("the player is valued in %+v, want the fluctuating model %v", b.Exact, mem)
 	}

@@ -31,35 +31,7 @@ func TestOptimalAtThreeSeatsUnderFluctuationPlaysTheLayerOfTheCapacityDrawn(t *t
 		if err != nil {
 			t.Fatal(err)
 		}
-		lo, hi, ok := b.Player.Table.Capacities()
-		if !ok || lo != 2 || hi != 5 {
-			t.Fatalf("%s: the player's table has capacities %d .. %d (%v), want 2 .. 5", mem, lo, hi, ok)
-		}
-		differ := 0
-		for n := 1; n <= maxPairs; n++ {
-			for k := 0; k <= min(n, 5); k++ {
-				st := rules.State{N: n, J: n - k}
-				var seen []rules.Choice
-				for c := 2; c <= 5; c++ {
-					if forget == rules.ForgetLRU && k > c {
-						continue // lru forgets down to the capacity drawn
-					}
-					got, ok := b.Player.Table.LookupCapacity(st, false, c)
-					w, wok := want.LookupCapacity(st, false, c)
-					if !ok || !wok || got != w {
-						t.Errorf("%s: %v, capacity %d: the player plays %v (%v), the model %v (%v)", mem, st, c, got, ok, w, wok)
-					}
-					seen = append(seen, got)
-				}
-				for _, c := range seen {
-					if c != seen[0] {
-						differ++
-						break
-					}
-				}
-			}
-		}
-		if differ == 0 {
+		if differ := checkCapacityLayers(t, mem.String(), b.Player.Table, want, 2, 5, maxPairs, forget == rules.ForgetLRU); differ == 0 {
 			t.Errorf("%s: the choices agree at every capacity: the test cannot tell the layers apart", mem)
 		}
 		if b.Exact == nil || b.Exact.Memory != mem {
@@ -76,19 +48,17 @@ func TestWinAtThreeSeatsUnderFluctuation(t *testing.T) {
 	forget := rules.ForgetLRU
 	mem := strategies.MemoryOverride{Forget: &forget, Capacity: ptrTo(3), Fluctuation: ptrTo(1)}
 	env := strategies.Env{MaxPairs: 2, Players: 3, Pass: rules.PassNever, Tables: strategies.NewTables()}
-	b, err := strategies.Build(ctx, strategies.Spec{Name: "win", Policy: "win-optimal", Memory: mem}, env)
-	if err != nil {
-		t.Fatal(err)
-	}
 	want := rules.Memory{Capacity: 3, Forget: forget, Fluctuation: 1}
-	if _, _, ok := b.Player.Table.Capacities(); !ok || b.Player.Table.Standings() == nil || b.Exact == nil || b.Exact.Memory != want {
-		t.Errorf("win-optimal: capacity layers %v, standings %v, valued in %+v; want layers, standings and %v", ok, b.Player.Table.Standings() != nil, b.Exact, want)
-	}
-	b, err = strategies.Build(ctx, strategies.Spec{Name: "reply", Policy: "win-best-response", Opponent: "safe", Memory: mem}, env)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, _, ok := b.Player.Table.Capacities(); !ok || b.Player.Table.Standings() == nil || b.Exact == nil || b.Exact.Memory != want {
-		t.Errorf("win-best-response: capacity layers %v, standings %v, valued in %+v; want layers, standings and %v", ok, b.Player.Table.Standings() != nil, b.Exact, want)
+	for _, spec := range []strategies.Spec{
+		{Name: "win", Policy: "win-optimal", Memory: mem},
+		{Name: "reply", Policy: "win-best-response", Opponent: "safe", Memory: mem},
+	} {
+		b, err := strategies.Build(ctx, spec, env)
+		if err != nil {
+			t.Fatalf("%s: %v", spec.Policy, err)
+		}
+		if _, _, ok := b.Player.Table.Capacities(); !ok || b.Player.Table.Standings() == nil || b.Exact == nil || b.Exact.Memory != want {
+			t.Errorf("%s: capacity layers %v, standings %v, valued in %+v; want layers, standings and %v", spec.Policy, ok, b.Player.Table.Standings() != nil, b.Exact, want)
+		}
 	}
 }

@@ -375,13 +375,7 @@ func TestCopiesSelfWinMatchesCardSearch(t *testing.T) {
 					if err != nil {
 						t.Fatalf("%s: %v", name, err)
 					}
-					w := &copiesWinSearch{deals: all, players: len(pol), blind: blind, pol: pol, memo: map[string][]*big.Rat{}}
-					start := cards{obs: make([]int, len(all[0])), pairs: make([]int, len(pol))}
-					for i := range start.obs {
-						start.obs[i] = -1
-					}
-					copy(start.pairs, standings)
-					want := w.value(start)
+					want := newWinSearch(all, pol, blind, 0, rules.PassNever).value(startCards(len(all[0]), len(pol), standings, 0, 0))
 					for s := range pol {
 						if res.Score[s].Cmp(want[s]) != 0 {
 							t.Errorf("%s: seat %d: P(most pairs) %v, card search %v", name, s, res.Score[s].RatString(), want[s].RatString())

@@ -53,13 +53,8 @@ func TestCopiesSelfWinLimitMatchesCardSearch(t *testing.T) {
 						if err != nil {
 							t.Fatalf("%s: %v", name, err)
 						}
-						w := &copiesWinSearch{deals: all, players: 3, blind: blind, limit: limit, pol: l.pol, memo: map[string][]*big.Rat{}}
-						start := cards{obs: make([]int, len(all[0])), pairs: make([]int, 3), left: limit}
-						for i := range start.obs {
-							start.obs[i] = -1
-						}
-						copy(start.pairs, standings)
-						sameRats(t, name+": P(most pairs)", res.Score, w.value(start)[:len(res.Score)])
+						want := newWinSearch(all, l.pol, blind, limit, rules.PassNever).value(startCards(len(all[0]), 3, standings, limit, 0))
+						sameRats(t, name+": P(most pairs)", res.Score, want[:len(res.Score)])
 					}
 				}
 			}

@@ -37,7 +37,7 @@ func TestCopiesSelfWinPassMatchesCardSearch(t *testing.T) {
 						continue
 					}
 					mu := SeatLineup(pol...)
-					w := &copiesWinSearch{deals: all, players: 3, limit: limit, rule: rule, pol: pol, memo: map[string][]*big.Rat{}}
+					w := newWinSearch(all, pol, false, limit, rule)
 					for _, standings := range [][]int{nil, {1, 0, 2}} {
 						if testing.Short() && (standings == nil) == (li == 0) {
 							continue
@@ -52,11 +52,7 @@ func TestCopiesSelfWinPassMatchesCardSearch(t *testing.T) {
 							if err != nil {
 								t.Fatalf("%s: %v", name, err)
 							}
-							start := cards{obs: make([]int, len(all[0])), pairs: make([]int, 3), left: limit, streak: k}
-							for i := range start.obs {
-								start.obs[i] = -1
-							}
-							copy(start.pairs, standings)
+							start := startCards(len(all[0]), 3, standings, limit, k)
 							sameSearchValues(t, name, &res.SelfWinValues, w.value(start), start.pairs)
 							c := start.clone()
 							if limit > 0 {

@@ -45,10 +45,7 @@ func flRoles(t *testing.T, m exact.Model, n int, reply rules.Policy) map[rules.P
 
 // flPosition returns a card-level position of n pairs of which k have one card remembered.
 func flPosition(n, k int) *flGame {
-	g := &flGame{present: make([]bool, 2*n), old: make([]bool, 2*n)}
-	for i := range g.present {
-		g.present[i] = true
-	}
+	g := newFlDeal(n, nil)
 	for i := range k {
 		g.mem = append(g.mem, 2*i)
 	}

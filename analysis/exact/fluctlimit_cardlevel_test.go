@@ -80,13 +80,7 @@ func TestFluctLimitMatchesCardPlay(t *testing.T) {
 							}
 							return pl, nil
 						}
-						g := func() *flGame {
-							g := &flGame{present: make([]bool, 2*n), old: make([]bool, 2*n)}
-							for i := range g.present {
-								g.present[i] = true
-							}
-							return g
-						}
+						g := func() *flGame { return newFlDeal(n, nil) }
 						pl, _ := pols(false)
 						lead, _ := pl.value(g(), 0, limit)
 						if d := math.Abs(lead - want.ExpectedLead); d > 1e-9 {

@@ -47,28 +47,10 @@ func TestFluctSeatsChoiceValuesMatchCardPlay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		opt := func(st rules.State, c, streak int, _ bool) rules.Choice {
-			ch, ok := tab.LookupCapacityPasses(st, streak, c)
-			if tc.pass == rules.PassNever {
-				ch, ok = tab.LookupCapacity(st, false, c)
-			}
-			if !ok {
-				t.Fatalf("%s %s: no choice in %v with capacity %d at streak %d", tc.pass, mem, st, c, streak)
-			}
-			return ch
-		}
-		fixed := func(p rules.Policy) fspChooser {
-			return func(st rules.State, _, _ int, _ bool) rules.Choice { return p.Decide(st) }
-		}
-		pols := map[rules.Policy]fspChooser{o: opt, s: fixed(s), d: fixed(d)}
+		opt := fspFromTable(t, fmt.Sprintf("%s %s", tc.pass, mem), tc.pass, tab, nil)
+		pols := map[rules.Policy]fspChooser{o: opt, s: fspFixed(s), d: fspFixed(d)}
 		start := rules.State{N: tc.n, J: tc.n - len(tc.known)}
-		newGame := func() *flGame {
-			g := &flGame{present: make([]bool, 2*tc.n), old: make([]bool, 2*tc.n), mem: slices.Clone(tc.known)}
-			for i := range g.present {
-				g.present[i] = true
-			}
-			return g
-		}
+		newGame := func() *flGame { return newFlDeal(tc.n, tc.known) }
 		// play plays from the start with capacity c drawn for the first turn at streak streak,
 		// seat 0 making choice ch there; memo (under a pass rule) and plainMemo are shared by
 		// plays of one lineup.

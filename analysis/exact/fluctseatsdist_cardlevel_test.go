@@ -250,39 +250,18 @@ func TestFluctSeatsDistributionMatchesCardPlay(t *testing.T) {
 			t.Fatal(err)
 		}
 		passed := false
+		onPass := func(streak int) { passed = passed || streak == 2 }
 		fromTable := func(tab *rules.ChoiceTable) fspChooser {
-			return func(st rules.State, c, streak int, _ bool) rules.Choice {
-				var ch rules.Choice
-				var ok bool
-				if tc.pass == rules.PassNever {
-					ch, ok = tab.LookupCapacity(st, false, c)
-				} else {
-					ch, ok = tab.LookupCapacityPasses(st, streak, c)
-				}
-				if !ok || !rules.Legal(st, ch, tc.pass) {
-					t.Fatalf("%s %s: no legal choice in %v with capacity %d at streak %d (%v)", tc.pass, mem, st, c, streak, ch)
-				}
-				if ch == rules.Pass && streak == 2 {
-					passed = true
-				}
-				return ch
-			}
+			return fspFromTable(t, fmt.Sprintf("%s %s", tc.pass, mem), tc.pass, tab, onPass)
 		}
-		fixed := func(p rules.Policy) fspChooser {
-			return func(st rules.State, _, _ int, _ bool) rules.Choice { return p.Decide(st) }
-		}
-		pols := map[rules.Policy]fspChooser{o: fromTable(tab), s: fixed(s), d: fixed(d), par: fixed(par), b: fromTable(reply)}
+		pols := map[rules.Policy]fspChooser{o: fromTable(tab), s: fspFixed(s), d: fspFixed(d), par: fspFixed(par), b: fromTable(reply)}
 		start := rules.State{N: tc.n, J: tc.n - len(tc.known)}
 		for _, seats := range tc.seats {
 			name := fmt.Sprintf("%s %s/%v/%v", tc.pass, mem, seats, start)
 			w := 3*tc.n + 1
 			pl := &fsdPlayer{lru: tc.forget == rules.ForgetLRU, m: tc.m, sigma: tc.sigma, p: 3, top: tc.depth, w: w,
 				choose: []fspChooser{pols[seats[0]], pols[seats[1]], pols[seats[2]]}, memo: map[string]seatsDist{}}
-			g := &flGame{present: make([]bool, 2*tc.n), old: make([]bool, 2*tc.n), mem: slices.Clone(tc.known)}
-			for i := range g.present {
-				g.present[i] = true
-			}
-			got := pl.value(g, 0, 0, tc.depth)
+			got := pl.value(newFlDeal(tc.n, tc.known), 0, 0, tc.depth)
 			mu := exact.SeatLineup(seats...)
 			if slices.Contains(seats, b) {
 				for i, p := range seats {

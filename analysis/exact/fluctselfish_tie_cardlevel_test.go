@@ -57,11 +57,7 @@ func TestFluctSelfishTakesTheMoversBetterEquilibrium(t *testing.T) {
 				return profile(st, c, top)
 			}
 			pl := &fsPlayer{lru: true, m: m, sigma: sigma, p: 3, top: depth, choose: []func(rules.State, int, bool) rules.Choice{once, profile, profile}, memo: map[string][]float64{}}
-			g := &flGame{present: make([]bool, 2*n), old: make([]bool, 2*n), mem: []int{0, 2, 4}}
-			for i := range g.present {
-				g.present[i] = true
-			}
-			vals[first] = pl.turn(g, 0, depth, c0)
+			vals[first] = pl.turn(newFlDeal(n, []int{0, 2, 4}), 0, depth, c0)
 		}
 		cd.value, cd.unf = vals[alt][0], vals[alt][3]
 		for ch, v := range vals {

@@ -294,23 +294,8 @@ func TestFluctSeatsPassMatchesCardPlay(t *testing.T) {
 				t.Fatalf("%s %s: the start has a gap, %v", tc.pass, mem, g)
 			}
 		}
-		opt := func(st rules.State, c, streak int, _ bool) rules.Choice {
-			ch, ok := tab.LookupCapacityPasses(st, streak, c)
-			if !ok {
-				t.Fatalf("%s %s: no choice in %v with capacity %d at streak %d", tc.pass, mem, st, c, streak)
-			}
-			if !rules.Legal(st, ch, tc.pass) {
-				t.Fatalf("%s %s: %s in %v is not legal", tc.pass, mem, ch, st)
-			}
-			if ch == rules.Pass {
-				passed[tc.pass] = true
-			}
-			return ch
-		}
-		fixed := func(p rules.Policy) fspChooser {
-			return func(st rules.State, _, _ int, _ bool) rules.Choice { return p.Decide(st) }
-		}
-		pols := map[rules.Policy]fspChooser{o: opt, s: fixed(s), d: fixed(d)}
+		opt := fspFromTable(t, fmt.Sprintf("%s %s", tc.pass, mem), tc.pass, tab, func(int) { passed[tc.pass] = true })
+		pols := map[rules.Policy]fspChooser{o: opt, s: fspFixed(s), d: fspFixed(d)}
 		// The game starts with the known cards known (of different pairs): two under two-known,
 		// so that the first turn has every choice, one under always.
 		// play plays from the start at streak streak, with capacity c drawn for the first turn
@@ -318,10 +303,7 @@ func TestFluctSeatsPassMatchesCardPlay(t *testing.T) {
 		playAt := func(streak, c int, memo map[string]vec, choose ...fspChooser) vec {
 			pl := &fspPlayer{lru: tc.forget == rules.ForgetLRU, m: tc.m, sigma: tc.sigma, p: 3, top: tc.depth,
 				choose: choose, memo: memo}
-			g := &flGame{present: make([]bool, 2*tc.n), old: make([]bool, 2*tc.n), mem: slices.Clone(known)}
-			for i := range g.present {
-				g.present[i] = true
-			}
+			g := newFlDeal(tc.n, known)
 			if c > 0 {
 				return pl.turn(g, 0, streak, tc.depth, c)
 			}

@@ -71,28 +71,10 @@ func TestFluctSeatsReplyMatchesCardPlay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		opt := func(st rules.State, c, streak int, _ bool) rules.Choice {
-			ch, ok := tab.LookupCapacityPasses(st, streak, c)
-			if tc.pass == rules.PassNever {
-				ch, ok = tab.LookupCapacity(st, false, c)
-			}
-			if !ok {
-				t.Fatalf("%s %s: no choice in %v with capacity %d at streak %d", tc.pass, mem, st, c, streak)
-			}
-			return ch
-		}
-		fixed := func(p rules.Policy) fspChooser {
-			return func(st rules.State, _, _ int, _ bool) rules.Choice { return p.Decide(st) }
-		}
-		pols := map[rules.Policy]fspChooser{o: opt, s: fixed(s), d: fixed(d), par: fixed(par), br: nil}
+		opt := fspFromTable(t, fmt.Sprintf("%s %s", tc.pass, mem), tc.pass, tab, nil)
+		pols := map[rules.Policy]fspChooser{o: opt, s: fspFixed(s), d: fspFixed(d), par: fspFixed(par), br: nil}
 		start := rules.State{N: n, J: n - len(tc.known)}
-		newGame := func() *flGame {
-			g := &flGame{present: make([]bool, 2*n), old: make([]bool, 2*n), mem: slices.Clone(tc.known)}
-			for i := range g.present {
-				g.present[i] = true
-			}
-			return g
-		}
+		newGame := func() *flGame { return newFlDeal(n, tc.known) }
 		streaks := 1
 		if tc.pass != rules.PassNever {
 			streaks = 3

@@ -366,11 +366,7 @@ func checkFluctSelfWinCardLevel(t *testing.T, model exact.Model, players, n int,
 	for _, sp := range starts {
 		name := fmt.Sprintf("%s/%s/%v/%v", mem, model.Pass, sp.mem, sp.pairs)
 		gr := &fwGraph{lru: mem.Forget == rules.ForgetLRU, m: mem.Capacity, sigma: mem.Fluctuation, players: players}
-		g := &flGame{present: make([]bool, 2*n), old: make([]bool, 2*n), mem: slices.Clone(sp.mem)}
-		for i := range g.present {
-			g.present[i] = true
-		}
-		gr.build(model, fwPos{g: g, pairs: sp.pairs})
+		gr.build(model, fwPos{g: newFlDeal(n, sp.mem), pairs: sp.pairs})
 		caps := gr.caps()
 		choice := func(i, ci int) rules.Choice {
 			if gr.st[i][ci].N < 0 {

@@ -12,7 +12,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"slices"
 	"testing"
 
 	"memsim/analysis/exact"
@@ -106,11 +105,7 @@ func TestFluctSelfWinLineupCardLevel(t *testing.T) {
 		pol := tc.mu.SeatPolicies()
 		name := fmt.Sprintf("%s/%v/%v/%v", mem, pol, tc.sp.mem, tc.sp.pairs)
 		gr := &fwGraph{lru: tc.fg == rules.ForgetLRU, m: m, sigma: sigma, players: players}
-		g := &flGame{present: make([]bool, 2*n), old: make([]bool, 2*n), mem: slices.Clone(tc.sp.mem)}
-		for i := range g.present {
-			g.present[i] = true
-		}
-		gr.build(model, fwPos{g: g, pairs: tc.sp.pairs})
+		gr.build(model, fwPos{g: newFlDeal(n, tc.sp.mem), pairs: tc.sp.pairs})
 		choice := fwLineupChoice(t, ctx, model, gr, tc.mu, n)
 		vals, err := gr.evaluate(choice)
 		if err != nil {

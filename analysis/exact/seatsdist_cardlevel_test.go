@@ -110,11 +110,7 @@ func TestSeatsDistributionMatchesCardPlay(t *testing.T) {
 			w := 3*n + 1
 			pl := &fsdPlayer{lru: cardLRU, m: capacity, sigma: 0, p: 3, top: depth, w: w,
 				choose: []fspChooser{pols[seats[0]], pols[seats[1]], pols[seats[2]]}, memo: map[string]seatsDist{}}
-			g := &flGame{present: make([]bool, 2*n), old: make([]bool, 2*n), mem: slices.Clone(tc.known)}
-			for i := range g.present {
-				g.present[i] = true
-			}
-			got := pl.value(g, 0, 0, depth)
+			got := pl.value(newFlDeal(n, tc.known), 0, 0, depth)
 			want, err := exact.SeatsScoreDistribution(ctx, field.Float{}, m, exact.SeatLineup(seats...), start)
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)

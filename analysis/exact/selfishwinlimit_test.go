@@ -65,13 +65,8 @@ func TestSelfWinLimitMatchesCardSearch(t *testing.T) {
 						if err != nil {
 							t.Fatalf("%s: %v", name, err)
 						}
-						w := &copiesWinSearch{deals: all, players: c.players, blind: blind, limit: limit, pol: pol, memo: map[string][]*big.Rat{}}
-						start := cards{obs: make([]int, len(all[0])), pairs: make([]int, c.players), left: limit}
-						for i := range start.obs {
-							start.obs[i] = -1
-						}
-						copy(start.pairs, standings)
-						sameRats(t, name+": P(most pairs)", res.Score, w.value(start)[:len(res.Score)])
+						want := newWinSearch(all, pol, blind, limit, rules.PassNever).value(startCards(len(all[0]), c.players, standings, limit, 0))
+						sameRats(t, name+": P(most pairs)", res.Score, want[:len(res.Score)])
 					}
 				}
 			}

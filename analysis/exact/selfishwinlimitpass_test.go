@@ -254,11 +254,7 @@ func TestSelfWinLimitPassMatchesCardSearch(t *testing.T) {
 							// reveal averages vectors of base.players entries: scores and pairs.
 							base := &copiesWinSearch{deals: all, players: 2 * c.players}
 							w := &passLimitSearch{deals: all, players: c.players, rule: rule, blind: blind, pol: pol, memo: map[string][]*big.Rat{}, base: base}
-							start := passCards{cards: cards{obs: make([]int, len(all[0])), pairs: make([]int, c.players), left: limit}}
-							for i := range start.obs {
-								start.obs[i] = -1
-							}
-							copy(start.pairs, standings)
+							start := passCards{cards: startCards(len(all[0]), c.players, standings, limit, 0)}
 							want := w.value(start)
 							sameRats(t, name+": P(most pairs)", res.Score, want[:c.players])
 							// The search counts the pairs taken before the start; the model those to come.

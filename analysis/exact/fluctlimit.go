@@ -492,7 +492,7 @@ func FluctLimitTables[T any](ctx context.Context, f field.Field[T], m Model, mu 
 // turns left.
 func estimateFluctLimit[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call) (Cost, error) {
 	if call != CallEvaluate && call != CallPolicyTable {
-		return Cost{}, fmt.Errorf("memory %s, turn limit %d: a fluctuating capacity under a turn limit gives a matchup's values and its players' tables, not this computation", m.Memory, m.Variant.TurnLimit)
+		return Cost{}, fmt.Errorf("memory %s, turn limit %d: a fluctuating capacity under a turn limit gives a matchup's values, each choice's values after the draw and its players' tables, not the chances to win nor a table's every state", m.Memory, m.Variant.TurnLimit)
 	}
 	if err := validateFluctLimit(m, mu); err != nil {
 		return Cost{}, err

@@ -114,7 +114,7 @@ func TestFluctLimitChoiceValuesAverageToTheValue(t *testing.T) {
 		{rules.PolicyOptimal, rules.PolicyOptimal}, {rules.PolicySafe, rules.PolicyDaring},
 		{rules.PolicyBestResponse, rules.PolicyDaring}, {rules.PolicyOptimal, rules.PolicySafe},
 	}
-	sizes, limits := []int{2, 3, 4, 5}, []int{1, 2, 4, 7}
+	sizes, limits := []int{2, 3, 4}, []int{1, 3, 6}
 	if testing.Short() {
 		sizes, limits, lineups = []int{3}, []int{3}, lineups[:2]
 	}

@@ -93,7 +93,10 @@ stalemate shares the pairs left).
 At 3 or more seats --table --turn-limit T prints a block per turns left (t=A..B for equal blocks):
 the optimum's choices (a letter per pass streak under a pass rule) or, with --policy win-optimal,
 per state the optimum's choice within the turns left and the standings at which win-optimal
-chooses otherwise (the choices the engine reads; text only).
+chooses otherwise (the choices the engine reads; text only). At two seats --fluctuation S
+--turn-limit T prints in each capacity's block a block per turns left (t=A..B for equal blocks);
+there --capacity C values each choice with T turns left, and --distribution gives both seats'
+shares taken by the limit.
 
 --flips blind solves the game in which both cards of a turn are named before either is turned
 up (perfect memory, no singletons). --turn-limit T ends the game after T turns, the pairs left
@@ -169,7 +172,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.IntVar(&fl.memory, "memory", 0, "shared memory capacity `M` (0: perfect memory; otherwise at least 2)")
 	fs.StringVar(&fl.forget, "forget", "", "forgetting `rule` with --memory: handover-uniform or lru; or decay, with or without --memory")
 	fs.IntVar(&fl.fluctuation, "fluctuation", 0, "with --memory M --forget lru or handover-uniform: the capacity of every turn is max(2, M + d), d uniform on -`S` .. S (2 to 8 players: optimal, safe, daring, parity, also per seat, and best-response with 2 or at one of 3 or more seats; every pass rule; at 3 or more seats without --after-pass, --distribution every seat's; win-optimal and win-best-response with 2 under every pass rule, without --distribution; with 3 or more under every pass rule win-optimal at every seat or beside optimal, safe, daring, parity, and win-best-response at one seat, the values, --standings too, and --table)")
-	fs.IntVar(&fl.capacity, "capacity", 0, "with --fluctuation S: the capacity `C` drawn for seat 0's turn now, M - S .. M + S (at least 2); the state is then the one after the draw and solve gives each choice's values and --first (3 or more players: the turn after no pass, or after --streak K passes)")
+	fs.IntVar(&fl.capacity, "capacity", 0, "with --fluctuation S: the capacity `C` drawn for seat 0's turn now, M - S .. M + S (at least 2); the state is then the one after the draw and solve gives each choice's values and --first (3 or more players: the turn after no pass, or after --streak K passes; with --turn-limit T, T turns left)")
 	fs.IntVar(&fl.streak, "streak", 0, "with --fluctuation S --capacity C, 3 or more players and --pass two-known or always: the pass streak `K` before seat 0's turn, the seats that passed in a row just before it, 0 .. P-1 (at P-1 a pass ends the game in a stalemate)")
 	fs.BoolVar(&fl.afterPass, "after-pass", false, "with --fluctuation S --capacity C and --pass two-known or always: seat 0's turn comes just after a pass by seat 1 (a pass now ends the game in a stalemate)")
 	fs.Float64Var(&fl.decay, "q", 0, "with --forget decay: the probability `Q` (0 < Q <= 1) that each remembered card is forgotten at a hand-over, solved as the exact decimal written")

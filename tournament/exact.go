@@ -264,7 +264,7 @@ func (c exactCache) values(ctx context.Context, t *Tournament, n int, seats []in
 // share taken by the limit, the pairs left counting for nobody.
 func (t *Tournament) distribution(ctx context.Context, n int, seats []int) ([]float64, error) {
 	model, mu, ok := t.ExactModel(n, seats)
-	if !ok || mu.Players != 2 || n > DistributionLimit || fluctLimited(model) {
+	if !ok || mu.Players != 2 || n > DistributionLimit {
 		return nil, nil
 	}
 	st := rules.State{N: n, J: n, S: model.Singletons, F: model.Singletons}

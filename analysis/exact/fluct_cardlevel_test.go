@@ -121,6 +121,11 @@ type flPlayer struct {
 	// z, when not 0, asks for the expectation of z to the power of role 0's lead rather than the
 	// lead.
 	z float64
+	// shares, when set, asks for the expectation of zs[0] to the power of role 0's pairs times
+	// zs[1] to the power of role 1's (a stalemate shares the pairs left; those left after depth
+	// turns count for nobody).
+	shares bool
+	zs     [2]float64
 }
 
 // store remembers a newly seen card; lru forgets the least recently seen card beyond c.
@@ -149,6 +154,9 @@ func (p *flPlayer) value(g *flGame, mover, depth int) (float64, float64) {
 	if !slices.Contains(g.present, true) {
 		return p.end(), 0
 	}
+	if depth == 0 && p.shares {
+		return 1, 1 // the pairs left count for nobody (under a turn limit)
+	}
 	if depth == 0 {
 		return 0, 1
 	}
@@ -175,6 +183,9 @@ func (p *flPlayer) pair(mover int, v float64) float64 {
 	if p.seat0 {
 		return float64(1-mover) + v
 	}
+	if p.shares {
+		return p.zs[mover] * v
+	}
 	sign := float64(1 - 2*mover)
 	if p.z == 0 {
 		return sign + v
@@ -187,7 +198,7 @@ func (p *flPlayer) pair(mover int, v float64) float64 {
 
 // end returns the value of a game over: no lead left to gain, or z to the power 0.
 func (p *flPlayer) end() float64 {
-	if p.z == 0 {
+	if p.z == 0 && !p.shares {
 		return 0
 	}
 	return 1
@@ -262,6 +273,9 @@ func (p *flPlayer) play(g *flGame, mover, depth, c int, ch rules.Choice, afterPa
 		if afterPass {
 			if p.seat0 {
 				return float64(g.pairs()) / 2, 0
+			}
+			if p.shares {
+				return math.Pow(p.zs[0]*p.zs[1], float64(g.pairs())/2), 0
 			}
 			return p.end(), 0 // a stalemate: the pairs left are shared
 		}

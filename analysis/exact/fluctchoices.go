@@ -16,7 +16,9 @@ import (
 // max(2, m - σ) to m + σ. Value is the lineup's own value in st with c drawn (its policy's
 // choice's), and PolicyChoice that choice. Under the pass rules two-known and always the turn
 // follows no pass (FluctChoiceValuesAfterPass: just after one). With three to eight players it is
-// FluctSeatsChoiceValues at pass streak 0.
+// FluctSeatsChoiceValues at pass streak 0. Under a turn limit (two seats) the turns left are the
+// limit, this turn included; a value is a lead and the pairs each seat takes within the limit,
+// and the best choice the one of largest lead.
 func FluctChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State, c int) (Choices[T], error) {
 	var out Choices[T]
 	if mu.Players >= 3 {
@@ -25,6 +27,9 @@ func FluctChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu
 	if mu.Players == 2 && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) {
 		out, _, err := FluctWinChoiceValues(ctx, f, m, mu, st, c)
 		return out, err
+	}
+	if m.fluctLimited() {
+		return fluctLimitChoiceValues(ctx, f, m, mu, st, c, 0) // fluctlimitchoices.go
 	}
 	s, err := newFluctSweep(f, m, mu)
 	if err != nil {

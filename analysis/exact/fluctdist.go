@@ -26,6 +26,9 @@ type fluctDist[T any] struct {
 // fluctDistribution is Distribution under a fluctuating capacity.
 func fluctDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (ScoreDistribution[T], error) {
 	var out ScoreDistribution[T]
+	if m.fluctLimited() {
+		return fluctLimitDistribution(ctx, f, m, mu, st) // fluctlimitdist.go
+	}
 	if mu.Players == 2 && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) {
 		return fluctWinDistribution(ctx, f, m, mu, st) // fluctwindist.go
 	}

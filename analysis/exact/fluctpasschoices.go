@@ -24,6 +24,9 @@ func FluctChoiceValuesAfterPass[T any](ctx context.Context, f field.Field[T], m 
 		out, _, err := FluctWinChoiceValuesAfterPass(ctx, f, m, mu, st, c) // fluctwinpass.go
 		return out, err
 	}
+	if m.fluctLimited() {
+		return fluctLimitChoiceValues(ctx, f, m, mu, st, c, 1) // fluctlimitchoices.go
+	}
 	s, err := newFluctSweep(f, m, mu)
 	if err != nil {
 		return Choices[T]{}, err

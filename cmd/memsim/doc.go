@@ -112,7 +112,10 @@
 // At 3 or more seats --table --turn-limit T prints a block per turns left (t=A..B for equal blocks):
 // the optimum's choices (a letter per pass streak under a pass rule) or, with --policy win-optimal,
 // per state the optimum's choice within the turns left and the standings at which win-optimal
-// chooses otherwise (the choices the engine reads; text only).
+// chooses otherwise (the choices the engine reads; text only). At two seats --fluctuation S
+// --turn-limit T prints in each capacity's block a block per turns left (t=A..B for equal blocks);
+// there --capacity C values each choice with T turns left, and --distribution gives both seats'
+// shares taken by the limit.
 //
 // --flips blind solves the game in which both cards of a turn are named before either is turned
 // up (no singletons; perfect memory, or without a turn limit a shared lru or handover-uniform

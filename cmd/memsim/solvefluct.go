@@ -77,6 +77,9 @@ func (fl *solveFlags) fluctuationQuery(q *solveQuery, set map[string]bool) error
 // followed by one of the choices just after a pass by the other seat. The choices are those the
 // engine reads (rules.ChoiceTable.LookupCapacity).
 func writeFluctTable[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bufio.Writer) error {
+	if q.model.Variant.TurnLimit > 0 {
+		return writeFluctLimitTable(ctx, q, f, w) // solvefluctlimit.go
+	}
 	t, err := exact.FluctTable(ctx, f, q.model, q.pairsMax)
 	if err != nil {
 		return err

@@ -23,17 +23,8 @@ func CopiesWinChoiceValuesAt[T any](ctx context.Context, f field.Field[T], m Mod
 	case !mu.playsToWinCopies():
 		return nil, fmt.Errorf("policies %s and %s: the values to win need a role that plays to win", mu.Policy, mu.Opponent)
 	}
-	lim := m.Variant.TurnLimit
-	for _, p := range at {
-		if err := p.State.checkChoice(m); err != nil {
-			return nil, err
-		}
-		switch {
-		case lim == 0 && p.TurnsLeft != 0:
-			return nil, fmt.Errorf("%v: %d turns left without a turn limit", p.State, p.TurnsLeft)
-		case lim > 0 && (p.TurnsLeft < 1 || p.TurnsLeft > lim):
-			return nil, fmt.Errorf("%v: %d turns left, must be 1 to the turn limit %d", p.State, p.TurnsLeft, lim)
-		}
+	if err := checkCopiesTurnStates(m, at); err != nil {
+		return nil, err
 	}
 	s, err := newCopiesSolver(ctx, f, m, mu)
 	if err != nil {

@@ -116,17 +116,8 @@ func sweepTurns[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup
 // in model m with the turn limit set to its turns left (without a limit, for its state), from one
 // copies solver, which solves each state and number of turns left once.
 func CopiesChoiceValuesAt[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, at []CopiesTurnState) ([]Choices[T], error) {
-	lim := m.Variant.TurnLimit
-	for _, p := range at {
-		if err := p.State.checkChoice(m); err != nil {
-			return nil, err
-		}
-		switch {
-		case lim == 0 && p.TurnsLeft != 0:
-			return nil, fmt.Errorf("%v: %d turns left without a turn limit", p.State, p.TurnsLeft)
-		case lim > 0 && (p.TurnsLeft < 1 || p.TurnsLeft > lim):
-			return nil, fmt.Errorf("%v: %d turns left, must be 1 to the turn limit %d", p.State, p.TurnsLeft, lim)
-		}
+	if err := checkCopiesTurnStates(m, at); err != nil {
+		return nil, err
 	}
 	s, err := newCopiesSolver(ctx, f, m, mu)
 	if err != nil {
@@ -139,4 +130,22 @@ func CopiesChoiceValuesAt[T any](ctx context.Context, f field.Field[T], m Model,
 		}
 	}
 	return out, nil
+}
+
+// checkCopiesTurnStates reports whether every position of at is a state of faces of model m in
+// which a choice is made, with turns left from 1 to m's turn limit (none without a limit).
+func checkCopiesTurnStates(m Model, at []CopiesTurnState) error {
+	lim := m.Variant.TurnLimit
+	for _, p := range at {
+		if err := p.State.checkChoice(m); err != nil {
+			return err
+		}
+		switch {
+		case lim == 0 && p.TurnsLeft != 0:
+			return fmt.Errorf("%v: %d turns left without a turn limit", p.State, p.TurnsLeft)
+		case lim > 0 && (p.TurnsLeft < 1 || p.TurnsLeft > lim):
+			return fmt.Errorf("%v: %d turns left, must be 1 to the turn limit %d", p.State, p.TurnsLeft, lim)
+		}
+	}
+	return nil
 }

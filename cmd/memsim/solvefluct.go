@@ -128,20 +128,7 @@ func writeCapacityBlocks(w *bufio.Writer, q *solveQuery, t *rules.ChoiceTable, l
 		}
 		return nil
 	}
-	for c := lo; c <= hi; c++ {
-		fmt.Fprintf(w, "c=%d\n", c)
-		if err := block(c, false); err != nil {
-			return err
-		}
-		if !passes {
-			continue
-		}
-		fmt.Fprintf(w, "c=%d after a pass\n", c)
-		if err := block(c, true); err != nil {
-			return err
-		}
-	}
-	return nil
+	return eachCapacityBlock(w, lo, hi, passes, block)
 }
 
 // fluctKnownAfterDraw returns the most known cards a mover may see with capacity c drawn: c under
@@ -187,4 +174,24 @@ func (fl *solveFlags) anySeatWin(set map[string]bool) bool {
 		return false
 	}
 	return namesWinPolicy(fl.policy) || set["opponent"] && namesWinPolicy(fl.opponent)
+}
+
+// eachCapacityBlock writes a block per capacity drawn, lo to hi: its heading "c=C" and what block
+// writes, and under a pass rule the heading "c=C after a pass" and block's choices just after a
+// pass by the other seat.
+func eachCapacityBlock(w *bufio.Writer, lo, hi int, passes bool, block func(c int, afterPass bool) error) error {
+	for c := lo; c <= hi; c++ {
+		fmt.Fprintf(w, "c=%d\n", c)
+		if err := block(c, false); err != nil {
+			return err
+		}
+		if !passes {
+			continue
+		}
+		fmt.Fprintf(w, "c=%d after a pass\n", c)
+		if err := block(c, true); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -49,18 +49,5 @@ func writeFluctLimitTable[T any](ctx context.Context, q *solveQuery, f field.Fie
 			return dst, nil
 		})
 	}
-	for c := lo; c <= hi; c++ {
-		fmt.Fprintf(w, "c=%d\n", c)
-		if err := block(c, false); err != nil {
-			return err
-		}
-		if !passes {
-			continue
-		}
-		fmt.Fprintf(w, "c=%d after a pass\n", c)
-		if err := block(c, true); err != nil {
-			return err
-		}
-	}
-	return nil
+	return eachCapacityBlock(w, lo, hi, passes, block)
 }

@@ -59,11 +59,16 @@ func validateFluctSeats(m Model, mu Lineup) error {
 	}
 	replies := 0
 	for i := range mu.Players {
+		if fluctSeatPolicy(mu, i) == rules.PolicyBestResponse {
+			replies++
+		}
+	}
+	if replies > 1 && mu.Players > 2 {
+		return fmt.Errorf("policy best-response: with %d players one seat replies to the others, not %d (replies to each other would be an equilibrium of their own)", mu.Players, replies)
+	}
+	for i := range mu.Players {
 		p := fluctSeatPolicy(mu, i)
 		if p == rules.PolicyBestResponse && mu.Players > 2 {
-			if replies++; replies > 1 {
-				return fmt.Errorf("policy best-response: with %d players one seat replies to the others, not more (replies to each other would be an equilibrium of their own)", mu.Players)
-			}
 			continue
 		}
 		if p != rules.PolicyOptimal && !p.Fixed() {

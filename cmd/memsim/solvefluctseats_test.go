@@ -43,7 +43,7 @@ func TestSolveFluctuationSeatsBadInput(t *testing.T) {
 	}{
 		{[]string{"--players", "9"}, "--fluctuation 1 with --players 9: solved for 2 to 8 players"},
 		{[]string{"--players", "3", "--two-player-optimal"}, "not the two-player optimum's choices"},
-		{[]string{"--seats", "best-response,safe,best-response"}, "policy best-response: with 3 players one seat replies to the others, not more"},
+		{[]string{"--seats", "best-response,safe,best-response"}, "policy best-response: with 3 players one seat replies to the others, not 2"},
 		{[]string{"--players", "8", "--pairs", "30", "--pass", "always", "--float"}, "add --big to solve it anyway"},
 		{[]string{"--players", "8", "--pairs", "100"}, "add --big to solve it anyway"},
 		{[]string{"--players", "3", "--standings", "1,0,0"}, "--fluctuation 1 with --standings: under a fluctuating capacity the chances of the most pairs are computed with every seat win-optimal"},

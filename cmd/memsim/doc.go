@@ -97,7 +97,9 @@
 // letter per state; under a pass rule a second letter, the choice just after a pass; the table the
 // engine plays). With --players P (3 to 8) it prints the table of every seat for itself: per state the
 // mover's choice (under a pass rule one per pass streak, the seats that passed in a row before the
-// turn) and every seat's expected pairs; with --policy win-optimal, per state, the standings (every
+// turn) and every seat's expected pairs, or with --policy best-response --opponent B seat 0's best
+// reply to B at every other seat (its choice per state and pass streak; the table the engine plays;
+// no turn limit or fluctuation, text only); with --policy win-optimal, per state, the standings (every
 // seat's deficit to the most pairs so far) at which win-optimal chooses otherwise than the optimum in
 // pairs (--json: every state at every standings, with the seats' P(most pairs)). Under --fluctuation S
 // the table has a block per capacity drawn, at 3 or more seats the choices only (a letter per pass

@@ -79,7 +79,9 @@ every lead, or with --policy best-response --opponent B (two players) the best r
 letter per state; under a pass rule a second letter, the choice just after a pass; the table the
 engine plays). With --players P (3 to 8) it prints the table of every seat for itself: per state the
 mover's choice (under a pass rule one per pass streak, the seats that passed in a row before the
-turn) and every seat's expected pairs; with --policy win-optimal, per state, the standings (every
+turn) and every seat's expected pairs, or with --policy best-response --opponent B seat 0's best
+reply to B at every other seat (its choice per state and pass streak; the table the engine plays;
+no turn limit or fluctuation, text only); with --policy win-optimal, per state, the standings (every
 seat's deficit to the most pairs so far) at which win-optimal chooses otherwise than the optimum in
 pairs (--json: every state at every standings, with the seats' P(most pairs)). Under --fluctuation S
 the table has a block per capacity drawn, at 3 or more seats the choices only (a letter per pass
@@ -194,7 +196,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.StringVar(&fl.standings, "standings", "", "with --players P (3 or more) --policy win-optimal, or --seats: every seat's pairs so far, seat 0's first, a comma-separated `LIST` (default: none yet)")
 	fs.StringVar(&fl.first, "first", "", "seat 0's `choice` now, its --policy afterwards: daring, safe, known-first or pass (legal in the state)")
 	fs.BoolVar(&fl.valueOnly, "value-only", false, "print the value of the policies only, not the value of each legal choice")
-	fs.BoolVar(&fl.table, "table", false, "print the strategy table for every state with n <= --pairs-max (2 players, or with --players 3 to 8 every seat for itself)")
+	fs.BoolVar(&fl.table, "table", false, "print the strategy table for every state with n <= --pairs-max (2 players, or with --players 3 to 8 every seat for itself or one seat's best reply)")
 	fs.IntVar(&fl.pairsMax, "pairs-max", 0, "largest `N` of the table")
 	fs.BoolVar(&fl.distribution, "distribution", false, "also give the exact distribution of seat 0's final share (2 players); with 3 to 8 players every seat's, with perfect memory, lru or handover-uniform (a fixed or fluctuating capacity), not under decay, a turn limit or copies, nor with a policy that plays to win")
 	fs.BoolVar(&fl.float, "float", false, "compute in float64 instead of exact rationals")

@@ -24,7 +24,7 @@ func (fl *solveFlags) seatsTableQuery(q *solveQuery, set map[string]bool) error 
 		return usagef("--players %d with --table: must be 2, or 3 to %d (every seat for itself)", fl.players, rules.MaxPlayers)
 	}
 	if set["opponent"] {
-		return usagef("--opponent with --table --players %d: the table at 3 or more seats is of every seat for itself (optimal or win-optimal); a reply there gives values and choices, not a table", fl.players)
+		return fl.seatsReplyTableQuery(q, set) // solveseatsreply.go
 	}
 	p := rules.PolicyOptimal
 	if set["policy"] {
@@ -33,7 +33,7 @@ func (fl *solveFlags) seatsTableQuery(q *solveQuery, set map[string]bool) error 
 			return err
 		}
 		if p != rules.PolicyOptimal && p != rules.PolicyWinOptimal {
-			return usagef("--policy %s with --table --players %d: the table is of optimal or win-optimal (every seat for itself)", fl.policy, fl.players)
+			return usagef("--policy %s with --table --players %d: the table is of optimal or win-optimal (every seat for itself), or of best-response with --opponent", fl.policy, fl.players)
 		}
 	}
 	q.matchup = exact.Lineup{Players: fl.players, Policy: p, Opponent: p}
@@ -53,6 +53,9 @@ func (fl *solveFlags) seatsTableQuery(q *solveQuery, set map[string]bool) error 
 func (q *solveQuery) seatsTableCost() (exact.Cost, error) {
 	if q.model.Variant.TurnLimit > 0 {
 		return q.seatsLimitTableCost()
+	}
+	if q.matchup.Policy == rules.PolicyBestResponse {
+		return exact.Estimate(q.model, q.matchup, q.pairsMax, exact.Options{Call: exact.CallPolicyTable, Float: q.float})
 	}
 	self := exact.Lineup{Players: q.matchup.Players, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
 	c, err := exact.Estimate(q.model, self, q.pairsMax, exact.Options{Float: q.float})
@@ -112,6 +115,8 @@ func writeSeatsTable[T any](ctx context.Context, q *solveQuery, f field.Field[T]
 	p := q.matchup.Players
 	win := q.matchup.Policy == rules.PolicyWinOptimal
 	switch {
+	case q.matchup.Policy == rules.PolicyBestResponse:
+		return writeSeatsReplyTable(ctx, q, f, w) // solveseatsreply.go
 	case q.model.Variant.TurnLimit > 0 && win:
 		return writeSeatsWinLimitText(ctx, q, f, w)
 	case q.model.Variant.TurnLimit > 0:

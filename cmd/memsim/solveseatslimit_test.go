@@ -342,7 +342,7 @@ func TestSolveSeatsLimitTableBadInput(t *testing.T) {
 	}{
 		{[]string{"--json"}, "memsim solve: --json with --table --players 3 --turn-limit 4: the table of every seat for itself under a turn limit is printed as text, a block per turns left (leave out --json)"},
 		{[]string{"--policy", "win-optimal", "--json"}, "memsim solve: --json with --table --players 3 --turn-limit 4: the table of every seat for itself under a turn limit is printed as text, a block per turns left (leave out --json)"},
-		{[]string{"--policy", "safe"}, "memsim solve: --policy safe with --table --players 3: the table is of optimal or win-optimal (every seat for itself)"},
+		{[]string{"--policy", "safe"}, "memsim solve: --policy safe with --table --players 3: the table is of optimal or win-optimal (every seat for itself), or of best-response with --opponent"},
 		{[]string{"--policy", "win-optimal", "--memory", "3", "--forget", "lru", "--fluctuation", "1"}, "memsim solve: --turn-limit 4 with --fluctuation 1 and a seat that plays to win at three or more seats: solved for the standard game only (leave out --turn-limit)"},
 	} {
 		wantUsageError(t, append(append([]string(nil), base...), tt.args...), tt.want)

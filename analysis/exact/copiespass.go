@@ -35,7 +35,7 @@ func checkCopiesPass(m Model, mu Lineup) error {
 	k := m.Variant.CopiesOf()
 	switch {
 	case mu.Players >= 3 && mu.TwoPlayerOptimal:
-		return fmt.Errorf("copies %d, pass %s: with %d players every seat's own optimum and fixed policies are solved, not the two-player optimum's choices (its choice after a pass does not say what to do after several)", k, m.Pass, mu.Players)
+		return fmt.Errorf("copies %d, pass %s: with %d players every seat's own optimum and fixed policies are solved, not the two-player optimum's choices", k, m.Pass, mu.Players)
 	case mu.Players >= 3 && (isSelfWin(mu) || mu.playsToWinCopies()):
 		return fmt.Errorf("copies %d, pass %s: with %d players the policies that play to win are solved under pass never only (allowed: optimal, best-response, safe, daring)", k, m.Pass, mu.Players)
 	}

@@ -135,30 +135,7 @@ func (w *sweep[T]) seatsDist(st rules.State) {
 // seatsDistNever solves a state's vectors under pass rule never: seat t's turn leaves the state or
 // comes back to it with the next seat to move (a forgotten card), a cycle solved in closed form.
 func (w *sweep[T]) seatsDistNever(st rules.State) [][]T {
-	f := w.f
-	p := w.mu.Players
-	cs := make([][]T, p)
-	bs := make([]T, p)
-	to := make([]int, p)
-	for t := range p {
-		ch := w.seatChoice(t, st)
-		next := (t + 1) % p
-		vec := w.zeros(p * w.sdist.width)
-		b := w.zero
-		for i, o := range w.outs[ch] {
-			pr := w.probs[ch][i]
-			if selfLoop(o, st) {
-				b = f.Add(b, pr)
-				continue
-			}
-			w.addSeatsDist(vec, pr, o, t)
-		}
-		cs[t], bs[t], to[t] = vec, b, next
-		if f.IsZero(b) {
-			to[t] = -1
-		}
-	}
-	return solveLocal(f, w.vectorSpace(nil), cs, bs, to)
+	return w.seatsCycle(st, w.mu.Players*w.sdist.width, w.addSeatsDist)
 }
 
 // seatsDistPass solves a state's vectors under a pass rule: unknown l*p + t is seat t to move at

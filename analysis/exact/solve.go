@@ -845,6 +845,15 @@ func (w *sweep[T]) multi(st rules.State, c *cell[T]) {
 // multiSeats returns every seat's expected pairs with each seat to move in st, every seat
 // playing its choice there (seatChoice).
 func (w *sweep[T]) multiSeats(st rules.State) [][]T {
+	p := w.mu.Players
+	return w.seatsCycle(st, p, func(vec []T, pr T, o Outcome, t int) { w.addOutcome(vec, pr, o, t, (t+1)%p) })
+}
+
+// seatsCycle solves the seats' vectors of st (size entries each) with each seat to move, every
+// seat playing its choice there (seatChoice): add adds an outcome that leaves st, seat t moving, to
+// a vector; one that forgets a card hands st back to the next seat, so the seats form a cycle,
+// solved in closed form.
+func (w *sweep[T]) seatsCycle(st rules.State, size int, add func(vec []T, pr T, o Outcome, t int)) [][]T {
 	f := w.f
 	p := w.mu.Players
 	cs := make([][]T, p)
@@ -853,7 +862,7 @@ func (w *sweep[T]) multiSeats(st rules.State) [][]T {
 	for t := range p {
 		ch := w.seatChoice(t, st)
 		next := (t + 1) % p
-		vec := w.zeros(p)
+		vec := w.zeros(size)
 		b := w.zero
 		for i, o := range w.outs[ch] {
 			pr := w.probs[ch][i]
@@ -861,7 +870,7 @@ func (w *sweep[T]) multiSeats(st rules.State) [][]T {
 				b = f.Add(b, pr)
 				continue
 			}
-			w.addOutcome(vec, pr, o, t, next)
+			add(vec, pr, o, t)
 		}
 		cs[t], bs[t], to[t] = vec, b, next
 		if f.IsZero(b) {

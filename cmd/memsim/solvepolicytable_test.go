@@ -67,18 +67,25 @@ func (c policyTableCase) variant(turns int) rules.Variant {
 // its policy gets it.
 func (c policyTableCase) engineTable(t *testing.T) *rules.ChoiceTable {
 	t.Helper()
-	spec := strategies.Spec{Name: c.policy, Policy: c.policy, Opponent: c.opponent}
-	if c.mem.Capacity > 0 || c.mem.Forget == rules.ForgetDecay {
-		capacity, forget, decay := c.mem.Capacity, c.mem.Forget, c.mem.Decay
+	env := strategies.Env{MaxPairs: c.pairsMax, Singletons: c.single, Players: 2, Pass: c.pass, Variant: c.variant(c.limit)}
+	return buildEngineTable(t, c.policy, c.opponent, c.mem, env)
+}
+
+// buildEngineTable builds the table the engine plays for a player of policy against opponent with
+// memory mem (its own where it is limited or decays) in env, as a tournament player gets it.
+func buildEngineTable(t *testing.T, policy, opponent string, mem rules.Memory, env strategies.Env) *rules.ChoiceTable {
+	t.Helper()
+	spec := strategies.Spec{Name: policy, Policy: policy, Opponent: opponent}
+	if mem.Capacity > 0 || mem.Forget == rules.ForgetDecay {
+		capacity, forget, decay := mem.Capacity, mem.Forget, mem.Decay
 		spec.Memory = strategies.MemoryOverride{Capacity: &capacity, Forget: &forget, Decay: &decay}
 	}
-	env := strategies.Env{MaxPairs: c.pairsMax, Singletons: c.single, Players: 2, Pass: c.pass, Variant: c.variant(c.limit)}
 	b, err := strategies.Build(context.Background(), spec, env)
 	if err != nil {
-		t.Fatalf("%s: %v", c.policy, err)
+		t.Fatalf("%s: %v", policy, err)
 	}
 	if b.Player.Table == nil {
-		t.Fatalf("%s: the engine's player has no table", c.policy)
+		t.Fatalf("%s: the engine's player has no table", policy)
 	}
 	return b.Player.Table
 }

@@ -38,20 +38,8 @@ func (c seatsReplyCase) lineup(t *testing.T) exact.Lineup {
 // case's seats, as a tournament player of that policy gets it.
 func (c seatsReplyCase) engineTable(t *testing.T) *rules.ChoiceTable {
 	t.Helper()
-	spec := strategies.Spec{Name: c.policy, Policy: c.policy, Opponent: c.opponent}
-	if c.mem.Capacity > 0 || c.mem.Forget == rules.ForgetDecay {
-		capacity, forget, decay := c.mem.Capacity, c.mem.Forget, c.mem.Decay
-		spec.Memory = strategies.MemoryOverride{Capacity: &capacity, Forget: &forget, Decay: &decay}
-	}
 	env := strategies.Env{MaxPairs: c.pairsMax, Singletons: c.single, Players: c.players, Pass: c.pass, Variant: c.variant(0)}
-	b, err := strategies.Build(context.Background(), spec, env)
-	if err != nil {
-		t.Fatalf("%s: %v", c.policy, err)
-	}
-	if b.Player.Table == nil {
-		t.Fatalf("%s: the engine's player has no table", c.policy)
-	}
-	return b.Player.Table
+	return buildEngineTable(t, c.policy, c.opponent, c.mem, env)
 }
 
 // seatsReplyCell is one choice read back from a printed table: in st after passes seats passed in

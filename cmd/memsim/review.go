@@ -100,6 +100,9 @@ func reviewRecord[T any](ctx context.Context, f field.Field[T], fl reviewFlags, 
 	if fl.figure != "" && !fl.set["game"] && len(games) > 1 {
 		return usagef("--figure draws one game: give --game K (the record holds %d games)", len(games))
 	}
+	if err := checkReviewSeats(fl, args[0], games); err != nil {
+		return err
+	}
 	if err := checkReviewCost(fl, args[0], games); err != nil {
 		return err
 	}
@@ -109,7 +112,10 @@ func reviewRecord[T any](ctx context.Context, f field.Field[T], fl reviewFlags, 
 			continue
 		}
 		if g.Rules.Seats != 2 {
-			return usagef("%s:%d: game %d: %v (it has %d)", args[0], g.Line, i+1, review.ErrSeats, g.Rules.Seats)
+			if err := reviewSeats(ctx, f, fl, args[0], i+1, g, w); err != nil { // reviewseats.go
+				return err
+			}
+			continue
 		}
 		if v := g.Rules.Variant; !v.Standard() {
 			if err := reviewVariant(ctx, f, fl, args[0], i+1, g, w); err != nil {

@@ -128,7 +128,7 @@ func TestReviewOfSeatsSaysWhatItCannotDo(t *testing.T) {
 	}{
 		{[]string{write("solo.jsonl", game(`{"pairs":2,"seats":1}`))}, "a review needs 2 to 8 seats (it has 1)"},
 		{[]string{write("nine.jsonl", game(`{"pairs":2,"seats":9}`))}, "nine.jsonl:1"},
-		{[]string{write("taken.jsonl", threeSeatGame + `{"type":"flip","pos":1,"face":1}` + "\n")}, "taken.jsonl:10"},
+		{[]string{write("taken.jsonl", threeSeatGame+`{"type":"flip","pos":1,"face":1}`+"\n")}, "taken.jsonl:10"},
 		{[]string{"--figure", filepath.Join(dir, "x.svg"), three}, "--figure"},
 	} {
 		_, stderr, code := runArgs(t, append([]string{"review"}, tc.args...)...)

@@ -359,3 +359,27 @@ func turnsNewCard(g *record.Game, turn record.Turn) bool {
 	}
 	return false
 }
+
+// SeatsJudge judges decision d, valued by SeatsNext before its turn was played, once game g holds
+// the whole turn: the choices its cards fit, the one credited and the cost (in d's copy
+// returned). It solves nothing, so that a coach values each decision once.
+func SeatsJudge[T any](f field.Field[T], g *record.Game, d SeatsDecision[T]) (SeatsDecision[T], error) {
+	if d.Turn >= len(g.Turns) || g.Turns[d.Turn].End == record.EndUnfinished {
+		return d, fmt.Errorf("turn %d: not played to its end", d.Turn+1)
+	}
+	sw, err := newSeatsWalker(f, g)
+	if err != nil {
+		return d, err
+	}
+	for _, turn := range g.Turns[:d.Turn] {
+		sw.vw.play(turn)
+	}
+	d.Made = sw.vw.made(g.Turns[d.Turn])
+	d.Cost = f.FromInt(0)
+	r := &SeatsReview[T]{Seats: make([]SeatsSeat[T], sw.p)}
+	for i := range r.Seats {
+		r.Seats[i] = SeatsSeat[T]{Lost: f.FromInt(0), Luck: f.FromInt(0)}
+	}
+	sw.decide(&d, r)
+	return d, nil
+}

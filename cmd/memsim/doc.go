@@ -309,6 +309,8 @@
 // playing to win afterwards), the best marked, and what your last move cost; its values are exact,
 // those of memsim review and memsim solve (perfect memory, the game's rules, two seats); under a
 // rule variant, the value of each choice of the variant's exact model at the start of your turns.
+// With three or more seats it gives, at the start of your turns, the value of each choice in your
+// expected pairs, every seat for itself afterwards (no win scores; no values under a rule variant).
 //
 // The seed is printed (default: from the clock); --seed S deals the same game again. At the end,
 // finished or not, the game is written as a game record (docs/records.md) to --record FILE (default

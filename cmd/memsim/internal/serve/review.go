@@ -25,7 +25,7 @@ type ReviewJSON struct {
 	// Seats is the review of a game of three or more seats, turn by turn in the choices of every
 	// seat for itself (Review and SVG are then empty: it has no evaluation graph).
 	Seats *review.SeatsJSON `json:"seats,omitempty"`
-	SVG     string              `json:"svg"`
+	SVG   string            `json:"svg"`
 	// Games is the number of games in the record.
 	Games int `json:"games"`
 }

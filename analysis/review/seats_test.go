@@ -431,15 +431,16 @@ func seatsChoicesOf[T any](d review.SeatsDecision[T]) map[rules.Choice]T {
 func TestSeatsReviewIsTheCardLevelOptimum(t *testing.T) {
 	ctx := context.Background()
 	f := field.Rat{}
-	pairsMax := 4
+	pairsMax, seeds := 4, uint64(6)
+	passRules := []rules.PassRule{rules.PassNever, rules.PassTwoKnown, rules.PassAlways}
 	if testing.Short() {
-		pairsMax = 3
+		pairsMax, seeds = 3, 3
 	}
 	lastStreak, outside := 0, 0
-	for _, pass := range []rules.PassRule{rules.PassNever, rules.PassTwoKnown, rules.PassAlways} {
+	for _, pass := range passRules {
 		for pairs := 2; pairs <= pairsMax; pairs++ {
 			cl := &cardLevel{pairs: pairs, p: 3, pass: pass, memo: map[string][]*big.Rat{}}
-			for seed := range uint64(6) {
+			for seed := range seeds {
 				g := seatsRandomRecord(t, pass, 3, pairs, seed)
 				name := fmt.Sprintf("pass %v, %d pairs, seed %d", pass, pairs, seed)
 				r, err := review.SeatsGame(ctx, f, g)
@@ -544,11 +545,11 @@ func cardLevelLuck(cl *cardLevel, g *record.Game, r *review.SeatsReview[*big.Rat
 func TestSeatsReviewValuesAreTheSolversChoiceValues(t *testing.T) {
 	ctx := context.Background()
 	f := field.Rat{}
-	pairs := 7
+	pairs, seats := 7, []int{3, 4, 5}
 	if testing.Short() {
-		pairs = 5
+		pairs, seats = 4, []int{3, 4}
 	}
-	for _, p := range []int{3, 4, 5} {
+	for _, p := range seats {
 		for _, pass := range []rules.PassRule{rules.PassNever, rules.PassTwoKnown, rules.PassAlways} {
 			g := seatsRandomRecord(t, pass, p, pairs, uint64(p))
 			r, err := review.SeatsGame(ctx, f, g)

@@ -309,6 +309,8 @@
 // playing to win afterwards), the best marked, and what your last move cost; its values are exact,
 // those of memsim review and memsim solve (perfect memory, the game's rules, two seats); under a
 // rule variant, the value of each choice of the variant's exact model at the start of your turns.
+// With three or more seats it gives, at the start of your turns, the value of each choice in your
+// expected pairs, every seat for itself afterwards (no win scores; no values under a rule variant).
 //
 // The seed is printed (default: from the clock); --seed S deals the same game again. At the end,
 // finished or not, the game is written as a game record (docs/records.md) to --record FILE (default
@@ -327,13 +329,16 @@
 // P(draw)/2 (both seats playing to win afterwards), the option taken and what it cost; for each new
 // card, the luck of what it showed; then per seat the decisions at the best value, the pairs and
 // win score lost, and the luck. Values are those of perfect memory, the record's pass rule,
-// singletons and choice set; a game needs two seats. A game under a rule variant is judged a turn
+// singletons and choice set. A game under a rule variant is judged a turn
 // at a time in the choices of the variant's exact model (blind flips, a turn limit, copies), with
 // the luck of each turn's cards, or said to have no values where none covers it. --no-win leaves
 // out the win scores (faster at many pairs); --float computes in float64 instead of exact
 // rationals. --figure draws the game's evaluation graph (seat 0's win score after each decision,
 // or its expected pairs with --no-win) as a PNG or SVG file, for one game (the record's only game,
-// or --game K).
+// or --game K). A game of three to eight seats is judged a turn at a time in the choices of every
+// seat for itself (each maximising its own expected pairs), with the pass streak under a pass rule:
+// each choice's value in the mover's expected pairs, the cost, the luck of each turn's new cards and
+// per seat the sums; it has no win scores and no figure, and under a rule variant no values.
 //
 // # A local web page to play, watch, review and explore
 //

@@ -72,6 +72,8 @@ this turn on (both seats playing optimally afterwards) and in win score, P(win) 
 playing to win afterwards), the best marked, and what your last move cost; its values are exact,
 those of memsim review and memsim solve (perfect memory, the game's rules, two seats); under a
 rule variant, the value of each choice of the variant's exact model at the start of your turns.
+With three or more seats it gives, at the start of your turns, the value of each choice in your
+expected pairs, every seat for itself afterwards (no win scores; no values under a rule variant).
 
 The seed is printed (default: from the clock); --seed S deals the same game again. At the end,
 finished or not, the game is written as a game record (docs/records.md) to --record FILE (default
@@ -214,13 +216,21 @@ func playGame(ctx context.Context, fl playFlags, args []string, stdin io.Reader,
 	defer interrupt()
 	person := &play.Person{Ctx: gctx, Table: table}
 	if fl.coach {
-		if seats != 2 {
-			return usagef("--coach: the coach judges two-seat games (this one has %d seats)", seats)
-		}
 		if p := cfg.Rules.Pairs[0]; p > maxCoachPairs {
 			return usagef("--coach: the coach judges deals of at most %d pairs (this one has %d): its exact values take seconds beyond", maxCoachPairs, p)
 		}
-		if v := cfg.Rules.Variant; !v.Standard() {
+		if seats > 2 {
+			r := record.Rules{Pairs: cfg.Rules.Pairs[0], Singletons: cfg.Rules.Singletons, Seats: seats, Pass: cfg.Rules.Pass, Variant: cfg.Rules.Variant}
+			coach, err := play.NewSeatsCoach(ctx, r)
+			switch {
+			case errors.Is(err, review.ErrNoSeatsValues):
+				person.Coach = &play.NoValuesCoach{Variant: cfg.Rules.Variant, Why: err}
+			case err != nil:
+				return err
+			default:
+				person.Coach = coach
+			}
+		} else if v := cfg.Rules.Variant; !v.Standard() {
 			coach, err := play.NewVariantCoach(ctx, record.Rules{Pairs: cfg.Rules.Pairs[0], Singletons: cfg.Rules.Singletons,
 				Seats: seats, Pass: cfg.Rules.Pass, Variant: v})
 			switch {

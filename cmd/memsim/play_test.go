@@ -44,7 +44,6 @@ func TestPlayBadInput(t *testing.T) {
 		{[]string{"--pass", "sometimes"}, `memsim play: --pass "sometimes": allowed: never, two-known, always`},
 		{[]string{"--delay", "-1s"}, "memsim play: --delay -1s: must be 0 or more"},
 		{[]string{"--coach", "--pairs", "31", "--against", "daring"}, "memsim play: --coach: the coach judges deals of at most 30 pairs (this one has 31)"},
-		{[]string{"--coach", "--against", "daring,parity"}, "memsim play: --coach: the coach judges two-seat games (this one has 3 seats)"},
 		{[]string{"--name", ""}, `memsim play: --name "": must not be empty`},
 		{[]string{"--name", "daring", "--against", "daring"}, `memsim play: --name "daring": an opponent's name: choose another`},
 		{[]string{"--record", ""}, `memsim play: --record "": give the file to write the game record to`},

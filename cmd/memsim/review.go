@@ -33,13 +33,16 @@ option open then in expected pairs (both seats optimal afterwards) and in win sc
 P(draw)/2 (both seats playing to win afterwards), the option taken and what it cost; for each new
 card, the luck of what it showed; then per seat the decisions at the best value, the pairs and
 win score lost, and the luck. Values are those of perfect memory, the record's pass rule,
-singletons and choice set; a game needs two seats. A game under a rule variant is judged a turn
+singletons and choice set. A game under a rule variant is judged a turn
 at a time in the choices of the variant's exact model (blind flips, a turn limit, copies), with
 the luck of each turn's cards, or said to have no values where none covers it. --no-win leaves
 out the win scores (faster at many pairs); --float computes in float64 instead of exact
 rationals. --figure draws the game's evaluation graph (seat 0's win score after each decision,
 or its expected pairs with --no-win) as a PNG or SVG file, for one game (the record's only game,
-or --game K).
+or --game K). A game of three to eight seats is judged a turn at a time in the choices of every
+seat for itself (each maximising its own expected pairs), with the pass streak under a pass rule:
+each choice's value in the mover's expected pairs, the cost, the luck of each turn's new cards and
+per seat the sums; it has no win scores and no figure, and under a rule variant no values.
 `,
 		run: runReview,
 	}
@@ -100,6 +103,9 @@ func reviewRecord[T any](ctx context.Context, f field.Field[T], fl reviewFlags, 
 	if fl.figure != "" && !fl.set["game"] && len(games) > 1 {
 		return usagef("--figure draws one game: give --game K (the record holds %d games)", len(games))
 	}
+	if err := checkReviewSeats(fl, args[0], games); err != nil {
+		return err
+	}
 	if err := checkReviewCost(fl, args[0], games); err != nil {
 		return err
 	}
@@ -109,7 +115,10 @@ func reviewRecord[T any](ctx context.Context, f field.Field[T], fl reviewFlags, 
 			continue
 		}
 		if g.Rules.Seats != 2 {
-			return usagef("%s:%d: game %d: %v (it has %d)", args[0], g.Line, i+1, review.ErrSeats, g.Rules.Seats)
+			if err := reviewSeats(ctx, f, fl, args[0], i+1, g, w); err != nil { // reviewseats.go
+				return err
+			}
+			continue
 		}
 		if v := g.Rules.Variant; !v.Standard() {
 			if err := reviewVariant(ctx, f, fl, args[0], i+1, g, w); err != nil {

@@ -90,8 +90,8 @@ func TestReviewRefusesBadInput(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	path := recordsExample(t, dir)
-	three := filepath.Join(dir, "three.jsonl")
-	os.WriteFile(three, []byte(`{"type":"game","format":"memsim-record/1","rules":{"pairs":2,"seats":3}}`+"\n"), 0o644)
+	solo := filepath.Join(dir, "solo.jsonl")
+	os.WriteFile(solo, []byte(`{"type":"game","format":"memsim-record/1","rules":{"pairs":2,"seats":1}}`+"\n"), 0o644)
 	two := filepath.Join(dir, "two.jsonl")
 	ex, _ := os.ReadFile(path)
 	os.WriteFile(two, append(append([]byte{}, ex...), ex...), 0o644)
@@ -108,7 +108,7 @@ func TestReviewRefusesBadInput(t *testing.T) {
 		{[]string{"--figure", "eval.gif", path}, `memsim review: --figure "eval.gif": must name a .png or .svg file`},
 		{[]string{"--figure", filepath.Join(dir, "e.png"), two}, "memsim review: --figure draws one game: give --game K (the record holds 2 games)"},
 		{[]string{filepath.Join(dir, "none.jsonl")}, "memsim review: open " + filepath.Join(dir, "none.jsonl")},
-		{[]string{three}, "memsim review: " + three + ":1: game 1: a review needs a two-seat game"},
+		{[]string{solo}, "memsim review: " + solo + ":1: game 1: a review needs 2 to 8 seats (it has 1)"},
 		{[]string{bad}, "memsim review: " + bad + ":2: flip: pos: 9 is out of range (0 to 3)"},
 	} {
 		_, stderr, code := runArgs(t, append([]string{"review"}, c.args...)...)

@@ -12,6 +12,7 @@ import (
 	"memsim/analysis/field"
 	"memsim/analysis/review"
 	"memsim/sim/record"
+	"memsim/sim/rules"
 )
 
 // ReviewJSON is what POST /api/review gives: the review of one game (memsim review --json's
@@ -21,7 +22,10 @@ type ReviewJSON struct {
 	// Variant is the review of a game under a rule variant, turn by turn in the choices of the
 	// variant's exact model (Review and SVG are then empty).
 	Variant *review.VariantJSON `json:"variant,omitempty"`
-	SVG     string              `json:"svg"`
+	// Seats is the review of a game of three or more seats, turn by turn in the choices of every
+	// seat for itself (Review and SVG are then empty: it has no evaluation graph).
+	Seats *review.SeatsJSON `json:"seats,omitempty"`
+	SVG   string            `json:"svg"`
 	// Games is the number of games in the record.
 	Games int `json:"games"`
 }
@@ -73,8 +77,8 @@ func reviewRecord(ctx context.Context, data []byte, k int) (*ReviewJSON, error) 
 	}
 	g := games[k-1]
 	switch {
-	case g.Rules.Seats != 2:
-		return nil, badField("record", "game %d: %v (it has %d)", k, review.ErrSeats, g.Rules.Seats)
+	case g.Rules.Seats < 2:
+		return nil, badField("record", "game %d: a review needs 2 to %d seats (it has %d)", k, rules.MaxPlayers, g.Rules.Seats)
 	case g.Rules.Pairs > MaxReviewPairs:
 		return nil, badField("record", "game %d deals %d pairs: the page reviews at most %d (memsim review takes more)", k, g.Rules.Pairs, MaxReviewPairs)
 	case g.Rules.Singletons > MaxSingletons:
@@ -101,6 +105,17 @@ func firstLine(s string) string {
 
 // reviewGame reviews game g, the k-th of its record, in field f, and draws its evaluation graph.
 func reviewGame[T any](ctx context.Context, f field.Field[T], g *record.Game, k int) (*ReviewJSON, error) {
+	if g.Rules.Seats > 2 {
+		r, err := review.SeatsGame(ctx, f, g)
+		if errors.Is(err, review.ErrNoSeatsValues) {
+			return nil, badField("record", "game %d: the review has %v", k, err)
+		}
+		if err != nil {
+			return nil, err
+		}
+		j := r.JSON(f, k)
+		return &ReviewJSON{Seats: &j}, nil
+	}
 	if !g.Rules.Variant.Standard() {
 		return reviewVariant(ctx, f, g, k)
 	}

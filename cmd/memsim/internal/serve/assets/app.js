@@ -365,6 +365,7 @@ async function runReview() {
 
 function showReview(res) {
   if (res.variant) return showVariantReview(res);
+  if (res.seats) return showSeatsReview(res);
   const r = res.review;
   const names = r.players.map((p, i) => p || "seat " + i);
   $("review-head").textContent = `Game ${r.game} of ${res.games}: ${names[0]} (seat 0) against ${names[1]} (seat 1); ${r.pairs} pairs, ${r.singletons} singletons, pass ${r.pass}; ${r.arithmetic} values. ` +
@@ -430,6 +431,32 @@ function showVariantReview(res) {
       el("td", {text: d.options.length === 1 ? "forced" : lost ? best : "best"}),
       el("td", {class: "num", text: fmt(d.cost.pairs)}), el("td", {class: "num", text: win(d.cost.win)}),
       el("td", {class: "num", text: fmt(d.luck.pairs)}), el("td", {class: "num", text: win(d.luck.win)})));
+  }
+}
+
+// showSeatsReview shows the review of a game of three or more seats: a decision per turn, the
+// choices valued in the mover's expected pairs, every seat for itself afterwards.
+function showSeatsReview(res) {
+  const r = res.seats;
+  const names = r.players.map((p, i) => p || "seat " + i);
+  $("review-head").textContent = `Game ${r.game} of ${res.games}: ${names.map((n, i) => `${n} (seat ${i})`).join(", ")}; ${r.pairs} pairs, ${r.singletons} singletons, pass ${r.pass}; ${r.arithmetic} values, a turn at a time in the choices of every seat for itself (no win scores). ` +
+    `Result: ${names.map((n, i) => `${n} ${r.scores[i]}`).join(", ")}${r.finished ? "" : " so far (unfinished)"}.`;
+  $("review-graph").replaceChildren(el("p", {class: "note", text: "A game of three or more seats has no evaluation graph."}));
+  const seats = $("review-seats");
+  seats.replaceChildren(el("tr", {}, ...["Seat", "Decisions", "At best", "Pairs lost", "Luck (pairs)"].map(h => el("th", {scope: "col", text: h}))));
+  r.totals.forEach((s, i) => seats.append(el("tr", {}, el("td", {text: names[i]}), el("td", {class: "num", text: s.decisions}), el("td", {class: "num", text: s.best}),
+    el("td", {class: "num", text: fmt(s.lost)}), el("td", {class: "num", text: fmt(s.luck)}))));
+  const dec = $("review-decisions");
+  dec.replaceChildren(el("tr", {}, ...["Turn", "Seat", "Choices", "State", "Choice", "Best", "Cost (pairs)", "Luck (pairs)"].map(h => el("th", {scope: "col", text: h}))));
+  for (const d of r.decisions) {
+    const lost = num(d.cost) > 0;
+    const st = d.state;
+    const where = `n=${st.n}, j=${st.j}` + (st.s ? `, s=${st.s}, f=${st.f}` : "") + (d.passes ? `, ${d.passes} passed` : "");
+    dec.append(el("tr", {class: lost ? "lost" : ""}, el("td", {class: "num", text: d.turn + 1}), el("td", {text: names[d.seat]}),
+      el("td", {class: "num", text: d.options.length}), el("td", {text: where}),
+      el("td", {text: d.chosen ? d.made.join(" or ") : "outside the model"}),
+      el("td", {text: d.options.length === 1 ? "forced" : lost ? d.best : "best"}),
+      el("td", {class: "num", text: fmt(d.cost)}), el("td", {class: "num", text: fmt(d.luck)})));
   }
 }
 

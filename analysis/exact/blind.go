@@ -8,7 +8,7 @@ import (
 
 // validateBlindLimited reports whether the lineup has an exact model under blind flips with a
 // shared memory of fixed capacity (docs/models.md §4.17): two to eight seats, pass rule never,
-// policies that play for pairs.
+// the policies that play for pairs and those that play to win (§4.13).
 func validateBlindLimited(m Model, mu Lineup) error {
 	if m.Variant.Flips != rules.FlipsBlind || m.Memory.Perfect() {
 		return nil
@@ -18,8 +18,6 @@ func validateBlindLimited(m Model, mu Lineup) error {
 		return fmt.Errorf("pass rule %s: blind flips with limited memory are solved under pass rule never only", m.Pass)
 	case mu.Players == 1:
 		return fmt.Errorf("players 1: blind flips with limited memory are solved for 2 to %d seats, not solitaire", rules.MaxPlayers)
-	case mu.playsToWin() || isSelfWin(mu):
-		return fmt.Errorf("blind flips with limited memory are solved for policies that play for pairs, not to win")
 	}
 	return nil
 }

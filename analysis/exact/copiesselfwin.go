@@ -55,10 +55,11 @@ type copiesSelfWinCell[T any] struct {
 }
 
 // isCopiesSelfWin reports whether the lineup mu in model m is the win objective at three or more
-// seats under k copies of a face, or under blind flips without a turn limit (two copies under a
-// turn limit are the count state's, selfishwinlimit.go).
+// seats under k copies of a face, or under blind flips with perfect memory without a turn limit
+// (two copies under a turn limit are the count state's, selfishwinlimit.go, and so are blind flips
+// with a shared limited memory, blindwin.go).
 func isCopiesSelfWin(m Model, mu Lineup) bool {
-	return !m.Variant.Standard() && m.Variant.CopiesOf() >= 2 && isSelfWin(mu) && !isSelfWinLimit(m, mu)
+	return !m.Variant.Standard() && m.Variant.CopiesOf() >= 2 && isSelfWin(mu) && !isSelfWinLimit(m, mu) && !isBlindLimitedSelfWin(m, mu)
 }
 
 // checkCopiesSelfWinModel reports whether the copies model m has the win objective of every seat

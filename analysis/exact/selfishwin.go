@@ -52,7 +52,9 @@ type selfWin[T any] struct {
 	nv       int // vectors kept: 1 (scores) or swVectors (an evaluation)
 	maxPairs int
 	stride   int
-	rows     [2][]selfWinCell[T]
+	// rows holds the cells of the last two deal sizes, n at n % 2, or of the last three under
+	// blind flips (a turn can then hand the next seat two pairs known whole), n at n % 3.
+	rows [3][]selfWinCell[T]
 	// valid[n] lists the standings with n pairs left (at least one deficit 0), each p digits, and
 	// place[n][rules.StandingsIndex(d, n)] is the place of d in valid[n].
 	valid [][][]int
@@ -118,8 +120,8 @@ func checkSelfWinModel(m Model, p int) error {
 		return fmt.Errorf("memory %s: the win objective at %d seats under a fluctuating capacity gives the values, not this computation (exact.FluctSelfWinTables has its choices)", m.Memory, p)
 	case m.Variant.TurnLimit > 0 && m.Variant.CopiesOf() == rules.DefaultCopies:
 		return fmt.Errorf("turn limit %d: the win objective at %d seats under a turn limit gives values, choices' values and the engine's tables (a layer per turn left), not a table of every state", m.Variant.TurnLimit, p)
-	case !m.Variant.Standard():
-		return fmt.Errorf("variant %s: the win objective at %d seats is solved for the standard game only", m.Variant, p)
+	case !m.Variant.Standard() && !blindOnly(m.Variant):
+		return fmt.Errorf("variant %s: the win objective at %d seats is solved for the standard game and blind flips only", m.Variant, p)
 	}
 	return m.Validate()
 }
@@ -172,11 +174,23 @@ func buildSelfWin[T any](f field.Field[T], m Model, p, maxPairs int, eval bool) 
 	return w, nil
 }
 
-// allocRows makes the two rows of cells: every count state for each mover's seat.
+// allocRows makes the rows of cells (two, or three under blind flips): every count state for
+// each mover's seat.
 func (w *selfWin[T]) allocRows() {
 	for r := range w.rows {
-		w.rows[r] = make([]selfWinCell[T], w.nq*(w.maxPairs+1)*w.stride)
+		w.rows[r] = nil
+		if r < 2 || w.m.Variant.Flips == rules.FlipsBlind {
+			w.rows[r] = make([]selfWinCell[T], w.nq*(w.maxPairs+1)*w.stride)
+		}
 	}
+}
+
+// row returns the row that holds the count states with n pairs.
+func (w *selfWin[T]) row(n int) int {
+	if w.m.Variant.Flips == rules.FlipsBlind {
+		return n % 3
+	}
+	return n & 1
 }
 
 // validStandings lists the standings of p seats with n pairs left: deficits 0 .. n + 1, at least
@@ -205,7 +219,7 @@ func (w *selfWin[T]) at(n, j, fu int) *selfWinCell[T] {
 
 // atSeat returns the cell of count state (n, j, f) with seat q to move.
 func (w *selfWin[T]) atSeat(n, j, fu, q int) *selfWinCell[T] {
-	return &w.rows[n&1][(q*(w.maxPairs+1)+j)*w.stride+fu]
+	return &w.rows[w.row(n)][(q*(w.maxPairs+1)+j)*w.stride+fu]
 }
 
 // seat makes seat q the mover of count state st (whose outcomes are set): in a mixed lineup,
@@ -548,14 +562,15 @@ func EvaluateSelfWin[T any](ctx context.Context, f field.Field[T], m Model, play
 }
 
 // EvaluateStandings returns, for a lineup of three or more seats, every seat's values from state
-// st, seat s (in order from the mover) having taken standings[s] pairs so far (nil: none yet):
+// st (under blind flips with perfect memory from any state: the copies model solves the start of
+// a game, the count states the others), seat s (in order from the mover) having taken standings[s] pairs so far (nil: none yet):
 // with every seat playing win-optimal, EvaluateSelfWin itself; otherwise each seat plays its own
 // policy, one of win-optimal (maximising its own P(most pairs) against the others' play; at one
 // seat, win-best-response the same), optimal (the optimum of every seat for itself in expected pairs, §4.7), safe, daring or parity,
 // and Score is every seat's P(most pairs) under that play. Choice is the mover's.
 func EvaluateStandings[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State, standings []int) (SelfWinResult[T], error) {
 	var res SelfWinResult[T]
-	if isCopiesSelfWin(m, mu) {
+	if isCopiesSelfWin(m, mu) && !(blindOnly(m.Variant) && st.J != st.N) {
 		return evaluateCopiesSelfWinStart(ctx, f, m, mu, st, standings) // copiesselfwin.go
 	}
 	if mu.Players < 3 || mu.Table != nil || mu.OpponentTable != nil || mu.TwoPlayerOptimal {
@@ -939,7 +954,12 @@ func estimateSelfWin[T any](f field.Field[T], m Model, mu Lineup, pairs int, cal
 	case m.Pass != rules.PassNever:
 		c.Ops *= selfWinPassWork // selfishwinpass.go
 	}
-	// Two rows of values: every count state at every standings, p entries per vector.
+	// Two rows of values (three under blind flips): every count state at every standings, p
+	// entries per vector.
+	rows := 2.0
+	if m.Variant.Flips == rules.FlipsBlind {
+		rows = 3
+	}
 	vectors := 1.0
 	if eval {
 		vectors = swVectors
@@ -950,7 +970,7 @@ func estimateSelfWin[T any](f field.Field[T], m Model, mu Lineup, pairs int, cal
 	}
 	// The standings of the last row, and the index of every row's standings (int32 each).
 	standings := float64(rules.StandingsCount(mu.Players, pairs) - rules.StandingsCount(mu.Players, pairs-1))
-	live := 2*float64(pairs+1)*float64(m.Singletons+1)*standings*(1+vectors*float64(mu.Players)*value) +
+	live := rows*float64(pairs+1)*float64(m.Singletons+1)*standings*(1+vectors*float64(mu.Players)*value) +
 		4*float64(pairs+1)*float64(rules.StandingsCount(mu.Players, pairs))
 	if call == CallPolicyTable {
 		live += selfWinTableBytes(mu.Players, pairs, m.Singletons)

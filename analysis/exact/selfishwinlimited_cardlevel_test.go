@@ -55,9 +55,14 @@ type winGraph struct {
 	index   map[string]int
 }
 
-// buildWinGraph enumerates the positions reachable from start under any choices.
+// buildWinGraph enumerates the positions reachable from start under any choices, each turn
+// played card by card as model's flips say (cardTurn, or blindCardTurn under blind flips).
 func buildWinGraph(m cardMemory, model exact.Model, start winPos) (*winGraph, error) {
 	g := &winGraph{players: len(start.pairs), index: map[string]int{}}
+	turn := cardTurn
+	if model.Variant.Flips == rules.FlipsBlind {
+		turn = blindCardTurn
+	}
 	add := func(p winPos) (int, error) {
 		k := p.key()
 		if i, ok := g.index[k]; ok {
@@ -84,7 +89,7 @@ func buildWinGraph(m cardMemory, model exact.Model, start winPos) (*winGraph, er
 					continue
 				}
 				var err error
-				cardTurn(p.w, m, c, pickOldest, func(pr *big.Rat, w *cardWorld, cont bool, moverGain, nextGain int) {
+				turn(p.w, m, c, pickOldest, func(pr *big.Rat, w *cardWorld, cont bool, moverGain, nextGain int) {
 					if err != nil {
 						return
 					}

@@ -37,9 +37,6 @@ func (fl *solveFlags) seatsTableQuery(q *solveQuery, set map[string]bool) error 
 		}
 	}
 	q.matchup = exact.Lineup{Players: fl.players, Policy: p, Opponent: p}
-	if v := q.model.Variant; p == rules.PolicyWinOptimal && v.Flips == rules.FlipsBlind && v.TurnLimit == 0 {
-		return usagef("--table --players %d --policy win-optimal with --flips blind: the win objective at 3 or more seats under blind flips gives the values and each choice's values, not a table (leave out --table, or add --turn-limit T)", fl.players)
-	}
 	if l := q.model.Variant.TurnLimit; l > 0 && q.json {
 		return usagef("--json with --table --players %d --turn-limit %d: the table of every seat for itself under a turn limit is printed as text, a block per turns left (leave out --json)", fl.players, l)
 	}

@@ -298,11 +298,3 @@ func TestSolveTableSeatsBadInput(t *testing.T) {
 		}
 	}
 }
-
-// The win objective at three or more seats under blind flips has values, not a table, without a
-// turn limit: --table says so in one line before anything is printed.
-func TestSolveSeatsWinTableBlindFlipsBadInput(t *testing.T) {
-	t.Parallel()
-	wantUsageError(t, []string{"solve", "--table", "--pairs-max", "3", "--players", "3", "--flips", "blind", "--policy", "win-optimal"},
-		"memsim solve: --table --players 3 --policy win-optimal with --flips blind: the win objective at 3 or more seats under blind flips gives the values and each choice's values, not a table (leave out --table, or add --turn-limit T)")
-}

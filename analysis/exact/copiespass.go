@@ -30,12 +30,11 @@ func copiesPassLegal(v copiesVec, m Model) bool {
 // checkCopiesPass reports whether the copies model m, whose pass rule is two-known or always,
 // solves the matchup mu: two players, each optimal, best-response, safe or daring, or a role
 // playing to win (copieswinpass.go), with or without a turn limit; three or more seats, each
-// optimal for itself, best-response, safe or daring.
+// optimal for itself (or the two-player optimum's choices, Lineup.TwoPlayerOptimal),
+// best-response, safe or daring.
 func checkCopiesPass(m Model, mu Lineup) error {
 	k := m.Variant.CopiesOf()
 	switch {
-	case mu.Players >= 3 && mu.TwoPlayerOptimal:
-		return fmt.Errorf("copies %d, pass %s: with %d players every seat's own optimum and fixed policies are solved, not the two-player optimum's choices", k, m.Pass, mu.Players)
 	case mu.Players >= 3 && (isSelfWin(mu) || mu.playsToWinCopies()):
 		return fmt.Errorf("copies %d, pass %s: with %d players the policies that play to win are solved under pass never only (allowed: optimal, best-response, safe, daring)", k, m.Pass, mu.Players)
 	}

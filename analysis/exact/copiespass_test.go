@@ -236,8 +236,7 @@ func TestCopiesPassFloatAgreesWithRationals(t *testing.T) {
 }
 
 // TestCopiesPassRefusesWhatItDoesNotSolve checks the one-line refusals under a pass rule: the
-// policies that play to win at three seats and the two-player optimum's choices at three seats,
-// with and without a turn limit.
+// policies that play to win at three seats, with and without a turn limit.
 func TestCopiesPassRefusesWhatItDoesNotSolve(t *testing.T) {
 	ctx, f := context.Background(), field.Rat{}
 	st, err := StartCopiesState(4, 4)
@@ -251,10 +250,8 @@ func TestCopiesPassRefusesWhatItDoesNotSolve(t *testing.T) {
 		m  Model
 		mu Lineup
 	}{
-		{m, Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal, TwoPlayerOptimal: true}},
 		{m, Lineup{Players: 3, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}},
 		{m, SeatLineup(rules.PolicyWinOptimal, rules.PolicyOptimal, rules.PolicySafe)},
-		{limited, Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal, TwoPlayerOptimal: true}},
 		{limited, Lineup{Players: 3, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}},
 	} {
 		if _, err := EvaluateCopies(ctx, f, c.m, c.mu, st); err == nil {

@@ -121,11 +121,18 @@ func (s *copiesSolver[T]) seatsAt(c *copiesCell[T], t, k int, ch rules.Choice) [
 
 // seatChoiceAt returns the choice of seat t's policy in c at streak k: the replying seat's first
 // choice with the most expected pairs for itself, the optimum of every seat for itself at that
-// streak, or a fixed policy's choice (which never passes).
+// streak, or a fixed policy's choice (which never passes). The two-player optimum's choices
+// (Lineup.TwoPlayerOptimal) are its choice after no pass at streak 0 and its choice just after a
+// pass at every longer streak: a pass leaves the state of faces as it is (with one turn fewer
+// under a turn limit), and the engine's table player reads a two-player table so.
 func (s *copiesSolver[T]) seatChoiceAt(c *copiesCell[T], t, k int) rules.Choice {
 	switch p := s.pol[t]; {
 	case p == rules.PolicyBestResponse && s.mu.replySeat() == t:
 		return c.streak.reply[k]
+	case p == rules.PolicyOptimal && s.mu.TwoPlayerOptimal && k > 0:
+		return c.optAfterChoice
+	case p == rules.PolicyOptimal && s.mu.TwoPlayerOptimal:
+		return c.optChoice
 	case p == rules.PolicyOptimal:
 		return c.streak.choice[k]
 	default:

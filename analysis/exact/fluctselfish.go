@@ -54,8 +54,6 @@ func validateFluctSeats(m Model, mu Lineup) error {
 		return fmt.Errorf("players %d: a fluctuating capacity is solved for 2 to %d players", mu.Players, rules.MaxPlayers)
 	case mu.Table != nil || mu.OpponentTable != nil:
 		return fmt.Errorf("a fluctuating capacity is solved for optimal, safe, daring and parity, not for a policy given as a table")
-	case mu.TwoPlayerOptimal:
-		return fmt.Errorf("with %d players a fluctuating capacity is solved for every seat's own optimum, not the two-player optimum's choices", mu.Players)
 	}
 	replies := 0
 	for i := range mu.Players {
@@ -130,6 +128,9 @@ type fluctSeats[T any] struct {
 	streakChoice [][][][]rules.Choice
 	// gaps collects the states without an equilibrium in pure choices, when not nil.
 	gaps *[]FluctSelfishGap[T]
+	// two, when not nil, is the two-player optimum whose choices the optimal seats make
+	// (Lineup.TwoPlayerOptimal, fluctseatstwo.go).
+	two  *twoPlayerSeats[T]
 	zero T
 }
 
@@ -143,6 +144,14 @@ func newFluctSeats[T any](f field.Field[T], m Model, mu Lineup) (*fluctSeats[T],
 			s.needSelf = true
 		} else {
 			s.needMulti = true
+		}
+	}
+	if mu.TwoPlayerOptimal && s.needSelf {
+		// The optimal seats make the two-player optimum's choices: a policy per seat.
+		s.needSelf, s.needMulti = false, true
+		var err error
+		if s.two, err = newTwoPlayerSeats(f, m); err != nil {
+			return nil, err
 		}
 	}
 	return s, nil
@@ -321,6 +330,9 @@ func (s *fluctSeats[T]) seatChoice(t, n, k, c int) (rules.Choice, error) {
 }
 
 func (s *fluctSeats[T]) choiceOf(pol rules.Policy, st rules.State, n, k, c int) rules.Choice {
+	if pol == rules.PolicyOptimal && s.two != nil {
+		return s.two.choice(n, k, c, 0)
+	}
 	if pol == rules.PolicyOptimal {
 		return s.choice[n][c][k]
 	}
@@ -494,6 +506,11 @@ func (s *fluctSeats[T]) run(ctx context.Context, maxPairs int, visit func(n int)
 // row solves the row of n pairs: the optimum of every seat for itself, then a policy per seat,
 // under pass rule never or, at every pass streak, under a pass rule (fluctselfishpass.go).
 func (s *fluctSeats[T]) row(n int) error {
+	if s.two != nil {
+		if err := s.two.upTo(n); err != nil {
+			return err
+		}
+	}
 	self, multi := s.selfRow, s.multiRow
 	if s.passes() {
 		self, multi = s.selfPassRow, s.multiPassRow
@@ -628,7 +645,7 @@ func estimateFluctSeats[T any](f field.Field[T], m Model, mu Lineup, pairs int) 
 	states := k * caps / 40
 	multi := 1.0
 	for t := range mu.Players {
-		if fluctSeatPolicy(mu, t) != rules.PolicyOptimal {
+		if fluctSeatPolicy(mu, t) != rules.PolicyOptimal || mu.TwoPlayerOptimal {
 			multi = 1.5
 		}
 	}

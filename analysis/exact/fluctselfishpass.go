@@ -124,7 +124,12 @@ func (s *fluctSeats[T]) seatChoiceAt(t, n, k, c, l int) (rules.Choice, error) {
 		return s.seatChoice(t, n, k, c)
 	}
 	st := rules.State{N: n, J: n - k}
-	ch := s.streakChoice[n][l][c][k]
+	var ch rules.Choice
+	if s.two != nil {
+		ch = s.two.choice(n, k, c, l)
+	} else {
+		ch = s.streakChoice[n][l][c][k]
+	}
 	if !s.m.Legal(st, ch) {
 		return 0, fmt.Errorf("seat %d: policy optimal chooses %s in %v at pass streak %d, which the model does not allow", t, ch, st, l)
 	}

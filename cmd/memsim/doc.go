@@ -63,10 +63,11 @@
 // of its own (optimal, win-optimal, safe, daring or parity, and at one seat best-response or
 // win-best-response, the best reply to the others' policies; 3 to 8 seats). With 3 or more players
 // optimal is the optimum of every seat for itself (each maximises its own expected pairs);
-// --two-player-optimal plays the two-player optimum's choices instead. Under pass rules two-known
-// and always, 3 or more players are solved with any memory (not --two-player-optimal under decay),
-// the values those of a turn that follows no pass (they depend on how many seats passed in a
-// row). With 3 to 8 players --distribution gives every seat's distribution of its share (optimal,
+// --two-player-optimal plays the two-player optimum's choices instead (also under --fluctuation and
+// --copies; under a pass rule its choice just after a pass at every streak of one pass or more).
+// Under pass rules two-known and always, 3 or more players are solved with any memory (not
+// --two-player-optimal under decay), the values those of a turn that follows no pass (they depend
+// on how many seats passed in a row). With 3 to 8 players --distribution gives every seat's distribution of its share (optimal,
 // fixed policies per seat, best-response at one seat; perfect memory, lru and handover-uniform of a
 // fixed or fluctuating capacity, every pass rule, a stalemate sharing the pairs left in P-ths of a
 // pair; not under decay, a turn limit or --copies). Defaults: J = N, S = 0, F = S,

@@ -153,7 +153,6 @@ func TestSolveCopiesFlagErrors(t *testing.T) {
 		{[]string{"--copies", "3", "--pairs", "4"}, "memsim solve: --copies 3: must be an even number from 2 to 64"},
 		{[]string{"--copies", "4", "--pairs", "3"}, "memsim solve: --pairs 3: 3 pairs with copies 4: the 6 cards must make whole faces of 4 cards (pairs a multiple of 2)"},
 		{[]string{"--copies", "4", "--pairs", "4", "--pass", "sometimes"}, "memsim solve: --pass sometimes: unknown pass rule (allowed: never, two-known, always)"},
-		{[]string{"--copies", "4", "--pairs", "4", "--pass", "always", "--players", "3", "--two-player-optimal"}, "memsim solve: --copies 4: copies 4, pass always: with 3 players every seat's own optimum and fixed policies are solved, not the two-player optimum's choices"},
 		{[]string{"--copies", "4", "--faces", "4:1u+1h", "--pass", "two-known", "--first", "pass"}, "memsim solve: --first pass: not legal in 4:1u+1h with pass two-known (legal there: daring, safe, known-first)"},
 		{[]string{"--copies", "4", "--pairs", "4", "--players", "1", "--distribution"}, "memsim solve: --distribution with --players 1: the score distribution is computed for 2 players"},
 		{[]string{"--copies", "4", "--pairs", "4", "--flips", "blindly"}, `memsim solve: --flips "blindly": unknown rule (allowed: sequential, blind)`},

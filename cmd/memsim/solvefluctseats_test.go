@@ -14,12 +14,15 @@ type seatsByJSON struct {
 }
 
 // At three and more seats a fluctuating capacity that never binds (base 8 ± 1, four pairs) gives
-// perfect memory's values of every seat, for every seat for itself and for a policy per seat.
+// perfect memory's values of every seat, for every seat for itself, the two-player optimum's
+// choices at every seat and a policy per seat.
 func TestSolveFluctuationSeatsNeverBindingIsPerfectMemory(t *testing.T) {
 	t.Parallel()
 	for _, lineup := range [][]string{
 		{"--players", "3"},
 		{"--players", "4"},
+		{"--players", "3", "--two-player-optimal"},
+		{"--players", "4", "--two-player-optimal", "--pass", "always"},
 		{"--seats", "optimal,safe,daring"},
 		{"--seats", "daring,optimal,safe,optimal"},
 		{"--seats", "parity,optimal,safe"},
@@ -42,7 +45,6 @@ func TestSolveFluctuationSeatsBadInput(t *testing.T) {
 		want string
 	}{
 		{[]string{"--players", "9"}, "--fluctuation 1 with --players 9: solved for 2 to 8 players"},
-		{[]string{"--players", "3", "--two-player-optimal"}, "not the two-player optimum's choices"},
 		{[]string{"--seats", "best-response,safe,best-response"}, "policy best-response: with 3 players one seat replies to the others, not 2"},
 		{[]string{"--players", "8", "--pairs", "30", "--pass", "always", "--float"}, "add --big to solve it anyway"},
 		{[]string{"--players", "8", "--pairs", "100"}, "add --big to solve it anyway"},

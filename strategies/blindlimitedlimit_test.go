@@ -27,7 +27,7 @@ func TestEnginePlaysBlindLimitedUnderTurnLimit(t *testing.T) {
 	const maxPairs, limit = 4, 6
 	games := 4000
 	if testing.Short() {
-		games = 800
+		games = 200
 	}
 	v := rules.Variant{Flips: rules.FlipsBlind, TurnLimit: limit}
 	for _, fg := range []rules.Forgetting{rules.ForgetLRU, rules.ForgetHandoverUniform} {

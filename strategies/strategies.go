@@ -350,19 +350,14 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 // policies that play to win (two players) under copies under either flip rule, with or without a
 // turn limit (the copies model, §4.16); and with two copies
 // the policies the exact models solve under blind flips and a turn limit (§4.17, §4.18): optimal,
-// best-response and the policies that play to win, and forgetful but under blind flips with a turn
-// limit (blind flips are solved with a shared lru memory without a limit, whose table forgetful's
-// private memory reads).
+// best-response and the policies that play to win, and forgetful (blind flips are solved with a
+// shared lru memory, with or without a turn limit, whose table forgetful's private memory reads).
 func VariantPolicies(v rules.Variant) []string {
 	if copiesModel(v) {
 		return []string{"random", "greedy-random", "safe", "daring", "optimal", "best-response", "win-optimal", "win-best-response"}
 	}
-	out := []string{"random", "greedy-random", "safe", "daring", "parity", "optimal", "best-response",
-		"win-optimal", "win-best-response"}
-	if v.Flips == rules.FlipsSequential || v.TurnLimit == 0 {
-		out = append(out, "forgetful")
-	}
-	return out
+	return []string{"random", "greedy-random", "safe", "daring", "parity", "optimal", "best-response",
+		"win-optimal", "win-best-response", "forgetful"}
 }
 
 // checkVariant reports whether the table policy p, written name, can be played under the variant v.

@@ -365,9 +365,9 @@ func (t *turn) knownFirst() {
 // validateVariant reports whether the model's variant has an exact model: k copies of a face with
 // perfect memory and no singletons, under either flip rule and every pass rule, with or without a
 // turn limit (docs/models.md §4.16; the copies model's own checks say which lineups it solves);
-// blind flips with pairs only and perfect memory, or without a turn limit a shared memory of fixed
-// capacity under lru or handover-uniform forgetting (capacity 3 or more) (§4.17); a turn limit with any memory but decay
-// (§4.18).
+// blind flips with pairs only and perfect memory, or a shared memory of fixed capacity under lru
+// or handover-uniform forgetting (capacity 3 or more), with or without a turn limit (§4.17); a
+// turn limit with every memory (§4.18).
 func (m Model) validateVariant() error {
 	v := m.Variant
 	if err := v.Validate(); err != nil {
@@ -386,8 +386,6 @@ func (m Model) validateVariant() error {
 		switch {
 		case m.Memory.Forget == rules.ForgetDecay:
 			return fmt.Errorf("blind flips with decay forgetting have no exact model (use perfect memory, lru or handover-uniform, or the simulator)")
-		case !m.Memory.Perfect() && v.TurnLimit > 0:
-			return fmt.Errorf("blind flips with limited memory under a turn limit have no exact model (use perfect memory, or no turn limit)")
 		case m.Memory.Forget == rules.ForgetHandoverUniform && m.Memory.Capacity == 2:
 			return fmt.Errorf("blind flips with handover-uniform capacity 2 have no exact model: daring in (2, 0) names the partners of the two remembered cards, which the hand-over forgets, so a game need not end (use capacity 3 or more, or lru)")
 		case m.Singletons > 0:

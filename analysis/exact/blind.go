@@ -7,17 +7,15 @@ import (
 )
 
 // validateBlindLimited reports whether the lineup has an exact model under blind flips with a
-// shared memory of fixed capacity (docs/models.md §4.17): two to eight seats, pass rule never,
-// policies that play for pairs.
+// shared memory of fixed capacity (docs/models.md §4.17): one to eight seats (solitaire under pass
+// rule never, as every solitaire), every pass rule, policies that play for pairs. A pass shows no
+// new card, so it forgets nothing: the sweep's pass leaves the state as it is, as with sequential
+// flips.
 func validateBlindLimited(m Model, mu Lineup) error {
 	if m.Variant.Flips != rules.FlipsBlind || m.Memory.Perfect() {
 		return nil
 	}
 	switch {
-	case m.Pass != rules.PassNever:
-		return fmt.Errorf("pass rule %s: blind flips with limited memory are solved under pass rule never only", m.Pass)
-	case mu.Players == 1:
-		return fmt.Errorf("players 1: blind flips with limited memory are solved for 2 to %d seats, not solitaire", rules.MaxPlayers)
 	case mu.playsToWin() || isSelfWin(mu):
 		return fmt.Errorf("blind flips with limited memory are solved for policies that play for pairs, not to win")
 	}

@@ -80,7 +80,7 @@ func TestSolveVariantErrors(t *testing.T) {
 		{[]string{"--pairs", "3", "--flips", "Blind"}, `--flips "Blind": unknown rule (allowed: sequential, blind)`},
 		{[]string{"--pairs", "3", "--turn-limit", "-2"}, "--turn-limit -2: must be at least 1 (or 0 for no limit)"},
 		{[]string{"--pairs", "3", "--flips", "blind", "--memory", "2", "--forget", "handover-uniform"}, "blind flips with handover-uniform capacity 2 have no exact model"},
-		{[]string{"--pairs", "3", "--flips", "blind", "--memory", "4", "--forget", "lru", "--pass", "always"}, "blind flips with limited memory are solved under pass rule never only"},
+		{[]string{"--pairs", "3", "--flips", "blind", "--memory", "4", "--forget", "lru", "--policy", "win-optimal"}, "blind flips with limited memory are solved for policies that play for pairs, not to win"},
 		{[]string{"--pairs", "3", "--flips", "blind", "--memory", "4", "--forget", "lru", "--turn-limit", "5"}, "blind flips with limited memory under a turn limit have no exact model"},
 		{[]string{"--pairs", "3", "--flips", "blind", "--singletons", "1"}, "--flips blind with --singletons 1: no exact model"},
 		{[]string{"--pairs", "3", "--flips", "blind", "--forget", "decay", "--q", "0.5"}, "--flips blind with --forget decay: no exact model"},

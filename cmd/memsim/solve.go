@@ -103,8 +103,8 @@ shares taken by the limit.
 
 --flips blind solves the game in which both cards of a turn are named before either is turned
 up (no singletons; perfect memory, or without a turn limit a shared lru or handover-uniform
-memory of capacity 3 or more, lru also 2, at 2 to 8 seats under pass rule never for policies
-that play for pairs). --turn-limit T ends the game after T turns, the pairs left
+memory of capacity 3 or more, lru also 2, at 1 to 8 seats under every pass rule, solitaire
+under never, for policies that play for pairs). --turn-limit T ends the game after T turns, the pairs left
 counting for nobody: the values count the pairs taken within the T turns left in the state (one
 player: the expected pairs taken, turns and lucky matches), and a policy that plays to win plays
 to win by then. Under a limit the list of the choices names as best, with two players, the

@@ -104,8 +104,9 @@ shares taken by the limit.
 
 --flips blind solves the game in which both cards of a turn are named before either is turned
 up (no singletons; perfect memory, or a shared lru or handover-uniform memory of capacity 3
-or more, lru also 2, at 2 to 8 seats under pass rule never, for the policies that play for
-pairs, with or without --turn-limit, and to win, without). --turn-limit T ends the game after T turns, the pairs left
+or more, lru also 2, at 1 to 8 seats: for the policies that play for pairs under every pass
+rule without --turn-limit, solitaire under never, and under never with --turn-limit at 2 to 8;
+to win at 2 to 8 under never without --turn-limit). --turn-limit T ends the game after T turns, the pairs left
 counting for nobody: the values count the pairs taken within the T turns left in the state (one
 player: the expected pairs taken, turns and lucky matches), and a policy that plays to win plays
 to win by then. Under a limit the list of the choices names as best, with two players, the

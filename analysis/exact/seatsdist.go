@@ -10,8 +10,8 @@ import (
 )
 
 // Every seat's score distribution at three to eight seats without a fluctuating capacity
-// (docs/models.md §4.7): perfect memory (singletons too) and limited memory of a fixed capacity
-// (lru, handover-uniform), under every pass rule. The lineup's sweep of every seat's expected
+// (docs/models.md §4.7): perfect memory (singletons too), limited memory of a fixed capacity
+// (lru, handover-uniform) and decay forgetting (decayseatsdist.go), under every pass rule. The lineup's sweep of every seat's expected
 // pairs (sweep.multi, sweep.multiPass) fixes every seat's choice in every state and pass streak,
 // the replying seat's included; the game is then a Markov chain, and this sweep follows it state
 // by state in the same order. A state's unknowns are, for each seat t to move (and each pass

@@ -360,6 +360,11 @@ func (w *sweep[T]) runDecay(ctx context.Context, maxPairs int, visit func(st rul
 				return fmt.Errorf("%d pairs: %w", n, err)
 			}
 		}
+		if w.sdist != nil {
+			if err := w.decaySeatsDist(n, cells); err != nil { // decayseatsdist.go
+				return fmt.Errorf("%d pairs: %w", n, err)
+			}
+		}
 		for k := len(cells) - 1; k >= 0; k-- { // in order of j
 			w.load(&cells[k])
 			if visit != nil {

@@ -44,9 +44,9 @@ func (d SeatsDistribution[T]) Mean(f field.Field[T], s int) T {
 // from state st (seat 0 to move, after no pass) in a game of three to eight seats, for every
 // lineup of the pairs objective solved there: every seat for itself, policies per seat and a best
 // reply at one seat, under every pass rule. It is computed with perfect memory (singletons too),
-// limited memory of a fixed capacity (lru, handover-uniform) and under a fluctuating capacity
-// (before the capacity is drawn); decay forgetting, a turn limit, more copies of a face, tables
-// and policies that play to win are refused.
+// limited memory of a fixed capacity (lru, handover-uniform), decay forgetting (decayseatsdist.go)
+// and under a fluctuating capacity (before the capacity is drawn); a turn limit, more copies of a
+// face, tables and policies that play to win are refused.
 func SeatsScoreDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (SeatsDistribution[T], error) {
 	var out SeatsDistribution[T]
 	switch {

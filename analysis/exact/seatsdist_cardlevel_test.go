@@ -234,7 +234,6 @@ func TestSeatsDistributionRefusals(t *testing.T) {
 		m    exact.Model
 		mu   exact.Lineup
 	}{
-		{"decay", exact.Model{Memory: rules.Memory{Capacity: 2, Forget: rules.ForgetDecay, Decay: 0.5}}, three},
 		{"turn limit", exact.Model{Variant: rules.Variant{TurnLimit: 4}}, three},
 		{"two-player optimum", exact.Model{}, exact.Lineup{Players: 3, Policy: o, Opponent: o, TwoPlayerOptimal: true}},
 		{"win-optimal", exact.Model{}, exact.Lineup{Players: 3, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}},

@@ -69,8 +69,8 @@
 // --two-player-optimal under decay), the values those of a turn that follows no pass (they depend
 // on how many seats passed in a row). With 3 to 8 players --distribution gives every seat's distribution of its share (optimal,
 // fixed policies per seat, best-response at one seat; perfect memory, lru and handover-uniform of a
-// fixed or fluctuating capacity, every pass rule, a stalemate sharing the pairs left in P-ths of a
-// pair; not under decay, a turn limit or --copies). Defaults: J = N, S = 0, F = S,
+// fixed or fluctuating capacity, decay forgetting, every pass rule, a stalemate sharing the pairs
+// left in P-ths of a pair; not under a turn limit or --copies). Defaults: J = N, S = 0, F = S,
 // M = 0 (perfect memory), pass never, every choice (daring,safe,known-first,pass), P = 2, policy
 // optimal, opponent = the policy, lead 0. Policies: optimal, safe, daring, parity, best-response
 // (the best reply to the other policy; with 3 or more players seat 0's best reply to --opponent at
@@ -213,8 +213,8 @@
 // (solitaire: the mean number of turns, a z test); for two players, seat 0's rates of wins and of
 // draws (exact binomial tests) and the whole distribution of its final share (a G test); for
 // win-optimal at three or more seats, every seat's rates of wins and of draws; at three or more seats
-// with perfect memory or a fixed or fluctuating lru or handover-uniform capacity (no seat playing to
-// win), every seat's distribution of its final share
+// with perfect memory, a fixed or fluctuating lru or handover-uniform capacity or decay forgetting
+// (no seat playing to win), every seat's distribution of its final share
 // (a G test per seat). The p-values are Holm-corrected across the suite. With no SUITE, the embedded
 // suite (configs/validate.yaml) covering every exact model. Exit status 0 when no check is rejected
 // at level L, 1 otherwise; a suite in which no matchup has an exact model checks nothing and is

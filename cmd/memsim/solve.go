@@ -51,8 +51,8 @@ Under pass rules two-known and always, 3 or more players are solved with any mem
 --two-player-optimal under decay), the values those of a turn that follows no pass (they depend
 on how many seats passed in a row). With 3 to 8 players --distribution gives every seat's distribution of its share (optimal,
 fixed policies per seat, best-response at one seat; perfect memory, lru and handover-uniform of a
-fixed or fluctuating capacity, every pass rule, a stalemate sharing the pairs left in P-ths of a
-pair; not under decay, a turn limit or --copies). Defaults: J = N, S = 0, F = S,
+fixed or fluctuating capacity, decay forgetting, every pass rule, a stalemate sharing the pairs
+left in P-ths of a pair; not under a turn limit or --copies). Defaults: J = N, S = 0, F = S,
 M = 0 (perfect memory), pass never, every choice (daring,safe,known-first,pass), P = 2, policy
 optimal, opponent = the policy, lead 0. Policies: optimal, safe, daring, parity, best-response
 (the best reply to the other policy; with 3 or more players seat 0's best reply to --opponent at

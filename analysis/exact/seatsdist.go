@@ -48,14 +48,14 @@ func checkSeatsDistribution(m Model, mu Lineup) error {
 	switch {
 	case m.isDecay():
 		return fmt.Errorf("memory %s: every seat's score distribution at %d players is not solved under decay forgetting (its rows tie states of different unknown pairs together, so the distributions would need a row system of vectors per seat)", m.Memory, mu.Players)
-	case m.Variant.CopiesOf() != rules.DefaultCopies:
-		return fmt.Errorf("copies %d: every seat's score distribution at %d players is solved for two copies of a face", m.Variant.CopiesOf(), mu.Players)
 	case mu.Table != nil || mu.OpponentTable != nil:
 		return fmt.Errorf("every seat's score distribution at %d players is solved for policies, not tables", mu.Players)
 	case mu.TwoPlayerOptimal:
 		return fmt.Errorf("every seat's score distribution at %d players is solved for every seat's own optimum, not the two-player optimum's choices", mu.Players)
 	case isSelfWin(mu) || mu.playsToWin():
 		return fmt.Errorf("every seat's score distribution at %d players is solved for the pairs objective (optimal, safe, daring, parity, best-response), not for policies that play to win", mu.Players)
+	case m.Variant.CopiesOf() != rules.DefaultCopies:
+		return checkCopiesSeatsDistribution(m, mu) // copiesseatsdist.go
 	case m.Variant.TurnLimit > 0:
 		return checkLimitSeatsDistribution(m, mu) // limitseatsdist.go
 	}

@@ -20,7 +20,7 @@ const SeatsDistributionSeconds = 5
 // hasSeatsDistribution reports whether the solver gives every seat's score distribution of a
 // seating of three or more seats at n pairs (exact.SeatsScoreDistribution): the pairs objective
 // (no seat playing to win) under perfect memory, limited memory of a fixed capacity (lru,
-// handover-uniform), a fluctuating capacity or decay forgetting (exact.CheckSeatsDistribution), within
+// handover-uniform), a fluctuating capacity or decay forgetting, and under a turn limit (exact.CheckSeatsDistribution), within
 // SeatsDistributionSeconds.
 func hasSeatsDistribution(model exact.Model, mu exact.Lineup, n int) bool {
 	if mu.Players < 3 || n > DistributionLimit || exact.CheckSeatsDistribution(model, mu) != nil {

@@ -228,8 +228,8 @@ players:
 
 // The negative control of the G tests of every seat's share at three seats: under a fluctuating
 // capacity, without a pass rule (whole pairs) and under two-known (a stalemate shares the pairs
-// left in thirds), and without -short with perfect memory under always and lru of a fixed
-// capacity, each seat's distribution passes against its own exact distribution and is rejected
+// left in thirds), and without -short with perfect memory under always, lru of a fixed capacity
+// and perfect memory under two-known and a turn limit, each seat's distribution passes against its own exact distribution and is rejected
 // against the next seat's, while the means, which keep their own expectation, pass.
 func TestValidateSeatsDistributionNegativeControl(t *testing.T) {
 	const suite = `name: seats-never
@@ -272,6 +272,15 @@ players:
   - {name: optimal, policy: optimal, memory: {capacity: 3, forget: lru}}
   - {name: safe, policy: safe, memory: {capacity: 3, forget: lru}}
   - {name: daring, policy: daring, memory: {capacity: 3, forget: lru}}
+---
+name: seats-limit-two-known
+seed: 7
+games: 400
+rules: {pairs: [5], pass: two-known, turn_limit: 7, players_per_game: 3}
+players:
+  - {name: optimal, policy: optimal}
+  - {name: safe, policy: safe}
+  - {name: daring, policy: daring}
 `
 		more, err := configs.ParseSuite("fixed.yaml", []byte(fixed), tournament.ConfigOptions())
 		if err != nil {

@@ -61,6 +61,9 @@ type copiesCell[T any] struct {
 	// streak holds, at three or more seats under a pass rule, the values at every pass streak
 	// (copiespassseats.go); nil elsewhere and in a state with no card left to turn.
 	streak *copiesStreak[T]
+	// sdist holds, when asked for, every seat's distribution with each seat to move at each pass
+	// streak (copiesseatsdist.go); nil in a state with no card or no turn left.
+	sdist [][]T
 }
 
 // copiesSolver solves the copies model by memoised recursion: every turn takes a pair or flips a
@@ -85,6 +88,9 @@ type copiesSolver[T any] struct {
 
 	memo      map[copiesAt]*copiesCell[T]
 	zero, one T
+	// sdist, when not nil, asks for every seat's distribution at three or more seats
+	// (copiesseatsdist.go).
+	sdist *copiesSeatsDist[T]
 }
 
 // copiesAt is a state of the copies model, by its key, with t turns left under a turn limit (0
@@ -275,6 +281,9 @@ func (s *copiesSolver[T]) get(key string, t int) (*copiesCell[T], error) {
 	}
 	if s.needWin {
 		s.winValues(c, v.state().Pairs())
+	}
+	if s.sdist != nil {
+		s.seatsDist(c) // copiesseatsdist.go
 	}
 	c.outs, c.probs = [rules.NumChoices][]copiesOutcome{}, [rules.NumChoices][]T{} // read no more
 	s.memo[at] = c

@@ -113,6 +113,9 @@ func estimate[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call)
 	if isSelfWin(mu) {
 		return estimateSelfWin(f, m, mu, pairs, call)
 	}
+	if call == CallDistribution && mu.Players >= 3 && m.Variant.CopiesOf() != rules.DefaultCopies {
+		return copiesSeatsDistCost(f, m, mu, pairs) // copiesseatsdist.go
+	}
 	if m.Variant.TurnLimit > 0 {
 		return estimateLimit(f, m, mu, pairs, call)
 	}

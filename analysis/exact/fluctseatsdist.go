@@ -45,13 +45,19 @@ func (d SeatsDistribution[T]) Mean(f field.Field[T], s int) T {
 // lineup of the pairs objective solved there: every seat for itself, policies per seat and a best
 // reply at one seat, under every pass rule. It is computed with perfect memory (singletons too),
 // limited memory of a fixed capacity (lru, handover-uniform), decay forgetting (decayseatsdist.go)
-// and under a fluctuating capacity (before the capacity is drawn); a turn limit, more copies of a
-// face, tables and policies that play to win are refused.
+// and under a fluctuating capacity (before the capacity is drawn), and under a turn limit with
+// perfect or a fixed capacity's memory (the pairs left at the limit count for nobody), and under k
+// copies of a face from the start of a game (CopiesSeatsDistribution from any state of faces);
+// decay forgetting under a turn limit, tables and policies that play to win are refused.
 func SeatsScoreDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (SeatsDistribution[T], error) {
 	var out SeatsDistribution[T]
 	switch {
 	case mu.Players < 3:
 		return out, fmt.Errorf("players %d: SeatsScoreDistribution is for 3 to %d players (Distribution: 2)", mu.Players, rules.MaxPlayers)
+	case m.Memory.Fluctuation == 0 && m.Variant.CopiesOf() != rules.DefaultCopies:
+		return copiesStartSeatsDistribution(ctx, f, m, mu, st) // copiesseatsdist.go
+	case m.Memory.Fluctuation == 0 && m.Variant.TurnLimit > 0:
+		return limitSeatsDistribution(ctx, f, m, mu, st) // limitseatsdist.go
 	case m.Memory.Fluctuation == 0:
 		return seatsDistSweep(ctx, f, m, mu, st) // seatsdist.go
 	}

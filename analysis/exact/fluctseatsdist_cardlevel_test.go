@@ -32,6 +32,11 @@ type fsdPlayer struct {
 	w        int
 	choose   []fspChooser
 	memo     map[string]seatsDist
+	// limited ends the game after top turns, the pairs left counting for nobody (a turn limit),
+	// in place of counting the game unfinished; left is the turns left (this one included) when a
+	// chooser is asked, for choosers that read a turn limit's layers.
+	limited bool
+	left    int
 }
 
 func (p *fsdPlayer) zero() seatsDist { return make(seatsDist, p.p*p.w+1) }
@@ -85,6 +90,9 @@ func (p *fsdPlayer) value(g *flGame, mover, streak, depth int) seatsDist {
 		return p.over()
 	}
 	out := p.zero()
+	if depth == 0 && p.limited {
+		return p.over()
+	}
 	if depth == 0 {
 		out[p.p*p.w] = 1
 		return out
@@ -126,6 +134,7 @@ func (p *fsdPlayer) turn(g *flGame, mover, streak, depth, c int) seatsDist {
 			n++
 		}
 	}
+	p.left = depth
 	ch := p.choose[mover](rules.State{N: n, J: n - len(g.mem)}, c, streak, depth == p.top)
 	out := p.zero()
 	switch ch {

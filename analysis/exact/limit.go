@@ -602,6 +602,9 @@ func (s *limitSweep[T]) result(st rules.State, t int) Result[T] {
 // in float64 about 1.5 times, and four layers of every deal size are held at once. A best reply at
 // three or more seats is costed as optimal in its seat (limitCostLineup).
 func estimateLimit[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call) (Cost, error) {
+	if call == CallDistribution && mu.Players >= 3 {
+		return limitSeatsDistCost(f, m, mu, pairs) // limitseatsdist.go
+	}
 	if call == CallDistribution {
 		return estimateLimitDistribution(f, m, mu, pairs)
 	}

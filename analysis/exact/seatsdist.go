@@ -47,16 +47,18 @@ func CheckSeatsDistribution(m Model, mu Lineup) error {
 // checkSeatsDistribution is CheckSeatsDistribution without a fluctuating capacity.
 func checkSeatsDistribution(m Model, mu Lineup) error {
 	switch {
-	case m.Variant.TurnLimit > 0:
-		return fmt.Errorf("turn limit %d: every seat's score distribution at %d players is not solved under a turn limit", m.Variant.TurnLimit, mu.Players)
-	case m.Variant.CopiesOf() != rules.DefaultCopies:
-		return fmt.Errorf("copies %d: every seat's score distribution at %d players is solved for two copies of a face", m.Variant.CopiesOf(), mu.Players)
+	case m.isDecay() && m.Variant.TurnLimit > 0:
+		return fmt.Errorf("memory %s, turn limit %d: every seat's score distribution at %d players is not solved under decay forgetting with a turn limit", m.Memory, m.Variant.TurnLimit, mu.Players)
 	case mu.Table != nil || mu.OpponentTable != nil:
 		return fmt.Errorf("every seat's score distribution at %d players is solved for policies, not tables", mu.Players)
 	case mu.TwoPlayerOptimal:
 		return fmt.Errorf("every seat's score distribution at %d players is solved for every seat's own optimum, not the two-player optimum's choices", mu.Players)
 	case isSelfWin(mu) || mu.playsToWin():
 		return fmt.Errorf("every seat's score distribution at %d players is solved for the pairs objective (optimal, safe, daring, parity, best-response), not for policies that play to win", mu.Players)
+	case m.Variant.CopiesOf() != rules.DefaultCopies:
+		return checkCopiesSeatsDistribution(m, mu) // copiesseatsdist.go
+	case m.Variant.TurnLimit > 0:
+		return checkLimitSeatsDistribution(m, mu) // limitseatsdist.go
 	}
 	return mu.Validate(m)
 }

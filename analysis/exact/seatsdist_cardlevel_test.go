@@ -234,7 +234,8 @@ func TestSeatsDistributionRefusals(t *testing.T) {
 		m    exact.Model
 		mu   exact.Lineup
 	}{
-		{"turn limit", exact.Model{Variant: rules.Variant{TurnLimit: 4}}, three},
+		{"decay under a turn limit", exact.Model{Memory: rules.Memory{Capacity: 2, Forget: rules.ForgetDecay, Decay: 0.5}, Variant: rules.Variant{TurnLimit: 4}}, three},
+		{"turn limit, a table", exact.Model{Variant: rules.Variant{TurnLimit: 4}}, exact.Lineup{Players: 3, Policy: o, Opponent: o, Table: &rules.ChoiceTable{}}},
 		{"two-player optimum", exact.Model{}, exact.Lineup{Players: 3, Policy: o, Opponent: o, TwoPlayerOptimal: true}},
 		{"win-optimal", exact.Model{}, exact.Lineup{Players: 3, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}},
 	}

@@ -200,7 +200,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.BoolVar(&fl.valueOnly, "value-only", false, "print the value of the policies only, not the value of each legal choice")
 	fs.BoolVar(&fl.table, "table", false, "print the strategy table for every state with n <= --pairs-max (2 players, or with --players 3 to 8 every seat for itself or one seat's best reply)")
 	fs.IntVar(&fl.pairsMax, "pairs-max", 0, "largest `N` of the table")
-	fs.BoolVar(&fl.distribution, "distribution", false, "also give the exact distribution of seat 0's final share (2 players); with 3 to 8 players every seat's, with perfect memory, lru or handover-uniform (a fixed or fluctuating capacity), not under decay, a turn limit or copies, nor with a policy that plays to win")
+	fs.BoolVar(&fl.distribution, "distribution", false, "also give the exact distribution of seat 0's final share (2 players); with 3 to 8 players every seat's, with perfect memory, lru or handover-uniform (a fixed or fluctuating capacity), under a turn limit too (a fixed capacity), with --copies K (every pass rule, a turn limit too), not under decay, nor with a policy that plays to win")
 	fs.BoolVar(&fl.float, "float", false, "compute in float64 instead of exact rationals")
 	fs.BoolVar(&fl.json, "json", false, "print one JSON object")
 	fs.BoolVar(&fl.big, "big", false, fmt.Sprintf("solve even when the solve is estimated to take more than %d s or %d GiB, and give the choices' scores to win even when estimated at more than %d s", bigSeconds, bigBytes>>30, winChoicesSeconds))

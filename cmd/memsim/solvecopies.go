@@ -53,10 +53,13 @@ type copiesResultJSON struct {
 	// Win, Draw and Loss seat 0's chances to end ahead, level or behind, and Score
 	// P(win) + P(draw)/2.
 	ScoreDistribution []answer.Share `json:"score_distribution,omitempty"`
-	Win               *answer.Number `json:"win,omitempty"`
-	Draw              *answer.Number `json:"draw,omitempty"`
-	Loss              *answer.Number `json:"loss,omitempty"`
-	Score             *answer.Number `json:"score,omitempty"`
+	// SeatDistributions, with --distribution and three or more players, gives every seat's
+	// distribution of its share (in P-ths of a pair under a pass rule).
+	SeatDistributions []answer.SeatShares `json:"seat_distributions,omitempty"`
+	Win               *answer.Number      `json:"win,omitempty"`
+	Draw              *answer.Number      `json:"draw,omitempty"`
+	Loss              *answer.Number      `json:"loss,omitempty"`
+	Score             *answer.Number      `json:"score,omitempty"`
 	// ChoiceValues values every legal choice of seat 0 (but with --value-only), as memsim solve
 	// does in the standard game, without the values to win.
 	ChoiceValues *answer.ChoiceValues `json:"choice_values,omitempty"`
@@ -105,8 +108,13 @@ func solveCopies(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invoc
 	if err := q.checkMatchup(set["opponent"], set["seats"]); err != nil {
 		return err
 	}
-	if q.dist && (q.matchup.Players != 2 || q.matchup.PerSeat) {
-		return usagef("--distribution with --players %d: the score distribution is computed for 2 players", q.matchup.Players)
+	if q.dist && q.matchup.Players == 1 {
+		return usagef("--distribution with --players 1: the score distribution is computed for 2 to %d players", rules.MaxPlayers)
+	}
+	if q.dist && (q.matchup.Players >= 3 || q.matchup.PerSeat) {
+		if err := exact.CheckSeatsDistribution(q.model, q.matchup); err != nil {
+			return usagef("--distribution with --players %d: %v", q.matchup.Players, err)
+		}
 	}
 	if err := exact.CheckCopies(q.model, q.matchup); err != nil {
 		return usagef("--copies %d: %v", fl.copies, err)
@@ -276,7 +284,19 @@ func writeCopies[T any](ctx context.Context, f field.Field[T], q *solveQuery, st
 			r.ExpectedLead = num(res.ExpectedLead)
 		}
 	}
-	if q.dist {
+	if q.dist && mu.Players >= 3 {
+		d, err := exact.CopiesSeatsDistribution(ctx, f, q.model, mu, st)
+		if err != nil {
+			return err
+		}
+		for seat, prob := range d.Prob {
+			sd := answer.SeatShares{Seat: seat}
+			for i, p := range prob {
+				sd.Shares = append(sd.Shares, answer.Share{Share: float64(i) / float64(d.Unit), Probability: answer.NumberOf(f, p)})
+			}
+			r.SeatDistributions = append(r.SeatDistributions, sd)
+		}
+	} else if q.dist {
 		d, err := exact.CopiesDistribution(ctx, f, q.model, mu, st)
 		if err != nil {
 			return err
@@ -324,6 +344,14 @@ func writeCopies[T any](ctx context.Context, f field.Field[T], q *solveQuery, st
 		for _, p := range r.ScoreDistribution {
 			if p.Probability.Float != 0 {
 				fmt.Fprintf(w, "  share %4.1f: %s\n", p.Share, human(p.Probability))
+			}
+		}
+		for _, sd := range r.SeatDistributions {
+			fmt.Fprintf(w, "score distribution, seat %d:\n", sd.Seat)
+			for _, p := range sd.Shares {
+				if p.Probability.Float != 0 {
+					fmt.Fprintf(w, "  share %s: %s\n", seatShareText(p.Share), human(p.Probability))
+				}
 			}
 		}
 	}

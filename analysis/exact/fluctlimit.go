@@ -71,8 +71,11 @@ func (m Model) fluctLimited() bool { return m.Memory.Fluctuation > 0 && m.Varian
 
 // validateFluctLimit reports whether the matchup is solved under a fluctuating capacity and a turn
 // limit: the models validateFluct accepts without the limit, two seats with optimal, safe, daring,
-// parity or best-response to one of them.
+// parity or best-response to one of them, and three to eight seats as validateFluctLimitSeats says.
 func validateFluctLimit(m Model, mu Lineup) error {
+	if mu.Players >= 3 {
+		return validateFluctLimitSeats(m, mu) // fluctlimitseats.go
+	}
 	base := m
 	base.Variant.TurnLimit = 0
 	if err := base.Validate(); err != nil {
@@ -420,6 +423,9 @@ func (s *fluctLimitSweep[T]) run(ctx context.Context) error {
 // evaluateFluctLimit is Evaluate under a fluctuating capacity and a turn limit: the values of the
 // matchup from st, before the draw, with the model's turn limit as the turns left.
 func evaluateFluctLimit[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
+	if mu.Players >= 3 {
+		return evaluateFluctLimitSeats(ctx, f, m, mu, st) // fluctlimitseats.go
+	}
 	s, err := newFluctLimitSweep(f, m, mu, st.N)
 	if err != nil {
 		return Result[T]{}, err

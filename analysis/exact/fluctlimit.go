@@ -528,6 +528,18 @@ func estimateFluctLimit[T any](f field.Field[T], m Model, mu Lineup, pairs int, 
 	// outcomes, twice (the pass flag) for the optimum and each role.
 	cells := float64(pairs) * k * caps
 	work := cells * 4 * 8 * 2 * 3
+	if p := mu.Players; p >= 3 {
+		// Every seat's pairs with each seat to move (fluctlimitseats.go), at every pass streak
+		// under a pass rule; no pass flag.
+		levels := 1.0
+		if m.Pass != rules.PassNever {
+			levels = float64(p)
+		}
+		work = cells * 4 * 8 * float64(p*p) * levels
+		if call == CallDistribution {
+			return Cost{}, fmt.Errorf("players %d, turn limit %d: every seat's score distribution under a fluctuating capacity and a turn limit is not built (the values, each choice's values and the tables are)", p, m.Variant.TurnLimit)
+		}
+	}
 	perOp := 0.25
 	bytes := baseBytes + 3*float64(pairs)*k*200 + cells*float64(m.Variant.TurnLimit)*16
 	if _, exact := f.Exact(f.FromInt(0)); exact {

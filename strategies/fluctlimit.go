@@ -8,17 +8,23 @@ import (
 	"memsim/sim/rules"
 )
 
-// fluctLimitTable returns the table of seat 0 of lineup mu (two seats, optimal or best-response)
-// under the fluctuating capacity and the turn limit of model m: a layer per capacity drawn, each a
-// layer per turn left (exact.FluctLimitTables), in exact rationals up to limit pairs and in
-// float64 beyond.
+// fluctLimitTable returns the table of seat 0 of lineup mu (optimal or best-response; at three to
+// eight seats every seat's own optimum, or best-response to the other seats) under the fluctuating
+// capacity and the turn limit of model m: a layer per capacity drawn, each a layer per turn left
+// (exact.FluctLimitTables, exact.FluctLimitSeatsTables, whose layers under a pass rule hold the
+// choice at every pass streak), in exact rationals up to limit pairs and in float64 beyond.
 func fluctLimitTable(ctx context.Context, m exact.Model, mu exact.Lineup, maxPairs, limit int) (*rules.ChoiceTable, error) {
 	var lo int
 	var layers [][]*rules.ChoiceTable
 	var err error
-	if maxPairs <= limit {
+	switch {
+	case mu.Players > 2 && maxPairs <= limit:
+		lo, layers, err = exact.FluctLimitSeatsTables(ctx, field.Rat{}, m, mu, maxPairs)
+	case mu.Players > 2:
+		lo, layers, err = exact.FluctLimitSeatsTables(ctx, field.Float{}, m, mu, maxPairs)
+	case maxPairs <= limit:
 		lo, layers, err = exact.FluctLimitTables(ctx, field.Rat{}, m, mu, maxPairs)
-	} else {
+	default:
 		lo, layers, err = exact.FluctLimitTables(ctx, field.Float{}, m, mu, maxPairs)
 	}
 	if err != nil {

@@ -90,7 +90,7 @@ func (m Model) validateFluct() error {
 	case m.Singletons > 0:
 		return fmt.Errorf("singletons with limited memory have no exact model (use perfect memory, or the simulator)")
 	case m.Variant.TurnLimit > 0 && m.Variant.CopiesOf() == rules.DefaultCopies && m.Variant.Flips == rules.FlipsSequential:
-		return fmt.Errorf("variant %s: a fluctuating capacity under a turn limit is solved at two seats for a matchup's values, each choice's values after the draw and its players' tables (optimal, safe, daring, parity, best-response), not this computation", m.Variant)
+		return fmt.Errorf("variant %s: a fluctuating capacity under a turn limit is solved for a matchup's values, each choice's values after the draw and its players' tables (optimal, safe, daring, parity, best-response; at two seats the score distribution too), not this computation", m.Variant)
 	case !m.Variant.Standard():
 		return fmt.Errorf("variant %s: a fluctuating capacity is solved in the standard game or under a turn limit only", m.Variant)
 	}

@@ -71,8 +71,11 @@ func (m Model) fluctLimited() bool { return m.Memory.Fluctuation > 0 && m.Varian
 
 // validateFluctLimit reports whether the matchup is solved under a fluctuating capacity and a turn
 // limit: the models validateFluct accepts without the limit, two seats with optimal, safe, daring,
-// parity or best-response to one of them.
+// parity or best-response to one of them, and three to eight seats as validateFluctLimitSeats says.
 func validateFluctLimit(m Model, mu Lineup) error {
+	if mu.Players >= 3 {
+		return validateFluctLimitSeats(m, mu) // fluctlimitseats.go
+	}
 	base := m
 	base.Variant.TurnLimit = 0
 	if err := base.Validate(); err != nil {
@@ -420,6 +423,9 @@ func (s *fluctLimitSweep[T]) run(ctx context.Context) error {
 // evaluateFluctLimit is Evaluate under a fluctuating capacity and a turn limit: the values of the
 // matchup from st, before the draw, with the model's turn limit as the turns left.
 func evaluateFluctLimit[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
+	if mu.Players >= 3 {
+		return evaluateFluctLimitSeats(ctx, f, m, mu, st) // fluctlimitseats.go
+	}
 	s, err := newFluctLimitSweep(f, m, mu, st.N)
 	if err != nil {
 		return Result[T]{}, err
@@ -522,6 +528,18 @@ func estimateFluctLimit[T any](f field.Field[T], m Model, mu Lineup, pairs int, 
 	// outcomes, twice (the pass flag) for the optimum and each role.
 	cells := float64(pairs) * k * caps
 	work := cells * 4 * 8 * 2 * 3
+	if p := mu.Players; p >= 3 {
+		// Every seat's pairs with each seat to move (fluctlimitseats.go), at every pass streak
+		// under a pass rule; no pass flag.
+		levels := 1.0
+		if m.Pass != rules.PassNever {
+			levels = float64(p)
+		}
+		work = cells * 4 * 8 * float64(p*p) * levels
+		if call == CallDistribution {
+			return Cost{}, fmt.Errorf("players %d, turn limit %d: every seat's score distribution under a fluctuating capacity and a turn limit is not built (the values, each choice's values and the tables are)", p, m.Variant.TurnLimit)
+		}
+	}
 	perOp := 0.25
 	bytes := baseBytes + 3*float64(pairs)*k*200 + cells*float64(m.Variant.TurnLimit)*16
 	if _, exact := f.Exact(f.FromInt(0)); exact {

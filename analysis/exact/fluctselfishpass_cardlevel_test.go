@@ -37,6 +37,11 @@ type fspPlayer struct {
 	reply    int
 	pass     rules.PassRule
 	seen     func(st rules.State, c, streak int, vals map[rules.Choice]vec)
+	// everyBest makes every seat play as the replying seat does (every seat for itself within the
+	// turns left, fluctlimitseats_cardlevel_test.go), a choice better only by more than 1e-12;
+	// left is the turns left of the turn being chosen, this one included, for choosers to read.
+	everyBest bool
+	left      int
 }
 
 func (p *fspPlayer) zero() vec { return make(vec, p.p+1) }
@@ -88,9 +93,10 @@ func (p *fspPlayer) turn(g *flGame, mover, streak, depth, c int) vec {
 	if v, taken := p.startTurn(g, mover, depth, c); taken {
 		return v
 	}
-	if p.replies && mover == p.reply {
+	if p.everyBest || (p.replies && mover == p.reply) {
 		return p.best(g, mover, streak, depth, c)
 	}
+	p.left = depth
 	ch := p.choose[mover](g.state(), c, streak, depth == p.top)
 	return p.play(g, ch, mover, streak, depth, c)
 }
@@ -148,7 +154,7 @@ func (p *fspPlayer) best(g *flGame, mover, streak, depth, c int) vec {
 			continue
 		}
 		unfinished = max(unfinished, v[p.p])
-		if out == nil || v[mover] > out[mover] {
+		if out == nil || (!p.everyBest && v[mover] > out[mover]) || (p.everyBest && v[mover] > out[mover]+1e-12) {
 			out = v
 		}
 	}

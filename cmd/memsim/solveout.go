@@ -121,6 +121,9 @@ func runQuery[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bu
 	if q.table && q.selfWin() && q.model.Memory.Fluctuation > 0 {
 		return writeFluctSelfWinTable(ctx, q, f, w)
 	}
+	if q.table && q.matchup.Players >= 3 && q.model.Memory.Fluctuation > 0 && q.model.Variant.TurnLimit > 0 {
+		return writeFluctLimitSeatsTable(ctx, q, f, w) // solvefluctlimitseats.go
+	}
 	if q.table && q.matchup.Players >= 3 && q.model.Memory.Fluctuation > 0 {
 		return writeFluctSeatsTable(ctx, q, f, w)
 	}

@@ -84,7 +84,7 @@ func TestCopiesHandoverTwoCopiesIsPairsModel(t *testing.T) {
 		maxPairs = 8
 	}
 	for capacity := 2; capacity <= 4; capacity++ {
-		for n := 1; n <= maxPairs; n++ {
+		for n := 1; n <= max(maxPairs, 2*capacity); n++ { // the optimum departs from daring at 8 pairs, capacity 4
 			st, err := StartCopiesState(n, 2)
 			if err != nil {
 				t.Fatal(err)

@@ -378,6 +378,9 @@ func ParseCopiesState(s string, copies int) (CopiesState, error) {
 
 // CheckCopies reports whether the copies model m can evaluate the matchup mu.
 func CheckCopies(m Model, mu Lineup) error {
+	if isCopiesMem(m) {
+		return checkCopiesMem(m, mu) // copiesmem.go
+	}
 	if isCopiesSelfWin(m, mu) {
 		return checkCopiesSelfWin(m, mu)
 	}

@@ -15,6 +15,9 @@ import (
 // as ChoiceValues has them: with two players the largest lead, with one the most pairs taken and
 // then the fewest turns. State is st.RulesState().
 func CopiesChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st CopiesState) (Choices[T], error) {
+	if isCopiesMem(m) {
+		return copiesMemChoiceValues(ctx, f, m, mu, st) // copiesmem.go
+	}
 	if err := st.checkChoice(m); err != nil {
 		return Choices[T]{}, err
 	}

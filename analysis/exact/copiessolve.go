@@ -182,6 +182,9 @@ func newCopiesSolver[T any](ctx context.Context, f field.Field[T], m Model, mu L
 // EvaluateCopies returns the value of the matchup from state st in the model m, whose variant has
 // st.Copies() cards to a face (docs/models.md §4.16). Result.State is st.RulesState().
 func EvaluateCopies[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st CopiesState) (Result[T], error) {
+	if isCopiesMem(m) {
+		return evaluateCopiesMem(ctx, f, m, mu, st) // copiesmem.go
+	}
 	if err := st.Validate(); err != nil {
 		return Result[T]{}, err
 	}

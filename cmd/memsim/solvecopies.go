@@ -24,9 +24,11 @@ const (
 
 // copiesModelJSON is the model of a memsim solve --copies answer.
 type copiesModelJSON struct {
-	Copies    int    `json:"copies"`
-	Pairs     int    `json:"pairs"`
-	Faces     string `json:"faces"`
+	Copies int    `json:"copies"`
+	Pairs  int    `json:"pairs"`
+	Faces  string `json:"faces"`
+	// Memory is the shared limited memory, "handover-uniform(M)"; left out with perfect memory.
+	Memory    string `json:"memory,omitempty"`
 	Pass      string `json:"pass"`
 	Choices   string `json:"choices"`
 	TurnLimit int    `json:"turn_limit,omitempty"`
@@ -69,9 +71,9 @@ type copiesResultJSON struct {
 // (docs/models.md §4.16) from the start of a game of --pairs pairs, or from the state --faces.
 func solveCopies(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invocation) error {
 	set := given(fs)
-	for _, name := range []string{"unknown", "singletons", "unseen-singletons", "memory", "forget", "table", "pairs-max", "lead"} {
+	for _, name := range []string{"unknown", "singletons", "unseen-singletons", "table", "pairs-max", "lead", "fluctuation", "q"} {
 		if set[name] {
-			return usagef("--%s does not go with --copies (the copies model has perfect memory and no singletons, and gives the value of the policies from the start of a game or from --faces)", name)
+			return usagef("--%s does not go with --copies (the copies model has perfect memory or a shared handover-uniform memory of a fixed capacity, no singletons, and gives the value of the policies from the start of a game or from --faces)", name)
 		}
 	}
 	if set["faces"] && !set["copies"] {
@@ -95,6 +97,9 @@ func solveCopies(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invoc
 	if q.model.Choices, err = rules.ParseChoiceSet(fl.choices); err != nil {
 		return usagef("--choices %q: %v", fl.choices, err)
 	}
+	if q.model.Memory, err = copiesMemory(fl, set); err != nil {
+		return err
+	}
 	st, err := copiesState(fl, set)
 	if err != nil {
 		return err
@@ -107,6 +112,9 @@ func solveCopies(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invoc
 	}
 	if err := q.checkMatchup(set["opponent"], set["seats"]); err != nil {
 		return err
+	}
+	if q.dist && !q.model.Memory.Perfect() {
+		return usagef("--distribution with --copies and --memory: the score distribution is computed with perfect memory only")
 	}
 	if q.dist && q.matchup.Players == 1 {
 		return usagef("--distribution with --players 1: the score distribution is computed for 2 to %d players", rules.MaxPlayers)
@@ -151,6 +159,35 @@ func solveCopies(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invoc
 		err = writeCopies[*big.Rat](ctx, field.Rat{}, q, st, out)
 	}
 	return out.result(err)
+}
+
+// copiesMemoryName names the memory in memsim solve --copies's headline: "perfect", or
+// "shared handover-uniform(M)".
+func copiesMemoryName(m rules.Memory) string {
+	if m.Perfect() {
+		return "perfect"
+	}
+	return "shared " + m.String()
+}
+
+// copiesMemory returns the memory of --memory and --forget with --copies: perfect memory without
+// them, a shared handover-uniform memory of capacity M with --memory M --forget handover-uniform.
+func copiesMemory(fl solveFlags, set map[string]bool) (rules.Memory, error) {
+	switch {
+	case !set["memory"] && !set["forget"]:
+		return rules.Memory{}, nil
+	case fl.memory == 0 && set["forget"]:
+		return rules.Memory{}, usagef("--forget %s needs --memory M with M >= 2", fl.forget)
+	case fl.memory == 0:
+		return rules.Memory{}, nil
+	case fl.memory < 2:
+		return rules.Memory{}, usagef("--memory %d: must be 0 (perfect memory) or at least 2", fl.memory)
+	case !set["forget"]:
+		return rules.Memory{}, requiredWith("--forget handover-uniform", fmt.Sprintf("--memory %d", fl.memory), "the forgetting rule of the limited memory (with --copies: handover-uniform)")
+	case fl.forget != rules.ForgetHandoverUniform.String():
+		return rules.Memory{}, usagef("--forget %s with --copies: no exact model (allowed: handover-uniform; lru forgets by the order faces were seen, which the state of faces does not hold, and decay is not built)", fl.forget)
+	}
+	return rules.Memory{Capacity: fl.memory, Forget: rules.ForgetHandoverUniform}, nil
 }
 
 // copiesState returns the state of --faces, or the start of a game of --pairs pairs.
@@ -256,6 +293,9 @@ func writeCopies[T any](ctx context.Context, f field.Field[T], q *solveQuery, st
 	if q.first != nil {
 		r.Model.First = q.first.String()
 	}
+	if !q.model.Memory.Perfect() {
+		r.Model.Memory = q.model.Memory.String()
+	}
 	if q.model.Variant.Flips == rules.FlipsBlind {
 		r.Model.Flips = q.model.Variant.Flips.String()
 	}
@@ -316,8 +356,8 @@ func writeCopies[T any](ctx context.Context, f field.Field[T], q *solveQuery, st
 	if q.json {
 		return json.NewEncoder(w).Encode(r)
 	}
-	fmt.Fprintf(w, "copies %d, %d pairs, faces %s, perfect memory, pass %s%s%s%s, %s arithmetic\n",
-		st.Copies(), st.Pairs(), st.String(), q.model.Pass, choicesNote(q.model.Choices), blindText(q.model.Variant.Flips), turnLimitText(q.model.Variant.TurnLimit), r.Model.Arithmetic)
+	fmt.Fprintf(w, "copies %d, %d pairs, faces %s, %s memory, pass %s%s%s%s, %s arithmetic\n",
+		st.Copies(), st.Pairs(), st.String(), copiesMemoryName(q.model.Memory), q.model.Pass, choicesNote(q.model.Choices), blindText(q.model.Variant.Flips), turnLimitText(q.model.Variant.TurnLimit), r.Model.Arithmetic)
 	fmt.Fprintln(w, seatsLine(q))
 	if mu.Players == 1 {
 		if r.ExpectedPairs != nil {

@@ -157,7 +157,11 @@ func TestSolveCopiesFlagErrors(t *testing.T) {
 		{[]string{"--copies", "4", "--pairs", "4", "--players", "1", "--distribution"}, "memsim solve: --distribution with --players 1: the score distribution is computed for 2 players"},
 		{[]string{"--copies", "4", "--pairs", "4", "--flips", "blindly"}, `memsim solve: --flips "blindly": unknown rule (allowed: sequential, blind)`},
 		{[]string{"--copies", "4", "--pairs", "4", "--first", "safe"}, "memsim solve: --first safe: not legal in 4:2u with pass never (legal there: daring)"},
-		{[]string{"--copies", "4", "--pairs", "4", "--memory", "3"}, "memsim solve: --memory does not go with --copies (the copies model has perfect memory and no singletons, and gives the value of the policies from the start of a game or from --faces)"},
+		{[]string{"--copies", "4", "--pairs", "4", "--memory", "3"}, "memsim solve: --forget handover-uniform is required with --memory 3: the forgetting rule of the limited memory (with --copies: handover-uniform)"},
+		{[]string{"--copies", "4", "--pairs", "4", "--memory", "3", "--forget", "lru"}, "memsim solve: --forget lru with --copies: no exact model (allowed: handover-uniform; lru forgets by the order faces were seen, which the state of faces does not hold, and decay is not built)"},
+		{[]string{"--copies", "4", "--pairs", "4", "--memory", "3", "--forget", "handover-uniform", "--distribution"}, "memsim solve: --distribution with --copies and --memory: the score distribution is computed with perfect memory only"},
+		{[]string{"--copies", "4", "--pairs", "4", "--memory", "3", "--forget", "handover-uniform", "--pass", "always"}, "memsim solve: --copies 4: copies 4 with handover-uniform(3): pass rule always has no exact model (allowed: never; two-known and always with perfect memory only)"},
+		{[]string{"--copies", "4", "--pairs", "4", "--unknown", "3"}, "memsim solve: --unknown does not go with --copies (the copies model has perfect memory or a shared handover-uniform memory of a fixed capacity, no singletons, and gives the value of the policies from the start of a game or from --faces)"},
 		{[]string{"--copies", "4", "--faces", "6:1u"}, `memsim solve: --faces: state "6:1u": group "6:1u": 6 cards on the table, must be even, 2 to 4`},
 		{[]string{"--copies", "4", "--pairs", "4", "--policy", "parity"}, "memsim solve: --copies 4: policy parity with copies 4 has no exact model (allowed: optimal, safe, daring, best-response; win-optimal and win-best-response with two players)"},
 		{[]string{"--copies", "4", "--pairs", "20", "--policy", "win-optimal", "--players", "3", "--turn-limit", "30"}, "memsim solve: --pairs 20 with --copies 4 --players 3 --turn-limit 30: about 14534520 count states times standings and turns left, more than 1500000 (estimated more than 30 s; --big solves it anyway, or use --float)"},
@@ -200,5 +204,33 @@ func TestSolveCopiesDistribution(t *testing.T) {
 		math.Abs(got.Win.Float+got.Draw.Float+got.Loss.Float-1) > 1e-12 {
 		t.Errorf("shares %v add up to %v with mean %v, expected pairs %v; win, draw, loss %v %v %v",
 			got.ScoreDistribution, sum, mean, got.ExpectedPairs.Float, got.Win.Float, got.Draw.Float, got.Loss.Float)
+	}
+}
+
+// --memory M --forget handover-uniform with --copies names the memory, and a capacity that holds
+// the whole deck gives perfect memory's values.
+func TestSolveCopiesHandoverUniform(t *testing.T) {
+	t.Parallel()
+	lead := func(args ...string) (string, string) {
+		out, stderr, code := runArgs(t, append([]string{"solve", "--copies", "4", "--pairs", "4", "--policy", "safe", "--opponent", "optimal", "--json"}, args...)...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		var got struct {
+			Model        struct{ Memory string }
+			ExpectedLead struct{ Exact string } `json:"expected_lead"`
+		}
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		return got.Model.Memory, got.ExpectedLead.Exact
+	}
+	mem, big := lead("--memory", "8", "--forget", "handover-uniform")
+	_, perfect := lead()
+	if mem != "handover-uniform(8)" || big != perfect {
+		t.Errorf("handover-uniform(8): memory %q, lead %s; perfect memory %s", mem, big, perfect)
+	}
+	if _, small := lead("--memory", "2", "--forget", "handover-uniform"); small == perfect {
+		t.Errorf("handover-uniform(2): lead %s, as perfect memory's", small)
 	}
 }

@@ -67,10 +67,11 @@
 // --copies; under a pass rule its choice just after a pass at every streak of one pass or more).
 // Under pass rules two-known and always, 3 or more players are solved with any memory (not
 // --two-player-optimal under decay), the values those of a turn that follows no pass (they depend
-// on how many seats passed in a row). With 3 to 8 players --distribution gives every seat's distribution of its share (optimal,
-// fixed policies per seat, best-response at one seat; perfect memory, lru and handover-uniform of a
-// fixed or fluctuating capacity, decay forgetting, every pass rule, a stalemate sharing the pairs
-// left in P-ths of a pair; not under a turn limit or --copies). Defaults: J = N, S = 0, F = S,
+// on how many seats passed in a row). With 3 to 8 players --distribution gives every seat's
+// distribution of its share (optimal, fixed policies per seat, best-response at one seat; perfect
+// memory, lru and handover-uniform of a fixed or fluctuating capacity, decay forgetting, every pass
+// rule, a stalemate sharing the pairs left in P-ths of a pair; under --turn-limit too, but not with
+// a fluctuating capacity or decay, and under --copies). Defaults: J = N, S = 0, F = S,
 // M = 0 (perfect memory), pass never, every choice (daring,safe,known-first,pass), P = 2, policy
 // optimal, opponent = the policy, lead 0. Policies: optimal, safe, daring, parity, best-response
 // (the best reply to the other policy; with 3 or more players seat 0's best reply to --opponent at
@@ -124,15 +125,15 @@
 // up (no singletons; perfect memory, or a shared lru or handover-uniform memory of capacity 3
 // or more, lru also 2, at 1 to 8 seats: for the policies that play for pairs under every pass
 // rule without --turn-limit, solitaire under never, and under never with --turn-limit at 2 to 8;
-// to win at 2 to 8 under never without --turn-limit). --turn-limit T ends the game after T turns, the pairs left
-// counting for nobody: the values count the pairs taken within the T turns left in the state (one
-// player: the expected pairs taken, turns and lucky matches), and a policy that plays to win plays
-// to win by then. Under a limit the list of the choices names as best, with two players, the
-// largest lead (the seats' pairs need not add up to those on the table), with one player the most
-// pairs taken and then the fewest turns. --table under a limit prints the optimal table (or, with
-// two players, the table of best-response, win-optimal or win-best-response) for every number of
-// turns left (blocks t=A..B of equal rows), and --distribution the distribution of seat
-// 0's pairs taken by the limit (the two seats' pairs need not add up to N).
+// to win at 2 to 8 under never without --turn-limit). --turn-limit T ends the game after T turns,
+// the pairs left counting for nobody: the values count the pairs taken within the T turns left in
+// the state (one player: the expected pairs taken, turns and lucky matches), and a policy that
+// plays to win plays to win by then. Under a limit the list of the choices names as best, with two
+// players, the largest lead (the seats' pairs need not add up to those on the table), with one
+// player the most pairs taken and then the fewest turns. --table under a limit prints the optimal
+// table (or, with two players, the table of best-response, win-optimal or win-best-response) for
+// every number of turns left (blocks t=A..B of equal rows), and --distribution the distribution of
+// seat 0's pairs taken by the limit (the two seats' pairs need not add up to N).
 //
 // After the value of the policies, solve answers "what should I play here?": it lists every legal
 // choice of seat 0 (daring, safe, known-first, pass) with its expected pairs when made now, the
@@ -156,14 +157,14 @@
 // --copies K solves the model of K cards to a face (any two of a face match; perfect memory, no
 // singletons; pass two-known and always, with or without --turn-limit, at 3 to 8 players with
 // the pass streak in the state; --memory M --forget handover-uniform: a shared handover-uniform
-// memory, two players, pass never, optimal, safe, daring and best-response) from the start of a game of --pairs N pairs (N a multiple of K/2), or
-// from --faces STATE: comma-separated groups R:Au+Bh, A faces with R cards on the table none of
-// which is remembered and B with one remembered (4:3u+1h,2:2u). It gives the value of the
-// policies (optimal, safe, daring, best-response) and lists the value of each choice (without the
-// scores to win); --first, --distribution, --turn-limit and --flips blind go with it as in the
-// standard game. With 3 to 8 players win-optimal (at every seat, or --seats beside optimal, safe
-// and daring, or win-best-response and --opponent) gives what it gives in the standard game, from
-// --standings LIST, without a turn limit.
+// memory, two players, pass never, optimal, safe, daring and best-response) from the start of a game
+// of --pairs N pairs (N a multiple of K/2), or from --faces STATE: comma-separated groups R:Au+Bh, A
+// faces with R cards on the table none of which is remembered and B with one remembered
+// (4:3u+1h,2:2u). It gives the value of the policies (optimal, safe, daring, best-response) and
+// lists the value of each choice (without the scores to win); --first, --distribution, --turn-limit
+// and --flips blind go with it as in the standard game. With 3 to 8 players win-optimal (at every
+// seat, or --seats beside optimal, safe and daring, or win-best-response and --opponent) gives what
+// it gives in the standard game, from --standings LIST, without a turn limit.
 //
 // A flag not given takes its default; a value given is used as it is: --pairs 0 and --players 0 are
 // errors, --memory 0 means perfect memory and --unknown 0 a state with every pair half known.

@@ -369,11 +369,9 @@ func writeEvaluation[T any](path string, f field.Field[T], r *review.Review[T]) 
 	return report.WriteFileAtomic(path, data)
 }
 
-// maxReviewExactCopiesWinCells bounds the table to win (exact.CopiesWinCells: the states of
-// faces, times the turns left under a limit, times the leads) a review solves in exact rationals
-// under more than two copies of a face: about 170,000 cells (12 pairs of four cards, a limit of
-// 30 turns) take seconds, 6.8 million (26 pairs, a limit of 52) more than five minutes.
-const maxReviewExactCopiesWinCells = 1_000_000
+// maxReviewExactCopiesWinCells bounds the table to win a review solves in exact rationals under
+// more than two copies of a face (review.MaxExactCopiesWinCells).
+const maxReviewExactCopiesWinCells = review.MaxExactCopiesWinCells
 
 // checkReviewCost refuses, before anything is written, an exact review with win scores of a game
 // under copies of a face whose table to win is beyond maxReviewExactCopiesWinCells, naming the

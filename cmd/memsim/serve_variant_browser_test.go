@@ -41,7 +41,8 @@ func startServeWith(t *testing.T, rulesYAML string) string {
 // while the second is asked, and its coach shows the solver's values of the turn's choices with
 // the whole limit left at the start; a whole game is played by clicking and reviewed turn by
 // turn. Under copies of a face the coach's win column shows the copies model's win scores (the
-// first row, daring, at two faces of four cards unseen and lead 0).
+// first row, daring, at two faces of four cards unseen and lead 0). The Review tab shows a game
+// of three seats as analysis/review values it (checkSeatsReviewInABrowser).
 func TestServePageUnderVariantsInABrowser(t *testing.T) {
 	browser := chromiumPath(t)
 	url := startServeWith(t, "{pairs: 3, flips: blind, turn_limit: 6}")
@@ -127,4 +128,6 @@ func TestServePageUnderVariantsInABrowser(t *testing.T) {
 	if w, want := browse[string](t, ctx, `document.querySelector("#coach-table tbody tr").cells[2].textContent`), ws.Values[0].Score.FloatString(4); w != want || ws.Values[0].Choice != rules.Daring {
 		t.Errorf("the win column under copies shows %q, want %s (the model's %v)", w, want, ws.Values[0].Choice)
 	}
+
+	checkSeatsReviewInABrowser(t, ctx, url)
 }

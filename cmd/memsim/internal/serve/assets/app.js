@@ -401,7 +401,7 @@ function showReview(res) {
 function showVariantReview(res) {
   const r = res.variant;
   const names = r.players.map((p, i) => p || "seat " + i);
-  $("review-head").textContent = `Game ${r.game} of ${res.games}: ${names[0]} (seat 0) against ${names[1]} (seat 1); ${r.pairs} pairs, ${r.singletons} singletons, pass ${r.pass}, ${r.variant}; ${r.arithmetic} values, a turn at a time in the choices of the variant's model. ` +
+  $("review-head").textContent = `Game ${r.game} of ${res.games}: ${names[0]} (seat 0) against ${names[1]} (seat 1); ${r.pairs} pairs, ${r.singletons} singletons, pass ${r.pass}, ${r.variant}; ${r.arithmetic} values, a turn at a time in the choices of the variant's model${res.no_win ? ` (${res.win_note})` : ""}. ` +
     `Result: ${names[0]} ${r.scores[0]}, ${names[1]} ${r.scores[1]}${r.finished ? "" : " so far (unfinished)"}.`;
   if (res.svg) {
     const svg = new DOMParser().parseFromString(res.svg, "image/svg+xml").documentElement;
@@ -434,8 +434,10 @@ function showVariantReview(res) {
   }
 }
 
-// showSeatsReview shows the review of a game of three or more seats: a decision per turn, the
-// choices valued in the mover's expected pairs, every seat for itself afterwards.
+// showSeatsReview shows the review of a game of three or more seats: every seat's expected pairs
+// at the start, its decisions, the best among them, the pairs its choices lost, its luck and its
+// pairs taken; then a decision per turn, every legal choice valued in the mover's expected pairs
+// (every seat for itself afterwards), the choice the turn's cards made in bold.
 function showSeatsReview(res) {
   const r = res.seats;
   const names = r.players.map((p, i) => p || "seat " + i);
@@ -443,20 +445,28 @@ function showSeatsReview(res) {
     `Result: ${names.map((n, i) => `${n} ${r.scores[i]}`).join(", ")}${r.finished ? "" : " so far (unfinished)"}.`;
   $("review-graph").replaceChildren(el("p", {class: "note", text: "A game of three or more seats has no evaluation graph."}));
   const seats = $("review-seats");
-  seats.replaceChildren(el("tr", {}, ...["Seat", "Decisions", "At best", "Pairs lost", "Luck (pairs)"].map(h => el("th", {scope: "col", text: h}))));
-  r.totals.forEach((s, i) => seats.append(el("tr", {}, el("td", {text: names[i]}), el("td", {class: "num", text: s.decisions}), el("td", {class: "num", text: s.best}),
-    el("td", {class: "num", text: fmt(s.lost)}), el("td", {class: "num", text: fmt(s.luck)}))));
+  seats.replaceChildren(el("tr", {}, ...["Seat", "Expected pairs at the start", "Decisions", "At best", "Pairs lost", "Luck (pairs)", "Pairs taken"].map(h => el("th", {scope: "col", text: h}))));
+  r.totals.forEach((s, i) => seats.append(el("tr", {}, el("td", {text: names[i]}), el("td", {class: "num", text: r.start ? fmt(r.start[i]) : "–"}),
+    el("td", {class: "num", text: s.decisions}), el("td", {class: "num", text: s.best}),
+    el("td", {class: "num", text: fmt(s.lost)}), el("td", {class: "num", text: fmt(s.luck)}), el("td", {class: "num", text: r.scores[i]}))));
   const dec = $("review-decisions");
-  dec.replaceChildren(el("tr", {}, ...["Turn", "Seat", "Choices", "State", "Choice", "Best", "Cost (pairs)", "Luck (pairs)"].map(h => el("th", {scope: "col", text: h}))));
+  dec.replaceChildren(el("tr", {}, ...["Turn", "Seat", "State", "Choices (mover's expected pairs)", "Choice made", "Best", "Cost (pairs)", "Luck (pairs)"].map(h => el("th", {scope: "col", text: h}))));
   for (const d of r.decisions) {
     const lost = num(d.cost) > 0;
     const st = d.state;
-    const where = `n=${st.n}, j=${st.j}` + (st.s ? `, s=${st.s}, f=${st.f}` : "") + (d.passes ? `, ${d.passes} passed` : "");
+    const where = `n=${st.n}, j=${st.j}` + (st.s ? `, s=${st.s}, f=${st.f}` : "") + (d.passes ? `, ${d.passes} passed in a row` : "");
+    // The choices the turn's cards fit, among the legal ones ("daring or safe"), as memsim review names them.
+    const made = d.made.filter(c => d.options.some(o => o.choice === c));
+    const top = d.options.find(o => o.choice === d.best);
+    const same = (a, b) => a.exact && b.exact ? a.exact === b.exact : num(a) === num(b);
+    const best = d.options.filter(o => same(o.pairs, top.pairs)).map(o => o.choice);
+    const options = el("td", {class: "options"}, ...d.options.flatMap((o, i) => [i ? ", " : "",
+      el(made.includes(o.choice) ? "strong" : "span", {text: `${o.choice} ${fmt(o.pairs)}`})]));
     dec.append(el("tr", {class: lost ? "lost" : ""}, el("td", {class: "num", text: d.turn + 1}), el("td", {text: names[d.seat]}),
-      el("td", {class: "num", text: d.options.length}), el("td", {text: where}),
-      el("td", {text: d.chosen ? d.made.join(" or ") : "outside the model"}),
-      el("td", {text: d.options.length === 1 ? "forced" : lost ? d.best : "best"}),
-      el("td", {class: "num", text: fmt(d.cost)}), el("td", {class: "num", text: fmt(d.luck)})));
+      el("td", {text: where}), options,
+      el("td", {text: d.chosen ? made.join(" or ") : "outside the model (not judged)"}),
+      el("td", {text: d.options.length === 1 ? "forced" : lost ? best.join(" or ") : "best"}),
+      el("td", {class: "num", text: d.chosen ? fmt(d.cost) : "–"}), el("td", {class: "num", text: d.chosen ? fmt(d.luck) : "–"})));
   }
 }
 

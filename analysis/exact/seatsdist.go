@@ -37,7 +37,7 @@ func CheckSeatsDistribution(m Model, mu Lineup) error {
 	case mu.Players < 3 || mu.Players > rules.MaxPlayers:
 		return fmt.Errorf("players %d: every seat's score distribution is computed for 3 to %d players", mu.Players, rules.MaxPlayers)
 	case m.Memory.Fluctuation > 0 && (isSelfWin(mu) || mu.playsToWin()):
-		return fmt.Errorf("every seat's score distribution at %d players is solved for the pairs objective (optimal, safe, daring, parity, best-response), not for policies that play to win", mu.Players)
+		return fmt.Errorf("memory %s: every seat's score distribution at %d players with a policy that plays to win is solved with perfect memory, not under a fluctuating capacity", m.Memory, mu.Players)
 	case m.Memory.Fluctuation > 0:
 		return validateFluctSeats(m, mu)
 	}
@@ -53,7 +53,9 @@ func checkSeatsDistribution(m Model, mu Lineup) error {
 		return fmt.Errorf("every seat's score distribution at %d players is solved for policies, not tables", mu.Players)
 	case mu.TwoPlayerOptimal:
 		return fmt.Errorf("every seat's score distribution at %d players is solved for every seat's own optimum, not the two-player optimum's choices", mu.Players)
-	case isSelfWin(mu) || mu.playsToWin():
+	case isWinSeatsDist(mu):
+		return checkWinSeatsDistribution(m, mu) // winseatsdist.go
+	case mu.playsToWin():
 		return fmt.Errorf("every seat's score distribution at %d players is solved for the pairs objective (optimal, safe, daring, parity, best-response), not for policies that play to win", mu.Players)
 	case m.Variant.CopiesOf() != rules.DefaultCopies:
 		return checkCopiesSeatsDistribution(m, mu) // copiesseatsdist.go

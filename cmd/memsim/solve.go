@@ -554,6 +554,9 @@ func (q *solveQuery) checkMatchup(hasOpponent, hasSeats bool) error {
 	if q.dist && mu.Players == 1 {
 		return usagef("--distribution with --players 1: the score distribution is computed for 2 players")
 	}
+	if q.dist && mu.Players >= 3 && q.selfWin() {
+		return usagef("--distribution with --players %d and a policy that plays to win: memsim solve gives every seat's P(most pairs), alone and tied, not the whole distributions", mu.Players)
+	}
 	if q.dist && mu.Players >= 3 {
 		if err := exact.CheckSeatsDistribution(q.model, mu); err != nil {
 			return usagef("--distribution with --players %d: %v", mu.Players, err)

@@ -20,12 +20,12 @@ func copiesSelfWinTable(ctx context.Context, m exact.Model, mu exact.Lineup, max
 	for _, p := range mu.SeatPolicies() {
 		mixed = mixed || !p.PlaysToWin()
 	}
-	cells := exact.CopiesSelfWinLimitCells(maxPairs, k, mu.Players, mixed, limit)
+	cells := exact.CopiesSelfWinLimitCells(maxPairs, k, mu.Players, mixed, limit, m.Pass)
 	var layers []*rules.CopiesTable
 	var err error
 	switch exactly := cells <= exact.CopiesSelfWinRationalCells; {
 	case cells < 0 || cells > exact.CopiesSelfWinCellLimit:
-		return nil, fmt.Errorf("%d pairs with copies %d at %d seats%s: about %d count states times standings, more than the %d the solver takes", maxPairs, k, mu.Players, limitNote(limit), cells, exact.CopiesSelfWinCellLimit)
+		return nil, fmt.Errorf("%d pairs with copies %d at %d seats%s: about %d values (count states times standings, times the turns left and pass streaks the rules add), more than the %d the solver takes", maxPairs, k, mu.Players, limitNote(limit), cells, exact.CopiesSelfWinCellLimit)
 	case limit > 0 && exactly:
 		layers, err = exact.CopiesSelfWinPolicyTurnTables(ctx, field.Rat{}, m, mu, maxPairs)
 	case limit > 0:

@@ -55,55 +55,9 @@ func TestEnginePlaysCopiesSelfWinPassTables(t *testing.T) {
 		env := strategies.Env{MaxPairs: pairs, Players: 3, Pass: g.rule, Variant: v, Tables: strategies.NewTables()}
 		model := exact.Model{Variant: v, Pass: g.rule}
 		mu := exact.SeatLineup(g.seats...)
-		players := make([]sim.Player, 3)
-		for s, p := range g.seats {
-			b, err := strategies.Build(ctx, strategies.Spec{Name: p.String(), Policy: p.String()}, env)
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			players[s] = b.Player
-			if p == win && mu.SelfWinMixed() {
-				// Beside other policies win-optimal plays the table of its seating.
-				tab, err := env.Tables.SeatWinTable(ctx, model, exact.RotateSeats(mu, s), pairs)
-				if err != nil {
-					t.Fatalf("%s: %v", name, err)
-				}
-				players[s].Table = tab
-			}
-		}
-		gm, err := sim.NewGame(sim.Setup{Pairs: pairs, Pass: g.rule, Variant: v, Players: players})
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		var wins, draws, shares [3]int64
-		count := int64(0)
-		everyDeal(g.faces, g.copies, func(deal []int) {
-			if err := gm.PlayDeal(sim.GameID{Seed: 1, Index: uint64(count)}, deal, nil); err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			out := gm.Outcome()
-			if out.Stalemate {
-				passes++
-			}
-			most, top := -1, 0
-			for _, x := range out.Share {
-				switch {
-				case x > most:
-					most, top = x, 1
-				case x == most:
-					top++
-				}
-			}
-			for s, x := range out.Share {
-				shares[s] += int64(x)
-				if x == most && top == 1 {
-					wins[s]++
-				} else if x == most {
-					draws[s]++
-				}
-			}
-			count++
-		})
+		players := winSeatPlayers(t, ctx, name, env, model, g.seats)
+		r := tallyEveryDeal(t, name, sim.Setup{Pairs: pairs, Pass: g.rule, Variant: v, Players: players}, g.faces, g.copies)
+		passes += r.stalemates
 		start, err := exact.StartCopiesState(pairs, g.copies)
 		if err != nil {
 			t.Fatal(err)
@@ -113,10 +67,10 @@ func TestEnginePlaysCopiesSelfWinPassTables(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		for s := range 3 {
-			w, d, ps := big.NewRat(wins[s], count), big.NewRat(draws[s], count), big.NewRat(shares[s], 3*count)
+			w, d, ps := big.NewRat(r.wins[s], r.deals), big.NewRat(r.draws[s], r.deals), big.NewRat(r.share[s], 3*r.deals)
 			if w.Cmp(res.Win[s]) != 0 || d.Cmp(res.Draw[s]) != 0 || ps.Cmp(res.Pairs[s]) != 0 {
 				t.Errorf("%s: seat %d: the engine's wins %v, draws %v, pairs %v over %d deals; the model %v, %v, %v", name, s,
-					w.RatString(), d.RatString(), ps.RatString(), count, res.Win[s].RatString(), res.Draw[s].RatString(), res.Pairs[s].RatString())
+					w.RatString(), d.RatString(), ps.RatString(), r.deals, res.Win[s].RatString(), res.Draw[s].RatString(), res.Pairs[s].RatString())
 			}
 		}
 	}

@@ -85,11 +85,11 @@ func (t *Tournament) ExactModel(n int, seats []int) (exact.Model, exact.Lineup, 
 			return none, exact.Lineup{}, false
 		}
 		// A seat that plays to win: the count states times the leads they keep, or at three or
-		// more seats times the standings (exact.CopiesSelfWinLimitCells).
+		// more seats times the standings and the pass streaks (exact.CopiesSelfWinLimitCells).
 		if s := exact.CopiesWinCells(n, k, model.Variant.TurnLimit); len(seats) == 2 && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) && (s < 0 || s > exact.CopiesRationalStates) {
 			return none, exact.Lineup{}, false
 		}
-		if s := exact.CopiesSelfWinLimitCells(n, k, len(seats), mu.SelfWinMixed(), model.Variant.TurnLimit); exact.IsCopiesSelfWin(model, mu) && (s < 0 || s > exact.CopiesSelfWinRationalCells) {
+		if s := exact.CopiesSelfWinLimitCells(n, k, len(seats), mu.SelfWinMixed(), model.Variant.TurnLimit, model.Pass); exact.IsCopiesSelfWin(model, mu) && (s < 0 || s > exact.CopiesSelfWinRationalCells) {
 			return none, exact.Lineup{}, false
 		}
 		if model.Pass != rules.PassNever && exact.CheckCopies(model, mu) != nil {

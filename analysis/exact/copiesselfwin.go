@@ -458,8 +458,8 @@ func evaluateCopiesSelfWinLineup[T any](ctx context.Context, f field.Field[T], m
 
 // estimateCopiesSelfWin returns the cost of a call for a lineup of three or more seats in the
 // copies model in which a seat plays to win: CopiesSelfWinLimitCells values (a bound on the
-// standings of the start for every state, times about a third of a turn limit), times the pass
-// streaks a state carries under a pass rule (copiesSelfWinStreaks), each opsCopiesSelfWin
+// standings of the start for every state, times about a third of a turn limit, times the pass
+// streaks a state carries under a pass rule), each opsCopiesSelfWin
 // operations in float64, weighted in exact rationals by copiesSelfWinRational·pairs (the
 // fractions grow with the deal). Measured at copies 4, three seats: 12 to 32 pairs in float64,
 // 12 to 20 in exact rationals, within a factor 1.5.
@@ -474,11 +474,10 @@ func estimateCopiesSelfWin[T any](f field.Field[T], m Model, mu Lineup, pairs in
 	for _, p := range mu.SeatPolicies() {
 		mixed = mixed || !p.PlaysToWin()
 	}
-	cells := float64(CopiesSelfWinLimitCells(pairs, m.Variant.CopiesOf(), mu.Players, mixed, m.Variant.TurnLimit))
+	cells := float64(CopiesSelfWinLimitCells(pairs, m.Variant.CopiesOf(), mu.Players, mixed, m.Variant.TurnLimit, m.Pass))
 	if cells < 0 {
 		cells = 1 << 62
 	}
-	cells *= copiesSelfWinStreaks(m, mu.Players)
 	_, exact := any(f).(field.Rat)
 	w, value := 1.0, float64(floatBytes)
 	if exact {

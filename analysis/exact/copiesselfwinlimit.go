@@ -112,17 +112,21 @@ func (s *copiesSelfWin[T]) solveStarts(pairs int) error {
 }
 
 // CopiesSelfWinLimitCells returns the number of values the win objective at players seats keeps
-// under a turn limit, as the cost estimate and the limits on tables count them: CopiesSelfWinCells
-// times the turns left a state is met with, about a third of the limit and at most of the 3·pairs
-// turns of the longest game (measured at copies 4, three seats, 12 to 26 pairs, limits of n to
-// 3n turns: the time grows with the limit as T/3 does, within a factor 1.5); without a limit,
-// CopiesSelfWinCells; or -1 beyond 2^62.
-func CopiesSelfWinLimitCells(pairs, copies, players int, mixed bool, limit int) int64 {
+// under a turn limit and the pass rule pass, as the cost estimate and the limits on tables count
+// them: CopiesSelfWinCells times the turns left a state is met with, about a third of the limit
+// and at most of the 3·pairs turns of the longest game (measured at copies 4, three seats, 12 to
+// 26 pairs, limits of n to 3n turns: the time grows with the limit as T/3 does, within a factor
+// 1.5), times the pass streaks 0 .. players-1 a state is kept at under the pass rules two-known
+// and always (copiesSelfWinStreaks); or -1 beyond 2^62.
+func CopiesSelfWinLimitCells(pairs, copies, players int, mixed bool, limit int, pass rules.PassRule) int64 {
 	c := CopiesSelfWinCells(pairs, copies, players, mixed)
-	if c < 0 || limit <= 0 {
+	if c < 0 {
 		return c
 	}
-	t := int64(max(1, (min(limit, 3*pairs)+2)/3))
+	t := int64(copiesSelfWinStreaks(pass, players))
+	if limit > 0 {
+		t *= int64(max(1, (min(limit, 3*pairs)+2)/3))
+	}
 	if c > (1<<62)/t {
 		return -1
 	}

@@ -76,15 +76,16 @@ func (s *copiesSelfWin[T]) stalemate(v copiesVec, d []int) []T {
 
 // copiesSelfWinStreaks returns how many pass streaks a state of faces, standings and mover's seat
 // of the win objective at p seats under copies is solved at: p under the pass rules two-known and
-// always (streaks 0 .. p-1, every one a state of its own in the memo), 1 under never. The cost
-// estimate (estimateCopiesSelfWin) multiplies its values by it. The states the solver keeps grow
+// always (streaks 0 .. p-1, every one a state of its own in the memo), 1 under never.
+// CopiesSelfWinLimitCells, and so the cost estimate (estimateCopiesSelfWin), multiplies its values
+// by it. The states the solver keeps grow
 // by about that factor, measured from the start of a game at copies 4: 12 pairs at 3 seats keep
 // 2.4 times the states of never under two-known (a pass needs a known pair, so fewer states are
 // reached at streaks 1 .. p-1 than at 0) and 3.1 times under always; 8 pairs at 4 seats 2.8 and
 // 4.9 times (the passes reach standings that the game without them does not).
-func copiesSelfWinStreaks(m Model, p int) float64 {
-	if m.Pass == rules.PassNever {
+func copiesSelfWinStreaks(pass rules.PassRule, p int) int {
+	if pass == rules.PassNever {
 		return 1
 	}
-	return float64(p)
+	return p
 }

@@ -10,6 +10,7 @@ import (
 	"memsim/analysis/exact"
 	"memsim/analysis/exact/answer"
 	"memsim/analysis/field"
+	"memsim/sim/rules"
 )
 
 // This file holds memsim solve --copies K --players P with a seat playing to win, P of 3 or
@@ -41,10 +42,15 @@ func solveCopiesSelfWin(ctx context.Context, fl solveFlags, q *solveQuery, st ex
 		limit = copiesSelfWinBigFloatCells
 	}
 	tl := q.model.Variant.TurnLimit
-	s := exact.CopiesSelfWinLimitCells(st.Pairs(), st.Copies(), q.matchup.Players, !q.samePolicy(), tl)
+	s := exact.CopiesSelfWinLimitCells(st.Pairs(), st.Copies(), q.matchup.Players, !q.samePolicy(), tl, q.model.Pass)
 	what := "count states times standings"
-	if tl > 0 {
+	switch {
+	case tl > 0 && q.model.Pass != rules.PassNever:
+		what += ", turns left and pass streaks"
+	case tl > 0:
 		what += " and turns left"
+	case q.model.Pass != rules.PassNever:
+		what += " and pass streaks"
 	}
 	if !fl.big && (s < 0 || s > limit) {
 		return usagef("--pairs %d with --copies %d --players %d%s: about %d %s, more than %d (estimated more than 30 s; --big solves it anyway%s)",

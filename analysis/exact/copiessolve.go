@@ -104,6 +104,8 @@ type copiesAt struct {
 // (copieslimit.go).
 func checkCopies(m Model, mu Lineup) error {
 	switch {
+	case mu.Table != nil || mu.OpponentTable != nil:
+		return fmt.Errorf("copies %d: a policy given as a table holds a choice per count state of the pairs game, which cannot describe a state of faces (a face's cards on the table and remembered), so it has no exact model", m.Variant.CopiesOf())
 	case !m.Memory.Perfect():
 		return fmt.Errorf("copies %d: only perfect memory has an exact model, not %s", m.Variant.CopiesOf(), m.Memory)
 	case m.Singletons != 0:
@@ -112,8 +114,6 @@ func checkCopies(m Model, mu Lineup) error {
 		if err := checkCopiesPass(m, mu); err != nil {
 			return err
 		}
-	case mu.Table != nil || mu.OpponentTable != nil:
-		return fmt.Errorf("copies %d: a policy given as a table has no exact model", m.Variant.CopiesOf())
 	}
 	if err := mu.Validate(m); err != nil {
 		return err

@@ -71,6 +71,11 @@ type limitSweep[T any] struct {
 	D         int
 	half      T
 
+	// tab holds the tables of role 0 (seat 0) and role 1 (the other seats), nil for a role that
+	// plays a policy (limittable.go); pols is every seat's policy, policyTable for a table.
+	tab  [2]*rules.ChoiceTable
+	pols []rules.Policy
+
 	states []limitState[T]
 	valid  []bool
 	// layers holds the values of the last four numbers of turns left, layer t at t % 4: a turn
@@ -89,13 +94,10 @@ type limitSweep[T any] struct {
 // validateLimit reports whether the matchup is solved under the model's turn limit: every
 // matchup Lineup.Validate accepts (two players with optimal, fixed policies, best-response and the
 // policies that play to win; one player; three or more players with optimal or fixed policies,
-// pass rule never), except a policy given as a table.
+// pass rule never), a seat's policy given as a table included (limittable.go).
 func (mu Lineup) validateLimit(m Model) error {
 	if err := mu.Validate(m); err != nil {
 		return err
-	}
-	if mu.Table != nil || mu.OpponentTable != nil {
-		return fmt.Errorf("turn limit %d: a policy given as a table has no exact model under a turn limit", m.Variant.TurnLimit)
 	}
 	if k := m.Variant.CopiesOf(); k != rules.DefaultCopies {
 		return fmt.Errorf("copies %d, turn limit %d: the copies model gives the values, the choices' values, the engine's table and the distribution (EvaluateCopies, CopiesChoiceValues, CopiesPolicyTurnTables, CopiesDistribution), not this computation", k, m.Variant.TurnLimit)
@@ -116,8 +118,12 @@ func newLimitSweep[T any](f field.Field[T], m Model, mu Lineup, st rules.State) 
 	if err := st.Validate(m.Memory); err != nil {
 		return nil, err
 	}
+	if err := mu.checkTables(m, st); err != nil {
+		return nil, err
+	}
 	s := &limitSweep[T]{f: f, m: m, mu: mu, pol: mu.roles(), limit: m.Variant.TurnLimit, maxN: st.N,
-		zero: f.FromInt(0), half: f.FromFrac(1, 2), D: st.N + 1}
+		zero: f.FromInt(0), half: f.FromFrac(1, 2), D: st.N + 1, tab: [2]*rules.ChoiceTable{mu.Table, mu.OpponentTable}}
+	s.pols = s.seatPolicies()
 	for i := range 4 {
 		s.ints = append(s.ints, f.FromInt(int64(i)))
 	}
@@ -370,7 +376,7 @@ func (s *limitSweep[T]) roles(st rules.State, t int, c *limitCell[T]) {
 				c.lead[r][flag], c.total[r][flag], c.choice[r][flag] = lead[ch], total[ch], ch
 				continue
 			default:
-				ch = p.Decide(st)
+				ch = s.fixedChoice(r, p, st, flag)
 			}
 			c.choice[r][flag] = ch
 			if ch == rules.Pass {
@@ -459,7 +465,7 @@ func (s *limitSweep[T]) multi(st rules.State, t int, c *limitCell[T]) {
 		return
 	}
 	p := s.mu.Players
-	pols := s.mu.SeatPolicies()
+	pols := s.pols
 	c.seats = make([][]T, p)
 	same := func(v []T, own bool) []T { return v }
 	r := s.mu.replySeat()
@@ -473,7 +479,7 @@ func (s *limitSweep[T]) multi(st rules.State, t int, c *limitCell[T]) {
 		case m == r:
 			ch = c.reply
 		case pols[m] != rules.PolicyOptimal:
-			ch = pols[m].Decide(st)
+			ch = s.fixedChoice(m, pols[m], st, 0)
 		case s.mu.TwoPlayerOptimal:
 			ch = c.optChoice[0]
 		default:
@@ -497,7 +503,7 @@ func (s *limitSweep[T]) solitaire(st rules.State, t int, c *limitCell[T]) {
 	f := s.f
 	ls := &s.states[s.index(st)]
 	if s.pol[0] != rules.PolicyOptimal {
-		c.soloChoice = s.pol[0].Decide(st)
+		c.soloChoice = s.fixedChoice(0, s.pol[0], st, 0)
 		c.solo = s.soloSum(st, t, c.soloChoice)
 		return
 	}

@@ -82,11 +82,11 @@ func (s *limitSweep[T]) policyChoice(st rules.State, c *limitCell[T]) rules.Choi
 	case s.needSolo:
 		return c.soloChoice
 	case s.needSeats:
-		switch p := s.mu.SeatPolicies()[0]; {
+		switch p := s.pols[0]; {
 		case s.mu.replySeat() == 0:
 			return c.reply
 		case p != rules.PolicyOptimal:
-			return p.Decide(st)
+			return s.fixedChoice(0, p, st, 0)
 		case s.mu.TwoPlayerOptimal:
 			return c.optChoice[0]
 		}

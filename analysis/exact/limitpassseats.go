@@ -101,7 +101,7 @@ func (s *limitSweep[T]) seatChoiceAt(st rules.State, c *limitCell[T], m, r, k in
 	case m == r:
 		return c.streaks.reply[k]
 	case pol != rules.PolicyOptimal:
-		return pol.Decide(st)
+		return s.fixedChoice(m, pol, st, k)
 	case s.mu.TwoPlayerOptimal:
 		return c.optChoice[min(k, 1)]
 	}
@@ -130,7 +130,7 @@ func (s *limitSweep[T]) seatsVector(st rules.State, t, k, m int, ch rules.Choice
 func (s *limitSweep[T]) multiPass(st rules.State, t int, c *limitCell[T]) {
 	ls := &s.states[s.index(st)]
 	p := s.mu.Players
-	pols := s.mu.SeatPolicies()
+	pols := s.pols
 	lv := s.streaksOf(c)
 	r := s.mu.replySeat()
 	for k := range p {

@@ -49,7 +49,7 @@ func limitSeatsDistribution[T any](ctx context.Context, f field.Field[T], m Mode
 		return out, err
 	}
 	p := mu.Players
-	d := &limitSeatsDist[T]{s: s, unit: 1, streaks: 1, one: f.FromInt(1), pols: mu.SeatPolicies(), reply: mu.replySeat()}
+	d := &limitSeatsDist[T]{s: s, unit: 1, streaks: 1, one: f.FromInt(1), pols: s.pols, reply: mu.replySeat()}
 	if s.streaked() {
 		d.unit, d.streaks = p, p
 	}
@@ -114,7 +114,7 @@ func (d *limitSeatsDist[T]) choice(st rules.State, c *limitCell[T], m, k int) ru
 	case m == d.reply:
 		return c.reply
 	case d.pols[m] != rules.PolicyOptimal:
-		return d.pols[m].Decide(st)
+		return s.fixedChoice(m, d.pols[m], st, 0)
 	}
 	return c.selfChoice
 }

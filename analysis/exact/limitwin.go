@@ -188,7 +188,9 @@ func (s *limitSweep[T]) byLead(st rules.State, t int, c *limitCell[T]) {
 				case p == rules.PolicyOptimal:
 					ch = c.optChoice[flag]
 				default:
-					ch = p.Decide(st)
+					at := st
+					at.Lead = d
+					ch = s.fixedChoice(r, p, at, flag)
 				}
 				v := vals[ch]
 				l.win[r][flag][i], l.draw[r][flag][i], l.lead[r][flag][i], l.total[r][flag][i] = v.win, v.draw, v.lead, v.total

@@ -502,15 +502,12 @@ func TestSeatReplyToTableRefusals(t *testing.T) {
 			}
 		})
 	}
-	limit := exact.Model{Variant: rules.Variant{TurnLimit: 4}}
-	_, err = exact.Evaluate[*big.Rat](ctx, field.Rat{}, limit, exact.Lineup{Players: 3, Policy: B, OpponentTable: tab}, fullDeal(limit, 3))
-	if want := "a policy given as a table has no exact model under a turn limit"; err == nil || !strings.Contains(err.Error(), want) {
-		t.Errorf("turn limit: %v, want an error containing %q", err, want)
-	}
-	copies := exact.Model{Variant: rules.Variant{Copies: 4}}
-	_, err = exact.Evaluate[*big.Rat](ctx, field.Rat{}, copies, exact.Lineup{Players: 3, Policy: B, OpponentTable: tab}, rules.State{N: 4, J: 4})
-	if want := "a policy given as a table has no exact model"; err == nil || !strings.Contains(err.Error(), want) {
-		t.Errorf("copies: %v, want an error containing %q", err, want)
+	for _, pass := range []rules.PassRule{rules.PassNever, rules.PassAlways} {
+		copies := exact.Model{Pass: pass, Variant: rules.Variant{Copies: 4}}
+		_, err = exact.Evaluate[*big.Rat](ctx, field.Rat{}, copies, exact.Lineup{Players: 3, Policy: B, OpponentTable: tab}, rules.State{N: 4, J: 4})
+		if want := "cannot describe a state of faces"; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("copies, pass %s: %v, want an error containing %q", pass, err, want)
+		}
 	}
 	if _, err := exact.BestResponseToSeats[*big.Rat](ctx, field.Rat{}, exact.Model{}, tab, 2, 3); err == nil || !strings.Contains(err.Error(), "BestResponseTo for 2") {
 		t.Errorf("two players: %v, want a pointer to BestResponseTo", err)

@@ -236,6 +236,8 @@ func BestResponseTo[T any](ctx context.Context, f field.Field[T], m Model, table
 		return res, fmt.Errorf("no table to answer")
 	case maxPairs < 1:
 		return res, fmt.Errorf("pairs-max %d: must be at least 1", maxPairs)
+	case m.Variant.TurnLimit > 0:
+		return res, fmt.Errorf("turn limit %d: the best response to a table depends on the turns left; its values are Evaluate's of Lineup{Policy: best-response, OpponentTable: table}", m.Variant.TurnLimit)
 	}
 	st := startOf(m, maxPairs)
 	br, brLead, err := roleLeads(ctx, f, m, Lineup{Players: 2, Policy: rules.PolicyBestResponse, OpponentTable: table}, st, true)

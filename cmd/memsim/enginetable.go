@@ -26,6 +26,7 @@ import (
 // tableFlags are memsim engine table's flags and the player's command.
 type tableFlags struct {
 	pairs, singletons      int
+	turnLimit              int
 	pass, choices, against string
 	games                  int64
 	out, log               string
@@ -55,6 +56,7 @@ func runEngineTable(ctx context.Context, c *command, inv invocation, args []stri
 	fs := newFlagSet("memsim engine table")
 	fs.IntVar(&fl.pairs, "pairs", 12, "`N` pairs: the deal the table is for, and its states (1 to 200)")
 	fs.IntVar(&fl.singletons, "singletons", 0, "`S` singletons")
+	fs.IntVar(&fl.turnLimit, "turn-limit", 0, "end each game after `T` turns, the pairs left counting for nobody (0: no limit); the table is read at the count state whatever the turns left")
 	fs.StringVar(&fl.pass, "pass", "never", "the pass `rule`: never, two-known, always")
 	fs.StringVar(&fl.choices, "choices", rules.FullChoices.String(), "the choice `set`: daring and any of safe, known-first, pass, comma-separated")
 	fs.StringVar(&fl.against, "against", "daring,safe,parity,optimal", "the built-in `policies` to evaluate the table against, comma-separated: "+strings.Join(tableOpponents, ", "))
@@ -92,6 +94,8 @@ func (fl *tableFlags) check() error {
 		return usagef("--pairs %d: must be from 1 to %d", fl.pairs, exact.RationalLimit)
 	case fl.singletons < 0 || fl.singletons > exact.RationalLimit:
 		return usagef("--singletons %d: must be from 0 to %d", fl.singletons, exact.RationalLimit)
+	case fl.turnLimit < 0:
+		return usagef("--turn-limit %d: must be at least 1 (or 0 for no limit)", fl.turnLimit)
 	case fl.games < 2 || fl.games > maxTableGames || fl.games%2 != 0:
 		return usagef("--games %d: must be an even number from 2 to %d (each deal is played from both seats)", fl.games, maxTableGames)
 	case fl.timePerMove < time.Millisecond || fl.timePerMove > configs.MaxTimePerMove:
@@ -142,9 +146,11 @@ func checkOptionForms(options optionFlag) error {
 	return nil
 }
 
-// model returns the exact model of the flags' rules: perfect shared memory.
+// model returns the exact model of the flags' rules: perfect shared memory, under the turn limit
+// if any.
 func (fl *tableFlags) model() exact.Model {
-	return exact.Model{Pass: fl.passRule, Singletons: fl.singletons, Choices: fl.choiceSet}
+	return exact.Model{Pass: fl.passRule, Singletons: fl.singletons, Choices: fl.choiceSet,
+		Variant: rules.Variant{TurnLimit: fl.turnLimit}}
 }
 
 // tableReport is what memsim engine table prints, and its --json object.
@@ -167,6 +173,7 @@ type tableRules struct {
 	Pass       string   `json:"pass"`
 	Choices    []string `json:"choices"`
 	Memory     string   `json:"memory"`
+	TurnLimit  int      `json:"turn_limit,omitempty"`
 }
 
 type tableCheck struct {
@@ -198,6 +205,8 @@ type tableValue struct {
 	Second   tableSeat   `json:"second"`
 	Mean     exactNumber `json:"mean"`
 	mean     *big.Rat
+	// against is the mean of what the opponent makes against the table over both seat orders.
+	against *big.Rat
 }
 
 type tableBest struct {
@@ -252,7 +261,7 @@ func engineTable(ctx context.Context, fl *tableFlags, out io.Writer) error {
 	}
 	rep := &tableReport{Player: info.Name, Version: info.Version, Positions: info.Positions,
 		Rules: tableRules{Pairs: fl.pairs, Singletons: fl.singletons, Pass: fl.passRule.String(),
-			Choices: strings.Split(fl.choiceSet.String(), ","), Memory: "perfect"}}
+			Choices: strings.Split(fl.choiceSet.String(), ","), Memory: "perfect", TurnLimit: fl.turnLimit}}
 	spec := external.TableSpec{Pairs: fl.pairs, Singletons: fl.singletons, Pass: fl.passRule, Choices: fl.choiceSet, InFlight: fl.inFlight}
 	start := time.Now()
 	tab, err := conn.Tabulate(spec)
@@ -285,7 +294,7 @@ func engineTable(ctx context.Context, fl *tableFlags, out io.Writer) error {
 // dial starts the player with the given option values and makes its handshake.
 func (fl *tableFlags) dial(values map[string]any, logw io.Writer) (*external.Player, *external.Conn, error) {
 	x, err := external.New("player", external.Command{Argv: fl.argv, Options: values, TimePerMove: fl.timePerMove,
-		Handshake: fl.handshake, Choices: fl.choiceSet})
+		Handshake: fl.handshake, Choices: fl.choiceSet, Variant: rules.Variant{TurnLimit: fl.turnLimit}})
 	if err != nil {
 		return nil, nil, usagef("%v", err)
 	}
@@ -302,7 +311,8 @@ func (fl *tableFlags) dial(values map[string]any, logw io.Writer) (*external.Pla
 
 // checkTable plays the check's games and records what they saw; a mismatch refuses the table.
 func (fl *tableFlags) checkTable(ctx context.Context, x *external.Player, table *rules.ChoiceTable, rep *tableReport) error {
-	env := strategies.Env{MaxPairs: fl.pairs, Singletons: fl.singletons, Players: 2, Pass: fl.passRule, Tables: strategies.NewTables()}
+	variant := rules.Variant{TurnLimit: fl.turnLimit}
+	env := strategies.Env{MaxPairs: fl.pairs, Singletons: fl.singletons, Players: 2, Pass: fl.passRule, Variant: variant, Tables: strategies.NewTables()}
 	var opps []sim.Player
 	for _, p := range fl.opponents {
 		set := fl.choiceSet
@@ -313,7 +323,7 @@ func (fl *tableFlags) checkTable(ctx context.Context, x *external.Player, table 
 		opps = append(opps, b.Player)
 		rep.Check.Against = append(rep.Check.Against, p.String())
 	}
-	res, err := x.CheckTable(ctx, table, external.CheckSpec{Pairs: fl.pairs, Singletons: fl.singletons, Pass: fl.passRule,
+	res, err := x.CheckTable(ctx, table, external.CheckSpec{Pairs: fl.pairs, Singletons: fl.singletons, Pass: fl.passRule, Variant: variant,
 		Opponents: opps, Games: fl.games, Seed: 1})
 	var m *external.Mismatch
 	switch {
@@ -330,7 +340,6 @@ func (fl *tableFlags) checkTable(ctx context.Context, x *external.Player, table 
 func (fl *tableFlags) values(ctx context.Context, table *rules.ChoiceTable, rep *tableReport) error {
 	f, m := field.Rat{}, fl.model()
 	st := rules.State{N: fl.pairs, J: fl.pairs, S: fl.singletons, F: fl.singletons}
-	n := big.NewRat(int64(fl.pairs), 1)
 	var best *tableValue
 	for _, p := range fl.opponents {
 		first, err := exact.EvaluateTable(ctx, f, m, table, p, st)
@@ -345,33 +354,67 @@ func (fl *tableFlags) values(ctx context.Context, table *rules.ChoiceTable, rep 
 		if err != nil {
 			return fmt.Errorf("the table's win probability against %s: %w", p, err)
 		}
-		secondPairs := new(big.Rat).Sub(n, second.ExpectedPairs)
+		secondPairs := second.PairsBySeat[1] // under a limit the seats' pairs need not add up to n
 		mean := new(big.Rat).Add(first.ExpectedPairs, secondPairs)
 		mean.Quo(mean, big.NewRat(2, 1))
 		// Moving second, the table's win is the opponent's loss.
-		v := tableValue{Opponent: p.String(), mean: mean, Mean: number(mean),
+		against := new(big.Rat).Add(first.PairsBySeat[1], second.ExpectedPairs)
+		against.Quo(against, big.NewRat(2, 1))
+		v := tableValue{Opponent: p.String(), mean: mean, against: against, Mean: number(mean),
 			First:  tableSeat{Pairs: number(first.ExpectedPairs), Win: number(wdl[0].Win), Draw: number(wdl[0].Draw), Loss: number(wdl[0].Loss)},
 			Second: tableSeat{Pairs: number(secondPairs), Win: number(wdl[1].Loss), Draw: number(wdl[1].Draw), Loss: number(wdl[1].Win)}}
 		rep.Against = append(rep.Against, v)
 	}
 	for i := range rep.Against {
-		// The best built-in against the table is the one that leaves it the fewest pairs.
-		if best == nil || rep.Against[i].mean.Cmp(best.mean) < 0 {
+		// The best built-in against the table is the one that takes the most pairs from it.
+		if best == nil || rep.Against[i].against.Cmp(best.against) > 0 {
 			best = &rep.Against[i]
 		}
 	}
-	br, err := exact.BestResponseTo(ctx, f, m, table, fl.pairs)
+	br, err := fl.bestResponse(ctx, table, st)
 	if err != nil {
 		return fmt.Errorf("the best response to the table: %w", err)
 	}
 	half := big.NewRat(1, 2)
 	brMean := new(big.Rat).Mul(new(big.Rat).Add(br.Pairs[0], br.Pairs[1]), half)
 	gainOpt := new(big.Rat).Mul(new(big.Rat).Add(br.Gain[0], br.Gain[1]), half)
-	builtin := new(big.Rat).Sub(n, best.mean) // what the best built-in makes against the table
+	builtin := best.against // what the best built-in makes against the table
 	rep.Best = tableBest{First: number(br.Pairs[0]), Second: number(br.Pairs[1]), Mean: number(brMean),
 		GainOptimal: number(gainOpt), BestBuiltin: best.Opponent, BestBuiltinVal: number(builtin),
 		GainBuiltin: number(new(big.Rat).Sub(brMean, builtin))}
 	return nil
+}
+
+// bestResponse returns the best response in expected pairs to the table from st and what optimal
+// makes in its place, in both seat orders: BestResponseTo without a turn limit; under one, the
+// reply's values from Evaluate (its choices depend on the turns left).
+func (fl *tableFlags) bestResponse(ctx context.Context, table *rules.ChoiceTable, st rules.State) (exact.Response[*big.Rat], error) {
+	f, m := field.Rat{}, fl.model()
+	if fl.turnLimit == 0 {
+		return exact.BestResponseTo(ctx, f, m, table, fl.pairs)
+	}
+	var res exact.Response[*big.Rat]
+	for i, p := range []rules.Policy{rules.PolicyBestResponse, rules.PolicyOptimal} {
+		first, err := exact.Evaluate(ctx, f, m, exact.Lineup{Players: 2, Policy: p, OpponentTable: table}, st)
+		if err != nil {
+			return res, err
+		}
+		second, err := exact.Evaluate(ctx, f, m, exact.Lineup{Players: 2, Table: table, Opponent: p}, st)
+		if err != nil {
+			return res, err
+		}
+		v := [2]*big.Rat{first.ExpectedPairs, second.PairsBySeat[1]}
+		if i == 0 {
+			res.Pairs = v
+		} else {
+			res.Optimal = v
+		}
+	}
+	res.State = st
+	for k := range 2 {
+		res.Gain[k] = new(big.Rat).Sub(res.Pairs[k], res.Optimal[k])
+	}
+	return res, nil
 }
 
 // writeTableFile writes the table as CSV to path.
@@ -398,6 +441,9 @@ func (r *tableReport) print(w io.Writer, fl *tableFlags) {
 	}
 	desc := fmt.Sprintf("%s, %s, pass rule %s, choices %s, perfect memory", count(r.Rules.Pairs, "pair"),
 		count(r.Rules.Singletons, "singleton"), r.Rules.Pass, strings.Join(r.Rules.Choices, ", "))
+	if r.Rules.TurnLimit > 0 {
+		desc += fmt.Sprintf(", turn limit %d", r.Rules.TurnLimit)
+	}
 	fmt.Fprintf(w, "player: %s %s, positions %s (a function of the count state, %s)\n", r.Player, r.Version, r.Positions, lead)
 	fmt.Fprintf(w, "states: %s queried in %s (%s)\n", grouped(fmt.Sprint(r.States)), durationText(time.Duration(r.Seconds*float64(time.Second))), desc)
 	fmt.Fprintf(w, "check: %s games against %s, %s choices of the process, every one the table's\n",

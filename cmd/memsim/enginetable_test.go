@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -206,5 +207,83 @@ func TestEngineTableOfAPlayerWrittenFromTheDocs(t *testing.T) {
 	}
 	if len(rows) != 28 { // a header and the 27 states of 1 to 6 pairs
 		t.Errorf("%d rows, want 28", len(rows))
+	}
+}
+
+// TestEngineTableOfTheParityExampleUnderATurnLimit: under --turn-limit the check's games are
+// played under the limit and the exact values are the solver's values of the built-in parity
+// policy under the limit (each seat's pairs taken by it, which need not add up to the deal), the
+// best response's too.
+func TestEngineTableOfTheParityExampleUnderATurnLimit(t *testing.T) {
+	t.Parallel()
+	// The example declares no variant; this player is the example declaring turn_limit.
+	example := parityScript(t)
+	script := filepath.Join(t.TempDir(), "parity_limit.py")
+	src := fmt.Sprintf("import sys\nsys.path.insert(0, %q)\nimport parity\n\n"+
+		"class ParityLimit(parity.Parity):\n    variants = (\"turn_limit\",)\n\nParityLimit().run()\n", filepath.Dir(example))
+	if err := os.WriteFile(script, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const pairs, limit = 5, 6
+	stdout, stderr, code := runArgs(t, "engine", "table", "--pairs", strconv.Itoa(pairs), "--turn-limit", strconv.Itoa(limit),
+		"--games", "20", "--against", "daring,optimal", "--json", "--", "python3", script)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		Rules struct {
+			TurnLimit int `json:"turn_limit"`
+		}
+		Check   struct{ Games int64 }
+		Against []struct {
+			Opponent      string
+			First, Second struct{ Pairs, Win exactNumber }
+		}
+		Best struct{ First, Second exactNumber } `json:"best_response"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	if rep.Rules.TurnLimit != limit || rep.Check.Games != 20 || len(rep.Against) != 2 {
+		t.Fatalf("turn limit %d, %d games, %d opponents; want %d, 20, 2", rep.Rules.TurnLimit, rep.Check.Games, len(rep.Against), limit)
+	}
+	ctx := context.Background()
+	m := exact.Model{Pass: rules.PassNever, Choices: rules.FullChoices, Variant: rules.Variant{TurnLimit: limit}}
+	st := rules.State{N: pairs, J: pairs}
+	eval := func(mu exact.Lineup) exact.Result[*big.Rat] {
+		res, err := exact.Evaluate(ctx, field.Rat{}, m, mu, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	par := rules.PolicyParity
+	for _, a := range rep.Against {
+		opp, err := rules.ParsePolicy(a.Opponent)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first := eval(exact.Lineup{Players: 2, Policy: par, Opponent: opp})
+		second := eval(exact.Lineup{Players: 2, Policy: opp, Opponent: par})
+		if got, want := a.First.Pairs.Exact, first.ExpectedPairs.RatString(); got != want {
+			t.Errorf("against %s, moving first: %s pairs, parity's %s", opp, got, want)
+		}
+		if got, want := a.Second.Pairs.Exact, second.PairsBySeat[1].RatString(); got != want {
+			t.Errorf("against %s, moving second: %s pairs, parity's %s", opp, got, want)
+		}
+		wdl, err := exact.WinDrawLoss(ctx, field.Rat{}, m, exact.Lineup{Players: 2, Policy: par, Opponent: opp}, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := a.First.Win.Exact, wdl[0].Win.RatString(); got != want {
+			t.Errorf("against %s, moving first: win %s, parity's %s", opp, got, want)
+		}
+	}
+	br := rules.PolicyBestResponse
+	if got, want := rep.Best.First.Exact, eval(exact.Lineup{Players: 2, Policy: br, Opponent: par}).ExpectedPairs.RatString(); got != want {
+		t.Errorf("best response moving first: %s pairs, the reply to parity's %s", got, want)
+	}
+	if got, want := rep.Best.Second.Exact, eval(exact.Lineup{Players: 2, Policy: par, Opponent: br}).PairsBySeat[1].RatString(); got != want {
+		t.Errorf("best response moving second: %s pairs, the reply to parity's %s", got, want)
 	}
 }

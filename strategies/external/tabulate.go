@@ -173,9 +173,12 @@ func (c *Conn) wrap(err error) error {
 type CheckSpec struct {
 	Pairs, Singletons int
 	Pass              rules.PassRule
-	Opponents         []sim.Player
-	Games             int64
-	Seed              uint64
+	// Variant is the games' rule variant: a turn limit is played, the table read at the count
+	// state whatever the turns left; the zero Variant is the standard game.
+	Variant   rules.Variant
+	Opponents []sim.Player
+	Games     int64
+	Seed      uint64
 }
 
 // CheckResult is what a check that passed saw: the games played and the choices the process made
@@ -220,7 +223,7 @@ func (p *Player) CheckTable(ctx context.Context, table *rules.ChoiceTable, spec 
 			s := p.Strategy()
 			return &recordingSeat{seat: s.(*seat), table: table, seen: &seen}
 		}}
-		m := &sim.Match{Setup: sim.Setup{Pairs: spec.Pairs, Singletons: spec.Singletons, Pass: spec.Pass,
+		m := &sim.Match{Setup: sim.Setup{Pairs: spec.Pairs, Singletons: spec.Singletons, Pass: spec.Pass, Variant: spec.Variant,
 			Players: []sim.Player{me, opp}}, Orders: [][]int{{0, 1}, {1, 0}}, Deals: per,
 			Seed: spec.Seed, DealStream: uint64(k)}
 		if err := m.Validate(); err != nil {

@@ -30,17 +30,23 @@ type TurnsDistribution[T any] struct {
 // more than the 3n + s turns a memory that never forgets can take.
 func DefaultMaxTurns(n, s int) int { return 4 * (n + s) }
 
+// CheckSolitaireTurns reports whether model m has solitaire's distribution of the number of turns
+// (SolitaireTurns) and table (SolitaireTable): an error names what is not built.
+func CheckSolitaireTurns(m Model) error {
+	return checkSoloTurns(m, "distribution of the number of turns and table are")
+}
+
 // checkSoloTurns refuses the models whose solitaire has no turns distribution or table here.
 func checkSoloTurns(m Model, what string) error {
 	switch {
 	case m.Memory.Fluctuation > 0:
-		return fmt.Errorf("memory %s: solitaire's %s is built for fixed-capacity memories (perfect, lru, handover-uniform), not a fluctuating capacity", m.Memory, what)
+		return fmt.Errorf("memory %s: solitaire's %s built for memories of fixed capacity (perfect, lru, handover-uniform), not a fluctuating capacity", m.Memory, what)
 	case m.isDecay():
-		return fmt.Errorf("memory %s: solitaire's %s is built for perfect, lru and handover-uniform memories, not decay forgetting (its rows are solved as linear systems)", m.Memory, what)
+		return fmt.Errorf("memory %s: solitaire's %s built for perfect, lru and handover-uniform memories, not decay forgetting", m.Memory, what)
 	case m.Variant.TurnLimit > 0:
-		return fmt.Errorf("turn limit %d: solitaire's %s is built without a turn limit", m.Variant.TurnLimit, what)
+		return fmt.Errorf("turn limit %d: solitaire's %s built without a turn limit", m.Variant.TurnLimit, what)
 	case m.Variant.CopiesOf() != rules.DefaultCopies:
-		return fmt.Errorf("copies %d: solitaire's %s is built for two copies of a face", m.Variant.CopiesOf(), what)
+		return fmt.Errorf("copies %d: solitaire's %s built for two copies of a face", m.Variant.CopiesOf(), what)
 	}
 	return nil
 }
@@ -55,7 +61,7 @@ func checkSoloTurns(m Model, what string) error {
 // or handover-uniform forgetting, with sequential or blind flips; the other models are refused.
 func SolitaireTurns[T any](ctx context.Context, f field.Field[T], m Model, p rules.Policy, st rules.State, maxTurns int) (TurnsDistribution[T], error) {
 	var d TurnsDistribution[T]
-	if err := checkSoloTurns(m, "distribution of the number of turns"); err != nil {
+	if err := checkSoloTurns(m, "distribution of the number of turns is"); err != nil {
 		return d, err
 	}
 	if maxTurns < 0 {
@@ -150,7 +156,7 @@ type SolitaireCell[T any] struct {
 // cell passed to visit is reused: copy what must outlive the call. Its choices are those of
 // PolicyTable for one optimal player. It covers the models SolitaireTurns does.
 func SolitaireTable[T any](ctx context.Context, f field.Field[T], m Model, maxPairs int, visit func(*SolitaireCell[T]) error) error {
-	if err := checkSoloTurns(m, "table"); err != nil {
+	if err := checkSoloTurns(m, "table is"); err != nil {
 		return err
 	}
 	if maxPairs < 1 {

@@ -303,8 +303,11 @@ type sweep[T any] struct {
 	optBest    [rules.NumChoices]bool
 	brChoice   [2]rules.Choice // best response's choice without and with a pass just made
 	soloChoice rules.Choice    // solitaire: the choice that minimises the expected turns
-	selfChoice rules.Choice    // every seat for itself: the optimum's choice
-	selfGap    T               // and the most a deviation from it gains the mover (0: an equilibrium)
+	// soloDev holds, in solitaire under optimal, each legal choice's expected turns and lucky
+	// matches, the optimum played afterwards.
+	soloDev    [rules.NumChoices][2]T
+	selfChoice rules.Choice // every seat for itself: the optimum's choice
+	selfGap    T            // and the most a deviation from it gains the mover (0: an equilibrium)
 	// selfDev holds each legal choice's expected pairs for the mover, made once with the optimum
 	// of every seat for itself afterwards.
 	selfDev [rules.NumChoices]T
@@ -881,31 +884,12 @@ func (w *sweep[T]) seatsCycle(st rules.State, size int, add func(vec []T, pr T, 
 }
 
 // solitaire computes the expected number of turns and of lucky matches for one player. The
-// optimal policy is the one that minimises the expected number of turns.
+// optimal policy is the one that minimises the expected number of turns; soloDev keeps each
+// legal choice's values, the optimum played afterwards.
 func (w *sweep[T]) solitaire(st rules.State, c *cell[T]) {
 	f := w.f
-	eval := func(ch rules.Choice) [2]T {
-		turns, lucky, b := w.zero, w.zero, w.zero
-		for i, o := range w.outs[ch] {
-			pr := w.probs[ch][i]
-			// A pair left fully known costs the next turn, which takes it.
-			turns = f.Add(turns, f.Mul(pr, w.ints[1+o.NextGain]))
-			if o.Event == EventLucky {
-				lucky = f.Add(lucky, pr)
-			}
-			if selfLoop(o, st) {
-				b = f.Add(b, pr)
-				continue
-			}
-			next := w.at(o.Next)
-			turns = f.Add(turns, f.Mul(pr, next.solo[0]))
-			lucky = f.Add(lucky, f.Mul(pr, next.solo[1]))
-		}
-		scale := f.Div(w.one, f.Sub(w.one, b))
-		return [2]T{f.Mul(turns, scale), f.Mul(lucky, scale)}
-	}
 	if w.pol[0] != rules.PolicyOptimal {
-		c.solo = eval(w.choice(0, st, false))
+		c.solo = w.soloValue(st, w.choice(0, st, false))
 		return
 	}
 	have := false
@@ -913,10 +897,35 @@ func (w *sweep[T]) solitaire(st rules.State, c *cell[T]) {
 		if !w.legal[ch] || ch == rules.Pass {
 			continue
 		}
-		v := eval(ch)
+		v := w.soloValue(st, ch)
+		w.soloDev[ch] = v
 		if !have || f.Cmp(v[0], c.solo[0]) < 0 {
 			c.solo, have = v, true
 			w.soloChoice = ch
 		}
 	}
+}
+
+// soloValue returns the expected turns and lucky matches of one player who makes choice ch in
+// st and plays the sweep's policy afterwards.
+func (w *sweep[T]) soloValue(st rules.State, ch rules.Choice) [2]T {
+	f := w.f
+	turns, lucky, b := w.zero, w.zero, w.zero
+	for i, o := range w.outs[ch] {
+		pr := w.probs[ch][i]
+		// A pair left fully known costs the next turn, which takes it.
+		turns = f.Add(turns, f.Mul(pr, w.ints[1+o.NextGain]))
+		if o.Event == EventLucky {
+			lucky = f.Add(lucky, pr)
+		}
+		if selfLoop(o, st) {
+			b = f.Add(b, pr)
+			continue
+		}
+		next := w.at(o.Next)
+		turns = f.Add(turns, f.Mul(pr, next.solo[0]))
+		lucky = f.Add(lucky, f.Mul(pr, next.solo[1]))
+	}
+	scale := f.Div(w.one, f.Sub(w.one, b))
+	return [2]T{f.Mul(turns, scale), f.Mul(lucky, scale)}
 }

@@ -171,6 +171,7 @@ type solveFlags struct {
 	flips                                                               string
 	turnLimit                                                           int
 	standings                                                           string
+	turnsMax                                                            int
 }
 
 func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
@@ -200,9 +201,10 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.StringVar(&fl.standings, "standings", "", "with --players P (3 or more) --policy win-optimal, or --seats: every seat's pairs so far, seat 0's first, a comma-separated `LIST` (default: none yet)")
 	fs.StringVar(&fl.first, "first", "", "seat 0's `choice` now, its --policy afterwards: daring, safe, known-first or pass (legal in the state)")
 	fs.BoolVar(&fl.valueOnly, "value-only", false, "print the value of the policies only, not the value of each legal choice")
-	fs.BoolVar(&fl.table, "table", false, "print the strategy table for every state with n <= --pairs-max (2 players, or with --players 3 to 8 every seat for itself or one seat's best reply)")
+	fs.BoolVar(&fl.table, "table", false, "print the strategy table for every state with n <= --pairs-max (2 players, or with --players 3 to 8 every seat for itself or one seat's best reply, or with --players 1 solitaire's optimum)")
 	fs.IntVar(&fl.pairsMax, "pairs-max", 0, "largest `N` of the table")
-	fs.BoolVar(&fl.distribution, "distribution", false, "also give the exact distribution of seat 0's final share (2 players); with 3 to 8 players every seat's, with perfect memory, lru or handover-uniform (a fixed or fluctuating capacity), under a turn limit too (a fixed capacity), with --copies K (every pass rule, a turn limit too), not under decay, nor with a policy that plays to win")
+	fs.BoolVar(&fl.distribution, "distribution", false, "also give the exact distribution of seat 0's final share (2 players); with 3 to 8 players every seat's, with perfect memory, lru or handover-uniform (a fixed or fluctuating capacity), under a turn limit too (a fixed capacity), with --copies K (every pass rule, a turn limit too), not under decay, nor with a policy that plays to win; with --players 1 solitaire's distribution of the number of turns up to --turns-max")
+	fs.IntVar(&fl.turnsMax, "turns-max", 0, "with --distribution --players 1: give the distribution of the number of turns up to `T` turns and the probability of more (default 4 × (pairs + singletons), every game of a memory that never forgets)")
 	fs.BoolVar(&fl.float, "float", false, "compute in float64 instead of exact rationals")
 	fs.BoolVar(&fl.json, "json", false, "print one JSON object")
 	fs.BoolVar(&fl.big, "big", false, fmt.Sprintf("solve even when the solve is estimated to take more than %d s or %d GiB, and give the choices' scores to win even when estimated at more than %d s", bigSeconds, bigBytes>>30, winChoicesSeconds))
@@ -299,6 +301,9 @@ type solveQuery struct {
 	winLeftOut string
 	// standings is --standings, every seat's pairs so far (win-optimal at three or more seats).
 	standings []int
+	// turnsMax is --turns-max, the turns up to which solitaire's distribution of the number of
+	// turns is given (0: exact.DefaultMaxTurns).
+	turnsMax int
 }
 
 // query validates the flags (set names those given on the command line).
@@ -364,6 +369,13 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 	} else if set["streak"] {
 		return nil, usagef("--streak %d goes with --fluctuation S --capacity C, 3 or more players and --pass two-known or always (without a fluctuating capacity the values are of the turn after no pass)", fl.streak)
 	}
+	if set["turns-max"] && (q.table || !q.dist || fl.players != 1) {
+		return nil, usagef("--turns-max goes with --distribution --players 1 (solitaire's distribution of the number of turns)")
+	}
+	if set["turns-max"] && fl.turnsMax < 1 {
+		return nil, usagef("--turns-max %d: must be at least 1", fl.turnsMax)
+	}
+	q.turnsMax = fl.turnsMax
 	if q.table {
 		if err := fl.tableQuery(q, set); err != nil {
 			return nil, err
@@ -552,7 +564,9 @@ func (q *solveQuery) checkMatchup(hasOpponent, hasSeats bool) error {
 		return usagef("%s: %v", given, err)
 	}
 	if q.dist && mu.Players == 1 {
-		return usagef("--distribution with --players 1: the score distribution is computed for 2 players")
+		if err := exact.CheckSolitaireTurns(q.model); err != nil {
+			return usagef("--distribution with --players 1: %v", err)
+		}
 	}
 	if q.dist && mu.Players >= 3 && q.selfWin() {
 		return usagef("--distribution with --players %d and a policy that plays to win: memsim solve gives every seat's P(most pairs), alone and tied, not the whole distributions", mu.Players)

@@ -28,7 +28,7 @@ const progressSeconds = 2
 
 // costFlags are the flags that shape the cost of a request, in the order a refusal names them.
 var costFlags = []string{"gerez", "cards", "table", "pairs-max", "pairs", "singletons", "memory", "forget", "fluctuation",
-	"pass", "players", "policy", "opponent", "distribution", "flips", "turn-limit", "float", "json"}
+	"pass", "players", "policy", "opponent", "distribution", "turns-max", "flips", "turn-limit", "float", "json"}
 
 // cost returns the estimated cost of the request q.
 func (q *solveQuery) cost() (exact.Cost, error) {
@@ -40,6 +40,13 @@ func (q *solveQuery) cost() (exact.Cost, error) {
 	}
 	if q.table && q.matchup.Players >= 3 {
 		return q.seatsTableCost()
+	}
+	if q.table && q.matchup.Players == 1 {
+		return exact.Estimate(q.model, q.matchup, q.pairsMax, exact.Options{Call: exact.CallPolicyTable, Float: q.float})
+	}
+	if q.dist && q.matchup.Players == 1 && q.turnsMax > 0 {
+		c, err := exact.Estimate(q.model, q.matchup, q.state.N, exact.Options{Float: q.float})
+		return c.Then(answer.TurnsCost(c, q.turnsMax)), err
 	}
 	if q.policyTableText() {
 		return exact.Estimate(q.model, q.matchup, q.pairsMax, exact.Options{Call: exact.CallPolicyTable, Float: q.float})

@@ -68,6 +68,9 @@ func writeResultText(q *solveQuery, res *answer.Result, w io.Writer) error {
 		}
 		fmt.Fprintf(w, "expected turns:         %s\n", human(*res.ExpectedTurns))
 		fmt.Fprintf(w, "expected lucky matches: %s\n", human(*res.ExpectedLucky))
+		if res.TurnsDistribution != nil {
+			writeTurnsText(res.TurnsDistribution, w)
+		}
 		if res.ChoiceValues != nil {
 			writeChoicesText(q, res.ChoiceValues, w)
 		}
@@ -115,6 +118,9 @@ func seatShareText(x float64) string {
 var choiceLetters = [rules.NumChoices]byte{rules.Daring: 'D', rules.Safe: 'S', rules.KnownFirst: 'K', rules.Pass: 'P'}
 
 func runQuery[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bufio.Writer) error {
+	if q.table && q.matchup.Players == 1 {
+		return writeSolitaireTable(ctx, q, f, w) // solvesolodist.go
+	}
 	if q.selfWin() && !q.table {
 		return writeSelfWin(ctx, q, f, w)
 	}
@@ -145,7 +151,7 @@ func runQuery[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bu
 	if q.table {
 		return writeTable(ctx, q, f, w)
 	}
-	o := answer.Options{Distribution: q.dist, Choices: q.choices, WinLineup: q.winLineup, WinLeftOut: q.winLeftOut, First: q.first, AfterPass: q.afterPass, Streak: q.streak}
+	o := answer.Options{Distribution: q.dist, MaxTurns: q.turnsMax, Choices: q.choices, WinLineup: q.winLineup, WinLeftOut: q.winLeftOut, First: q.first, AfterPass: q.afterPass, Streak: q.streak}
 	var res *answer.Result
 	var err error
 	if q.capacity > 0 {

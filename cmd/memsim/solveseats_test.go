@@ -279,7 +279,6 @@ func TestSolveTableSeatsBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--players", "1"}, "--players 1 with --table: must be 2, or 3 to 8"},
 		{[]string{"--players", "9"}, "--players 9 with --table: must be 2, or 3 to 8"},
 		{[]string{"--players", "3", "--opponent", "safe"}, "--opponent with --table --players 3"},
 		{[]string{"--players", "3", "--policy", "safe"}, "--policy safe with --table --players 3: the table is of optimal or win-optimal"},

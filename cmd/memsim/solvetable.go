@@ -41,6 +41,9 @@ func (fl *solveFlags) tableQuery(q *solveQuery, set map[string]bool) error {
 	if fl.fluctSelfWinTable(set) {
 		return fl.fluctSelfWinTableQuery(q, set) // solvefluctselfwin.go
 	}
+	if set["players"] && fl.players == 1 {
+		return fl.solitaireTableQuery(q, set) // solvesolodist.go
+	}
 	if set["players"] && fl.players != 2 {
 		return fl.seatsTableQuery(q, set)
 	}

@@ -170,17 +170,20 @@ type Result struct {
 	// SeatDistributions, when asked for with three or more players, gives every seat's
 	// distribution.
 	SeatDistributions []SeatShares `json:"seat_distributions,omitempty"`
-	Win               *Number      `json:"win,omitempty"`
-	Draw              *Number      `json:"draw,omitempty"`
-	Loss              *Number      `json:"loss,omitempty"`
-	Score             *Number      `json:"score,omitempty"`
+	// TurnsDistribution, when asked for with one player, gives solitaire's distribution of the
+	// number of turns.
+	TurnsDistribution *TurnsDistribution `json:"turns_distribution,omitempty"`
+	Win               *Number            `json:"win,omitempty"`
+	Draw              *Number            `json:"draw,omitempty"`
+	Loss              *Number            `json:"loss,omitempty"`
+	Score             *Number            `json:"score,omitempty"`
 	// ChoiceValues, when asked for (SolveWith), values every legal choice of seat 0.
 	ChoiceValues *ChoiceValues `json:"choice_values,omitempty"`
 }
 
 // Solve computes lineup mu's values from state st in model m in the arithmetic f (see Result):
-// exact.Evaluate's, with dist exact.Distribution's (two players) or exact.SeatsScoreDistribution's
-// (three or more), and for a lineup with a policy
+// exact.Evaluate's, with dist exact.Distribution's (two players), exact.SeatsScoreDistribution's
+// (three or more) or exact.SolitaireTurns's up to exact.DefaultMaxTurns (one), and for a lineup with a policy
 // that plays to win the win, draw and loss probabilities of exact.WinDrawLoss, which cost far
 // less than the whole distribution. An error is the solver's.
 func Solve[T any](ctx context.Context, f field.Field[T], m exact.Model, mu exact.Lineup, st rules.State, dist bool) (*Result, error) {
@@ -191,6 +194,10 @@ func Solve[T any](ctx context.Context, f field.Field[T], m exact.Model, mu exact
 	out := resultOf(f, m, mu, st, res)
 	var wdl *exact.WDL[T]
 	switch {
+	case dist && mu.Players == 1:
+		if out.TurnsDistribution, err = solitaireTurns(ctx, f, m, mu, st, 0); err != nil {
+			return nil, err
+		}
 	case dist && mu.Players >= 3:
 		d, err := exact.SeatsScoreDistribution(ctx, f, m, mu, st)
 		if err != nil {

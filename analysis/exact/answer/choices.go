@@ -68,8 +68,11 @@ type WinChoiceValue struct {
 
 // Options says what SolveWith computes besides the lineup's value from the state.
 type Options struct {
-	// Distribution adds the score distribution (two players), as Solve's dist does.
+	// Distribution adds the score distribution (two or more players), as Solve's dist does, or
+	// with one player the distribution of the number of turns up to MaxTurns turns
+	// (exact.DefaultMaxTurns when 0).
 	Distribution bool
+	MaxTurns     int
 	// Choices adds the value of every legal choice (Result.ChoiceValues).
 	Choices bool
 	// WinLineup, with Choices and two players, adds every choice's value to win with this lineup
@@ -110,6 +113,9 @@ func SolveWith[T any](ctx context.Context, f field.Field[T], m exact.Model, mu e
 		return nil, fmt.Errorf("a state just after a pass is valued under a fluctuating capacity with the capacity drawn only")
 	}
 	if !o.Choices && o.First == nil {
+		if o.Distribution && mu.Players == 1 {
+			return solveTurns(ctx, f, m, mu, st, o.MaxTurns)
+		}
 		return Solve(ctx, f, m, mu, st, o.Distribution)
 	}
 	cs, err := exact.ChoiceValues(ctx, f, m, mu, st)
@@ -145,6 +151,10 @@ func SolveWith[T any](ctx context.Context, f field.Field[T], m exact.Model, mu e
 	}
 	var wdl *exact.WDL[T]
 	switch {
+	case o.Distribution && mu.Players == 1:
+		if out.TurnsDistribution, err = solitaireTurns(ctx, f, m, mu, st, o.MaxTurns); err != nil {
+			return nil, err
+		}
 	case o.Distribution && mu.Players >= 3:
 		d, err := exact.SeatsScoreDistribution(ctx, f, m, mu, st)
 		if err != nil {

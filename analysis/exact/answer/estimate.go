@@ -15,6 +15,8 @@ func Estimate(m exact.Model, mu exact.Lineup, st rules.State, dist, float bool) 
 	}
 	var more exact.Cost
 	switch {
+	case dist && mu.Players == 1:
+		more = TurnsCost(c, exact.DefaultMaxTurns(st.N, st.S))
 	case dist:
 		more, err = exact.Estimate(m, mu, st.N, exact.Options{Call: exact.CallDistribution, Float: float})
 	case mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin():

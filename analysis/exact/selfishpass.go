@@ -117,7 +117,8 @@ func (w *sweep[T]) selfishPass(st rules.State, c *cell[T]) {
 // seat's own optimum at the streak, or the two-player optimum's choice after no pass at streak 0
 // and just after a pass at every longer streak, as the engine reads a two-player table
 // (rules.ChoiceTable.LookupPasses). A pass leaves the state of these memories as it is, so the
-// two-player optimum's choice just after a pass is its choice after none (TestTwoPlayer...).
+// two-player optimum's choice just after a pass is its choice after none
+// (TestTwoPlayerOptimumAfterPassIsItsChoiceWithoutPass).
 func (w *sweep[T]) streakChoice(k int) rules.Choice {
 	switch {
 	case w.needSelf:

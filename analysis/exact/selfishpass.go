@@ -114,10 +114,17 @@ func (w *sweep[T]) selfishPass(st rules.State, c *cell[T]) {
 }
 
 // streakChoice returns the optimal policy's choice in the current state at streak k: every
-// seat's own optimum, or the two-player optimum's choice, which does not depend on the streak.
+// seat's own optimum at the streak, or the two-player optimum's choice after no pass at streak 0
+// and just after a pass at every longer streak, as the engine reads a two-player table
+// (rules.ChoiceTable.LookupPasses). A pass leaves the state of these memories as it is, so the
+// two-player optimum's choice just after a pass is its choice after none
+// (TestTwoPlayerOptimumAfterPassIsItsChoiceWithoutPass).
 func (w *sweep[T]) streakChoice(k int) rules.Choice {
-	if w.needSelf {
+	switch {
+	case w.needSelf:
 		return w.streak.choice[k]
+	case k > 0:
+		return w.optimalAfterPass()
 	}
 	return w.optChoice
 }

@@ -104,9 +104,11 @@
 // no turn limit or fluctuation, text only); with --policy win-optimal, per state, the standings (every
 // seat's deficit to the most pairs so far) at which win-optimal chooses otherwise than the optimum in
 // pairs (--json: every state at every standings, with the seats' P(most pairs)). Under --fluctuation S
-// the table has a block per capacity drawn, at 3 or more seats the choices only (a letter per pass
-// streak under a pass rule), and with a seat that plays to win (--policy win-optimal, with --opponent
-// B, --seats LIST, or win-best-response --opponent B) a block per seat that plays to win and capacity,
+// the table has a block per capacity drawn (at two seats the optimum's, best-response's to --opponent
+// B, under --turn-limit T too, or a policy's that plays to win; text only), at 3 or more seats the
+// choices only (a letter per pass streak under a pass rule), and with a seat that plays to win
+// (--policy win-optimal, with --opponent B, --seats LIST, or win-best-response --opponent B) a block
+// per seat that plays to win and capacity,
 // a row per state (and pass streak) with the standings at which the seat chooses otherwise than the
 // optimum in pairs; there --capacity C --streak K values seat 0's turn after K seats passed in a row
 // (3 or more seats under a pass rule: each choice's values and --first at that streak); --distribution

@@ -33,8 +33,8 @@ func (fl *solveFlags) fluctuationQuery(q *solveQuery, set map[string]bool) error
 		return nil // a fixed capacity
 	case mem.Forget != rules.ForgetLRU && mem.Forget != rules.ForgetHandoverUniform:
 		return usagef("--fluctuation %d goes with --memory M --forget lru or handover-uniform", fl.fluctuation)
-	case q.table && !namesWinPolicy(fl.policy) && (set["policy"] && fl.policy != rules.PolicyOptimal.String() || set["opponent"]):
-		return usagef("--fluctuation %d with --table: the table is of the optimal policy, or of a policy that plays to win (leave out --policy and --opponent, or give --policy win-optimal, or win-best-response with --opponent)", fl.fluctuation)
+	case q.table && !namesWinPolicy(fl.policy) && !fl.twoSeatReply(set) && (set["policy"] && fl.policy != rules.PolicyOptimal.String() || set["opponent"]):
+		return usagef("--fluctuation %d with --table: the table is of the optimal policy, of a policy that plays to win, or at two seats of best-response (leave out --policy and --opponent, or give --policy win-optimal, or win-best-response or best-response with --opponent)", fl.fluctuation)
 	case q.table && q.json:
 		return usagef("--fluctuation %d with --table: the table is printed as text (leave out --json)", fl.fluctuation)
 	case q.table && (set["capacity"] || set["after-pass"]):
@@ -80,21 +80,40 @@ func writeFluctTable[T any](ctx context.Context, q *solveQuery, f field.Field[T]
 	if q.model.Variant.TurnLimit > 0 {
 		return writeFluctLimitTable(ctx, q, f, w) // solvefluctlimit.go
 	}
-	t, err := exact.FluctTable(ctx, f, q.model, q.pairsMax)
+	mu := q.matchup
+	reply := mu.Policy == rules.PolicyBestResponse
+	var t *rules.ChoiceTable
+	var err error
+	if reply {
+		t, err = exact.FluctReplyTable(ctx, f, q.model, mu.Opponent, q.pairsMax)
+	} else {
+		t, err = exact.FluctTable(ctx, f, q.model, q.pairsMax)
+	}
 	if err != nil {
 		return err
 	}
 	lo, hi, _ := t.Capacities()
 	passes := q.model.Pass != rules.PassNever
-	fmt.Fprintf(w, "# optimal strategy table: %s memory, pass %s%s\n", q.model.Memory, q.model.Pass, choicesNote(q.model.Choices))
+	name, after := "optimal", "optimal afterwards"
+	if reply {
+		name = "best-response to " + mu.Opponent.String()
+		after = fmt.Sprintf("by the reply's own expected pairs, the reply and %s afterwards", mu.Opponent)
+	}
+	fmt.Fprintf(w, "# %s strategy table: %s memory, pass %s%s\n", name, q.model.Memory, q.model.Pass, choicesNote(q.model.Choices))
 	fmt.Fprintf(w, "# blocks c=C: the capacity drawn for the turn (c=%d: that capacity or more); in a block, row n, then one choice per j (unknown pairs) from j = 1 (or the least j the capacity allows) to n\n", hi)
 	if passes {
 		fmt.Fprintln(w, "# blocks c=C after a pass: the same, just after a pass by the other seat (a pass there ends the game in a stalemate)")
-		fmt.Fprintln(w, "# choices: D daring, S safe, K known-first, P pass (the first best in that order, optimal afterwards)")
+		fmt.Fprintf(w, "# choices: D daring, S safe, K known-first, P pass (the first best in that order, %s)\n", after)
 	} else {
-		fmt.Fprintln(w, "# choices: D daring, S safe, K known-first (the first best in that order, optimal afterwards)")
+		fmt.Fprintf(w, "# choices: D daring, S safe, K known-first (the first best in that order, %s)\n", after)
 	}
 	return writeCapacityBlocks(w, q, t, lo, hi, passes, false)
+}
+
+// twoSeatReply reports whether the flags name the best reply of one of two seats to --opponent
+// (--policy best-response with --opponent, neither --seats nor --players above 2).
+func (fl *solveFlags) twoSeatReply(set map[string]bool) bool {
+	return fl.policy == rules.PolicyBestResponse.String() && set["opponent"] && !set["seats"] && (!set["players"] || fl.players == 2)
 }
 
 // writeCapacityBlocks writes the blocks of table t by capacity drawn, lo to hi, under a pass rule

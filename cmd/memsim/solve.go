@@ -590,8 +590,6 @@ func (fl *solveFlags) variant(q *solveQuery) error {
 	}
 	if flips == rules.FlipsBlind {
 		switch {
-		case fl.forget == "decay":
-			return usagef("--flips blind with --forget decay: no exact model for blind flips with decay forgetting (use --forget lru or handover-uniform, or perfect memory)")
 		case fl.singletons != 0:
 			return usagef("--flips blind with --singletons %d: no exact model for blind flips with singletons (use --singletons 0)", fl.singletons)
 		}

@@ -33,12 +33,12 @@ func blindDecayMemories() []decayCase {
 // TestBlindDecayOutcomesMatchCardLevel compares the blind turn's outcomes under decay forgetting
 // with the card-level enumeration of the turn and of the hand-over (every subset of the
 // remembered cards forgotten, then the capacity's excess among the old cards), in every state of
-// up to 5 pairs (4 with -short) and every choice legal under pass rule never, with both ways of
+// up to 5 pairs (3 with -short) and every choice legal under pass rule never, with both ways of
 // picking the remembered card named.
 func TestBlindDecayOutcomesMatchCardLevel(t *testing.T) {
 	maxN := 5
 	if testing.Short() {
-		maxN = 4
+		maxN = 3
 	}
 	compared := 0
 	for _, dc := range blindDecayMemories() {
@@ -86,8 +86,8 @@ func TestBlindDecayOutcomesMatchCardLevel(t *testing.T) {
 }
 
 // TestBlindDecayGameMatchesCardLevel compares every state's values under blind flips and decay
-// forgetting (q = 1/4 and 1, no capacity and capacity 3; up to 4 pairs, 3 with -short) with the
-// exact solution of the chain of card-level turns: fixed policies at two and three seats, and the
+// forgetting (q = 1/4 and 1, no capacity and capacity 3; up to 4 pairs; q = 1/4 and 3 pairs with
+// -short) with the exact solution of the chain of card-level turns: fixed policies at two and three seats, and the
 // tables the solver writes for the two-player optimum, a best response to daring and the
 // optimum of every seat for itself at three seats, played in the chain; no choice made once in
 // any state gives its mover more than the table's, the seats' values add up to n, and at two
@@ -112,7 +112,7 @@ func TestBlindDecayGameMatchesCardLevel(t *testing.T) {
 	}
 	compared := 0
 	for _, dc := range blindDecayMemories() {
-		if dc.mem.Capacity == 2 || dc.mem.Decay == 0.5 {
+		if dc.mem.Capacity == 2 || dc.mem.Decay == 0.5 || (testing.Short() && dc.mem.Decay == 1) {
 			continue
 		}
 		m := dc.card

@@ -102,6 +102,15 @@ func blindCardDist(st rules.State, order []int, m cardMemory, c rules.Choice, pi
 	return d, nil
 }
 
+// jMin returns the smallest j of a state with n pairs that fits the memory: at most capacity
+// cards are remembered (any number without a capacity).
+func (m cardMemory) jMin(n int) int {
+	if m.capacity == 0 {
+		return 0
+	}
+	return max(0, n-m.capacity)
+}
+
 // blindLimitedMemories are the shared memories of fixed capacity checked under blind flips: lru
 // of each capacity given, and handover-uniform of each from 3 (capacity 2 has no exact model under
 // blind flips: daring in (2, 0) can repeat forever).
@@ -180,7 +189,7 @@ type blindChain struct {
 func newBlindChain(m cardMemory, maxN int) (*blindChain, error) {
 	ch := &blindChain{m: m, maxN: maxN, steps: map[rules.State]map[rules.Choice]dist{}}
 	for n := 1; n <= maxN; n++ {
-		for j := max(0, n-m.capacity); j <= n; j++ {
+		for j := m.jMin(n); j <= n; j++ {
 			st := rules.State{N: n, J: j}
 			ch.steps[st] = map[rules.Choice]dist{}
 			for _, c := range []rules.Choice{rules.Daring, rules.Safe, rules.KnownFirst} {
@@ -201,7 +210,7 @@ func newBlindChain(m cardMemory, maxN int) (*blindChain, error) {
 // row lists the states of n pairs, the most remembered cards first.
 func (ch *blindChain) row(n int) []rules.State {
 	var out []rules.State
-	for j := max(0, n-ch.m.capacity); j <= n; j++ {
+	for j := ch.m.jMin(n); j <= n; j++ {
 		out = append(out, rules.State{N: n, J: j})
 	}
 	return out

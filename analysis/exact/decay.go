@@ -101,6 +101,8 @@ type decayHand[T any] struct {
 	capacity int
 	pmf      [][]T // pmf[o][a]: probability that a of o cards survive the decay
 	cache    map[[3]int][]decayBucket[T]
+	// blindCache holds the hand-overs of blind turns (blinddecay.go).
+	blindCache map[[3]int][]blindDecayBucket[T]
 }
 
 func newDecayHand[T any](f field.Field[T], mem rules.Memory, maxPairs int) (*decayHand[T], error) {

@@ -386,7 +386,10 @@ func (w *sweep[T]) decayCells(h *decayHand[T], n int) []decayCell[T] {
 		c.st = rules.State{N: n, J: n - k}
 		for _, ch := range rules.Choices() {
 			c.legal[ch] = w.m.Legal(c.st, ch)
-			if c.legal[ch] {
+			switch {
+			case c.legal[ch] && w.blindFlips():
+				c.outs[ch], c.probs[ch] = blindDecayOutcomes(h, c.st, ch, nil, nil) // blinddecay.go
+			case c.legal[ch]:
 				c.outs[ch], c.probs[ch] = decayOutcomes(h, c.st, ch, nil, nil)
 			}
 		}

@@ -384,8 +384,6 @@ func (m Model) validateVariant() error {
 	}
 	if v.Flips == rules.FlipsBlind {
 		switch {
-		case m.Memory.Forget == rules.ForgetDecay:
-			return fmt.Errorf("blind flips with decay forgetting have no exact model (use perfect memory, lru or handover-uniform, or the simulator)")
 		case m.Memory.Forget == rules.ForgetHandoverUniform && m.Memory.Capacity == 2:
 			return fmt.Errorf("blind flips with handover-uniform capacity 2 have no exact model: daring in (2, 0) names the partners of the two remembered cards, which the hand-over forgets, so a game need not end (use capacity 3 or more, or lru)")
 		case m.Singletons > 0:

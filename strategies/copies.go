@@ -17,11 +17,26 @@ func copiesModel(v rules.Variant) bool {
 
 // variantNote returns why a table player with memory mem under the model's variant has no exact
 // model, or "" when the copies model covers it.
-func variantNote(model exact.Model, mem rules.Memory) string {
+func variantNote(model exact.Model, mem rules.Memory, players int) string {
+	if copiesMemModel(model, mem, players) {
+		return ""
+	}
 	if !copiesModel(model.Variant) || !mem.Perfect() || model.Validate() != nil {
-		return "the copies model covers perfect memory without singletons, under every pass rule, with or without a turn limit"
+		return "the copies model covers perfect memory without singletons, under every pass rule, with or without a turn limit, and a shared handover-uniform memory of a fixed capacity at two seats under pass rule never"
 	}
 	return ""
+}
+
+// copiesMemModel reports whether a player with memory mem at a table of the given number of
+// seats plays the copies model under a shared handover-uniform memory (docs/models.md §4.16):
+// a shared handover-uniform memory of a fixed capacity, two seats, pass rule never, no turn
+// limit, sequential flips, no singletons.
+func copiesMemModel(model exact.Model, mem rules.Memory, players int) bool {
+	if !copiesModel(model.Variant) || mem.Forget != rules.ForgetHandoverUniform || mem.Scope != rules.ScopeShared || mem.Fluctuation > 0 || players != 2 {
+		return false
+	}
+	model.Memory = mem
+	return model.Validate() == nil
 }
 
 // buildCopies makes a player of optimal or best-response (answering opp), written name, under a
@@ -29,8 +44,11 @@ func variantNote(model exact.Model, mem rules.Memory) string {
 // per number of turns left.
 func buildCopies(ctx context.Context, b Built, model exact.Model, mem rules.Memory, name string, p, opp rules.Policy, env Env) (Built, error) {
 	k := model.Variant.CopiesOf()
+	if copiesMemModel(model, mem, env.Players) {
+		return buildCopiesMem(ctx, b, model, mem, p, opp, env) // copiesmem.go
+	}
 	if !mem.Perfect() {
-		return Built{}, fmt.Errorf("policy %s with %s plays the exact model of perfect memory, not %s memory (use safe or daring, or perfect memory)", name, model.Variant, mem)
+		return Built{}, fmt.Errorf("policy %s with %s plays the exact model of perfect memory, or of a shared handover-uniform memory of a fixed capacity at two seats under pass rule never, not %s memory at %d seats (use safe or daring, or one of those memories)", name, model.Variant, mem, env.Players)
 	}
 	model.Memory = rules.Memory{}
 	if err := model.Validate(); err != nil {
@@ -58,6 +76,9 @@ func buildCopies(ctx context.Context, b Built, model exact.Model, mem rules.Memo
 // under a turn limit: exact.CopiesCells), in float64 otherwise. Under a turn limit the table has
 // a layer per number of turns left.
 func copiesTable(ctx context.Context, m exact.Model, mu exact.Lineup, maxPairs int) (*rules.ChoiceTable, error) {
+	if !m.Memory.Perfect() {
+		return copiesMemTable(ctx, m, mu, maxPairs) // copiesmem.go
+	}
 	k, limit := m.Variant.CopiesOf(), m.Variant.TurnLimit
 	cells := exact.CopiesCells(maxPairs, k, limit)
 	var layers []*rules.CopiesTable

@@ -291,7 +291,7 @@ func buildTable(ctx context.Context, e entry, spec Spec, env Env) (Built, error)
 	if !env.Variant.Standard() {
 		model.Variant = env.Variant
 		if copiesModel(env.Variant) {
-			note = variantNote(model, mem)
+			note = variantNote(model, mem, env.Players)
 			if !p.Fixed() {
 				return buildCopies(ctx, b, model, mem, e.name, p, opp, env)
 			}

@@ -34,30 +34,15 @@ func isCopiesMem(m Model) bool {
 // m: two players, shared memory of a fixed capacity, pass rule never, no singletons, no turn limit,
 // sequential flips, and optimal, safe, daring or best-response to one of them.
 func checkCopiesMem(m Model, mu Lineup) error {
+	if err := checkCopiesMemModel(m); err != nil {
+		return err
+	}
 	k := m.Variant.CopiesOf()
 	switch {
-	case m.Memory.Scope != rules.ScopeShared:
-		return fmt.Errorf("copies %d: a private %s memory forgets at its own seat's turns, which no state of faces describes (only a shared one has an exact model)", k, m.Memory.Forget)
-	case m.Memory.Fluctuation > 0:
-		return fmt.Errorf("copies %d: a fluctuating capacity has no exact model with copies of a face (a fixed handover-uniform capacity has)", k)
-	case m.Singletons != 0:
-		return fmt.Errorf("copies %d: singletons have no exact model", k)
-	case m.Pass != rules.PassNever:
-		return fmt.Errorf("copies %d with %s: pass rule %s has no exact model (allowed: never; two-known and always with perfect memory only)", k, m.Memory, m.Pass)
-	case m.Variant.TurnLimit > 0:
-		return fmt.Errorf("copies %d with %s: a turn limit has no exact model (perfect memory only)", k, m.Memory)
-	case m.Variant.Flips == rules.FlipsBlind:
-		return fmt.Errorf("copies %d with %s: blind flips have no exact model (perfect memory only)", k, m.Memory)
 	case mu.Table != nil || mu.OpponentTable != nil:
 		return fmt.Errorf("copies %d: a policy given as a table has no exact model", k)
 	case mu.Players != 2 || mu.PerSeat:
 		return fmt.Errorf("copies %d with %s: only two players have an exact model, not %d (perfect memory: 1 to %d)", k, m.Memory, mu.Players, rules.MaxPlayers)
-	}
-	if err := m.Memory.Validate(); err != nil {
-		return err
-	}
-	if err := m.Choices.Validate(); err != nil {
-		return err
 	}
 	for _, p := range []rules.Policy{mu.Policy, mu.Opponent} {
 		switch p {
@@ -76,6 +61,31 @@ func checkCopiesMem(m Model, mu Lineup) error {
 		}
 	}
 	return nil
+}
+
+// checkCopiesMemModel reports whether the copies model under a handover-uniform memory solves the
+// model m, whatever the lineup: shared memory of a fixed capacity, pass rule never, no singletons,
+// no turn limit, sequential flips.
+func checkCopiesMemModel(m Model) error {
+	k := m.Variant.CopiesOf()
+	switch {
+	case m.Memory.Scope != rules.ScopeShared:
+		return fmt.Errorf("copies %d: a private %s memory forgets at its own seat's turns, which no state of faces describes (only a shared one has an exact model)", k, m.Memory.Forget)
+	case m.Memory.Fluctuation > 0:
+		return fmt.Errorf("copies %d: a fluctuating capacity has no exact model with copies of a face (a fixed handover-uniform capacity has)", k)
+	case m.Singletons != 0:
+		return fmt.Errorf("copies %d: singletons have no exact model", k)
+	case m.Pass != rules.PassNever:
+		return fmt.Errorf("copies %d with %s: pass rule %s has no exact model (allowed: never; two-known and always with perfect memory only)", k, m.Memory, m.Pass)
+	case m.Variant.TurnLimit > 0:
+		return fmt.Errorf("copies %d with %s: a turn limit has no exact model (perfect memory only)", k, m.Memory)
+	case m.Variant.Flips == rules.FlipsBlind:
+		return fmt.Errorf("copies %d with %s: blind flips have no exact model (perfect memory only)", k, m.Memory)
+	}
+	if err := m.Memory.Validate(); err != nil {
+		return err
+	}
+	return m.Choices.Validate()
 }
 
 // cmOutcome is one outcome of a turn under the handover-uniform copies model: with probability

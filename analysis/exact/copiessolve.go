@@ -856,6 +856,9 @@ func CopiesDistribution[T any](ctx context.Context, f field.Field[T], m Model, m
 
 // copiesStartDistribution is CopiesDistribution from the start of a game of st.N pairs.
 func copiesStartDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (ScoreDistribution[T], error) {
+	if IsCopiesMem(m) {
+		return ScoreDistribution[T]{}, fmt.Errorf("copies %d with %s: the score distribution has no exact model (the expected values and each choice's values have)", m.Variant.CopiesOf(), m.Memory)
+	}
 	if st.J != st.N || st.S != 0 || st.F != 0 || st.Lead != 0 {
 		return ScoreDistribution[T]{}, fmt.Errorf("copies %d: state %v: the count state (n, j) solves the start of a game only, (n, n) at lead 0; see CopiesDistribution", m.Variant.CopiesOf(), st)
 	}

@@ -1,0 +1,56 @@
+package exact
+
+import (
+	"context"
+	"fmt"
+
+	"memsim/analysis/field"
+	"memsim/sim/rules"
+)
+
+// CopiesMemPolicyTable returns the choices of seat 0's policy of mu (optimal, or best-response to
+// the other seat's optimal, safe or daring) in the copies model under a shared handover-uniform
+// memory m (docs/models.md §4.16, "A handover-uniform memory"), two seats, pass rule never, in
+// every state of faces a game of the given number of pairs reaches from its start: the table the
+// engine plays optimal and best-response from under k copies of a face and that memory. A game
+// of fewer pairs (a multiple of k/2) starts in a state the larger game reaches, so the table
+// covers it too. Each choice is the first of the best in the order of rules.Choices, as
+// CopiesChoiceValues marks it.
+func CopiesMemPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, pairs int) (*rules.CopiesTable, error) {
+	k := m.Variant.CopiesOf()
+	if !isCopiesMem(m) {
+		return nil, fmt.Errorf("copies %d with %s: not the copies model under a handover-uniform memory (see CopiesPolicyTable)", k, m.Memory)
+	}
+	if p := mu.Policy; p != rules.PolicyOptimal && p != rules.PolicyBestResponse {
+		return nil, fmt.Errorf("copies %d with %s: a table of policy %s (allowed: optimal, best-response)", k, m.Memory, p)
+	}
+	start, err := StartCopiesState(pairs, k)
+	if err != nil {
+		return nil, err
+	}
+	s, err := newCopiesMemSolver(ctx, f, m, mu, start)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.solve(); err != nil {
+		return nil, err
+	}
+	tab := rules.NewCopiesTable(k)
+	for _, c := range s.cells {
+		if unknownCards(c.v) == 0 {
+			continue
+		}
+		if err := tab.Set(c.v, c.ch[0]); err != nil {
+			return nil, err
+		}
+	}
+	return tab, nil
+}
+
+// IsCopiesMem reports whether m has more than two copies of a face and a handover-uniform memory
+// of a fixed capacity: the copies model under that memory (docs/models.md §4.16, "A
+// handover-uniform memory"), which solves the expected values and each choice's values but not
+// the score distribution.
+func IsCopiesMem(m Model) bool {
+	return isCopiesMem(m) && m.Variant.CopiesOf() != rules.DefaultCopies && m.Memory.Fluctuation == 0
+}

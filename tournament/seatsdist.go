@@ -19,17 +19,13 @@ const SeatsDistributionSeconds = 5
 
 // hasSeatsDistribution reports whether the solver gives every seat's score distribution of a
 // seating of three or more seats at n pairs (exact.SeatsScoreDistribution): the pairs objective
-// (no seat playing to win) under perfect memory, limited memory of a fixed capacity (lru,
-// handover-uniform), a fluctuating capacity or decay forgetting, and under a turn limit (exact.CheckSeatsDistribution), within
+// under perfect memory, limited memory of a fixed capacity (lru, handover-uniform), a fluctuating
+// capacity or decay forgetting, and under a turn limit; a seating in which a seat plays to win
+// with perfect memory, without a turn limit (exact.CheckSeatsDistribution); each within
 // SeatsDistributionSeconds.
 func hasSeatsDistribution(model exact.Model, mu exact.Lineup, n int) bool {
 	if mu.Players < 3 || n > DistributionLimit || exact.CheckSeatsDistribution(model, mu) != nil {
 		return false
-	}
-	for _, p := range mu.SeatPolicies() {
-		if p.PlaysToWin() {
-			return false
-		}
 	}
 	c, err := exact.Estimate(model, mu, n, exact.Options{Call: exact.CallDistribution, Float: true})
 	return err == nil && c.Seconds() <= SeatsDistributionSeconds

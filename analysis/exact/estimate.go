@@ -101,6 +101,9 @@ func estimate[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call)
 	if m.fluctLimited() {
 		return estimateFluctLimit(f, m, mu, pairs, call) // fluctlimit.go
 	}
+	if call == CallDistribution && isWinSeatsDist(mu) && m.Memory.Fluctuation == 0 {
+		return winSeatsDistCost(f, m, mu, pairs) // winseatsdistcost.go
+	}
 	if m.Memory.Fluctuation > 0 && isSelfWin(mu) {
 		return estimateFluctSelfWin(f, m, mu, pairs, call) // fluctselfwin.go
 	}

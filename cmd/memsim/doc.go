@@ -71,7 +71,8 @@
 // distribution of its share (optimal, fixed policies per seat, best-response at one seat; perfect
 // memory, lru and handover-uniform of a fixed or fluctuating capacity, decay forgetting, every pass
 // rule, a stalemate sharing the pairs left in P-ths of a pair; under --turn-limit too, but not with
-// a fluctuating capacity or decay, and under --copies). Defaults: J = N, S = 0, F = S,
+// a fluctuating capacity or decay, and under --copies; for win-optimal and win-best-response with
+// perfect memory, every pass rule, after every seat's P(most pairs)). Defaults: J = N, S = 0, F = S,
 // M = 0 (perfect memory), pass never, every choice (daring,safe,known-first,pass), P = 2, policy
 // optimal, opponent = the policy, lead 0. Policies: optimal, safe, daring, parity, best-response
 // (the best reply to the other policy; with 3 or more players seat 0's best reply to --opponent at
@@ -218,7 +219,8 @@
 // draws (exact binomial tests) and the whole distribution of its final share (a G test); for
 // win-optimal at three or more seats, every seat's rates of wins and of draws; at three or more seats
 // with perfect memory, a fixed or fluctuating lru or handover-uniform capacity or decay forgetting
-// (no seat playing to win; under a turn limit, but not with decay, and copies of a face too), every
+// (a seat playing to win with perfect memory only; under a turn limit, but not with decay, and
+// copies of a face too), every
 // seat's distribution of its final share
 // (a G test per seat). The p-values are Holm-corrected across the suite. With no SUITE, the embedded
 // suite (configs/validate.yaml) covering every exact model. Exit status 0 when no check is rejected

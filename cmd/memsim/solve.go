@@ -53,7 +53,8 @@ on how many seats passed in a row). With 3 to 8 players --distribution gives eve
 distribution of its share (optimal, fixed policies per seat, best-response at one seat; perfect
 memory, lru and handover-uniform of a fixed or fluctuating capacity, decay forgetting, every pass
 rule, a stalemate sharing the pairs left in P-ths of a pair; under --turn-limit too, but not with
-a fluctuating capacity or decay, and under --copies). Defaults: J = N, S = 0, F = S,
+a fluctuating capacity or decay, and under --copies; for win-optimal and win-best-response with
+perfect memory, every pass rule, after every seat's P(most pairs)). Defaults: J = N, S = 0, F = S,
 M = 0 (perfect memory), pass never, every choice (daring,safe,known-first,pass), P = 2, policy
 optimal, opponent = the policy, lead 0. Policies: optimal, safe, daring, parity, best-response
 (the best reply to the other policy; with 3 or more players seat 0's best reply to --opponent at
@@ -205,7 +206,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.BoolVar(&fl.valueOnly, "value-only", false, "print the value of the policies only, not the value of each legal choice")
 	fs.BoolVar(&fl.table, "table", false, "print the strategy table for every state with n <= --pairs-max (2 players, or with --players 3 to 8 every seat for itself or one seat's best reply, or with --players 1 solitaire's optimum)")
 	fs.IntVar(&fl.pairsMax, "pairs-max", 0, "largest `N` of the table")
-	fs.BoolVar(&fl.distribution, "distribution", false, "also give the exact distribution of seat 0's final share (2 players); with 3 to 8 players every seat's, with perfect memory, lru or handover-uniform (a fixed or fluctuating capacity), under a turn limit too (a fixed capacity), with --copies K (every pass rule, a turn limit too), not under decay, nor with a policy that plays to win; with --players 1 solitaire's distribution of the number of turns up to --turns-max")
+	fs.BoolVar(&fl.distribution, "distribution", false, "also give the exact distribution of seat 0's final share (2 players); with 3 to 8 players every seat's, with perfect memory, lru or handover-uniform (a fixed or fluctuating capacity), under a turn limit too (a fixed capacity), with --copies K (every pass rule, a turn limit too), under decay (no turn limit), and with a policy that plays to win with perfect memory (every pass rule, no turn limit, not with --standings); with --players 1 solitaire's distribution of the number of turns up to --turns-max")
 	fs.IntVar(&fl.turnsMax, "turns-max", 0, "with --distribution --players 1: give the distribution of the number of turns up to `T` turns and the probability of more (default 4 × (pairs + singletons), every game of a memory that never forgets)")
 	fs.BoolVar(&fl.float, "float", false, "compute in float64 instead of exact rationals")
 	fs.BoolVar(&fl.json, "json", false, "print one JSON object")
@@ -569,9 +570,6 @@ func (q *solveQuery) checkMatchup(hasOpponent, hasSeats bool) error {
 		if err := exact.CheckSolitaireTurns(q.model); err != nil {
 			return usagef("--distribution with --players 1: %v", err)
 		}
-	}
-	if q.dist && mu.Players >= 3 && q.selfWin() {
-		return usagef("--distribution with --players %d and a policy that plays to win: memsim solve gives every seat's P(most pairs), alone and tied, not the whole distributions", mu.Players)
 	}
 	if q.dist && mu.Players >= 3 {
 		if err := exact.CheckSeatsDistribution(q.model, mu); err != nil {

@@ -91,7 +91,17 @@ func writeResultText(q *solveQuery, res *answer.Result, w io.Writer) error {
 			fmt.Fprintf(w, "  share %4.1f: %s\n", p.Share, human(p.Probability))
 		}
 	}
-	for _, sd := range res.SeatDistributions {
+	writeSeatShares(res.SeatDistributions, w)
+	if res.ChoiceValues != nil {
+		writeChoicesText(q, res.ChoiceValues, w)
+	}
+	return nil
+}
+
+// writeSeatShares writes every seat's distribution of its share at three or more seats, the
+// shares of probability 0 left out.
+func writeSeatShares(seats []answer.SeatShares, w io.Writer) {
+	for _, sd := range seats {
 		fmt.Fprintf(w, "score distribution, seat %d:\n", sd.Seat)
 		for _, p := range sd.Shares {
 			if p.Probability.Float != 0 {
@@ -99,10 +109,6 @@ func writeResultText(q *solveQuery, res *answer.Result, w io.Writer) error {
 			}
 		}
 	}
-	if res.ChoiceValues != nil {
-		writeChoicesText(q, res.ChoiceValues, w)
-	}
-	return nil
 }
 
 // seatShareText writes a share of a seat at three or more seats: whole pairs as %4.1f does, a

@@ -57,6 +57,9 @@ func (q *solveQuery) setStandings(list string) error {
 	if !ok {
 		return usagef("--standings goes with --players P (3 or more) and one policy at every seat, or --seats, each win-optimal, optimal, safe, daring or parity (2 players: --lead)")
 	}
+	if q.dist {
+		return usagef("--standings with --distribution: every seat's score distribution is computed from no pairs taken (leave out one of the two)")
+	}
 	parts := strings.Split(list, ",")
 	if len(parts) != q.matchup.Players {
 		return usagef("--standings %q: %d counts, need one per seat (%d)", list, len(parts), q.matchup.Players)
@@ -77,6 +80,11 @@ func writeSelfWin[T any](ctx context.Context, q *solveQuery, f field.Field[T], w
 	res, err := answer.SolveSelfWin(ctx, f, q.model, q.matchup, q.state, q.standings, q.first, q.choices)
 	if err != nil {
 		return err
+	}
+	if q.dist {
+		if err := answer.AddSeatsDistribution(ctx, f, q.model, q.matchup, q.state, res); err != nil {
+			return err
+		}
 	}
 	if q.json {
 		return json.NewEncoder(w).Encode(res)
@@ -123,6 +131,7 @@ func writeSelfWinBody(q *solveQuery, res *answer.SelfWin, w io.Writer) {
 	for i, v := range res.ExpectedBySeat {
 		fmt.Fprintf(w, "expected pairs, seat %d: %s\n", i, human(v))
 	}
+	writeSeatShares(res.SeatDistributions, w)
 	cv := res.ChoiceValues
 	if cv == nil {
 		return
@@ -146,6 +155,17 @@ func writeSelfWinBody(q *solveQuery, res *answer.SelfWin, w io.Writer) {
 // Another policy than win-optimal sweeps the same states, following its table; a lineup of
 // several policies sweeps them once per mover's seat.
 func (q *solveQuery) selfWinCost() (exact.Cost, error) {
+	c, err := q.selfWinValuesCost()
+	if err != nil || !q.dist {
+		return c, err
+	}
+	d, err := exact.Estimate(q.model, q.matchup, q.state.N, exact.Options{Call: exact.CallDistribution, Float: q.float})
+	return c.Then(d), err
+}
+
+// selfWinValuesCost returns the estimated cost of the values of the request, win-optimal at three
+// or more seats.
+func (q *solveQuery) selfWinValuesCost() (exact.Cost, error) {
 	if !q.samePolicy() {
 		return exact.Estimate(q.model, q.matchup, q.state.N, exact.Options{Call: exact.CallEvaluate, Float: q.float})
 	}

@@ -20,26 +20,19 @@ import (
 // layer of pl's turns left (at the pass streak under a pass rule), or plays the fixed policy pol
 // when tab is nil; it notes a stalemate.
 func limitSeatsChooser(t *testing.T, pl **fsdPlayer, pass rules.PassRule, tab *rules.ChoiceTable, pol rules.Policy, stalemate *bool) fspChooser {
-	return func(st rules.State, _, streak int, _ bool) rules.Choice {
-		if tab == nil {
-			return pol.Decide(st)
-		}
-		left := (*pl).left
-		var ch rules.Choice
-		var ok bool
-		if pass == rules.PassNever {
-			ch, ok = tab.LookupTurnsLeft(st, false, left)
-		} else {
-			ch, ok = tab.LookupTurnsLeftPasses(st, streak, left)
-		}
-		if !ok || !rules.Legal(st, ch, pass) {
-			t.Fatalf("%s: no legal choice in %v at streak %d with %d turns left (%v)", pass, st, streak, left, ch)
-		}
-		if ch == rules.Pass && streak == 2 {
-			*stalemate = true
-		}
-		return ch
+	if tab == nil {
+		return fspFixed(pol)
 	}
+	return streakChooser(t, pass, stalemate, func(st rules.State, streak int) (rules.Choice, bool, string) {
+		left := (*pl).left
+		where := fmt.Sprintf(" with %d turns left", left)
+		if pass == rules.PassNever {
+			ch, ok := tab.LookupTurnsLeft(st, false, left)
+			return ch, ok, where
+		}
+		ch, ok := tab.LookupTurnsLeftPasses(st, streak, left)
+		return ch, ok, where
+	})
 }
 
 // TestLimitSeatsDistributionMatchesCardPlay plays deals of three pairs card by card at three

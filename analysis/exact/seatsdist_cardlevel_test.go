@@ -19,19 +19,27 @@ import (
 // seatsChooser returns the choices of a seat that follows tab (read at the pass streak under a
 // pass rule) or plays the fixed policy pol when tab is nil.
 func seatsChooser(t *testing.T, pass rules.PassRule, tab *rules.ChoiceTable, pol rules.Policy, stalemate *bool) fspChooser {
-	return func(st rules.State, _, streak int, _ bool) rules.Choice {
-		if tab == nil {
-			return pol.Decide(st)
-		}
-		var ch rules.Choice
-		var ok bool
+	if tab == nil {
+		return fspFixed(pol)
+	}
+	return streakChooser(t, pass, stalemate, func(st rules.State, streak int) (rules.Choice, bool, string) {
 		if pass == rules.PassNever {
-			ch, ok = tab.Lookup(st, false)
-		} else {
-			ch, ok = tab.LookupPasses(st, streak)
+			ch, ok := tab.Lookup(st, false)
+			return ch, ok, ""
 		}
+		ch, ok := tab.LookupPasses(st, streak)
+		return ch, ok, ""
+	})
+}
+
+// streakChooser returns the choices lookup gives at the pass streak, failing the test where it
+// gives none or an illegal one under pass (where says which layer was read), and notes in
+// stalemate a pass at streak 2, which ends a game of three seats.
+func streakChooser(t *testing.T, pass rules.PassRule, stalemate *bool, lookup func(st rules.State, streak int) (rules.Choice, bool, string)) fspChooser {
+	return func(st rules.State, _, streak int, _ bool) rules.Choice {
+		ch, ok, where := lookup(st, streak)
 		if !ok || !rules.Legal(st, ch, pass) {
-			t.Fatalf("%s: no legal choice in %v at streak %d (%v)", pass, st, streak, ch)
+			t.Fatalf("%s: no legal choice in %v at streak %d%s (%v)", pass, st, streak, where, ch)
 		}
 		if ch == rules.Pass && streak == 2 {
 			*stalemate = true

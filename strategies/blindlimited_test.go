@@ -3,13 +3,10 @@ package strategies_test
 import (
 	"context"
 	"fmt"
-	"math"
-	"math/big"
 	"testing"
 
 	"memsim/analysis/exact"
 	"memsim/analysis/field"
-	"memsim/sim"
 	"memsim/sim/rules"
 	"memsim/strategies"
 )
@@ -58,38 +55,7 @@ func TestEnginePlaysBlindLimitedTables(t *testing.T) {
 					}
 				}
 			}
-			daring, err := strategies.Build(ctx, strategies.Spec{Name: "daring", Policy: "daring", Memory: override}, env)
-			if err != nil {
-				t.Fatal(err)
-			}
-			gm, err := sim.NewGame(sim.Setup{Pairs: pairs, Variant: v, Players: []sim.Player{b.Player, daring.Player}})
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			var sum, sumSq float64
-			for i := range games {
-				if err := gm.Play(sim.GameID{Seed: 7, Index: uint64(i)}, nil); err != nil {
-					t.Fatalf("%s: %v", name, err)
-				}
-				x := float64(gm.Outcome().Pairs[0])
-				sum += x
-				sumSq += x * x
-			}
-			mu := exact.Lineup{Players: 2, Policy: pol.mu.Policy, Opponent: rules.PolicyDaring}
-			if mu.Policy == rules.PolicyOptimal {
-				mu.Opponent = rules.PolicyDaring
-			}
-			res, err := exact.Evaluate(ctx, field.Rat{}, model, mu, rules.State{N: pairs, J: pairs})
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			exp, _ := new(big.Rat).Set(res.PairsBySeat[0]).Float64()
-			mean := sum / float64(games)
-			se := math.Sqrt((sumSq/float64(games) - mean*mean) / float64(games))
-			if math.Abs(mean-exp) > 4.5*se {
-				t.Errorf("%s against daring: seat 0 takes %.4f pairs on average over %d games, the solver expects %.4f (standard error %.4f)",
-					name, mean, games, exp, se)
-			}
+			checkEngineAgainstDaring(t, ctx, name, b.Player, pol.mu.Policy, env, override, model, pairs, games, 7)
 		}
 	}
 }

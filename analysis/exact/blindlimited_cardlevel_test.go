@@ -368,114 +368,26 @@ func TestBlindLimitedGameMatchesCardLevel(t *testing.T) {
 	if testing.Short() {
 		maxN, capacities = 4, []int{2, 3}
 	}
-	type lineup struct {
-		mu    exact.Lineup
-		table bool // seat 0 (and every optimal seat) plays the solver's table
-	}
-	var lineups []lineup
+	var lineups []blindLineup
 	for _, players := range []int{2, 3} {
 		for _, pol := range fixedPolicies {
 			for _, opp := range fixedPolicies {
 				if players == 3 && pol != opp {
 					continue
 				}
-				lineups = append(lineups, lineup{mu: exact.Lineup{Players: players, Policy: pol, Opponent: opp}})
+				lineups = append(lineups, blindLineup{mu: exact.Lineup{Players: players, Policy: pol, Opponent: opp}})
 			}
 		}
 	}
 	lineups = append(lineups,
-		lineup{exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, true},
-		lineup{exact.Lineup{Players: 2, Policy: rules.PolicyBestResponse, Opponent: rules.PolicySafe}, true},
-		lineup{exact.Lineup{Players: 2, Policy: rules.PolicyBestResponse, Opponent: rules.PolicyDaring}, true},
-		lineup{exact.Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, true},
+		blindLineup{exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, true},
+		blindLineup{exact.Lineup{Players: 2, Policy: rules.PolicyBestResponse, Opponent: rules.PolicySafe}, true},
+		blindLineup{exact.Lineup{Players: 2, Policy: rules.PolicyBestResponse, Opponent: rules.PolicyDaring}, true},
+		blindLineup{exact.Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, true},
 	)
 	compared := 0
 	for _, m := range blindLimitedMemories(capacities...) {
-		chain, err := newBlindChain(m, maxN)
-		if err != nil {
-			t.Fatal(err)
-		}
-		model := blindModel(m)
-		for _, lu := range lineups {
-			mu := lu.mu
-			name := fmt.Sprintf("%v/p=%d/%v-vs-%v", m, mu.Players, mu.Policy, mu.Opponent)
-			choose := func(r int, st rules.State) rules.Choice {
-				if r == 0 {
-					return mu.Policy.Decide(st)
-				}
-				return mu.Opponent.Decide(st)
-			}
-			if lu.table {
-				tab, err := exact.PolicyTable[*big.Rat](ctx, field.Rat{}, model, mu, maxN)
-				if err != nil {
-					t.Fatalf("%s: PolicyTable: %v", name, err)
-				}
-				choose = func(r int, st rules.State) rules.Choice {
-					if r == 0 || mu.Opponent == rules.PolicyOptimal {
-						c, ok := tab.Lookup(st, false)
-						if !ok {
-							panic(fmt.Sprintf("%s: no table choice in %v", name, st))
-						}
-						return c
-					}
-					return mu.Opponent.Decide(st)
-				}
-			}
-			v, err := chain.solve(mu.Players, choose)
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			for st := range chain.steps {
-				res, err := exact.Evaluate[*big.Rat](ctx, field.Rat{}, model, mu, st)
-				if err != nil {
-					t.Fatalf("%s, %v: %v", name, st, err)
-				}
-				sum := new(big.Rat)
-				for s := range mu.Players {
-					compared++
-					if res.PairsBySeat[s].Cmp(v[st][0][s]) != 0 {
-						t.Errorf("%s, %v: seat %d expects %s from Evaluate, %s from the card-level chain",
-							name, st, s, res.PairsBySeat[s].RatString(), v[st][0][s].RatString())
-					}
-					sum.Add(sum, res.PairsBySeat[s])
-				}
-				if sum.Cmp(big.NewRat(int64(st.N), 1)) != 0 {
-					t.Errorf("%s, %v: the seats' values add up to %s, not %d", name, st, sum.RatString(), st.N)
-				}
-				if mu.Players == 2 {
-					// The score distribution's mean is seat 0's expected pairs, its total 1.
-					d, err := exact.Distribution[*big.Rat](ctx, field.Rat{}, model, mu, st)
-					if err != nil {
-						t.Fatalf("%s, %v: Distribution: %v", name, st, err)
-					}
-					mean, total := new(big.Rat), new(big.Rat)
-					for i, p := range d.Prob {
-						mean.Add(mean, new(big.Rat).Mul(p, big.NewRat(int64(i), 2)))
-						total.Add(total, p)
-					}
-					if mean.Cmp(v[st][0][0]) != 0 || total.Cmp(big.NewRat(1, 1)) != 0 {
-						t.Errorf("%s, %v: the score distribution has mean %s and total %s, the card-level chain expects %s",
-							name, st, mean.RatString(), total.RatString(), v[st][0][0].RatString())
-					}
-				}
-				if !lu.table {
-					continue
-				}
-				// No choice made once gives the mover more than the table's (seat 0 to move).
-				for c := range chain.steps[st] {
-					got := chain.once(v, mu.Players, 0, st, c)
-					own, table := got[0], v[st][0][0]
-					if mu.Players == 2 && mu.Policy == rules.PolicyOptimal {
-						own = new(big.Rat).Sub(got[0], got[1])
-						table = new(big.Rat).Sub(v[st][0][0], v[st][0][1])
-					}
-					if own.Cmp(table) > 0 {
-						t.Errorf("%s, %v: %v made once gives the mover %s, more than the table's %s",
-							name, st, c, own.RatString(), table.RatString())
-					}
-				}
-			}
-		}
+		compared += compareBlindChain(t, ctx, m, blindModel(m), lineups, maxN)
 	}
 	t.Logf("compared %d exact values with the card-level chain", compared)
 }

@@ -226,20 +226,16 @@ func TestBlindLimitedPassGameMatchesCardLevel(t *testing.T) {
 	if testing.Short() {
 		maxN, capacities = 3, []int{3}
 	}
-	type lineup struct {
-		mu    exact.Lineup
-		table bool
-	}
-	var lineups []lineup
+	var lineups []blindLineup
 	for _, players := range []int{2, 3} {
 		for _, pol := range fixedPolicies {
-			lineups = append(lineups, lineup{mu: exact.Lineup{Players: players, Policy: pol, Opponent: rules.PolicyDaring}})
+			lineups = append(lineups, blindLineup{mu: exact.Lineup{Players: players, Policy: pol, Opponent: rules.PolicyDaring}})
 		}
 	}
 	lineups = append(lineups,
-		lineup{exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, true},
-		lineup{exact.Lineup{Players: 2, Policy: rules.PolicyBestResponse, Opponent: rules.PolicyDaring}, true},
-		lineup{exact.Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, true},
+		blindLineup{exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, true},
+		blindLineup{exact.Lineup{Players: 2, Policy: rules.PolicyBestResponse, Opponent: rules.PolicyDaring}, true},
+		blindLineup{exact.Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, true},
 	)
 	compared := 0
 	for _, rule := range []rules.PassRule{rules.PassTwoKnown, rules.PassAlways} {
@@ -314,22 +310,7 @@ func TestBlindLimitedPassGameMatchesCardLevel(t *testing.T) {
 					t.Fatalf("%s: %v", name, err)
 				}
 				for st := range chain.steps {
-					res, err := exact.Evaluate[*big.Rat](ctx, field.Rat{}, model, mu, st)
-					if err != nil {
-						t.Fatalf("%s, %v: %v", name, st, err)
-					}
-					sum := new(big.Rat)
-					for s := range mu.Players {
-						compared++
-						if res.PairsBySeat[s].Cmp(v[st][0][0][s]) != 0 {
-							t.Errorf("%s, %v: seat %d expects %s from Evaluate, %s from the card-level chain",
-								name, st, s, res.PairsBySeat[s].RatString(), v[st][0][0][s].RatString())
-						}
-						sum.Add(sum, res.PairsBySeat[s])
-					}
-					if sum.Cmp(big.NewRat(int64(st.N), 1)) != 0 {
-						t.Errorf("%s, %v: the seats' values add up to %s, not %d", name, st, sum.RatString(), st.N)
-					}
+					compared += checkChainSeatValues(t, ctx, name, model, mu, st, v[st][0][0])
 					for l, want := range solver[st] {
 						for i := range mu.Players {
 							compared++

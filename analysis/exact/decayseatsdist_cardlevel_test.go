@@ -3,9 +3,7 @@ package exact_test
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/big"
-	"slices"
 	"testing"
 
 	"memsim/analysis/exact"
@@ -126,29 +124,14 @@ func TestDecaySeatsDistributionMatchesCardPlay(t *testing.T) {
 	}
 	for _, tc := range cases {
 		m := exact.Model{Memory: tc.dc.mem, Pass: tc.pass}
-		opt, err := exact.PolicyTable(ctx, field.Float{}, m, exact.Lineup{Players: 3, Policy: o, Opponent: o}, n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		reply, err := exact.PolicyTable(ctx, field.Float{}, m, exact.Lineup{Players: 3, Policy: b, Opponent: tc.replyTo}, n)
-		if err != nil {
-			t.Fatal(err)
-		}
 		stalemate := false
-		pols := map[rules.Policy]fspChooser{
-			o: seatsChooser(t, tc.pass, opt, o, &stalemate),
-			s: seatsChooser(t, tc.pass, nil, s, &stalemate),
-			d: seatsChooser(t, tc.pass, nil, d, &stalemate),
-			b: seatsChooser(t, tc.pass, reply, b, &stalemate),
-		}
+		pols := seatsPolicyChoosers(t, ctx, m, n, tc.replyTo, func(tab *rules.ChoiceTable, pol rules.Policy) fspChooser {
+			return seatsChooser(t, tc.pass, tab, pol, &stalemate)
+		})
 		start := rules.State{N: n, J: n - tc.known}
 		for _, seats := range tc.seats {
 			name := fmt.Sprintf("%s %s/%v/%v", tc.pass, tc.dc.mem, seats, start)
-			for i, p := range seats {
-				if slices.Contains(seats, b) && p != b && p != tc.replyTo {
-					t.Fatalf("%s: seat %d plays %s, the reply table answers %s", name, i, p, tc.replyTo)
-				}
-			}
+			checkReplySeats(t, name, seats, tc.replyTo)
 			w := 3*n + 1
 			pl := &dsdPlayer{m: tc.dc.card, p: 3, top: depth, dist: &fsdPlayer{p: 3, w: w},
 				choose: []fspChooser{pols[seats[0]], pols[seats[1]], pols[seats[2]]}, memo: map[string]seatsDist{}}
@@ -157,23 +140,7 @@ func TestDecaySeatsDistributionMatchesCardPlay(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			unfinished := got[3*w]
-			if unfinished > 1e-3 {
-				t.Fatalf("%s: %.2g of the games unfinished after %d turns: too coarse a check", name, unfinished, depth)
-			}
-			// Under pass rule never every share is whole (Unit 1), the card play's in thirds.
-			step := 3 / want.Unit
-			for seat := range 3 {
-				for i := range w {
-					wp := 0.0
-					if i%step == 0 {
-						wp = want.Prob[seat][i/step]
-					}
-					if math.Abs(got[seat*w+i]-wp) > unfinished+1e-9 {
-						t.Errorf("%s: seat %d takes %d/3 pairs: card play %.12f (unfinished %.2g), exact %.12f", name, seat, i, got[seat*w+i], unfinished, wp)
-					}
-				}
-			}
+			compareSeatsCardPlay(t, name, got, want, w, depth, 1e-3)
 		}
 		if tc.needsStreak && !stalemate {
 			t.Errorf("%s %s: no game ends in a stalemate: the check does not reach one", tc.pass, tc.dc.mem)
@@ -211,41 +178,6 @@ func TestDecaySeatsDistributionIdentities(t *testing.T) {
 		m := exact.Model{Memory: tc.mem, Pass: tc.pass}
 		mu := exact.SeatLineup(tc.seats...)
 		name := fmt.Sprintf("%s %s/%v/%v", tc.pass, tc.mem, tc.seats, tc.st)
-		rat, err := exact.SeatsScoreDistribution(ctx, field.Rat{}, m, mu, tc.st)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		fl, err := exact.SeatsScoreDistribution(ctx, field.Float{}, m, mu, tc.st)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		vals, err := exact.Evaluate(ctx, field.Rat{}, m, mu, tc.st)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		if len(rat.Prob) != len(tc.seats) || rat.Unit*tc.st.N+1 != len(rat.Prob[0]) {
-			t.Fatalf("%s: %d seats of %d shares, unit %d", name, len(rat.Prob), len(rat.Prob[0]), rat.Unit)
-		}
-		for seat := range tc.seats {
-			total := new(big.Rat)
-			for _, p := range rat.Prob[seat] {
-				if p.Sign() < 0 {
-					t.Errorf("%s: seat %d: a negative probability %s", name, seat, p.RatString())
-				}
-				total.Add(total, p)
-			}
-			if total.Cmp(big.NewRat(1, 1)) != 0 {
-				t.Errorf("%s: seat %d: the probabilities add up to %s", name, seat, total.RatString())
-			}
-			if mean := rat.Mean(field.Rat{}, seat); mean.Cmp(vals.PairsBySeat[seat]) != 0 {
-				t.Errorf("%s: seat %d: mean %s, expected pairs %s", name, seat, mean.RatString(), vals.PairsBySeat[seat].RatString())
-			}
-			for i, p := range rat.Prob[seat] {
-				want, _ := p.Float64()
-				if math.Abs(fl.Prob[seat][i]-want) > 1e-12 {
-					t.Errorf("%s: seat %d share %d/%d: float64 %.15f, exact %.15f", name, seat, i, rat.Unit, fl.Prob[seat][i], want)
-				}
-			}
-		}
+		checkSeatsDistIdentities(t, ctx, name, m, mu, tc.st, len(tc.seats))
 	}
 }

@@ -3,8 +3,6 @@ package exact_test
 import (
 	"context"
 	"fmt"
-	"math"
-	"math/big"
 	"slices"
 	"testing"
 
@@ -272,34 +270,12 @@ func TestFluctSeatsDistributionMatchesCardPlay(t *testing.T) {
 				choose: []fspChooser{pols[seats[0]], pols[seats[1]], pols[seats[2]]}, memo: map[string]seatsDist{}}
 			got := pl.value(newFlDeal(tc.n, tc.known), 0, 0, tc.depth)
 			mu := exact.SeatLineup(seats...)
-			if slices.Contains(seats, b) {
-				for i, p := range seats {
-					if p != b && p != tc.replyTo {
-						t.Fatalf("%s: seat %d plays %s, the reply table answers %s", name, i, p, tc.replyTo)
-					}
-				}
-			}
+			checkReplySeats(t, name, seats, tc.replyTo)
 			want, err := exact.SeatsScoreDistribution(ctx, field.Float{}, m, mu, start)
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			unfinished := got[3*w]
-			if unfinished > 1e-3 {
-				t.Fatalf("%s: %.2g of the games unfinished after %d turns: too coarse a check", name, unfinished, tc.depth)
-			}
-			// Under pass rule never every share is whole (Unit 1), the card play's in thirds.
-			step := 3 / want.Unit
-			for seat := range 3 {
-				for i := range w {
-					wp := 0.0
-					if i%step == 0 {
-						wp = want.Prob[seat][i/step]
-					}
-					if math.Abs(got[seat*w+i]-wp) > unfinished+1e-9 {
-						t.Errorf("%s: seat %d takes %d/3 pairs: card play %.12f (unfinished %.2g), exact %.12f", name, seat, i, got[seat*w+i], unfinished, wp)
-					}
-				}
-			}
+			compareSeatsCardPlay(t, name, got, want, w, tc.depth, 1e-3)
 		}
 		if tc.needsStreak && !passed {
 			t.Errorf("%s %s: no game ends in a stalemate: the check does not reach one", tc.pass, mem)
@@ -336,41 +312,6 @@ func TestFluctSeatsDistributionIdentities(t *testing.T) {
 		m := exact.Model{Memory: tc.mem, Pass: tc.pass}
 		mu := exact.SeatLineup(tc.seats...)
 		name := fmt.Sprintf("%s %s/%v/%v", tc.pass, tc.mem, tc.seats, tc.st)
-		rat, err := exact.SeatsScoreDistribution(ctx, field.Rat{}, m, mu, tc.st)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		fl, err := exact.SeatsScoreDistribution(ctx, field.Float{}, m, mu, tc.st)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		vals, err := exact.Evaluate(ctx, field.Rat{}, m, mu, tc.st)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		if len(rat.Prob) != len(tc.seats) || rat.Unit*tc.st.N+1 != len(rat.Prob[0]) {
-			t.Fatalf("%s: %d seats of %d shares, unit %d", name, len(rat.Prob), len(rat.Prob[0]), rat.Unit)
-		}
-		for seat := range tc.seats {
-			total := new(big.Rat)
-			for _, p := range rat.Prob[seat] {
-				if p.Sign() < 0 {
-					t.Errorf("%s: seat %d: a negative probability %s", name, seat, p.RatString())
-				}
-				total.Add(total, p)
-			}
-			if total.Cmp(big.NewRat(1, 1)) != 0 {
-				t.Errorf("%s: seat %d: the probabilities add up to %s", name, seat, total.RatString())
-			}
-			if mean := rat.Mean(field.Rat{}, seat); mean.Cmp(vals.PairsBySeat[seat]) != 0 {
-				t.Errorf("%s: seat %d: mean %s, expected pairs %s", name, seat, mean.RatString(), vals.PairsBySeat[seat].RatString())
-			}
-			for i, p := range rat.Prob[seat] {
-				want, _ := p.Float64()
-				if math.Abs(fl.Prob[seat][i]-want) > 1e-12 {
-					t.Errorf("%s: seat %d share %d/%d: float64 %.15f, exact %.15f", name, seat, i, rat.Unit, fl.Prob[seat][i], want)
-				}
-			}
-		}
+		checkSeatsDistIdentities(t, ctx, name, m, mu, tc.st, len(tc.seats))
 	}
 }

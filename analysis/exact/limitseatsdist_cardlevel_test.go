@@ -3,9 +3,7 @@ package exact_test
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/big"
-	"slices"
 	"testing"
 
 	"memsim/analysis/exact"
@@ -22,26 +20,19 @@ import (
 // layer of pl's turns left (at the pass streak under a pass rule), or plays the fixed policy pol
 // when tab is nil; it notes a stalemate.
 func limitSeatsChooser(t *testing.T, pl **fsdPlayer, pass rules.PassRule, tab *rules.ChoiceTable, pol rules.Policy, stalemate *bool) fspChooser {
-	return func(st rules.State, _, streak int, _ bool) rules.Choice {
-		if tab == nil {
-			return pol.Decide(st)
-		}
-		left := (*pl).left
-		var ch rules.Choice
-		var ok bool
-		if pass == rules.PassNever {
-			ch, ok = tab.LookupTurnsLeft(st, false, left)
-		} else {
-			ch, ok = tab.LookupTurnsLeftPasses(st, streak, left)
-		}
-		if !ok || !rules.Legal(st, ch, pass) {
-			t.Fatalf("%s: no legal choice in %v at streak %d with %d turns left (%v)", pass, st, streak, left, ch)
-		}
-		if ch == rules.Pass && streak == 2 {
-			*stalemate = true
-		}
-		return ch
+	if tab == nil {
+		return fspFixed(pol)
 	}
+	return streakChooser(t, pass, stalemate, func(st rules.State, streak int) (rules.Choice, bool, string) {
+		left := (*pl).left
+		where := fmt.Sprintf(" with %d turns left", left)
+		if pass == rules.PassNever {
+			ch, ok := tab.LookupTurnsLeft(st, false, left)
+			return ch, ok, where
+		}
+		ch, ok := tab.LookupTurnsLeftPasses(st, streak, left)
+		return ch, ok, where
+	})
 }
 
 // TestLimitSeatsDistributionMatchesCardPlay plays deals of three pairs card by card at three
@@ -99,19 +90,11 @@ func TestLimitSeatsDistributionMatchesCardPlay(t *testing.T) {
 				d: limitSeatsChooser(t, &pl, tc.pass, nil, d, &stalemate),
 				b: limitSeatsChooser(t, &pl, tc.pass, reply, b, &stalemate),
 			}
-			// The card-level player: lru with room for the whole deal is perfect memory.
-			cardLRU, capacity := true, 2*n
-			if !tc.mem.Perfect() {
-				cardLRU, capacity = tc.mem.Forget == rules.ForgetLRU, tc.mem.Capacity
-			}
+			cardLRU, capacity := cardLevelMemory(tc.mem, n)
 			start := rules.State{N: n, J: n - len(tc.known)}
 			for _, seats := range tc.seats {
 				name := fmt.Sprintf("%s %s limit %d/%v/%v", tc.pass, tc.mem, limit, seats, start)
-				for i, p := range seats {
-					if slices.Contains(seats, b) && p != b && p != tc.replyTo {
-						t.Fatalf("%s: seat %d plays %s, the reply table answers %s", name, i, p, tc.replyTo)
-					}
-				}
+				checkReplySeats(t, name, seats, tc.replyTo)
 				w := 3*n + 1
 				pl = &fsdPlayer{lru: cardLRU, m: capacity, sigma: 0, p: 3, top: limit, w: w, limited: true,
 					choose: []fspChooser{pols[seats[0]], pols[seats[1]], pols[seats[2]]}, memo: map[string]seatsDist{}}
@@ -120,22 +103,7 @@ func TestLimitSeatsDistributionMatchesCardPlay(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: %v", name, err)
 				}
-				if got[3*w] != 0 {
-					t.Fatalf("%s: %.2g of the games unfinished under the limit", name, got[3*w])
-				}
-				// Under pass rule never every share is whole (Unit 1), the card play's in thirds.
-				step := 3 / want.Unit
-				for seat := range 3 {
-					for i := range w {
-						wp := 0.0
-						if i%step == 0 {
-							wp = want.Prob[seat][i/step]
-						}
-						if math.Abs(got[seat*w+i]-wp) > 1e-9 {
-							t.Errorf("%s: seat %d takes %d/3 pairs: card play %.12f, exact %.12f", name, seat, i, got[seat*w+i], wp)
-						}
-					}
-				}
+				compareSeatsCardPlay(t, name, got, want, w, limit, 0)
 			}
 		}
 		if tc.needsStreak && !stalemate {
@@ -178,45 +146,7 @@ func TestLimitSeatsDistributionIdentities(t *testing.T) {
 	for _, tc := range cases {
 		mu := exact.SeatLineup(tc.seats...)
 		name := fmt.Sprintf("%s %s S=%d limit %d/%v/%v", tc.m.Pass, tc.m.Memory, tc.m.Singletons, tc.m.Variant.TurnLimit, tc.seats, tc.st)
-		rat, err := exact.SeatsScoreDistribution(ctx, field.Rat{}, tc.m, mu, tc.st)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		fl, err := exact.SeatsScoreDistribution(ctx, field.Float{}, tc.m, mu, tc.st)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		vals, err := exact.Evaluate(ctx, field.Rat{}, tc.m, mu, tc.st)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		if len(rat.Prob) != len(tc.seats) || rat.Unit*tc.st.N+1 != len(rat.Prob[0]) {
-			t.Fatalf("%s: %d seats of %d shares, unit %d", name, len(rat.Prob), len(rat.Prob[0]), rat.Unit)
-		}
-		means := new(big.Rat)
-		for seat := range tc.seats {
-			total := new(big.Rat)
-			for _, p := range rat.Prob[seat] {
-				if p.Sign() < 0 {
-					t.Errorf("%s: seat %d: a negative probability %s", name, seat, p.RatString())
-				}
-				total.Add(total, p)
-			}
-			if total.Cmp(big.NewRat(1, 1)) != 0 {
-				t.Errorf("%s: seat %d: the probabilities add up to %s", name, seat, total.RatString())
-			}
-			mean := rat.Mean(field.Rat{}, seat)
-			means.Add(means, mean)
-			if mean.Cmp(vals.PairsBySeat[seat]) != 0 {
-				t.Errorf("%s: seat %d: mean %s, expected pairs %s", name, seat, mean.RatString(), vals.PairsBySeat[seat].RatString())
-			}
-			for i, p := range rat.Prob[seat] {
-				want, _ := p.Float64()
-				if math.Abs(fl.Prob[seat][i]-want) > 1e-12 {
-					t.Errorf("%s: seat %d share %d/%d: float64 %.15f, exact %.15f", name, seat, i, rat.Unit, fl.Prob[seat][i], want)
-				}
-			}
-		}
+		rat, means := checkSeatsDistIdentities(t, ctx, name, tc.m, mu, tc.st, len(tc.seats))
 		if means.Cmp(big.NewRat(int64(tc.st.N), 1)) > 0 {
 			t.Errorf("%s: the seats' means add up to %s, more than the %d pairs", name, means.RatString(), tc.st.N)
 		}

@@ -3,9 +3,6 @@ package exact_test
 import (
 	"context"
 	"fmt"
-	"math"
-	"math/big"
-	"slices"
 	"testing"
 
 	"memsim/analysis/exact"
@@ -22,19 +19,27 @@ import (
 // seatsChooser returns the choices of a seat that follows tab (read at the pass streak under a
 // pass rule) or plays the fixed policy pol when tab is nil.
 func seatsChooser(t *testing.T, pass rules.PassRule, tab *rules.ChoiceTable, pol rules.Policy, stalemate *bool) fspChooser {
-	return func(st rules.State, _, streak int, _ bool) rules.Choice {
-		if tab == nil {
-			return pol.Decide(st)
-		}
-		var ch rules.Choice
-		var ok bool
+	if tab == nil {
+		return fspFixed(pol)
+	}
+	return streakChooser(t, pass, stalemate, func(st rules.State, streak int) (rules.Choice, bool, string) {
 		if pass == rules.PassNever {
-			ch, ok = tab.Lookup(st, false)
-		} else {
-			ch, ok = tab.LookupPasses(st, streak)
+			ch, ok := tab.Lookup(st, false)
+			return ch, ok, ""
 		}
+		ch, ok := tab.LookupPasses(st, streak)
+		return ch, ok, ""
+	})
+}
+
+// streakChooser returns the choices lookup gives at the pass streak, failing the test where it
+// gives none or an illegal one under pass (where says which layer was read), and notes in
+// stalemate a pass at streak 2, which ends a game of three seats.
+func streakChooser(t *testing.T, pass rules.PassRule, stalemate *bool, lookup func(st rules.State, streak int) (rules.Choice, bool, string)) fspChooser {
+	return func(st rules.State, _, streak int, _ bool) rules.Choice {
+		ch, ok, where := lookup(st, streak)
 		if !ok || !rules.Legal(st, ch, pass) {
-			t.Fatalf("%s: no legal choice in %v at streak %d (%v)", pass, st, streak, ch)
+			t.Fatalf("%s: no legal choice in %v at streak %d%s (%v)", pass, st, streak, where, ch)
 		}
 		if ch == rules.Pass && streak == 2 {
 			*stalemate = true
@@ -79,34 +84,15 @@ func TestSeatsDistributionMatchesCardPlay(t *testing.T) {
 	}
 	for _, tc := range cases {
 		m := exact.Model{Memory: tc.mem, Pass: tc.pass}
-		opt, err := exact.PolicyTable(ctx, field.Float{}, m, exact.Lineup{Players: 3, Policy: o, Opponent: o}, n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		reply, err := exact.PolicyTable(ctx, field.Float{}, m, exact.Lineup{Players: 3, Policy: b, Opponent: tc.replyTo}, n)
-		if err != nil {
-			t.Fatal(err)
-		}
 		stalemate := false
-		pols := map[rules.Policy]fspChooser{
-			o: seatsChooser(t, tc.pass, opt, o, &stalemate),
-			s: seatsChooser(t, tc.pass, nil, s, &stalemate),
-			d: seatsChooser(t, tc.pass, nil, d, &stalemate),
-			b: seatsChooser(t, tc.pass, reply, b, &stalemate),
-		}
-		// The card-level player: lru with room for the whole deal is perfect memory.
-		cardLRU, capacity := true, 2*n
-		if !tc.mem.Perfect() {
-			cardLRU, capacity = tc.mem.Forget == rules.ForgetLRU, tc.mem.Capacity
-		}
+		pols := seatsPolicyChoosers(t, ctx, m, n, tc.replyTo, func(tab *rules.ChoiceTable, pol rules.Policy) fspChooser {
+			return seatsChooser(t, tc.pass, tab, pol, &stalemate)
+		})
+		cardLRU, capacity := cardLevelMemory(tc.mem, n)
 		start := rules.State{N: n, J: n - len(tc.known)}
 		for _, seats := range tc.seats {
 			name := fmt.Sprintf("%s %s/%v/%v", tc.pass, tc.mem, seats, start)
-			for i, p := range seats {
-				if slices.Contains(seats, b) && p != b && p != tc.replyTo {
-					t.Fatalf("%s: seat %d plays %s, the reply table answers %s", name, i, p, tc.replyTo)
-				}
-			}
+			checkReplySeats(t, name, seats, tc.replyTo)
 			w := 3*n + 1
 			pl := &fsdPlayer{lru: cardLRU, m: capacity, sigma: 0, p: 3, top: depth, w: w,
 				choose: []fspChooser{pols[seats[0]], pols[seats[1]], pols[seats[2]]}, memo: map[string]seatsDist{}}
@@ -115,23 +101,7 @@ func TestSeatsDistributionMatchesCardPlay(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			unfinished := got[3*w]
-			if unfinished > 1e-3 {
-				t.Fatalf("%s: %.2g of the games unfinished after %d turns: too coarse a check", name, unfinished, depth)
-			}
-			// Under pass rule never every share is whole (Unit 1), the card play's in thirds.
-			step := 3 / want.Unit
-			for seat := range 3 {
-				for i := range w {
-					wp := 0.0
-					if i%step == 0 {
-						wp = want.Prob[seat][i/step]
-					}
-					if math.Abs(got[seat*w+i]-wp) > unfinished+1e-9 {
-						t.Errorf("%s: seat %d takes %d/3 pairs: card play %.12f (unfinished %.2g), exact %.12f", name, seat, i, got[seat*w+i], unfinished, wp)
-					}
-				}
-			}
+			compareSeatsCardPlay(t, name, got, want, w, depth, 1e-3)
 		}
 		if tc.needsStreak && !stalemate {
 			t.Errorf("%s %s: no game ends in a stalemate: the check does not reach one", tc.pass, tc.mem)
@@ -169,42 +139,7 @@ func TestSeatsDistributionIdentities(t *testing.T) {
 	for _, tc := range cases {
 		mu := exact.SeatLineup(tc.seats...)
 		name := fmt.Sprintf("%s %s S=%d/%v/%v", tc.m.Pass, tc.m.Memory, tc.m.Singletons, tc.seats, tc.st)
-		rat, err := exact.SeatsScoreDistribution(ctx, field.Rat{}, tc.m, mu, tc.st)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		fl, err := exact.SeatsScoreDistribution(ctx, field.Float{}, tc.m, mu, tc.st)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		vals, err := exact.Evaluate(ctx, field.Rat{}, tc.m, mu, tc.st)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		if len(rat.Prob) != len(tc.seats) || rat.Unit*tc.st.N+1 != len(rat.Prob[0]) {
-			t.Fatalf("%s: %d seats of %d shares, unit %d", name, len(rat.Prob), len(rat.Prob[0]), rat.Unit)
-		}
-		for seat := range tc.seats {
-			total := new(big.Rat)
-			for _, p := range rat.Prob[seat] {
-				if p.Sign() < 0 {
-					t.Errorf("%s: seat %d: a negative probability %s", name, seat, p.RatString())
-				}
-				total.Add(total, p)
-			}
-			if total.Cmp(big.NewRat(1, 1)) != 0 {
-				t.Errorf("%s: seat %d: the probabilities add up to %s", name, seat, total.RatString())
-			}
-			if mean := rat.Mean(field.Rat{}, seat); mean.Cmp(vals.PairsBySeat[seat]) != 0 {
-				t.Errorf("%s: seat %d: mean %s, expected pairs %s", name, seat, mean.RatString(), vals.PairsBySeat[seat].RatString())
-			}
-			for i, p := range rat.Prob[seat] {
-				want, _ := p.Float64()
-				if math.Abs(fl.Prob[seat][i]-want) > 1e-12 {
-					t.Errorf("%s: seat %d share %d/%d: float64 %.15f, exact %.15f", name, seat, i, rat.Unit, fl.Prob[seat][i], want)
-				}
-			}
-		}
+		rat, _ := checkSeatsDistIdentities(t, ctx, name, tc.m, mu, tc.st, len(tc.seats))
 		if !tc.m.Memory.Perfect() || tc.m.Singletons > 0 || tc.m.Variant.Flips == rules.FlipsBlind {
 			continue
 		}

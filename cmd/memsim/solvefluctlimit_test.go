@@ -1,14 +1,12 @@
 package main
 
 import (
-	"context"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
 	"memsim/analysis/exact"
-	"memsim/analysis/field"
 	"memsim/sim/rules"
 )
 
@@ -18,7 +16,6 @@ import (
 // block, expanded over its range of turns left, is checked.
 func TestSolveFluctLimitTableIsTheBestChoiceByTurnsLeft(t *testing.T) {
 	t.Parallel()
-	ctx := context.Background()
 	const limit, pairsMax = 4, 4
 	args := []string{"solve", "--table", "--pairs-max", strconv.Itoa(pairsMax), "--memory", "3", "--forget", "lru", "--fluctuation", "1",
 		"--turn-limit", strconv.Itoa(limit), "--pass", "two-known", "--float"}
@@ -28,48 +25,7 @@ func TestSolveFluctLimitTableIsTheBestChoiceByTurnsLeft(t *testing.T) {
 	}
 	mem := rules.Memory{Capacity: 3, Forget: rules.ForgetLRU, Fluctuation: 1}
 	mu := exact.Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
-	c, afterPass, from, to, checked := 0, false, 0, 0, 0
-	for _, line := range strings.Split(out, "\n") {
-		switch {
-		case line == "" || strings.HasPrefix(line, "#"):
-		case strings.HasPrefix(line, "c="):
-			afterPass = strings.HasSuffix(line, " after a pass")
-			c, _ = strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(line, "c="), " after a pass"))
-		case strings.HasPrefix(line, "t="):
-			r := strings.SplitN(strings.TrimPrefix(line, "t="), "..", 2)
-			from, _ = strconv.Atoi(r[0])
-			to = from
-			if len(r) == 2 {
-				to, _ = strconv.Atoi(r[1])
-			}
-		default:
-			head, letters, _ := strings.Cut(line, ":")
-			n, err := strconv.Atoi(head)
-			if err != nil || c == 0 || from == 0 {
-				t.Fatalf("unexpected line %q in\n%s", line, out)
-			}
-			fields := strings.Fields(letters)
-			j0 := n - len(fields) + 1
-			for i, letter := range fields {
-				st := rules.State{N: n, J: j0 + i}
-				for left := from; left <= to; left++ {
-					m := exact.Model{Memory: mem, Pass: rules.PassTwoKnown, Variant: rules.Variant{TurnLimit: left}}
-					values := exact.FluctChoiceValues[float64]
-					if afterPass {
-						values = exact.FluctChoiceValuesAfterPass[float64]
-					}
-					cv, err := values(ctx, field.Float{}, m, mu, st, c)
-					if err != nil {
-						t.Fatalf("%v c=%d t=%d: %v", st, c, left, err)
-					}
-					if want := string(choiceLetters[cv.Best[0]]); letter != want {
-						t.Errorf("%v c=%d t=%d after a pass %t: table %s, the first best choice %s", st, c, left, afterPass, letter, want)
-					}
-					checked++
-				}
-			}
-		}
-	}
+	checked := checkFluctTableLetters(t, strings.Join(args, " "), out, mem, rules.PassTwoKnown, mu, true)
 	if want := 2 * 3 * limit * 10; checked < want/2 {
 		t.Errorf("checked %d letters, expected about %d", checked, want)
 	}

@@ -1,13 +1,11 @@
 package main
 
 import (
-	"context"
 	"strconv"
 	"strings"
 	"testing"
 
 	"memsim/analysis/exact"
-	"memsim/analysis/field"
 	"memsim/sim/rules"
 )
 
@@ -18,7 +16,6 @@ import (
 // the optimum's, so that the optimum's table printed for the reply's fails.
 func TestSolveFluctReplyTableIsTheReplysBestChoice(t *testing.T) {
 	t.Parallel()
-	ctx := context.Background()
 	const pairsMax = 4
 	tests := []struct {
 		forget   rules.Forgetting
@@ -54,51 +51,7 @@ func TestSolveFluctReplyTableIsTheReplysBestChoice(t *testing.T) {
 		}
 		mem := rules.Memory{Capacity: 3, Forget: tt.forget, Fluctuation: 1}
 		mu := exact.Lineup{Players: 2, Policy: rules.PolicyBestResponse, Opponent: tt.opponent}
-		c, afterPass, from, to, checked := 0, false, 1, 1, 0
-		for _, line := range strings.Split(out, "\n") {
-			switch {
-			case line == "" || strings.HasPrefix(line, "#"):
-			case strings.HasPrefix(line, "c="):
-				afterPass = strings.HasSuffix(line, " after a pass")
-				c, _ = strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(line, "c="), " after a pass"))
-			case strings.HasPrefix(line, "t="):
-				r := strings.SplitN(strings.TrimPrefix(line, "t="), "..", 2)
-				from, _ = strconv.Atoi(r[0])
-				to = from
-				if len(r) == 2 {
-					to, _ = strconv.Atoi(r[1])
-				}
-			default:
-				head, letters, _ := strings.Cut(line, ":")
-				n, err := strconv.Atoi(head)
-				if err != nil || c == 0 {
-					t.Fatalf("unexpected line %q in\n%s", line, out)
-				}
-				fields := strings.Fields(letters)
-				j0 := n - len(fields) + 1
-				for i, letter := range fields {
-					st := rules.State{N: n, J: j0 + i}
-					for left := from; left <= to; left++ {
-						m := exact.Model{Memory: mem, Pass: tt.pass}
-						if tt.limit > 0 {
-							m.Variant.TurnLimit = left
-						}
-						values := exact.FluctChoiceValues[float64]
-						if afterPass {
-							values = exact.FluctChoiceValuesAfterPass[float64]
-						}
-						cv, err := values(ctx, field.Float{}, m, mu, st, c)
-						if err != nil {
-							t.Fatalf("%v c=%d t=%d: %v", st, c, left, err)
-						}
-						if want := string(choiceLetters[cv.Best[0]]); letter != want {
-							t.Errorf("%q: %v c=%d t=%d after a pass %t: table %s, the reply's first best choice %s", args, st, c, left, afterPass, letter, want)
-						}
-						checked++
-					}
-				}
-			}
-		}
+		checked := checkFluctTableLetters(t, strings.Join(args, " "), out, mem, tt.pass, mu, tt.limit > 0)
 		if checked < 20 {
 			t.Errorf("%q: checked %d letters in\n%s", args, checked, out)
 		}

@@ -38,8 +38,12 @@ func NewExactCoach(ctx context.Context, r record.Rules) (*ExactCoach, error) {
 }
 
 // Game returns the game so far as a record, refereed.
-func (c *ExactCoach) Game(t *Table) (*record.Game, error) {
-	g := &record.Game{Rules: c.rules, Moves: slices.Clone(t.Moves)}
+func (c *ExactCoach) Game(t *Table) (*record.Game, error) { return refereedGame(c.rules, t) }
+
+// refereedGame returns the moves of t under rules r as a record, refereed: every coach judges
+// the game from it.
+func refereedGame(r record.Rules, t *Table) (*record.Game, error) {
+	g := &record.Game{Rules: r, Moves: slices.Clone(t.Moves)}
 	for i := range g.Moves {
 		g.Moves[i].Seat = -1
 	}

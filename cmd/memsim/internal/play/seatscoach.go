@@ -48,12 +48,9 @@ func (c *SeatsCoach) Values(t *Table) (next, last *review.SeatsDecision[*big.Rat
 }
 
 func (c *SeatsCoach) values(t *Table) (next, last *review.SeatsDecision[*big.Rat], err error) {
-	g := &record.Game{Rules: c.rules, Moves: append([]record.Move(nil), t.Moves...)}
-	for i := range g.Moves {
-		g.Moves[i].Seat = -1
-	}
-	if err := g.Check(); err != nil {
-		return nil, nil, fmt.Errorf("the coach's record of the game: %w", err)
+	g, err := refereedGame(c.rules, t)
+	if err != nil {
+		return nil, nil, err
 	}
 	if n := len(g.Turns); n > 0 && g.Turns[n-1].End == record.EndUnfinished {
 		return c.pending, nil, nil

@@ -72,3 +72,51 @@ func TestRunResultsReadBack(t *testing.T) {
 		}
 	}
 }
+
+// A model with exact means but no exact distribution (copies under a handover-uniform memory)
+// reports the means, leaves the distribution out, and reads back.
+func TestReportOfAModelWithMeansOnly(t *testing.T) {
+	const doc = `name: means-only
+seed: 3
+games: 40
+rules: {pairs: [2, 4], copies: 4}
+players:
+  - {name: optimal, policy: optimal, memory: {capacity: 3, forget: handover-uniform}}
+  - {name: safe, policy: safe, memory: {capacity: 3, forget: handover-uniform}}
+`
+	cfg, err := configs.Parse("means-only.yaml", []byte(doc), tournament.ConfigOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	tr, err := tournament.New(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := tr.Play(ctx, tournament.Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := tr.Report(ctx, res)
+	if err != nil {
+		t.Fatalf("report: %v", err)
+	}
+	if len(run.Matchups) == 0 {
+		t.Fatal("no matchups reported")
+	}
+	for _, m := range run.Matchups {
+		if len(m.ExactPairs) != 2 || m.ExactPairs[0] == nil {
+			t.Errorf("%d pairs, %v: no exact means", m.Pairs, m.Players)
+		}
+		if m.ExactDistribution != nil {
+			t.Errorf("%d pairs, %v: an exact distribution where the model has none", m.Pairs, m.Players)
+		}
+	}
+	var b bytes.Buffer
+	if err := report.WriteJSON(&b, run); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tr.LoadRun(b.Bytes()); err != nil {
+		t.Errorf("the results written do not read back: %v", err)
+	}
+}

@@ -78,10 +78,8 @@ func (s *copiesSolver[T]) limitDistribution(st CopiesState) (ScoreDistribution[T
 	}
 	add(s.limit, copiesPos{key: start}, s.one)
 	for t := s.limit; t >= 1; t-- {
-		select {
-		case <-s.ctx.Done():
-			return d, fmt.Errorf("solver stopped at %d turns left: %w", t, s.ctx.Err())
-		default:
+		if err := stoppedAtTurnsLeft(s.ctx, t); err != nil {
+			return d, err
 		}
 		for _, at := range sortedPositions(layers[t]) {
 			s.step(at, t, layers[t][at], add, end)

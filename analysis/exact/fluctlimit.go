@@ -327,18 +327,10 @@ func (s *fluctLimitSweep[T]) run(ctx context.Context) error {
 	if err := s.prepare(); err != nil {
 		return err
 	}
-	for i := range s.layers {
-		s.layers[i] = make([][]flLimitCell[T], s.maxN+1)
-		for n := range s.layers[i] {
-			s.layers[i][n] = make([]flLimitCell[T], s.known(n)+1)
-		}
-	}
-	done := ctx.Done()
+	makeTurnLayers(&s.layers, s.maxN, s.known)
 	for t := 1; t <= s.limit; t++ {
-		select {
-		case <-done:
-			return fmt.Errorf("solver stopped at %d turns left: %w", t, ctx.Err())
-		default:
+		if err := stoppedAtTurnsLeft(ctx, t); err != nil {
+			return err
 		}
 		var kept flLimitChoices
 		if s.record {

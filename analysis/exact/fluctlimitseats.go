@@ -300,18 +300,10 @@ func (s *fluctLimitSeats[T]) run(ctx context.Context) error {
 	if err := b.prepare(); err != nil {
 		return err
 	}
-	for i := range s.layers {
-		s.layers[i] = make([][]flSeatsCell[T], b.maxN+1)
-		for n := range s.layers[i] {
-			s.layers[i][n] = make([]flSeatsCell[T], b.known(n)+1)
-		}
-	}
-	done := ctx.Done()
+	makeTurnLayers(&s.layers, b.maxN, b.known)
 	for t := 1; t <= b.limit; t++ {
-		select {
-		case <-done:
-			return fmt.Errorf("solver stopped at %d turns left: %w", t, ctx.Err())
-		default:
+		if err := stoppedAtTurnsLeft(ctx, t); err != nil {
+			return err
 		}
 		var kept flSeatsChoices
 		if s.record {

@@ -187,12 +187,9 @@ func (s *limitSweep[T]) run(ctx context.Context) error {
 	for i := range s.layers {
 		s.layers[i] = make([]limitCell[T], size)
 	}
-	done := ctx.Done()
 	for t := 1; t <= s.limit; t++ {
-		select {
-		case <-done:
-			return fmt.Errorf("solver stopped at %d turns left: %w", t, ctx.Err())
-		default:
+		if err := stoppedAtTurnsLeft(ctx, t); err != nil {
+			return err
 		}
 		for _, st := range order {
 			c := s.cell(st, t)
@@ -706,4 +703,24 @@ func limitPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu 
 		return nil, err
 	}
 	return rules.NewTurnChoiceTable(layers)
+}
+
+// stoppedAtTurnsLeft returns an error naming the layer of t turns left when ctx is done, for the
+// sweeps over turns left to call once a layer.
+func stoppedAtTurnsLeft(ctx context.Context, t int) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("solver stopped at %d turns left: %w", t, err)
+	}
+	return nil
+}
+
+// makeTurnLayers allocates the three layers of turns left that a sweep over fluctuating
+// capacities keeps (layer t at t % 3), each a row per deal size n up to maxN of known(n)+1 cells.
+func makeTurnLayers[C any](layers *[3][][]C, maxN int, known func(n int) int) {
+	for i := range layers {
+		layers[i] = make([][]C, maxN+1)
+		for n := range layers[i] {
+			layers[i][n] = make([]C, known(n)+1)
+		}
+	}
 }

@@ -120,12 +120,9 @@ func (s *limitSweep[T]) forward(ctx context.Context, lc *limitChoices, st rules.
 		}
 	}
 	add(s.limit, key(s.index(st.Counts()), 0, 0, 0), s.ints[1])
-	done := ctx.Done()
 	for t := s.limit; t >= 1; t-- {
-		select {
-		case <-done:
-			return d, fmt.Errorf("solver stopped at %d turns left: %w", t, ctx.Err())
-		default:
+		if err := stoppedAtTurnsLeft(ctx, t); err != nil {
+			return d, err
 		}
 		for k, p := range layers[t] {
 			if !has[t][k] {

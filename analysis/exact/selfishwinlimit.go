@@ -172,13 +172,10 @@ func (l *selfWinLimit[T]) run(ctx context.Context, visit func(st rules.State, t 
 	if l.streaks > 1 {
 		l.allocStreaks() // selfishwinlimitpass.go
 	}
-	done := ctx.Done()
 	prog := progressOf(ctx)
 	for t := 1; t <= l.limit; t++ {
-		select {
-		case <-done:
-			return fmt.Errorf("solver stopped at %d turns left: %w", t, ctx.Err())
-		default:
+		if err := stoppedAtTurnsLeft(ctx, t); err != nil {
+			return err
 		}
 		for _, st := range order {
 			l.use(st)

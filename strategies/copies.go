@@ -18,11 +18,11 @@ func copiesModel(v rules.Variant) bool {
 // variantNote returns why a table player with memory mem under the model's variant has no exact
 // model, or "" when the copies model covers it.
 func variantNote(model exact.Model, mem rules.Memory, players int) string {
-	if copiesMemModel(model, mem, players) {
+	if copiesMemModel(model, mem, players) || copiesDecayModel(model, mem, players) {
 		return ""
 	}
 	if !copiesModel(model.Variant) || !mem.Perfect() || model.Validate() != nil {
-		return "the copies model covers perfect memory without singletons, under every pass rule, with or without a turn limit, and a shared handover-uniform memory of a fixed capacity at two seats under pass rule never"
+		return "the copies model covers perfect memory without singletons, under every pass rule, with or without a turn limit, and a shared handover-uniform memory of a fixed capacity or a shared decay memory at two seats under pass rule never"
 	}
 	return ""
 }
@@ -44,11 +44,11 @@ func copiesMemModel(model exact.Model, mem rules.Memory, players int) bool {
 // per number of turns left.
 func buildCopies(ctx context.Context, b Built, model exact.Model, mem rules.Memory, name string, p, opp rules.Policy, env Env) (Built, error) {
 	k := model.Variant.CopiesOf()
-	if copiesMemModel(model, mem, env.Players) {
-		return buildCopiesMem(ctx, b, model, mem, p, opp, env) // copiesmem.go
+	if copiesMemModel(model, mem, env.Players) || copiesDecayModel(model, mem, env.Players) {
+		return buildCopiesMem(ctx, b, model, mem, p, opp, env) // copiesmem.go; its table is copiesTable's
 	}
 	if !mem.Perfect() {
-		return Built{}, fmt.Errorf("policy %s with %s plays the exact model of perfect memory, or of a shared handover-uniform memory of a fixed capacity at two seats under pass rule never, not %s memory at %d seats (use safe or daring, or one of those memories)", name, model.Variant, mem, env.Players)
+		return Built{}, fmt.Errorf("policy %s with %s plays the exact model of perfect memory, or of a shared handover-uniform memory of a fixed capacity or a shared decay memory at two seats under pass rule never, not %s memory at %d seats (use safe or daring, or one of those memories)", name, model.Variant, mem, env.Players)
 	}
 	model.Memory = rules.Memory{}
 	if err := model.Validate(); err != nil {
@@ -76,6 +76,9 @@ func buildCopies(ctx context.Context, b Built, model exact.Model, mem rules.Memo
 // under a turn limit: exact.CopiesCells), in float64 otherwise. Under a turn limit the table has
 // a layer per number of turns left.
 func copiesTable(ctx context.Context, m exact.Model, mu exact.Lineup, maxPairs int) (*rules.ChoiceTable, error) {
+	if m.Memory.Forget == rules.ForgetDecay {
+		return copiesDecayTable(ctx, m, mu, maxPairs) // copiesdecay.go
+	}
 	if !m.Memory.Perfect() {
 		return copiesMemTable(ctx, m, mu, maxPairs) // copiesmem.go
 	}

@@ -265,7 +265,7 @@ func (c exactCache) values(ctx context.Context, t *Tournament, n int, seats []in
 // handover-uniform memory have exact means but no exact distribution: nil.
 func (t *Tournament) distribution(ctx context.Context, n int, seats []int) ([]float64, error) {
 	model, mu, ok := t.ExactModel(n, seats)
-	if !ok || mu.Players != 2 || n > DistributionLimit || exact.IsCopiesMem(model) {
+	if !ok || mu.Players != 2 || n > DistributionLimit || exact.IsCopiesMem(model) || exact.IsCopiesDecay(model) {
 		return nil, nil
 	}
 	st := rules.State{N: n, J: n, S: model.Singletons, F: model.Singletons}

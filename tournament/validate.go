@@ -365,7 +365,7 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 		}
 		out = append(out, g...)
 	}
-	if mu.Players == 2 && !exact.IsCopiesMem(model) {
+	if mu.Players == 2 && !exact.IsCopiesMem(model) && !exact.IsCopiesDecay(model) {
 		// (Copies under a handover-uniform memory have exact means but no exact distribution.)
 		d, err := exact.Distribution(ctx, field.Float{}, model, mu, st)
 		if err != nil {

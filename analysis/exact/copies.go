@@ -381,6 +381,9 @@ func CheckCopies(m Model, mu Lineup) error {
 	if isCopiesMem(m) {
 		return checkCopiesMem(m, mu) // copiesmem.go
 	}
+	if isCopiesDecay(m) {
+		return checkCopiesDecay(m, mu) // copiesdecay.go
+	}
 	if isCopiesSelfWin(m, mu) {
 		return checkCopiesSelfWin(m, mu)
 	}

@@ -18,6 +18,9 @@ func CopiesChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, m
 	if isCopiesMem(m) {
 		return copiesMemChoiceValues(ctx, f, m, mu, st) // copiesmem.go
 	}
+	if isCopiesDecay(m) {
+		return copiesDecayChoiceValues(ctx, f, m, mu, st) // copiesdecay.go
+	}
 	if err := st.checkChoice(m); err != nil {
 		return Choices[T]{}, err
 	}

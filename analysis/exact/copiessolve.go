@@ -185,6 +185,9 @@ func EvaluateCopies[T any](ctx context.Context, f field.Field[T], m Model, mu Li
 	if isCopiesMem(m) {
 		return evaluateCopiesMem(ctx, f, m, mu, st) // copiesmem.go
 	}
+	if isCopiesDecay(m) {
+		return evaluateCopiesDecay(ctx, f, m, mu, st) // copiesdecay.go
+	}
 	if err := st.Validate(); err != nil {
 		return Result[T]{}, err
 	}
@@ -856,7 +859,7 @@ func CopiesDistribution[T any](ctx context.Context, f field.Field[T], m Model, m
 
 // copiesStartDistribution is CopiesDistribution from the start of a game of st.N pairs.
 func copiesStartDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (ScoreDistribution[T], error) {
-	if IsCopiesMem(m) {
+	if IsCopiesMem(m) || IsCopiesDecay(m) {
 		return ScoreDistribution[T]{}, fmt.Errorf("copies %d with %s: the score distribution has no exact model (the expected values and each choice's values have)", m.Variant.CopiesOf(), m.Memory)
 	}
 	if st.J != st.N || st.S != 0 || st.F != 0 || st.Lead != 0 {

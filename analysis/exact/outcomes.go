@@ -377,8 +377,10 @@ func (m Model) validateVariant() error {
 		switch {
 		case isCopiesMem(m):
 			return checkCopiesMemModel(m) // copiesmem.go
+		case isCopiesDecay(m):
+			return checkCopiesDecayModel(m) // copiesdecay.go
 		case !m.Memory.Perfect():
-			return fmt.Errorf("copies %d: only perfect memory and a shared handover-uniform memory have an exact model, not %s", c, m.Memory)
+			return fmt.Errorf("copies %d: only perfect memory and a shared handover-uniform or decay memory have an exact model, not %s", c, m.Memory)
 		case m.Singletons != 0:
 			return fmt.Errorf("copies %d: singletons have no exact model", c)
 		}

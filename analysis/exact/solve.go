@@ -72,6 +72,9 @@ func (mu Lineup) Validate(m Model) error {
 	if IsCopiesMem(m) {
 		return checkCopiesMem(m, mu) // copiesmem.go
 	}
+	if IsCopiesDecay(m) {
+		return checkCopiesDecay(m, mu) // copiesdecay.go
+	}
 	if m.fluctLimited() {
 		return validateFluctLimit(m, mu) // fluctlimit.go
 	}

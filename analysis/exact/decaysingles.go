@@ -36,6 +36,25 @@ func (m Model) validateDecaySingles() error {
 	return nil
 }
 
+// validateDecaySingles reports whether the matchup mu is solved by the decay model with
+// singletons (when m is one): two players, no policy that plays to win.
+func validateDecaySingles(m Model, mu Lineup) error {
+	if m.Singletons == 0 || !m.isDecay() {
+		return nil
+	}
+	what := ""
+	switch {
+	case mu.Players != 2:
+		what = fmt.Sprintf("%d players", mu.Players)
+	case mu.playsToWin():
+		what = "a policy that plays to win"
+	}
+	if what == "" {
+		return nil
+	}
+	return fmt.Errorf("singletons %d with decay forgetting: solved for two players' values and choices (pass rule never), not %s", m.Singletons, what)
+}
+
 // checkDecaySingles refuses what the decay model with singletons does not solve: it gives two
 // players' values, each choice's values, the optimum and best responses, not the policies that
 // play to win, score distributions, solitaire or three or more seats.

@@ -9,7 +9,8 @@ import (
 	"memsim/sim/rules"
 )
 
-// The decay model (docs/models.md §4.14): shared memory, pairs only, any pass rule (decaypass.go). At every
+// The decay model (docs/models.md §4.14): shared memory, any pass rule (decaypass.go), singletons
+// under pass rule never (decaysingles.go). At every
 // hand-over each remembered card, this turn's included, is forgotten independently with
 // probability q; with a capacity m, the memory then forgets cards uniformly among those remembered
 // before the turn until m remain. A forgotten card can leave the next seat in a state of the same
@@ -103,6 +104,8 @@ type decayHand[T any] struct {
 	cache    map[[3]int][]decayBucket[T]
 	// blindCache holds the hand-overs of blind turns (blinddecay.go).
 	blindCache map[[3]int][]blindDecayBucket[T]
+	// singleCache holds the hand-overs with singletons (decaysingles.go).
+	singleCache map[[5]int][]decaySingleBucket[T]
 }
 
 func newDecayHand[T any](f field.Field[T], mem rules.Memory, maxPairs int) (*decayHand[T], error) {

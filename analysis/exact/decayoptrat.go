@@ -55,7 +55,7 @@ func newDecayOptRat(keepAll bool) *decayOptRat {
 // useDecayOptRat reports whether the decay sweep w computes its optimum with decayOptRat: exact
 // arithmetic on field.Rat (field.Rat's generic path is kept for other fields), no pass rule.
 func useDecayOptRat[T any](w *sweep[T]) bool {
-	return w.exact() && w.needOpt && w.m.isDecay() && !w.decayPasses() && !w.blindFlips()
+	return w.exact() && w.needOpt && w.m.isDecay() && !w.decayPasses() && !w.blindFlips() && w.m.Singletons == 0
 }
 
 // value returns the value of st in lowest terms when st is in the last row solved.

@@ -284,6 +284,7 @@ func firstOf[T any](eqs [rules.NumChoices]*decayEq[T]) rules.Choice {
 // sweep: its outcomes and the decisions made in it.
 type decayCell[T any] struct {
 	st         rules.State
+	hole       bool // a state beyond the capacity, with singletons (decayCells)
 	legal      [rules.NumChoices]bool
 	outs       [rules.NumChoices][]Outcome
 	probs      [rules.NumChoices][]T
@@ -325,7 +326,12 @@ func (w *sweep[T]) runDecay(ctx context.Context, maxPairs int, visit func(st rul
 			return err
 		}
 	}
-	h, err := newDecayHand(w.f, w.m.Memory, maxPairs)
+	if w.m.Singletons > 0 {
+		if err := w.checkDecaySingles(); err != nil { // decaysingles.go
+			return err
+		}
+	}
+	h, err := newDecayHand(w.f, w.m.Memory, maxPairs+w.m.Singletons)
 	if err != nil {
 		return err
 	}
@@ -343,10 +349,16 @@ func (w *sweep[T]) runDecay(ctx context.Context, maxPairs int, visit func(st rul
 		default:
 		}
 		if n == 0 {
-			w.state(rules.State{})
-			if visit != nil {
-				if err := visit(rules.State{}); err != nil {
-					return err
+			for fu := 0; fu <= w.m.Singletons; fu++ {
+				st := rules.State{S: w.m.Singletons, F: fu}
+				if !w.m.Memory.Holds(st.Known()) {
+					continue
+				}
+				w.state(st)
+				if visit != nil {
+					if err := visit(st); err != nil {
+						return err
+					}
 				}
 			}
 			continue
@@ -366,6 +378,9 @@ func (w *sweep[T]) runDecay(ctx context.Context, maxPairs int, visit func(st rul
 			}
 		}
 		for k := len(cells) - 1; k >= 0; k-- { // in order of j
+			if cells[k].hole {
+				continue
+			}
 			w.load(&cells[k])
 			if visit != nil {
 				if err := visit(cells[k].st); err != nil {
@@ -378,17 +393,29 @@ func (w *sweep[T]) runDecay(ctx context.Context, maxPairs int, visit func(st rul
 	return nil
 }
 
-// decayCells returns the states with n pairs, indexed by their known cards, with their outcomes.
+// decayCells returns the states with n pairs, indexed by decayIndex (by their known cards without
+// singletons), with their outcomes. With singletons and a capacity, an index whose state holds
+// more cards than the capacity is a hole: a cell whose only legal choice, daring, has no outcome
+// (value 0), which no state refers to and no visitor sees.
 func (w *sweep[T]) decayCells(h *decayHand[T], n int) []decayCell[T] {
-	cells := make([]decayCell[T], n-w.jMin(n)+1)
-	for k := range cells {
-		c := &cells[k]
-		c.st = rules.State{N: n, J: n - k}
+	s := w.m.Singletons
+	cells := make([]decayCell[T], (n-w.jMin(n)+1)*(s+1))
+	for i := range cells {
+		c := &cells[i]
+		k, g := i/(s+1), i%(s+1)
+		c.st = rules.State{N: n, J: n - k, S: s, F: s - g}
+		if !w.m.Memory.Holds(c.st.Known()) {
+			c.hole = true
+			c.legal[rules.Daring] = true
+			continue
+		}
 		for _, ch := range rules.Choices() {
 			c.legal[ch] = w.m.Legal(c.st, ch)
 			switch {
 			case c.legal[ch] && w.blindFlips():
 				c.outs[ch], c.probs[ch] = blindDecayOutcomes(h, c.st, ch, nil, nil) // blinddecay.go
+			case c.legal[ch] && s > 0:
+				c.outs[ch], c.probs[ch] = decaySinglesOutcomes(h, c.st, ch, nil, nil) // decaysingles.go
 			case c.legal[ch]:
 				c.outs[ch], c.probs[ch] = decayOutcomes(h, c.st, ch, nil, nil)
 			}
@@ -397,13 +424,13 @@ func (w *sweep[T]) decayCells(h *decayHand[T], n int) []decayCell[T] {
 	return cells
 }
 
-// sameRow returns the known cards of an outcome's successor when it has the same number of pairs
-// (and the next seat moves), or -1.
+// sameRow returns the index in its row (decayIndex: without singletons, the known cards) of an
+// outcome's successor when it has the same number of pairs (and the next seat moves), or -1.
 func sameRow(o Outcome, n int) int {
 	if o.Continue || o.Next.N != n {
 		return -1
 	}
-	return n - o.Next.J
+	return decayIndex(o.Next)
 }
 
 // leadEq returns the equation of the lead of the mover in cells[k] making choice ch, as role r
@@ -550,6 +577,9 @@ func (w *sweep[T]) roleChoices(cells []decayCell[T]) [2][]rules.Choice {
 			continue
 		}
 		for k := range cells {
+			if cells[k].hole {
+				continue // daring, of value 0
+			}
 			w.load(&cells[k])
 			ch[r][k] = w.choice(r, cells[k].st, false)
 		}

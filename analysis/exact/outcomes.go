@@ -31,8 +31,8 @@ func (m Model) Legal(st rules.State, c rules.Choice) bool {
 }
 
 // Validate reports whether the model has an exact solution here: perfect memory (with or without
-// singletons), or a shared memory of capacity m >= 2 with handover-uniform or lru forgetting and
-// no singletons. Decay forgetting and singletons under limited memory have no count-state model.
+// singletons), a shared memory of capacity m >= 2 with handover-uniform or lru forgetting and
+// no singletons, or a shared decay memory (with singletons under pass rule never only).
 func (m Model) Validate() error {
 	if err := m.Memory.Validate(); err != nil {
 		return err
@@ -60,8 +60,12 @@ func (m Model) Validate() error {
 	default:
 		return fmt.Errorf("forgetting rule %s has no exact model (allowed: handover-uniform, lru, decay)", m.Memory.Forget)
 	}
-	if m.Singletons > 0 {
-		return fmt.Errorf("singletons with limited memory have no exact model (use perfect memory, or the simulator)")
+	if m.Singletons > 0 && m.isDecay() {
+		if err := m.validateDecaySingles(); err != nil {
+			return err
+		}
+	} else if m.Singletons > 0 {
+		return fmt.Errorf("singletons with limited memory have no exact model but under decay forgetting (use perfect memory, decay, or the simulator)")
 	}
 	if m.isDecay() {
 		return m.validateDecay()

@@ -339,9 +339,6 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 		if !(fl.decay > 0 && fl.decay <= 1) {
 			return nil, usagef("--q %g: must be in (0, 1]", fl.decay)
 		}
-		if fl.singletons > 0 {
-			return nil, usagef("--singletons %d with --forget decay: no exact model for singletons with limited memory", fl.singletons)
-		}
 		q.model.Memory = rules.Memory{Capacity: fl.memory, Forget: rules.ForgetDecay, Decay: fl.decay}
 		if err := q.model.Validate(); err != nil {
 			return nil, usagef("--forget decay: %v", err)

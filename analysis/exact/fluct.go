@@ -24,7 +24,8 @@ import (
 //
 // In a row of n pairs a capacity of n + 1 or more never binds (a turn stores at most two new
 // cards, and a pair is left fully known only beside at most n - 1 half-known ones), so the
-// capacities of a row are merged into n + 1 from above.
+// capacities of a row are merged into n + 1 from above (n + 2 under blind flips with
+// handover-uniform forgetting, fluctTop).
 
 // FluctRationalLimit is the largest deal size for which memsim solves a fluctuating capacity in
 // exact rationals when it needs a whole table or a tournament's exact values: every row is a
@@ -41,10 +42,14 @@ type fluctCap struct {
 
 // fluctCaps returns the distinct capacities a turn draws in a row of n pairs, with their
 // probabilities, those of n + 1 or more merged into n + 1.
-func fluctCaps(mem rules.Memory, n int) []fluctCap {
+func fluctCaps(mem rules.Memory, n int) []fluctCap { return fluctCapsTo(mem, n+1) }
+
+// fluctCapsTo returns the distinct capacities a turn draws, with their probabilities, those of
+// top or more merged into top.
+func fluctCapsTo(mem rules.Memory, top1 int) []fluctCap {
 	m, s := int64(mem.Capacity), int64(mem.Fluctuation)
 	total := 2*s + 1
-	top := int64(n + 1)
+	top := int64(top1)
 	// count returns how many d in -σ .. σ give max(2, m + d) in [a, b] (b < 0: no upper bound).
 	count := func(a, b int64) int64 {
 		lo, hi := -s, s
@@ -89,6 +94,8 @@ func (m Model) validateFluct() error {
 		return fmt.Errorf("memory %s: only lru and handover-uniform forgetting take a fluctuating capacity", mem)
 	case m.Singletons > 0:
 		return fmt.Errorf("singletons with limited memory have no exact model (use perfect memory, or the simulator)")
+	case m.Variant.Flips == rules.FlipsBlind:
+		return m.validateFluctBlind() // fluctblind.go
 	case m.Variant.TurnLimit > 0 && m.Variant.CopiesOf() == rules.DefaultCopies && m.Variant.Flips == rules.FlipsSequential:
 		return fmt.Errorf("variant %s: a fluctuating capacity under a turn limit is solved for a matchup's values, each choice's values after the draw and its players' tables (optimal, safe, daring, parity, best-response; at two seats the score distribution too), not this computation", m.Variant)
 	case !m.Variant.Standard():
@@ -101,6 +108,9 @@ func (m Model) validateFluct() error {
 // with optimal, safe, daring or parity (a fixed policy chooses by its rule in the state after the
 // draw), or best-response to one of them, in a model Model.Validate accepts.
 func validateFluct(m Model, mu Lineup) error {
+	if err := refuseFluctBlind(m, mu); err != nil {
+		return err
+	}
 	if mu.Players == 2 && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) {
 		return validateFluctWin(m, mu) // fluctwin.go
 	}
@@ -150,6 +160,9 @@ type fluctSweep[T any] struct {
 	needOpt, needPair bool
 	prev              fluctRow[T]
 	cur               fluctRow[T]
+	// prev2 is the row of n - 2 pairs: under blind flips a turn can hand the next seat two pairs
+	// known whole (fluctblind.go).
+	prev2 fluctRow[T]
 	// optChoice[n][c][k] is the optimum's choice in (n, k) with capacity c drawn.
 	optChoice [][][]rules.Choice
 	// br is the role that plays best-response (-1: none) and brChoice its choices as optChoice.
@@ -167,7 +180,7 @@ type fluctNode struct{ k, c int }
 // rowNodes returns the unknowns of one role in a row of n pairs: the k before the draw, then
 // (k, c) for every capacity drawn; and the capacities.
 func (s *fluctSweep[T]) rowNodes(n int) ([]fluctNode, []fluctCap) {
-	caps := fluctCaps(s.m.Memory, n)
+	caps := fluctCapsTo(s.m.Memory, fluctTop(s.m, n))
 	K := min(n, s.maxK)
 	var nodes []fluctNode
 	for k := 0; k <= K; k++ {
@@ -195,25 +208,26 @@ func (s *fluctSweep[T]) drawn(k, c int) int {
 	return k
 }
 
-// before returns the lead of role r moving in (n-1, k) before a draw, in the previous row; twice
-// asks for a turn that first takes a pair known whole, so two capacities are drawn (under lru
-// both forget).
-func (s *fluctSweep[T]) before(w []T, n1, k int, twice bool) T {
-	if !twice || !s.lru() {
+// before returns the lead of role r moving in (n1, k) before a draw, in a previous row, after
+// draws turns that each take a pair known whole and draw a capacity first (under lru each
+// forgets beyond it).
+func (s *fluctSweep[T]) before(w []T, n1, k, draws int) T {
+	if draws == 0 || !s.lru() {
 		return w[k]
 	}
 	f := s.f
 	v := s.zero
-	for _, cp := range fluctCaps(s.m.Memory, n1) {
-		v = f.Add(v, f.Mul(f.FromFrac(cp.p.Num, cp.p.Den), w[min(k, cp.c)]))
+	for _, cp := range fluctCaps(s.m.Memory, max(n1, 1)) { // a row of no pairs draws too
+		v = f.Add(v, f.Mul(f.FromFrac(cp.p.Num, cp.p.Den), s.before(w, n1, min(k, cp.c), draws-1)))
 	}
 	return v
 }
 
 // choiceEq returns the equation of the lead of role r in (n, k) with capacity c drawn, making
 // choice ch: outcomes in the row refer to the other role's unknown index(k', other) before the
-// draw, outcomes that leave it read prev (role r's and the other's values in row n-1).
-func (s *fluctSweep[T]) choiceEq(n, k, c int, ch rules.Choice, prevOwn, prevOther []T, other int, index func(k, role int) int) *decayEq[T] {
+// draw, outcomes that leave it read prev (role r's and the other's values in row n-1) and, under
+// blind flips, prevOther2 (the other's values in row n-2, after two pairs known whole).
+func (s *fluctSweep[T]) choiceEq(n, k, c int, ch rules.Choice, prevOwn, prevOther, prevOther2 []T, other int, index func(k, role int) int) *decayEq[T] {
 	f := s.f
 	mc := s.m
 	mc.Memory.Capacity, mc.Memory.Fluctuation = c, 0
@@ -227,10 +241,13 @@ func (s *fluctSweep[T]) choiceEq(n, k, c int, ch rules.Choice, prevOwn, prevOthe
 		}
 		var v T
 		k2 := o.Next.N - o.Next.J
-		if o.Continue {
-			v = f.Add(f.FromInt(int64(o.MoverGain)), s.before(prevOwn, n-1, k2, false))
-		} else {
-			v = f.Sub(f.FromInt(int64(o.MoverGain-o.NextGain)), s.before(prevOther, n-1, k2, o.NextGain > 0))
+		switch {
+		case o.Continue:
+			v = f.Add(f.FromInt(int64(o.MoverGain)), s.before(prevOwn, n-1, k2, 0))
+		case o.Next.N == n-2:
+			v = f.Sub(f.FromInt(int64(o.MoverGain-o.NextGain)), s.before(prevOther2, n-2, k2, o.NextGain))
+		default:
+			v = f.Sub(f.FromInt(int64(o.MoverGain-o.NextGain)), s.before(prevOther, n-1, k2, o.NextGain))
 		}
 		e.a[0] = f.Add(e.a[0], f.Mul(p, v))
 	}
@@ -275,7 +292,7 @@ func (s *fluctSweep[T]) row(n int) error {
 			var eqs [rules.NumChoices]*decayEq[T]
 			for _, ch := range rules.Choices() {
 				if s.m.Legal(rules.State{N: n, J: n - nd.k}, ch) {
-					eqs[ch] = s.choiceEq(n, nd.k, nd.c, ch, s.prev.opt, s.prev.opt, 0, index)
+					eqs[ch] = s.choiceEq(n, nd.k, nd.c, ch, s.prev.opt, s.prev.opt, s.prev2.opt, 0, index)
 				}
 			}
 			sys.eqs = append(sys.eqs, eqs)
@@ -318,7 +335,7 @@ func (s *fluctSweep[T]) row(n int) error {
 			if err != nil {
 				return err
 			}
-			eqs[r*N+i] = *s.choiceEq(n, nd.k, nd.c, ch, s.prev.w[r], s.prev.w[1-r], 1-r, index)
+			eqs[r*N+i] = *s.choiceEq(n, nd.k, nd.c, ch, s.prev.w[r], s.prev.w[1-r], s.prev2.w[1-r], 1-r, index)
 		}
 	}
 	x, err := solveRow(s.f, eqs)
@@ -366,6 +383,7 @@ func (s *fluctSweep[T]) choiceAt(r, n, k, c, flag int) (rules.Choice, error) {
 func (s *fluctSweep[T]) run(ctx context.Context, maxPairs int, visit func(n int) error) error {
 	zeros := []T{s.zero}
 	s.prev = fluctRow[T]{w: [2][]T{zeros, zeros}, opt: zeros}
+	s.prev2 = s.prev
 	if s.needOpt {
 		s.optChoice, s.optAfter = [][][]rules.Choice{nil}, [][][]rules.Choice{nil}
 	}
@@ -382,7 +400,7 @@ func (s *fluctSweep[T]) run(ctx context.Context, maxPairs int, visit func(n int)
 		if err := s.row(n); err != nil {
 			return err
 		}
-		s.prev, s.cur = s.cur, fluctRow[T]{}
+		s.prev2, s.prev, s.cur = s.prev, s.cur, fluctRow[T]{}
 		if visit != nil {
 			if err := visit(n); err != nil {
 				return err

@@ -126,6 +126,10 @@ type flPlayer struct {
 	// turns count for nobody).
 	shares bool
 	zs     [2]float64
+	// blind, when set, plays daring and safe under blind flips (fluctblind_cardlevel_test.go),
+	// the remembered card named by safe the most recently seen one when pickNewest is set, the
+	// least recently seen one otherwise.
+	blind, pickNewest bool
 }
 
 // store remembers a newly seen card; lru forgets the least recently seen card beyond c.
@@ -216,9 +220,11 @@ func (p *flPlayer) turn(g *flGame, mover, depth, c int) (float64, float64) {
 	}
 	afterPass := g.passed
 	g.passed = false
-	// A pair known whole is taken first.
-	if len(g.pending) == 2 {
+	// A pair known whole is taken first (under blind flips there may be two, one a turn).
+	if len(g.pending) >= 2 {
+		rest := slices.Clone(g.pending[2:])
 		g.take(g.pending[0], g.pending[1])
+		g.pending = rest
 		v, t := p.value(g, mover, depth-1)
 		return p.pair(mover, v), t
 	}
@@ -281,6 +287,9 @@ func (p *flPlayer) play(g *flGame, mover, depth, c int, ch rules.Choice, afterPa
 		}
 		g.passed = true
 		return p.handOver(g, 0, mover, depth, c)
+	}
+	if p.blind && (ch == rules.Daring || ch == rules.Safe) {
+		return p.playBlind(g, mover, depth, c, ch)
 	}
 	var v, tail float64
 	add := func(q float64, a, b float64) { v += q * a; tail += q * b }

@@ -33,7 +33,7 @@ func (s *fluctSweep[T]) replyRow(n int, nodes []fluctNode, caps []fluctCap, pos 
 				if err != nil {
 					return err
 				}
-				sys.fixed[r*N+i] = *s.choiceEq(n, nd.k, nd.c, ch, s.prev.w[r], s.prev.w[1-r], 1-r, index)
+				sys.fixed[r*N+i] = *s.choiceEq(n, nd.k, nd.c, ch, s.prev.w[r], s.prev.w[1-r], s.prev2.w[1-r], 1-r, index)
 			}
 		}
 	}
@@ -65,7 +65,7 @@ func (s *fluctSweep[T]) choiceEqs(n int, nd fluctNode, r int, index func(k, role
 	var eqs [rules.NumChoices]*decayEq[T]
 	for _, ch := range rules.Choices() {
 		if s.m.Legal(rules.State{N: n, J: n - nd.k}, ch) {
-			eqs[ch] = s.choiceEq(n, nd.k, nd.c, ch, s.prev.w[r], s.prev.w[1-r], 1-r, index)
+			eqs[ch] = s.choiceEq(n, nd.k, nd.c, ch, s.prev.w[r], s.prev.w[1-r], s.prev2.w[1-r], 1-r, index)
 		}
 	}
 	return eqs

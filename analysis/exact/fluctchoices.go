@@ -45,11 +45,11 @@ func FluctChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu
 	if err := s.run(ctx, st.N-1, nil); err != nil {
 		return out, err
 	}
-	prev := s.prev
+	prev, prev2 := s.prev, s.prev2
 	if err := s.row(st.N); err != nil {
 		return out, err
 	}
-	cn := min(c, st.N+1)
+	cn := min(c, fluctTop(s.m, st.N))
 	own, other := s.roleValues(prev, 0), s.roleValues(prev, 1)
 	after := s.roleValues(s.cur, 1)
 	index := func(k2, _ int) int { return k2 }
@@ -62,7 +62,7 @@ func FluctChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu
 		if !s.m.Legal(st, ch) {
 			continue
 		}
-		appendEqValue(f, &out, n, ch, s.choiceEq(st.N, k, cn, ch, own, other, 1, index), after)
+		appendEqValue(f, &out, n, ch, s.choiceEq(st.N, k, cn, ch, own, other, s.roleValues(prev2, 1), 1, index), after)
 	}
 	markBestUnlimited(f, &out, 2)
 	return out, nil

@@ -21,6 +21,9 @@ import (
 type fluctDist[T any] struct {
 	d    [2][][]T
 	size int
+	// d2 is d of the row before (n - 2 pairs): under blind flips a turn can hand the next seat
+	// two pairs known whole (fluctblind.go).
+	d2 [2][][]T
 }
 
 // fluctDistribution is Distribution under a fluctuating capacity.
@@ -46,6 +49,7 @@ func fluctDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu
 		dist.d[r] = [][]T{s.zeroVec(size)}
 		dist.d[r][0][st.N] = f.FromInt(1)
 	}
+	dist.d2 = dist.d
 	err = s.run(ctx, st.N, func(n int) error {
 		next, err := s.distRow(n, dist)
 		dist = next
@@ -111,7 +115,7 @@ func (s *fluctSweep[T]) distRow(n int, prev fluctDist[T]) (fluctDist[T], error) 
 	if err != nil {
 		return prev, fmt.Errorf("%d pairs: %w", n, err)
 	}
-	next := fluctDist[T]{size: prev.size}
+	next := fluctDist[T]{size: prev.size, d2: prev.d}
 	for r := range 2 {
 		for k := 0; k <= min(n, s.maxK); k++ {
 			next.d[r] = append(next.d[r], x[index(k, r, 0)])
@@ -141,22 +145,25 @@ func (s *fluctSweep[T]) distEq(n int, nd fluctNode, ch rules.Choice, r int, prev
 			addShifted(f, e.a, p, prev.d[r][k2], o.MoverGain)
 			continue
 		}
-		other := s.distBefore(prev.d[1-r], n-1, k2, o.NextGain > 0)
+		other := s.distBefore(prev.d[1-r], n-1, k2, o.NextGain)
+		if o.Next.N == n-2 {
+			other = s.distBefore(prev.d2[1-r], n-2, k2, o.NextGain)
+		}
 		addShifted(f, e.a, p, reversed(other, prev.size), o.MoverGain-o.NextGain)
 	}
 	return e, to, coef
 }
 
-// distBefore is before for distributions: the distribution d[k] of the previous row, averaged
-// over a second draw when twice under lru.
-func (s *fluctSweep[T]) distBefore(d [][]T, n1, k int, twice bool) []T {
-	if !twice || !s.lru() {
+// distBefore is before for distributions: the distribution d[k] of a previous row of n1 pairs,
+// averaged under lru over the draws of the turns that first take pairs known whole.
+func (s *fluctSweep[T]) distBefore(d [][]T, n1, k, draws int) []T {
+	if draws == 0 || !s.lru() {
 		return d[k]
 	}
 	f := s.f
 	v := s.zeroVec(len(d[k]))
-	for _, cp := range fluctCaps(s.m.Memory, n1) {
-		addShifted(f, v, f.FromFrac(cp.p.Num, cp.p.Den), d[min(k, cp.c)], 0)
+	for _, cp := range fluctCaps(s.m.Memory, max(n1, 1)) { // a row of no pairs draws too
+		addShifted(f, v, f.FromFrac(cp.p.Num, cp.p.Den), s.distBefore(d, n1, min(k, cp.c), draws-1), 0)
 	}
 	return v
 }

@@ -61,7 +61,7 @@ func (s *fluctSweep[T]) passChoiceEqs(n int, nd fluctNode, flag int, own, other 
 		case ch == rules.Pass:
 			eqs[ch] = s.passEq(nd.k, nd.c, flag, afterPass)
 		default:
-			eqs[ch] = s.choiceEq(n, nd.k, nd.c, ch, own, other, otherRole, plain)
+			eqs[ch] = s.choiceEq(n, nd.k, nd.c, ch, own, other, nil, otherRole, plain)
 		}
 	}
 	return eqs
@@ -162,7 +162,7 @@ func (s *fluctSweep[T]) passPairRow(n int, nodes []fluctNode, caps []fluctCap, p
 					if ch == rules.Pass {
 						sys.fixed[idx] = *s.passEq(nd.k, nd.c, flag, afterPass)
 					} else {
-						sys.fixed[idx] = *s.choiceEq(n, nd.k, nd.c, ch, s.prev.w[r], s.prev.w[1-r], 1-r, plain)
+						sys.fixed[idx] = *s.choiceEq(n, nd.k, nd.c, ch, s.prev.w[r], s.prev.w[1-r], nil, 1-r, plain)
 					}
 				}
 			}

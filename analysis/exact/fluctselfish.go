@@ -46,6 +46,9 @@ type FluctSelfishGap[T any] struct {
 // fluctuating capacity: every seat optimal, safe, daring or parity, or a policy per seat among
 // them (a fixed policy chooses by its rule in the state after the draw), best-response at one.
 func validateFluctSeats(m Model, mu Lineup) error {
+	if err := refuseFluctBlind(m, mu); err != nil {
+		return err
+	}
 	if err := m.Validate(); err != nil {
 		return err
 	}
@@ -600,7 +603,7 @@ func FluctSelfishTable[T any](ctx context.Context, f field.Field[T], m Model, pl
 // laid out as choice.
 func capacityLayers(m Model, maxPairs int, lru bool, choice, after [][][]rules.Choice) (*rules.ChoiceTable, error) {
 	lo := fluctCaps(m.Memory, max(maxPairs, 1))[0].c
-	hi := max(lo, min(fluctMaxKnown(m.Memory), maxPairs+1))
+	hi := max(lo, min(fluctMaxKnown(m.Memory), fluctTop(m, maxPairs)))
 	layers := make([]*rules.ChoiceTable, hi-lo+1)
 	for i := range layers {
 		c := lo + i
@@ -609,7 +612,7 @@ func capacityLayers(m Model, maxPairs int, lru bool, choice, after [][][]rules.C
 			return nil, err
 		}
 		for n := 1; n <= maxPairs; n++ {
-			cn := min(c, n+1) // the capacities of a row are merged from n + 1 up
+			cn := min(c, fluctTop(m, n)) // the capacities of a row are merged from n + 1 up (fluctTop)
 			byCap := choice[n]
 			if cn >= len(byCap) || byCap[cn] == nil {
 				continue

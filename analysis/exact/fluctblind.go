@@ -1,0 +1,62 @@
+package exact
+
+import (
+	"fmt"
+
+	"memsim/sim/rules"
+)
+
+// A fluctuating capacity under blind flips (docs/models.md §4.4, §4.17): the sweep of fluct.go
+// with the blind turn of blind.go at the capacity drawn for the turn. Every turn draws its
+// capacity, a turn that only takes a pair known whole included, so a blind turn that hands the
+// next seat two pairs known whole leads to the row of n - 2 pairs after two more draws (under
+// lru each forgets beyond it; under handover-uniform only the hand-over forgets). Under
+// handover-uniform a capacity of 2 drawn in (2, 0) leaves the game where it was, as with a fixed
+// capacity of 2 (§4.17), but every turn draws a larger capacity with positive probability, so the
+// game ends.
+
+// validateFluctBlind reports whether the model, a fluctuating capacity under blind flips, is
+// solved: pairs only, two copies of a face, pass rule never, no turn limit.
+func (m Model) validateFluctBlind() error {
+	v := m.Variant
+	switch {
+	case v.CopiesOf() != rules.DefaultCopies:
+		return fmt.Errorf("copies %d: a fluctuating capacity under blind flips is solved with two copies of a face only", v.CopiesOf())
+	case v.TurnLimit > 0:
+		return fmt.Errorf("turn limit %d: a fluctuating capacity under blind flips is solved without a turn limit only", v.TurnLimit)
+	case m.Pass != rules.PassNever:
+		return fmt.Errorf("pass rule %s: a fluctuating capacity under blind flips is solved under pass rule never only", m.Pass)
+	}
+	return m.Choices.Validate()
+}
+
+// refuseFluctBlind returns an error when model m has a fluctuating capacity under blind flips and
+// the lineup is not one solved there: two seats, optimal, safe, daring, parity and best-response
+// to one of them (values, each choice's values after the draw, the score distribution and the
+// tables of optimal and best-response), under pass rule never without a turn limit.
+func refuseFluctBlind(m Model, mu Lineup) error {
+	if m.Memory.Fluctuation == 0 || m.Variant.Flips != rules.FlipsBlind {
+		return nil
+	}
+	if m.Variant.TurnLimit > 0 {
+		return fmt.Errorf("turn limit %d: a fluctuating capacity under blind flips is solved without a turn limit only", m.Variant.TurnLimit)
+	}
+	switch {
+	case mu.Players != 2:
+		return fmt.Errorf("players %d: a fluctuating capacity under blind flips is solved for two players only", mu.Players)
+	case mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin():
+		return fmt.Errorf("policy %s against %s: a fluctuating capacity under blind flips is solved for optimal, safe, daring, parity and best-response to one of them, not the policies that play to win", mu.Policy, mu.Opponent)
+	}
+	return nil
+}
+
+// fluctTop returns the capacity from which the capacities drawn in a row of n pairs are merged:
+// n + 1, which never binds (fluct.go), except under blind flips with handover-uniform forgetting,
+// where a turn from (n, 0) that names the partners of two remembered cards holds n + 2 cards at
+// the hand-over, so n + 1 still forgets one.
+func fluctTop(m Model, n int) int {
+	if m.Variant.Flips == rules.FlipsBlind && m.Memory.Forget == rules.ForgetHandoverUniform {
+		return n + 2
+	}
+	return n + 1
+}

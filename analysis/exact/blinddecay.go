@@ -14,19 +14,16 @@ import (
 // pair one of whose cards is forgotten stays on the table, half-known through the other.
 
 // validateBlindDecay reports whether the lineup has an exact model under blind flips with decay
-// forgetting: two to eight seats, pass rule never, no turn limit, the policies that play for
-// pairs.
+// forgetting: one to eight seats (solitaire under pass rule never, as every solitaire), every pass
+// rule, no turn limit, the policies that play for pairs. A pass is a hand-over: the memory forgets
+// before the next seat moves (blindDecayOutcomes), as with sequential flips (decaypass.go).
 func validateBlindDecay(m Model, mu Lineup) error {
 	if m.Variant.Flips != rules.FlipsBlind || !m.isDecay() {
 		return nil
 	}
 	switch {
-	case m.Pass != rules.PassNever:
-		return fmt.Errorf("pass rule %s: blind flips with decay forgetting are solved under pass rule never only", m.Pass)
 	case m.Variant.TurnLimit > 0:
 		return fmt.Errorf("turn limit %d: blind flips with decay forgetting are solved without a turn limit only", m.Variant.TurnLimit)
-	case mu.Players == 1:
-		return fmt.Errorf("players 1: blind flips with decay forgetting are solved at two to %d seats, not in solitaire", rules.MaxPlayers)
 	case mu.playsToWin() || isSelfWin(mu):
 		return fmt.Errorf("blind flips with decay forgetting are solved for the policies that play for pairs, not those that play to win")
 	}

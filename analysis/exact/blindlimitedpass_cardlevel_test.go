@@ -33,6 +33,9 @@ func newBlindPassChain(m cardMemory, rule rules.PassRule, maxN int) (*blindPassC
 			continue
 		}
 		d, err := blindCardDist(st, nil, m, rules.Pass, pickOldest)
+		if m.forget == rules.ForgetDecay {
+			d, err = decayPassDist(st, m)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%v, %v, pass: %w", m, st, err)
 		}
@@ -59,9 +62,10 @@ func (v blindPassValues) at(st rules.State, l, r, players int) []*big.Rat {
 }
 
 // solve returns every seat's exact expected pairs in every state, with every seat to move at every
-// pass streak, seat r choosing choose(r, l, st): a pass at streak l < players-1 hands the same
-// state to the next seat at l+1, a pass at players-1 shares the n pairs equally (the stalemate),
-// every other turn leads to streak 0. Each row (a forgotten card and a pass can come back to the
+// pass streak, seat r choosing choose(r, l, st): a pass at streak l < players-1 hands the state
+// its card-level step leaves to the next seat at l+1, a pass at players-1 shares the n pairs equally (the stalemate),
+// every other turn leads to streak 0; under decay forgetting the pass is a hand-over, so the
+// next seat moves in the state its forgetting leaves. Each row (a forgotten card and a pass can come back to the
 // same state) is solved by Gauss-Jordan elimination in exact rationals.
 func (ch *blindPassChain) solve(players int, choose func(r, l int, st rules.State) rules.Choice) (blindPassValues, error) {
 	v := blindPassValues{}
@@ -103,8 +107,10 @@ func (ch *blindPassChain) solve(players int, choose func(r, l int, st rules.Stat
 							}
 							continue
 						}
-						col := unknown(si, l+1, (r+1)%players)
-						a[row][col].Sub(a[row][col], big.NewRat(1, 1))
+						for k, p := range d {
+							col := unknown(idx[k.next], l+1, (r+1)%players)
+							a[row][col].Sub(a[row][col], p)
+						}
 						continue
 					}
 					for k, p := range d {
@@ -153,7 +159,16 @@ func (ch *blindPassChain) once(v blindPassValues, players, l, r int, st rules.St
 			}
 			return out
 		}
-		return v[st][l+1][(r+1)%players]
+		out := make([]*big.Rat, players)
+		for s := range out {
+			out[s] = new(big.Rat)
+		}
+		for k, p := range ch.steps[st][c] {
+			for s, x := range v[k.next][l+1][(r+1)%players] {
+				out[s].Add(out[s], new(big.Rat).Mul(p, x))
+			}
+		}
+		return out
 	}
 	out := make([]*big.Rat, players)
 	for s := range out {
@@ -240,122 +255,9 @@ func TestBlindLimitedPassGameMatchesCardLevel(t *testing.T) {
 	compared := 0
 	for _, rule := range []rules.PassRule{rules.PassTwoKnown, rules.PassAlways} {
 		for _, m := range blindLimitedMemories(capacities...) {
-			chain, err := newBlindPassChain(m, rule, maxN)
-			if err != nil {
-				t.Fatal(err)
-			}
 			model := blindModel(m)
 			model.Pass = rule
-			for _, lu := range lineups {
-				mu := lu.mu
-				name := fmt.Sprintf("%v/%v/p=%d/%v-vs-%v", m, rule, mu.Players, mu.Policy, mu.Opponent)
-				choose := func(r, _ int, st rules.State) rules.Choice {
-					if r == 0 {
-						return mu.Policy.Decide(st)
-					}
-					return mu.Opponent.Decide(st)
-				}
-				// solver[st][l] is every seat's value from the mover on, at streak l, and
-				// choiceValue[st][l] the mover's value of each legal choice made there (three seats).
-				solver := map[rules.State]map[int][]*big.Rat{}
-				choiceValue := map[rules.State]map[int]map[rules.Choice]*big.Rat{}
-				switch {
-				case lu.table && mu.Players == 2:
-					tab, err := exact.PolicyTable[*big.Rat](ctx, field.Rat{}, model, mu, maxN)
-					if err != nil {
-						t.Fatalf("%s: PolicyTable: %v", name, err)
-					}
-					choose = func(r, l int, st rules.State) rules.Choice {
-						if r == 0 || mu.Opponent == rules.PolicyOptimal {
-							c, ok := tab.Lookup(st, l == 1)
-							if !ok {
-								panic(fmt.Sprintf("%s: no table choice in %v after a pass %v", name, st, l == 1))
-							}
-							return c
-						}
-						return mu.Opponent.Decide(st)
-					}
-				case lu.table:
-					choices := map[[2]int]map[int]rules.Choice{}
-					err := exact.SelfishTable(ctx, field.Rat{}, model, mu.Players, maxN, func(tc *exact.TableCell[*big.Rat]) error {
-						key := [2]int{tc.State.N, tc.State.J}
-						if choices[key] == nil {
-							choices[key] = map[int]rules.Choice{}
-							solver[tc.State] = map[int][]*big.Rat{}
-							choiceValue[tc.State] = map[int]map[rules.Choice]*big.Rat{}
-						}
-						choiceValue[tc.State][tc.Passes] = map[rules.Choice]*big.Rat{}
-						for _, c := range rules.Choices() {
-							if tc.Legal[c] {
-								choiceValue[tc.State][tc.Passes][c] = new(big.Rat).Set(tc.ChoiceValue[c])
-							}
-						}
-						choices[key][tc.Passes] = tc.Choice
-						solver[tc.State][tc.Passes] = append([]*big.Rat(nil), tc.BySeat...)
-						return nil
-					})
-					if err != nil {
-						t.Fatalf("%s: SelfishTable: %v", name, err)
-					}
-					choose = func(_, l int, st rules.State) rules.Choice {
-						c, ok := choices[[2]int{st.N, st.J}][l]
-						if !ok {
-							panic(fmt.Sprintf("%s: no table choice in %v at streak %d", name, st, l))
-						}
-						return c
-					}
-				}
-				v, err := chain.solve(mu.Players, choose)
-				if err != nil {
-					t.Fatalf("%s: %v", name, err)
-				}
-				for st := range chain.steps {
-					compared += checkChainSeatValues(t, ctx, name, model, mu, st, v[st][0][0])
-					for l, want := range solver[st] {
-						for i := range mu.Players {
-							compared++
-							if got := v[st][l][0][i]; want[i].Cmp(got) != 0 {
-								t.Errorf("%s, %v, streak %d: seat %d from the mover expects %s in the solver's table, %s in the chain",
-									name, st, l, i, want[i].RatString(), got.RatString())
-							}
-						}
-					}
-					// Every choice's value at every streak is the choice made once in the chain.
-					for l, values := range choiceValue[st] {
-						if len(values) != len(chain.steps[st]) {
-							t.Errorf("%s, %v, streak %d: the solver has %d legal choices, the card-level game %d", name, st, l, len(values), len(chain.steps[st]))
-						}
-						for c, want := range values {
-							compared++
-							if got := chain.once(v, mu.Players, l, 0, st, c)[0]; want.Cmp(got) != 0 {
-								t.Errorf("%s, %v, streak %d: %v is worth %s to the mover in the solver's table, %s in the chain",
-									name, st, l, c, want.RatString(), got.RatString())
-							}
-						}
-					}
-					if !lu.table || mu.Players > 2 {
-						// At three seats a state may have no equilibrium in pure choices (the
-						// table marks it): the choices' values above say where.
-						continue
-					}
-					// No choice made once, at either streak the table is read at, gives the mover
-					// more.
-					for l := range mu.Players {
-						for c := range chain.steps[st] {
-							got := chain.once(v, mu.Players, l, 0, st, c)
-							own, table := got[0], v[st][l][0][0]
-							if mu.Players == 2 && mu.Policy == rules.PolicyOptimal {
-								own = new(big.Rat).Sub(got[0], got[1])
-								table = new(big.Rat).Sub(v[st][l][0][0], v[st][l][0][1])
-							}
-							if own.Cmp(table) > 0 {
-								t.Errorf("%s, %v, streak %d: %v made once gives the mover %s, more than the table's %s",
-									name, st, l, c, own.RatString(), table.RatString())
-							}
-						}
-					}
-				}
-			}
+			compared += compareBlindPassChain(t, ctx, m, model, lineups, maxN)
 		}
 	}
 	t.Logf("compared %d exact values with the card-level chain", compared)
@@ -538,57 +440,7 @@ func TestBlindLimitedSolitaireMatchesCardLevel(t *testing.T) {
 	}
 	compared := 0
 	for _, m := range blindLimitedMemories(capacities...) {
-		chain, err := newBlindChain(m, maxN)
-		if err != nil {
-			t.Fatal(err)
-		}
-		model := blindModel(m)
-		check := func(pol rules.Policy, want map[rules.State]*big.Rat) {
-			for st, w := range want {
-				res, err := exact.Evaluate[*big.Rat](ctx, field.Rat{}, model, exact.Lineup{Players: 1, Policy: pol}, st)
-				if err != nil {
-					t.Fatalf("%v, %v, %v: %v", m, pol, st, err)
-				}
-				compared++
-				if res.ExpectedTurns.Cmp(w) != 0 {
-					t.Errorf("%v, %v, %v: %s turns from Evaluate, %s from the card-level chain", m, pol, st, res.ExpectedTurns.RatString(), w.RatString())
-				}
-			}
-		}
-		for _, pol := range fixedPolicies {
-			v, err := chain.soloTurns(pol.Decide)
-			if err != nil {
-				t.Fatalf("%v, %v: %v", m, pol, err)
-			}
-			check(pol, v)
-		}
-		policy := map[rules.State]rules.Choice{}
-		for st := range chain.steps {
-			policy[st] = rules.PolicyDaring.Decide(st)
-		}
-		var v map[rules.State]*big.Rat
-		for round := 0; ; round++ {
-			if round > 50 {
-				t.Fatalf("%v: policy iteration did not settle", m)
-			}
-			v, err = chain.soloTurns(func(st rules.State) rules.Choice { return policy[st] })
-			if err != nil {
-				t.Fatalf("%v, optimum: %v", m, err)
-			}
-			changed := false
-			for st, steps := range chain.steps {
-				best := chain.soloOnce(v, st, policy[st])
-				for c := range steps {
-					if x := chain.soloOnce(v, st, c); x.Cmp(best) < 0 {
-						best, policy[st], changed = x, c, true
-					}
-				}
-			}
-			if !changed {
-				break
-			}
-		}
-		check(rules.PolicyOptimal, v)
+		compared += compareBlindSolitaire(t, ctx, m, blindModel(m), maxN)
 	}
 	// A capacity of 2n never forgets: perfect memory's blind solitaire, 2n - 1 turns for the optimum.
 	for n := 1; n <= maxN; n++ {
@@ -604,4 +456,191 @@ func TestBlindLimitedSolitaireMatchesCardLevel(t *testing.T) {
 		}
 	}
 	t.Logf("compared %d expected turns with the card-level chain", compared)
+}
+
+// compareBlindPassChain plays every lineup of lineups in the card-level chain of blind flips with
+// the pass streak built for card memory m and model's pass rule (up to maxN pairs), and compares
+// every state's values with the solver's under model: Evaluate's from streak 0, the two-player
+// tables played at both streaks, at three seats the optimum of every seat for itself and each
+// choice's value at every streak; no choice made once gives the mover more than the table's, and
+// the seats' values add up to n. It returns the number of values compared.
+func compareBlindPassChain(t *testing.T, ctx context.Context, m cardMemory, model exact.Model, lineups []blindLineup, maxN int) int {
+	t.Helper()
+	rule := model.Pass
+	compared := 0
+	chain, err := newBlindPassChain(m, rule, maxN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lu := range lineups {
+		mu := lu.mu
+		name := fmt.Sprintf("%v/%v/p=%d/%v-vs-%v", m, rule, mu.Players, mu.Policy, mu.Opponent)
+		choose := func(r, _ int, st rules.State) rules.Choice {
+			if r == 0 {
+				return mu.Policy.Decide(st)
+			}
+			return mu.Opponent.Decide(st)
+		}
+		// solver[st][l] is every seat's value from the mover on, at streak l, and
+		// choiceValue[st][l] the mover's value of each legal choice made there (three seats).
+		solver := map[rules.State]map[int][]*big.Rat{}
+		choiceValue := map[rules.State]map[int]map[rules.Choice]*big.Rat{}
+		switch {
+		case lu.table && mu.Players == 2:
+			tab, err := exact.PolicyTable[*big.Rat](ctx, field.Rat{}, model, mu, maxN)
+			if err != nil {
+				t.Fatalf("%s: PolicyTable: %v", name, err)
+			}
+			choose = func(r, l int, st rules.State) rules.Choice {
+				if r == 0 || mu.Opponent == rules.PolicyOptimal {
+					c, ok := tab.Lookup(st, l == 1)
+					if !ok {
+						panic(fmt.Sprintf("%s: no table choice in %v after a pass %v", name, st, l == 1))
+					}
+					return c
+				}
+				return mu.Opponent.Decide(st)
+			}
+		case lu.table:
+			choices := map[[2]int]map[int]rules.Choice{}
+			err := exact.SelfishTable(ctx, field.Rat{}, model, mu.Players, maxN, func(tc *exact.TableCell[*big.Rat]) error {
+				key := [2]int{tc.State.N, tc.State.J}
+				if choices[key] == nil {
+					choices[key] = map[int]rules.Choice{}
+					solver[tc.State] = map[int][]*big.Rat{}
+					choiceValue[tc.State] = map[int]map[rules.Choice]*big.Rat{}
+				}
+				choiceValue[tc.State][tc.Passes] = map[rules.Choice]*big.Rat{}
+				for _, c := range rules.Choices() {
+					if tc.Legal[c] {
+						choiceValue[tc.State][tc.Passes][c] = new(big.Rat).Set(tc.ChoiceValue[c])
+					}
+				}
+				choices[key][tc.Passes] = tc.Choice
+				solver[tc.State][tc.Passes] = append([]*big.Rat(nil), tc.BySeat...)
+				return nil
+			})
+			if err != nil {
+				t.Fatalf("%s: SelfishTable: %v", name, err)
+			}
+			choose = func(_, l int, st rules.State) rules.Choice {
+				c, ok := choices[[2]int{st.N, st.J}][l]
+				if !ok {
+					panic(fmt.Sprintf("%s: no table choice in %v at streak %d", name, st, l))
+				}
+				return c
+			}
+		}
+		v, err := chain.solve(mu.Players, choose)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for st := range chain.steps {
+			compared += checkChainSeatValues(t, ctx, name, model, mu, st, v[st][0][0])
+			for l, want := range solver[st] {
+				for i := range mu.Players {
+					compared++
+					if got := v[st][l][0][i]; want[i].Cmp(got) != 0 {
+						t.Errorf("%s, %v, streak %d: seat %d from the mover expects %s in the solver's table, %s in the chain",
+							name, st, l, i, want[i].RatString(), got.RatString())
+					}
+				}
+			}
+			// Every choice's value at every streak is the choice made once in the chain.
+			for l, values := range choiceValue[st] {
+				if len(values) != len(chain.steps[st]) {
+					t.Errorf("%s, %v, streak %d: the solver has %d legal choices, the card-level game %d", name, st, l, len(values), len(chain.steps[st]))
+				}
+				for c, want := range values {
+					compared++
+					if got := chain.once(v, mu.Players, l, 0, st, c)[0]; want.Cmp(got) != 0 {
+						t.Errorf("%s, %v, streak %d: %v is worth %s to the mover in the solver's table, %s in the chain",
+							name, st, l, c, want.RatString(), got.RatString())
+					}
+				}
+			}
+			if !lu.table || mu.Players > 2 {
+				// At three seats a state may have no equilibrium in pure choices (the
+				// table marks it): the choices' values above say where.
+				continue
+			}
+			// No choice made once, at either streak the table is read at, gives the mover
+			// more.
+			for l := range mu.Players {
+				for c := range chain.steps[st] {
+					got := chain.once(v, mu.Players, l, 0, st, c)
+					own, table := got[0], v[st][l][0][0]
+					if mu.Players == 2 && mu.Policy == rules.PolicyOptimal {
+						own = new(big.Rat).Sub(got[0], got[1])
+						table = new(big.Rat).Sub(v[st][l][0][0], v[st][l][0][1])
+					}
+					if own.Cmp(table) > 0 {
+						t.Errorf("%s, %v, streak %d: %v made once gives the mover %s, more than the table's %s",
+							name, st, l, c, own.RatString(), table.RatString())
+					}
+				}
+			}
+		}
+	}
+	return compared
+}
+
+// compareBlindSolitaire compares the expected turns of solitaire under blind flips and card memory
+// m (model, up to maxN pairs) with the chain of card-level turns: the fixed policies, and the
+// optimum, which the chain finds by policy iteration (from daring, the choice with the fewest
+// turns made once, until none is better). It returns the number of values compared.
+func compareBlindSolitaire(t *testing.T, ctx context.Context, m cardMemory, model exact.Model, maxN int) int {
+	t.Helper()
+	compared := 0
+	chain, err := newBlindChain(m, maxN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(pol rules.Policy, want map[rules.State]*big.Rat) {
+		for st, w := range want {
+			res, err := exact.Evaluate[*big.Rat](ctx, field.Rat{}, model, exact.Lineup{Players: 1, Policy: pol}, st)
+			if err != nil {
+				t.Fatalf("%v, %v, %v: %v", m, pol, st, err)
+			}
+			compared++
+			if res.ExpectedTurns.Cmp(w) != 0 {
+				t.Errorf("%v, %v, %v: %s turns from Evaluate, %s from the card-level chain", m, pol, st, res.ExpectedTurns.RatString(), w.RatString())
+			}
+		}
+	}
+	for _, pol := range fixedPolicies {
+		v, err := chain.soloTurns(pol.Decide)
+		if err != nil {
+			t.Fatalf("%v, %v: %v", m, pol, err)
+		}
+		check(pol, v)
+	}
+	policy := map[rules.State]rules.Choice{}
+	for st := range chain.steps {
+		policy[st] = rules.PolicyDaring.Decide(st)
+	}
+	var v map[rules.State]*big.Rat
+	for round := 0; ; round++ {
+		if round > 50 {
+			t.Fatalf("%v: policy iteration did not settle", m)
+		}
+		v, err = chain.soloTurns(func(st rules.State) rules.Choice { return policy[st] })
+		if err != nil {
+			t.Fatalf("%v, optimum: %v", m, err)
+		}
+		changed := false
+		for st, steps := range chain.steps {
+			best := chain.soloOnce(v, st, policy[st])
+			for c := range steps {
+				if x := chain.soloOnce(v, st, c); x.Cmp(best) < 0 {
+					best, policy[st], changed = x, c, true
+				}
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	check(rules.PolicyOptimal, v)
+	return compared
 }

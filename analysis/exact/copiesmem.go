@@ -23,6 +23,12 @@ import (
 // each other in cycles, and are solved as one system of linear equations per number of pairs,
 // the optimum by policy iteration (as decay's rows, §4.14). Every other state is solved from the
 // states it leads to.
+//
+// Under pass rules two-known and always (copiesmempass.go) a pass shows no card and forgets
+// nothing: it hands the same state of faces to the other seat with the flag "a pass was just
+// made" set, a cell of its own, and a pass with the flag set ends the game in a stalemate, lead 0.
+// The flagged cell is solved before the unflagged one of the same state (or with it, in the
+// system of its number of pairs at a full memory).
 
 // isCopiesMem reports whether m is the copies model under a shared handover-uniform memory of
 // fixed capacity (copiesmem.go), rather than the perfect-memory copies model (copies.go).
@@ -31,7 +37,7 @@ func isCopiesMem(m Model) bool {
 }
 
 // checkCopiesMem reports whether the copies model under a handover-uniform memory can solve mu in
-// m: two players, shared memory of a fixed capacity, pass rule never, no singletons, no turn limit,
+// m: two players, shared memory of a fixed capacity, any pass rule, no singletons, no turn limit,
 // sequential flips, and optimal, safe, daring or best-response to one of them.
 func checkCopiesMem(m Model, mu Lineup) error {
 	if err := checkCopiesMemModel(m); err != nil {
@@ -64,7 +70,7 @@ func checkCopiesMem(m Model, mu Lineup) error {
 }
 
 // checkCopiesMemModel reports whether the copies model under a handover-uniform memory solves the
-// model m, whatever the lineup: shared memory of a fixed capacity, pass rule never, no singletons,
+// model m, whatever the lineup: shared memory of a fixed capacity, any pass rule, no singletons,
 // no turn limit, sequential flips.
 func checkCopiesMemModel(m Model) error {
 	k := m.Variant.CopiesOf()
@@ -75,8 +81,6 @@ func checkCopiesMemModel(m Model) error {
 		return fmt.Errorf("copies %d: a fluctuating capacity has no exact model with copies of a face (a fixed handover-uniform capacity has)", k)
 	case m.Singletons != 0:
 		return fmt.Errorf("copies %d: singletons have no exact model", k)
-	case m.Pass != rules.PassNever:
-		return fmt.Errorf("copies %d with %s: pass rule %s has no exact model (allowed: never; two-known and always with perfect memory only)", k, m.Memory, m.Pass)
 	case m.Variant.TurnLimit > 0:
 		return fmt.Errorf("copies %d with %s: a turn limit has no exact model (perfect memory only)", k, m.Memory)
 	case m.Variant.Flips == rules.FlipsBlind:
@@ -103,9 +107,12 @@ type cmOutcome struct {
 type cmCell[T any] struct {
 	v        copiesVec
 	pairs, h int
-	legal    [rules.NumChoices]bool
-	outs     [rules.NumChoices][]cmOutcome
-	probs    [rules.NumChoices][]T
+	// after says that the other seat has just passed (a pass now is a stalemate); stalemate
+	// marks the cell of the game ended in a stalemate, lead 0.
+	after, stalemate bool
+	legal            [rules.NumChoices]bool
+	outs             [rules.NumChoices][]cmOutcome
+	probs            [rules.NumChoices][]T
 
 	opt       T // the mover's lead when both seats play the optimum
 	optChoice rules.Choice
@@ -165,15 +172,23 @@ func (s *copiesMemSolver[T]) explore(start string) error {
 		}
 		key := queue[0]
 		queue = queue[1:]
-		v := vecOfKey(key)
-		c := &cmCell[T]{v: v, pairs: v.state().Pairs(), h: remembered(v)}
+		if key == cmStalemateKey {
+			s.cells = append(s.cells, &cmCell[T]{stalemate: true})
+			continue
+		}
+		v, after := cmVecOfKey(key)
+		c := &cmCell[T]{v: v, pairs: v.state().Pairs(), h: remembered(v), after: after}
 		if unknownCards(v) > 0 {
 			for _, ch := range rules.Choices() {
-				if !copiesLegal(v, ch, s.m.Choices) {
+				switch {
+				case ch == rules.Pass && copiesPassLegal(v, s.m):
+					c.outs[ch] = cmPassOutcomes(v, after)
+				case copiesLegal(v, ch, s.m.Choices):
+					c.outs[ch] = s.outcomes(v, ch)
+				default:
 					continue
 				}
 				c.legal[ch] = true
-				c.outs[ch] = s.outcomes(v, ch)
 				for i := range c.outs[ch] {
 					o := &c.outs[ch][i]
 					j, ok := s.at[o.next]
@@ -386,7 +401,10 @@ func (s *copiesMemSolver[T]) run(roles int, kinds [2]cmChooser, pol [2]rules.Pol
 		if ca.pairs != cb.pairs {
 			return ca.pairs < cb.pairs
 		}
-		return ca.h > cb.h
+		if ca.h != cb.h {
+			return ca.h > cb.h
+		}
+		return ca.after && !cb.after // a flagged cell before the unflagged one it follows
 	})
 	for i := 0; i < len(order); {
 		j := i + 1
@@ -456,7 +474,7 @@ func (s *copiesMemSolver[T]) solveGroup(idx []int, roles int, kinds [2]cmChooser
 	if len(idx) == 1 && !s.refersTo(idx[0], idx[0]) {
 		c := s.cells[idx[0]]
 		for r := range roles {
-			if c.pairs == 0 {
+			if c.pairs == 0 || c.stalemate {
 				s.setValue(c, r, self, s.zero, rules.Daring)
 				continue
 			}

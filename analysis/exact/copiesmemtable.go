@@ -10,8 +10,8 @@ import (
 
 // CopiesMemPolicyTable returns the choices of seat 0's policy of mu (optimal, or best-response to
 // the other seat's optimal, safe or daring) in the copies model under a shared handover-uniform
-// memory m (docs/models.md §4.16, "A handover-uniform memory"), two seats, pass rule never, in
-// every state of faces a game of the given number of pairs reaches from its start: the table the
+// memory m (docs/models.md §4.16, "A handover-uniform memory"), two seats, under every pass rule
+// (with seat 0's choice just after a pass), in every state of faces a game of the given number of pairs reaches from its start: the table the
 // engine plays optimal and best-response from under k copies of a face and that memory. A game
 // of fewer pairs (a multiple of k/2) starts in a state the larger game reaches, so the table
 // covers it too. Each choice is the first of the best in the order of rules.Choices, as
@@ -37,10 +37,10 @@ func CopiesMemPolicyTable[T any](ctx context.Context, f field.Field[T], m Model,
 	}
 	tab := rules.NewCopiesTable(k)
 	for _, c := range s.cells {
-		if unknownCards(c.v) == 0 {
+		if c.stalemate || unknownCards(c.v) == 0 {
 			continue
 		}
-		if err := tab.Set(c.v, c.ch[0]); err != nil {
+		if err := setMemTable(tab, m, c); err != nil {
 			return nil, err
 		}
 	}

@@ -20,7 +20,7 @@ import (
 // replaces the exact distribution by its mixture with itself a turn earlier and a turn later
 // (half each): the same mean, a wider distribution, which the check must reject.
 func soloTurnsCheck(ctx context.Context, model exact.Model, p rules.Policy, st rules.State, tally *sim.Tally, spread bool) (Check, bool, error) {
-	if tally.Turns == nil || exact.CheckSolitaireTurns(model) != nil {
+	if tally.Turns == nil || exact.CheckSolitaireTurnsOf(model) != nil {
 		return Check{}, false, nil
 	}
 	last := len(tally.Turns) - 1

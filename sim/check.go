@@ -87,6 +87,9 @@ func (m *Match) checkTally(k int, t *Tally, deals int64) error {
 			return fmt.Errorf("seat %d: wins %d + draws %d + losses %d is not the games %d", i, t.Wins[i], t.Draws[i], t.Losses[i], t.Games)
 		}
 	}
+	if err := checkTurnCounts(t, seats, 2*m.Setup.Pairs+m.Setup.Singletons); err != nil {
+		return err
+	}
 	forfeits, err := m.checkFaults(k, t)
 	if err != nil {
 		return err
@@ -325,6 +328,28 @@ func checkPointLuck(l, prev, totals LuckSums, games int64) error {
 		return fmt.Errorf("its luck sum %v is not that of %d games whose squares sum to %v", sum, games, sq)
 	case sq.Sign() == 0 && l.SumShare.Big().Sign() != 0:
 		return fmt.Errorf("its luck sums are not those of any games")
+	}
+	return nil
+}
+
+// checkTurnCounts checks a tally's counts of games by their length (Tally.Turns): none for two or
+// more seats; for solitaire none (a tally merged with one without them) or TurnBins of them,
+// adding up to the games.
+func checkTurnCounts(t *Tally, seats, cards int) error {
+	switch {
+	case t.Turns == nil:
+		return nil
+	case seats != 1:
+		return fmt.Errorf("counts of games by their length for %d seats: only solitaire has them", seats)
+	case len(t.Turns) != TurnBins(cards):
+		return fmt.Errorf("%d counts of games by their length, want %d", len(t.Turns), TurnBins(cards))
+	}
+	sum, err := total(t.Turns)
+	if err != nil {
+		return fmt.Errorf("counts of games by their length: %w", err)
+	}
+	if sum != t.Games {
+		return fmt.Errorf("counts of games by their length add up to %d, the games are %d", sum, t.Games)
 	}
 	return nil
 }

@@ -154,7 +154,8 @@ func TestMatchRebuiltGameByGame(t *testing.T) {
 	}
 }
 
-// TestLuckyTally checks Tally.Lucky, LuckySumSq and the turn sums of solitaire matches with
+// TestLuckyTally checks Tally.Lucky, LuckySumSq, the turn sums and the counts of games by their
+// length (Tally.Turns) of solitaire matches with
 // perfect memory against the logs of their games: a lucky turn takes a pair of two cards never
 // seen before, "by chance" (docs/models.md §1.6); taking the remembered partner of a new first card is
 // not lucky. Both a policy table and a strategy are checked.
@@ -179,6 +180,7 @@ func TestLuckyTally(t *testing.T) {
 			}
 			lg := &sim.Log{}
 			var lucky, luckySq, turns, turnsSq int64
+			byLength := make([]int64, sim.TurnBins(2*n))
 			for d := range m.Deals {
 				if err := g.Play(sim.GameID{Seed: m.Seed, DealStream: m.DealStream, PlayStream: m.PlayStream, Index: uint64(d)}, lg); err != nil {
 					t.Fatal(err)
@@ -188,11 +190,15 @@ func TestLuckyTally(t *testing.T) {
 				luckySq += int64(f.lucky * f.lucky)
 				turns += int64(len(lg.Turns))
 				turnsSq += int64(len(lg.Turns) * len(lg.Turns))
+				byLength[min(len(lg.Turns), len(byLength)-1)]++
 			}
 			tl := res.Orders[0]
 			if tl.Lucky != lucky || tl.LuckySumSq != luckySq || tl.TurnSum != turns || tl.TurnSumSq != turnsSq {
 				t.Errorf("tally lucky %d (sq %d), turns %d (sq %d); logs %d (%d), %d (%d)",
 					tl.Lucky, tl.LuckySumSq, tl.TurnSum, tl.TurnSumSq, lucky, luckySq, turns, turnsSq)
+			}
+			if !slices.Equal(tl.Turns, byLength) {
+				t.Errorf("tally's games by length %v, logs' %v", tl.Turns, byLength)
 			}
 			if tl.Share[0][n] != m.Deals || tl.Wins[0] != m.Deals {
 				t.Errorf("solitaire: share histogram %v, wins %v", tl.Share[0], tl.Wins)

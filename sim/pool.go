@@ -222,7 +222,11 @@ func (m *Match) newWorker() (*worker, error) {
 			return nil, err
 		}
 		w.games = append(w.games, g)
-		w.tally = append(w.tally, NewTally(len(m.Orders[k]), m.Setup.Pairs))
+		t := NewTally(len(m.Orders[k]), m.Setup.Pairs)
+		if len(m.Orders[k]) == 1 {
+			t.countTurns(2*m.Setup.Pairs + m.Setup.Singletons)
+		}
+		w.tally = append(w.tally, t)
 		w.forfeits = append(w.forfeits, make([]int, len(m.Orders[k])))
 	}
 	if m.paired() {

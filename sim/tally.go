@@ -20,6 +20,10 @@ type Tally struct {
 	Wins, Draws, Losses []int64
 	// TurnSum and TurnSumSq are the sum of the games' lengths in turns and of their squares.
 	TurnSum, TurnSumSq int64
+	// Turns, for solitaire (one seat), counts the games by their length: Turns[t] the games of t
+	// turns, the last bin those of len(Turns)-1 turns or more (TurnBins); nil for two or more
+	// seats, and for a tally merged with one that had no such counts.
+	Turns []int64 `json:",omitempty"`
 	// Stalemates counts the games that ended because every seat passed in turn.
 	Stalemates int64
 	// TurnLimited counts the games that ended at the turn limit of the rules (Outcome.Limited).
@@ -88,6 +92,21 @@ func NewTally(seats, pairs int) *Tally {
 	return t
 }
 
+// TurnBins is the length of a solitaire tally's counts of games by their length (Tally.Turns) for
+// a deal of cards cards: one bin for each number of turns below 8·cards, and one for that many or
+// more. A player who never forgets clears the table in at most 3n + s turns (n pairs, s
+// singletons); a memory that forgets can take any number, and the exact distribution gives the
+// mass of the last bin as the probability of 8·cards turns or more.
+func TurnBins(cards int) int { return 8*cards + 1 }
+
+// countTurns gives a solitaire tally its counts of games by their length for a deal of cards
+// cards (TurnBins), padded at both ends against false sharing.
+func (t *Tally) countTurns(cards int) {
+	const pad = 16
+	bins := TurnBins(cards)
+	t.Turns = make([]int64, pad+bins+pad)[pad : pad+bins : pad+bins]
+}
+
 // add tallies one game; luck, for games with a luck table, holds each seat's luck in it (in
 // LuckUnit, as luckUnits gives it), nil otherwise.
 func (t *Tally) add(o *Outcome, lucky int, luck []int64) {
@@ -113,6 +132,9 @@ func (t *Tally) add(o *Outcome, lucky int, luck []int64) {
 		}
 	}
 	turns := int64(o.Turns)
+	if t.Turns != nil {
+		t.Turns[min(o.Turns, len(t.Turns)-1)]++
+	}
 	t.TurnSum += turns
 	t.TurnSumSq += turns * turns
 	if o.Stalemate {
@@ -150,6 +172,14 @@ func (t *Tally) Merge(u *Tally) {
 		t.Draws[i] += u.Draws[i]
 		t.Losses[i] += u.Losses[i]
 	}
+	switch {
+	case u.Turns != nil && t.Turns != nil:
+		for k, c := range u.Turns {
+			t.Turns[k] += c
+		}
+	case u.Games > 0:
+		t.Turns = nil // games without their lengths: the counts would no longer add up
+	}
 	t.TurnSum += u.TurnSum
 	t.TurnSumSq += u.TurnSumSq
 	t.Stalemates += u.Stalemates
@@ -179,6 +209,7 @@ func (t *Tally) reset() {
 	clear(t.Wins)
 	clear(t.Draws)
 	clear(t.Losses)
+	clear(t.Turns)
 	t.TurnSum, t.TurnSumSq, t.Stalemates, t.TurnLimited, t.Lucky, t.LuckySumSq = 0, 0, 0, 0, 0, 0
 	clear(t.Luck)
 	clear(t.Faults)

@@ -20,3 +20,10 @@ func (s *Suite) ValidateBiasedLuck(ctx context.Context, o ValidateOptions, delta
 func (s *Suite) ValidateTwoPlayerOptimal(ctx context.Context, o ValidateOptions) (*Validation, error) {
 	return s.validate(ctx, o, controls{twoPlayerOptimal: true})
 }
+
+// ValidateSpreadTurns is Validate with solitaire's games checked against a distribution of the
+// number of turns wider than the exact one, with the same mean, which the G test of the turns
+// must reject.
+func (s *Suite) ValidateSpreadTurns(ctx context.Context, o ValidateOptions) (*Validation, error) {
+	return s.validate(ctx, o, controls{spreadTurns: true})
+}

@@ -25,7 +25,7 @@ type Check struct {
 	// (a luck-adjusted mean or solitaire's mean turns against the exact value), "binomial" (a
 	// rate of wins or draws against its exact probability) or "G" (a seat's share distribution
 	// against the exact one: "/distribution" for seat 0 of two, "/distribution seat s" at three or
-	// more seats).
+	// more seats; solitaire's distribution of the number of turns: "/distribution of turns").
 	Test string `json:"test"`
 	Pass bool   `json:"pass"`
 	// Statistic is the signed root of the likelihood ratio for LR, z for z and binomial, and G
@@ -154,7 +154,8 @@ type ValidateOptions struct {
 // seat 0's rates of wins and draws by exact binomial tests and the whole distribution of seat 0's
 // share by a G test, and for three or more seats, where the solver gives every seat's score
 // distribution (hasSeatsDistribution), each seat's share
-// distribution by a G test (seatsDistributionChecks). The p-values are Holm-corrected across the
+// distribution by a G test (seatsDistributionChecks), and for solitaire, where the solver gives
+// it, the distribution of the number of turns by a G test (soloTurnsCheck). The p-values are Holm-corrected across the
 // suite, which holds the family-wise error rate under any dependence among the checks (a seat's
 // share and another's, its mean and its distribution).
 func (s *Suite) Validate(ctx context.Context, o ValidateOptions) (*Validation, error) {
@@ -177,6 +178,9 @@ type controls struct {
 	// playing optimal from the two-player optimum's choices (exact.Lineup.TwoPlayerOptimal) while
 	// the engine plays every seat's own optimum.
 	twoPlayerOptimal bool
+	// spreadTurns checks solitaire's games against a distribution of the number of turns wider
+	// than the exact one, with the same mean (soloTurnsCheck).
+	spreadTurns bool
 }
 
 // validate is Validate with the negative controls c.
@@ -283,7 +287,7 @@ func (t *Tournament) checks(ctx context.Context, res *MatchResults, c controls) 
 				expect := mu
 				expect.TwoPlayerOptimal = mu.TwoPlayerOptimal || (c.twoPlayerOptimal && mu.Players >= 3)
 				largest := largestAdvantages(m.Setup, order, n)
-				cs, err = exactChecks(ctx, model, expect, n, tally, largest, c.wrongExpectation)
+				cs, err = exactChecks(ctx, model, expect, n, tally, largest, c)
 				fam = family(model, mu)
 			} else if u, ok := t.UnequalModel(n, seats); ok {
 				cs, err = unequalChecks(ctx, u, n, tally, c.wrongExpectation)
@@ -307,7 +311,8 @@ func (t *Tournament) checks(ctx context.Context, res *MatchResults, c controls) 
 // exactChecks compares one seat order's tally with the exact values of its model; the checks'
 // names are suffixes ("/mean pairs seat 0"). largest[s], when not nil, is the largest advantage
 // for seat s of a choice the seats make (largestAdvantages).
-func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int, tally *sim.Tally, largest []float64, swap bool) ([]Check, error) {
+func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int, tally *sim.Tally, largest []float64, c controls) ([]Check, error) {
+	swap := c.wrongExpectation
 	st := rules.State{N: n, J: n, S: model.Singletons, F: model.Singletons}
 	val, err := exact.Evaluate(ctx, field.Float{}, model, mu, st)
 	if err != nil {
@@ -323,6 +328,13 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 		}
 		mo := stats.MomentsFromSums(tally.Games, tally.TurnSum, tally.TurnSumSq)
 		out = append(out, turnsCheck(mo, val.ExpectedTurns))
+		g, ok, err := soloTurnsCheck(ctx, model, mu.Policy, st, tally, c.spreadTurns)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			out = append(out, g)
+		}
 	default:
 		seatsTested := mu.Players
 		if mu.Players == 2 && model.Variant.TurnLimit == 0 {

@@ -29,6 +29,9 @@ type copiesCell[T any] struct {
 
 	solo       [3]T // one player: expected turns, lucky matches and pairs taken
 	soloChoice rules.Choice
+	// soloDist is, when asked for (copiesSolver.soloTurns), solitaire's distribution of the
+	// number of turns from the state (copiessolo.go).
+	soloDist []T
 
 	// t is the number of turns left under a turn limit (0 without one).
 	t int
@@ -85,6 +88,9 @@ type copiesSolver[T any] struct {
 	maxPairs int
 	// limit is the model's turn limit: the states carry the turns left (0: no limit).
 	limit int
+	// soloTurns, when positive, asks for solitaire's distribution of the number of turns, 0 ..
+	// soloTurns - 1 (copiessolo.go).
+	soloTurns int
 
 	memo      map[copiesAt]*copiesCell[T]
 	zero, one T
@@ -255,6 +261,10 @@ func (s *copiesSolver[T]) get(key string, t int) (*copiesCell[T], error) {
 	c := &copiesCell[T]{t: t, pairs: v.state().Pairs()}
 	if unknownCards(v) == 0 || (s.limit > 0 && t == 0) {
 		s.terminal(c)
+		if s.soloTurns > 0 {
+			c.soloDist = s.zeros(s.soloTurns)
+			c.soloDist[0] = s.one
+		}
 		if s.needWin {
 			c.win = s.newWinCell(v.state().Pairs()) // the lead so far is final
 		}
@@ -278,6 +288,9 @@ func (s *copiesSolver[T]) get(key string, t int) (*copiesCell[T], error) {
 	}
 	if s.needSolo {
 		s.solitaire(c)
+		if s.soloTurns > 0 {
+			s.soloTurnsDist(c) // copiessolo.go
+		}
 	}
 	if s.needSeats {
 		s.perSeat(c)

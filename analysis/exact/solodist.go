@@ -61,11 +61,14 @@ func checkSoloTurns(m Model, what string) error {
 // or handover-uniform forgetting, with sequential or blind flips; the other models are refused.
 func SolitaireTurns[T any](ctx context.Context, f field.Field[T], m Model, p rules.Policy, st rules.State, maxTurns int) (TurnsDistribution[T], error) {
 	var d TurnsDistribution[T]
-	if err := checkSoloTurns(m, "distribution of the number of turns is"); err != nil {
+	if err := CheckSolitaireTurnsOf(m); err != nil {
 		return d, err
 	}
 	if maxTurns < 0 {
 		return d, fmt.Errorf("max turns %d: must be at least 0", maxTurns)
+	}
+	if m.Variant.CopiesOf() != rules.DefaultCopies {
+		return solitaireTurnsCopies(ctx, f, m, p, st, maxTurns) // copiessolo.go
 	}
 	mu := Lineup{Players: 1, Policy: p, Opponent: p}
 	w, err := newSweep(f, m, mu, st)

@@ -23,7 +23,8 @@ func validateCommand() *command {
 Plays every matchup of the suite (one or more tournaments, as YAML documents separated by ---)
 whose model has an exact solution, and compares the simulation with the solver: seat 0's mean pairs
 (every seat's with three or more players) by a likelihood-ratio test, and luck-adjusted by a z test
-(solitaire: the mean number of turns, a z test); for two players, seat 0's rates of wins and of
+(solitaire: the mean number of turns, a z test, and, where the solver gives it, the distribution
+of the number of turns, a G test); for two players, seat 0's rates of wins and of
 draws (exact binomial tests) and the whole distribution of its final share (a G test); for
 win-optimal at three or more seats, every seat's rates of wins and of draws; at three or more seats
 with perfect memory, a fixed or fluctuating lru or handover-uniform capacity or decay forgetting

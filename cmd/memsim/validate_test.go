@@ -32,9 +32,11 @@ func TestValidateSuiteJSON(t *testing.T) {
 				t.Fatalf("check %v has no %q", c["name"], k)
 			}
 		}
-		// A distribution check: seat 0's at two seats, every seat's ("/distribution seat S") at more.
+		// A distribution check: seat 0's at two seats, every seat's ("/distribution seat S") at
+		// more, solitaire's number of turns ("/distribution of turns").
 		name := c["name"].(string)
-		dist := strings.HasSuffix(name, "/distribution") || strings.Contains(name, "/distribution seat ")
+		dist := strings.HasSuffix(name, "/distribution") || strings.Contains(name, "/distribution seat ") ||
+			strings.HasSuffix(name, "/distribution of turns")
 		if (c["df"] != nil) != dist || (c["observed"] != nil) == dist || (c["expected"] != nil) == dist {
 			t.Errorf("check %v: df %v, observed %v, expected %v", c["name"], c["df"], c["observed"], c["expected"])
 		}

@@ -47,8 +47,6 @@ func CheckSeatsDistribution(m Model, mu Lineup) error {
 // checkSeatsDistribution is CheckSeatsDistribution without a fluctuating capacity.
 func checkSeatsDistribution(m Model, mu Lineup) error {
 	switch {
-	case m.isDecay() && m.Variant.TurnLimit > 0:
-		return fmt.Errorf("memory %s, turn limit %d: every seat's score distribution at %d players is not solved under decay forgetting with a turn limit", m.Memory, m.Variant.TurnLimit, mu.Players)
 	case mu.Table != nil || mu.OpponentTable != nil:
 		return fmt.Errorf("every seat's score distribution at %d players is solved for policies, not tables", mu.Players)
 	case mu.TwoPlayerOptimal:

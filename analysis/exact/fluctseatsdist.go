@@ -63,6 +63,8 @@ func SeatsScoreDistribution[T any](ctx context.Context, f field.Field[T], m Mode
 		return limitSeatsDistribution(ctx, f, m, mu, st) // limitseatsdist.go
 	case m.Memory.Fluctuation == 0:
 		return seatsDistSweep(ctx, f, m, mu, st) // seatsdist.go
+	case m.fluctLimited() && mu.Players >= 3:
+		return fluctLimitSeatsDistribution(ctx, f, m, mu, st) // fluctlimitseatsdist.go
 	}
 	return fluctSeatsDistribution(ctx, f, m, mu, st)
 }

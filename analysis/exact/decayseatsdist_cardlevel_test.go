@@ -26,6 +26,10 @@ type dsdPlayer struct {
 	dist   *fsdPlayer // the distributions' layout (p, w) and their shifts
 	choose []fspChooser
 	memo   map[string]seatsDist
+	// limited ends the game after top turns (a turn limit), the pairs left counting for nobody,
+	// in place of counting it unfinished; a pair known whole that no turn is left for is not
+	// taken. dist.left is the turns left (this one included) when a chooser is asked.
+	limited bool
 }
 
 // gained returns v with g pairs more for seat t.
@@ -43,6 +47,9 @@ func (pl *dsdPlayer) value(g *cardWorld, mover, streak, depth int) seatsDist {
 	if n == 0 {
 		return pl.dist.over()
 	}
+	if depth == 0 && pl.limited {
+		return pl.dist.over()
+	}
 	out := pl.dist.zero()
 	if depth == 0 {
 		out[pl.p*pl.dist.w] = 1
@@ -57,6 +64,7 @@ func (pl *dsdPlayer) value(g *cardWorld, mover, streak, depth int) seatsDist {
 		panic(err)
 	}
 	next := (mover + 1) % pl.p
+	pl.dist.left = depth
 	ch := pl.choose[mover](st, 0, streak, depth == pl.top)
 	switch {
 	case ch == rules.Pass && streak == pl.p-1:
@@ -72,7 +80,8 @@ func (pl *dsdPlayer) value(g *cardWorld, mover, streak, depth int) seatsDist {
 		}
 		decayHandOver(w0, pl.m, big.NewRat(1, 1), 0, func(pr *big.Rat, w2 *cardWorld, _ bool, _, ng int) {
 			q, _ := pr.Float64()
-			out.add(q, pl.gained(pl.value(w2, next, streak+1, depth-1), next, ng))
+			g, rest := pl.within(ng, depth)
+			out.add(q, pl.gained(pl.value(w2, next, streak+1, rest), next, g))
 		})
 	default:
 		cardTurn(g, pl.m, ch, pickOldest, func(pr *big.Rat, w2 *cardWorld, cont bool, mg, ng int) {
@@ -81,11 +90,24 @@ func (pl *dsdPlayer) value(g *cardWorld, mover, streak, depth int) seatsDist {
 				out.add(q, pl.gained(pl.value(w2, mover, 0, depth-1), mover, mg))
 				return
 			}
-			out.add(q, pl.gained(pl.gained(pl.value(w2, next, 0, depth-1), next, ng), mover, mg))
+			g, rest := pl.within(ng, depth)
+			out.add(q, pl.gained(pl.gained(pl.value(w2, next, 0, rest), next, g), mover, mg))
 		})
 	}
 	pl.memo[key] = out
 	return out
+}
+
+// within returns the pairs known whole, of ng, that the next seat takes first after a turn played
+// with depth turns left, and the turns left after them: under a limit each takes a turn of its
+// own and those the limit leaves no turn for are not taken; otherwise all of them, with the turn
+// count cut one turn further.
+func (pl *dsdPlayer) within(ng, depth int) (gain, rest int) {
+	if pl.limited {
+		g := min(ng, depth-1)
+		return g, depth - 1 - g
+	}
+	return ng, depth - 1
 }
 
 // TestDecaySeatsDistributionMatchesCardPlay plays deals of three pairs card by card at three seats

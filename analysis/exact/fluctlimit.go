@@ -532,7 +532,7 @@ func estimateFluctLimit[T any](f field.Field[T], m Model, mu Lineup, pairs int, 
 		}
 		work = cells * 4 * 8 * float64(p*p) * levels
 		if call == CallDistribution {
-			return Cost{}, fmt.Errorf("players %d, turn limit %d: every seat's score distribution under a fluctuating capacity and a turn limit is not built (the values, each choice's values and the tables are)", p, m.Variant.TurnLimit)
+			return fluctLimitSeatsDistCost(f, m, p, pairs, levels, cells, k, work)
 		}
 	}
 	perOp := 0.25

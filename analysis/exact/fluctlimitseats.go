@@ -52,6 +52,8 @@ type fluctLimitSeats[T any] struct {
 	// the optimum's otherwise) in kept[t-1].
 	record bool
 	kept   []flSeatsChoices
+	// dist, when set, computes every seat's distribution alongside (fluctlimitseatsdist.go).
+	dist *flSeatsDist[T]
 }
 
 // validateFluctLimitSeats reports whether the lineup is solved under a fluctuating capacity and a
@@ -239,11 +241,12 @@ func (s *fluctLimitSeats[T]) seatsVector(n, k, c, t, l int, ch rules.Choice, mv 
 // after computes the values of (n, k) with capacity c drawn and t turns left at every streak, and
 // seat 0's choice at every streak (its reply where it plays best-response, every seat's own
 // optimum otherwise).
-func (s *fluctLimitSeats[T]) after(n, k, c, t int) (cell flSeatsCell[T], seat0 []rules.Choice, err error) {
+func (s *fluctLimitSeats[T]) after(n, k, c, t int) (cell flSeatsCell[T], seat0 []rules.Choice, all [][]rules.Choice, err error) {
 	legal := s.legal(n, k)
 	st := rules.State{N: n, J: n - k}
 	selfCh := make([]rules.Choice, s.levels)
 	seat0 = make([]rules.Choice, s.levels)
+	all = make([][]rules.Choice, s.levels)
 	if s.needSelf {
 		cell.self = make([][]T, s.levels)
 		for l := range s.levels {
@@ -259,11 +262,18 @@ func (s *fluctLimitSeats[T]) after(n, k, c, t int) (cell flSeatsCell[T], seat0 [
 		copy(seat0, selfCh)
 	}
 	if !s.needMulti {
-		return cell, seat0, nil
+		for l := range s.levels {
+			all[l] = make([]rules.Choice, s.p)
+			for m := range s.p {
+				all[l][m] = selfCh[l]
+			}
+		}
+		return cell, seat0, all, nil
 	}
 	cell.seats = make([][][]T, s.levels)
 	for l := range s.levels {
 		cell.seats[l] = make([][]T, s.p)
+		all[l] = make([]rules.Choice, s.p)
 		for mv := range s.p {
 			var ch rules.Choice
 			switch pol := fluctSeatPolicy(s.mu, mv); pol {
@@ -278,6 +288,7 @@ func (s *fluctLimitSeats[T]) after(n, k, c, t int) (cell flSeatsCell[T], seat0 [
 				}
 				ch = s.bestOf(legal, v, mv)
 				cell.seats[l][mv] = v[ch]
+				all[l][mv] = ch
 				if mv == 0 {
 					seat0[l] = ch
 				}
@@ -285,13 +296,14 @@ func (s *fluctLimitSeats[T]) after(n, k, c, t int) (cell flSeatsCell[T], seat0 [
 			default:
 				ch = pol.Decide(st)
 				if !legal[ch] {
-					return cell, nil, fmt.Errorf("seat %d: policy %s chooses %s in %v, which the model does not allow", mv, pol, ch, st)
+					return cell, nil, nil, fmt.Errorf("seat %d: policy %s chooses %s in %v, which the model does not allow", mv, pol, ch, st)
 				}
 			}
+			all[l][mv] = ch
 			cell.seats[l][mv] = s.seatsVector(n, k, c, t, l, ch, mv)
 		}
 	}
-	return cell, seat0, nil
+	return cell, seat0, all, nil
 }
 
 // run computes every layer of turns left up to the base's limit.
@@ -313,6 +325,16 @@ func (s *fluctLimitSeats[T]) run(ctx context.Context) error {
 			K := b.known(n)
 			caps := b.caps[n]
 			afterV := make([][]flSeatsCell[T], len(caps))
+			if s.dist != nil {
+				tops := make([]int, len(caps))
+				for i, cp := range caps {
+					tops[i] = K
+					if b.lru() {
+						tops[i] = min(K, cp.c)
+					}
+				}
+				s.dist.row(n, tops)
+			}
 			if s.record {
 				kept[n] = make([][][]rules.Choice, caps[len(caps)-1].c+1)
 			}
@@ -326,9 +348,12 @@ func (s *fluctLimitSeats[T]) run(ctx context.Context) error {
 					kept[n][cp.c] = make([][]rules.Choice, top+1)
 				}
 				for k := 0; k <= top; k++ {
-					cell, seat0, err := s.after(n, k, cp.c, t)
+					cell, seat0, all, err := s.after(n, k, cp.c, t)
 					if err != nil {
 						return err
+					}
+					if s.dist != nil {
+						s.dist.afterDraw(n, k, i, t, all)
 					}
 					afterV[i][k] = cell
 					if s.record {
@@ -368,6 +393,9 @@ func (s *fluctLimitSeats[T]) run(ctx context.Context) error {
 					}
 				}
 				*s.cell(n, k, t) = c
+				if s.dist != nil {
+					s.dist.collect(n, k, t)
+				}
 			}
 		}
 		if s.record {

@@ -46,9 +46,10 @@ func (d SeatsDistribution[T]) Mean(f field.Field[T], s int) T {
 // reply at one seat, under every pass rule. It is computed with perfect memory (singletons too),
 // limited memory of a fixed capacity (lru, handover-uniform), decay forgetting (decayseatsdist.go)
 // and under a fluctuating capacity (before the capacity is drawn), and under a turn limit with
-// perfect or a fixed capacity's memory (the pairs left at the limit count for nobody), and under k
-// copies of a face from the start of a game (CopiesSeatsDistribution from any state of faces);
-// decay forgetting under a turn limit, tables and policies that play to win are refused.
+// perfect or a fixed capacity's memory or decay forgetting (the pairs left at the limit count for
+// nobody), and under k copies of a face from the start of a game (CopiesSeatsDistribution from any
+// state of faces); tables are refused, and the policies that play to win are solved as
+// winseatsdist.go says.
 func SeatsScoreDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (SeatsDistribution[T], error) {
 	var out SeatsDistribution[T]
 	switch {
@@ -62,6 +63,8 @@ func SeatsScoreDistribution[T any](ctx context.Context, f field.Field[T], m Mode
 		return limitSeatsDistribution(ctx, f, m, mu, st) // limitseatsdist.go
 	case m.Memory.Fluctuation == 0:
 		return seatsDistSweep(ctx, f, m, mu, st) // seatsdist.go
+	case m.fluctLimited() && mu.Players >= 3:
+		return fluctLimitSeatsDistribution(ctx, f, m, mu, st) // fluctlimitseatsdist.go
 	}
 	return fluctSeatsDistribution(ctx, f, m, mu, st)
 }

@@ -2,7 +2,6 @@ package exact
 
 import (
 	"context"
-	"fmt"
 	"math"
 
 	"memsim/analysis/field"
@@ -153,8 +152,17 @@ func (d *limitSeatsDist[T]) turn(st rules.State, t, k, m int, ch rules.Choice) [
 			return v
 		case t == 1:
 			return d.none
+		case s.hand == nil:
+			return d.vector(st, t-1, k+1, nx)
 		}
-		return d.vector(st, t-1, k+1, nx)
+		// Under decay forgetting the pass's hand-over forgets among the remembered cards: the
+		// next seat moves at streak k+1 in each state it leaves.
+		v := d.zeros()
+		ls := &s.states[s.index(st)]
+		for i, o := range ls.outs[rules.Pass] {
+			addShifted(f, v, ls.probs[rules.Pass][i], d.vector(o.Next, t-1, k+1, nx), 0)
+		}
+		return v
 	}
 	v := d.zeros()
 	ls := &s.states[s.index(st)]
@@ -222,10 +230,7 @@ const (
 
 // checkLimitSeatsDistribution reports whether limitSeatsDistribution solves lineup mu in model m
 // under its turn limit: the lineups the limit sweep values at three to eight seats (Lineup.
-// validateLimit), with perfect memory or a limited memory of a fixed capacity.
+// validateLimit), with perfect memory, a limited memory of a fixed capacity or decay forgetting.
 func checkLimitSeatsDistribution(m Model, mu Lineup) error {
-	if m.isDecay() {
-		return fmt.Errorf("memory %s, turn limit %d: every seat's score distribution at %d players under a turn limit is solved with perfect memory and lru or handover-uniform memory, not decay forgetting", m.Memory, m.Variant.TurnLimit, mu.Players)
-	}
 	return mu.validateLimit(m)
 }

@@ -38,6 +38,8 @@ func CheckSeatsDistribution(m Model, mu Lineup) error {
 		return fmt.Errorf("players %d: every seat's score distribution is computed for 3 to %d players", mu.Players, rules.MaxPlayers)
 	case m.Memory.Fluctuation > 0 && (isSelfWin(mu) || mu.playsToWin()):
 		return fmt.Errorf("memory %s: every seat's score distribution at %d players with a policy that plays to win is solved with perfect memory, not under a fluctuating capacity", m.Memory, mu.Players)
+	case m.fluctLimited():
+		return checkFluctLimitSeatsDistribution(m, mu) // fluctlimitseatsdist.go
 	case m.Memory.Fluctuation > 0:
 		return validateFluctSeats(m, mu)
 	}
@@ -47,8 +49,6 @@ func CheckSeatsDistribution(m Model, mu Lineup) error {
 // checkSeatsDistribution is CheckSeatsDistribution without a fluctuating capacity.
 func checkSeatsDistribution(m Model, mu Lineup) error {
 	switch {
-	case m.isDecay() && m.Variant.TurnLimit > 0:
-		return fmt.Errorf("memory %s, turn limit %d: every seat's score distribution at %d players is not solved under decay forgetting with a turn limit", m.Memory, m.Variant.TurnLimit, mu.Players)
 	case mu.Table != nil || mu.OpponentTable != nil:
 		return fmt.Errorf("every seat's score distribution at %d players is solved for policies, not tables", mu.Players)
 	case mu.TwoPlayerOptimal:

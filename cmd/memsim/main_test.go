@@ -88,7 +88,6 @@ func TestBadInputIsOneLineAndExit2(t *testing.T) {
 		{[]string{"solve", "--pairs", "3", "--policy", "best-response"}, "--opponent B is required with --policy best-response: the policy it answers (allowed: optimal, safe, daring, parity)"},
 		{[]string{"solve", "--pairs", "3", "--players", "3", "--opponent", "best-response"}, "one seat replies to the others, not 2"},
 		{[]string{"solve", "--pairs", "3", "--players", "1", "--policy", "best-response"}, "needs an opponent"},
-		{[]string{"solve", "--pairs", "3", "--players", "3", "--memory", "3", "--forget", "decay", "--q", "0.2", "--turn-limit", "4", "--distribution"}, "--distribution with --players 3: memory decay(3, q=0.2), turn limit 4: every seat's score distribution at 3 players is not solved under decay forgetting with a turn limit"},
 		{[]string{"solve", "--pairs", "3", "--players", "3", "--turn-limit", "4", "--two-player-optimal", "--distribution"}, "--distribution with --players 3: every seat's score distribution at 3 players is solved for every seat's own optimum, not the two-player optimum's choices"},
 		{[]string{"solve", "--pairs", "3", "--seats", "optimal,safe"}, "--seats \"optimal,safe\": 2 policies, must be 3 to 8 (one per seat)"},
 		{[]string{"solve", "--pairs", "3", "--seats", "optimal,safe,bogus"}, "seat 2: \"bogus\" is not a policy a seat may play here (allowed: optimal, win-optimal, best-response, win-best-response, safe, daring, parity)"},

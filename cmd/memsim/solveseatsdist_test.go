@@ -9,7 +9,7 @@ import (
 // With perfect memory and a fixed lru or handover-uniform capacity at three or more seats
 // --distribution gives every seat's distribution, whose probabilities add up to 1 and whose mean
 // is the seat's expected pairs, for every seat for itself, policies per seat and a best reply,
-// under every pass rule and under a turn limit; with six pairs unknown under pass rule always every seat passes, a stalemate
+// under every pass rule and under a turn limit (decay forgetting too); with six pairs unknown under pass rule always every seat passes, a stalemate
 // at once that gives every seat two pairs.
 func TestSolveSeatsDistribution(t *testing.T) {
 	t.Parallel()
@@ -20,6 +20,7 @@ func TestSolveSeatsDistribution(t *testing.T) {
 		{"--pairs", "4", "--memory", "2", "--forget", "handover-uniform", "--players", "4"},
 		{"--pairs", "4", "--players", "3", "--turn-limit", "5"},
 		{"--pairs", "4", "--memory", "3", "--forget", "lru", "--seats", "optimal,best-response,safe", "--pass", "two-known", "--turn-limit", "6"},
+		{"--pairs", "4", "--unknown", "2", "--forget", "decay", "--q", "0.25", "--players", "3", "--pass", "always", "--turn-limit", "5"},
 	} {
 		var got seatsDistJSON
 		seatsDecode(t, &got, append(args, "--value-only", "--distribution")...)

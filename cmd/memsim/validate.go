@@ -28,7 +28,8 @@ of the number of turns, a G test); for two players, seat 0's rates of wins and o
 draws (exact binomial tests) and the whole distribution of its final share (a G test); for
 win-optimal at three or more seats, every seat's rates of wins and of draws; at three or more seats
 with perfect memory, a fixed or fluctuating lru or handover-uniform capacity or decay forgetting
-(a seat playing to win with perfect memory only; under a turn limit, but not with decay, and
+(a seat playing to win with perfect memory only; under a turn limit, decay and a fluctuating
+capacity included, and
 copies of a face too), every
 seat's distribution of its final share
 (a G test per seat). The p-values are Holm-corrected across the suite. With no SUITE, the embedded

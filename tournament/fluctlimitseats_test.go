@@ -1,12 +1,8 @@
 package tournament_test
 
 import (
-	"context"
 	"strings"
 	"testing"
-
-	"memsim/configs"
-	"memsim/tournament"
 )
 
 // Under a fluctuating capacity and a turn limit at three seats, optimal (every seat for itself)
@@ -24,29 +20,9 @@ players:
   - {name: safe, policy: safe, memory: {capacity: 3, forget: lru, fluctuation: 1}}
   - {name: reply, policy: best-response, opponent: optimal, memory: {capacity: 3, forget: lru, fluctuation: 1}}
 `
-	ctx := context.Background()
-	cfgs, err := configs.ParseSuite("fluct-limit-three.yaml", []byte(suite), tournament.ConfigOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := tournament.NewSuite(ctx, cfgs, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newSuite(t, "fluct-limit-three.yaml", suite)
 	if p := s.Tournaments[0].Players[0]; !strings.Contains(p.Table, "lru(3, fluctuation 1)") {
 		t.Errorf("optimal plays %q, want the table of the fluctuating capacity", p.Table)
 	}
-	o := tournament.ValidateOptions{Level: 0.01}
-	right, err := s.Validate(ctx, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(right.Checks) == 0 {
-		t.Fatal("no check against the exact values")
-	}
-	for _, c := range right.Checks {
-		if c.Rejected {
-			t.Errorf("%s rejected against the exact values: %s %.3g, p %.3g", c.Name, c.Test, c.Statistic, c.PValue)
-		}
-	}
+	agreesWithSolver(t, s)
 }

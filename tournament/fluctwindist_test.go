@@ -1,11 +1,9 @@
 package tournament_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
-	"memsim/configs"
 	"memsim/tournament"
 )
 
@@ -24,25 +22,9 @@ players:
   - {name: safe, policy: safe, memory: {capacity: 2, forget: lru, fluctuation: 1}}
   - {name: wbr, policy: win-best-response, opponent: safe, memory: {capacity: 2, forget: lru, fluctuation: 1}}
 `
-	ctx := context.Background()
-	cfgs, err := configs.ParseSuite("fluct-win-dist.yaml", []byte(suite), tournament.ConfigOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := tournament.NewSuite(ctx, cfgs, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := tournament.ValidateOptions{Level: 0.01}
-	right, err := s.Validate(ctx, o)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newSuite(t, "fluct-win-dist.yaml", suite)
 	dists := 0
-	for _, c := range right.Checks {
-		if c.Rejected {
-			t.Errorf("%s rejected against the exact values: %s %.3g, p %.3g", c.Name, c.Test, c.Statistic, c.PValue)
-		}
+	for _, c := range agreesWithSolver(t, s) {
 		if strings.HasSuffix(c.Name, "/distribution") && c.Test == "G" {
 			dists++
 		}
@@ -51,17 +33,7 @@ players:
 	if dists != 4 {
 		t.Errorf("%d G tests of the distribution, want 4", dists)
 	}
-	wrong, err := s.ValidateWrongExpectation(ctx, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	caught := 0
-	for _, c := range wrong.Checks {
-		if strings.HasSuffix(c.Name, "/distribution") && c.Rejected {
-			caught++
-		}
-	}
-	if caught == 0 {
+	if negativeControl(t, s, func(c tournament.Check) bool { return strings.HasSuffix(c.Name, "/distribution") }) == 0 {
 		t.Errorf("the negative control's distributions were not rejected")
 	}
 }

@@ -253,6 +253,9 @@ func (w *sweep[T]) distribution(st rules.State, c *cell[T]) {
 //
 // Under a turn limit the table has a choice for every number of turns left (limit.go).
 func PolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, maxPairs int) (*rules.ChoiceTable, error) {
+	if IsHUSingles(m) {
+		return husPolicyTable(ctx, f, m, mu, maxPairs) // husingles.go
+	}
 	if isSelfWinLimit(m, mu) {
 		return selfWinLimitPolicyTable(ctx, f, m, mu, maxPairs) // selfishwinlimit.go
 	}

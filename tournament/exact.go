@@ -262,10 +262,11 @@ func (c exactCache) values(ctx context.Context, t *Tournament, n int, seats []in
 // distribution returns the exact distribution of seat 0's share in a two-player seating, where
 // the solver has a model of it and n is at most DistributionLimit, or nil. Under a turn limit it
 // is the share taken by the limit, the pairs left counting for nobody. Copies under a
-// handover-uniform memory have exact means but no exact distribution: nil.
+// handover-uniform memory, and singletons under one, have exact means but no exact distribution:
+// nil.
 func (t *Tournament) distribution(ctx context.Context, n int, seats []int) ([]float64, error) {
 	model, mu, ok := t.ExactModel(n, seats)
-	if !ok || mu.Players != 2 || n > DistributionLimit || exact.IsCopiesMem(model) {
+	if !ok || mu.Players != 2 || n > DistributionLimit || exact.IsCopiesMem(model) || exact.IsHUSingles(model) {
 		return nil, nil
 	}
 	st := rules.State{N: n, J: n, S: model.Singletons, F: model.Singletons}

@@ -365,8 +365,9 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 		}
 		out = append(out, g...)
 	}
-	if mu.Players == 2 && !exact.IsCopiesMem(model) {
-		// (Copies under a handover-uniform memory have exact means but no exact distribution.)
+	if mu.Players == 2 && !exact.IsCopiesMem(model) && !exact.IsHUSingles(model) {
+		// (Copies under a handover-uniform memory, and singletons under one, have exact means
+		// but no exact distribution.)
 		d, err := exact.Distribution(ctx, field.Float{}, model, mu, st)
 		if err != nil {
 			return nil, err

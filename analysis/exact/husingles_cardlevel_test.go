@@ -333,10 +333,11 @@ func husModel(singles, capacity int) Model {
 func TestHandoverSingletonsMatchCardPlay(t *testing.T) {
 	type tc struct {
 		pairs, singles, capacity int
-		short, all               bool // in the short form; every lineup (else the first two)
+		short                    bool // in the short form
+		lineups                  int  // the first lineups played
 	}
-	cases := []tc{{2, 1, 2, true, true}, {2, 2, 3, true, false}, {1, 2, 2, false, true}, {2, 2, 3, false, true},
-		{3, 1, 2, false, true}, {3, 1, 3, false, true}, {3, 2, 3, false, false}}
+	cases := []tc{{2, 1, 2, true, 5}, {2, 2, 3, true, 2}, {1, 2, 2, false, 5}, {2, 2, 3, false, 5},
+		{3, 1, 2, false, 5}, {3, 1, 3, false, 5}, {3, 2, 3, false, 1}}
 	lineups := [][2]rules.Policy{
 		{rules.PolicyOptimal, rules.PolicyOptimal},
 		{rules.PolicyBestResponse, rules.PolicyDaring},
@@ -350,7 +351,7 @@ func TestHandoverSingletonsMatchCardPlay(t *testing.T) {
 			continue
 		}
 		for i, pol := range lineups {
-			if !c.all && i >= 2 {
+			if i >= c.lineups {
 				continue
 			}
 			name := fmt.Sprintf("%d+%ds/m%d/%s-%s", c.pairs, c.singles, c.capacity, pol[0], pol[1])

@@ -261,11 +261,11 @@ func (c exactCache) values(ctx context.Context, t *Tournament, n int, seats []in
 
 // distribution returns the exact distribution of seat 0's share in a two-player seating, where
 // the solver has a model of it and n is at most DistributionLimit, or nil. Under a turn limit it
-// is the share taken by the limit, the pairs left counting for nobody. Copies under a
-// handover-uniform memory have exact means but no exact distribution: nil.
+// is the share taken by the limit, the pairs left counting for nobody. A model with exact means
+// but no exact distribution (exact.HasScoreDistribution) has nil.
 func (t *Tournament) distribution(ctx context.Context, n int, seats []int) ([]float64, error) {
 	model, mu, ok := t.ExactModel(n, seats)
-	if !ok || mu.Players != 2 || n > DistributionLimit || exact.IsCopiesMem(model) || exact.IsCopiesDecay(model) {
+	if !ok || mu.Players != 2 || n > DistributionLimit || !exact.HasScoreDistribution(model) {
 		return nil, nil
 	}
 	st := rules.State{N: n, J: n, S: model.Singletons, F: model.Singletons}

@@ -83,9 +83,9 @@ func (c *luckTables) setLuck(ctx context.Context, s *sim.Setup) (string, error) 
 	shared := mem
 	shared.Scope = rules.ScopeShared
 	model := exact.Model{Pass: s.Pass, Singletons: s.Singletons, Memory: shared}
-	// A fluctuating capacity has exact values but no luck table: its games are adjusted on the
-	// public record.
-	exactKind := model.Validate() == nil && (k == 2 || s.Pass == rules.PassNever) && mem.Fluctuation == 0
+	// A fluctuating capacity, and singletons under a handover-uniform memory, have exact values
+	// but no luck table: their games are adjusted on the public record.
+	exactKind := model.Validate() == nil && (k == 2 || s.Pass == rules.PassNever) && mem.Fluctuation == 0 && !exact.IsHUSingles(model)
 	if same && exactKind && (mem.Perfect() || mem.Scope == rules.ScopeShared || mem.Forget == rules.ForgetLRU) {
 		t, err := c.get(ctx, model, k)
 		if err != nil {

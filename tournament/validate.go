@@ -377,8 +377,8 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 		}
 		out = append(out, g...)
 	}
-	if mu.Players == 2 && !exact.IsCopiesMem(model) && !exact.IsCopiesDecay(model) {
-		// (Copies under a handover-uniform memory have exact means but no exact distribution.)
+	if mu.Players == 2 && exact.HasScoreDistribution(model) {
+		// (Some models have exact means but no exact distribution: exact.HasScoreDistribution.)
 		d, err := exact.Distribution(ctx, field.Float{}, model, mu, st)
 		if err != nil {
 			return nil, err

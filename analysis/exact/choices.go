@@ -106,6 +106,9 @@ func ChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Line
 	if st.N < 1 {
 		return out, fmt.Errorf("%v: no pair left, no choice to make", st)
 	}
+	if IsHUSingles(m) {
+		return husChoiceValues(ctx, f, m, mu, st) // husingles.go
+	}
 	if m.Variant.TurnLimit > 0 {
 		return limitChoiceValues(ctx, f, m, mu, st)
 	}

@@ -41,6 +41,9 @@ func (m Model) RationalLimit() int {
 	if m.Memory.Fluctuation > 0 {
 		return FluctRationalLimit
 	}
+	if IsHUSingles(m) {
+		return HUSinglesRationalLimit
+	}
 	return RationalLimit
 }
 

@@ -101,6 +101,9 @@ func estimate[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call)
 	if m.fluctLimited() {
 		return estimateFluctLimit(f, m, mu, pairs, call) // fluctlimit.go
 	}
+	if IsHUSingles(m) {
+		return estimateHUSingles(f, m, mu, pairs, call) // husingles.go
+	}
 	if call == CallDistribution && isWinSeatsDist(mu) && m.Memory.Fluctuation == 0 {
 		return winSeatsDistCost(f, m, mu, pairs) // winseatsdistcost.go
 	}

@@ -31,8 +31,9 @@ func (m Model) Legal(st rules.State, c rules.Choice) bool {
 }
 
 // Validate reports whether the model has an exact solution here: perfect memory (with or without
-// singletons), a shared memory of capacity m >= 2 with handover-uniform or lru forgetting and
-// no singletons, or a shared decay memory (with singletons under pass rule never only).
+// singletons), or a shared memory of capacity m >= 2 with handover-uniform or lru forgetting (with
+// singletons handover-uniform only, husingles.go), or a shared decay memory (with singletons under
+// pass rule never only, decaysingles.go).
 func (m Model) Validate() error {
 	if err := m.Memory.Validate(); err != nil {
 		return err
@@ -60,12 +61,15 @@ func (m Model) Validate() error {
 	default:
 		return fmt.Errorf("forgetting rule %s has no exact model (allowed: handover-uniform, lru, decay)", m.Memory.Forget)
 	}
+	if IsHUSingles(m) {
+		return checkHUSinglesModel(m) // husingles.go
+	}
 	if m.Singletons > 0 && m.isDecay() {
 		if err := m.validateDecaySingles(); err != nil {
 			return err
 		}
 	} else if m.Singletons > 0 {
-		return fmt.Errorf("singletons with limited memory have no exact model but under decay forgetting (use perfect memory, decay, or the simulator)")
+		return fmt.Errorf("singletons with %s memory have no exact model: the count state does not say which card lru forgets (use perfect memory, handover-uniform or decay, or the simulator)", m.Memory.Forget)
 	}
 	if m.isDecay() {
 		return m.validateDecay()
@@ -261,6 +265,12 @@ func (t *turn) handOver(e Event, p Frac, n, half, oldHalf, full, f int) {
 		}
 		return
 	}
+	if t.st.S > 0 {
+		// With singletons the seen singletons remembered before the turn are forgotten too
+		// (husingles.go).
+		t.forgetSingles(e, p, n, half, oldHalf, t.st.S-t.st.F, full, f, excess)
+		return
+	}
 	eligible := int64(oldHalf + full)
 	if full == 0 {
 		t.emit(e, p, t.at(n, half-excess, f), false, 0, 0)
@@ -271,6 +281,30 @@ func (t *turn) handOver(e Event, p Frac, n, half, oldHalf, full, f int) {
 	kept := Frac{eligible - int64(excess), eligible}
 	t.emit(e, p.Mul(lost), t.at(n, half+1-(excess-1), f), false, 0, 0)
 	t.emit(e, p.Mul(kept), t.at(n-1, half-excess, f), false, 0, 1)
+}
+
+// forgetSingles emits the end of a turn that hands over with singletons under handover-uniform
+// forgetting: x cards are forgotten one at a time, uniformly among those remembered before the
+// turn (oldHalf half-known pairs' cards, oldSeen seen singletons, and the old card of the pair
+// the turn left known whole when full is 1).
+func (t *turn) forgetSingles(e Event, p Frac, n, half, oldHalf, oldSeen, full, f, x int) {
+	if p.Num == 0 {
+		return
+	}
+	if x == 0 {
+		t.emit(e, p.Reduce(), t.at(n-full, half, f), false, 0, full)
+		return
+	}
+	pool := int64(oldHalf + oldSeen + full)
+	if full == 1 {
+		t.forgetSingles(e, p.Mul(Frac{1, pool}), n, half+1, oldHalf, oldSeen, 0, f, x-1)
+	}
+	if oldHalf > 0 {
+		t.forgetSingles(e, p.Mul(Frac{int64(oldHalf), pool}), n, half-1, oldHalf-1, oldSeen, full, f, x-1)
+	}
+	if oldSeen > 0 {
+		t.forgetSingles(e, p.Mul(Frac{int64(oldSeen), pool}), n, half, oldHalf, oldSeen-1, full, f+1, x-1)
+	}
 }
 
 func (t *turn) unknownFirst(safe bool) {
@@ -286,10 +320,10 @@ func (t *turn) unknownFirst(safe bool) {
 	if f > 0 {
 		p := Frac{int64(f), u}
 		if k+ks >= 1 {
-			t.emit(EventSingletonThenKnown, p, t.at(n, k, f-1), false, 0, 0)
+			t.handOver(EventSingletonThenKnown, p, n, k, k, 0, f-1)
 		} else {
-			t.emit(EventTwoSingletons, p.Mul(Frac{int64(f - 1), u - 1}), t.at(n, 0, f-2), false, 0, 0)
-			t.emit(EventSingletonThenNew, p.Mul(Frac{int64(2 * j), u - 1}), t.at(n, 1, f-1), false, 0, 0)
+			t.handOver(EventTwoSingletons, p.Mul(Frac{int64(f - 1), u - 1}), n, 0, 0, 0, f-2)
+			t.handOver(EventSingletonThenNew, p.Mul(Frac{int64(2 * j), u - 1}), n, 1, 0, 0, f-1)
 		}
 	}
 	if j == 0 {
@@ -361,7 +395,7 @@ func (t *turn) knownFirst() {
 		t.handOver(EventKnownThenKnownPartner, Frac{others, u}, n, k-1, k-1, 1, f)
 		t.handOver(EventKnownThenNew, Frac{int64(2 * j), u}, n, k+1, k, 0, f)
 		if f > 0 {
-			t.emit(EventKnownThenSingleton, Frac{int64(f), u}, t.at(n, k, f-1), false, 0, 0)
+			t.handOver(EventKnownThenSingleton, Frac{int64(f), u}, n, k, k, 0, f-1)
 		}
 	}
 }

@@ -75,6 +75,9 @@ func (mu Lineup) Validate(m Model) error {
 	if IsCopiesDecay(m) {
 		return checkCopiesDecay(m, mu) // copiesdecay.go
 	}
+	if IsHUSingles(m) {
+		return checkHUSingles(m, mu) // husingles.go
+	}
 	if m.fluctLimited() {
 		return validateFluctLimit(m, mu) // fluctlimit.go
 	}
@@ -177,6 +180,9 @@ func Evaluate[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, 
 	}
 	if isSelfWin(mu) {
 		return evaluateSelfWinLineup(ctx, f, m, mu, st)
+	}
+	if IsHUSingles(m) {
+		return evaluateHUSingles(ctx, f, m, mu, st) // husingles.go
 	}
 	if m.Variant.CopiesOf() != rules.DefaultCopies {
 		return evaluateCopiesStart(ctx, f, m, mu, st)
@@ -364,6 +370,9 @@ func newSweep[T any](f field.Field[T], m Model, mu Lineup, st rules.State) (*swe
 	}
 	if m.Memory.Fluctuation > 0 {
 		return nil, fmt.Errorf("memory %s: under a fluctuating capacity the solver gives a matchup's values (Evaluate) and the optimum's table (FluctTable), not this computation", m.Memory)
+	}
+	if IsHUSingles(m) {
+		return nil, fmt.Errorf("singletons %d with %s: the solver gives a matchup's values and each choice's values (two seats) and the engine's tables of optimal and best-response, not this computation", m.Singletons, m.Memory)
 	}
 	if m.Variant.TurnLimit > 0 {
 		return nil, fmt.Errorf("turn limit %d: under a turn limit the solver gives a matchup's values, its win, draw and loss probabilities and its players' tables, not this computation", m.Variant.TurnLimit)

@@ -170,6 +170,13 @@ func (d ScoreDistribution[T]) SeatProb(s int) []T {
 	return out
 }
 
+// HasScoreDistribution reports whether model m has an exact score distribution where it has exact
+// values: every model but those solved for their means and choices only, copies of a face under a
+// shared handover-uniform or decay memory and singletons under a limited memory.
+func HasScoreDistribution(m Model) bool {
+	return !IsCopiesMem(m) && !IsCopiesDecay(m) && !(m.Singletons > 0 && !m.Memory.Perfect())
+}
+
 // Distribution returns the exact distribution of seat 0's final share in a two-player matchup.
 // With more than two copies of a face it is computed from the start of a game only (st.J ==
 // st.N, st.Lead == 0); CopiesDistribution computes it from any state of that model. Under a turn
@@ -253,6 +260,9 @@ func (w *sweep[T]) distribution(st rules.State, c *cell[T]) {
 //
 // Under a turn limit the table has a choice for every number of turns left (limit.go).
 func PolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, maxPairs int) (*rules.ChoiceTable, error) {
+	if IsHUSingles(m) {
+		return husPolicyTable(ctx, f, m, mu, maxPairs) // husingles.go
+	}
 	if isSelfWinLimit(m, mu) {
 		return selfWinLimitPolicyTable(ctx, f, m, mu, maxPairs) // selfishwinlimit.go
 	}

@@ -66,7 +66,7 @@ func TestBadInputIsOneLineAndExit2(t *testing.T) {
 		{[]string{"solve", "--pairs", "3", "--forget", "decay", "--q", "1.5"}, "--q 1.5: must be in (0, 1]"},
 		{[]string{"solve", "--pairs", "3", "--forget", "decay", "--q", "0.1", "--singletons", "1", "--pass", "always"}, "solved under pass rule never only"},
 		{[]string{"solve", "--pairs", "5", "--unknown", "0", "--memory", "3", "--forget", "lru"}, "exceed --memory 3"},
-		{[]string{"solve", "--pairs", "3", "--singletons", "2", "--memory", "3", "--forget", "lru"}, "no exact model for singletons"},
+		{[]string{"solve", "--pairs", "3", "--singletons", "2", "--memory", "3", "--forget", "lru"}, "--singletons 2 with --forget lru: no exact model (the count state does not say which card lru forgets"},
 		{[]string{"solve", "--pairs", "3", "--pass", "sometimes"}, "allowed: never, two-known, always"},
 		{[]string{"solve", "--pairs", "3", "--policy", "smart"}, "allowed: optimal, safe, daring, parity, best-response"},
 		{[]string{"solve", "--pairs", "3", "--choices", "safe"}, "--choices \"safe\": choice set safe: must include daring"},

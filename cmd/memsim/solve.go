@@ -181,7 +181,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs := newFlagSet("memsim solve")
 	fs.IntVar(&fl.pairs, "pairs", 0, "`N` pairs on the table (at least 1)")
 	fs.IntVar(&fl.unknown, "unknown", -1, "`J` pairs with no card known, 0..N (default: N)")
-	fs.IntVar(&fl.singletons, "singletons", 0, "`S` singletons on the table")
+	fs.IntVar(&fl.singletons, "singletons", 0, "`S` singletons on the table (with --memory M: --forget handover-uniform, two players, pass never, the values and each choice's values)")
 	fs.IntVar(&fl.unseen, "unseen-singletons", -1, "`F` singletons not yet seen, 0..S (default: S)")
 	fs.IntVar(&fl.memory, "memory", 0, "shared memory capacity `M` (0: perfect memory; otherwise at least 2)")
 	fs.StringVar(&fl.forget, "forget", "", "forgetting `rule` with --memory: handover-uniform or lru; or decay, with or without --memory")
@@ -353,8 +353,8 @@ func (fl *solveFlags) query(set map[string]bool) (*solveQuery, error) {
 		if err != nil || (fg != rules.ForgetHandoverUniform && fg != rules.ForgetLRU) {
 			return nil, usagef("--forget %q: no exact model (allowed: handover-uniform, lru, decay)", fl.forget)
 		}
-		if fl.singletons > 0 {
-			return nil, usagef("--singletons %d with --memory %d: no exact model for singletons with limited memory (use --memory 0)", fl.singletons, fl.memory)
+		if fl.singletons > 0 && fg == rules.ForgetLRU {
+			return nil, usagef("--singletons %d with --forget lru: no exact model (the count state does not say which card lru forgets; use --forget handover-uniform or --memory 0)", fl.singletons)
 		}
 		q.model.Memory = rules.Memory{Capacity: fl.memory, Forget: fg}
 	}

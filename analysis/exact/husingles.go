@@ -1,0 +1,579 @@
+package exact
+
+import (
+	"context"
+	"fmt"
+
+	"memsim/analysis/field"
+	"memsim/sim/rules"
+)
+
+// Singletons under a shared handover-uniform memory of capacity m (docs/models.md §4.4,
+// "Singletons under a handover-uniform memory"). The count state (n, j, s, f) still describes the
+// game: at the start of a turn the memory holds k = n - j half-known pairs' lone cards and s - f
+// seen singletons, at most m cards in all. A hand-over forgets its excess uniformly among the
+// cards remembered before the turn, which are of three kinds: a half-known pair's card (the pair
+// becomes unknown), a seen singleton (it becomes unseen) and, when the turn left a pair known
+// whole, that pair's old card (the pair is half-known again, through the card just seen, and
+// nobody takes it); the number of each kind forgotten is multivariate hypergeometric.
+//
+// Singletons never leave the table, so the states of one number of pairs n refer to each other
+// (a forgotten card leads to fewer known cards, a seen one to more) and to states of n - 1 (a pair
+// taken, or handed to the next seat): each n is solved as one system of linear equations, the
+// optimum by policy iteration (as decay's rows, §4.14).
+
+// HUSinglesRationalLimit is the largest deal the handover-uniform singletons model solves in
+// exact rationals for a table the engine plays (float64 beyond).
+const HUSinglesRationalLimit = 30
+
+// IsHUSingles reports whether m has singletons under a handover-uniform memory of a fixed
+// capacity in the standard game: the model of husingles.go, which solves the expected values, each
+// choice's values and the tables of optimal and best-response, not the score distribution.
+func IsHUSingles(m Model) bool {
+	return m.Singletons > 0 && m.Memory.Forget == rules.ForgetHandoverUniform && m.Memory.Capacity > 0 &&
+		m.Memory.Fluctuation == 0 && m.Variant.CopiesOf() == rules.DefaultCopies
+}
+
+// checkHUSinglesModel reports whether the model of singletons under a handover-uniform memory
+// solves m, whatever the lineup: a shared memory of fixed capacity, pass rule never, sequential
+// flips, no turn limit.
+func checkHUSinglesModel(m Model) error {
+	s := m.Singletons
+	switch {
+	case m.Memory.Scope != rules.ScopeShared:
+		return fmt.Errorf("singletons %d: a private %s memory forgets at its own seat's turns, which no count state describes (only a shared one has an exact model)", s, m.Memory)
+	case m.Pass != rules.PassNever:
+		return fmt.Errorf("singletons %d with %s: pass rule %s has no exact model (allowed: never; the others with perfect memory only)", s, m.Memory, m.Pass)
+	case m.Variant.TurnLimit > 0:
+		return fmt.Errorf("singletons %d with %s: a turn limit has no exact model (perfect memory only)", s, m.Memory)
+	case m.Variant.Flips == rules.FlipsBlind:
+		return fmt.Errorf("blind flips with singletons have no exact model (use pairs only, or the simulator)")
+	}
+	if err := m.Memory.Validate(); err != nil {
+		return err
+	}
+	return m.Choices.Validate()
+}
+
+// checkHUSingles reports whether the model of singletons under a handover-uniform memory solves
+// mu in m: two players, optimal, safe, daring or parity, or seat 0's best-response to one of them.
+func checkHUSingles(m Model, mu Lineup) error {
+	if err := checkHUSinglesModel(m); err != nil {
+		return err
+	}
+	s := m.Singletons
+	switch {
+	case mu.Table != nil || mu.OpponentTable != nil:
+		return fmt.Errorf("singletons %d with %s: a policy given as a table has no exact model", s, m.Memory)
+	case mu.Players != 2 || mu.PerSeat:
+		return fmt.Errorf("singletons %d with %s: only two players have an exact model, not %d (perfect memory: 1 to %d)", s, m.Memory, mu.Players, rules.MaxPlayers)
+	}
+	for _, p := range []rules.Policy{mu.Policy, mu.Opponent} {
+		switch p {
+		case rules.PolicyOptimal, rules.PolicySafe, rules.PolicyDaring, rules.PolicyParity:
+		case rules.PolicyBestResponse:
+			if p == mu.Opponent {
+				return fmt.Errorf("singletons %d with %s: best-response is seat 0's policy, answering optimal, safe, daring or parity", s, m.Memory)
+			}
+		default:
+			return fmt.Errorf("policy %s with singletons %d and %s has no exact model (allowed: optimal, safe, daring, parity, best-response)", p, s, m.Memory)
+		}
+		if err := p.CheckChoices(m.Choices); err != nil {
+			return err
+		}
+	}
+	if mu.Policy == rules.PolicyBestResponse {
+		if err := mu.Policy.CheckReply(mu.Opponent, true, mu.Players); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// husOutcome is one outcome of a turn: with probability num/den the turn ends in cell to. keep
+// says that the mover took a pair and moves again; otherwise the other seat moves, first taking
+// the handed pairs (0 or 1) the turn left known whole.
+type husOutcome struct {
+	num, den int64
+	next     rules.State
+	to       int
+	handed   int
+	keep     bool
+}
+
+// husCell is one state with the outcomes of its legal choices and its values.
+type husCell[T any] struct {
+	st    rules.State
+	legal [rules.NumChoices]bool
+	outs  [rules.NumChoices][]husOutcome
+	probs [rules.NumChoices][]T
+
+	opt       T // the mover's lead when both seats play the optimum
+	optChoice rules.Choice
+	val       [2]T // the mover's lead with role r's policy to move
+	ch        [2]rules.Choice
+}
+
+// husSolver solves singletons under a handover-uniform memory over every state with at most
+// maxPairs pairs.
+type husSolver[T any] struct {
+	ctx       context.Context
+	f         field.Field[T]
+	m         Model
+	mu        Lineup
+	cells     []*husCell[T]
+	at        map[rules.State]int
+	rows      [][]int // rows[n]: the cells of n pairs
+	zero, one T
+}
+
+func newHUSSolver[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, maxPairs int) (*husSolver[T], error) {
+	if err := checkHUSingles(m, mu); err != nil {
+		return nil, err
+	}
+	if maxPairs < 1 {
+		return nil, fmt.Errorf("pairs %d: must be at least 1", maxPairs)
+	}
+	s := &husSolver[T]{ctx: ctx, f: f, m: m, mu: mu, at: map[rules.State]int{}, rows: make([][]int, maxPairs+1),
+		zero: f.FromInt(0), one: f.FromInt(1)}
+	sn := m.Singletons
+	for n := 0; n <= maxPairs; n++ {
+		for j := 0; j <= n; j++ {
+			for fu := 0; fu <= sn; fu++ {
+				st := rules.State{N: n, J: j, S: sn, F: fu}
+				if st.Known() > m.Memory.Capacity {
+					continue
+				}
+				s.at[st] = len(s.cells)
+				s.rows[n] = append(s.rows[n], len(s.cells))
+				s.cells = append(s.cells, &husCell[T]{st: st})
+			}
+		}
+	}
+	for _, c := range s.cells {
+		if c.st.N == 0 {
+			continue
+		}
+		for _, ch := range rules.Choices() {
+			if !m.Legal(c.st, ch) {
+				continue
+			}
+			c.legal[ch] = true
+			c.outs[ch] = husOutcomes(c.st, ch, m.Memory.Capacity)
+			for i := range c.outs[ch] {
+				o := &c.outs[ch][i]
+				to, ok := s.at[o.next]
+				if !ok {
+					return nil, fmt.Errorf("%v %s: outcome %v is not a state of the model", c.st, ch, o.next)
+				}
+				o.to = to
+				c.probs[ch] = append(c.probs[ch], f.FromFrac(o.num, o.den))
+			}
+		}
+	}
+	return s, nil
+}
+
+// husOutcomes returns the outcomes of the legal choice ch in st under a shared handover-uniform
+// memory of the given capacity, as the engine plays it card by card (§5.2), the hand-over's
+// forgetting included. Under pass rule never the choices are daring, safe and known-first.
+func husOutcomes(st rules.State, ch rules.Choice, capacity int) []husOutcome {
+	n, j, f := st.N, st.J, st.F
+	k, ks := n-j, st.S-st.F
+	h := k + ks
+	u := int64(st.Unknown())
+	var out []husOutcome
+	add := func(num, den int64, next rules.State, keep bool, handed int) {
+		if num == 0 {
+			return
+		}
+		g := gcd64(num, den)
+		out = append(out, husOutcome{num: num / g, den: den / g, next: next, keep: keep, handed: handed})
+	}
+	at := func(n, half, seen int) rules.State { return rules.State{N: n, J: n - half, S: st.S, F: st.S - seen} }
+	// miss adds a turn that hands over with weight num/den: half half-known pairs and seen seen
+	// singletons after the flips (the pair left known whole excluded), full such pairs (0 or 1),
+	// of which k and ks half-known pairs and seen singletons were remembered before the turn.
+	miss := func(num, den int64, half, seen, full int) {
+		x := max(0, half+seen+2*full-capacity)
+		husForget(num, den, n, half, seen, k-full, ks, full, x, add, at)
+	}
+	if ch == rules.KnownFirst {
+		own := 0
+		if k >= 1 {
+			own = 1
+			add(1, u, at(n-1, k-1, ks), true, 0)
+		}
+		miss(int64(k-own), u, k-1, ks, 1)
+		miss(int64(2*j), u, k+1, ks, 0)
+		miss(int64(f), u, k, ks+1, 0)
+		return out
+	}
+	add(int64(k), u, at(n-1, k-1, ks), true, 0)
+	if f > 0 {
+		if h >= 1 {
+			miss(int64(f), u, k, ks+1, 0)
+		} else {
+			miss(int64(f*(f-1)), u*(u-1), 0, 2, 0)
+			miss(int64(f*2*j), u*(u-1), 1, 1, 0)
+		}
+	}
+	if j == 0 {
+		return out
+	}
+	pNew := int64(2 * j)
+	if ch == rules.Safe {
+		miss(pNew, u, k+1, ks, 0)
+		return out
+	}
+	den := u * (u - 1)
+	add(pNew, den, at(n-1, k, ks), true, 0)
+	miss(pNew*int64(k), den, k, ks, 1)
+	miss(pNew*int64(2*(j-1)), den, k+2, ks, 0)
+	miss(pNew*int64(f), den, k+1, ks+1, 0)
+	return out
+}
+
+// husForget adds the outcomes of forgetting x more cards, one at a time uniformly among the cards
+// remembered before the turn: oldHalf half-known pairs' cards, oldSeen seen singletons and, when
+// full is 1, the old card of the pair the turn left known whole. half and seen count the
+// half-known pairs and seen singletons after the turn (the full pair excluded).
+func husForget(num, den int64, n, half, seen, oldHalf, oldSeen, full, x int,
+	add func(num, den int64, next rules.State, keep bool, handed int), at func(n, half, seen int) rules.State) {
+	if num == 0 {
+		return
+	}
+	if x == 0 {
+		add(num, den, at(n-full, half, seen), false, full)
+		return
+	}
+	pool := int64(oldHalf + oldSeen + full)
+	if full == 1 {
+		// The full pair's old card: the pair is half-known again, through the card just seen.
+		husForget(num, den*pool, n, half+1, seen, oldHalf, oldSeen, 0, x-1, add, at)
+	}
+	if oldHalf > 0 {
+		husForget(num*int64(oldHalf), den*pool, n, half-1, seen, oldHalf-1, oldSeen, full, x-1, add, at)
+	}
+	if oldSeen > 0 {
+		husForget(num*int64(oldSeen), den*pool, n, half, seen-1, oldHalf, oldSeen-1, full, x-1, add, at)
+	}
+}
+
+// husChooser says how a role chooses: a fixed policy's choice, the optimum's (read off the solved
+// self-play), or the largest lead (a maximiser).
+type husChooser int
+
+const (
+	husFixed husChooser = iota
+	husOptimal
+	husMax
+)
+
+// solve computes the values, row by row: the optimum's self-play where a role reads it, then the
+// lineup's two roles.
+func (s *husSolver[T]) solve() error {
+	pol := [2]rules.Policy{s.mu.Policy, s.mu.Opponent}
+	needOpt := false
+	var kinds [2]husChooser
+	for r, p := range pol {
+		switch p {
+		case rules.PolicyOptimal:
+			kinds[r], needOpt = husOptimal, true
+		case rules.PolicyBestResponse:
+			kinds[r] = husMax
+		}
+	}
+	for _, row := range s.rows {
+		if needOpt {
+			if err := s.solveRow(row, 1, [2]husChooser{husMax}, pol, true); err != nil {
+				return err
+			}
+		}
+		if err := s.solveRow(row, 2, kinds, pol, false); err != nil {
+			return err
+		}
+		if err := s.ctx.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *husSolver[T]) value(c *husCell[T], r int, self bool) T {
+	if self {
+		return c.opt
+	}
+	return c.val[r]
+}
+
+func (s *husSolver[T]) setValue(c *husCell[T], r int, self bool, x T, ch rules.Choice) {
+	if self {
+		c.opt, c.optChoice = x, ch
+		return
+	}
+	c.val[r], c.ch[r] = x, ch
+}
+
+// choiceValue returns the lead of role r's mover making ch in c, every state it leads to solved.
+func (s *husSolver[T]) choiceValue(c *husCell[T], r, roles int, ch rules.Choice, self bool) T {
+	f := s.f
+	sum := s.zero
+	for i, o := range c.outs[ch] {
+		next := s.cells[o.to]
+		var x T
+		if o.keep {
+			x = f.Add(s.one, s.value(next, r, self))
+		} else {
+			x = f.Sub(f.FromInt(int64(-o.handed)), s.value(next, (r+1)%roles, self))
+		}
+		sum = f.Add(sum, f.Mul(c.probs[ch][i], x))
+	}
+	return sum
+}
+
+// pick returns role r's fixed choice in c, or for a maximiser the choice policy iteration starts
+// from.
+func (s *husSolver[T]) pick(c *husCell[T], r int, kinds [2]husChooser, pol [2]rules.Policy) rules.Choice {
+	switch kinds[r] {
+	case husOptimal:
+		return c.optChoice
+	case husMax:
+		return rules.Daring
+	}
+	return pol[r].Decide(c.st)
+}
+
+// solveRow solves the cells of one number of pairs, which refer to each other and to solved cells
+// of fewer pairs: one system of linear equations, maximisers' choices by policy iteration.
+func (s *husSolver[T]) solveRow(idx []int, roles int, kinds [2]husChooser, pol [2]rules.Policy, self bool) error {
+	f := s.f
+	if s.cells[idx[0]].st.N == 0 {
+		for _, i := range idx {
+			for r := range roles {
+				s.setValue(s.cells[i], r, self, s.zero, rules.Daring)
+			}
+		}
+		return nil
+	}
+	pos := make(map[int]int, len(idx))
+	for k, i := range idx {
+		pos[i] = k
+	}
+	ch := make([]rules.Choice, len(idx)*roles)
+	for k, i := range idx {
+		for r := range roles {
+			ch[k*roles+r] = s.pick(s.cells[i], r, kinds, pol)
+		}
+	}
+	eq := func(k, r int, x rules.Choice) decayEq[T] {
+		c := s.cells[idx[k]]
+		e := decayEq[T]{a: []T{s.zero}}
+		for i, o := range c.outs[x] {
+			p := c.probs[x][i]
+			r2, sign := r, s.one
+			if o.keep {
+				e.a[0] = f.Add(e.a[0], p)
+			} else {
+				r2, sign = (r+1)%roles, f.FromInt(-1)
+				if o.handed > 0 {
+					e.a[0] = f.Sub(e.a[0], f.Mul(p, f.FromInt(int64(o.handed))))
+				}
+			}
+			if l, ok := pos[o.to]; ok {
+				e.to = append(e.to, l*roles+r2)
+				e.coef = append(e.coef, f.Mul(sign, p))
+				continue
+			}
+			e.a[0] = f.Add(e.a[0], f.Mul(f.Mul(sign, p), s.value(s.cells[o.to], r2, self)))
+		}
+		e.merge(f)
+		return e
+	}
+	var x [][]T
+	for iter := 0; ; iter++ {
+		if iter == decayIterations {
+			return fmt.Errorf("singletons with %s: policy iteration did not settle in %d steps", s.m.Memory, decayIterations)
+		}
+		eqs := make([]decayEq[T], len(ch))
+		for k := range idx {
+			for r := range roles {
+				eqs[k*roles+r] = eq(k, r, ch[k*roles+r])
+			}
+		}
+		var err error
+		if x, err = solveRow(f, eqs); err != nil {
+			return fmt.Errorf("singletons with %s: %w", s.m.Memory, err)
+		}
+		changed := false
+		for k := range idx {
+			for r := range roles {
+				if kinds[r] != husMax {
+					continue
+				}
+				u := k*roles + r
+				c, bv := ch[u], x[u][0]
+				for _, y := range rules.Choices() {
+					if !s.cells[idx[k]].legal[y] {
+						continue
+					}
+					e := eq(k, r, y)
+					if v := eval(f, &e, x); f.Cmp(v, bv) > 0 {
+						c, bv = y, v
+					}
+				}
+				if c != ch[u] {
+					ch[u], changed = c, true
+				}
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	for k, i := range idx {
+		for r := range roles {
+			s.setValue(s.cells[i], r, self, x[k*roles+r][0], ch[k*roles+r])
+		}
+	}
+	// A maximiser's choice is the first of the best in the order of rules.Choices.
+	for _, i := range idx {
+		c := s.cells[i]
+		for r := range roles {
+			if kinds[r] != husMax {
+				continue
+			}
+			best := s.value(c, r, self)
+			for _, y := range rules.Choices() {
+				if c.legal[y] && f.Cmp(s.choiceValue(c, r, roles, y, self), best) == 0 {
+					s.setValue(c, r, self, best, y)
+					break
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// husStart checks st against m and returns the solver of every state up to st's pairs, solved.
+func husStart[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (*husSolver[T], *husCell[T], error) {
+	if st.S != m.Singletons {
+		return nil, nil, fmt.Errorf("state has %d singletons, the model %d", st.S, m.Singletons)
+	}
+	if err := st.Validate(m.Memory); err != nil {
+		return nil, nil, err
+	}
+	if st.Lead != 0 {
+		return nil, nil, fmt.Errorf("lead %d: singletons under %s are solved for the expected values, which do not read the lead", st.Lead, m.Memory)
+	}
+	s, err := newHUSSolver(ctx, f, m, mu, max(st.N, 1))
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := s.solve(); err != nil {
+		return nil, nil, err
+	}
+	return s, s.cells[s.at[st.Counts()]], nil
+}
+
+// evaluateHUSingles is Evaluate for singletons under a handover-uniform memory.
+func evaluateHUSingles[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
+	_, c, err := husStart(ctx, f, m, mu, st)
+	if err != nil {
+		return Result[T]{}, err
+	}
+	return husResult(f, c), nil
+}
+
+func husResult[T any](f field.Field[T], c *husCell[T]) Result[T] {
+	n := f.FromInt(int64(c.st.N))
+	res := Result[T]{State: c.st, Players: 2, ExpectedLead: c.val[0]}
+	res.ExpectedPairs = pairsFromLead(f, n, res.ExpectedLead)
+	res.PairsBySeat = []T{res.ExpectedPairs, f.Sub(n, res.ExpectedPairs)}
+	return res
+}
+
+// husChoiceValues is ChoiceValues for singletons under a handover-uniform memory.
+func husChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Choices[T], error) {
+	s, c, err := husStart(ctx, f, m, mu, st)
+	if err != nil {
+		return Choices[T]{}, err
+	}
+	n := f.FromInt(int64(st.N))
+	out := Choices[T]{State: c.st, Value: husResult(f, c), PolicyChoice: c.ch[0]}
+	for _, ch := range rules.Choices() {
+		if !c.legal[ch] {
+			continue
+		}
+		cv := ChoiceValue[T]{Choice: ch, Lead: s.choiceValue(c, 0, 2, ch, false)}
+		cv.Pairs = pairsFromLead(f, n, cv.Lead)
+		cv.PairsBySeat = []T{cv.Pairs, f.Sub(n, cv.Pairs)}
+		out.Values = append(out.Values, cv)
+	}
+	markBestUnlimited(f, &out, 2)
+	return out, nil
+}
+
+// husPolicyTable is PolicyTable for singletons under a handover-uniform memory: seat 0's choices
+// (optimal, or best-response to the other seat's policy) in every state of at most maxPairs pairs.
+func husPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, maxPairs int) (*rules.ChoiceTable, error) {
+	if mu.Policy.Fixed() {
+		if err := checkHUSingles(m, mu); err != nil {
+			return nil, err
+		}
+		return rules.FixedChoiceTable(mu.Policy, maxPairs, m.Singletons)
+	}
+	s, err := newHUSSolver(ctx, f, m, mu, maxPairs)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.solve(); err != nil {
+		return nil, err
+	}
+	t, err := rules.NewChoiceTable(maxPairs, m.Singletons)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range s.cells {
+		if c.st.N == 0 {
+			continue
+		}
+		t.Set(c.st, false, c.ch[0])
+	}
+	return t, nil
+}
+
+// estimateHUSingles is Estimate for singletons under a handover-uniform memory: the values and
+// the tables, by rows of up to 2(m+1)(s+1) unknowns (both roles, at most m known cards), each
+// solved a few times over (policy iteration), in exact rationals with numbers that grow with n.
+func estimateHUSingles[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call) (Cost, error) {
+	switch call {
+	case CallEvaluate, CallPolicyTable:
+	default:
+		return Cost{}, fmt.Errorf("singletons %d with %s: the solver gives a matchup's values and each choice's values (two seats) and the engine's tables of optimal and best-response, not this computation", m.Singletons, m.Memory)
+	}
+	if err := checkHUSingles(m, mu); err != nil {
+		return Cost{}, err
+	}
+	_, isFloat := any(f).(field.Float)
+	var ops, most float64
+	for n := 1; n <= pairs; n++ {
+		row := 2 * float64(min(n, m.Memory.Capacity)+1) * float64(m.Singletons+1)
+		w := 8 * row * row // a sparse row, a few rounds of policy iteration
+		if !isFloat {
+			w *= husRatWeight * float64(n)
+		}
+		ops += w
+		most = max(most, row*row)
+	}
+	bytes := baseBytes + most*8
+	if !isFloat {
+		bytes = baseBytes + gcHeadroom*most*(ratBytes+8*float64(pairs))
+	}
+	return Cost{Ops: ops, Bytes: bytes}, nil
+}
+
+// husRatWeight weighs an exact rational operation against a float64 one, per pair: measured
+// (memsim solve --pairs 60 --singletons 2 --memory 3 --forget handover-uniform, 0.24 s on a
+// loaded machine; --pairs 30 --singletons 3 --memory 8, 0.26 s).
+const husRatWeight = 0.6

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// With singletons a handover-uniform memory of capacity 2n + s never forgets: solve prints perfect
+// memory's values and each choice's values, with the memory named in the first line.
+func TestSolveHandoverSingletonsLargeCapacityIsPerfectMemory(t *testing.T) {
+	t.Parallel()
+	common := []string{"solve", "--pairs", "3", "--unknown", "2", "--singletons", "2", "--unseen-singletons", "1", "--opponent", "safe"}
+	got, stderr, code := runArgs(t, append(common, "--memory", "8", "--forget", "handover-uniform")...)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	want, stderr, code := runArgs(t, common...)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	gl, wl := strings.SplitN(got, "\n", 2), strings.SplitN(want, "\n", 2)
+	if !strings.Contains(gl[0], "handover-uniform(8)") {
+		t.Errorf("first line %q does not name the memory", gl[0])
+	}
+	// The choices' scores to win are solved with perfect memory only.
+	cut := func(s string) string { return s[:strings.Index(s, "to win")] }
+	if !strings.Contains(gl[1], "to win") || !strings.Contains(wl[1], "to win") || cut(gl[1]) != cut(wl[1]) {
+		t.Errorf("got\n%s\nperfect memory\n%s", got, want)
+	}
+}
+
+// What the model does not solve is refused in one line naming the flags, with exit status 2.
+func TestSolveHandoverSingletonsRefusals(t *testing.T) {
+	t.Parallel()
+	base := []string{"solve", "--pairs", "4", "--singletons", "1", "--memory", "3"}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--forget", "lru"}, "--singletons 1 with --forget lru: no exact model"},
+		{[]string{"--forget", "handover-uniform", "--distribution"}, "not this computation"},
+		{[]string{"--forget", "handover-uniform", "--players", "3"}, "only two players"},
+		{[]string{"--forget", "handover-uniform", "--pass", "always"}, "pass rule always has no exact model"},
+	} {
+		_, stderr, code := runArgs(t, append(base, c.args...)...)
+		if code != exitUsage || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and one line with %q", c.args, code, stderr, exitUsage, c.want)
+		}
+	}
+}

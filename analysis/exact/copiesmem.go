@@ -47,8 +47,10 @@ func checkCopiesMem(m Model, mu Lineup) error {
 	switch {
 	case mu.Table != nil || mu.OpponentTable != nil:
 		return fmt.Errorf("copies %d: a policy given as a table has no exact model", k)
+	case mu.Players == 1:
+		return checkCopiesMemSolo(m, mu) // copiesmemsolo.go
 	case mu.Players != 2 || mu.PerSeat:
-		return fmt.Errorf("copies %d with %s: only two players have an exact model, not %d (perfect memory: 1 to %d)", k, m.Memory, mu.Players, rules.MaxPlayers)
+		return fmt.Errorf("copies %d with %s: one or two players have an exact model, not %d (perfect memory: 1 to %d)", k, m.Memory, mu.Players, rules.MaxPlayers)
 	}
 	for _, p := range []rules.Policy{mu.Policy, mu.Opponent} {
 		switch p {
@@ -101,6 +103,7 @@ type cmOutcome struct {
 	to       int
 	handed   int
 	keep     bool
+	lucky    bool // daring's second card matched a first card of an unknown face
 }
 
 // cmCell is one state of the model, with the outcomes of its legal choices and its values.
@@ -113,6 +116,11 @@ type cmCell[T any] struct {
 	legal            [rules.NumChoices]bool
 	outs             [rules.NumChoices][]cmOutcome
 	probs            [rules.NumChoices][]T
+
+	// solo is solitaire's expected turns and lucky matches from the cell, soloChoice the choice
+	// (copiesmemsolo.go).
+	solo       [2]T
+	soloChoice rules.Choice
 
 	opt       T // the mover's lead when both seats play the optimum
 	optChoice rules.Choice
@@ -273,7 +281,7 @@ func (s *copiesMemSolver[T]) outcomes(v copiesVec, ch rules.Choice) []cmOutcome 
 			continue
 		}
 		den := u * (u - 1)
-		out = append(out, cmOutcome{num: cards * int64(r-1), den: den, keep: true,
+		out = append(out, cmOutcome{num: cards * int64(r-1), den: den, keep: true, lucky: true,
 			next: v.moved(copiesMove{cl, -1}, copiesMove{taken(r), 1})})
 		for cl2, a2 := range v {
 			if cl2 == cl {
@@ -370,6 +378,9 @@ const (
 // solve computes the values: the optimum's self-play where a role reads it, then the lineup's two
 // roles.
 func (s *copiesMemSolver[T]) solve() error {
+	if s.mu.Players == 1 {
+		return s.solveSolo() // copiesmemsolo.go
+	}
 	pol := [2]rules.Policy{s.mu.Policy, s.mu.Opponent}
 	needOpt := false
 	var kinds [2]cmChooser
@@ -392,6 +403,22 @@ func (s *copiesMemSolver[T]) solve() error {
 // run solves the values of roles roles (1: both seats play role 0's way, the self-play optimum
 // when it maximises; 2: seat 0's policy and the other seat's), storing them in opt (self) or val.
 func (s *copiesMemSolver[T]) run(roles int, kinds [2]cmChooser, pol [2]rules.Policy, self bool) error {
+	for _, g := range s.groups() {
+		if err := s.solveGroup(g, roles, kinds, pol, self); err != nil {
+			return err
+		}
+		if err := s.ctx.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// groups returns the cells in the order they are solved: by number of pairs, then by remembered
+// cards from the most, a flagged cell before the unflagged one of its state; the cells of one
+// number of pairs at a full memory form one group, solved as a system, every other cell a group
+// of its own.
+func (s *copiesMemSolver[T]) groups() [][]int {
 	order := make([]int, len(s.cells))
 	for i := range order {
 		order[i] = i
@@ -406,6 +433,7 @@ func (s *copiesMemSolver[T]) run(roles int, kinds [2]cmChooser, pol [2]rules.Pol
 		}
 		return ca.after && !cb.after // a flagged cell before the unflagged one it follows
 	})
+	var out [][]int
 	for i := 0; i < len(order); {
 		j := i + 1
 		c := s.cells[order[i]]
@@ -414,15 +442,10 @@ func (s *copiesMemSolver[T]) run(roles int, kinds [2]cmChooser, pol [2]rules.Pol
 				j++
 			}
 		}
-		if err := s.solveGroup(order[i:j], roles, kinds, pol, self); err != nil {
-			return err
-		}
-		if err := s.ctx.Err(); err != nil {
-			return err
-		}
+		out = append(out, order[i:j])
 		i = j
 	}
-	return nil
+	return out
 }
 
 // value returns the value of role r's unknown in cell c.
@@ -640,6 +663,10 @@ func evaluateCopiesMem[T any](ctx context.Context, f field.Field[T], m Model, mu
 func (s *copiesMemSolver[T]) result(st CopiesState) Result[T] {
 	f := s.f
 	n := f.FromInt(int64(st.Pairs()))
+	if s.mu.Players == 1 {
+		c := s.cells[0]
+		return Result[T]{State: st.RulesState(), Players: 1, ExpectedTurns: c.solo[0], ExpectedLucky: c.solo[1]}
+	}
 	res := Result[T]{State: st.RulesState(), Players: 2, ExpectedLead: s.cells[0].val[0]}
 	res.ExpectedPairs = pairsFromLead(f, n, res.ExpectedLead)
 	res.PairsBySeat = []T{res.ExpectedPairs, f.Sub(n, res.ExpectedPairs)}
@@ -659,6 +686,9 @@ func copiesMemChoiceValues[T any](ctx context.Context, f field.Field[T], m Model
 		return Choices[T]{}, err
 	}
 	c := s.cells[0]
+	if mu.Players == 1 {
+		return s.soloChoices(st), nil // copiesmemsolo.go
+	}
 	n := f.FromInt(int64(st.Pairs()))
 	out := Choices[T]{State: st.RulesState(), Value: s.result(st), PolicyChoice: c.ch[0]}
 	for _, ch := range rules.Choices() {

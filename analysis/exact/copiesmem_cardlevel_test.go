@@ -59,6 +59,8 @@ type cmEdge struct {
 	gain float64
 	to   string
 	keep bool
+	// lucky marks daring's second unknown card matching its first, unknown, card.
+	lucky bool
 }
 
 // cmRef is the card-level reference: every card-level state a game reaches, its outcomes under
@@ -176,7 +178,7 @@ func (r *cmRef) turn(t cmTable, ch rules.Choice) []cmEdge {
 				continue
 			}
 			if cards[y].face == cards[x].face {
-				out = append(out, cmEdge{p: pv, gain: 1, keep: true, to: cmTable{without(cards, x, y), t.role}.key()})
+				out = append(out, cmEdge{p: pv, gain: 1, keep: true, lucky: true, to: cmTable{without(cards, x, y), t.role}.key()})
 				continue
 			}
 			end(pv, []int{x, y})

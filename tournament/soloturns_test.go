@@ -9,8 +9,9 @@ import (
 	"memsim/tournament"
 )
 
-// soloTurnsSuite is a small solitaire suite: perfect memory and a shared lru memory of capacity 3
-// under blind flips, where the solver gives the distribution of the number of turns.
+// soloTurnsSuite is a small solitaire suite: perfect memory, a shared lru memory of capacity 3
+// under blind flips and decay forgetting, where the solver gives the distribution of the number
+// of turns.
 const soloTurnsSuite = `name: solo-perfect
 seed: 11
 games: 400
@@ -25,6 +26,13 @@ games: 400
 rules: {pairs: [4], flips: blind, players_per_game: 1}
 players:
   - {name: optimal-lru, policy: optimal, memory: {capacity: 3, forget: lru}}
+---
+name: solo-decay
+seed: 13
+games: 400
+rules: {pairs: [4], players_per_game: 1}
+players:
+  - {name: optimal-decay, policy: optimal, memory: {forget: decay, q: 0.3}}
 `
 
 // soloTurnsChecks validates the small solitaire suite, with the turns' reference widened when
@@ -64,8 +72,8 @@ func soloTurnsChecks(t *testing.T, spread bool) (dist, mean []tournament.Check) 
 // test of it, and the engine's games pass it.
 func TestValidateChecksSolitaireTurnsDistribution(t *testing.T) {
 	dist, mean := soloTurnsChecks(t, false)
-	if len(dist) != 5 || len(mean) != 5 {
-		t.Fatalf("%d checks of the distribution of turns and %d of the mean turns, want 5 and 5", len(dist), len(mean))
+	if len(dist) != 6 || len(mean) != 6 {
+		t.Fatalf("%d checks of the distribution of turns and %d of the mean turns, want 6 and 6", len(dist), len(mean))
 	}
 	for _, c := range dist {
 		if c.Test != "G" || c.Df == nil || *c.Df < 1 {

@@ -13,14 +13,14 @@ import (
 // distribution that of the states its choice leads to, a turn later.
 
 // CheckSolitaireTurnsOf reports whether SolitaireTurns gives model m's distribution of the number
-// of turns: the models of CheckSolitaireTurns and, with perfect memory and no turn limit, k
-// copies of a face.
+// of turns: the models of CheckSolitaireTurns, decay forgetting without singletons and, with
+// perfect memory and no turn limit, k copies of a face.
 func CheckSolitaireTurnsOf(m Model) error {
 	if m.Variant.CopiesOf() != rules.DefaultCopies && !isCopiesMem(m) && m.Variant.TurnLimit == 0 && m.Memory.Perfect() &&
 		m.Memory.Fluctuation == 0 && !m.isDecay() {
 		return nil
 	}
-	return checkSoloTurns(m, "distribution of the number of turns is")
+	return checkSoloTurns(m, "distribution of the number of turns is", true)
 }
 
 // solitaireTurnsCopies is SolitaireTurns with k copies of a face: perfect memory, no turn limit.

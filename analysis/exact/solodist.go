@@ -30,19 +30,23 @@ type TurnsDistribution[T any] struct {
 // more than the 3n + s turns a memory that never forgets can take.
 func DefaultMaxTurns(n, s int) int { return 4 * (n + s) }
 
-// CheckSolitaireTurns reports whether model m has solitaire's distribution of the number of turns
-// (SolitaireTurns) and table (SolitaireTable): an error names what is not built.
+// CheckSolitaireTurns reports whether model m has solitaire's table (SolitaireTable), and so its
+// distribution of the number of turns (SolitaireTurns): an error names what is not built.
+// CheckSolitaireTurnsOf checks the distribution alone, which more models have.
 func CheckSolitaireTurns(m Model) error {
-	return checkSoloTurns(m, "distribution of the number of turns and table are")
+	return checkSoloTurns(m, "distribution of the number of turns and table are", false)
 }
 
-// checkSoloTurns refuses the models whose solitaire has no turns distribution or table here.
-func checkSoloTurns(m Model, what string) error {
+// checkSoloTurns refuses the models whose solitaire has no turns distribution (decay true) or
+// table (decay false) here.
+func checkSoloTurns(m Model, what string, decay bool) error {
 	switch {
 	case m.Memory.Fluctuation > 0:
-		return fmt.Errorf("memory %s: solitaire's %s built for memories of fixed capacity (perfect, lru, handover-uniform), not a fluctuating capacity", m.Memory, what)
-	case m.isDecay():
+		return fmt.Errorf("memory %s: solitaire's %s built for memories of fixed capacity (perfect, lru, handover-uniform) and decay forgetting, not a fluctuating capacity", m.Memory, what)
+	case m.isDecay() && !decay:
 		return fmt.Errorf("memory %s: solitaire's %s built for perfect, lru and handover-uniform memories, not decay forgetting", m.Memory, what)
+	case m.isDecay() && m.Singletons > 0:
+		return fmt.Errorf("singletons %d with decay forgetting: solitaire's %s built for decay forgetting without singletons", m.Singletons, what)
 	case m.Variant.TurnLimit > 0:
 		return fmt.Errorf("turn limit %d: solitaire's %s built without a turn limit", m.Variant.TurnLimit, what)
 	case m.Variant.CopiesOf() != rules.DefaultCopies:
@@ -77,13 +81,26 @@ func SolitaireTurns[T any](ctx context.Context, f field.Field[T], m Model, p rul
 	}
 	w.needOpt, w.needSolo = false, true
 	// rows[n%3] holds the distributions of the states with n pairs: a turn removes at most two
-	// pairs (blind flips), so three rows are enough.
+	// pairs (blind flips), so three rows are enough. A row is computed once all its states have
+	// been visited (under decay forgetting a state leads to states of its own row), in order of
+	// the number of turns: every turn costs at least one, so the probabilities of t turns need
+	// only those of fewer turns.
 	var rows [3]map[rules.State][]T
-	var loops []Outcome
-	var loopProbs []T
+	var pending []soloRowState[T]
 	row := -1
+	flush := func() error {
+		if len(pending) == 0 {
+			return nil
+		}
+		err := soloRow(f, pending, &rows, maxTurns)
+		pending = pending[:0]
+		return err
+	}
 	err = w.run(ctx, st.N, func(s rules.State) error {
 		if s.N != row {
+			if err := flush(); err != nil {
+				return err
+			}
 			row, rows[s.N%3] = s.N, map[rules.State][]T{}
 		}
 		vec := w.zeros(maxTurns + 1)
@@ -96,32 +113,13 @@ func SolitaireTurns[T any](ctx context.Context, f field.Field[T], m Model, p rul
 		if p != rules.PolicyOptimal {
 			ch = w.choice(0, s, false)
 		}
-		loops, loopProbs = loops[:0], loopProbs[:0]
-		for i, o := range w.outs[ch] {
-			pr := w.probs[ch][i]
-			if o.Next == s {
-				loops, loopProbs = append(loops, o), append(loopProbs, pr)
-				continue
-			}
-			next, ok := rows[o.Next.N%3][o.Next]
-			if !ok {
-				return fmt.Errorf("solitaire's turns distribution: state %v leads to %v, not yet computed", s, o.Next)
-			}
-			c := 1 + o.NextGain
-			for t := c; t <= maxTurns; t++ {
-				vec[t] = f.Add(vec[t], f.Mul(pr, next[t-c]))
-			}
-		}
-		// Coming back to s after c turns: P(t) gains P(back) * P(t - c), in order of t.
-		for t := range vec {
-			for k, o := range loops {
-				if c := 1 + o.NextGain; t >= c {
-					vec[t] = f.Add(vec[t], f.Mul(loopProbs[k], vec[t-c]))
-				}
-			}
-		}
+		pending = append(pending, soloRowState[T]{st: s, vec: vec,
+			outs: append([]Outcome(nil), w.outs[ch]...), probs: append([]T(nil), w.probs[ch]...)})
 		return nil
 	})
+	if err == nil {
+		err = flush()
+	}
 	if err != nil {
 		return d, err
 	}
@@ -135,6 +133,44 @@ func SolitaireTurns[T any](ctx context.Context, f field.Field[T], m Model, p rul
 		d.Tail = f.Sub(d.Tail, x)
 	}
 	return d, nil
+}
+
+// soloRowState is one state of a row of SolitaireTurns, waiting for the row's distributions: the
+// outcomes of its choice and its distribution, to be filled.
+type soloRowState[T any] struct {
+	st    rules.State
+	outs  []Outcome
+	probs []T
+	vec   []T
+}
+
+// soloRow fills the distributions of the states of one row (every state with as many pairs), the
+// rows before it done: P(s, t) is the sum over the outcomes of the choice in s of their
+// probability times P(next, t - c), c = 1 + the turns the outcome leaves to the next turn, in
+// order of t. An outcome that stays in the row (a card forgotten) reads a probability of fewer
+// turns, already computed.
+func soloRow[T any](f field.Field[T], row []soloRowState[T], rows *[3]map[rules.State][]T, maxTurns int) error {
+	next := make([][][]T, len(row))
+	for k, e := range row {
+		next[k] = make([][]T, len(e.outs))
+		for i, o := range e.outs {
+			v, ok := rows[o.Next.N%3][o.Next]
+			if !ok {
+				return fmt.Errorf("solitaire's turns distribution: state %v leads to %v, not yet computed", e.st, o.Next)
+			}
+			next[k][i] = v
+		}
+	}
+	for t := 1; t <= maxTurns; t++ {
+		for k, e := range row {
+			for i, o := range e.outs {
+				if c := 1 + o.NextGain; t >= c {
+					e.vec[t] = f.Add(e.vec[t], f.Mul(e.probs[i], next[k][i][t-c]))
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // SolitaireCell is one state of solitaire's strategy table (SolitaireTable).
@@ -159,7 +195,7 @@ type SolitaireCell[T any] struct {
 // cell passed to visit is reused: copy what must outlive the call. Its choices are those of
 // PolicyTable for one optimal player. It covers the models SolitaireTurns does.
 func SolitaireTable[T any](ctx context.Context, f field.Field[T], m Model, maxPairs int, visit func(*SolitaireCell[T]) error) error {
-	if err := checkSoloTurns(m, "table is"); err != nil {
+	if err := checkSoloTurns(m, "table is", false); err != nil {
 		return err
 	}
 	if maxPairs < 1 {

@@ -206,7 +206,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.BoolVar(&fl.valueOnly, "value-only", false, "print the value of the policies only, not the value of each legal choice")
 	fs.BoolVar(&fl.table, "table", false, "print the strategy table for every state with n <= --pairs-max (2 players, or with --players 3 to 8 every seat for itself or one seat's best reply, or with --players 1 solitaire's optimum)")
 	fs.IntVar(&fl.pairsMax, "pairs-max", 0, "largest `N` of the table")
-	fs.BoolVar(&fl.distribution, "distribution", false, "also give the exact distribution of seat 0's final share (2 players); with 3 to 8 players every seat's, with perfect memory, lru or handover-uniform (a fixed or fluctuating capacity), under a turn limit too (a fixed or fluctuating capacity), with --copies K (every pass rule, a turn limit too), under decay (a turn limit too), and with a policy that plays to win with perfect memory (every pass rule, no turn limit, not with --standings); with --players 1 solitaire's distribution of the number of turns up to --turns-max")
+	fs.BoolVar(&fl.distribution, "distribution", false, "also give the exact distribution of seat 0's final share (2 players); with 3 to 8 players every seat's, with perfect memory, lru or handover-uniform (a fixed or fluctuating capacity), under a turn limit too (a fixed or fluctuating capacity), with --copies K (every pass rule, a turn limit too), under decay (a turn limit too), and with a policy that plays to win with perfect memory (every pass rule, no turn limit, not with --standings); with --players 1 solitaire's distribution of the number of turns up to --turns-max (decay forgetting and --copies K too; no turn limit)")
 	fs.IntVar(&fl.turnsMax, "turns-max", 0, "with --distribution --players 1: give the distribution of the number of turns up to `T` turns and the probability of more (default 4 × (pairs + singletons), every game of a memory that never forgets)")
 	fs.BoolVar(&fl.float, "float", false, "compute in float64 instead of exact rationals")
 	fs.BoolVar(&fl.json, "json", false, "print one JSON object")
@@ -564,7 +564,7 @@ func (q *solveQuery) checkMatchup(hasOpponent, hasSeats bool) error {
 		return usagef("%s: %v", given, err)
 	}
 	if q.dist && mu.Players == 1 {
-		if err := exact.CheckSolitaireTurns(q.model); err != nil {
+		if err := exact.CheckSolitaireTurnsOf(q.model); err != nil {
 			return usagef("--distribution with --players 1: %v", err)
 		}
 	}

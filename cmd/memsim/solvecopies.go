@@ -65,6 +65,9 @@ type copiesResultJSON struct {
 	// ChoiceValues values every legal choice of seat 0 (but with --value-only), as memsim solve
 	// does in the standard game, without the values to win.
 	ChoiceValues *answer.ChoiceValues `json:"choice_values,omitempty"`
+	// TurnsDistribution, with --distribution --players 1, gives solitaire's distribution of the
+	// number of turns (exact.SolitaireTurns).
+	TurnsDistribution *answer.TurnsDistribution `json:"turns_distribution,omitempty"`
 }
 
 // solveCopies answers memsim solve --copies K: the value of the policies in the copies model
@@ -116,8 +119,8 @@ func solveCopies(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invoc
 	if q.dist && !q.model.Memory.Perfect() {
 		return usagef("--distribution with --copies and --memory: the score distribution is computed with perfect memory only")
 	}
-	if q.dist && q.matchup.Players == 1 {
-		return usagef("--distribution with --players 1: the score distribution is computed for 2 to %d players", rules.MaxPlayers)
+	if err := q.copiesSolitaireTurns(fl, set, st); err != nil {
+		return err
 	}
 	if q.dist && (q.matchup.Players >= 3 || q.matchup.PerSeat) {
 		if err := exact.CheckSeatsDistribution(q.model, q.matchup); err != nil {
@@ -312,6 +315,11 @@ func writeCopies[T any](ctx context.Context, f field.Field[T], q *solveQuery, st
 	num := func(v T) *answer.Number { n := answer.NumberOf(f, v); return &n }
 	if mu.Players == 1 {
 		r.ExpectedTurns, r.ExpectedLucky = num(res.ExpectedTurns), num(res.ExpectedLucky)
+		if q.dist {
+			if r.TurnsDistribution, err = copiesTurnsDistribution(ctx, f, q, st); err != nil {
+				return err
+			}
+		}
 		if q.model.Variant.TurnLimit > 0 {
 			r.ExpectedPairs = num(res.ExpectedPairs) // the pairs taken within the limit
 		}
@@ -336,7 +344,7 @@ func writeCopies[T any](ctx context.Context, f field.Field[T], q *solveQuery, st
 			}
 			r.SeatDistributions = append(r.SeatDistributions, sd)
 		}
-	} else if q.dist {
+	} else if q.dist && mu.Players == 2 {
 		d, err := exact.CopiesDistribution(ctx, f, q.model, mu, st)
 		if err != nil {
 			return err
@@ -367,6 +375,9 @@ func writeCopies[T any](ctx context.Context, f field.Field[T], q *solveQuery, st
 		fmt.Fprintf(w, "expected lucky matches: %s\n", human(*r.ExpectedLucky))
 		if r.ChoiceValues != nil {
 			writeChoicesText(q, r.ChoiceValues, w)
+		}
+		if r.TurnsDistribution != nil {
+			writeTurnsText(r.TurnsDistribution, w)
 		}
 		return nil
 	}

@@ -154,7 +154,7 @@ func TestSolveCopiesFlagErrors(t *testing.T) {
 		{[]string{"--copies", "4", "--pairs", "3"}, "memsim solve: --pairs 3: 3 pairs with copies 4: the 6 cards must make whole faces of 4 cards (pairs a multiple of 2)"},
 		{[]string{"--copies", "4", "--pairs", "4", "--pass", "sometimes"}, "memsim solve: --pass sometimes: unknown pass rule (allowed: never, two-known, always)"},
 		{[]string{"--copies", "4", "--faces", "4:1u+1h", "--pass", "two-known", "--first", "pass"}, "memsim solve: --first pass: not legal in 4:1u+1h with pass two-known (legal there: daring, safe, known-first)"},
-		{[]string{"--copies", "4", "--pairs", "4", "--players", "1", "--distribution"}, "memsim solve: --distribution with --players 1: copies 4: solitaire's distribution of the number of turns and table are built for two copies of a face"},
+		{[]string{"--copies", "4", "--pairs", "4", "--players", "1", "--distribution", "--turn-limit", "4"}, "memsim solve: --distribution with --players 1: turn limit 4: solitaire's distribution of the number of turns is built without a turn limit"},
 		{[]string{"--copies", "4", "--pairs", "4", "--flips", "blindly"}, `memsim solve: --flips "blindly": unknown rule (allowed: sequential, blind)`},
 		{[]string{"--copies", "4", "--pairs", "4", "--first", "safe"}, "memsim solve: --first safe: not legal in 4:2u with pass never (legal there: daring)"},
 		{[]string{"--copies", "4", "--pairs", "4", "--memory", "3"}, "memsim solve: --forget handover-uniform is required with --memory 3: the forgetting rule of the limited memory (with --copies: handover-uniform)"},

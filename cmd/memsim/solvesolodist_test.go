@@ -165,9 +165,13 @@ func TestSolveSolitaireRefusals(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--pairs", "3", "--players", "1", "--distribution", "--memory", "3", "--forget", "decay", "--q", "0.5"}, "--distribution with --players 1: memory"},
-		{[]string{"--pairs", "3", "--players", "1", "--distribution", "--turn-limit", "4"}, "are built without a turn limit"},
-		{[]string{"--copies", "4", "--pairs", "4", "--players", "1", "--distribution"}, "built for two copies of a face"},
+		{[]string{"--table", "--pairs-max", "3", "--players", "1", "--memory", "3", "--forget", "decay", "--q", "0.5"}, "--table with --players 1: memory"},
+		{[]string{"--pairs", "3", "--players", "1", "--distribution", "--singletons", "1", "--forget", "decay", "--q", "0.5"}, "singletons 1 with decay forgetting"},
+		{[]string{"--pairs", "3", "--players", "1", "--distribution", "--turn-limit", "4"}, "built without a turn limit"},
+		{[]string{"--copies", "4", "--pairs", "4", "--players", "1", "--distribution", "--turn-limit", "5"}, "built without a turn limit"},
+		{[]string{"--copies", "4", "--faces", "4:1u+1h", "--players", "1", "--distribution"}, "computed from the start of a game"},
+		{[]string{"--copies", "4", "--pairs", "4", "--turns-max", "5"}, "--turns-max goes with --distribution --players 1"},
+		{[]string{"--copies", "4", "--pairs", "4", "--players", "1", "--distribution", "--turns-max", "0"}, "--turns-max 0: must be at least 1"},
 		{[]string{"--pairs", "3", "--turns-max", "5"}, "--turns-max goes with --distribution --players 1"},
 		{[]string{"--pairs", "3", "--players", "1", "--distribution", "--turns-max", "0"}, "--turns-max 0: must be at least 1"},
 		{[]string{"--table", "--pairs-max", "3", "--players", "1", "--policy", "safe"}, "--policy safe with --table --players 1"},

@@ -1,8 +1,12 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"math"
+	"memsim/analysis/exact"
+	"memsim/analysis/field"
+	"memsim/sim/rules"
 	"strings"
 	"testing"
 )
@@ -233,5 +237,47 @@ func TestSolveCopiesHandoverUniform(t *testing.T) {
 	}
 	if _, small := lead("--memory", "2", "--forget", "handover-uniform"); small == perfect {
 		t.Errorf("handover-uniform(2): lead %s, as perfect memory's", small)
+	}
+}
+
+// Solitaire with --copies and a shared handover-uniform memory prints the library's expected turns
+// for each policy, a capacity that holds the whole deck gives perfect memory's, and a small one
+// costs turns.
+func TestSolveCopiesHandoverUniformSolitaire(t *testing.T) {
+	t.Parallel()
+	turns := func(args ...string) string {
+		out, stderr, code := runArgs(t, append([]string{"solve", "--copies", "4", "--pairs", "4", "--players", "1", "--json"}, args...)...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		var got struct {
+			ExpectedTurns struct{ Exact string } `json:"expected_turns"`
+		}
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		return got.ExpectedTurns.Exact
+	}
+	ctx := context.Background()
+	st, err := exact.StartCopiesState(4, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []rules.Policy{rules.PolicyOptimal, rules.PolicySafe, rules.PolicyDaring} {
+		m := exact.Model{Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetHandoverUniform}, Variant: rules.Variant{Copies: 4}}
+		want, err := exact.EvaluateCopies(ctx, field.Rat{}, m, exact.Lineup{Players: 1, Policy: p, Opponent: p}, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := turns("--memory", "3", "--forget", "handover-uniform", "--policy", p.String()); got != want.ExpectedTurns.RatString() {
+			t.Errorf("%s: prints %s turns, the library %s", p, got, want.ExpectedTurns.RatString())
+		}
+	}
+	perfect := turns()
+	if big := turns("--memory", "8", "--forget", "handover-uniform"); big != perfect {
+		t.Errorf("handover-uniform(8): %s turns, perfect memory %s", big, perfect)
+	}
+	if small := turns("--memory", "2", "--forget", "handover-uniform"); small == perfect {
+		t.Errorf("handover-uniform(2): %s turns, as perfect memory's", small)
 	}
 }

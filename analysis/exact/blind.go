@@ -7,11 +7,12 @@ import (
 )
 
 // validateBlindLimited reports whether the lineup has an exact model under blind flips with a
-// shared memory of fixed capacity (docs/models.md §4.17): one to eight seats (solitaire under pass
-// rule never, as every solitaire); the policies that play for pairs under every pass rule without
-// a turn limit and under pass rule never with one; those that play to win (§4.13) under pass rule
-// never without a turn limit. A pass shows no new card, so it forgets nothing: the sweep's pass
-// leaves the state as it is, as with sequential flips.
+// shared memory of fixed capacity (docs/models.md §4.17, §4.18): one to eight seats (solitaire
+// under pass rule never, as every solitaire); the policies that play for pairs under every pass
+// rule, with or without a turn limit; those that play to win (§4.13) under pass rule never without
+// a turn limit. A pass shows no new card, so it forgets nothing: the sweep's pass leaves the state
+// as it is, as with sequential flips, and under a turn limit uses a turn (limit.go,
+// limitpassseats.go).
 func validateBlindLimited(m Model, mu Lineup) error {
 	if m.Variant.Flips != rules.FlipsBlind || m.Memory.Perfect() {
 		return nil
@@ -21,10 +22,6 @@ func validateBlindLimited(m Model, mu Lineup) error {
 		return fmt.Errorf("pass rule %s: blind flips with limited memory are solved to win under pass rule never only", m.Pass)
 	case (mu.playsToWin() || isSelfWin(mu)) && m.Variant.TurnLimit > 0:
 		return fmt.Errorf("turn limit %d: blind flips with limited memory are solved to win without a turn limit only", m.Variant.TurnLimit)
-	case m.Pass != rules.PassNever && m.Variant.TurnLimit > 0:
-		return fmt.Errorf("pass rule %s, turn limit %d: blind flips with limited memory under a turn limit are solved under pass rule never only", m.Pass, m.Variant.TurnLimit)
-	case mu.Players == 1 && m.Variant.TurnLimit > 0:
-		return fmt.Errorf("players 1, turn limit %d: blind flips with limited memory are solved in solitaire without a turn limit only", m.Variant.TurnLimit)
 	}
 	return nil
 }

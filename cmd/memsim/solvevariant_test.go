@@ -91,8 +91,6 @@ func TestSolveVariantErrors(t *testing.T) {
 		{[]string{"--pairs", "3", "--flips", "blind", "--memory", "2", "--forget", "handover-uniform"}, "blind flips with handover-uniform capacity 2 have no exact model"},
 		{[]string{"--pairs", "3", "--flips", "blind", "--memory", "4", "--forget", "lru", "--pass", "always", "--policy", "win-optimal"}, "blind flips with limited memory are solved to win under pass rule never only"},
 		{[]string{"--pairs", "3", "--flips", "blind", "--memory", "4", "--forget", "lru", "--policy", "win-optimal", "--turn-limit", "5"}, "blind flips with limited memory are solved to win without a turn limit only"},
-		{[]string{"--pairs", "3", "--flips", "blind", "--memory", "4", "--forget", "lru", "--pass", "always", "--turn-limit", "5"}, "blind flips with limited memory under a turn limit are solved under pass rule never only"},
-		{[]string{"--pairs", "3", "--flips", "blind", "--memory", "4", "--forget", "lru", "--players", "1", "--turn-limit", "5"}, "blind flips with limited memory are solved in solitaire without a turn limit only"},
 		{[]string{"--pairs", "3", "--flips", "blind", "--singletons", "1"}, "--flips blind with --singletons 1: no exact model"},
 		{[]string{"--pairs", "3", "--flips", "blind", "--forget", "decay", "--q", "0.5", "--turn-limit", "5"}, "turn limit 5: blind flips with decay forgetting are solved without a turn limit only"},
 		{[]string{"--pairs", "3", "--flips", "blind", "--forget", "decay", "--q", "0.5", "--policy", "win-optimal"}, "blind flips with decay forgetting are solved for the policies that play for pairs, not those that play to win"},

@@ -56,18 +56,16 @@ func validateDecaySingles(m Model, mu Lineup) error {
 }
 
 // checkDecaySingles refuses what the decay model with singletons does not solve: it gives two
-// players' values, each choice's values, the optimum and best responses, not the policies that
-// play to win, score distributions, solitaire or three or more seats.
+// players' values, each choice's values, the optimum and best responses and the two-seat score
+// distribution, not the policies that play to win, solitaire or three or more seats.
 func (w *sweep[T]) checkDecaySingles() error {
 	what := ""
 	switch {
 	case w.lead != nil:
 		what = "a policy that plays to win"
-	case w.sdist != nil || w.needDist:
-		what = "score distributions"
 	case w.needSolo:
 		what = "solitaire"
-	case w.needSelf || w.mu.Players > 2 || w.streak != nil:
+	case w.needSelf || w.mu.Players > 2 || w.streak != nil || w.sdist != nil:
 		what = fmt.Sprintf("%d players", w.mu.Players)
 	}
 	if what == "" {

@@ -32,7 +32,7 @@ func (m Model) Legal(st rules.State, c rules.Choice) bool {
 
 // Validate reports whether the model has an exact solution here: perfect memory (with or without
 // singletons), a shared memory of capacity m >= 2 with handover-uniform or lru forgetting and
-// no singletons, or a shared decay memory (with singletons under pass rule never only).
+// no singletons, or a shared decay memory (with singletons without a turn limit only).
 func (m Model) Validate() error {
 	if err := m.Memory.Validate(); err != nil {
 		return err

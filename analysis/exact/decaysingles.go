@@ -25,11 +25,8 @@ func decayIndex(st rules.State) int {
 }
 
 // validateDecaySingles reports whether a decay model with singletons has an exact solution: two
-// players' values and choices under pass rule never, sequential flips, no turn limit.
+// players' values and choices under every pass rule, sequential flips, no turn limit.
 func (m Model) validateDecaySingles() error {
-	if m.Pass != rules.PassNever {
-		return fmt.Errorf("singletons %d with decay forgetting: solved under pass rule never only, not %s", m.Singletons, m.Pass)
-	}
 	if m.Variant.TurnLimit > 0 {
 		return fmt.Errorf("singletons %d with decay forgetting: solved without a turn limit only, not %d", m.Singletons, m.Variant.TurnLimit)
 	}
@@ -52,28 +49,26 @@ func validateDecaySingles(m Model, mu Lineup) error {
 	if what == "" {
 		return nil
 	}
-	return fmt.Errorf("singletons %d with decay forgetting: solved for two players' values and choices (pass rule never), not %s", m.Singletons, what)
+	return fmt.Errorf("singletons %d with decay forgetting: solved for two players' values, choices and score distributions, not %s", m.Singletons, what)
 }
 
 // checkDecaySingles refuses what the decay model with singletons does not solve: it gives two
-// players' values, each choice's values, the optimum and best responses, not the policies that
-// play to win, score distributions, solitaire or three or more seats.
+// players' values, each choice's values, the optimum and best responses and the two-seat score
+// distribution, not the policies that play to win, solitaire or three or more seats.
 func (w *sweep[T]) checkDecaySingles() error {
 	what := ""
 	switch {
 	case w.lead != nil:
 		what = "a policy that plays to win"
-	case w.sdist != nil || w.needDist:
-		what = "score distributions"
 	case w.needSolo:
 		what = "solitaire"
-	case w.needSelf || w.mu.Players > 2 || w.streak != nil:
+	case w.needSelf || w.mu.Players > 2 || w.streak != nil || w.sdist != nil:
 		what = fmt.Sprintf("%d players", w.mu.Players)
 	}
 	if what == "" {
 		return nil
 	}
-	return fmt.Errorf("singletons %d with decay forgetting: solved for two players' values and choices (pass rule never), not %s", w.m.Singletons, what)
+	return fmt.Errorf("singletons %d with decay forgetting: solved for two players' values, choices and score distributions, not %s", w.m.Singletons, what)
 }
 
 // decaySingleBucket is one result of a hand-over with singletons: half-known pairs and seen
@@ -244,6 +239,9 @@ func decaySinglesOutcomes[T any](h *decayHand[T], st rules.State, c rules.Choice
 		return outs, probs
 	}
 	switch c {
+	case rules.Pass:
+		// The pass hands the turn over: the hand-over forgets among the remembered cards.
+		handOver(EventPass, f.FromInt(1), k, 0, g, 0, false)
 	case rules.KnownFirst:
 		// The known card is a half-known pair's card if there is one, otherwise a seen singleton.
 		if k >= 1 {

@@ -32,8 +32,8 @@ func (m Model) Legal(st rules.State, c rules.Choice) bool {
 
 // Validate reports whether the model has an exact solution here: perfect memory (with or without
 // singletons), or a shared memory of capacity m >= 2 with handover-uniform or lru forgetting (with
-// singletons handover-uniform only, husingles.go), or a shared decay memory (with singletons under
-// pass rule never only, decaysingles.go).
+// singletons handover-uniform only, husingles.go), or a shared decay memory (with singletons
+// without a turn limit only, decaysingles.go).
 func (m Model) Validate() error {
 	if err := m.Memory.Validate(); err != nil {
 		return err

@@ -124,19 +124,22 @@
 // there --capacity C values each choice with T turns left, and --distribution gives both seats'
 // shares taken by the limit.
 //
-// --flips blind solves the game in which both cards of a turn are named before either is turned
-// up (no singletons; perfect memory, or a shared lru or handover-uniform memory of capacity 3
-// or more, lru also 2, at 1 to 8 seats: for the policies that play for pairs under every pass
-// rule without --turn-limit, solitaire under never, and under never with --turn-limit at 2 to 8;
-// to win at 2 to 8 under never without --turn-limit). --turn-limit T ends the game after T turns,
-// the pairs left counting for nobody: the values count the pairs taken within the T turns left in
-// the state (one player: the expected pairs taken, turns and lucky matches), and a policy that
-// plays to win plays to win by then. Under a limit the list of the choices names as best, with two
-// players, the largest lead (the seats' pairs need not add up to those on the table), with one
-// player the most pairs taken and then the fewest turns. --table under a limit prints the optimal
-// table (or, with two players, the table of best-response, win-optimal or win-best-response) for
-// every number of turns left (blocks t=A..B of equal rows), and --distribution the distribution of
-// seat 0's pairs taken by the limit (the two seats' pairs need not add up to N).
+// --flips blind solves the game in which both cards of a turn are named before either is turned up
+// (no singletons; perfect memory, or a shared lru or handover-uniform memory of capacity 3 or
+// more, lru also 2, at 1 to 8 seats: for the policies that play for pairs under every pass rule
+// without --turn-limit, solitaire under never, and under never with --turn-limit at 2 to 8; to win
+// at 2 to 8 under never without --turn-limit; with --fluctuation S at 2 seats under never without
+// --turn-limit, optimal, safe, daring, parity and best-response to one of them: the values, each
+// choice's values with --capacity, --distribution and --table). --turn-limit T ends the game after
+// T turns, the pairs left counting for nobody: the values count the pairs taken within the T turns
+// left in the state (one player: the expected pairs taken, turns and lucky matches), and a policy
+// that plays to win plays to win by then. Under a limit the list of the choices names as best,
+// with two players, the largest lead (the seats' pairs need not add up to those on the table),
+// with one player the most pairs taken and then the fewest turns. --table under a limit prints the
+// optimal table (or, with two players, the table of best-response, win-optimal or
+// win-best-response) for every number of turns left (blocks t=A..B of equal rows), and
+// --distribution the distribution of seat 0's pairs taken by the limit (the two seats' pairs need
+// not add up to N).
 //
 // After the value of the policies, solve answers "what should I play here?": it lists every legal
 // choice of seat 0 (daring, safe, known-first, pass) with its expected pairs when made now, the

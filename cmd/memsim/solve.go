@@ -106,19 +106,22 @@ chooses otherwise (the choices the engine reads; text only). At two seats --fluc
 there --capacity C values each choice with T turns left, and --distribution gives both seats'
 shares taken by the limit.
 
---flips blind solves the game in which both cards of a turn are named before either is turned
-up (no singletons; perfect memory, or a shared lru or handover-uniform memory of capacity 3
-or more, lru also 2, at 1 to 8 seats: for the policies that play for pairs under every pass
-rule without --turn-limit, solitaire under never, and under never with --turn-limit at 2 to 8;
-to win at 2 to 8 under never without --turn-limit). --turn-limit T ends the game after T turns,
-the pairs left counting for nobody: the values count the pairs taken within the T turns left in
-the state (one player: the expected pairs taken, turns and lucky matches), and a policy that
-plays to win plays to win by then. Under a limit the list of the choices names as best, with two
-players, the largest lead (the seats' pairs need not add up to those on the table), with one
-player the most pairs taken and then the fewest turns. --table under a limit prints the optimal
-table (or, with two players, the table of best-response, win-optimal or win-best-response) for
-every number of turns left (blocks t=A..B of equal rows), and --distribution the distribution of
-seat 0's pairs taken by the limit (the two seats' pairs need not add up to N).
+--flips blind solves the game in which both cards of a turn are named before either is turned up
+(no singletons; perfect memory, or a shared lru or handover-uniform memory of capacity 3 or
+more, lru also 2, at 1 to 8 seats: for the policies that play for pairs under every pass rule
+without --turn-limit, solitaire under never, and under never with --turn-limit at 2 to 8; to win
+at 2 to 8 under never without --turn-limit; with --fluctuation S at 2 seats under never without
+--turn-limit, optimal, safe, daring, parity and best-response to one of them: the values, each
+choice's values with --capacity, --distribution and --table). --turn-limit T ends the game after
+T turns, the pairs left counting for nobody: the values count the pairs taken within the T turns
+left in the state (one player: the expected pairs taken, turns and lucky matches), and a policy
+that plays to win plays to win by then. Under a limit the list of the choices names as best,
+with two players, the largest lead (the seats' pairs need not add up to those on the table),
+with one player the most pairs taken and then the fewest turns. --table under a limit prints the
+optimal table (or, with two players, the table of best-response, win-optimal or
+win-best-response) for every number of turns left (blocks t=A..B of equal rows), and
+--distribution the distribution of seat 0's pairs taken by the limit (the two seats' pairs need
+not add up to N).
 
 After the value of the policies, solve answers "what should I play here?": it lists every legal
 choice of seat 0 (daring, safe, known-first, pass) with its expected pairs when made now, the
@@ -185,7 +188,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.IntVar(&fl.unseen, "unseen-singletons", -1, "`F` singletons not yet seen, 0..S (default: S)")
 	fs.IntVar(&fl.memory, "memory", 0, "shared memory capacity `M` (0: perfect memory; otherwise at least 2)")
 	fs.StringVar(&fl.forget, "forget", "", "forgetting `rule` with --memory: handover-uniform or lru; or decay, with or without --memory")
-	fs.IntVar(&fl.fluctuation, "fluctuation", 0, "with --memory M --forget lru or handover-uniform: the capacity of every turn is max(2, M + d), d uniform on -`S` .. S (2 to 8 players: optimal, safe, daring, parity, also per seat, and best-response with 2 or at one of 3 or more seats; every pass rule; at 3 or more seats without --after-pass, --distribution every seat's; win-optimal and win-best-response with 2 under every pass rule, --distribution too; with 3 or more under every pass rule win-optimal at every seat or beside optimal, safe, daring, parity, and win-best-response at one seat, the values, --standings too, and --table)")
+	fs.IntVar(&fl.fluctuation, "fluctuation", 0, "with --memory M --forget lru or handover-uniform: the capacity of every turn is max(2, M + d), d uniform on -`S` .. S (2 to 8 players: optimal, safe, daring, parity, also per seat, and best-response with 2 or at one of 3 or more seats; every pass rule; at 3 or more seats without --after-pass, --distribution every seat's; win-optimal and win-best-response with 2 under every pass rule, --distribution too; with 3 or more under every pass rule win-optimal at every seat or beside optimal, safe, daring, parity, and win-best-response at one seat, the values, --standings too, and --table); with --flips blind 2 players under pass never without --turn-limit, optimal, safe, daring, parity and best-response to one of them")
 	fs.IntVar(&fl.capacity, "capacity", 0, "with --fluctuation S: the capacity `C` drawn for seat 0's turn now, M - S .. M + S (at least 2); the state is then the one after the draw and solve gives each choice's values and --first (3 or more players: the turn after no pass, or after --streak K passes)")
 	fs.IntVar(&fl.streak, "streak", 0, "with --fluctuation S --capacity C, 3 or more players and --pass two-known or always: the pass streak `K` before seat 0's turn, the seats that passed in a row just before it, 0 .. P-1 (at P-1 a pass ends the game in a stalemate)")
 	fs.BoolVar(&fl.afterPass, "after-pass", false, "with --fluctuation S --capacity C and --pass two-known or always: seat 0's turn comes just after a pass by seat 1 (a pass now ends the game in a stalemate)")

@@ -99,7 +99,7 @@ func writeFluctTable[T any](ctx context.Context, q *solveQuery, f field.Field[T]
 		name = "best-response to " + mu.Opponent.String()
 		after = fmt.Sprintf("by the reply's own expected pairs, the reply and %s afterwards", mu.Opponent)
 	}
-	fmt.Fprintf(w, "# %s strategy table: %s memory, pass %s%s\n", name, q.model.Memory, q.model.Pass, choicesNote(q.model.Choices))
+	fmt.Fprintf(w, "# %s strategy table: %s memory, pass %s%s\n", name, q.model.Memory, q.model.Pass, choicesNote(q.model.Choices)+variantNote(q.model.Variant))
 	fmt.Fprintf(w, "# blocks c=C: the capacity drawn for the turn (c=%d: that capacity or more); in a block, row n, then one choice per j (unknown pairs) from j = 1 (or the least j the capacity allows) to n\n", hi)
 	if passes {
 		fmt.Fprintln(w, "# blocks c=C after a pass: the same, just after a pass by the other seat (a pass there ends the game in a stalemate)")

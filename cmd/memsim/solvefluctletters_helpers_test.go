@@ -19,6 +19,13 @@ import (
 // limit. label names the output in errors. It returns the number of letters checked.
 func checkFluctTableLetters(t *testing.T, label, out string, mem rules.Memory, pass rules.PassRule, mu exact.Lineup, limited bool) int {
 	t.Helper()
+	return checkFluctVariantTableLetters(t, label, out, rules.Variant{}, mem, pass, mu, limited)
+}
+
+// checkFluctVariantTableLetters is checkFluctTableLetters under rule variant v (its turn limit
+// replaced by the turns left when limited).
+func checkFluctVariantTableLetters(t *testing.T, label, out string, v rules.Variant, mem rules.Memory, pass rules.PassRule, mu exact.Lineup, limited bool) int {
+	t.Helper()
 	ctx := context.Background()
 	c, afterPass, from, to, checked := 0, false, 1, 1, 0
 	if limited {
@@ -48,7 +55,7 @@ func checkFluctTableLetters(t *testing.T, label, out string, mem rules.Memory, p
 			for i, letter := range fields {
 				st := rules.State{N: n, J: j0 + i}
 				for left := from; left <= to; left++ {
-					m := exact.Model{Memory: mem, Pass: pass}
+					m := exact.Model{Memory: mem, Pass: pass, Variant: v}
 					if limited {
 						m.Variant.TurnLimit = left
 					}

@@ -146,11 +146,12 @@ memory, two players, pass never, optimal, safe, daring and best-response; --forg
 with or without --memory M: a shared decay memory, the same lineups and pass rule) from the start
 of a game of --pairs N pairs (N a multiple of K/2), or from --faces STATE: comma-separated
 groups R:Au+Bh, A faces with R cards on the table none of which is remembered and B with one
-remembered (4:3u+1h,2:2u). It gives the value of the policies (optimal, safe, daring, best-response) and
-lists the value of each choice (without the scores to win); --first, --distribution, --turn-limit
-and --flips blind go with it as in the standard game. With 3 to 8 players win-optimal (at every
-seat, or --seats beside optimal, safe and daring, or win-best-response and --opponent) gives what
-it gives in the standard game, from --standings LIST, without a turn limit.
+remembered (4:3u+1h,2:2u). It gives the value of the policies (optimal, safe, daring,
+best-response) and lists the value of each choice (without the scores to win); --first,
+--distribution, --turn-limit and --flips blind go with it as in the standard game. With 3 to 8
+players win-optimal (at every seat, or --seats beside optimal, safe and daring, or
+win-best-response and --opponent) gives what it gives in the standard game, from --standings
+LIST, without a turn limit.
 
 A flag not given takes its default; a value given is used as it is: --pairs 0 and --players 0 are
 errors, --memory 0 means perfect memory and --unknown 0 a state with every pair half known.

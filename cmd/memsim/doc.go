@@ -55,9 +55,9 @@
 //	             [--capacity C [--after-pass | --streak K] [--first CHOICE]] [--pass RULE] [--choices LIST] [--players P]
 //	             [--policy A] [--opponent B] [--seats LIST] [--lead D] [--standings LIST] [--distribution]
 //	             [--float] [--json] [--big]
-//	memsim solve --copies K (--pairs N | --faces STATE) [--memory M --forget handover-uniform] [--choices LIST] [--players P]
-//	             [--policy A] [--opponent B] [--seats LIST] [--two-player-optimal] [--turn-limit T]
-//	             [--standings LIST] [--first C] [--value-only] [--distribution] [--float] [--json] [--big]
+//	memsim solve --copies K (--pairs N | --faces STATE) [--memory M --forget handover-uniform | [--memory M] --forget decay --q Q]
+//	             [--choices LIST] [--players P] [--policy A] [--opponent B] [--seats LIST] [--two-player-optimal]
+//	             [--turn-limit T] [--standings LIST] [--first C] [--value-only] [--distribution] [--float] [--json] [--big]
 //
 // The mover (seat 0) plays --policy, every other seat --opponent; --seats gives every seat a policy
 // of its own (optimal, win-optimal, safe, daring or parity, and at one seat best-response or
@@ -163,14 +163,16 @@
 // --copies K solves the model of K cards to a face (any two of a face match; perfect memory, no
 // singletons; pass two-known and always, with or without --turn-limit, at 3 to 8 players with
 // the pass streak in the state; --memory M --forget handover-uniform: a shared handover-uniform
-// memory, two players, pass never, optimal, safe, daring and best-response) from the start of a game
-// of --pairs N pairs (N a multiple of K/2), or from --faces STATE: comma-separated groups R:Au+Bh, A
-// faces with R cards on the table none of which is remembered and B with one remembered
-// (4:3u+1h,2:2u). It gives the value of the policies (optimal, safe, daring, best-response) and
-// lists the value of each choice (without the scores to win); --first, --distribution, --turn-limit
-// and --flips blind go with it as in the standard game. With 3 to 8 players win-optimal (at every
-// seat, or --seats beside optimal, safe and daring, or win-best-response and --opponent) gives what
-// it gives in the standard game, from --standings LIST, without a turn limit.
+// memory, two players, pass never, optimal, safe, daring and best-response; --forget decay --q Q
+// with or without --memory M: a shared decay memory, the same lineups and pass rule) from the start
+// of a game of --pairs N pairs (N a multiple of K/2), or from --faces STATE: comma-separated
+// groups R:Au+Bh, A faces with R cards on the table none of which is remembered and B with one
+// remembered (4:3u+1h,2:2u). It gives the value of the policies (optimal, safe, daring,
+// best-response) and lists the value of each choice (without the scores to win); --first,
+// --distribution, --turn-limit and --flips blind go with it as in the standard game. With 3 to 8
+// players win-optimal (at every seat, or --seats beside optimal, safe and daring, or
+// win-best-response and --opponent) gives what it gives in the standard game, from --standings
+// LIST, without a turn limit.
 //
 // A flag not given takes its default; a value given is used as it is: --pairs 0 and --players 0 are
 // errors, --memory 0 means perfect memory and --unknown 0 a state with every pair half known.

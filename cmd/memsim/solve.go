@@ -35,9 +35,9 @@ func solveCommand() *command {
 				"[--capacity C [--after-pass | --streak K] [--first CHOICE]] [--pass RULE] [--choices LIST] [--players P]\n" +
 				"[--policy A] [--opponent B] [--seats LIST] [--lead D] [--standings LIST] [--distribution]\n" +
 				"[--float] [--json] [--big]",
-			"memsim solve --copies K (--pairs N | --faces STATE) [--memory M --forget handover-uniform] [--choices LIST] [--players P]\n" +
-				"[--policy A] [--opponent B] [--seats LIST] [--two-player-optimal] [--turn-limit T]\n" +
-				"[--standings LIST] [--first C] [--value-only] [--distribution] [--float] [--json] [--big]",
+			"memsim solve --copies K (--pairs N | --faces STATE) [--memory M --forget handover-uniform | [--memory M] --forget decay --q Q]\n" +
+				"[--choices LIST] [--players P] [--policy A] [--opponent B] [--seats LIST] [--two-player-optimal]\n" +
+				"[--turn-limit T] [--standings LIST] [--first C] [--value-only] [--distribution] [--float] [--json] [--big]",
 		},
 		short: "exact values and strategy tables of a model",
 		long: `
@@ -145,14 +145,16 @@ one to seat 1 (perfect memory against lru). Its choices default to daring,safe
 --copies K solves the model of K cards to a face (any two of a face match; perfect memory, no
 singletons; pass two-known and always, with or without --turn-limit, at 3 to 8 players with
 the pass streak in the state; --memory M --forget handover-uniform: a shared handover-uniform
-memory, two players, pass never, optimal, safe, daring and best-response) from the start of a game
-of --pairs N pairs (N a multiple of K/2), or from --faces STATE: comma-separated groups R:Au+Bh, A
-faces with R cards on the table none of which is remembered and B with one remembered
-(4:3u+1h,2:2u). It gives the value of the policies (optimal, safe, daring, best-response) and
-lists the value of each choice (without the scores to win); --first, --distribution, --turn-limit
-and --flips blind go with it as in the standard game. With 3 to 8 players win-optimal (at every
-seat, or --seats beside optimal, safe and daring, or win-best-response and --opponent) gives what
-it gives in the standard game, from --standings LIST, without a turn limit.
+memory, two players, pass never, optimal, safe, daring and best-response; --forget decay --q Q
+with or without --memory M: a shared decay memory, the same lineups and pass rule) from the start
+of a game of --pairs N pairs (N a multiple of K/2), or from --faces STATE: comma-separated
+groups R:Au+Bh, A faces with R cards on the table none of which is remembered and B with one
+remembered (4:3u+1h,2:2u). It gives the value of the policies (optimal, safe, daring,
+best-response) and lists the value of each choice (without the scores to win); --first,
+--distribution, --turn-limit and --flips blind go with it as in the standard game. With 3 to 8
+players win-optimal (at every seat, or --seats beside optimal, safe and daring, or
+win-best-response and --opponent) gives what it gives in the standard game, from --standings
+LIST, without a turn limit.
 
 A flag not given takes its default; a value given is used as it is: --pairs 0 and --players 0 are
 errors, --memory 0 means perfect memory and --unknown 0 a state with every pair half known.
@@ -218,7 +220,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.IntVar(&fl.cards, "cards", 0, "with --gerez: `K` cards on the table (even, at least 2)")
 	fs.IntVar(&fl.known, "known", 0, "with --gerez: `B` known cards")
 	fs.IntVar(&fl.paired, "paired", 0, "with --gerez: `P` known cards whose partner is known (even)")
-	fs.IntVar(&fl.copies, "copies", 0, "solve the copies model: `K` cards to a face, even, 2 to 64 (perfect memory, or --memory M --forget handover-uniform at 2 players, every pass rule, no turn limit; with perfect memory every pass rule, with or without a turn limit, the policies that play to win at 2 to 8 seats too)")
+	fs.IntVar(&fl.copies, "copies", 0, "solve the copies model: `K` cards to a face, even, 2 to 64 (perfect memory, or --memory M --forget handover-uniform at 2 players, every pass rule, no turn limit, or --forget decay --q Q [--memory M] at 2 players, pass never, no turn limit; with perfect memory every pass rule, with or without a turn limit, the policies that play to win at 2 to 8 seats too)")
 	fs.StringVar(&fl.faces, "faces", "", "with --copies: the `STATE` to solve from, comma-separated groups R:Au+Bh (A unknown and B half-known faces with R cards on the table; default: the start of the game)")
 	return fs
 }

@@ -20,6 +20,12 @@ import (
 const (
 	copiesBigStates      = 200000
 	copiesBigFloatStates = 2000000
+	// Under a decay memory a hand-over may forget any number of cards, and the solver solves
+	// systems over the states that refer to each other, whose exact fractions grow fast: about
+	// 8 s at 495 count states in exact rationals (16 pairs of copies 4), 15 s at 10,626 in float64
+	// (40 pairs of copies 4).
+	copiesDecayBigStates      = 600
+	copiesDecayBigFloatStates = 15000
 )
 
 // copiesModelJSON is the model of a memsim solve --copies answer.
@@ -74,9 +80,9 @@ type copiesResultJSON struct {
 // (docs/models.md §4.16) from the start of a game of --pairs pairs, or from the state --faces.
 func solveCopies(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invocation) error {
 	set := given(fs)
-	for _, name := range []string{"unknown", "singletons", "unseen-singletons", "table", "pairs-max", "lead", "fluctuation", "q"} {
+	for _, name := range []string{"unknown", "singletons", "unseen-singletons", "table", "pairs-max", "lead", "fluctuation"} {
 		if set[name] {
-			return usagef("--%s does not go with --copies (the copies model has perfect memory or a shared handover-uniform memory of a fixed capacity, no singletons, and gives the value of the policies from the start of a game or from --faces)", name)
+			return usagef("--%s does not go with --copies (the copies model has perfect memory, a shared handover-uniform memory of a fixed capacity or a shared decay memory, no singletons, and gives the value of the policies from the start of a game or from --faces)", name)
 		}
 	}
 	if set["faces"] && !set["copies"] {
@@ -117,7 +123,11 @@ func solveCopies(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invoc
 		return err
 	}
 	if q.dist && !q.model.Memory.Perfect() {
-		return usagef("--distribution with --copies and --memory: the score distribution is computed with perfect memory only")
+		with := "--memory"
+		if q.model.Memory.Forget == rules.ForgetDecay {
+			with = "--forget decay"
+		}
+		return usagef("--distribution with --copies and %s: the score distribution is computed with perfect memory only", with)
 	}
 	if err := q.copiesSolitaireTurns(fl, set, st); err != nil {
 		return err
@@ -143,6 +153,12 @@ func solveCopies(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invoc
 	if fl.float {
 		limit = copiesBigFloatStates
 	}
+	if q.model.Memory.Forget == rules.ForgetDecay {
+		limit = copiesDecayBigStates
+		if fl.float {
+			limit = copiesDecayBigFloatStates
+		}
+	}
 	s := exact.CopiesStates(st.Pairs(), fl.copies)
 	if t := int64(q.model.Variant.TurnLimit); t > 0 && s > 0 {
 		s *= t // a state per number of turns left
@@ -164,8 +180,8 @@ func solveCopies(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invoc
 	return out.result(err)
 }
 
-// copiesMemoryName names the memory in memsim solve --copies's headline: "perfect", or
-// "shared handover-uniform(M)".
+// copiesMemoryName names the memory in memsim solve --copies's headline: "perfect", "shared
+// handover-uniform(M)", "shared decay(q=Q)" or "shared decay(M, q=Q)".
 func copiesMemoryName(m rules.Memory) string {
 	if m.Perfect() {
 		return "perfect"
@@ -173,10 +189,16 @@ func copiesMemoryName(m rules.Memory) string {
 	return "shared " + m.String()
 }
 
-// copiesMemory returns the memory of --memory and --forget with --copies: perfect memory without
-// them, a shared handover-uniform memory of capacity M with --memory M --forget handover-uniform.
+// copiesMemory returns the memory of --memory, --forget and --q with --copies: perfect memory
+// without them, a shared handover-uniform memory of capacity M with --memory M --forget
+// handover-uniform, a shared decay memory with --forget decay --q Q (of capacity M with
+// --memory M, without a capacity otherwise).
 func copiesMemory(fl solveFlags, set map[string]bool) (rules.Memory, error) {
 	switch {
+	case set["q"] && fl.forget != rules.ForgetDecay.String():
+		return rules.Memory{}, usagef("--q %g goes with --forget decay", fl.decay)
+	case fl.forget == rules.ForgetDecay.String():
+		return copiesDecayMemory(fl, set)
 	case !set["memory"] && !set["forget"]:
 		return rules.Memory{}, nil
 	case fl.memory == 0 && set["forget"]:
@@ -186,11 +208,32 @@ func copiesMemory(fl solveFlags, set map[string]bool) (rules.Memory, error) {
 	case fl.memory < 2:
 		return rules.Memory{}, usagef("--memory %d: must be 0 (perfect memory) or at least 2", fl.memory)
 	case !set["forget"]:
-		return rules.Memory{}, requiredWith("--forget handover-uniform", fmt.Sprintf("--memory %d", fl.memory), "the forgetting rule of the limited memory (with --copies: handover-uniform)")
+		return rules.Memory{}, requiredWith("--forget RULE", fmt.Sprintf("--memory %d", fl.memory), "the forgetting rule of the limited memory (with --copies: handover-uniform or decay)")
 	case fl.forget != rules.ForgetHandoverUniform.String():
-		return rules.Memory{}, usagef("--forget %s with --copies: no exact model (allowed: handover-uniform; lru forgets by the order faces were seen, which the state of faces does not hold, and decay is not built)", fl.forget)
+		return rules.Memory{}, usagef("--forget %s with --copies: no exact model (allowed: handover-uniform, decay; lru forgets by the order faces were seen, which the state of faces does not hold)", fl.forget)
 	}
 	return rules.Memory{Capacity: fl.memory, Forget: rules.ForgetHandoverUniform}, nil
+}
+
+// copiesDecayMemory returns the shared decay memory of --forget decay --q Q [--memory M] with
+// --copies.
+func copiesDecayMemory(fl solveFlags, set map[string]bool) (rules.Memory, error) {
+	switch {
+	case !set["q"]:
+		return rules.Memory{}, requiredWith("--q Q", "--forget decay", "the probability that each remembered card is forgotten at a hand-over, 0 < Q <= 1")
+	case !(fl.decay > 0 && fl.decay <= 1):
+		return rules.Memory{}, usagef("--q %g: must be in (0, 1]", fl.decay)
+	case fl.memory < 0 || fl.memory == 1:
+		return rules.Memory{}, usagef("--memory %d: must be 0 (no capacity) or at least 2", fl.memory)
+	}
+	m := rules.Memory{Capacity: fl.memory, Forget: rules.ForgetDecay, Decay: fl.decay}
+	if err := m.Validate(); err != nil {
+		return rules.Memory{}, usagef("--forget decay: %v", err)
+	}
+	if _, err := exact.DecayRate(m); err != nil {
+		return rules.Memory{}, usagef("--q %g: %v", fl.decay, err)
+	}
+	return m, nil
 }
 
 // copiesState returns the state of --faces, or the start of a game of --pairs pairs.

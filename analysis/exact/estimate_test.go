@@ -137,7 +137,7 @@ func TestEstimateRefusesWhatTheCallRefuses(t *testing.T) {
 		o     exact.Options
 	}{
 		{"negative pairs", exact.Model{}, selfPlay, -1, exact.Options{}},
-		{"distribution of 3 players playing to win under lru", exact.Model{Memory: rules.Memory{Capacity: 4, Forget: rules.ForgetLRU}}, exact.Lineup{Players: 3, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}, 10, exact.Options{Call: exact.CallDistribution}},
+		{"distribution of 3 players playing to win under decay", exact.Model{Memory: rules.Memory{Capacity: 4, Forget: rules.ForgetDecay, Decay: 0.5}}, exact.Lineup{Players: 3, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}, 10, exact.Options{Call: exact.CallDistribution}},
 		{"win, draw and loss of 3 players", exact.Model{}, three, 10, exact.Options{Call: exact.CallWinDrawLoss}},
 		{"win table of optimal", exact.Model{}, selfPlay, 10, exact.Options{Call: exact.CallWinTable}},
 		{"table of 0 pairs", exact.Model{}, selfPlay, 0, exact.Options{Call: exact.CallTable}},

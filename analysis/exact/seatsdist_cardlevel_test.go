@@ -171,7 +171,7 @@ func TestSeatsDistributionRefusals(t *testing.T) {
 		{"win-optimal, a fluctuating capacity under a turn limit", exact.Model{Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU, Fluctuation: 1}, Variant: rules.Variant{TurnLimit: 4}}, exact.Lineup{Players: 3, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}},
 		{"turn limit, a table", exact.Model{Variant: rules.Variant{TurnLimit: 4}}, exact.Lineup{Players: 3, Policy: o, Opponent: o, Table: &rules.ChoiceTable{}}},
 		{"two-player optimum", exact.Model{}, exact.Lineup{Players: 3, Policy: o, Opponent: o, TwoPlayerOptimal: true}},
-		{"win-optimal under lru", exact.Model{Memory: rules.Memory{Capacity: 2, Forget: rules.ForgetLRU}}, exact.Lineup{Players: 3, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}},
+		{"win-optimal under decay", exact.Model{Memory: rules.Memory{Capacity: 2, Forget: rules.ForgetDecay, Decay: 0.5}}, exact.Lineup{Players: 3, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

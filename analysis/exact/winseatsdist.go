@@ -18,7 +18,9 @@ import (
 // as the engine reads them (PolicyTable of the lineup seen from the seat, RotateSeats), by count
 // state, the standings and, under a pass rule, the pass streak. With perfect memory a turn never
 // brings a count state back, so the game is a Markov chain without cycles on (count state, pass
-// streak, mover, every seat's pairs): the probability of each is carried forward from the start,
+// streak, mover, every seat's pairs); under lru and handover-uniform of a fixed capacity a count
+// state comes back only to the next seat with the same pairs (winseatsdistlimited.go): the
+// probability of each is carried forward from the start,
 // count state by count state, and at the end of the game (no pair left, or a stalemate, which
 // gives each seat n/p of the n pairs left) the standings are the seats' final pairs. Their joint
 // distribution gives every seat's own distribution and, as a check, its P(most pairs), P(alone
@@ -50,12 +52,17 @@ func isWinSeatsDist(mu Lineup) bool {
 // plays to win, in model m.
 func checkWinSeatsDistribution(m Model, mu Lineup) error {
 	switch {
-	case !m.Memory.Perfect():
-		return fmt.Errorf("memory %s: every seat's score distribution at %d players with a policy that plays to win is solved with perfect memory (a forgotten card brings a state back)", m.Memory, mu.Players)
+	case m.Memory.Forget == rules.ForgetDecay:
+		return fmt.Errorf("memory %s: every seat's score distribution at %d players with a policy that plays to win is solved with perfect memory or lru and handover-uniform of a fixed capacity, not decay (a decayed card brings back a count state with more unknown pairs)", m.Memory, mu.Players)
+	case m.Memory.Fluctuation > 0:
+		return fmt.Errorf("memory %s: every seat's score distribution at %d players with a policy that plays to win is solved with perfect memory or a fixed capacity, not a fluctuating one", m.Memory, mu.Players)
 	case m.Variant.TurnLimit > 0:
 		return fmt.Errorf("turn limit %d: every seat's score distribution at %d players with a policy that plays to win is solved without a turn limit", m.Variant.TurnLimit, mu.Players)
 	case m.Variant.CopiesOf() != rules.DefaultCopies:
 		return fmt.Errorf("copies %d: every seat's score distribution at %d players with a policy that plays to win is solved with pairs", m.Variant.CopiesOf(), mu.Players)
+	}
+	if err := checkSelfWinModel(m, mu.Players); err != nil {
+		return err
 	}
 	return mu.Validate(m)
 }
@@ -192,6 +199,25 @@ func winSeatsForward[T any](ctx context.Context, f field.Field[T], m Model, mu L
 		}
 		add2(f, out.final, fin, pr)
 	}
+	// move carries probability pr from position k of count state cs along outcome o.
+	var moveErr error
+	move := func(cs rules.State, k winSeatsKey, o Outcome, pr T) {
+		if done[o.Next] {
+			if moveErr == nil {
+				moveErr = fmt.Errorf("%v: a turn from %v leads back to a state already played (the forward pass needs a game whose count states come back only to the next seat)", o.Next, cs)
+			}
+			return
+		}
+		mover := int(k.mover)
+		nk := k
+		nk.pairs[mover] += int16(o.MoverGain)
+		if !o.Continue {
+			next := (mover + 1) % p
+			nk.pairs[next] += int16(o.NextGain)
+			nk.mover = int8(next)
+		}
+		add(at(o.Next)[0], nk, pr)
+	}
 	var start winSeatsKey
 	for s, x := range standings {
 		start.pairs[s] = int16(x)
@@ -215,6 +241,16 @@ func winSeatsForward[T any](ctx context.Context, f field.Field[T], m Model, mu L
 				}
 				delete(live, cs)
 				done[cs] = true
+				if !m.Memory.Perfect() && n > 0 {
+					if err := winSeatsLimitedState(f, m, p, cs, levels, tabs, func(k winSeatsKey, o Outcome, pr T) { move(cs, k, o, pr) },
+						func(k winSeatsKey, pr T) { finish(k, n, pr) }); err != nil {
+						return out, err
+					}
+					if moveErr != nil {
+						return out, moveErr
+					}
+					continue
+				}
 				for l, pos := range levels {
 					for _, k := range sortedKeys(pos) {
 						pr := pos[k]
@@ -243,18 +279,10 @@ func winSeatsForward[T any](ctx context.Context, f field.Field[T], m Model, mu L
 						}
 						outs = m.Outcomes(cs, ch, outs[:0])
 						for _, o := range outs {
-							if done[o.Next] {
-								return out, fmt.Errorf("%v: a turn from %v leads back to a state already played (the forward pass needs a game without cycles)", o.Next, cs)
-							}
-							nk := k
-							if o.Continue {
-								nk.pairs[mover] += int16(o.MoverGain)
-							} else {
-								nk.pairs[mover] += int16(o.MoverGain)
-								nk.pairs[next] += int16(o.NextGain)
-								nk.mover = int8(next)
-							}
-							add(at(o.Next)[0], nk, f.Mul(pr, f.FromFrac(o.Prob.Num, o.Prob.Den)))
+							move(cs, k, o, f.Mul(pr, f.FromFrac(o.Prob.Num, o.Prob.Den)))
+						}
+						if moveErr != nil {
+							return out, moveErr
 						}
 					}
 				}

@@ -49,7 +49,8 @@ func winSeatsScores(j winSeatsJoint[*big.Rat], p int) (score, win, draw, mean []
 // a backward induction over deficits): every seat's P(most pairs), P(alone with the most),
 // P(tied for the most) and expected pairs, in exact rationals, for every seat win-optimal, mixed
 // lineups and win-best-response at one seat, under every pass rule, singletons and blind flips,
-// from no pairs taken and from standings; and that the probabilities sum to 1 and float64 agrees.
+// lru and handover-uniform memory of a fixed capacity (where a forgotten card hands a count state
+// to the next seat), from no pairs taken and from standings; and that the probabilities sum to 1 and float64 agrees.
 func TestWinSeatsForwardGivesTheWinSolvesValues(t *testing.T) {
 	ctx := context.Background()
 	W, B, O, S, D, P := rules.PolicyWinOptimal, rules.PolicyWinBestResponse, rules.PolicyOptimal, rules.PolicySafe, rules.PolicyDaring, rules.PolicyParity
@@ -59,12 +60,15 @@ func TestWinSeatsForwardGivesTheWinSolvesValues(t *testing.T) {
 		st        rules.State
 		standings []int
 	}
+	lru2 := rules.Memory{Capacity: 2, Forget: rules.ForgetLRU}
+	hu3 := rules.Memory{Capacity: 3, Forget: rules.ForgetHandoverUniform}
 	cases := []tcase{
 		{Model{}, []rules.Policy{W, W, W}, rules.State{N: 3, J: 3}, nil},
 		{Model{}, []rules.Policy{W, S, D}, rules.State{N: 3, J: 2}, []int{0, 1, 0}},
 		{Model{Pass: rules.PassAlways}, []rules.Policy{W, W, W}, rules.State{N: 3, J: 3}, nil},
 		{Model{Pass: rules.PassTwoKnown}, []rules.Policy{S, B, S}, rules.State{N: 3, J: 3}, nil},
 		{Model{Singletons: 1}, []rules.Policy{O, W, P}, rules.State{N: 2, J: 2, S: 1, F: 1}, nil},
+		{Model{Memory: lru2}, []rules.Policy{W, W, W}, rules.State{N: 3, J: 3}, nil},
 	}
 	if !testing.Short() {
 		cases = append(cases,
@@ -73,7 +77,13 @@ func TestWinSeatsForwardGivesTheWinSolvesValues(t *testing.T) {
 			tcase{Model{}, []rules.Policy{W, W, W, W}, rules.State{N: 5, J: 5}, []int{1, 0, 0, 2}},
 			tcase{Model{Pass: rules.PassAlways}, []rules.Policy{D, W, O}, rules.State{N: 6, J: 6}, nil},
 			tcase{Model{Variant: rules.Variant{Flips: rules.FlipsBlind}}, []rules.Policy{W, W, W}, rules.State{N: 5, J: 5}, nil},
-			tcase{Model{Pass: rules.PassAlways}, []rules.Policy{D, D, B}, rules.State{N: 5, J: 4}, nil})
+			tcase{Model{Pass: rules.PassAlways}, []rules.Policy{D, D, B}, rules.State{N: 5, J: 4}, nil},
+			tcase{Model{Memory: hu3, Pass: rules.PassAlways}, []rules.Policy{W, S, D}, rules.State{N: 3, J: 3}, nil},
+			tcase{Model{Memory: lru2, Pass: rules.PassTwoKnown}, []rules.Policy{B, W, W}, rules.State{N: 3, J: 2}, nil},
+			tcase{Model{Memory: hu3}, []rules.Policy{W, W, W, W}, rules.State{N: 5, J: 5}, []int{0, 1, 0, 0}},
+			tcase{Model{Memory: lru2}, []rules.Policy{D, O, B}, rules.State{N: 5, J: 5}, nil},
+			tcase{Model{Memory: hu3, Pass: rules.PassTwoKnown}, []rules.Policy{W, W, W}, rules.State{N: 5, J: 5}, nil},
+			tcase{Model{Memory: lru2, Pass: rules.PassAlways}, []rules.Policy{S, W, W}, rules.State{N: 5, J: 5}, []int{1, 0, 0}})
 	}
 	for _, tc := range cases {
 		mu := SeatLineup(tc.seats...)

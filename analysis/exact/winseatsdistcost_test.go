@@ -31,7 +31,7 @@ func TestEstimateWinSeatsDistribution(t *testing.T) {
 		}
 	}
 	for _, m := range []exact.Model{
-		{Memory: rules.Memory{Capacity: 4, Forget: rules.ForgetLRU}},
+		{Memory: rules.Memory{Forget: rules.ForgetDecay, Decay: 0.5}},
 		{Variant: rules.Variant{TurnLimit: 5}},
 		{Memory: rules.Memory{Capacity: 4, Forget: rules.ForgetLRU, Fluctuation: 1}},
 	} {

@@ -44,12 +44,17 @@ func TestSolveWinSeatsDistributionIsTheSolvers(t *testing.T) {
 			exact.Model{Variant: rules.Variant{Flips: rules.FlipsBlind}}, exact.Lineup{Players: 3, Policy: B, Opponent: W}, rules.State{N: 3, J: 3}},
 		{[]string{"--players", "3", "--pairs", "3", "--unknown", "2", "--singletons", "1", "--policy", "win-optimal"},
 			exact.Model{Singletons: 1}, every(3), rules.State{N: 3, J: 2, S: 1, F: 1}},
+		// A forgotten card hands the same count state to the next seat.
+		{[]string{"--players", "3", "--pairs", "3", "--memory", "2", "--forget", "lru", "--policy", "win-optimal"},
+			exact.Model{Memory: rules.Memory{Capacity: 2, Forget: rules.ForgetLRU}}, every(3), rules.State{N: 3, J: 3}},
 	}
 	if !testing.Short() {
 		cases = append(cases, tcase{[]string{"--players", "4", "--pairs", "3", "--flips", "blind", "--policy", "win-best-response", "--opponent", "win-optimal"},
 			exact.Model{Variant: rules.Variant{Flips: rules.FlipsBlind}}, exact.Lineup{Players: 4, Policy: B, Opponent: W}, rules.State{N: 3, J: 3}})
 		cases = append(cases, tcase{[]string{"--players", "5", "--pairs", "4", "--pass", "two-known", "--policy", "win-optimal"},
 			exact.Model{Pass: rules.PassTwoKnown}, every(5), rules.State{N: 4, J: 4}})
+		cases = append(cases, tcase{[]string{"--players", "3", "--pairs", "3", "--memory", "3", "--forget", "handover-uniform", "--pass", "always", "--seats", "win-optimal,safe,daring"},
+			exact.Model{Pass: rules.PassAlways, Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetHandoverUniform}}, seats(W, S, rules.PolicyDaring), rules.State{N: 3, J: 3}})
 	}
 	for _, tc := range cases {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
@@ -126,9 +131,7 @@ func TestSolveWinSeatsDistributionRefusals(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--memory", "4", "--forget", "lru"}, "memsim solve: --distribution with --players 3: memory lru(4): every seat's score distribution at 3 players with a policy that plays to win is solved with perfect memory"},
-		{[]string{"--memory", "4", "--forget", "handover-uniform"}, "memsim solve: --distribution with --players 3: memory handover-uniform(4):"},
-		{[]string{"--memory", "4", "--forget", "decay", "--q", "0.5"}, "memsim solve: --distribution with --players 3: memory decay(4, q=0.5):"},
+		{[]string{"--memory", "4", "--forget", "decay", "--q", "0.5"}, "memsim solve: --distribution with --players 3: memory decay(4, q=0.5): every seat's score distribution at 3 players with a policy that plays to win is solved with perfect memory or lru and handover-uniform of a fixed capacity, not decay"},
 		{[]string{"--turn-limit", "5"}, "memsim solve: --distribution with --players 3: turn limit 5: every seat's score distribution at 3 players with a policy that plays to win is solved without a turn limit"},
 		{[]string{"--copies", "4", "--pairs", "4"}, "memsim solve: --distribution with --players 3: copies 4:"},
 		{[]string{"--memory", "4", "--forget", "lru", "--fluctuation", "1"}, "memsim solve: --fluctuation 1 with --distribution"},

@@ -56,7 +56,7 @@ func SeatsScoreDistribution[T any](ctx context.Context, f field.Field[T], m Mode
 	case mu.Players < 3:
 		return out, fmt.Errorf("players %d: SeatsScoreDistribution is for 3 to %d players (Distribution: 2)", mu.Players, rules.MaxPlayers)
 	case m.Memory.Fluctuation == 0 && isWinSeatsDist(mu):
-		return winSeatsDistribution(ctx, f, m, mu, st) // winseatsdist.go
+		return winSeatsDistribution(ctx, f, m, mu, st, nil) // winseatsdist.go
 	case m.Memory.Fluctuation == 0 && m.Variant.CopiesOf() != rules.DefaultCopies:
 		return copiesStartSeatsDistribution(ctx, f, m, mu, st) // copiesseatsdist.go
 	case m.Memory.Fluctuation == 0 && m.Variant.TurnLimit > 0:

@@ -67,12 +67,18 @@ func checkWinSeatsDistribution(m Model, mu Lineup) error {
 	return mu.Validate(m)
 }
 
-// winSeatsDistribution is SeatsScoreDistribution for a lineup in which a seat plays to win.
-func winSeatsDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (SeatsDistribution[T], error) {
+// winSeatsDistribution is SeatsScoreDistribution for a lineup in which a seat plays to win, seat
+// s having taken standings[s] pairs so far (nil: none): Prob[s] is the distribution of the pairs
+// seat s takes from st on, its standings not counted.
+func winSeatsDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State, standings []int) (SeatsDistribution[T], error) {
 	var out SeatsDistribution[T]
-	j, err := winSeatsForward(ctx, f, m, mu, st, nil)
+	j, err := winSeatsForward(ctx, f, m, mu, st, standings)
 	if err != nil {
 		return out, err
+	}
+	var before [rules.MaxPlayers]int16
+	for s, v := range standings {
+		before[s] = int16(v * j.unit)
 	}
 	out = SeatsDistribution[T]{State: st, Players: mu.Players, Unit: j.unit, Prob: make([][]T, mu.Players)}
 	width := j.unit*st.N + 1
@@ -85,7 +91,8 @@ func winSeatsDistribution[T any](ctx context.Context, f field.Field[T], m Model,
 	for _, k := range sortedFinals(j.final) {
 		pr := j.final[k]
 		for s := range mu.Players {
-			out.Prob[s][k[s]] = f.Add(out.Prob[s][k[s]], pr)
+			i := k[s] - before[s]
+			out.Prob[s][i] = f.Add(out.Prob[s][i], pr)
 		}
 	}
 	return out, nil

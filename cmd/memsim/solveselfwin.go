@@ -57,9 +57,6 @@ func (q *solveQuery) setStandings(list string) error {
 	if !ok {
 		return usagef("--standings goes with --players P (3 or more) and one policy at every seat, or --seats, each win-optimal, optimal, safe, daring or parity (2 players: --lead)")
 	}
-	if q.dist {
-		return usagef("--standings with --distribution: every seat's score distribution is computed from no pairs taken (leave out one of the two)")
-	}
 	parts := strings.Split(list, ",")
 	if len(parts) != q.matchup.Players {
 		return usagef("--standings %q: %d counts, need one per seat (%d)", list, len(parts), q.matchup.Players)
@@ -82,7 +79,7 @@ func writeSelfWin[T any](ctx context.Context, q *solveQuery, f field.Field[T], w
 		return err
 	}
 	if q.dist {
-		if err := answer.AddSeatsDistribution(ctx, f, q.model, q.matchup, q.state, res); err != nil {
+		if err := answer.AddSeatsDistribution(ctx, f, q.model, q.matchup, q.state, q.standings, res); err != nil {
 			return err
 		}
 	}
@@ -130,6 +127,9 @@ func writeSelfWinBody(q *solveQuery, res *answer.SelfWin, w io.Writer) {
 	}
 	for i, v := range res.ExpectedBySeat {
 		fmt.Fprintf(w, "expected pairs, seat %d: %s\n", i, human(v))
+	}
+	if res.SeatDistributions != nil && q.standings != nil {
+		fmt.Fprintf(w, "score distributions: each seat's share of the %d pairs left, its pairs so far not counted\n", q.state.N)
 	}
 	writeSeatShares(res.SeatDistributions, w)
 	cv := res.ChoiceValues

@@ -24,8 +24,8 @@ type SelfWin struct {
 	ExpectedBySeat []Number `json:"expected_pairs_by_seat"`
 	// ChoiceValues, when asked for, values every legal choice of seat 0.
 	ChoiceValues *SelfWinChoices `json:"choice_values,omitempty"`
-	// SeatDistributions, when asked for, gives every seat's distribution of its final share
-	// (exact.SeatsScoreDistribution), seat 0 first.
+	// SeatDistributions, when asked for, gives every seat's distribution of its share of the
+	// pairs left, its Standings not counted (exact.SeatsScoreDistributionFrom), seat 0 first.
 	SeatDistributions []SeatShares `json:"seat_distributions,omitempty"`
 }
 

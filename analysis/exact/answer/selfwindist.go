@@ -9,11 +9,12 @@ import (
 	"memsim/sim/rules"
 )
 
-// AddSeatsDistribution sets res.SeatDistributions to every seat's distribution of its final share
-// of lineup mu (three or more seats, a seat playing to win) from state st in model m, no pairs
-// taken yet, in the arithmetic f (exact.SeatsScoreDistribution).
-func AddSeatsDistribution[T any](ctx context.Context, f field.Field[T], m exact.Model, mu exact.Lineup, st rules.State, res *SelfWin) error {
-	d, err := exact.SeatsScoreDistribution(ctx, f, m, mu, st)
+// AddSeatsDistribution sets res.SeatDistributions to every seat's distribution of its share of
+// the pairs left of lineup mu (three or more seats, a seat playing to win) from state st in model
+// m, seat s having taken standings[s] pairs so far (nil: none), those not counted in its share, in
+// the arithmetic f (exact.SeatsScoreDistributionFrom).
+func AddSeatsDistribution[T any](ctx context.Context, f field.Field[T], m exact.Model, mu exact.Lineup, st rules.State, standings []int, res *SelfWin) error {
+	d, err := exact.SeatsScoreDistributionFrom(ctx, f, m, mu, st, standings)
 	if err != nil {
 		return fmt.Errorf("every seat's score distribution: %w", err)
 	}

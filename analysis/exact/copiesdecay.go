@@ -52,23 +52,7 @@ func checkCopiesDecay(m Model, mu Lineup) error {
 	case mu.Players != 2 || mu.PerSeat:
 		return fmt.Errorf("copies %d with %s: only two players have an exact model, not %d (perfect memory: 1 to %d)", k, m.Memory, mu.Players, rules.MaxPlayers)
 	}
-	for _, p := range []rules.Policy{mu.Policy, mu.Opponent} {
-		switch p {
-		case rules.PolicyOptimal, rules.PolicySafe, rules.PolicyDaring:
-		case rules.PolicyBestResponse:
-			if p == mu.Opponent {
-				return fmt.Errorf("copies %d with %s: best-response is seat 0's policy, answering optimal, safe or daring", k, m.Memory)
-			}
-		default:
-			return fmt.Errorf("policy %s with copies %d and %s has no exact model (allowed: optimal, safe, daring, best-response)", p, k, m.Memory)
-		}
-	}
-	if mu.Policy == rules.PolicyBestResponse {
-		if err := mu.Policy.CheckReply(mu.Opponent, true, mu.Players); err != nil {
-			return err
-		}
-	}
-	return nil
+	return checkCopiesMemPolicies(m, mu) // copiesmem.go
 }
 
 // checkCopiesDecayModel reports whether the copies model under a decay memory solves the model m,

@@ -52,6 +52,13 @@ func checkCopiesMem(m Model, mu Lineup) error {
 	case mu.Players != 2 || mu.PerSeat:
 		return fmt.Errorf("copies %d with %s: one or two players have an exact model, not %d (perfect memory: 1 to %d)", k, m.Memory, mu.Players, rules.MaxPlayers)
 	}
+	return checkCopiesMemPolicies(m, mu)
+}
+
+// checkCopiesMemPolicies reports whether the two seats of mu play policies the copies models
+// under a limited memory solve: optimal, safe or daring, and seat 0 best-response to one of them.
+func checkCopiesMemPolicies(m Model, mu Lineup) error {
+	k := m.Variant.CopiesOf()
 	for _, p := range []rules.Policy{mu.Policy, mu.Opponent} {
 		switch p {
 		case rules.PolicyOptimal, rules.PolicySafe, rules.PolicyDaring:
@@ -521,81 +528,23 @@ func (s *copiesMemSolver[T]) solveGroup(idx []int, roles int, kinds [2]cmChooser
 		}
 		return nil
 	}
-	// A system: unknown k·roles + r is role r's lead in cell idx[k].
-	pos := make(map[int]int, len(idx))
-	for k, i := range idx {
-		pos[i] = k
-	}
 	ch := make([]rules.Choice, len(idx)*roles)
 	for k, i := range idx {
 		for r := range roles {
 			ch[k*roles+r] = s.pick(s.cells[i], r, kinds, pol)
 		}
 	}
-	eq := func(k, r int, x rules.Choice) decayEq[T] {
+	arcs := func(k int, x rules.Choice, visit func(p T, to int, keep bool, handed int)) {
 		c := s.cells[idx[k]]
-		e := decayEq[T]{a: []T{s.zero}}
 		for i, o := range c.outs[x] {
-			p := c.probs[x][i]
-			r2, sign := r, s.one
-			if o.keep {
-				e.a[0] = f.Add(e.a[0], p)
-			} else {
-				r2, sign = (r+1)%roles, f.FromInt(-1)
-				if o.handed > 0 {
-					e.a[0] = f.Sub(e.a[0], f.Mul(p, f.FromInt(int64(o.handed))))
-				}
-			}
-			if l, ok := pos[o.to]; ok {
-				e.to = append(e.to, l*roles+r2)
-				e.coef = append(e.coef, f.Mul(sign, p))
-				continue
-			}
-			e.a[0] = f.Add(e.a[0], f.Mul(f.Mul(sign, p), s.value(s.cells[o.to], r2, self)))
+			visit(c.probs[x][i], o.to, o.keep, o.handed)
 		}
-		e.merge(f)
-		return e
 	}
-	var x [][]T
-	for iter := 0; ; iter++ {
-		if iter == decayIterations {
-			return fmt.Errorf("copies with %s: policy iteration did not settle in %d steps", s.m.Memory, decayIterations)
-		}
-		eqs := make([]decayEq[T], len(ch))
-		for k := range idx {
-			for r := range roles {
-				eqs[k*roles+r] = eq(k, r, ch[k*roles+r])
-			}
-		}
-		var err error
-		if x, err = solveRow(f, eqs); err != nil {
-			return fmt.Errorf("copies with %s: %w", s.m.Memory, err)
-		}
-		changed := false
-		for k := range idx {
-			for r := range roles {
-				if kinds[r] != cmMax {
-					continue
-				}
-				u := k*roles + r
-				c, bv := ch[u], x[u][0]
-				for _, y := range rules.Choices() {
-					if !s.cells[idx[k]].legal[y] {
-						continue
-					}
-					e := eq(k, r, y)
-					if v := eval(f, &e, x); f.Cmp(v, bv) > 0 {
-						c, bv = y, v
-					}
-				}
-				if c != ch[u] {
-					ch[u], changed = c, true
-				}
-			}
-		}
-		if !changed {
-			break
-		}
+	x, err := solveLeadGroup(f, idx, roles, ch, func(r int) bool { return kinds[r] == cmMax },
+		func(k int, y rules.Choice) bool { return s.cells[idx[k]].legal[y] }, arcs,
+		func(to, r int) T { return s.value(s.cells[to], r, self) })
+	if err != nil {
+		return fmt.Errorf("copies with %s: %w", s.m.Memory, err)
 	}
 	for k, i := range idx {
 		for r := range roles {

@@ -1,0 +1,93 @@
+package exact
+
+import (
+	"fmt"
+
+	"memsim/analysis/field"
+	"memsim/sim/rules"
+)
+
+// leadArcs calls visit for every outcome of choice x made in the k-th state of a group that
+// solveLeadGroup solves: with probability p the turn ends in state to (an index of the caller's
+// cells); keep says that the mover took a pair and moves again, otherwise the other role moves,
+// first taking the handed pairs the turn left known whole.
+type leadArcs[T any] func(k int, x rules.Choice, visit func(p T, to int, keep bool, handed int))
+
+// solveLeadGroup solves a group of states of a two-seat game valued in leads, which refer to each
+// other (a cycle of forgetting) and otherwise to solved states, as one system of linear
+// equations. idx holds the group's states (indices of the caller's cells); role r's lead in idx[k]
+// is unknown k·roles + r, played with choice ch[k·roles + r]. solved gives role r's lead in a
+// state outside the group. Where maximises(r), policy iteration improves role r's choices among
+// the legal ones, keeping a choice unless another is strictly better (the first such in the order
+// of rules.Choices), until none changes; ch then holds the choices played. It returns the leads,
+// x[u][0] for unknown u.
+func solveLeadGroup[T any](f field.Field[T], idx []int, roles int, ch []rules.Choice, maximises func(r int) bool,
+	legal func(k int, x rules.Choice) bool, arcs leadArcs[T], solved func(to, r int) T) ([][]T, error) {
+	pos := make(map[int]int, len(idx))
+	for k, i := range idx {
+		pos[i] = k
+	}
+	one, minusOne := f.FromInt(1), f.FromInt(-1)
+	eq := func(k, r int, x rules.Choice) decayEq[T] {
+		e := decayEq[T]{a: []T{f.FromInt(0)}}
+		arcs(k, x, func(p T, to int, keep bool, handed int) {
+			r2, sign := r, one
+			if keep {
+				e.a[0] = f.Add(e.a[0], p)
+			} else {
+				r2, sign = (r+1)%roles, minusOne
+				if handed > 0 {
+					e.a[0] = f.Sub(e.a[0], f.Mul(p, f.FromInt(int64(handed))))
+				}
+			}
+			if l, ok := pos[to]; ok {
+				e.to = append(e.to, l*roles+r2)
+				e.coef = append(e.coef, f.Mul(sign, p))
+				return
+			}
+			e.a[0] = f.Add(e.a[0], f.Mul(f.Mul(sign, p), solved(to, r2)))
+		})
+		e.merge(f)
+		return e
+	}
+	for iter := 0; ; iter++ {
+		if iter == decayIterations {
+			return nil, fmt.Errorf("policy iteration did not settle in %d steps", decayIterations)
+		}
+		eqs := make([]decayEq[T], len(ch))
+		for k := range idx {
+			for r := range roles {
+				eqs[k*roles+r] = eq(k, r, ch[k*roles+r])
+			}
+		}
+		x, err := solveRow(f, eqs)
+		if err != nil {
+			return nil, err
+		}
+		changed := false
+		for k := range idx {
+			for r := range roles {
+				if !maximises(r) {
+					continue
+				}
+				u := k*roles + r
+				c, bv := ch[u], x[u][0]
+				for _, y := range rules.Choices() {
+					if !legal(k, y) {
+						continue
+					}
+					e := eq(k, r, y)
+					if v := eval(f, &e, x); f.Cmp(v, bv) > 0 {
+						c, bv = y, v
+					}
+				}
+				if c != ch[u] {
+					ch[u], changed = c, true
+				}
+			}
+		}
+		if !changed {
+			return x, nil
+		}
+	}
+}

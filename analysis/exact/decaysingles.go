@@ -24,24 +24,22 @@ func decayIndex(st rules.State) int {
 	return k*(st.S+1) + st.S - st.F
 }
 
-// validateDecaySingles reports whether a decay model with singletons has an exact solution: two
-// players' values and choices under every pass rule, sequential flips, no turn limit.
+// validateDecaySingles reports whether a decay model with singletons has an exact solution: it
+// has one under every pass rule, sequential flips, with or without a turn limit (the matchups:
+// validateDecaySingles and checkDecaySingles).
 func (m Model) validateDecaySingles() error {
-	if m.Variant.TurnLimit > 0 {
-		return fmt.Errorf("singletons %d with decay forgetting: solved without a turn limit only, not %d", m.Singletons, m.Variant.TurnLimit)
-	}
 	return nil
 }
 
 // validateDecaySingles reports whether the matchup mu is solved by the decay model with
-// singletons (when m is one): two players, no policy that plays to win.
+// singletons (when m is one): one or two players, no policy that plays to win.
 func validateDecaySingles(m Model, mu Lineup) error {
 	if m.Singletons == 0 || !m.isDecay() {
 		return nil
 	}
 	what := ""
 	switch {
-	case mu.Players != 2:
+	case mu.Players > 2:
 		what = fmt.Sprintf("%d players", mu.Players)
 	case mu.playsToWin():
 		what = "a policy that plays to win"
@@ -49,26 +47,25 @@ func validateDecaySingles(m Model, mu Lineup) error {
 	if what == "" {
 		return nil
 	}
-	return fmt.Errorf("singletons %d with decay forgetting: solved for two players' values, choices and score distributions, not %s", m.Singletons, what)
+	return fmt.Errorf("singletons %d with decay forgetting: solved for one and two players (values, choices, score and turn distributions), not %s", m.Singletons, what)
 }
 
-// checkDecaySingles refuses what the decay model with singletons does not solve: it gives two
-// players' values, each choice's values, the optimum and best responses and the two-seat score
-// distribution, not the policies that play to win, solitaire or three or more seats.
+// checkDecaySingles refuses what the decay model with singletons does not solve without a turn
+// limit: it gives two players' values, each choice's values, the optimum and best responses and
+// the two-seat score distribution, and solitaire's expected turns, not the policies that play to
+// win or three or more seats.
 func (w *sweep[T]) checkDecaySingles() error {
 	what := ""
 	switch {
 	case w.lead != nil:
 		what = "a policy that plays to win"
-	case w.needSolo:
-		what = "solitaire"
 	case w.needSelf || w.mu.Players > 2 || w.streak != nil || w.sdist != nil:
 		what = fmt.Sprintf("%d players", w.mu.Players)
 	}
 	if what == "" {
 		return nil
 	}
-	return fmt.Errorf("singletons %d with decay forgetting: solved for two players' values, choices and score distributions, not %s", w.m.Singletons, what)
+	return fmt.Errorf("singletons %d with decay forgetting: solved for one and two players (values, choices, score and turn distributions), not %s", w.m.Singletons, what)
 }
 
 // decaySingleBucket is one result of a hand-over with singletons: half-known pairs and seen

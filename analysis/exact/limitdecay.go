@@ -28,7 +28,7 @@ const (
 // prepareDecay sets the sweep up to read the decay model's outcomes, with their probabilities in
 // the sweep's field.
 func (s *limitSweep[T]) prepareDecay() error {
-	h, err := newDecayHand(s.f, s.m.Memory, s.maxN)
+	h, err := newDecayHand(s.f, s.m.Memory, s.maxN+s.m.Singletons)
 	if err != nil {
 		return err
 	}

@@ -45,8 +45,6 @@ func checkSoloTurns(m Model, what string, decay bool) error {
 		return fmt.Errorf("memory %s: solitaire's %s built for memories of fixed capacity (perfect, lru, handover-uniform) and decay forgetting, not a fluctuating capacity", m.Memory, what)
 	case m.isDecay() && !decay:
 		return fmt.Errorf("memory %s: solitaire's %s built for perfect, lru and handover-uniform memories, not decay forgetting", m.Memory, what)
-	case m.isDecay() && m.Singletons > 0:
-		return fmt.Errorf("singletons %d with decay forgetting: solitaire's %s built for decay forgetting without singletons", m.Singletons, what)
 	case m.Variant.TurnLimit > 0:
 		return fmt.Errorf("turn limit %d: solitaire's %s built without a turn limit", m.Variant.TurnLimit, what)
 	case m.Variant.CopiesOf() != rules.DefaultCopies:

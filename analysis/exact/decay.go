@@ -29,11 +29,12 @@ const (
 
 // RationalLimit returns the largest deal size for which memsim solves model m in exact rationals
 // for a table or a tournament's exact values: RationalLimit, or DecayRationalLimit under decay
-// forgetting (under a turn limit also at most DecayLimitRationalWork / the limit), or
+// forgetting (under a turn limit also at most DecayLimitRationalWork / the limit, divided by
+// s + 1 with s singletons, whose rows are s + 1 times longer), or
 // FluctRationalLimit under a fluctuating capacity.
 func (m Model) RationalLimit() int {
 	if m.isDecay() && m.Variant.TurnLimit > 0 {
-		return min(DecayRationalLimit, DecayLimitRationalWork/m.Variant.TurnLimit)
+		return min(DecayRationalLimit, DecayLimitRationalWork/(m.Variant.TurnLimit*(m.Singletons+1)))
 	}
 	if m.isDecay() {
 		return DecayRationalLimit

@@ -166,7 +166,7 @@ func TestSolveSolitaireRefusals(t *testing.T) {
 		want string
 	}{
 		{[]string{"--table", "--pairs-max", "3", "--players", "1", "--memory", "3", "--forget", "decay", "--q", "0.5"}, "--table with --players 1: memory"},
-		{[]string{"--pairs", "3", "--players", "1", "--distribution", "--singletons", "1", "--forget", "decay", "--q", "0.5"}, "singletons 1 with decay forgetting"},
+		{[]string{"--pairs", "3", "--players", "1", "--distribution", "--singletons", "1", "--forget", "decay", "--q", "0.5", "--turn-limit", "4"}, "built without a turn limit"},
 		{[]string{"--pairs", "3", "--players", "1", "--distribution", "--turn-limit", "4"}, "built without a turn limit"},
 		{[]string{"--copies", "4", "--pairs", "4", "--players", "1", "--distribution", "--turn-limit", "5"}, "built without a turn limit"},
 		{[]string{"--copies", "4", "--faces", "4:1u+1h", "--players", "1", "--distribution"}, "computed from the start of a game"},

@@ -561,7 +561,7 @@ func coverFluctuation(t *rules.ChoiceTable, capacity int) (*rules.ChoiceTable, e
 
 // fluctSolved reports whether the fluctuating capacity of model m's memory has an exact model for
 // policy p in env (docs/models.md §4.4): a shared lru or handover-uniform memory, pairs only, the
-// standard game (or blind flips at two seats under pass rule never without a turn limit), and
+// standard game (or blind flips at two seats under every pass rule without a turn limit), and
 // optimal, safe or daring (2 to 8 players, every pass rule), or best-response to
 // one of them (opp; two players), or win-optimal (at three to eight seats every seat playing it,
 // pass rule never, read by the capacity drawn and the standings), or win-best-response to one of
@@ -578,7 +578,7 @@ func fluctSolved(m exact.Model, env Env, p, opp rules.Policy) bool {
 		return v.Standard() && mu.Validate(m) == nil
 	}
 	if v := env.Variant; v.Flips == rules.FlipsBlind {
-		m.Variant = v // fluctblind.go: two seats, pass rule never, no turn limit
+		m.Variant = v // fluctblind.go: two seats, every pass rule, no turn limit
 		v.Flips = rules.FlipsSequential
 		return v.Standard() && mu.Validate(m) == nil
 	}

@@ -14,9 +14,15 @@ import (
 // handover-uniform a capacity of 2 drawn in (2, 0) leaves the game where it was, as with a fixed
 // capacity of 2 (§4.17), but every turn draws a larger capacity with positive probability, so the
 // game ends.
+//
+// Under the pass rules two-known and always a pass names two remembered cards that are no pair
+// and shows no card, so it is the pass of fluctpass.go: the other seat moves just after a pass
+// with the cards the hand-over keeps at the capacity drawn, and a pass answered by a pass ends the
+// game; every other turn reads the rows of n - 1 and n - 2 pairs as under pass rule never.
 
 // validateFluctBlind reports whether the model, a fluctuating capacity under blind flips, is
-// solved: pairs only, two copies of a face, pass rule never, no turn limit.
+// solved: pairs only, two copies of a face, no turn limit, every pass rule (at two seats,
+// refuseFluctBlind).
 func (m Model) validateFluctBlind() error {
 	v := m.Variant
 	switch {
@@ -24,8 +30,6 @@ func (m Model) validateFluctBlind() error {
 		return fmt.Errorf("copies %d: a fluctuating capacity under blind flips is solved with two copies of a face only", v.CopiesOf())
 	case v.TurnLimit > 0:
 		return fmt.Errorf("turn limit %d: a fluctuating capacity under blind flips is solved without a turn limit only", v.TurnLimit)
-	case m.Pass != rules.PassNever:
-		return fmt.Errorf("pass rule %s: a fluctuating capacity under blind flips is solved under pass rule never only", m.Pass)
 	}
 	return m.Choices.Validate()
 }
@@ -33,7 +37,7 @@ func (m Model) validateFluctBlind() error {
 // refuseFluctBlind returns an error when model m has a fluctuating capacity under blind flips and
 // the lineup is not one solved there: two seats, optimal, safe, daring, parity and best-response
 // to one of them (values, each choice's values after the draw, the score distribution and the
-// tables of optimal and best-response), under pass rule never without a turn limit.
+// tables of optimal and best-response), under every pass rule without a turn limit.
 func refuseFluctBlind(m Model, mu Lineup) error {
 	if m.Memory.Fluctuation == 0 || m.Variant.Flips != rules.FlipsBlind {
 		return nil

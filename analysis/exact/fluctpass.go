@@ -51,9 +51,10 @@ func (s *fluctSweep[T]) passEq(k, c, flag int, afterPass func(k int) int) *decay
 
 // passChoiceEqs returns the equation of every legal choice at node nd (after the draw) of the
 // row of n pairs with the pass flag flag, nil where a choice is illegal: a turn as choiceEq reads
-// it (own and other the previous row's values, plain the other role's unknowns without the flag),
-// a pass as passEq.
-func (s *fluctSweep[T]) passChoiceEqs(n int, nd fluctNode, flag int, own, other []T, otherRole int, plain func(k, role int) int, afterPass func(k int) int) [rules.NumChoices]*decayEq[T] {
+// it (own and other the previous row's values, other2 the other role's in the row of n - 2 pairs
+// after two pairs known whole under blind flips, plain the other role's unknowns without the
+// flag), a pass as passEq.
+func (s *fluctSweep[T]) passChoiceEqs(n int, nd fluctNode, flag int, own, other, other2 []T, otherRole int, plain func(k, role int) int, afterPass func(k int) int) [rules.NumChoices]*decayEq[T] {
 	var eqs [rules.NumChoices]*decayEq[T]
 	for _, ch := range rules.Choices() {
 		switch {
@@ -61,7 +62,7 @@ func (s *fluctSweep[T]) passChoiceEqs(n int, nd fluctNode, flag int, own, other 
 		case ch == rules.Pass:
 			eqs[ch] = s.passEq(nd.k, nd.c, flag, afterPass)
 		default:
-			eqs[ch] = s.choiceEq(n, nd.k, nd.c, ch, own, other, nil, otherRole, plain)
+			eqs[ch] = s.choiceEq(n, nd.k, nd.c, ch, own, other, other2, otherRole, plain)
 		}
 	}
 	return eqs
@@ -101,7 +102,7 @@ func (s *fluctSweep[T]) passOptRow(n int, nodes []fluctNode, caps []fluctCap, po
 				continue
 			}
 			sys.at = append(sys.at, flag*N+i)
-			sys.eqs = append(sys.eqs, s.passChoiceEqs(n, nd, flag, s.prev.opt, s.prev.opt, 0, plain, afterPass))
+			sys.eqs = append(sys.eqs, s.passChoiceEqs(n, nd, flag, s.prev.opt, s.prev.opt, s.prev2.opt, 0, plain, afterPass))
 		}
 	}
 	ch, x, _, err := sys.solve(s.f)
@@ -153,7 +154,7 @@ func (s *fluctSweep[T]) passPairRow(n int, nodes []fluctNode, caps []fluctCap, p
 					sys.fixed[idx] = s.drawEq(nd.k, caps, at)
 				case r == s.br:
 					sys.at = append(sys.at, idx)
-					sys.eqs = append(sys.eqs, s.passChoiceEqs(n, nd, flag, s.prev.w[r], s.prev.w[1-r], 1-r, plain, afterPass))
+					sys.eqs = append(sys.eqs, s.passChoiceEqs(n, nd, flag, s.prev.w[r], s.prev.w[1-r], s.prev2.w[1-r], 1-r, plain, afterPass))
 				default:
 					ch, err := s.choiceAt(r, n, nd.k, nd.c, flag)
 					if err != nil {
@@ -162,7 +163,7 @@ func (s *fluctSweep[T]) passPairRow(n int, nodes []fluctNode, caps []fluctCap, p
 					if ch == rules.Pass {
 						sys.fixed[idx] = *s.passEq(nd.k, nd.c, flag, afterPass)
 					} else {
-						sys.fixed[idx] = *s.choiceEq(n, nd.k, nd.c, ch, s.prev.w[r], s.prev.w[1-r], nil, 1-r, plain)
+						sys.fixed[idx] = *s.choiceEq(n, nd.k, nd.c, ch, s.prev.w[r], s.prev.w[1-r], s.prev2.w[1-r], 1-r, plain)
 					}
 				}
 			}
@@ -247,7 +248,7 @@ func (s *fluctSweep[T]) distPassRow(n int, prev fluctDist[T]) (fluctDist[T], err
 	if err != nil {
 		return prev, fmt.Errorf("%d pairs: %w", n, err)
 	}
-	next := fluctDist[T]{size: prev.size}
+	next := fluctDist[T]{size: prev.size, d2: prev.d}
 	for r := range 2 {
 		for k := 0; k <= min(n, s.maxK); k++ {
 			next.d[r] = append(next.d[r], x[index(0)(k, r, 0)])

@@ -51,11 +51,11 @@ func fluctPassChoiceValues[T any](ctx context.Context, s *fluctSweep[T], st rule
 	if err := s.run(ctx, st.N-1, nil); err != nil {
 		return out, err
 	}
-	prev := s.prev
+	prev, prev2 := s.prev, s.prev2
 	if err := s.row(st.N); err != nil {
 		return out, err
 	}
-	cn := min(c, st.N+1)
+	cn := min(c, fluctTop(s.m, st.N))
 	// The other role's values before the draw in the row: without the flag at k', with it at
 	// K + k'.
 	plainOther, afterOther := s.roleValues(s.cur, 1), s.roleAfter(s.cur, 1)
@@ -63,7 +63,7 @@ func fluctPassChoiceValues[T any](ctx context.Context, s *fluctSweep[T], st rule
 	vals := append(append([]T(nil), plainOther...), afterOther...)
 	plain := func(k2, _ int) int { return k2 }
 	afterPass := func(k2 int) int { return K + k2 }
-	eqs := s.passChoiceEqs(st.N, fluctNode{k: k, c: cn}, flag, s.roleValues(prev, 0), s.roleValues(prev, 1), 1, plain, afterPass)
+	eqs := s.passChoiceEqs(st.N, fluctNode{k: k, c: cn}, flag, s.roleValues(prev, 0), s.roleValues(prev, 1), s.roleValues(prev2, 1), 1, plain, afterPass)
 	if out.PolicyChoice, err = s.choiceAt(0, st.N, k, cn, flag); err != nil {
 		return out, err
 	}

@@ -845,6 +845,9 @@ func CopiesDistribution[T any](ctx context.Context, f field.Field[T], m Model, m
 	if k := m.Variant.CopiesOf(); k != st.Copies() {
 		return d, fmt.Errorf("the state has %d copies of a face, the model %d", st.Copies(), k)
 	}
+	if isCopiesMem(m) {
+		return copiesMemDistribution(ctx, f, m, mu, st) // copiesmemdist.go
+	}
 	s, err := newCopiesSolver(ctx, f, m, mu)
 	if err != nil {
 		return d, err
@@ -872,7 +875,7 @@ func CopiesDistribution[T any](ctx context.Context, f field.Field[T], m Model, m
 
 // copiesStartDistribution is CopiesDistribution from the start of a game of st.N pairs.
 func copiesStartDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (ScoreDistribution[T], error) {
-	if IsCopiesMem(m) || IsCopiesDecay(m) {
+	if IsCopiesDecay(m) {
 		return ScoreDistribution[T]{}, fmt.Errorf("copies %d with %s: the score distribution has no exact model (the expected values and each choice's values have)", m.Variant.CopiesOf(), m.Memory)
 	}
 	if st.J != st.N || st.S != 0 || st.F != 0 || st.Lead != 0 {

@@ -833,7 +833,8 @@ func (s *copiesSolver[T]) distOf(c *copiesCell[T], r int, ch rules.Choice, after
 // two-player matchup of the copies model m (Prob[i]: seat 0 collects i/2 of st's pairs; shares are
 // whole pairs, as nothing is shared without passes). Under a turn limit (the turns left in st) the
 // pairs left at the limit count for nobody, and Prob1 is seat 1's distribution
-// (copieslimit.go). ScoreDistribution.State is st.RulesState().
+// (copieslimit.go). Under a shared handover-uniform memory it is that model's (copiesmemdist.go).
+// ScoreDistribution.State is st.RulesState().
 func CopiesDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st CopiesState) (ScoreDistribution[T], error) {
 	var d ScoreDistribution[T]
 	if mu.Players != 2 || mu.PerSeat {

@@ -73,7 +73,7 @@ func TestRunResultsReadBack(t *testing.T) {
 	}
 }
 
-// A model with exact means but no exact distribution (copies under a handover-uniform memory)
+// A model with exact means but no exact distribution (copies under a decay memory)
 // reports the means, leaves the distribution out, and reads back.
 func TestReportOfAModelWithMeansOnly(t *testing.T) {
 	const doc = `name: means-only
@@ -81,8 +81,8 @@ seed: 3
 games: 40
 rules: {pairs: [2, 4], copies: 4}
 players:
-  - {name: optimal, policy: optimal, memory: {capacity: 3, forget: handover-uniform}}
-  - {name: safe, policy: safe, memory: {capacity: 3, forget: handover-uniform}}
+  - {name: optimal, policy: optimal, memory: {forget: decay, q: 0.3}}
+  - {name: safe, policy: safe, memory: {forget: decay, q: 0.3}}
 `
 	cfg, err := configs.Parse("means-only.yaml", []byte(doc), tournament.ConfigOptions())
 	if err != nil {

@@ -49,8 +49,8 @@ func CopiesMemPolicyTable[T any](ctx context.Context, f field.Field[T], m Model,
 
 // IsCopiesMem reports whether m has more than two copies of a face and a handover-uniform memory
 // of a fixed capacity: the copies model under that memory (docs/models.md §4.16, "A
-// handover-uniform memory"), which solves the expected values and each choice's values but not
-// the score distribution.
+// handover-uniform memory"), which solves the expected values, each choice's values and the
+// distributions (copiesmemdist.go).
 func IsCopiesMem(m Model) bool {
 	return isCopiesMem(m) && m.Variant.CopiesOf() != rules.DefaultCopies && m.Memory.Fluctuation == 0
 }

@@ -14,18 +14,20 @@ import (
 
 // CheckSolitaireTurnsOf reports whether SolitaireTurns gives model m's distribution of the number
 // of turns: the models of CheckSolitaireTurns, decay forgetting without singletons and, with
-// perfect memory and no turn limit, k copies of a face.
+// perfect memory or a shared handover-uniform memory (copiesmemdist.go) and no turn limit, k
+// copies of a face.
 func CheckSolitaireTurnsOf(m Model) error {
-	if m.Variant.CopiesOf() != rules.DefaultCopies && !isCopiesMem(m) && m.Variant.TurnLimit == 0 && m.Memory.Perfect() &&
+	if m.Variant.CopiesOf() != rules.DefaultCopies && m.Variant.TurnLimit == 0 && (m.Memory.Perfect() || isCopiesMem(m) && checkCopiesMemModel(m) == nil) &&
 		m.Memory.Fluctuation == 0 && !m.isDecay() {
 		return nil
 	}
 	return checkSoloTurns(m, "distribution of the number of turns is", true)
 }
 
-// solitaireTurnsCopies is SolitaireTurns with k copies of a face: perfect memory, no turn limit.
-// A game of n pairs then takes at most 3n turns (every turn turns up an unseen card or takes a
-// pair both of whose cards are known), and no state comes back to itself.
+// solitaireTurnsCopies is SolitaireTurns with k copies of a face, no turn limit. With perfect
+// memory a game of n pairs takes at most 3n turns (every turn turns up an unseen card or takes a
+// pair both of whose cards are known), and no state comes back to itself; a handover-uniform
+// memory has its own (copiesmemdist.go).
 func solitaireTurnsCopies[T any](ctx context.Context, f field.Field[T], m Model, p rules.Policy, st rules.State, maxTurns int) (TurnsDistribution[T], error) {
 	var d TurnsDistribution[T]
 	if m.Variant.TurnLimit > 0 {
@@ -37,6 +39,9 @@ func solitaireTurnsCopies[T any](ctx context.Context, f field.Field[T], m Model,
 	cs, err := StartCopiesState(st.N, m.Variant.CopiesOf())
 	if err != nil {
 		return d, err
+	}
+	if isCopiesMem(m) {
+		return copiesMemSolitaireTurns(ctx, f, m, p, st, cs, maxTurns) // copiesmemdist.go
 	}
 	s, err := newCopiesSolver(ctx, f, m, Lineup{Players: 1, Policy: p, Opponent: p})
 	if err != nil {

@@ -833,7 +833,8 @@ func (s *copiesSolver[T]) distOf(c *copiesCell[T], r int, ch rules.Choice, after
 // two-player matchup of the copies model m (Prob[i]: seat 0 collects i/2 of st's pairs; shares are
 // whole pairs, as nothing is shared without passes). Under a turn limit (the turns left in st) the
 // pairs left at the limit count for nobody, and Prob1 is seat 1's distribution
-// (copieslimit.go). ScoreDistribution.State is st.RulesState().
+// (copieslimit.go). Under a shared handover-uniform memory it is that model's (copiesmemdist.go).
+// ScoreDistribution.State is st.RulesState().
 func CopiesDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st CopiesState) (ScoreDistribution[T], error) {
 	var d ScoreDistribution[T]
 	if mu.Players != 2 || mu.PerSeat {
@@ -844,6 +845,9 @@ func CopiesDistribution[T any](ctx context.Context, f field.Field[T], m Model, m
 	}
 	if k := m.Variant.CopiesOf(); k != st.Copies() {
 		return d, fmt.Errorf("the state has %d copies of a face, the model %d", st.Copies(), k)
+	}
+	if isCopiesMem(m) {
+		return copiesMemDistribution(ctx, f, m, mu, st) // copiesmemdist.go
 	}
 	s, err := newCopiesSolver(ctx, f, m, mu)
 	if err != nil {
@@ -872,7 +876,7 @@ func CopiesDistribution[T any](ctx context.Context, f field.Field[T], m Model, m
 
 // copiesStartDistribution is CopiesDistribution from the start of a game of st.N pairs.
 func copiesStartDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (ScoreDistribution[T], error) {
-	if IsCopiesMem(m) || IsCopiesDecay(m) {
+	if IsCopiesDecay(m) {
 		return ScoreDistribution[T]{}, fmt.Errorf("copies %d with %s: the score distribution has no exact model (the expected values and each choice's values have)", m.Variant.CopiesOf(), m.Memory)
 	}
 	if st.J != st.N || st.S != 0 || st.F != 0 || st.Lead != 0 {

@@ -172,9 +172,9 @@ func (d ScoreDistribution[T]) SeatProb(s int) []T {
 
 // HasScoreDistribution reports whether model m has an exact score distribution where it has exact
 // values: every model but those solved for their means and choices only, copies of a face under a
-// shared handover-uniform or decay memory and singletons under a handover-uniform memory.
+// shared decay memory and singletons under a handover-uniform memory.
 func HasScoreDistribution(m Model) bool {
-	return !IsCopiesMem(m) && !IsCopiesDecay(m) && !IsHUSingles(m)
+	return !IsCopiesDecay(m) && !IsHUSingles(m)
 }
 
 // Distribution returns the exact distribution of seat 0's final share in a two-player matchup.

@@ -28,7 +28,8 @@ const HUSinglesRationalLimit = 30
 
 // IsHUSingles reports whether m has singletons under a handover-uniform memory of a fixed
 // capacity in the standard game: the model of husingles.go, which solves the expected values, each
-// choice's values and the tables of optimal and best-response, not the score distribution.
+// choice's values and the tables of optimal and best-response, and of husinglesdist.go, the score
+// distribution.
 func IsHUSingles(m Model) bool {
 	return m.Singletons > 0 && m.Memory.Forget == rules.ForgetHandoverUniform && m.Memory.Capacity > 0 &&
 		m.Memory.Fluctuation == 0 && m.Variant.CopiesOf() == rules.DefaultCopies
@@ -491,9 +492,9 @@ func husPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Li
 // solved a few times over (policy iteration), in exact rationals with numbers that grow with n.
 func estimateHUSingles[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call) (Cost, error) {
 	switch call {
-	case CallEvaluate, CallPolicyTable:
+	case CallEvaluate, CallPolicyTable, CallDistribution:
 	default:
-		return Cost{}, fmt.Errorf("singletons %d with %s: the solver gives a matchup's values and each choice's values (two seats) and the engine's tables of optimal and best-response, not this computation", m.Singletons, m.Memory)
+		return Cost{}, fmt.Errorf("singletons %d with %s: the solver gives a matchup's values, each choice's values and the score distribution (two seats) and the engine's tables of optimal and best-response, not this computation", m.Singletons, m.Memory)
 	}
 	if err := checkHUSingles(m, mu); err != nil {
 		return Cost{}, err
@@ -503,11 +504,17 @@ func estimateHUSingles[T any](f field.Field[T], m Model, mu Lineup, pairs int, c
 	for n := 1; n <= pairs; n++ {
 		row := 2 * float64(min(n, m.Memory.Capacity)+1) * float64(m.Singletons+1)
 		w := 8 * row * row // a sparse row, a few rounds of policy iteration
+		if call == CallDistribution {
+			w += 2 * row * row * float64(n+1) // the row's two systems, a right-hand side per lead (husinglesdist.go)
+		}
 		if !isFloat {
 			w *= husRatWeight * float64(n)
 		}
 		ops += w
 		most = max(most, row*row)
+		if call == CallDistribution {
+			most = max(most, row*row+2*row*float64(n+1))
+		}
 	}
 	bytes := baseBytes + most*8
 	if !isFloat {

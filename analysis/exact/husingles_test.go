@@ -172,7 +172,10 @@ func TestHandoverSingletonsRefusals(t *testing.T) {
 			t.Errorf("%s: error %v, want one line with %q", c.name, err, c.want)
 		}
 	}
-	if _, err := Distribution(ctx, field.Float{}, husModel(1, 3), two, st); err == nil {
-		t.Errorf("distribution: no error")
+	// The distribution is of the lead from here, whatever the lead so far.
+	led := st
+	led.Lead = 1
+	if _, err := Distribution(ctx, field.Float{}, husModel(1, 3), two, led); err == nil || !strings.Contains(err.Error(), "lead 1") {
+		t.Errorf("distribution from a lead of 1: error %v, want one naming the lead", err)
 	}
 }

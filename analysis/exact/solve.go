@@ -372,7 +372,7 @@ func newSweep[T any](f field.Field[T], m Model, mu Lineup, st rules.State) (*swe
 		return nil, fmt.Errorf("memory %s: under a fluctuating capacity the solver gives a matchup's values (Evaluate) and the optimum's table (FluctTable), not this computation", m.Memory)
 	}
 	if IsHUSingles(m) {
-		return nil, fmt.Errorf("singletons %d with %s: the solver gives a matchup's values and each choice's values (two seats) and the engine's tables of optimal and best-response, not this computation", m.Singletons, m.Memory)
+		return nil, fmt.Errorf("singletons %d with %s: the solver gives a matchup's values, each choice's values and the score distribution (two seats) and the engine's tables of optimal and best-response, not this computation", m.Singletons, m.Memory)
 	}
 	if m.Variant.TurnLimit > 0 {
 		return nil, fmt.Errorf("turn limit %d: under a turn limit the solver gives a matchup's values, its win, draw and loss probabilities and its players' tables, not this computation", m.Variant.TurnLimit)

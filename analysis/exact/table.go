@@ -172,9 +172,9 @@ func (d ScoreDistribution[T]) SeatProb(s int) []T {
 
 // HasScoreDistribution reports whether model m has an exact score distribution where it has exact
 // values: every model but those solved for their means and choices only, copies of a face under a
-// shared decay memory and singletons under a handover-uniform memory.
+// shared decay memory.
 func HasScoreDistribution(m Model) bool {
-	return !IsCopiesDecay(m) && !IsHUSingles(m)
+	return !IsCopiesDecay(m)
 }
 
 // Distribution returns the exact distribution of seat 0's final share in a two-player matchup.
@@ -185,6 +185,9 @@ func Distribution[T any](ctx context.Context, f field.Field[T], m Model, mu Line
 	var d ScoreDistribution[T]
 	if m.Memory.Fluctuation > 0 {
 		return fluctDistribution(ctx, f, m, mu, st)
+	}
+	if IsHUSingles(m) {
+		return husDistribution(ctx, f, m, mu, st) // husinglesdist.go
 	}
 	if m.Variant.CopiesOf() != rules.DefaultCopies {
 		return copiesStartDistribution(ctx, f, m, mu, st)

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 )
@@ -38,13 +40,56 @@ func TestSolveHandoverSingletonsRefusals(t *testing.T) {
 		want string
 	}{
 		{[]string{"--forget", "lru"}, "--singletons 1 with --forget lru: no exact model"},
-		{[]string{"--forget", "handover-uniform", "--distribution"}, "not this computation"},
 		{[]string{"--forget", "handover-uniform", "--players", "3"}, "only two players"},
 		{[]string{"--forget", "handover-uniform", "--pass", "always"}, "pass rule always has no exact model"},
 	} {
 		_, stderr, code := runArgs(t, append(base, c.args...)...)
 		if code != exitUsage || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 			t.Errorf("%v: exit %d, stderr %q; want exit %d and one line with %q", c.args, code, stderr, exitUsage, c.want)
+		}
+	}
+}
+
+// With singletons under a handover-uniform memory --distribution gives seat 0's shares: their
+// probabilities add up to one, their mean is seat 0's expected pairs, and a capacity of 2n + s
+// gives perfect memory's distribution.
+func TestSolveHandoverSingletonsDistribution(t *testing.T) {
+	t.Parallel()
+	type result struct {
+		ExpectedPairs     struct{ Float float64 } `json:"expected_pairs"`
+		ScoreDistribution []struct {
+			Share       float64
+			Probability struct{ Float float64 }
+		} `json:"score_distribution"`
+	}
+	common := []string{"solve", "--pairs", "4", "--singletons", "2", "--opponent", "safe", "--distribution", "--json", "--float"}
+	solve := func(args ...string) result {
+		out, stderr, code := runArgs(t, append(common, args...)...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		var r result
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatalf("%v: %v: %s", args, err, out)
+		}
+		return r
+	}
+	got := solve("--memory", "3", "--forget", "handover-uniform")
+	var sum, mean float64
+	for _, s := range got.ScoreDistribution {
+		sum += s.Probability.Float
+		mean += s.Share * s.Probability.Float
+	}
+	if len(got.ScoreDistribution) != 9 || math.Abs(sum-1) > 1e-12 || math.Abs(mean-got.ExpectedPairs.Float) > 1e-12 {
+		t.Errorf("shares %v add up to %v with mean %v, expected pairs %v", got.ScoreDistribution, sum, mean, got.ExpectedPairs.Float)
+	}
+	large, perfect := solve("--memory", "10", "--forget", "handover-uniform"), solve()
+	if len(large.ScoreDistribution) != len(perfect.ScoreDistribution) {
+		t.Fatalf("capacity 10: %d shares, perfect memory %d", len(large.ScoreDistribution), len(perfect.ScoreDistribution))
+	}
+	for i, s := range large.ScoreDistribution {
+		if p := perfect.ScoreDistribution[i]; math.Abs(s.Probability.Float-p.Probability.Float) > 1e-12 {
+			t.Errorf("share %v: capacity 10 %v, perfect memory %v", s.Share, s.Probability.Float, p.Probability.Float)
 		}
 	}
 }

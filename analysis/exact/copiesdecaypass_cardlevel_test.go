@@ -132,8 +132,8 @@ func TestCopiesDecayPassMatchesCardPlay(t *testing.T) {
 		{Players: 2, Policy: rules.PolicyBestResponse, Opponent: rules.PolicySafe},
 	}
 	// The states whose choices are checked, per lineup and for the optimum; in the short form
-	// from the start only, one lineup per rule.
-	states, optStates := 1, 1
+	// one lineup per rule, the optimum's from the start and one state with a remembered card.
+	states, optStates := 1, 2
 	if !testing.Short() {
 		decks = append(decks, deck{2, 4, 2, "0.5"}, deck{2, 4, 3, "0.1"})
 		lineups = append(lineups,

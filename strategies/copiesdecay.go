@@ -11,7 +11,7 @@ import (
 
 // copiesDecayModel reports whether a player with memory mem at a table of the given number of
 // seats plays the copies model under a shared decay memory (docs/models.md §4.16, "A decay
-// memory"): a shared decay memory, with or without a fixed capacity, two seats, pass rule never,
+// memory"): a shared decay memory, with or without a fixed capacity, two seats, any pass rule,
 // no turn limit, sequential flips, no singletons.
 func copiesDecayModel(model exact.Model, mem rules.Memory, players int) bool {
 	if !copiesModel(model.Variant) || mem.Forget != rules.ForgetDecay || mem.Scope != rules.ScopeShared || mem.Fluctuation > 0 || players != 2 {

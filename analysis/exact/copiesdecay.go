@@ -38,9 +38,10 @@ func IsCopiesDecay(m Model) bool {
 	return isCopiesDecay(m) && m.Variant.CopiesOf() != rules.DefaultCopies
 }
 
-// checkCopiesDecay reports whether the copies model under a decay memory can solve mu in m: two
-// players, shared memory, pass rule never, no singletons, no turn limit, sequential flips, and
-// optimal, safe, daring or best-response to one of them.
+// checkCopiesDecay reports whether the copies model under a decay memory can solve mu in m: shared
+// memory, no singletons, no turn limit, sequential flips; two players under every pass rule,
+// optimal, safe, daring or best-response to one of them, or solitaire under pass rule never
+// (copiesdecaysolo.go).
 func checkCopiesDecay(m Model, mu Lineup) error {
 	if err := checkCopiesDecayModel(m); err != nil {
 		return err
@@ -49,14 +50,16 @@ func checkCopiesDecay(m Model, mu Lineup) error {
 	switch {
 	case mu.Table != nil || mu.OpponentTable != nil:
 		return fmt.Errorf("copies %d: a policy given as a table has no exact model", k)
+	case mu.Players == 1 && !mu.PerSeat:
+		return checkCopiesMemSolo(m, mu) // copiesmemsolo.go
 	case mu.Players != 2 || mu.PerSeat:
-		return fmt.Errorf("copies %d with %s: only two players have an exact model, not %d (perfect memory: 1 to %d)", k, m.Memory, mu.Players, rules.MaxPlayers)
+		return fmt.Errorf("copies %d with %s: one or two players have an exact model, not %d (perfect memory: 1 to %d)", k, m.Memory, mu.Players, rules.MaxPlayers)
 	}
 	return checkCopiesMemPolicies(m, mu) // copiesmem.go
 }
 
 // checkCopiesDecayModel reports whether the copies model under a decay memory solves the model m,
-// whatever the lineup: shared memory, with or without a fixed capacity, pass rule never, no
+// whatever the lineup: shared memory, with or without a fixed capacity, every pass rule, no
 // singletons, no turn limit, sequential flips, a decay probability the exact model takes.
 func checkCopiesDecayModel(m Model) error {
 	k := m.Variant.CopiesOf()
@@ -67,8 +70,6 @@ func checkCopiesDecayModel(m Model) error {
 		return fmt.Errorf("copies %d: a fluctuating capacity has no exact model with copies of a face (a fixed decay capacity has)", k)
 	case m.Singletons != 0:
 		return fmt.Errorf("copies %d: singletons have no exact model", k)
-	case m.Pass != rules.PassNever:
-		return fmt.Errorf("copies %d with %s: pass rule %s has no exact model (allowed: never; two-known and always with perfect memory only)", k, m.Memory, m.Pass)
 	case m.Variant.TurnLimit > 0:
 		return fmt.Errorf("copies %d with %s: a turn limit has no exact model (perfect memory only)", k, m.Memory)
 	case m.Variant.Flips == rules.FlipsBlind:
@@ -161,15 +162,25 @@ func (s *copiesDecaySolver[T]) explore(start string) error {
 		}
 		key := queue[0]
 		queue = queue[1:]
-		v := vecOfKey(key)
-		c := &cmCell[T]{v: v, pairs: v.state().Pairs(), h: remembered(v)}
+		if key == cmStalemateKey {
+			s.cells = append(s.cells, &cmCell[T]{stalemate: true})
+			continue
+		}
+		v, after := cmVecOfKey(key)
+		c := &cmCell[T]{v: v, pairs: v.state().Pairs(), h: remembered(v), after: after}
 		if unknownCards(v) > 0 {
 			for _, ch := range rules.Choices() {
-				if !copiesLegal(v, ch, s.m.Choices) {
+				var outs []cdOutcome[T]
+				switch {
+				case ch == rules.Pass && copiesPassLegal(v, s.m):
+					outs = s.passOutcomes(v, after) // copiesdecaypass.go
+				case copiesLegal(v, ch, s.m.Choices):
+					outs = s.outcomes(v, ch)
+				default:
 					continue
 				}
 				c.legal[ch] = true
-				for _, o := range s.outcomes(v, ch) {
+				for _, o := range outs {
 					j, ok := s.at[o.o.next]
 					if !ok {
 						j = len(s.at)
@@ -207,6 +218,11 @@ func (s *copiesDecaySolver[T]) outcomes(v copiesVec, ch rules.Choice) []cdOutcom
 	u := int64(unknownCards(v))
 	hit := func(num, den int64, next string) {
 		add(cmOutcome{keep: true, next: next}, f.FromFrac(num, den))
+	}
+	// lucky is hit for daring's second card matching its first, an unknown card (solitaire counts
+	// them).
+	lucky := func(num, den int64, next string) {
+		add(cmOutcome{keep: true, lucky: true, next: next}, f.FromFrac(num, den))
 	}
 	// miss adds the outcomes of a turn that hands over with weight num/den: w is the state after
 	// the flips, every card seen or remembered as a half-known face, without the face of class b
@@ -268,7 +284,7 @@ func (s *copiesDecaySolver[T]) outcomes(v copiesVec, ch rules.Choice) []cdOutcom
 			continue
 		}
 		den := u * (u - 1)
-		hit(cards*int64(r-1), den, v.moved(copiesMove{cl, -1}, copiesMove{taken(r), 1}))
+		lucky(cards*int64(r-1), den, v.moved(copiesMove{cl, -1}, copiesMove{taken(r), 1}))
 		for cl2, a2 := range v {
 			if cl2 == cl {
 				a2--
@@ -401,6 +417,9 @@ func btoi(b bool) int {
 // solve computes the values: the optimum's self-play where a role reads it, then the lineup's two
 // roles.
 func (s *copiesDecaySolver[T]) solve() error {
+	if s.mu.Players == 1 {
+		return s.solveSoloIn(s.components()) // copiesmemsolo.go
+	}
 	pol := [2]rules.Policy{s.mu.Policy, s.mu.Opponent}
 	needOpt := false
 	var kinds [2]cmChooser
@@ -532,6 +551,9 @@ func copiesDecayChoiceValues[T any](ctx context.Context, f field.Field[T], m Mod
 	if err := s.solve(); err != nil {
 		return Choices[T]{}, err
 	}
+	if mu.Players == 1 {
+		return s.soloChoices(st), nil // copiesmemsolo.go
+	}
 	c := s.cells[0]
 	n := f.FromInt(int64(st.Pairs()))
 	out := Choices[T]{State: st.RulesState(), Value: s.result(st), PolicyChoice: c.ch[0]}
@@ -550,8 +572,9 @@ func copiesDecayChoiceValues[T any](ctx context.Context, f field.Field[T], m Mod
 
 // CopiesDecayPolicyTable returns the choices of seat 0's policy of mu (optimal, or best-response
 // to the other seat's optimal, safe or daring) in the copies model under a shared decay memory m
-// (docs/models.md §4.16, "A decay memory"), two seats, pass rule never, in every state of faces a
-// game of the given number of pairs reaches from its start: the table the engine plays optimal
+// (docs/models.md §4.16, "A decay memory"), two seats, under every pass rule (with seat 0's
+// choice just after a pass), in every state of faces a game of the given number of pairs reaches
+// from its start: the table the engine plays optimal
 // and best-response from. A game of fewer pairs (a multiple of k/2) starts in a state the larger
 // game reaches, so the table covers it too. Each choice is the first of the best in the order of
 // rules.Choices, as CopiesChoiceValues marks it.
@@ -562,6 +585,9 @@ func CopiesDecayPolicyTable[T any](ctx context.Context, f field.Field[T], m Mode
 	}
 	if p := mu.Policy; p != rules.PolicyOptimal && p != rules.PolicyBestResponse {
 		return nil, fmt.Errorf("copies %d with %s: a table of policy %s (allowed: optimal, best-response)", k, m.Memory, p)
+	}
+	if mu.Players != 2 {
+		return nil, fmt.Errorf("copies %d with %s: a table for %d players (allowed: 2; solitaire's values are solved, not its table)", k, m.Memory, mu.Players)
 	}
 	start, err := StartCopiesState(pairs, k)
 	if err != nil {
@@ -576,10 +602,10 @@ func CopiesDecayPolicyTable[T any](ctx context.Context, f field.Field[T], m Mode
 	}
 	tab := rules.NewCopiesTable(k)
 	for _, c := range s.cells {
-		if unknownCards(c.v) == 0 {
+		if c.stalemate || unknownCards(c.v) == 0 {
 			continue
 		}
-		if err := tab.Set(c.v, c.ch[0]); err != nil {
+		if err := setMemTable(tab, m, c); err != nil { // copiesmempass.go
 			return nil, err
 		}
 	}

@@ -142,7 +142,7 @@ func (r *cdRef) turn(t cmTable, ch rules.Choice) []cmEdge {
 				continue
 			}
 			if cards[y].face == cards[x].face {
-				out = append(out, cmEdge{p: pv, gain: 1, keep: true, to: cmTable{without(cards, x, y), t.role}.key()})
+				out = append(out, cmEdge{p: pv, gain: 1, keep: true, lucky: true, to: cmTable{without(cards, x, y), t.role}.key()})
 				continue
 			}
 			end(pv, []int{x, y})

@@ -142,7 +142,8 @@ func TestCopiesDecayIdentities(t *testing.T) {
 }
 
 // TestCopiesDecayRefusals checks that the distribution and the models the copies decay model
-// does not cover are refused with an error, never a wrong value.
+// does not cover (three players, solitaire under a pass rule) are refused with an error, never a
+// wrong value.
 func TestCopiesDecayRefusals(t *testing.T) {
 	ctx, f := context.Background(), field.Float{}
 	st, err := StartCopiesState(4, 4)
@@ -155,8 +156,8 @@ func TestCopiesDecayRefusals(t *testing.T) {
 	}
 	m := decayCopies(0.3, 0, 4)
 	m.Pass = rules.PassAlways
-	if _, err := EvaluateCopies(ctx, f, m, mu, st); err == nil {
-		t.Error("pass rule always under decay with copies: no error")
+	if _, err := EvaluateCopies(ctx, f, m, Lineup{Players: 1, Policy: rules.PolicyOptimal}, st); err == nil {
+		t.Error("solitaire under pass rule always, decay with copies: no error")
 	}
 	m = decayCopies(0.3, 0, 4)
 	if _, err := EvaluateCopies(ctx, f, m, Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, st); err == nil {

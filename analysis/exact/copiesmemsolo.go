@@ -64,9 +64,15 @@ func (s *copiesMemSolver[T]) soloChoiceOf(c *cmCell[T], ch rules.Choice) [2]T {
 // solveSolo computes solitaire's expected turns and lucky matches in every cell, with the
 // policy's choice.
 func (s *copiesMemSolver[T]) solveSolo() error {
+	return s.solveSoloIn(s.groups())
+}
+
+// solveSoloIn is solveSolo over the given groups of cells, each referring only to itself and to
+// the groups before it (the decay memory's components, copiesdecay.go).
+func (s *copiesMemSolver[T]) solveSoloIn(groups [][]int) error {
 	f := s.f
 	optimal := s.mu.Policy == rules.PolicyOptimal
-	for _, idx := range s.groups() {
+	for _, idx := range groups {
 		if err := s.ctx.Err(); err != nil {
 			return err
 		}

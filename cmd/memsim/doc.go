@@ -164,7 +164,8 @@
 // singletons; pass two-known and always, with or without --turn-limit, at 3 to 8 players with
 // the pass streak in the state; --memory M --forget handover-uniform: a shared handover-uniform
 // memory, two players, pass never, optimal, safe, daring and best-response; --forget decay --q Q
-// with or without --memory M: a shared decay memory, the same lineups and pass rule) from the start
+// with or without --memory M: a shared decay memory, the same lineups under every pass rule, and
+// solitaire under pass never) from the start
 // of a game of --pairs N pairs (N a multiple of K/2), or from --faces STATE: comma-separated
 // groups R:Au+Bh, A faces with R cards on the table none of which is remembered and B with one
 // remembered (4:3u+1h,2:2u). It gives the value of the policies (optimal, safe, daring,

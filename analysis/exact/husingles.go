@@ -135,7 +135,7 @@ type husSolver[T any] struct {
 	cells     []*husCell[T]
 	at        map[rules.State]int
 	atPass    map[rules.State]int // the cells just after a pass (husingles_pass.go)
-	rows      [][]int // rows[n]: the cells of n pairs
+	rows      [][]int             // rows[n]: the cells of n pairs
 	zero, one T
 }
 

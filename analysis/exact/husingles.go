@@ -520,7 +520,8 @@ func husPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Li
 }
 
 // estimateHUSingles is Estimate for singletons under a handover-uniform memory: the values and
-// the tables, by rows of up to 2(m+1)(s+1) unknowns (both roles, at most m known cards), each
+// the tables, by rows of up to 2(m+1)(s+1) unknowns (both roles, at most m known cards; twice as
+// many under a pass rule, just after a pass or not), each
 // solved a few times over (policy iteration), in exact rationals with numbers that grow with n.
 func estimateHUSingles[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call) (Cost, error) {
 	switch call {
@@ -535,6 +536,9 @@ func estimateHUSingles[T any](f field.Field[T], m Model, mu Lineup, pairs int, c
 	var ops, most float64
 	for n := 1; n <= pairs; n++ {
 		row := 2 * float64(min(n, m.Memory.Capacity)+1) * float64(m.Singletons+1)
+		if m.Pass != rules.PassNever {
+			row *= 2 // the cells just after a pass (husingles_pass.go)
+		}
 		w := 8 * row * row // a sparse row, a few rounds of policy iteration
 		if !isFloat {
 			w *= husRatWeight * float64(n)

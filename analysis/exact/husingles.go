@@ -36,15 +36,13 @@ func IsHUSingles(m Model) bool {
 }
 
 // checkHUSinglesModel reports whether the model of singletons under a handover-uniform memory
-// solves m, whatever the lineup: a shared memory of fixed capacity, pass rule never, sequential
-// flips, no turn limit.
+// solves m, whatever the lineup: a shared memory of fixed capacity, sequential flips, no turn
+// limit (every pass rule, husingles_pass.go).
 func checkHUSinglesModel(m Model) error {
 	s := m.Singletons
 	switch {
 	case m.Memory.Scope != rules.ScopeShared:
 		return fmt.Errorf("singletons %d: a private %s memory forgets at its own seat's turns, which no count state describes (only a shared one has an exact model)", s, m.Memory)
-	case m.Pass != rules.PassNever:
-		return fmt.Errorf("singletons %d with %s: pass rule %s has no exact model (allowed: never; the others with perfect memory only)", s, m.Memory, m.Pass)
 	case m.Variant.TurnLimit > 0:
 		return fmt.Errorf("singletons %d with %s: a turn limit has no exact model (perfect memory only)", s, m.Memory)
 	case m.Variant.Flips == rules.FlipsBlind:
@@ -57,7 +55,8 @@ func checkHUSinglesModel(m Model) error {
 }
 
 // checkHUSingles reports whether the model of singletons under a handover-uniform memory solves
-// mu in m: two players, optimal, safe, daring or parity, or seat 0's best-response to one of them.
+// mu in m: two players, optimal, safe, daring or parity, or seat 0's best-response to one of them;
+// or solitaire (husingles_solo.go).
 func checkHUSingles(m Model, mu Lineup) error {
 	if err := checkHUSinglesModel(m); err != nil {
 		return err
@@ -66,8 +65,10 @@ func checkHUSingles(m Model, mu Lineup) error {
 	switch {
 	case mu.Table != nil || mu.OpponentTable != nil:
 		return fmt.Errorf("singletons %d with %s: a policy given as a table has no exact model", s, m.Memory)
+	case mu.Players == 1 && !mu.PerSeat:
+		return checkHUSinglesSolo(m, mu) // husingles_solo.go
 	case mu.Players != 2 || mu.PerSeat:
-		return fmt.Errorf("singletons %d with %s: only two players have an exact model, not %d (perfect memory: 1 to %d)", s, m.Memory, mu.Players, rules.MaxPlayers)
+		return fmt.Errorf("singletons %d with %s: only one or two players have an exact model, not %d (perfect memory: 1 to %d)", s, m.Memory, mu.Players, rules.MaxPlayers)
 	}
 	for _, p := range []rules.Policy{mu.Policy, mu.Opponent} {
 		switch p {
@@ -93,13 +94,15 @@ func checkHUSingles(m Model, mu Lineup) error {
 
 // husOutcome is one outcome of a turn: with probability num/den the turn ends in cell to. keep
 // says that the mover took a pair and moves again; otherwise the other seat moves, first taking
-// the handed pairs (0 or 1) the turn left known whole.
+// the handed pairs (0 or 1) the turn left known whole. lucky says that the turn took a pair of
+// two cards neither remembered when flipped (solitaire's lucky match).
 type husOutcome struct {
 	num, den int64
 	next     rules.State
 	to       int
 	handed   int
 	keep     bool
+	lucky    bool
 }
 
 // husCell is one state with the outcomes of its legal choices and its values.
@@ -108,11 +111,19 @@ type husCell[T any] struct {
 	legal [rules.NumChoices]bool
 	outs  [rules.NumChoices][]husOutcome
 	probs [rules.NumChoices][]T
+	// after says that the other seat has just passed (husingles_pass.go); the stalemate cell
+	// (no pairs, after) ends the game with lead 0.
+	after bool
 
 	opt       T // the mover's lead when both seats play the optimum
 	optChoice rules.Choice
 	val       [2]T // the mover's lead with role r's policy to move
 	ch        [2]rules.Choice
+
+	// solo is solitaire's expected turns and lucky matches from the cell, soloChoice the choice
+	// (husingles_solo.go).
+	solo       [2]T
+	soloChoice rules.Choice
 }
 
 // husSolver solves singletons under a handover-uniform memory over every state with at most
@@ -124,7 +135,8 @@ type husSolver[T any] struct {
 	mu        Lineup
 	cells     []*husCell[T]
 	at        map[rules.State]int
-	rows      [][]int // rows[n]: the cells of n pairs
+	atPass    map[rules.State]int // the cells just after a pass (husingles_pass.go)
+	rows      [][]int             // rows[n]: the cells of n pairs
 	zero, one T
 }
 
@@ -135,7 +147,7 @@ func newHUSSolver[T any](ctx context.Context, f field.Field[T], m Model, mu Line
 	if maxPairs < 1 {
 		return nil, fmt.Errorf("pairs %d: must be at least 1", maxPairs)
 	}
-	s := &husSolver[T]{ctx: ctx, f: f, m: m, mu: mu, at: map[rules.State]int{}, rows: make([][]int, maxPairs+1),
+	s := &husSolver[T]{ctx: ctx, f: f, m: m, mu: mu, at: map[rules.State]int{}, atPass: map[rules.State]int{}, rows: make([][]int, maxPairs+1),
 		zero: f.FromInt(0), one: f.FromInt(1)}
 	sn := m.Singletons
 	for n := 0; n <= maxPairs; n++ {
@@ -151,6 +163,7 @@ func newHUSSolver[T any](ctx context.Context, f field.Field[T], m Model, mu Line
 			}
 		}
 	}
+	s.addPassCells()
 	for _, c := range s.cells {
 		if c.st.N == 0 {
 			continue
@@ -160,14 +173,20 @@ func newHUSSolver[T any](ctx context.Context, f field.Field[T], m Model, mu Line
 				continue
 			}
 			c.legal[ch] = true
-			c.outs[ch] = husOutcomes(c.st, ch, m.Memory.Capacity)
+			if ch == rules.Pass {
+				c.outs[ch] = []husOutcome{s.passOutcome(c)} // husingles_pass.go
+			} else {
+				c.outs[ch] = husOutcomes(c.st, ch, m.Memory.Capacity)
+			}
 			for i := range c.outs[ch] {
 				o := &c.outs[ch][i]
-				to, ok := s.at[o.next]
-				if !ok {
-					return nil, fmt.Errorf("%v %s: outcome %v is not a state of the model", c.st, ch, o.next)
+				if ch != rules.Pass {
+					to, ok := s.at[o.next]
+					if !ok {
+						return nil, fmt.Errorf("%v %s: outcome %v is not a state of the model", c.st, ch, o.next)
+					}
+					o.to = to
 				}
-				o.to = to
 				c.probs[ch] = append(c.probs[ch], f.FromFrac(o.num, o.den))
 			}
 		}
@@ -177,7 +196,7 @@ func newHUSSolver[T any](ctx context.Context, f field.Field[T], m Model, mu Line
 
 // husOutcomes returns the outcomes of the legal choice ch in st under a shared handover-uniform
 // memory of the given capacity, as the engine plays it card by card (§5.2), the hand-over's
-// forgetting included. Under pass rule never the choices are daring, safe and known-first.
+// forgetting included: daring, safe and known-first (a pass, husingles_pass.go, has one outcome).
 func husOutcomes(st rules.State, ch rules.Choice, capacity int) []husOutcome {
 	n, j, f := st.N, st.J, st.F
 	k, ks := n-j, st.S-st.F
@@ -229,6 +248,7 @@ func husOutcomes(st rules.State, ch rules.Choice, capacity int) []husOutcome {
 	}
 	den := u * (u - 1)
 	add(pNew, den, at(n-1, k, ks), true, 0)
+	out[len(out)-1].lucky = true
 	miss(pNew*int64(k), den, k, ks, 1)
 	miss(pNew*int64(2*(j-1)), den, k+2, ks, 0)
 	miss(pNew*int64(f), den, k+1, ks+1, 0)
@@ -274,6 +294,9 @@ const (
 // solve computes the values, row by row: the optimum's self-play where a role reads it, then the
 // lineup's two roles.
 func (s *husSolver[T]) solve() error {
+	if s.mu.Players == 1 {
+		return s.solveSolo() // husingles_solo.go
+	}
 	pol := [2]rules.Policy{s.mu.Policy, s.mu.Opponent}
 	needOpt := false
 	var kinds [2]husChooser
@@ -422,9 +445,12 @@ func husStart[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, 
 
 // evaluateHUSingles is Evaluate for singletons under a handover-uniform memory.
 func evaluateHUSingles[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
-	_, c, err := husStart(ctx, f, m, mu, st)
+	s, c, err := husStart(ctx, f, m, mu, st)
 	if err != nil {
 		return Result[T]{}, err
+	}
+	if mu.Players == 1 {
+		return s.soloResult(c), nil
 	}
 	return husResult(f, c), nil
 }
@@ -442,6 +468,9 @@ func husChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu L
 	s, c, err := husStart(ctx, f, m, mu, st)
 	if err != nil {
 		return Choices[T]{}, err
+	}
+	if mu.Players == 1 {
+		return s.soloChoices(c), nil // husingles_solo.go
 	}
 	n := f.FromInt(int64(st.N))
 	out := Choices[T]{State: c.st, Value: husResult(f, c), PolicyChoice: c.ch[0]}
@@ -482,13 +511,18 @@ func husPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Li
 		if c.st.N == 0 {
 			continue
 		}
-		t.Set(c.st, false, c.ch[0])
+		ch := c.ch[0]
+		if mu.Players == 1 {
+			ch = c.soloChoice
+		}
+		s.setHUSTable(t, c, ch) // husingles_pass.go
 	}
 	return t, nil
 }
 
 // estimateHUSingles is Estimate for singletons under a handover-uniform memory: the values and
-// the tables, by rows of up to 2(m+1)(s+1) unknowns (both roles, at most m known cards), each
+// the tables, by rows of up to 2(m+1)(s+1) unknowns (both roles, at most m known cards; twice as
+// many under a pass rule, just after a pass or not), each
 // solved a few times over (policy iteration), in exact rationals with numbers that grow with n.
 func estimateHUSingles[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call) (Cost, error) {
 	switch call {
@@ -503,6 +537,9 @@ func estimateHUSingles[T any](f field.Field[T], m Model, mu Lineup, pairs int, c
 	var ops, most float64
 	for n := 1; n <= pairs; n++ {
 		row := 2 * float64(min(n, m.Memory.Capacity)+1) * float64(m.Singletons+1)
+		if m.Pass != rules.PassNever {
+			row *= 2 // the cells just after a pass (husingles_pass.go)
+		}
 		w := 8 * row * row // a sparse row, a few rounds of policy iteration
 		if call == CallDistribution {
 			w += 2 * row * row * float64(n+1) // the row's two systems, a right-hand side per lead (husinglesdist.go)

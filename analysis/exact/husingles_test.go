@@ -154,8 +154,6 @@ func TestHandoverSingletonsRefusals(t *testing.T) {
 	st := rules.State{N: 3, J: 3, S: 1, F: 1}
 	two := Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
 	lru := Model{Singletons: 1, Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU}}
-	passing := husModel(1, 3)
-	passing.Pass = rules.PassTwoKnown
 	for _, c := range []struct {
 		name string
 		m    Model
@@ -163,8 +161,7 @@ func TestHandoverSingletonsRefusals(t *testing.T) {
 		want string
 	}{
 		{"lru", lru, two, "does not say which card lru"},
-		{"pass rule", passing, two, "pass rule two-known"},
-		{"three seats", husModel(1, 3), Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, "only two players"},
+		{"three seats", husModel(1, 3), Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, "only one or two players"},
 		{"to win", husModel(1, 3), Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}, "no exact model"},
 	} {
 		_, err := Evaluate(ctx, field.Float{}, c.m, c.mu, st)

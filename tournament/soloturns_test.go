@@ -10,8 +10,8 @@ import (
 )
 
 // soloTurnsSuite is a small solitaire suite: perfect memory, a shared lru memory of capacity 3
-// under blind flips and decay forgetting, where the solver gives the distribution of the number
-// of turns.
+// under blind flips and decay forgetting, without a limit and under a turn limit that stops some
+// games, where the solver gives the distribution of the number of turns.
 const soloTurnsSuite = `name: solo-perfect
 seed: 11
 games: 400
@@ -31,6 +31,13 @@ name: solo-decay
 seed: 13
 games: 400
 rules: {pairs: [4], players_per_game: 1}
+players:
+  - {name: optimal-decay, policy: optimal, memory: {forget: decay, q: 0.3}}
+---
+name: solo-decay-limit
+seed: 14
+games: 400
+rules: {pairs: [4], turn_limit: 7, players_per_game: 1}
 players:
   - {name: optimal-decay, policy: optimal, memory: {forget: decay, q: 0.3}}
 `
@@ -69,11 +76,11 @@ func soloTurnsChecks(t *testing.T, spread bool) (dist, mean []tournament.Check) 
 }
 
 // Every solitaire matchup whose model has an exact distribution of the number of turns gets a G
-// test of it, and the engine's games pass it.
+// test of it, under a turn limit too, and the engine's games pass it.
 func TestValidateChecksSolitaireTurnsDistribution(t *testing.T) {
 	dist, mean := soloTurnsChecks(t, false)
-	if len(dist) != 6 || len(mean) != 6 {
-		t.Fatalf("%d checks of the distribution of turns and %d of the mean turns, want 6 and 6", len(dist), len(mean))
+	if len(dist) != 7 || len(mean) != 7 {
+		t.Fatalf("%d checks of the distribution of turns and %d of the mean turns, want 7 and 7", len(dist), len(mean))
 	}
 	for _, c := range dist {
 		if c.Test != "G" || c.Df == nil || *c.Df < 1 {

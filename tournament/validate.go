@@ -322,9 +322,9 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 	switch {
 	case mu.Players == 1:
 		if model.Variant.TurnLimit > 0 {
-			// The pairs taken within the limit (the turns are then mostly the limit itself).
+			// The pairs taken within the limit, then the turns played, a game the limit stops
+			// counted at the limit.
 			out = append(out, pairsCheck("/mean pairs seat 0", tally, 0, val.ExpectedPairs))
-			break
 		}
 		mo := stats.MomentsFromSums(tally.Games, tally.TurnSum, tally.TurnSumSq)
 		out = append(out, turnsCheck(mo, val.ExpectedTurns))

@@ -12,10 +12,12 @@ import (
 )
 
 // variantGame is the rule variant a card-level game is played under: blind flips and a turn
-// limit (0: none).
+// limit (0: none). onTurn, when not nil, is told the number of every turn as it starts (1 for the
+// first), for a decider that reads the turns left.
 type variantGame struct {
-	blind bool
-	limit int
+	blind  bool
+	limit  int
+	onTurn func(turn int64)
 }
 
 // playVariantDeal plays a deal of pairs only (face[i] is the face of position i) to the end with
@@ -57,6 +59,9 @@ func playVariantDeal(face []int, players int, v variantGame, decide func(seat in
 	}
 	for left > 0 && (v.limit == 0 || res.turns < int64(v.limit)) {
 		res.turns++
+		if v.onTurn != nil {
+			v.onTurn(res.turns)
+		}
 		if a := lowest(func(i int) bool { return known[i] && known[partner[i]] }); a >= 0 {
 			take(a, partner[a])
 			continue

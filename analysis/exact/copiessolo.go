@@ -53,7 +53,7 @@ func solitaireTurnsCopies[T any](ctx context.Context, f field.Field[T], m Model,
 		return d, err
 	}
 	d.State, d.MaxTurns, d.Prob = st, maxTurns, c.soloDist
-	d.Tail = s.one
+	d.Tail, d.Stopped = s.one, s.zero
 	for _, x := range d.Prob {
 		d.Tail = f.Sub(d.Tail, x)
 	}

@@ -17,12 +17,15 @@ import (
 // .. MaxTurns, and Tail the probability of more than MaxTurns (1 minus the sum of Prob). Under a
 // memory that never forgets a game of n pairs and s singletons takes at most 3n + s turns (every
 // turn turns up an unseen card or takes a pair both of whose cards are known), so Tail is 0 once
-// MaxTurns reaches that.
+// MaxTurns reaches that. Under a turn limit a game ends when the table is cleared or the limit
+// is reached, so it takes at most the limit's turns; Stopped is the probability that the limit
+// ends it with pairs still on the table (counted in Prob at the limit), 0 without a limit.
 type TurnsDistribution[T any] struct {
 	State    rules.State
 	MaxTurns int
 	Prob     []T
 	Tail     T
+	Stopped  T
 }
 
 // DefaultMaxTurns is the number of turns up to which memsim gives solitaire's distribution of
@@ -45,7 +48,7 @@ func checkSoloTurns(m Model, what string, decay bool) error {
 		return fmt.Errorf("memory %s: solitaire's %s built for memories of fixed capacity (perfect, lru, handover-uniform) and decay forgetting, not a fluctuating capacity", m.Memory, what)
 	case m.isDecay() && !decay:
 		return fmt.Errorf("memory %s: solitaire's %s built for perfect, lru and handover-uniform memories, not decay forgetting", m.Memory, what)
-	case m.Variant.TurnLimit > 0:
+	case m.Variant.TurnLimit > 0 && (!decay || m.Variant.CopiesOf() != rules.DefaultCopies):
 		return fmt.Errorf("turn limit %d: solitaire's %s built without a turn limit", m.Variant.TurnLimit, what)
 	case m.Variant.CopiesOf() != rules.DefaultCopies:
 		return fmt.Errorf("copies %d: solitaire's %s built for two copies of a face", m.Variant.CopiesOf(), what)
@@ -71,6 +74,9 @@ func SolitaireTurns[T any](ctx context.Context, f field.Field[T], m Model, p rul
 	}
 	if m.Variant.CopiesOf() != rules.DefaultCopies {
 		return solitaireTurnsCopies(ctx, f, m, p, st, maxTurns) // copiessolo.go
+	}
+	if m.Variant.TurnLimit > 0 {
+		return solitaireTurnsLimit(ctx, f, m, p, st, maxTurns) // solodistlimit.go
 	}
 	mu := Lineup{Players: 1, Policy: p, Opponent: p}
 	w, err := newSweep(f, m, mu, st)
@@ -126,7 +132,7 @@ func SolitaireTurns[T any](ctx context.Context, f field.Field[T], m Model, p rul
 		return d, fmt.Errorf("solitaire's turns distribution: state %v is not a state of memory %s", st, m.Memory)
 	}
 	d.State, d.MaxTurns, d.Prob = st, maxTurns, vec
-	d.Tail = w.one
+	d.Tail, d.Stopped = w.one, f.FromInt(0)
 	for _, x := range vec {
 		d.Tail = f.Sub(d.Tail, x)
 	}

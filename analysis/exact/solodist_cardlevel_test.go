@@ -295,7 +295,7 @@ func TestSolitaireTurnsRefused(t *testing.T) {
 	for _, m := range []exact.Model{
 		{Pass: rules.PassNever, Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU, Fluctuation: 1}},
 		{Pass: rules.PassNever, Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetDecay, Decay: 0.5}, Singletons: 1},
-		{Pass: rules.PassNever, Variant: rules.Variant{TurnLimit: 4}},
+		{Pass: rules.PassNever, Variant: rules.Variant{TurnLimit: 4, Copies: 4}},
 	} {
 		if _, err := exact.SolitaireTurns[float64](ctx, field.Float{}, m, rules.PolicyOptimal, st, 10); err == nil {
 			t.Errorf("%+v: no error", m)

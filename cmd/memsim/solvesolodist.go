@@ -18,7 +18,8 @@ import (
 // §4.9.
 
 // writeTurnsText writes solitaire's distribution of the number of turns: every number of turns of
-// positive probability up to the bound, then the probability of more.
+// positive probability up to the bound, then the probability of more and, under a turn limit, of
+// the limit ending the game before the table is cleared.
 func writeTurnsText(d *answer.TurnsDistribution, w io.Writer) {
 	fmt.Fprintf(w, "distribution of the number of turns (exactly t turns, t <= %d):\n", d.MaxTurns)
 	for _, p := range d.Turns {
@@ -27,6 +28,9 @@ func writeTurnsText(d *answer.TurnsDistribution, w io.Writer) {
 		}
 	}
 	fmt.Fprintf(w, "  more than %d turns: %s\n", d.MaxTurns, human(d.More))
+	if d.Stopped != nil {
+		fmt.Fprintf(w, "  stopped by the turn limit with pairs on the table (counted at the limit): %s\n", human(*d.Stopped))
+	}
 }
 
 // solitaireTableQuery checks the flags of solitaire's table (--table --players 1) and completes q

@@ -159,6 +159,53 @@ func TestSolveSolitaireTurnsDistribution(t *testing.T) {
 	}
 }
 
+// TestSolveSolitaireTurnsUnderLimit checks that --distribution --players 1 --turn-limit T
+// prints, in text and in JSON, the distribution exact.SolitaireTurns gives under the limit, up to
+// the limit by default, with the probability that the limit stops the game.
+func TestSolveSolitaireTurnsUnderLimit(t *testing.T) {
+	ctx := context.Background()
+	const pairs, limit = 3, 5
+	for _, tc := range []soloCase{
+		{},
+		{flags: []string{"--memory", "3", "--forget", "decay", "--q", "0.3"}, mem: rules.Memory{Capacity: 3, Forget: rules.ForgetDecay, Decay: 0.3}},
+	} {
+		text := append([]string{"solve", "--pairs", strconv.Itoa(pairs), "--players", "1", "--distribution", "--turn-limit", strconv.Itoa(limit)}, tc.flags...)
+		args := append(append([]string(nil), text...), "--json")
+		stdout, stderr, code := runArgs(t, args...)
+		if code != 0 {
+			t.Fatalf("%q: exit %d, %s", args, code, stderr)
+		}
+		var res answer.Result
+		if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+			t.Fatalf("%q: %v", args, err)
+		}
+		m := exact.Model{Pass: rules.PassNever, Memory: tc.mem, Variant: rules.Variant{TurnLimit: limit}}
+		d, err := exact.SolitaireTurns[*big.Rat](ctx, field.Rat{}, m, rules.PolicyOptimal, rules.State{N: pairs, J: pairs}, limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		td := res.TurnsDistribution
+		if td == nil || td.MaxTurns != limit || len(td.Turns) != limit+1 || td.Stopped == nil {
+			t.Fatalf("%q: turns distribution %+v, want %d points and the share stopped by the limit", args, td, limit+1)
+		}
+		for k, p := range td.Turns {
+			if p.Probability.Exact != d.Prob[k].RatString() {
+				t.Errorf("%q: point %d: %+v, want %s", args, k, p, d.Prob[k].RatString())
+			}
+		}
+		if td.Stopped.Exact != d.Stopped.RatString() {
+			t.Errorf("%q: stopped by the limit %s, want %s", args, td.Stopped.Exact, d.Stopped.RatString())
+		}
+		out, stderr, code := runArgs(t, text...)
+		if code != 0 {
+			t.Fatalf("%q: exit %d, %s", text, code, stderr)
+		}
+		if want := "stopped by the turn limit with pairs on the table (counted at the limit): " + human(*td.Stopped); !strings.Contains(out, want) {
+			t.Errorf("%q: no line %q:\n%s", text, want, out)
+		}
+	}
+}
+
 // TestSolveSolitaireRefusals checks the one-line refusals of the solitaire distribution and table.
 func TestSolveSolitaireRefusals(t *testing.T) {
 	cases := []struct {
@@ -166,8 +213,6 @@ func TestSolveSolitaireRefusals(t *testing.T) {
 		want string
 	}{
 		{[]string{"--table", "--pairs-max", "3", "--players", "1", "--memory", "3", "--forget", "decay", "--q", "0.5"}, "--table with --players 1: memory"},
-		{[]string{"--pairs", "3", "--players", "1", "--distribution", "--singletons", "1", "--forget", "decay", "--q", "0.5", "--turn-limit", "4"}, "built without a turn limit"},
-		{[]string{"--pairs", "3", "--players", "1", "--distribution", "--turn-limit", "4"}, "built without a turn limit"},
 		{[]string{"--copies", "4", "--pairs", "4", "--players", "1", "--distribution", "--turn-limit", "5"}, "built without a turn limit"},
 		{[]string{"--copies", "4", "--faces", "4:1u+1h", "--players", "1", "--distribution"}, "computed from the start of a game"},
 		{[]string{"--copies", "4", "--pairs", "4", "--turns-max", "5"}, "--turns-max goes with --distribution --players 1"},

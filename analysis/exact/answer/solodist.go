@@ -13,11 +13,14 @@ import (
 // TurnsDistribution is solitaire's distribution of the number of turns needed to clear the table
 // (exact.SolitaireTurns): the probability of exactly t turns for every t from 0 to MaxTurns, and
 // More, the probability of more than MaxTurns (1 minus the rest; 0 under a memory that never
-// forgets once MaxTurns reaches 3n + s).
+// forgets once MaxTurns reaches 3n + s). Under a turn limit a game takes at most the limit's
+// turns, and Stopped is the probability that the limit ends it with pairs still on the table
+// (counted at the limit's number of turns).
 type TurnsDistribution struct {
 	MaxTurns int          `json:"max_turns"`
 	Turns    []TurnsPoint `json:"turns"`
 	More     Number       `json:"more"`
+	Stopped  *Number      `json:"stopped_by_limit,omitempty"`
 }
 
 // TurnsPoint is one point of a TurnsDistribution.
@@ -27,19 +30,27 @@ type TurnsPoint struct {
 }
 
 // solitaireTurns computes solitaire's distribution of the number of turns of lineup mu (one
-// player) from st in model m, up to maxTurns turns (exact.DefaultMaxTurns when 0).
+// player) from st in model m, up to maxTurns turns (when 0, exact.DefaultMaxTurns, or the turn
+// limit under one).
 func solitaireTurns[T any](ctx context.Context, f field.Field[T], m exact.Model, mu exact.Lineup, st rules.State, maxTurns int) (*TurnsDistribution, error) {
 	if mu.Table != nil || mu.PerSeat {
 		return nil, fmt.Errorf("solitaire's distribution of the number of turns is computed for optimal and the fixed policies, not a table")
 	}
 	if maxTurns == 0 {
 		maxTurns = exact.DefaultMaxTurns(st.N, st.S)
+		if m.Variant.TurnLimit > 0 {
+			maxTurns = m.Variant.TurnLimit
+		}
 	}
 	d, err := exact.SolitaireTurns(ctx, f, m, mu.Policy, st, maxTurns)
 	if err != nil {
 		return nil, err
 	}
 	out := &TurnsDistribution{MaxTurns: d.MaxTurns, More: NumberOf(f, d.Tail)}
+	if m.Variant.TurnLimit > 0 {
+		stopped := NumberOf(f, d.Stopped)
+		out.Stopped = &stopped
+	}
 	for t, p := range d.Prob {
 		out.Turns = append(out.Turns, TurnsPoint{Turns: t, Probability: NumberOf(f, p)})
 	}

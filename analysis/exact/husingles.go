@@ -44,7 +44,7 @@ func checkHUSinglesModel(m Model) error {
 	case m.Memory.Scope != rules.ScopeShared:
 		return fmt.Errorf("singletons %d: a private %s memory forgets at its own seat's turns, which no count state describes (only a shared one has an exact model)", s, m.Memory)
 	case m.Variant.TurnLimit > 0:
-		return fmt.Errorf("singletons %d with %s: a turn limit has no exact model (perfect memory only)", s, m.Memory)
+		return fmt.Errorf("singletons %d with %s: a turn limit has no exact model (perfect memory and decay forgetting only)", s, m.Memory)
 	case m.Variant.Flips == rules.FlipsBlind:
 		return fmt.Errorf("blind flips with singletons have no exact model (use pairs only, or the simulator)")
 	}

@@ -40,15 +40,13 @@ func CheckSolitaireTurns(m Model) error {
 	return checkSoloTurns(m, "distribution of the number of turns and table are", false)
 }
 
-// checkSoloTurns refuses the models whose solitaire has no turns distribution (decay true) or
-// table (decay false) here.
-func checkSoloTurns(m Model, what string, decay bool) error {
+// checkSoloTurns refuses the models whose solitaire has no turns distribution (limit true: a turn
+// limit allowed with two copies of a face) or table (limit false) here.
+func checkSoloTurns(m Model, what string, limit bool) error {
 	switch {
 	case m.Memory.Fluctuation > 0:
 		return fmt.Errorf("memory %s: solitaire's %s built for memories of fixed capacity (perfect, lru, handover-uniform) and decay forgetting, not a fluctuating capacity", m.Memory, what)
-	case m.isDecay() && !decay:
-		return fmt.Errorf("memory %s: solitaire's %s built for perfect, lru and handover-uniform memories, not decay forgetting", m.Memory, what)
-	case m.Variant.TurnLimit > 0 && (!decay || m.Variant.CopiesOf() != rules.DefaultCopies):
+	case m.Variant.TurnLimit > 0 && (!limit || m.Variant.CopiesOf() != rules.DefaultCopies):
 		return fmt.Errorf("turn limit %d: solitaire's %s built without a turn limit", m.Variant.TurnLimit, what)
 	case m.Variant.CopiesOf() != rules.DefaultCopies:
 		return fmt.Errorf("copies %d: solitaire's %s built for two copies of a face", m.Variant.CopiesOf(), what)
@@ -197,7 +195,8 @@ type SolitaireCell[T any] struct {
 // minimises the expected number of turns, docs/models.md §4.8) for every state with at most
 // maxPairs pairs and at least one pair, calling visit for each in order of n, then j, then f. The
 // cell passed to visit is reused: copy what must outlive the call. Its choices are those of
-// PolicyTable for one optimal player. It covers the models SolitaireTurns does.
+// PolicyTable for one optimal player. It covers the models SolitaireTurns does, decay forgetting
+// included, but not a turn limit or copies of a face.
 func SolitaireTable[T any](ctx context.Context, f field.Field[T], m Model, maxPairs int, visit func(*SolitaireCell[T]) error) error {
 	if err := checkSoloTurns(m, "table is", false); err != nil {
 		return err
@@ -219,15 +218,27 @@ func SolitaireTable[T any](ctx context.Context, f field.Field[T], m Model, maxPa
 		c := w.at(st)
 		sc.State, sc.Turns, sc.Lucky, sc.Choice = st, c.solo[0], c.solo[1], w.soloChoice
 		sc.Best = sc.Best[:0]
+		decay := m.isDecay()
 		for _, ch := range rules.Choices() {
 			sc.Legal[ch] = w.legal[ch] && ch != rules.Pass
 			if !sc.Legal[ch] {
 				continue
 			}
-			sc.ChoiceTurns[ch], sc.ChoiceLucky[ch] = w.soloDev[ch][0], w.soloDev[ch][1]
+			if decay {
+				// The row's equations give the states' values; each choice's is one turn of
+				// it, then the row's values (a one-step deviation from the solved row).
+				sc.ChoiceTurns[ch], sc.ChoiceLucky[ch] = w.soloChoiceValue(st, ch)
+			} else {
+				sc.ChoiceTurns[ch], sc.ChoiceLucky[ch] = w.soloDev[ch][0], w.soloDev[ch][1]
+			}
 			if f.Cmp(sc.ChoiceTurns[ch], sc.Turns) == 0 {
 				sc.Best = append(sc.Best, ch)
 			}
+		}
+		if decay && len(sc.Best) > 0 {
+			// Policy iteration keeps a choice unless another is strictly better: the table
+			// names the first best, as without decay.
+			sc.Choice = sc.Best[0]
 		}
 		return visit(&sc)
 	})

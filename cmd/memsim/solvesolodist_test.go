@@ -33,6 +33,8 @@ func soloCases() []soloCase {
 		{flags: []string{"--memory", "3", "--forget", "handover-uniform"}, mem: rules.Memory{Capacity: 3, Forget: rules.ForgetHandoverUniform}},
 		{flags: []string{"--flips", "blind"}, variant: rules.Variant{Flips: rules.FlipsBlind}},
 		{flags: []string{"--flips", "blind", "--memory", "3", "--forget", "lru"}, mem: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU}, variant: rules.Variant{Flips: rules.FlipsBlind}},
+		{flags: []string{"--memory", "2", "--forget", "decay", "--q", "0.5"}, mem: rules.Memory{Capacity: 2, Forget: rules.ForgetDecay, Decay: 0.5}},
+		{flags: []string{"--forget", "decay", "--q", "0.3", "--singletons", "1"}, mem: rules.Memory{Forget: rules.ForgetDecay, Decay: 0.3}, s: 1},
 	}
 }
 
@@ -52,6 +54,9 @@ func TestSolitaireTableLettersAreTheEnginesChoices(t *testing.T) {
 		mem := tc.mem
 		spec := strategies.Spec{Name: "optimal", Policy: "optimal",
 			Memory: strategies.MemoryOverride{Forget: &mem.Forget, Capacity: &mem.Capacity}}
+		if mem.Forget == rules.ForgetDecay {
+			spec.Memory.Decay = &mem.Decay
+		}
 		b, err := strategies.Build(ctx, spec, strategies.Env{MaxPairs: pairs, Singletons: tc.s, Players: 1, Pass: rules.PassNever, Variant: tc.variant})
 		if err != nil {
 			t.Fatalf("%q: the engine's player: %v", args, err)
@@ -212,7 +217,8 @@ func TestSolveSolitaireRefusals(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--table", "--pairs-max", "3", "--players", "1", "--memory", "3", "--forget", "decay", "--q", "0.5"}, "--table with --players 1: memory"},
+		{[]string{"--table", "--pairs-max", "3", "--players", "1", "--fluctuation", "1", "--memory", "3", "--forget", "lru"}, "--fluctuation 1 with --players 1"},
+		{[]string{"--table", "--pairs-max", "3", "--players", "1", "--forget", "decay", "--q", "0.5", "--turn-limit", "3"}, "--table with --players 1: turn limit 3"},
 		{[]string{"--copies", "4", "--pairs", "4", "--players", "1", "--distribution", "--turn-limit", "5"}, "built without a turn limit"},
 		{[]string{"--copies", "4", "--faces", "4:1u+1h", "--players", "1", "--distribution"}, "computed from the start of a game"},
 		{[]string{"--copies", "4", "--pairs", "4", "--turns-max", "5"}, "--turns-max goes with --distribution --players 1"},

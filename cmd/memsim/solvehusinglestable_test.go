@@ -163,3 +163,26 @@ func TestSolveHandoverSingletonsSolitaireTableIsChoiceValuesBest(t *testing.T) {
 		t.Errorf("%v: no rows in\n%s", args, out)
 	}
 }
+
+// The optimum's table with singletons under a handover-uniform memory is the same in float64 as
+// in exact rationals, under every pass rule.
+func TestSolveHandoverSingletonsTableFloatIsExact(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the exact comparison with ChoiceValues covers the short form")
+	}
+	t.Parallel()
+	for _, pass := range []string{"never", "two-known", "always"} {
+		args := []string{"solve", "--table", "--pairs-max", "8", "--singletons", "2", "--memory", "3", "--forget", "handover-uniform", "--pass", pass}
+		exactOut, stderr, code := runArgs(t, args...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		floatOut, stderr, code := runArgs(t, append(args, "--float")...)
+		if code != exitOK {
+			t.Fatalf("%v --float: exit %d: %s", args, code, stderr)
+		}
+		if floatOut != exactOut {
+			t.Errorf("%v: float64\n%s\nexact\n%s", args, floatOut, exactOut)
+		}
+	}
+}

@@ -59,7 +59,7 @@ func TestSolveHandoverSingletonsTableIsChoiceValuesBest(t *testing.T) {
 			pass               string
 			singletons, unseen int
 		}{{"always", 2, 1}}
-		pairsMax = 4
+		pairsMax = 3
 	}
 	f := field.Rat{}
 	for _, c := range cases {

@@ -204,6 +204,9 @@ func SolitaireTable[T any](ctx context.Context, f field.Field[T], m Model, maxPa
 	if maxPairs < 1 {
 		return fmt.Errorf("pairs-max %d: must be at least 1", maxPairs)
 	}
+	if IsHUSingles(m) {
+		return husSolitaireTable(ctx, f, m, maxPairs, visit) // husingles_table.go
+	}
 	mu := Lineup{Players: 1, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
 	w, err := newSweep(f, m, mu, startOf(m, maxPairs))
 	if err != nil {

@@ -13,18 +13,21 @@ import (
 
 // This file holds memsim solve --table for the two-seat tables printed from the table the engine
 // plays (exact.PolicyTable): the best reply to a policy (--policy best-response --opponent B),
-// and under a turn limit the policies that play to win (--policy win-optimal, or
-// win-best-response --opponent B), a block per number of turns left.
+// the optimum of singletons under a handover-uniform memory, and under a turn limit the policies
+// that play to win (--policy win-optimal, or win-best-response --opponent B), a block per number
+// of turns left.
 
 // policyTableText reports whether q's table is printed from the engine's table of seat 0's
-// policy: a two-seat best response, or a policy that plays to win under a turn limit, with a
-// fixed capacity.
+// policy: a two-seat best response, a policy that plays to win under a turn limit, or the optimum
+// of singletons under a handover-uniform memory (whose table has a choice per state, not a code
+// comparing daring with safe), with a fixed capacity.
 func (q *solveQuery) policyTableText() bool {
 	mu := q.matchup
 	if !q.table || mu.Players != 2 || q.model.Memory.Fluctuation > 0 {
 		return false
 	}
-	return mu.Policy == rules.PolicyBestResponse || (mu.Policy.PlaysToWin() && q.model.Variant.TurnLimit > 0)
+	return mu.Policy == rules.PolicyBestResponse || (mu.Policy.PlaysToWin() && q.model.Variant.TurnLimit > 0) ||
+		(mu.Policy == rules.PolicyOptimal && exact.IsHUSingles(q.model))
 }
 
 // writePolicyTable writes the table of seat 0's policy in q's two-seat lineup as the engine reads

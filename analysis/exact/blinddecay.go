@@ -21,10 +21,7 @@ func validateBlindDecay(m Model, mu Lineup) error {
 	if m.Variant.Flips != rules.FlipsBlind || !m.isDecay() {
 		return nil
 	}
-	switch {
-	case m.Variant.TurnLimit > 0:
-		return fmt.Errorf("turn limit %d: blind flips with decay forgetting are solved without a turn limit only", m.Variant.TurnLimit)
-	case mu.playsToWin() || isSelfWin(mu):
+	if mu.playsToWin() || isSelfWin(mu) {
 		return fmt.Errorf("blind flips with decay forgetting are solved for the policies that play for pairs, not those that play to win")
 	}
 	return nil

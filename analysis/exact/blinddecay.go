@@ -15,16 +15,14 @@ import (
 
 // validateBlindDecay reports whether the lineup has an exact model under blind flips with decay
 // forgetting: one to eight seats (solitaire under pass rule never, as every solitaire), every pass
-// rule, no turn limit, the policies that play for pairs. A pass is a hand-over: the memory forgets
-// before the next seat moves (blindDecayOutcomes), as with sequential flips (decaypass.go).
+// rule, with or without a turn limit (limitdecay.go plays these turns layer by layer), the
+// policies that play for pairs. A pass is a hand-over: the memory forgets before the next seat
+// moves (blindDecayOutcomes), as with sequential flips (decaypass.go).
 func validateBlindDecay(m Model, mu Lineup) error {
 	if m.Variant.Flips != rules.FlipsBlind || !m.isDecay() {
 		return nil
 	}
-	switch {
-	case m.Variant.TurnLimit > 0:
-		return fmt.Errorf("turn limit %d: blind flips with decay forgetting are solved without a turn limit only", m.Variant.TurnLimit)
-	case mu.playsToWin() || isSelfWin(mu):
+	if mu.playsToWin() || isSelfWin(mu) {
 		return fmt.Errorf("blind flips with decay forgetting are solved for the policies that play for pairs, not those that play to win")
 	}
 	return nil

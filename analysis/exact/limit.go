@@ -215,6 +215,10 @@ func (s *limitSweep[T]) prepareState(st rules.State) {
 		if !ls.legal[ch] {
 			continue
 		}
+		if s.hand != nil && s.m.Variant.Flips == rules.FlipsBlind {
+			ls.outs[ch], ls.probs[ch] = blindDecayOutcomes(s.hand, st, ch, nil, nil) // blinddecay.go
+			continue
+		}
 		if s.hand != nil && st.S > 0 {
 			ls.outs[ch], ls.probs[ch] = decaySinglesOutcomes(s.hand, st, ch, nil, nil) // decaysingles.go
 			continue

@@ -92,7 +92,7 @@ func TestSolveVariantErrors(t *testing.T) {
 		{[]string{"--pairs", "3", "--players", "3", "--flips", "blind", "--memory", "4", "--forget", "lru", "--pass", "always", "--policy", "win-optimal"}, "players 3, pass rule always: blind flips with limited memory are solved to win at three or more seats under pass rule never only"},
 		{[]string{"--pairs", "3", "--players", "3", "--flips", "blind", "--memory", "4", "--forget", "lru", "--policy", "win-optimal", "--turn-limit", "5"}, "players 3, turn limit 5: blind flips with limited memory are solved to win at three or more seats without a turn limit only"},
 		{[]string{"--pairs", "3", "--flips", "blind", "--singletons", "1"}, "--flips blind with --singletons 1: no exact model"},
-		{[]string{"--pairs", "3", "--flips", "blind", "--forget", "decay", "--q", "0.5", "--turn-limit", "5"}, "turn limit 5: blind flips with decay forgetting are solved without a turn limit only"},
+		{[]string{"--pairs", "3", "--flips", "blind", "--forget", "decay", "--q", "0.5", "--turn-limit", "5", "--policy", "win-optimal"}, "blind flips with decay forgetting are solved for the policies that play for pairs, not those that play to win"},
 		{[]string{"--pairs", "3", "--flips", "blind", "--forget", "decay", "--q", "0.5", "--policy", "win-optimal"}, "blind flips with decay forgetting are solved for the policies that play for pairs, not those that play to win"},
 		{[]string{"--table", "--pairs-max", "3", "--turn-limit", "5", "--memory", "3", "--forget", "lru", "--fluctuation", "1", "--policy", "win-optimal"},
 			"--policy win-optimal with --table --fluctuation 1 --turn-limit 5: the table of a policy that plays to win is not solved under a fluctuating capacity and a turn limit"},

@@ -29,8 +29,8 @@ func variantNote(model exact.Model, mem rules.Memory, players int) string {
 
 // copiesMemModel reports whether a player with memory mem at a table of the given number of
 // seats plays the copies model under a shared handover-uniform memory (docs/models.md §4.16):
-// a shared handover-uniform memory of a fixed capacity, two seats, any pass rule, no turn
-// limit, sequential flips, no singletons.
+// a shared handover-uniform memory of a fixed capacity, two seats, any pass rule, with or
+// without a turn limit, sequential flips, no singletons.
 func copiesMemModel(model exact.Model, mem rules.Memory, players int) bool {
 	if !copiesModel(model.Variant) || mem.Forget != rules.ForgetHandoverUniform || mem.Scope != rules.ScopeShared || mem.Fluctuation > 0 || players != 2 {
 		return false

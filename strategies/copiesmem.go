@@ -30,6 +30,9 @@ func buildCopiesMem(ctx context.Context, b Built, model exact.Model, mem rules.M
 	}
 	b.Player.Table = t
 	b.Table = fmt.Sprintf("%s table, copies %d, %s memory", tableName(mu), k, mem)
+	if l := model.Variant.TurnLimit; l > 0 {
+		b.Table += fmt.Sprintf(", turn limit %d (a layer per number of turns left)", l)
+	}
 	if !model.Choices.Full() {
 		b.Table += ", choices " + model.Choices.String()
 	}
@@ -38,7 +41,8 @@ func buildCopiesMem(ctx context.Context, b Built, model exact.Model, mem rules.M
 }
 
 // copiesMemTable solves the table of mu in the copies model under a shared handover-uniform
-// memory m for deals of up to maxPairs pairs: in exact rationals where the deal has at most
+// memory m for deals of up to maxPairs pairs, under a turn limit a layer per number of turns
+// left: in exact rationals where the deal has at most
 // exact.CopiesRationalStates count states (exact.CopiesCells, which bounds the states of faces
 // the memory reaches), in float64 otherwise.
 func copiesMemTable(ctx context.Context, m exact.Model, mu exact.Lineup, maxPairs int) (*rules.ChoiceTable, error) {
@@ -46,9 +50,16 @@ func copiesMemTable(ctx context.Context, m exact.Model, mu exact.Lineup, maxPair
 	cells := exact.CopiesCells(maxPairs, k, 0)
 	var ct *rules.CopiesTable
 	var err error
+	limit := m.Variant.TurnLimit
 	switch {
 	case cells < 0 || cells > exact.CopiesStateLimit:
 		return nil, fmt.Errorf("%d pairs with copies %d: about %d count states, more than the %d the solver takes", maxPairs, k, cells, exact.CopiesStateLimit)
+	case limit > 0 && cells <= exact.CopiesRationalStates:
+		layers, err := exact.CopiesMemPolicyTurnTables(ctx, field.Rat{}, m, mu, maxPairs)
+		return copiesLayers(maxPairs, limit, layers, err)
+	case limit > 0:
+		layers, err := exact.CopiesMemPolicyTurnTables(ctx, field.Float{}, m, mu, maxPairs)
+		return copiesLayers(maxPairs, limit, layers, err)
 	case cells <= exact.CopiesRationalStates:
 		ct, err = exact.CopiesMemPolicyTable(ctx, field.Rat{}, m, mu, maxPairs)
 	default:

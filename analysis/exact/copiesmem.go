@@ -37,8 +37,8 @@ func isCopiesMem(m Model) bool {
 }
 
 // checkCopiesMem reports whether the copies model under a handover-uniform memory can solve mu in
-// m: two players, shared memory of a fixed capacity, any pass rule, no singletons, no turn limit,
-// sequential flips, and optimal, safe, daring or best-response to one of them.
+// m: two players, shared memory of a fixed capacity, any pass rule, no singletons, with or without
+// a turn limit (one player without one), sequential flips, and optimal, safe, daring or best-response to one of them.
 func checkCopiesMem(m Model, mu Lineup) error {
 	if err := checkCopiesMemModel(m); err != nil {
 		return err
@@ -47,6 +47,8 @@ func checkCopiesMem(m Model, mu Lineup) error {
 	switch {
 	case mu.Table != nil || mu.OpponentTable != nil:
 		return fmt.Errorf("copies %d: a policy given as a table has no exact model", k)
+	case m.Variant.TurnLimit > 0 && mu.Players == 1:
+		return checkCopiesMemLimit(m, mu) // copiesmemlimit.go
 	case mu.Players == 1:
 		return checkCopiesMemSolo(m, mu) // copiesmemsolo.go
 	case mu.Players != 2 || mu.PerSeat:
@@ -80,7 +82,7 @@ func checkCopiesMemPolicies(m Model, mu Lineup) error {
 
 // checkCopiesMemModel reports whether the copies model under a handover-uniform memory solves the
 // model m, whatever the lineup: shared memory of a fixed capacity, any pass rule, no singletons,
-// no turn limit, sequential flips.
+// with or without a turn limit (copiesmemlimit.go), sequential flips.
 func checkCopiesMemModel(m Model) error {
 	k := m.Variant.CopiesOf()
 	switch {
@@ -90,8 +92,6 @@ func checkCopiesMemModel(m Model) error {
 		return fmt.Errorf("copies %d: a fluctuating capacity has no exact model with copies of a face (a fixed handover-uniform capacity has)", k)
 	case m.Singletons != 0:
 		return fmt.Errorf("copies %d: singletons have no exact model", k)
-	case m.Variant.TurnLimit > 0:
-		return fmt.Errorf("copies %d with %s: a turn limit has no exact model (perfect memory only)", k, m.Memory)
 	case m.Variant.Flips == rules.FlipsBlind:
 		return fmt.Errorf("copies %d with %s: blind flips have no exact model (perfect memory only)", k, m.Memory)
 	}
@@ -598,6 +598,9 @@ func (s *copiesMemSolver[T]) refersTo(i, j int) bool {
 
 // evaluateCopiesMem is EvaluateCopies under a handover-uniform memory.
 func evaluateCopiesMem[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st CopiesState) (Result[T], error) {
+	if m.Variant.TurnLimit > 0 {
+		return evaluateCopiesMemLimit(ctx, f, m, mu, st) // copiesmemlimit.go
+	}
 	s, err := newCopiesMemSolver(ctx, f, m, mu, st)
 	if err != nil {
 		return Result[T]{}, err
@@ -626,6 +629,9 @@ func (s *copiesMemSolver[T]) result(st CopiesState) Result[T] {
 func copiesMemChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st CopiesState) (Choices[T], error) {
 	if unknownCards(st.vec()) == 0 {
 		return Choices[T]{}, fmt.Errorf("%v: no pair left, no choice to make", st)
+	}
+	if m.Variant.TurnLimit > 0 {
+		return copiesMemLimitChoiceValues(ctx, f, m, mu, st) // copiesmemlimit.go
 	}
 	s, err := newCopiesMemSolver(ctx, f, m, mu, st)
 	if err != nil {

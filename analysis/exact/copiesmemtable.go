@@ -24,6 +24,9 @@ func CopiesMemPolicyTable[T any](ctx context.Context, f field.Field[T], m Model,
 	if p := mu.Policy; p != rules.PolicyOptimal && p != rules.PolicyBestResponse {
 		return nil, fmt.Errorf("copies %d with %s: a table of policy %s (allowed: optimal, best-response)", k, m.Memory, p)
 	}
+	if l := m.Variant.TurnLimit; l > 0 {
+		return nil, fmt.Errorf("copies %d with %s, turn limit %d: the choices have a layer per number of turns left (see CopiesMemPolicyTurnTables)", k, m.Memory, l)
+	}
 	start, err := StartCopiesState(pairs, k)
 	if err != nil {
 		return nil, err

@@ -1,0 +1,270 @@
+package exact
+
+import (
+	"context"
+	"fmt"
+
+	"memsim/analysis/field"
+	"memsim/sim/rules"
+)
+
+// A turn limit in the copies model under a shared handover-uniform memory (copiesmem.go;
+// docs/models.md §4.16, "A handover-uniform memory", and §4.18), two seats, every pass rule. A
+// cell of the model gains the turns left, t. Every turn uses one: a turn that takes a pair, one
+// that hands the move over (the next seat then takes the pair the turn left known whole, if any,
+// in a turn of its own, taken only when one is left, as in the perfect-memory copies model) and a
+// pass. A pass just after a pass ends the game in a stalemate at any t, the pairs left shared
+// equally; with t = 0 the game is over and the pairs left count for nobody. So every cell refers
+// to cells with fewer turns left only: the values follow layer by layer from t = 1 up, with no
+// system to solve. Each layer holds, for the optimum's self-play and for each role of the
+// lineup, the mover's lead and the pairs both seats take by the limit (a stalemate's share
+// included), and the choice; optimal and best-response take the largest lead, the first of the
+// best in the order of rules.Choices.
+
+// cmLimitVal is one cell's values with t turns left.
+type cmLimitVal[T any] struct {
+	opt, optTotal T
+	optChoice     rules.Choice
+	lead, total   [2]T
+	ch            [2]rules.Choice
+}
+
+// cmLimit solves the turn-limited copies model under a handover-uniform memory over the cells
+// copiesMemSolver explored: layers[t][i] is cell i's values with t turns left, t = 0 .. limit.
+type cmLimit[T any] struct {
+	s      *copiesMemSolver[T]
+	limit  int
+	kinds  [2]cmChooser
+	pol    [2]rules.Policy
+	layers [][]cmLimitVal[T]
+}
+
+// checkCopiesMemLimit reports whether the turn-limited copies model under a handover-uniform
+// memory solves mu: two seats (checkCopiesMemPolicies says which policies).
+func checkCopiesMemLimit(m Model, mu Lineup) error {
+	if mu.Players == 1 {
+		return fmt.Errorf("copies %d with %s, turn limit %d: solitaire has no exact model under a turn limit (two seats have)", m.Variant.CopiesOf(), m.Memory, m.Variant.TurnLimit)
+	}
+	return nil
+}
+
+// newCMLimit explores the cells a game from st reaches and solves them with every number of
+// turns left up to the model's limit.
+func newCMLimit[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st CopiesState) (*cmLimit[T], error) {
+	if m.Variant.TurnLimit <= 0 {
+		return nil, fmt.Errorf("copies %d with %s: no turn limit to solve layers for", m.Variant.CopiesOf(), m.Memory)
+	}
+	s, err := newCopiesMemSolver(ctx, f, m, mu, st)
+	if err != nil {
+		return nil, err
+	}
+	l := &cmLimit[T]{s: s, limit: m.Variant.TurnLimit, pol: [2]rules.Policy{mu.Policy, mu.Opponent}}
+	for r, p := range l.pol {
+		switch p {
+		case rules.PolicyOptimal:
+			l.kinds[r] = cmOptimal
+		case rules.PolicyBestResponse:
+			l.kinds[r] = cmMax
+		}
+	}
+	if err := l.run(); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// run computes the layers: layer 0 is all zeros, every later one reads the earlier ones only.
+func (l *cmLimit[T]) run() error {
+	s := l.s
+	zero := cmLimitVal[T]{opt: s.zero, optTotal: s.zero, lead: [2]T{s.zero, s.zero}, total: [2]T{s.zero, s.zero}}
+	l.layers = make([][]cmLimitVal[T], l.limit+1)
+	for t := range l.layers {
+		if err := stoppedAtTurnsLeft(s.ctx, t); err != nil {
+			return err
+		}
+		layer := make([]cmLimitVal[T], len(s.cells))
+		l.layers[t] = layer
+		for i, c := range s.cells {
+			layer[i] = zero
+			if t == 0 || c.stalemate || unknownCards(c.v) == 0 {
+				continue
+			}
+			x := &layer[i]
+			// The optimum's self-play: both seats maximise their lead.
+			x.opt, x.optTotal, x.optChoice = l.best(c, t, func(j, u, r int) (T, T) {
+				y := l.layers[u][j]
+				return y.opt, y.optTotal
+			}, 0)
+			for r := range 2 {
+				read := func(j, u, r2 int) (T, T) {
+					y := l.layers[u][j]
+					return y.lead[r2], y.total[r2]
+				}
+				var ch rules.Choice
+				switch l.kinds[r] {
+				case cmMax:
+					x.lead[r], x.total[r], x.ch[r] = l.best(c, t, read, r)
+					continue
+				case cmOptimal:
+					ch = x.optChoice
+				default:
+					ch = fixedChoiceOf(c, l.pol[r])
+				}
+				x.lead[r], x.total[r] = l.choice(c, t, ch, read, r)
+				x.ch[r] = ch
+			}
+		}
+	}
+	return nil
+}
+
+// best returns the largest lead of role r's mover in c with t turns left over its legal choices,
+// the pairs both seats take with it, and the choice (the first of the best).
+func (l *cmLimit[T]) best(c *cmCell[T], t int, read func(j, u, r int) (T, T), r int) (T, T, rules.Choice) {
+	f := l.s.f
+	var lead, total T
+	ch, have := rules.Daring, false
+	for _, y := range rules.Choices() {
+		if !c.legal[y] {
+			continue
+		}
+		a, b := l.choice(c, t, y, read, r)
+		if !have || f.Cmp(a, lead) > 0 {
+			lead, total, ch, have = a, b, y, true
+		}
+	}
+	return lead, total, ch
+}
+
+// choice returns the lead of role r's mover making the legal choice ch in c with t turns left,
+// and the pairs both seats take by the limit, reading the values of the cells it leads to with
+// read(cell, turns left, role to move).
+func (l *cmLimit[T]) choice(c *cmCell[T], t int, ch rules.Choice, read func(j, u, r int) (T, T), r int) (T, T) {
+	s := l.s
+	f := s.f
+	if ch == rules.Pass {
+		switch {
+		case c.after: // the stalemate: the pairs left shared equally
+			return s.zero, f.FromInt(int64(c.pairs))
+		case t == 1: // the pass uses the last turn
+			return s.zero, s.zero
+		}
+		a, b := read(c.outs[ch][0].to, t-1, 1-r)
+		return f.Sub(s.zero, a), b
+	}
+	lead, total := s.zero, s.zero
+	for i, o := range c.outs[ch] {
+		p := c.probs[ch][i]
+		var a, b T
+		if o.keep {
+			a, b = read(o.to, t-1, r)
+			a, b = f.Add(s.one, a), f.Add(s.one, b)
+		} else {
+			// The next seat takes the pair the turn left known whole in a turn of its own, if
+			// one is left.
+			g := min(o.handed, t-1)
+			a, b = read(o.to, t-1-g, 1-r)
+			gg := f.FromInt(int64(g))
+			a, b = f.Sub(f.Sub(s.zero, gg), a), f.Add(gg, b)
+		}
+		lead, total = f.Add(lead, f.Mul(p, a)), f.Add(total, f.Mul(p, b))
+	}
+	return lead, total
+}
+
+// result reads the lineup's value from the start cell with the limit's turns left.
+func (l *cmLimit[T]) result(st CopiesState) Result[T] {
+	f := l.s.f
+	x := l.layers[l.limit][0]
+	return Result[T]{State: st.RulesState(), Players: 2, ExpectedLead: x.lead[0],
+		ExpectedPairs: cmLimitPairs(f, x.lead[0], x.total[0], 0),
+		PairsBySeat:   []T{cmLimitPairs(f, x.lead[0], x.total[0], 0), cmLimitPairs(f, x.lead[0], x.total[0], 1)}}
+}
+
+// cmLimitPairs returns seat s's pairs (0: the mover's) of a lead and the pairs both seats take.
+func cmLimitPairs[T any](f field.Field[T], lead, total T, s int) T {
+	if s == 0 {
+		return f.Div(f.Add(total, lead), f.FromInt(2))
+	}
+	return f.Div(f.Sub(total, lead), f.FromInt(2))
+}
+
+// evaluateCopiesMemLimit is evaluateCopiesMem under a turn limit.
+func evaluateCopiesMemLimit[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st CopiesState) (Result[T], error) {
+	l, err := newCMLimit(ctx, f, m, mu, st)
+	if err != nil {
+		return Result[T]{}, err
+	}
+	return l.result(st), nil
+}
+
+// copiesMemLimitChoiceValues is copiesMemChoiceValues under a turn limit: each legal choice's
+// lead and pairs with the limit's turns left, the lineup played afterwards; the best are the
+// largest lead's.
+func copiesMemLimitChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st CopiesState) (Choices[T], error) {
+	l, err := newCMLimit(ctx, f, m, mu, st)
+	if err != nil {
+		return Choices[T]{}, err
+	}
+	c, t := l.s.cells[0], l.limit
+	out := Choices[T]{State: st.RulesState(), Value: l.result(st), PolicyChoice: l.layers[t][0].ch[0]}
+	read := func(j, u, r int) (T, T) {
+		y := l.layers[u][j]
+		return y.lead[r], y.total[r]
+	}
+	for _, ch := range rules.Choices() {
+		if !c.legal[ch] {
+			continue
+		}
+		lead, total := l.choice(c, t, ch, read, 0)
+		cv := ChoiceValue[T]{Choice: ch, Lead: lead, Pairs: cmLimitPairs(f, lead, total, 0)}
+		cv.PairsBySeat = []T{cv.Pairs, cmLimitPairs(f, lead, total, 1)}
+		out.Values = append(out.Values, cv)
+	}
+	markBest(f, &out, 2)
+	return out, nil
+}
+
+// CopiesMemPolicyTurnTables returns, under the turn limit T of the copies model under a shared
+// handover-uniform memory m (docs/models.md §4.16, "A handover-uniform memory"), two seats and
+// every pass rule, the choices of seat 0's policy of mu (optimal, or best-response to the other
+// seat's optimal, safe or daring) with each number of turns left: layers[t-1] holds those with t
+// turns left, t = 1 .. T, in every state of faces a game of the given number of pairs reaches
+// from its start (with seat 0's choice just after a pass), and so in every smaller game's. The
+// engine plays optimal and best-response from them (rules.NewTurnChoiceTable of
+// rules.NewCopiesChoiceTable layers). Each choice is the first of the largest lead in the order
+// of rules.Choices.
+func CopiesMemPolicyTurnTables[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, pairs int) ([]*rules.CopiesTable, error) {
+	k := m.Variant.CopiesOf()
+	if !isCopiesMem(m) {
+		return nil, fmt.Errorf("copies %d with %s: not the copies model under a handover-uniform memory (see CopiesPolicyTurnTables)", k, m.Memory)
+	}
+	if p := mu.Policy; p != rules.PolicyOptimal && p != rules.PolicyBestResponse {
+		return nil, fmt.Errorf("copies %d with %s: a table of policy %s (allowed: optimal, best-response)", k, m.Memory, p)
+	}
+	start, err := StartCopiesState(pairs, k)
+	if err != nil {
+		return nil, err
+	}
+	l, err := newCMLimit(ctx, f, m, mu, start)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*rules.CopiesTable, l.limit)
+	for t := 1; t <= l.limit; t++ {
+		tab := rules.NewCopiesTable(k)
+		for i, c := range l.s.cells {
+			if c.stalemate || unknownCards(c.v) == 0 {
+				continue
+			}
+			// setMemTable reads the cell's choice of role 0: this layer's.
+			c2 := *c
+			c2.ch[0] = l.layers[t][i].ch[0]
+			if err := setMemTable(tab, m, &c2); err != nil {
+				return nil, err
+			}
+		}
+		out[t-1] = tab
+	}
+	return out, nil
+}

@@ -578,7 +578,7 @@ func fluctSolved(m exact.Model, env Env, p, opp rules.Policy) bool {
 		return v.Standard() && mu.Validate(m) == nil
 	}
 	if v := env.Variant; v.Flips == rules.FlipsBlind {
-		m.Variant = v // fluctblind.go: two seats, every pass rule, no turn limit
+		m.Variant = v // fluctblind.go: 2 to 8 seats, every pass rule, no turn limit
 		v.Flips = rules.FlipsSequential
 		return v.Standard() && mu.Validate(m) == nil
 	}

@@ -21,7 +21,7 @@ import (
 // game; every other turn reads the rows of n - 1 and n - 2 pairs as under pass rule never.
 
 // validateFluctBlind reports whether the model, a fluctuating capacity under blind flips, is
-// solved: pairs only, two copies of a face, no turn limit, every pass rule (at two seats,
+// solved: pairs only, two copies of a face, no turn limit, every pass rule (the lineups:
 // refuseFluctBlind).
 func (m Model) validateFluctBlind() error {
 	v := m.Variant
@@ -35,9 +35,12 @@ func (m Model) validateFluctBlind() error {
 }
 
 // refuseFluctBlind returns an error when model m has a fluctuating capacity under blind flips and
-// the lineup is not one solved there: two seats, optimal, safe, daring, parity and best-response
-// to one of them (values, each choice's values after the draw, the score distribution and the
-// tables of optimal and best-response), under every pass rule without a turn limit.
+// the lineup is not one solved there, under every pass rule without a turn limit: at two seats
+// optimal, safe, daring, parity and best-response to one of them (values, each choice's values
+// after the draw, the score distribution and the tables of optimal and best-response); at three
+// to eight seats every seat for itself, optimal, safe, daring and parity per seat and
+// best-response at one seat (fluctselfish.go: values, each choice's values, every seat's score
+// distribution and the tables), not the policies that play to win.
 func refuseFluctBlind(m Model, mu Lineup) error {
 	if m.Memory.Fluctuation == 0 || m.Variant.Flips != rules.FlipsBlind {
 		return nil
@@ -46,10 +49,12 @@ func refuseFluctBlind(m Model, mu Lineup) error {
 		return fmt.Errorf("turn limit %d: a fluctuating capacity under blind flips is solved without a turn limit only", m.Variant.TurnLimit)
 	}
 	switch {
-	case mu.Players != 2:
-		return fmt.Errorf("players %d: a fluctuating capacity under blind flips is solved for two players only", mu.Players)
-	case mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin():
+	case mu.Players == 2 && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()):
 		return fmt.Errorf("policy %s against %s: a fluctuating capacity under blind flips is solved for optimal, safe, daring, parity and best-response to one of them, not the policies that play to win", mu.Policy, mu.Opponent)
+	case mu.Players >= 3 && (isSelfWin(mu) || mu.playsToWin()):
+		return fmt.Errorf("players %d: a fluctuating capacity under blind flips is solved at three or more seats for optimal, safe, daring, parity and best-response at one seat, not the policies that play to win", mu.Players)
+	case mu.Players < 2:
+		return fmt.Errorf("players %d: a fluctuating capacity under blind flips is solved for 2 to %d players", mu.Players, rules.MaxPlayers)
 	}
 	return nil
 }

@@ -50,7 +50,7 @@ func FluctSeatsChoiceValues[T any](ctx context.Context, f field.Field[T], m Mode
 	if err := s.row(st.N); err != nil {
 		return out, err
 	}
-	cn := min(c, st.N+1) // the capacities of a row are merged from n + 1 up
+	cn := min(c, fluctTop(m, st.N)) // the capacities of a row are merged from the top up (fluctTop)
 	at := -1
 	for i, nd := range s.lastNodesOf(st.N) {
 		if nd.k == k && nd.c == cn {

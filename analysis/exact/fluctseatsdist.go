@@ -100,6 +100,7 @@ func fluctSeatsDistribution[T any](ctx context.Context, f field.Field[T], m Mode
 		}
 		d.prev[0][t] = v
 	}
+	d.prev2 = d.prev
 	done := ctx.Done()
 	for n := 1; n <= st.N; n++ {
 		select {
@@ -126,8 +127,8 @@ type fluctSeatsDist[T any] struct {
 	// deal's n pairs).
 	unit, width, n int
 	// prev[k][t] is the previous row's vector in (n-1, k) before the draw with seat t to move at
-	// pass streak 0.
-	prev [][][]T
+	// pass streak 0, prev2 the row's before it (n-2, read under blind flips).
+	prev, prev2 [][][]T
 }
 
 func (d *fluctSeatsDist[T]) zeros() []T {
@@ -146,16 +147,26 @@ func (d *fluctSeatsDist[T]) addShiftedSeat(a []T, pr T, src []T, shift func(b in
 	}
 }
 
-// prevBefore returns the previous row's vector in (n1, k) before the draw with seat t to move,
-// averaged over a second draw when twice under lru (as fluctSeats.prevVec).
-func (d *fluctSeatsDist[T]) prevBefore(n1, k, t int, twice bool) []T {
+// prevBefore returns an earlier row's vector in (n1, k) before the draw with seat t to move, read
+// from the row of n (n1 = n - 1, or n - 2 under blind flips), averaged over draws more draws under
+// lru (as fluctSeats.prevVec).
+func (d *fluctSeatsDist[T]) prevBefore(n, n1, k, t, draws int) []T {
+	rows := d.prev
+	if n1 == n-2 {
+		rows = d.prev2
+	}
+	return d.drawn(rows, n1, k, t, draws)
+}
+
+// drawn returns rows[k][t] after draws draws under lru, each forgetting beyond the capacity drawn.
+func (d *fluctSeatsDist[T]) drawn(rows [][][]T, n1, k, t, draws int) []T {
 	s := d.s
-	if !twice || !s.lru() {
-		return d.prev[k][t]
+	if draws == 0 || !s.lru() {
+		return rows[k][t]
 	}
 	v := d.zeros()
-	for _, cp := range fluctCaps(s.m.Memory, n1) {
-		addShifted(s.f, v, s.f.FromFrac(cp.p.Num, cp.p.Den), d.prev[min(k, cp.c)][t], 0)
+	for _, cp := range fluctCaps(s.m.Memory, max(n1, 1)) {
+		addShifted(s.f, v, s.f.FromFrac(cp.p.Num, cp.p.Den), d.drawn(rows, n1, min(k, cp.c), t, draws-1), 0)
 	}
 	return v
 }
@@ -226,7 +237,7 @@ func (d *fluctSeatsDist[T]) row(n int) error {
 			cur[k][t] = v
 		}
 	}
-	d.prev = cur
+	d.prev2, d.prev = d.prev, cur
 	return nil
 }
 
@@ -234,8 +245,8 @@ func (d *fluctSeatsDist[T]) row(n int) error {
 // as fluctSeats.seatTurnEq, with every seat's distribution shifted by the pairs it takes.
 func (d *fluctSeatsDist[T]) turnEq(e *decayEq[T], n int, nd fluctNode, t int, ch rules.Choice, before [][]fluctRef[T], ref func(at int) int) {
 	s := d.s
-	s.turnOutcomes(e, n, nd, t, ch, before, ref, func(pr T, o Outcome, k2, mover int, twice bool) {
-		d.addShiftedSeat(e.a, pr, d.prevBefore(n-1, k2, mover, twice), func(b int) int { return turnGain(o, b, t, s.p) })
+	s.turnOutcomes(e, n, nd, t, ch, before, ref, func(pr T, o Outcome, k2, mover, draws int) {
+		d.addShiftedSeat(e.a, pr, d.prevBefore(n, o.Next.N, k2, mover, draws), func(b int) int { return turnGain(o, b, t, s.p) })
 	})
 }
 

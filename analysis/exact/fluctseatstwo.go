@@ -32,6 +32,7 @@ func newTwoPlayerSeats[T any](f field.Field[T], m Model) (*twoPlayerSeats[T], er
 	}
 	zeros := []T{sw.zero}
 	sw.prev = fluctRow[T]{w: [2][]T{zeros, zeros}, opt: zeros}
+	sw.prev2 = sw.prev
 	sw.optChoice, sw.optAfter = [][][]rules.Choice{nil}, [][][]rules.Choice{nil}
 	return &twoPlayerSeats[T]{sw: sw}, nil
 }
@@ -43,7 +44,7 @@ func (t *twoPlayerSeats[T]) upTo(n int) error {
 		if err := t.sw.row(r); err != nil {
 			return fmt.Errorf("the two-player optimum: %w", err)
 		}
-		t.sw.prev, t.sw.cur = t.sw.cur, fluctRow[T]{}
+		t.sw.prev2, t.sw.prev, t.sw.cur = t.sw.prev, t.sw.cur, fluctRow[T]{}
 		t.rows = r
 	}
 	return nil

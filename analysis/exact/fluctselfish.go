@@ -101,9 +101,10 @@ type fluctSeats[T any] struct {
 	needSelf, needMulti bool
 	// self[k] is every seat's expected pairs, in order from the mover, in (n, k) before the draw
 	// (every seat for itself); seats[k][t][i] seat i's with seat t to move (a policy per seat).
-	// prevSelf and prevSeats are the previous row's.
-	self, prevSelf   [][]T
-	seats, prevSeats [][][]T
+	// prevSelf and prevSeats are the previous row's, prevSelf2 and prevSeats2 the row before it
+	// (under blind flips a turn can hand the next seat two pairs known whole, fluctblind.go).
+	self, prevSelf, prevSelf2    [][]T
+	seats, prevSeats, prevSeats2 [][][]T
 	// streakSelf[l][k] and streakSeats[l][k] are self[k] and seats[k] at pass streak l under a
 	// pass rule; lastNodes and lastSol the states after the draw and the solution of the last row
 	// of every seat for itself solved under a pass rule.
@@ -172,7 +173,7 @@ type fluctRef[T any] struct {
 // (so that a turn, which adds at most two known cards, refers to nearby unknowns), and returns
 // their (k, c), the capacities, and for every k the references of the state before the draw.
 func (s *fluctSeats[T]) rowLayout(n int) ([]fluctNode, []fluctCap, [][]fluctRef[T]) {
-	caps := fluctCaps(s.m.Memory, n)
+	caps := fluctCapsTo(s.m.Memory, fluctTop(s.m, n))
 	K := min(n, s.maxK)
 	var nodes []fluctNode
 	pos := map[fluctNode]int{}
@@ -198,10 +199,11 @@ func (s *fluctSeats[T]) rowLayout(n int) ([]fluctNode, []fluctCap, [][]fluctRef[
 	return nodes, caps, before
 }
 
-// prevVec returns the previous row's vector vals[k] (k known cards before the draw), twice as in
-// prevBefore.
-func (s *fluctSeats[T]) prevVec(vals [][]T, n1, k int, twice bool) []T {
-	if !twice || !s.lru() {
+// prevVec returns an earlier row's vector vals[k] (k known cards before the draw, n1 pairs),
+// after draws turns that each take a pair known whole and draw a capacity first: under lru each
+// forgets beyond the capacity drawn (fluctSweep.before).
+func (s *fluctSeats[T]) prevVec(vals [][]T, n1, k, draws int) []T {
+	if draws == 0 || !s.lru() {
 		return vals[k]
 	}
 	f := s.f
@@ -209,13 +211,22 @@ func (s *fluctSeats[T]) prevVec(vals [][]T, n1, k int, twice bool) []T {
 	for i := range out {
 		out[i] = s.zero
 	}
-	for _, cp := range fluctCaps(s.m.Memory, n1) {
+	for _, cp := range fluctCaps(s.m.Memory, max(n1, 1)) { // a row of no pairs draws too
 		pc := f.FromFrac(cp.p.Num, cp.p.Den)
-		for i, v := range vals[min(k, cp.c)] {
+		for i, v := range s.prevVec(vals, n1, min(k, cp.c), draws-1) {
 			out[i] = f.Add(out[i], f.Mul(pc, v))
 		}
 	}
 	return out
+}
+
+// prevSelfOf returns the values of every seat for itself in the earlier row of n1 pairs, read
+// from the row of n: the previous row, or under blind flips the one before it.
+func (s *fluctSeats[T]) prevSelfOf(n, n1 int) [][]T {
+	if n1 == n-2 {
+		return s.prevSelf2
+	}
+	return s.prevSelf
 }
 
 // outcomes returns the outcomes of choice ch in (n, k) with capacity c drawn: §4.4's model of
@@ -246,7 +257,7 @@ func (s *fluctSeats[T]) selfEquation(n, k, c int, ch rules.Choice, before [][]fl
 		}
 		k2 := o.Next.N - o.Next.J
 		if o.Continue {
-			succ := s.prevVec(s.prevSelf, n-1, k2, false)
+			succ := s.prevVec(s.prevSelf, n-1, k2, 0)
 			for t := range e.a {
 				v := succ[t]
 				if t == 0 {
@@ -256,7 +267,9 @@ func (s *fluctSeats[T]) selfEquation(n, k, c int, ch rules.Choice, before [][]fl
 			}
 			continue
 		}
-		succ := s.prevVec(s.prevSelf, n-1, k2, o.NextGain > 0)
+		// The next seat takes the pairs it is handed known whole (one under sequential flips,
+		// up to two under blind flips), each turn drawing a capacity.
+		succ := s.prevVec(s.prevSelfOf(n, o.Next.N), o.Next.N, k2, o.NextGain)
 		for t := range e.a {
 			v := succ[(t+p-1)%p]
 			if t == 0 {
@@ -391,8 +404,8 @@ func (s *fluctSeats[T]) multiRow(n int) error {
 func (s *fluctSeats[T]) seatTurnEq(n int, nd fluctNode, t int, ch rules.Choice, before [][]fluctRef[T], ref func(at int) int) decayEq[T] {
 	f := s.f
 	e := decayEq[T]{a: s.zeroVec()}
-	s.turnOutcomes(&e, n, nd, t, ch, before, ref, func(pr T, o Outcome, k2, mover int, twice bool) {
-		succ := s.prevSeatVec(n-1, k2, mover, twice)
+	s.turnOutcomes(&e, n, nd, t, ch, before, ref, func(pr T, o Outcome, k2, mover, draws int) {
+		succ := s.prevSeatVec(n, o.Next.N, k2, mover, draws)
 		for l := range e.a {
 			v := succ[l]
 			if g := turnGain(o, l, t, s.p); g != 0 {
@@ -426,10 +439,11 @@ func (s *fluctSeats[T]) seatChoiceEq(n int, nd fluctNode, t, l int, ch rules.Cho
 
 // turnOutcomes walks the outcomes of seat t's choice ch (not a pass) in row n's state nd after
 // the draw: those that stay in the row add to e a reference to the next seat's unknowns of the
-// states after its draw, ref(at); for each that leaves it, leave gets its probability, the
-// previous row's known cards k2, the seat that moves there and whether a second capacity is drawn
-// before its turn (the next seat, having gained, moves again after the draw).
-func (s *fluctSeats[T]) turnOutcomes(e *decayEq[T], n int, nd fluctNode, t int, ch rules.Choice, before [][]fluctRef[T], ref func(at int) int, leave func(pr T, o Outcome, k2, mover int, twice bool)) {
+// states after its draw, ref(at); for each that leaves it, to the row of o.Next.N pairs (n - 1,
+// or n - 2 under blind flips), leave gets its probability, that row's known cards k2, the seat
+// that moves there and how many more capacities are drawn before its turn (the next seat takes
+// the pairs it was handed known whole, a turn and a draw each, then moves again after a draw).
+func (s *fluctSeats[T]) turnOutcomes(e *decayEq[T], n int, nd fluctNode, t int, ch rules.Choice, before [][]fluctRef[T], ref func(at int) int, leave func(pr T, o Outcome, k2, mover, draws int)) {
 	f := s.f
 	next := (t + 1) % s.p
 	for _, o := range s.outcomes(n, nd.k, nd.c, ch) {
@@ -441,11 +455,11 @@ func (s *fluctSeats[T]) turnOutcomes(e *decayEq[T], n int, nd fluctNode, t int, 
 			}
 			continue
 		}
-		mover, twice := next, o.NextGain > 0
+		mover, draws := next, o.NextGain
 		if o.Continue {
-			mover, twice = t, false
+			mover, draws = t, 0
 		}
-		leave(pr, o, o.Next.N-o.Next.J, mover, twice)
+		leave(pr, o, o.Next.N-o.Next.J, mover, draws)
 	}
 }
 
@@ -462,14 +476,19 @@ func turnGain(o Outcome, b, t, p int) int {
 	return g
 }
 
-// prevSeatVec returns every seat's expected pairs in the previous row's (n1, k) before the draw
-// with seat t to move, twice as in prevVec.
-func (s *fluctSeats[T]) prevSeatVec(n1, k, t int, twice bool) []T {
-	vals := make([][]T, len(s.prevSeats))
-	for i := range s.prevSeats {
-		vals[i] = s.prevSeats[i][t]
+// prevSeatVec returns every seat's expected pairs in an earlier row's (n1, k) before the draw
+// with seat t to move, read from the row of n (n1 = n - 1, or n - 2 under blind flips), after
+// draws more draws as in prevVec.
+func (s *fluctSeats[T]) prevSeatVec(n, n1, k, t, draws int) []T {
+	rows := s.prevSeats
+	if n1 == n-2 {
+		rows = s.prevSeats2
 	}
-	return s.prevVec(vals, n1, k, twice)
+	vals := make([][]T, len(rows))
+	for i := range rows {
+		vals[i] = rows[i][t]
+	}
+	return s.prevVec(vals, n1, k, draws)
 }
 
 // run solves every row up to maxPairs, calling visit, when not nil, after each.
@@ -483,6 +502,7 @@ func (s *fluctSeats[T]) run(ctx context.Context, maxPairs int, visit func(n int)
 	for t := range s.p {
 		s.prevSeats[0][t] = zeros
 	}
+	s.prevSelf2, s.prevSeats2 = s.prevSelf, s.prevSeats
 	s.choice = [][][]rules.Choice{nil}
 	s.streakChoice = [][][][]rules.Choice{nil}
 	s.replyChoice = [][][][]rules.Choice{nil}
@@ -496,6 +516,7 @@ func (s *fluctSeats[T]) run(ctx context.Context, maxPairs int, visit func(n int)
 		if err := s.row(n); err != nil {
 			return err
 		}
+		s.prevSelf2, s.prevSeats2 = s.prevSelf, s.prevSeats
 		s.prevSelf, s.prevSeats = s.self, s.seats
 		if visit != nil {
 			if err := visit(n); err != nil {

@@ -204,7 +204,7 @@ func (s *fluctSeats[T]) streakLayers(maxPairs int) (*rules.ChoiceTable, error) {
 // out as streakLayers lays out the optimum's.
 func (s *fluctSeats[T]) streakLayersOf(maxPairs int, choice [][][][]rules.Choice) (*rules.ChoiceTable, error) {
 	lo := fluctCaps(s.m.Memory, max(maxPairs, 1))[0].c
-	hi := max(lo, min(s.maxK, maxPairs+1))
+	hi := max(lo, min(s.maxK, fluctTop(s.m, maxPairs)))
 	layers := make([]*rules.ChoiceTable, hi-lo+1)
 	for i := range layers {
 		c := lo + i
@@ -213,7 +213,7 @@ func (s *fluctSeats[T]) streakLayersOf(maxPairs int, choice [][][][]rules.Choice
 			return nil, err
 		}
 		for n := 1; n <= maxPairs; n++ {
-			cn := min(c, n+1) // the capacities of a row are merged from n + 1 up
+			cn := min(c, fluctTop(s.m, n)) // the capacities of a row are merged from the top up
 			for l, byCap := range choice[n] {
 				if cn >= len(byCap) || byCap[cn] == nil {
 					continue

@@ -104,7 +104,7 @@ func (s *fluctSeats[T]) replyRow(n, r int) error {
 	if s.keepLast {
 		s.lastMulti, s.replyProf = x, prof
 	}
-	caps := fluctCaps(s.m.Memory, n)
+	caps := fluctCapsTo(s.m.Memory, fluctTop(s.m, n))
 	byStreak := make([][][]rules.Choice, L)
 	for l := range L {
 		byStreak[l] = make([][]rules.Choice, caps[len(caps)-1].c+1)

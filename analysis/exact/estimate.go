@@ -98,6 +98,9 @@ func estimate[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call)
 	if pairs < 0 {
 		return Cost{}, fmt.Errorf("pairs %d: must be at least 0", pairs)
 	}
+	if IsFluctSingles(m) {
+		return estimateFluctSingles(f, m, mu, pairs, call) // fluctsingles.go
+	}
 	if m.fluctLimited() {
 		return estimateFluctLimit(f, m, mu, pairs, call) // fluctlimit.go
 	}

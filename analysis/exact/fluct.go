@@ -108,6 +108,9 @@ func (m Model) validateFluct() error {
 // with optimal, safe, daring or parity (a fixed policy chooses by its rule in the state after the
 // draw), or best-response to one of them, in a model Model.Validate accepts.
 func validateFluct(m Model, mu Lineup) error {
+	if err := refuseFluctSingles(m, mu); err != nil { // fluctsingles.go
+		return err
+	}
 	if err := refuseFluctBlind(m, mu); err != nil {
 		return err
 	}
@@ -463,6 +466,9 @@ func evaluateFluct[T any](ctx context.Context, f field.Field[T], m Model, mu Lin
 // that binds in a deal of maxPairs pairs; larger capacities read the last layer. Under a pass rule
 // every layer also holds the choices just after a pass by the other seat.
 func FluctTable[T any](ctx context.Context, f field.Field[T], m Model, maxPairs int) (*rules.ChoiceTable, error) {
+	if IsFluctSingles(m) {
+		return fluctSinglesTable(ctx, f, m, Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, maxPairs) // fluctsingles.go
+	}
 	s, err := newFluctSweep(f, m, Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal})
 	if err != nil {
 		return nil, err

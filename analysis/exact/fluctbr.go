@@ -75,6 +75,9 @@ func (s *fluctSweep[T]) choiceEqs(n int, nd fluctNode, r int, index func(k, role
 // under the fluctuating capacity of model m (two players) in every state of at most maxPairs
 // pairs and every capacity drawn, laid out as FluctTable's.
 func FluctReplyTable[T any](ctx context.Context, f field.Field[T], m Model, opponent rules.Policy, maxPairs int) (*rules.ChoiceTable, error) {
+	if IsFluctSingles(m) {
+		return fluctSinglesTable(ctx, f, m, Lineup{Players: 2, Policy: rules.PolicyBestResponse, Opponent: opponent}, maxPairs) // fluctsingles.go
+	}
 	s, err := newFluctSweep(f, m, Lineup{Players: 2, Policy: rules.PolicyBestResponse, Opponent: opponent})
 	if err != nil {
 		return nil, err

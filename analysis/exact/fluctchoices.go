@@ -21,6 +21,9 @@ import (
 // and the best choice the one of largest lead.
 func FluctChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State, c int) (Choices[T], error) {
 	var out Choices[T]
+	if IsFluctSingles(m) {
+		return fluctSinglesChoiceValues(ctx, f, m, mu, st, c) // fluctsingles.go
+	}
 	if mu.Players >= 3 {
 		return FluctSeatsChoiceValues(ctx, f, m, mu, st, c, 0)
 	}

@@ -73,6 +73,9 @@ func (m Model) fluctLimited() bool { return m.Memory.Fluctuation > 0 && m.Varian
 // limit: the models validateFluct accepts without the limit, two seats with optimal, safe, daring,
 // parity or best-response to one of them, and three to eight seats as validateFluctLimitSeats says.
 func validateFluctLimit(m Model, mu Lineup) error {
+	if err := refuseFluctSingles(m, mu); err != nil { // fluctsingles.go
+		return err
+	}
 	if err := refuseFluctBlind(m, mu); err != nil {
 		return err
 	}

@@ -46,6 +46,9 @@ type FluctSelfishGap[T any] struct {
 // fluctuating capacity: every seat optimal, safe, daring or parity, or a policy per seat among
 // them (a fixed policy chooses by its rule in the state after the draw), best-response at one.
 func validateFluctSeats(m Model, mu Lineup) error {
+	if err := refuseFluctSingles(m, mu); err != nil { // fluctsingles.go
+		return err
+	}
 	if err := refuseFluctBlind(m, mu); err != nil {
 		return err
 	}

@@ -76,6 +76,9 @@ type fluctSelfWin[T any] struct {
 // or win-optimal (win-best-response at one seat) beside optimal, safe, daring and parity
 // (fluctselfwinmixed.go).
 func checkFluctSelfWin(m Model, mu Lineup) error {
+	if err := refuseFluctSingles(m, mu); err != nil { // fluctsingles.go
+		return err
+	}
 	if err := refuseFluctBlind(m, mu); err != nil {
 		return err
 	}

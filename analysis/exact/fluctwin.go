@@ -73,6 +73,9 @@ type fluctOutKey struct {
 // under a fluctuating capacity: win-optimal or win-best-response against win-optimal, optimal, safe,
 // daring or parity, under any pass rule.
 func validateFluctWin(m Model, mu Lineup) error {
+	if err := refuseFluctSingles(m, mu); err != nil { // fluctsingles.go
+		return err
+	}
 	if err := refuseFluctBlind(m, mu); err != nil {
 		return err
 	}

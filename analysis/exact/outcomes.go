@@ -44,6 +44,9 @@ func (m Model) Validate() error {
 	if m.Singletons < 0 {
 		return fmt.Errorf("singletons %d: must be at least 0", m.Singletons)
 	}
+	if IsFluctSingles(m) {
+		return checkFluctSinglesModel(m) // fluctsingles.go
+	}
 	if m.Memory.Fluctuation > 0 {
 		return m.validateFluct()
 	}

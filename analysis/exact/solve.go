@@ -78,6 +78,9 @@ func (mu Lineup) Validate(m Model) error {
 	if IsHUSingles(m) {
 		return checkHUSingles(m, mu) // husingles.go
 	}
+	if IsFluctSingles(m) {
+		return checkFluctSingles(m, mu) // fluctsingles.go
+	}
 	if m.fluctLimited() {
 		return validateFluctLimit(m, mu) // fluctlimit.go
 	}
@@ -166,6 +169,9 @@ type Result[T any] struct {
 // Under a turn limit (m.Variant.TurnLimit > 0) the limit is the number of turns left in st, and
 // the values count the pairs taken within it (limit.go).
 func Evaluate[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
+	if IsFluctSingles(m) {
+		return evaluateFluctSingles(ctx, f, m, mu, st) // fluctsingles.go
+	}
 	if m.fluctLimited() {
 		return evaluateFluctLimit(ctx, f, m, mu, st) // fluctlimit.go
 	}

@@ -1,0 +1,512 @@
+package exact
+
+import (
+	"context"
+	"fmt"
+
+	"memsim/analysis/field"
+	"memsim/sim/rules"
+)
+
+// Singletons under a shared handover-uniform memory whose capacity fluctuates (docs/models.md
+// §4.4, "A fluctuating capacity" and "Singletons under a handover-uniform memory"), two seats,
+// pass rule never. Before every turn a capacity c = max(2, m + d), d uniform on -σ .. σ, is drawn
+// and shown to the mover; handover-uniform forgetting forgets nothing at the draw, only at the
+// hand-over, which keeps c cards, forgetting its excess one card at a time uniformly among the
+// cards remembered before the turn (husOutcomes with capacity c). Forgetting draws among the
+// kinds of remembered card, so the count state (n, j, s, f) before the draw still describes the
+// game, with at most m + σ known cards; after the draw a state is (n, j, s, f, c).
+//
+// The unknowns of the model are the states after the draw: a state before it is the average of
+// its capacities' (expanded into every turn's outcomes). As for a fixed capacity, the states of
+// one number of pairs refer to each other through forgetting and to states of fewer pairs: each
+// n is one system of linear equations (solveLeadGroup), the optimum and best-response by policy
+// iteration over the choices at every (n, j, s, f, c). In a row of n pairs a capacity of
+// n + s + 1 or more never binds (a turn ends with at most n + 1 pair cards and s singletons
+// remembered), so the capacities of a row are merged into n + s + 1 from above.
+
+// IsFluctSingles reports whether m has singletons under a handover-uniform memory whose capacity
+// fluctuates in the game of two copies of a face: the model of fluctsingles.go.
+func IsFluctSingles(m Model) bool {
+	return m.Singletons > 0 && m.Memory.Forget == rules.ForgetHandoverUniform && m.Memory.Capacity > 0 &&
+		m.Memory.Fluctuation > 0 && m.Variant.CopiesOf() == rules.DefaultCopies
+}
+
+// checkFluctSinglesModel reports whether the model of singletons under a fluctuating
+// handover-uniform capacity solves m: a shared memory, sequential flips, no turn limit, pass rule
+// never.
+func checkFluctSinglesModel(m Model) error {
+	s := m.Singletons
+	switch {
+	case m.Memory.Scope != rules.ScopeShared:
+		return fmt.Errorf("singletons %d: a private %s memory forgets at its own seat's turns, which no count state describes (only a shared one has an exact model)", s, m.Memory)
+	case m.Variant.TurnLimit > 0:
+		return fmt.Errorf("singletons %d with %s: a fluctuating capacity with singletons is solved without a turn limit only", s, m.Memory)
+	case m.Variant.Flips == rules.FlipsBlind:
+		return fmt.Errorf("blind flips with singletons have no exact model (use pairs only, or the simulator)")
+	case m.Pass != rules.PassNever:
+		return fmt.Errorf("pass rule %s: a fluctuating capacity with singletons is solved under pass rule never only (allowed: never)", m.Pass)
+	}
+	if err := m.Memory.Validate(); err != nil {
+		return err
+	}
+	return m.Choices.Validate()
+}
+
+// checkFluctSingles reports whether the model of singletons under a fluctuating handover-uniform
+// capacity solves mu in m: two players, optimal, safe, daring or parity, or seat 0's
+// best-response to one of them.
+func checkFluctSingles(m Model, mu Lineup) error {
+	if err := checkFluctSinglesModel(m); err != nil {
+		return err
+	}
+	s := m.Singletons
+	switch {
+	case mu.Table != nil || mu.OpponentTable != nil:
+		return fmt.Errorf("singletons %d with %s: a policy given as a table has no exact model", s, m.Memory)
+	case mu.Players != 2 || mu.PerSeat:
+		return fmt.Errorf("players %d: a fluctuating capacity with singletons is solved for two players only", mu.Players)
+	}
+	for _, p := range []rules.Policy{mu.Policy, mu.Opponent} {
+		switch p {
+		case rules.PolicyOptimal, rules.PolicySafe, rules.PolicyDaring, rules.PolicyParity:
+		case rules.PolicyBestResponse:
+			if p == mu.Opponent {
+				return fmt.Errorf("singletons %d with %s: best-response is seat 0's policy, answering optimal, safe, daring or parity", s, m.Memory)
+			}
+		default:
+			return fmt.Errorf("policy %s with singletons %d and %s has no exact model (allowed: optimal, safe, daring, parity, best-response)", p, s, m.Memory)
+		}
+		if err := p.CheckChoices(m.Choices); err != nil {
+			return err
+		}
+	}
+	if mu.Policy == rules.PolicyBestResponse {
+		return mu.Policy.CheckReply(mu.Opponent, true, mu.Players)
+	}
+	return nil
+}
+
+// refuseFluctSingles refuses, in the fluctuating models of pairs only, a model with singletons:
+// those are solved by fluctsingles.go alone, for what it computes.
+func refuseFluctSingles(m Model, mu Lineup) error {
+	if m.Singletons == 0 || m.Memory.Fluctuation == 0 {
+		return nil
+	}
+	if !IsFluctSingles(m) {
+		return fmt.Errorf("singletons with %s have no exact model: a fluctuating capacity takes singletons under handover-uniform forgetting only (use pairs only, or the simulator)", m.Memory)
+	}
+	if err := checkFluctSingles(m, mu); err != nil {
+		return err
+	}
+	return fmt.Errorf("singletons %d with %s: the solver gives a matchup's values, each choice's values after the draw and the engine's tables of optimal and best-response, not this computation", m.Singletons, m.Memory)
+}
+
+// fsKey is a state after the draw of capacity c (c = 0 for a state of no pairs).
+type fsKey struct {
+	st rules.State
+	c  int
+}
+
+// fsArc is one outcome of a choice after the draw, expanded over the next turn's draw: with
+// probability p the next turn is played in cell to.
+type fsArc[T any] struct {
+	p      T
+	to     int
+	keep   bool
+	handed int
+}
+
+// fsCell is one state after the draw, with its legal choices' outcomes and its values.
+type fsCell[T any] struct {
+	key   fsKey
+	legal [rules.NumChoices]bool
+	arcs  [rules.NumChoices][]fsArc[T]
+
+	opt       T // the mover's lead when both seats play the optimum
+	optChoice rules.Choice
+	val       [2]T // the mover's lead with role r's policy to move
+	ch        [2]rules.Choice
+}
+
+// fsDraw is one capacity drawn before a turn: with probability p the turn is played in cell to.
+type fsDraw[T any] struct {
+	p  T
+	to int
+}
+
+// fsSolver solves singletons under a fluctuating handover-uniform capacity over every state with
+// at most maxPairs pairs.
+type fsSolver[T any] struct {
+	ctx   context.Context
+	f     field.Field[T]
+	m     Model
+	mu    Lineup
+	maxK  int
+	cells []*fsCell[T]
+	at    map[fsKey]int
+	// draws[st]: the cells of the capacities drawn before a turn in st.
+	draws     map[rules.State][]fsDraw[T]
+	rows      [][]int // rows[n]: the cells of n pairs
+	zero, one T
+}
+
+// fsTop returns the capacity into which the capacities of a row of n pairs are merged from above.
+func fsTop(m Model, n int) int { return n + m.Singletons + 1 }
+
+func newFSSolver[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, maxPairs int) (*fsSolver[T], error) {
+	if err := checkFluctSingles(m, mu); err != nil {
+		return nil, err
+	}
+	if maxPairs < 1 {
+		return nil, fmt.Errorf("pairs %d: must be at least 1", maxPairs)
+	}
+	s := &fsSolver[T]{ctx: ctx, f: f, m: m, mu: mu, maxK: fluctMaxKnown(m.Memory), at: map[fsKey]int{},
+		draws: map[rules.State][]fsDraw[T]{}, rows: make([][]int, maxPairs+1), zero: f.FromInt(0), one: f.FromInt(1)}
+	sn := m.Singletons
+	for n := 0; n <= maxPairs; n++ {
+		var caps []fluctCap
+		if n > 0 {
+			caps = fluctCapsTo(m.Memory, fsTop(m, n))
+		}
+		for j := 0; j <= n; j++ {
+			for fu := 0; fu <= sn; fu++ {
+				st := rules.State{N: n, J: j, S: sn, F: fu}
+				if st.Known() > s.maxK {
+					continue
+				}
+				if n == 0 {
+					s.draws[st] = []fsDraw[T]{{p: s.one, to: s.add(fsKey{st: st})}}
+					continue
+				}
+				for _, cp := range caps {
+					s.draws[st] = append(s.draws[st], fsDraw[T]{p: f.FromFrac(cp.p.Num, cp.p.Den), to: s.add(fsKey{st: st, c: cp.c})})
+				}
+			}
+		}
+	}
+	for _, c := range s.cells {
+		st := c.key.st
+		if st.N == 0 {
+			continue
+		}
+		for _, ch := range rules.Choices() {
+			if !m.Legal(st, ch) {
+				continue
+			}
+			c.legal[ch] = true
+			for _, o := range husOutcomes(st, ch, c.key.c) {
+				ds, ok := s.draws[o.next]
+				if !ok {
+					return nil, fmt.Errorf("%v %s with capacity %d: outcome %v is not a state of the model", st, ch, c.key.c, o.next)
+				}
+				p := f.FromFrac(o.num, o.den)
+				for _, d := range ds {
+					c.arcs[ch] = append(c.arcs[ch], fsArc[T]{p: f.Mul(p, d.p), to: d.to, keep: o.keep, handed: o.handed})
+				}
+			}
+		}
+	}
+	return s, nil
+}
+
+// add appends the cell of key k to its row and returns its index.
+func (s *fsSolver[T]) add(k fsKey) int {
+	i := len(s.cells)
+	s.at[k] = i
+	s.rows[k.st.N] = append(s.rows[k.st.N], i)
+	s.cells = append(s.cells, &fsCell[T]{key: k})
+	return i
+}
+
+// solve computes the values, row by row: the optimum's self-play where a role reads it, then the
+// lineup's two roles.
+func (s *fsSolver[T]) solve() error {
+	pol := [2]rules.Policy{s.mu.Policy, s.mu.Opponent}
+	needOpt := false
+	var kinds [2]husChooser
+	for r, p := range pol {
+		switch p {
+		case rules.PolicyOptimal:
+			kinds[r], needOpt = husOptimal, true
+		case rules.PolicyBestResponse:
+			kinds[r] = husMax
+		}
+	}
+	selfPlay := kinds[0] == husOptimal && kinds[1] == husOptimal
+	for n, row := range s.rows {
+		if selfPlay {
+			// Both seats play the optimum: the lineup's values are the self-play's.
+			if err := s.solveRow(row, 1, [2]husChooser{husMax}, pol, true); err != nil {
+				return fmt.Errorf("%d pairs: %w", n, err)
+			}
+			for _, i := range row {
+				c := s.cells[i]
+				c.val, c.ch = [2]T{c.opt, c.opt}, [2]rules.Choice{c.optChoice, c.optChoice}
+			}
+			continue
+		}
+		if needOpt {
+			if err := s.solveRow(row, 1, [2]husChooser{husMax}, pol, true); err != nil {
+				return fmt.Errorf("%d pairs: %w", n, err)
+			}
+		}
+		if err := s.solveRow(row, 2, kinds, pol, false); err != nil {
+			return fmt.Errorf("%d pairs: %w", n, err)
+		}
+		if err := s.ctx.Err(); err != nil {
+			return fmt.Errorf("solver stopped at %d pairs: %w", n, err)
+		}
+	}
+	return nil
+}
+
+func (s *fsSolver[T]) value(c *fsCell[T], r int, self bool) T {
+	if self {
+		return c.opt
+	}
+	return c.val[r]
+}
+
+func (s *fsSolver[T]) setValue(c *fsCell[T], r int, self bool, x T, ch rules.Choice) {
+	if self {
+		c.opt, c.optChoice = x, ch
+		return
+	}
+	c.val[r], c.ch[r] = x, ch
+}
+
+// choiceValue returns the lead of role r's mover making ch in c, every cell it leads to solved.
+func (s *fsSolver[T]) choiceValue(c *fsCell[T], r, roles int, ch rules.Choice, self bool) T {
+	f := s.f
+	sum := s.zero
+	for _, a := range c.arcs[ch] {
+		next := s.cells[a.to]
+		var x T
+		if a.keep {
+			x = f.Add(s.one, s.value(next, r, self))
+		} else {
+			x = f.Sub(f.FromInt(int64(-a.handed)), s.value(next, (r+1)%roles, self))
+		}
+		sum = f.Add(sum, f.Mul(a.p, x))
+	}
+	return sum
+}
+
+// before returns role r's lead before the draw in st (the optimum's in self-play).
+func (s *fsSolver[T]) before(st rules.State, r int, self bool) T {
+	v := s.zero
+	for _, d := range s.draws[st] {
+		v = s.f.Add(v, s.f.Mul(d.p, s.value(s.cells[d.to], r, self)))
+	}
+	return v
+}
+
+// pick returns role r's fixed choice in c (by its rule in the state after the draw), or for a
+// maximiser the choice policy iteration starts from.
+func (s *fsSolver[T]) pick(c *fsCell[T], r int, kinds [2]husChooser, pol [2]rules.Policy) rules.Choice {
+	switch kinds[r] {
+	case husOptimal:
+		return c.optChoice
+	case husMax:
+		return rules.Daring
+	}
+	return pol[r].Decide(c.key.st)
+}
+
+// solveRow solves the cells of one number of pairs, which refer to each other and to solved cells
+// of fewer pairs: one system of linear equations, maximisers' choices by policy iteration.
+func (s *fsSolver[T]) solveRow(idx []int, roles int, kinds [2]husChooser, pol [2]rules.Policy, self bool) error {
+	f := s.f
+	if len(idx) == 0 {
+		return nil
+	}
+	if s.cells[idx[0]].key.st.N == 0 {
+		for _, i := range idx {
+			for r := range roles {
+				s.setValue(s.cells[i], r, self, s.zero, rules.Daring)
+			}
+		}
+		return nil
+	}
+	ch := make([]rules.Choice, len(idx)*roles)
+	for k, i := range idx {
+		for r := range roles {
+			c := s.cells[i]
+			ch[k*roles+r] = s.pick(c, r, kinds, pol)
+			if !c.legal[ch[k*roles+r]] {
+				return fmt.Errorf("policy %s chooses %s in %v, which the model does not allow", pol[r], ch[k*roles+r], c.key.st)
+			}
+		}
+	}
+	arcs := func(k int, x rules.Choice, visit func(p T, to int, keep bool, handed int)) {
+		for _, a := range s.cells[idx[k]].arcs[x] {
+			visit(a.p, a.to, a.keep, a.handed)
+		}
+	}
+	x, err := solveLeadGroup(f, idx, roles, ch, func(r int) bool { return kinds[r] == husMax },
+		func(k int, y rules.Choice) bool { return s.cells[idx[k]].legal[y] }, arcs,
+		func(to, r int) T { return s.value(s.cells[to], r, self) })
+	if err != nil {
+		return fmt.Errorf("singletons with %s: %w", s.m.Memory, err)
+	}
+	for k, i := range idx {
+		for r := range roles {
+			s.setValue(s.cells[i], r, self, x[k*roles+r][0], ch[k*roles+r])
+		}
+	}
+	// A maximiser's choice is the first of the best in the order of rules.Choices.
+	for _, i := range idx {
+		c := s.cells[i]
+		for r := range roles {
+			if kinds[r] != husMax {
+				continue
+			}
+			best := s.value(c, r, self)
+			for _, y := range rules.Choices() {
+				if c.legal[y] && f.Cmp(s.choiceValue(c, r, roles, y, self), best) == 0 {
+					s.setValue(c, r, self, best, y)
+					break
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// fsStart checks st, a state before the draw, against m and returns the solver of every state up
+// to st's pairs, solved.
+func fsStart[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (*fsSolver[T], error) {
+	if st.S != m.Singletons {
+		return nil, fmt.Errorf("state has %d singletons, the model %d", st.S, m.Singletons)
+	}
+	if err := st.Validate(rules.Memory{}); err != nil {
+		return nil, err
+	}
+	if st.Lead != 0 {
+		return nil, fmt.Errorf("lead %d: singletons under %s are solved for the expected values, which do not read the lead", st.Lead, m.Memory)
+	}
+	if k, top := st.Known(), fluctMaxKnown(m.Memory); k > top {
+		return nil, fmt.Errorf("%d known cards (pairs' and singletons') exceed the largest capacity %d", k, top)
+	}
+	s, err := newFSSolver(ctx, f, m, mu, max(st.N, 1))
+	if err != nil {
+		return nil, err
+	}
+	if err := s.solve(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// evaluateFluctSingles is Evaluate for singletons under a fluctuating handover-uniform capacity:
+// the lineup's values in st before the draw.
+func evaluateFluctSingles[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
+	s, err := fsStart(ctx, f, m, mu, st)
+	if err != nil {
+		return Result[T]{}, err
+	}
+	return fsResult(f, st, s.before(st, 0, false)), nil
+}
+
+func fsResult[T any](f field.Field[T], st rules.State, lead T) Result[T] {
+	n := f.FromInt(int64(st.N))
+	res := Result[T]{State: st, Players: 2, ExpectedLead: lead}
+	res.ExpectedPairs = pairsFromLead(f, n, lead)
+	res.PairsBySeat = []T{res.ExpectedPairs, f.Sub(n, res.ExpectedPairs)}
+	return res
+}
+
+// fluctSinglesChoiceValues is FluctChoiceValues for singletons under a fluctuating
+// handover-uniform capacity: each legal choice's values in st with capacity c drawn.
+func fluctSinglesChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State, c int) (Choices[T], error) {
+	if st.N < 1 {
+		return Choices[T]{}, fmt.Errorf("%v: no pair left, no choice to make", st)
+	}
+	if lo, hi := max(2, m.Memory.Capacity-m.Memory.Fluctuation), fluctMaxKnown(m.Memory); c < lo || c > hi {
+		return Choices[T]{}, fmt.Errorf("capacity %d: %s draws %d to %d", c, m.Memory, lo, hi)
+	}
+	s, err := fsStart(ctx, f, m, mu, st)
+	if err != nil {
+		return Choices[T]{}, err
+	}
+	cell := s.cells[s.at[fsKey{st: st, c: min(c, fsTop(m, st.N))}]]
+	n := f.FromInt(int64(st.N))
+	out := Choices[T]{State: st, Value: fsResult(f, st, cell.val[0]), PolicyChoice: cell.ch[0]}
+	for _, ch := range rules.Choices() {
+		if !cell.legal[ch] {
+			continue
+		}
+		cv := ChoiceValue[T]{Choice: ch, Lead: s.choiceValue(cell, 0, 2, ch, false)}
+		cv.Pairs = pairsFromLead(f, n, cv.Lead)
+		cv.PairsBySeat = []T{cv.Pairs, f.Sub(n, cv.Pairs)}
+		out.Values = append(out.Values, cv)
+	}
+	markBestUnlimited(f, &out, 2)
+	return out, nil
+}
+
+// fluctSinglesTable is FluctTable (optimal) and FluctReplyTable (best-response to opponent) for
+// singletons under a fluctuating handover-uniform capacity: a layer per capacity drawn, from
+// max(2, m - σ) to the largest that binds in a deal of maxPairs pairs (larger ones read the last
+// layer), each holding seat 0's choice in every state of at most maxPairs pairs.
+func fluctSinglesTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, maxPairs int) (*rules.ChoiceTable, error) {
+	s, err := newFSSolver(ctx, f, m, mu, maxPairs)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.solve(); err != nil {
+		return nil, err
+	}
+	lo := max(2, m.Memory.Capacity-m.Memory.Fluctuation)
+	hi := max(lo, min(s.maxK, fsTop(m, maxPairs)))
+	layers := make([]*rules.ChoiceTable, hi-lo+1)
+	for i := range layers {
+		c := lo + i
+		t, err := rules.NewChoiceTable(maxPairs, m.Singletons)
+		if err != nil {
+			return nil, err
+		}
+		for n := 1; n <= maxPairs; n++ {
+			for _, ci := range s.rows[n] {
+				cell := s.cells[ci]
+				if cell.key.c != min(c, fsTop(m, n)) {
+					continue
+				}
+				t.Set(cell.key.st, false, cell.ch[0])
+			}
+		}
+		layers[i] = t
+	}
+	return rules.NewCapacityChoiceTable(lo, layers)
+}
+
+// estimateFluctSingles is Estimate for singletons under a fluctuating handover-uniform capacity:
+// rows of up to 2(m+σ+1)(s+1) unknowns per capacity drawn (both roles), solved a few times over
+// (policy iteration), in exact rationals with numbers that grow with n.
+func estimateFluctSingles[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call) (Cost, error) {
+	if call != CallEvaluate && call != CallPolicyTable {
+		return Cost{}, fmt.Errorf("singletons %d with %s: the solver gives a matchup's values, each choice's values after the draw and the engine's tables of optimal and best-response, not this computation", m.Singletons, m.Memory)
+	}
+	if err := checkFluctSingles(m, mu); err != nil {
+		return Cost{}, err
+	}
+	_, isFloat := any(f).(field.Float)
+	maxK := fluctMaxKnown(m.Memory)
+	var ops, most float64
+	for n := 1; n <= pairs; n++ {
+		caps := float64(len(fluctCapsTo(m.Memory, fsTop(m, n))))
+		row := 2 * float64(min(n+m.Singletons, maxK)+1) * float64(m.Singletons+1) * caps
+		w := 8 * row * row * caps // a row's arcs reach every capacity of the next turn
+		if !isFloat {
+			w *= husRatWeight * float64(n)
+		}
+		ops += w
+		most = max(most, row*row)
+	}
+	bytes := baseBytes + most*8
+	if !isFloat {
+		bytes = baseBytes + gcHeadroom*most*(ratBytes+8*float64(pairs))
+	}
+	return Cost{Ops: ops, Bytes: bytes}, nil
+}

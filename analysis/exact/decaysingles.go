@@ -32,40 +32,29 @@ func (m Model) validateDecaySingles() error {
 }
 
 // validateDecaySingles reports whether the matchup mu is solved by the decay model with
-// singletons (when m is one): one or two players, no policy that plays to win.
+// singletons (when m is one): one to eight players, no policy that plays to win.
 func validateDecaySingles(m Model, mu Lineup) error {
-	if m.Singletons == 0 || !m.isDecay() {
+	if m.Singletons == 0 || !m.isDecay() || !mu.playsToWin() {
 		return nil
 	}
-	what := ""
-	switch {
-	case mu.Players > 2:
-		what = fmt.Sprintf("%d players", mu.Players)
-	case mu.playsToWin():
-		what = "a policy that plays to win"
-	}
-	if what == "" {
-		return nil
-	}
-	return fmt.Errorf("singletons %d with decay forgetting: solved for one and two players (values, choices, score and turn distributions), not %s", m.Singletons, what)
+	return decaySinglesRefusal(m.Singletons)
+}
+
+// decaySinglesRefusal is the refusal of a policy that plays to win under decay forgetting with
+// singletons.
+func decaySinglesRefusal(singletons int) error {
+	return fmt.Errorf("singletons %d with decay forgetting: solved in expected pairs for one to %d players (values, choices, score and turn distributions), not for a policy that plays to win", singletons, rules.MaxPlayers)
 }
 
 // checkDecaySingles refuses what the decay model with singletons does not solve without a turn
-// limit: it gives two players' values, each choice's values, the optimum and best responses and
-// the two-seat score distribution, and solitaire's expected turns, not the policies that play to
-// win or three or more seats.
+// limit: it gives every seat's values, each choice's values, the optimum (of every seat for
+// itself at three or more seats) and best responses, every seat's score distribution and
+// solitaire's expected turns, not the policies that play to win.
 func (w *sweep[T]) checkDecaySingles() error {
-	what := ""
-	switch {
-	case w.lead != nil:
-		what = "a policy that plays to win"
-	case w.needSelf || w.mu.Players > 2 || w.streak != nil || w.sdist != nil:
-		what = fmt.Sprintf("%d players", w.mu.Players)
-	}
-	if what == "" {
+	if w.lead == nil {
 		return nil
 	}
-	return fmt.Errorf("singletons %d with decay forgetting: solved for one and two players (values, choices, score and turn distributions), not %s", w.m.Singletons, what)
+	return decaySinglesRefusal(w.m.Singletons)
 }
 
 // decaySingleBucket is one result of a hand-over with singletons: half-known pairs and seen

@@ -3,6 +3,7 @@ package tournament_test
 import (
 	"bytes"
 	"context"
+	"math"
 	"testing"
 
 	"memsim/analysis/exact"
@@ -14,9 +15,9 @@ import (
 )
 
 // A tournament under four copies of a face and a shared decay memory reports the copies model's
-// exact means, seat by seat as the library gives them, and no exact distribution (the model has
-// none); its results read back.
-func TestReportOfCopiesUnderDecayGivesTheModelsMeans(t *testing.T) {
+// exact means, seat by seat, and seat 0's exact score distribution as the library gives them; its
+// results read back.
+func TestReportOfCopiesUnderDecayGivesTheModelsValues(t *testing.T) {
 	const doc = `name: copies-decay
 seed: 3
 games: 40
@@ -53,14 +54,24 @@ players:
 			t.Errorf("%d pairs, %v: no exact means", mt.Pairs, mt.Players)
 			continue
 		}
-		if mt.ExactDistribution != nil {
-			t.Errorf("%d pairs, %v: an exact distribution where the model has none", mt.Pairs, mt.Players)
-		}
 		st, err := exact.StartCopiesState(mt.Pairs, 4)
 		if err != nil {
 			t.Fatal(err)
 		}
 		mu := exact.Lineup{Players: 2, Policy: policy[mt.Players[0]], Opponent: policy[mt.Players[1]]}
+		d, err := exact.CopiesDistribution(ctx, field.Float{}, m, mu, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(mt.ExactDistribution) != len(d.Prob) {
+			t.Errorf("%d pairs, %v: %d exact probabilities, the copies model under decay %d", mt.Pairs, mt.Players, len(mt.ExactDistribution), len(d.Prob))
+		} else {
+			for i, p := range d.Prob {
+				if math.Abs(mt.ExactDistribution[i]-p) > 1e-12 {
+					t.Errorf("%d pairs, %v: share %d/2: exact %v, the copies model under decay %v", mt.Pairs, mt.Players, i, mt.ExactDistribution[i], p)
+				}
+			}
+		}
 		want, err := exact.EvaluateCopies(ctx, field.Rat{}, m, mu, st)
 		if err != nil {
 			t.Fatal(err)

@@ -73,16 +73,16 @@ func TestRunResultsReadBack(t *testing.T) {
 	}
 }
 
-// A model with exact means but no exact distribution (copies under a decay memory)
-// reports the means, leaves the distribution out, and reads back.
+// A model with exact means but no exact distribution (copies under a handover-uniform memory
+// and a turn limit) reports the means, leaves the distribution out, and reads back.
 func TestReportOfAModelWithMeansOnly(t *testing.T) {
 	const doc = `name: means-only
 seed: 3
 games: 40
-rules: {pairs: [2, 4], copies: 4}
+rules: {pairs: [2, 4], copies: 4, turn_limit: 6}
 players:
-  - {name: optimal, policy: optimal, memory: {forget: decay, q: 0.3}}
-  - {name: safe, policy: safe, memory: {forget: decay, q: 0.3}}
+  - {name: optimal, policy: optimal, memory: {capacity: 3, forget: handover-uniform}}
+  - {name: safe, policy: safe, memory: {capacity: 3, forget: handover-uniform}}
 `
 	cfg, err := configs.Parse("means-only.yaml", []byte(doc), tournament.ConfigOptions())
 	if err != nil {

@@ -32,8 +32,9 @@ func isCopiesDecay(m Model) bool {
 }
 
 // IsCopiesDecay reports whether m has more than two copies of a face and a decay memory: the
-// copies model under that memory (docs/models.md §4.16, "A decay memory"), which solves the
-// expected values and each choice's values but not the score distribution.
+// copies model under that memory (docs/models.md §4.16, "A decay memory"): the expected values,
+// each choice's values, the score distribution and solitaire's distribution of the number of
+// turns (copiesdecaydist.go).
 func IsCopiesDecay(m Model) bool {
 	return isCopiesDecay(m) && m.Variant.CopiesOf() != rules.DefaultCopies
 }

@@ -37,9 +37,17 @@ func copiesMemDistribution[T any](ctx context.Context, f field.Field[T], m Model
 	if err := s.solve(); err != nil {
 		return d, err
 	}
+	return s.scoreDistribution(s.groups(), st)
+}
+
+// scoreDistribution returns seat 0's score distribution from st, the start cell, the values
+// solved: groups are the cells' groups, each after every group it leads to.
+func (s *copiesMemSolver[T]) scoreDistribution(groups [][]int, st CopiesState) (ScoreDistribution[T], error) {
+	var d ScoreDistribution[T]
+	f := s.f
 	n := st.Pairs()
 	dist := make([][2][]T, len(s.cells))
-	for _, g := range s.groups() {
+	for _, g := range groups {
 		if err := s.ctx.Err(); err != nil {
 			return d, err
 		}
@@ -137,6 +145,14 @@ func copiesMemSolitaireTurns[T any](ctx context.Context, f field.Field[T], m Mod
 	if err := s.solve(); err != nil {
 		return d, err
 	}
+	return s.solitaireTurns(st, maxTurns)
+}
+
+// solitaireTurns returns solitaire's distribution of the number of turns from the start cell,
+// the choices solved, st the rules state it is reported for.
+func (s *copiesMemSolver[T]) solitaireTurns(st rules.State, maxTurns int) (TurnsDistribution[T], error) {
+	var d TurnsDistribution[T]
+	f, ctx := s.f, s.ctx
 	prob := make([][]T, len(s.cells))
 	for i, c := range s.cells {
 		prob[i] = make([]T, maxTurns+1)

@@ -14,11 +14,11 @@ import (
 
 // CheckSolitaireTurnsOf reports whether SolitaireTurns gives model m's distribution of the number
 // of turns: the models of CheckSolitaireTurns, decay forgetting without singletons and, with
-// perfect memory or a shared handover-uniform memory (copiesmemdist.go) and no turn limit, k
-// copies of a face.
+// perfect memory, a shared handover-uniform memory (copiesmemdist.go) or a shared decay memory
+// (copiesdecaydist.go) and no turn limit, k copies of a face.
 func CheckSolitaireTurnsOf(m Model) error {
-	if m.Variant.CopiesOf() != rules.DefaultCopies && m.Variant.TurnLimit == 0 && (m.Memory.Perfect() || isCopiesMem(m) && checkCopiesMemModel(m) == nil) &&
-		m.Memory.Fluctuation == 0 && !m.isDecay() {
+	if m.Variant.CopiesOf() != rules.DefaultCopies && m.Variant.TurnLimit == 0 && m.Memory.Fluctuation == 0 &&
+		(m.Memory.Perfect() || isCopiesMem(m) && checkCopiesMemModel(m) == nil || isCopiesDecay(m) && checkCopiesDecayModel(m) == nil) {
 		return nil
 	}
 	return checkSoloTurns(m, "distribution of the number of turns is", true)
@@ -42,6 +42,9 @@ func solitaireTurnsCopies[T any](ctx context.Context, f field.Field[T], m Model,
 	}
 	if isCopiesMem(m) {
 		return copiesMemSolitaireTurns(ctx, f, m, p, st, cs, maxTurns) // copiesmemdist.go
+	}
+	if isCopiesDecay(m) {
+		return copiesDecaySolitaireTurns(ctx, f, m, p, st, cs, maxTurns) // copiesdecaydist.go
 	}
 	s, err := newCopiesSolver(ctx, f, m, Lineup{Players: 1, Policy: p, Opponent: p})
 	if err != nil {

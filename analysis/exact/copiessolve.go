@@ -833,7 +833,8 @@ func (s *copiesSolver[T]) distOf(c *copiesCell[T], r int, ch rules.Choice, after
 // two-player matchup of the copies model m (Prob[i]: seat 0 collects i/2 of st's pairs; shares are
 // whole pairs, as nothing is shared without passes). Under a turn limit (the turns left in st) the
 // pairs left at the limit count for nobody, and Prob1 is seat 1's distribution
-// (copieslimit.go). Under a shared handover-uniform memory it is that model's (copiesmemdist.go).
+// (copieslimit.go). Under a shared handover-uniform or decay memory it is that model's
+// (copiesmemdist.go, copiesdecaydist.go).
 // ScoreDistribution.State is st.RulesState().
 func CopiesDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st CopiesState) (ScoreDistribution[T], error) {
 	var d ScoreDistribution[T]
@@ -848,6 +849,9 @@ func CopiesDistribution[T any](ctx context.Context, f field.Field[T], m Model, m
 	}
 	if isCopiesMem(m) {
 		return copiesMemDistribution(ctx, f, m, mu, st) // copiesmemdist.go
+	}
+	if isCopiesDecay(m) {
+		return copiesDecayDistribution(ctx, f, m, mu, st) // copiesdecaydist.go
 	}
 	s, err := newCopiesSolver(ctx, f, m, mu)
 	if err != nil {
@@ -876,9 +880,6 @@ func CopiesDistribution[T any](ctx context.Context, f field.Field[T], m Model, m
 
 // copiesStartDistribution is CopiesDistribution from the start of a game of st.N pairs.
 func copiesStartDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (ScoreDistribution[T], error) {
-	if IsCopiesDecay(m) {
-		return ScoreDistribution[T]{}, fmt.Errorf("copies %d with %s: the score distribution has no exact model (the expected values and each choice's values have)", m.Variant.CopiesOf(), m.Memory)
-	}
 	if st.J != st.N || st.S != 0 || st.F != 0 || st.Lead != 0 {
 		return ScoreDistribution[T]{}, fmt.Errorf("copies %d: state %v: the count state (n, j) solves the start of a game only, (n, n) at lead 0; see CopiesDistribution", m.Variant.CopiesOf(), st)
 	}

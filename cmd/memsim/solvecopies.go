@@ -122,13 +122,6 @@ func solveCopies(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invoc
 	if err := q.checkMatchup(set["opponent"], set["seats"]); err != nil {
 		return err
 	}
-	if q.dist && !q.model.Memory.Perfect() && !exact.IsCopiesMem(q.model) {
-		with := "--memory"
-		if q.model.Memory.Forget == rules.ForgetDecay {
-			with = "--forget decay"
-		}
-		return usagef("--distribution with --copies and %s: the score distribution is computed with perfect memory and a shared handover-uniform memory only", with)
-	}
 	if err := q.copiesSolitaireTurns(fl, set, st); err != nil {
 		return err
 	}

@@ -122,6 +122,9 @@ func solveCopies(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invoc
 	if err := q.checkMatchup(set["opponent"], set["seats"]); err != nil {
 		return err
 	}
+	if q.dist && !exact.HasScoreDistribution(q.model) {
+		return usagef("--distribution with --copies, --memory and --turn-limit: the score distribution under a limited memory is computed without a turn limit")
+	}
 	if err := q.copiesSolitaireTurns(fl, set, st); err != nil {
 		return err
 	}

@@ -84,70 +84,19 @@ func (s *copiesMemSolver[T]) solveSoloIn(groups [][]int) error {
 		for k, i := range idx {
 			ch[k] = fixedChoiceOf(s.cells[i], s.mu.Policy)
 		}
-		var x [][]T
-		for iter := 0; ; iter++ {
-			if iter == decayIterations {
-				return fmt.Errorf("solitaire, copies with %s: policy iteration did not settle in %d steps", s.m.Memory, decayIterations)
-			}
-			eqs := make([]decayEq[T], len(idx))
-			for k, i := range idx {
-				if c := s.cells[i]; c.pairs == 0 {
-					eqs[k] = decayEq[T]{a: []T{s.zero, s.zero}}
-					continue
+		x, err := solveSoloGroup(f, ch, optimal,
+			func(k int, y rules.Choice) bool { c := s.cells[idx[k]]; return c.pairs > 0 && c.legal[y] },
+			func(k int, y rules.Choice) decayEq[T] {
+				if c := s.cells[idx[k]]; c.pairs > 0 {
+					return s.soloEq(c, y, pos)
 				}
-				eqs[k] = s.soloEq(s.cells[i], ch[k], pos)
-			}
-			var err error
-			if x, err = solveRow(f, eqs); err != nil {
-				return fmt.Errorf("solitaire, copies with %s: %w", s.m.Memory, err)
-			}
-			if !optimal {
-				break
-			}
-			changed := false
-			for k, i := range idx {
-				c := s.cells[i]
-				if c.pairs == 0 {
-					continue
-				}
-				bv := x[k][0]
-				for _, y := range rules.Choices() {
-					if !c.legal[y] {
-						continue
-					}
-					e := s.soloEq(c, y, pos)
-					if v := eval(f, &e, x); f.Cmp(v, bv) < 0 {
-						ch[k], bv, changed = y, v, true
-					}
-				}
-			}
-			if !changed {
-				break
-			}
+				return decayEq[T]{a: []T{s.zero, s.zero}}
+			})
+		if err != nil {
+			return fmt.Errorf("solitaire, copies with %s: %w", s.m.Memory, err)
 		}
 		for k, i := range idx {
-			c := s.cells[i]
-			c.solo, c.soloChoice = [2]T{x[k][0], x[k][1]}, ch[k]
-		}
-		if !optimal {
-			continue
-		}
-		// The first of the fewest turns in the order of rules.Choices.
-		for k, i := range idx {
-			c := s.cells[i]
-			if c.pairs == 0 {
-				continue
-			}
-			for _, y := range rules.Choices() {
-				if !c.legal[y] {
-					continue
-				}
-				e := s.soloEq(c, y, pos)
-				if f.Cmp(eval(f, &e, x), x[k][0]) == 0 {
-					c.soloChoice = y
-					break
-				}
-			}
+			s.cells[i].solo, s.cells[i].soloChoice = [2]T{x[k][0], x[k][1]}, ch[k]
 		}
 	}
 	return nil

@@ -91,3 +91,60 @@ func solveLeadGroup[T any](f field.Field[T], idx []int, roles int, ch []rules.Ch
 		}
 	}
 }
+
+// solveSoloGroup solves a group of solitaire states that refer to each other (a cycle of
+// forgetting) and otherwise to solved states, as one system of linear equations: unknown k is
+// the expected turns and lucky matches, x[k][0] and x[k][1], of the k-th state played with choice
+// ch[k], and eq(k, y) is the equation of choice y there, its unknowns the group's. Where optimal,
+// policy iteration lowers the expected turns among the legal choices, a choice replaced by one
+// strictly better, until none changes; then each state's choice in ch is the first of the fewest
+// turns in the order of rules.Choices. A state with no legal choice (the table cleared) keeps its
+// equation and choice.
+func solveSoloGroup[T any](f field.Field[T], ch []rules.Choice, optimal bool,
+	legal func(k int, y rules.Choice) bool, eq func(k int, y rules.Choice) decayEq[T]) ([][]T, error) {
+	var x [][]T
+	for iter := 0; ; iter++ {
+		if iter == decayIterations {
+			return nil, fmt.Errorf("policy iteration did not settle in %d steps", decayIterations)
+		}
+		eqs := make([]decayEq[T], len(ch))
+		for k := range ch {
+			eqs[k] = eq(k, ch[k])
+		}
+		var err error
+		if x, err = solveRow(f, eqs); err != nil {
+			return nil, err
+		}
+		if !optimal {
+			return x, nil
+		}
+		changed := false
+		for k := range ch {
+			bv := x[k][0]
+			for _, y := range rules.Choices() {
+				if !legal(k, y) {
+					continue
+				}
+				e := eq(k, y)
+				if v := eval(f, &e, x); f.Cmp(v, bv) < 0 {
+					ch[k], bv, changed = y, v, true
+				}
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	for k := range ch {
+		for _, y := range rules.Choices() {
+			if !legal(k, y) {
+				continue
+			}
+			if e := eq(k, y); f.Cmp(eval(f, &e, x), x[k][0]) == 0 {
+				ch[k] = y
+				break
+			}
+		}
+	}
+	return x, nil
+}

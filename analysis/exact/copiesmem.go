@@ -129,10 +129,7 @@ type cmCell[T any] struct {
 	solo       [2]T
 	soloChoice rules.Choice
 
-	opt       T // the mover's lead when both seats play the optimum
-	optChoice rules.Choice
-	val       [2]T // the mover's lead with role r's policy to move
-	ch        [2]rules.Choice
+	leadVals[T]
 }
 
 // copiesMemSolver solves the copies model under a handover-uniform memory over the states a game
@@ -455,35 +452,12 @@ func (s *copiesMemSolver[T]) groups() [][]int {
 	return out
 }
 
-// value returns the value of role r's unknown in cell c.
-func (s *copiesMemSolver[T]) value(c *cmCell[T], r int, self bool) T {
-	if self {
-		return c.opt
-	}
-	return c.val[r]
-}
-
-// setValue stores role r's value and choice in cell c.
-func (s *copiesMemSolver[T]) setValue(c *cmCell[T], r int, self bool, x T, ch rules.Choice) {
-	if self {
-		c.opt, c.optChoice = x, ch
-		return
-	}
-	c.val[r], c.ch[r] = x, ch
-}
-
 // choiceValue returns the lead of role r's mover making ch in c, every state it leads to solved.
 func (s *copiesMemSolver[T]) choiceValue(c *cmCell[T], r, roles int, ch rules.Choice, self bool) T {
 	f := s.f
 	sum := s.zero
 	for i, o := range c.outs[ch] {
-		next := s.cells[o.to]
-		var x T
-		if o.keep {
-			x = f.Add(s.one, s.value(next, r, self))
-		} else {
-			x = f.Sub(f.FromInt(int64(-o.handed)), s.value(next, (r+1)%roles, self))
-		}
+		x := leadAfter(f, &s.cells[o.to].leadVals, r, roles, self, o.keep, o.handed)
 		sum = f.Add(sum, f.Mul(c.probs[ch][i], x))
 	}
 	return sum
@@ -505,7 +479,7 @@ func (s *copiesMemSolver[T]) solveGroup(idx []int, roles int, kinds [2]cmChooser
 		c := s.cells[idx[0]]
 		for r := range roles {
 			if c.pairs == 0 || c.stalemate {
-				s.setValue(c, r, self, s.zero, rules.Daring)
+				c.setLead(r, self, s.zero, rules.Daring)
 				continue
 			}
 			if kinds[r] == cmMax {
@@ -520,11 +494,11 @@ func (s *copiesMemSolver[T]) solveGroup(idx []int, roles int, kinds [2]cmChooser
 						ch, best, have = x, v, true
 					}
 				}
-				s.setValue(c, r, self, best, ch)
+				c.setLead(r, self, best, ch)
 				continue
 			}
 			ch := s.pick(c, r, kinds, pol)
-			s.setValue(c, r, self, s.choiceValue(c, r, roles, ch, self), ch)
+			c.setLead(r, self, s.choiceValue(c, r, roles, ch, self), ch)
 		}
 		return nil
 	}
@@ -542,13 +516,13 @@ func (s *copiesMemSolver[T]) solveGroup(idx []int, roles int, kinds [2]cmChooser
 	}
 	x, err := solveLeadGroup(f, idx, roles, ch, func(r int) bool { return kinds[r] == cmMax },
 		func(k int, y rules.Choice) bool { return s.cells[idx[k]].legal[y] }, arcs,
-		func(to, r int) T { return s.value(s.cells[to], r, self) })
+		func(to, r int) T { return s.cells[to].lead(r, self) })
 	if err != nil {
 		return fmt.Errorf("copies with %s: %w", s.m.Memory, err)
 	}
 	for k, i := range idx {
 		for r := range roles {
-			s.setValue(s.cells[i], r, self, x[k*roles+r][0], ch[k*roles+r])
+			s.cells[i].setLead(r, self, x[k*roles+r][0], ch[k*roles+r])
 		}
 	}
 	if kinds[0] == cmMax || kinds[1] == cmMax {
@@ -559,10 +533,10 @@ func (s *copiesMemSolver[T]) solveGroup(idx []int, roles int, kinds [2]cmChooser
 				if kinds[r] != cmMax {
 					continue
 				}
-				best := s.value(c, r, self)
+				best := c.lead(r, self)
 				for _, y := range rules.Choices() {
 					if c.legal[y] && f.Cmp(s.choiceValue(c, r, roles, y, self), best) == 0 {
-						s.setValue(c, r, self, best, y)
+						c.setLead(r, self, best, y)
 						break
 					}
 				}

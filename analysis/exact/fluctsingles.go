@@ -123,10 +123,7 @@ type fsCell[T any] struct {
 	legal [rules.NumChoices]bool
 	arcs  [rules.NumChoices][]fsArc[T]
 
-	opt       T // the mover's lead when both seats play the optimum
-	optChoice rules.Choice
-	val       [2]T // the mover's lead with role r's policy to move
-	ch        [2]rules.Choice
+	leadVals[T]
 }
 
 // fsDraw is one capacity drawn before a turn: with probability p the turn is played in cell to.
@@ -261,33 +258,12 @@ func (s *fsSolver[T]) solve() error {
 	return nil
 }
 
-func (s *fsSolver[T]) value(c *fsCell[T], r int, self bool) T {
-	if self {
-		return c.opt
-	}
-	return c.val[r]
-}
-
-func (s *fsSolver[T]) setValue(c *fsCell[T], r int, self bool, x T, ch rules.Choice) {
-	if self {
-		c.opt, c.optChoice = x, ch
-		return
-	}
-	c.val[r], c.ch[r] = x, ch
-}
-
 // choiceValue returns the lead of role r's mover making ch in c, every cell it leads to solved.
 func (s *fsSolver[T]) choiceValue(c *fsCell[T], r, roles int, ch rules.Choice, self bool) T {
 	f := s.f
 	sum := s.zero
 	for _, a := range c.arcs[ch] {
-		next := s.cells[a.to]
-		var x T
-		if a.keep {
-			x = f.Add(s.one, s.value(next, r, self))
-		} else {
-			x = f.Sub(f.FromInt(int64(-a.handed)), s.value(next, (r+1)%roles, self))
-		}
+		x := leadAfter(f, &s.cells[a.to].leadVals, r, roles, self, a.keep, a.handed)
 		sum = f.Add(sum, f.Mul(a.p, x))
 	}
 	return sum
@@ -297,7 +273,7 @@ func (s *fsSolver[T]) choiceValue(c *fsCell[T], r, roles int, ch rules.Choice, s
 func (s *fsSolver[T]) before(st rules.State, r int, self bool) T {
 	v := s.zero
 	for _, d := range s.draws[st] {
-		v = s.f.Add(v, s.f.Mul(d.p, s.value(s.cells[d.to], r, self)))
+		v = s.f.Add(v, s.f.Mul(d.p, s.cells[d.to].lead(r, self)))
 	}
 	return v
 }
@@ -324,7 +300,7 @@ func (s *fsSolver[T]) solveRow(idx []int, roles int, kinds [2]husChooser, pol [2
 	if s.cells[idx[0]].key.st.N == 0 {
 		for _, i := range idx {
 			for r := range roles {
-				s.setValue(s.cells[i], r, self, s.zero, rules.Daring)
+				s.cells[i].setLead(r, self, s.zero, rules.Daring)
 			}
 		}
 		return nil
@@ -346,13 +322,13 @@ func (s *fsSolver[T]) solveRow(idx []int, roles int, kinds [2]husChooser, pol [2
 	}
 	x, err := solveLeadGroup(f, idx, roles, ch, func(r int) bool { return kinds[r] == husMax },
 		func(k int, y rules.Choice) bool { return s.cells[idx[k]].legal[y] }, arcs,
-		func(to, r int) T { return s.value(s.cells[to], r, self) })
+		func(to, r int) T { return s.cells[to].lead(r, self) })
 	if err != nil {
 		return fmt.Errorf("singletons with %s: %w", s.m.Memory, err)
 	}
 	for k, i := range idx {
 		for r := range roles {
-			s.setValue(s.cells[i], r, self, x[k*roles+r][0], ch[k*roles+r])
+			s.cells[i].setLead(r, self, x[k*roles+r][0], ch[k*roles+r])
 		}
 	}
 	// A maximiser's choice is the first of the best in the order of rules.Choices.
@@ -362,10 +338,10 @@ func (s *fsSolver[T]) solveRow(idx []int, roles int, kinds [2]husChooser, pol [2
 			if kinds[r] != husMax {
 				continue
 			}
-			best := s.value(c, r, self)
+			best := c.lead(r, self)
 			for _, y := range rules.Choices() {
 				if c.legal[y] && f.Cmp(s.choiceValue(c, r, roles, y, self), best) == 0 {
-					s.setValue(c, r, self, best, y)
+					c.setLead(r, self, best, y)
 					break
 				}
 			}

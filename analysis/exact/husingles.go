@@ -115,10 +115,7 @@ type husCell[T any] struct {
 	// (no pairs, after) ends the game with lead 0.
 	after bool
 
-	opt       T // the mover's lead when both seats play the optimum
-	optChoice rules.Choice
-	val       [2]T // the mover's lead with role r's policy to move
-	ch        [2]rules.Choice
+	leadVals[T]
 
 	// solo is solitaire's expected turns and lucky matches from the cell, soloChoice the choice
 	// (husingles_solo.go).
@@ -324,33 +321,12 @@ func (s *husSolver[T]) solve() error {
 	return nil
 }
 
-func (s *husSolver[T]) value(c *husCell[T], r int, self bool) T {
-	if self {
-		return c.opt
-	}
-	return c.val[r]
-}
-
-func (s *husSolver[T]) setValue(c *husCell[T], r int, self bool, x T, ch rules.Choice) {
-	if self {
-		c.opt, c.optChoice = x, ch
-		return
-	}
-	c.val[r], c.ch[r] = x, ch
-}
-
 // choiceValue returns the lead of role r's mover making ch in c, every state it leads to solved.
 func (s *husSolver[T]) choiceValue(c *husCell[T], r, roles int, ch rules.Choice, self bool) T {
 	f := s.f
 	sum := s.zero
 	for i, o := range c.outs[ch] {
-		next := s.cells[o.to]
-		var x T
-		if o.keep {
-			x = f.Add(s.one, s.value(next, r, self))
-		} else {
-			x = f.Sub(f.FromInt(int64(-o.handed)), s.value(next, (r+1)%roles, self))
-		}
+		x := leadAfter(f, &s.cells[o.to].leadVals, r, roles, self, o.keep, o.handed)
 		sum = f.Add(sum, f.Mul(c.probs[ch][i], x))
 	}
 	return sum
@@ -375,7 +351,7 @@ func (s *husSolver[T]) solveRow(idx []int, roles int, kinds [2]husChooser, pol [
 	if s.cells[idx[0]].st.N == 0 {
 		for _, i := range idx {
 			for r := range roles {
-				s.setValue(s.cells[i], r, self, s.zero, rules.Daring)
+				s.cells[i].setLead(r, self, s.zero, rules.Daring)
 			}
 		}
 		return nil
@@ -394,13 +370,13 @@ func (s *husSolver[T]) solveRow(idx []int, roles int, kinds [2]husChooser, pol [
 	}
 	x, err := solveLeadGroup(f, idx, roles, ch, func(r int) bool { return kinds[r] == husMax },
 		func(k int, y rules.Choice) bool { return s.cells[idx[k]].legal[y] }, arcs,
-		func(to, r int) T { return s.value(s.cells[to], r, self) })
+		func(to, r int) T { return s.cells[to].lead(r, self) })
 	if err != nil {
 		return fmt.Errorf("singletons with %s: %w", s.m.Memory, err)
 	}
 	for k, i := range idx {
 		for r := range roles {
-			s.setValue(s.cells[i], r, self, x[k*roles+r][0], ch[k*roles+r])
+			s.cells[i].setLead(r, self, x[k*roles+r][0], ch[k*roles+r])
 		}
 	}
 	// A maximiser's choice is the first of the best in the order of rules.Choices.
@@ -410,10 +386,10 @@ func (s *husSolver[T]) solveRow(idx []int, roles int, kinds [2]husChooser, pol [
 			if kinds[r] != husMax {
 				continue
 			}
-			best := s.value(c, r, self)
+			best := c.lead(r, self)
 			for _, y := range rules.Choices() {
 				if c.legal[y] && f.Cmp(s.choiceValue(c, r, roles, y, self), best) == 0 {
-					s.setValue(c, r, self, best, y)
+					c.setLead(r, self, best, y)
 					break
 				}
 			}

@@ -148,3 +148,39 @@ func solveSoloGroup[T any](f field.Field[T], ch []rules.Choice, optimal bool,
 	}
 	return x, nil
 }
+
+// leadVals holds a cell's values in a two-seat game valued in leads: the mover's lead when both
+// seats play the optimum (opt, optChoice), and with role r's policy to move (val[r], ch[r]).
+type leadVals[T any] struct {
+	opt       T
+	optChoice rules.Choice
+	val       [2]T
+	ch        [2]rules.Choice
+}
+
+// lead returns the optimum's lead (self) or role r's.
+func (v *leadVals[T]) lead(r int, self bool) T {
+	if self {
+		return v.opt
+	}
+	return v.val[r]
+}
+
+// setLead stores the optimum's lead and choice (self) or role r's.
+func (v *leadVals[T]) setLead(r int, self bool, x T, ch rules.Choice) {
+	if self {
+		v.opt, v.optChoice = x, ch
+		return
+	}
+	v.val[r], v.ch[r] = x, ch
+}
+
+// leadAfter returns role r's mover's lead after an outcome that ends in a cell with values next:
+// a pair taken (keep) is one more and the mover moves again; otherwise the other role moves,
+// first taking the handed pairs the turn left known whole.
+func leadAfter[T any](f field.Field[T], next *leadVals[T], r, roles int, self, keep bool, handed int) T {
+	if keep {
+		return f.Add(f.FromInt(1), next.lead(r, self))
+	}
+	return f.Sub(f.FromInt(int64(-handed)), next.lead((r+1)%roles, self))
+}

@@ -520,29 +520,10 @@ func (s *copiesMemSolver[T]) solveGroup(idx []int, roles int, kinds [2]cmChooser
 	if err != nil {
 		return fmt.Errorf("copies with %s: %w", s.m.Memory, err)
 	}
-	for k, i := range idx {
-		for r := range roles {
-			s.cells[i].setLead(r, self, x[k*roles+r][0], ch[k*roles+r])
-		}
-	}
-	if kinds[0] == cmMax || kinds[1] == cmMax {
-		// The choices break ties in the order of rules.Choices: the first of the best.
-		for _, i := range idx {
-			c := s.cells[i]
-			for r := range roles {
-				if kinds[r] != cmMax {
-					continue
-				}
-				best := c.lead(r, self)
-				for _, y := range rules.Choices() {
-					if c.legal[y] && f.Cmp(s.choiceValue(c, r, roles, y, self), best) == 0 {
-						c.setLead(r, self, best, y)
-						break
-					}
-				}
-			}
-		}
-	}
+	storeLeadGroup(f, idx, roles, self, x, ch, func(r int) bool { return kinds[r] == cmMax },
+		func(i int) *leadVals[T] { return &s.cells[i].leadVals },
+		func(i int, y rules.Choice) bool { return s.cells[i].legal[y] },
+		func(i, r int, y rules.Choice) T { return s.choiceValue(s.cells[i], r, roles, y, self) })
 	return nil
 }
 

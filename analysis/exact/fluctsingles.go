@@ -326,27 +326,10 @@ func (s *fsSolver[T]) solveRow(idx []int, roles int, kinds [2]husChooser, pol [2
 	if err != nil {
 		return fmt.Errorf("singletons with %s: %w", s.m.Memory, err)
 	}
-	for k, i := range idx {
-		for r := range roles {
-			s.cells[i].setLead(r, self, x[k*roles+r][0], ch[k*roles+r])
-		}
-	}
-	// A maximiser's choice is the first of the best in the order of rules.Choices.
-	for _, i := range idx {
-		c := s.cells[i]
-		for r := range roles {
-			if kinds[r] != husMax {
-				continue
-			}
-			best := c.lead(r, self)
-			for _, y := range rules.Choices() {
-				if c.legal[y] && f.Cmp(s.choiceValue(c, r, roles, y, self), best) == 0 {
-					c.setLead(r, self, best, y)
-					break
-				}
-			}
-		}
-	}
+	storeLeadGroup(f, idx, roles, self, x, ch, func(r int) bool { return kinds[r] == husMax },
+		func(i int) *leadVals[T] { return &s.cells[i].leadVals },
+		func(i int, y rules.Choice) bool { return s.cells[i].legal[y] },
+		func(i, r int, y rules.Choice) T { return s.choiceValue(s.cells[i], r, roles, y, self) })
 	return nil
 }
 

@@ -184,3 +184,32 @@ func leadAfter[T any](f field.Field[T], next *leadVals[T], r, roles int, self, k
 	}
 	return f.Sub(f.FromInt(int64(-handed)), next.lead((r+1)%roles, self))
 }
+
+// storeLeadGroup stores the leads x and choices ch that solveLeadGroup found for the states idx
+// in their values (vals gives a state's), then gives each role that maximises the first of its
+// best choices in the order of rules.Choices: value(i, r, y) is role r's lead making y in state
+// i, every state it leads to solved.
+func storeLeadGroup[T any](f field.Field[T], idx []int, roles int, self bool, x [][]T, ch []rules.Choice,
+	maximises func(r int) bool, vals func(i int) *leadVals[T], legal func(i int, y rules.Choice) bool,
+	value func(i, r int, y rules.Choice) T) {
+	for k, i := range idx {
+		for r := range roles {
+			vals(i).setLead(r, self, x[k*roles+r][0], ch[k*roles+r])
+		}
+	}
+	for _, i := range idx {
+		v := vals(i)
+		for r := range roles {
+			if !maximises(r) {
+				continue
+			}
+			best := v.lead(r, self)
+			for _, y := range rules.Choices() {
+				if legal(i, y) && f.Cmp(value(i, r, y), best) == 0 {
+					v.setLead(r, self, best, y)
+					break
+				}
+			}
+		}
+	}
+}

@@ -28,23 +28,21 @@ const HUSinglesRationalLimit = 30
 
 // IsHUSingles reports whether m has singletons under a handover-uniform memory of a fixed
 // capacity in the standard game: the model of husingles.go, which solves the expected values, each
-// choice's values and the tables of optimal and best-response, and of husinglesdist.go, the score
-// distribution.
+// choice's values and the tables of optimal and best-response (under a turn limit too,
+// husingles_limit.go), and of husinglesdist.go, the score distribution.
 func IsHUSingles(m Model) bool {
 	return m.Singletons > 0 && m.Memory.Forget == rules.ForgetHandoverUniform && m.Memory.Capacity > 0 &&
 		m.Memory.Fluctuation == 0 && m.Variant.CopiesOf() == rules.DefaultCopies
 }
 
 // checkHUSinglesModel reports whether the model of singletons under a handover-uniform memory
-// solves m, whatever the lineup: a shared memory of fixed capacity, sequential flips, no turn
-// limit (every pass rule, husingles_pass.go).
+// solves m, whatever the lineup: a shared memory of fixed capacity, sequential flips, every pass
+// rule (husingles_pass.go), with or without a turn limit (husingles_limit.go).
 func checkHUSinglesModel(m Model) error {
 	s := m.Singletons
 	switch {
 	case m.Memory.Scope != rules.ScopeShared:
 		return fmt.Errorf("singletons %d: a private %s memory forgets at its own seat's turns, which no count state describes (only a shared one has an exact model)", s, m.Memory)
-	case m.Variant.TurnLimit > 0:
-		return fmt.Errorf("singletons %d with %s: a turn limit has no exact model (perfect memory and decay forgetting only)", s, m.Memory)
 	case m.Variant.Flips == rules.FlipsBlind:
 		return fmt.Errorf("blind flips with singletons have no exact model (use pairs only, or the simulator)")
 	}
@@ -404,6 +402,9 @@ func husStart[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, 
 
 // evaluateHUSingles is Evaluate for singletons under a handover-uniform memory.
 func evaluateHUSingles[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
+	if m.Variant.TurnLimit > 0 {
+		return evaluateHUSinglesLimit(ctx, f, m, mu, st) // husingles_limit.go
+	}
 	s, c, err := husStart(ctx, f, m, mu, st)
 	if err != nil {
 		return Result[T]{}, err
@@ -424,6 +425,9 @@ func husResult[T any](f field.Field[T], c *husCell[T]) Result[T] {
 
 // husChoiceValues is ChoiceValues for singletons under a handover-uniform memory.
 func husChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Choices[T], error) {
+	if m.Variant.TurnLimit > 0 {
+		return husLimitChoiceValues(ctx, f, m, mu, st) // husingles_limit.go
+	}
 	s, c, err := husStart(ctx, f, m, mu, st)
 	if err != nil {
 		return Choices[T]{}, err
@@ -454,6 +458,9 @@ func husPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Li
 			return nil, err
 		}
 		return rules.FixedChoiceTable(mu.Policy, maxPairs, m.Singletons)
+	}
+	if m.Variant.TurnLimit > 0 {
+		return husLimitPolicyTable(ctx, f, m, mu, maxPairs) // husingles_limit.go
 	}
 	s, err := newHUSSolver(ctx, f, m, mu, maxPairs)
 	if err != nil {
@@ -502,6 +509,9 @@ func estimateHUSingles[T any](f field.Field[T], m Model, mu Lineup, pairs int, c
 		w := 8 * row * row // a sparse row, a few rounds of policy iteration
 		if call == CallDistribution {
 			w += 2 * row * row * float64(n+1) // the row's two systems, a right-hand side per lead (husinglesdist.go)
+		}
+		if t := m.Variant.TurnLimit; t > 0 {
+			w = row * 16 * float64(t) // a layer per turn left, each cell's outcomes read once per role (husingles_limit.go)
 		}
 		if !isFloat {
 			w *= husRatWeight * float64(n)

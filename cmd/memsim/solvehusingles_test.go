@@ -42,7 +42,6 @@ func TestSolveHandoverSingletonsRefusals(t *testing.T) {
 		{[]string{"--forget", "lru"}, "--singletons 1 with --forget lru: no exact model"},
 		{[]string{"--forget", "handover-uniform", "--players", "3"}, "only one or two players have an exact model, not 3"},
 		{[]string{"--forget", "handover-uniform", "--players", "1", "--pass", "always"}, "solitaire has nobody to hand a pass to"},
-		{[]string{"--forget", "handover-uniform", "--turn-limit", "5"}, "a turn limit has no exact model (perfect memory and decay forgetting only)"},
 	} {
 		_, stderr, code := runArgs(t, append(base, c.args...)...)
 		if code != exitUsage || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {

@@ -51,6 +51,8 @@ func checkCopiesMem(m Model, mu Lineup) error {
 		return checkCopiesMemLimit(m, mu) // copiesmemlimit.go
 	case mu.Players == 1:
 		return checkCopiesMemSolo(m, mu) // copiesmemsolo.go
+	case mu.Players >= 3:
+		return checkCopiesMemSeats(m, mu) // copiesmemseats.go
 	case mu.Players != 2 || mu.PerSeat:
 		return fmt.Errorf("copies %d with %s: one or two players have an exact model, not %d (perfect memory: 1 to %d)", k, m.Memory, mu.Players, rules.MaxPlayers)
 	}
@@ -128,6 +130,9 @@ type cmCell[T any] struct {
 	// (copiesmemsolo.go).
 	solo       [2]T
 	soloChoice rules.Choice
+
+	// mseats holds the values at three or more seats (copiesmemseats.go).
+	mseats cmSeatVals[T]
 
 	leadVals[T]
 }
@@ -385,6 +390,9 @@ func (s *copiesMemSolver[T]) solve() error {
 	if s.mu.Players == 1 {
 		return s.solveSolo() // copiesmemsolo.go
 	}
+	if s.mu.Players >= 3 {
+		return s.solveSeats() // copiesmemseats.go
+	}
 	pol := [2]rules.Policy{s.mu.Policy, s.mu.Opponent}
 	needOpt := false
 	var kinds [2]cmChooser
@@ -574,6 +582,9 @@ func (s *copiesMemSolver[T]) result(st CopiesState) Result[T] {
 		c := s.cells[0]
 		return Result[T]{State: st.RulesState(), Players: 1, ExpectedTurns: c.solo[0], ExpectedLucky: c.solo[1]}
 	}
+	if s.mu.Players >= 3 {
+		return s.seatsResult(st) // copiesmemseats.go
+	}
 	res := Result[T]{State: st.RulesState(), Players: 2, ExpectedLead: s.cells[0].val[0]}
 	res.ExpectedPairs = pairsFromLead(f, n, res.ExpectedLead)
 	res.PairsBySeat = []T{res.ExpectedPairs, f.Sub(n, res.ExpectedPairs)}
@@ -598,6 +609,9 @@ func copiesMemChoiceValues[T any](ctx context.Context, f field.Field[T], m Model
 	c := s.cells[0]
 	if mu.Players == 1 {
 		return s.soloChoices(st), nil // copiesmemsolo.go
+	}
+	if mu.Players >= 3 {
+		return s.seatsChoices(st), nil // copiesmemseats.go
 	}
 	n := f.FromInt(int64(st.Pairs()))
 	out := Choices[T]{State: st.RulesState(), Value: s.result(st), PolicyChoice: c.ch[0]}

@@ -22,8 +22,8 @@ func validateBlindDecay(m Model, mu Lineup) error {
 	if m.Variant.Flips != rules.FlipsBlind || !m.isDecay() {
 		return nil
 	}
-	if mu.playsToWin() || isSelfWin(mu) {
-		return fmt.Errorf("blind flips with decay forgetting are solved for the policies that play for pairs, not those that play to win")
+	if mu.Players >= 3 && (mu.playsToWin() || isSelfWin(mu)) {
+		return fmt.Errorf("players %d: blind flips with decay forgetting are solved for the policies that play to win at two seats only", mu.Players)
 	}
 	return nil
 }

@@ -326,11 +326,6 @@ func (w *sweep[T]) runDecay(ctx context.Context, maxPairs int, visit func(st rul
 			return err
 		}
 	}
-	if w.m.Singletons > 0 {
-		if err := w.checkDecaySingles(); err != nil { // decaysingles.go
-			return err
-		}
-	}
 	h, err := newDecayHand(w.f, w.m.Memory, maxPairs+w.m.Singletons)
 	if err != nil {
 		return err

@@ -26,35 +26,19 @@ func decayIndex(st rules.State) int {
 
 // validateDecaySingles reports whether a decay model with singletons has an exact solution: it
 // has one under every pass rule, sequential flips, with or without a turn limit (the matchups:
-// validateDecaySingles and checkDecaySingles).
+// validateDecaySingles).
 func (m Model) validateDecaySingles() error {
 	return nil
 }
 
 // validateDecaySingles reports whether the matchup mu is solved by the decay model with
-// singletons (when m is one): one to eight players, no policy that plays to win.
+// singletons (when m is one): one to eight players for the policies that play for pairs, two for
+// those that play to win (the lead sweep, decaywin.go, over the rows of decaySinglesOutcomes).
 func validateDecaySingles(m Model, mu Lineup) error {
-	if m.Singletons == 0 || !m.isDecay() || !mu.playsToWin() {
+	if m.Singletons == 0 || !m.isDecay() || mu.Players < 3 || !(mu.playsToWin() || isSelfWin(mu)) {
 		return nil
 	}
-	return decaySinglesRefusal(m.Singletons)
-}
-
-// decaySinglesRefusal is the refusal of a policy that plays to win under decay forgetting with
-// singletons.
-func decaySinglesRefusal(singletons int) error {
-	return fmt.Errorf("singletons %d with decay forgetting: solved in expected pairs for one to %d players (values, choices, score and turn distributions), not for a policy that plays to win", singletons, rules.MaxPlayers)
-}
-
-// checkDecaySingles refuses what the decay model with singletons does not solve without a turn
-// limit: it gives every seat's values, each choice's values, the optimum (of every seat for
-// itself at three or more seats) and best responses, every seat's score distribution and
-// solitaire's expected turns, not the policies that play to win.
-func (w *sweep[T]) checkDecaySingles() error {
-	if w.lead == nil {
-		return nil
-	}
-	return decaySinglesRefusal(w.m.Singletons)
+	return fmt.Errorf("players %d: singletons with decay forgetting are solved in expected pairs for one to %d players, to win for two players only", mu.Players, rules.MaxPlayers)
 }
 
 // decaySingleBucket is one result of a hand-over with singletons: half-known pairs and seen

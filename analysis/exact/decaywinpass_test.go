@@ -133,65 +133,80 @@ func TestDecayWinPassIsCardLevel(t *testing.T) {
 			}
 			model := exact.Model{Memory: dc.mem, Pass: rule}
 			t.Run(dc.card.String()+"/"+rule.String(), func(t *testing.T) {
-				wo := pc.winIterate(maxN, nil)
-				self := exact.Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
-				compared := 0
-				err := exact.WinTable(ctx, field.Float{}, model, self, maxN, func(c *exact.WinCell[float64]) error {
-					st, d := c.State.Counts(), c.State.Lead
-					if _, ok := pc.chain[st]; !ok {
-						return nil
-					}
-					compared++
-					if want := wo.get(0, 0, st, d); math.Abs(c.Value-0.5-want) > 1e-9 {
-						t.Errorf("win-optimal, %v: score %v, card level %v", c.State, c.Value, want+0.5)
-					}
-					for _, ch := range pc.legalChoices(st) {
-						if want := pc.choiceValue(wo, 0, 0, st, d, ch); !c.Legal[ch] || math.Abs(c.ChoiceValue[ch]-0.5-want) > 1e-9 {
-							t.Errorf("win-optimal, %v, %v: score %v (legal %v), card level %v", c.State, ch, c.ChoiceValue[ch], c.Legal[ch], want+0.5)
-						}
-					}
-					return nil
-				})
-				if err != nil || compared == 0 {
-					t.Fatalf("WinTable: %v, %d compared", err, compared)
-				}
-				table, err := exact.PolicyTable(ctx, field.Float{}, model, self, maxN)
-				if err != nil {
-					t.Fatal(err)
-				}
-				for key := range wo[0][1] {
-					c, ok := table.Lookup(key, true)
-					if !ok {
-						t.Fatalf("%v: no choice after a pass", key)
-					}
-					st := key.Counts()
-					if got, want := pc.choiceValue(wo, 0, 1, st, key.Lead, c), wo.get(0, 1, st, key.Lead); math.Abs(got-want) > 1e-9 {
-						t.Errorf("win-optimal after a pass, %v: the table's %v scores %v, the best %v", key, c, got+0.5, want+0.5)
-					}
-				}
-				br := pc.winIterate(maxN, rules.PolicySafe.Decide)
-				mu := exact.Lineup{Players: 2, Policy: rules.PolicyWinBestResponse, Opponent: rules.PolicySafe}
-				for key, want := range br[0][0] {
-					if key.N != maxN {
-						continue
-					}
-					wc, err := exact.WinChoiceValues(ctx, field.Float{}, model, mu, key)
-					if err != nil {
-						t.Fatal(err)
-					}
-					v := wc.Value
-					if sum := v.Win + v.Draw + v.Loss; math.Abs(sum-1) > 1e-9 || math.Abs(v.Win+v.Draw/2-0.5-want) > 1e-9 {
-						t.Errorf("win best response to safe, %v: %v (sum %v), card level score %v", key, v, sum, want+0.5)
-					}
-					for _, cv := range wc.Values {
-						if want := pc.choiceValue(br, 0, 0, key.Counts(), key.Lead, cv.Choice); math.Abs(cv.Score-0.5-want) > 1e-9 {
-							t.Errorf("win best response to safe, %v, %v: score %v, card level %v", key, cv.Choice, cv.Score, want+0.5)
-						}
-					}
-				}
+				checkWinOnChain(t, ctx, pc, model, maxN)
 			})
 		}
 	}
+}
+
+// checkWinOnChain compares the policies that play to win under model with value iteration on the
+// card-level chain pc (turns and passes) of up to maxN pairs: win-optimal self-play's score and
+// every legal choice's at every state and lead, the table's choice just after a pass (under a pass
+// rule), and a win
+// best response to safe's win, draw and loss and every choice's score at maxN pairs. It returns
+// the number of states compared.
+func checkWinOnChain(t *testing.T, ctx context.Context, pc passChain, model exact.Model, maxN int) int {
+	t.Helper()
+	wo := pc.winIterate(maxN, nil)
+	self := exact.Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}
+	compared := 0
+	err := exact.WinTable(ctx, field.Float{}, model, self, maxN, func(c *exact.WinCell[float64]) error {
+		st, d := c.State.Counts(), c.State.Lead
+		if _, ok := pc.chain[st]; !ok {
+			return nil
+		}
+		compared++
+		if want := wo.get(0, 0, st, d); math.Abs(c.Value-0.5-want) > 1e-9 {
+			t.Errorf("win-optimal, %v: score %v, card level %v", c.State, c.Value, want+0.5)
+		}
+		for _, ch := range pc.legalChoices(st) {
+			if want := pc.choiceValue(wo, 0, 0, st, d, ch); !c.Legal[ch] || math.Abs(c.ChoiceValue[ch]-0.5-want) > 1e-9 {
+				t.Errorf("win-optimal, %v, %v: score %v (legal %v), card level %v", c.State, ch, c.ChoiceValue[ch], c.Legal[ch], want+0.5)
+			}
+		}
+		return nil
+	})
+	if err != nil || compared == 0 {
+		t.Fatalf("WinTable: %v, %d compared", err, compared)
+	}
+	table, err := exact.PolicyTable(ctx, field.Float{}, model, self, maxN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for key := range wo[0][1] {
+		if model.Pass == rules.PassNever {
+			break
+		}
+		c, ok := table.Lookup(key, true)
+		if !ok {
+			t.Fatalf("%v: no choice after a pass", key)
+		}
+		st := key.Counts()
+		if got, want := pc.choiceValue(wo, 0, 1, st, key.Lead, c), wo.get(0, 1, st, key.Lead); math.Abs(got-want) > 1e-9 {
+			t.Errorf("win-optimal after a pass, %v: the table's %v scores %v, the best %v", key, c, got+0.5, want+0.5)
+		}
+	}
+	br := pc.winIterate(maxN, rules.PolicySafe.Decide)
+	mu := exact.Lineup{Players: 2, Policy: rules.PolicyWinBestResponse, Opponent: rules.PolicySafe}
+	for key, want := range br[0][0] {
+		if key.N != maxN {
+			continue
+		}
+		wc, err := exact.WinChoiceValues(ctx, field.Float{}, model, mu, key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := wc.Value
+		if sum := v.Win + v.Draw + v.Loss; math.Abs(sum-1) > 1e-9 || math.Abs(v.Win+v.Draw/2-0.5-want) > 1e-9 {
+			t.Errorf("win best response to safe, %v: %v (sum %v), card level score %v", key, v, sum, want+0.5)
+		}
+		for _, cv := range wc.Values {
+			if want := pc.choiceValue(br, 0, 0, key.Counts(), key.Lead, cv.Choice); math.Abs(cv.Score-0.5-want) > 1e-9 {
+				t.Errorf("win best response to safe, %v, %v: score %v, card level %v", key, cv.Choice, cv.Score, want+0.5)
+			}
+		}
+	}
+	return compared
 }
 
 // TestDecayWinPassIdentities checks the policies that play to win under decay forgetting and a

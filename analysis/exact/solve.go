@@ -93,10 +93,10 @@ func (mu Lineup) Validate(m Model) error {
 	if m.Memory.Fluctuation > 0 {
 		return validateFluct(m, mu)
 	}
-	if err := validateBlindLimited(m, mu); err != nil {
+	if err := validateBlindDecay(m, mu); err != nil { // blinddecay.go
 		return err
 	}
-	if err := validateBlindDecay(m, mu); err != nil { // blinddecay.go
+	if err := validateBlindLimited(m, mu); err != nil {
 		return err
 	}
 	if err := validateDecaySingles(m, mu); err != nil { // decaysingles.go

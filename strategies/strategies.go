@@ -507,6 +507,10 @@ func (c *Tables) get(ctx context.Context, m exact.Model, mu exact.Lineup, maxPai
 		t, err = exact.FluctReplyTable(ctx, field.Rat{}, m, mu.Opponent, maxPairs)
 	case m.Memory.Fluctuation > 0 && mu.Policy == rules.PolicyBestResponse:
 		t, err = exact.FluctReplyTable(ctx, field.Float{}, m, mu.Opponent, maxPairs)
+	case m.Memory.Fluctuation > 0 && mu.Players == 1 && maxPairs <= limit:
+		t, err = exact.FluctSoloTable(ctx, field.Rat{}, m, maxPairs) // solitaire's fewest turns
+	case m.Memory.Fluctuation > 0 && mu.Players == 1:
+		t, err = exact.FluctSoloTable(ctx, field.Float{}, m, maxPairs)
 	case m.Memory.Fluctuation > 0 && maxPairs <= limit:
 		t, err = exact.FluctTable(ctx, field.Rat{}, m, maxPairs)
 	case m.Memory.Fluctuation > 0:

@@ -135,6 +135,9 @@ func estimate[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call)
 		}
 		return c, err
 	}
+	if m.Memory.Fluctuation > 0 && mu.Players == 1 {
+		return estimateFluctSolo(f, m, mu, pairs, call) // fluctsolo.go
+	}
 	if m.Memory.Fluctuation > 0 {
 		return estimateFluct(f, m, mu, pairs, call)
 	}

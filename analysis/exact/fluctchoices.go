@@ -16,13 +16,17 @@ import (
 // max(2, m - σ) to m + σ. Value is the lineup's own value in st with c drawn (its policy's
 // choice's), and PolicyChoice that choice. Under the pass rules two-known and always the turn
 // follows no pass (FluctChoiceValuesAfterPass: just after one). With three to eight players it is
-// FluctSeatsChoiceValues at pass streak 0. Under a turn limit (two seats) the turns left are the
-// limit, this turn included; a value is a lead and the pairs each seat takes within the limit,
-// and the best choice the one of largest lead.
+// FluctSeatsChoiceValues at pass streak 0. With one player (solitaire, pass rule never) a value
+// is the expected turns and lucky matches, and the best choice the one of fewest turns. Under a
+// turn limit (two seats) the turns left are the limit, this turn included; a value is a lead and
+// the pairs each seat takes within the limit, and the best choice the one of largest lead.
 func FluctChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State, c int) (Choices[T], error) {
 	var out Choices[T]
 	if IsFluctSingles(m) {
 		return fluctSinglesChoiceValues(ctx, f, m, mu, st, c) // fluctsingles.go
+	}
+	if mu.Players == 1 && !m.fluctLimited() {
+		return fluctSoloChoiceValues(ctx, f, m, mu, st, c) // fluctsolo.go
 	}
 	if mu.Players >= 3 {
 		return FluctSeatsChoiceValues(ctx, f, m, mu, st, c, 0)

@@ -84,6 +84,9 @@ func (mu Lineup) Validate(m Model) error {
 	if m.fluctLimited() {
 		return validateFluctLimit(m, mu) // fluctlimit.go
 	}
+	if m.Memory.Fluctuation > 0 && mu.Players == 1 {
+		return validateFluctSolo(m, mu) // fluctsolo.go
+	}
 	if m.Memory.Fluctuation > 0 && isSelfWin(mu) {
 		return checkFluctSelfWin(m, mu) // fluctselfwin.go
 	}
@@ -174,6 +177,9 @@ func Evaluate[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, 
 	}
 	if m.fluctLimited() {
 		return evaluateFluctLimit(ctx, f, m, mu, st) // fluctlimit.go
+	}
+	if m.Memory.Fluctuation > 0 && mu.Players == 1 {
+		return evaluateFluctSolo(ctx, f, m, mu, st) // fluctsolo.go
 	}
 	if m.Memory.Fluctuation > 0 && isSelfWin(mu) {
 		return evaluateFluctSelfWinLineup(ctx, f, m, mu, st) // fluctselfwin.go

@@ -104,7 +104,10 @@ per state the optimum's choice within the turns left and the standings at which 
 chooses otherwise (the choices the engine reads; text only). At two seats --fluctuation S
 --turn-limit T prints in each capacity's block a block per turns left (t=A..B for equal blocks);
 there --capacity C values each choice with T turns left, and --distribution gives both seats'
-shares taken by the limit.
+shares taken by the limit. With --players 1 --fluctuation S (solitaire, pass
+never) solve gives the expected turns and lucky matches of optimal, safe, daring and parity,
+--capacity C each choice's turns after the draw, and --table the optimum's choices in a block per
+capacity drawn (text only); not --distribution.
 
 --flips blind solves the game in which both cards of a turn are named before either is turned up
 (no singletons; perfect memory, or a shared lru or handover-uniform memory of capacity 3 or

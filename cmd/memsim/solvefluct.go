@@ -13,8 +13,8 @@ import (
 
 // fluctuationQuery sets the fluctuating capacity of --fluctuation S on the memory of --memory M
 // --forget RULE, and the capacity drawn of --capacity C, refusing what its exact model does not
-// give: 2 to 8 players under every pass rule, from a state of
-// pairs only (docs/models.md §4.4); with two players, the choices' values and --first with
+// give: 2 to 8 players under every pass rule, and solitaire (one player, pass rule never), from a
+// state of pairs only (docs/models.md §4.4, §4.8); with two players, the choices' values and --first with
 // --capacity only (the mover's choice depends on the capacity drawn; under a pass rule with
 // --after-pass just after a pass by seat 1), the score distribution before the draw only, and the
 // optimum's table; with three or more, the same without --after-pass (--capacity values the turn
@@ -45,8 +45,8 @@ func (fl *solveFlags) fluctuationQuery(q *solveQuery, set map[string]bool) error
 		return requiredWith("--capacity C", fmt.Sprintf("--fluctuation %d --first %s", fl.fluctuation, fl.first), "the capacity drawn for seat 0's turn now, which its choice depends on")
 	case fl.distribution && set["capacity"]:
 		return usagef("--capacity %d with --distribution: the score distribution is computed before the capacity is drawn (leave out --capacity)", fl.capacity)
-	case set["players"] && (fl.players < 2 || fl.players > rules.MaxPlayers):
-		return usagef("--fluctuation %d with --players %d: solved for 2 to %d players", fl.fluctuation, fl.players, rules.MaxPlayers)
+	case set["players"] && (fl.players < 1 || fl.players > rules.MaxPlayers):
+		return usagef("--fluctuation %d with --players %d: solved for 1 to %d players", fl.fluctuation, fl.players, rules.MaxPlayers)
 	case (set["seats"] || fl.players > 2) && fl.everySeatWinOptimal(set) && (set["first"] || set["capacity"]):
 		return usagef("--fluctuation %d with win-optimal at three or more seats: the values, or the table (leave out --first and --capacity)", fl.fluctuation)
 	case (set["seats"] || fl.players > 2) && fl.distribution && (fl.anySeatWin(set) || q.table):

@@ -44,7 +44,7 @@ func TestSolveFluctuationSeatsBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--players", "9"}, "--fluctuation 1 with --players 9: solved for 2 to 8 players"},
+		{[]string{"--players", "9"}, "--fluctuation 1 with --players 9: solved for 1 to 8 players"},
 		{[]string{"--seats", "best-response,safe,best-response"}, "policy best-response: with 3 players one seat replies to the others, not 2"},
 		{[]string{"--players", "8", "--pairs", "30", "--pass", "always", "--float"}, "add --big to solve it anyway"},
 		{[]string{"--players", "8", "--pairs", "100"}, "add --big to solve it anyway"},

@@ -124,6 +124,9 @@ func seatShareText(x float64) string {
 var choiceLetters = [rules.NumChoices]byte{rules.Daring: 'D', rules.Safe: 'S', rules.KnownFirst: 'K', rules.Pass: 'P'}
 
 func runQuery[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bufio.Writer) error {
+	if q.table && q.matchup.Players == 1 && q.model.Memory.Fluctuation > 0 {
+		return writeFluctSoloTable(ctx, q, f, w) // solvefluctsolo.go
+	}
 	if q.table && q.matchup.Players == 1 {
 		return writeSolitaireTable(ctx, q, f, w) // solvesolodist.go
 	}

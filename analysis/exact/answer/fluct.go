@@ -64,6 +64,9 @@ func SolveCapacity[T any](ctx context.Context, f field.Field[T], m exact.Model, 
 			return nil, fmt.Errorf("%s is not legal in %v", *o.First, st)
 		}
 		value = exact.Result[T]{State: st, Players: mu.Players, ExpectedPairs: v.Pairs, ExpectedLead: v.Lead, PairsBySeat: v.PairsBySeat}
+		if mu.Players == 1 {
+			value = exact.Result[T]{State: st, Players: 1, ExpectedTurns: v.Turns, ExpectedLucky: v.Lucky}
+		}
 	}
 	out := resultOf(f, m, mu, st, value)
 	out.Model.Capacity, out.Model.AfterPass, out.Model.Streak = c, o.AfterPass, o.Streak

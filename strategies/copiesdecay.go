@@ -12,7 +12,7 @@ import (
 // copiesDecayModel reports whether a player with memory mem at a table of the given number of
 // seats plays the copies model under a shared decay memory (docs/models.md §4.16, "A decay
 // memory"): a shared decay memory, with or without a fixed capacity, two seats, any pass rule,
-// no turn limit, sequential flips, no singletons.
+// with or without a turn limit, sequential flips, no singletons.
 func copiesDecayModel(model exact.Model, mem rules.Memory, players int) bool {
 	if !copiesModel(model.Variant) || mem.Forget != rules.ForgetDecay || mem.Scope != rules.ScopeShared || mem.Fluctuation > 0 || players != 2 {
 		return false
@@ -22,7 +22,8 @@ func copiesDecayModel(model exact.Model, mem rules.Memory, players int) bool {
 }
 
 // copiesDecayTable solves the table of mu in the copies model under a shared decay memory m for
-// deals of up to maxPairs pairs: in exact rationals where the deal has at most
+// deals of up to maxPairs pairs, under a turn limit a layer per number of turns left: in exact
+// rationals where the deal has at most
 // exact.CopiesRationalStates count states (exact.CopiesCells, which bounds the states of faces
 // the memory reaches), in float64 otherwise.
 func copiesDecayTable(ctx context.Context, m exact.Model, mu exact.Lineup, maxPairs int) (*rules.ChoiceTable, error) {
@@ -30,9 +31,16 @@ func copiesDecayTable(ctx context.Context, m exact.Model, mu exact.Lineup, maxPa
 	cells := exact.CopiesCells(maxPairs, k, 0)
 	var ct *rules.CopiesTable
 	var err error
+	limit := m.Variant.TurnLimit
 	switch {
 	case cells < 0 || cells > exact.CopiesStateLimit:
 		return nil, fmt.Errorf("%d pairs with copies %d: about %d count states, more than the %d the solver takes", maxPairs, k, cells, exact.CopiesStateLimit)
+	case limit > 0 && cells <= exact.CopiesRationalStates:
+		layers, err := exact.CopiesDecayPolicyTurnTables(ctx, field.Rat{}, m, mu, maxPairs)
+		return copiesLayers(maxPairs, limit, layers, err)
+	case limit > 0:
+		layers, err := exact.CopiesDecayPolicyTurnTables(ctx, field.Float{}, m, mu, maxPairs)
+		return copiesLayers(maxPairs, limit, layers, err)
 	case cells <= exact.CopiesRationalStates:
 		ct, err = exact.CopiesDecayPolicyTable(ctx, field.Rat{}, m, mu, maxPairs)
 	default:

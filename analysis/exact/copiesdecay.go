@@ -40,9 +40,9 @@ func IsCopiesDecay(m Model) bool {
 }
 
 // checkCopiesDecay reports whether the copies model under a decay memory can solve mu in m: shared
-// memory, no singletons, no turn limit, sequential flips; two players under every pass rule,
-// optimal, safe, daring or best-response to one of them, or solitaire under pass rule never
-// (copiesdecaysolo.go).
+// memory, no singletons, sequential flips; two players under every pass rule, with or without a
+// turn limit (copiesdecaylimit.go), optimal, safe, daring or best-response to one of them, or
+// solitaire under pass rule never without a turn limit (copiesdecaysolo.go).
 func checkCopiesDecay(m Model, mu Lineup) error {
 	if err := checkCopiesDecayModel(m); err != nil {
 		return err
@@ -51,6 +51,8 @@ func checkCopiesDecay(m Model, mu Lineup) error {
 	switch {
 	case mu.Table != nil || mu.OpponentTable != nil:
 		return fmt.Errorf("copies %d: a policy given as a table has no exact model", k)
+	case mu.Players == 1 && !mu.PerSeat && m.Variant.TurnLimit > 0:
+		return checkCopiesMemLimit(m, mu) // copiesmemlimit.go
 	case mu.Players == 1 && !mu.PerSeat:
 		return checkCopiesMemSolo(m, mu) // copiesmemsolo.go
 	case mu.Players != 2 || mu.PerSeat:
@@ -61,7 +63,8 @@ func checkCopiesDecay(m Model, mu Lineup) error {
 
 // checkCopiesDecayModel reports whether the copies model under a decay memory solves the model m,
 // whatever the lineup: shared memory, with or without a fixed capacity, every pass rule, no
-// singletons, no turn limit, sequential flips, a decay probability the exact model takes.
+// singletons, with or without a turn limit, sequential flips, a decay probability the exact model
+// takes.
 func checkCopiesDecayModel(m Model) error {
 	k := m.Variant.CopiesOf()
 	switch {
@@ -71,8 +74,6 @@ func checkCopiesDecayModel(m Model) error {
 		return fmt.Errorf("copies %d: a fluctuating capacity has no exact model with copies of a face (a fixed decay capacity has)", k)
 	case m.Singletons != 0:
 		return fmt.Errorf("copies %d: singletons have no exact model", k)
-	case m.Variant.TurnLimit > 0:
-		return fmt.Errorf("copies %d with %s: a turn limit has no exact model (perfect memory only)", k, m.Memory)
 	case m.Variant.Flips == rules.FlipsBlind:
 		return fmt.Errorf("copies %d with %s: blind flips have no exact model (perfect memory only)", k, m.Memory)
 	}
@@ -530,6 +531,9 @@ func (s *copiesDecaySolver[T]) components() [][]int {
 
 // evaluateCopiesDecay is EvaluateCopies under a decay memory.
 func evaluateCopiesDecay[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st CopiesState) (Result[T], error) {
+	if m.Variant.TurnLimit > 0 {
+		return evaluateCopiesMemLimit(ctx, f, m, mu, st) // copiesmemlimit.go
+	}
 	s, err := newCopiesDecaySolver(ctx, f, m, mu, st)
 	if err != nil {
 		return Result[T]{}, err
@@ -544,6 +548,9 @@ func evaluateCopiesDecay[T any](ctx context.Context, f field.Field[T], m Model, 
 func copiesDecayChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st CopiesState) (Choices[T], error) {
 	if unknownCards(st.vec()) == 0 {
 		return Choices[T]{}, fmt.Errorf("%v: no pair left, no choice to make", st)
+	}
+	if m.Variant.TurnLimit > 0 {
+		return copiesMemLimitChoiceValues(ctx, f, m, mu, st) // copiesmemlimit.go
 	}
 	s, err := newCopiesDecaySolver(ctx, f, m, mu, st)
 	if err != nil {
@@ -589,6 +596,9 @@ func CopiesDecayPolicyTable[T any](ctx context.Context, f field.Field[T], m Mode
 	}
 	if mu.Players != 2 {
 		return nil, fmt.Errorf("copies %d with %s: a table for %d players (allowed: 2; solitaire's values are solved, not its table)", k, m.Memory, mu.Players)
+	}
+	if l := m.Variant.TurnLimit; l > 0 {
+		return nil, fmt.Errorf("copies %d with %s, turn limit %d: the choices have a layer per number of turns left (see CopiesDecayPolicyTurnTables)", k, m.Memory, l)
 	}
 	start, err := StartCopiesState(pairs, k)
 	if err != nil {

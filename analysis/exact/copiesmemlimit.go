@@ -54,11 +54,27 @@ func newCMLimit[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup
 	if m.Variant.TurnLimit <= 0 {
 		return nil, fmt.Errorf("copies %d with %s: no turn limit to solve layers for", m.Variant.CopiesOf(), m.Memory)
 	}
-	s, err := newCopiesMemSolver(ctx, f, m, mu, st)
-	if err != nil {
-		return nil, err
+	var s *copiesMemSolver[T]
+	if isCopiesDecay(m) {
+		d, err := newCopiesDecaySolver(ctx, f, m, mu, st) // copiesdecaylimit.go
+		if err != nil {
+			return nil, err
+		}
+		s = d.copiesMemSolver
+	} else {
+		var err error
+		if s, err = newCopiesMemSolver(ctx, f, m, mu, st); err != nil {
+			return nil, err
+		}
 	}
-	l := &cmLimit[T]{s: s, limit: m.Variant.TurnLimit, pol: [2]rules.Policy{mu.Policy, mu.Opponent}}
+	return newCMLimitOver(s, m.Variant.TurnLimit)
+}
+
+// newCMLimitOver solves the cells s explored with every number of turns left up to limit, for
+// s's lineup.
+func newCMLimitOver[T any](s *copiesMemSolver[T], limit int) (*cmLimit[T], error) {
+	mu := s.mu
+	l := &cmLimit[T]{s: s, limit: limit, pol: [2]rules.Policy{mu.Policy, mu.Opponent}}
 	for r, p := range l.pol {
 		switch p {
 		case rules.PolicyOptimal:
@@ -149,8 +165,15 @@ func (l *cmLimit[T]) choice(c *cmCell[T], t int, ch rules.Choice, read func(j, u
 		case t == 1: // the pass uses the last turn
 			return s.zero, s.zero
 		}
-		a, b := read(c.outs[ch][0].to, t-1, 1-r)
-		return f.Sub(s.zero, a), b
+		// The other seat moves just after the pass, in the state the hand-over left (under a
+		// decay memory one of several).
+		lead, total := s.zero, s.zero
+		for i, o := range c.outs[ch] {
+			a, b := read(o.to, t-1, 1-r)
+			p := c.probs[ch][i]
+			lead, total = f.Sub(lead, f.Mul(p, a)), f.Add(total, f.Mul(p, b))
+		}
+		return lead, total
 	}
 	lead, total := s.zero, s.zero
 	for i, o := range c.outs[ch] {
@@ -239,8 +262,18 @@ func CopiesMemPolicyTurnTables[T any](ctx context.Context, f field.Field[T], m M
 	if !isCopiesMem(m) {
 		return nil, fmt.Errorf("copies %d with %s: not the copies model under a handover-uniform memory (see CopiesPolicyTurnTables)", k, m.Memory)
 	}
+	return copiesLimitTurnTables(ctx, f, m, mu, pairs)
+}
+
+// copiesLimitTurnTables returns the layers of CopiesMemPolicyTurnTables and
+// CopiesDecayPolicyTurnTables, the memory m's.
+func copiesLimitTurnTables[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, pairs int) ([]*rules.CopiesTable, error) {
+	k := m.Variant.CopiesOf()
 	if p := mu.Policy; p != rules.PolicyOptimal && p != rules.PolicyBestResponse {
 		return nil, fmt.Errorf("copies %d with %s: a table of policy %s (allowed: optimal, best-response)", k, m.Memory, p)
+	}
+	if mu.Players != 2 {
+		return nil, fmt.Errorf("copies %d with %s, turn limit %d: a table for %d players (allowed: 2)", k, m.Memory, m.Variant.TurnLimit, mu.Players)
 	}
 	start, err := StartCopiesState(pairs, k)
 	if err != nil {

@@ -172,10 +172,10 @@ func (d ScoreDistribution[T]) SeatProb(s int) []T {
 
 // HasScoreDistribution reports whether model m has an exact score distribution where it has exact
 // values: every model but those solved for their means and choices only, copies of a face under a
-// shared handover-uniform memory and a turn limit, and singletons under a fluctuating
+// shared handover-uniform or decay memory and a turn limit, and singletons under a fluctuating
 // handover-uniform capacity.
 func HasScoreDistribution(m Model) bool {
-	return !(IsCopiesMem(m) && m.Variant.TurnLimit > 0) && !IsFluctSingles(m)
+	return !((IsCopiesMem(m) || IsCopiesDecay(m)) && m.Variant.TurnLimit > 0) && !IsFluctSingles(m)
 }
 
 // Distribution returns the exact distribution of seat 0's final share in a two-player matchup.

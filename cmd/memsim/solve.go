@@ -224,7 +224,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.IntVar(&fl.cards, "cards", 0, "with --gerez: `K` cards on the table (even, at least 2)")
 	fs.IntVar(&fl.known, "known", 0, "with --gerez: `B` known cards")
 	fs.IntVar(&fl.paired, "paired", 0, "with --gerez: `P` known cards whose partner is known (even)")
-	fs.IntVar(&fl.copies, "copies", 0, "solve the copies model: `K` cards to a face, even, 2 to 64 (perfect memory, or --memory M --forget handover-uniform at 2 players (every pass rule) or in solitaire, no turn limit, or --forget decay --q Q [--memory M] at 2 players (every pass rule) or in solitaire, no turn limit; with perfect memory every pass rule, with or without a turn limit, the policies that play to win at 2 to 8 seats too)")
+	fs.IntVar(&fl.copies, "copies", 0, "solve the copies model: `K` cards to a face, even, 2 to 64 (perfect memory, or --memory M --forget handover-uniform or --forget decay --q Q [--memory M] at 2 players (every pass rule, with or without a turn limit) or in solitaire (no turn limit); with perfect memory every pass rule, with or without a turn limit, the policies that play to win at 2 to 8 seats too)")
 	fs.StringVar(&fl.faces, "faces", "", "with --copies: the `STATE` to solve from, comma-separated groups R:Au+Bh (A unknown and B half-known faces with R cards on the table; default: the start of the game)")
 	return fs
 }

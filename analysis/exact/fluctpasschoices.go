@@ -20,6 +20,9 @@ func FluctChoiceValuesAfterPass[T any](ctx context.Context, f field.Field[T], m 
 	if mu.Players != 2 {
 		return Choices[T]{}, fmt.Errorf("players %d: just after a pass is for two players (FluctSeatsChoiceValues takes the pass streak of 3 or more)", mu.Players)
 	}
+	if IsFluctSingles(m) {
+		return fluctSinglesChoiceValuesAfterPass(ctx, f, m, mu, st, c) // fluctsingles_pass.go
+	}
 	if mu.Players == 2 && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()) {
 		out, _, err := FluctWinChoiceValuesAfterPass(ctx, f, m, mu, st, c) // fluctwinpass.go
 		return out, err

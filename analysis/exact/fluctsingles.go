@@ -10,7 +10,7 @@ import (
 
 // Singletons under a shared handover-uniform memory whose capacity fluctuates (docs/models.md
 // §4.4, "A fluctuating capacity" and "Singletons under a handover-uniform memory"), two seats,
-// pass rule never. Before every turn a capacity c = max(2, m + d), d uniform on -σ .. σ, is drawn
+// every pass rule (two-known and always in fluctsingles_pass.go). Before every turn a capacity c = max(2, m + d), d uniform on -σ .. σ, is drawn
 // and shown to the mover; handover-uniform forgetting forgets nothing at the draw, only at the
 // hand-over, which keeps c cards, forgetting its excess one card at a time uniformly among the
 // cards remembered before the turn (husOutcomes with capacity c). Forgetting draws among the
@@ -33,8 +33,7 @@ func IsFluctSingles(m Model) bool {
 }
 
 // checkFluctSinglesModel reports whether the model of singletons under a fluctuating
-// handover-uniform capacity solves m: a shared memory, sequential flips, no turn limit, pass rule
-// never.
+// handover-uniform capacity solves m: a shared memory, sequential flips, no turn limit, every pass rule.
 func checkFluctSinglesModel(m Model) error {
 	s := m.Singletons
 	switch {
@@ -44,8 +43,6 @@ func checkFluctSinglesModel(m Model) error {
 		return fmt.Errorf("singletons %d with %s: a fluctuating capacity with singletons is solved without a turn limit only", s, m.Memory)
 	case m.Variant.Flips == rules.FlipsBlind:
 		return fmt.Errorf("blind flips with singletons have no exact model (use pairs only, or the simulator)")
-	case m.Pass != rules.PassNever:
-		return fmt.Errorf("pass rule %s: a fluctuating capacity with singletons is solved under pass rule never only (allowed: never)", m.Pass)
 	}
 	if err := m.Memory.Validate(); err != nil {
 		return err
@@ -99,13 +96,15 @@ func refuseFluctSingles(m Model, mu Lineup) error {
 	if err := checkFluctSingles(m, mu); err != nil {
 		return err
 	}
-	return fmt.Errorf("singletons %d with %s: the solver gives a matchup's values, each choice's values after the draw and the engine's tables of optimal and best-response, not this computation", m.Singletons, m.Memory)
+	return fmt.Errorf("singletons %d with %s: the solver gives a matchup's values, each choice's values after the draw, the score distribution and the engine's tables of optimal and best-response, not this computation", m.Singletons, m.Memory)
 }
 
-// fsKey is a state after the draw of capacity c (c = 0 for a state of no pairs).
+// fsKey is a state after the draw of capacity c (c = 0 for a state of no pairs), just after a
+// pass by the other seat or not (fluctsingles_pass.go).
 type fsKey struct {
-	st rules.State
-	c  int
+	st    rules.State
+	c     int
+	after bool
 }
 
 // fsArc is one outcome of a choice after the draw, expanded over the next turn's draw: with
@@ -142,8 +141,10 @@ type fsSolver[T any] struct {
 	maxK  int
 	cells []*fsCell[T]
 	at    map[fsKey]int
-	// draws[st]: the cells of the capacities drawn before a turn in st.
+	// draws[st]: the cells of the capacities drawn before a turn in st; drawsPass[st] the same
+	// just after a pass, in the states where the mover may pass (fluctsingles_pass.go).
 	draws     map[rules.State][]fsDraw[T]
+	drawsPass map[rules.State][]fsDraw[T]
 	rows      [][]int // rows[n]: the cells of n pairs
 	zero, one T
 }
@@ -159,7 +160,7 @@ func newFSSolver[T any](ctx context.Context, f field.Field[T], m Model, mu Lineu
 		return nil, fmt.Errorf("pairs %d: must be at least 1", maxPairs)
 	}
 	s := &fsSolver[T]{ctx: ctx, f: f, m: m, mu: mu, maxK: fluctMaxKnown(m.Memory), at: map[fsKey]int{},
-		draws: map[rules.State][]fsDraw[T]{}, rows: make([][]int, maxPairs+1), zero: f.FromInt(0), one: f.FromInt(1)}
+		draws: map[rules.State][]fsDraw[T]{}, drawsPass: map[rules.State][]fsDraw[T]{}, rows: make([][]int, maxPairs+1), zero: f.FromInt(0), one: f.FromInt(1)}
 	sn := m.Singletons
 	for n := 0; n <= maxPairs; n++ {
 		var caps []fluctCap
@@ -182,6 +183,7 @@ func newFSSolver[T any](ctx context.Context, f field.Field[T], m Model, mu Lineu
 			}
 		}
 	}
+	s.addPassCells()
 	for _, c := range s.cells {
 		st := c.key.st
 		if st.N == 0 {
@@ -192,6 +194,10 @@ func newFSSolver[T any](ctx context.Context, f field.Field[T], m Model, mu Lineu
 				continue
 			}
 			c.legal[ch] = true
+			if ch == rules.Pass {
+				s.addPassArcs(c) // fluctsingles_pass.go
+				continue
+			}
 			for _, o := range husOutcomes(st, ch, c.key.c) {
 				ds, ok := s.draws[o.next]
 				if !ok {
@@ -379,6 +385,12 @@ func fsResult[T any](f field.Field[T], st rules.State, lead T) Result[T] {
 // fluctSinglesChoiceValues is FluctChoiceValues for singletons under a fluctuating
 // handover-uniform capacity: each legal choice's values in st with capacity c drawn.
 func fluctSinglesChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State, c int) (Choices[T], error) {
+	return fsChoiceValues(ctx, f, m, mu, st, c, false)
+}
+
+// fsChoiceValues returns each legal choice's values in st with capacity c drawn, just after a pass
+// by the other seat (where the mover may pass) or not.
+func fsChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State, c int, after bool) (Choices[T], error) {
 	if st.N < 1 {
 		return Choices[T]{}, fmt.Errorf("%v: no pair left, no choice to make", st)
 	}
@@ -389,7 +401,11 @@ func fluctSinglesChoiceValues[T any](ctx context.Context, f field.Field[T], m Mo
 	if err != nil {
 		return Choices[T]{}, err
 	}
-	cell := s.cells[s.at[fsKey{st: st, c: min(c, fsTop(m, st.N))}]]
+	key := fsKey{st: st, c: min(c, fsTop(m, st.N))}
+	if _, ok := s.drawsPass[st]; ok && after {
+		key.after = true
+	}
+	cell := s.cells[s.at[key]]
 	n := f.FromInt(int64(st.N))
 	out := Choices[T]{State: st, Value: fsResult(f, st, cell.val[0]), PolicyChoice: cell.ch[0]}
 	for _, ch := range rules.Choices() {
@@ -432,7 +448,7 @@ func fluctSinglesTable[T any](ctx context.Context, f field.Field[T], m Model, mu
 				if cell.key.c != min(c, fsTop(m, n)) {
 					continue
 				}
-				t.Set(cell.key.st, false, cell.ch[0])
+				s.fsTableSet(t, cell) // fluctsingles_pass.go
 			}
 		}
 		layers[i] = t
@@ -444,8 +460,8 @@ func fluctSinglesTable[T any](ctx context.Context, f field.Field[T], m Model, mu
 // rows of up to 2(m+σ+1)(s+1) unknowns per capacity drawn (both roles), solved a few times over
 // (policy iteration), in exact rationals with numbers that grow with n.
 func estimateFluctSingles[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call) (Cost, error) {
-	if call != CallEvaluate && call != CallPolicyTable {
-		return Cost{}, fmt.Errorf("singletons %d with %s: the solver gives a matchup's values, each choice's values after the draw and the engine's tables of optimal and best-response, not this computation", m.Singletons, m.Memory)
+	if call != CallEvaluate && call != CallPolicyTable && call != CallDistribution {
+		return Cost{}, fmt.Errorf("singletons %d with %s: the solver gives a matchup's values, each choice's values after the draw, the score distribution and the engine's tables of optimal and best-response, not this computation", m.Singletons, m.Memory)
 	}
 	if err := checkFluctSingles(m, mu); err != nil {
 		return Cost{}, err
@@ -456,12 +472,21 @@ func estimateFluctSingles[T any](f field.Field[T], m Model, mu Lineup, pairs int
 	for n := 1; n <= pairs; n++ {
 		caps := float64(len(fluctCapsTo(m.Memory, fsTop(m, n))))
 		row := 2 * float64(min(n+m.Singletons, maxK)+1) * float64(m.Singletons+1) * caps
+		if m.Pass != rules.PassNever {
+			row *= 2 // the cells just after a pass (fluctsingles_pass.go)
+		}
 		w := 8 * row * row * caps // a row's arcs reach every capacity of the next turn
+		if call == CallDistribution {
+			w += 2 * row * row * caps * float64(n+1) // the row's two systems, a right-hand side per lead (fluctsinglesdist.go)
+		}
 		if !isFloat {
 			w *= husRatWeight * float64(n)
 		}
 		ops += w
 		most = max(most, row*row)
+		if call == CallDistribution {
+			most = max(most, row*row+2*row*float64(n+1))
+		}
 	}
 	bytes := baseBytes + most*8
 	if !isFloat {

@@ -190,8 +190,8 @@ func TestFluctSingletonsRefusals(t *testing.T) {
 	m := fluctSinglesModel(1, 3, 1)
 	st := rules.State{N: 3, J: 3, S: 1, F: 1}
 	opt := Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
-	pass := m
-	pass.Pass = rules.PassAlways
+	limit := m
+	limit.Variant.TurnLimit = 6
 	lru := m
 	lru.Memory.Forget = rules.ForgetLRU
 	cases := []struct {
@@ -199,13 +199,16 @@ func TestFluctSingletonsRefusals(t *testing.T) {
 		err  func() error
 		want string
 	}{
-		{"pass rule", func() error { _, err := Evaluate(ctx, field.Float{}, pass, opt, st); return err }, "pass rule always"},
+		{"turn limit", func() error { _, err := Evaluate(ctx, field.Float{}, limit, opt, st); return err }, "turn limit"},
 		{"three seats", func() error {
 			_, err := Evaluate(ctx, field.Float{}, m, Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, st)
 			return err
 		}, "two players only"},
 		{"lru", func() error { return lru.Validate() }, "singletons"},
-		{"distribution", func() error { _, err := Distribution(ctx, field.Float{}, m, opt, st); return err }, "not this computation"},
+		{"distribution with a lead", func() error {
+			_, err := Distribution(ctx, field.Float{}, m, opt, rules.State{N: 3, J: 3, S: 1, F: 1, Lead: 1})
+			return err
+		}, "lead 1"},
 		{"win", func() error {
 			_, err := Evaluate(ctx, field.Float{}, m, Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyOptimal}, st)
 			return err

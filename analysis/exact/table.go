@@ -172,10 +172,9 @@ func (d ScoreDistribution[T]) SeatProb(s int) []T {
 
 // HasScoreDistribution reports whether model m has an exact score distribution where it has exact
 // values: every model but those solved for their means and choices only, copies of a face under a
-// shared handover-uniform or decay memory and a turn limit, and singletons under a fluctuating
-// handover-uniform capacity.
+// shared handover-uniform or decay memory and a turn limit.
 func HasScoreDistribution(m Model) bool {
-	return !((IsCopiesMem(m) || IsCopiesDecay(m)) && m.Variant.TurnLimit > 0) && !IsFluctSingles(m)
+	return !((IsCopiesMem(m) || IsCopiesDecay(m)) && m.Variant.TurnLimit > 0)
 }
 
 // Distribution returns the exact distribution of seat 0's final share in a two-player matchup.
@@ -184,6 +183,9 @@ func HasScoreDistribution(m Model) bool {
 // limit the limit is the turns left in st (limitdist.go).
 func Distribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (ScoreDistribution[T], error) {
 	var d ScoreDistribution[T]
+	if IsFluctSingles(m) {
+		return fluctSinglesDistribution(ctx, f, m, mu, st) // fluctsinglesdist.go
+	}
 	if m.Memory.Fluctuation > 0 {
 		return fluctDistribution(ctx, f, m, mu, st)
 	}

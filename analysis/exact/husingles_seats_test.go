@@ -165,4 +165,3 @@ func TestHandoverSingletonsSeatsWithoutSingletonsArePairs(t *testing.T) {
 		}
 	}
 }
-

@@ -213,6 +213,7 @@ func TestHandoverSingletonsSeatsMatchCardPlay(t *testing.T) {
 		{2, 1, 2, 3, rules.PassNever, []rules.Policy{rules.PolicySafe, rules.PolicyOptimal, rules.PolicyDaring}, true},
 		{2, 2, 3, 3, rules.PassAlways, []rules.Policy{rules.PolicyBestResponse, rules.PolicyDaring, rules.PolicyOptimal}, false},
 		{2, 1, 2, 3, rules.PassTwoKnown, []rules.Policy{rules.PolicyParity, rules.PolicyBestResponse, rules.PolicySafe}, false},
+		{2, 1, 2, 3, rules.PassAlways, []rules.Policy{rules.PolicySafe, rules.PolicyDaring, rules.PolicyOptimal}, false},
 	}
 	for _, c := range cases {
 		if testing.Short() && !c.short {

@@ -54,7 +54,7 @@ func checkHUSinglesModel(m Model) error {
 
 // checkHUSingles reports whether the model of singletons under a handover-uniform memory solves
 // mu in m: two players, optimal, safe, daring or parity, or seat 0's best-response to one of them;
-// or solitaire (husingles_solo.go).
+// solitaire (husingles_solo.go); or three to eight seats (husingles_seats.go).
 func checkHUSingles(m Model, mu Lineup) error {
 	if err := checkHUSinglesModel(m); err != nil {
 		return err
@@ -65,8 +65,10 @@ func checkHUSingles(m Model, mu Lineup) error {
 		return fmt.Errorf("singletons %d with %s: a policy given as a table has no exact model", s, m.Memory)
 	case mu.Players == 1 && !mu.PerSeat:
 		return checkHUSinglesSolo(m, mu) // husingles_solo.go
+	case mu.Players >= 3:
+		return checkHUSinglesSeats(m, mu) // husingles_seats.go
 	case mu.Players != 2 || mu.PerSeat:
-		return fmt.Errorf("singletons %d with %s: only one or two players have an exact model, not %d (perfect memory: 1 to %d)", s, m.Memory, mu.Players, rules.MaxPlayers)
+		return fmt.Errorf("players %d: must be between 1 and %d (a policy per seat needs 3 or more)", mu.Players, rules.MaxPlayers)
 	}
 	for _, p := range []rules.Policy{mu.Policy, mu.Opponent} {
 		switch p {
@@ -119,6 +121,9 @@ type husCell[T any] struct {
 	// (husingles_solo.go).
 	solo       [2]T
 	soloChoice rules.Choice
+
+	// seats holds the values at three or more seats (husingles_seats.go).
+	seats *husSeatVals[T]
 }
 
 // husSolver solves singletons under a handover-uniform memory over every state with at most
@@ -168,9 +173,13 @@ func newHUSSolver[T any](ctx context.Context, f field.Field[T], m Model, mu Line
 				continue
 			}
 			c.legal[ch] = true
-			if ch == rules.Pass {
+			switch {
+			case ch == rules.Pass && mu.Players >= 3:
+				// Three or more seats count the pass streak in their rows (husingles_seats.go).
+				c.outs[ch] = []husOutcome{{num: 1, den: 1, next: c.st, to: s.at[c.st]}}
+			case ch == rules.Pass:
 				c.outs[ch] = []husOutcome{s.passOutcome(c)} // husingles_pass.go
-			} else {
+			default:
 				c.outs[ch] = husOutcomes(c.st, ch, m.Memory.Capacity)
 			}
 			for i := range c.outs[ch] {
@@ -292,6 +301,9 @@ func (s *husSolver[T]) solve() error {
 	if s.mu.Players == 1 {
 		return s.solveSolo() // husingles_solo.go
 	}
+	if s.mu.Players >= 3 {
+		return s.solveSeats() // husingles_seats.go
+	}
 	pol := [2]rules.Policy{s.mu.Policy, s.mu.Opponent}
 	needOpt := false
 	var kinds [2]husChooser
@@ -412,6 +424,9 @@ func evaluateHUSingles[T any](ctx context.Context, f field.Field[T], m Model, mu
 	if mu.Players == 1 {
 		return s.soloResult(c), nil
 	}
+	if mu.Players >= 3 {
+		return s.seatsResult(c), nil // husingles_seats.go
+	}
 	return husResult(f, c), nil
 }
 
@@ -435,6 +450,9 @@ func husChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu L
 	if mu.Players == 1 {
 		return s.soloChoices(c), nil // husingles_solo.go
 	}
+	if mu.Players >= 3 {
+		return s.seatsChoices(c), nil // husingles_seats.go
+	}
 	n := f.FromInt(int64(st.N))
 	out := Choices[T]{State: c.st, Value: husResult(f, c), PolicyChoice: c.ch[0]}
 	for _, ch := range rules.Choices() {
@@ -453,11 +471,11 @@ func husChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu L
 // husPolicyTable is PolicyTable for singletons under a handover-uniform memory: seat 0's choices
 // (optimal, or best-response to the other seat's policy) in every state of at most maxPairs pairs.
 func husPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, maxPairs int) (*rules.ChoiceTable, error) {
-	if mu.Policy.Fixed() {
+	if p := mu.SeatPolicies()[0]; p.Fixed() {
 		if err := checkHUSingles(m, mu); err != nil {
 			return nil, err
 		}
-		return rules.FixedChoiceTable(mu.Policy, maxPairs, m.Singletons)
+		return rules.FixedChoiceTable(p, maxPairs, m.Singletons)
 	}
 	if m.Variant.TurnLimit > 0 {
 		return husLimitPolicyTable(ctx, f, m, mu, maxPairs) // husingles_limit.go
@@ -468,6 +486,9 @@ func husPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Li
 	}
 	if err := s.solve(); err != nil {
 		return nil, err
+	}
+	if mu.Players >= 3 {
+		return s.seatsTable(maxPairs) // husingles_seats.go
 	}
 	t, err := rules.NewChoiceTable(maxPairs, m.Singletons)
 	if err != nil {
@@ -492,7 +513,11 @@ func husPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Li
 // solved a few times over (policy iteration), in exact rationals with numbers that grow with n.
 func estimateHUSingles[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call) (Cost, error) {
 	switch call {
-	case CallEvaluate, CallPolicyTable, CallDistribution:
+	case CallEvaluate, CallPolicyTable:
+	case CallDistribution:
+		if mu.Players >= 3 {
+			return Cost{}, husSeatsDistErr(m, mu.Players)
+		}
 	default:
 		return Cost{}, fmt.Errorf("singletons %d with %s: the solver gives a matchup's values, each choice's values and the score distribution (two seats) and the engine's tables of optimal and best-response, not this computation", m.Singletons, m.Memory)
 	}
@@ -503,7 +528,16 @@ func estimateHUSingles[T any](f field.Field[T], m Model, mu Lineup, pairs int, c
 	var ops, most float64
 	for n := 1; n <= pairs; n++ {
 		row := 2 * float64(min(n, m.Memory.Capacity)+1) * float64(m.Singletons+1)
-		if m.Pass != rules.PassNever {
+		switch p := float64(mu.Players); {
+		case mu.Players >= 3 && isSelfish(mu) && m.Pass != rules.PassNever:
+			row *= p * p * p / 2 // p unknowns per state and pass streak (husingles_seats.go)
+		case mu.Players >= 3 && isSelfish(mu):
+			row *= p / 2
+		case mu.Players >= 3 && m.Pass != rules.PassNever:
+			row *= p * p * p * p / 2 // and each seat to move
+		case mu.Players >= 3:
+			row *= p * p / 2
+		case m.Pass != rules.PassNever:
 			row *= 2 // the cells just after a pass (husingles_pass.go)
 		}
 		w := 8 * row * row // a sparse row, a few rounds of policy iteration

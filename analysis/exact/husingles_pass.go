@@ -17,8 +17,8 @@ import "memsim/sim/rules"
 // may pass, to the row of its pairs, and the stalemate cell (no pairs left to play for, lead 0) to
 // the row of no pairs.
 func (s *husSolver[T]) addPassCells() {
-	if s.m.Pass == rules.PassNever {
-		return
+	if s.m.Pass == rules.PassNever || s.mu.Players >= 3 {
+		return // three or more seats count the pass streak in their rows (husingles_seats.go)
 	}
 	for _, row := range s.rows {
 		for _, i := range row {

@@ -161,7 +161,8 @@ func TestHandoverSingletonsRefusals(t *testing.T) {
 		want string
 	}{
 		{"lru", lru, two, "does not say which card lru"},
-		{"three seats", husModel(1, 3), Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, "only one or two players"},
+		{"two-player optimum at three seats", husModel(1, 3), Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal, TwoPlayerOptimal: true}, "two-player optimum"},
+		{"win-optimal at three seats", husModel(1, 3), Lineup{Players: 3, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}, "has no exact model"},
 		{"to win", husModel(1, 3), Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}, "no exact model"},
 	} {
 		_, err := Evaluate(ctx, field.Float{}, c.m, c.mu, st)

@@ -129,6 +129,9 @@ func (s *husSolver[T]) husLeadDists(maxPairs int) ([][2][]T, error) {
 // distribution of seat 0's lead from st in the two-seat matchup mu.
 func husDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (ScoreDistribution[T], error) {
 	var d ScoreDistribution[T]
+	if mu.Players >= 3 {
+		return d, husSeatsDistErr(m, mu.Players)
+	}
 	if m.Variant.TurnLimit > 0 {
 		return husLimitDistribution(ctx, f, m, mu, st) // husingles_limit.go
 	}

@@ -1435,7 +1435,6 @@ func TestBadInputIsAnError(t *testing.T) {
 		{"best-response at two seats of 3", perfect, exact.Lineup{Players: 3, Policy: rules.PolicySafe, Opponent: rules.PolicyBestResponse}, st},
 		{"best-response solitaire", perfect, exact.Lineup{Players: 1, Policy: rules.PolicyBestResponse}, st},
 		{"singletons with private handover memory", exact.Model{Singletons: 1, Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetHandoverUniform, Scope: rules.ScopePrivate}}, opt, rules.State{N: 2, J: 2, S: 1, F: 1}},
-		{"singletons with handover memory at three seats", exact.Model{Singletons: 1, Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetHandoverUniform}}, exact.Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, rules.State{N: 2, J: 2, S: 1, F: 1}},
 		{"singletons with lru memory", exact.Model{Singletons: 2, Memory: rules.Memory{Capacity: 4, Forget: rules.ForgetLRU}}, opt, rules.State{N: 2, J: 2, S: 2, F: 2}},
 		{"decay forgetting", exact.Model{Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetDecay}}, opt, st},
 		{"capacity 1", exact.Model{Memory: rules.Memory{Capacity: 1, Forget: rules.ForgetLRU}}, opt, st},

@@ -112,6 +112,8 @@ func writeSeatsTable[T any](ctx context.Context, q *solveQuery, f field.Field[T]
 	p := q.matchup.Players
 	win := q.matchup.Policy == rules.PolicyWinOptimal
 	switch {
+	case exact.IsHUSingles(q.model):
+		return fmt.Errorf("--table with --singletons %d and --forget handover-uniform at %d players: not printed (the engine reads the solved table; the printout of every seat's values is built for two seats and solitaire only)", q.model.Singletons, p)
 	case q.matchup.Policy == rules.PolicyBestResponse:
 		return writeSeatsReplyTable(ctx, q, f, w) // solveseatsreply.go
 	case q.model.Variant.TurnLimit > 0 && win:

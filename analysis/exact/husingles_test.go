@@ -164,6 +164,7 @@ func TestHandoverSingletonsRefusals(t *testing.T) {
 		{"two-player optimum at three seats", husModel(1, 3), Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal, TwoPlayerOptimal: true}, "two-player optimum"},
 		{"win-optimal at three seats", husModel(1, 3), Lineup{Players: 3, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}, "has no exact model"},
 		{"to win", husModel(1, 3), Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}, "no exact model"},
+		{"turn limit at three seats", func() Model { m := husModel(1, 3); m.Variant.TurnLimit = 6; return m }(), Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, "turn limit 6: solved at one and two seats"},
 	} {
 		_, err := Evaluate(ctx, field.Float{}, c.m, c.mu, st)
 		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {

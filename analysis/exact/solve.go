@@ -93,9 +93,6 @@ func (mu Lineup) Validate(m Model) error {
 	if m.Memory.Fluctuation > 0 {
 		return validateFluct(m, mu)
 	}
-	if err := validateBlindLimited(m, mu); err != nil {
-		return err
-	}
 	if err := validateBlindDecay(m, mu); err != nil { // blinddecay.go
 		return err
 	}

@@ -1,32 +1,6 @@
 package exact
 
-import (
-	"fmt"
-
-	"memsim/sim/rules"
-)
-
-// validateBlindLimited reports whether the lineup has an exact model under blind flips with a
-// shared memory of fixed capacity (docs/models.md §4.17, §4.18): one to eight seats (solitaire
-// under pass rule never, as every solitaire); the policies that play for pairs under every pass
-// rule, with or without a turn limit; those that play to win (§4.13) at two seats under every pass
-// rule, with or without a turn limit (the lead sweep, win.go, and under a limit the backward
-// induction over the turns left, limitwin.go), and at three or more seats under pass rule never
-// without a turn limit. A pass shows no new card, so it forgets nothing: the sweep's pass leaves
-// the state as it is, as with sequential flips, and under a turn limit uses a turn (limit.go,
-// limitpassseats.go).
-func validateBlindLimited(m Model, mu Lineup) error {
-	if m.Variant.Flips != rules.FlipsBlind || m.Memory.Perfect() || mu.Players <= 2 {
-		return nil
-	}
-	switch {
-	case (mu.playsToWin() || isSelfWin(mu)) && m.Pass != rules.PassNever:
-		return fmt.Errorf("players %d, pass rule %s: blind flips with limited memory are solved to win at three or more seats under pass rule never only", mu.Players, m.Pass)
-	case (mu.playsToWin() || isSelfWin(mu)) && m.Variant.TurnLimit > 0:
-		return fmt.Errorf("players %d, turn limit %d: blind flips with limited memory are solved to win at three or more seats without a turn limit only", mu.Players, m.Variant.TurnLimit)
-	}
-	return nil
-}
+import "memsim/sim/rules"
 
 // blindFlips reports whether the sweep's model has blind flips: a turn can then hand the next
 // seat two pairs known whole, so the sweep keeps the values of the last three deal sizes.

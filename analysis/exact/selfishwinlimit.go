@@ -63,8 +63,6 @@ func checkSelfWinLimitModel(m Model, p int) error {
 		return fmt.Errorf("copies %d: the win objective at %d seats under a turn limit by the count state covers two copies of a face (the copies model solves more)", m.Variant.CopiesOf(), p)
 	case m.Variant.TurnLimit <= 0:
 		return fmt.Errorf("turn limit %d: the win objective at %d seats without a turn limit is selfishwin.go's", m.Variant.TurnLimit, p)
-	case m.Variant.Flips == rules.FlipsBlind && !m.Memory.Perfect():
-		return fmt.Errorf("memory %s, turn limit %d: blind flips with limited memory are solved for policies that play for pairs, not to win (%d seats)", m.Memory, m.Variant.TurnLimit, p)
 	}
 	return m.Validate()
 }

@@ -25,11 +25,13 @@ import (
 // state read off the table, optimal by the solver's table of the pair objective (a model tested
 // on its own). No count formula is used.
 type lwSearch struct {
-	m    cardMemory
-	rule rules.PassRule
-	pols []rules.Policy
-	opt  *rules.ChoiceTable // optimal's table under the limit, when a seat plays optimal
-	memo map[string]lwVals
+	m cardMemory
+	// blind plays every turn under blind flips (blindCardTurn).
+	blind bool
+	rule  rules.PassRule
+	pols  []rules.Policy
+	opt   *rules.ChoiceTable // optimal's table under the limit, when a seat plays optimal
+	memo  map[string]lwVals
 }
 
 // lwVals are a position's values by seat of the lineup: P(most pairs) with a tie shared, P(alone
@@ -94,7 +96,13 @@ func (s *lwSearch) choice(w *cardWorld, pairs []int, t, k, mv int, ch rules.Choi
 		}
 	}
 	out := s.zero()
-	lwTurn(w, s.m, ch, func(pr *big.Rat, w2 *cardWorld, cont bool, mg, ng int) {
+	turn := lwTurn
+	if s.blind {
+		turn = func(w *cardWorld, m cardMemory, ch rules.Choice, emit emitFunc) {
+			blindCardTurn(w, m, ch, pickOldest, emit)
+		}
+	}
+	turn(w, s.m, ch, func(pr *big.Rat, w2 *cardWorld, cont bool, mg, ng int) {
 		next := append([]int(nil), pairs...)
 		if cont {
 			next[mv] += mg

@@ -44,9 +44,14 @@ type passWinGraph struct {
 	index   map[string]int
 }
 
-// buildPassWinGraph enumerates the positions reachable from start under any choices.
+// buildPassWinGraph enumerates the positions reachable from start under any choices, each turn
+// played card by card as model's flips say (cardTurn, or blindCardTurn under blind flips).
 func buildPassWinGraph(m cardMemory, model exact.Model, start winPos) (*passWinGraph, error) {
 	g := &passWinGraph{players: len(start.pairs), index: map[string]int{}}
+	turn := cardTurn
+	if model.Variant.Flips == rules.FlipsBlind {
+		turn = blindCardTurn
+	}
 	add := func(p passWinNode) (int, error) {
 		k := p.key()
 		if i, ok := g.index[k]; ok {
@@ -98,7 +103,7 @@ func buildPassWinGraph(m cardMemory, model exact.Model, start winPos) (*passWinG
 					continue
 				}
 				var err error
-				cardTurn(p.w, m, c, pickOldest, func(pr *big.Rat, w *cardWorld, cont bool, moverGain, nextGain int) {
+				turn(p.w, m, c, pickOldest, func(pr *big.Rat, w *cardWorld, cont bool, moverGain, nextGain int) {
 					if err != nil {
 						return
 					}

@@ -99,9 +99,6 @@ func (mu Lineup) Validate(m Model) error {
 	if err := validateBlindDecay(m, mu); err != nil { // blinddecay.go
 		return err
 	}
-	if err := validateBlindLimited(m, mu); err != nil {
-		return err
-	}
 	if err := validateDecaySingles(m, mu); err != nil { // decaysingles.go
 		return err
 	}

@@ -89,8 +89,6 @@ func TestSolveVariantErrors(t *testing.T) {
 		{[]string{"--pairs", "3", "--flips", "Blind"}, `--flips "Blind": unknown rule (allowed: sequential, blind)`},
 		{[]string{"--pairs", "3", "--turn-limit", "-2"}, "--turn-limit -2: must be at least 1 (or 0 for no limit)"},
 		{[]string{"--pairs", "3", "--flips", "blind", "--memory", "2", "--forget", "handover-uniform"}, "blind flips with handover-uniform capacity 2 have no exact model"},
-		{[]string{"--pairs", "3", "--players", "3", "--flips", "blind", "--memory", "4", "--forget", "lru", "--pass", "always", "--policy", "win-optimal"}, "players 3, pass rule always: blind flips with limited memory are solved to win at three or more seats under pass rule never only"},
-		{[]string{"--pairs", "3", "--players", "3", "--flips", "blind", "--memory", "4", "--forget", "lru", "--policy", "win-optimal", "--turn-limit", "5"}, "players 3, turn limit 5: blind flips with limited memory are solved to win at three or more seats without a turn limit only"},
 		{[]string{"--pairs", "3", "--flips", "blind", "--singletons", "1"}, "--flips blind with --singletons 1: no exact model"},
 		{[]string{"--pairs", "3", "--players", "3", "--flips", "blind", "--forget", "decay", "--q", "0.5", "--turn-limit", "5", "--policy", "win-optimal"}, "players 3: blind flips with decay forgetting are solved for the policies that play to win at two seats only"},
 		{[]string{"--pairs", "3", "--players", "3", "--flips", "blind", "--forget", "decay", "--q", "0.5", "--policy", "win-optimal"}, "players 3: blind flips with decay forgetting are solved for the policies that play to win at two seats only"},

@@ -1,10 +1,6 @@
 package exact
 
-import (
-	"fmt"
-
-	"memsim/sim/rules"
-)
+import "memsim/sim/rules"
 
 // Blind flips with decay forgetting (docs/models.md §4.17, §4.14): the blind turn's card events
 // are those of perfect memory (blind.go), then the hand-over forgets each remembered card, the
@@ -19,11 +15,8 @@ import (
 // policies that play for pairs. A pass is a hand-over: the memory forgets before the next seat
 // moves (blindDecayOutcomes), as with sequential flips (decaypass.go).
 func validateBlindDecay(m Model, mu Lineup) error {
-	if m.Variant.Flips != rules.FlipsBlind || !m.isDecay() {
-		return nil
-	}
-	if mu.Players >= 3 && (mu.playsToWin() || isSelfWin(mu)) {
-		return fmt.Errorf("players %d: blind flips with decay forgetting are solved for the policies that play to win at two seats only", mu.Players)
+	if blindDecay(m) && mu.Players >= 3 && (mu.playsToWin() || isSelfWin(mu)) {
+		return errSelfWinBlindDecay(mu.Players) // selfishwin.go
 	}
 	return nil
 }

@@ -114,6 +114,8 @@ func checkSelfWinModel(m Model, p int) error {
 	switch {
 	case m.Memory.Scope != rules.ScopeShared && !m.Memory.Perfect():
 		return fmt.Errorf("memory %s: the win objective at %d seats is solved with a shared memory", m.Memory, p)
+	case blindDecay(m):
+		return errSelfWinBlindDecay(p)
 	case m.Variant.TurnLimit > 0 && checkSelfWinLimitMemory(m.Memory, p) != nil:
 		return checkSelfWinLimitMemory(m.Memory, p)
 	case m.Memory.Fluctuation > 0:
@@ -1029,4 +1031,15 @@ func checkStart(m Model, players int, st rules.State, standings []int) ([]int, e
 		return nil, err
 	}
 	return standings, nil
+}
+
+// blindDecay reports whether model m has blind flips and decay forgetting, whose win objective is
+// solved at two seats only.
+func blindDecay(m Model) bool {
+	return m.Variant.Flips == rules.FlipsBlind && m.isDecay()
+}
+
+// errSelfWinBlindDecay is the refusal of the win objective at p seats under blind flips and decay.
+func errSelfWinBlindDecay(p int) error {
+	return fmt.Errorf("players %d: blind flips with decay forgetting are solved for the policies that play to win at two seats only", p)
 }

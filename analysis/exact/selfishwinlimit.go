@@ -59,6 +59,8 @@ func checkSelfWinLimitModel(m Model, p int) error {
 		return err
 	}
 	switch {
+	case blindDecay(m):
+		return errSelfWinBlindDecay(p)
 	case m.Variant.CopiesOf() != rules.DefaultCopies:
 		return fmt.Errorf("copies %d: the win objective at %d seats under a turn limit by the count state covers two copies of a face (the copies model solves more)", m.Variant.CopiesOf(), p)
 	case m.Variant.TurnLimit <= 0:

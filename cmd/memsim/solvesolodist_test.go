@@ -217,7 +217,6 @@ func TestSolveSolitaireRefusals(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--table", "--pairs-max", "3", "--players", "1", "--fluctuation", "1", "--memory", "3", "--forget", "lru"}, "--fluctuation 1 with --players 1"},
 		{[]string{"--table", "--pairs-max", "3", "--players", "1", "--forget", "decay", "--q", "0.5", "--turn-limit", "3"}, "--table with --players 1: turn limit 3"},
 		{[]string{"--copies", "4", "--pairs", "4", "--players", "1", "--distribution", "--turn-limit", "5"}, "built without a turn limit"},
 		{[]string{"--copies", "4", "--faces", "4:1u+1h", "--players", "1", "--distribution"}, "computed from the start of a game"},

@@ -22,17 +22,22 @@ func variantNote(model exact.Model, mem rules.Memory, players int) string {
 		return ""
 	}
 	if !copiesModel(model.Variant) || !mem.Perfect() || model.Validate() != nil {
-		return "the copies model covers perfect memory without singletons, under every pass rule, with or without a turn limit, a shared handover-uniform memory of a fixed capacity at two seats under every pass rule, and a shared decay memory at two seats under every pass rule"
+		return "the copies model covers perfect memory without singletons, under every pass rule, with or without a turn limit, a shared handover-uniform memory of a fixed capacity at two seats under every pass rule and at three to eight seats under pass rule never, and a shared decay memory at two seats under every pass rule"
 	}
 	return ""
 }
 
 // copiesMemModel reports whether a player with memory mem at a table of the given number of
 // seats plays the copies model under a shared handover-uniform memory (docs/models.md §4.16):
-// a shared handover-uniform memory of a fixed capacity, two seats, any pass rule, with or
-// without a turn limit, sequential flips, no singletons.
+// a shared handover-uniform memory of a fixed capacity, sequential flips, no singletons, and two
+// seats under any pass rule, with or without a turn limit, or three to eight seats under pass
+// rule never without one.
 func copiesMemModel(model exact.Model, mem rules.Memory, players int) bool {
-	if !copiesModel(model.Variant) || mem.Forget != rules.ForgetHandoverUniform || mem.Scope != rules.ScopeShared || mem.Fluctuation > 0 || players != 2 {
+	if !copiesModel(model.Variant) || mem.Forget != rules.ForgetHandoverUniform || mem.Scope != rules.ScopeShared || mem.Fluctuation > 0 {
+		return false
+	}
+	seats := players == 2 || players >= 3 && players <= rules.MaxPlayers && model.Pass == rules.PassNever && model.Variant.TurnLimit == 0
+	if !seats {
 		return false
 	}
 	model.Memory = mem
@@ -48,7 +53,7 @@ func buildCopies(ctx context.Context, b Built, model exact.Model, mem rules.Memo
 		return buildCopiesMem(ctx, b, model, mem, p, opp, env) // copiesmem.go; its table is copiesTable's
 	}
 	if !mem.Perfect() {
-		return Built{}, fmt.Errorf("policy %s with %s plays the exact model of perfect memory, of a shared handover-uniform memory of a fixed capacity at two seats under any pass rule, or of a shared decay memory at two seats under any pass rule, not %s memory at %d seats (use safe or daring, or one of those memories)", name, model.Variant, mem, env.Players)
+		return Built{}, fmt.Errorf("policy %s with %s plays the exact model of perfect memory, of a shared handover-uniform memory of a fixed capacity at two seats under any pass rule or at three to eight under pass rule never, or of a shared decay memory at two seats under any pass rule, not %s memory at %d seats (use safe or daring, or one of those memories)", name, model.Variant, mem, env.Players)
 	}
 	model.Memory = rules.Memory{}
 	if err := model.Validate(); err != nil {

@@ -11,7 +11,8 @@ import (
 
 // buildCopiesMem makes a player of optimal or best-response (answering opp) under a variant with
 // more than two copies of a face and a shared handover-uniform memory mem of a fixed capacity, two
-// seats, any pass rule (copiesMemModel): it plays the table of the copies model under that
+// seats under any pass rule or three to eight under pass rule never (copiesMemModel), or a shared
+// decay memory at two seats (copiesDecayModel): it plays the table of the copies model under that
 // memory (docs/models.md §4.16, "A handover-uniform memory"), read by the state of faces the
 // shared memory holds.
 func buildCopiesMem(ctx context.Context, b Built, model exact.Model, mem rules.Memory, p, opp rules.Policy, env Env) (Built, error) {
@@ -20,7 +21,9 @@ func buildCopiesMem(ctx context.Context, b Built, model exact.Model, mem rules.M
 		return Built{}, fmt.Errorf("policy %s with %s and %s memory: no exact model (allowed: optimal, best-response, safe, daring)", p, model.Variant, mem)
 	}
 	model.Memory = mem
-	mu := exact.Lineup{Players: 2, Policy: p, Opponent: opp}
+	// At three or more seats optimal is every seat's own optimum, best-response one seat's reply
+	// to the others playing opp.
+	mu := exact.Lineup{Players: env.Players, Policy: p, Opponent: opp}
 	if err := mu.Validate(model); err != nil {
 		return Built{}, fmt.Errorf("policy %s with %s: %w", p, model.Variant, err)
 	}

@@ -42,17 +42,22 @@ func cmPassOutcomes(v copiesVec, after bool) []cmOutcome {
 	return []cmOutcome{{num: 1, den: 1, next: next}}
 }
 
-// setMemTable records in tab seat 0's choice in cell c: just after a pass where c is flagged;
-// under a pass rule, where the mover in c's state may not pass (so nobody has just passed there
-// in a game of the model), its one choice for both.
+// setMemTable records in tab seat 0's choice in cell c, role 0's of the two-seat solve: just
+// after a pass where c is flagged; under a pass rule, where the mover in c's state may not pass
+// (so nobody has just passed there in a game of the model), its one choice for both.
 func setMemTable[T any](tab *rules.CopiesTable, m Model, c *cmCell[T]) error {
+	return setMemChoice(tab, m, c, c.ch[0])
+}
+
+// setMemChoice is setMemTable with the choice ch in c.
+func setMemChoice[T any](tab *rules.CopiesTable, m Model, c *cmCell[T], ch rules.Choice) error {
 	if c.after {
-		return tab.SetAfterPass(c.v, c.ch[0])
+		return tab.SetAfterPass(c.v, ch)
 	}
 	if m.Pass != rules.PassNever && !c.legal[rules.Pass] {
-		if err := tab.SetAfterPass(c.v, c.ch[0]); err != nil {
+		if err := tab.SetAfterPass(c.v, ch); err != nil {
 			return err
 		}
 	}
-	return tab.Set(c.v, c.ch[0])
+	return tab.Set(c.v, ch)
 }

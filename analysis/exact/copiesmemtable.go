@@ -10,11 +10,13 @@ import (
 
 // CopiesMemPolicyTable returns the choices of seat 0's policy of mu (optimal, or best-response to
 // the other seat's optimal, safe or daring) in the copies model under a shared handover-uniform
-// memory m (docs/models.md §4.16, "A handover-uniform memory"), two seats, under every pass rule
-// (with seat 0's choice just after a pass), in every state of faces a game of the given number of pairs reaches from its start: the table the
-// engine plays optimal and best-response from under k copies of a face and that memory. A game
-// of fewer pairs (a multiple of k/2) starts in a state the larger game reaches, so the table
-// covers it too. Each choice is the first of the best in the order of rules.Choices, as
+// memory m (docs/models.md §4.16, "A handover-uniform memory"), two seats under every pass rule
+// (with seat 0's choice just after a pass), or three to eight seats under pass rule never (optimal
+// every seat's own optimum, which every seat reads from the one table; best-response the replying
+// seat's choice, the other seats playing mu.Opponent), in every state of faces a game of the given
+// number of pairs reaches from its start: the table the engine plays optimal and best-response
+// from under k copies of a face and that memory. A game of fewer pairs (a multiple of k/2) starts
+// in a state the larger game reaches, so the table covers it too. Each choice is the first of the best in the order of rules.Choices, as
 // CopiesChoiceValues marks it.
 func CopiesMemPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, pairs int) (*rules.CopiesTable, error) {
 	k := m.Variant.CopiesOf()
@@ -43,7 +45,11 @@ func CopiesMemPolicyTable[T any](ctx context.Context, f field.Field[T], m Model,
 		if c.stalemate || unknownCards(c.v) == 0 {
 			continue
 		}
-		if err := setMemTable(tab, m, c); err != nil {
+		ch := c.ch[0]
+		if mu.Players >= 3 {
+			ch = s.seatsPolicyChoice(c) // copiesmemseats.go
+		}
+		if err := setMemChoice(tab, m, c, ch); err != nil {
 			return nil, err
 		}
 	}

@@ -70,6 +70,9 @@ func SolitaireTurns[T any](ctx context.Context, f field.Field[T], m Model, p rul
 	if maxTurns < 0 {
 		return d, fmt.Errorf("max turns %d: must be at least 0", maxTurns)
 	}
+	if IsHUSingles(m) {
+		return husSolitaireTurns(ctx, f, m, p, st, maxTurns) // husingles_solodist.go
+	}
 	if m.Variant.CopiesOf() != rules.DefaultCopies {
 		return solitaireTurnsCopies(ctx, f, m, p, st, maxTurns) // copiessolo.go
 	}

@@ -79,6 +79,9 @@ func validateFluctLimit(m Model, mu Lineup) error {
 	if err := refuseFluctBlind(m, mu); err != nil {
 		return err
 	}
+	if mu.twoSeatWin() {
+		return validateFluctLimitWin(m, mu) // fluctlimitwin.go
+	}
 	if mu.Players >= 3 {
 		return validateFluctLimitSeats(m, mu) // fluctlimitseats.go
 	}
@@ -114,6 +117,9 @@ func validateFluctLimit(m Model, mu Lineup) error {
 func newFluctLimitSweep[T any](f field.Field[T], m Model, mu Lineup, maxN int) (*fluctLimitSweep[T], error) {
 	if err := validateFluctLimit(m, mu); err != nil {
 		return nil, err
+	}
+	if mu.twoSeatWin() {
+		return nil, fmt.Errorf("policy %s, turn limit %d: under a fluctuating capacity and a turn limit the policies that play to win are solved for their values, win, draw and loss probabilities, each choice's values and their tables, not the score distribution", mu.Policy, m.Variant.TurnLimit)
 	}
 	s := &fluctLimitSweep[T]{f: f, m: m, pol: mu.roles(), limit: m.Variant.TurnLimit, maxN: maxN,
 		maxK: fluctMaxKnown(m.Memory), zero: f.FromInt(0), br: -1, keepRole: -1}
@@ -421,6 +427,9 @@ func (s *fluctLimitSweep[T]) run(ctx context.Context) error {
 // evaluateFluctLimit is Evaluate under a fluctuating capacity and a turn limit: the values of the
 // matchup from st, before the draw, with the model's turn limit as the turns left.
 func evaluateFluctLimit[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
+	if mu.twoSeatWin() {
+		return evaluateFluctLimitWin(ctx, f, m, mu, st) // fluctlimitwin.go
+	}
 	if mu.Players >= 3 {
 		return evaluateFluctLimitSeats(ctx, f, m, mu, st) // fluctlimitseats.go
 	}
@@ -461,8 +470,11 @@ func FluctLimitTables[T any](ctx context.Context, f field.Field[T], m Model, mu 
 	if maxPairs < 1 {
 		return 0, nil, fmt.Errorf("pairs-max %d: must be at least 1", maxPairs)
 	}
+	if mu.Policy.PlaysToWin() && mu.Players == 2 {
+		return fluctLimitWinTables(ctx, f, m, mu, maxPairs) // fluctlimitwin.go
+	}
 	if p := mu.Policy; p != rules.PolicyOptimal && p != rules.PolicyBestResponse {
-		return 0, nil, fmt.Errorf("policy %s: a fluctuating capacity under a turn limit has tables for optimal and best-response (a fixed policy needs none)", p)
+		return 0, nil, fmt.Errorf("policy %s: a fluctuating capacity under a turn limit has tables for optimal, best-response, win-optimal and win-best-response (a fixed policy needs none)", p)
 	}
 	s, err := newFluctLimitSweep(f, m, mu, maxPairs)
 	if err != nil {
@@ -514,6 +526,9 @@ func FluctLimitTables[T any](ctx context.Context, f field.Field[T], m Model, mu 
 // MB; --pairs 30 --turn-limit 60 in exact rationals: 63 s, 42 MB); exact rationals grow with the
 // turns left.
 func estimateFluctLimit[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call) (Cost, error) {
+	if mu.twoSeatWin() {
+		return estimateFluctLimitWin(f, m, mu, pairs, call) // fluctlimitwin.go
+	}
 	if call != CallEvaluate && call != CallPolicyTable && call != CallTable && call != CallDistribution {
 		return Cost{}, fmt.Errorf("memory %s, turn limit %d: a fluctuating capacity under a turn limit gives a matchup's values, each choice's values after the draw, the score distribution and the optimum's and best replies' tables, not this computation", m.Memory, m.Variant.TurnLimit)
 	}

@@ -643,7 +643,8 @@ func wdlOf[T any](f field.Field[T], u, v T) WDL[T] {
 // win, a draw and a loss and the score P(win) + P(draw)/2 (the second). st is the state after the
 // draw, as for FluctChoiceValues. The second's Value is the lineup's own probabilities from st
 // with c drawn. Under the pass rules two-known and always the turn follows no pass
-// (FluctWinChoiceValuesAfterPass: just after one).
+// (FluctWinChoiceValuesAfterPass: just after one). Under a turn limit the turns left are the
+// limit, this turn included, and the pairs are those taken within it.
 func FluctWinChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State, c int) (Choices[T], WinChoices[T], error) {
 	return fluctWinChoiceValues(ctx, f, m, mu, st, c, 0)
 }
@@ -653,6 +654,9 @@ func FluctWinChoiceValues[T any](ctx context.Context, f field.Field[T], m Model,
 // (st, c) in the row's values before the draw, the other role's without the flag for a turn and
 // with it for a pass.
 func fluctWinChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State, c, flag int) (Choices[T], WinChoices[T], error) {
+	if m.fluctLimited() {
+		return fluctLimitWinChoiceValues(ctx, f, m, mu, st, c, flag) // fluctlimitwin.go
+	}
 	var out Choices[T]
 	var win WinChoices[T]
 	w, err := newFluctWin(f, m, mu, st)

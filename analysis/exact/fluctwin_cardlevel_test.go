@@ -54,12 +54,20 @@ type fwPlayer struct {
 	// 0 gives a lower bound of role 0's score, 1 an upper bound.
 	cut  float64
 	memo map[string]fwVal
+	// limited, when set, ends the game after depth turns, at the lead so far (a turn limit); left
+	// then, when set for a role, replaces choose with a choice that reads the turns left, this one
+	// included.
+	limited bool
+	left    [2]func(st rules.State, c, left int, afterPass bool) rules.Choice
 }
 
 // value returns the worth of g with role mover to move at the start of a turn, role 0's lead
 // being lead, within depth turns.
 func (p *fwPlayer) value(g *flGame, mover, lead, depth int) fwVal {
 	if !slices.Contains(g.present, true) {
+		return fwVal{win: b2f(lead > 0), draw: b2f(lead == 0)}
+	}
+	if depth == 0 && p.limited {
 		return fwVal{win: b2f(lead > 0), draw: b2f(lead == 0)}
 	}
 	if depth == 0 {
@@ -139,6 +147,9 @@ func (p *fwPlayer) turn(g *flGame, mover, lead, depth, c int) fwVal {
 		return v
 	}
 	st := p.state(g, mover, lead)
+	if p.left[mover] != nil {
+		return p.play(g, mover, lead, depth, c, p.left[mover](st, c, depth, afterPass), afterPass)
+	}
 	if p.choose[mover] != nil {
 		return p.play(g, mover, lead, depth, c, p.choose[mover](st, c, afterPass), afterPass)
 	}

@@ -344,6 +344,9 @@ func WinDrawLoss[T any](ctx context.Context, f field.Field[T], m Model, mu Lineu
 	if mu.Players != 2 {
 		return out, fmt.Errorf("players %d: win, draw and loss are computed for 2 players", mu.Players)
 	}
+	if m.fluctLimited() && mu.twoSeatWin() {
+		return fluctLimitWinDrawLoss(ctx, f, m, mu, st) // fluctlimitwin.go
+	}
 	if m.Variant.TurnLimit > 0 {
 		return limitWinDrawLoss(ctx, f, m, mu, st)
 	}

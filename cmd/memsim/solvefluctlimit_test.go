@@ -43,7 +43,7 @@ func TestSolveFluctLimitCapacityAndDistribution(t *testing.T) {
 		t.Fatalf("%q: exit %d: %s", list, code, stderr)
 	}
 	safe := regexp.MustCompile(`(?m)^  safe: +([0-9.]+ \([0-9/]+\)) pairs, lead ([-0-9.]+ \([-0-9/]+\))`).FindStringSubmatch(out)
-	if safe == nil || !strings.Contains(out, "best: daring for the lead\n") {
+	if safe == nil || !strings.Contains(out, "best: daring, for the lead and to win\n") {
 		t.Fatalf("%q: no value of safe, or daring not the best, in\n%s", list, out)
 	}
 	first := append(append([]string(nil), list...), "--first", "safe", "--value-only")

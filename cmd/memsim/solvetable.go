@@ -62,7 +62,7 @@ func (fl *solveFlags) tableQuery(q *solveQuery, set map[string]bool) error {
 		return nil
 	}
 	if mem, limit := q.model.Memory, q.model.Variant.TurnLimit; mem.Fluctuation > 0 && limit > 0 && p.PlaysToWin() {
-		return usagef("--policy %s with --table --fluctuation %d --turn-limit %d: the table of a policy that plays to win is not solved under a fluctuating capacity and a turn limit", fl.policy, mem.Fluctuation, limit)
+		return usagef("--policy %s with --table --fluctuation %d --turn-limit %d: the table of a policy that plays to win under a fluctuating capacity and a turn limit is not printed (its values and --capacity choices are solved: leave out --table)", fl.policy, mem.Fluctuation, limit)
 	}
 	q.matchup.Policy, q.matchup.Opponent = p, p
 	if set["opponent"] {

@@ -93,7 +93,7 @@ func TestSolveVariantErrors(t *testing.T) {
 		{[]string{"--pairs", "3", "--players", "3", "--flips", "blind", "--forget", "decay", "--q", "0.5", "--turn-limit", "5", "--policy", "win-optimal"}, "players 3: blind flips with decay forgetting are solved for the policies that play to win at two seats only"},
 		{[]string{"--pairs", "3", "--players", "3", "--flips", "blind", "--forget", "decay", "--q", "0.5", "--policy", "win-optimal"}, "players 3: blind flips with decay forgetting are solved for the policies that play to win at two seats only"},
 		{[]string{"--table", "--pairs-max", "3", "--turn-limit", "5", "--memory", "3", "--forget", "lru", "--fluctuation", "1", "--policy", "win-optimal"},
-			"--policy win-optimal with --table --fluctuation 1 --turn-limit 5: the table of a policy that plays to win is not solved under a fluctuating capacity and a turn limit"},
+			"--policy win-optimal with --table --fluctuation 1 --turn-limit 5: the table of a policy that plays to win under a fluctuating capacity and a turn limit is not printed (its values and --capacity choices are solved: leave out --table)"},
 		{[]string{"--table", "--pairs-max", "3", "--policy", "safe"}, "--policy safe with --table: the table is of the optimal policy, of a policy that plays to win (win-optimal, or win-best-response with --opponent), or of best-response with --opponent"},
 	}
 	for _, tc := range tests {

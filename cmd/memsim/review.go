@@ -16,6 +16,7 @@ import (
 	"memsim/analysis/report"
 	"memsim/analysis/review"
 	"memsim/sim/record"
+	"memsim/sim/rules"
 )
 
 // reviewCommand returns memsim review.
@@ -53,6 +54,10 @@ type reviewFlags struct {
 	figure             string
 	noWin, float, json bool
 	set                map[string]bool
+	// memFlags name the shared memory games of three or more seats are judged by, mem
+	// (reviewmemory.go).
+	memFlags reviewMemoryFlags
+	mem      rules.Memory
 }
 
 func runReview(ctx context.Context, c *command, inv invocation, args []string) int {
@@ -63,6 +68,7 @@ func runReview(ctx context.Context, c *command, inv invocation, args []string) i
 	fs.BoolVar(&fl.float, "float", false, "compute in float64 instead of exact rationals")
 	fs.BoolVar(&fl.json, "json", false, "print one JSON object per game, one per line")
 	fs.StringVar(&fl.figure, "figure", "", "draw the game's evaluation graph to `FILE` (.png or .svg)")
+	fl.memFlags.register(fs)
 	if code, done := c.parseFlags(fs, args, inv); done {
 		return code
 	}
@@ -89,6 +95,11 @@ func reviewRecord[T any](ctx context.Context, f field.Field[T], fl reviewFlags, 
 	case fl.set["figure"] && !strings.HasSuffix(fl.figure, ".png") && !strings.HasSuffix(fl.figure, ".svg"):
 		return usagef("--figure %q: must name a .png or .svg file", fl.figure)
 	}
+	mem, memErr := fl.memFlags.memory(fl.set)
+	if memErr != nil {
+		return memErr
+	}
+	fl.mem = mem
 	games, err := record.ReadFile(args[0])
 	if err != nil {
 		var re *record.Error
@@ -104,6 +115,9 @@ func reviewRecord[T any](ctx context.Context, f field.Field[T], fl reviewFlags, 
 		return usagef("--figure draws one game: give --game K (the record holds %d games)", len(games))
 	}
 	if err := checkReviewSeats(fl, args[0], games); err != nil {
+		return err
+	}
+	if err := checkReviewMemory(fl, args[0], games); err != nil {
 		return err
 	}
 	if err := checkReviewCost(fl, args[0], games); err != nil {

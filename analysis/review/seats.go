@@ -101,7 +101,12 @@ type SeatsReview[T any] struct {
 // SeatsGame reviews game g, of three to eight seats, in field f: every turn that begins with no
 // pair known whole is valued by the optimum of every seat for itself (docs/models.md §4.7).
 func SeatsGame[T any](ctx context.Context, f field.Field[T], g *record.Game) (*SeatsReview[T], error) {
-	sw, err := newSeatsWalker(f, g)
+	return seatsGame(ctx, f, g, rules.Memory{})
+}
+
+// seatsGame reviews game g, of three to eight seats, with the seats sharing memory mem.
+func seatsGame[T any](ctx context.Context, f field.Field[T], g *record.Game, mem rules.Memory) (*SeatsReview[T], error) {
+	sw, err := newSeatsWalker(f, g, mem)
 	if err != nil {
 		return nil, err
 	}
@@ -111,13 +116,15 @@ func SeatsGame[T any](ctx context.Context, f field.Field[T], g *record.Game) (*S
 		if turn.End == record.EndUnfinished {
 			break
 		}
-		if turn.Before.Whole == 0 {
+		if sw.decision(turn.Before) {
 			d := sw.position(k, turn.Seat, turn.First, turn.Before, passes)
-			d.Made = sw.vw.made(turn)
+			d.Made = sw.made(turn)
 			ds = append(ds, d)
+			sw.fresh = append(sw.fresh, sw.newCard(turn))
 		}
-		sw.vw.play(turn)
-		passes = sw.nextPasses(passes, turn.End)
+		end := sw.end(turn)
+		sw.play(turn)
+		passes = sw.nextPasses(passes, end)
 	}
 	if err := sw.value(ctx, ds); err != nil {
 		return nil, err
@@ -133,7 +140,7 @@ func SeatsGame[T any](ctx context.Context, f field.Field[T], g *record.Game) (*S
 	for i := range ds {
 		sw.decide(&ds[i], r)
 	}
-	sw.addLuck(r)
+	sw.addLuck(r, sw.fresh)
 	if len(ds) > 0 && ds[0].Turn == 0 {
 		r.Start = ds[0].BySeat
 	}
@@ -146,10 +153,15 @@ func SeatsGame[T any](ctx context.Context, f field.Field[T], g *record.Game) (*S
 // returns nil and no error when the turn begins with a pair known whole, which the model's
 // players take (no decision).
 func SeatsNext[T any](ctx context.Context, f field.Field[T], g *record.Game) (*SeatsDecision[T], error) {
+	return SeatsNextMemory(ctx, f, g, rules.Memory{})
+}
+
+// SeatsNextMemory is SeatsNext with the seats sharing memory mem (SeatsMemoryModel).
+func SeatsNextMemory[T any](ctx context.Context, f field.Field[T], g *record.Game, mem rules.Memory) (*SeatsDecision[T], error) {
 	if g.Result.Over {
 		return nil, errors.New("the game is over: there is no decision to make")
 	}
-	sw, err := newSeatsWalker(f, g)
+	sw, err := newSeatsWalker(f, g, mem)
 	if err != nil {
 		return nil, err
 	}
@@ -160,10 +172,11 @@ func SeatsNext[T any](ctx context.Context, f field.Field[T], g *record.Game) (*S
 	}
 	passes := 0
 	for _, turn := range g.Turns[:k] {
-		sw.vw.play(turn)
-		passes = sw.nextPasses(passes, turn.End)
+		end := sw.end(turn)
+		sw.play(turn)
+		passes = sw.nextPasses(passes, end)
 	}
-	if before.Whole > 0 {
+	if !sw.decision(before) {
 		return nil, nil
 	}
 	ds := []SeatsDecision[T]{sw.position(k, seat, first, before, passes)}
@@ -177,17 +190,72 @@ func SeatsNext[T any](ctx context.Context, f field.Field[T], g *record.Game) (*S
 type seatsWalker[T any] struct {
 	vw *variantWalker[T] // the table as a perfect memory sees it, and the choices a turn fits
 	p  int
+	// lru is the shared lru memory the game is judged by, nil for perfect memory.
+	lru *lruView
+	// fresh says, for each decision in order, whether its turn turned a card the memory did not
+	// hold.
+	fresh []bool
 }
 
-func newSeatsWalker[T any](f field.Field[T], g *record.Game) (*seatsWalker[T], error) {
-	m, err := SeatsModel(g.Rules)
+func newSeatsWalker[T any](f field.Field[T], g *record.Game, mem rules.Memory) (*seatsWalker[T], error) {
+	m, err := SeatsMemoryModel(g.Rules, mem)
 	if err != nil {
 		return nil, err
 	}
 	n := g.Rules.Cards()
 	vw := &variantWalker[T]{f: f, g: g, m: m, faces: g.Rules.Pairs,
 		seen: make([]bool, n), gone: make([]bool, n), face: make([]int, n)}
-	return &seatsWalker[T]{vw: vw, p: g.Rules.Seats}, nil
+	sw := &seatsWalker[T]{vw: vw, p: g.Rules.Seats}
+	if !mem.Perfect() {
+		sw.lru = newLRUView(n, mem.Capacity)
+	}
+	return sw, nil
+}
+
+// decision reports whether a turn that begins on table before is a decision: no pair is known
+// whole to the memory.
+func (sw *seatsWalker[T]) decision(before record.Table) bool {
+	if sw.lru != nil {
+		return !sw.lru.whole()
+	}
+	return before.Whole == 0
+}
+
+// made returns the choices a completed turn's cards fit, as the memory stood before it.
+func (sw *seatsWalker[T]) made(turn record.Turn) []rules.Choice {
+	if sw.lru != nil {
+		return sw.lru.made(sw.vw.g, turn)
+	}
+	return sw.vw.made(turn)
+}
+
+// newCard reports whether a turn turned a card the memory did not hold.
+func (sw *seatsWalker[T]) newCard(turn record.Turn) bool {
+	if sw.lru != nil {
+		return sw.lru.newCard(sw.vw.g, turn)
+	}
+	return turnsNewCard(sw.vw.g, turn)
+}
+
+// end returns how a turn ended as the memory saw it before the turn: under a limited memory a
+// turn of two cards it held that are not a pair is a pass, and two cards that are not a pair with
+// one of them not held a miss.
+func (sw *seatsWalker[T]) end(turn record.Turn) record.TurnEnd {
+	if sw.lru == nil || turn.End == record.EndPair || turn.End == record.EndUnfinished {
+		return turn.End
+	}
+	if made := sw.lru.made(sw.vw.g, turn); len(made) == 1 && made[0] == rules.Pass {
+		return record.EndPass
+	}
+	return record.EndMiss
+}
+
+// play applies a turn's cards to the table and the memory.
+func (sw *seatsWalker[T]) play(turn record.Turn) {
+	sw.vw.play(turn)
+	if sw.lru != nil {
+		sw.lru.play(sw.vw.g, turn)
+	}
 }
 
 // nextPasses returns the pass streak after a turn that ended with end, the streak before it
@@ -203,7 +271,11 @@ func (sw *seatsWalker[T]) nextPasses(passes int, end record.TurnEnd) int {
 // position returns the decision of the turn seat begins on table before at a pass streak, not
 // yet valued.
 func (sw *seatsWalker[T]) position(k, seat, first int, before record.Table, passes int) SeatsDecision[T] {
-	return SeatsDecision[T]{Turn: k, Seat: seat, Move: first, State: before.State(seat).Counts(), Passes: passes, Chosen: -1}
+	st := before.State(seat).Counts()
+	if sw.lru != nil {
+		st = sw.lru.state(before.Pairs)
+	}
+	return SeatsDecision[T]{Turn: k, Seat: seat, Move: first, State: st, Passes: passes, Chosen: -1}
 }
 
 // seatsCell is what a review keeps of a cell of the table of every seat for itself.
@@ -309,12 +381,12 @@ func (sw *seatsWalker[T]) decide(d *SeatsDecision[T], r *SeatsReview[T]) {
 // seats' sums: the mover's expected final pairs at the next decision (its pairs so far plus its
 // entry of the next decision's BySeat), or its score when the game is over, less its pairs
 // before the turn and the option credited.
-func (sw *seatsWalker[T]) addLuck(r *SeatsReview[T]) {
+func (sw *seatsWalker[T]) addLuck(r *SeatsReview[T], fresh []bool) {
 	f, g := sw.vw.f, sw.vw.g
 	ds := r.Decisions
 	for k := range ds {
 		d := &ds[k]
-		if d.Chosen < 0 || !turnsNewCard(g, g.Turns[d.Turn]) {
+		if d.Chosen < 0 || !fresh[k] {
 			continue
 		}
 		var after T
@@ -364,17 +436,22 @@ func turnsNewCard(g *record.Game, turn record.Turn) bool {
 // the whole turn: the choices its cards fit, the one credited and the cost (in d's copy
 // returned). It solves nothing, so that a coach values each decision once.
 func SeatsJudge[T any](f field.Field[T], g *record.Game, d SeatsDecision[T]) (SeatsDecision[T], error) {
+	return SeatsJudgeMemory(f, g, d, rules.Memory{})
+}
+
+// SeatsJudgeMemory is SeatsJudge with the seats sharing memory mem (SeatsMemoryModel).
+func SeatsJudgeMemory[T any](f field.Field[T], g *record.Game, d SeatsDecision[T], mem rules.Memory) (SeatsDecision[T], error) {
 	if d.Turn >= len(g.Turns) || g.Turns[d.Turn].End == record.EndUnfinished {
 		return d, fmt.Errorf("turn %d: not played to its end", d.Turn+1)
 	}
-	sw, err := newSeatsWalker(f, g)
+	sw, err := newSeatsWalker(f, g, mem)
 	if err != nil {
 		return d, err
 	}
 	for _, turn := range g.Turns[:d.Turn] {
-		sw.vw.play(turn)
+		sw.play(turn)
 	}
-	d.Made = sw.vw.made(g.Turns[d.Turn])
+	d.Made = sw.made(g.Turns[d.Turn])
 	d.Cost = f.FromInt(0)
 	r := &SeatsReview[T]{Seats: make([]SeatsSeat[T], sw.p)}
 	for i := range r.Seats {

@@ -13,7 +13,9 @@ type SeatsJSON struct {
 	Seats int `json:"seats"`
 	// Values is true: the optimum of every seat for itself values the game (a game it does not
 	// has Values false and a note instead). Win is false, and WinNote says why.
-	Values     bool   `json:"values"`
+	Values bool `json:"values"`
+	// Memory is the shared memory the game is judged by: "perfect", or "lru(3)" and so on.
+	Memory     string `json:"memory"`
 	Arithmetic string `json:"arithmetic"`
 	Win        bool   `json:"win"`
 	WinNote    string `json:"win_note"`
@@ -69,7 +71,7 @@ const SeatsNoWin = "no win scores at 3 or more seats: the review values expected
 func (r *SeatsReview[T]) JSON(f field.Field[T], game int) SeatsJSON {
 	g := r.Game
 	num := func(v T) answer.Number { return answer.NumberOf(f, v) }
-	out := SeatsJSON{GameJSON: gameJSON(game, g.Rules), Seats: g.Rules.Seats, Values: true, Arithmetic: answer.Arithmetic(f),
+	out := SeatsJSON{GameJSON: gameJSON(game, g.Rules), Seats: g.Rules.Seats, Values: true, Memory: r.Model.Memory.String(), Arithmetic: answer.Arithmetic(f),
 		WinNote: SeatsNoWin, Decisions: []SeatsDecisionJSON{}, Scores: g.Result.Scores, Finished: g.Result.Over,
 		Stalemate: g.Result.Stalemate}
 	for _, v := range r.Start {

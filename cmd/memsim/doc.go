@@ -341,7 +341,8 @@
 //
 // Usage:
 //
-//	memsim review [--game K] [--no-win] [--float] [--json] [--figure FILE.png|FILE.svg] RECORD
+//	memsim review [--game K] [--no-win] [--float] [--json] [--figure FILE.png|FILE.svg]
+//	              [--memory M --forget lru|handover-uniform|decay [--q Q] [--fluctuation S]] RECORD
 //
 // Reads the game record RECORD (docs/records.md) and judges every decision of every seat of its
 // games (--game K: only the K-th, from 1): for each card a seat chose to turn, the value of each
@@ -359,6 +360,11 @@
 // seat for itself (each maximising its own expected pairs), with the pass streak under a pass rule:
 // each choice's value in the mover's expected pairs, the cost, the luck of each turn's new cards and
 // per seat the sums; it has no win scores and no figure, and under a rule variant no values.
+// --memory M --forget lru judges such a game as a shared lru memory of capacity M would: the
+// states are those the memory holds after the record's cards, and a card it forgot is a new card.
+// Under --forget handover-uniform or decay, or --fluctuation S, the review says it has no values
+// (the record does not say what the memory forgot or drew); --memory with a game of two seats is
+// an error.
 //
 // # A local web page to play, watch, review and explore
 //

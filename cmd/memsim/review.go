@@ -16,6 +16,7 @@ import (
 	"memsim/analysis/report"
 	"memsim/analysis/review"
 	"memsim/sim/record"
+	"memsim/sim/rules"
 )
 
 // reviewCommand returns memsim review.
@@ -23,7 +24,8 @@ func reviewCommand() *command {
 	return &command{
 		name: "review",
 		usage: []string{
-			"memsim review [--game K] [--no-win] [--float] [--json] [--figure FILE.png|FILE.svg] RECORD",
+			"memsim review [--game K] [--no-win] [--float] [--json] [--figure FILE.png|FILE.svg]\n" +
+				"[--memory M --forget lru|handover-uniform|decay [--q Q] [--fluctuation S]] RECORD",
 		},
 		short: "judge every decision of a recorded game against the exact values",
 		long: `
@@ -43,6 +45,11 @@ or --game K). A game of three to eight seats is judged a turn at a time in the c
 seat for itself (each maximising its own expected pairs), with the pass streak under a pass rule:
 each choice's value in the mover's expected pairs, the cost, the luck of each turn's new cards and
 per seat the sums; it has no win scores and no figure, and under a rule variant no values.
+--memory M --forget lru judges such a game as a shared lru memory of capacity M would: the
+states are those the memory holds after the record's cards, and a card it forgot is a new card.
+Under --forget handover-uniform or decay, or --fluctuation S, the review says it has no values
+(the record does not say what the memory forgot or drew); --memory with a game of two seats is
+an error.
 `,
 		run: runReview,
 	}
@@ -53,6 +60,10 @@ type reviewFlags struct {
 	figure             string
 	noWin, float, json bool
 	set                map[string]bool
+	// memFlags name the shared memory games of three or more seats are judged by, mem
+	// (reviewmemory.go).
+	memFlags reviewMemoryFlags
+	mem      rules.Memory
 }
 
 func runReview(ctx context.Context, c *command, inv invocation, args []string) int {
@@ -63,6 +74,7 @@ func runReview(ctx context.Context, c *command, inv invocation, args []string) i
 	fs.BoolVar(&fl.float, "float", false, "compute in float64 instead of exact rationals")
 	fs.BoolVar(&fl.json, "json", false, "print one JSON object per game, one per line")
 	fs.StringVar(&fl.figure, "figure", "", "draw the game's evaluation graph to `FILE` (.png or .svg)")
+	fl.memFlags.register(fs)
 	if code, done := c.parseFlags(fs, args, inv); done {
 		return code
 	}
@@ -89,6 +101,11 @@ func reviewRecord[T any](ctx context.Context, f field.Field[T], fl reviewFlags, 
 	case fl.set["figure"] && !strings.HasSuffix(fl.figure, ".png") && !strings.HasSuffix(fl.figure, ".svg"):
 		return usagef("--figure %q: must name a .png or .svg file", fl.figure)
 	}
+	mem, memErr := fl.memFlags.memory(fl.set)
+	if memErr != nil {
+		return memErr
+	}
+	fl.mem = mem
 	games, err := record.ReadFile(args[0])
 	if err != nil {
 		var re *record.Error
@@ -104,6 +121,9 @@ func reviewRecord[T any](ctx context.Context, f field.Field[T], fl reviewFlags, 
 		return usagef("--figure draws one game: give --game K (the record holds %d games)", len(games))
 	}
 	if err := checkReviewSeats(fl, args[0], games); err != nil {
+		return err
+	}
+	if err := checkReviewMemory(fl, args[0], games); err != nil {
 		return err
 	}
 	if err := checkReviewCost(fl, args[0], games); err != nil {

@@ -19,10 +19,10 @@ import (
 // time in the choices of every seat for itself (docs/models.md §4.7), or, where the review has no
 // values (a rule variant), the plain "no values" line.
 func reviewSeats[T any](ctx context.Context, f field.Field[T], fl reviewFlags, file string, game int, g *record.Game, w io.Writer) error {
-	if _, err := review.SeatsModel(g.Rules); err != nil {
+	if _, err := review.SeatsMemoryModel(g.Rules, fl.mem); err != nil {
 		return writeSeatsNoValues(w, file, game, g, fmt.Sprintf("the review has %v", err), fl.json)
 	}
-	r, err := review.SeatsGame(ctx, f, g)
+	r, err := review.SeatsGameMemory(ctx, f, g, fl.mem)
 	if err != nil {
 		return fmt.Errorf("%s:%d: game %d: %w", file, g.Line, game, err)
 	}
@@ -148,8 +148,12 @@ func writeSeatsReview[T any](w io.Writer, f field.Field[T], file string, game in
 	names := seatsNames(g)
 	num := func(v T) string { return strconv.FormatFloat(f.Float64(v), 'f', 4, 64) }
 	fmt.Fprintln(w, seatsHead(file, game, g, names))
-	fmt.Fprintf(w, "judged a turn at a time in the choices of every seat for itself, perfect memory, %s arithmetic: "+
-		"the mover's expected pairs, every seat maximising its own afterwards (no win scores at 3 or more seats)\n", answer.Arithmetic(f))
+	memory := "perfect memory"
+	if !r.Model.Memory.Perfect() {
+		memory = "a shared " + r.Model.Memory.String() + " memory (the state it holds after the record's cards)"
+	}
+	fmt.Fprintf(w, "judged a turn at a time in the choices of every seat for itself, %s, %s arithmetic: "+
+		"the mover's expected pairs, every seat maximising its own afterwards (no win scores at 3 or more seats)\n", memory, answer.Arithmetic(f))
 	if r.Start != nil {
 		parts := make([]string, len(names))
 		for i, v := range r.Start {

@@ -52,10 +52,10 @@ RACE_FREE_PACKAGES := ./analysis/exact ./analysis/exact/answer ./analysis/field 
 test: fmt-check vet browser-check terminal-check
 	@python_log=$$(mktemp); $(PYTHON_TEST) >$$python_log 2>&1 & python=$$!; \
 	race_packages="$$($(GO) list ./... | sed 's|^memsim|.|' | grep -vxF $(foreach p,$(RACE_FREE_PACKAGES),-e $(p)))"; \
-	echo "$(GO) test -short -count=1 $(RACE_FREE_PACKAGES) &"; \
-	$(GO) test -short -count=1 $(RACE_FREE_PACKAGES) & free=$$!; \
-	echo "GORACE=\"atexit_sleep_ms=0 $(GORACE)\" $(GO) test -race -short -count=1 $(SLOW_TEST_PACKAGES) "$$race_packages; \
-	GORACE="atexit_sleep_ms=0 $(GORACE)" $(GO) test -race -short -count=1 $(SLOW_TEST_PACKAGES) $$race_packages; raced=$$?; \
+	echo "$(GO) test -short -count=1 -timeout 30m $(RACE_FREE_PACKAGES) &"; \
+	$(GO) test -short -count=1 -timeout 30m $(RACE_FREE_PACKAGES) & free=$$!; \
+	echo "GORACE=\"atexit_sleep_ms=0 $(GORACE)\" $(GO) test -race -short -count=1 -timeout 30m $(SLOW_TEST_PACKAGES) "$$race_packages; \
+	GORACE="atexit_sleep_ms=0 $(GORACE)" $(GO) test -race -short -count=1 -timeout 30m $(SLOW_TEST_PACKAGES) $$race_packages; raced=$$?; \
 	wait $$free; freed=$$?; wait $$python; pythoned=$$?; \
 	echo "python3 -m unittest discover -s clients/python -p 'test_*.py' &"; cat $$python_log; rm -f $$python_log; \
 	[ $$raced -eq 0 ] && [ $$freed -eq 0 ] && [ $$pythoned -eq 0 ]

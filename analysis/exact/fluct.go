@@ -123,13 +123,18 @@ func validateFluct(m Model, mu Lineup) error {
 	switch {
 	case mu.Players != 2:
 		return fmt.Errorf("players %d: a fluctuating capacity is solved for two players only", mu.Players)
-	case mu.PerSeat || mu.Table != nil || mu.OpponentTable != nil:
-		return fmt.Errorf("a fluctuating capacity is solved for optimal, safe, daring and parity, not for a policy per seat or given as a table")
+	case mu.PerSeat:
+		return fmt.Errorf("a fluctuating capacity is solved at two seats for optimal, safe, daring, parity and a policy given as a table, not for a policy per seat")
+	case mu.leadTable():
+		return fmt.Errorf("a fluctuating capacity is solved for a policy given as a table by count state, not for one that depends on the lead")
 	}
 	pol := mu.roles()
 	for r, p := range pol {
 		if p == rules.PolicyBestResponse && pol[1-r] != rules.PolicyBestResponse {
 			continue // fluctbr.go: the best reply to the other role's policy
+		}
+		if p == policyTable {
+			continue // read by count state whatever the capacity drawn (choiceAt)
 		}
 		if p != rules.PolicyOptimal && !p.Fixed() {
 			return fmt.Errorf("policy %s: a fluctuating capacity is solved for optimal, safe, daring, parity and best-response to one of them (allowed: optimal, safe, daring, parity, best-response)", p)
@@ -174,7 +179,10 @@ type fluctSweep[T any] struct {
 	// Under a pass rule (fluctpass.go), optAfter and brAfter are the choices just after a pass
 	// by the other seat, as optChoice and brChoice.
 	optAfter, brAfter [][][]rules.Choice
-	zero              T
+	// tab[r] is the table role r plays when pol[r] is policyTable, read by count state (and just
+	// after a pass) whatever the capacity drawn.
+	tab  [2]*rules.ChoiceTable
+	zero T
 }
 
 // fluctNode is an unknown of a row: before the draw (c = 0) or after it.
@@ -373,6 +381,11 @@ func (s *fluctSweep[T]) choiceAt(r, n, k, c, flag int) (rules.Choice, error) {
 		ch = s.brAfter[n][c][k]
 	case p == rules.PolicyBestResponse:
 		ch = s.brChoice[n][c][k]
+	case p == policyTable:
+		var ok bool
+		if ch, ok = s.tab[r].Lookup(st, flag == 1); !ok {
+			return 0, fmt.Errorf("the table has no choice in %v (after a pass: %t)", st, flag == 1)
+		}
 	default:
 		ch = p.Decide(st)
 	}
@@ -417,7 +430,7 @@ func newFluctSweep[T any](f field.Field[T], m Model, mu Lineup) (*fluctSweep[T],
 	if err := validateFluct(m, mu); err != nil {
 		return nil, err
 	}
-	s := &fluctSweep[T]{f: f, m: m, pol: mu.roles(), maxK: fluctMaxKnown(m.Memory), zero: f.FromInt(0)}
+	s := &fluctSweep[T]{f: f, m: m, pol: mu.roles(), maxK: fluctMaxKnown(m.Memory), zero: f.FromInt(0), tab: [2]*rules.ChoiceTable{mu.Table, mu.OpponentTable}}
 	s.needOpt = s.pol[0] == rules.PolicyOptimal || s.pol[1] == rules.PolicyOptimal
 	s.needPair = !isSelfPlay(mu)
 	s.br = -1

@@ -88,7 +88,8 @@ no turn limit or fluctuation, text only); with --policy win-optimal, per state, 
 seat's deficit to the most pairs so far) at which win-optimal chooses otherwise than the optimum in
 pairs (--json: every state at every standings, with the seats' P(most pairs)). Under --fluctuation S
 the table has a block per capacity drawn (at two seats the optimum's, best-response's to --opponent
-B, under --turn-limit T too, or a policy's that plays to win; text only), at 3 or more seats the
+B, under --turn-limit T too, or a policy's that plays to win; --json for the optimum's and
+best-response's without a turn limit, a cell per capacity, n and j), at 3 or more seats the
 choices only (a letter per pass streak under a pass rule), and with a seat that plays to win
 (--policy win-optimal, with --opponent B, --seats LIST, or win-best-response --opponent B) a block
 per seat that plays to win and capacity,
@@ -107,7 +108,7 @@ there --capacity C values each choice with T turns left, and --distribution give
 shares taken by the limit. With --players 1 --fluctuation S (solitaire, pass
 never) solve gives the expected turns and lucky matches of optimal, safe, daring and parity,
 --capacity C each choice's turns after the draw, and --table the optimum's choices in a block per
-capacity drawn (text only); not --distribution.
+capacity drawn (--json: a cell per capacity, n and j); not --distribution.
 
 --flips blind solves the game in which both cards of a turn are named before either is turned up
 (no singletons; perfect memory, or a shared lru or handover-uniform memory of capacity 3 or

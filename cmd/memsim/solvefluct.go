@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"memsim/analysis/exact"
+	"memsim/analysis/exact/answer"
 	"memsim/analysis/field"
 	"memsim/sim/rules"
 )
@@ -17,7 +18,7 @@ import (
 // state of pairs only (docs/models.md §4.4, §4.8); with two players, the choices' values and --first with
 // --capacity only (the mover's choice depends on the capacity drawn; under a pass rule with
 // --after-pass just after a pass by seat 1), the score distribution before the draw only, and the
-// optimum's table; with three or more, the same without --after-pass (--capacity values the turn
+// optimum's table (in JSON too, without a turn limit); with three or more, the same without --after-pass (--capacity values the turn
 // after no pass, pass streak 0), the score distribution every seat's (exact.SeatsScoreDistribution). The policies that play to win are solved
 // at two seats under every pass rule (exact.FluctWinChoiceValues, with --after-pass
 // exact.FluctWinChoiceValuesAfterPass), with the score distribution and their table
@@ -35,8 +36,8 @@ func (fl *solveFlags) fluctuationQuery(q *solveQuery, set map[string]bool) error
 		return usagef("--fluctuation %d goes with --memory M --forget lru or handover-uniform", fl.fluctuation)
 	case q.table && !namesWinPolicy(fl.policy) && !fl.twoSeatReply(set) && (set["policy"] && fl.policy != rules.PolicyOptimal.String() || set["opponent"]):
 		return usagef("--fluctuation %d with --table: the table is of the optimal policy, of a policy that plays to win, or at two seats of best-response (leave out --policy and --opponent, or give --policy win-optimal, or win-best-response or best-response with --opponent)", fl.fluctuation)
-	case q.table && q.json:
-		return usagef("--fluctuation %d with --table: the table is printed as text (leave out --json)", fl.fluctuation)
+	case q.table && q.json && (fl.anySeatWin(set) || set["seats"] || fl.players > 2 || q.model.Variant.TurnLimit > 0):
+		return usagef("--fluctuation %d with --table --json: JSON is written for solitaire's table and the two-seat tables of optimal and best-response without a turn limit; this one is printed as text (leave out --json)", fl.fluctuation)
 	case q.table && (set["capacity"] || set["after-pass"]):
 		return usagef("--capacity and --after-pass do not go with --table (the table has a block per capacity, and under a pass rule one just after a pass)")
 	case q.table && set["streak"]:
@@ -81,6 +82,9 @@ func writeFluctTable[T any](ctx context.Context, q *solveQuery, f field.Field[T]
 		return writeFluctLimitTable(ctx, q, f, w) // solvefluctlimit.go
 	}
 	mu := q.matchup
+	if q.json {
+		return answer.WriteFluctTable(ctx, w, f, q.model, mu, q.pairsMax)
+	}
 	reply := mu.Policy == rules.PolicyBestResponse
 	var t *rules.ChoiceTable
 	var err error

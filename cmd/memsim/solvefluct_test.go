@@ -81,7 +81,7 @@ func TestSolveFluctuationFlagErrors(t *testing.T) {
 		{[]string{"--pairs", "4", "--capacity", "5"}, "memsim solve: --capacity 5: --memory 3 --fluctuation 1 draws 2 to 4"},
 		{[]string{"--pairs", "4", "--unknown", "1", "--capacity", "2"}, "memsim solve: --unknown 1: 3 known cards exceed --capacity 2, which lru keeps after the draw (need --unknown >= 2)"},
 		{[]string{"--pairs", "4", "--capacity", "2", "--distribution"}, "memsim solve: --capacity 2 with --distribution: the score distribution is computed before the capacity is drawn (leave out --capacity)"},
-		{[]string{"--table", "--pairs-max", "3", "--json"}, "memsim solve: --fluctuation 1 with --table: the table is printed as text (leave out --json)"},
+		{[]string{"--table", "--pairs-max", "3", "--players", "3", "--json"}, "memsim solve: --fluctuation 1 with --table --json: JSON is written for solitaire's table and the two-seat tables of optimal and best-response without a turn limit; this one is printed as text (leave out --json)"},
 		{[]string{"--table", "--pairs-max", "3", "--policy", "safe"}, "memsim solve: --fluctuation 1 with --table: the table is of the optimal policy, of a policy that plays to win, or at two seats of best-response (leave out --policy and --opponent, or give --policy win-optimal, or win-best-response or best-response with --opponent)"},
 	}
 	for _, tt := range tests {

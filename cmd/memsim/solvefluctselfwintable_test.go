@@ -229,7 +229,7 @@ func TestSolveFluctSelfWinTableBadInput(t *testing.T) {
 	}{
 		{[]string{"--seats", "optimal,safe,safe"}, "memsim solve: --seats does not go with --table (the table is of every state with n <= --pairs-max, every seat playing one policy)"},
 		{[]string{"--seats", "win-optimal,safe,safe", "--players", "4"}, `memsim solve: --players 4 with --seats "win-optimal,safe,safe": 3 seats`},
-		{[]string{"--seats", "win-optimal,safe,safe", "--json"}, "memsim solve: --fluctuation 1 with --table: the table is printed as text (leave out --json)"},
+		{[]string{"--seats", "win-optimal,safe,safe", "--json"}, "memsim solve: --fluctuation 1 with --table --json: JSON is written for solitaire's table and the two-seat tables of optimal and best-response without a turn limit; this one is printed as text (leave out --json)"},
 		{[]string{"--players", "3", "--policy", "win-optimal", "--turn-limit", "4"}, "memsim solve: --turn-limit 4 with --fluctuation 1 and a seat that plays to win at three or more seats: solved for the standard game only (leave out --turn-limit)"},
 		{[]string{"--players", "3", "--policy", "win-best-response"}, "memsim solve: --opponent B is required with --policy win-best-response: the policy it answers (allowed: optimal, safe, daring, parity, win-optimal)"},
 		{[]string{"--players", "3", "--policy", "win-optimal", "--capacity", "3"}, "memsim solve: --capacity and --after-pass do not go with --table (the table has a block per capacity, and under a pass rule one just after a pass)"},

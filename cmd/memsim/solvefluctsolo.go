@@ -6,13 +6,18 @@ import (
 	"fmt"
 
 	"memsim/analysis/exact"
+	"memsim/analysis/exact/answer"
 	"memsim/analysis/field"
 )
 
 // writeFluctSoloTable writes solitaire's optimum under a fluctuating capacity (docs/models.md
 // §4.8): a block per capacity drawn, each with a row per n and the choice of fewest expected
-// turns per j, as the engine reads it (rules.ChoiceTable.LookupCapacity).
+// turns per j, as the engine reads it (rules.ChoiceTable.LookupCapacity); with --json the cells
+// of answer.WriteFluctTable.
 func writeFluctSoloTable[T any](ctx context.Context, q *solveQuery, f field.Field[T], w *bufio.Writer) error {
+	if q.json {
+		return answer.WriteFluctTable(ctx, w, f, q.model, q.matchup, q.pairsMax)
+	}
 	t, err := exact.FluctSoloTable(ctx, f, q.model, q.pairsMax)
 	if err != nil {
 		return fmt.Errorf("solitaire's table: %w", err)

@@ -47,7 +47,6 @@ func TestSolveFluctSolitaireChoicesAndTable(t *testing.T) {
 		want string
 	}{
 		{[]string{"--players", "1", "--pairs", "3", "--pass", "always"}, "solitaire has nobody to hand a pass to"},
-		{[]string{"--players", "1", "--table", "--json"}, "printed as text"},
 		{[]string{"--players", "1", "--pairs", "3", "--distribution"}, "not a fluctuating capacity"},
 	} {
 		args := append(append([]string(nil), fluctArgs...), tc.args...)

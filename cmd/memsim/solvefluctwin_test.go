@@ -128,7 +128,7 @@ func TestSolveFluctuationWinTableFlagErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"--policy", "win-best-response", "--opponent", "win-best-response"}, "memsim solve: --players 2 --policy win-best-response --opponent win-best-response: policy win-best-response against win-best-response: a reply to a reply has no exact model (allowed against: win-optimal, optimal, safe, daring, parity)"},
-		{[]string{"--policy", "win-optimal", "--json"}, "memsim solve: --fluctuation 1 with --table: the table is printed as text (leave out --json)"},
+		{[]string{"--policy", "win-optimal", "--json"}, "memsim solve: --fluctuation 1 with --table --json: JSON is written for solitaire's table and the two-seat tables of optimal and best-response without a turn limit; this one is printed as text (leave out --json)"},
 		{[]string{"--policy", "win-optimal", "--capacity", "2"}, "memsim solve: --capacity and --after-pass do not go with --table (the table has a block per capacity, and under a pass rule one just after a pass)"},
 	} {
 		wantUsageError(t, append(append([]string(nil), table...), tt.args...), tt.want)

@@ -42,9 +42,6 @@ func (fl *solveFlags) solitaireTableQuery(q *solveQuery, set map[string]bool) er
 	if set["policy"] && fl.policy != rules.PolicyOptimal.String() {
 		return usagef("--policy %s with --table --players 1: the solitaire table is of optimal (the fewest expected turns)", fl.policy)
 	}
-	if q.model.Memory.Fluctuation > 0 && q.json {
-		return usagef("--table --json with --players 1 --fluctuation %d: solitaire's table under a fluctuating capacity is printed as text (leave out --json)", q.model.Memory.Fluctuation)
-	}
 	if err := exact.CheckSolitaireTurns(q.model); err != nil && q.model.Memory.Fluctuation == 0 {
 		return usagef("--table with --players 1: %v", err)
 	}

@@ -18,13 +18,14 @@ type PolicyTable struct {
 }
 
 // PolicyCell is one state of the table of seat 0's policy in a two-seat lineup, the choice the
-// card-level engine reads there (exact.PolicyTable): under a turn limit the turns left, the
-// state's pairs, unknown pairs and unseen singletons (absent in a model without singletons), the
+// card-level engine reads there (exact.PolicyTable): under a turn limit the turns left, under a
+// fluctuating capacity the capacity drawn for the turn (WriteFluctTable), the state's pairs, unknown pairs and unseen singletons (absent in a model without singletons), the
 // mover's lead for a policy whose choice depends on it, the choice after no pass and, under pass
 // rules two-known and always, the choice just after a pass by the other seat (a pass there ends
 // the game in a stalemate).
 type PolicyCell struct {
 	TurnsLeft       int    `json:"turns_left,omitempty"`
+	Capacity        int    `json:"capacity,omitempty"`
 	Pairs           int    `json:"pairs"`
 	Unknown         int    `json:"unknown"`
 	Unseen          *int   `json:"unseen_singletons,omitempty"`

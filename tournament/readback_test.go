@@ -3,6 +3,8 @@ package tournament_test
 import (
 	"bytes"
 	"context"
+	"math"
+	"math/big"
 	"testing"
 
 	"memsim/analysis/report"
@@ -73,10 +75,11 @@ func TestRunResultsReadBack(t *testing.T) {
 	}
 }
 
-// A model with exact means but no exact distribution (copies under a handover-uniform memory
-// and a turn limit) reports the means, leaves the distribution out, and reads back.
-func TestReportOfAModelWithMeansOnly(t *testing.T) {
-	const doc = `name: means-only
+// Copies under a handover-uniform memory and a turn limit report the exact means and the exact
+// distribution of seat 0's share by the limit (a probability distribution whose mean is the
+// exact pairs), and read back.
+func TestReportOfCopiesUnderAMemoryAndATurnLimitHasItsDistribution(t *testing.T) {
+	const doc = `name: copies-memory-limit
 seed: 3
 games: 40
 rules: {pairs: [2, 4], copies: 4, turn_limit: 6}
@@ -84,7 +87,7 @@ players:
   - {name: optimal, policy: optimal, memory: {capacity: 3, forget: handover-uniform}}
   - {name: safe, policy: safe, memory: {capacity: 3, forget: handover-uniform}}
 `
-	cfg, err := configs.Parse("means-only.yaml", []byte(doc), tournament.ConfigOptions())
+	cfg, err := configs.Parse("copies-memory-limit.yaml", []byte(doc), tournament.ConfigOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,8 +111,21 @@ players:
 		if len(m.ExactPairs) != 2 || m.ExactPairs[0] == nil {
 			t.Errorf("%d pairs, %v: no exact means", m.Pairs, m.Players)
 		}
-		if m.ExactDistribution != nil {
-			t.Errorf("%d pairs, %v: an exact distribution where the model has none", m.Pairs, m.Players)
+		if m.ExactDistribution == nil {
+			t.Errorf("%d pairs, %v: no exact distribution", m.Pairs, m.Players)
+			continue
+		}
+		var sum, mean float64
+		for i, p := range m.ExactDistribution {
+			sum += p
+			mean += p * float64(i) / 2
+		}
+		want, ok := new(big.Rat).SetString(*m.ExactPairs[0])
+		if !ok {
+			t.Fatalf("%d pairs, %v: exact pairs %q", m.Pairs, m.Players, *m.ExactPairs[0])
+		}
+		if w, _ := want.Float64(); math.Abs(sum-1) > 1e-9 || math.Abs(mean-w) > 1e-9 {
+			t.Errorf("%d pairs, %v: the exact distribution adds up to %g, its mean %g; the exact pairs %s", m.Pairs, m.Players, sum, mean, *m.ExactPairs[0])
 		}
 	}
 	var b bytes.Buffer

@@ -377,8 +377,7 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 		}
 		out = append(out, g...)
 	}
-	if mu.Players == 2 && exact.HasScoreDistribution(model) {
-		// (Some models have exact means but no exact distribution: exact.HasScoreDistribution.)
+	if mu.Players == 2 {
 		d, err := exact.Distribution(ctx, field.Float{}, model, mu, st)
 		if err != nil {
 			return nil, err

@@ -2,7 +2,6 @@ package exact
 
 import (
 	"context"
-	"fmt"
 
 	"memsim/analysis/field"
 	"memsim/sim/rules"
@@ -19,8 +18,8 @@ import (
 
 // copiesDecayDistribution is CopiesDistribution under a decay memory.
 func copiesDecayDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st CopiesState) (ScoreDistribution[T], error) {
-	if l := m.Variant.TurnLimit; l > 0 {
-		return ScoreDistribution[T]{}, fmt.Errorf("copies %d with %s, turn limit %d: the score distribution has no exact model under a turn limit (the expected values and the choices have)", m.Variant.CopiesOf(), m.Memory, l)
+	if m.Variant.TurnLimit > 0 {
+		return copiesMemLimitDistribution(ctx, f, m, mu, st) // copiesmemlimitdist.go
 	}
 	s, err := newCopiesDecaySolver(ctx, f, m, mu, st)
 	if err != nil {

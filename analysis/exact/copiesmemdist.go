@@ -27,8 +27,8 @@ import (
 // copiesMemDistribution is CopiesDistribution under a handover-uniform memory.
 func copiesMemDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st CopiesState) (ScoreDistribution[T], error) {
 	var d ScoreDistribution[T]
-	if l := m.Variant.TurnLimit; l > 0 {
-		return d, fmt.Errorf("copies %d with %s, turn limit %d: the score distribution has no exact model under a turn limit (the expected values and the choices have)", m.Variant.CopiesOf(), m.Memory, l)
+	if m.Variant.TurnLimit > 0 {
+		return copiesMemLimitDistribution(ctx, f, m, mu, st) // copiesmemlimitdist.go
 	}
 	s, err := newCopiesMemSolver(ctx, f, m, mu, st)
 	if err != nil {

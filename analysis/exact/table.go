@@ -170,13 +170,6 @@ func (d ScoreDistribution[T]) SeatProb(s int) []T {
 	return out
 }
 
-// HasScoreDistribution reports whether model m has an exact score distribution where it has exact
-// values: every model but those solved for their means and choices only, copies of a face under a
-// shared handover-uniform or decay memory and a turn limit.
-func HasScoreDistribution(m Model) bool {
-	return !((IsCopiesMem(m) || IsCopiesDecay(m)) && m.Variant.TurnLimit > 0)
-}
-
 // Distribution returns the exact distribution of seat 0's final share in a two-player matchup.
 // With more than two copies of a face it is computed from the start of a game only (st.J ==
 // st.N, st.Lead == 0); CopiesDistribution computes it from any state of that model. Under a turn

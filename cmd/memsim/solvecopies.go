@@ -122,9 +122,6 @@ func solveCopies(ctx context.Context, fl solveFlags, fs *flag.FlagSet, inv invoc
 	if err := q.checkMatchup(set["opponent"], set["seats"]); err != nil {
 		return err
 	}
-	if q.dist && !exact.HasScoreDistribution(q.model) {
-		return usagef("--distribution with --copies, a limited memory (--memory or --forget decay) and --turn-limit: the score distribution under a limited memory is computed without a turn limit")
-	}
 	if err := q.copiesSolitaireTurns(fl, set, st); err != nil {
 		return err
 	}

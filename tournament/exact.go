@@ -261,10 +261,11 @@ func (c exactCache) values(ctx context.Context, t *Tournament, n int, seats []in
 
 // distribution returns the exact distribution of seat 0's share in a two-player seating, where
 // the solver has a model of it and n is at most DistributionLimit, or nil. Under a turn limit it
-// is the share taken by the limit, the pairs left counting for nobody.
+// is the share taken by the limit, the pairs left counting for nobody. A matchup with exact means
+// but no exact distribution (exact.HasScoreDistribution) has nil.
 func (t *Tournament) distribution(ctx context.Context, n int, seats []int) ([]float64, error) {
 	model, mu, ok := t.ExactModel(n, seats)
-	if !ok || mu.Players != 2 || n > DistributionLimit {
+	if !ok || mu.Players != 2 || n > DistributionLimit || !exact.HasScoreDistribution(model, mu) {
 		return nil, nil
 	}
 	st := rules.State{N: n, J: n, S: model.Singletons, F: model.Singletons}

@@ -75,6 +75,54 @@ func TestRunResultsReadBack(t *testing.T) {
 	}
 }
 
+// A matchup with exact means but no exact distribution (win-optimal under a fluctuating capacity
+// and a turn limit) reports the means, leaves the distribution out, and reads back.
+func TestReportOfAMatchupWithMeansOnly(t *testing.T) {
+	const doc = `name: means-only
+seed: 3
+games: 40
+rules: {pairs: [2, 4], turn_limit: 6}
+players:
+  - {name: win, policy: win-optimal, memory: {capacity: 3, forget: lru, fluctuation: 1}}
+  - {name: safe, policy: safe, memory: {capacity: 3, forget: lru, fluctuation: 1}}
+`
+	cfg, err := configs.Parse("means-only.yaml", []byte(doc), tournament.ConfigOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	tr, err := tournament.New(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := tr.Play(ctx, tournament.Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := tr.Report(ctx, res)
+	if err != nil {
+		t.Fatalf("report: %v", err)
+	}
+	if len(run.Matchups) == 0 {
+		t.Fatal("no matchups reported")
+	}
+	for _, m := range run.Matchups {
+		if len(m.ExactPairs) != 2 || m.ExactPairs[0] == nil {
+			t.Errorf("%d pairs, %v: no exact means", m.Pairs, m.Players)
+		}
+		if m.ExactDistribution != nil {
+			t.Errorf("%d pairs, %v: an exact distribution where the matchup has none", m.Pairs, m.Players)
+		}
+	}
+	var b bytes.Buffer
+	if err := report.WriteJSON(&b, run); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tr.LoadRun(b.Bytes()); err != nil {
+		t.Errorf("the results written do not read back: %v", err)
+	}
+}
+
 // Copies under a handover-uniform memory and a turn limit report the exact means and the exact
 // distribution of seat 0's share by the limit (a probability distribution whose mean is the
 // exact pairs), and read back.

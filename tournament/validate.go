@@ -377,7 +377,8 @@ func exactChecks(ctx context.Context, model exact.Model, mu exact.Lineup, n int,
 		}
 		out = append(out, g...)
 	}
-	if mu.Players == 2 {
+	if mu.Players == 2 && exact.HasScoreDistribution(model, mu) {
+		// (Some matchups have exact means but no exact distribution: exact.HasScoreDistribution.)
 		d, err := exact.Distribution(ctx, field.Float{}, model, mu, st)
 		if err != nil {
 			return nil, err

@@ -170,6 +170,13 @@ func (d ScoreDistribution[T]) SeatProb(s int) []T {
 	return out
 }
 
+// HasScoreDistribution reports whether the two-seat matchup mu in model m has an exact score
+// distribution where it has exact values: every matchup but those solved for their means and
+// choices only, the policies that play to win under a fluctuating capacity and a turn limit.
+func HasScoreDistribution(m Model, mu Lineup) bool {
+	return !(m.Memory.Fluctuation > 0 && m.Variant.TurnLimit > 0 && mu.playsToWin())
+}
+
 // Distribution returns the exact distribution of seat 0's final share in a two-player matchup.
 // With more than two copies of a face it is computed from the start of a game only (st.J ==
 // st.N, st.Lead == 0); CopiesDistribution computes it from any state of that model. Under a turn

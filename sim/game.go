@@ -822,10 +822,17 @@ func (g *Game) playBlind(seat int, m *memory, c rules.Choice) (turnEnd, error) {
 // blindRemembered returns the remembered card a blind move names beside the unknown card x, or -1
 // when there is none: with more than two copies of a face one of a face with the most cards on the
 // table that has one remembered card, as known-first flips; otherwise, or when no face has one
-// (a singleton, or a card of a face remembered whole), the card memory m names.
+// (a singleton, or a card of a face remembered whole), the card memory m names. With singletons a
+// memory other than lru names a half-known pair's card before a seen singleton, as known-first
+// does (docs/models.md §5.2 step 6); with pairs only that is the first card in its list.
 func (g *Game) blindRemembered(m *memory, x int32) int32 {
 	if g.copies > rules.DefaultCopies {
 		if y := g.mostCardsHalfKnown(m); y >= 0 {
+			return y
+		}
+	}
+	if g.setup.Singletons > 0 && m.kind != memLRU {
+		if y := m.halfKnownCard(&g.deal); y >= 0 && y != x {
 			return y
 		}
 	}

@@ -18,6 +18,10 @@ func (w *sweep[T]) blindFlips() bool { return w.m.Variant.Flips == rules.FlipsBl
 func (t *turn) blind(c rules.Choice) {
 	n, j := t.st.N, t.st.J
 	k, u := n-j, int64(n+j)
+	if t.st.S > 0 {
+		t.blindSingles(c) // blindsingles.go
+		return
+	}
 	switch {
 	case c == rules.Pass:
 		t.emit(EventPass, Frac{1, 1}, t.st, false, 0, 0)

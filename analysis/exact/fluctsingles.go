@@ -42,7 +42,7 @@ func checkFluctSinglesModel(m Model) error {
 	case m.Variant.TurnLimit > 0:
 		return fmt.Errorf("singletons %d with %s: a fluctuating capacity with singletons is solved without a turn limit only", s, m.Memory)
 	case m.Variant.Flips == rules.FlipsBlind:
-		return fmt.Errorf("blind flips with singletons have no exact model (use pairs only, or the simulator)")
+		return fmt.Errorf("blind flips with singletons and %s memory have no exact model (use perfect memory, pairs only, or the simulator)", m.Memory)
 	}
 	if err := m.Memory.Validate(); err != nil {
 		return err

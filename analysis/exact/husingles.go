@@ -44,7 +44,7 @@ func checkHUSinglesModel(m Model) error {
 	case m.Memory.Scope != rules.ScopeShared:
 		return fmt.Errorf("singletons %d: a private %s memory forgets at its own seat's turns, which no count state describes (only a shared one has an exact model)", s, m.Memory)
 	case m.Variant.Flips == rules.FlipsBlind:
-		return fmt.Errorf("blind flips with singletons have no exact model (use pairs only, or the simulator)")
+		return fmt.Errorf("blind flips with singletons and %s memory have no exact model (use perfect memory, pairs only, or the simulator)", m.Memory)
 	}
 	if err := m.Memory.Validate(); err != nil {
 		return err

@@ -116,24 +116,29 @@ const (
 	// EventTwoKnownPartners: blind flips; two unknown cards, the partners of two remembered
 	// cards; both pairs are now fully known and the next player takes them first.
 	EventTwoKnownPartners
+	// EventKnownPartnerAndSingleton: blind flips; two unknown cards, the partner of a remembered
+	// card and an unseen singleton; that pair is now fully known and the next player takes it
+	// first.
+	EventKnownPartnerAndSingleton
 )
 
 var eventNames = [...]string{
-	EventPass:                  "pass",
-	EventFirstHit:              "first-hit",
-	EventLucky:                 "lucky",
-	EventNewThenKnownPartner:   "new-then-known-partner",
-	EventTwoNew:                "two-new",
-	EventNewThenSingleton:      "new-then-singleton",
-	EventNewThenKnown:          "new-then-known",
-	EventSingletonThenKnown:    "singleton-then-known",
-	EventSingletonThenNew:      "singleton-then-new",
-	EventTwoSingletons:         "two-singletons",
-	EventKnownThenPartner:      "known-then-partner",
-	EventKnownThenKnownPartner: "known-then-known-partner",
-	EventKnownThenNew:          "known-then-new",
-	EventKnownThenSingleton:    "known-then-singleton",
-	EventTwoKnownPartners:      "two-known-partners",
+	EventPass:                     "pass",
+	EventFirstHit:                 "first-hit",
+	EventLucky:                    "lucky",
+	EventNewThenKnownPartner:      "new-then-known-partner",
+	EventTwoNew:                   "two-new",
+	EventNewThenSingleton:         "new-then-singleton",
+	EventNewThenKnown:             "new-then-known",
+	EventSingletonThenKnown:       "singleton-then-known",
+	EventSingletonThenNew:         "singleton-then-new",
+	EventTwoSingletons:            "two-singletons",
+	EventKnownThenPartner:         "known-then-partner",
+	EventKnownThenKnownPartner:    "known-then-known-partner",
+	EventKnownThenNew:             "known-then-new",
+	EventKnownThenSingleton:       "known-then-singleton",
+	EventTwoKnownPartners:         "two-known-partners",
+	EventKnownPartnerAndSingleton: "known-partner-and-singleton",
 }
 
 // String returns the event's name.
@@ -431,8 +436,10 @@ func (m Model) validateVariant() error {
 		switch {
 		case m.Memory.Forget == rules.ForgetHandoverUniform && m.Memory.Capacity == 2:
 			return fmt.Errorf("blind flips with handover-uniform capacity 2 have no exact model: daring in (2, 0) names the partners of the two remembered cards, which the hand-over forgets, so a game need not end (use capacity 3 or more, or lru)")
-		case m.Singletons > 0:
-			return fmt.Errorf("blind flips with singletons have no exact model (use pairs only, or the simulator)")
+		case m.Singletons > 0 && v.TurnLimit > 0:
+			return fmt.Errorf("blind flips with singletons under a turn limit have no exact model (solved without a limit; use the simulator)")
+		case m.Singletons > 0 && !m.Memory.Perfect():
+			return fmt.Errorf("blind flips with singletons and %s memory have no exact model (use perfect memory, pairs only, or the simulator)", m.Memory)
 		}
 	}
 	return nil

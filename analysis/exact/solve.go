@@ -69,6 +69,9 @@ type Lineup struct {
 // answer a table. Whether a table holds a choice wherever a solve reads one depends on the state
 // solved from: the solver checks it before solving.
 func (mu Lineup) Validate(m Model) error {
+	if err := checkBlindSinglesLineup(m, mu); err != nil {
+		return err // blindsingles.go
+	}
 	if IsCopiesMem(m) {
 		return checkCopiesMem(m, mu) // copiesmem.go
 	}

@@ -191,7 +191,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs := newFlagSet("memsim solve")
 	fs.IntVar(&fl.pairs, "pairs", 0, "`N` pairs on the table (at least 1)")
 	fs.IntVar(&fl.unknown, "unknown", -1, "`J` pairs with no card known, 0..N (default: N)")
-	fs.IntVar(&fl.singletons, "singletons", 0, "`S` singletons on the table (with --memory M --forget handover-uniform: one to eight players, every pass rule, the values and each choice's values; at one or two players --turn-limit, --distribution (two players) and --table too; under --fluctuation F two players, every pass rule, the values, each choice's values and --distribution; with --forget decay: one to eight players, every pass rule, --turn-limit too; the policies that play to win at two players)")
+	fs.IntVar(&fl.singletons, "singletons", 0, "`S` singletons on the table (with --flips blind perfect memory only: two players under every pass rule, solitaire, 3 to 8 players under --pass never, not --turn-limit or the policies that play to win; with --memory M --forget handover-uniform: one to eight players, every pass rule, the values and each choice's values; at one or two players --turn-limit, --distribution (two players) and --table too; under --fluctuation F two players, every pass rule, the values, each choice's values and --distribution; with --forget decay: one to eight players, every pass rule, --turn-limit too; the policies that play to win at two players)")
 	fs.IntVar(&fl.unseen, "unseen-singletons", -1, "`F` singletons not yet seen, 0..S (default: S)")
 	fs.IntVar(&fl.memory, "memory", 0, "shared memory capacity `M` (0: perfect memory; otherwise at least 2)")
 	fs.StringVar(&fl.forget, "forget", "", "forgetting `rule` with --memory: handover-uniform or lru; or decay, with or without --memory")
@@ -616,8 +616,8 @@ func (fl *solveFlags) variant(q *solveQuery) error {
 	}
 	if flips == rules.FlipsBlind {
 		switch {
-		case fl.singletons != 0:
-			return usagef("--flips blind with --singletons %d: no exact model for blind flips with singletons (use --singletons 0)", fl.singletons)
+		case fl.singletons != 0 && (fl.memory != 0 || fl.forget != "" || fl.fluctuation != 0):
+			return usagef("--flips blind with --singletons %d: blind flips with singletons have an exact model with perfect memory only (use --memory 0, or --singletons 0)", fl.singletons)
 		}
 	}
 	q.model.Variant = rules.Variant{Flips: flips, TurnLimit: fl.turnLimit}

@@ -137,14 +137,20 @@ func (l *cmLimit[T]) run() error {
 // best returns the largest lead of role r's mover in c with t turns left over its legal choices,
 // the pairs both seats take with it, and the choice (the first of the best).
 func (l *cmLimit[T]) best(c *cmCell[T], t int, read func(j, u, r int) (T, T), r int) (T, T, rules.Choice) {
-	f := l.s.f
+	return bestLimitChoice(l.s.f, &c.legal, func(y rules.Choice) (T, T) { return l.choice(c, t, y, read, r) })
+}
+
+// bestLimitChoice returns the largest lead value(y) gives over the legal choices y, the pairs
+// both seats take with it, and the choice (the first of the best in the order of rules.Choices).
+// The turn-limit layers of the handover-uniform copies and singletons models share it.
+func bestLimitChoice[T any](f field.Field[T], legal *[rules.NumChoices]bool, value func(rules.Choice) (T, T)) (T, T, rules.Choice) {
 	var lead, total T
 	ch, have := rules.Daring, false
 	for _, y := range rules.Choices() {
-		if !c.legal[y] {
+		if !legal[y] {
 			continue
 		}
-		a, b := l.choice(c, t, y, read, r)
+		a, b := value(y)
 		if !have || f.Cmp(a, lead) > 0 {
 			lead, total, ch, have = a, b, y, true
 		}

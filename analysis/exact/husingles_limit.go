@@ -123,19 +123,7 @@ func (l *husLimit[T]) run() error {
 // best returns the largest lead of role r's mover in c with t turns left over its legal choices,
 // the pairs both seats take with it, and the choice (the first of the best).
 func (l *husLimit[T]) best(c *husCell[T], t int, read func(j, u, r int) (T, T), r int) (T, T, rules.Choice) {
-	f := l.s.f
-	var lead, total T
-	ch, have := rules.Daring, false
-	for _, y := range rules.Choices() {
-		if !c.legal[y] {
-			continue
-		}
-		a, b := l.choice(c, t, y, read, r)
-		if !have || f.Cmp(a, lead) > 0 {
-			lead, total, ch, have = a, b, y, true
-		}
-	}
-	return lead, total, ch
+	return bestLimitChoice(l.s.f, &c.legal, func(y rules.Choice) (T, T) { return l.choice(c, t, y, read, r) })
 }
 
 // choice returns the lead of role r's mover making the legal choice ch in c with t turns left,

@@ -72,38 +72,16 @@ func (s *fsSolver[T]) fsLeadDists() ([][2][]T, error) {
 						b[l+n] = f.Add(b[l+n], f.Mul(a.p, q))
 					}
 				}
-				u := 2*k + r
-				sym[u] = decayEq[T]{a: make([]T, n+1), to: to, coef: coef}
-				anti[u] = decayEq[T]{a: make([]T, n), to: append([]int(nil), to...), coef: neg}
-				for l := 0; l <= n; l++ {
-					sym[u].a[l] = f.Add(b[n+l], b[n-l])
-					if l > 0 {
-						anti[u].a[l-1] = f.Sub(b[n+l], b[n-l])
-					}
-				}
-				sym[u].merge(f)
-				anti[u].merge(f)
+				sym[2*k+r], anti[2*k+r] = splitLeadEq(f, b, n, to, coef, neg)
 			}
 		}
-		us, err := solveRow(f, sym)
+		xs, err := solveSplitLeadRow(f, sym, anti, n)
 		if err != nil {
 			return nil, fmt.Errorf("singletons with %s, %d pairs: %w", s.m.Memory, n, err)
 		}
-		vs, err := solveRow(f, anti)
-		if err != nil {
-			return nil, fmt.Errorf("singletons with %s, %d pairs: %w", s.m.Memory, n, err)
-		}
-		half := f.FromFrac(1, 2)
 		for k, i := range row {
 			for r := range 2 {
-				u, v := us[2*k+r], vs[2*k+r]
-				x := make([]T, size)
-				x[n] = f.Mul(half, u[0])
-				for l := 1; l <= n; l++ {
-					x[n+l] = f.Mul(half, f.Add(u[l], v[l-1]))
-					x[n-l] = f.Mul(half, f.Sub(u[l], v[l-1]))
-				}
-				dists[i][r] = x
+				dists[i][r] = xs[2*k+r]
 			}
 		}
 		if err := s.ctx.Err(); err != nil {

@@ -84,38 +84,16 @@ func (s *husSolver[T]) husLeadDists(maxPairs int) ([][2][]T, error) {
 						b[l+n] = f.Add(b[l+n], f.Mul(p, q))
 					}
 				}
-				u := 2*k + r
-				sym[u] = decayEq[T]{a: make([]T, n+1), to: to, coef: coef}
-				anti[u] = decayEq[T]{a: make([]T, n), to: append([]int(nil), to...), coef: neg}
-				for l := 0; l <= n; l++ {
-					sym[u].a[l] = f.Add(b[n+l], b[n-l])
-					if l > 0 {
-						anti[u].a[l-1] = f.Sub(b[n+l], b[n-l])
-					}
-				}
-				sym[u].merge(f)
-				anti[u].merge(f)
+				sym[2*k+r], anti[2*k+r] = splitLeadEq(f, b, n, to, coef, neg)
 			}
 		}
-		us, err := solveRow(f, sym)
+		xs, err := solveSplitLeadRow(f, sym, anti, n)
 		if err != nil {
 			return nil, fmt.Errorf("singletons with %s, %d pairs: %w", s.m.Memory, n, err)
 		}
-		vs, err := solveRow(f, anti)
-		if err != nil {
-			return nil, fmt.Errorf("singletons with %s, %d pairs: %w", s.m.Memory, n, err)
-		}
-		half := f.FromFrac(1, 2)
 		for k, i := range row {
 			for r := range 2 {
-				u, v := us[2*k+r], vs[2*k+r]
-				x := make([]T, size)
-				x[n] = f.Mul(half, u[0])
-				for l := 1; l <= n; l++ {
-					x[n+l] = f.Mul(half, f.Add(u[l], v[l-1]))
-					x[n-l] = f.Mul(half, f.Sub(u[l], v[l-1]))
-				}
-				dists[i][r] = x
+				dists[i][r] = xs[2*k+r]
 			}
 		}
 		if err := s.ctx.Err(); err != nil {
@@ -152,4 +130,50 @@ func husDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu L
 		d.addResult(f, p, i-st.N)
 	}
 	return d, nil
+}
+
+// splitLeadEq returns the equations of one state's lead distribution split into its symmetric
+// part (the probabilities of leads l and -l added, l = 0..n) and its antisymmetric part (their
+// difference, l = 1..n), x[l] = b[l] + P x[-l] above: b is what the solved rows give by lead,
+// shifted by n, and to the states of the row it hands over to (taking nothing, so the lead
+// changes sign) with their probabilities coef and those negated, neg. The handover-uniform
+// singletons models, with a fixed or a fluctuating capacity, share it.
+func splitLeadEq[T any](f field.Field[T], b []T, n int, to []int, coef, neg []T) (decayEq[T], decayEq[T]) {
+	sym := decayEq[T]{a: make([]T, n+1), to: to, coef: coef}
+	anti := decayEq[T]{a: make([]T, n), to: append([]int(nil), to...), coef: neg}
+	for l := 0; l <= n; l++ {
+		sym.a[l] = f.Add(b[n+l], b[n-l])
+		if l > 0 {
+			anti.a[l-1] = f.Sub(b[n+l], b[n-l])
+		}
+	}
+	sym.merge(f)
+	anti.merge(f)
+	return sym, anti
+}
+
+// solveSplitLeadRow solves a row's symmetric and antisymmetric systems (splitLeadEq) and returns
+// each state's lead distribution, leads -n..n shifted by n.
+func solveSplitLeadRow[T any](f field.Field[T], sym, anti []decayEq[T], n int) ([][]T, error) {
+	us, err := solveRow(f, sym)
+	if err != nil {
+		return nil, err
+	}
+	vs, err := solveRow(f, anti)
+	if err != nil {
+		return nil, err
+	}
+	half := f.FromFrac(1, 2)
+	xs := make([][]T, len(us))
+	for i, u := range us {
+		v := vs[i]
+		x := make([]T, 2*n+1)
+		x[n] = f.Mul(half, u[0])
+		for l := 1; l <= n; l++ {
+			x[n+l] = f.Mul(half, f.Add(u[l], v[l-1]))
+			x[n-l] = f.Mul(half, f.Sub(u[l], v[l-1]))
+		}
+		xs[i] = x
+	}
+	return xs, nil
 }

@@ -140,6 +140,22 @@ func (l *cmLimit[T]) best(c *cmCell[T], t int, read func(j, u, r int) (T, T), r 
 	return bestLimitChoice(l.s.f, &c.legal, func(y rules.Choice) (T, T) { return l.choice(c, t, y, read, r) })
 }
 
+// limitOutcome returns the lead of role r's mover and the pairs both seats take by the limit
+// after a turn with t turns left that ends in cell to: keep says the mover took a pair and moves
+// again; otherwise the next seat first takes the handed pairs the turn left known whole, each in a
+// turn of its own while turns are left. read(cell, turns left, role to move) gives the values of
+// the cells. The turn-limit layers of the handover-uniform copies and singletons models share it.
+func limitOutcome[T any](f field.Field[T], keep bool, handed, to, t, r int, read func(j, u, r int) (T, T)) (T, T) {
+	if keep {
+		one := f.FromInt(1)
+		a, b := read(to, t-1, r)
+		return f.Add(one, a), f.Add(one, b)
+	}
+	g := int64(min(handed, t-1))
+	a, b := read(to, t-1-int(g), 1-r)
+	return f.Sub(f.FromInt(-g), a), f.Add(f.FromInt(g), b)
+}
+
 // bestLimitChoice returns the largest lead value(y) gives over the legal choices y, the pairs
 // both seats take with it, and the choice (the first of the best in the order of rules.Choices).
 // The turn-limit layers of the handover-uniform copies and singletons models share it.
@@ -183,19 +199,8 @@ func (l *cmLimit[T]) choice(c *cmCell[T], t int, ch rules.Choice, read func(j, u
 	}
 	lead, total := s.zero, s.zero
 	for i, o := range c.outs[ch] {
+		a, b := limitOutcome(f, o.keep, o.handed, o.to, t, r, read)
 		p := c.probs[ch][i]
-		var a, b T
-		if o.keep {
-			a, b = read(o.to, t-1, r)
-			a, b = f.Add(s.one, a), f.Add(s.one, b)
-		} else {
-			// The next seat takes the pair the turn left known whole in a turn of its own, if
-			// one is left.
-			g := min(o.handed, t-1)
-			a, b = read(o.to, t-1-g, 1-r)
-			gg := f.FromInt(int64(g))
-			a, b = f.Sub(f.Sub(s.zero, gg), a), f.Add(gg, b)
-		}
 		lead, total = f.Add(lead, f.Mul(p, a)), f.Add(total, f.Mul(p, b))
 	}
 	return lead, total

@@ -144,19 +144,8 @@ func (l *husLimit[T]) choice(c *husCell[T], t int, ch rules.Choice, read func(j,
 	}
 	lead, total := s.zero, s.zero
 	for i, o := range c.outs[ch] {
+		a, b := limitOutcome(f, o.keep, o.handed, o.to, t, r, read)
 		p := c.probs[ch][i]
-		var a, b T
-		if o.keep {
-			a, b = read(o.to, t-1, r)
-			a, b = f.Add(s.one, a), f.Add(s.one, b)
-		} else {
-			// The next seat takes the pair the turn left known whole in a turn of its own, if
-			// one is left.
-			g := min(o.handed, t-1)
-			a, b = read(o.to, t-1-g, 1-r)
-			gg := f.FromInt(int64(g))
-			a, b = f.Sub(f.Sub(s.zero, gg), a), f.Add(gg, b)
-		}
 		lead, total = f.Add(lead, f.Mul(p, a)), f.Add(total, f.Mul(p, b))
 	}
 	return lead, total

@@ -86,26 +86,7 @@ players:
   - {name: win, policy: win-optimal, memory: {capacity: 3, forget: lru, fluctuation: 1}}
   - {name: safe, policy: safe, memory: {capacity: 3, forget: lru, fluctuation: 1}}
 `
-	cfg, err := configs.Parse("means-only.yaml", []byte(doc), tournament.ConfigOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	tr, err := tournament.New(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := tr.Play(ctx, tournament.Options{Workers: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	run, err := tr.Report(ctx, res)
-	if err != nil {
-		t.Fatalf("report: %v", err)
-	}
-	if len(run.Matchups) == 0 {
-		t.Fatal("no matchups reported")
-	}
+	tr, run := playAndReport(t, "means-only.yaml", doc)
 	for _, m := range run.Matchups {
 		if len(m.ExactPairs) != 2 || m.ExactPairs[0] == nil {
 			t.Errorf("%d pairs, %v: no exact means", m.Pairs, m.Players)
@@ -114,13 +95,7 @@ players:
 			t.Errorf("%d pairs, %v: an exact distribution where the matchup has none", m.Pairs, m.Players)
 		}
 	}
-	var b bytes.Buffer
-	if err := report.WriteJSON(&b, run); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := tr.LoadRun(b.Bytes()); err != nil {
-		t.Errorf("the results written do not read back: %v", err)
-	}
+	readsBack(t, tr, run)
 }
 
 // Copies under a handover-uniform memory and a turn limit report the exact means and the exact
@@ -135,26 +110,7 @@ players:
   - {name: optimal, policy: optimal, memory: {capacity: 3, forget: handover-uniform}}
   - {name: safe, policy: safe, memory: {capacity: 3, forget: handover-uniform}}
 `
-	cfg, err := configs.Parse("copies-memory-limit.yaml", []byte(doc), tournament.ConfigOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	tr, err := tournament.New(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := tr.Play(ctx, tournament.Options{Workers: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	run, err := tr.Report(ctx, res)
-	if err != nil {
-		t.Fatalf("report: %v", err)
-	}
-	if len(run.Matchups) == 0 {
-		t.Fatal("no matchups reported")
-	}
+	tr, run := playAndReport(t, "copies-memory-limit.yaml", doc)
 	for _, m := range run.Matchups {
 		if len(m.ExactPairs) != 2 || m.ExactPairs[0] == nil {
 			t.Errorf("%d pairs, %v: no exact means", m.Pairs, m.Players)
@@ -176,6 +132,39 @@ players:
 			t.Errorf("%d pairs, %v: the exact distribution adds up to %g, its mean %g; the exact pairs %s", m.Pairs, m.Players, sum, mean, *m.ExactPairs[0])
 		}
 	}
+	readsBack(t, tr, run)
+}
+
+// playAndReport plays the tournament of YAML doc (named name) and returns it with its report,
+// which has at least one matchup.
+func playAndReport(t *testing.T, name, doc string) (*tournament.Tournament, *report.Run) {
+	t.Helper()
+	cfg, err := configs.Parse(name, []byte(doc), tournament.ConfigOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	tr, err := tournament.New(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := tr.Play(ctx, tournament.Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := tr.Report(ctx, res)
+	if err != nil {
+		t.Fatalf("report: %v", err)
+	}
+	if len(run.Matchups) == 0 {
+		t.Fatal("no matchups reported")
+	}
+	return tr, run
+}
+
+// readsBack checks that the results of run, written as JSON, read back into tr.
+func readsBack(t *testing.T, tr *tournament.Tournament, run *report.Run) {
+	t.Helper()
 	var b bytes.Buffer
 	if err := report.WriteJSON(&b, run); err != nil {
 		t.Fatal(err)

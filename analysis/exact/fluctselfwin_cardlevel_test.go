@@ -363,6 +363,24 @@ func checkFluctSelfWinCardLevel(t *testing.T, model exact.Model, players, n int,
 	t.Helper()
 	mem := model.Memory
 	total := 0
+	// Many positions share a count state, standings and streak: each is solved once.
+	type solvedKey struct {
+		st     rules.State
+		rel    string
+		streak int
+	}
+	memo := map[solvedKey]exact.SelfWinValues[float64]{}
+	solvedOnce := func(st rules.State, rel []int, streak int) (exact.SelfWinValues[float64], error) {
+		k := solvedKey{st, fmt.Sprint(rel), streak}
+		if res, ok := memo[k]; ok {
+			return res, nil
+		}
+		res, err := solved(st, rel, streak)
+		if err == nil {
+			memo[k] = res
+		}
+		return res, err
+	}
 	for _, sp := range starts {
 		name := fmt.Sprintf("%s/%s/%v/%v", mem, model.Pass, sp.mem, sp.pairs)
 		gr := &fwGraph{lru: mem.Forget == rules.ForgetLRU, m: mem.Capacity, sigma: mem.Fluctuation, players: players}
@@ -414,7 +432,7 @@ func checkFluctSelfWinCardLevel(t *testing.T, model exact.Model, players, n int,
 				continue // the pair known whole is the previous turn's, taken first by this mover: no count state
 			}
 			st := rules.State{N: nl, J: nl - len(pos.g.mem)}
-			res, err := solved(st, rel, pos.streak)
+			res, err := solvedOnce(st, rel, pos.streak)
 			if err != nil {
 				t.Fatalf("%s: %v, standings %v, streak %d: %v", name, st, rel, pos.streak, err)
 			}

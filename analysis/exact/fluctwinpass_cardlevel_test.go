@@ -41,9 +41,8 @@ func TestFluctuationWinPassMatchesCardPlay(t *testing.T) {
 	leads := []int{-1, 0, 1}
 	if testing.Short() {
 		// Every rule, and every lineup once.
-		for i := range cases {
-			cases[i].lineups = []int{i % len(lineups)}
-		}
+		// Each pass rule and each forgetting once, with a reply that passes in these deals.
+		cases = []memCase{{rules.ForgetHandoverUniform, rules.PassTwoKnown, []int{1}}, {rules.ForgetLRU, rules.PassAlways, []int{2}}}
 		leads = []int{0, 1}
 	}
 	const n, m, sigma, depth = 3, 2, 1, 18

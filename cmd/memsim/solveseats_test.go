@@ -163,7 +163,10 @@ func TestSolveTableSeatsWinAgreesWithSolve(t *testing.T) {
 		t.Fatalf("%d cells of %+v", len(tab.Cells), tab.Model)
 	}
 	pairsChoice := map[string]string{}
-	for _, c := range tab.Cells {
+	for i, c := range tab.Cells {
+		if testing.Short() && c.Pairs == 3 && i%4 != 0 {
+			continue // a quarter of the three-pair cells, each solved on its own, in the short form
+		}
 		state := []string{"--pairs", strconv.Itoa(c.Pairs), "--unknown", strconv.Itoa(c.Unknown), "--players", "3"}
 		if _, ok := pairsChoice[state[1]+" "+state[3]]; !ok {
 			var res answer.Result

@@ -64,9 +64,13 @@ func TestSolveWinOptimalThreeSeatsUnderTurnLimit(t *testing.T) {
 // safe gives the values the list gives safe.
 func TestSolveWinOptimalJSON(t *testing.T) {
 	t.Parallel()
+	pairs, unknown := "4", "3"
+	if testing.Short() {
+		pairs, unknown = "3", "2" // four pairs at four seats take the race-enabled solver most of a minute
+	}
 	run := func(args ...string) answer.SelfWin {
 		t.Helper()
-		out, stderr, code := runArgs(t, append([]string{"solve", "--pairs", "4", "--unknown", "3", "--players", "4", "--policy", "win-optimal",
+		out, stderr, code := runArgs(t, append([]string{"solve", "--pairs", pairs, "--unknown", unknown, "--players", "4", "--policy", "win-optimal",
 			"--standings", "1,0,2,1", "--json"}, args...)...)
 		if code != exitOK {
 			t.Fatalf("exit %d: %s", code, stderr)

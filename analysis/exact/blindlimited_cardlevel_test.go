@@ -37,7 +37,8 @@ func (w *cardWorld) blindSee(c int, m cardMemory) {
 // blindCardTurn enumerates one turn under blind flips begun on w0 with choice c (docs/models.md
 // §1.7, §5.2 step 6): the mover names a position it does not remember and, before either is turned
 // up, a second one: for daring another position it does not remember (the remembered card picked
-// by pick when there is none), for safe the remembered card picked by pick. Every card that can lie
+// by pick when there is none), for safe the remembered card picked by pick, a half-known pair's
+// card before a seen singleton (as the engine names it). Every card that can lie
 // at a position nobody remembers is enumerated with equal probability, as in cardTurn; the first
 // card is then seen, then the second. Known-first is not a blind move: it is played as cardTurn
 // plays it.
@@ -61,7 +62,10 @@ func blindCardTurn(w0 *cardWorld, m cardMemory, c rules.Choice, pick pickRule, e
 			seconds = w0.unremembered(a)
 		}
 		if len(seconds) == 0 {
-			y := w0.pick(pick, func(int) bool { return true })
+			y := w0.pick(pick, func(c int) bool { return w0.partner(c) >= 0 })
+			if y < 0 {
+				y = w0.pick(pick, func(int) bool { return true })
+			}
 			if y < 0 {
 				panic(fmt.Sprintf("%v with no second card to name: mem %v", c, w0.mem))
 			}

@@ -44,14 +44,19 @@ func (t *turn) blindSingles(c rules.Choice) {
 }
 
 // checkBlindSinglesLineup refuses the lineups of blind flips with singletons that are not solved:
-// the policies that play to win, and three or more seats under a pass rule.
+// the policies that play to win at other than two seats or with a limited memory, and three or
+// more seats under a pass rule. At two seats with perfect memory the lead sweep (win.go) reads
+// the outcomes of blindSingles as it reads those of the blind turn with pairs only.
 func checkBlindSinglesLineup(m Model, mu Lineup) error {
 	if m.Variant.Flips != rules.FlipsBlind || m.Singletons == 0 {
 		return nil
 	}
 	for _, p := range []rules.Policy{mu.Policy, mu.Opponent} {
-		if p == rules.PolicyWinOptimal || p == rules.PolicyWinBestResponse {
-			return fmt.Errorf("policy %s: blind flips with singletons are solved for the policies that play for pairs only", p)
+		if p != rules.PolicyWinOptimal && p != rules.PolicyWinBestResponse {
+			continue
+		}
+		if mu.Players != 2 || mu.PerSeat || !m.Memory.Perfect() {
+			return fmt.Errorf("policy %s: blind flips with singletons are solved to win at two seats with perfect memory only", p)
 		}
 	}
 	if mu.Players >= 3 && m.Pass != rules.PassNever {

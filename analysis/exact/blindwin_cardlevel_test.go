@@ -35,9 +35,16 @@ func shortBlindMemories() []cardMemory {
 // must gain nothing by a one-step deviation.
 func checkBlindWinTwoSeats(t *testing.T, m cardMemory, mu exact.Lineup, n int) int {
 	t.Helper()
+	return checkBlindWinTwoSeatsFrom(t, m, blindWinModel(m), mu, rules.State{N: n, J: n})
+}
+
+// checkBlindWinTwoSeatsFrom is checkBlindWinTwoSeats in model (blind flips, memory m) from the
+// full deal start, which may hold singletons.
+func checkBlindWinTwoSeatsFrom(t *testing.T, m cardMemory, model exact.Model, mu exact.Lineup, start rules.State) int {
+	t.Helper()
 	ctx := context.Background()
-	model := blindWinModel(m)
-	g, err := buildWinGraph(m, model, winPos{w: newCardWorld(rules.State{N: n, J: n}, nil), pairs: []int{0, 0}})
+	n := start.N
+	g, err := buildWinGraph(m, model, winPos{w: newCardWorld(start, nil), pairs: []int{0, 0}})
 	if err != nil {
 		t.Fatal(err)
 	}

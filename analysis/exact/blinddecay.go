@@ -7,19 +7,11 @@ import "memsim/sim/rules"
 // turn's included, independently with probability q, and with a capacity m the memory then
 // forgets cards uniformly among those remembered before the turn until m remain. A blind daring
 // turn can leave two pairs known whole; forgetting comes before the next seat takes them, so a
-// pair one of whose cards is forgotten stays on the table, half-known through the other.
-
-// validateBlindDecay reports whether the lineup has an exact model under blind flips with decay
-// forgetting: one to eight seats (solitaire under pass rule never, as every solitaire), every pass
-// rule, with or without a turn limit (limitdecay.go plays these turns layer by layer), the
-// policies that play for pairs. A pass is a hand-over: the memory forgets before the next seat
-// moves (blindDecayOutcomes), as with sequential flips (decaypass.go).
-func validateBlindDecay(m Model, mu Lineup) error {
-	if blindDecay(m) && mu.Players >= 3 && (mu.playsToWin() || isSelfWin(mu)) {
-		return errSelfWinBlindDecay(mu.Players) // selfishwin.go
-	}
-	return nil
-}
+// pair one of whose cards is forgotten stays on the table, half-known through the other. The
+// model covers one to eight seats (solitaire under pass rule never, as every solitaire), every
+// pass rule (a pass is a hand-over: the memory forgets before the next seat moves), with or
+// without a turn limit, the policies that play for pairs and those that play to win (three or
+// more seats: selfishwindecay.go).
 
 // blindDecayBucket is one result of a blind turn's hand-over under decay forgetting: the
 // half-known pairs afterwards and the pairs left known whole, which the next seat takes.

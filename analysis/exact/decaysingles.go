@@ -1,8 +1,6 @@
 package exact
 
 import (
-	"fmt"
-
 	"memsim/analysis/field"
 	"memsim/sim/rules"
 )
@@ -25,20 +23,11 @@ func decayIndex(st rules.State) int {
 }
 
 // validateDecaySingles reports whether a decay model with singletons has an exact solution: it
-// has one under every pass rule, sequential flips, with or without a turn limit (the matchups:
-// validateDecaySingles).
+// has one under every pass rule, sequential flips, with or without a turn limit, for one to eight
+// players, those that play to win included (two seats: the lead sweep, decaywin.go; three or more:
+// selfishwindecay.go).
 func (m Model) validateDecaySingles() error {
 	return nil
-}
-
-// validateDecaySingles reports whether the matchup mu is solved by the decay model with
-// singletons (when m is one): one to eight players for the policies that play for pairs, two for
-// those that play to win (the lead sweep, decaywin.go, over the rows of decaySinglesOutcomes).
-func validateDecaySingles(m Model, mu Lineup) error {
-	if m.Singletons == 0 || !m.isDecay() || mu.Players < 3 || !(mu.playsToWin() || isSelfWin(mu)) {
-		return nil
-	}
-	return fmt.Errorf("players %d: singletons with decay forgetting are solved in expected pairs for one to %d players, to win for two players only", mu.Players, rules.MaxPlayers)
 }
 
 // decaySingleBucket is one result of a hand-over with singletons: half-known pairs and seen

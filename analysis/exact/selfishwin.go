@@ -96,7 +96,7 @@ type selfWin[T any] struct {
 	// solved at once (selfishwindecay.go).
 	decay *decayHand[T]
 	// decayPass, under decay forgetting and a pass rule, holds the pass levels of every count
-	// state of the last row solved, by unknown count (selfishwindecaypass.go); pass points to the
+	// state of the last row solved, by decayPlace (selfishwindecaypass.go); pass points to the
 	// one of the state being visited.
 	decayPass []*selfWinPass[T]
 }
@@ -114,8 +114,6 @@ func checkSelfWinModel(m Model, p int) error {
 	switch {
 	case m.Memory.Scope != rules.ScopeShared && !m.Memory.Perfect():
 		return fmt.Errorf("memory %s: the win objective at %d seats is solved with a shared memory", m.Memory, p)
-	case blindDecay(m):
-		return errSelfWinBlindDecay(p)
 	case m.Variant.TurnLimit > 0 && checkSelfWinLimitMemory(m.Memory, p) != nil:
 		return checkSelfWinLimitMemory(m.Memory, p)
 	case m.Memory.Fluctuation > 0:
@@ -265,7 +263,7 @@ func (w *selfWin[T]) run(ctx context.Context, visit func(st rules.State) error) 
 				if rowDone {
 					w.outcomes(st)
 					if w.decayPass != nil {
-						w.pass = w.decayPass[j]
+						w.pass = w.decayPass[w.decayPlace(st)]
 					}
 				} else if err := w.state(st); err != nil {
 					return fmt.Errorf("%d pairs, %d unknown: %w", n, j, err)
@@ -1031,15 +1029,4 @@ func checkStart(m Model, players int, st rules.State, standings []int) ([]int, e
 		return nil, err
 	}
 	return standings, nil
-}
-
-// blindDecay reports whether model m has blind flips and decay forgetting, whose win objective is
-// solved at two seats only.
-func blindDecay(m Model) bool {
-	return m.Variant.Flips == rules.FlipsBlind && m.isDecay()
-}
-
-// errSelfWinBlindDecay is the refusal of the win objective at p seats under blind flips and decay.
-func errSelfWinBlindDecay(p int) error {
-	return fmt.Errorf("players %d: blind flips with decay forgetting are solved for the policies that play to win at two seats only", p)
 }

@@ -39,7 +39,7 @@ func (w *selfWin[T]) decayOutcomesOf(st rules.State) {
 		if !w.legal[ch] || ch == rules.Pass {
 			continue
 		}
-		w.outs[ch], w.probs[ch] = decayOutcomes(w.decay, st, ch, w.outs[ch], w.probs[ch])
+		w.outs[ch], w.probs[ch] = decayTurn(w.decay, w.m, st, ch, w.outs[ch], w.probs[ch]) // selfishwindecaysingles.go
 	}
 }
 
@@ -52,14 +52,17 @@ func (w *selfWin[T]) load(ds *selfWinDecayState[T]) {
 // every standings and mover's seat, block by block.
 func (w *selfWin[T]) decayRow(n int) error {
 	var row []selfWinDecayState[T]
-	index := make([]int, n+1) // index[j]: the place of (n, j) in row, -1 where memory cannot hold it
-	for j := 0; j <= n; j++ {
-		st := rules.State{N: n, J: j, S: w.m.Singletons}
-		index[j] = -1
+	// index[w.decayPlace(st)]: the place of count state st of n pairs in row, -1 where memory
+	// cannot hold it.
+	S := w.m.Singletons
+	index := make([]int, (n+1)*(S+1))
+	for x := range index {
+		st := rules.State{N: n, J: x / (S + 1), S: S, F: x % (S + 1)}
+		index[x] = -1
 		if !w.m.Memory.Holds(st.Known()) {
 			continue
 		}
-		index[j] = len(row)
+		index[x] = len(row)
 		ds := selfWinDecayState[T]{st: st}
 		w.decayOutcomesOf(st)
 		ds.legal = w.legal
@@ -69,7 +72,7 @@ func (w *selfWin[T]) decayRow(n int) error {
 		}
 		row = append(row, ds)
 		for q := range w.nq {
-			w.alloc(w.atSeat(n, j, st.F, q), n)
+			w.alloc(w.atSeat(n, st.J, st.F, q), n)
 		}
 	}
 	solve := w.solveDecayBlock
@@ -116,7 +119,7 @@ func (w *selfWin[T]) solveDecayBlock(n int, row []selfWinDecayState[T], index []
 				for x, o := range w.outs[ch] {
 					pr := w.probs[ch][x]
 					if !o.Continue && o.Next.N == n {
-						e.to = append(e.to, index[o.Next.J]*L+(k+1)%L)
+						e.to = append(e.to, index[w.decayPlace(o.Next)]*L+(k+1)%L)
 						e.coef = append(e.coef, pr)
 						continue
 					}

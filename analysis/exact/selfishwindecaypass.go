@@ -30,20 +30,20 @@ import (
 func decayPassBlockPos(t, k, i, L, NS int) int { return (k*NS+t)*L + i%L }
 
 // decayPassLevels makes the pass levels of every count state of the row (the row's states row,
-// index[j] the place of known count j's state in it, -1 where memory cannot hold it), kept in
-// w.decayPass by unknown count.
+// index[w.decayPlace(st)] the place of count state st in it, -1 where memory cannot hold it),
+// kept in w.decayPass by the same place.
 func (w *selfWin[T]) decayPassLevels(n int, row []selfWinDecayState[T], index []int) {
-	w.decayPass = make([]*selfWinPass[T], n+1)
-	for j, t := range index {
+	w.decayPass = make([]*selfWinPass[T], len(index))
+	for x, t := range index {
 		if t < 0 {
 			continue
 		}
 		w.pass = &selfWinPass[T]{}
 		w.allocPass(n)
-		w.decayPass[j] = w.pass
+		w.decayPass[x] = w.pass
 		ds := &row[t]
 		if ds.legal[rules.Pass] {
-			ds.outs[rules.Pass], ds.probs[rules.Pass] = decayOutcomes(w.decay, ds.st, rules.Pass, nil, nil)
+			ds.outs[rules.Pass], ds.probs[rules.Pass] = decayTurn(w.decay, w.m, ds.st, rules.Pass, nil, nil)
 		}
 	}
 }
@@ -85,7 +85,7 @@ func (w *selfWin[T]) solveDecayBlockPass(n int, row []selfWinDecayState[T], inde
 				var lk link
 				if ch == rules.Pass {
 					for x, o := range ds.outs[ch] {
-						lk.to = append(lk.to, index[o.Next.J])
+						lk.to = append(lk.to, index[w.decayPlace(o.Next)])
 						lk.coef = append(lk.coef, ds.probs[ch][x])
 					}
 					stale[b] = make([]T, z)
@@ -98,7 +98,7 @@ func (w *selfWin[T]) solveDecayBlockPass(n int, row []selfWinDecayState[T], inde
 					for x, o := range w.outs[ch] {
 						pr := w.probs[ch][x]
 						if !o.Continue && o.Next.N == n {
-							lk.to = append(lk.to, index[o.Next.J])
+							lk.to = append(lk.to, index[w.decayPlace(o.Next)])
 							lk.coef = append(lk.coef, pr)
 							continue
 						}
@@ -195,7 +195,7 @@ func (w *selfWin[T]) solveDecayBlockPass(n int, row []selfWinDecayState[T], inde
 	for t := range row {
 		ds := &row[t]
 		st := ds.st
-		w.pass = w.decayPass[st.J]
+		w.pass = w.decayPass[w.decayPlace(st)]
 		nvalid := w.pass.nvalid
 		for i, ps := range cyc {
 			b := t*L + i

@@ -59,8 +59,6 @@ func checkSelfWinLimitModel(m Model, p int) error {
 		return err
 	}
 	switch {
-	case blindDecay(m):
-		return errSelfWinBlindDecay(p)
 	case m.Variant.CopiesOf() != rules.DefaultCopies:
 		return fmt.Errorf("copies %d: the win objective at %d seats under a turn limit by the count state covers two copies of a face (the copies model solves more)", m.Variant.CopiesOf(), p)
 	case m.Variant.TurnLimit <= 0:
@@ -152,7 +150,7 @@ func (l *selfWinLimit[T]) run(ctx context.Context, visit func(st rules.State, t 
 					ls.legal[ch] = w.m.Legal(st, ch)
 					if w.decay != nil && ls.legal[ch] {
 						// Under decay a pass's hand-over forgets too (selfishwinlimitdecay.go).
-						ls.outs[ch], ls.probs[ch] = decayOutcomes(w.decay, st, ch, nil, nil)
+						ls.outs[ch], ls.probs[ch] = decayTurn(w.decay, w.m, st, ch, nil, nil) // selfishwindecaysingles.go
 						continue
 					}
 					if !ls.legal[ch] || ch == rules.Pass {

@@ -249,11 +249,12 @@ func checkWinCardLevel(t *testing.T, m cardMemory, mu exact.Lineup, n int, start
 }
 
 // checkWinCardLevelModel is checkWinCardLevel with the solver's model given (m played at card
-// level, model its rules.Memory with pass rule never).
+// level, model its rules.Memory with pass rule never), from the full deal of n pairs and the
+// model's singletons.
 func checkWinCardLevelModel(t *testing.T, m cardMemory, model exact.Model, mu exact.Lineup, n int, start []int) int {
 	t.Helper()
 	ctx := context.Background()
-	g, err := buildWinGraph(m, model, winPos{w: newCardWorld(rules.State{N: n, J: n}, nil), pairs: start})
+	g, err := buildWinGraph(m, model, winPos{w: newCardWorld(rules.State{N: n, J: n, S: model.Singletons, F: model.Singletons}, nil), pairs: start})
 	if err != nil {
 		t.Fatal(err)
 	}

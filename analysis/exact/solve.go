@@ -99,12 +99,6 @@ func (mu Lineup) Validate(m Model) error {
 	if m.Memory.Fluctuation > 0 {
 		return validateFluct(m, mu)
 	}
-	if err := validateBlindDecay(m, mu); err != nil { // blinddecay.go
-		return err
-	}
-	if err := validateDecaySingles(m, mu); err != nil { // decaysingles.go
-		return err
-	}
 	switch {
 	case mu.Players < 1 || mu.Players > rules.MaxPlayers:
 		return fmt.Errorf("players %d: must be between 1 and %d", mu.Players, rules.MaxPlayers)

@@ -64,7 +64,7 @@ func TestBadInputIsOneLineAndExit2(t *testing.T) {
 		{[]string{"solve", "--pairs", "3", "--memory", "3", "--forget", "decay"}, "--q Q is required with --forget decay"},
 		{[]string{"solve", "--pairs", "3", "--q", "0.2"}, "--q 0.2 goes with --forget decay"},
 		{[]string{"solve", "--pairs", "3", "--forget", "decay", "--q", "1.5"}, "--q 1.5: must be in (0, 1]"},
-		{[]string{"solve", "--pairs", "3", "--forget", "decay", "--q", "0.1", "--singletons", "1", "--players", "3", "--policy", "win-optimal"}, "players 3: singletons with decay forgetting are solved in expected pairs for one to 8 players, to win for two players only"},
+		{[]string{"solve", "--pairs", "3", "--forget", "decay", "--q", "0.1", "--singletons", "1", "--players", "3", "--policy", "win-optimal", "--distribution"}, "every seat's score distribution at 3 players with a policy that plays to win is solved with perfect memory or lru and handover-uniform of a fixed capacity, not decay"},
 		{[]string{"solve", "--pairs", "5", "--unknown", "0", "--memory", "3", "--forget", "lru"}, "exceed --memory 3"},
 		{[]string{"solve", "--pairs", "3", "--singletons", "2", "--memory", "3", "--forget", "lru"}, "--singletons 2 with --forget lru: no exact model (the count state does not say which card lru forgets"},
 		{[]string{"solve", "--pairs", "3", "--pass", "sometimes"}, "allowed: never, two-known, always"},

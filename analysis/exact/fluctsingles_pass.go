@@ -79,7 +79,9 @@ func (s *fsSolver[T]) addPassArcs(c *fsCell[T]) {
 }
 
 // fsTableSet records seat 0's choice in cell c in layer t (fsTableSetChoice).
-func (s *fsSolver[T]) fsTableSet(t *rules.ChoiceTable, c *fsCell[T]) { s.fsTableSetChoice(t, c, c.ch[0]) }
+func (s *fsSolver[T]) fsTableSet(t *rules.ChoiceTable, c *fsCell[T]) {
+	s.fsTableSetChoice(t, c, c.ch[0])
+}
 
 // fsTableSetChoice records choice ch of cell c in layer t: just after a pass where c is flagged;
 // under a pass rule, where the mover in c's state may not pass (so nobody has just passed there

@@ -476,6 +476,9 @@ func FluctLimitTables[T any](ctx context.Context, f field.Field[T], m Model, mu 
 	if p := mu.Policy; p != rules.PolicyOptimal && p != rules.PolicyBestResponse {
 		return 0, nil, fmt.Errorf("policy %s: a fluctuating capacity under a turn limit has tables for optimal, best-response, win-optimal and win-best-response (a fixed policy needs none)", p)
 	}
+	if IsFluctSingles(m) {
+		return fluctSinglesLimitTables(ctx, f, m, mu, maxPairs) // fluctsingles_limit.go
+	}
 	s, err := newFluctLimitSweep(f, m, mu, maxPairs)
 	if err != nil {
 		return 0, nil, err

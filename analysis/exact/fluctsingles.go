@@ -33,18 +33,20 @@ func IsFluctSingles(m Model) bool {
 }
 
 // checkFluctSinglesModel reports whether the model of singletons under a fluctuating
-// handover-uniform capacity solves m: a shared memory, sequential flips, no turn limit, every pass rule.
+// handover-uniform capacity solves m: a shared memory, sequential flips, every pass rule, with or
+// without a turn limit (fluctsingles_limit.go).
 func checkFluctSinglesModel(m Model) error {
 	s := m.Singletons
 	switch {
 	case m.Memory.Scope != rules.ScopeShared:
 		return fmt.Errorf("singletons %d: a private %s memory forgets at its own seat's turns, which no count state describes (only a shared one has an exact model)", s, m.Memory)
-	case m.Variant.TurnLimit > 0:
-		return fmt.Errorf("singletons %d with %s: a fluctuating capacity with singletons is solved without a turn limit only", s, m.Memory)
 	case m.Variant.Flips == rules.FlipsBlind:
 		return fmt.Errorf("blind flips with singletons and %s memory have no exact model (use perfect memory, pairs only, or the simulator)", m.Memory)
 	}
 	if err := m.Memory.Validate(); err != nil {
+		return err
+	}
+	if err := m.Variant.Validate(); err != nil {
 		return err
 	}
 	return m.Choices.Validate()
@@ -367,6 +369,9 @@ func fsStart[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, s
 // evaluateFluctSingles is Evaluate for singletons under a fluctuating handover-uniform capacity:
 // the lineup's values in st before the draw.
 func evaluateFluctSingles[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
+	if m.Variant.TurnLimit > 0 {
+		return evaluateFluctSinglesLimit(ctx, f, m, mu, st) // fluctsingles_limit.go
+	}
 	s, err := fsStart(ctx, f, m, mu, st)
 	if err != nil {
 		return Result[T]{}, err
@@ -397,6 +402,9 @@ func fsChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Li
 	if lo, hi := max(2, m.Memory.Capacity-m.Memory.Fluctuation), fluctMaxKnown(m.Memory); c < lo || c > hi {
 		return Choices[T]{}, fmt.Errorf("capacity %d: %s draws %d to %d", c, m.Memory, lo, hi)
 	}
+	if m.Variant.TurnLimit > 0 {
+		return fsLimitChoiceValues(ctx, f, m, mu, st, c, after) // fluctsingles_limit.go
+	}
 	s, err := fsStart(ctx, f, m, mu, st)
 	if err != nil {
 		return Choices[T]{}, err
@@ -426,6 +434,9 @@ func fsChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Li
 // max(2, m - σ) to the largest that binds in a deal of maxPairs pairs (larger ones read the last
 // layer), each holding seat 0's choice in every state of at most maxPairs pairs.
 func fluctSinglesTable[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, maxPairs int) (*rules.ChoiceTable, error) {
+	if t := m.Variant.TurnLimit; t > 0 {
+		return nil, fmt.Errorf("singletons %d with %s, turn limit %d: the tables are a layer per turns left (FluctLimitTables), not one per capacity alone", m.Singletons, m.Memory, t)
+	}
 	s, err := newFSSolver(ctx, f, m, mu, maxPairs)
 	if err != nil {
 		return nil, err
@@ -460,6 +471,9 @@ func fluctSinglesTable[T any](ctx context.Context, f field.Field[T], m Model, mu
 // rows of up to 2(m+σ+1)(s+1) unknowns per capacity drawn (both roles), solved a few times over
 // (policy iteration), in exact rationals with numbers that grow with n.
 func estimateFluctSingles[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call) (Cost, error) {
+	if m.Variant.TurnLimit > 0 {
+		return estimateFluctSinglesLimit(f, m, mu, pairs, call) // fluctsingles_limit.go
+	}
 	if call != CallEvaluate && call != CallPolicyTable && call != CallDistribution {
 		return Cost{}, fmt.Errorf("singletons %d with %s: the solver gives a matchup's values, each choice's values after the draw, the score distribution and the engine's tables of optimal and best-response, not this computation", m.Singletons, m.Memory)
 	}

@@ -78,18 +78,23 @@ func (s *fsSolver[T]) addPassArcs(c *fsCell[T]) {
 	husForget(1, 1, st.N, k, ks, k, ks, 0, max(0, k+ks-c.key.c), add, at)
 }
 
-// fsTableSet records seat 0's choice in cell c in layer t: just after a pass where c is flagged;
+// fsTableSet records seat 0's choice in cell c in layer t (fsTableSetChoice).
+func (s *fsSolver[T]) fsTableSet(t *rules.ChoiceTable, c *fsCell[T]) {
+	s.fsTableSetChoice(t, c, c.ch[0])
+}
+
+// fsTableSetChoice records choice ch of cell c in layer t: just after a pass where c is flagged;
 // under a pass rule, where the mover in c's state may not pass (so nobody has just passed there
 // in a game of the model), its one choice for both.
-func (s *fsSolver[T]) fsTableSet(t *rules.ChoiceTable, c *fsCell[T]) {
+func (s *fsSolver[T]) fsTableSetChoice(t *rules.ChoiceTable, c *fsCell[T], ch rules.Choice) {
 	st := c.key.st
 	if c.key.after {
-		t.Set(st, true, c.ch[0])
+		t.Set(st, true, ch)
 		return
 	}
-	t.Set(st, false, c.ch[0])
+	t.Set(st, false, ch)
 	if _, ok := s.drawsPass[st]; !ok && s.m.Pass != rules.PassNever {
-		t.Set(st, true, c.ch[0])
+		t.Set(st, true, ch)
 	}
 }
 

@@ -90,7 +90,6 @@ func TestSolveVariantErrors(t *testing.T) {
 		{[]string{"--pairs", "3", "--turn-limit", "-2"}, "--turn-limit -2: must be at least 1 (or 0 for no limit)"},
 		{[]string{"--pairs", "3", "--flips", "blind", "--memory", "2", "--forget", "handover-uniform"}, "blind flips with handover-uniform capacity 2 have no exact model"},
 		{[]string{"--pairs", "3", "--flips", "blind", "--singletons", "1", "--memory", "3", "--forget", "handover-uniform"}, "--flips blind with --singletons 1: blind flips with singletons have an exact model with perfect memory only"},
-		{[]string{"--pairs", "3", "--flips", "blind", "--singletons", "1", "--turn-limit", "4"}, "blind flips with singletons under a turn limit have no exact model"},
 		{[]string{"--pairs", "3", "--players", "3", "--flips", "blind", "--forget", "decay", "--q", "0.5", "--turn-limit", "5", "--policy", "win-optimal"}, "players 3: blind flips with decay forgetting are solved for the policies that play to win at two seats only"},
 		{[]string{"--pairs", "3", "--players", "3", "--flips", "blind", "--forget", "decay", "--q", "0.5", "--policy", "win-optimal"}, "players 3: blind flips with decay forgetting are solved for the policies that play to win at two seats only"},
 		{[]string{"--table", "--pairs-max", "3", "--turn-limit", "5", "--memory", "3", "--forget", "lru", "--fluctuation", "1", "--policy", "win-optimal"},

@@ -44,9 +44,9 @@ func (t *turn) blindSingles(c rules.Choice) {
 }
 
 // checkBlindSinglesLineup refuses the lineups of blind flips with singletons that are not solved:
-// the policies that play to win at other than two seats or with a limited memory, and three or
-// more seats under a pass rule. At two seats with perfect memory the lead sweep (win.go) reads
-// the outcomes of blindSingles as it reads those of the blind turn with pairs only.
+// the policies that play to win. Three to eight seats under every pass rule, with or without a
+// turn limit, are the sweeps of perfect memory (selfishpass.go, limitpassseats.go) reading these
+// outcomes.
 func checkBlindSinglesLineup(m Model, mu Lineup) error {
 	if m.Variant.Flips != rules.FlipsBlind || m.Singletons == 0 {
 		return nil
@@ -58,9 +58,6 @@ func checkBlindSinglesLineup(m Model, mu Lineup) error {
 		if mu.Players != 2 || mu.PerSeat || !m.Memory.Perfect() {
 			return fmt.Errorf("policy %s: blind flips with singletons are solved to win at two seats with perfect memory only", p)
 		}
-	}
-	if mu.Players >= 3 && m.Pass != rules.PassNever {
-		return fmt.Errorf("players %d under pass rule %s: blind flips with singletons are solved at three or more seats under pass rule never only", mu.Players, m.Pass)
 	}
 	return nil
 }

@@ -436,8 +436,6 @@ func (m Model) validateVariant() error {
 		switch {
 		case m.Memory.Forget == rules.ForgetHandoverUniform && m.Memory.Capacity == 2:
 			return fmt.Errorf("blind flips with handover-uniform capacity 2 have no exact model: daring in (2, 0) names the partners of the two remembered cards, which the hand-over forgets, so a game need not end (use capacity 3 or more, or lru)")
-		case m.Singletons > 0 && v.TurnLimit > 0:
-			return fmt.Errorf("blind flips with singletons under a turn limit have no exact model (solved without a limit; use the simulator)")
 		case m.Singletons > 0 && !m.Memory.Perfect():
 			return fmt.Errorf("blind flips with singletons and %s memory have no exact model (use perfect memory, pairs only, or the simulator)", m.Memory)
 		}

@@ -202,7 +202,7 @@ func newSolveFlagSet(fl *solveFlags) *flag.FlagSet {
 	fs.Float64Var(&fl.decay, "q", 0, "with --forget decay: the probability `Q` (0 < Q <= 1) that each remembered card is forgotten at a hand-over, solved as the exact decimal written")
 	fs.IntVar(&fl.opponentMemory, "opponent-memory", 0, "seat 1's private lru capacity `M2` (0: perfect memory) against seat 0's private lru(M) (with --memory M --forget lru) or perfect memory (without --memory), from the start of a deal")
 	fs.StringVar(&fl.pass, "pass", "never", "pass `rule`: never, two-known or always")
-	fs.StringVar(&fl.flips, "flips", "sequential", "flip `rule`: sequential, or blind (both cards named before either is turned up; no singletons)")
+	fs.StringVar(&fl.flips, "flips", "sequential", "flip `rule`: sequential, or blind (both cards named before either is turned up; singletons with perfect memory only)")
 	fs.IntVar(&fl.turnLimit, "turn-limit", 0, "end the game after `T` turns, the pairs left counting for nobody (0: no limit)")
 	fs.StringVar(&fl.choices, "choices", rules.FullChoices.String(), "the choices a mover may make, a comma-separated `LIST` of daring, safe, known-first and pass that includes daring")
 	fs.IntVar(&fl.players, "players", 2, "`P` players (1 to 8; 1 is solitaire)")

@@ -21,36 +21,39 @@ import (
 // game; every other turn reads the rows of n - 1 and n - 2 pairs as under pass rule never.
 
 // validateFluctBlind reports whether the model, a fluctuating capacity under blind flips, is
-// solved: pairs only, two copies of a face, no turn limit, every pass rule (the lineups:
-// refuseFluctBlind).
+// solved: pairs only, two copies of a face, every pass rule (the lineups: refuseFluctBlind); under
+// a turn limit by the sweep over the turns left (fluctlimit.go), not for this computation.
 func (m Model) validateFluctBlind() error {
 	v := m.Variant
 	switch {
 	case v.CopiesOf() != rules.DefaultCopies:
 		return fmt.Errorf("copies %d: a fluctuating capacity under blind flips is solved with two copies of a face only", v.CopiesOf())
 	case v.TurnLimit > 0:
-		return fmt.Errorf("turn limit %d: a fluctuating capacity under blind flips is solved without a turn limit only", v.TurnLimit)
+		return fmt.Errorf("turn limit %d: a fluctuating capacity under blind flips and a turn limit is solved for a matchup's values, each choice's values after the draw and its players' tables (two seats), not this computation", v.TurnLimit)
 	}
 	return m.Choices.Validate()
 }
 
 // refuseFluctBlind returns an error when model m has a fluctuating capacity under blind flips and
-// the lineup is not one solved there, under every pass rule without a turn limit: at two seats
-// optimal, safe, daring, parity and best-response to one of them (values, each choice's values
-// after the draw, the score distribution and the tables of optimal and best-response); at three
-// to eight seats every seat for itself, optimal, safe, daring and parity per seat and
-// best-response at one seat (fluctselfish.go: values, each choice's values, every seat's score
-// distribution and the tables), not the policies that play to win.
+// the lineup is not one solved there, under every pass rule: at two seats optimal, safe, daring,
+// parity and best-response to one of them (values, each choice's values after the draw, the score
+// distribution and the tables of optimal and best-response without a turn limit; under one the
+// values, each choice's values and the tables, fluctlimit.go), and under a turn limit the
+// policies that play to win too (fluctlimitwin.go: values, win, draw and loss, each choice's
+// values and the tables); at three to eight seats without a turn limit every seat for itself,
+// optimal, safe, daring and parity per seat and best-response at one seat (fluctselfish.go:
+// values, each choice's values, every seat's score distribution and the tables), not the policies
+// that play to win.
 func refuseFluctBlind(m Model, mu Lineup) error {
 	if m.Memory.Fluctuation == 0 || m.Variant.Flips != rules.FlipsBlind {
 		return nil
 	}
-	if m.Variant.TurnLimit > 0 {
-		return fmt.Errorf("turn limit %d: a fluctuating capacity under blind flips is solved without a turn limit only", m.Variant.TurnLimit)
-	}
+	limit := m.Variant.TurnLimit
 	switch {
-	case mu.Players == 2 && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()):
-		return fmt.Errorf("policy %s against %s: a fluctuating capacity under blind flips is solved for optimal, safe, daring, parity and best-response to one of them, not the policies that play to win", mu.Policy, mu.Opponent)
+	case limit > 0 && mu.Players != 2:
+		return fmt.Errorf("players %d, turn limit %d: a fluctuating capacity under blind flips and a turn limit is solved for two players only", mu.Players, limit)
+	case limit == 0 && mu.Players == 2 && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()):
+		return fmt.Errorf("policy %s against %s: a fluctuating capacity under blind flips is solved for the policies that play to win under a turn limit only (without one: optimal, safe, daring, parity and best-response to one of them)", mu.Policy, mu.Opponent)
 	case mu.Players >= 3 && (isSelfWin(mu) || mu.playsToWin()):
 		return fmt.Errorf("players %d: a fluctuating capacity under blind flips is solved at three or more seats for optimal, safe, daring, parity and best-response at one seat, not the policies that play to win", mu.Players)
 	case mu.Players < 2:

@@ -142,7 +142,8 @@ func (s *fluctLimitSweep[T]) lru() bool { return s.m.Memory.Forget == rules.Forg
 func (s *fluctLimitSweep[T]) known(n int) int { return min(n, s.maxK) }
 
 // prepare computes the capacities of every row and the outcomes of every choice after every draw.
-// A hand-over leaves the next seat at most one pair known whole (pairs only, a shared memory).
+// A hand-over leaves the next seat at most one pair known whole (pairs only, a shared memory), two
+// under blind flips.
 func (s *fluctLimitSweep[T]) prepare() error {
 	f := s.f
 	s.caps = make([][]fluctCap, s.maxN+1)
@@ -150,7 +151,7 @@ func (s *fluctLimitSweep[T]) prepare() error {
 	s.outs = make([][][][rules.NumChoices][]Outcome, s.maxN+1)
 	s.probs = make([][][][rules.NumChoices][]T, s.maxN+1)
 	for n := 1; n <= s.maxN; n++ {
-		s.caps[n] = fluctCaps(s.m.Memory, n)
+		s.caps[n] = fluctCapsTo(s.m.Memory, fluctTop(s.m, n))
 		top := s.caps[n][len(s.caps[n])-1].c
 		s.outs[n] = make([][][rules.NumChoices][]Outcome, top+1)
 		s.probs[n] = make([][][rules.NumChoices][]T, top+1)
@@ -173,7 +174,7 @@ func (s *fluctLimitSweep[T]) prepare() error {
 					}
 					s.outs[n][cp.c][k][ch] = mc.Outcomes(st, ch, nil)
 					for _, o := range s.outs[n][cp.c][k][ch] {
-						if o.NextGain > 1 {
+						if o.NextGain > 2 {
 							return fmt.Errorf("%v with capacity %d: a hand-over leaves %d pairs known whole, which the model does not take turn by turn", st, cp.c, o.NextGain)
 						}
 						s.probs[n][cp.c][k][ch] = append(s.probs[n][cp.c][k][ch], f.FromFrac(o.Prob.Num, o.Prob.Den))
@@ -197,26 +198,38 @@ func (s *fluctLimitSweep[T]) drawn(k, c int) int {
 func (s *fluctLimitSweep[T]) cell(n, k, t int) *flLimitCell[T] { return &s.layers[t%3][n][k] }
 
 // before returns get's value of the seat to move in (n, k) before a draw with t turns left: 0 with
-// no turn or no pair left. take asks for a turn that first takes a pair known whole, with its own
-// draw (under lru it forgets down to the capacity drawn), so the rest is read a turn later.
-func (s *fluctLimitSweep[T]) before(n, k, t int, take bool, get func(c *flLimitCell[T]) flLimitVal[T]) flLimitVal[T] {
-	if take {
-		t--
-	}
+// no turn or no pair left. takes counts the turns that first take a pair known whole, each with
+// its own draw (under lru it forgets down to the capacity drawn), so the rest is read takes turns
+// later.
+func (s *fluctLimitSweep[T]) before(n, k, t, takes int, get func(c *flLimitCell[T]) flLimitVal[T]) flLimitVal[T] {
+	t -= takes
 	if t <= 0 || n == 0 {
 		return flLimitVal[T]{s.zero, s.zero}
 	}
-	if !take || !s.lru() {
+	if takes == 0 || !s.lru() {
 		return get(s.cell(n, k, t))
 	}
 	f := s.f
 	v := flLimitVal[T]{s.zero, s.zero}
-	for i, cp := range s.caps[n] {
-		x := get(s.cell(n, min(k, cp.c), t))
-		v.lead = f.Add(v.lead, f.Mul(s.capP[n][i], x.lead))
-		v.total = f.Add(v.total, f.Mul(s.capP[n][i], x.total))
-	}
+	s.takeDraws(n, k, takes, s.ints[1], func(k int, p T) {
+		x := get(s.cell(n, k, t))
+		v.lead = f.Add(v.lead, f.Mul(p, x.lead))
+		v.total = f.Add(v.total, f.Mul(p, x.total))
+	})
 	return v
+}
+
+// takeDraws calls visit with every count of known cards, and its probability times p, left in a
+// row of n pairs after takes turns under lru that each take a pair known whole and draw a
+// capacity, forgetting down to it (under blind flips a hand-over can leave two such pairs).
+func (s *fluctLimitSweep[T]) takeDraws(n, k, takes int, p T, visit func(k int, p T)) {
+	if takes == 0 {
+		visit(k, p)
+		return
+	}
+	for i, cp := range s.caps[n] {
+		s.takeDraws(n, min(k, cp.c), takes-1, s.f.Mul(p, s.capP[n][i]), visit)
+	}
 }
 
 // value returns the lead and credited pairs of choice ch made in (n, k) with capacity c drawn, t
@@ -228,7 +241,7 @@ func (s *fluctLimitSweep[T]) value(n, k, c, t, flag int, ch rules.Choice, own, o
 		if flag == 1 {
 			return flLimitVal[T]{s.zero, f.FromInt(int64(n))} // a stalemate: the pairs left shared
 		}
-		v := s.before(n, passKept(k, c), t-1, false, afterPass)
+		v := s.before(n, passKept(k, c), t-1, 0, afterPass)
 		return flLimitVal[T]{f.Sub(s.zero, v.lead), v.total}
 	}
 	out := flLimitVal[T]{s.zero, s.zero}
@@ -236,15 +249,15 @@ func (s *fluctLimitSweep[T]) value(n, k, c, t, flag int, ch rules.Choice, own, o
 		k2 := o.Next.N - o.Next.J
 		var l, tt T
 		if o.Continue {
-			v := s.before(o.Next.N, k2, t-1, false, own)
+			v := s.before(o.Next.N, k2, t-1, 0, own)
 			g := s.ints[o.MoverGain]
 			l, tt = f.Add(g, v.lead), f.Add(g, v.total)
 		} else {
 			gain := min(o.NextGain, t-1)
-			v := s.before(o.Next.N, k2, t-1, gain > 0, other)
+			v := s.before(o.Next.N, k2, t-1, gain, other)
 			g := s.ints[gain]
 			if gain < o.NextGain {
-				// No turn is left to take the pair known whole: the game is over.
+				// No turn is left to take a pair known whole: the game is over.
 				v = flLimitVal[T]{s.zero, s.zero}
 			}
 			l, tt = f.Sub(s.zero, f.Add(g, v.lead)), f.Add(g, v.total)
@@ -491,7 +504,7 @@ func FluctLimitTables[T any](ctx context.Context, f field.Field[T], m Model, mu 
 		return 0, nil, err
 	}
 	lo = fluctCaps(m.Memory, maxPairs)[0].c
-	hi := max(lo, min(fluctMaxKnown(m.Memory), maxPairs+1))
+	hi := max(lo, min(fluctMaxKnown(m.Memory), fluctTop(m, maxPairs)))
 	passes := m.Pass != rules.PassNever
 	layers = make([][]*rules.ChoiceTable, hi-lo+1)
 	for i := range layers {
@@ -503,7 +516,7 @@ func FluctLimitTables[T any](ctx context.Context, f field.Field[T], m Model, mu 
 				return 0, nil, err
 			}
 			for n := 1; n <= maxPairs; n++ {
-				cn := min(c, n+1) // the capacities of a row are merged from n + 1 up
+				cn := min(c, fluctTop(m, n)) // the capacities of a row are merged from n + 1 up (fluctTop)
 				byCap := s.kept[t][n]
 				if cn >= len(byCap) || byCap[cn] == nil {
 					continue

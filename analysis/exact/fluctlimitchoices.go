@@ -35,7 +35,7 @@ func fluctLimitChoiceValues[T any](ctx context.Context, f field.Field[T], m Mode
 		return out, err
 	}
 	n := st.N
-	cn := min(c, n+1) // the capacities of a row are merged from n + 1 up
+	cn := min(c, fluctTop(m, n)) // the capacities of a row are merged from n + 1 up (fluctTop)
 	cell, optCh, roleCh, err := s.after(n, k, cn, left)
 	if err != nil {
 		return out, err

@@ -62,9 +62,15 @@ func (mu Lineup) twoSeatWin() bool {
 // solved under a fluctuating capacity and a turn limit: the lineups validateFluctWin accepts
 // without the limit.
 func validateFluctLimitWin(m Model, mu Lineup) error {
+	if err := refuseFluctBlind(m, mu); err != nil { // fluctblind.go
+		return err
+	}
 	base := m
 	base.Variant.TurnLimit = 0
-	if err := validateFluctWin(base, mu); err != nil {
+	if err := refuseFluctSingles(base, mu); err != nil { // fluctsingles.go
+		return err
+	}
+	if err := fluctWinLineup(base, mu); err != nil {
 		return err
 	}
 	return m.Variant.Validate()
@@ -116,28 +122,25 @@ func (w *fluctLimitWin[T]) read(c *flwCell[T], r, flag, d int) flwVal[T] {
 }
 
 // before returns role r's values (r < 0: self-play's) to move in (n, k) before a draw with t turns
-// left, at flag and lead d: a game over with no turn or no pair left. take asks for a turn that
-// first takes a pair known whole, with its own draw (under lru it forgets down to the capacity
-// drawn), so that the rest is read a turn later.
-func (w *fluctLimitWin[T]) before(n, k, t, r, flag, d int, take bool) flwVal[T] {
-	if take {
-		t--
-	}
+// left, at flag and lead d: a game over with no turn or no pair left. takes counts the turns that
+// first take a pair known whole, each with its own draw (under lru it forgets down to the capacity
+// drawn), so that the rest is read takes turns later.
+func (w *fluctLimitWin[T]) before(n, k, t, r, flag, d, takes int) flwVal[T] {
+	t -= takes
 	if t <= 0 || n == 0 {
 		return w.final(d)
 	}
 	s := w.base
-	if !take || !s.lru() {
+	if takes == 0 || !s.lru() {
 		return w.read(w.cell(n, k, t), r, flag, d)
 	}
 	f := w.f
 	out := flwVal[T]{w.zero, w.zero, w.zero, w.zero}
-	for i, cp := range s.caps[n] {
-		x := w.read(w.cell(n, min(k, cp.c), t), r, flag, d)
-		p := s.capP[n][i]
+	s.takeDraws(n, k, takes, w.one, func(k int, p T) {
+		x := w.read(w.cell(n, k, t), r, flag, d)
 		out = flwVal[T]{f.Add(out.u, f.Mul(p, x.u)), f.Add(out.v, f.Mul(p, x.v)),
 			f.Add(out.lead, f.Mul(p, x.lead)), f.Add(out.total, f.Mul(p, x.total))}
-	}
+	})
 	return out
 }
 
@@ -151,7 +154,7 @@ func (w *fluctLimitWin[T]) value(n, k, c, t, flag, d, r int, ch rules.Choice) fl
 			v.total = f.FromInt(int64(n))
 			return v
 		}
-		x := w.before(n, passKept(k, c), t-1, other(r), 1, -d, false)
+		x := w.before(n, passKept(k, c), t-1, other(r), 1, -d, 0)
 		return flwVal[T]{f.Sub(w.zero, x.u), x.v, f.Sub(w.zero, x.lead), x.total}
 	}
 	out := flwVal[T]{w.zero, w.zero, w.zero, w.zero}
@@ -160,16 +163,17 @@ func (w *fluctLimitWin[T]) value(n, k, c, t, flag, d, r int, ch rules.Choice) fl
 		mg := o.MoverGain
 		var x flwVal[T]
 		if o.Continue {
-			x = w.before(o.Next.N, k2, t-1, r, 0, d+mg, false)
+			x = w.before(o.Next.N, k2, t-1, r, 0, d+mg, 0)
 			g := s.ints[mg]
 			x.lead, x.total = f.Add(g, x.lead), f.Add(g, x.total)
 		} else {
 			gain := min(o.NextGain, t-1)
 			if gain < o.NextGain {
-				// No turn is left to take the pair known whole: the game is over.
-				x = w.final(-(d + mg))
+				// No turn is left to take a pair known whole: the game is over after the pairs
+				// taken.
+				x = w.final(gain - (d + mg))
 			} else {
-				x = w.before(o.Next.N, k2, t-1, other(r), 0, gain-(d+mg), gain > 0)
+				x = w.before(o.Next.N, k2, t-1, other(r), 0, gain-(d+mg), gain)
 			}
 			g, gm := s.ints[gain], s.ints[mg]
 			x = flwVal[T]{f.Sub(w.zero, x.u), x.v, f.Sub(gm, f.Add(g, x.lead)), f.Add(gm, f.Add(g, x.total))}
@@ -384,7 +388,7 @@ func fluctLimitWinFrom[T any](ctx context.Context, f field.Field[T], m Model, mu
 		return out, err
 	}
 	for r := range 2 {
-		out[r] = w.before(st.N, k, w.limit, r, 0, st.Lead, false)
+		out[r] = w.before(st.N, k, w.limit, r, 0, st.Lead, 0)
 	}
 	return out, nil
 }
@@ -439,7 +443,7 @@ func fluctLimitWinChoiceValues[T any](ctx context.Context, f field.Field[T], m M
 		return out, win, err
 	}
 	n, d := st.N, st.Lead
-	cn := min(c, n+1) // the capacities of a row are merged from n + 1 up
+	cn := min(c, fluctTop(m, n)) // the capacities of a row are merged from n + 1 up (fluctTop)
 	var choices [2][]rules.Choice
 	w.keepRole = 0
 	cell, err := w.after(n, k, cn, left, 0, &choices)
@@ -489,7 +493,7 @@ func fluctLimitWinTables[T any](ctx context.Context, f field.Field[T], m Model, 
 		return 0, nil, err
 	}
 	lo = fluctCaps(m.Memory, maxPairs)[0].c
-	hi := max(lo, min(fluctMaxKnown(m.Memory), maxPairs+1))
+	hi := max(lo, min(fluctMaxKnown(m.Memory), fluctTop(m, maxPairs)))
 	passes := m.Pass != rules.PassNever
 	layers = make([][]*rules.ChoiceTable, hi-lo+1)
 	for i := range layers {
@@ -501,7 +505,7 @@ func fluctLimitWinTables[T any](ctx context.Context, f field.Field[T], m Model, 
 				return 0, nil, err
 			}
 			for n := 1; n <= maxPairs; n++ {
-				cn := min(c, n+1) // the capacities of a row are merged from n + 1 up
+				cn := min(c, fluctTop(m, n)) // the capacities of a row are merged from n + 1 up (fluctTop)
 				byCap := w.kept[t][n]
 				if cn >= len(byCap) || byCap[cn] == nil {
 					continue

@@ -79,6 +79,13 @@ func validateFluctWin(m Model, mu Lineup) error {
 	if err := refuseFluctBlind(m, mu); err != nil {
 		return err
 	}
+	return fluctWinLineup(m, mu)
+}
+
+// fluctWinLineup reports whether model m (without a turn limit) and the two-seat lineup mu, in
+// which a role plays to win, are one validateFluctWin accepts, the refusals of singletons and blind
+// flips aside.
+func fluctWinLineup(m Model, mu Lineup) error {
 	if err := m.Validate(); err != nil {
 		return err
 	}

@@ -59,6 +59,8 @@ type fwPlayer struct {
 	// included.
 	limited bool
 	left    [2]func(st rules.State, c, left int, afterPass bool) rules.Choice
+	// blind, when set, plays daring and safe under blind flips (fluctblindlimitwin_cardlevel_test.go).
+	blind bool
 }
 
 // value returns the worth of g with role mover to move at the start of a turn, role 0's lead
@@ -112,8 +114,10 @@ func (p *fwPlayer) prepare(g *flGame, mover, lead, depth, c int) (fwVal, bool) {
 	for i := range g.old {
 		g.old[i] = slices.Contains(g.mem, i)
 	}
-	if len(g.pending) == 2 {
+	if len(g.pending) >= 2 { // under blind flips there may be two pairs known whole, one a turn
+		rest := slices.Clone(g.pending[2:])
 		g.take(g.pending[0], g.pending[1])
+		g.pending = rest
 		return p.taken(g, mover, lead, depth), true
 	}
 	for _, a := range g.mem {
@@ -177,6 +181,9 @@ func (p *fwPlayer) play(g *flGame, mover, lead, depth, c int, ch rules.Choice, a
 		}
 		g.passed = true
 		return p.handOver(g, mover, lead, depth, c)
+	}
+	if p.blind && ch != rules.KnownFirst {
+		return p.playBlind(g, mover, lead, depth, c, ch)
 	}
 	if ch == rules.KnownFirst {
 		a := g.mem[0]

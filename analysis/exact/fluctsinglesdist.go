@@ -104,6 +104,9 @@ func (s *fsSolver[T]) zeroVec(size int) []T {
 // capacity: the distribution of seat 0's lead from st, before the draw, in the two-seat matchup mu.
 func fluctSinglesDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (ScoreDistribution[T], error) {
 	var d ScoreDistribution[T]
+	if mu.Players >= 3 {
+		return d, fluctSinglesSeatsDistErr(m, mu.Players) // fluctsingles_seats.go
+	}
 	s, err := fsStart(ctx, f, m, mu, st)
 	if err != nil {
 		return d, err

@@ -246,7 +246,6 @@ func TestFluctSingletonsSeatsMatchCardPlay(t *testing.T) {
 		{1, 1, 2, 1, 3, rules.PassAlways, opt3, true},
 		{2, 1, 2, 1, 3, rules.PassNever, opt3, false},
 		{2, 1, 3, 1, 3, rules.PassAlways, opt3, false},
-		{2, 2, 3, 1, 3, rules.PassTwoKnown, opt3, false},
 		{2, 1, 3, 2, 4, rules.PassAlways, []rules.Policy{rules.PolicyOptimal, rules.PolicyOptimal, rules.PolicyOptimal, rules.PolicyOptimal}, false},
 		{2, 1, 2, 1, 3, rules.PassNever, []rules.Policy{rules.PolicySafe, rules.PolicyOptimal, rules.PolicyDaring}, false},
 		{2, 2, 3, 1, 3, rules.PassAlways, []rules.Policy{rules.PolicyBestResponse, rules.PolicyDaring, rules.PolicyOptimal}, false},

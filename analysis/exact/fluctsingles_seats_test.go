@@ -106,7 +106,7 @@ func TestFluctSingletonsSeatsIdentities(t *testing.T) {
 	}
 	// At two seats it is the two-seat model (the pass streak 1 being just after a pass).
 	for _, c := range []tc{
-		{1, 2, 1, 2, rules.PassNever, []rules.Policy{rules.PolicyOptimal, rules.PolicySafe}, true},
+		{1, 2, 1, 2, rules.PassNever, []rules.Policy{rules.PolicyOptimal, rules.PolicySafe}, false},
 		{2, 3, 1, 2, rules.PassAlways, []rules.Policy{rules.PolicyDaring, rules.PolicyParity}, false},
 		{1, 3, 2, 3, rules.PassTwoKnown, []rules.Policy{rules.PolicyOptimal, rules.PolicyOptimal}, false},
 	} {

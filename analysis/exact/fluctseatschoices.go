@@ -24,6 +24,9 @@ func FluctSeatsChoiceValues[T any](ctx context.Context, f field.Field[T], m Mode
 	if mu.Players < 3 {
 		return out, fmt.Errorf("players %d: FluctSeatsChoiceValues is for 3 to %d players (FluctChoiceValues: 2)", mu.Players, rules.MaxPlayers)
 	}
+	if IsFluctSingles(m) {
+		return fluctSinglesSeatsChoiceValues(ctx, f, m, mu, st, c, passes) // fluctsingles_seats.go
+	}
 	if m.fluctLimited() {
 		return fluctLimitSeatsChoiceValues(ctx, f, m, mu, st, c, passes) // fluctlimitseats.go
 	}

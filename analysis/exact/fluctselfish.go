@@ -608,6 +608,9 @@ func FluctSelfishGaps[T any](ctx context.Context, f field.Field[T], m Model, pla
 // layer holds the choices at every pass streak (rules.NewPassChoiceTable, read by
 // LookupCapacityPasses).
 func FluctSelfishTable[T any](ctx context.Context, f field.Field[T], m Model, players, maxPairs int) (*rules.ChoiceTable, error) {
+	if IsFluctSingles(m) {
+		return fluctSinglesSeatsTable(ctx, f, m, Lineup{Players: players, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, maxPairs) // fluctsingles_seats.go
+	}
 	s, err := newFluctSeats(f, m, Lineup{Players: players, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal})
 	if err != nil {
 		return nil, err

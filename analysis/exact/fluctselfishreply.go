@@ -132,6 +132,9 @@ func FluctSeatsReplyTable[T any](ctx context.Context, f field.Field[T], m Model,
 	if players < 3 {
 		return nil, fmt.Errorf("players %d: FluctSeatsReplyTable is for 3 to %d players (FluctReplyTable: 2)", players, rules.MaxPlayers)
 	}
+	if IsFluctSingles(m) {
+		return fluctSinglesSeatsTable(ctx, f, m, Lineup{Players: players, Policy: rules.PolicyBestResponse, Opponent: opponent}, maxPairs) // fluctsingles_seats.go
+	}
 	s, err := newFluctSeats(f, m, Lineup{Players: players, Policy: rules.PolicyBestResponse, Opponent: opponent})
 	if err != nil {
 		return nil, err

@@ -63,8 +63,10 @@ func checkFluctSingles(m Model, mu Lineup) error {
 	switch {
 	case mu.Table != nil || mu.OpponentTable != nil:
 		return fmt.Errorf("singletons %d with %s: a policy given as a table has no exact model", s, m.Memory)
+	case mu.Players >= 3:
+		return checkFluctSinglesSeats(m, mu) // fluctsingles_seats.go
 	case mu.Players != 2 || mu.PerSeat:
-		return fmt.Errorf("players %d: a fluctuating capacity with singletons is solved for two players only", mu.Players)
+		return fmt.Errorf("players %d: a fluctuating capacity with singletons is solved for 2 to %d players, a policy per seat at 3 or more", mu.Players, rules.MaxPlayers)
 	}
 	for _, p := range []rules.Policy{mu.Policy, mu.Opponent} {
 		switch p {
@@ -148,6 +150,9 @@ type fsSolver[T any] struct {
 	draws     map[rules.State][]fsDraw[T]
 	drawsPass map[rules.State][]fsDraw[T]
 	rows      [][]int // rows[n]: the cells of n pairs
+	// seats: three or more seats (fluctsingles_seats.go), where the pass streak is the row's and
+	// no cell is just after a pass.
+	seats     bool
 	zero, one T
 }
 
@@ -162,7 +167,8 @@ func newFSSolver[T any](ctx context.Context, f field.Field[T], m Model, mu Lineu
 		return nil, fmt.Errorf("pairs %d: must be at least 1", maxPairs)
 	}
 	s := &fsSolver[T]{ctx: ctx, f: f, m: m, mu: mu, maxK: fluctMaxKnown(m.Memory), at: map[fsKey]int{},
-		draws: map[rules.State][]fsDraw[T]{}, drawsPass: map[rules.State][]fsDraw[T]{}, rows: make([][]int, maxPairs+1), zero: f.FromInt(0), one: f.FromInt(1)}
+		draws: map[rules.State][]fsDraw[T]{}, drawsPass: map[rules.State][]fsDraw[T]{}, rows: make([][]int, maxPairs+1),
+		seats: mu.Players >= 3, zero: f.FromInt(0), one: f.FromInt(1)}
 	sn := m.Singletons
 	for n := 0; n <= maxPairs; n++ {
 		var caps []fluctCap
@@ -344,17 +350,8 @@ func (s *fsSolver[T]) solveRow(idx []int, roles int, kinds [2]husChooser, pol [2
 // fsStart checks st, a state before the draw, against m and returns the solver of every state up
 // to st's pairs, solved.
 func fsStart[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (*fsSolver[T], error) {
-	if st.S != m.Singletons {
-		return nil, fmt.Errorf("state has %d singletons, the model %d", st.S, m.Singletons)
-	}
-	if err := st.Validate(rules.Memory{}); err != nil {
+	if err := fsCheckState(m, st); err != nil {
 		return nil, err
-	}
-	if st.Lead != 0 {
-		return nil, fmt.Errorf("lead %d: singletons under %s are solved for the expected values, which do not read the lead", st.Lead, m.Memory)
-	}
-	if k, top := st.Known(), fluctMaxKnown(m.Memory); k > top {
-		return nil, fmt.Errorf("%d known cards (pairs' and singletons') exceed the largest capacity %d", k, top)
 	}
 	s, err := newFSSolver(ctx, f, m, mu, max(st.N, 1))
 	if err != nil {
@@ -366,11 +363,28 @@ func fsStart[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, s
 	return s, nil
 }
 
+// fsCheckState checks st, a state before the draw, against m.
+func fsCheckState(m Model, st rules.State) error {
+	if st.S != m.Singletons {
+		return fmt.Errorf("state has %d singletons, the model %d", st.S, m.Singletons)
+	}
+	if err := st.Validate(rules.Memory{}); err != nil {
+		return err
+	}
+	if st.Lead != 0 {
+		return fmt.Errorf("lead %d: singletons under %s are solved for the expected values, which do not read the lead", st.Lead, m.Memory)
+	}
+	if k, top := st.Known(), fluctMaxKnown(m.Memory); k > top {
+		return fmt.Errorf("%d known cards (pairs' and singletons') exceed the largest capacity %d", k, top)
+	}
+	return nil
+}
+
 // evaluateFluctSingles is Evaluate for singletons under a fluctuating handover-uniform capacity:
 // the lineup's values in st before the draw.
 func evaluateFluctSingles[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
-	if m.Variant.TurnLimit > 0 {
-		return evaluateFluctSinglesLimit(ctx, f, m, mu, st) // fluctsingles_limit.go
+	if mu.Players >= 3 {
+		return evaluateFluctSinglesSeats(ctx, f, m, mu, st) // fluctsingles_seats.go
 	}
 	s, err := fsStart(ctx, f, m, mu, st)
 	if err != nil {
@@ -390,6 +404,9 @@ func fsResult[T any](f field.Field[T], st rules.State, lead T) Result[T] {
 // fluctSinglesChoiceValues is FluctChoiceValues for singletons under a fluctuating
 // handover-uniform capacity: each legal choice's values in st with capacity c drawn.
 func fluctSinglesChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State, c int) (Choices[T], error) {
+	if mu.Players >= 3 {
+		return fluctSinglesSeatsChoiceValues(ctx, f, m, mu, st, c, 0) // fluctsingles_seats.go
+	}
 	return fsChoiceValues(ctx, f, m, mu, st, c, false)
 }
 

@@ -27,7 +27,7 @@ import (
 // pairs where the mover may pass, one per capacity drawn, and the stalemate cell (no pairs, lead 0).
 func (s *fsSolver[T]) addPassCells() {
 	m := s.m
-	if m.Pass == rules.PassNever {
+	if m.Pass == rules.PassNever || s.seats {
 		return
 	}
 	f := s.f

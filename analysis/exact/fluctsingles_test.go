@@ -199,11 +199,11 @@ func TestFluctSingletonsRefusals(t *testing.T) {
 		err  func() error
 		want string
 	}{
-		{"distribution under a turn limit", func() error { _, err := Distribution(ctx, field.Float{}, limit, opt, st); return err }, "turn limit 6"},
-		{"three seats", func() error {
-			_, err := Evaluate(ctx, field.Float{}, m, Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, st)
+		{"turn limit", func() error { _, err := Evaluate(ctx, field.Float{}, limit, opt, st); return err }, "turn limit"},
+		{"three seats' distribution", func() error {
+			_, err := Distribution(ctx, field.Float{}, m, Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, st)
 			return err
-		}, "two players only"},
+		}, "not the score distribution"},
 		{"lru", func() error { return lru.Validate() }, "singletons"},
 		{"distribution with a lead", func() error {
 			_, err := Distribution(ctx, field.Float{}, m, opt, rules.State{N: 3, J: 3, S: 1, F: 1, Lead: 1})

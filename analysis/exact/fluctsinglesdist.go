@@ -104,8 +104,8 @@ func (s *fsSolver[T]) zeroVec(size int) []T {
 // capacity: the distribution of seat 0's lead from st, before the draw, in the two-seat matchup mu.
 func fluctSinglesDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (ScoreDistribution[T], error) {
 	var d ScoreDistribution[T]
-	if t := m.Variant.TurnLimit; t > 0 {
-		return d, fmt.Errorf("singletons %d with %s, turn limit %d: the score distribution is solved without a turn limit only", m.Singletons, m.Memory, t)
+	if mu.Players >= 3 {
+		return d, fluctSinglesSeatsDistErr(m, mu.Players) // fluctsingles_seats.go
 	}
 	s, err := fsStart(ctx, f, m, mu, st)
 	if err != nil {

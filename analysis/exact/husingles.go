@@ -414,6 +414,9 @@ func husStart[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, 
 
 // evaluateHUSingles is Evaluate for singletons under a handover-uniform memory.
 func evaluateHUSingles[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Result[T], error) {
+	if m.Variant.TurnLimit > 0 && mu.Players >= 3 {
+		return evaluateHUSinglesSeatsLimit(ctx, f, m, mu, st) // husingles_seatslimit.go
+	}
 	if m.Variant.TurnLimit > 0 {
 		return evaluateHUSinglesLimit(ctx, f, m, mu, st) // husingles_limit.go
 	}
@@ -440,6 +443,9 @@ func husResult[T any](f field.Field[T], c *husCell[T]) Result[T] {
 
 // husChoiceValues is ChoiceValues for singletons under a handover-uniform memory.
 func husChoiceValues[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (Choices[T], error) {
+	if m.Variant.TurnLimit > 0 && mu.Players >= 3 {
+		return husSeatsLimitChoiceValues(ctx, f, m, mu, st) // husingles_seatslimit.go
+	}
 	if m.Variant.TurnLimit > 0 {
 		return husLimitChoiceValues(ctx, f, m, mu, st) // husingles_limit.go
 	}
@@ -476,6 +482,9 @@ func husPolicyTable[T any](ctx context.Context, f field.Field[T], m Model, mu Li
 			return nil, err
 		}
 		return rules.FixedChoiceTable(p, maxPairs, m.Singletons)
+	}
+	if m.Variant.TurnLimit > 0 && mu.Players >= 3 {
+		return husSeatsLimitPolicyTable(ctx, f, m, mu, maxPairs) // husingles_seatslimit.go
 	}
 	if m.Variant.TurnLimit > 0 {
 		return husLimitPolicyTable(ctx, f, m, mu, maxPairs) // husingles_limit.go

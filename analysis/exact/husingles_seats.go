@@ -45,8 +45,6 @@ func checkHUSinglesSeats(m Model, mu Lineup) error {
 	switch {
 	case mu.Players > rules.MaxPlayers:
 		return fmt.Errorf("players %d: must be between 1 and %d", mu.Players, rules.MaxPlayers)
-	case m.Variant.TurnLimit > 0:
-		return fmt.Errorf("singletons %d with %s, turn limit %d: solved at one and two seats, not at %d", s, m.Memory, m.Variant.TurnLimit, mu.Players)
 	case mu.TwoPlayerOptimal && mu.playsOptimal():
 		return fmt.Errorf("singletons %d with %s at %d seats: optimal is every seat's own optimum (§4.7), the two-player optimum's choices have no exact model there", s, m.Memory, mu.Players)
 	case isSeatReply(mu):

@@ -164,12 +164,19 @@ func TestHandoverSingletonsRefusals(t *testing.T) {
 		{"two-player optimum at three seats", husModel(1, 3), Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal, TwoPlayerOptimal: true}, "two-player optimum"},
 		{"win-optimal at three seats", husModel(1, 3), Lineup{Players: 3, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}, "has no exact model"},
 		{"to win", husModel(1, 3), Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}, "no exact model"},
-		{"turn limit at three seats", func() Model { m := husModel(1, 3); m.Variant.TurnLimit = 6; return m }(), Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, "turn limit 6: solved at one and two seats"},
+		{"two-player optimum at three seats under a turn limit", func() Model { m := husModel(1, 3); m.Variant.TurnLimit = 6; return m }(), Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal, TwoPlayerOptimal: true}, "two-player optimum"},
 	} {
 		_, err := Evaluate(ctx, field.Float{}, c.m, c.mu, st)
 		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%s: error %v, want one line with %q", c.name, err, c.want)
 		}
+	}
+	// At three seats under a turn limit the solver gives the values, not the score distribution.
+	lim := husModel(1, 3)
+	lim.Variant.TurnLimit = 6
+	three := Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
+	if _, err := Distribution(ctx, field.Float{}, lim, three, st); err == nil || !strings.Contains(err.Error(), "not the score distribution") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("distribution at three seats under a turn limit: error %v, want one line refusing it", err)
 	}
 	// The distribution is of the lead from here, whatever the lead so far.
 	led := st

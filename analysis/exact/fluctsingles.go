@@ -386,6 +386,9 @@ func evaluateFluctSingles[T any](ctx context.Context, f field.Field[T], m Model,
 	if mu.Players >= 3 {
 		return evaluateFluctSinglesSeats(ctx, f, m, mu, st) // fluctsingles_seats.go
 	}
+	if m.Variant.TurnLimit > 0 {
+		return evaluateFluctSinglesLimit(ctx, f, m, mu, st) // fluctsingles_limit.go
+	}
 	s, err := fsStart(ctx, f, m, mu, st)
 	if err != nil {
 		return Result[T]{}, err

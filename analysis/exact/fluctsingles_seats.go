@@ -38,6 +38,8 @@ func checkFluctSinglesSeats(m Model, mu Lineup) error {
 	switch {
 	case mu.Players > rules.MaxPlayers:
 		return fmt.Errorf("players %d: must be between 1 and %d", mu.Players, rules.MaxPlayers)
+	case m.Variant.TurnLimit > 0:
+		return fmt.Errorf("singletons %d with %s at %d seats, turn limit %d: a fluctuating capacity with singletons is solved under a turn limit at two seats only", s, m.Memory, mu.Players, m.Variant.TurnLimit)
 	case mu.TwoPlayerOptimal && mu.playsOptimal():
 		return fmt.Errorf("singletons %d with %s at %d seats: optimal is every seat's own optimum (§4.7), the two-player optimum's choices have no exact model there", s, m.Memory, mu.Players)
 	case isSeatReply(mu):

@@ -199,7 +199,11 @@ func TestFluctSingletonsRefusals(t *testing.T) {
 		err  func() error
 		want string
 	}{
-		{"turn limit", func() error { _, err := Evaluate(ctx, field.Float{}, limit, opt, st); return err }, "turn limit"},
+		{"distribution under a turn limit", func() error { _, err := Distribution(ctx, field.Float{}, limit, opt, st); return err }, "turn limit 6"},
+		{"three seats under a turn limit", func() error {
+			_, err := Evaluate(ctx, field.Float{}, limit, Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, st)
+			return err
+		}, "turn limit"},
 		{"three seats' distribution", func() error {
 			_, err := Distribution(ctx, field.Float{}, m, Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, st)
 			return err

@@ -107,6 +107,9 @@ func fluctSinglesDistribution[T any](ctx context.Context, f field.Field[T], m Mo
 	if mu.Players >= 3 {
 		return d, fluctSinglesSeatsDistErr(m, mu.Players) // fluctsingles_seats.go
 	}
+	if t := m.Variant.TurnLimit; t > 0 {
+		return d, fmt.Errorf("singletons %d with %s, turn limit %d: the score distribution is solved without a turn limit only", m.Singletons, m.Memory, t)
+	}
 	s, err := fsStart(ctx, f, m, mu, st)
 	if err != nil {
 		return d, err

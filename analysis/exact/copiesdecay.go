@@ -41,8 +41,10 @@ func IsCopiesDecay(m Model) bool {
 
 // checkCopiesDecay reports whether the copies model under a decay memory can solve mu in m: shared
 // memory, no singletons, sequential flips; two players under every pass rule, with or without a
-// turn limit (copiesdecaylimit.go), optimal, safe, daring or best-response to one of them, or
-// solitaire under pass rule never without a turn limit (copiesdecaysolo.go).
+// turn limit (copiesdecaylimit.go), optimal, safe, daring or best-response to one of them; three
+// to eight seats under pass rule never without a turn limit, every seat for itself or a policy
+// per seat (copiesmemseats.go, solved over the strongly connected components); or solitaire under
+// pass rule never without a turn limit (copiesdecaysolo.go).
 func checkCopiesDecay(m Model, mu Lineup) error {
 	if err := checkCopiesDecayModel(m); err != nil {
 		return err
@@ -51,6 +53,8 @@ func checkCopiesDecay(m Model, mu Lineup) error {
 	switch {
 	case mu.Table != nil || mu.OpponentTable != nil:
 		return fmt.Errorf("copies %d: a policy given as a table has no exact model", k)
+	case mu.Players >= 3:
+		return checkCopiesMemSeats(m, mu) // copiesmemseats.go
 	case mu.Players == 1 && !mu.PerSeat && m.Variant.TurnLimit > 0:
 		return checkCopiesMemLimit(m, mu) // copiesmemlimit.go
 	case mu.Players == 1 && !mu.PerSeat:
@@ -422,6 +426,9 @@ func (s *copiesDecaySolver[T]) solve() error {
 	if s.mu.Players == 1 {
 		return s.solveSoloIn(s.components()) // copiesmemsolo.go
 	}
+	if s.mu.Players >= 3 {
+		return s.solveSeats(s.components()) // copiesmemseats.go
+	}
 	pol := [2]rules.Policy{s.mu.Policy, s.mu.Opponent}
 	needOpt := false
 	var kinds [2]cmChooser
@@ -562,6 +569,9 @@ func copiesDecayChoiceValues[T any](ctx context.Context, f field.Field[T], m Mod
 	if mu.Players == 1 {
 		return s.soloChoices(st), nil // copiesmemsolo.go
 	}
+	if mu.Players >= 3 {
+		return s.seatsChoices(st), nil // copiesmemseats.go
+	}
 	c := s.cells[0]
 	n := f.FromInt(int64(st.Pairs()))
 	out := Choices[T]{State: st.RulesState(), Value: s.result(st), PolicyChoice: c.ch[0]}
@@ -581,7 +591,9 @@ func copiesDecayChoiceValues[T any](ctx context.Context, f field.Field[T], m Mod
 // CopiesDecayPolicyTable returns the choices of seat 0's policy of mu (optimal, or best-response
 // to the other seat's optimal, safe or daring) in the copies model under a shared decay memory m
 // (docs/models.md §4.16, "A decay memory"), two seats, under every pass rule (with seat 0's
-// choice just after a pass), in every state of faces a game of the given number of pairs reaches
+// choice just after a pass), or three to eight seats under pass rule never (optimal every seat's
+// own optimum, best-response the replying seat's choice, the other seats playing mu.Opponent), in
+// every state of faces a game of the given number of pairs reaches
 // from its start: the table the engine plays optimal
 // and best-response from. A game of fewer pairs (a multiple of k/2) starts in a state the larger
 // game reaches, so the table covers it too. Each choice is the first of the best in the order of
@@ -594,8 +606,8 @@ func CopiesDecayPolicyTable[T any](ctx context.Context, f field.Field[T], m Mode
 	if p := mu.Policy; p != rules.PolicyOptimal && p != rules.PolicyBestResponse {
 		return nil, fmt.Errorf("copies %d with %s: a table of policy %s (allowed: optimal, best-response)", k, m.Memory, p)
 	}
-	if mu.Players != 2 {
-		return nil, fmt.Errorf("copies %d with %s: a table for %d players (allowed: 2; solitaire's values are solved, not its table)", k, m.Memory, mu.Players)
+	if mu.Players < 2 {
+		return nil, fmt.Errorf("copies %d with %s: a table for %d players (allowed: 2 to %d; solitaire's values are solved, not its table)", k, m.Memory, mu.Players, rules.MaxPlayers)
 	}
 	if l := m.Variant.TurnLimit; l > 0 {
 		return nil, fmt.Errorf("copies %d with %s, turn limit %d: the choices have a layer per number of turns left (see CopiesDecayPolicyTurnTables)", k, m.Memory, l)
@@ -616,7 +628,11 @@ func CopiesDecayPolicyTable[T any](ctx context.Context, f field.Field[T], m Mode
 		if c.stalemate || unknownCards(c.v) == 0 {
 			continue
 		}
-		if err := setMemTable(tab, m, c); err != nil { // copiesmempass.go
+		ch := c.ch[0]
+		if mu.Players >= 3 {
+			ch = s.seatsPolicyChoice(c) // copiesmemseats.go
+		}
+		if err := setMemChoice(tab, m, c, ch); err != nil { // copiesmempass.go
 			return nil, err
 		}
 	}

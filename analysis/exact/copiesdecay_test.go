@@ -142,7 +142,8 @@ func TestCopiesDecayIdentities(t *testing.T) {
 }
 
 // TestCopiesDecayRefusals checks that the models the copies decay model does not cover (three
-// players, solitaire under a pass rule) are refused with an error, never a wrong value.
+// players under a pass rule or a turn limit, solitaire under a pass rule) are refused with an
+// error, never a wrong value.
 func TestCopiesDecayRefusals(t *testing.T) {
 	ctx, f := context.Background(), field.Float{}
 	st, err := StartCopiesState(4, 4)
@@ -154,8 +155,12 @@ func TestCopiesDecayRefusals(t *testing.T) {
 	if _, err := EvaluateCopies(ctx, f, m, Lineup{Players: 1, Policy: rules.PolicyOptimal}, st); err == nil {
 		t.Error("solitaire under pass rule always, decay with copies: no error")
 	}
-	m = decayCopies(0.3, 0, 4)
 	if _, err := EvaluateCopies(ctx, f, m, Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, st); err == nil {
-		t.Error("three players under decay with copies: no error")
+		t.Error("three players under pass rule always, decay with copies: no error")
+	}
+	m = decayCopies(0.3, 0, 4)
+	m.Variant.TurnLimit = 10
+	if _, err := EvaluateCopies(ctx, f, m, Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, st); err == nil {
+		t.Error("three players under a turn limit, decay with copies: no error")
 	}
 }

@@ -391,7 +391,7 @@ func (s *copiesMemSolver[T]) solve() error {
 		return s.solveSolo() // copiesmemsolo.go
 	}
 	if s.mu.Players >= 3 {
-		return s.solveSeats() // copiesmemseats.go
+		return s.solveSeats(s.groups()) // copiesmemseats.go
 	}
 	pol := [2]rules.Policy{s.mu.Policy, s.mu.Opponent}
 	needOpt := false

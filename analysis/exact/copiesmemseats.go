@@ -72,15 +72,17 @@ func checkCopiesMemSeats(m Model, mu Lineup) error {
 
 // solveSeats computes the values at three or more seats: the optimum of every seat for itself
 // where a seat plays optimal, then, unless every seat plays it, every seat's expected pairs with
-// each seat to move.
-func (s *copiesMemSolver[T]) solveSeats() error {
+// each seat to move; groups lists the cells in the order they are solved, each group referring to
+// itself and to the groups before it only (the handover-uniform memory's groups, or the decay
+// memory's strongly connected components, copiesdecay.go).
+func (s *copiesMemSolver[T]) solveSeats(groups [][]int) error {
 	pol := s.mu.SeatPolicies()
 	needSelf, needSeats := false, false
 	for _, p := range pol {
 		needSelf = needSelf || p == rules.PolicyOptimal
 		needSeats = needSeats || p != rules.PolicyOptimal
 	}
-	for _, g := range s.groups() {
+	for _, g := range groups {
 		if needSelf {
 			if err := s.selfGroup(g); err != nil {
 				return err

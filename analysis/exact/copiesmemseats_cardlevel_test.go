@@ -18,15 +18,20 @@ type cmSeatsEdge struct {
 	to     string
 }
 
-// cmSeatsRef is the card-level reference of the handover-uniform copies model at p seats: every
-// card-level state a game reaches (the cards on the table, remembered or not, and the seat to
-// move), its outcomes under the seats' choices, every seat's expected pairs by value iteration.
-// A turn is cmRef.turn's, played by role 0, its hand-overs passed on to the next seat.
+// cmSeatsRef is the card-level reference of the copies model under a shared limited memory at p
+// seats: every card-level state a game reaches (the cards on the table, remembered or not, and
+// the seat to move), its outcomes under the seats' choices, every seat's expected pairs by value
+// iteration. A turn is the two-seat reference's (cmRef.turn under a handover-uniform memory,
+// cdRef.turn under a decay memory), played by role 0, its hand-overs passed on to the next seat.
 type cmSeatsRef struct {
-	turns  *cmRef
+	turns interface {
+		turn(t cmTable, ch rules.Choice) []cmEdge
+	}
+	copies int
 	p      int
 	choose func(seat int, counts []int) rules.Choice
 	edges  map[string][]cmSeatsEdge
+	order  []string // the states, each after those it leads to first (post-order)
 }
 
 func cmSeatsKey(cards []cmCard, seat int) string { return cmTable{cards: cards, role: seat}.key() }
@@ -51,12 +56,13 @@ func (r *cmSeatsRef) explore(cards []cmCard, seat, first int) string {
 	}
 	r.edges[k] = nil
 	if len(cards) == 0 {
+		r.order = append(r.order, k)
 		return k
 	}
 	t := cmTable{cards: cards}
 	c := rules.Choice(first)
 	if first < 0 && !knownWhole(t) {
-		c = r.choose(seat, t.counts(r.turns.copies))
+		c = r.choose(seat, t.counts(r.copies))
 	}
 	var es []cmSeatsEdge
 	for _, e := range r.turns.turn(t, c) {
@@ -72,20 +78,38 @@ func (r *cmSeatsRef) explore(cards []cmCard, seat, first int) string {
 		kb := []byte(e.to)
 		r.explore(cmCardsOfKey(e.to), int(kb[len(kb)-1]), -1)
 	}
+	r.order = append(r.order, k)
 	return k
 }
 
-// solve returns every state's vector of every seat's expected pairs (seat 0 first).
+// solve returns every state's vector of every seat's expected pairs (seat 0 first), by
+// Gauss-Seidel value iteration on the states in post-order (successors first), as solveEdges.
 func (r *cmSeatsRef) solve() map[string][]float64 {
-	v := make(map[string][]float64, len(r.edges))
-	for k := range r.edges {
-		v[k] = make([]float64, r.p)
+	at := make(map[string]int, len(r.order))
+	for _, k := range r.order {
+		at[k] = len(at)
 	}
+	type edge struct {
+		p      float64
+		gainer int
+		to     int
+	}
+	es := make([][]edge, len(at))
+	for k, list := range r.edges {
+		for _, e := range list {
+			es[at[k]] = append(es[at[k]], edge{e.p, e.gainer, at[e.to]})
+		}
+	}
+	v := make([][]float64, len(at))
+	for i := range v {
+		v[i] = make([]float64, r.p)
+	}
+	x := make([]float64, r.p)
 	for it := 0; it < 100000; it++ {
 		delta := 0.0
-		for k, es := range r.edges {
-			x := make([]float64, r.p)
-			for _, e := range es {
+		for i, list := range es {
+			clear(x)
+			for _, e := range list {
 				for j := range x {
 					x[j] += e.p * v[e.to][j]
 				}
@@ -94,22 +118,33 @@ func (r *cmSeatsRef) solve() map[string][]float64 {
 				}
 			}
 			for j := range x {
-				delta = max(delta, math.Abs(x[j]-v[k][j]))
+				delta = max(delta, math.Abs(x[j]-v[i][j]))
+				v[i][j] = x[j]
 			}
-			v[k] = x
 		}
 		if delta < 1e-14 {
 			break
 		}
 	}
-	return v
+	out := make(map[string][]float64, len(at))
+	for k, i := range at {
+		out[k] = v[i]
+	}
+	return out
 }
 
 // cmSeatsCard returns every seat's expected pairs, averaged over the start tables, the game
 // played card by card at p seats under a shared handover-uniform memory, seat 0 first (making
 // first on its first turn when first >= 0).
 func cmSeatsCard(tables []cmTable, p, copies, capacity int, choose func(seat int, counts []int) rules.Choice, first int) []float64 {
-	r := &cmSeatsRef{turns: &cmRef{capacity: capacity, copies: copies}, p: p, choose: choose, edges: map[string][]cmSeatsEdge{}}
+	r := &cmSeatsRef{turns: &cmRef{capacity: capacity, copies: copies}, copies: copies, p: p, choose: choose, edges: map[string][]cmSeatsEdge{}}
+	return r.average(tables, first)
+}
+
+// average returns every seat's expected pairs averaged over the start tables, seat 0 first
+// (making first on its first turn when first >= 0).
+func (r *cmSeatsRef) average(tables []cmTable, first int) []float64 {
+	p := r.p
 	var starts []string
 	for _, t := range tables {
 		starts = append(starts, r.explore(t.cards, 0, first))

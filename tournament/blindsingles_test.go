@@ -10,9 +10,13 @@ import (
 // card in the engine, the optimum's table against safe: its checks pass against the solver's
 // values, and its negative control (each seat given the other's values) has some check rejected.
 func TestValidateBlindSinglesTwoSeats(t *testing.T) {
+	games := "20000"
+	if testing.Short() {
+		games = "5000" // enough for the negative control to be rejected
+	}
 	s := newSuite(t, "blind-singles.yaml", `name: blind-singles
 seed: 12
-games: 20000
+games: `+games+`
 rules: {pairs: [3], singletons: 2, flips: blind}
 players:
   - {name: optimal, policy: optimal}

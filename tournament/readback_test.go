@@ -81,7 +81,7 @@ func TestReportOfAMatchupWithMeansOnly(t *testing.T) {
 	const doc = `name: means-only
 seed: 3
 games: 40
-rules: {pairs: [2, 4], turn_limit: 6}
+rules: {pairs: [2, 3], turn_limit: 6}
 players:
   - {name: win, policy: win-optimal, memory: {capacity: 3, forget: lru, fluctuation: 1}}
   - {name: safe, policy: safe, memory: {capacity: 3, forget: lru, fluctuation: 1}}

@@ -22,7 +22,7 @@ func variantNote(model exact.Model, mem rules.Memory, players int) string {
 		return ""
 	}
 	if !copiesModel(model.Variant) || !mem.Perfect() || model.Validate() != nil {
-		return "the copies model covers perfect memory without singletons, under every pass rule, with or without a turn limit, a shared handover-uniform memory of a fixed capacity at two seats under every pass rule and at three to eight seats under pass rule never, and a shared decay memory at two seats under every pass rule"
+		return "the copies model covers perfect memory without singletons, under every pass rule, with or without a turn limit, a shared handover-uniform memory of a fixed capacity at two seats under every pass rule and at three to eight seats under pass rule never, and a shared decay memory at two seats under every pass rule and at three to eight seats under pass rule never"
 	}
 	return ""
 }
@@ -53,7 +53,7 @@ func buildCopies(ctx context.Context, b Built, model exact.Model, mem rules.Memo
 		return buildCopiesMem(ctx, b, model, mem, p, opp, env) // copiesmem.go; its table is copiesTable's
 	}
 	if !mem.Perfect() {
-		return Built{}, fmt.Errorf("policy %s with %s plays the exact model of perfect memory, of a shared handover-uniform memory of a fixed capacity at two seats under any pass rule or at three to eight under pass rule never, or of a shared decay memory at two seats under any pass rule, not %s memory at %d seats (use safe or daring, or one of those memories)", name, model.Variant, mem, env.Players)
+		return Built{}, fmt.Errorf("policy %s with %s plays the exact model of perfect memory, of a shared handover-uniform memory of a fixed capacity at two seats under any pass rule or at three to eight under pass rule never, or of a shared decay memory at two seats under any pass rule or at three to eight under pass rule never, not %s memory at %d seats (use safe or daring, or one of those memories)", name, model.Variant, mem, env.Players)
 	}
 	model.Memory = rules.Memory{}
 	if err := model.Validate(); err != nil {

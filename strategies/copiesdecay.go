@@ -11,10 +11,15 @@ import (
 
 // copiesDecayModel reports whether a player with memory mem at a table of the given number of
 // seats plays the copies model under a shared decay memory (docs/models.md §4.16, "A decay
-// memory"): a shared decay memory, with or without a fixed capacity, two seats, any pass rule,
-// with or without a turn limit, sequential flips, no singletons.
+// memory"): a shared decay memory, with or without a fixed capacity, sequential flips, no
+// singletons, and two seats under any pass rule, with or without a turn limit, or three to eight
+// seats under pass rule never without one.
 func copiesDecayModel(model exact.Model, mem rules.Memory, players int) bool {
-	if !copiesModel(model.Variant) || mem.Forget != rules.ForgetDecay || mem.Scope != rules.ScopeShared || mem.Fluctuation > 0 || players != 2 {
+	if !copiesModel(model.Variant) || mem.Forget != rules.ForgetDecay || mem.Scope != rules.ScopeShared || mem.Fluctuation > 0 {
+		return false
+	}
+	seats := players == 2 || players >= 3 && players <= rules.MaxPlayers && model.Pass == rules.PassNever && model.Variant.TurnLimit == 0
+	if !seats {
 		return false
 	}
 	model.Memory = mem

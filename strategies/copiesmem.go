@@ -12,7 +12,7 @@ import (
 // buildCopiesMem makes a player of optimal or best-response (answering opp) under a variant with
 // more than two copies of a face and a shared handover-uniform memory mem of a fixed capacity, two
 // seats under any pass rule or three to eight under pass rule never (copiesMemModel), or a shared
-// decay memory at two seats (copiesDecayModel): it plays the table of the copies model under that
+// decay memory, likewise (copiesDecayModel): it plays the table of the copies model under that
 // memory (docs/models.md §4.16, "A handover-uniform memory"), read by the state of faces the
 // shared memory holds.
 func buildCopiesMem(ctx context.Context, b Built, model exact.Model, mem rules.Memory, p, opp rules.Policy, env Env) (Built, error) {

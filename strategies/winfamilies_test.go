@@ -172,13 +172,13 @@ func checkVariantStandingsTable(t *testing.T, name string, seat int, tab *rules.
 // the engine's play against the solver (checkEngineSelfWinVariant).
 func TestEnginePlaysSelfWinUnderDecayWithSingletons(t *testing.T) {
 	win, reply, safe, daring := rules.PolicyWinOptimal, rules.PolicyWinBestResponse, rules.PolicySafe, rules.PolicyDaring
+	// The exact decay table of three seats with singletons costs seconds beyond 2 pairs.
 	games := []winVariantGame{
-		{pairs: 3, singletons: 2, decay: 0.3, seats: []rules.Policy{win, win, win}},
-		{pairs: 3, singletons: 1, decay: 0.25, rule: rules.PassAlways, seats: []rules.Policy{win, win, win}},
-		{pairs: 3, singletons: 1, decay: 0.5, seats: []rules.Policy{daring, win, safe}},
-		{pairs: 3, singletons: 1, decay: 0.25, seats: []rules.Policy{win, reply, win}, opponent: win},
+		{pairs: 2, singletons: 1, decay: 0.25, seats: []rules.Policy{win, win, win}},
+		{pairs: 2, singletons: 1, decay: 0.5, rule: rules.PassAlways, seats: []rules.Policy{daring, win, safe}},
+		{pairs: 2, singletons: 1, decay: 0.25, seats: []rules.Policy{win, reply, win}, opponent: win},
 	}
-	deals := 20000
+	deals := 4000
 	if testing.Short() {
 		t.Skip("the exact decay table of three seats with singletons takes longer than -short allows")
 	}
@@ -195,12 +195,11 @@ func TestEnginePlaysSelfWinUnderBlindDecay(t *testing.T) {
 	win, reply, safe, daring := rules.PolicyWinOptimal, rules.PolicyWinBestResponse, rules.PolicySafe, rules.PolicyDaring
 	blind := rules.FlipsBlind
 	games := []winVariantGame{
-		{pairs: 4, decay: 0.2, flips: blind, seats: []rules.Policy{win, win, win}},
-		{pairs: 3, decay: 0.25, flips: blind, rule: rules.PassAlways, seats: []rules.Policy{win, win, win}},
-		{pairs: 4, decay: 0.5, flips: blind, seats: []rules.Policy{safe, daring, win}},
-		{pairs: 3, decay: 0.25, flips: blind, seats: []rules.Policy{reply, win, win}, opponent: win},
+		{pairs: 3, decay: 0.25, flips: blind, seats: []rules.Policy{win, win, win}},
+		{pairs: 2, decay: 0.5, flips: blind, rule: rules.PassAlways, seats: []rules.Policy{safe, daring, win}},
+		{pairs: 2, decay: 0.25, flips: blind, seats: []rules.Policy{reply, win, win}, opponent: win},
 	}
-	deals := 20000
+	deals := 4000
 	if testing.Short() {
 		t.Skip("the exact decay table of three seats under blind flips takes longer than -short allows")
 	}

@@ -121,7 +121,7 @@ func checkSelfWinModel(m Model, p int) error {
 	case m.Variant.TurnLimit > 0 && m.Variant.CopiesOf() == rules.DefaultCopies:
 		return fmt.Errorf("turn limit %d: the win objective at %d seats under a turn limit gives values, choices' values and the engine's tables (a layer per turn left), not a table of every state", m.Variant.TurnLimit, p)
 	case !m.Variant.Standard() && !blindOnly(m.Variant):
-		return fmt.Errorf("variant %s: the win objective at %d seats is solved for the standard game and blind flips only", m.Variant, p)
+		return fmt.Errorf("variant %s: the win objective at %d seats with copies of a face is the copies model's computation (exact.EvaluateCopiesSelfWin, CopiesSelfWinPolicyTable), not this one", m.Variant, p)
 	}
 	return m.Validate()
 }

@@ -454,7 +454,7 @@ func TestSelfWinRefusals(t *testing.T) {
 		{exact.Model{}, 9, "needs 3 to 8 seats"},
 		{exact.Model{Memory: rules.Memory{Capacity: 4, Forget: rules.ForgetLRU, Fluctuation: 1}}, 2, "needs 3 to 8 seats"},
 		{exact.Model{Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU, Fluctuation: 1}, Variant: rules.Variant{TurnLimit: 5}}, 3, "a fluctuating capacity under a turn limit is solved for a matchup's values"},
-		{exact.Model{Variant: rules.Variant{Copies: 4}}, 3, "standard game and blind flips only"},
+		{exact.Model{Variant: rules.Variant{Copies: 4}}, 3, "the copies model's computation"},
 	} {
 		_, err := exact.EvaluateSelfWin[float64](ctx, field.Float{}, c.m, c.players, st, nil)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -305,7 +305,7 @@ func checkPassWinCardLevelModel(t *testing.T, m cardMemory, model exact.Model, m
 	t.Helper()
 	ctx := context.Background()
 	rule := model.Pass
-	g, err := buildPassWinGraph(m, model, winPos{w: newCardWorld(rules.State{N: n, J: n}, nil), pairs: start})
+	g, err := buildPassWinGraph(m, model, winPos{w: newCardWorld(rules.State{N: n, J: n, S: model.Singletons, F: model.Singletons}, nil), pairs: start})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -44,8 +44,9 @@ func (d SeatsDistribution[T]) Mean(f field.Field[T], s int) T {
 // from state st (seat 0 to move, after no pass) in a game of three to eight seats, for every
 // lineup of the pairs objective solved there: every seat for itself, policies per seat and a best
 // reply at one seat, under every pass rule. It is computed with perfect memory (singletons too),
-// limited memory of a fixed capacity (lru, handover-uniform), decay forgetting (decayseatsdist.go)
-// and under a fluctuating capacity (before the capacity is drawn), and under a turn limit with
+// limited memory of a fixed capacity (lru, handover-uniform; singletons under a handover-uniform
+// memory without a turn limit, husingles_seatsdist.go), decay forgetting (decayseatsdist.go) and
+// under a fluctuating capacity (before the capacity is drawn), and under a turn limit with
 // perfect or a fixed capacity's memory or decay forgetting (the pairs left at the limit count for
 // nobody), and under k copies of a face from the start of a game (CopiesSeatsDistribution from any
 // state of faces); tables are refused, and the policies that play to win are solved as
@@ -55,6 +56,8 @@ func SeatsScoreDistribution[T any](ctx context.Context, f field.Field[T], m Mode
 	switch {
 	case mu.Players < 3:
 		return out, fmt.Errorf("players %d: SeatsScoreDistribution is for 3 to %d players (Distribution: 2)", mu.Players, rules.MaxPlayers)
+	case IsHUSingles(m):
+		return husSeatsDistribution(ctx, f, m, mu, st) // husingles_seatsdist.go
 	case m.Memory.Fluctuation == 0 && isWinSeatsDist(mu):
 		return winSeatsDistribution(ctx, f, m, mu, st, nil) // winseatsdist.go
 	case m.Memory.Fluctuation == 0 && m.Variant.CopiesOf() != rules.DefaultCopies:

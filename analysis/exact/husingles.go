@@ -524,7 +524,7 @@ func estimateHUSingles[T any](f field.Field[T], m Model, mu Lineup, pairs int, c
 	switch call {
 	case CallEvaluate, CallPolicyTable:
 	case CallDistribution:
-		if mu.Players >= 3 {
+		if mu.Players >= 3 && m.Variant.TurnLimit > 0 {
 			return Cost{}, husSeatsDistErr(m, mu.Players)
 		}
 	default:
@@ -550,7 +550,16 @@ func estimateHUSingles[T any](f field.Field[T], m Model, mu Lineup, pairs int, c
 			row *= 2 // the cells just after a pass (husingles_pass.go)
 		}
 		w := 8 * row * row // a sparse row, a few rounds of policy iteration
-		if call == CallDistribution {
+		// The unknowns of a row of every seat's distributions (husingles_seatsdist.go): every seat
+		// to move at every streak, each a vector of p blocks of n+1 shares (p·n+1 under a pass rule).
+		u, vec := float64(mu.Players)*float64(min(n, m.Memory.Capacity)+1)*float64(m.Singletons+1), float64(mu.Players*(n+1))
+		if m.Pass != rules.PassNever {
+			u, vec = u*float64(mu.Players), vec*float64(mu.Players)
+		}
+		switch {
+		case call == CallDistribution && mu.Players >= 3:
+			w += u * u * vec // one system, a right-hand side per seat's share
+		case call == CallDistribution:
 			w += 2 * row * row * float64(n+1) // the row's two systems, a right-hand side per lead (husinglesdist.go)
 		}
 		if t := m.Variant.TurnLimit; t > 0 {
@@ -561,7 +570,10 @@ func estimateHUSingles[T any](f field.Field[T], m Model, mu Lineup, pairs int, c
 		}
 		ops += w
 		most = max(most, row*row)
-		if call == CallDistribution {
+		switch {
+		case call == CallDistribution && mu.Players >= 3:
+			most = max(most, row*row+u*u+2*u*vec)
+		case call == CallDistribution:
 			most = max(most, row*row+2*row*float64(n+1))
 		}
 	}

@@ -445,7 +445,8 @@ type SeatsGap[T any] struct {
 	Gain   T
 }
 
-// husSeatsDistErr is the refusal of a score distribution at three or more seats.
+// husSeatsDistErr is the refusal of every seat's score distribution at three or more seats under
+// a turn limit.
 func husSeatsDistErr(m Model, players int) error {
-	return fmt.Errorf("singletons %d with %s at %d seats: the solver gives the values, each choice's values and the tables, not the score distribution (two seats only)", m.Singletons, m.Memory, players)
+	return fmt.Errorf("singletons %d with %s at %d seats under a turn limit: the solver gives the values, each choice's values and the tables, not the score distribution (without a turn limit only)", m.Singletons, m.Memory, players)
 }

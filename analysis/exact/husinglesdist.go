@@ -108,7 +108,7 @@ func (s *husSolver[T]) husLeadDists(maxPairs int) ([][2][]T, error) {
 func husDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (ScoreDistribution[T], error) {
 	var d ScoreDistribution[T]
 	if mu.Players >= 3 {
-		return d, husSeatsDistErr(m, mu.Players)
+		return d, fmt.Errorf("players %d: the score distribution is computed for 2 players (every seat's at 3 or more: SeatsScoreDistribution)", mu.Players)
 	}
 	if m.Variant.TurnLimit > 0 {
 		return husLimitDistribution(ctx, f, m, mu, st) // husingles_limit.go

@@ -36,6 +36,8 @@ func CheckSeatsDistribution(m Model, mu Lineup) error {
 	switch {
 	case mu.Players < 3 || mu.Players > rules.MaxPlayers:
 		return fmt.Errorf("players %d: every seat's score distribution is computed for 3 to %d players", mu.Players, rules.MaxPlayers)
+	case IsHUSingles(m):
+		return checkHUSSeatsDistribution(m, mu) // husingles_seatsdist.go
 	case m.Memory.Fluctuation > 0 && (isSelfWin(mu) || mu.playsToWin()):
 		return fmt.Errorf("memory %s: every seat's score distribution at %d players with a policy that plays to win is solved with perfect memory, not under a fluctuating capacity", m.Memory, mu.Players)
 	case m.fluctLimited():

@@ -29,6 +29,9 @@ type fluctDist[T any] struct {
 // fluctDistribution is Distribution under a fluctuating capacity.
 func fluctDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (ScoreDistribution[T], error) {
 	var out ScoreDistribution[T]
+	if m.fluctLimited() && mu.twoSeatWin() {
+		return fluctLimitWinDistribution(ctx, f, m, mu, st) // fluctlimitwindist.go
+	}
 	if m.fluctLimited() {
 		return fluctLimitDistribution(ctx, f, m, mu, st) // fluctlimitdist.go
 	}

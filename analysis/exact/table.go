@@ -172,9 +172,11 @@ func (d ScoreDistribution[T]) SeatProb(s int) []T {
 
 // HasScoreDistribution reports whether the two-seat matchup mu in model m has an exact score
 // distribution where it has exact values: every matchup but those solved for their means and
-// choices only, the policies that play to win under a fluctuating capacity and a turn limit.
+// choices only, the policies that play to win under a fluctuating capacity and a turn limit with
+// singletons or under blind flips.
 func HasScoreDistribution(m Model, mu Lineup) bool {
-	return !(m.Memory.Fluctuation > 0 && m.Variant.TurnLimit > 0 && mu.playsToWin())
+	return !(m.Memory.Fluctuation > 0 && m.Variant.TurnLimit > 0 && mu.playsToWin() &&
+		(m.Singletons > 0 || m.Variant.Flips == rules.FlipsBlind))
 }
 
 // Distribution returns the exact distribution of seat 0's final share in a two-player matchup.

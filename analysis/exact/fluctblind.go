@@ -50,6 +50,8 @@ func refuseFluctBlind(m Model, mu Lineup) error {
 	}
 	limit := m.Variant.TurnLimit
 	switch {
+	case limit > 0 && m.Memory.Forget == rules.ForgetLRU:
+		return fmt.Errorf("%s, turn limit %d: a fluctuating lru capacity under blind flips and a turn limit has no exact model (a fluctuating handover-uniform capacity has; or use the simulator)", m.Memory, limit)
 	case limit > 0 && mu.Players != 2:
 		return fmt.Errorf("players %d, turn limit %d: a fluctuating capacity under blind flips and a turn limit is solved for two players only", mu.Players, limit)
 	case limit == 0 && mu.Players == 2 && (mu.Policy.PlaysToWin() || mu.Opponent.PlaysToWin()):

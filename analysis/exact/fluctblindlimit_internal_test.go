@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"strings"
 	"testing"
 
 	"memsim/analysis/field"
@@ -29,10 +30,7 @@ func TestFluctBlindLimitWithoutFluctuationIsTheBlindLimitModel(t *testing.T) {
 		maxN, limits, passes, winNs, leads = 2, []int{2}, passes[:1], []int{2}, []int{0}
 		lineups, winLineups = lineups[:1], winLineups[:1]
 	}
-	for _, forget := range []rules.Forgetting{rules.ForgetLRU, rules.ForgetHandoverUniform} {
-		if testing.Short() && forget != rules.ForgetHandoverUniform {
-			continue
-		}
+	for _, forget := range []rules.Forgetting{rules.ForgetHandoverUniform} {
 		for _, pass := range passes {
 			for _, limit := range limits {
 				m := Model{Memory: rules.Memory{Capacity: 3, Forget: forget}, Pass: pass, Variant: blind(limit)}
@@ -46,9 +44,6 @@ func TestFluctBlindLimitWithoutFluctuationIsTheBlindLimitModel(t *testing.T) {
 						t.Fatal(err)
 					}
 					for n := 1; n <= maxN; n++ {
-						if forget == rules.ForgetLRU && n > 3 {
-							break
-						}
 						for k := 0; k <= min(n, 3); k++ {
 							st := rules.State{N: n, J: n - k}
 							want, err := Evaluate(ctx, f, m, mu, st)
@@ -106,8 +101,7 @@ func TestFluctBlindLimitBeyondTheGameIsTheBlindFluctModel(t *testing.T) {
 	f := field.Float{}
 	maxN, limit := 5, 300
 	mems := []rules.Memory{
-		{Capacity: 3, Forget: rules.ForgetLRU, Fluctuation: 1}, {Capacity: 3, Forget: rules.ForgetHandoverUniform, Fluctuation: 1},
-		{Capacity: 2, Forget: rules.ForgetLRU, Fluctuation: 2},
+		{Capacity: 3, Forget: rules.ForgetHandoverUniform, Fluctuation: 1}, {Capacity: 2, Forget: rules.ForgetHandoverUniform, Fluctuation: 2},
 	}
 	passes := []rules.PassRule{rules.PassNever, rules.PassAlways}
 	lineups := [][2]rules.Policy{
@@ -156,10 +150,7 @@ func TestFluctBlindLimitExactAndFloatAgree(t *testing.T) {
 	if testing.Short() {
 		pairs, limits, lineups, winLineups = 2, []int{3}, lineups[:1], winLineups[:1]
 	}
-	for _, forget := range []rules.Forgetting{rules.ForgetLRU, rules.ForgetHandoverUniform} {
-		if testing.Short() && forget != rules.ForgetLRU {
-			continue
-		}
+	for _, forget := range []rules.Forgetting{rules.ForgetHandoverUniform} {
 		mem := rules.Memory{Capacity: 3, Forget: forget, Fluctuation: 1}
 		for _, limit := range limits {
 			m := Model{Memory: mem, Pass: rules.PassTwoKnown, Variant: rules.Variant{Flips: rules.FlipsBlind, TurnLimit: limit}}
@@ -198,6 +189,39 @@ func TestFluctBlindLimitExactAndFloatAgree(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestFluctBlindLimitRefusesLRU checks that a fluctuating lru capacity under blind flips and a turn
+// limit is refused in one line, for the pair objective and to win, and that the score distribution
+// under blind flips and a turn limit is refused for handover-uniform forgetting too.
+func TestFluctBlindLimitRefusesLRU(t *testing.T) {
+	ctx := context.Background()
+	st := rules.State{N: 3, J: 3}
+	lru := Model{Memory: rules.Memory{Capacity: 3, Forget: rules.ForgetLRU, Fluctuation: 1}, Variant: rules.Variant{Flips: rules.FlipsBlind, TurnLimit: 5}}
+	hu := lru
+	hu.Memory.Forget = rules.ForgetHandoverUniform
+	for _, c := range []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"lru", func() error {
+			_, err := Evaluate(ctx, field.Float{}, lru, Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, st)
+			return err
+		}(), "has no exact model"},
+		{"lru to win", func() error {
+			_, err := WinDrawLoss(ctx, field.Float{}, lru, Lineup{Players: 2, Policy: rules.PolicyWinOptimal, Opponent: rules.PolicyWinOptimal}, st)
+			return err
+		}(), "has no exact model"},
+		{"handover-uniform distribution", func() error {
+			_, err := Distribution(ctx, field.Float{}, hu, Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, st)
+			return err
+		}(), "not the score distribution"},
+	} {
+		if c.err == nil || !strings.Contains(c.err.Error(), c.want) || strings.Contains(c.err.Error(), "\n") {
+			t.Errorf("%s: error %v, want one line saying %q", c.name, c.err, c.want)
 		}
 	}
 }

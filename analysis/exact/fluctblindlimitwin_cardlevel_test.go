@@ -58,7 +58,7 @@ func TestFluctBlindLimitWinMatchesCardPlay(t *testing.T) {
 		{Players: 2, Policy: rules.PolicyWinBestResponse, Opponent: rules.PolicyOptimal},
 		{Players: 2, Policy: rules.PolicyDaring, Opponent: rules.PolicyWinBestResponse},
 	}
-	forgets := []rules.Forgetting{rules.ForgetLRU, rules.ForgetHandoverUniform}
+	forgets := []rules.Forgetting{rules.ForgetHandoverUniform}
 	passes := []rules.PassRule{rules.PassNever, rules.PassTwoKnown}
 	limits := []int{2, 3, 5}
 	if testing.Short() {

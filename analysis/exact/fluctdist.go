@@ -29,6 +29,12 @@ type fluctDist[T any] struct {
 // fluctDistribution is Distribution under a fluctuating capacity.
 func fluctDistribution[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (ScoreDistribution[T], error) {
 	var out ScoreDistribution[T]
+	if m.fluctLimited() && m.Variant.Flips == rules.FlipsBlind {
+		return out, fmt.Errorf("%s, turn limit %d: under blind flips a fluctuating capacity and a turn limit are solved for the values, each choice's values and the tables, not the score distribution", m.Memory, m.Variant.TurnLimit)
+	}
+	if m.fluctLimited() && mu.twoSeatWin() {
+		return fluctLimitWinDistribution(ctx, f, m, mu, st) // fluctlimitwindist.go
+	}
 	if m.fluctLimited() {
 		return fluctLimitDistribution(ctx, f, m, mu, st) // fluctlimitdist.go
 	}

@@ -51,7 +51,15 @@ type fluctLimitWin[T any] struct {
 	record   bool
 	keepRole int
 	kept     []flwChoices
+	// recordAll, when set, keeps both roles' choices of every layer in all[t-1], for the score
+	// distribution (fluctlimitwindist.go).
+	recordAll bool
+	all       []flwAllChoices
 }
+
+// flwAllChoices are both roles' choices of one layer of turns left: [n][c][k][role][flag][lead
+// index].
+type flwAllChoices [][][][2][2][]rules.Choice
 
 // twoSeatWin reports whether a role of the two-seat lineup plays to win by name.
 func (mu Lineup) twoSeatWin() bool {
@@ -204,8 +212,9 @@ func (w *fluctLimitWin[T]) firstBest(n, d int, legal [rules.NumChoices]bool, u [
 }
 
 // after computes the values of (n, k) with capacity c drawn and t turns left at every flag and
-// lead, and the choices of role keep (-1: win-optimal's self-play) when choices is not nil.
-func (w *fluctLimitWin[T]) after(n, k, c, t int, keep int, choices *[2][]rules.Choice) (flwCell[T], error) {
+// lead, the choices of role keep (-1: win-optimal's self-play) when choices is not nil, and both
+// roles' when all is not nil.
+func (w *fluctLimitWin[T]) after(n, k, c, t int, keep int, choices *[2][]rules.Choice, all *[2][2][]rules.Choice) (flwCell[T], error) {
 	s := w.base
 	legal := s.legal(n, k)
 	size := 2*w.D + 1
@@ -231,7 +240,7 @@ func (w *fluctLimitWin[T]) after(n, k, c, t int, keep int, choices *[2][]rules.C
 		for flag := range 2 {
 			cell.role[r][flag] = make([]flwVal[T], size)
 			var roleCh []rules.Choice
-			if keep == r && choices != nil {
+			if (keep == r && choices != nil) || all != nil {
 				roleCh = make([]rules.Choice, size)
 			}
 			for i := range size {
@@ -268,8 +277,11 @@ func (w *fluctLimitWin[T]) after(n, k, c, t int, keep int, choices *[2][]rules.C
 					roleCh[i] = ch
 				}
 			}
-			if roleCh != nil {
+			if keep == r && choices != nil {
 				choices[flag] = roleCh
+			}
+			if all != nil {
+				all[r][flag] = roleCh
 			}
 		}
 	}
@@ -302,12 +314,19 @@ func (w *fluctLimitWin[T]) run(ctx context.Context) error {
 		if w.record {
 			kept = make(flwChoices, s.maxN+1)
 		}
+		var all flwAllChoices
+		if w.recordAll {
+			all = make(flwAllChoices, s.maxN+1)
+		}
 		for n := 1; n <= s.maxN; n++ {
 			K := s.known(n)
 			caps := s.caps[n]
 			afterV := make([][]flwCell[T], len(caps))
 			if w.record {
 				kept[n] = make([][][2][]rules.Choice, caps[len(caps)-1].c+1)
+			}
+			if w.recordAll {
+				all[n] = make([][][2][2][]rules.Choice, caps[len(caps)-1].c+1)
 			}
 			for i, cp := range caps {
 				top := K
@@ -318,12 +337,19 @@ func (w *fluctLimitWin[T]) run(ctx context.Context) error {
 				if w.record {
 					kept[n][cp.c] = make([][2][]rules.Choice, top+1)
 				}
+				if w.recordAll {
+					all[n][cp.c] = make([][2][2][]rules.Choice, top+1)
+				}
 				for k := 0; k <= top; k++ {
 					var ch *[2][]rules.Choice
 					if w.record {
 						ch = &kept[n][cp.c][k]
 					}
-					cell, err := w.after(n, k, cp.c, t, w.keepRole, ch)
+					var both *[2][2][]rules.Choice
+					if w.recordAll {
+						both = &all[n][cp.c][k]
+					}
+					cell, err := w.after(n, k, cp.c, t, w.keepRole, ch, both)
 					if err != nil {
 						return err
 					}
@@ -367,6 +393,9 @@ func (w *fluctLimitWin[T]) run(ctx context.Context) error {
 		}
 		if w.record {
 			w.kept = append(w.kept, kept)
+		}
+		if w.recordAll {
+			w.all = append(w.all, all)
 		}
 	}
 	return nil
@@ -446,7 +475,7 @@ func fluctLimitWinChoiceValues[T any](ctx context.Context, f field.Field[T], m M
 	cn := min(c, fluctTop(m, n)) // the capacities of a row are merged from n + 1 up (fluctTop)
 	var choices [2][]rules.Choice
 	w.keepRole = 0
-	cell, err := w.after(n, k, cn, left, 0, &choices)
+	cell, err := w.after(n, k, cn, left, 0, &choices, nil)
 	if err != nil {
 		return out, win, err
 	}
@@ -532,22 +561,37 @@ func fluctLimitWinTables[T any](ctx context.Context, f field.Field[T], m Model, 
 // values of every choice at both flags; not fitted to measurements beyond the pair model's
 // constants.
 func estimateFluctLimitWin[T any](f field.Field[T], m Model, mu Lineup, pairs int, call Call) (Cost, error) {
-	switch call {
-	case CallEvaluate, CallWinDrawLoss, CallPolicyTable, CallTable, CallWinTable:
+	switch {
+	case call == CallDistribution && m.Variant.Flips == rules.FlipsBlind:
+		return Cost{}, fmt.Errorf("policy %s, turn limit %d: under a fluctuating capacity, blind flips and a turn limit the policies that play to win are solved for their values, win, draw and loss probabilities, each choice's values and their tables, not the score distribution", mu.Policy, m.Variant.TurnLimit)
+	case call == CallEvaluate, call == CallWinDrawLoss, call == CallPolicyTable, call == CallTable, call == CallWinTable, call == CallDistribution:
 	default:
-		return Cost{}, fmt.Errorf("policy %s, turn limit %d: under a fluctuating capacity and a turn limit the policies that play to win are solved for their values, win, draw and loss probabilities, each choice's values and their tables, not the score distribution", mu.Policy, m.Variant.TurnLimit)
+		return Cost{}, fmt.Errorf("policy %s, turn limit %d: under a fluctuating capacity and a turn limit the policies that play to win are solved for their values, win, draw and loss probabilities, each choice's values, their tables and the score distribution, not this computation", mu.Policy, m.Variant.TurnLimit)
 	}
 	if err := validateFluctLimitWin(m, mu); err != nil {
 		return Cost{}, err
 	}
 	opt := Lineup{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
-	c, err := estimateFluctLimit(f, m, opt, pairs, CallEvaluate)
+	base, err := estimateFluctLimit(f, m, opt, pairs, CallEvaluate)
 	if err != nil {
 		return Cost{}, err
 	}
+	c := base
 	leads := float64(2*pairs + 3)
 	// Three sets of values (self-play, two roles) against the pair sweep's three; every lead.
 	c.Ops *= 1 + leads*1.5
 	c.Bytes += (c.Bytes - baseBytes) * leads * 2
+	if call == CallDistribution {
+		// Both roles' choices of every layer kept at every lead and flag, then the pair model's
+		// forward pass (fluctlimitwindist.go).
+		d, err := estimateFluctLimit(f, m, opt, pairs, CallDistribution)
+		if err != nil {
+			return Cost{}, err
+		}
+		k := float64(min(int64(pairs), int64(fluctMaxKnown(m.Memory))) + 1)
+		caps := float64(min(2*int64(m.Memory.Fluctuation)+1, int64(pairs)+1))
+		c.Ops += d.Ops - base.Ops
+		c.Bytes += d.Bytes - base.Bytes + float64(pairs)*k*caps*float64(m.Variant.TurnLimit)*4*leads
+	}
 	return c, nil
 }

@@ -172,11 +172,11 @@ func (d ScoreDistribution[T]) SeatProb(s int) []T {
 
 // HasScoreDistribution reports whether the two-seat matchup mu in model m has an exact score
 // distribution where it has exact values: every matchup but those solved for their means and
-// choices only, the policies that play to win under a fluctuating capacity and a turn limit, and
-// singletons under a fluctuating handover-uniform capacity and a turn limit.
+// choices only: under a fluctuating capacity and a turn limit, singletons, blind flips, and the
+// policies that play to win with singletons.
 func HasScoreDistribution(m Model, mu Lineup) bool {
-	if m.Memory.Fluctuation > 0 && m.Variant.TurnLimit > 0 && (mu.playsToWin() || IsFluctSingles(m)) {
-		return false
+	if m.Memory.Fluctuation > 0 && m.Variant.TurnLimit > 0 {
+		return !IsFluctSingles(m) && m.Variant.Flips != rules.FlipsBlind && !(mu.playsToWin() && m.Singletons > 0)
 	}
 	return true
 }

@@ -500,13 +500,25 @@ func estimateFluctSingles[T any](f field.Field[T], m Model, mu Lineup, pairs int
 	if err := checkFluctSingles(m, mu); err != nil {
 		return Cost{}, err
 	}
+	if call == CallDistribution && mu.Players >= 3 {
+		return Cost{}, fluctSinglesSeatsDistErr(m, mu.Players)
+	}
 	_, isFloat := any(f).(field.Float)
 	maxK := fluctMaxKnown(m.Memory)
 	var ops, most float64
 	for n := 1; n <= pairs; n++ {
 		caps := float64(len(fluctCapsTo(m.Memory, fsTop(m, n))))
 		row := 2 * float64(min(n+m.Singletons, maxK)+1) * float64(m.Singletons+1) * caps
-		if m.Pass != rules.PassNever {
+		switch p := float64(mu.Players); {
+		case mu.Players >= 3 && isSelfish(mu) && m.Pass != rules.PassNever:
+			row *= p * p / 2 // p unknowns per state, p pass streaks (fluctsingles_seats.go; measured)
+		case mu.Players >= 3 && isSelfish(mu):
+			row *= p / 2
+		case mu.Players >= 3 && m.Pass != rules.PassNever:
+			row *= p * p * p / 2 // and each seat to move
+		case mu.Players >= 3:
+			row *= p * p / 2
+		case m.Pass != rules.PassNever:
 			row *= 2 // the cells just after a pass (fluctsingles_pass.go)
 		}
 		w := 8 * row * row * caps // a row's arcs reach every capacity of the next turn

@@ -42,6 +42,8 @@ func CheckSeatsDistribution(m Model, mu Lineup) error {
 		return fmt.Errorf("memory %s: every seat's score distribution at %d players with a policy that plays to win is solved with perfect memory, not under a fluctuating capacity", m.Memory, mu.Players)
 	case m.fluctLimited():
 		return checkFluctLimitSeatsDistribution(m, mu) // fluctlimitseatsdist.go
+	case m.Memory.Fluctuation > 0 && IsFluctSingles(m):
+		return fluctSinglesSeatsDistErr(m, mu.Players) // fluctsingles_seats.go
 	case m.Memory.Fluctuation > 0:
 		return validateFluctSeats(m, mu)
 	}

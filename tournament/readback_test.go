@@ -81,10 +81,10 @@ func TestReportOfAMatchupWithMeansOnly(t *testing.T) {
 	const doc = `name: means-only
 seed: 3
 games: 40
-rules: {pairs: [2, 3], turn_limit: 6}
+rules: {pairs: [2, 3], singletons: 2, turn_limit: 6}
 players:
-  - {name: win, policy: win-optimal, memory: {capacity: 3, forget: lru, fluctuation: 1}}
-  - {name: safe, policy: safe, memory: {capacity: 3, forget: lru, fluctuation: 1}}
+  - {name: optimal, policy: optimal, memory: {capacity: 3, forget: handover-uniform, fluctuation: 1}}
+  - {name: daring, policy: daring, memory: {capacity: 3, forget: handover-uniform, fluctuation: 1}}
 `
 	tr, run := playAndReport(t, "means-only.yaml", doc)
 	for _, m := range run.Matchups {

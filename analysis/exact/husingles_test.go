@@ -175,7 +175,7 @@ func TestHandoverSingletonsRefusals(t *testing.T) {
 	lim := husModel(1, 3)
 	lim.Variant.TurnLimit = 6
 	three := Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
-	if _, err := Distribution(ctx, field.Float{}, lim, three, st); err == nil || !strings.Contains(err.Error(), "not the score distribution") || strings.Contains(err.Error(), "\n") {
+	if _, err := SeatsScoreDistribution(ctx, field.Float{}, lim, three, st); err == nil || !strings.Contains(err.Error(), "not the score distribution") || strings.Contains(err.Error(), "\n") {
 		t.Errorf("distribution at three seats under a turn limit: error %v, want one line refusing it", err)
 	}
 	// The distribution is of the lead from here, whatever the lead so far.

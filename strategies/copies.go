@@ -33,7 +33,15 @@ func variantNote(model exact.Model, mem rules.Memory, players int) string {
 // seats under any pass rule, with or without a turn limit, or three to eight seats under pass
 // rule never without one.
 func copiesMemModel(model exact.Model, mem rules.Memory, players int) bool {
-	if !copiesModel(model.Variant) || mem.Forget != rules.ForgetHandoverUniform || mem.Scope != rules.ScopeShared || mem.Fluctuation > 0 {
+	return copiesSharedModel(model, mem, players, rules.ForgetHandoverUniform)
+}
+
+// copiesSharedModel reports whether a player with memory mem, which forgets by forget, plays the
+// copies model under that shared memory at a table of the given number of seats: a shared memory
+// of no fluctuation, and two seats under any pass rule, with or without a turn limit, or three to
+// eight seats under pass rule never without one, in a model the solver accepts.
+func copiesSharedModel(model exact.Model, mem rules.Memory, players int, forget rules.Forgetting) bool {
+	if !copiesModel(model.Variant) || mem.Forget != forget || mem.Scope != rules.ScopeShared || mem.Fluctuation > 0 {
 		return false
 	}
 	seats := players == 2 || players >= 3 && players <= rules.MaxPlayers && model.Pass == rules.PassNever && model.Variant.TurnLimit == 0

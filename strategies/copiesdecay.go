@@ -15,15 +15,7 @@ import (
 // singletons, and two seats under any pass rule, with or without a turn limit, or three to eight
 // seats under pass rule never without one.
 func copiesDecayModel(model exact.Model, mem rules.Memory, players int) bool {
-	if !copiesModel(model.Variant) || mem.Forget != rules.ForgetDecay || mem.Scope != rules.ScopeShared || mem.Fluctuation > 0 {
-		return false
-	}
-	seats := players == 2 || players >= 3 && players <= rules.MaxPlayers && model.Pass == rules.PassNever && model.Variant.TurnLimit == 0
-	if !seats {
-		return false
-	}
-	model.Memory = mem
-	return model.Validate() == nil
+	return copiesSharedModel(model, mem, players, rules.ForgetDecay)
 }
 
 // copiesDecayTable solves the table of mu in the copies model under a shared decay memory m for

@@ -45,17 +45,38 @@ func fluctLimitDistribution[T any](ctx context.Context, f field.Field[T], m Mode
 	if err := s.run(ctx); err != nil {
 		return d, err
 	}
+	d, _, err = s.forward(ctx, st, k, s.limit, func(t int, x flLimitPos, c, kd int) rules.Choice {
+		who := 0
+		if s.needRoles {
+			who = 1 + x.r
+		}
+		return s.all[t-1][x.n][c][kd][who][x.flag]
+	})
+	return d, err
+}
+
+// forward carries the probability of every position before the draw forwards from st, with k
+// known cards and limit turns left, layer by layer to the end of the game, the mover choosing
+// choose(t, x, c, kd) in position x with t turns left after capacity c is drawn, leaving kd known
+// cards. It returns the score distribution and the distribution of the lead seat 0 takes in the
+// rest of the game: leads[N + l] is the probability that it ends l pairs further ahead (a
+// stalemate's split adds nothing to it).
+func (s *fluctLimitSweep[T]) forward(ctx context.Context, st rules.State, k, limit int, choose func(t int, x flLimitPos, c, kd int) rules.Choice) (ScoreDistribution[T], []T, error) {
+	f := s.f
 	N := st.N
-	d = ScoreDistribution[T]{State: st, Prob: make([]T, 2*N+1), Prob1: make([]T, 2*N+1), Win: s.zero, Draw: s.zero, Loss: s.zero}
+	zero := s.zero
+	d := ScoreDistribution[T]{State: st, Prob: make([]T, 2*N+1), Prob1: make([]T, 2*N+1), Win: zero, Draw: zero, Loss: zero}
+	leads := make([]T, 2*N+1)
 	for i := range d.Prob {
-		d.Prob[i], d.Prob1[i] = s.zero, s.zero
+		d.Prob[i], d.Prob1[i], leads[i] = zero, zero, zero
 	}
 	end := func(p T, h0, h1 int) {
 		d.Prob[h0] = f.Add(d.Prob[h0], p)
 		d.Prob1[h1] = f.Add(d.Prob1[h1], p)
+		leads[N+(h0-h1)/2] = f.Add(leads[N+(h0-h1)/2], p)
 		d.addResult(f, p, 2*st.Lead+h0-h1)
 	}
-	at := make([]map[flLimitPos]T, s.limit+1)
+	at := make([]map[flLimitPos]T, limit+1)
 	for t := range at {
 		at[t] = map[flLimitPos]T{}
 	}
@@ -71,7 +92,7 @@ func fluctLimitDistribution[T any](ctx context.Context, f field.Field[T], m Mode
 		}
 		at[t][x] = p
 	}
-	// gain returns x with g pairs more for seat r.
+	// gain returns x with g pairs more for role r.
 	gain := func(x flLimitPos, r, g int) flLimitPos {
 		if r == 0 {
 			x.h0 += 2 * g
@@ -80,13 +101,10 @@ func fluctLimitDistribution[T any](ctx context.Context, f field.Field[T], m Mode
 		}
 		return x
 	}
-	add(s.limit, flLimitPos{n: N, k: k}, f.FromInt(1))
-	done := ctx.Done()
-	for t := s.limit; t >= 1; t-- {
-		select {
-		case <-done:
-			return d, fmt.Errorf("score distribution stopped at %d turns left: %w", t, ctx.Err())
-		default:
+	add(limit, flLimitPos{n: N, k: k}, f.FromInt(1))
+	for t := limit; t >= 1; t-- {
+		if err := stoppedAtTurnsLeft(ctx, t); err != nil {
+			return d, nil, err
 		}
 		// The positions in a fixed order, so that float64 sums do not depend on the map's.
 		keys := slices.SortedFunc(maps.Keys(at[t]), func(a, b flLimitPos) int {
@@ -97,11 +115,7 @@ func fluctLimitDistribution[T any](ctx context.Context, f field.Field[T], m Mode
 			for i, cp := range s.caps[x.n] {
 				q := f.Mul(p, s.capP[x.n][i])
 				c, kd := cp.c, s.drawn(x.k, cp.c)
-				who := 0
-				if s.needRoles {
-					who = 1 + x.r
-				}
-				ch := s.all[t-1][x.n][c][kd][who][x.flag]
+				ch := choose(t, x, c, kd)
 				if ch == rules.Pass {
 					if x.flag == 1 {
 						end(q, x.h0+x.n, x.h1+x.n) // a stalemate: the pairs left shared
@@ -112,32 +126,32 @@ func fluctLimitDistribution[T any](ctx context.Context, f field.Field[T], m Mode
 				}
 				for j, o := range s.outs[x.n][c][kd][ch] {
 					q2 := f.Mul(q, s.probs[x.n][c][kd][ch][j])
-					next := flLimitPos{n: o.Next.N, k: o.Next.N - o.Next.J, r: x.r, h0: x.h0, h1: x.h1}
+					next := gain(flLimitPos{n: o.Next.N, k: o.Next.N - o.Next.J, r: x.r, h0: x.h0, h1: x.h1}, x.r, o.MoverGain)
 					if o.Continue {
-						add(t-1, gain(next, x.r, o.MoverGain), q2)
+						add(t-1, next, q2)
 						continue
 					}
 					next.r = 1 - x.r
-					switch {
-					case o.NextGain == 0:
-						add(t-1, next, q2)
-					case t-1 < o.NextGain:
-						end(q2, x.h0, x.h1) // no turn is left to take the pair known whole
-					case next.n == 0 || !s.lru():
-						add(t-2, gain(next, next.r, o.NextGain), q2)
+					taken := min(o.NextGain, t-1)
+					next = gain(next, next.r, taken)
+					switch left := t - 1 - taken; {
+					case taken < o.NextGain:
+						end(q2, next.h0, next.h1) // no turn is left to take the pair known whole
+					case taken == 0 || !s.lru() || left <= 0 || next.n == 0:
+						add(left, next, q2)
 					default:
-						// The turn that takes the pair draws its capacity: lru forgets down to it.
-						next = gain(next, next.r, o.NextGain)
-						for i2, cp2 := range s.caps[next.n] {
+						// Each turn that takes a pair known whole draws its capacity: lru forgets
+						// down to it.
+						s.takeDraws(next.n, next.k, taken, q2, func(k int, p T) {
 							y := next
-							y.k = min(next.k, cp2.c)
-							add(t-2, y, f.Mul(q2, s.capP[next.n][i2]))
-						}
+							y.k = k
+							add(left, y, p)
+						})
 					}
 				}
 			}
 		}
 		at[t] = nil
 	}
-	return d, nil
+	return d, leads, nil
 }

@@ -1,11 +1,8 @@
 package exact
 
 import (
-	"cmp"
 	"context"
 	"fmt"
-	"maps"
-	"slices"
 
 	"memsim/analysis/field"
 	"memsim/sim/rules"
@@ -48,99 +45,11 @@ func fluctLimitWinFinal[T any](ctx context.Context, f field.Field[T], m Model, m
 	if err := w.run(ctx); err != nil {
 		return d, nil, err
 	}
-	N := st.N
-	zero := w.zero
-	d = ScoreDistribution[T]{State: st, Prob: make([]T, 2*N+1), Prob1: make([]T, 2*N+1), Win: zero, Draw: zero, Loss: zero}
-	leads := make([]T, 2*N+1)
-	for i := range d.Prob {
-		d.Prob[i], d.Prob1[i], leads[i] = zero, zero, zero
-	}
-	end := func(p T, h0, h1 int) {
-		d.Prob[h0] = f.Add(d.Prob[h0], p)
-		d.Prob1[h1] = f.Add(d.Prob1[h1], p)
-		leads[N+(h0-h1)/2] = f.Add(leads[N+(h0-h1)/2], p)
-		d.addResult(f, p, 2*st.Lead+h0-h1)
-	}
-	at := make([]map[flLimitPos]T, w.limit+1)
-	for t := range at {
-		at[t] = map[flLimitPos]T{}
-	}
-	// add carries probability p to position x with t turns left: the game is over with no turn or
-	// no pair left.
-	add := func(t int, x flLimitPos, p T) {
-		if t <= 0 || x.n == 0 {
-			end(p, x.h0, x.h1)
-			return
+	return s.forward(ctx, st, k, w.limit, func(t int, x flLimitPos, c, kd int) rules.Choice {
+		lead := st.Lead + (x.h0-x.h1)/2
+		if x.r == 1 {
+			lead = -lead
 		}
-		if q, ok := at[t][x]; ok {
-			p = f.Add(q, p)
-		}
-		at[t][x] = p
-	}
-	// gain returns x with g pairs more for role r.
-	gain := func(x flLimitPos, r, g int) flLimitPos {
-		if r == 0 {
-			x.h0 += 2 * g
-		} else {
-			x.h1 += 2 * g
-		}
-		return x
-	}
-	add(w.limit, flLimitPos{n: N, k: k}, w.one)
-	for t := w.limit; t >= 1; t-- {
-		if err := stoppedAtTurnsLeft(ctx, t); err != nil {
-			return d, nil, err
-		}
-		// The positions in a fixed order, so that float64 sums do not depend on the map's.
-		keys := slices.SortedFunc(maps.Keys(at[t]), func(a, b flLimitPos) int {
-			return cmp.Or(cmp.Compare(a.n, b.n), cmp.Compare(a.k, b.k), cmp.Compare(a.r, b.r), cmp.Compare(a.flag, b.flag), cmp.Compare(a.h0, b.h0), cmp.Compare(a.h1, b.h1))
-		})
-		for _, x := range keys {
-			p := at[t][x]
-			lead := st.Lead + (x.h0-x.h1)/2
-			if x.r == 1 {
-				lead = -lead
-			}
-			for i, cp := range s.caps[x.n] {
-				q := f.Mul(p, s.capP[x.n][i])
-				c, kd := cp.c, s.drawn(x.k, cp.c)
-				ch := w.all[t-1][x.n][c][kd][x.r][x.flag][w.li(lead)]
-				if ch == rules.Pass {
-					if x.flag == 1 {
-						end(q, x.h0+x.n, x.h1+x.n) // a stalemate: the pairs left shared
-					} else {
-						add(t-1, flLimitPos{n: x.n, k: passKept(kd, c), r: 1 - x.r, flag: 1, h0: x.h0, h1: x.h1}, q)
-					}
-					continue
-				}
-				for j, o := range s.outs[x.n][c][kd][ch] {
-					q2 := f.Mul(q, s.probs[x.n][c][kd][ch][j])
-					next := gain(flLimitPos{n: o.Next.N, k: o.Next.N - o.Next.J, r: x.r, h0: x.h0, h1: x.h1}, x.r, o.MoverGain)
-					if o.Continue {
-						add(t-1, next, q2)
-						continue
-					}
-					next.r = 1 - x.r
-					taken := min(o.NextGain, t-1)
-					next = gain(next, next.r, taken)
-					switch left := t - 1 - taken; {
-					case taken < o.NextGain:
-						end(q2, next.h0, next.h1) // no turn is left to take the pair known whole
-					case taken == 0 || !s.lru() || left <= 0 || next.n == 0:
-						add(left, next, q2)
-					default:
-						// Each turn that takes a pair known whole draws its capacity: lru forgets
-						// down to it.
-						s.takeDraws(next.n, next.k, taken, q2, func(k int, p T) {
-							y := next
-							y.k = k
-							add(left, y, p)
-						})
-					}
-				}
-			}
-		}
-		at[t] = nil
-	}
-	return d, leads, nil
+		return w.all[t-1][x.n][c][kd][x.r][x.flag][w.li(lead)]
+	})
 }

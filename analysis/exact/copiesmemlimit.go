@@ -21,22 +21,13 @@ import (
 // included), and the choice; optimal and best-response take the largest lead, the first of the
 // best in the order of rules.Choices.
 
-// cmLimitVal is one cell's values with t turns left.
-type cmLimitVal[T any] struct {
-	opt, optTotal T
-	optChoice     rules.Choice
-	lead, total   [2]T
-	ch            [2]rules.Choice
-}
-
 // cmLimit solves the turn-limited copies model under a handover-uniform memory over the cells
 // copiesMemSolver explored: layers[t][i] is cell i's values with t turns left, t = 0 .. limit.
 type cmLimit[T any] struct {
 	s      *copiesMemSolver[T]
 	limit  int
-	kinds  [2]cmChooser
 	pol    [2]rules.Policy
-	layers [][]cmLimitVal[T]
+	layers [][]limitRoleVals[T]
 }
 
 // checkCopiesMemLimit reports whether the turn-limited copies model under a handover-uniform
@@ -75,14 +66,6 @@ func newCMLimit[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup
 func newCMLimitOver[T any](s *copiesMemSolver[T], limit int) (*cmLimit[T], error) {
 	mu := s.mu
 	l := &cmLimit[T]{s: s, limit: limit, pol: [2]rules.Policy{mu.Policy, mu.Opponent}}
-	for r, p := range l.pol {
-		switch p {
-		case rules.PolicyOptimal:
-			l.kinds[r] = cmOptimal
-		case rules.PolicyBestResponse:
-			l.kinds[r] = cmMax
-		}
-	}
 	if err := l.run(); err != nil {
 		return nil, err
 	}
@@ -92,52 +75,30 @@ func newCMLimitOver[T any](s *copiesMemSolver[T], limit int) (*cmLimit[T], error
 // run computes the layers: layer 0 is all zeros, every later one reads the earlier ones only.
 func (l *cmLimit[T]) run() error {
 	s := l.s
-	zero := cmLimitVal[T]{opt: s.zero, optTotal: s.zero, lead: [2]T{s.zero, s.zero}, total: [2]T{s.zero, s.zero}}
-	l.layers = make([][]cmLimitVal[T], l.limit+1)
+	zero := zeroLimitRoleVals(s.zero)
+	l.layers = make([][]limitRoleVals[T], l.limit+1)
+	vals := func(v *limitRoleVals[T]) *limitRoleVals[T] { return v }
+	readOpt, readRoles := limitReader(l.layers, true, vals), limitReader(l.layers, false, vals)
 	for t := range l.layers {
 		if err := stoppedAtTurnsLeft(s.ctx, t); err != nil {
 			return err
 		}
-		layer := make([]cmLimitVal[T], len(s.cells))
+		layer := make([]limitRoleVals[T], len(s.cells))
 		l.layers[t] = layer
 		for i, c := range s.cells {
 			layer[i] = zero
 			if t == 0 || c.stalemate || unknownCards(c.v) == 0 {
 				continue
 			}
-			x := &layer[i]
-			// The optimum's self-play: both seats maximise their lead.
-			x.opt, x.optTotal, x.optChoice = l.best(c, t, func(j, u, r int) (T, T) {
-				y := l.layers[u][j]
-				return y.opt, y.optTotal
-			}, 0)
-			for r := range 2 {
-				read := func(j, u, r2 int) (T, T) {
-					y := l.layers[u][j]
-					return y.lead[r2], y.total[r2]
-				}
-				var ch rules.Choice
-				switch l.kinds[r] {
-				case cmMax:
-					x.lead[r], x.total[r], x.ch[r] = l.best(c, t, read, r)
-					continue
-				case cmOptimal:
-					ch = x.optChoice
-				default:
-					ch = fixedChoiceOf(c, l.pol[r])
-				}
-				x.lead[r], x.total[r] = l.choice(c, t, ch, read, r)
-				x.ch[r] = ch
+			fixed := func(r int) (rules.Choice, error) { return fixedChoiceOf(c, l.pol[r]), nil }
+			if err := layer[i].fill(s.f, &c.legal, l.pol, fixed, readOpt, readRoles, func(y rules.Choice, read func(j, u, r int) (T, T), r int) (T, T) {
+				return l.choice(c, t, y, read, r)
+			}); err != nil {
+				return err
 			}
 		}
 	}
 	return nil
-}
-
-// best returns the largest lead of role r's mover in c with t turns left over its legal choices,
-// the pairs both seats take with it, and the choice (the first of the best).
-func (l *cmLimit[T]) best(c *cmCell[T], t int, read func(j, u, r int) (T, T), r int) (T, T, rules.Choice) {
-	return bestLimitChoice(l.s.f, &c.legal, func(y rules.Choice) (T, T) { return l.choice(c, t, y, read, r) })
 }
 
 // limitOutcome returns the lead of role r's mover and the pairs both seats take by the limit
@@ -172,6 +133,65 @@ func bestLimitChoice[T any](f field.Field[T], legal *[rules.NumChoices]bool, val
 		}
 	}
 	return lead, total, ch
+}
+
+// limitRoleVals are one cell's values with some turns left in a two-seat turn-limit sweep (the
+// handover-uniform copies and singletons models, and singletons under a fluctuating capacity):
+// the optimum's self-play (both seats maximising their lead) and each role's lead, the pairs both
+// seats take by the limit and the choice.
+type limitRoleVals[T any] struct {
+	opt, optTotal T
+	optChoice     rules.Choice
+	lead, total   [2]T
+	ch            [2]rules.Choice
+}
+
+// zeroLimitRoleVals returns the values of a cell with no turn or no pair left.
+func zeroLimitRoleVals[T any](z T) limitRoleVals[T] {
+	return limitRoleVals[T]{opt: z, optTotal: z, lead: [2]T{z, z}, total: [2]T{z, z}}
+}
+
+// fill computes a cell's values: value(y, read, r) is the lead of role r's mover making the legal
+// choice y and the pairs both seats take, reading the values of the cells it leads to with
+// read(cell, turns left, role to move), readOpt for the optimum's self-play and readRoles for the
+// lineup's roles. An optimal role plays the optimum's choice, a best-response role the largest
+// lead of its own (bestLimitChoice), another policy fixed(r).
+func (x *limitRoleVals[T]) fill(f field.Field[T], legal *[rules.NumChoices]bool, pol [2]rules.Policy, fixed func(r int) (rules.Choice, error),
+	readOpt, readRoles func(j, u, r int) (T, T), value func(y rules.Choice, read func(j, u, r int) (T, T), r int) (T, T)) error {
+	x.opt, x.optTotal, x.optChoice = bestLimitChoice(f, legal, func(y rules.Choice) (T, T) { return value(y, readOpt, 0) })
+	for r, p := range pol {
+		ch := x.optChoice
+		switch p {
+		case rules.PolicyBestResponse:
+			x.lead[r], x.total[r], x.ch[r] = bestLimitChoice(f, legal, func(y rules.Choice) (T, T) { return value(y, readRoles, r) })
+			continue
+		case rules.PolicyOptimal:
+		default:
+			var err error
+			if ch, err = fixed(r); err != nil {
+				return err
+			}
+		}
+		x.lead[r], x.total[r] = value(ch, readRoles, r)
+		x.ch[r] = ch
+	}
+	return nil
+}
+
+// limitReader returns how a choice reads the layers' values of the cells it leads to: read(cell,
+// turns left, role to move) of the optimum's self-play (self) or of the lineup's roles; vals(i)
+// is layer i's values of a cell.
+func limitReader[V any, T any](layers [][]V, self bool, vals func(v *V) *limitRoleVals[T]) func(j, u, r int) (T, T) {
+	if self {
+		return func(j, u, _ int) (T, T) {
+			y := vals(&layers[u][j])
+			return y.opt, y.optTotal
+		}
+	}
+	return func(j, u, r int) (T, T) {
+		y := vals(&layers[u][j])
+		return y.lead[r], y.total[r]
+	}
 }
 
 // choice returns the lead of role r's mover making the legal choice ch in c with t turns left,

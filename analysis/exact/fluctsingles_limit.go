@@ -27,9 +27,8 @@ import (
 type fsLimit[T any] struct {
 	s      *fsSolver[T]
 	limit  int
-	kinds  [2]husChooser
 	pol    [2]rules.Policy
-	layers [][]husLimitVal[T]
+	layers [][]limitRoleVals[T]
 }
 
 // newFSLimit builds the cells of every state with at most maxPairs pairs and solves them with
@@ -43,14 +42,6 @@ func newFSLimit[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup
 		return nil, err
 	}
 	l := &fsLimit[T]{s: s, limit: m.Variant.TurnLimit, pol: [2]rules.Policy{mu.Policy, mu.Opponent}}
-	for r, p := range l.pol {
-		switch p {
-		case rules.PolicyOptimal:
-			l.kinds[r] = husOptimal
-		case rules.PolicyBestResponse:
-			l.kinds[r] = husMax
-		}
-	}
 	if err := l.run(); err != nil {
 		return nil, err
 	}
@@ -66,52 +57,35 @@ func (l *fsLimit[T]) readRoles(j, u, r int) (T, T) {
 // run computes the layers: layer 0 is all zeros, every later one reads the earlier ones only.
 func (l *fsLimit[T]) run() error {
 	s := l.s
-	z := s.zero
-	zero := husLimitVal[T]{opt: z, optTotal: z, lead: [2]T{z, z}, total: [2]T{z, z}, solo: [3]T{z, z, z}}
-	readOpt := func(j, u, _ int) (T, T) {
-		y := &l.layers[u][j]
-		return y.opt, y.optTotal
-	}
-	l.layers = make([][]husLimitVal[T], l.limit+1)
+	zero := zeroLimitRoleVals(s.zero)
+	l.layers = make([][]limitRoleVals[T], l.limit+1)
+	readOpt := limitReader(l.layers, true, func(v *limitRoleVals[T]) *limitRoleVals[T] { return v })
 	for t := range l.layers {
 		if err := stoppedAtTurnsLeft(s.ctx, t); err != nil {
 			return err
 		}
-		layer := make([]husLimitVal[T], len(s.cells))
+		layer := make([]limitRoleVals[T], len(s.cells))
 		l.layers[t] = layer
 		for i, c := range s.cells {
 			layer[i] = zero
 			if t == 0 || c.key.st.N == 0 {
 				continue
 			}
-			x := &layer[i]
-			x.opt, x.optTotal, x.optChoice = l.best(c, t, readOpt, 0)
-			for r := range 2 {
-				var ch rules.Choice
-				switch l.kinds[r] {
-				case husMax:
-					x.lead[r], x.total[r], x.ch[r] = l.best(c, t, l.readRoles, r)
-					continue
-				case husOptimal:
-					ch = x.optChoice
-				default:
-					ch = l.pol[r].Decide(c.key.st)
-					if !c.legal[ch] {
-						return fmt.Errorf("policy %s chooses %s in %v, which the model does not allow", l.pol[r], ch, c.key.st)
-					}
+			fixed := func(r int) (rules.Choice, error) {
+				ch := l.pol[r].Decide(c.key.st)
+				if !c.legal[ch] {
+					return ch, fmt.Errorf("policy %s chooses %s in %v, which the model does not allow", l.pol[r], ch, c.key.st)
 				}
-				x.lead[r], x.total[r] = l.choice(c, t, ch, l.readRoles, r)
-				x.ch[r] = ch
+				return ch, nil
+			}
+			if err := layer[i].fill(s.f, &c.legal, l.pol, fixed, readOpt, l.readRoles, func(y rules.Choice, read func(j, u, r int) (T, T), r int) (T, T) {
+				return l.choice(c, t, y, read, r)
+			}); err != nil {
+				return err
 			}
 		}
 	}
 	return nil
-}
-
-// best returns the largest lead of role r's mover in c with t turns left over its legal choices,
-// the pairs both seats take with it, and the choice (the first of the best).
-func (l *fsLimit[T]) best(c *fsCell[T], t int, read func(j, u, r int) (T, T), r int) (T, T, rules.Choice) {
-	return bestLimitChoice(l.s.f, &c.legal, func(y rules.Choice) (T, T) { return l.choice(c, t, y, read, r) })
 }
 
 // choice returns the lead of role r's mover making the legal choice ch in c with t turns left,
@@ -162,17 +136,8 @@ func fsLimitResult[T any](f field.Field[T], st rules.State, lead, total T) Resul
 
 // fsLimitStart checks st against m and returns the solved turn-limited model.
 func fsLimitStart[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (*fsLimit[T], error) {
-	if st.S != m.Singletons {
-		return nil, fmt.Errorf("state has %d singletons, the model %d", st.S, m.Singletons)
-	}
-	if err := st.Validate(rules.Memory{}); err != nil {
+	if err := fsCheckState(m, st); err != nil {
 		return nil, err
-	}
-	if st.Lead != 0 {
-		return nil, fmt.Errorf("lead %d: singletons under %s are solved for the expected values, which do not read the lead", st.Lead, m.Memory)
-	}
-	if k, top := st.Known(), fluctMaxKnown(m.Memory); k > top {
-		return nil, fmt.Errorf("%d known cards (pairs' and singletons') exceed the largest capacity %d", k, top)
 	}
 	return newFSLimit(ctx, f, m, mu, max(st.N, 1))
 }

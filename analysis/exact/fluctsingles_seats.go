@@ -31,31 +31,13 @@ type fssSolver[T any] struct {
 	dev  [][][rules.NumChoices][]T
 }
 
-// checkFluctSinglesSeats is checkFluctSingles at three to eight seats: the optimum of every seat
-// for itself, a fixed policy or optimal per seat, or one seat's best-response to the others.
+// checkFluctSinglesSeats is checkFluctSingles at three to eight seats: the lineups
+// checkHUSinglesSeats accepts at a fixed capacity, without a turn limit.
 func checkFluctSinglesSeats(m Model, mu Lineup) error {
-	s := m.Singletons
-	switch {
-	case mu.Players > rules.MaxPlayers:
-		return fmt.Errorf("players %d: must be between 1 and %d", mu.Players, rules.MaxPlayers)
-	case m.Variant.TurnLimit > 0:
-		return fmt.Errorf("singletons %d with %s at %d seats, turn limit %d: a fluctuating capacity with singletons is solved under a turn limit at two seats only", s, m.Memory, mu.Players, m.Variant.TurnLimit)
-	case mu.TwoPlayerOptimal && mu.playsOptimal():
-		return fmt.Errorf("singletons %d with %s at %d seats: optimal is every seat's own optimum (§4.7), the two-player optimum's choices have no exact model there", s, m.Memory, mu.Players)
-	case isSeatReply(mu):
-		return mu.validateSeatReply(m)
-	case mu.Table != nil || mu.OpponentTable != nil:
-		return fmt.Errorf("singletons %d with %s: a policy given as a table has no exact model", s, m.Memory)
+	if t := m.Variant.TurnLimit; t > 0 && mu.Players <= rules.MaxPlayers {
+		return fmt.Errorf("singletons %d with %s at %d seats, turn limit %d: a fluctuating capacity with singletons is solved under a turn limit at two seats only", m.Singletons, m.Memory, mu.Players, t)
 	}
-	for i, p := range mu.SeatPolicies() {
-		if p != rules.PolicyOptimal && !p.Fixed() {
-			return fmt.Errorf("seat %d: policy %s with singletons %d and %s at %d seats has no exact model (allowed: optimal, safe, daring, parity, best-response at one seat)", i, p, s, m.Memory, mu.Players)
-		}
-		if err := p.CheckChoices(m.Choices); err != nil {
-			return fmt.Errorf("seat %d: %w", i, err)
-		}
-	}
-	return nil
+	return checkHUSinglesSeats(m, mu) // husingles_seats.go
 }
 
 // fssStart checks st, a state before the draw, and returns the solver of every state up to st's
@@ -82,10 +64,7 @@ func newFSSSolver[T any](ctx context.Context, f field.Field[T], m Model, mu Line
 
 // levels returns the pass streaks a state is solved at: 1 under pass rule never, else p.
 func (s *fssSolver[T]) levels() int {
-	if s.m.Pass == rules.PassNever {
-		return 1
-	}
-	return s.mu.Players
+	return seatPassLevels(s.m, s.mu)
 }
 
 // solveSeats computes the values row by row: the optimum of every seat for itself where a seat
@@ -94,30 +73,10 @@ func (s *fssSolver[T]) solveSeats() error {
 	p, levels := s.mu.Players, s.levels()
 	s.vals = make([]*husSeatVals[T], len(s.cells))
 	s.dev = make([][][rules.NumChoices][]T, len(s.cells))
-	needSelf, needMulti := s.mu.playsOptimal(), !isSelfish(s.mu)
-	for n, row := range s.rows {
-		for _, i := range row {
-			s.vals[i] = newHUSSeatVals(s.f, p, levels)
-			s.dev[i] = make([][rules.NumChoices][]T, levels)
-		}
-		if n == 0 {
-			continue
-		}
-		if needSelf {
-			if err := s.selfRow(n, row); err != nil {
-				return fmt.Errorf("singletons with %s at %d seats, every seat for itself: %w", s.m.Memory, p, err)
-			}
-		}
-		if needMulti {
-			if err := s.lineupRow(n, row); err != nil {
-				return fmt.Errorf("singletons with %s at %d seats: %w", s.m.Memory, p, err)
-			}
-		}
-		if err := s.ctx.Err(); err != nil {
-			return err
-		}
-	}
-	return nil
+	return solveSeatRows(s.ctx, s.m, s.mu, s.rows, func(i int) {
+		s.vals[i] = newHUSSeatVals(s.f, p, levels)
+		s.dev[i] = make([][rules.NumChoices][]T, levels)
+	}, s.selfRow, s.lineupRow)
 }
 
 // eq returns the equation of every seat's expected pairs (from the mover) in the row's cell i of

@@ -391,16 +391,24 @@ func (s *husSolver[T]) solveRow(idx []int, roles int, kinds [2]husChooser, pol [
 	return nil
 }
 
-// husStart checks st against m and returns the solver of every state up to st's pairs, solved.
-func husStart[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (*husSolver[T], *husCell[T], error) {
+// husCheckState checks st, a state of singletons under a handover-uniform memory, against m.
+func husCheckState(m Model, st rules.State) error {
 	if st.S != m.Singletons {
-		return nil, nil, fmt.Errorf("state has %d singletons, the model %d", st.S, m.Singletons)
+		return fmt.Errorf("state has %d singletons, the model %d", st.S, m.Singletons)
 	}
 	if err := st.Validate(m.Memory); err != nil {
-		return nil, nil, err
+		return err
 	}
 	if st.Lead != 0 {
-		return nil, nil, fmt.Errorf("lead %d: singletons under %s are solved for the expected values, which do not read the lead", st.Lead, m.Memory)
+		return fmt.Errorf("lead %d: singletons under %s are solved for the expected values, which do not read the lead", st.Lead, m.Memory)
+	}
+	return nil
+}
+
+// husStart checks st against m and returns the solver of every state up to st's pairs, solved.
+func husStart[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (*husSolver[T], *husCell[T], error) {
+	if err := husCheckState(m, st); err != nil {
+		return nil, nil, err
 	}
 	s, err := newHUSSolver(ctx, f, m, mu, max(st.N, 1))
 	if err != nil {

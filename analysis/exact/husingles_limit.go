@@ -26,10 +26,7 @@ import (
 
 // husLimitVal is one cell's values with t turns left.
 type husLimitVal[T any] struct {
-	opt, optTotal T
-	optChoice     rules.Choice
-	lead, total   [2]T
-	ch            [2]rules.Choice
+	limitRoleVals[T]
 	// solo is solitaire's expected pairs, turns and lucky matches by the limit.
 	solo [3]T
 }
@@ -39,7 +36,6 @@ type husLimitVal[T any] struct {
 type husLimit[T any] struct {
 	s      *husSolver[T]
 	limit  int
-	kinds  [2]husChooser
 	pol    [2]rules.Policy
 	layers [][]husLimitVal[T]
 }
@@ -55,14 +51,6 @@ func newHUSLimit[T any](ctx context.Context, f field.Field[T], m Model, mu Lineu
 		return nil, err
 	}
 	l := &husLimit[T]{s: s, limit: m.Variant.TurnLimit, pol: [2]rules.Policy{mu.Policy, mu.Opponent}}
-	for r, p := range l.pol {
-		switch p {
-		case rules.PolicyOptimal:
-			l.kinds[r] = husOptimal
-		case rules.PolicyBestResponse:
-			l.kinds[r] = husMax
-		}
-	}
 	if err := l.run(); err != nil {
 		return nil, err
 	}
@@ -73,9 +61,11 @@ func newHUSLimit[T any](ctx context.Context, f field.Field[T], m Model, mu Lineu
 func (l *husLimit[T]) run() error {
 	s := l.s
 	z := s.zero
-	zero := husLimitVal[T]{opt: z, optTotal: z, lead: [2]T{z, z}, total: [2]T{z, z}, solo: [3]T{z, z, z}}
+	zero := husLimitVal[T]{limitRoleVals: zeroLimitRoleVals(z), solo: [3]T{z, z, z}}
 	solo := s.mu.Players == 1
 	l.layers = make([][]husLimitVal[T], l.limit+1)
+	vals := func(v *husLimitVal[T]) *limitRoleVals[T] { return &v.limitRoleVals }
+	readOpt, readRoles := limitReader(l.layers, true, vals), limitReader(l.layers, false, vals)
 	for t := range l.layers {
 		if err := stoppedAtTurnsLeft(s.ctx, t); err != nil {
 			return err
@@ -92,38 +82,15 @@ func (l *husLimit[T]) run() error {
 				x.solo, x.ch[0] = l.soloBest(c, t)
 				continue
 			}
-			// The optimum's self-play: both seats maximise their lead.
-			x.opt, x.optTotal, x.optChoice = l.best(c, t, func(j, u, _ int) (T, T) {
-				y := &l.layers[u][j]
-				return y.opt, y.optTotal
-			}, 0)
-			read := func(j, u, r2 int) (T, T) {
-				y := &l.layers[u][j]
-				return y.lead[r2], y.total[r2]
-			}
-			for r := range 2 {
-				var ch rules.Choice
-				switch l.kinds[r] {
-				case husMax:
-					x.lead[r], x.total[r], x.ch[r] = l.best(c, t, read, r)
-					continue
-				case husOptimal:
-					ch = x.optChoice
-				default:
-					ch = l.pol[r].Decide(c.st)
-				}
-				x.lead[r], x.total[r] = l.choice(c, t, ch, read, r)
-				x.ch[r] = ch
+			fixed := func(r int) (rules.Choice, error) { return l.pol[r].Decide(c.st), nil }
+			if err := x.fill(s.f, &c.legal, l.pol, fixed, readOpt, readRoles, func(y rules.Choice, read func(j, u, r int) (T, T), r int) (T, T) {
+				return l.choice(c, t, y, read, r)
+			}); err != nil {
+				return err
 			}
 		}
 	}
 	return nil
-}
-
-// best returns the largest lead of role r's mover in c with t turns left over its legal choices,
-// the pairs both seats take with it, and the choice (the first of the best).
-func (l *husLimit[T]) best(c *husCell[T], t int, read func(j, u, r int) (T, T), r int) (T, T, rules.Choice) {
-	return bestLimitChoice(l.s.f, &c.legal, func(y rules.Choice) (T, T) { return l.choice(c, t, y, read, r) })
 }
 
 // choice returns the lead of role r's mover making the legal choice ch in c with t turns left,
@@ -220,14 +187,8 @@ func (l *husLimit[T]) result(c int) Result[T] {
 
 // husLimitStart checks st against m and returns the solved turn-limited model and st's cell.
 func husLimitStart[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (*husLimit[T], int, error) {
-	if st.S != m.Singletons {
-		return nil, 0, fmt.Errorf("state has %d singletons, the model %d", st.S, m.Singletons)
-	}
-	if err := st.Validate(m.Memory); err != nil {
+	if err := husCheckState(m, st); err != nil {
 		return nil, 0, err
-	}
-	if st.Lead != 0 {
-		return nil, 0, fmt.Errorf("lead %d: singletons under %s are solved for the expected values, which do not read the lead", st.Lead, m.Memory)
 	}
 	l, err := newHUSLimit(ctx, f, m, mu, max(st.N, 1))
 	if err != nil {

@@ -63,36 +63,50 @@ func checkHUSinglesSeats(m Model, mu Lineup) error {
 
 // seatLevels returns the pass streaks a state is solved at: 1 under pass rule never, else p.
 func (s *husSolver[T]) seatLevels() int {
-	if s.m.Pass == rules.PassNever {
+	return seatPassLevels(s.m, s.mu)
+}
+
+// seatPassLevels returns the pass streaks a state of singletons under a limited memory at three or
+// more seats is solved at: 1 under pass rule never, else the number of seats.
+func seatPassLevels(m Model, mu Lineup) int {
+	if m.Pass == rules.PassNever {
 		return 1
 	}
-	return s.mu.Players
+	return mu.Players
 }
 
 // solveSeats computes the values at three or more seats, row by row: the optimum of every seat for
 // itself where a seat plays it, then the lineup unless every seat plays that optimum.
 func (s *husSolver[T]) solveSeats() error {
 	p, levels := s.mu.Players, s.seatLevels()
-	needSelf := s.mu.playsOptimal()
-	needMulti := !isSelfish(s.mu)
-	for n, row := range s.rows {
+	return solveSeatRows(s.ctx, s.m, s.mu, s.rows, func(i int) { s.cells[i].seats = newHUSSeatVals(s.f, p, levels) },
+		s.seatsSelfRow, s.seatsLineupRow)
+}
+
+// solveSeatRows solves a model of singletons under a limited memory at three or more seats row by
+// row (rows[n] the cells of n pairs): reset(i) gives each cell of the row its zero values, then
+// self solves the row's optimum of every seat for itself where a seat of mu plays it, and lineup
+// the row's values of mu unless every seat plays that optimum.
+func solveSeatRows(ctx context.Context, m Model, mu Lineup, rows [][]int, reset func(i int), self, lineup func(n int, row []int) error) error {
+	needSelf, needMulti := mu.playsOptimal(), !isSelfish(mu)
+	for n, row := range rows {
 		for _, i := range row {
-			s.cells[i].seats = newHUSSeatVals(s.f, p, levels)
+			reset(i)
 		}
 		if n == 0 {
 			continue
 		}
 		if needSelf {
-			if err := s.seatsSelfRow(n, row); err != nil {
-				return fmt.Errorf("singletons with %s at %d seats, every seat for itself: %w", s.m.Memory, p, err)
+			if err := self(n, row); err != nil {
+				return fmt.Errorf("singletons with %s at %d seats, every seat for itself: %w", m.Memory, mu.Players, err)
 			}
 		}
 		if needMulti {
-			if err := s.seatsLineupRow(n, row); err != nil {
-				return fmt.Errorf("singletons with %s at %d seats: %w", s.m.Memory, p, err)
+			if err := lineup(n, row); err != nil {
+				return fmt.Errorf("singletons with %s at %d seats: %w", m.Memory, mu.Players, err)
 			}
 		}
-		if err := s.ctx.Err(); err != nil {
+		if err := ctx.Err(); err != nil {
 			return err
 		}
 	}

@@ -271,14 +271,8 @@ func (l *husSeatsLimit[T]) value(i int) []T {
 
 // husSeatsLimitStart checks st against m and returns the solved model and st's cell.
 func husSeatsLimitStart[T any](ctx context.Context, f field.Field[T], m Model, mu Lineup, st rules.State) (*husSeatsLimit[T], int, error) {
-	if st.S != m.Singletons {
-		return nil, 0, fmt.Errorf("state has %d singletons, the model %d", st.S, m.Singletons)
-	}
-	if err := st.Validate(m.Memory); err != nil {
+	if err := husCheckState(m, st); err != nil {
 		return nil, 0, err
-	}
-	if st.Lead != 0 {
-		return nil, 0, fmt.Errorf("lead %d: singletons under %s are solved for the expected values, which do not read the lead", st.Lead, m.Memory)
 	}
 	l, err := newHUSSeatsLimit(ctx, f, m, mu, max(st.N, 1))
 	if err != nil {

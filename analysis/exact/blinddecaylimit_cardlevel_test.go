@@ -42,16 +42,6 @@ func newBlindDecayLimitTree(m cardMemory, rule rules.PassRule, pols []rules.Poli
 		memo: map[string][]*big.Rat{}, choice: map[string]rules.Choice{}}
 }
 
-// zero returns a value vector of zeros: every seat's expected pairs, in solitaire the pairs taken
-// and the turns played.
-func (g *blindDecayLimitTree) zero() []*big.Rat {
-	out := make([]*big.Rat, max(len(g.pols), 2))
-	for i := range out {
-		out[i] = new(big.Rat)
-	}
-	return out
-}
-
 func (g *blindDecayLimitTree) key(w *cardWorld, left, seat, streak int) string {
 	return fmt.Sprintf("%s|%d", g.keyer.key(w, left, seat), streak)
 }
@@ -64,7 +54,7 @@ func (g *blindDecayLimitTree) value(w *cardWorld, left, seat, streak int) []*big
 		panic(err)
 	}
 	if left == 0 || st.N == 0 {
-		return g.zero()
+		return searchZero(len(g.pols))
 	}
 	k := g.key(w, left, seat, streak)
 	if v, ok := g.memo[k]; ok {
@@ -82,7 +72,7 @@ func (g *blindDecayLimitTree) value(w *cardWorld, left, seat, streak int) []*big
 				continue
 			}
 			v := g.after(w, left, seat, streak, c)
-			if best == nil || g.better(v, best, seat) {
+			if best == nil || searchBetter(len(g.pols), v, best, seat) {
 				best, bestChoice = v, c
 			}
 		}
@@ -91,27 +81,11 @@ func (g *blindDecayLimitTree) value(w *cardWorld, left, seat, streak int) []*big
 	return best
 }
 
-// better reports whether value a beats b for a searching seat.
-func (g *blindDecayLimitTree) better(a, b []*big.Rat, seat int) bool {
-	switch len(g.pols) {
-	case 1:
-		if c := a[0].Cmp(b[0]); c != 0 {
-			return c > 0
-		}
-		return a[1].Cmp(b[1]) < 0
-	case 2:
-		la := new(big.Rat).Sub(a[seat], a[1-seat])
-		lb := new(big.Rat).Sub(b[seat], b[1-seat])
-		return la.Cmp(lb) > 0
-	}
-	return a[seat].Cmp(b[seat]) > 0
-}
-
 // after returns the value vector when seat makes choice c in w with left turns left after streak
 // passes, every position after it played by the seats' choices.
 func (g *blindDecayLimitTree) after(w *cardWorld, left, seat, streak int, c rules.Choice) []*big.Rat {
 	players := len(g.pols)
-	out := g.zero()
+	out := searchZero(len(g.pols))
 	if c == rules.Pass {
 		if streak == players-1 {
 			st, _ := w.countState()

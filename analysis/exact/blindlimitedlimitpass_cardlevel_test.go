@@ -39,16 +39,31 @@ func newBlindLimitPassTree(m cardMemory, rule rules.PassRule, pols []rules.Polic
 		memo: map[string][]*big.Rat{}, choice: map[string]rules.Choice{}}
 }
 
-// width is the length of a value vector: every seat's expected pairs, in solitaire the pairs
-// taken and the turns played.
-func (g *blindLimitPassTree) width() int { return max(len(g.pols), 2) }
-
-func (g *blindLimitPassTree) zero() []*big.Rat {
-	out := make([]*big.Rat, g.width())
+// searchZero returns a value vector of zeros for a card-level search of players seats: every
+// seat's expected pairs, in solitaire the pairs taken and the turns played.
+func searchZero(players int) []*big.Rat {
+	out := make([]*big.Rat, max(players, 2))
 	for i := range out {
 		out[i] = new(big.Rat)
 	}
 	return out
+}
+
+// searchBetter reports whether value a beats b for a searching seat of players: in solitaire more
+// pairs, then fewer turns; at two seats a larger lead; at more seats more pairs of its own.
+func searchBetter(players int, a, b []*big.Rat, seat int) bool {
+	switch players {
+	case 1:
+		if c := a[0].Cmp(b[0]); c != 0 {
+			return c > 0
+		}
+		return a[1].Cmp(b[1]) < 0
+	case 2:
+		la := new(big.Rat).Sub(a[seat], a[1-seat])
+		lb := new(big.Rat).Sub(b[seat], b[1-seat])
+		return la.Cmp(lb) > 0
+	}
+	return a[seat].Cmp(b[seat]) > 0
 }
 
 func (g *blindLimitPassTree) key(w *cardWorld, left, seat, streak int) string {
@@ -63,7 +78,7 @@ func (g *blindLimitPassTree) value(w *cardWorld, left, seat, streak int) []*big.
 		panic(err)
 	}
 	if left == 0 || st.N == 0 {
-		return g.zero()
+		return searchZero(len(g.pols))
 	}
 	k := g.key(w, left, seat, streak)
 	if v, ok := g.memo[k]; ok {
@@ -81,7 +96,7 @@ func (g *blindLimitPassTree) value(w *cardWorld, left, seat, streak int) []*big.
 				continue
 			}
 			v := g.after(w, left, seat, streak, c)
-			if best == nil || g.better(v, best, seat) {
+			if best == nil || searchBetter(len(g.pols), v, best, seat) {
 				best, bestChoice = v, c
 			}
 		}
@@ -90,27 +105,11 @@ func (g *blindLimitPassTree) value(w *cardWorld, left, seat, streak int) []*big.
 	return best
 }
 
-// better reports whether value a beats b for a searching seat.
-func (g *blindLimitPassTree) better(a, b []*big.Rat, seat int) bool {
-	switch len(g.pols) {
-	case 1:
-		if c := a[0].Cmp(b[0]); c != 0 {
-			return c > 0
-		}
-		return a[1].Cmp(b[1]) < 0
-	case 2:
-		la := new(big.Rat).Sub(a[seat], a[1-seat])
-		lb := new(big.Rat).Sub(b[seat], b[1-seat])
-		return la.Cmp(lb) > 0
-	}
-	return a[seat].Cmp(b[seat]) > 0
-}
-
 // after returns the value vector when seat makes choice c in w with left turns left after streak
 // passes, every position after it played by the seats' choices.
 func (g *blindLimitPassTree) after(w *cardWorld, left, seat, streak int, c rules.Choice) []*big.Rat {
 	players := len(g.pols)
-	out := g.zero()
+	out := searchZero(len(g.pols))
 	if c == rules.Pass {
 		if streak == players-1 {
 			st, _ := w.countState()

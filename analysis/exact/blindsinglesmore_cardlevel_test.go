@@ -83,16 +83,6 @@ func newBSTree(model exact.Model, pols []rules.Policy) *bsTree {
 	return &bsTree{model: model, pols: pols, memo: map[string][]*big.Rat{}, choice: map[string]rules.Choice{}}
 }
 
-func (g *bsTree) width() int { return max(len(g.pols), 2) }
-
-func (g *bsTree) zero() []*big.Rat {
-	out := make([]*big.Rat, g.width())
-	for i := range out {
-		out[i] = new(big.Rat)
-	}
-	return out
-}
-
 // key names a position up to the names of the cards: with perfect memory which pairs and
 // singletons are remembered does not matter, only how many of each kind lie on the table.
 func (g *bsTree) key(w *cardWorld, left, seat, streak int) string {
@@ -125,7 +115,7 @@ func (g *bsTree) value(w *cardWorld, left, seat, streak int) []*big.Rat {
 		panic(err)
 	}
 	if left == 0 || st.N == 0 {
-		return g.zero()
+		return searchZero(len(g.pols))
 	}
 	k := g.key(w, left, seat, streak)
 	if v, ok := g.memo[k]; ok {
@@ -143,7 +133,7 @@ func (g *bsTree) value(w *cardWorld, left, seat, streak int) []*big.Rat {
 				continue
 			}
 			v := g.after(w, left, seat, streak, c)
-			if best == nil || g.better(v, best, seat) {
+			if best == nil || searchBetter(len(g.pols), v, best, seat) {
 				best, bestChoice = v, c
 			}
 		}
@@ -152,25 +142,10 @@ func (g *bsTree) value(w *cardWorld, left, seat, streak int) []*big.Rat {
 	return best
 }
 
-func (g *bsTree) better(a, b []*big.Rat, seat int) bool {
-	switch len(g.pols) {
-	case 1:
-		if c := a[0].Cmp(b[0]); c != 0 {
-			return c > 0
-		}
-		return a[1].Cmp(b[1]) < 0
-	case 2:
-		la := new(big.Rat).Sub(a[seat], a[1-seat])
-		lb := new(big.Rat).Sub(b[seat], b[1-seat])
-		return la.Cmp(lb) > 0
-	}
-	return a[seat].Cmp(b[seat]) > 0
-}
-
 // after returns the value vector when seat makes choice c in w.
 func (g *bsTree) after(w *cardWorld, left, seat, streak int, c rules.Choice) []*big.Rat {
 	players := len(g.pols)
-	out := g.zero()
+	out := searchZero(len(g.pols))
 	dec := func(x int) int {
 		if left < 0 {
 			return -1

@@ -2,13 +2,10 @@ package strategies_test
 
 import (
 	"context"
-	"fmt"
-	"math"
 	"testing"
 
 	"memsim/analysis/exact"
 	"memsim/analysis/field"
-	"memsim/sim"
 	"memsim/sim/rules"
 	"memsim/strategies"
 )
@@ -89,7 +86,6 @@ func TestCopiesDecaySeatTablesAreTheSolversBestChoices(t *testing.T) {
 // safe seats, built with strategies.Build, and checks every seat's mean pairs against the copies
 // model's exact value within four standard errors.
 func TestCopiesDecaySeatEngineGamesMatchExactValues(t *testing.T) {
-	ctx := context.Background()
 	const copies, q = 4, 0.3
 	pairs, games := 6, 4000
 	if testing.Short() {
@@ -99,52 +95,5 @@ func TestCopiesDecaySeatEngineGamesMatchExactValues(t *testing.T) {
 	v := rules.Variant{Copies: copies}
 	env := strategies.Env{MaxPairs: pairs, Players: 3, Variant: v, Tables: strategies.NewTables()}
 	ms := decayOverride(q, 0)
-	for _, lineup := range [][]strategies.Spec{
-		{{Name: "a", Policy: "optimal", Memory: ms}, {Name: "b", Policy: "optimal", Memory: ms}, {Name: "c", Policy: "optimal", Memory: ms}},
-		{{Name: "a", Policy: "best-response", Opponent: "safe", Memory: ms}, {Name: "b", Policy: "safe", Memory: ms}, {Name: "c", Policy: "safe", Memory: ms}},
-	} {
-		var seats []sim.Player
-		var pols []rules.Policy
-		for _, spec := range lineup {
-			b, err := strategies.Build(ctx, spec, env)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if spec.Policy != "safe" && b.Exact == nil {
-				t.Fatalf("%s: no exact model", spec.Policy)
-			}
-			seats = append(seats, b.Player)
-			p, err := rules.ParsePolicy(spec.Policy)
-			if err != nil {
-				t.Fatal(err)
-			}
-			pols = append(pols, p)
-		}
-		name := fmt.Sprint(pols)
-		want, err := exact.Evaluate(ctx, field.Float{}, exact.Model{Variant: v, Memory: mem}, exact.SeatLineup(pols...), rules.State{N: pairs, J: pairs})
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		g, err := sim.NewGame(sim.Setup{Pairs: pairs, Variant: v, Players: seats})
-		if err != nil {
-			t.Fatal(err)
-		}
-		sum, sumSq := make([]float64, 3), make([]float64, 3)
-		for i := range games {
-			if err := g.Play(sim.GameID{Seed: 13, Index: uint64(i)}, nil); err != nil {
-				t.Fatal(err)
-			}
-			for s, x := range g.Outcome().Pairs {
-				sum[s] += float64(x)
-				sumSq[s] += float64(x * x)
-			}
-		}
-		for s := range 3 {
-			mean := sum[s] / float64(games)
-			se := math.Sqrt((sumSq[s]/float64(games) - mean*mean) / float64(games))
-			if d := math.Abs(mean - want.PairsBySeat[s]); d > 4*se {
-				t.Errorf("%s: seat %d: engine mean %.4f pairs over %d games, exact %.4f (%.1f standard errors)", name, s, mean, games, want.PairsBySeat[s], d/se)
-			}
-		}
-	}
+	checkCopiesSeatGames(t, env, exact.Model{Variant: v, Memory: mem}, ms, pairs, games, 13)
 }

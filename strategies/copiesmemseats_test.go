@@ -84,7 +84,6 @@ func TestCopiesHandoverSeatTablesAreTheSolversBestChoices(t *testing.T) {
 // to safe against two safe seats, built with strategies.Build, and checks every seat's mean pairs
 // against the copies model's exact value within four standard errors.
 func TestCopiesHandoverSeatEngineGamesMatchExactValues(t *testing.T) {
-	ctx := context.Background()
 	const copies, capacity, pairs = 4, 3, 6
 	games := 4000
 	if testing.Short() {
@@ -94,6 +93,17 @@ func TestCopiesHandoverSeatEngineGamesMatchExactValues(t *testing.T) {
 	v := rules.Variant{Copies: copies}
 	env := strategies.Env{MaxPairs: pairs, Players: 3, Variant: v, Tables: strategies.NewTables()}
 	ms := handoverOverride(capacity)
+	checkCopiesSeatGames(t, env, exact.Model{Variant: v, Memory: mem}, ms, pairs, games, 11)
+}
+
+// checkCopiesSeatGames plays engine games at three seats of every seat optimal and of
+// best-response to safe beside two safe seats, each with memory override ms, under model at env,
+// and checks every seat's mean pairs over games from the full deal of pairs pairs against the
+// exact values within 4 standard errors.
+func checkCopiesSeatGames(t *testing.T, env strategies.Env, model exact.Model, ms strategies.MemoryOverride, pairs, games int, seed uint64) {
+	t.Helper()
+	ctx := context.Background()
+	v := model.Variant
 	for _, lineup := range [][]strategies.Spec{
 		{{Name: "a", Policy: "optimal", Memory: ms}, {Name: "b", Policy: "optimal", Memory: ms}, {Name: "c", Policy: "optimal", Memory: ms}},
 		{{Name: "a", Policy: "best-response", Opponent: "safe", Memory: ms}, {Name: "b", Policy: "safe", Memory: ms}, {Name: "c", Policy: "safe", Memory: ms}},
@@ -116,7 +126,7 @@ func TestCopiesHandoverSeatEngineGamesMatchExactValues(t *testing.T) {
 			pols = append(pols, p)
 		}
 		name := fmt.Sprint(pols)
-		want, err := exact.Evaluate(ctx, field.Float{}, exact.Model{Variant: v, Memory: mem}, exact.SeatLineup(pols...), rules.State{N: pairs, J: pairs})
+		want, err := exact.Evaluate(ctx, field.Float{}, model, exact.SeatLineup(pols...), rules.State{N: pairs, J: pairs})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -126,7 +136,7 @@ func TestCopiesHandoverSeatEngineGamesMatchExactValues(t *testing.T) {
 		}
 		sum, sumSq := make([]float64, 3), make([]float64, 3)
 		for i := range games {
-			if err := g.Play(sim.GameID{Seed: 11, Index: uint64(i)}, nil); err != nil {
+			if err := g.Play(sim.GameID{Seed: seed, Index: uint64(i)}, nil); err != nil {
 				t.Fatal(err)
 			}
 			for s, x := range g.Outcome().Pairs {

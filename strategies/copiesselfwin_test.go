@@ -102,15 +102,7 @@ func TestEnginePlaysCopiesSelfWinTables(t *testing.T) {
 		}
 		var got, want [3][3]int64 // each seat's pairs, wins and draws
 		tally := func(out *[3][3]int64, ps []int) {
-			most, top := -1, 0
-			for _, x := range ps {
-				switch {
-				case x > most:
-					most, top = x, 1
-				case x == most:
-					top++
-				}
-			}
+			most, top := mostOf(ps)
 			for s := range 3 {
 				out[s][0] += int64(ps[s])
 				if ps[s] == most && top == 1 {

@@ -2,7 +2,6 @@ package strategies_test
 
 import (
 	"context"
-	"math"
 	"testing"
 
 	"memsim/analysis/exact"
@@ -98,28 +97,11 @@ func TestFluctSingletonsUnderTurnLimitPlaysTheSolversChoices(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		gm, err := sim.NewGame(sim.Setup{Pairs: maxPairs, Singletons: singles, Players: []sim.Player{b.Player, other.Player}, Pass: rules.PassTwoKnown, Variant: v})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var sum, sumSq float64
-		for i := range games {
-			if err := gm.Play(sim.GameID{Seed: 37, Index: uint64(i)}, nil); err != nil {
-				t.Fatal(err)
-			}
-			x := float64(gm.Outcome().Share[0]) / 2 // a stalemate shares the pairs left
-			sum += x
-			sumSq += x * x
-		}
 		res, err := exact.Evaluate(ctx, field.Float{}, m, pol.mu, rules.State{N: maxPairs, J: maxPairs, S: singles, F: singles})
 		if err != nil {
 			t.Fatal(err)
 		}
-		mean := sum / float64(games)
-		se := math.Sqrt((sumSq/float64(games) - mean*mean) / float64(games))
-		if math.Abs(mean-res.PairsBySeat[0]) > 4*se {
-			t.Errorf("%s against %s: seat 0 takes %.4f pairs on average over %d games, the solver expects %.4f (standard error %.4f)",
-				pol.spec.Policy, pol.opponent, mean, games, res.PairsBySeat[0], se)
-		}
+		setup := sim.Setup{Pairs: maxPairs, Singletons: singles, Players: []sim.Player{b.Player, other.Player}, Pass: rules.PassTwoKnown, Variant: v}
+		checkSeat0MeanPairs(t, pol.spec.Policy+" against "+pol.opponent, setup, games, 37, res.PairsBySeat[0])
 	}
 }

@@ -89,29 +89,12 @@ func TestHandoverSingletonsUnderTurnLimitPlaysTheSolversChoices(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		gm, err := sim.NewGame(sim.Setup{Pairs: maxPairs, Singletons: singles, Players: []sim.Player{b.Player, other.Player}, Pass: rules.PassAlways, Variant: v})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var sum, sumSq float64
-		for i := range games {
-			if err := gm.Play(sim.GameID{Seed: 31, Index: uint64(i)}, nil); err != nil {
-				t.Fatal(err)
-			}
-			x := float64(gm.Outcome().Share[0]) / 2 // a stalemate shares the pairs left
-			sum += x
-			sumSq += x * x
-		}
 		res, err := exact.Evaluate(ctx, field.Float{}, m, pol.mu, rules.State{N: maxPairs, J: maxPairs, S: singles, F: singles})
 		if err != nil {
 			t.Fatal(err)
 		}
-		mean := sum / float64(games)
-		se := math.Sqrt((sumSq/float64(games) - mean*mean) / float64(games))
-		if math.Abs(mean-res.PairsBySeat[0]) > 4*se {
-			t.Errorf("%s against %s: seat 0 takes %.4f pairs on average over %d games, the solver expects %.4f (standard error %.4f)",
-				pol.spec.Policy, pol.opponent, mean, games, res.PairsBySeat[0], se)
-		}
+		setup := sim.Setup{Pairs: maxPairs, Singletons: singles, Players: []sim.Player{b.Player, other.Player}, Pass: rules.PassAlways, Variant: v}
+		checkSeat0MeanPairs(t, pol.spec.Policy+" against "+pol.opponent, setup, games, 31, res.PairsBySeat[0])
 	}
 }
 
@@ -124,4 +107,29 @@ func handoverLimitBest(ctx context.Context, fl field.Field[float64], exactChoice
 	}
 	cv, err := exact.ChoiceValues(ctx, fl, m, mu, st)
 	return cv.Best, err
+}
+
+// checkSeat0MeanPairs plays games of the engine at setup, two seats, and checks seat 0's mean
+// share in pairs (a stalemate sharing the pairs left) against the solver's want within 4 standard
+// errors.
+func checkSeat0MeanPairs(t *testing.T, name string, setup sim.Setup, games int, seed uint64, want float64) {
+	t.Helper()
+	gm, err := sim.NewGame(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum, sumSq float64
+	for i := range games {
+		if err := gm.Play(sim.GameID{Seed: seed, Index: uint64(i)}, nil); err != nil {
+			t.Fatal(err)
+		}
+		x := float64(gm.Outcome().Share[0]) / 2 // a stalemate shares the pairs left
+		sum += x
+		sumSq += x * x
+	}
+	mean := sum / float64(games)
+	se := math.Sqrt((sumSq/float64(games) - mean*mean) / float64(games))
+	if math.Abs(mean-want) > 4*se {
+		t.Errorf("%s: seat 0 takes %.4f pairs on average over %d games, the solver expects %.4f (standard error %.4f)", name, mean, games, want, se)
+	}
 }

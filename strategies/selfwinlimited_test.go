@@ -121,7 +121,7 @@ func checkEngineSelfWin(t *testing.T, g selfWinGame, deals int) {
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	var wins, draws, pairs, pairsSq [3]float64
+	var tally seatRates
 	stalemates := 0
 	for d := range uint64(deals) {
 		if err := gm.Play(sim.GameID{Seed: 11, DealStream: 1, PlayStream: 2, Index: d}, nil); err != nil {
@@ -131,43 +131,55 @@ func checkEngineSelfWin(t *testing.T, g selfWinGame, deals int) {
 		if o.Stalemate {
 			stalemates++
 		}
-		most, top := -1, 0
-		for _, x := range o.Pairs {
-			switch {
-			case x > most:
-				most, top = x, 1
-			case x == most:
-				top++
-			}
-		}
-		for s, x := range o.Pairs {
-			v := float64(x) + float64(o.Left)/3
-			pairs[s] += v
-			pairsSq[s] += v * v
-			if x == most && top == 1 {
-				wins[s]++
-			} else if x == most {
-				draws[s]++
-			}
-		}
+		tally.add(o)
 	}
 	if stalemates == 0 && g.rule != rules.PassNever && g.seats[0] == win && g.seats[2] == win {
 		t.Errorf("%s: no stalemate in %d deals", name, deals)
 	}
-	n := float64(deals)
+	tally.check(t, name, res, 4.5)
+}
+
+// seatRates counts three seats' wins (the most pairs alone), draws (the most, shared) and pairs,
+// the pairs left at the end shared equally, over engine games.
+type seatRates struct {
+	games                       int
+	wins, draws, pairs, pairsSq [3]float64
+}
+
+// add counts one game's outcome.
+func (c *seatRates) add(o *sim.Outcome) {
+	c.games++
+	most, top := mostOf(o.Pairs)
+	for s, x := range o.Pairs {
+		v := float64(x) + float64(o.Left)/3
+		c.pairs[s] += v
+		c.pairsSq[s] += v * v
+		if x == most && top == 1 {
+			c.wins[s]++
+		} else if x == most {
+			c.draws[s]++
+		}
+	}
+}
+
+// check checks every seat's win and draw rates and mean pairs against the model's res, within k
+// standard errors.
+func (c *seatRates) check(t *testing.T, name string, res exact.SelfWinResult[float64], k float64) {
+	t.Helper()
+	n := float64(c.games)
 	for s := range 3 {
-		rate := func(what string, k, want float64) {
-			p := k / n
+		rate := func(what string, x, want float64) {
+			p := x / n
 			se := math.Sqrt(max(p*(1-p), 1e-4) / n)
-			if math.Abs(p-want) > 4.5*se {
-				t.Errorf("%s: seat %d's %s rate %.4f ± %.4f over %d deals, the model %.4f", name, s, what, p, se, deals, want)
+			if math.Abs(p-want) > k*se {
+				t.Errorf("%s: seat %d's %s rate %.4f ± %.4f over %d deals, the model %.4f", name, s, what, p, se, c.games, want)
 			}
 		}
-		rate("win", wins[s], res.Win[s])
-		rate("draw", draws[s], res.Draw[s])
-		mean := pairs[s] / n
-		se := math.Sqrt((pairsSq[s]/n - mean*mean) / n)
-		if math.Abs(mean-res.Pairs[s]) > 4.5*se {
+		rate("win", c.wins[s], res.Win[s])
+		rate("draw", c.draws[s], res.Draw[s])
+		mean := c.pairs[s] / n
+		se := math.Sqrt((c.pairsSq[s]/n - mean*mean) / n)
+		if math.Abs(mean-res.Pairs[s]) > k*se {
 			t.Errorf("%s: seat %d takes %.4f ± %.4f pairs, the model %.4f", name, s, mean, se, res.Pairs[s])
 		}
 	}

@@ -107,15 +107,7 @@ func TestEnginePlaysSelfWinLimitedLimitTables(t *testing.T) {
 				t.Fatalf("%s: %v", name, err)
 			}
 			o := gm.Outcome()
-			most, top := -1, 0
-			for _, x := range o.Pairs {
-				switch {
-				case x > most:
-					most, top = x, 1
-				case x == most:
-					top++
-				}
-			}
+			most, top := mostOf(o.Pairs)
 			for s, x := range o.Pairs {
 				v := float64(x)
 				if o.Stalemate {

@@ -73,49 +73,14 @@ func checkEngineSelfWinVariant(t *testing.T, g winVariantGame, deals int) {
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	var wins, draws, pairs, pairsSq [3]float64
+	var tally seatRates
 	for d := range uint64(deals) {
 		if err := gm.Play(sim.GameID{Seed: 13, DealStream: 1, PlayStream: 2, Index: d}, nil); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		o := gm.Outcome()
-		most, top := -1, 0
-		for _, x := range o.Pairs {
-			switch {
-			case x > most:
-				most, top = x, 1
-			case x == most:
-				top++
-			}
-		}
-		for s, x := range o.Pairs {
-			v := float64(x) + float64(o.Left)/3
-			pairs[s] += v
-			pairsSq[s] += v * v
-			if x == most && top == 1 {
-				wins[s]++
-			} else if x == most {
-				draws[s]++
-			}
-		}
+		tally.add(gm.Outcome())
 	}
-	n := float64(deals)
-	for s := range 3 {
-		rate := func(what string, k, want float64) {
-			p := k / n
-			se := math.Sqrt(max(p*(1-p), 1e-4) / n)
-			if math.Abs(p-want) > 4*se {
-				t.Errorf("%s: seat %d's %s rate %.4f ± %.4f over %d deals, the model %.4f", name, s, what, p, se, deals, want)
-			}
-		}
-		rate("win", wins[s], res.Win[s])
-		rate("draw", draws[s], res.Draw[s])
-		mean := pairs[s] / n
-		se := math.Sqrt((pairsSq[s]/n - mean*mean) / n)
-		if math.Abs(mean-res.Pairs[s]) > 4*se {
-			t.Errorf("%s: seat %d takes %.4f ± %.4f pairs, the model %.4f", name, s, mean, se, res.Pairs[s])
-		}
-	}
+	tally.check(t, name, res, 4)
 }
 
 // checkVariantStandingsTable checks that a seat's table holds the solver's choice of seat 0 of

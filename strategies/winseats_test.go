@@ -42,6 +42,20 @@ type seatTally struct {
 	stalemates         int
 }
 
+// mostOf returns the largest of xs and how many of xs equal it: the seats that share the win.
+func mostOf(xs []int) (most, count int) {
+	most = -1
+	for _, x := range xs {
+		switch {
+		case x > most:
+			most, count = x, 1
+		case x == most:
+			count++
+		}
+	}
+	return most, count
+}
+
 // tallyEveryDeal plays every deal of faces faces of copies cards with the engine at setup and
 // tallies its outcomes: the seats with the highest score share the win (a stalemate adds the same
 // part of the pairs left to every seat, so it does not change the ranking).
@@ -61,15 +75,7 @@ func tallyEveryDeal(t *testing.T, name string, setup sim.Setup, faces, copies in
 		if out.Stalemate {
 			r.stalemates++
 		}
-		most, top := -1, 0
-		for _, x := range out.Share {
-			switch {
-			case x > most:
-				most, top = x, 1
-			case x == most:
-				top++
-			}
-		}
+		most, top := mostOf(out.Share)
 		for s, x := range out.Share {
 			r.share[s] += int64(x)
 			if x == most && top == 1 {

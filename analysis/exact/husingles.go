@@ -532,9 +532,6 @@ func estimateHUSingles[T any](f field.Field[T], m Model, mu Lineup, pairs int, c
 	switch call {
 	case CallEvaluate, CallPolicyTable:
 	case CallDistribution:
-		if mu.Players >= 3 && m.Variant.TurnLimit > 0 {
-			return Cost{}, husSeatsDistErr(m, mu.Players)
-		}
 	default:
 		return Cost{}, fmt.Errorf("singletons %d with %s: the solver gives a matchup's values, each choice's values and the score distribution (two seats) and the engine's tables of optimal and best-response, not this computation", m.Singletons, m.Memory)
 	}
@@ -572,6 +569,11 @@ func estimateHUSingles[T any](f field.Field[T], m Model, mu Lineup, pairs int, c
 		}
 		if t := m.Variant.TurnLimit; t > 0 {
 			w = row * 16 * float64(t) // a layer per turn left, each cell's outcomes read once per role (husingles_limit.go)
+			if call == CallDistribution && mu.Players >= 3 {
+				// Every seat's distributions, a layer per turn left (husingles_seatslimitdist.go):
+				// each unknown's vector, read once per outcome of its choice.
+				w += 8 * u * vec * float64(t)
+			}
 		}
 		if !isFloat {
 			w *= husRatWeight * float64(n)

@@ -458,9 +458,3 @@ type SeatsGap[T any] struct {
 	Streak int
 	Gain   T
 }
-
-// husSeatsDistErr is the refusal of every seat's score distribution at three or more seats under
-// a turn limit.
-func husSeatsDistErr(m Model, players int) error {
-	return fmt.Errorf("singletons %d with %s at %d seats under a turn limit: the solver gives the values, each choice's values and the tables, not the score distribution (without a turn limit only)", m.Singletons, m.Memory, players)
-}

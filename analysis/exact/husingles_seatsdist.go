@@ -136,11 +136,9 @@ func (s *husSolver[T]) seatsDistChoice(c *husCell[T], t, l int) rules.Choice {
 }
 
 // checkHUSSeatsDistribution is CheckSeatsDistribution for singletons under a handover-uniform
-// memory: the lineups the values solve at three to eight seats, without a turn limit.
+// memory: the lineups the values solve at three to eight seats, with and without a turn limit
+// (husingles_seatslimitdist.go).
 func checkHUSSeatsDistribution(m Model, mu Lineup) error {
-	if m.Variant.TurnLimit > 0 {
-		return husSeatsDistErr(m, mu.Players)
-	}
 	return checkHUSingles(m, mu)
 }
 
@@ -150,6 +148,9 @@ func husSeatsDistribution[T any](ctx context.Context, f field.Field[T], m Model,
 	var out SeatsDistribution[T]
 	if err := checkHUSSeatsDistribution(m, mu); err != nil {
 		return out, err
+	}
+	if m.Variant.TurnLimit > 0 {
+		return husSeatsLimitDistribution(ctx, f, m, mu, st) // husingles_seatslimitdist.go
 	}
 	s, c, err := husStart(ctx, f, m, mu, st)
 	if err != nil {

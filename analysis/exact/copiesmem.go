@@ -126,9 +126,9 @@ type cmCell[T any] struct {
 	// streak is the pass streak at three or more seats (1 where after at two seats), left the
 	// pairs a stalemate cell shares at three or more seats (copiesmempass.go).
 	streak, left int
-	legal            [rules.NumChoices]bool
-	outs             [rules.NumChoices][]cmOutcome
-	probs            [rules.NumChoices][]T
+	legal        [rules.NumChoices]bool
+	outs         [rules.NumChoices][]cmOutcome
+	probs        [rules.NumChoices][]T
 
 	// solo is solitaire's expected turns and lucky matches from the cell, soloChoice the choice
 	// (copiesmemsolo.go).

@@ -3,6 +3,7 @@ package exact
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"memsim/analysis/field"
 	"memsim/sim/rules"
@@ -42,7 +43,7 @@ func IsCopiesDecay(m Model) bool {
 // checkCopiesDecay reports whether the copies model under a decay memory can solve mu in m: shared
 // memory, no singletons, sequential flips; two players under every pass rule, with or without a
 // turn limit (copiesdecaylimit.go), optimal, safe, daring or best-response to one of them; three
-// to eight seats under pass rule never without a turn limit, every seat for itself or a policy
+// to eight seats under every pass rule without a turn limit, every seat for itself or a policy
 // per seat (copiesmemseats.go, solved over the strongly connected components); or solitaire under
 // pass rule never without a turn limit (copiesdecaysolo.go).
 func checkCopiesDecay(m Model, mu Lineup) error {
@@ -168,18 +169,18 @@ func (s *copiesDecaySolver[T]) explore(start string) error {
 		}
 		key := queue[0]
 		queue = queue[1:]
-		if key == cmStalemateKey {
-			s.cells = append(s.cells, &cmCell[T]{stalemate: true})
+		if strings.HasPrefix(key, cmStalemateKey) {
+			s.cells = append(s.cells, cmStalemateCell[T](key))
 			continue
 		}
-		v, after := cmVecOfKey(key)
-		c := &cmCell[T]{v: v, pairs: v.state().Pairs(), h: remembered(v), after: after}
+		v, l := cmStreakOfKey(key)
+		c := &cmCell[T]{v: v, pairs: v.state().Pairs(), h: remembered(v), after: l > 0, streak: l}
 		if unknownCards(v) > 0 {
 			for _, ch := range rules.Choices() {
 				var outs []cdOutcome[T]
 				switch {
 				case ch == rules.Pass && copiesPassLegal(v, s.m):
-					outs = s.passOutcomes(v, after) // copiesdecaypass.go
+					outs = s.passOutcomes(v, l) // copiesdecaypass.go
 				case copiesLegal(v, ch, s.m.Choices):
 					outs = s.outcomes(v, ch)
 				default:
@@ -591,8 +592,9 @@ func copiesDecayChoiceValues[T any](ctx context.Context, f field.Field[T], m Mod
 // CopiesDecayPolicyTable returns the choices of seat 0's policy of mu (optimal, or best-response
 // to the other seat's optimal, safe or daring) in the copies model under a shared decay memory m
 // (docs/models.md §4.16, "A decay memory"), two seats, under every pass rule (with seat 0's
-// choice just after a pass), or three to eight seats under pass rule never (optimal every seat's
-// own optimum, best-response the replying seat's choice, the other seats playing mu.Opponent), in
+// choice just after a pass), or three to eight seats under every pass rule (with seat 0's choice
+// at every pass streak; optimal every seat's own optimum, best-response the replying seat's
+// choice, the other seats playing mu.Opponent), in
 // every state of faces a game of the given number of pairs reaches
 // from its start: the table the engine plays optimal
 // and best-response from. A game of fewer pairs (a multiple of k/2) starts in a state the larger
@@ -632,7 +634,7 @@ func CopiesDecayPolicyTable[T any](ctx context.Context, f field.Field[T], m Mode
 		if mu.Players >= 3 {
 			ch = s.seatsPolicyChoice(c) // copiesmemseats.go
 		}
-		if err := setMemChoice(tab, m, c, ch); err != nil { // copiesmempass.go
+		if err := setMemChoiceSeats(tab, m, mu.Players, c, ch); err != nil { // copiesmempass.go
 			return nil, err
 		}
 	}

@@ -10,19 +10,28 @@ package exact
 // hand-over left. Every other turn clears the flag. The cells just after a pass are solved with
 // the others, in the strongly connected components of the outcome graph.
 
-// passOutcomes returns the outcomes of a pass in v: just after a pass the stalemate; otherwise the
-// hand-over's forgetting of the remembered cards, the other seat moving just after a pass.
-func (s *copiesDecaySolver[T]) passOutcomes(v copiesVec, after bool) []cdOutcome[T] {
-	if after {
-		return []cdOutcome[T]{{o: cmOutcome{next: cmStalemateKey}, p: s.one}}
+//
+// At three to eight seats the flag is the pass streak l = 0 .. p-1 (copiesmempass.go): a pass at
+// l < p-1 hands the next seat, at streak l+1, the state the hand-over's forgetting leaves, and a
+// pass at l = p-1 ends the game in a stalemate, every seat taking its share (1/p) of the pairs
+// left, whatever was forgotten in between, as the engine counts passes in a row (as for pairs,
+// selfishdecaypass.go).
+
+// passOutcomes returns the outcomes of a pass in v at streak l: at the last streak the stalemate;
+// otherwise the hand-over's forgetting of the remembered cards, the next seat moving at the next
+// streak.
+func (s *copiesDecaySolver[T]) passOutcomes(v copiesVec, l int) []cdOutcome[T] {
+	if l == cmLastStreak(s.mu.Players) {
+		return []cdOutcome[T]{{o: cmOutcome{next: cmStalemateOf(v, s.mu.Players)}, p: s.one}}
 	}
+	suffix := cmStreakSuffix(l + 1)
 	var out []cdOutcome[T]
 	at := map[cmOutcome]int{}
 	add := func(o cmOutcome, p T) {
 		if s.f.IsZero(p) {
 			return
 		}
-		o.next += cmAfterPass
+		o.next += suffix
 		if i, ok := at[o]; ok {
 			out[i].p = s.f.Add(out[i].p, p)
 			return

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 
 	"memsim/analysis/field"
 	"memsim/sim/rules"
@@ -122,9 +123,12 @@ type cmCell[T any] struct {
 	// after says that the other seat has just passed (a pass now is a stalemate); stalemate
 	// marks the cell of the game ended in a stalemate, lead 0.
 	after, stalemate bool
-	legal            [rules.NumChoices]bool
-	outs             [rules.NumChoices][]cmOutcome
-	probs            [rules.NumChoices][]T
+	// streak is the pass streak at three or more seats (1 where after at two seats), left the
+	// pairs a stalemate cell shares at three or more seats (copiesmempass.go).
+	streak, left int
+	legal        [rules.NumChoices]bool
+	outs         [rules.NumChoices][]cmOutcome
+	probs        [rules.NumChoices][]T
 
 	// solo is solitaire's expected turns and lucky matches from the cell, soloChoice the choice
 	// (copiesmemsolo.go).
@@ -189,17 +193,17 @@ func (s *copiesMemSolver[T]) explore(start string) error {
 		}
 		key := queue[0]
 		queue = queue[1:]
-		if key == cmStalemateKey {
-			s.cells = append(s.cells, &cmCell[T]{stalemate: true})
+		if strings.HasPrefix(key, cmStalemateKey) {
+			s.cells = append(s.cells, cmStalemateCell[T](key))
 			continue
 		}
-		v, after := cmVecOfKey(key)
-		c := &cmCell[T]{v: v, pairs: v.state().Pairs(), h: remembered(v), after: after}
+		v, l := cmStreakOfKey(key)
+		c := &cmCell[T]{v: v, pairs: v.state().Pairs(), h: remembered(v), after: l > 0, streak: l}
 		if unknownCards(v) > 0 {
 			for _, ch := range rules.Choices() {
 				switch {
 				case ch == rules.Pass && copiesPassLegal(v, s.m):
-					c.outs[ch] = cmPassOutcomes(v, after)
+					c.outs[ch] = cmPassOutcomes(v, l, s.mu.Players)
 				case copiesLegal(v, ch, s.m.Choices):
 					c.outs[ch] = s.outcomes(v, ch)
 				default:
@@ -443,7 +447,7 @@ func (s *copiesMemSolver[T]) groups() [][]int {
 		if ca.h != cb.h {
 			return ca.h > cb.h
 		}
-		return ca.after && !cb.after // a flagged cell before the unflagged one it follows
+		return ca.streak > cb.streak // a flagged cell before the unflagged one it follows
 	})
 	var out [][]int
 	for i := 0; i < len(order); {

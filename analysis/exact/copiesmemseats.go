@@ -8,7 +8,9 @@ import (
 )
 
 // The copies model under a shared handover-uniform memory (copiesmem.go; docs/models.md §4.16,
-// "A handover-uniform memory") at three to eight seats, pass rule never (docs/models.md §4.7).
+// "A handover-uniform memory") at three to eight seats, every pass rule (docs/models.md §4.7; under
+// two-known and always the cells carry the pass streak, copiesmempass.go, and a stalemate shares
+// the pairs left).
 // The states and turns are the two-seat model's; the values are vectors, every seat's expected
 // pairs. The cells of one number of pairs at a full memory refer to each other through a
 // forgotten card that hands the next seat a state of the group, as the states of a decay row do
@@ -35,15 +37,13 @@ type cmSeatVals[T any] struct {
 }
 
 // checkCopiesMemSeats reports whether the copies model under a handover-uniform memory solves
-// the lineup mu of three to eight seats: pass rule never, no turn limit, every seat optimal,
+// the lineup mu of three to eight seats: every pass rule, no turn limit, every seat optimal,
 // safe, daring or (at one seat) best-response.
 func checkCopiesMemSeats(m Model, mu Lineup) error {
 	k := m.Variant.CopiesOf()
 	switch {
 	case mu.Players > rules.MaxPlayers:
 		return fmt.Errorf("players %d: must be between 1 and %d", mu.Players, rules.MaxPlayers)
-	case m.Pass != rules.PassNever:
-		return fmt.Errorf("copies %d with %s at %d seats: pass rule %s has no exact model (pass rule never has; two seats every rule)", k, m.Memory, mu.Players, m.Pass)
 	case m.Variant.TurnLimit > 0:
 		return fmt.Errorf("copies %d with %s at %d seats: a turn limit has no exact model (two seats and solitaire have)", k, m.Memory, mu.Players)
 	case mu.TwoPlayerOptimal:
@@ -113,8 +113,8 @@ func (s *copiesMemSolver[T]) positions(idx []int) ([]int, map[int]int) {
 	return live, pos
 }
 
-// terminal gives the cells of idx without a choice to make (no pair left) their values: nothing
-// more for anybody.
+// terminal gives the cells of idx without a choice to make their values: nothing more for
+// anybody where no pair is left, every seat its share of the pairs left in a stalemate.
 func (s *copiesMemSolver[T]) terminal(idx []int) {
 	p := s.mu.Players
 	for _, i := range idx {
@@ -122,16 +122,17 @@ func (s *copiesMemSolver[T]) terminal(idx []int) {
 		if c.pairs > 0 && !c.stalemate {
 			continue
 		}
+		share := s.f.Div(s.f.FromInt(int64(c.left)), s.f.FromInt(int64(p)))
 		c.mseats.self = make([]T, p)
 		c.mseats.seats = make([][]T, p)
 		for t := range p {
 			c.mseats.seats[t] = make([]T, p)
 			for j := range p {
-				c.mseats.seats[t][j] = s.zero
+				c.mseats.seats[t][j] = share
 			}
 		}
 		for j := range p {
-			c.mseats.self[j] = s.zero
+			c.mseats.self[j] = share
 		}
 		c.mseats.selfGap = s.zero
 	}

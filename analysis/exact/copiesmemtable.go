@@ -11,8 +11,8 @@ import (
 // CopiesMemPolicyTable returns the choices of seat 0's policy of mu (optimal, or best-response to
 // the other seat's optimal, safe or daring) in the copies model under a shared handover-uniform
 // memory m (docs/models.md §4.16, "A handover-uniform memory"), two seats under every pass rule
-// (with seat 0's choice just after a pass), or three to eight seats under pass rule never (optimal
-// every seat's own optimum, which every seat reads from the one table; best-response the replying
+// (with seat 0's choice just after a pass), or three to eight seats under every pass rule (with
+// seat 0's choice at every pass streak; optimal every seat's own optimum, which every seat reads from the one table; best-response the replying
 // seat's choice, the other seats playing mu.Opponent), in every state of faces a game of the given
 // number of pairs reaches from its start: the table the engine plays optimal and best-response
 // from under k copies of a face and that memory. A game of fewer pairs (a multiple of k/2) starts
@@ -49,7 +49,7 @@ func CopiesMemPolicyTable[T any](ctx context.Context, f field.Field[T], m Model,
 		if mu.Players >= 3 {
 			ch = s.seatsPolicyChoice(c) // copiesmemseats.go
 		}
-		if err := setMemChoice(tab, m, c, ch); err != nil {
+		if err := setMemChoiceSeats(tab, m, mu.Players, c, ch); err != nil {
 			return nil, err
 		}
 	}

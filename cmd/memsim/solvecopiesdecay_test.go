@@ -143,7 +143,7 @@ func TestSolveCopiesDecayRefusals(t *testing.T) {
 		{[]string{"--copies", "4", "--pairs", "4", "--memory", "3", "--forget", "handover-uniform", "--q", "0.3"}, "memsim solve: --q 0.3 goes with --forget decay"},
 		{append(base[:6:6], "--q", "1.5"), "memsim solve: --q 1.5: must be in (0, 1]"},
 		{append(base, "--memory", "1"), "memsim solve: --memory 1: must be 0 (no capacity) or at least 2"},
-		{append(base, "--players", "3", "--pass", "always"), "memsim solve: --players 3 --pass always --policy optimal --opponent optimal: copies 4 with decay(q=0.3) at 3 seats: pass rule always has no exact model (pass rule never has; two seats every rule)"},
+		{append(base, "--players", "3", "--pass", "always", "--turn-limit", "4"), "memsim solve: --players 3 --pass always --policy optimal --opponent optimal: copies 4 with decay(q=0.3) at 3 seats: a turn limit has no exact model (two seats and solitaire have)"},
 		{append(base, "--pass", "always", "--players", "1"), "memsim solve: --players 1 --pass always --policy optimal: copies 4 with decay(q=0.3): solitaire has nobody to hand a pass to (pass rule always; allowed: never)"},
 		{append(base, "--turn-limit", "4", "--players", "1"), "memsim solve: --players 1 --policy optimal: copies 4 with decay(q=0.3), turn limit 4: solitaire has no exact model under a turn limit (two seats have)"},
 		{append(base, "--policy", "win-optimal"), "memsim solve: --players 2 --policy win-optimal --opponent win-optimal: policy win-optimal with copies 4 and decay(q=0.3) has no exact model (allowed: optimal, safe, daring, best-response)"},

@@ -380,6 +380,9 @@ func TestBlindHandoverSingletonsWithoutSingletons(t *testing.T) {
 		pairs = 5
 	}
 	for _, pass := range []rules.PassRule{rules.PassNever, rules.PassTwoKnown, rules.PassAlways} {
+		if testing.Short() && pass != rules.PassAlways {
+			continue
+		}
 		m := husBlindModel(0, capacity, pass)
 		for _, mu := range []Lineup{{Players: 2, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal},
 			{Players: 2, Policy: rules.PolicyBestResponse, Opponent: rules.PolicyDaring}} {

@@ -36,15 +36,16 @@ func IsHUSingles(m Model) bool {
 }
 
 // checkHUSinglesModel reports whether the model of singletons under a handover-uniform memory
-// solves m, whatever the lineup: a shared memory of fixed capacity, sequential flips, every pass
-// rule (husingles_pass.go), with or without a turn limit (husingles_limit.go).
+// solves m, whatever the lineup: a shared memory of fixed capacity, every pass rule
+// (husingles_pass.go), sequential flips with or without a turn limit (husingles_limit.go), blind
+// flips without one (husingles_blind.go).
 func checkHUSinglesModel(m Model) error {
 	s := m.Singletons
 	switch {
 	case m.Memory.Scope != rules.ScopeShared:
 		return fmt.Errorf("singletons %d: a private %s memory forgets at its own seat's turns, which no count state describes (only a shared one has an exact model)", s, m.Memory)
-	case m.Variant.Flips == rules.FlipsBlind:
-		return fmt.Errorf("blind flips with singletons and %s memory have no exact model (use perfect memory, pairs only, or the simulator)", m.Memory)
+	case m.Variant.Flips == rules.FlipsBlind && m.Variant.TurnLimit > 0:
+		return fmt.Errorf("turn limit %d: blind flips with singletons and %s memory have no exact model under a turn limit (use perfect memory, or the simulator)", m.Variant.TurnLimit, m.Memory)
 	}
 	if err := m.Memory.Validate(); err != nil {
 		return err
@@ -58,6 +59,9 @@ func checkHUSinglesModel(m Model) error {
 func checkHUSingles(m Model, mu Lineup) error {
 	if err := checkHUSinglesModel(m); err != nil {
 		return err
+	}
+	if err := checkHUSBlind(m, mu); err != nil {
+		return err // husingles_blind.go
 	}
 	s := m.Singletons
 	switch {
@@ -179,6 +183,8 @@ func newHUSSolver[T any](ctx context.Context, f field.Field[T], m Model, mu Line
 				c.outs[ch] = []husOutcome{{num: 1, den: 1, next: c.st, to: s.at[c.st]}}
 			case ch == rules.Pass:
 				c.outs[ch] = []husOutcome{s.passOutcome(c)} // husingles_pass.go
+			case m.Variant.Flips == rules.FlipsBlind:
+				c.outs[ch] = husBlindOutcomes(c.st, ch, m.Memory.Capacity) // husingles_blind.go
 			default:
 				c.outs[ch] = husOutcomes(c.st, ch, m.Memory.Capacity)
 			}
@@ -260,9 +266,10 @@ func husOutcomes(st rules.State, ch rules.Choice, capacity int) []husOutcome {
 }
 
 // husForget adds the outcomes of forgetting x more cards, one at a time uniformly among the cards
-// remembered before the turn: oldHalf half-known pairs' cards, oldSeen seen singletons and, when
-// full is 1, the old card of the pair the turn left known whole. half and seen count the
-// half-known pairs and seen singletons after the turn (the full pair excluded).
+// remembered before the turn: oldHalf half-known pairs' cards, oldSeen seen singletons and the
+// old cards of the full pairs the turn left known whole (0 or 1; 2 under blind flips,
+// husingles_blind.go). half and seen count the half-known pairs and seen singletons after the
+// turn (the full pairs excluded).
 func husForget(num, den int64, n, half, seen, oldHalf, oldSeen, full, x int,
 	add func(num, den int64, next rules.State, keep bool, handed int), at func(n, half, seen int) rules.State) {
 	if num == 0 {
@@ -273,9 +280,9 @@ func husForget(num, den int64, n, half, seen, oldHalf, oldSeen, full, x int,
 		return
 	}
 	pool := int64(oldHalf + oldSeen + full)
-	if full == 1 {
-		// The full pair's old card: the pair is half-known again, through the card just seen.
-		husForget(num, den*pool, n, half+1, seen, oldHalf, oldSeen, 0, x-1, add, at)
+	if full > 0 {
+		// A full pair's old card: the pair is half-known again, through the card just seen.
+		husForget(num*int64(full), den*pool, n, half+1, seen, oldHalf, oldSeen, full-1, x-1, add, at)
 	}
 	if oldHalf > 0 {
 		husForget(num*int64(oldHalf), den*pool, n, half-1, seen, oldHalf-1, oldSeen, full, x-1, add, at)

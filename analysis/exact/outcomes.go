@@ -412,8 +412,9 @@ func (t *turn) knownFirst() {
 // perfect memory and no singletons, under either flip rule and every pass rule, with or without a
 // turn limit (docs/models.md §4.16; the copies model's own checks say which lineups it solves);
 // blind flips with pairs only and perfect memory, or a shared memory of fixed capacity under lru
-// or handover-uniform forgetting (capacity 3 or more), with or without a turn limit (§4.17); a
-// turn limit with every memory (§4.18).
+// or handover-uniform forgetting (capacity 3 or more), with or without a turn limit, and with
+// singletons perfect memory or a handover-uniform one (husingles_blind.go) (§4.17); a turn limit
+// with every memory (§4.18).
 func (m Model) validateVariant() error {
 	v := m.Variant
 	if err := v.Validate(); err != nil {
@@ -436,7 +437,7 @@ func (m Model) validateVariant() error {
 		switch {
 		case m.Memory.Forget == rules.ForgetHandoverUniform && m.Memory.Capacity == 2:
 			return fmt.Errorf("blind flips with handover-uniform capacity 2 have no exact model: daring in (2, 0) names the partners of the two remembered cards, which the hand-over forgets, so a game need not end (use capacity 3 or more, or lru)")
-		case m.Singletons > 0 && !m.Memory.Perfect():
+		case m.Singletons > 0 && !m.Memory.Perfect() && !IsHUSingles(m):
 			return fmt.Errorf("blind flips with singletons and %s memory have no exact model (use perfect memory, pairs only, or the simulator)", m.Memory)
 		}
 	}

@@ -616,8 +616,9 @@ func (fl *solveFlags) variant(q *solveQuery) error {
 	}
 	if flips == rules.FlipsBlind {
 		switch {
-		case fl.singletons != 0 && (fl.memory != 0 || fl.forget != "" || fl.fluctuation != 0):
-			return usagef("--flips blind with --singletons %d: blind flips with singletons have an exact model with perfect memory only (use --memory 0, or --singletons 0)", fl.singletons)
+		case fl.singletons != 0 && (fl.memory != 0 || fl.forget != "" || fl.fluctuation != 0) &&
+			(fl.forget != "handover-uniform" || fl.fluctuation != 0):
+			return usagef("--flips blind with --singletons %d: blind flips with singletons have an exact model with perfect memory or a handover-uniform memory of a fixed capacity only (use --memory 0, --forget handover-uniform without --fluctuation, or --singletons 0)", fl.singletons)
 		}
 	}
 	q.model.Variant = rules.Variant{Flips: flips, TurnLimit: fl.turnLimit}

@@ -362,6 +362,9 @@ func TestFluctuationWinMatchesCardPlay(t *testing.T) {
 				depthAt = 14
 			}
 			for lead := -tc.n; lead <= tc.n; lead++ {
+				if testing.Short() && lead != -tc.n && lead != 0 && lead != 1 {
+					continue // the short form starts lost, level and one ahead
+				}
 				st := rules.State{N: tc.n, J: tc.n, Lead: lead}
 				name := fmt.Sprintf("%s/%s-%s/%v", mem, mu.Policy, mu.Opponent, st)
 				wdl, err := exact.WinDrawLoss(ctx, field.Float{}, m, mu, st)

@@ -107,7 +107,10 @@ func TestSelfWinLimitIsCopiesModel(t *testing.T) {
 						continue
 					}
 					mu := SeatLineup(pol...)
-					for _, standings := range [][]int{nil, []int{0, 2, 1, 0, 1}[:c.players]} {
+					for si, standings := range [][]int{nil, []int{0, 2, 1, 0, 1}[:c.players]} {
+						if testing.Short() && (si+li+c.players)%2 != 0 {
+							continue // the short form plays one of the standings, in turn
+						}
 						name := fmt.Sprintf("%d seats, %d pairs, limit %d, blind %v, %v, standings %v", c.players, c.pairs, limit, blind, pol, standings)
 						got, err := EvaluateStandings(ctx, f, m, mu, rules.State{N: c.pairs, J: c.pairs}, standings)
 						if err != nil {

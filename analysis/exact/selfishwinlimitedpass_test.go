@@ -187,7 +187,7 @@ func TestSelfWinLimitedPassReplyAtLeastWinOptimal(t *testing.T) {
 	all := limitedPassModels()
 	st, starts, models := rules.State{N: 5, J: 5}, [][]int{{1, 0, 0}, {0, 0, 2}}, []exact.Model{all[1], all[4], all[6], all[11]}
 	if testing.Short() {
-		st, starts, models = rules.State{N: 4, J: 4}, starts[:1], []exact.Model{all[10]}
+		st, starts, models = rules.State{N: 3, J: 3}, starts[:1], []exact.Model{all[10]} // three pairs, one start, one model
 	}
 	for _, m := range models {
 		for _, start := range starts {

@@ -218,10 +218,13 @@ func TestSelfWinPassIsTheCardLevelSearch(t *testing.T) {
 		{2, 0, []int{1, 0, 1, 0}}, {2, 1, []int{0, 0, 0, 1}},
 	}
 	ctx := context.Background()
-	for _, rule := range []rules.PassRule{rules.PassTwoKnown, rules.PassAlways} {
-		for _, c := range cases {
+	for ri, rule := range []rules.PassRule{rules.PassTwoKnown, rules.PassAlways} {
+		for ci, c := range cases {
 			if (exact.RaceEnabled || testing.Short()) && c.n+c.s >= 3 && len(c.standings) > 3 {
 				continue // four seats at the smallest sizes in short runs
+			}
+			if testing.Short() && c.n+c.s >= 3 && (ci+ri)%2 != 0 {
+				continue // the short form plays each of the larger deals under one of the pass rules
 			}
 			t.Run(fmt.Sprintf("%v/n=%d,s=%d/standings=%v", rule, c.n, c.s, c.standings), func(t *testing.T) {
 				search := &passWinSearch{n: c.n, s: c.s, players: len(c.standings), rule: rule, memo: map[string][4][]*big.Rat{}}

@@ -41,6 +41,18 @@ func TestEnginePlaysCopiesSelfWinTables(t *testing.T) {
 			game{3, 4, 4, []rules.Policy{daring, win, safe}, "", flips},
 			game{3, 4, 6, []rules.Policy{rules.PolicyWinBestResponse, safe, safe}, "safe", flips})
 	}
+	if testing.Short() {
+		// The short form: 2 faces of 4 (and of 6), without and under a limit, all win-optimal and
+		// beside daring and safe, under both flips, and win-best-response to safe.
+		games = nil
+		for _, flips := range []rules.Flips{rules.FlipsSequential, rules.FlipsBlind} {
+			games = append(games, game{2, 4, 0, []rules.Policy{win, win, win}, "", flips},
+				game{2, 4, 3, []rules.Policy{daring, win, safe}, "", flips})
+		}
+		games = append(games, game{2, 6, 0, []rules.Policy{daring, win, safe}, "", rules.FlipsSequential},
+			game{2, 4, 0, []rules.Policy{rules.PolicyWinBestResponse, safe, safe}, "safe", rules.FlipsSequential},
+			game{2, 4, 3, []rules.Policy{win, win, win}, "", rules.FlipsBlind})
+	}
 	for _, g := range games {
 		pairs := g.faces * g.copies / 2
 		v := rules.Variant{Copies: g.copies, Flips: g.flips, TurnLimit: g.limit}

@@ -15,11 +15,17 @@ import (
 // model's values (playCopiesWinGame).
 func TestEnginePlaysCopiesWinTable(t *testing.T) {
 	ctx := context.Background()
+	games := []copiesWinGame{
+		{faces: 2, copies: 4}, {faces: 3, copies: 4}, {faces: 2, copies: 6}, {faces: 3, copies: 4, opponent: "safe"},
+		{faces: 2, copies: 4, limit: 3}, {faces: 3, copies: 4, limit: 4}, {faces: 3, copies: 4, limit: 5, opponent: "safe"},
+	}
+	if testing.Short() {
+		// The short form: decks of 2 faces (3 in the full form).
+		games = []copiesWinGame{{faces: 2, copies: 4}, {faces: 2, copies: 6, opponent: "safe"},
+			{faces: 2, copies: 4, limit: 3}, {faces: 2, copies: 6, limit: 5, opponent: "safe"}}
+	}
 	for _, flips := range []rules.Flips{rules.FlipsSequential, rules.FlipsBlind} {
-		for _, g := range []copiesWinGame{
-			{faces: 2, copies: 4}, {faces: 3, copies: 4}, {faces: 2, copies: 6}, {faces: 3, copies: 4, opponent: "safe"},
-			{faces: 2, copies: 4, limit: 3}, {faces: 3, copies: 4, limit: 4}, {faces: 3, copies: 4, limit: 5, opponent: "safe"},
-		} {
+		for _, g := range games {
 			g.flips = flips
 			playCopiesWinGame(ctx, t, g)
 		}

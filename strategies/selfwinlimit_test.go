@@ -158,7 +158,8 @@ func TestEnginePlaysSelfWinLimitTables(t *testing.T) {
 		{4, 7, two, []rules.Policy{daring, win, win}, blind},
 	}
 	if testing.Short() {
-		games = []game{games[2], games[4], games[10]}
+		// The short form: 3 pairs beside daring and safe (4 pairs in the full form), all playing to win under always, sequential and blind.
+		games = []game{{3, 4, never, []rules.Policy{daring, win, safe}, 0}, games[4], games[10]}
 	}
 	for _, g := range games {
 		v := rules.Variant{TurnLimit: g.limit, Flips: g.flips}

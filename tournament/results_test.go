@@ -362,7 +362,7 @@ func TestDamagedResults(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	n := 400
 	if testing.Short() {
-		n = 100
+		n = 50
 	}
 	refused := 0
 	for i := range n {

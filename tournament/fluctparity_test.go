@@ -16,9 +16,9 @@ import (
 // the parity seatings passes, and the negative control (every seat given the next seat's
 // distribution) is rejected at three seats.
 func TestParityUnderFluctuationMatchesTheSolver(t *testing.T) {
-	const suite = `name: fluct-parity
+	suite := `name: fluct-parity
 seed: 5
-games: 2000
+games: ` + shortGames(2000, 1000) + `
 rules: {pairs: [4]}
 players:
   - {name: parity, policy: parity, memory: {capacity: 3, forget: lru, fluctuation: 1}}
@@ -27,7 +27,7 @@ players:
 ---
 name: fluct-parity-three
 seed: 6
-games: 2000
+games: ` + shortGames(2000, 1000) + `
 rules: {pairs: [4], players_per_game: 3}
 players:
   - {name: parity-a, policy: parity, memory: {capacity: 3, forget: handover-uniform, fluctuation: 1}}

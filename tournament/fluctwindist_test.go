@@ -13,9 +13,9 @@ import (
 // G test per seat order that is not rejected, and rejected in the negative control, which gives
 // seat 0 seat 1's distribution.
 func TestWinPoliciesUnderFluctuationHaveTheExactDistribution(t *testing.T) {
-	const suite = `name: fluct-win-dist
+	suite := `name: fluct-win-dist
 seed: 5
-games: 3000
+games: ` + shortGames(3000, 1500) + `
 rules: {pairs: [4], pass: always}
 players:
   - {name: win, policy: win-optimal, memory: {capacity: 2, forget: lru, fluctuation: 1}}

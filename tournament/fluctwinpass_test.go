@@ -17,9 +17,9 @@ import (
 // control, which gives seat 0 seat 1's exact values, has a rate of wins or draws rejected. The
 // tables pass in these deals, both without and just after a pass.
 func TestWinPoliciesUnderFluctuationAndPassesMatchTheSolver(t *testing.T) {
-	const suite = `name: fluct-win-always
+	suite := `name: fluct-win-always
 seed: 5
-games: 3000
+games: ` + shortGames(3000, 1500) + `
 rules: {pairs: [4], pass: always}
 players:
   - {name: win, policy: win-optimal, memory: {capacity: 3, forget: handover-uniform, fluctuation: 1}}

@@ -163,10 +163,15 @@ func playFaulty(t *testing.T, src string, o tournament.Options, md io.Writer) (*
 // counted are those the player made (its log says each), every game's scores still add up to the
 // pairs, and the report has them.
 func TestForfeitCountsThePlayersFaults(t *testing.T) {
-	for _, c := range []struct {
+	cases := []struct {
 		kind         string
 		every, games int
-	}{{"crash", 9, 120}, {"illegal", 9, 120}, {"timeout", 23, 40}} {
+	}{{"crash", 9, 120}, {"illegal", 9, 120}, {"timeout", 23, 40}}
+	if testing.Short() {
+		// The short form: half the games of the crashes and illegal flips (a fault still every 9).
+		cases[0].games, cases[1].games = 60, 60
+	}
+	for _, c := range cases {
 		t.Run(c.kind, func(t *testing.T) {
 			var md bytes.Buffer
 			res, tr, log, err := playFaulty(t, faultyConfig(t, c.kind, c.every, "forfeit", 1, c.games), tournament.Options{}, &md)

@@ -212,7 +212,10 @@ func TestEditedResultsAreRefused(t *testing.T) {
 	if _, err := tr.LoadRun(data); err != nil {
 		t.Fatalf("the results as written: %v", err)
 	}
-	for _, m := range sealedMutations {
+	for i, m := range sealedMutations {
+		// The short form reads every resealed edit, but the seal as it was of one edit in four:
+		// any changed byte breaks the seal alike.
+		asItWas := !testing.Short() || i%4 == 0
 		r := decodeRun(t, data)
 		m.edit(r)
 		edited := encodeRun(t, r)
@@ -221,11 +224,12 @@ func TestEditedResultsAreRefused(t *testing.T) {
 		}
 		resealed := encodeRun(t, r)
 		withDeadline(t, time.Minute, m.name, func() {
-			_, err := tr.LoadRun(edited)
-			if !errors.Is(err, report.ErrChanged) {
-				t.Errorf("%s, seal as it was: %v, want an error wrapping ErrChanged", m.name, err)
+			if asItWas {
+				if _, err := tr.LoadRun(edited); !errors.Is(err, report.ErrChanged) {
+					t.Errorf("%s, seal as it was: %v, want an error wrapping ErrChanged", m.name, err)
+				}
 			}
-			_, err = tr.LoadRun(resealed)
+			_, err := tr.LoadRun(resealed)
 			switch {
 			case err == nil:
 				t.Errorf("%s, seal recomputed: accepted", m.name)
@@ -358,7 +362,7 @@ func TestDamagedResults(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	n := 400
 	if testing.Short() {
-		n = 100
+		n = 50
 	}
 	refused := 0
 	for i := range n {

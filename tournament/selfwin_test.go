@@ -16,9 +16,9 @@ import (
 // pairs seat 0's mean pairs is far from what the optimum of every seat in expected pairs would
 // give, so the engine plays the standings table, not the pair optimum's.
 func TestValidateWinOptimalThreeSeats(t *testing.T) {
-	const suite = `name: win-three
+	suite := `name: win-three
 seed: 5
-games: 4000
+games: ` + shortGames(4000, 1500) + `
 rules: {pairs: [4, 8], players_per_game: 3}
 players:
   - {name: a, policy: win-optimal}

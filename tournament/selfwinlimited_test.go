@@ -21,7 +21,7 @@ func TestValidateWinOptimalThreeSeatsUnderLimitedMemory(t *testing.T) {
 	for _, forget := range []string{"lru", "handover-uniform"} {
 		suite := fmt.Sprintf(`name: win-limited
 seed: 9
-games: 3000
+games: `+shortGames(3000, 1200)+`
 rules: {pairs: [5], players_per_game: 3}
 players:
   - {name: a, policy: win-optimal, memory: {capacity: 3, forget: %[1]s}}

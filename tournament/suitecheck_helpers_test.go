@@ -2,6 +2,7 @@ package tournament_test
 
 import (
 	"context"
+	"strconv"
 	"testing"
 
 	"memsim/configs"
@@ -57,4 +58,13 @@ func negativeControl(t *testing.T, s *tournament.Suite, keep func(c tournament.C
 		}
 	}
 	return caught
+}
+
+// shortGames is a suite's games per matchup: full, or short with -short (the checks keep their
+// level, so the smaller sample only widens what they accept).
+func shortGames(full, short int) string {
+	if testing.Short() {
+		return strconv.Itoa(short)
+	}
+	return strconv.Itoa(full)
 }

@@ -104,8 +104,11 @@ func mutate(r *rand.Rand, data []byte) []byte {
 }
 
 // mutations is the number of seeded random damages a trust test tries: 400, or 100 under the race
-// detector.
+// detector (50 in its short form).
 func mutations() int {
+	if raceEnabled && testing.Short() {
+		return 50
+	}
 	if raceEnabled {
 		return 100
 	}

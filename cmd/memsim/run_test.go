@@ -313,8 +313,12 @@ func TestBenchJSON(t *testing.T) {
 func TestReportRegenerates(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
+	games := "2000"
+	if testing.Short() {
+		games = "500" // the same figures and report, from fewer games
+	}
 	cfg := writeConfig(t, dir, "again", `seed: 7
-games: 2000
+games: `+games+`
 paired: true
 rules: {pairs: [4]}
 players:

@@ -313,8 +313,12 @@ func TestBenchJSON(t *testing.T) {
 func TestReportRegenerates(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
+	games := "2000"
+	if testing.Short() {
+		games = "500" // the same figures and report, from fewer games
+	}
 	cfg := writeConfig(t, dir, "again", `seed: 7
-games: 2000
+games: `+games+`
 paired: true
 rules: {pairs: [4]}
 players:
@@ -581,7 +585,11 @@ stop:
 func TestNoFiguresLeavesThemToReport(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	cfg := writeConfig(t, dir, "bare", tinyTournament)
+	body, want := tinyTournament, 5
+	if testing.Short() {
+		body, want = oneSizeTournament, 3 // one deal size: its two figures and the matrix
+	}
+	cfg := writeConfig(t, dir, "bare", body)
 	out := filepath.Join(dir, "out", "bare")
 	if _, stderr, code := runArgs(t, "run", "--no-figures", "--quiet", cfg); code != exitOK {
 		t.Fatalf("run --no-figures: exit %d: %s", code, stderr)
@@ -601,8 +609,8 @@ func TestNoFiguresLeavesThemToReport(t *testing.T) {
 		t.Fatalf("report: exit %d: %s", code, stderr)
 	}
 	// A convergence and a distribution figure per deal size, and the tournament matrix.
-	if pngs, svgs := figures(); len(pngs) != 5 || svgs != len(pngs) {
-		t.Errorf("memsim report drew %d PNGs and %d inline SVGs, want 5 of each", len(pngs), svgs)
+	if pngs, svgs := figures(); len(pngs) != want || svgs != len(pngs) {
+		t.Errorf("memsim report drew %d PNGs and %d inline SVGs, want %d of each", len(pngs), svgs, want)
 	}
 }
 

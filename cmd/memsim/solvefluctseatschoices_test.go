@@ -30,11 +30,15 @@ type choicesByJSON struct {
 // solve's values before it; --first X gives the value of X in the list of choices.
 func TestSolveFluctuationSeatsCapacityWeightsToTheDraw(t *testing.T) {
 	t.Parallel()
+	pairs := "4"
+	if testing.Short() {
+		pairs = "3" // both lineups at 3 pairs
+	}
 	for _, extra := range [][]string{
 		{"--players", "3"},
 		{"--seats", "optimal,safe,daring", "--pass", "always"},
 	} {
-		base := append([]string{"--pairs", "4", "--unknown", "2", "--memory", "3", "--forget", "lru", "--fluctuation", "1"}, extra...)
+		base := append([]string{"--pairs", pairs, "--unknown", "2", "--memory", "3", "--forget", "lru", "--fluctuation", "1"}, extra...)
 		var before seatsByJSON
 		seatsDecode(t, &before, base...)
 		sum := make([]*big.Rat, 3)
@@ -189,7 +193,11 @@ func TestSolveFluctuationSeatsCapacityBadInput(t *testing.T) {
 // a best one of the listed choices.
 func TestSolveFluctuationSeatsReplyIsAtLeastAnyPolicy(t *testing.T) {
 	t.Parallel()
-	base := []string{"--pairs", "4", "--unknown", "3", "--memory", "3", "--forget", "handover-uniform", "--fluctuation", "1", "--pass", "always"}
+	pairs := "4"
+	if testing.Short() {
+		pairs = "3" // every policy at 3 pairs, all of them unknown
+	}
+	base := []string{"--pairs", pairs, "--unknown", "3", "--memory", "3", "--forget", "handover-uniform", "--fluctuation", "1", "--pass", "always"}
 	var reply choicesByJSON
 	seatsDecode(t, &reply, append(append([]string(nil), base...), "--seats", "safe,best-response,daring")...)
 	for _, alt := range []string{"safe", "daring", "optimal"} {

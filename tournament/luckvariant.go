@@ -32,6 +32,8 @@ func (c *luckTables) setVariantLuck(ctx context.Context, s *sim.Setup) (string, 
 	switch {
 	case model.Validate() != nil, k > 2 && s.Pass != rules.PassNever:
 		return "", nil
+	case exact.IsHUSingles(model):
+		return "", nil // singletons under a handover-uniform memory have exact values but no luck table
 	case v.CopiesOf() != rules.DefaultCopies && (!mem.Perfect() || s.Singletons > 0 || s.Pass != rules.PassNever):
 		return "", nil // the copies model's scope (§4.16, §4.18), under sequential or blind flips
 	case v.CopiesOf() != rules.DefaultCopies && exact.CopiesCells(c.maxPairs, v.CopiesOf(), v.TurnLimit) > exact.CopiesStateLimit:

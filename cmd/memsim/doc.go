@@ -164,13 +164,10 @@
 // one to seat 1 (perfect memory against lru). Its choices default to daring,safe
 // (daring,safe,pass under a pass rule); known-first has no exact model here.
 //
-// --copies K solves the model of K cards to a face (any two of a face match; perfect memory, no
-// singletons; pass two-known and always, with or without --turn-limit, at 3 to 8 players with
-// the pass streak in the state; --memory M --forget handover-uniform: a shared handover-uniform
-// memory, two players, pass never, optimal, safe, daring and best-response; --forget decay --q Q
-// with or without --memory M: a shared decay memory, the same lineups under every pass rule, and
-// solitaire under pass never) from the start
-// of a game of --pairs N pairs (N a multiple of K/2), or from --faces STATE: comma-separated
+// --copies K solves the model of K cards to a face (any two of a face match; no singletons;
+// perfect memory, a shared handover-uniform memory, --memory M --forget handover-uniform, or a
+// shared decay memory, --forget decay --q Q with or without --memory M; which seats, pass rules
+// and turn limits each memory solves is in docs/models.md §4.16) from the start of a game of --pairs N pairs (N a multiple of K/2), or from --faces STATE: comma-separated
 // groups R:Au+Bh, A faces with R cards on the table none of which is remembered and B with one
 // remembered (4:3u+1h,2:2u). It gives the value of the policies (optimal, safe, daring,
 // best-response) and lists the value of each choice (without the scores to win); --first,

@@ -155,8 +155,9 @@ func TestCopiesDecayRefusals(t *testing.T) {
 	if _, err := EvaluateCopies(ctx, f, m, Lineup{Players: 1, Policy: rules.PolicyOptimal}, st); err == nil {
 		t.Error("solitaire under pass rule always, decay with copies: no error")
 	}
+	m.Variant.TurnLimit = 10
 	if _, err := EvaluateCopies(ctx, f, m, Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}, st); err == nil {
-		t.Error("three players under pass rule always, decay with copies: no error")
+		t.Error("three players under a turn limit, decay with copies: no error")
 	}
 	m = decayCopies(0.3, 0, 4)
 	m.Variant.TurnLimit = 10

@@ -101,7 +101,6 @@ func TestCopiesHandoverSeatsRefusals(t *testing.T) {
 		{"two best replies", handoverCopies(2, 4), Lineup{Players: 3, PerSeat: true, Seats: [rules.MaxPlayers]rules.Policy{rules.PolicyBestResponse, rules.PolicyBestResponse, rules.PolicySafe}}},
 		{"parity", handoverCopies(2, 4), Lineup{Players: 3, PerSeat: true, Seats: [rules.MaxPlayers]rules.Policy{rules.PolicyParity, rules.PolicyOptimal, rules.PolicySafe}}},
 		{"two-player optimum", handoverCopies(2, 4), Lineup{Players: 3, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal, TwoPlayerOptimal: true}},
-		{"pass rule", Model{Memory: handoverCopies(2, 4).Memory, Variant: rules.Variant{Copies: 4}, Pass: rules.PassAlways}, opt},
 		{"turn limit", Model{Memory: handoverCopies(2, 4).Memory, Variant: rules.Variant{Copies: 4, TurnLimit: 10}}, opt},
 	}
 	for _, c := range cases {

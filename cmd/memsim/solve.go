@@ -149,9 +149,10 @@ one to seat 1 (perfect memory against lru). Its choices default to daring,safe
 --copies K solves the model of K cards to a face (any two of a face match; no singletons;
 perfect memory, a shared handover-uniform memory, --memory M --forget handover-uniform, or a
 shared decay memory, --forget decay --q Q with or without --memory M; which seats, pass rules
-and turn limits each memory solves is in docs/models.md §4.16) from the start of a game of --pairs N pairs (N a multiple of K/2), or from --faces STATE: comma-separated
-groups R:Au+Bh, A faces with R cards on the table none of which is remembered and B with one
-remembered (4:3u+1h,2:2u). It gives the value of the policies (optimal, safe, daring,
+and turn limits each memory solves is in docs/models.md §4.16) from the start of a game of
+--pairs N pairs (N a multiple of K/2), or from --faces STATE: comma-separated groups R:Au+Bh,
+A faces with R cards on the table none of which is remembered and B with one remembered
+(4:3u+1h,2:2u). It gives the value of the policies (optimal, safe, daring,
 best-response) and lists the value of each choice (without the scores to win); --first,
 --distribution, --turn-limit and --flips blind go with it as in the standard game. With 3 to 8
 players win-optimal (at every seat, or --seats beside optimal, safe and daring, or

@@ -20,11 +20,6 @@ import (
 // whole first. A flag says that the other seat has just passed (a pass just after a pass ends the
 // game, the pairs left shared).
 
-type husBlindState struct {
-	st    husCardState
-	after bool
-}
-
 // blindTurn returns the ends of a turn begun in st (no pair known whole) with daring, safe or
 // known-first.
 func (d *husDeal) blindTurn(st husCardState, ch rules.Choice, capacity int) []husEdge {
@@ -84,7 +79,7 @@ func (d *husDeal) blindTurn(st husCardState, ch rules.Choice, capacity int) []hu
 type husBlindValues struct {
 	d        *husDeal
 	capacity int
-	v        [2]map[husBlindState]float64
+	v        [2]map[husPassState]float64
 }
 
 // start returns role r's lead from st after the pairs known whole in it are taken (each 1).
@@ -93,16 +88,16 @@ func (bv *husBlindValues) start(r int, st husCardState) float64 {
 	for f := bv.d.fullPair(st); f >= 0; f = bv.d.fullPair(st) {
 		st, gain = bv.d.take(st, f), gain+1
 	}
-	return gain + bv.v[r][husBlindState{st: st}]
+	return gain + bv.v[r][husPassState{st: st}]
 }
 
 // choiceValue returns role r's lead making ch in bs, the lineup's choices afterwards.
-func (bv *husBlindValues) choiceValue(r int, bs husBlindState, ch rules.Choice) float64 {
+func (bv *husBlindValues) choiceValue(r int, bs husPassState, ch rules.Choice) float64 {
 	if ch == rules.Pass {
 		if bs.after {
 			return 0
 		}
-		return -bv.v[1-r][husBlindState{st: bs.st, after: true}]
+		return -bv.v[1-r][husPassState{st: bs.st, after: true}]
 	}
 	x := 0.0
 	for _, e := range bv.d.blindTurn(bs.st, ch, bv.capacity) {
@@ -119,86 +114,18 @@ func (bv *husBlindValues) choiceValue(r int, bs husBlindState, ch rules.Choice) 
 // choose(r, counts, after).
 func (d *husDeal) solveBlind(singles, capacity int, pass rules.PassRule, choose func(r int, st rules.State, after bool) rules.Choice) *husBlindValues {
 	bv := &husBlindValues{d: d, capacity: capacity}
-	var states []husBlindState
-	for present := uint32(0); present < 1<<d.pairs; present++ {
-		for mem := uint32(0); mem < 1<<d.cards; mem++ {
-			st := husCardState{present, mem}
-			ok := bitsOf(mem) <= capacity && d.fullPair(st) < 0
-			for pos := range d.cards {
-				if mem&(1<<pos) != 0 && !d.onTable(st, pos) {
-					ok = false
-				}
-			}
-			if !ok {
-				continue
-			}
-			states = append(states, husBlindState{st: st})
-			if present != 0 && husPassLegal(st, pass) {
-				states = append(states, husBlindState{st: st, after: true})
-			}
-		}
-	}
-	for r := range 2 {
-		bv.v[r] = map[husBlindState]float64{}
-		for _, bs := range states {
-			bv.v[r][bs] = 0
-		}
-	}
-	for sweep := 0; ; sweep++ {
-		delta := 0.0
-		for r := range 2 {
-			for _, bs := range states {
-				if bs.st.present == 0 {
-					continue
-				}
-				x := bv.choiceValue(r, bs, choose(r, d.counts(bs.st, singles), bs.after))
-				delta = math.Max(delta, math.Abs(x-bv.v[r][bs]))
-				bv.v[r][bs] = x
-			}
-		}
-		if delta < 1e-14 || sweep > 100000 {
-			return bv
-		}
-	}
+	d.iterate(&bv.v, singles, capacity, pass, choose, bv.choiceValue)
+	return bv
 }
 
 // husBlindCardLevel returns seat 0's role's card-level lead (and each legal choice's, the
 // lineup's choices afterwards) in every count state, just after a pass or not, averaged over
 // every deal and every placement of the remembered cards the count state describes.
 func husBlindCardLevel(pairs, singles, capacity int, pass rules.PassRule, choose func(r int, st rules.State, after bool) rules.Choice) (map[husPassKey]float64, map[husPassKey]map[rules.Choice]float64) {
-	sum := map[husPassKey]float64{}
-	cnt := map[husPassKey]float64{}
-	csum := map[husPassKey]map[rules.Choice]float64{}
-	for _, d := range husDeals(pairs, singles) {
+	return husCardLevelAverage(pairs, singles, pass, func(d husDeal) ([2]map[husPassState]float64, func(ps husPassState, ch rules.Choice) float64) {
 		bv := d.solveBlind(singles, capacity, pass, choose)
-		for bs, x := range bv.v[0] {
-			key := husPassKey{d.counts(bs.st, singles), bs.after}
-			sum[key] += x
-			cnt[key]++
-			if key.st.N == 0 {
-				continue
-			}
-			if csum[key] == nil {
-				csum[key] = map[rules.Choice]float64{}
-			}
-			for _, ch := range []rules.Choice{rules.Daring, rules.Safe, rules.KnownFirst, rules.Pass} {
-				legal := bitsOf(bs.st.mem) >= 1 || ch == rules.Daring
-				if ch == rules.Pass {
-					legal = husPassLegal(bs.st, pass)
-				}
-				if legal {
-					csum[key][ch] += bv.choiceValue(0, bs, ch)
-				}
-			}
-		}
-	}
-	for key := range sum {
-		sum[key] /= cnt[key]
-		for ch := range csum[key] {
-			csum[key][ch] /= cnt[key]
-		}
-	}
-	return sum, csum
+		return bv.v, func(ps husPassState, ch rules.Choice) float64 { return bv.choiceValue(0, ps, ch) }
+	})
 }
 
 func husBlindModel(singles, capacity int, pass rules.PassRule) Model {

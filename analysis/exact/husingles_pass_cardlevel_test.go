@@ -71,6 +71,16 @@ func (pv *husPassValues) choiceValue(r int, ps husPassState, ch rules.Choice, ca
 // solvePass solves one deal's chain for the lineup whose role r chooses choose(r, counts, after).
 func (d *husDeal) solvePass(singles, capacity int, pass rules.PassRule, choose func(r int, st rules.State, after bool) rules.Choice) *husPassValues {
 	pv := &husPassValues{d: d}
+	d.iterate(&pv.v, singles, capacity, pass, choose, func(r int, ps husPassState, ch rules.Choice) float64 {
+		return pv.choiceValue(r, ps, ch, capacity)
+	})
+	return pv
+}
+
+// iterate solves one deal's chain into v by value iteration: every state of at most capacity
+// remembered cards with no pair known whole, just after a pass too where the rule lets the mover
+// pass, each role's lead the value (read from v) of its lineup's choice there.
+func (d *husDeal) iterate(v *[2]map[husPassState]float64, singles, capacity int, pass rules.PassRule, choose func(r int, st rules.State, after bool) rules.Choice, value func(r int, ps husPassState, ch rules.Choice) float64) {
 	var states []husPassState
 	for present := uint32(0); present < 1<<d.pairs; present++ {
 		for mem := uint32(0); mem < 1<<d.cards; mem++ {
@@ -91,9 +101,9 @@ func (d *husDeal) solvePass(singles, capacity int, pass rules.PassRule, choose f
 		}
 	}
 	for r := range 2 {
-		pv.v[r] = map[husPassState]float64{}
+		v[r] = map[husPassState]float64{}
 		for _, ps := range states {
-			pv.v[r][ps] = 0
+			v[r][ps] = 0
 		}
 	}
 	for sweep := 0; ; sweep++ {
@@ -103,14 +113,13 @@ func (d *husDeal) solvePass(singles, capacity int, pass rules.PassRule, choose f
 				if ps.st.present == 0 {
 					continue
 				}
-				ch := choose(r, d.counts(ps.st, singles), ps.after)
-				x := pv.choiceValue(r, ps, ch, capacity)
-				delta = math.Max(delta, math.Abs(x-pv.v[r][ps]))
-				pv.v[r][ps] = x
+				x := value(r, ps, choose(r, d.counts(ps.st, singles), ps.after))
+				delta = math.Max(delta, math.Abs(x-v[r][ps]))
+				v[r][ps] = x
 			}
 		}
 		if delta < 1e-14 || sweep > 100000 {
-			return pv
+			return
 		}
 	}
 }
@@ -125,12 +134,21 @@ type husPassKey struct {
 // choices afterwards) in every count state, just after a pass or not, averaged over every deal
 // and every placement of the remembered cards the count state describes.
 func husPassCardLevel(pairs, singles, capacity int, pass rules.PassRule, choose func(r int, st rules.State, after bool) rules.Choice) (map[husPassKey]float64, map[husPassKey]map[rules.Choice]float64) {
+	return husCardLevelAverage(pairs, singles, pass, func(d husDeal) ([2]map[husPassState]float64, func(ps husPassState, ch rules.Choice) float64) {
+		pv := d.solvePass(singles, capacity, pass, choose)
+		return pv.v, func(ps husPassState, ch rules.Choice) float64 { return pv.choiceValue(0, ps, ch, capacity) }
+	})
+}
+
+// husCardLevelAverage averages, over every deal, seat 0's role's lead in each count state (and
+// each legal choice's, its value0 there), just after a pass or not, from the chain solve gives.
+func husCardLevelAverage(pairs, singles int, pass rules.PassRule, solve func(d husDeal) ([2]map[husPassState]float64, func(ps husPassState, ch rules.Choice) float64)) (map[husPassKey]float64, map[husPassKey]map[rules.Choice]float64) {
 	sum := map[husPassKey]float64{}
 	cnt := map[husPassKey]float64{}
 	csum := map[husPassKey]map[rules.Choice]float64{}
 	for _, d := range husDeals(pairs, singles) {
-		pv := d.solvePass(singles, capacity, pass, choose)
-		for ps, x := range pv.v[0] {
+		v, value0 := solve(d)
+		for ps, x := range v[0] {
 			key := husPassKey{d.counts(ps.st, singles), ps.after}
 			sum[key] += x
 			cnt[key]++
@@ -146,7 +164,7 @@ func husPassCardLevel(pairs, singles, capacity int, pass rules.PassRule, choose 
 					legal = husPassLegal(ps.st, pass)
 				}
 				if legal {
-					csum[key][ch] += pv.choiceValue(0, ps, ch, capacity)
+					csum[key][ch] += value0(ps, ch)
 				}
 			}
 		}

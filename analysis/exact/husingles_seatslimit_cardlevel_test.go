@@ -166,18 +166,40 @@ func husSeatsLimitCardLevel(pairs, singles, capacity, p, movers, levels, limit i
 	return sum, csum
 }
 
+// husSeatsLimitCase is a case of singletons under a handover-uniform memory at three or more
+// seats under a turn limit: the deal, the capacity, the seats, the limit, the pass rule and the
+// seats' policies (every seat optimal: every seat for itself), and whether the short form plays it.
+type husSeatsLimitCase struct {
+	pairs, singles, capacity, players, limit int
+	pass                                     rules.PassRule
+	seats                                    []rules.Policy
+	short                                    bool
+}
+
+func (c husSeatsLimitCase) name() string {
+	return fmt.Sprintf("%d+%ds/m%d/p%d/T%d/%s/%v", c.pairs, c.singles, c.capacity, c.players, c.limit, c.pass, c.seats)
+}
+
+func (c husSeatsLimitCase) model() Model {
+	m := husModel(c.singles, c.capacity)
+	m.Pass, m.Variant.TurnLimit = c.pass, c.limit
+	return m
+}
+
+func (c husSeatsLimitCase) lineup() Lineup {
+	if isSelfishSeats(c.seats) {
+		return Lineup{Players: c.players, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
+	}
+	return SeatLineup(c.seats...)
+}
+
 // TestHandoverSingletonsSeatsLimitMatchCardPlay compares, at three and four seats under a turn
 // limit, the solver's vectors (every seat to move, every pass streak, every number of turns left)
 // and each choice's with the card-level reference playing the solver's choices, and checks card by
 // card that no mover of the optimum of every seat for itself (or the best-response seat) gains by
 // another choice made once.
 func TestHandoverSingletonsSeatsLimitMatchCardPlay(t *testing.T) {
-	type tc struct {
-		pairs, singles, capacity, players, limit int
-		pass                                     rules.PassRule
-		seats                                    []rules.Policy
-		short                                    bool
-	}
+	type tc = husSeatsLimitCase
 	opt3 := []rules.Policy{rules.PolicyOptimal, rules.PolicyOptimal, rules.PolicyOptimal}
 	opt4 := []rules.Policy{rules.PolicyOptimal, rules.PolicyOptimal, rules.PolicyOptimal, rules.PolicyOptimal}
 	cases := []tc{
@@ -197,15 +219,9 @@ func TestHandoverSingletonsSeatsLimitMatchCardPlay(t *testing.T) {
 		if testing.Short() && !c.short {
 			continue
 		}
-		name := fmt.Sprintf("%d+%ds/m%d/p%d/T%d/%s/%v", c.pairs, c.singles, c.capacity, c.players, c.limit, c.pass, c.seats)
-		t.Run(name, func(t *testing.T) {
+		t.Run(c.name(), func(t *testing.T) {
 			ctx := context.Background()
-			m := husModel(c.singles, c.capacity)
-			m.Pass, m.Variant.TurnLimit = c.pass, c.limit
-			mu := SeatLineup(c.seats...)
-			if isSelfishSeats(c.seats) {
-				mu = Lineup{Players: c.players, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
-			}
+			m, mu := c.model(), c.lineup()
 			l, err := prepareHUSSeatsLimit(ctx, field.Float{}, m, mu, c.pairs)
 			if err != nil {
 				t.Fatal(err)

@@ -2,7 +2,6 @@ package exact
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"testing"
 
@@ -94,12 +93,7 @@ func (r *husSeatsLimitDistRef) dist(m, l int, st husCardState, t int) map[husSea
 // distribution averaged over every deal, the lineup playing the limit model's choices, and checks
 // that the joint distribution's probabilities add up to one.
 func TestHandoverSingletonsSeatsLimitDistributionMatchesCardPlay(t *testing.T) {
-	type tc struct {
-		pairs, singles, capacity, players, limit int
-		pass                                     rules.PassRule
-		seats                                    []rules.Policy
-		short                                    bool
-	}
+	type tc = husSeatsLimitCase
 	opt3 := []rules.Policy{rules.PolicyOptimal, rules.PolicyOptimal, rules.PolicyOptimal}
 	cases := []tc{
 		{2, 1, 2, 3, 3, rules.PassNever, opt3, true},
@@ -114,15 +108,9 @@ func TestHandoverSingletonsSeatsLimitDistributionMatchesCardPlay(t *testing.T) {
 		if testing.Short() && !c.short {
 			continue
 		}
-		name := fmt.Sprintf("%d+%ds/m%d/p%d/T%d/%s/%v", c.pairs, c.singles, c.capacity, c.players, c.limit, c.pass, c.seats)
-		t.Run(name, func(t *testing.T) {
+		t.Run(c.name(), func(t *testing.T) {
 			ctx := context.Background()
-			m := husModel(c.singles, c.capacity)
-			m.Pass, m.Variant.TurnLimit = c.pass, c.limit
-			mu := SeatLineup(c.seats...)
-			if isSelfishSeats(c.seats) {
-				mu = Lineup{Players: c.players, Policy: rules.PolicyOptimal, Opponent: rules.PolicyOptimal}
-			}
+			m, mu := c.model(), c.lineup()
 			st := rules.State{N: c.pairs, J: c.pairs, S: c.singles, F: c.singles}
 			got, err := SeatsScoreDistribution(ctx, field.Float{}, m, mu, st)
 			if err != nil {

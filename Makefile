@@ -31,8 +31,13 @@ run: build
 # The race detector checks memory shared between goroutines, so the packages whose code and tests
 # start none (RACE_FREE_PACKAGES; TestRaceFreePackagesStartNoGoroutines in cmd/memsim keeps the
 # list true, naming any go statement that enters them) run without it, beside the others: the
-# exact solver's arithmetic runs many times slower under it and would gain nothing. Every other
-# package runs with it. The packages whose tests take longest start first, so that the others
+# exact solver's arithmetic runs many times slower under it and would gain nothing. So do the
+# tests of the packages whose code starts no goroutine and whose tests play one game at a time on
+# their own goroutine (ONE_GOROUTINE_PACKAGES: the players, whose tests build exact tables and
+# play them game by game), their examples, which play a Match on the engine's worker pool, then
+# running with it (-run '^Example'; TestOneGoroutinePackagesPlayNoPool in cmd/memsim keeps the
+# list true: no go statement and no import of os/exec, net/http or os/signal in their code or
+# tests, and sim.Match named only in their examples). Every other package runs with it. The packages whose tests take longest start first, so that the others
 # fill the second CPU beside them (go test runs them in the order given, two at a time):
 # tournament, whose tests run one after another, beside cmd/memsim, whose tests run in parallel.
 # A race-enabled process sleeps a second on exit by default, for reports of other threads to be
@@ -49,11 +54,13 @@ SLOW_TEST_PACKAGES := ./tournament ./cmd/memsim
 test test-long: export GOGC ?= 400
 test test-long: export GOMEMLIMIT ?= 2GiB
 RACE_FREE_PACKAGES := ./analysis/exact ./analysis/exact/answer ./analysis/field ./analysis/stats ./analysis/report ./analysis/mdhtml ./analysis/audit ./sim/rules ./configs/internal/yamlnode
+ONE_GOROUTINE_PACKAGES := ./strategies
 test: fmt-check vet browser-check terminal-check
 	@python_log=$$(mktemp); $(PYTHON_TEST) >$$python_log 2>&1 & python=$$!; \
-	race_packages="$$($(GO) list ./... | sed 's|^memsim|.|' | grep -vxF $(foreach p,$(RACE_FREE_PACKAGES),-e $(p)))"; \
-	echo "$(GO) test -short -count=1 -timeout 30m $(RACE_FREE_PACKAGES) &"; \
-	$(GO) test -short -count=1 -timeout 30m $(RACE_FREE_PACKAGES) & free=$$!; \
+	race_packages="$$($(GO) list ./... | sed 's|^memsim|.|' | grep -vxF $(foreach p,$(RACE_FREE_PACKAGES) $(ONE_GOROUTINE_PACKAGES),-e $(p)))"; \
+	echo "$(GO) test -short -count=1 -timeout 30m $(RACE_FREE_PACKAGES) $(ONE_GOROUTINE_PACKAGES) && GORACE=\"atexit_sleep_ms=0 $(GORACE)\" $(GO) test -race -short -count=1 -timeout 30m -run '^Example' $(ONE_GOROUTINE_PACKAGES) &"; \
+	{ $(GO) test -short -count=1 -timeout 30m $(RACE_FREE_PACKAGES) $(ONE_GOROUTINE_PACKAGES) && \
+		GORACE="atexit_sleep_ms=0 $(GORACE)" $(GO) test -race -short -count=1 -timeout 30m -run '^Example' $(ONE_GOROUTINE_PACKAGES); } & free=$$!; \
 	echo "GORACE=\"atexit_sleep_ms=0 $(GORACE)\" $(GO) test -race -short -count=1 -timeout 30m $(SLOW_TEST_PACKAGES) "$$race_packages; \
 	GORACE="atexit_sleep_ms=0 $(GORACE)" $(GO) test -race -short -count=1 -timeout 30m $(SLOW_TEST_PACKAGES) $$race_packages; raced=$$?; \
 	wait $$free; freed=$$?; wait $$python; pythoned=$$?; \

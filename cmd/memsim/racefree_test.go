@@ -23,19 +23,7 @@ var goroutineImports = map[string]bool{"os/exec": true, "net/http": true, "os/si
 func TestRaceFreePackagesStartNoGoroutines(t *testing.T) {
 	t.Parallel()
 	root := filepath.Join("..", "..")
-	makefile, err := os.ReadFile(filepath.Join(root, "Makefile"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var listed []string
-	for _, line := range strings.Split(string(makefile), "\n") {
-		if rest, ok := strings.CutPrefix(line, "RACE_FREE_PACKAGES :="); ok {
-			listed = strings.Fields(rest)
-		}
-	}
-	if len(listed) == 0 {
-		t.Fatal("the Makefile has no RACE_FREE_PACKAGES line")
-	}
+	listed := makefileList(t, root, "RACE_FREE_PACKAGES :=")
 	const module = "memsim"
 	seen := map[string]bool{}
 	var visit func(dir, from string, tests bool)
@@ -79,4 +67,72 @@ func TestRaceFreePackagesStartNoGoroutines(t *testing.T) {
 	for _, p := range listed {
 		visit(filepath.Clean(p), "RACE_FREE_PACKAGES "+p, true)
 	}
+}
+
+// TestOneGoroutinePackagesPlayNoPool checks the Makefile's ONE_GOROUTINE_PACKAGES, whose tests
+// make test runs without the race detector and whose examples it runs with it: neither their code
+// nor their tests has a go statement or imports a standard package that starts goroutines, and
+// only their examples name sim.Match, whose Play runs the engine's worker pool (the tests play one
+// game at a time, sim.Game, on their own goroutine). A go statement, such an import, or a Match
+// outside an example fails this test, naming its file and line.
+func TestOneGoroutinePackagesPlayNoPool(t *testing.T) {
+	t.Parallel()
+	root := filepath.Join("..", "..")
+	listed := makefileList(t, root, "ONE_GOROUTINE_PACKAGES :=")
+	for _, p := range listed {
+		dir := filepath.Clean(p)
+		files, err := filepath.Glob(filepath.Join(root, dir, "*.go"))
+		if err != nil || len(files) == 0 {
+			t.Errorf("ONE_GOROUTINE_PACKAGES %s: no Go files in %s", p, filepath.Join(root, dir))
+			continue
+		}
+		fset := token.NewFileSet()
+		for _, name := range files {
+			f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+			if err != nil {
+				t.Error(err)
+				continue
+			}
+			for _, imp := range f.Imports {
+				if path, _ := strconv.Unquote(imp.Path.Value); goroutineImports[path] {
+					t.Errorf("%s (ONE_GOROUTINE_PACKAGES %s) imports %s, which starts goroutines", fset.Position(imp.Pos()), p, path)
+				}
+			}
+			for _, decl := range f.Decls {
+				example := false
+				if fn, ok := decl.(*ast.FuncDecl); ok && fn.Recv == nil && strings.HasPrefix(fn.Name.Name, "Example") {
+					example = true
+				}
+				ast.Inspect(decl, func(n ast.Node) bool {
+					switch n := n.(type) {
+					case *ast.GoStmt:
+						t.Errorf("%s (ONE_GOROUTINE_PACKAGES %s) starts a goroutine: make test would run its tests without the race detector", fset.Position(n.Pos()), p)
+					case *ast.SelectorExpr:
+						if x, ok := n.X.(*ast.Ident); ok && x.Name == "sim" && n.Sel.Name == "Match" && !example {
+							t.Errorf("%s (ONE_GOROUTINE_PACKAGES %s) names sim.Match outside an example: its Play runs the worker pool, which make test would run without the race detector", fset.Position(n.Pos()), p)
+						}
+					}
+					return true
+				})
+			}
+		}
+	}
+}
+
+// makefileList returns the words of the Makefile line that starts with prefix.
+func makefileList(t *testing.T, root, prefix string) []string {
+	t.Helper()
+	makefile, err := os.ReadFile(filepath.Join(root, "Makefile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(makefile), "\n") {
+		if rest, ok := strings.CutPrefix(line, prefix); ok {
+			if words := strings.Fields(rest); len(words) > 0 {
+				return words
+			}
+		}
+	}
+	t.Fatalf("the Makefile has no %s line", strings.TrimSpace(strings.TrimSuffix(prefix, ":=")))
+	return nil
 }

@@ -174,7 +174,7 @@ func (s *copiesDecaySolver[T]) explore(start string) error {
 			continue
 		}
 		v, l := cmStreakOfKey(key)
-		c := &cmCell[T]{v: v, pairs: v.state().Pairs(), h: remembered(v), after: l > 0, streak: l}
+		c := &cmCell[T]{v: v, pairs: v.state().Pairs(), h: remembered(v), streak: l}
 		if unknownCards(v) > 0 {
 			for _, ch := range rules.Choices() {
 				var outs []cdOutcome[T]

@@ -145,7 +145,7 @@ func TestCopiesDecayLimitMatchesCardPlay(t *testing.T) {
 				selfPlay := mu.Policy == rules.PolicyOptimal && mu.Opponent == rules.PolicyOptimal
 				checked := 0
 				for i, c := range l.s.cells {
-					if c.stalemate || c.after || c.pairs == 0 || c.h == 0 && i > 0 || checked == states {
+					if c.stalemate || c.after() || c.pairs == 0 || c.h == 0 && i > 0 || checked == states {
 						continue
 					}
 					checked++

@@ -120,11 +120,11 @@ type cmOutcome struct {
 type cmCell[T any] struct {
 	v        copiesVec
 	pairs, h int
-	// after says that the other seat has just passed (a pass now is a stalemate); stalemate
-	// marks the cell of the game ended in a stalemate, lead 0.
-	after, stalemate bool
-	// streak is the pass streak at three or more seats (1 where after at two seats), left the
-	// pairs a stalemate cell shares at three or more seats (copiesmempass.go).
+	// stalemate marks the cell of the game ended in a stalemate, lead 0.
+	stalemate bool
+	// streak is the pass streak (at two seats 1 just after the other seat's pass, when a pass now
+	// is a stalemate), left the pairs a stalemate cell shares at three or more seats
+	// (copiesmempass.go).
 	streak, left int
 	legal        [rules.NumChoices]bool
 	outs         [rules.NumChoices][]cmOutcome
@@ -140,6 +140,10 @@ type cmCell[T any] struct {
 
 	leadVals[T]
 }
+
+// after reports whether the previous seat has just passed (at two seats a pass now is a
+// stalemate).
+func (c *cmCell[T]) after() bool { return c.streak > 0 }
 
 // copiesMemSolver solves the copies model under a handover-uniform memory over the states a game
 // from one state reaches.
@@ -198,7 +202,7 @@ func (s *copiesMemSolver[T]) explore(start string) error {
 			continue
 		}
 		v, l := cmStreakOfKey(key)
-		c := &cmCell[T]{v: v, pairs: v.state().Pairs(), h: remembered(v), after: l > 0, streak: l}
+		c := &cmCell[T]{v: v, pairs: v.state().Pairs(), h: remembered(v), streak: l}
 		if unknownCards(v) > 0 {
 			for _, ch := range rules.Choices() {
 				switch {

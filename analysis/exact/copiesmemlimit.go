@@ -202,7 +202,7 @@ func (l *cmLimit[T]) choice(c *cmCell[T], t int, ch rules.Choice, read func(j, u
 	f := s.f
 	if ch == rules.Pass {
 		switch {
-		case c.after: // the stalemate: the pairs left shared equally
+		case c.after(): // the stalemate: the pairs left shared equally
 			return s.zero, f.FromInt(int64(c.pairs))
 		case t == 1: // the pass uses the last turn
 			return s.zero, s.zero

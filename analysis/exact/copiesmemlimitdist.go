@@ -77,7 +77,7 @@ func (l *cmLimit[T]) step(at cmPos, t int, p T, add func(int, cmPos, T), end fun
 	c := l.s.cells[at.i]
 	ch := l.layers[t][at.i].ch[at.seat] // seat 0 plays role 0's policy, seat 1 role 1's
 	switch {
-	case ch == rules.Pass && c.after: // the stalemate: the pairs left shared equally
+	case ch == rules.Pass && c.after(): // the stalemate: the pairs left shared equally
 		end(p, 2*at.a0+c.pairs, 2*at.a1+c.pairs)
 		return
 	case ch == rules.Pass && t == 1: // the pass uses the last turn

@@ -181,7 +181,7 @@ func TestCopiesHandoverPassMatchesCardPlay(t *testing.T) {
 				selfPlay := mu.Policy == rules.PolicyOptimal && mu.Opponent == rules.PolicyOptimal
 				checked := 0
 				for i, c := range s.cells {
-					if c.stalemate || c.after || c.pairs == 0 || c.h == 0 && (i > 0 || testing.Short()) || (checked == states && !selfPlay) || checked == optStates {
+					if c.stalemate || c.after() || c.pairs == 0 || c.h == 0 && (i > 0 || testing.Short()) || (checked == states && !selfPlay) || checked == optStates {
 						continue
 					}
 					checked++

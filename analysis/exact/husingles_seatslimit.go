@@ -221,6 +221,20 @@ func (l *husSeatsLimit[T]) cellAt(c *husCell[T], t int) (husSeatsLimitVal[T], er
 	return x, nil
 }
 
+// seatChoice returns the choice of seat m at streak lv in state st, whose values with some
+// number of turns left are x: the optimum of every seat for itself, the best reply or the fixed
+// policy's choice.
+func (l *husSeatsLimit[T]) seatChoice(x *husSeatsLimitVal[T], st rules.State, lv, m int) rules.Choice {
+	switch pol := l.pol[m]; {
+	case l.needMulti && pol == rules.PolicyBestResponse:
+		return x.reply[lv]
+	case !l.needMulti || pol == rules.PolicyOptimal:
+		return x.selfCh[lv]
+	default:
+		return pol.Decide(st)
+	}
+}
+
 // run computes the layers from one turn left up to the limit, keeping seat 0's choices.
 func (l *husSeatsLimit[T]) run(ctx context.Context) error {
 	cells := l.s.cells
@@ -301,15 +315,7 @@ func husSeatsLimitChoiceValues[T any](ctx context.Context, f field.Field[T], m M
 	c, t := l.s.cells[i], l.limit
 	v := l.value(i)
 	out := Choices[T]{State: c.st, Value: Result[T]{State: c.st, Players: l.p, ExpectedPairs: v[0], PairsBySeat: v}}
-	x := l.at(i, t)
-	switch {
-	case l.needMulti && l.pol[0] == rules.PolicyBestResponse:
-		out.PolicyChoice = x.reply[0]
-	case l.pol[0] == rules.PolicyOptimal:
-		out.PolicyChoice = x.selfCh[0]
-	default:
-		out.PolicyChoice = l.pol[0].Decide(c.st)
-	}
+	out.PolicyChoice = l.seatChoice(l.at(i, t), c.st, 0, 0)
 	for _, ch := range rules.Choices() {
 		if !c.legal[ch] {
 			continue

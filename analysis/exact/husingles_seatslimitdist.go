@@ -52,16 +52,7 @@ func (d *husSeatsLimitDist[T]) read(i, u, lv, m int) []T {
 
 // choice returns seat m's choice in cell i with t turns left at streak lv, as the values made it.
 func (d *husSeatsLimitDist[T]) choice(i, t, lv, m int) rules.Choice {
-	l := d.l
-	x := &l.kept[t-1][i]
-	switch pol := l.pol[m]; {
-	case !l.needMulti || pol == rules.PolicyOptimal:
-		return x.selfCh[lv]
-	case pol == rules.PolicyBestResponse:
-		return x.reply[lv]
-	default:
-		return pol.Decide(l.s.cells[i].st)
-	}
+	return d.l.seatChoice(&d.l.kept[t-1][i], d.l.s.cells[i].st, lv, m)
 }
 
 // turn returns every seat's distribution after choice ch of seat mv in cell c with t turns left
